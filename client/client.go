@@ -1,0 +1,196 @@
+package client
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Version is atelier's version, sent in the User-Agent header.
+const Version = "0.1.0"
+
+// Group is an endpoint group: each has its own credential and header scheme.
+type Group string
+
+// The endpoint groups of the interface's Authentication table.
+const (
+	Alpha Group = "alpha" // /bypass/alpha: X-Api-Key
+	Beta  Group = "beta"  // /bypass/beta: X-Beta-Api-Key
+	Gamma Group = "gamma" // /bypass/gamma: Authorization: Bearer
+	Queue Group = "queue" // /queue: Authorization: Key
+)
+
+// Groups lists every endpoint group in display order.
+var Groups = []Group{Alpha, Beta, Gamma, Queue}
+
+// Keys holds one credential per endpoint group. An empty key is sent as no
+// credential, and the service answers 401.
+type Keys struct {
+	Alpha, Beta, Gamma, Queue string
+}
+
+// For returns the key of group g.
+func (k Keys) For(g Group) string {
+	switch g {
+	case Alpha:
+		return k.Alpha
+	case Beta:
+		return k.Beta
+	case Gamma:
+		return k.Gamma
+	case Queue:
+		return k.Queue
+	}
+	return ""
+}
+
+// Client talks to one base URL. Its exported fields may be changed after New
+// and before the first request; a Client is then safe for concurrent use.
+type Client struct {
+	// HTTP sends the requests; nil means a client with no overall timeout,
+	// since streams and video downloads may run for minutes.
+	HTTP *http.Client
+	// MaxRetries is how many times a retryable failure is retried (New sets 2).
+	MaxRetries int
+	// Backoff returns the wait before retry number attempt (1-based) when the
+	// reply gave no Retry-After; nil means exponential backoff with jitter.
+	Backoff func(attempt int) time.Duration
+	// Headers are extra request headers per group, for what a deployment may
+	// need (a protocol version header, say). They never replace credentials.
+	Headers map[Group]http.Header
+	// UserAgent is sent with every request.
+	UserAgent string
+	// AllowInsecure permits plain http:// to a host that is not loopback.
+	AllowInsecure bool
+
+	base *url.URL
+	keys Keys
+}
+
+// New returns a client for baseURL (scheme and host, optionally a path prefix)
+// with the given credentials.
+func New(baseURL string, keys Keys) (*Client, error) {
+	u, err := url.Parse(strings.TrimRight(baseURL, "/"))
+	if err != nil {
+		return nil, fmt.Errorf("base URL: %w", err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return nil, fmt.Errorf("base URL %q: scheme must be http or https", baseURL)
+	}
+	if u.Host == "" {
+		return nil, fmt.Errorf("base URL %q: no host", baseURL)
+	}
+	u.RawQuery, u.Fragment = "", ""
+	return &Client{
+		MaxRetries: 2,
+		UserAgent:  "atelier/" + Version,
+		base:       u,
+		keys:       keys,
+	}, nil
+}
+
+// BaseURL returns the base URL the client was made for.
+func (c *Client) BaseURL() string { return c.base.String() }
+
+// ErrInsecure is returned for plain http:// to a non-loopback host unless
+// AllowInsecure is set: keys would cross the network in the clear.
+var ErrInsecure = errors.New("refusing to send credentials over plain http to a non-loopback host (use https, or opt in to insecure http)")
+
+// ErrForeignOrigin is returned when a URL (a task's status or result URL, say)
+// points outside the base URL's origin: credentials never go there.
+var ErrForeignOrigin = errors.New("URL is outside the base URL's origin; credentials are not sent there")
+
+// resolve turns a path under the base URL, or an absolute URL from a reply,
+// into a URL on the base origin.
+func (c *Client) resolve(pathOrURL string) (*url.URL, error) {
+	if strings.HasPrefix(pathOrURL, "/") {
+		u := *c.base
+		p, q, _ := strings.Cut(pathOrURL, "?")
+		u.Path = c.base.Path + p
+		u.RawPath = ""
+		u.RawQuery = q
+		return &u, nil
+	}
+	u, err := url.Parse(pathOrURL)
+	if err != nil {
+		return nil, fmt.Errorf("URL %q: %w", pathOrURL, err)
+	}
+	if !sameOrigin(u, c.base) {
+		return nil, fmt.Errorf("%q: %w", u.Redacted(), ErrForeignOrigin)
+	}
+	return u, nil
+}
+
+func (c *Client) checkTransport(u *url.URL) error {
+	if u.Scheme == "http" && !c.AllowInsecure && !isLoopback(u.Hostname()) {
+		return ErrInsecure
+	}
+	return nil
+}
+
+func sameOrigin(a, b *url.URL) bool {
+	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(hostPort(a), hostPort(b))
+}
+
+func hostPort(u *url.URL) string {
+	if u.Port() != "" {
+		return u.Host
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "https":
+		return u.Hostname() + ":443"
+	case "http":
+		return u.Hostname() + ":80"
+	}
+	return u.Host
+}
+
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// httpClient returns the HTTP client with a redirect policy that never
+// follows a redirect off the base origin: headers such as X-Api-Key would
+// otherwise be forwarded to wherever the redirect points.
+func (c *Client) httpClient() *http.Client {
+	hc := http.Client{}
+	if c.HTTP != nil {
+		hc = *c.HTTP
+	}
+	hc.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		if !sameOrigin(req.URL, c.base) {
+			return fmt.Errorf("redirect to %q: %w", req.URL.Redacted(), ErrForeignOrigin)
+		}
+		return nil
+	}
+	return &hc
+}
+
+// authorize sets group g's credential on h, in the header the interface names.
+func (c *Client) authorize(h http.Header, g Group) {
+	key := c.keys.For(g)
+	if key == "" {
+		return
+	}
+	switch g {
+	case Alpha:
+		h.Set("X-Api-Key", key)
+	case Beta:
+		h.Set("X-Beta-Api-Key", key)
+	case Gamma:
+		h.Set("Authorization", "Bearer "+key)
+	case Queue:
+		h.Set("Authorization", "Key "+key)
+	}
+}

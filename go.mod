@@ -1,0 +1,3 @@
+module atelier
+
+go 1.26
