@@ -68,7 +68,18 @@ type Decoder struct {
 	ev    Event
 	err   error
 	types map[string]string // interned event types, so each costs no allocation
+
+	strayJSON bool
 }
+
+// StrayJSON is the Type of an event made from a line that is not a field but
+// a whole JSON object, which some servers send to report an error after the
+// stream began. Such events are only made after KeepStrayJSON.
+const StrayJSON = "#stray-json"
+
+// KeepStrayJSON makes the decoder dispatch a line that begins with '{' as an
+// event of type StrayJSON, instead of ignoring it as an unknown field.
+func (d *Decoder) KeepStrayJSON() { d.strayJSON = true }
 
 // NewDecoder returns a decoder reading from r.
 func NewDecoder(r io.Reader) *Decoder {
@@ -101,6 +112,11 @@ func (d *Decoder) Next() bool {
 				return true
 			}
 			continue
+		}
+		if d.strayJSON && line[0] == '{' {
+			d.resetEvent()
+			d.ev = Event{Type: StrayJSON, Data: line, ID: d.id, Retry: d.retry}
+			return true
 		}
 		if err := d.field(line); err != nil {
 			d.err = err

@@ -137,3 +137,20 @@ func TestDecoderDataSurvivesBufferMove(t *testing.T) {
 		t.Fatalf("err %v, %d events", err, len(events))
 	}
 }
+
+func TestDecoderStrayJSON(t *testing.T) {
+	in := "data: {\"a\":1}\n\n{\"error\":{\"code\":500}}\n"
+	d := NewDecoder(strings.NewReader(in))
+	d.KeepStrayJSON()
+	var types []string
+	for d.Next() {
+		types = append(types, d.Event().Type+"="+string(d.Event().Data))
+	}
+	want := []string{`={"a":1}`, StrayJSON + `={"error":{"code":500}}`}
+	if strings.Join(types, "|") != strings.Join(want, "|") {
+		t.Fatalf("got %q, want %q", types, want)
+	}
+	if events, _ := decodeAll(t, strings.NewReader(in), 0); len(events) != 1 {
+		t.Fatalf("without KeepStrayJSON the line must be ignored, got %+v", events)
+	}
+}
