@@ -101,11 +101,26 @@ type errorObject struct {
 	Status  string          `json:"status"`  // beta
 	Code    json.RawMessage `json:"code"`    // beta: int; gamma: string or null
 	Param   string          `json:"param"`   // gamma
-	Details []struct {
-		Reason     string `json:"reason"`
-		ErrorCode  string `json:"error_code"`
-		RetryDelay string `json:"retryDelay"`
-	} `json:"details"` // beta: google.rpc details; alpha: {error_code}
+	Details json.RawMessage `json:"details"` // beta: [google.rpc details]; alpha: {error_code}
+}
+
+// errorDetail is one google.rpc detail, or alpha's details object.
+type errorDetail struct {
+	Reason     string `json:"reason"`
+	ErrorCode  string `json:"error_code"`
+	RetryDelay string `json:"retryDelay"`
+}
+
+func (o errorObject) details() []errorDetail {
+	var list []errorDetail
+	if json.Unmarshal(o.Details, &list) == nil {
+		return list
+	}
+	var one errorDetail
+	if json.Unmarshal(o.Details, &one) == nil {
+		return []errorDetail{one}
+	}
+	return nil
 }
 
 // decodeErrorBody fills e from raw by probing the known envelopes; anything
@@ -130,7 +145,7 @@ func decodeErrorBody(e *APIError, raw []byte) {
 		if code := rawString(o.Code); code != "" && !isNumber(code) {
 			e.Code = code
 		}
-		for _, d := range o.Details {
+		for _, d := range o.details() {
 			if d.Reason != "" {
 				e.Code = d.Reason
 			}
