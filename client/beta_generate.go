@@ -75,8 +75,7 @@ func (c *Client) betaRequest(model, method string, req *GenerateRequest) (reques
 	if err := betaValidate(model, req); err != nil {
 		return request{}, err
 	}
-	r, err := jsonRequest(Beta, c.betaURL(model, method), req)
-	return r, err
+	return jsonRequest(Beta, c.betaURL(model, method), req)
 }
 
 // betaURL returns the absolute URL of method on model. The model is one
@@ -101,33 +100,33 @@ func betaFinished(r *GenerateResponse) bool {
 }
 
 // betaChunk turns one event into a chunk. ok is false for what carries no
-// chunk: a named event (the protocol sends data-only frames), an empty data
-// line, or a [DONE] sentinel some gateways add.
+// chunk: a named event (the protocol sends data-only frames) that is not an
+// error, an empty data line, or a [DONE] sentinel some gateways add. A bare
+// JSON line after the stream began (StrayJSON) is how the service reports a
+// failure; one that holds no error is ignored.
 func (c *Client) betaChunk(ev sse.Event) (GenerateChunk, bool, error) {
 	data := bytes.TrimSpace(ev.Data)
-	if ev.Type == sse.StrayJSON {
-		// A bare JSON line after the stream began: the service's way to
-		// report a failure. Anything else there is ignored.
+	if ev.Type != "" && ev.Type != "message" {
 		if e := c.betaStreamError(data); e != nil {
 			return GenerateChunk{}, false, e
 		}
 		return GenerateChunk{}, false, nil
 	}
-	if (ev.Type != "" && ev.Type != "message") || len(data) == 0 || string(data) == "[DONE]" {
+	if len(data) == 0 || string(data) == "[DONE]" {
 		return GenerateChunk{}, false, nil
 	}
-	chunk, errBody, err := betaDecodeChunk(data)
+	chunk, isError, err := betaDecodeChunk(data)
 	if err != nil {
 		return GenerateChunk{}, false, err
 	}
-	if errBody {
+	if isError {
 		return GenerateChunk{}, false, c.betaStreamError(data)
 	}
 	return chunk, true, nil
 }
 
-// betaDecodeChunk decodes one data frame. isError reports a frame whose
-// top-level "error" is an object: an error envelope, not a chunk.
+// betaDecodeChunk decodes one data frame. isError reports a frame with a
+// top-level "error": an error envelope, not a chunk.
 func betaDecodeChunk(data []byte) (chunk GenerateChunk, isError bool, err error) {
 	if len(data) == 0 || data[0] != '{' {
 		return GenerateChunk{}, false, fmt.Errorf("malformed chunk (%d bytes): not a JSON object", len(data))
@@ -140,7 +139,7 @@ func betaDecodeChunk(data []byte) (chunk GenerateChunk, isError bool, err error)
 	if err := json.Unmarshal(raw, &w); err != nil {
 		return GenerateChunk{}, false, fmt.Errorf("malformed chunk (%d bytes): %w", len(data), err)
 	}
-	if len(w.Error) > 0 && w.Error[0] == '{' {
+	if !betaNull(w.Error) {
 		return GenerateChunk{}, true, nil
 	}
 	chunk.Raw = raw
@@ -148,12 +147,12 @@ func betaDecodeChunk(data []byte) (chunk GenerateChunk, isError bool, err error)
 }
 
 // betaStreamError returns the *APIError for an error envelope sent inside
-// the stream, or nil when data holds no "error" object.
+// the stream, or nil when data holds no "error".
 func (c *Client) betaStreamError(data []byte) *APIError {
 	var probe struct {
 		Error json.RawMessage `json:"error"`
 	}
-	if json.Unmarshal(data, &probe) != nil || len(probe.Error) == 0 || probe.Error[0] != '{' {
+	if json.Unmarshal(data, &probe) != nil || betaNull(probe.Error) {
 		return nil
 	}
 	e := &APIError{Group: Beta}

@@ -289,15 +289,27 @@ func TestBetaStreamMalformed(t *testing.T) {
 }
 
 func TestBetaStreamErrorChunk(t *testing.T) {
-	body := "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"par\"}]}}]}\n\n" +
-		"data: {\"error\":{\"code\":500,\"message\":\"Internal error encountered.\",\"status\":\"INTERNAL\"}}\n\n"
-	c, _ := betaServe(t, betaSSE(body))
-	chunks, _, err := betaCollect(t, c.StreamGenerateContent(context.Background(), "m", betaPrompt("q")))
-	var ae *APIError
-	if !errors.As(err, &ae) || ae.Status != 0 || ae.Type != "INTERNAL" || ae.Message != "Internal error encountered." {
-		t.Fatalf("err = %#v", err)
+	tests := []struct {
+		name, frame, wantType, wantMsg string
+	}{
+		{"data frame", `data: {"error":{"code":500,"message":"Internal error encountered.","status":"INTERNAL"}}`,
+			"INTERNAL", "Internal error encountered."},
+		{"named event", "event: error\ndata: {\"error\":{\"code\":429,\"message\":\"Quota.\",\"status\":\"RESOURCE_EXHAUSTED\"}}",
+			"RESOURCE_EXHAUSTED", "Quota."},
+		{"string error", `data: {"error":"upstream went away"}`, "", "upstream went away"},
 	}
-	if len(chunks) != 1 || !strings.Contains(err.Error(), "error in stream") {
-		t.Errorf("%d chunks, err %q", len(chunks), err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body := "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"par\"}]}}]}\n\n" + tt.frame + "\n\n"
+			c, _ := betaServe(t, betaSSE(body))
+			chunks, acc, err := betaCollect(t, c.StreamGenerateContent(context.Background(), "m", betaPrompt("q")))
+			var ae *APIError
+			if !errors.As(err, &ae) || ae.Status != 0 || ae.Group != Beta || ae.Type != tt.wantType || ae.Message != tt.wantMsg {
+				t.Fatalf("err = %#v", err)
+			}
+			if len(chunks) != 1 || acc.Response().Text() != "par" || !strings.Contains(err.Error(), "error in stream") {
+				t.Errorf("%d chunks, err %q", len(chunks), err)
+			}
+		})
 	}
 }
