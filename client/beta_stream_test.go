@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -311,5 +312,34 @@ func TestBetaStreamErrorChunk(t *testing.T) {
 				t.Errorf("%d chunks, err %q", len(chunks), err)
 			}
 		})
+	}
+}
+
+func TestBetaGenerateBlocked(t *testing.T) {
+	body := strings.TrimPrefix(strings.TrimSpace(string(fixture(t, "beta/stream_blocked.sse"))), "data: ")
+	c, _ := betaServe(t, betaJSON(200, body))
+	resp, err := c.GenerateContent(context.Background(), "beta-flash-2.5", betaPrompt("q"))
+	if err != nil {
+		t.Fatalf("a blocked prompt is data, not an error: %v", err)
+	}
+	if reason, ok := resp.Blocked(); !ok || reason != "PROHIBITED_CONTENT" || resp.Text() != "" {
+		t.Errorf("Blocked() = %q, %v", reason, ok)
+	}
+}
+
+// TestBetaFoldWholeReply checks that folding a complete reply as a single
+// chunk gives back the same reply.
+func TestBetaFoldWholeReply(t *testing.T) {
+	reply := fixture(t, "beta/reply_thinking.json")
+	chunk, isErr, err := betaDecodeChunk(bytes.TrimSpace(reply))
+	if err != nil || isErr {
+		t.Fatal(isErr, err)
+	}
+	var acc GenerateAccumulator
+	if err := acc.Add(chunk); err != nil {
+		t.Fatal(err)
+	}
+	if got := acc.Response().Raw; !jsonEqual(t, got, reply) {
+		t.Errorf("folded\n%s\nwant\n%s", got, reply)
 	}
 }
