@@ -1,0 +1,82 @@
+package client
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"atelier/client/sse"
+)
+
+// FuzzBetaChunk feeds arbitrary bytes to the chunk decoder and folds what
+// decodes, twice; the same bytes also go through the event decoder as a
+// whole stream. Nothing may panic, a decoded chunk must fold, and the fold
+// must be valid JSON.
+func FuzzBetaChunk(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "beta", "*"))
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+		for _, line := range bytes.Split(b, []byte("\n")) {
+			if data, ok := bytes.CutPrefix(bytes.TrimSpace(line), []byte("data: ")); ok {
+				f.Add(data)
+			}
+		}
+	}
+	for _, s := range []string{
+		`{"candidates":[null,{"index":1},{"content":{"parts":[null,{"text":""},{"thoughtSignature":"x"}]}}]}`,
+		`{"candidates":[{"content":{"parts":[{"text":"a","x":1},{"Text":"b"}]},"groundingMetadata":{"webSearchQueries":[]}}]}`,
+		`{"error":{"code":503,"status":"UNAVAILABLE"}}`, `{"candidates":null,"usageMetadata":null}`, `{}`, `null`, `[DONE]`,
+	} {
+		f.Add([]byte(s))
+	}
+	c := &Client{}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		betaFuzzFold(t, data)
+		d := sse.NewDecoder(bytes.NewReader(data))
+		d.KeepStrayJSON()
+		var acc GenerateAccumulator
+		for d.Next() {
+			chunk, ok, err := c.betaChunk(d.Event())
+			if err == nil && ok {
+				if err := acc.Add(chunk); err != nil {
+					t.Fatalf("Add refused a decoded chunk: %v", err)
+				}
+			}
+		}
+		if !json.Valid(acc.Response().Raw) {
+			t.Fatalf("fold of a stream is not JSON: %s", acc.Response().Raw)
+		}
+	})
+}
+
+func betaFuzzFold(t *testing.T, data []byte) {
+	chunk, isErr, err := betaDecodeChunk(data)
+	if err != nil || isErr {
+		return
+	}
+	if !bytes.Equal(chunk.Raw, data) {
+		t.Fatalf("Raw %q differs from the data %q", chunk.Raw, data)
+	}
+	var acc GenerateAccumulator
+	for range 2 {
+		if err := acc.Add(chunk); err != nil {
+			t.Fatalf("Add refused a decoded chunk: %v", err)
+		}
+	}
+	if raw := acc.Response().Raw; !json.Valid(raw) {
+		t.Fatalf("fold is not JSON: %s", raw)
+	}
+	for _, cd := range chunk.Candidates {
+		for _, p := range cd.Content.Parts {
+			if b, err := json.Marshal(p); err != nil || !json.Valid(b) {
+				t.Fatalf("part %s re-encodes as %s, %v", p.Raw, b, err)
+			}
+		}
+	}
+}
