@@ -17,7 +17,8 @@ var ErrMessageToolInput = errors.New("tool input is not valid JSON")
 // MessageAccumulator folds the events of a message stream into the final
 // Message (PROTOCOLS.md 1.8). Deltas are routed by their block index, never
 // by arrival order. Message may be called at any time: after a cut stream it
-// returns what arrived. The zero value is ready to use.
+// returns what arrived. The zero value is ready to use; it is not safe for
+// concurrent use.
 type MessageAccumulator struct {
 	msg    *alphaObject // the message_start message; nil until one arrives
 	stop   *alphaObject // top-level fields from message_delta deltas
@@ -82,11 +83,15 @@ func (a *MessageAccumulator) blockStart(ev MessageEvent) error {
 	if err != nil {
 		return fmt.Errorf("alpha: content_block_start %d: %w", ev.Index, err)
 	}
+	a.put(ev.Index, &alphaBlock{obj: o})
+	return nil
+}
+
+func (a *MessageAccumulator) put(index int, b *alphaBlock) {
 	if a.blocks == nil {
 		a.blocks = map[int]*alphaBlock{}
 	}
-	a.blocks[ev.Index] = &alphaBlock{obj: o}
-	return nil
+	a.blocks[index] = b
 }
 
 // alphaDeltaBlockType is the block type a delta belongs to, used when a
@@ -110,12 +115,9 @@ func (a *MessageAccumulator) blockDelta(ev MessageEvent) error {
 		if !known {
 			return err
 		}
-		b = &alphaBlock{obj: &alphaObject{vals: map[string]json.RawMessage{}}}
+		b = &alphaBlock{obj: alphaNewObject()}
 		b.obj.setValue("type", typ)
-		if a.blocks == nil {
-			a.blocks = map[int]*alphaBlock{}
-		}
-		a.blocks[ev.Index] = b
+		a.put(ev.Index, b)
 	}
 	switch d.Type {
 	case "text_delta":
@@ -157,7 +159,7 @@ func (a *MessageAccumulator) messageDelta(ev MessageEvent) error {
 	}
 	if d, err := alphaParseObject(o.get("delta")); err == nil {
 		if a.stop == nil {
-			a.stop = &alphaObject{vals: map[string]json.RawMessage{}}
+			a.stop = alphaNewObject()
 		}
 		for _, k := range d.keys {
 			if !alphaNotTopLevel[k] {
@@ -170,7 +172,7 @@ func (a *MessageAccumulator) messageDelta(ev MessageEvent) error {
 		return nil
 	}
 	if a.usage == nil {
-		a.usage = &alphaObject{vals: map[string]json.RawMessage{}}
+		a.usage = alphaNewObject()
 	}
 	for _, k := range u.keys {
 		if v := u.vals[k]; !alphaNotRepeated(a.usage.get(k), v) {
@@ -193,7 +195,7 @@ func alphaNotRepeated(old, v json.RawMessage) bool {
 // Message returns the message as accumulated so far, with Raw encoded from
 // that state: complete after message_stop, partial before.
 func (a *MessageAccumulator) Message() *Message {
-	o := &alphaObject{vals: map[string]json.RawMessage{}}
+	o := alphaNewObject()
 	if a.msg != nil {
 		o = a.msg.clone()
 	} else {

@@ -32,7 +32,7 @@ func TestMessageAccumulatorRoutesByIndex(t *testing.T) {
 		`{"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"t1","name":"f","input":{}}}`,
 		`{"type":"content_block_start","index":0,"content_block":{"type":"text","text":"A"}}`,
 		`{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{\"a\":"}}`,
-		`{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"B"}}`,
+		`{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"<B&>"}}`,
 		`{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":" 1}"}}`,
 		`{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"C"}}`,
 		`{"type":"content_block_stop","index":1}`,
@@ -43,7 +43,8 @@ func TestMessageAccumulatorRoutesByIndex(t *testing.T) {
 		t.Fatal(errs)
 	}
 	m := acc.Message()
-	if len(m.Content) != 2 || m.Content[0].Text != "ABC" || string(m.Content[1].Input) != `{"a":1}` {
+	if len(m.Content) != 2 || m.Content[0].Text != "A<B&>C" || string(m.Content[1].Input) != `{"a":1}` ||
+		!strings.Contains(string(m.Raw), `"A<B&>C"`) {
 		t.Errorf("content = %s", m.Raw)
 	}
 	if m.Usage.InputTokens != 7 || m.Usage.OutputTokens != 9 || m.StopReason != "tool_use" {

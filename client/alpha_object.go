@@ -15,10 +15,15 @@ type alphaObject struct {
 	vals map[string]json.RawMessage
 }
 
+// alphaNewObject returns an empty object.
+func alphaNewObject() *alphaObject {
+	return &alphaObject{vals: map[string]json.RawMessage{}}
+}
+
 // alphaParseObject reads raw, which must be a JSON object. A repeated key
 // keeps its first position and its last value, as encoding/json would.
 func alphaParseObject(raw []byte) (*alphaObject, error) {
-	o := &alphaObject{vals: map[string]json.RawMessage{}}
+	o := alphaNewObject()
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
 		return nil, errors.New("not a JSON object")
@@ -51,13 +56,17 @@ func (o *alphaObject) set(k string, v json.RawMessage) {
 	o.vals[k] = v
 }
 
-// setValue stores v encoded as JSON; v is always a plain value here.
+// setValue stores v encoded as JSON; v is always a plain value here. Like
+// the service, it leaves <, > and & unescaped in strings.
 func (o *alphaObject) setValue(k string, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		b = []byte("null")
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		o.set(k, json.RawMessage("null"))
+		return
 	}
-	o.set(k, b)
+	o.set(k, bytes.TrimSuffix(b.Bytes(), []byte("\n")))
 }
 
 // str returns the string value of k, "" when absent or not a string.

@@ -30,7 +30,7 @@ func (r *MessageRequest) Validate() error {
 		p := fmt.Sprintf("messages[%d]", i)
 		c.required(p+".role", m.Role != "")
 		c.oneOf(p+".role", m.Role, "user", "assistant")
-		c.required(p+".content", !m.Content.IsZero())
+		c.required(p+".content", m.Content.Text != "" || len(m.Content.Blocks) > 0)
 		alphaCheckBlocks(&c, p+".content", m.Content.Blocks)
 	}
 	alphaCheckBlocks(&c, "system", r.System.Blocks)

@@ -43,7 +43,9 @@ func TestMessageRequestValidate(t *testing.T) {
 		{"thinking budget low", func(r *MessageRequest) { r.Thinking = MessageThinking{Type: "enabled", BudgetTokens: 1023} }, "thinking.budget_tokens"},
 		{"thinking budget missing", func(r *MessageRequest) { r.Thinking = MessageThinking{Type: "enabled"} }, "thinking.budget_tokens"},
 		{"thinking budget = max_tokens", func(r *MessageRequest) { r.Thinking = MessageThinking{Type: "enabled", BudgetTokens: 4096} }, "thinking.budget_tokens"},
-		{"thinking budget ok", func(r *MessageRequest) { r.Thinking = MessageThinking{Type: "enabled", BudgetTokens: 1024, Display: "summarized"} }, ""},
+		{"thinking budget ok", func(r *MessageRequest) {
+			r.Thinking = MessageThinking{Type: "enabled", BudgetTokens: 1024, Display: "summarized"}
+		}, ""},
 		{"adaptive without budget", func(r *MessageRequest) { r.Thinking = MessageThinking{Type: "adaptive"} }, ""},
 		{"thinking display", func(r *MessageRequest) { r.Thinking = MessageThinking{Type: "adaptive", Display: "hidden"} }, "thinking.display"},
 		{"temperature high", func(r *MessageRequest) { r.Temperature = alphaF(1.5) }, "temperature"},
