@@ -275,18 +275,17 @@ func TestStreamMessagesCutMidway(t *testing.T) {
 
 func TestStreamMessagesCancel(t *testing.T) {
 	head := alphaUntil(t, "alpha/thinking_text.sse", `"is 4`)
-	gone := make(chan struct{})
-	mux := http.NewServeMux()
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = w.Write(head)
-		_ = http.NewResponseController(w).Flush()
-		<-r.Context().Done() // hold the stream open until the client goes
-		close(gone)
-	})
 	for _, how := range []string{"cancel", "break"} {
 		t.Run(how, func(t *testing.T) {
-			gone = make(chan struct{})
+			gone := make(chan struct{})
+			mux := http.NewServeMux()
+			mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/event-stream")
+				_, _ = w.Write(head)
+				_ = http.NewResponseController(w).Flush()
+				<-r.Context().Done() // hold the stream open until the client goes
+				close(gone)
+			})
 			c, _ := newTestClient(t, mux)
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
