@@ -70,9 +70,9 @@ func (c *Client) StreamMessages(ctx context.Context, req *MessageRequest) iter.S
 	}
 }
 
-// alphaPrepare validates req and returns the request to send, with the
-// client that sends it (one carrying the version header, see
-// alphaWithVersion). Nothing is sent when req is invalid.
+// alphaPrepare validates req and returns the request to send, carrying the
+// protocol version header (which c.Headers[Alpha] may override). Nothing is
+// sent when req is invalid.
 func (c *Client) alphaPrepare(req *MessageRequest, stream bool) (*Client, request, error) {
 	if req == nil {
 		return nil, request{}, errors.New("no request")
@@ -84,29 +84,6 @@ func (c *Client) alphaPrepare(req *MessageRequest, stream bool) (*Client, reques
 	if err != nil {
 		return nil, request{}, err
 	}
-	return c.alphaWithVersion(), r, nil
-}
-
-// alphaWithVersion returns c, or a copy of c whose alpha headers add the
-// protocol version when the caller has not set one. The shared request type
-// has no per-request headers, and c.Headers must not be written to: c may be
-// in use by other goroutines.
-func (c *Client) alphaWithVersion() *Client {
-	for k := range c.Headers[Alpha] {
-		if http.CanonicalHeaderKey(k) == alphaVersionHeader {
-			return c
-		}
-	}
-	cc := *c
-	cc.Headers = make(map[Group]http.Header, len(c.Headers)+1)
-	for g, h := range c.Headers {
-		cc.Headers[g] = h
-	}
-	h := c.Headers[Alpha].Clone()
-	if h == nil {
-		h = http.Header{}
-	}
-	h.Set(alphaVersionHeader, alphaVersion)
-	cc.Headers[Alpha] = h
-	return &cc
+	r.header = http.Header{alphaVersionHeader: {alphaVersion}}
+	return c, r, nil
 }

@@ -25,6 +25,7 @@ type request struct {
 	body        []byte
 	contentType string
 	accept      string
+	header      http.Header // protocol headers of this request; c.Headers[group] overrides them
 	retry       retryPolicy
 }
 
@@ -97,6 +98,9 @@ func (c *Client) attempt(ctx context.Context, r request, u *url.URL) (*http.Resp
 }
 
 func (c *Client) setHeaders(h http.Header, r request) {
+	for k, vs := range r.header {
+		h[http.CanonicalHeaderKey(k)] = append([]string(nil), vs...)
+	}
 	for k, vs := range c.Headers[r.group] {
 		if isCredentialHeader(k) {
 			continue

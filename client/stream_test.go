@@ -69,6 +69,7 @@ func TestEventsStopEarlyClosesBody(t *testing.T) {
 
 func TestEventsCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.Write([]byte("data: 1\n\n"))

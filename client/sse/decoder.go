@@ -250,6 +250,9 @@ func (d *Decoder) readLine() ([]byte, bool) {
 		}
 		if d.eof {
 			d.err = d.rerr
+			if d.err == nil && len(seg) > d.max {
+				d.err = fmt.Errorf("%w (%d bytes)", ErrEventTooLarge, d.max)
+			}
 			return nil, false
 		}
 		if err := d.fill(); err != nil {
