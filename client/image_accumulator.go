@@ -14,6 +14,7 @@ type ImageAccumulator struct {
 	hasLatest bool
 	completed []ImageEvent
 	usage     *ImageUsage
+	meta      ImageResponse // created and image settings, from every image event
 }
 
 // Add folds one event in. An error event returns its *APIError; every other
@@ -24,12 +25,14 @@ func (a *ImageAccumulator) Add(ev ImageEvent) error {
 	case ev.Type == ImageEventError:
 		return imageEventAPIError(ev.Raw)
 	case ev.Partial():
+		a.note(ev)
 		if a.partials == nil {
 			a.partials = make(map[int]ImageEvent)
 		}
 		a.partials[ev.PartialImageIndex] = ev
 		a.latest, a.hasLatest = ev, true
 	case ev.Completed():
+		a.note(ev)
 		a.completed = append(a.completed, ev)
 		if ev.Usage != nil {
 			// For n > 1 it is not known whether each completed event counts
@@ -74,19 +77,29 @@ func (a *ImageAccumulator) Response() *ImageResponse {
 	if len(src) == 0 && a.hasLatest {
 		src = []ImageEvent{a.latest}
 	}
-	r := &ImageResponse{Usage: a.usage}
+	r := &ImageResponse{Created: a.meta.Created, Usage: a.usage, Background: a.meta.Background,
+		OutputFormat: a.meta.OutputFormat, Quality: a.meta.Quality, Size: a.meta.Size}
 	for _, ev := range src {
 		r.Data = append(r.Data, ImageData{B64JSON: ev.B64JSON})
-		if r.Created == 0 {
-			r.Created = ev.CreatedAt
-		}
-		r.Background = imageOr(ev.Background, r.Background)
-		r.OutputFormat = imageOr(ev.OutputFormat, r.OutputFormat)
-		r.Quality = imageOr(ev.Quality, r.Quality)
-		r.Size = imageOr(ev.Size, r.Size)
+	}
+	if len(a.completed) > 0 && a.completed[0].CreatedAt != 0 {
+		r.Created = a.completed[0].CreatedAt // when the first final image was made
 	}
 	r.Raw, _ = json.Marshal(r) // cannot fail: only strings, numbers and valid usage JSON
 	return r
+}
+
+// note keeps the first creation time (used when no image completed) and the
+// latest image settings, so that a reply made from a cut stream still says
+// what it is.
+func (a *ImageAccumulator) note(ev ImageEvent) {
+	if a.meta.Created == 0 {
+		a.meta.Created = ev.CreatedAt
+	}
+	a.meta.Background = imageOr(ev.Background, a.meta.Background)
+	a.meta.OutputFormat = imageOr(ev.OutputFormat, a.meta.OutputFormat)
+	a.meta.Quality = imageOr(ev.Quality, a.meta.Quality)
+	a.meta.Size = imageOr(ev.Size, a.meta.Size)
 }
 
 func imageOr(a, b string) string {

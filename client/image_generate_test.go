@@ -134,6 +134,9 @@ func TestImageErrors(t *testing.T) {
 				imageStatus(500, `{"error":{"message":"boom","type":"server_error"}}`, nil),
 				imageStatus(500, `{"error":{"message":"boom","type":"server_error"}}`, nil),
 				nil}},
+		{name: "529 overloaded then success", wantCalls: 2,
+			replies: []func(http.ResponseWriter){
+				imageStatus(529, `{"error":{"message":"Overloaded","type":"overloaded_error"}}`, nil), nil}},
 		{name: "500 until retries run out", wantCalls: 3, wantStatus: 500,
 			replies: []func(http.ResponseWriter){
 				imageStatus(500, `boom`, nil), imageStatus(500, `boom`, nil), imageStatus(500, `boom`, nil)}},
