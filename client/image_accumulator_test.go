@@ -94,6 +94,7 @@ func TestImageParseEvent(t *testing.T) {
 		{"non-JSON without a name", "", `working`, "", "malformed"},
 		{"error event", "error", `{"type":"error","error":{"message":"m"}}`, ImageEventError, "api"},
 		{"error by shape", "", `{"code":"server_error","message":"m"}`, ImageEventError, "api"},
+		{"null error field is not an error", "", `{"error":null,"b64_json":"AA=="}`, "", ""},
 		{"null data for a known type", ImageGenerationPartial, `null`, ImageGenerationPartial, ""},
 	}
 	for _, tt := range tests {

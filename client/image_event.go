@@ -101,7 +101,7 @@ func imageParseEvent(name string, data []byte) (ImageEvent, error) {
 	case ev.Type == "ping":
 		return ev, errImageSkip
 	case ev.Type == ImageEventError,
-		ev.Type == "" && (len(probe.Error) > 0 || len(probe.Code) > 0 || len(probe.Message) > 0):
+		ev.Type == "" && (imageSet(probe.Error) || imageSet(probe.Code) || imageSet(probe.Message)):
 		ev.Type = ImageEventError
 		return ev, imageEventAPIError(data)
 	case ev.Partial(), ev.Completed():
@@ -113,6 +113,9 @@ func imageParseEvent(name string, data []byte) (ImageEvent, error) {
 	}
 	return ev, nil
 }
+
+// imageSet reports whether a JSON value is present and not null.
+func imageSet(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
 
 // imageKnownName reports whether an event name promises an image event's
 // JSON: a known type, or no name at all (data-only framing).
