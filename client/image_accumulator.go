@@ -1,0 +1,110 @@
+package client
+
+import (
+	"encoding/json"
+)
+
+// ImageAccumulator folds the events of an image stream into what a screen
+// or the command line needs: the latest partial image while it streams, the
+// final images in the order they completed, and the usage. Its zero value is
+// ready to use. It is not safe for concurrent use.
+type ImageAccumulator struct {
+	partials  map[int]ImageEvent
+	latest    ImageEvent
+	hasLatest bool
+	completed []ImageEvent
+	usage     *ImageUsage
+	meta      ImageResponse // created and image settings, from every image event
+}
+
+// Add folds one event in. An error event returns its *APIError; every other
+// event, of any type, is accepted (unknown types are ignored here; the
+// stream still yields them).
+func (a *ImageAccumulator) Add(ev ImageEvent) error {
+	switch {
+	case ev.Type == ImageEventError:
+		return imageEventAPIError(ev.Raw)
+	case ev.Partial():
+		a.note(ev)
+		if a.partials == nil {
+			a.partials = make(map[int]ImageEvent)
+		}
+		a.partials[ev.PartialImageIndex] = ev
+		a.latest, a.hasLatest = ev, true
+	case ev.Completed():
+		a.note(ev)
+		a.completed = append(a.completed, ev)
+		if ev.Usage != nil {
+			// For n > 1 it is not known whether each completed event counts
+			// its own image or the whole request; the last one is kept, so
+			// that a running total is never counted twice.
+			a.usage = ev.Usage
+		}
+	}
+	return nil
+}
+
+// LatestPartial returns the partial image that arrived last.
+func (a *ImageAccumulator) LatestPartial() (ImageEvent, bool) {
+	return a.latest, a.hasLatest
+}
+
+// Partial returns the partial image with the given partial_image_index (the
+// last one received with that index).
+func (a *ImageAccumulator) Partial(index int) (ImageEvent, bool) {
+	ev, ok := a.partials[index]
+	return ev, ok
+}
+
+// Final returns the completed images in the order they arrived; for n > 1
+// there is one per image.
+func (a *ImageAccumulator) Final() []ImageEvent {
+	return append([]ImageEvent(nil), a.completed...)
+}
+
+// Done reports whether at least one completed image has arrived.
+func (a *ImageAccumulator) Done() bool { return len(a.completed) > 0 }
+
+// Usage returns the usage reported by the last completed event that had one.
+func (a *ImageAccumulator) Usage() *ImageUsage { return a.usage }
+
+// Response returns the stream as an image reply: one data item per completed
+// image, or, for a stream cut before any image completed, the latest partial
+// image so that what arrived is kept (Done tells which). Its Raw is the
+// reply re-encoded, not bytes the service sent.
+func (a *ImageAccumulator) Response() *ImageResponse {
+	src := a.completed
+	if len(src) == 0 && a.hasLatest {
+		src = []ImageEvent{a.latest}
+	}
+	r := &ImageResponse{Created: a.meta.Created, Usage: a.usage, Background: a.meta.Background,
+		OutputFormat: a.meta.OutputFormat, Quality: a.meta.Quality, Size: a.meta.Size}
+	for _, ev := range src {
+		r.Data = append(r.Data, ImageData{B64JSON: ev.B64JSON})
+	}
+	if len(a.completed) > 0 && a.completed[0].CreatedAt != 0 {
+		r.Created = a.completed[0].CreatedAt // when the first final image was made
+	}
+	r.Raw, _ = json.Marshal(r) // cannot fail: only strings, numbers and valid usage JSON
+	return r
+}
+
+// note keeps the first creation time (used when no image completed) and the
+// latest image settings, so that a reply made from a cut stream still says
+// what it is.
+func (a *ImageAccumulator) note(ev ImageEvent) {
+	if a.meta.Created == 0 {
+		a.meta.Created = ev.CreatedAt
+	}
+	a.meta.Background = imageOr(ev.Background, a.meta.Background)
+	a.meta.OutputFormat = imageOr(ev.OutputFormat, a.meta.OutputFormat)
+	a.meta.Quality = imageOr(ev.Quality, a.meta.Quality)
+	a.meta.Size = imageOr(ev.Size, a.meta.Size)
+}
+
+func imageOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,157 @@
+package client
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestImageRequestValidate(t *testing.T) {
+	ok := func(r ImageRequest) ImageRequest {
+		if r.Model == "" {
+			r.Model = ImageModel2
+		}
+		if r.Prompt == "" {
+			r.Prompt = "p"
+		}
+		return r
+	}
+	tests := []struct {
+		name string
+		req  ImageRequest
+		want []string // violated fields, in order
+	}{
+		{"valid minimal", ok(ImageRequest{}), nil},
+		{"valid full 2.5", ok(ImageRequest{Model: ImageModel25Sunburst, N: 4, Quality: "max", Background: "transparent",
+			OutputFormat: "webp", OutputCompression: imageIntPtr(100), Size: "3840x2160", Stream: true, PartialImages: imageIntPtr(0)}), nil},
+		{"missing model and prompt", ImageRequest{}, []string{"model", "prompt"}},
+		{"prompt at the limit", ok(ImageRequest{Prompt: strings.Repeat("é", ImagePromptMaxChars)}), nil},
+		{"prompt over the limit", ok(ImageRequest{Prompt: strings.Repeat("a", ImagePromptMaxChars+1)}), []string{"prompt"}},
+		{"unknown model: no prompt limit, any quality, size, background", ImageRequest{Model: "gamma/other",
+			Prompt: strings.Repeat("a", 40000), Quality: "ultra", Size: "7x9", Background: "checkered", OutputFormat: "avif"}, nil},
+		{"negative n", ok(ImageRequest{N: -1}), []string{"n"}},
+		{"compression out of range", ok(ImageRequest{OutputFormat: "jpeg", OutputCompression: imageIntPtr(101)}), []string{"output_compression"}},
+		{"compression with png", ok(ImageRequest{OutputFormat: "png", OutputCompression: imageIntPtr(50)}), []string{"output_compression"}},
+		{"compression without format (png by default)", ok(ImageRequest{OutputCompression: imageIntPtr(50)}), []string{"output_compression"}},
+		{"compression on an unknown model still needs jpeg or webp", ImageRequest{Model: "x", Prompt: "p",
+			OutputCompression: imageIntPtr(-1)}, []string{"output_compression", "output_compression"}},
+		{"partial images without stream", ok(ImageRequest{PartialImages: imageIntPtr(2)}), []string{"partial_images"}},
+		{"negative partial images", ok(ImageRequest{Stream: true, PartialImages: imageIntPtr(-1)}), []string{"partial_images"}},
+		{"partial images above 3 left to the service", ok(ImageRequest{Stream: true, PartialImages: imageIntPtr(9)}), nil},
+		{"xhigh is not an image-2 quality", ok(ImageRequest{Quality: "xhigh"}), []string{"quality"}},
+		{"xhigh is a 2.5 quality", ok(ImageRequest{Model: ImageModel25Flare, Quality: "xhigh"}), nil},
+		{"bad 2.5 background", ok(ImageRequest{Model: ImageModel25Flare, Background: "clear"}), []string{"background"}},
+		{"image-2 background range not checked", ok(ImageRequest{Background: "clear"}), nil},
+		{"transparent with jpeg", ok(ImageRequest{Model: ImageModel25Flare, Background: "transparent", OutputFormat: "jpeg"}), []string{"background"}},
+		{"bad output format", ok(ImageRequest{OutputFormat: "jpg"}), []string{"output_format"}},
+		{"preset sizes", ok(ImageRequest{Size: "1536x1024"}), nil},
+		{"custom size", ok(ImageRequest{Size: "2048x1152"}), nil},
+		{"portrait at the pixel budget", ok(ImageRequest{Size: "2160x3840"}), nil},
+		{"size not a multiple of 16", ok(ImageRequest{Size: "1000x1000"}), []string{"size"}},
+		{"size aspect too wide", ok(ImageRequest{Size: "3840x1008"}), []string{"size"}},
+		{"size too large", ok(ImageRequest{Size: "3840x2400"}), []string{"size"}},
+		{"size long side too large", ok(ImageRequest{Size: "4096x1536"}), []string{"size"}},
+		{"size garbage", ok(ImageRequest{Size: "big"}), []string{"size"}},
+		{"size with sign", ok(ImageRequest{Size: "+1024x1024"}), []string{"size"}},
+		{"size zero", ok(ImageRequest{Size: "0x1024"}), []string{"size"}},
+		{"size case matters", ok(ImageRequest{Size: "AUTO"}), []string{"size"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := imageFields(tt.req.Validate()); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("violations = %v, want %v (%v)", got, tt.want, tt.req.Validate())
+			}
+		})
+	}
+}
+
+func imageFields(err error) []string {
+	var out []string
+	for _, v := range Violations(err) {
+		out = append(out, v.Field)
+	}
+	return out
+}
+
+func TestImageEditRequestValidate(t *testing.T) {
+	png, jpg := imageTinyPNG(t, imageRed), imageTinyJPEG(t)
+	edit := func(model string, multipart bool, mask *ImageInput, in ...ImageInput) ImageEditRequest {
+		return ImageEditRequest{ImageRequest: ImageRequest{Model: model, Prompt: "p"}, Images: in, Mask: mask, Multipart: multipart}
+	}
+	many := make([]ImageInput, 17)
+	for i := range many {
+		many[i] = ImageFromFile("", png)
+	}
+	tests := []struct {
+		name string
+		req  ImageEditRequest
+		want []string
+	}{
+		{"file, url and data URI", edit(ImageModel2, false, nil, ImageFromFile("a", png), ImageFromURL("https://x.test/a.png"),
+			ImageFromURL("data:image/webp;base64,"+imageB64(png))), nil},
+		{"no images", edit(ImageModel2, false, nil), []string{"images"}},
+		{"17 images for 2.5", edit(ImageModel25Flare, false, nil, many...), []string{"images"}},
+		{"17 images for image-2 are not limited", edit(ImageModel2, false, nil, many...), nil},
+		{"16 images for 2.5", edit(ImageModel25Flare, false, nil, many[:16]...), nil},
+		{"empty input", edit(ImageModel2, false, nil, ImageInput{}), []string{"images[0]"}},
+		{"both bytes and url", edit(ImageModel2, false, nil, ImageInput{Data: png, URL: "https://x.test/a.png"}), []string{"images[0]"}},
+		{"bytes that are not an image", edit(ImageModel2, false, nil, ImageFromFile("a.txt", []byte("hello"))), []string{"images[0]"}},
+		{"unknown bytes with a content type", edit(ImageModel2, false, nil, ImageInput{Data: []byte("hello"), ContentType: "image/heic"}), nil},
+		{"ftp url", edit(ImageModel2, false, nil, ImageFromURL("ftp://x.test/a.png")), []string{"images[0]"}},
+		{"relative url", edit(ImageModel2, false, nil, ImageFromURL("a.png")), []string{"images[0]"}},
+		{"data URI not an image", edit(ImageModel2, false, nil, ImageFromURL("data:text/plain;base64,aGk=")), []string{"images[0]"}},
+		{"data URI not base64", edit(ImageModel2, false, nil, ImageFromURL("data:image/png,abc")), []string{"images[0]"}},
+		{"data URI bad base64", edit(ImageModel2, false, nil, ImageFromURL("data:image/png;base64,@@@")), []string{"images[0]"}},
+		{"data URI empty", edit(ImageModel2, false, nil, ImageFromURL("data:image/png;base64,")), []string{"images[0]"}},
+		{"multipart url refused", edit(ImageModel2, true, nil, ImageFromFile("a", png), ImageFromURL("https://x.test/a.png")), []string{"images[1]"}},
+		{"multipart data URI accepted", edit(ImageModel2, true, nil, ImageFromURL("data:image/png;base64,"+imageB64(png))), nil},
+		{"png mask", edit(ImageModel2, true, &ImageInput{Data: png}, ImageFromFile("a", png)), nil},
+		{"jpeg mask", edit(ImageModel2, false, &ImageInput{Data: jpg}, ImageFromFile("a", png)), []string{"mask"}},
+		{"multipart url mask", edit(ImageModel2, true, &ImageInput{URL: "https://x.test/m.png"}, ImageFromFile("a", png)), []string{"mask"}},
+		{"base rules still apply", ImageEditRequest{ImageRequest: ImageRequest{Model: ImageModel2, Quality: "max"},
+			Images: []ImageInput{ImageFromFile("a", png)}}, []string{"prompt", "quality"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := imageFields(tt.req.Validate()); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("violations = %v, want %v (%v)", got, tt.want, tt.req.Validate())
+			}
+		})
+	}
+}
+
+func TestImageValidationSendsNothing(t *testing.T) {
+	c, _ := newTestClient(t, imageNoServer(t))
+	ctx := context.Background()
+	_, err := c.GenerateImages(ctx, ImageRequest{Model: ImageModel2, Prompt: "p", Size: "10x10", PartialImages: imageIntPtr(1)})
+	if got := imageFields(err); !reflect.DeepEqual(got, []string{"partial_images", "size"}) ||
+		!strings.HasPrefix(err.Error(), "generate images: ") {
+		t.Errorf("err = %v", err)
+	}
+	v := Violations(err)[1]
+	if v.Value != "10x10" || !strings.Contains(v.Rule, "multiples of 16") {
+		t.Errorf("violation = %+v", v)
+	}
+	_, err = c.EditImages(ctx, ImageEditRequest{ImageRequest: ImageRequest{Model: ImageModel2, Prompt: "p"}})
+	if got := imageFields(err); !reflect.DeepEqual(got, []string{"images"}) {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestImageSpec(t *testing.T) {
+	if got := ImageModels(); !reflect.DeepEqual(got, []string{ImageModel2, ImageModel25Flare, ImageModel25Sunburst}) {
+		t.Errorf("models = %v", got)
+	}
+	s, ok := ImageSpec(ImageModel25Flare)
+	if !ok || s.MaxInputImages != 16 || len(s.Qualities) != 6 {
+		t.Errorf("spec = %+v", s)
+	}
+	s.Qualities[0] = "changed"
+	if again, _ := ImageSpec(ImageModel25Flare); again.Qualities[0] != "auto" {
+		t.Error("ImageSpec shares its table with the caller")
+	}
+	if _, ok := ImageSpec("gamma/other"); ok {
+		t.Error("unknown model reported as listed")
+	}
+}
