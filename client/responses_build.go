@@ -1,0 +1,141 @@
+package client
+
+import (
+	"cmp"
+	"encoding/json"
+	"maps"
+	"slices"
+)
+
+// responsesText is text gathered from deltas, kept in sequence order, until
+// a .done event gives the full text.
+type responsesText struct {
+	pieces []responsesPiece
+	buf    []byte
+	done   bool
+}
+
+type responsesPiece struct {
+	seq int64
+	s   string
+}
+
+// add inserts a delta by its sequence number (one without a number goes
+// last); the common in-order delta is a plain append.
+func (t *responsesText) add(seq int64, s string) {
+	if t.done {
+		return
+	}
+	i := len(t.pieces)
+	for seq >= 0 && i > 0 && t.pieces[i-1].seq > seq {
+		i--
+	}
+	t.pieces = slices.Insert(t.pieces, i, responsesPiece{seq, s})
+	if i == len(t.pieces)-1 {
+		t.buf = append(t.buf, s...)
+		return
+	}
+	t.buf = t.buf[:0]
+	for _, p := range t.pieces {
+		t.buf = append(t.buf, p.s...)
+	}
+}
+
+// finish replaces the gathered text with the full text; later deltas are
+// stale and ignored.
+func (t *responsesText) finish(s string) {
+	t.done, t.pieces = true, nil
+	t.buf = append(t.buf[:0], s...)
+}
+
+// has reports whether any text arrived.
+func (t *responsesText) has() bool { return t.done || len(t.pieces) > 0 }
+
+func (t *responsesText) String() string { return string(t.buf) }
+
+// build returns the item as gathered: the final copy when output_item.done
+// came, else the added copy with the gathered parts, summary and arguments.
+func (st *responsesItemState) build(encode bool) ResponseItem {
+	if st.final {
+		return st.item
+	}
+	it := st.item
+	if it.Type == "" {
+		it.Type = st.guess
+		if it.Type == "message" && it.Role == "" {
+			it.Role = "assistant"
+		}
+	}
+	if st.status != "" {
+		it.Status = st.status
+	}
+	if len(st.content) > 0 {
+		it.Content = responsesMergeParts(it.Content, st.content, func(p *responsesPartState) ResponseContent {
+			return p.build(encode)
+		})
+	}
+	if len(st.summary) > 0 {
+		it.Summary = responsesMergeParts(it.Summary, st.summary, func(p *responsesPartState) ResponseSummaryPart {
+			c := p.build(false)
+			return ResponseSummaryPart{Type: cmp.Or(c.Type, "summary_text"), Text: c.Text}
+		})
+	}
+	if st.args.has() {
+		it.Arguments = st.args.String()
+	}
+	if it.Name == "" {
+		it.Name = st.name
+	}
+	if encode {
+		if b, err := json.Marshal(it); err == nil {
+			it.Raw = b
+		}
+	}
+	return it
+}
+
+// build returns the part as gathered: the final copy when its .done part
+// came, else the added copy with the gathered text and annotations.
+func (p *responsesPartState) build(encode bool) ResponseContent {
+	if p.final {
+		return p.part
+	}
+	c := p.part
+	if c.Type == "" {
+		c.Type = p.guess
+	}
+	if p.text.has() {
+		c.Text = p.text.String()
+	}
+	if p.refusal.has() {
+		c.Refusal = p.refusal.String()
+	}
+	if len(p.notes) > 0 {
+		c.Annotations = make([]ResponseAnnotation, len(p.notes))
+		for i, n := range p.notes {
+			c.Annotations[i] = n.ann
+		}
+	}
+	if encode {
+		if b, err := json.Marshal(c); err == nil {
+			c.Raw = b
+		}
+	}
+	return c
+}
+
+// responsesMergeParts lays the gathered parts over the parts an item came
+// with, by index; indexes past the end (or negative ones, which only a
+// broken stream sends) are appended in order.
+func responsesMergeParts[T any](have []T, parts map[int]*responsesPartState, build func(*responsesPartState) T) []T {
+	out := slices.Clone(have)
+	n := len(out)
+	for _, i := range slices.Sorted(maps.Keys(parts)) {
+		if i >= 0 && i < n {
+			out[i] = build(parts[i])
+		} else {
+			out = append(out, build(parts[i]))
+		}
+	}
+	return out
+}
