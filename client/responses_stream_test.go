@@ -242,4 +242,3 @@ func TestStreamResponseStrayErrorLine(t *testing.T) {
 		t.Fatalf("err %v, want the gateway's error", err)
 	}
 }
-
