@@ -23,6 +23,7 @@ type ResponseAccumulator struct {
 	base    *Response // the latest of created, queued and in_progress
 	baseSeq int64
 	final   *Response // from the terminal event
+	status  string    // the status a terminal or error event implies
 	failure *ResponseError
 	items   map[int]*responsesItemState
 	ids     map[string]int
@@ -79,6 +80,7 @@ func (a *ResponseAccumulator) Add(ev ResponseEvent) error {
 		}
 	case ResponseEventCompleted, ResponseEventIncomplete, ResponseEventFailed:
 		a.done = true
+		a.status = ev.Type[len("response."):]
 		if ev.Response != nil {
 			a.final = ev.Response
 		}
@@ -89,7 +91,7 @@ func (a *ResponseAccumulator) Add(ev ResponseEvent) error {
 			return &APIError{Group: Gamma, Type: "failed", Message: "the response failed"}
 		}
 	case ResponseEventError:
-		a.failure = &ResponseError{Code: ev.Code, Message: ev.Message}
+		a.status, a.failure = "failed", &ResponseError{Code: ev.Code, Message: ev.Message}
 		return &APIError{Group: Gamma, Type: ev.ErrorType, Code: ev.Code, Message: ev.Message, Param: ev.Param}
 	default:
 		a.addPiece(ev)
@@ -232,8 +234,11 @@ func (a *ResponseAccumulator) snapshot(encode bool) *Response {
 			r.Output = items
 		}
 	}
-	if a.final == nil && a.failure != nil {
-		r.Status, r.Error = "failed", a.failure
+	if a.final == nil && a.status != "" {
+		r.Status = a.status
+		if a.failure != nil {
+			r.Error = a.failure
+		}
 	}
 	if encode {
 		if b, err := json.Marshal(r); err == nil {

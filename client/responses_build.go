@@ -12,6 +12,7 @@ import (
 type responsesText struct {
 	pieces []responsesPiece
 	buf    []byte
+	dirty  bool // a delta was inserted before others: buf must be rebuilt
 	done   bool
 }
 
@@ -21,7 +22,8 @@ type responsesPiece struct {
 }
 
 // add inserts a delta by its sequence number (one without a number goes
-// last); the common in-order delta is a plain append.
+// last). The common in-order delta is a plain append; a late one marks the
+// text for rebuilding when it is next read.
 func (t *responsesText) add(seq int64, s string) {
 	if t.done {
 		return
@@ -31,27 +33,33 @@ func (t *responsesText) add(seq int64, s string) {
 		i--
 	}
 	t.pieces = slices.Insert(t.pieces, i, responsesPiece{seq, s})
-	if i == len(t.pieces)-1 {
+	if i == len(t.pieces)-1 && !t.dirty {
 		t.buf = append(t.buf, s...)
-		return
-	}
-	t.buf = t.buf[:0]
-	for _, p := range t.pieces {
-		t.buf = append(t.buf, p.s...)
+	} else {
+		t.dirty = true
 	}
 }
 
 // finish replaces the gathered text with the full text; later deltas are
 // stale and ignored.
 func (t *responsesText) finish(s string) {
-	t.done, t.pieces = true, nil
+	t.done, t.dirty, t.pieces = true, false, nil
 	t.buf = append(t.buf[:0], s...)
 }
 
 // has reports whether any text arrived.
 func (t *responsesText) has() bool { return t.done || len(t.pieces) > 0 }
 
-func (t *responsesText) String() string { return string(t.buf) }
+func (t *responsesText) String() string {
+	if t.dirty {
+		t.buf = t.buf[:0]
+		for _, p := range t.pieces {
+			t.buf = append(t.buf, p.s...)
+		}
+		t.dirty = false
+	}
+	return string(t.buf)
+}
 
 // build returns the item as gathered: the final copy when output_item.done
 // came, else the added copy with the gathered parts, summary and arguments.
