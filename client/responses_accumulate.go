@@ -75,7 +75,8 @@ func (a *ResponseAccumulator) Add(ev ResponseEvent) error {
 	}
 	switch ev.Type {
 	case ResponseEventCreated, ResponseEventQueued, ResponseEventInProgress:
-		if ev.Response != nil && (a.base == nil || ev.SequenceNumber >= a.baseSeq) {
+		// The latest by sequence number wins, or by arrival without one.
+		if ev.Response != nil && (a.base == nil || ev.SequenceNumber < 0 || ev.SequenceNumber >= a.baseSeq) {
 			a.base, a.baseSeq = ev.Response, ev.SequenceNumber
 		}
 	case ResponseEventCompleted, ResponseEventIncomplete, ResponseEventFailed:
@@ -208,8 +209,11 @@ func (p *responsesPartState) note(seq int64, ann ResponseAnnotation) {
 	p.notes = slices.Insert(p.notes, i, responsesNote{seq, ann})
 }
 
-// Response returns the reply as gathered so far, with Raw re-encoded from it:
-// the final reply after a terminal event, or what arrived before a cut.
+// Response returns the reply as gathered so far: the final reply after a
+// terminal event, or what arrived before a cut. Its Raw is the JSON of the
+// latest response object the stream sent, with only what the events changed
+// (output, and the status of a failure) replaced; its items' and parts' Raw
+// likewise, so fields this package does not know survive at any depth.
 func (a *ResponseAccumulator) Response() *Response { return a.snapshot(true) }
 
 // OutputText returns the reply's text so far, without re-encoding anything,
@@ -229,21 +233,27 @@ func (a *ResponseAccumulator) snapshot(encode bool) *Response {
 	default:
 		r = Response{Object: "response"}
 	}
+	set := map[string]any{}
 	if a.final == nil || len(a.final.Output) == 0 {
 		if items := a.output(encode); len(items) > 0 {
 			r.Output = items
+			if encode {
+				raws := make([]json.RawMessage, len(items))
+				for i, it := range items {
+					raws[i] = responsesRawOf(it.Raw, it)
+				}
+				set["output"] = raws
+			}
 		}
 	}
 	if a.final == nil && a.status != "" {
-		r.Status = a.status
+		r.Status, set["status"] = a.status, a.status
 		if a.failure != nil {
-			r.Error = a.failure
+			r.Error, set["error"] = a.failure, a.failure
 		}
 	}
 	if encode {
-		if b, err := json.Marshal(r); err == nil {
-			r.Raw = b
-		}
+		r.Raw = responsesPatch(r.Raw, r, set)
 	}
 	return &r
 }

@@ -124,6 +124,15 @@ func TestResponseAccumulatorPlacesEvents(t *testing.T) {
 				t.Errorf("part %+v", c)
 			}
 		}},
+		{"background lifecycle: the latest status wins", []string{
+			`{"type":"response.created","sequence_number":0,"response":{"id":"r","status":"queued","background":true}}`,
+			`{"type":"response.in_progress","sequence_number":2,"response":{"id":"r","status":"in_progress","background":true}}`,
+			`{"type":"response.queued","sequence_number":1,"response":{"id":"r","status":"queued","background":true}}`,
+		}, func(t *testing.T, r *Response) {
+			if r.Status != "in_progress" || !r.Background {
+				t.Errorf("status %q", r.Status)
+			}
+		}},
 		{"events without sequence numbers keep arrival order", []string{
 			`{"type":"response.output_text.delta","item_id":"m","output_index":0,"content_index":0,"delta":"x"}`,
 			`{"type":"response.output_text.delta","item_id":"m","output_index":0,"content_index":0,"delta":"x"}`,
@@ -202,4 +211,24 @@ func TestResponseSeqSet(t *testing.T) {
 	if !slices.Equal(s.spans, want) {
 		t.Errorf("spans %v, want %v", s.spans, want)
 	}
+}
+
+// TestResponseAccumulatorKeepsUnknownFields checks that re-encoding changes
+// only what the events changed: fields this package does not know survive
+// at every depth, in the response, a partial item and a partial part.
+func TestResponseAccumulatorKeepsUnknownFields(t *testing.T) {
+	var acc ResponseAccumulator
+	responsesFeed(t, &acc,
+		`{"type":"response.in_progress","sequence_number":0,"response":{"id":"r1","status":"in_progress","output":[],"usage":{"input_tokens":1,"input_tokens_details":{"cached_tokens":0,"audio_tokens":7}},"reasoning":{"effort":"low","generate_summary":null},"future":{"x":[1,2]}}}`,
+		`{"type":"response.output_item.added","sequence_number":1,"output_index":0,"item":{"id":"m","type":"message","role":"assistant","status":"in_progress","content":[],"phase":"final_answer","extra_item":{"y":1}}}`,
+		`{"type":"response.content_part.added","sequence_number":2,"item_id":"m","output_index":0,"content_index":0,"part":{"type":"output_text","text":"","annotations":[],"extra_part":true}}`,
+		`{"type":"response.output_text.delta","sequence_number":3,"item_id":"m","output_index":0,"content_index":0,"delta":"hi"}`,
+		`{"type":"response.output_text.annotation.added","sequence_number":4,"item_id":"m","output_index":0,"content_index":0,"annotation_index":0,"annotation":{"type":"url_citation","url":"https://a.example","title":"A","start_index":0,"end_index":2,"extra_note":"z"}}`,
+	)
+	responsesJSONEqual(t, "reply", acc.Response().Raw, `{"id":"r1","status":"in_progress",
+		"usage":{"input_tokens":1,"input_tokens_details":{"cached_tokens":0,"audio_tokens":7}},
+		"reasoning":{"effort":"low","generate_summary":null},"future":{"x":[1,2]},
+		"output":[{"id":"m","type":"message","role":"assistant","status":"in_progress","phase":"final_answer","extra_item":{"y":1},
+			"content":[{"type":"output_text","text":"hi","extra_part":true,"annotations":[
+				{"type":"url_citation","url":"https://a.example","title":"A","start_index":0,"end_index":2,"extra_note":"z"}]}]}]}`)
 }

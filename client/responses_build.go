@@ -63,71 +63,84 @@ func (t *responsesText) String() string {
 
 // build returns the item as gathered: the final copy when output_item.done
 // came, else the added copy with the gathered parts, summary and arguments.
+// With encode, Raw is the added item's JSON with those fields replaced.
 func (st *responsesItemState) build(encode bool) ResponseItem {
 	if st.final {
 		return st.item
 	}
 	it := st.item
-	if it.Type == "" {
-		it.Type = st.guess
+	set := map[string]any{}
+	if it.Type == "" && st.guess != "" {
+		it.Type, set["type"] = st.guess, st.guess
 		if it.Type == "message" && it.Role == "" {
-			it.Role = "assistant"
+			it.Role, set["role"] = "assistant", "assistant"
 		}
 	}
 	if st.status != "" {
-		it.Status = st.status
+		it.Status, set["status"] = st.status, st.status
 	}
 	if len(st.content) > 0 {
 		it.Content = responsesMergeParts(it.Content, st.content, func(p *responsesPartState) ResponseContent {
 			return p.build(encode)
 		})
+		if encode {
+			raws := make([]json.RawMessage, len(it.Content))
+			for i, c := range it.Content {
+				raws[i] = responsesRawOf(c.Raw, c)
+			}
+			set["content"] = raws
+		}
 	}
 	if len(st.summary) > 0 {
 		it.Summary = responsesMergeParts(it.Summary, st.summary, func(p *responsesPartState) ResponseSummaryPart {
 			c := p.build(false)
 			return ResponseSummaryPart{Type: cmp.Or(c.Type, "summary_text"), Text: c.Text}
 		})
+		set["summary"] = it.Summary
 	}
 	if st.args.has() {
 		it.Arguments = st.args.String()
+		set["arguments"] = it.Arguments
 	}
-	if it.Name == "" {
-		it.Name = st.name
+	if it.Name == "" && st.name != "" {
+		it.Name, set["name"] = st.name, st.name
 	}
 	if encode {
-		if b, err := json.Marshal(it); err == nil {
-			it.Raw = b
-		}
+		it.Raw = responsesPatch(it.Raw, it, set)
 	}
 	return it
 }
 
 // build returns the part as gathered: the final copy when its .done part
-// came, else the added copy with the gathered text and annotations.
+// came, else the added copy with the gathered text and annotations. With
+// encode, Raw is the added part's JSON with those fields replaced.
 func (p *responsesPartState) build(encode bool) ResponseContent {
 	if p.final {
 		return p.part
 	}
 	c := p.part
-	if c.Type == "" {
-		c.Type = p.guess
+	set := map[string]any{}
+	if c.Type == "" && p.guess != "" {
+		c.Type, set["type"] = p.guess, p.guess
 	}
 	if p.text.has() {
 		c.Text = p.text.String()
+		set["text"] = c.Text
 	}
 	if p.refusal.has() {
 		c.Refusal = p.refusal.String()
+		set["refusal"] = c.Refusal
 	}
 	if len(p.notes) > 0 {
 		c.Annotations = make([]ResponseAnnotation, len(p.notes))
+		raws := make([]json.RawMessage, len(p.notes))
 		for i, n := range p.notes {
-			c.Annotations[i] = n.ann
+			c.Annotations[i], raws[i] = n.ann, responsesRawOf(n.ann.Raw, n.ann)
 		}
+		set["annotations"] = raws
 	}
 	if encode {
-		if b, err := json.Marshal(c); err == nil {
-			c.Raw = b
-		}
+		c.Raw = responsesPatch(c.Raw, c, set)
 	}
 	return c
 }

@@ -30,6 +30,7 @@ func TestResponsesHTTPErrors(t *testing.T) {
 		`{"error":{"message":"Rate limit reached","type":"requests","param":null,"code":"rate_limit_exceeded"}}`}
 	longWait := responsesReply{http.StatusTooManyRequests, map[string]string{"Retry-After": "120"},
 		`{"error":{"message":"Rate limit reached","type":"requests","param":null,"code":"rate_limit_exceeded"}}`}
+	overloaded := responsesReply{529, nil, `{"error":{"message":"Overloaded","type":"overloaded_error","param":null,"code":null}}`}
 	broken := responsesReply{http.StatusInternalServerError, nil,
 		`{"error":{"message":"The server had an error","type":"server_error","param":null,"code":null}}`}
 
@@ -61,6 +62,7 @@ func TestResponsesHTTPErrors(t *testing.T) {
 			}
 		}},
 		{"500 is retried", []responsesReply{broken, ok}, 2, nil},
+		{"529 overloaded is retried", []responsesReply{overloaded, overloaded, ok}, 3, nil},
 		{"500 until retries run out", []responsesReply{broken}, 3, func(t *testing.T, e *APIError) {
 			if e.Status != 500 || e.Type != "server_error" {
 				t.Errorf("%+v", e)

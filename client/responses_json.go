@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"maps"
 )
 
 // responsesDecode unmarshals b into v (an alias type without methods),
@@ -19,25 +18,37 @@ func responsesDecode(b []byte, v any) error {
 	return err
 }
 
-// responsesOverlay encodes typed (an alias type without methods) and lays its
-// fields over the object in raw, so that a value decoded from the wire and
-// then changed re-encodes with its changes and with every field the typed
-// view does not know. When raw is not an object, typed alone is returned.
-func responsesOverlay(raw json.RawMessage, typed any) ([]byte, error) {
-	b, err := json.Marshal(typed)
-	if err != nil || len(raw) == 0 {
-		return b, err
-	}
+// responsesPatch returns the object in raw with the keys of set replaced:
+// a value gathered from a stream is re-encoded by changing only what the
+// events changed, so every field the typed view does not know, at any depth,
+// survives. When raw is not an object, typed's encoding is patched instead.
+func responsesPatch(raw json.RawMessage, typed any, set map[string]any) json.RawMessage {
 	var base map[string]json.RawMessage
-	if json.Unmarshal(raw, &base) != nil || base == nil {
-		return b, nil
+	if json.Unmarshal(raw, &base) == nil && base != nil && len(set) == 0 {
+		return raw // nothing changed: the bytes as received
 	}
-	var over map[string]json.RawMessage
-	if err := json.Unmarshal(b, &over); err != nil {
-		return nil, err
+	if base == nil {
+		b, _ := json.Marshal(typed)
+		if json.Unmarshal(b, &base) != nil || base == nil {
+			base = map[string]json.RawMessage{}
+		}
 	}
-	maps.Copy(base, over)
-	return json.Marshal(base)
+	for k, v := range set {
+		if b, err := json.Marshal(v); err == nil {
+			base[k] = b
+		}
+	}
+	b, _ := json.Marshal(base)
+	return b
+}
+
+// responsesRawOf returns raw, or v encoded when there is no raw.
+func responsesRawOf(raw json.RawMessage, v any) json.RawMessage {
+	if len(raw) > 0 {
+		return raw
+	}
+	b, _ := json.Marshal(v)
+	return b
 }
 
 // responsesIsObject reports whether b holds a JSON object (by its first byte).

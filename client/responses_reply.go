@@ -176,12 +176,6 @@ func (r *Response) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes r's fields over Raw, so unknown fields survive.
-func (r Response) MarshalJSON() ([]byte, error) {
-	type alias Response
-	return responsesOverlay(r.Raw, alias(r))
-}
-
 // UnmarshalJSON decodes it leniently and keeps the bytes in Raw.
 func (it *ResponseItem) UnmarshalJSON(b []byte) error {
 	type alias ResponseItem
@@ -190,12 +184,6 @@ func (it *ResponseItem) UnmarshalJSON(b []byte) error {
 	}
 	it.Raw = responsesClone(b)
 	return nil
-}
-
-// MarshalJSON encodes it's fields over Raw, so unknown fields survive.
-func (it ResponseItem) MarshalJSON() ([]byte, error) {
-	type alias ResponseItem
-	return responsesOverlay(it.Raw, alias(it))
 }
 
 // UnmarshalJSON decodes c leniently and keeps the bytes in Raw.
@@ -208,12 +196,6 @@ func (c *ResponseContent) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes c's fields over Raw, so unknown fields survive.
-func (c ResponseContent) MarshalJSON() ([]byte, error) {
-	type alias ResponseContent
-	return responsesOverlay(c.Raw, alias(c))
-}
-
 // UnmarshalJSON decodes a leniently and keeps the bytes in Raw.
 func (a *ResponseAnnotation) UnmarshalJSON(b []byte) error {
 	type alias ResponseAnnotation
@@ -222,12 +204,6 @@ func (a *ResponseAnnotation) UnmarshalJSON(b []byte) error {
 	}
 	a.Raw = responsesClone(b)
 	return nil
-}
-
-// MarshalJSON encodes a's fields over Raw, so unknown fields survive.
-func (a ResponseAnnotation) MarshalJSON() ([]byte, error) {
-	type alias ResponseAnnotation
-	return responsesOverlay(a.Raw, alias(a))
 }
 
 // responsesDecodeReply decodes a whole reply, which must be a JSON object.

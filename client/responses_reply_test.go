@@ -137,17 +137,3 @@ func TestResponseOutputTextAndStatus(t *testing.T) {
 		t.Error("a list decoded as a reply")
 	}
 }
-
-func TestResponseItemKeepsUnknownFields(t *testing.T) {
-	in := `{"type":"hologram_call","id":"h1","payload":{"frames":3},"status":"in_progress"}`
-	var it ResponseItem
-	if err := json.Unmarshal([]byte(in), &it); err != nil {
-		t.Fatal(err)
-	}
-	it.Status = "completed"
-	b, err := json.Marshal(it)
-	if err != nil {
-		t.Fatal(err)
-	}
-	responsesJSONEqual(t, "item", b, `{"type":"hologram_call","id":"h1","payload":{"frames":3},"status":"completed"}`)
-}

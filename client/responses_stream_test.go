@@ -91,7 +91,7 @@ func TestStreamResponseFixtures(t *testing.T) {
 }
 
 func TestStreamResponseEventFields(t *testing.T) {
-	evs, _, err := responsesRun(t, fixture(t, "gamma/responses_search.sse"))
+	evs, acc, err := responsesRun(t, fixture(t, "gamma/responses_search.sse"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,6 +125,8 @@ func TestStreamResponseEventFields(t *testing.T) {
 	}
 	if ev := seen[ResponseEventCompleted]; ev.Response == nil || ev.Response.Status != "completed" {
 		t.Errorf("completed event %+v", ev)
+	} else if !bytes.Equal(acc.Response().Raw, ev.Response.Raw) {
+		t.Error("the final reply's Raw is not the completed event's response as sent")
 	}
 }
 
