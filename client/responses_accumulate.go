@@ -64,8 +64,10 @@ type responsesNote struct {
 func (a *ResponseAccumulator) Done() bool { return a.done }
 
 // Add folds ev in. It returns the failure a response.failed or error event
-// reports, as an *APIError with Status 0, after folding the event in; every
-// other event returns nil, including types it does not know.
+// reports, as an *APIError with Status 0, after folding the event in (the
+// same failure StreamResponse yields right after such an event, there with
+// any credential removed from the message); every other event returns nil,
+// including types it does not know.
 func (a *ResponseAccumulator) Add(ev ResponseEvent) error {
 	if ev.SequenceNumber >= 0 && !a.seen.add(ev.SequenceNumber) {
 		return nil

@@ -13,35 +13,40 @@ import (
 // The Responses-protocol event types (PROTOCOLS 3.3). Others pass on as they
 // come, with their JSON in ResponseEvent.Raw.
 const (
-	ResponseEventCreated                   = "response.created"
-	ResponseEventQueued                    = "response.queued"
-	ResponseEventInProgress                = "response.in_progress"
-	ResponseEventCompleted                 = "response.completed"
-	ResponseEventIncomplete                = "response.incomplete"
-	ResponseEventFailed                    = "response.failed"
-	ResponseEventItemAdded                 = "response.output_item.added"
-	ResponseEventItemDone                  = "response.output_item.done"
-	ResponseEventPartAdded                 = "response.content_part.added"
-	ResponseEventPartDone                  = "response.content_part.done"
-	ResponseEventTextDelta                 = "response.output_text.delta"
-	ResponseEventTextDone                  = "response.output_text.done"
-	ResponseEventAnnotationAdded           = "response.output_text.annotation.added"
-	ResponseEventRefusalDelta              = "response.refusal.delta"
-	ResponseEventRefusalDone               = "response.refusal.done"
-	ResponseEventSummaryPartAdded          = "response.reasoning_summary_part.added"
-	ResponseEventSummaryPartDone           = "response.reasoning_summary_part.done"
-	ResponseEventSummaryTextDelta          = "response.reasoning_summary_text.delta"
-	ResponseEventSummaryTextDone           = "response.reasoning_summary_text.done"
-	ResponseEventReasoningTextDelta        = "response.reasoning_text.delta"
-	ResponseEventReasoningTextDone         = "response.reasoning_text.done"
-	ResponseEventWebSearchInProgress       = "response.web_search_call.in_progress"
-	ResponseEventWebSearchSearching        = "response.web_search_call.searching"
-	ResponseEventWebSearchCompleted        = "response.web_search_call.completed"
-	ResponseEventArgumentsDelta            = "response.function_call_arguments.delta"
-	ResponseEventArgumentsDone             = "response.function_call_arguments.done"
-	ResponseEventError                     = "error"
-	responsesDoneSentinel                  = "[DONE]"
-	responsesNoSequence              int64 = -1
+	ResponseEventCreated             = "response.created"
+	ResponseEventQueued              = "response.queued"
+	ResponseEventInProgress          = "response.in_progress"
+	ResponseEventCompleted           = "response.completed"
+	ResponseEventIncomplete          = "response.incomplete"
+	ResponseEventFailed              = "response.failed"
+	ResponseEventItemAdded           = "response.output_item.added"
+	ResponseEventItemDone            = "response.output_item.done"
+	ResponseEventPartAdded           = "response.content_part.added"
+	ResponseEventPartDone            = "response.content_part.done"
+	ResponseEventTextDelta           = "response.output_text.delta"
+	ResponseEventTextDone            = "response.output_text.done"
+	ResponseEventAnnotationAdded     = "response.output_text.annotation.added"
+	ResponseEventRefusalDelta        = "response.refusal.delta"
+	ResponseEventRefusalDone         = "response.refusal.done"
+	ResponseEventSummaryPartAdded    = "response.reasoning_summary_part.added"
+	ResponseEventSummaryPartDone     = "response.reasoning_summary_part.done"
+	ResponseEventSummaryTextDelta    = "response.reasoning_summary_text.delta"
+	ResponseEventSummaryTextDone     = "response.reasoning_summary_text.done"
+	ResponseEventReasoningTextDelta  = "response.reasoning_text.delta"
+	ResponseEventReasoningTextDone   = "response.reasoning_text.done"
+	ResponseEventWebSearchInProgress = "response.web_search_call.in_progress"
+	ResponseEventWebSearchSearching  = "response.web_search_call.searching"
+	ResponseEventWebSearchCompleted  = "response.web_search_call.completed"
+	ResponseEventArgumentsDelta      = "response.function_call_arguments.delta"
+	ResponseEventArgumentsDone       = "response.function_call_arguments.done"
+	ResponseEventError               = "error"
+)
+
+const (
+	// responsesDoneSentinel is a data line some servers end a stream with.
+	responsesDoneSentinel = "[DONE]"
+	// responsesNoSequence marks an event that carried no sequence number.
+	responsesNoSequence int64 = -1
 )
 
 // ResponseEvent is one event of a Responses-protocol stream. Which fields

@@ -75,7 +75,7 @@ func (c *Client) StreamResponse(ctx context.Context, req ResponseRequest) iter.S
 				continue
 			}
 			if err != nil {
-				fail(err)
+				fail(c.redactErr(err)) // the message quotes the event's data
 				return
 			}
 			if ev.SequenceNumber >= 0 && !seen.add(ev.SequenceNumber) {
