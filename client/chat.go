@@ -1,0 +1,200 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"iter"
+	"time"
+)
+
+// The chat layer treats the three chat protocols alike: turns in, deltas
+// out. The native request and the native final reply are still what is sent
+// and kept (ChatResult.Request and .Response), so history holds exactly what
+// went over the wire.
+
+// ChatTarget is one model to chat with: a family, a model and its settings.
+type ChatTarget struct {
+	Family   Group // Alpha, Beta or Gamma
+	Model    string
+	Settings ChatSettings
+}
+
+// ChatSettings are the settings a chat screen offers. Each family reads the
+// ones it has; Extra goes into the native request unchanged.
+type ChatSettings struct {
+	System        string   `json:"system,omitempty"`
+	MaxTokens     int      `json:"max_tokens,omitempty"`
+	Temperature   *float64 `json:"temperature,omitempty"`
+	TopP          *float64 `json:"top_p,omitempty"`
+	TopK          *int     `json:"top_k,omitempty"`
+	StopSequences []string `json:"stop_sequences,omitempty"`
+	// ThinkingBudget turns thinking on with that many tokens (alpha, beta).
+	ThinkingBudget int `json:"thinking_budget,omitempty"`
+	// ThinkingDisplay is alpha's summarized or omitted.
+	ThinkingDisplay string `json:"thinking_display,omitempty"`
+	// Effort is alpha's output_config.effort or gamma's reasoning.effort.
+	Effort string `json:"effort,omitempty"`
+	// Summary is gamma's reasoning.summary (auto, concise, detailed).
+	Summary string `json:"summary,omitempty"`
+	// Verbosity is gamma's text.verbosity.
+	Verbosity string `json:"verbosity,omitempty"`
+	WebSearch bool   `json:"web_search,omitempty"`
+	// Extra fields of the native request, sent unchanged.
+	Extra Extra `json:"extra,omitempty"`
+}
+
+// DefaultMaxTokens is used when a target sets no MaxTokens; alpha requires
+// a value.
+const DefaultMaxTokens = 4096
+
+// ChatTurn is one turn of a conversation.
+type ChatTurn struct {
+	Role   string      // "user" or "assistant"
+	Text   string      // the text of the turn
+	Images []ChatImage // user attachments
+	// Native is the native final reply of an assistant turn, when known: its
+	// blocks (thinking signatures, tool results) are sent back exactly.
+	Native json.RawMessage
+	// Family is the family that produced Native; a reply from another family
+	// is sent back as plain text.
+	Family Group
+}
+
+// ChatImage is an image attached to a user turn.
+type ChatImage struct {
+	MediaType string // image/png, image/jpeg, ...
+	Data      []byte
+}
+
+// ChatDeltaKind says what a ChatDelta carries.
+type ChatDeltaKind int
+
+// The kinds of chat delta.
+const (
+	ChatTextDelta     ChatDeltaKind = iota // Text is reply text
+	ChatThinkingDelta                      // Text is thinking or a reasoning summary
+	ChatToolDelta                          // Tool is a tool or web-search call
+	ChatCitationDelta                      // Citation is a source
+	ChatUsageDelta                         // Usage changed
+	ChatDoneDelta                          // the end: Result is the final (or partial) result
+)
+
+// ChatDelta is one change to a reply as it streams.
+type ChatDelta struct {
+	Kind     ChatDeltaKind
+	Text     string
+	Tool     *ChatToolCall
+	Citation *ChatSource
+	Usage    ChatUsage
+	Result   *ChatResult // with ChatDoneDelta
+}
+
+// ChatToolCall is a call the model made: a custom tool, or a server tool such
+// as web search (Server true).
+type ChatToolCall struct {
+	ID, Name, Input string
+	Server          bool
+}
+
+// ChatSource is a cited source.
+type ChatSource struct {
+	Title, URL string
+}
+
+// ChatUsage counts tokens.
+type ChatUsage struct {
+	Input, Output int
+}
+
+// ChatResult is a finished (or interrupted) reply.
+type ChatResult struct {
+	Text, Thinking string
+	StopReason     string // the family's own word: end_turn, STOP, completed, ...
+	Usage          ChatUsage
+	Sources        []ChatSource
+	Tools          []ChatToolCall
+	Model          string        // the model that answered, as the reply says
+	FirstToken     time.Duration // from sending to the first text or thinking
+	Total          time.Duration
+	Request        json.RawMessage // the native request as sent
+	Response       json.RawMessage // the native final reply (accumulated when streamed)
+	Complete       bool            // false when the stream ended early
+}
+
+// TokensPerSecond is the output rate after the first token, or 0.
+func (r *ChatResult) TokensPerSecond() float64 {
+	d := r.Total - r.FirstToken
+	if r.Usage.Output == 0 || d <= 0 {
+		return 0
+	}
+	return float64(r.Usage.Output) / d.Seconds()
+}
+
+// chatProtocol is one family's side of the chat layer.
+type chatProtocol interface {
+	request() (json.RawMessage, error)
+	send(ctx context.Context, c *Client) (*ChatResult, error)
+	stream(ctx context.Context, c *Client, yield func(ChatDelta) bool) (*ChatResult, error)
+}
+
+func newChatProtocol(t ChatTarget, turns []ChatTurn) (chatProtocol, error) {
+	switch t.Family {
+	case Alpha:
+		return newAlphaChat(t, turns)
+	case Beta:
+		return newBetaChat(t, turns)
+	case Gamma:
+		return newGammaChat(t, turns)
+	}
+	return nil, &ValidationError{Field: "family", Rule: "must be alpha, beta or gamma", Value: string(t.Family)}
+}
+
+// Chat sends turns to t and waits for the whole reply.
+func (c *Client) Chat(ctx context.Context, t ChatTarget, turns []ChatTurn) (*ChatResult, error) {
+	p, err := newChatProtocol(t, turns)
+	if err != nil {
+		return nil, fmt.Errorf("chat: %w", err)
+	}
+	start := time.Now()
+	res, err := p.send(ctx, c)
+	if res != nil {
+		res.Total = time.Since(start)
+		res.FirstToken = res.Total
+		res.Request, _ = p.request()
+	}
+	return res, err
+}
+
+// StreamChat sends turns to t and yields the reply as it streams. The last
+// delta is always ChatDoneDelta with the result, partial when err is not nil.
+func (c *Client) StreamChat(ctx context.Context, t ChatTarget, turns []ChatTurn) iter.Seq2[ChatDelta, error] {
+	return func(yield func(ChatDelta, error) bool) {
+		p, err := newChatProtocol(t, turns)
+		if err != nil {
+			yield(ChatDelta{Kind: ChatDoneDelta, Result: &ChatResult{}}, fmt.Errorf("chat: %w", err))
+			return
+		}
+		start := time.Now()
+		var first time.Duration
+		stopped := false
+		res, err := p.stream(ctx, c, func(d ChatDelta) bool {
+			if first == 0 && (d.Kind == ChatTextDelta || d.Kind == ChatThinkingDelta) && d.Text != "" {
+				first = time.Since(start)
+			}
+			if !yield(d, nil) {
+				stopped = true
+			}
+			return !stopped
+		})
+		if stopped {
+			return
+		}
+		if res == nil {
+			res = &ChatResult{}
+		}
+		res.Total, res.FirstToken = time.Since(start), first
+		res.Request, _ = p.request()
+		yield(ChatDelta{Kind: ChatDoneDelta, Result: res, Usage: res.Usage}, err)
+	}
+}
