@@ -30,14 +30,14 @@ func (c *Client) Download(ctx context.Context, mediaURL string, w io.Writer, max
 // whole file, and returns 0 bytes and no error when the file has no more.
 // maxBytes caps the whole file, offset included.
 func (c *Client) DownloadFrom(ctx context.Context, mediaURL string, w io.Writer, offset, maxBytes int64) (int64, string, error) {
-	n, ct, err := c.download(ctx, mediaURL, w, offset, maxBytes)
+	n, ct, err := c.videoDownload(ctx, mediaURL, w, offset, maxBytes)
 	if err != nil {
 		return n, ct, fmt.Errorf("download: %w", err)
 	}
 	return n, ct, nil
 }
 
-func (c *Client) download(ctx context.Context, mediaURL string, w io.Writer, offset, maxBytes int64) (int64, string, error) {
+func (c *Client) videoDownload(ctx context.Context, mediaURL string, w io.Writer, offset, maxBytes int64) (int64, string, error) {
 	u, err := url.Parse(mediaURL)
 	if err != nil {
 		return 0, "", fmt.Errorf("media URL: %w", err)
@@ -65,7 +65,7 @@ func (c *Client) download(ctx context.Context, mediaURL string, w io.Writer, off
 	if offset > 0 {
 		req.Header.Set("Range", "bytes="+strconv.FormatInt(offset, 10)+"-")
 	}
-	resp, err := c.downloadClient().Do(req)
+	resp, err := c.videoDownloadClient().Do(req)
 	if err != nil {
 		if ctx.Err() != nil {
 			return 0, "", ctx.Err()
@@ -74,7 +74,7 @@ func (c *Client) download(ctx context.Context, mediaURL string, w io.Writer, off
 	}
 	defer resp.Body.Close()
 	ct := resp.Header.Get("Content-Type")
-	skip, done, err := c.downloadRange(group, resp, offset)
+	skip, done, err := c.videoDownloadRange(group, resp, offset)
 	if err != nil || done {
 		return 0, ct, err
 	}
@@ -90,10 +90,10 @@ func (c *Client) download(ctx context.Context, mediaURL string, w io.Writer, off
 	return n, ct, err
 }
 
-// downloadRange reads how the server answered a (possibly ranged) request:
+// videoDownloadRange reads how the server answered a (possibly ranged) request:
 // the bytes still to skip (a 200 to a Range request), whether the file was
 // already complete (416 at its very end), or the error reply.
-func (c *Client) downloadRange(g Group, resp *http.Response, offset int64) (skip int64, done bool, err error) {
+func (c *Client) videoDownloadRange(g Group, resp *http.Response, offset int64) (skip int64, done bool, err error) {
 	switch {
 	case resp.StatusCode == http.StatusPartialContent:
 		cr := resp.Header.Get("Content-Range")
@@ -138,10 +138,10 @@ func videoCopy(w io.Writer, body io.Reader, offset, length, maxBytes int64) (int
 	return n, nil
 }
 
-// downloadClient follows redirects, which media storage uses, but removes
+// videoDownloadClient follows redirects, which media storage uses, but removes
 // the credential and the group's extra headers from any request that
 // leaves the base URL's origin.
-func (c *Client) downloadClient() *http.Client {
+func (c *Client) videoDownloadClient() *http.Client {
 	hc := http.Client{}
 	if c.HTTP != nil {
 		hc = *c.HTTP

@@ -2,6 +2,7 @@ package client
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -207,5 +208,32 @@ func TestDownloadErrors(t *testing.T) {
 	}
 	if _, _, err := insecure.Download(t.Context(), "http://media.example/a.mp4", io.Discard, 0); !errors.Is(err, ErrInsecure) {
 		t.Errorf("plain http with credentials to a remote host: %v", err)
+	}
+}
+
+// videoCancelWriter cancels the download's context on its first write.
+type videoCancelWriter struct {
+	cancel func()
+	n      int
+}
+
+func (w *videoCancelWriter) Write(p []byte) (int, error) {
+	w.n += len(p)
+	w.cancel()
+	return len(p), nil
+}
+
+func TestDownloadCancel(t *testing.T) {
+	c, srv := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write(videoFile[:100])
+		w.(http.Flusher).Flush()
+		<-r.Context().Done() // the rest never comes: only cancelling ends this
+	}))
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	w := &videoCancelWriter{cancel: cancel}
+	n, _, err := c.Download(ctx, srv.URL+basePath+"/slow", w, 0)
+	if !errors.Is(err, context.Canceled) || n != int64(w.n) || n == 0 {
+		t.Errorf("n %d (wrote %d) err %v", n, w.n, err)
 	}
 }

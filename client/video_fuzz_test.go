@@ -27,6 +27,7 @@ func FuzzVideoTask(f *testing.F) {
 		var task VideoTask
 		if json.Unmarshal(data, &task) == nil {
 			_ = task.Terminal()
+			_ = task.Output()
 			if fe := task.Failure(); fe != nil {
 				_ = fe.Error()
 			}

@@ -179,3 +179,21 @@ func videoDecodeFile(raw json.RawMessage) (VideoFile, bool) {
 	}
 	return f, f.URL != ""
 }
+
+// Output returns the files a form C status reply carries in its result, so
+// that a finished task needs no separate result fetch; nil when it has none.
+func (t *VideoTask) Output() *VideoResult {
+	if t == nil || t.Result == nil {
+		return nil
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(t.Result, &m) != nil {
+		return nil
+	}
+	res := &VideoResult{Raw: t.Result}
+	res.read(m)
+	if res.Video == nil && len(res.Images) == 0 {
+		return nil
+	}
+	return res
+}

@@ -135,6 +135,9 @@ func TestVideoStatusWords(t *testing.T) {
 			if st.Status != tc.status || st.Terminal() != tc.terminal || len(st.Logs) != tc.logs {
 				t.Errorf("status %q terminal %v logs %+v", st.Status, st.Terminal(), st.Logs)
 			}
+			if out := st.Output(); (out != nil) != strings.Contains(tc.body, `"result":{"video"`) {
+				t.Errorf("output %+v", out)
+			}
 			f := st.Failure()
 			switch {
 			case tc.failIn == "" && f != nil:

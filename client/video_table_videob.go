@@ -79,7 +79,7 @@ func videobMultiPrompt() VideoField {
 		{Name: "index", Kind: VideoInteger, Min: 1, Max: math.Inf(1), HasRange: true, Doc: "from 1"},
 		{Name: "prompt", Kind: VideoString, Required: true, MaxLen: 2500},
 		{Name: "duration", Kind: VideoString, NumberOrString: true, Min: 1, Max: 15, HasRange: true,
-			Doc: "seconds as a string"},
+			Doc: "1–15 s, as a string"},
 	}}
 }
 
