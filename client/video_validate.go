@@ -259,4 +259,3 @@ func (v *videoValidator) url(path string, f VideoField, s string) {
 		v.c.add(path, rule, videoShort(s))
 	}
 }
-
