@@ -72,7 +72,7 @@ func videobEndpoints() []VideoEndpoint {
 }
 
 // videobMultiPrompt is the list of shots. The item fields are as the
-// interface lists them; fal has no index (PROTOCOLS.md 6.3), so it is not
+// interface lists them; the wire protocol has no index (PROTOCOLS.md 6.3), so it is not
 // required, and a shot's duration is bounded by the o3 maximum.
 func videobMultiPrompt() VideoField {
 	return VideoField{Name: "multi_prompt", Kind: VideoObjectList, MinItems: 1, Doc: "shots · or prompt", Items: []VideoField{
