@@ -161,6 +161,17 @@ func isLoopback(host string) bool {
 // follows a redirect off the base origin: headers such as X-Api-Key would
 // otherwise be forwarded to wherever the redirect points.
 func (c *Client) httpClient() *http.Client {
+	return c.httpClientWith(func(req *http.Request) error {
+		if !sameOrigin(req.URL, c.base) {
+			return fmt.Errorf("redirect to %q: %w", req.URL.Redacted(), ErrForeignOrigin)
+		}
+		return nil
+	})
+}
+
+// httpClientWith returns the HTTP client with onHop checking (and perhaps
+// changing) every redirected request, after at most 10 redirects.
+func (c *Client) httpClientWith(onHop func(req *http.Request) error) *http.Client {
 	hc := http.Client{}
 	if c.HTTP != nil {
 		hc = *c.HTTP
@@ -169,10 +180,7 @@ func (c *Client) httpClient() *http.Client {
 		if len(via) >= 10 {
 			return errors.New("stopped after 10 redirects")
 		}
-		if !sameOrigin(req.URL, c.base) {
-			return fmt.Errorf("redirect to %q: %w", req.URL.Redacted(), ErrForeignOrigin)
-		}
-		return nil
+		return onHop(req)
 	}
 	return &hc
 }

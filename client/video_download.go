@@ -142,14 +142,7 @@ func videoCopy(w io.Writer, body io.Reader, offset, length, maxBytes int64) (int
 // the credential and the group's extra headers from any request that
 // leaves the base URL's origin.
 func (c *Client) videoDownloadClient() *http.Client {
-	hc := http.Client{}
-	if c.HTTP != nil {
-		hc = *c.HTTP
-	}
-	hc.CheckRedirect = func(req *http.Request, via []*http.Request) error {
-		if len(via) >= 10 {
-			return errors.New("stopped after 10 redirects")
-		}
+	return c.httpClientWith(func(req *http.Request) error {
 		if s := strings.ToLower(req.URL.Scheme); s != "http" && s != "https" {
 			return fmt.Errorf("redirect to a %s URL refused", req.URL.Scheme)
 		}
@@ -162,6 +155,5 @@ func (c *Client) videoDownloadClient() *http.Client {
 			}
 		}
 		return nil
-	}
-	return &hc
+	})
 }

@@ -35,6 +35,9 @@ func imageStream() ([]byte, int) {
 	return b.Bytes(), 1
 }
 
+// sink keeps the compiler from discarding the decoded data.
+var sink int
+
 type decoder struct {
 	name   string
 	decode func(in []byte) (events int, err error)
@@ -45,7 +48,7 @@ var decoders = []decoder{
 		d := sse.NewDecoder(bytes.NewReader(in))
 		n := 0
 		for d.Next() {
-			n += len(d.Event().Data) & 0 // touch the event, as a consumer would
+			sink += len(d.Event().Data) // touch the event, as a consumer would
 			n++
 		}
 		return n, d.Err()
@@ -55,7 +58,7 @@ var decoders = []decoder{
 		d := anthropic.NewDecoder(res)
 		n := 0
 		for d.Next() {
-			n += len(d.Event().Data) & 0
+			sink += len(d.Event().Data)
 			n++
 		}
 		return n, d.Err()
@@ -66,7 +69,7 @@ var decoders = []decoder{
 			if err != nil {
 				return n, err
 			}
-			n += len(ev.Data) & 0
+			sink += len(ev.Data)
 			n++
 		}
 		return n, nil
