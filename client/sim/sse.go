@@ -1,0 +1,74 @@
+package sim
+
+import (
+	"encoding/json"
+	"net/http"
+)
+
+// sseEvent is one server-sent event: an optional name and one line of JSON.
+type sseEvent struct {
+	name string // empty for data-only frames (beta)
+	data []byte
+}
+
+// eventList collects a stream before it is written, so that faults can pick
+// the middle of it.
+type eventList []sseEvent
+
+// add appends an event whose data is v as JSON.
+func (l *eventList) add(name string, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		// Only values the simulator built itself are encoded here; a
+		// failure is a bug in the simulator.
+		panic("sim: encoding an event: " + err.Error())
+	}
+	*l = append(*l, sseEvent{name: name, data: b})
+}
+
+// stream writes the events as text/event-stream, flushing each one and
+// waiting chunkDelay between them. The call's fault acts on the event in
+// the middle: cut aborts the connection before it, malformed truncates its
+// JSON, oversize pads it past the size limit.
+func (c *call) stream(evs eventList) {
+	c.setHeaders("text/event-stream")
+	c.w.Header().Set("Cache-Control", "no-cache")
+	c.w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(c.w)
+	_ = rc.Flush()
+	mid := len(evs) / 2
+	for i, ev := range evs {
+		if i > 0 && !c.pause(c.chunkDelay()) {
+			return
+		}
+		if i == mid {
+			switch c.fault.name {
+			case "cut":
+				_ = rc.Flush()
+				panic(http.ErrAbortHandler)
+			case "malformed":
+				ev.data = ev.data[:len(ev.data)/2]
+			case "oversize":
+				c.writeEventHead(ev.name)
+				c.writePadded(ev.data, c.oversize())
+				_, _ = c.w.Write([]byte("\n\n"))
+				_ = rc.Flush()
+				continue
+			}
+		}
+		c.writeEventHead(ev.name)
+		_, _ = c.w.Write(ev.data)
+		if _, err := c.w.Write([]byte("\n\n")); err != nil {
+			return
+		}
+		_ = rc.Flush()
+	}
+}
+
+// writeEventHead writes the event line (when named) and the data prefix.
+func (c *call) writeEventHead(name string) {
+	if name != "" {
+		_, _ = c.w.Write([]byte("event: " + name + "\n"))
+	}
+	_, _ = c.w.Write([]byte("data: "))
+}
