@@ -184,14 +184,14 @@ func (m *alphaReply) outputTokens() int {
 	return n
 }
 
-// usage is the reply's token accounting.
-func (m *alphaReply) usage(outputTokens int) map[string]any {
+// usage is the reply's token accounting; searches are counted once done.
+func (m *alphaReply) usage(outputTokens, searches int) map[string]any {
 	u := map[string]any{
 		"input_tokens": m.inputTokens, "output_tokens": outputTokens,
 		"cache_creation_input_tokens": 0, "cache_read_input_tokens": 0, "service_tier": "standard",
 	}
 	if m.searches > 0 {
-		u["server_tool_use"] = map[string]any{"web_search_requests": m.searches, "web_fetch_requests": 0}
+		u["server_tool_use"] = map[string]any{"web_search_requests": searches, "web_fetch_requests": 0}
 	}
 	return u
 }
@@ -202,7 +202,7 @@ func (m *alphaReply) final() map[string]any {
 	for _, b := range m.blocks {
 		content = append(content, b.final())
 	}
-	msg := m.head(m.stopReason, m.usage(m.outputTokens()))
+	msg := m.head(m.stopReason, m.usage(m.outputTokens(), m.searches))
 	msg["content"] = content
 	return msg
 }

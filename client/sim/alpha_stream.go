@@ -5,7 +5,7 @@ package sim
 // with cumulative usage, message_stop.
 func (m *alphaReply) events() eventList {
 	var l eventList
-	start := m.usage(1)
+	start := m.usage(1, 0)
 	l.add("message_start", map[string]any{"type": "message_start", "message": m.head(nil, start)})
 	l.add("ping", map[string]any{"type": "ping"})
 	for i, b := range m.blocks {
@@ -15,7 +15,7 @@ func (m *alphaReply) events() eventList {
 	if m.stopReason == "refusal" {
 		delta["stop_details"] = m.refusal()
 	}
-	l.add("message_delta", map[string]any{"type": "message_delta", "delta": delta, "usage": m.usage(m.outputTokens())})
+	l.add("message_delta", map[string]any{"type": "message_delta", "delta": delta, "usage": m.usage(m.outputTokens(), m.searches)})
 	l.add("message_stop", map[string]any{"type": "message_stop"})
 	return l
 }
