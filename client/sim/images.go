@@ -55,50 +55,74 @@ func (c *call) images(edit bool) {
 		c.invalid(vs)
 		return
 	}
-	spec := req.spec(edit)
-	kind := "image_generation"
+	job := imageJob{req: req, spec: req.spec(edit), kind: "image_generation", created: c.s.now().Unix()}
 	if edit {
-		kind = "image_edit"
+		job.kind = "image_edit"
 	}
-	created := c.s.now().Unix()
-	meta := map[string]any{"size": fmt.Sprintf("%dx%d", spec.w, spec.h), "quality": req.quality(),
-		"background": req.background(), "output_format": spec.format}
-	var data []any
-	var events eventList
-	for i := range intOr(req.N, 1) {
-		pat := newPattern(newPRNG("image", req.Prompt, strconv.Itoa(i)), spec.w, spec.h)
-		parts := intOr(req.PartialImages, 0)
-		for k := 0; req.Stream && k < parts; k++ {
-			b64, err := renderB64(pat, spec, float64(k+1)/float64(parts+1), 4<<(parts-k))
-			if err != nil {
-				c.fail(http.StatusInternalServerError, err.Error())
-				return
-			}
-			ev := with(with(with(meta, "type", kind+".partial_image"), "b64_json", b64), "partial_image_index", k)
-			events.add(kind+".partial_image", with(ev, "created_at", created))
-		}
-		b64, err := renderB64(pat, spec, 1, 1)
+	n, parts := intOr(req.N, 1), intOr(req.PartialImages, 0)
+	if req.Stream {
+		per := parts + 1
+		c.streamN(n*per, func(i int) sseEvent { return job.event(i/per, i%per, parts) })
+		return
+	}
+	data := make([]any, 0, n)
+	for i := range n {
+		b64, err := job.render(i, parts, parts)
 		if err != nil {
 			c.fail(http.StatusInternalServerError, err.Error())
 			return
 		}
 		data = append(data, map[string]any{"b64_json": b64})
-		ev := with(with(with(meta, "type", kind+".completed"), "b64_json", b64), "created_at", created)
-		events.add(kind+".completed", with(ev, "usage", req.usage(spec, 1)))
 	}
-	if req.Stream {
-		c.stream(events)
-		return
-	}
-	c.reply(http.StatusOK, with(with(with(meta, "created", created), "data", data), "usage", req.usage(spec, len(data))))
+	out := with(with(job.meta(), "created", job.created), "data", data)
+	c.reply(http.StatusOK, with(out, "usage", req.usage(job.spec, n)))
 }
 
-func renderB64(p pattern, spec imageSpec, detail float64, block int) (string, error) {
-	b, err := encode(p.render(spec, detail, block), spec)
+// imageJob renders the images of one request, one at a time.
+type imageJob struct {
+	req     *imageRequest
+	spec    imageSpec
+	kind    string // image_generation or image_edit
+	created int64
+}
+
+// meta are the fields every reply and event repeats.
+func (j imageJob) meta() map[string]any {
+	return map[string]any{"size": fmt.Sprintf("%dx%d", j.spec.w, j.spec.h), "quality": j.req.quality(),
+		"background": j.req.background(), "output_format": j.spec.format}
+}
+
+// render encodes stage k of image i as base64: stage parts is the final
+// image; earlier stages draw fewer shapes and are pixelated, coarser first.
+func (j imageJob) render(i, k, parts int) (string, error) {
+	pat := newPattern(newPRNG("image", j.req.Prompt, strconv.Itoa(i)), j.spec.w, j.spec.h)
+	detail, block := 1.0, 1
+	if k < parts {
+		detail, block = float64(k+1)/float64(parts+1), 4<<(parts-k)
+	}
+	b, err := encode(pat.render(j.spec, detail, block), j.spec)
 	if err != nil {
 		return "", fmt.Errorf("encoding the simulated image: %v", err)
 	}
 	return base64.StdEncoding.EncodeToString(b), nil
+}
+
+// event is stage k of image i as a stream event: a partial image, or the
+// completed one with usage.
+func (j imageJob) event(i, k, parts int) sseEvent {
+	b64, err := j.render(i, k, parts)
+	var l eventList
+	switch {
+	case err != nil:
+		l.add("error", map[string]any{"type": "error", "error": map[string]any{"type": "server_error", "code": "image_generation_failed", "message": err.Error()}})
+	case k < parts:
+		typ := j.kind + ".partial_image"
+		l.add(typ, with(with(with(with(j.meta(), "type", typ), "b64_json", b64), "partial_image_index", k), "created_at", j.created))
+	default:
+		typ := j.kind + ".completed"
+		l.add(typ, with(with(with(with(j.meta(), "type", typ), "b64_json", b64), "created_at", j.created), "usage", j.req.usage(j.spec, 1)))
+	}
+	return l[0]
 }
 
 // validate checks the rules of 2.5, 2.7 and the Limits table.

@@ -26,26 +26,34 @@ func (l *eventList) add(name string, v any) {
 	*l = append(*l, sseEvent{name: name, data: b})
 }
 
-// stream writes the events as text/event-stream, flushing each one and
-// waiting chunkDelay between them. The call's fault acts on the event in
-// the middle: cut aborts the connection before it, malformed truncates its
-// JSON, oversize pads it past the size limit.
+// stream writes the events as text/event-stream.
 func (c *call) stream(evs eventList) {
+	c.streamN(len(evs), func(i int) sseEvent { return evs[i] })
+}
+
+// streamN writes n events made on demand by next, so that large events
+// (images) are not all held at once. It flushes each event and waits
+// chunkDelay between them. The call's fault acts on the event in the
+// middle: cut aborts the connection before it, malformed truncates its
+// JSON, oversize pads it past the size limit.
+func (c *call) streamN(n int, next func(i int) sseEvent) {
 	c.setHeaders("text/event-stream")
 	c.w.Header().Set("Cache-Control", "no-cache")
 	c.w.WriteHeader(http.StatusOK)
 	rc := http.NewResponseController(c.w)
 	_ = rc.Flush()
-	mid := len(evs) / 2
-	for i, ev := range evs {
+	mid := n / 2
+	for i := range n {
 		if i > 0 && !c.pause(c.chunkDelay()) {
 			return
 		}
+		if i == mid && c.fault.name == "cut" {
+			_ = rc.Flush()
+			panic(http.ErrAbortHandler)
+		}
+		ev := next(i)
 		if i == mid {
 			switch c.fault.name {
-			case "cut":
-				_ = rc.Flush()
-				panic(http.ErrAbortHandler)
 			case "malformed":
 				ev.data = ev.data[:len(ev.data)/2]
 			case "oversize":
