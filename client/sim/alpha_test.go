@@ -19,7 +19,6 @@ func alphaBody(prompt string, extra map[string]any) map[string]any {
 	return b
 }
 
-
 // alphaFold checks a stream against the grammar of PROTOCOLS 1.4 and folds
 // it into the content blocks, the final usage and the stop reason.
 func alphaFold(t *testing.T, evs []event) (content []map[string]any, usage map[string]any, stop string) {

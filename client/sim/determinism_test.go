@@ -22,7 +22,9 @@ func TestDeterminism(t *testing.T) {
 		{betaStreamPath, func(p string) any {
 			return betaBody(p, map[string]any{"tools": []any{map[string]any{"webSearch": map[string]any{}}}})
 		}},
-		{responsesPath, func(p string) any { return responsesBody(p, map[string]any{"reasoning": map[string]any{"summary": "auto"}}) }},
+		{responsesPath, func(p string) any {
+			return responsesBody(p, map[string]any{"reasoning": map[string]any{"summary": "auto"}})
+		}},
 		{responsesPath, func(p string) any { return responsesBody(p, map[string]any{"stream": true}) }},
 		{generationsPath, func(p string) any { return imageBody(map[string]any{"prompt": p, "size": "128x128"}) }},
 		{generationsPath, func(p string) any {

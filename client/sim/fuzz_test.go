@@ -7,7 +7,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-
 )
 
 // FuzzRequests sends arbitrary bodies to every POST endpoint: the simulator

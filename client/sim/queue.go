@@ -134,10 +134,12 @@ func (c *call) submit(e qvEndpoint, path, mode string) {
 		c.invalid(vs)
 		return
 	}
-	t := c.s.newTask(e, path, c.body, body, c.baseURL())
+	target := ""
 	if hook != nil && e.webhook && c.s.opts.AllowWebhook(hook) {
-		c.s.armWebhook(t, hook.String())
+		target = hook.String()
 	}
+	t := c.s.newTask(e, path, c.body, body, c.baseURL(), target)
+	c.s.armWebhook(t)
 	c.reply(http.StatusOK, t.handle())
 }
 
@@ -231,4 +233,3 @@ func taskID(seq uint64, body []byte) string {
 	b[6], b[8] = b[6]&0x0f|0x40, b[8]&0x3f|0x80
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }
-

@@ -92,12 +92,13 @@ func (c *call) taskResult(family, id string) {
 	c.s.deliver(t)
 }
 
-// armWebhook schedules the completion callback of t to hook. With a real
-// clock a timer fires it at completion; with a simulated clock (no timers)
-// it is sent when a status or result request first sees the task complete.
-func (s *Server) armWebhook(t *task, hook string) {
-	t.hook = hook
+// armWebhook schedules the completion callback of t, if it has a webhook.
+// With a real clock a timer fires it at completion; with a simulated clock
+// (no timers) it is sent when a status or result request first sees the
+// task complete.
+func (s *Server) armWebhook(t *task) {
 	switch {
+	case t.hook == "":
 	case s.opts.Pace <= 0:
 		s.deliver(t)
 	case s.realClock:

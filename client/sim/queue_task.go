@@ -38,14 +38,15 @@ type taskState struct {
 	logs     int    // log lines so far
 }
 
-// newTask registers a submission.
-func (s *Server) newTask(e qvEndpoint, path string, raw []byte, body map[string]any, base string) *task {
-	s.mu.Lock()
-	s.seq++
-	t := &task{id: taskID(s.seq, raw), endpoint: e, path: path, base: base, created: s.now()}
-	s.tasks[t.id] = t
-	s.mu.Unlock()
+// newTask registers a submission whose completion callback goes to hook
+// ("" for none). Whether it fails is settled here, from the prompt and a
+// hash of its id.
+func (s *Server) newTask(e qvEndpoint, path string, raw []byte, body map[string]any, base, hook string) *task {
 	prompt, _ := body["prompt"].(string)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.seq++
+	t := &task{id: taskID(s.seq, raw), endpoint: e, path: path, base: base, created: s.now(), hook: hook}
 	h := fnv.New64a()
 	h.Write([]byte(t.id))
 	switch {
@@ -54,6 +55,7 @@ func (s *Server) newTask(e qvEndpoint, path string, raw []byte, body map[string]
 	case float64(h.Sum64())/(1<<64) < s.opts.FailShare:
 		t.failure = &taskFailure{typ: "generation_failed", msg: "the simulated renderer failed (FailShare)"}
 	}
+	s.tasks[t.id] = t
 	return t
 }
 

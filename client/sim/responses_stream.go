@@ -71,7 +71,9 @@ func (r *responsesReply) textEvents(e *seqEvents, i int, it respItem) {
 	e.add("response.content_part.done", with(at, "part", it.textPart(true)))
 }
 
-func (r *responsesReply) seed(i int) *prng { return newPRNG("chunks", r.prompt, "gamma", strconv.Itoa(i)) }
+func (r *responsesReply) seed(i int) *prng {
+	return newPRNG("chunks", r.prompt, "gamma", strconv.Itoa(i))
+}
 
 // with returns a copy of m with key set to v.
 func with(m map[string]any, key string, v any) map[string]any {

@@ -85,11 +85,11 @@ func New(opts Options) *Server {
 		opts:      opts,
 		mp4:       assets.DemoMP4(),
 		realClock: realClock,
-		ctx:    ctx,
-		cancel: cancel,
-		tasks:  map[string]*task{},
-		faults: map[string]int{},
-		timers: map[string]*time.Timer{},
+		ctx:       ctx,
+		cancel:    cancel,
+		tasks:     map[string]*task{},
+		faults:    map[string]int{},
+		timers:    map[string]*time.Timer{},
 	}
 }
 
@@ -159,8 +159,9 @@ func (s *Server) routeAlpha(c *call) {
 }
 
 func (s *Server) routeBeta(c *call) {
-	model, method, ok := strings.Cut(strings.TrimPrefix(c.r.URL.Path, "/bypass/beta/v1/models/"), ":")
-	if !ok || !strings.HasPrefix(c.r.URL.Path, "/bypass/beta/v1/models/") || model == "" || strings.Contains(model, "/") {
+	call, found := strings.CutPrefix(c.r.URL.Path, "/bypass/beta/v1/models/")
+	model, method, ok := strings.Cut(call, ":")
+	if !found || !ok || model == "" || strings.Contains(model, "/") {
 		c.fail(http.StatusNotFound, "no such endpoint: "+c.r.URL.Path)
 		return
 	}
