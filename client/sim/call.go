@@ -104,7 +104,12 @@ func (c *call) writeJSON(status int, v any) {
 }
 
 // reply writes v as a successful JSON reply, with any body fault applied.
+// The error fault, meant for streams, makes a JSON reply a plain 500.
 func (c *call) reply(status int, v any) {
+	if c.fault.name == "error" {
+		c.fail(http.StatusInternalServerError, "simulated error")
+		return
+	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		c.fail(http.StatusInternalServerError, "simulator could not encode its reply: "+err.Error())

@@ -48,6 +48,9 @@
 //	unauthorized  401 in the family's error shape
 //	cut           half the stream's events (or half a JSON body), then the
 //	              connection is aborted
+//	error         half the stream's events, then the family's in-stream
+//	              error (alpha and gamma an error event, beta a bare JSON
+//	              error line); a JSON reply gets a plain 500
 //	malformed     the middle event (or the JSON body) is cut into invalid JSON
 //	slow          events trickle with a delay: Options.Pace, 10ms when Pace
 //	              is 0, or the token's argument (slow:5ms)

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -19,7 +20,7 @@ const defaultOversize = 70 << 20
 
 // fault is an injected failure: name, how many requests it hits, argument.
 type fault struct {
-	name  string // 429, 500, overloaded, unauthorized, cut, malformed, slow, oversize
+	name  string // 429, 500, overloaded, unauthorized, cut, malformed, slow, oversize, error
 	count int    // 0: every request; N: only the first N requests with this token
 	arg   string // oversize: size such as 70MiB; slow: delay such as 5ms
 	token string // the text as written, which keys the request counter
@@ -29,14 +30,14 @@ var (
 	faultMarker = regexp.MustCompile(`\[\[fault:([^\]\s]+)\]\]`)
 	faultToken  = regexp.MustCompile(`^([a-z0-9]+?)(?:x([0-9]+))?(?::(.*))?$`)
 	knownFaults = map[string]bool{"429": true, "500": true, "overloaded": true, "unauthorized": true,
-		"cut": true, "malformed": true, "slow": true, "oversize": true}
+		"cut": true, "malformed": true, "slow": true, "oversize": true, "error": true}
 )
 
 // parseFault reads a token such as "429x2", "oversize:1MiB" or "slow:5ms".
 func parseFault(token string) (fault, error) {
 	m := faultToken.FindStringSubmatch(strings.ToLower(strings.TrimSpace(token)))
 	if m == nil || !knownFaults[m[1]] {
-		return fault{}, fmt.Errorf("unknown simulator fault %q (known: 429, 500, overloaded, unauthorized, cut, malformed, slow, oversize)", token)
+		return fault{}, fmt.Errorf("unknown simulator fault %q (known: 429, 500, overloaded, unauthorized, cut, malformed, slow, oversize, error)", token)
 	}
 	f := fault{name: m[1], arg: m[3], token: token}
 	if m[2] != "" {
@@ -190,6 +191,27 @@ func (c *call) writeFaulted(b []byte) {
 		return
 	}
 	_, _ = c.w.Write(append(b, '\n'))
+}
+
+// writeStreamError ends a stream the way each family reports a failure
+// after a 200 (PROTOCOLS 0.2 rule 6): alpha and gamma an error event, beta
+// a bare JSON error line without data:. seq is the gamma sequence number.
+func (c *call) writeStreamError(seq int) {
+	var l eventList
+	switch {
+	case c.g == groupAlpha:
+		l.add("error", map[string]any{"type": "error", "error": map[string]any{"type": "overloaded_error", "message": "Overloaded"}})
+	case c.g == groupBeta:
+		b, _ := json.Marshal(map[string]any{"error": map[string]any{"code": 503, "message": "simulated error in the stream", "status": "UNAVAILABLE"}})
+		_, _ = c.w.Write(append(b, '\n', '\n'))
+		return
+	case strings.HasSuffix(c.r.URL.Path, "/responses"):
+		l.add("error", map[string]any{"type": "error", "code": "server_error", "message": "simulated error in the stream", "param": nil, "sequence_number": seq})
+	default:
+		l.add("error", map[string]any{"type": "error", "error": map[string]any{"type": "server_error", "code": "server_error", "message": "simulated error in the stream"}})
+	}
+	c.writeEventHead(l[0].name)
+	_, _ = c.w.Write(append(l[0].data, '\n', '\n'))
 }
 
 // pause waits d, reporting false if the client went away first.

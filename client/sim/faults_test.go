@@ -237,3 +237,36 @@ func TestFaultOnStatus(t *testing.T) {
 		t.Fatalf("status after the fault: %d", resp.StatusCode)
 	}
 }
+
+func TestFaultStreamError(t *testing.T) {
+	_, srv := testSim(t, Options{})
+	for _, ft := range faultTargets {
+		full := complete(t, ft.path, ft.body("tea"))
+		resp := open(t, srv, http.MethodPost, ft.path, ft.body("tea"), faultHeader, "error")
+		raw, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || err != nil {
+			t.Fatalf("%s: %d %v", ft.path, resp.StatusCode, err)
+		}
+		evs, _ := readEvents(strings.NewReader(string(raw)))
+		last := evs[len(evs)-1]
+		if ft.group == "beta" {
+			// the error is a bare JSON line, which the test reader skips
+			lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
+			if len(evs) != len(full)/2 || !strings.HasPrefix(lines[len(lines)-1], `{"error":{`) {
+				t.Errorf("beta: %d events, last line %q", len(evs), lines[len(lines)-1])
+			}
+			continue
+		}
+		m := last.json(t)
+		if len(evs) != len(full)/2+1 || last.name != "error" || m["type"] != "error" {
+			t.Errorf("%s: %d events (of %d), last %s %v", ft.path, len(evs), len(full), last.name, m)
+		}
+		if ft.path == responsesPath && num(t, m, "sequence_number") != len(evs)-1 {
+			t.Errorf("responses error event has sequence_number %v", m["sequence_number"])
+		}
+	}
+	if resp, _ := send(t, srv, http.MethodPost, alphaPath, alphaBody("tea", nil), faultHeader, "error"); resp.StatusCode != 500 {
+		t.Errorf("error fault on a JSON reply: %d, want 500", resp.StatusCode)
+	}
+}

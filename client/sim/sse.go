@@ -34,8 +34,9 @@ func (c *call) stream(evs eventList) {
 // streamN writes n events made on demand by next, so that large events
 // (images) are not all held at once. It flushes each event and waits
 // chunkDelay between them. The call's fault acts on the event in the
-// middle: cut aborts the connection before it, malformed truncates its
-// JSON, oversize pads it past the size limit.
+// middle: cut aborts the connection before it, error replaces it and the
+// rest with the family's in-stream error, malformed truncates its JSON,
+// oversize pads it past the size limit.
 func (c *call) streamN(n int, next func(i int) sseEvent) {
 	c.setHeaders("text/event-stream")
 	c.w.Header().Set("Cache-Control", "no-cache")
@@ -50,6 +51,11 @@ func (c *call) streamN(n int, next func(i int) sseEvent) {
 		if i == mid && c.fault.name == "cut" {
 			_ = rc.Flush()
 			panic(http.ErrAbortHandler)
+		}
+		if i == mid && c.fault.name == "error" {
+			c.writeStreamError(i)
+			_ = rc.Flush()
+			return
 		}
 		ev := next(i)
 		if i == mid {
