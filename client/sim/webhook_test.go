@@ -107,4 +107,3 @@ func TestQueueWebhookOnlyLoopback(t *testing.T) {
 		t.Fatalf("callbacks sent to %v; want only the loopback one of an endpoint that lists queue_webhook", urls)
 	}
 }
-
