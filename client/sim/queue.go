@@ -138,7 +138,7 @@ func (c *call) submit(e qvEndpoint, path, mode string) {
 	if hook != nil && e.webhook && c.s.opts.AllowWebhook(hook) {
 		target = hook.String()
 	}
-	t := c.s.newTask(e, path, c.body, body, c.baseURL(), target)
+	t := c.s.newTask(e, c.body, body, c.baseURL(), target)
 	c.s.armWebhook(t)
 	c.reply(http.StatusOK, t.handle())
 }

@@ -20,7 +20,6 @@ const (
 type task struct {
 	id       string
 	endpoint qvEndpoint
-	path     string // path after /queue/qv/
 	base     string // public base URL at submission
 	created  time.Time
 	failure  *taskFailure // nil: the task succeeds
@@ -41,12 +40,12 @@ type taskState struct {
 // newTask registers a submission whose completion callback goes to hook
 // ("" for none). Whether it fails is settled here, from the prompt and a
 // hash of its id.
-func (s *Server) newTask(e qvEndpoint, path string, raw []byte, body map[string]any, base, hook string) *task {
+func (s *Server) newTask(e qvEndpoint, raw []byte, body map[string]any, base, hook string) *task {
 	prompt, _ := body["prompt"].(string)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.seq++
-	t := &task{id: taskID(s.seq, raw), endpoint: e, path: path, base: base, created: s.now(), hook: hook}
+	t := &task{id: taskID(s.seq, raw), endpoint: e, base: base, created: s.now(), hook: hook}
 	h := fnv.New64a()
 	h.Write([]byte(t.id))
 	switch {
