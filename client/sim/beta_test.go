@@ -47,19 +47,27 @@ func betaFold(t *testing.T, evs []event) (thought, text string, last map[string]
 		if _, ok := cand["finishReason"]; ok != final {
 			t.Fatalf("chunk %d: finishReason only on the last chunk", i)
 		}
-		for _, p := range list(t, cand, "content", "parts") {
-			part := p.(map[string]any)
-			switch {
-			case part["functionCall"] != nil:
-				calls = append(calls, part["functionCall"])
-			case part["thought"] == true:
-				thought += part["text"].(string)
-			default:
-				text += part["text"].(string)
-			}
-		}
+		thought, text, calls = betaParts(t, cand, thought, text, calls)
 	}
 	return thought, text, evs[len(evs)-1].json(t), calls
+}
+
+// betaParts appends a candidate's thought text, answer text and function
+// calls to what was gathered so far.
+func betaParts(t *testing.T, cand map[string]any, thought, text string, calls []any) (string, string, []any) {
+	t.Helper()
+	for _, p := range list(t, cand, "content", "parts") {
+		part := p.(map[string]any)
+		switch {
+		case part["functionCall"] != nil:
+			calls = append(calls, part["functionCall"])
+		case part["thought"] == true:
+			thought += part["text"].(string)
+		default:
+			text += part["text"].(string)
+		}
+	}
+	return thought, text, calls
 }
 
 func TestBetaScenarios(t *testing.T) {
@@ -92,19 +100,7 @@ func TestBetaScenarios(t *testing.T) {
 			if str(t, cand, "finishReason") != tt.finish || str(t, cand, "content", "role") != "model" {
 				t.Fatalf("candidate: %v", cand)
 			}
-			var thought, text string
-			var calls []any
-			for _, p := range list(t, cand, "content", "parts") {
-				part := p.(map[string]any)
-				switch {
-				case part["functionCall"] != nil:
-					calls = append(calls, part["functionCall"])
-				case part["thought"] == true:
-					thought += part["text"].(string)
-				default:
-					text += part["text"].(string)
-				}
-			}
+			thought, text, calls := betaParts(t, cand, "", "", nil)
 			if (thought != "") != tt.thought || (len(calls) > 0) != tt.call {
 				t.Fatalf("thought %q, calls %v", thought, calls)
 			}

@@ -8,14 +8,9 @@ import (
 // taskStatus answers GET …/requests/<id>/status: 202 while queued or in
 // progress, 200 once completed; log lines only with ?logs=1.
 func (c *call) taskStatus(family, id string) {
-	t := c.s.lookup(family, id)
-	if t == nil {
-		c.fail(http.StatusNotFound, "Request not found: "+id)
+	t, st, ok := c.task(family, id)
+	if !ok {
 		return
-	}
-	st := c.s.state(t, c.s.now())
-	if st.status == "COMPLETED" {
-		c.s.deliver(t)
 	}
 	q := c.r.URL.Query().Get("logs")
 	withLogs := q == "1" || q == "true"
@@ -72,12 +67,10 @@ func (s *Server) formC(t *task, st taskState, withLogs bool) map[string]any {
 // taskResult answers GET …/requests/<id>: 400 before completion; then the
 // video, a 422 detail for a failure, or the Form C envelope for videoc3.1.
 func (c *call) taskResult(family, id string) {
-	t := c.s.lookup(family, id)
-	if t == nil {
-		c.fail(http.StatusNotFound, "Request not found: "+id)
+	t, st, ok := c.task(family, id)
+	if !ok {
 		return
 	}
-	st := c.s.state(t, c.s.now())
 	switch {
 	case st.status != "COMPLETED":
 		c.fail(http.StatusBadRequest, "Request is still in progress")
@@ -89,7 +82,22 @@ func (c *call) taskResult(family, id string) {
 	default:
 		c.reply(http.StatusOK, map[string]any{"video": c.s.video(t)})
 	}
-	c.s.deliver(t)
+}
+
+// task finds the task a status or result request names and its state now,
+// answering 404 when there is none. A task seen complete gets its webhook
+// callback, if it has not had it yet.
+func (c *call) task(family, id string) (*task, taskState, bool) {
+	t := c.s.lookup(family, id)
+	if t == nil {
+		c.fail(http.StatusNotFound, "Request not found: "+id)
+		return nil, taskState{}, false
+	}
+	st := c.s.state(t, c.s.now())
+	if st.status == "COMPLETED" {
+		c.s.deliver(t)
+	}
+	return t, st, true
 }
 
 // armWebhook schedules the completion callback of t, if it has a webhook.
