@@ -1,6 +1,7 @@
 package client
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net"
@@ -59,6 +60,9 @@ type Client struct {
 	// Backoff returns the wait before retry number attempt (1-based) when the
 	// reply gave no Retry-After; nil means exponential backoff with jitter.
 	Backoff func(attempt int) time.Duration
+	// Sleep waits d before a retry; nil means a real timer. Tests set it to
+	// see the wait without spending it.
+	Sleep func(ctx context.Context, d time.Duration) error
 	// Headers are extra request headers per group, for what a deployment may
 	// need (a protocol version header, say). They never replace credentials.
 	Headers map[Group]http.Header

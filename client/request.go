@@ -65,7 +65,7 @@ func (c *Client) send(ctx context.Context, r request) (*http.Response, error) {
 		if !ok {
 			return nil, err
 		}
-		if err := sleep(ctx, wait); err != nil {
+		if err := c.sleep(ctx, wait); err != nil {
 			return nil, err
 		}
 	}
