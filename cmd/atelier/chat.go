@@ -1,0 +1,237 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"atelier/client"
+	"atelier/ui/termtext"
+)
+
+// chatFlags are the flags of `atelier chat`, in the interface's field names.
+type chatFlags struct {
+	family, model   string
+	system          string
+	maxTokens       int
+	temperature     float64
+	topP            float64
+	topK            int
+	thinkingBudget  int
+	thinkingDisplay string
+	effort          string
+	summary         string
+	verbosity       string
+	webSearch       bool
+	stop            []string
+	images          []string
+	sets            []string
+	body            string
+	noStream, json  bool
+	showThinking    bool
+	raw             bool
+}
+
+func (a *app) chatCmd() *cobra.Command {
+	var f chatFlags
+	cmd := &cobra.Command{
+		Use:   "chat -p alpha|beta|gamma -m MODEL [flags] [PROMPT]",
+		Short: "Send one prompt to a chat model and stream the reply to stdout",
+		Long: "Send one prompt (an argument, or stdin) to a chat model. The reply streams to stdout as it\n" +
+			"arrives; --json prints the native reply JSON instead. Fields without a flag go through\n" +
+			"--set field=value (JSON values, dotted names for nested fields) or --body FILE.",
+		RunE: func(cmd *cobra.Command, args []string) error { return a.runChat(cmd, args, &f) },
+	}
+	fl := cmd.Flags()
+	fl.StringVarP(&f.family, "protocol", "p", "", "protocol family: alpha, beta or gamma")
+	fl.StringVarP(&f.model, "model", "m", "", "model name")
+	fl.StringVar(&f.system, "system", "", "system prompt (alpha system, beta systemInstruction, gamma instructions)")
+	fl.IntVar(&f.maxTokens, "max-tokens", 0, "maximum output tokens (default 4096 for alpha)")
+	fl.Float64Var(&f.temperature, "temperature", 0, "sampling temperature")
+	fl.Float64Var(&f.topP, "top-p", 0, "nucleus sampling threshold")
+	fl.IntVar(&f.topK, "top-k", 0, "top-k sampling (alpha, beta)")
+	fl.IntVar(&f.thinkingBudget, "thinking-budget", 0, "turn thinking on with this many tokens (alpha: >= 1024 and < max tokens; beta)")
+	fl.StringVar(&f.thinkingDisplay, "thinking-display", "", "alpha: summarized or omitted")
+	fl.StringVar(&f.effort, "effort", "", "alpha output_config.effort, gamma reasoning.effort")
+	fl.StringVar(&f.summary, "summary", "", "gamma reasoning.summary: auto, concise or detailed")
+	fl.StringVar(&f.verbosity, "verbosity", "", "gamma text.verbosity: low, medium or high")
+	fl.BoolVar(&f.webSearch, "web-search", false, "let the model search the web")
+	fl.StringArrayVar(&f.stop, "stop", nil, "a stop sequence (repeatable)")
+	fl.StringArrayVar(&f.images, "image", nil, "attach an image file to the prompt (repeatable)")
+	fl.StringArrayVar(&f.sets, "set", nil, "an extra request field, field=value (repeatable)")
+	fl.StringVar(&f.body, "body", "", "a JSON file of extra request fields (- for stdin)")
+	fl.BoolVar(&f.noStream, "no-stream", false, "wait for the whole reply instead of streaming")
+	fl.BoolVar(&f.json, "json", false, "print the native reply JSON instead of text")
+	fl.BoolVar(&f.showThinking, "show-thinking", false, "write thinking to stderr, dimmed")
+	fl.BoolVar(&f.raw, "raw", false, "write the model's bytes untouched, even to a terminal")
+	return cmd
+}
+
+// target builds the chat target the flags describe.
+func (f *chatFlags) target(cmd *cobra.Command, stdin io.Reader) (client.ChatTarget, error) {
+	fam := client.Group(f.family)
+	if fam != client.Alpha && fam != client.Beta && fam != client.Gamma {
+		return client.ChatTarget{}, usagef("--protocol: must be alpha, beta or gamma (got %q)", f.family)
+	}
+	if f.model == "" {
+		return client.ChatTarget{}, usagef("--model: is required")
+	}
+	extra, err := f.extra(stdin)
+	if err != nil {
+		return client.ChatTarget{}, err
+	}
+	s := client.ChatSettings{
+		System: f.system, MaxTokens: f.maxTokens, StopSequences: f.stop,
+		ThinkingBudget: f.thinkingBudget, ThinkingDisplay: f.thinkingDisplay,
+		Effort: f.effort, Summary: f.summary, Verbosity: f.verbosity, WebSearch: f.webSearch,
+		Extra: extra,
+	}
+	if cmd.Flags().Changed("temperature") {
+		s.Temperature = &f.temperature
+	}
+	if cmd.Flags().Changed("top-p") {
+		s.TopP = &f.topP
+	}
+	if cmd.Flags().Changed("top-k") {
+		s.TopK = &f.topK
+	}
+	return client.ChatTarget{Family: fam, Model: f.model, Settings: s}, nil
+}
+
+func (f *chatFlags) extra(stdin io.Reader) (client.Extra, error) {
+	var base map[string]any
+	if f.body != "" {
+		b, err := readBody(f.body, stdin)
+		if err != nil {
+			return nil, err
+		}
+		base = b
+	}
+	sets, err := parseSets(f.sets)
+	if err != nil {
+		return nil, err
+	}
+	m := mergeFields(base, sets)
+	if len(m) == 0 {
+		return nil, nil
+	}
+	return client.Extra(m), nil
+}
+
+// loadImages reads attachment files, refusing what is not an image.
+func loadImages(paths []string) ([]client.ChatImage, error) {
+	var out []client.ChatImage
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil, usagef("--image: %v", err)
+		}
+		mt := http.DetectContentType(b)
+		if !strings.HasPrefix(mt, "image/") {
+			if ext := mime.TypeByExtension(filepath.Ext(p)); strings.HasPrefix(ext, "image/") {
+				mt = ext
+			} else {
+				return nil, usagef("--image %s: not an image (%s)", p, mt)
+			}
+		}
+		out = append(out, client.ChatImage{MediaType: mt, Data: b})
+	}
+	return out, nil
+}
+
+func (a *app) runChat(cmd *cobra.Command, args []string, f *chatFlags) error {
+	if f.body == "-" && len(args) == 0 {
+		return usagef("--body - reads stdin, so the prompt must be an argument")
+	}
+	prompt, err := readPrompt(args, a.io.in)
+	if err != nil {
+		return err
+	}
+	target, err := f.target(cmd, a.io.in)
+	if err != nil {
+		return err
+	}
+	images, err := loadImages(f.images)
+	if err != nil {
+		return err
+	}
+	c, err := a.newClient(cmd.Context())
+	if err != nil {
+		return err
+	}
+	turns := []client.ChatTurn{{Role: "user", Text: prompt, Images: images}}
+	out := a.textOut(a.io.out, f.raw)
+	var res *client.ChatResult
+	if f.noStream {
+		res, err = c.Chat(cmd.Context(), target, turns)
+		if res != nil && !f.json {
+			io.WriteString(out, res.Text)
+		}
+	} else {
+		res, err = a.streamChat(cmd, c, target, turns, out, f)
+	}
+	if res != nil && f.json {
+		fmt.Fprintln(a.io.out, string(res.Response))
+	} else if res != nil && res.Text != "" && !strings.HasSuffix(res.Text, "\n") {
+		io.WriteString(out, "\n")
+	}
+	return err
+}
+
+func (a *app) streamChat(cmd *cobra.Command, c *client.Client, t client.ChatTarget, turns []client.ChatTurn, out io.Writer, f *chatFlags) (*client.ChatResult, error) {
+	thinking := a.thinkingOut(f)
+	var res *client.ChatResult
+	var streamErr error
+	for d, err := range c.StreamChat(cmd.Context(), t, turns) {
+		switch d.Kind {
+		case client.ChatTextDelta:
+			if !f.json {
+				io.WriteString(out, d.Text)
+			}
+		case client.ChatThinkingDelta:
+			io.WriteString(thinking, d.Text)
+		case client.ChatDoneDelta:
+			res, streamErr = d.Result, err
+		}
+	}
+	return res, streamErr
+}
+
+// textOut is where model text goes: cleaned of control sequences when w is
+// a terminal, untouched with --raw or when w is a pipe or file.
+func (a *app) textOut(w io.Writer, raw bool) io.Writer {
+	if raw || !isTerminal(w) {
+		return w
+	}
+	return termtext.NewWriter(w)
+}
+
+// thinkingOut is stderr, dimmed on a terminal, with --show-thinking;
+// otherwise thinking is dropped.
+func (a *app) thinkingOut(f *chatFlags) io.Writer {
+	if !f.showThinking || f.json {
+		return io.Discard
+	}
+	w := a.textOut(a.io.err, f.raw)
+	if isTerminal(a.io.err) {
+		return dimWriter{term: a.io.err, text: w}
+	}
+	return w
+}
+
+// dimWriter writes each chunk of text (through its own, cleaning writer) in
+// the terminal's dim style, which goes straight to the terminal.
+type dimWriter struct{ term, text io.Writer }
+
+func (d dimWriter) Write(p []byte) (int, error) {
+	io.WriteString(d.term, "\x1b[2m")
+	n, err := d.text.Write(p)
+	io.WriteString(d.term, "\x1b[22m")
+	return n, err
+}
