@@ -20,7 +20,7 @@ type app struct {
 		simPace          time.Duration
 	}
 	demoURL string // the in-process simulator's base URL, once started
-	ran     bool // a command's own code started: errors after this are not usage errors
+	ran     bool   // a command's own code started: errors after this are not usage errors
 	closers []func()
 }
 
