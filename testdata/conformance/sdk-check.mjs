@@ -2,7 +2,9 @@
 // package-lock.json, talk to the simulator at baseURL. Each check prints one
 // JSON line {check, prompt, text, usage: {input, output}, ok, error, ...} to
 // stdout; the Go test (client/sim/conformance_test.go) compares them with
-// what the simulator meant. Exit status 1 when any check failed.
+// what the simulator meant. The agree/... checks (sdk-agree.mjs) compare
+// streamed and whole replies with features on. Exit status 1 when any check
+// failed.
 //
 // The SDKs keep their own retries and timeouts off or short, so that a
 // protocol mismatch surfaces as an error instead of a slow retry loop.
@@ -11,6 +13,7 @@ import AlphaSDK from "@anthropic-ai/sdk";
 import GammaSDK from "openai";
 import { GoogleGenAI as BetaSDK } from "@google/genai";
 import { createHash } from "node:crypto";
+import { agreeChecks } from "./sdk-agree.mjs";
 
 const base = (process.argv[2] ?? "").replace(/\/+$/, "");
 if (!/^http:\/\/(127\.0\.0\.1|\[::1\]|localhost)(:\d+)?$/.test(base)) {
@@ -229,6 +232,20 @@ for (const [name, run] of Object.entries(checks)) {
     failed++;
     line.error = `${err?.constructor?.name ?? "Error"}: ${err?.message ?? err}`;
   }
+  console.log(JSON.stringify(line));
+}
+
+// Streams with features on must fold, in the SDKs, to the whole reply.
+for (const [name, run] of Object.entries(agreeChecks({ alpha, beta, gamma, maxTokens: MAX_TOKENS }))) {
+  const line = { check: name, ok: false, error: "" };
+  try {
+    const diffs = await run();
+    line.ok = diffs.length === 0;
+    line.error = diffs.length === 0 ? "" : `the streamed reply, folded by the SDK, differs from the whole reply: ${diffs.join("; ")}`;
+  } catch (err) {
+    line.error = `${err?.constructor?.name ?? "Error"}: ${err?.message ?? err}`;
+  }
+  if (!line.ok) failed++;
   console.log(JSON.stringify(line));
 }
 
