@@ -21,6 +21,7 @@ import (
 // testdata/conformance/run.sh (go test -tags conformance); it needs node
 // and `npm ci` in testdata/conformance.
 
+// confKeys are the keys the simulator accepts, one per group.
 var confKeys = map[string]string{"alpha": "conf-ka", "beta": "conf-kb", "gamma": "conf-kg", "queue": "conf-kq"}
 
 // confDir is the Node project of the conformance checks.
@@ -74,6 +75,7 @@ type confLine struct {
 	Error    string      `json:"error"`
 }
 
+// confImage is one PNG as sdk-check.mjs read it.
 type confImage struct {
 	Width  int    `json:"width"`
 	Height int    `json:"height"`
