@@ -21,6 +21,14 @@
 // Image bytes come from the network and are untrusted: Decode checks the
 // declared size before allocating and is meant to run inside a tea.Cmd.
 //
-// The package imports bubbletea for its message and command types only; it
-// never imports client, store or another ui package.
+// A screen uses it like this: DetectFromEnv at start and QueryCmds from
+// Init, folding every message into Viewer.Caps.Update; DecodeCmd when image
+// bytes arrive; Viewer.Prepare when a decoded image (or a new size) comes
+// in; Viewer.Update for every message; Viewer.View in View, beside the file
+// path, which is always shown. OpenCmd opens the file in the system viewer,
+// and FullScreenCmd shows it with sixel or iTerm2.
+//
+// The package uses bubbletea for its message and command types, and
+// ultraviolet for the reply events Bubble Tea passes through untranslated.
+// Of atelier's packages it imports only ui/termtext; never client or store.
 package imageview

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -264,4 +265,45 @@ func TestPlaceholdersSurviveRenderer(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestViewsInLipglossLayout puts a kitty view and a half-block view side by
+// side in bordered boxes: the layout keeps its width on every line and the
+// placeholder cells come through whole.
+func TestViewsInLipglossLayout(t *testing.T) {
+	img := testPattern(120, 80)
+	kv := NewViewer(kittyCaps(true), 0)
+	kv.Update(kv.Prepare("a", img, 30, 12)())
+	hb := NewViewer(DetectFromEnv(env()), 0)
+	box := lipgloss.NewStyle().Border(lipgloss.NormalBorder())
+	row := lipgloss.JoinHorizontal(lipgloss.Top,
+		box.Render(kv.View("a", img, 30, 12)), box.Render(hb.View("b", img, 30, 12)))
+	lines := strings.Split(row, "\n")
+	if len(lines) != 14 {
+		t.Fatalf("%d lines, want 14", len(lines))
+	}
+	for i, l := range lines {
+		if w := lipgloss.Width(l); w != 64 {
+			t.Errorf("line %d is %d cells wide, want 64", i, w)
+		}
+	}
+	// 120×80 pixels in 30×12 cells of 1:2: 30×24 pixel box, 30 wide by 10 tall.
+	_, cells := parsePlaceholders(t, strings.Join(placeholderLines(row), "\n"))
+	if len(cells) != 10 || len(cells[0]) != 30 || cells[9][29] != (placeholderCell{9, 29, 0}) {
+		t.Errorf("placeholders damaged: %d rows", len(cells))
+	}
+}
+
+// placeholderLines cuts each line's placeholder run (from its colour to the
+// colour reset) out of a laid-out view.
+func placeholderLines(s string) []string {
+	var out []string
+	for l := range strings.SplitSeq(s, "\n") {
+		i := strings.Index(l, "\x1b[38;2;")
+		j := strings.Index(l, "\x1b[39m")
+		if i >= 0 && j > i {
+			out = append(out, l[i:j+len("\x1b[39m")])
+		}
+	}
+	return out
 }
