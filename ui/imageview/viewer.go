@@ -11,12 +11,16 @@ import (
 // terminal has: kitty placeholders, else the half-block preview. Images are
 // named by a key (one per image, a new one for each partial image). It
 // belongs to the UI loop: Prepare and Update from Update, View from View.
+// Keep one per program (the root model's), since it allocates kitty ids.
 type Viewer struct {
 	Caps Capabilities
 
 	preview Preview
 	kitty   map[string]*kittyImage
 	next    uint32 // counter behind the next kitty id
+	// orphans are ids forgotten while their transmission was still being
+	// encoded: they are deleted once it has gone out.
+	orphans map[uint32]bool
 }
 
 // kittyImage is an image the terminal holds, with its current placement and
@@ -70,24 +74,29 @@ func (v *Viewer) Prepare(key string, img image.Image, cols, rows int) tea.Cmd {
 }
 
 // Update notes that a transmission or placement from Prepare has been
-// handed to the terminal, and reports whether msg was one. Pass it every
-// tea.RawMsg.
-func (v *Viewer) Update(msg tea.Msg) bool {
+// handed to the terminal, so View may draw its placeholders. Pass it every
+// message (it looks at tea.RawMsg only). The command it may return deletes
+// an image that was forgotten before its transmission went out.
+func (v *Viewer) Update(msg tea.Msg) tea.Cmd {
 	raw, ok := msg.(tea.RawMsg)
 	if !ok {
-		return false
+		return nil
 	}
 	sent, ok := raw.Msg.(kittySent)
 	if !ok {
-		return false
+		return nil
+	}
+	if v.orphans[sent.id] {
+		delete(v.orphans, sent.id)
+		return tea.Raw(v.encoder().Delete(sent.id))
 	}
 	for _, k := range v.kitty {
 		if k.id == sent.id {
 			k.shownCols, k.shownRows, k.text = sent.cols, sent.rows, ""
-			return true
+			break
 		}
 	}
-	return false
+	return nil
 }
 
 // View returns img under key as rows lines of cols cells: kitty placeholder
@@ -107,7 +116,8 @@ func (v *Viewer) View(key string, img image.Image, cols, rows int) string {
 }
 
 // Forget drops what the Viewer keeps for key and returns the command that
-// frees the terminal's copy of a kitty image, or nil.
+// frees the terminal's copy of a kitty image, or nil (also when the image is
+// still on its way: Update deletes it once it has been sent).
 func (v *Viewer) Forget(key string) tea.Cmd {
 	v.preview.Forget(key)
 	k, ok := v.kitty[key]
@@ -115,6 +125,14 @@ func (v *Viewer) Forget(key string) tea.Cmd {
 		return nil
 	}
 	delete(v.kitty, key)
+	if k.shownCols == 0 {
+		// Still being encoded: a delete now would reach the terminal first.
+		if v.orphans == nil {
+			v.orphans = make(map[uint32]bool)
+		}
+		v.orphans[k.id] = true
+		return nil
+	}
 	return tea.Raw(v.encoder().Delete(k.id))
 }
 

@@ -81,11 +81,11 @@ func TestViewerKitty(t *testing.T) {
 	if got := v.View("k", img, 20, 10); got != HalfBlock(img, 20, 10) {
 		t.Error("placeholders drawn before the image was sent")
 	}
-	if v.Update(tea.RawMsg{Msg: "someone else's bytes"}) || v.Update(tea.KeyPressMsg{}) {
-		t.Error("Update took a message that is not a transmission")
+	if v.Update(tea.RawMsg{Msg: "someone else's bytes"}) != nil || v.Update(tea.KeyPressMsg{}) != nil {
+		t.Error("Update answered a message that is not a transmission")
 	}
-	if !v.Update(raw) {
-		t.Fatal("Update ignored the transmission")
+	if v.Update(raw) != nil {
+		t.Fatal("Update answered the transmission with a command")
 	}
 	view := v.View("k", img, 20, 10)
 	lines := strings.Split(view, "\n")
@@ -122,6 +122,30 @@ func TestViewerKitty(t *testing.T) {
 	}
 	if v.Forget("k") != nil {
 		t.Error("second Forget sent something")
+	}
+}
+
+// TestViewerForgetWhileSending checks that an image forgotten before its
+// transmission went out is deleted after it, not before.
+func TestViewerForgetWhileSending(t *testing.T) {
+	v := NewViewer(kittyCaps(true), 0)
+	img := testPattern(20, 20)
+	tx := v.Prepare("p", img, 4, 2)()
+	if v.Forget("p") != nil {
+		t.Fatal("delete sent before the transmission")
+	}
+	cmd := v.Update(tx)
+	if cmd == nil {
+		t.Fatal("no delete after the transmission went out")
+	}
+	if got := fmt.Sprint(cmd().(tea.RawMsg).Msg); got != (Kitty{}).Delete(16) {
+		t.Errorf("sent %q", got)
+	}
+	if v.Update(tx) != nil {
+		t.Error("deleted twice")
+	}
+	if got := v.View("p", img, 4, 2); got != HalfBlock(img, 4, 2) {
+		t.Error("forgotten image drawn as placeholders")
 	}
 }
 
@@ -171,8 +195,7 @@ type placeholderModel struct {
 func (m placeholderModel) Init() tea.Cmd { return m.v.Prepare("img", m.img, 12, 4) }
 
 func (m placeholderModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	m.v.Update(msg)
-	return m, nil
+	return m, m.v.Update(msg)
 }
 
 func (m placeholderModel) View() tea.View {
