@@ -1,0 +1,288 @@
+package imageview
+
+import (
+	"bytes"
+	"encoding/base64"
+	"image"
+	"image/png"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/ansi/kitty"
+)
+
+// kittyCommand is one parsed graphics command.
+type kittyCommand struct {
+	keys    map[string]string
+	payload string
+}
+
+// parseKitty splits a stream into graphics commands, failing on anything
+// between or around them.
+func parseKitty(t *testing.T, s string) []kittyCommand {
+	t.Helper()
+	var cmds []kittyCommand
+	for s != "" {
+		if !strings.HasPrefix(s, "\x1b_G") {
+			t.Fatalf("expected APC G, got %q", s[:min(len(s), 20)])
+		}
+		end := strings.Index(s, "\x1b\\")
+		if end < 0 {
+			t.Fatal("unterminated APC")
+		}
+		body := s[3:end]
+		s = s[end+2:]
+		ctl, payload, _ := strings.Cut(body, ";")
+		c := kittyCommand{keys: map[string]string{}, payload: payload}
+		for kv := range strings.SplitSeq(ctl, ",") {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok {
+				t.Fatalf("bad key %q", kv)
+			}
+			c.keys[k] = v
+		}
+		cmds = append(cmds, c)
+	}
+	return cmds
+}
+
+// kittyPayload checks the chunking rules and returns the decoded payload.
+func kittyPayload(t *testing.T, cmds []kittyCommand) []byte {
+	t.Helper()
+	var data strings.Builder
+	for i, c := range cmds {
+		last := i == len(cmds)-1
+		if want := map[bool]string{true: "0", false: "1"}[last]; c.keys["m"] != want {
+			t.Errorf("chunk %d: m=%q, want %s", i, c.keys["m"], want)
+		}
+		if i > 0 && len(c.keys) != 1 {
+			t.Errorf("chunk %d carries keys %v; only m is allowed", i, c.keys)
+		}
+		if len(c.payload) > 4096 {
+			t.Errorf("chunk %d is %d bytes", i, len(c.payload))
+		}
+		data.WriteString(c.payload)
+	}
+	raw, err := base64.StdEncoding.DecodeString(data.String())
+	if err != nil {
+		t.Fatalf("payload: %v", err)
+	}
+	return raw
+}
+
+func samePixels(t *testing.T, got, want image.Image) {
+	t.Helper()
+	if got.Bounds().Size() != want.Bounds().Size() {
+		t.Fatalf("size %v, want %v", got.Bounds().Size(), want.Bounds().Size())
+	}
+	gb, wb := got.Bounds(), want.Bounds()
+	for y := range wb.Dy() {
+		for x := range wb.Dx() {
+			r1, g1, b1, a1 := got.At(gb.Min.X+x, gb.Min.Y+y).RGBA()
+			r2, g2, b2, a2 := want.At(wb.Min.X+x, wb.Min.Y+y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+				t.Fatalf("pixel (%d,%d) = %v, want %v", x, y, got.At(gb.Min.X+x, gb.Min.Y+y), want.At(wb.Min.X+x, wb.Min.Y+y))
+			}
+		}
+	}
+}
+
+func TestKittyTransmitPNG(t *testing.T) {
+	src := noise(128, 96, 1) // incompressible: many chunks
+	seq, err := Kitty{CellWidth: 16, CellHeight: 16}.Transmit(src, 42, 8, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds := parseKitty(t, seq)
+	if len(cmds) < 2 {
+		t.Fatalf("%d chunks; want several", len(cmds))
+	}
+	first := cmds[0].keys
+	want := map[string]string{"a": "T", "U": "1", "q": "2", "i": "42", "c": "8", "r": "6", "f": "100", "m": "1"}
+	for k, v := range want {
+		if first[k] != v {
+			t.Errorf("first chunk %s=%q, want %q (keys %v)", k, first[k], v, first)
+		}
+	}
+	got, err := png.Decode(bytes.NewReader(kittyPayload(t, cmds)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	samePixels(t, got, src)
+}
+
+func TestKittyTransmitRGBA(t *testing.T) {
+	src := testPattern(30, 20)
+	seq, err := Kitty{Format: KittyRGBA}.Transmit(src, 7, 3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds := parseKitty(t, seq)
+	k := cmds[0].keys
+	if k["f"] != "32" || k["s"] != "30" || k["v"] != "20" || k["i"] != "7" {
+		t.Errorf("keys %v", k)
+	}
+	if !bytes.Equal(kittyPayload(t, cmds), src.Pix) {
+		t.Error("payload differs from the image's RGBA bytes")
+	}
+}
+
+func TestKittyTransmitShrinksToPlacement(t *testing.T) {
+	seq, err := Kitty{}.Transmit(testPattern(400, 400), 9, 4, 4) // at most 40×80 pixels
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(kittyPayload(t, parseKitty(t, seq))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Width != 40 || cfg.Height != 40 {
+		t.Errorf("sent %dx%d, want 40x40", cfg.Width, cfg.Height)
+	}
+}
+
+func TestKittyTransmitErrors(t *testing.T) {
+	if _, err := (Kitty{}).Transmit(testPattern(4, 4), 0, 1, 1); err == nil {
+		t.Error("id 0 accepted")
+	}
+	if _, err := (Kitty{}).Transmit(image.NewRGBA(image.Rect(0, 0, 0, 5)), 1, 1, 1); err == nil {
+		t.Error("empty image accepted")
+	}
+	if msg := (Kitty{}).TransmitCmd(testPattern(4, 4), 0, 1, 1)(); msg != nil {
+		t.Errorf("TransmitCmd with id 0 = %v, want nil", msg)
+	}
+}
+
+func TestKittyCommands(t *testing.T) {
+	k := Kitty{}
+	tests := []struct{ got, want string }{
+		{k.Place(42, 10, 5), "\x1b_Ga=p,U=1,q=2,i=42,c=10,r=5\x1b\\"},
+		{k.Place(42, 1000, 0), "\x1b_Ga=p,U=1,q=2,i=42,c=297,r=1\x1b\\"},
+		{k.Delete(42), "\x1b_Ga=d,d=I,q=2,i=42\x1b\\"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}
+
+func TestKittyDiacriticsTable(t *testing.T) {
+	if len(kittyDiacritics) != 297 {
+		t.Fatalf("%d diacritics, want 297", len(kittyDiacritics))
+	}
+	// The charmbracelet/x/ansi copy of the same table, typed independently.
+	for i, r := range kittyDiacritics {
+		if want := kitty.Diacritic(i); r != want {
+			t.Errorf("diacritic %d = %U, x/ansi has %U", i, r, want)
+		}
+	}
+	// From the protocol's own example: 0 is U+0305, 1 is U+030D, 2 is U+030E.
+	if kittyDiacritics[0] != 0x305 || kittyDiacritics[1] != 0x30D || kittyDiacritics[2] != 0x30E {
+		t.Error("first diacritics differ from the protocol's example")
+	}
+}
+
+// placeholderCell is one parsed placeholder cell.
+type placeholderCell struct{ row, col, msb int }
+
+// parsePlaceholders reads placeholder text back: the colour SGR of each line
+// and each cell's numbers.
+func parsePlaceholders(t *testing.T, s string) (sgr []string, cells [][]placeholderCell) {
+	t.Helper()
+	index := map[rune]int{}
+	for i, r := range kittyDiacritics {
+		index[r] = i
+	}
+	for line := range strings.SplitSeq(s, "\n") {
+		if !strings.HasPrefix(line, "\x1b[") || !strings.HasSuffix(line, "\x1b[39m") {
+			t.Fatalf("line %q lacks its colour", line)
+		}
+		m := strings.IndexByte(line, 'm')
+		sgr = append(sgr, line[2:m])
+		var row []placeholderCell
+		runes := []rune(strings.TrimSuffix(line[m+1:], "\x1b[39m"))
+		for i := 0; i < len(runes); {
+			if runes[i] != kittyPlaceholderRune {
+				t.Fatalf("expected U+10EEEE, got %U", runes[i])
+			}
+			nums := []int{}
+			for i++; i < len(runes) && runes[i] != kittyPlaceholderRune; i++ {
+				v, ok := index[runes[i]]
+				if !ok {
+					t.Fatalf("%U is not a row/column diacritic", runes[i])
+				}
+				nums = append(nums, v)
+			}
+			c := placeholderCell{}
+			switch len(nums) {
+			case 3:
+				c.msb = nums[2]
+				fallthrough
+			case 2:
+				c.row, c.col = nums[0], nums[1]
+			default:
+				t.Fatalf("cell with %d diacritics", len(nums))
+			}
+			row = append(row, c)
+		}
+		cells = append(cells, row)
+	}
+	return sgr, cells
+}
+
+func TestKittyPlaceholder(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		sgr  string
+		msb  int
+		cols int
+		rows int
+	}{
+		{"24-bit", KittyPlaceholder(0x123456, 5, 3), "38;2;18;52;86", 0, 5, 3},
+		{"24-bit with high byte", KittyPlaceholder(0x02123456, 4, 2), "38;2;18;52;86", 2, 4, 2},
+		{"256", KittyPlaceholder256(200, 3, 4), "38;5;200", 0, 3, 4},
+		{"256 with high byte", KittyPlaceholder256(7<<24|99, 2, 2), "38;5;99", 7, 2, 2},
+		{"clamped", KittyPlaceholder(1, 400, 1), "38;2;0;0;1", 0, 297, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sgr, cells := parsePlaceholders(t, tt.text)
+			if len(cells) != tt.rows {
+				t.Fatalf("%d rows, want %d", len(cells), tt.rows)
+			}
+			for y, row := range cells {
+				if sgr[y] != tt.sgr {
+					t.Errorf("row %d colour %q, want %q", y, sgr[y], tt.sgr)
+				}
+				if len(row) != tt.cols {
+					t.Fatalf("row %d has %d cells, want %d", y, len(row), tt.cols)
+				}
+				for x, c := range row {
+					if c != (placeholderCell{y, x, tt.msb}) {
+						t.Fatalf("cell (%d,%d) reads %+v", y, x, c)
+					}
+				}
+			}
+			for i, line := range strings.Split(tt.text, "\n") {
+				// Both ways Bubble Tea measures text must agree.
+				if w := ansi.StringWidth(line); w != tt.cols {
+					t.Errorf("line %d measures %d cells by grapheme, want %d", i, w, tt.cols)
+				}
+				if w := ansi.StringWidthWc(line); w != tt.cols {
+					t.Errorf("line %d measures %d cells by wcwidth, want %d", i, w, tt.cols)
+				}
+			}
+		})
+	}
+}
+
+func TestKittyQueryCarriesID(t *testing.T) {
+	cmds := parseKitty(t, kittyQuery)
+	if len(cmds) != 1 || cmds[0].keys["i"] != strconv.Itoa(kittyQueryID) || cmds[0].keys["a"] != "q" {
+		t.Errorf("query %q", kittyQuery)
+	}
+}
