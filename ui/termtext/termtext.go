@@ -12,13 +12,13 @@ const maxSequence = 1 << 20 // an unterminated sequence stops swallowing text he
 type state uint8
 
 const (
-	ground state = iota
-	escape       // after ESC
-	escInter     // ESC followed by intermediate bytes
-	csi          // ESC [ ...
-	str          // OSC, DCS, APC, PM, SOS body, until BEL or ESC \
-	strEscape    // ESC inside a string sequence
-	lead         // after 0xC2, which may start a C1 control in UTF-8
+	ground    state = iota
+	escape          // after ESC
+	escInter        // ESC followed by intermediate bytes
+	csi             // ESC [ ...
+	str             // OSC, DCS, APC, PM, SOS body, until BEL or ESC \
+	strEscape       // ESC inside a string sequence
+	lead            // after 0xC2, which may start a C1 control in UTF-8
 )
 
 // Stripper removes control sequences from a stream of bytes.
