@@ -276,7 +276,13 @@ func (s *Store) Conversation(ctx context.Context, id int64) (*Conversation, erro
 	return &c, nil
 }
 
-const messageColumns = `id, conversation_id, turn, lane, role, family, model, settings_json, text, thinking,
+// messageColumns reads a streaming message's text as what it holds plus the
+// chunks checkpointed so far.
+const messageColumns = `id, conversation_id, turn, lane, role, family, model, settings_json,
+	CASE status WHEN 'streaming' THEN text || coalesce((SELECT group_concat(c.text, '' ORDER BY c.seq)
+		FROM message_chunks c WHERE c.message_id = messages.id), '') ELSE text END,
+	CASE status WHEN 'streaming' THEN thinking || coalesce((SELECT group_concat(c.thinking, '' ORDER BY c.seq)
+		FROM message_chunks c WHERE c.message_id = messages.id), '') ELSE thinking END,
 	status, error, stop_reason, input_tokens, output_tokens, ttft_ms, total_ms, created_at, updated_at`
 
 // scanMessage reads a row of messageColumns.

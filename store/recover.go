@@ -18,26 +18,32 @@ const (
 // interruptedByCrash is the error text left on a row whose writer died.
 const interruptedByCrash = "interrupted: atelier stopped before the reply ended"
 
-// recoverOrphans marks as interrupted the streaming messages and running
-// image jobs whose writing process is gone. Another atelier may be streaming
-// into the same database right now, so a row is only touched when its
-// writer is not alive.
+// recoverOrphans marks as interrupted the streaming messages (folding in
+// their checkpointed chunks) and running image jobs whose writing process is
+// gone. Another atelier may be streaming into the same database right now,
+// so a row is only touched when its writer is not alive.
 func (s *Store) recoverOrphans(ctx context.Context) error {
-	for _, t := range []struct{ table, running string }{
-		{"messages", StatusStreaming},
-		{"image_jobs", StatusRunning},
-	} {
-		dead, err := s.deadWriters(ctx, t.table, t.running)
+	dead, err := s.deadWriters(ctx, "messages", StatusStreaming)
+	if err != nil {
+		return err
+	}
+	for _, id := range dead {
+		err := s.tx(ctx, func(tx *sql.Tx) error {
+			return foldChunks(ctx, tx, id, "", "", StatusInterrupted, interruptedByCrash, s.nowMS())
+		})
 		if err != nil {
-			return err
+			return fmt.Errorf("mark message %d interrupted: %w", id, err)
 		}
-		for _, id := range dead {
-			_, err := s.w.ExecContext(ctx, fmt.Sprintf(
-				`UPDATE %s SET status = ?, error = ?, updated_at = ? WHERE id = ? AND status = ?`, t.table),
-				StatusInterrupted, interruptedByCrash, s.nowMS(), id, t.running)
-			if err != nil {
-				return fmt.Errorf("mark %s %d interrupted: %w", t.table, id, err)
-			}
+	}
+	if dead, err = s.deadWriters(ctx, "image_jobs", StatusRunning); err != nil {
+		return err
+	}
+	for _, id := range dead {
+		_, err := s.w.ExecContext(ctx, `UPDATE image_jobs SET status = ?, error = ?, writer_pid = NULL,
+			writer_start = NULL, updated_at = ? WHERE id = ? AND status = ?`,
+			StatusInterrupted, interruptedByCrash, s.nowMS(), id, StatusRunning)
+		if err != nil {
+			return fmt.Errorf("mark image job %d interrupted: %w", id, err)
 		}
 	}
 	return nil

@@ -70,7 +70,7 @@ type Reply struct {
 	timer       *time.Timer
 	done        bool
 	err         error // a failed timer checkpoint, reported by the next call
-	checkpoints int
+	seq         int   // chunks committed so far
 }
 
 // BeginReply records a reply as streaming (with the request as its call)
@@ -180,24 +180,24 @@ func (r *Reply) Flush() error {
 	return r.checkpointLocked()
 }
 
-// checkpointLocked appends the buffered deltas to the row in one UPDATE.
-// Appending (text || ?) rather than rewriting keeps the statement's cost to
-// the size of the delta plus a copy of the row inside SQLite.
+// checkpointLocked commits the buffered deltas as the reply's next chunk:
+// one INSERT whose cost is the size of the delta, whatever the length of
+// the reply so far.
 func (r *Reply) checkpointLocked() error {
 	if r.timer != nil {
 		r.timer.Stop()
 		r.timer = nil
 	}
 	_, err := r.s.w.ExecContext(context.Background(),
-		`UPDATE messages SET text = text || ?, thinking = thinking || ?, updated_at = ? WHERE id = ?`,
-		r.text.String(), r.thinking.String(), r.s.nowMS(), r.id)
+		`INSERT INTO message_chunks (message_id, seq, text, thinking) VALUES (?, ?, ?, ?)`,
+		r.id, r.seq, r.text.String(), r.thinking.String())
 	if err != nil {
 		return fmt.Errorf("checkpoint reply %d: %w", r.id, err)
 	}
+	r.seq++
 	r.text.Reset()
 	r.thinking.Reset()
 	r.last = r.s.now()
-	r.checkpoints++
 	return nil
 }
 
@@ -237,12 +237,14 @@ func (r *Reply) end(status, errText string, end ReplyEnd) error {
 	ctx := context.Background()
 	now := r.s.nowMS()
 	err := r.s.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `UPDATE messages SET text = text || ?, thinking = thinking || ?,
-			status = ?, error = ?, stop_reason = ?, input_tokens = ?, output_tokens = ?, ttft_ms = ?,
-			total_ms = ?, writer_pid = NULL, writer_start = NULL, updated_at = ? WHERE id = ?`,
-			r.text.String(), r.thinking.String(), status, errText, end.StopReason,
-			nullInt(end.Usage.InputTokens), nullInt(end.Usage.OutputTokens), nullDur(end.TTFT), nullDur(end.Total),
-			now, r.id)
+		err := foldChunks(ctx, tx, r.id, r.text.String(), r.thinking.String(), status, errText, now)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE messages SET stop_reason = ?, input_tokens = ?, output_tokens = ?,
+			ttft_ms = ?, total_ms = ? WHERE id = ?`,
+			end.StopReason, nullInt(end.Usage.InputTokens), nullInt(end.Usage.OutputTokens),
+			nullDur(end.TTFT), nullDur(end.Total), r.id)
 		if err != nil {
 			return err
 		}
@@ -263,4 +265,22 @@ func (r *Reply) end(status, errText string, end ReplyEnd) error {
 	r.text.Reset()
 	r.thinking.Reset()
 	return nil
+}
+
+// foldChunks ends a streaming message: its chunks, then the given tail, are
+// appended to its text in one UPDATE that also sets the final status (which
+// indexes it for search), and the chunks are deleted.
+func foldChunks(ctx context.Context, tx *sql.Tx, id int64, text, thinking, status, errText string, now int64) error {
+	_, err := tx.ExecContext(ctx, `UPDATE messages SET
+		text = text || coalesce((SELECT group_concat(c.text, '' ORDER BY c.seq)
+			FROM message_chunks c WHERE c.message_id = ?1), '') || ?2,
+		thinking = thinking || coalesce((SELECT group_concat(c.thinking, '' ORDER BY c.seq)
+			FROM message_chunks c WHERE c.message_id = ?1), '') || ?3,
+		status = ?4, error = ?5, writer_pid = NULL, writer_start = NULL, updated_at = ?6
+		WHERE id = ?1`, id, text, thinking, status, errText, now)
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `DELETE FROM message_chunks WHERE message_id = ?`, id)
+	return err
 }

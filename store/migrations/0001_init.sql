@@ -43,6 +43,19 @@ CREATE TABLE messages (
 CREATE INDEX messages_conversation ON messages (conversation_id, turn, lane, id);
 CREATE INDEX messages_streaming ON messages (status) WHERE status = 'streaming';
 
+-- What a streaming reply has checkpointed so far, one row per checkpoint:
+-- adding a row costs the same at any length of reply, where rewriting the
+-- message's text would cost its whole length each time. The rows are folded
+-- into the message when it ends (or is found interrupted), and exist only
+-- while its status is 'streaming'.
+CREATE TABLE message_chunks (
+  message_id  INTEGER NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+  seq         INTEGER NOT NULL,
+  text        TEXT    NOT NULL DEFAULT '',
+  thinking    TEXT    NOT NULL DEFAULT '',
+  PRIMARY KEY (message_id, seq)
+) WITHOUT ROWID;
+
 CREATE TRIGGER messages_touch_conversation AFTER INSERT ON messages BEGIN
   UPDATE conversations SET updated_at = max(updated_at, new.created_at)
    WHERE id = new.conversation_id;
