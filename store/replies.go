@@ -51,10 +51,10 @@ type ReplyEnd struct {
 }
 
 // Reply is a streaming reply being written. Append buffers the deltas and
-// commits them as one small UPDATE when CheckpointInterval has passed or
-// CheckpointBytes have gathered; a timer commits a stalled remainder, so a
-// crash loses at most one interval of text. Methods are safe for concurrent
-// use.
+// commits them as one small chunk row when CheckpointInterval has passed or
+// CheckpointBytes have gathered; a timer commits a remainder that no later
+// delta pushes out, so a crash loses at most one interval of text. Finish
+// folds the chunks into the message. Methods are safe for concurrent use.
 type Reply struct {
 	s        *Store
 	id       int64
@@ -71,6 +71,8 @@ type Reply struct {
 	done        bool
 	err         error // a failed timer checkpoint, reported by the next call
 	seq         int   // chunks committed so far
+
+	onCheckpoint func() // test hook: called after each checkpoint commits
 }
 
 // BeginReply records a reply as streaming (with the request as its call)
@@ -198,7 +200,17 @@ func (r *Reply) checkpointLocked() error {
 	r.text.Reset()
 	r.thinking.Reset()
 	r.last = r.s.now()
+	if r.onCheckpoint != nil {
+		r.onCheckpoint()
+	}
 	return nil
+}
+
+// Checkpoints returns how many checkpoints have been committed.
+func (r *Reply) Checkpoints() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.seq
 }
 
 // Finish writes the rest of the text and how the reply ended, and records
