@@ -26,10 +26,11 @@ func (s *Store) MediaDir() string { return filepath.Join(s.dir, mediaDirName) }
 // into an absolute one. It refuses a path that would leave the media folder,
 // so a damaged row cannot make atelier read or delete another file.
 func (s *Store) MediaPath(rel string) (string, error) {
-	if rel == "" || !filepath.IsLocal(filepath.FromSlash(rel)) || !strings.HasPrefix(rel, mediaDirName+"/") {
+	clean := filepath.Clean(filepath.FromSlash(rel))
+	if !filepath.IsLocal(clean) || !strings.HasPrefix(clean, mediaDirName+string(filepath.Separator)) {
 		return "", fmt.Errorf("media path %q is not inside the media folder", rel)
 	}
-	return filepath.Join(s.dir, filepath.FromSlash(rel)), nil
+	return filepath.Join(s.dir, clean), nil
 }
 
 // wordRE is what a media kind or extension may be made of.
