@@ -31,6 +31,10 @@ type SystemKeyring struct {
 
 	mu    sync.Mutex
 	stuck int // operations that timed out and have not returned yet
+
+	backend  keyringBackend // nil: the OS keyring; tests replace it
+	precheck func() error   // nil: keyringPrecheck; tests replace it
+	unstuck  func()       // test hook: a timed-out operation has returned
 }
 
 // NewSystemKeyring returns the OS keyring with the default service name
@@ -56,11 +60,32 @@ func (e *KeyringError) Error() string {
 
 func (e *KeyringError) Unwrap() error { return e.Err }
 
+// keyringBackend is the part of go-keyring's API atelier uses.
+type keyringBackend interface {
+	Get(service, user string) (string, error)
+	Set(service, user, password string) error
+	Delete(service, user string) error
+}
+
+// osKeyring is go-keyring's OS provider.
+type osKeyring struct{}
+
+func (osKeyring) Get(service, user string) (string, error) { return keyring.Get(service, user) }
+func (osKeyring) Set(service, user, pw string) error       { return keyring.Set(service, user, pw) }
+func (osKeyring) Delete(service, user string) error        { return keyring.Delete(service, user) }
+
+func (k *SystemKeyring) be() keyringBackend {
+	if k.backend != nil {
+		return k.backend
+	}
+	return osKeyring{}
+}
+
 // Get reads a group's key.
 func (k *SystemKeyring) Get(g Group) (string, error) {
 	var v string
 	err := k.run("read", g, "", func(svc string) (err error) {
-		v, err = keyring.Get(svc, string(g))
+		v, err = k.be().Get(svc, string(g))
 		return err
 	})
 	return v, err
@@ -68,12 +93,12 @@ func (k *SystemKeyring) Get(g Group) (string, error) {
 
 // Set stores a group's key, replacing any earlier one.
 func (k *SystemKeyring) Set(g Group, key string) error {
-	return k.run("store", g, key, func(svc string) error { return keyring.Set(svc, string(g), key) })
+	return k.run("store", g, key, func(svc string) error { return k.be().Set(svc, string(g), key) })
 }
 
 // Delete removes a group's key.
 func (k *SystemKeyring) Delete(g Group) error {
-	return k.run("delete", g, "", func(svc string) error { return keyring.Delete(svc, string(g)) })
+	return k.run("delete", g, "", func(svc string) error { return k.be().Delete(svc, string(g)) })
 }
 
 // Probe tells whether the keyring answers, by looking up an entry that is
@@ -98,7 +123,11 @@ func (k *SystemKeyring) Probe(ctx context.Context) error {
 // run performs one keyring operation under the timeout. secret, when set, is
 // scrubbed from any error text, should a back end ever echo it.
 func (k *SystemKeyring) run(op string, g Group, secret string, fn func(service string) error) error {
-	if err := keyringPrecheck(); err != nil {
+	check := k.precheck
+	if check == nil {
+		check = keyringPrecheck
+	}
+	if err := check(); err != nil {
 		return err
 	}
 	timeout := k.Timeout
@@ -129,6 +158,9 @@ func (k *SystemKeyring) run(op string, g Group, secret string, fn func(service s
 		k.mu.Lock()
 		k.stuck--
 		k.mu.Unlock()
+		if k.unstuck != nil {
+			k.unstuck()
+		}
 	}()
 	return &KeyringError{Reason: fmt.Sprintf("the keyring did not answer within %s (it may be locked behind a password prompt): unlock it", timeout)}
 }
