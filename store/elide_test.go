@@ -7,9 +7,9 @@ import (
 )
 
 func TestElideBase64(t *testing.T) {
-	img := strings.Repeat("iVBORw0K", elideMediaField/8+1)    // a media field's worth
-	small := strings.Repeat("c2lnbmF0", 100)                  // a signature: kept
-	huge := strings.Repeat("QUJD", elideAny/4+1)              // any key, too big to be anything else
+	img := strings.Repeat("iVBORw0K", elideMediaField/8+1)         // a media field's worth
+	small := strings.Repeat("c2lnbmF0", 100)                       // a signature: kept
+	huge := strings.Repeat("QUJD", elideAny/4+1)                   // any key, too big to be anything else
 	uri := "data:image/png;base64," + strings.Repeat("QUJD", 2000) // a data URI over 4 KiB
 	for _, tc := range []struct {
 		name, in, want string
@@ -44,7 +44,7 @@ func TestElideBase64(t *testing.T) {
 // FuzzElideBase64 checks that eliding never breaks valid JSON and never
 // grows a document.
 func FuzzElideBase64(f *testing.F) {
-	f.Add([]byte(`{"data":[{"b64_json":"` + strings.Repeat("QUJD", elideMediaField/4) + `"}]}`), 1)
+	f.Add([]byte(`{"data":[{"b64_json":"`+strings.Repeat("QUJD", elideMediaField/4)+`"}]}`), 1)
 	f.Add([]byte(`{"a":["x","y",{"b":"\"c\\"}],"d":null}`), 0)
 	f.Add([]byte(`{"image":"data:image/png;base64,`+strings.Repeat("QUJD", 1100)+`"}`), 0)
 	f.Fuzz(func(t *testing.T, in []byte, nfiles int) {

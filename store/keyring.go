@@ -34,7 +34,7 @@ type SystemKeyring struct {
 
 	backend  keyringBackend // nil: the OS keyring; tests replace it
 	precheck func() error   // nil: keyringPrecheck; tests replace it
-	unstuck  func()       // test hook: a timed-out operation has returned
+	unstuck  func()         // test hook: a timed-out operation has returned
 }
 
 // NewSystemKeyring returns the OS keyring with the default service name

@@ -63,14 +63,14 @@ type Reply struct {
 	every    time.Duration
 	maxBytes int
 
-	mu          sync.Mutex
-	text        strings.Builder // not yet checkpointed
-	thinking    strings.Builder
-	last        time.Time // last checkpoint
-	timer       *time.Timer
-	done        bool
-	err         error // a failed timer checkpoint, reported by the next call
-	seq         int   // chunks committed so far
+	mu       sync.Mutex
+	text     strings.Builder // not yet checkpointed
+	thinking strings.Builder
+	last     time.Time // last checkpoint
+	timer    *time.Timer
+	done     bool
+	err      error // a failed timer checkpoint, reported by the next call
+	seq      int   // chunks committed so far
 
 	onCheckpoint func() // test hook: called after each checkpoint commits
 }

@@ -200,7 +200,7 @@ func TestOpenRecoversOnlyDeadWriters(t *testing.T) {
 	self := currentProcess()
 	writers := map[string]processID{
 		"dead":       {pid: deadPID(t)},
-		"alive":      self,                                    // this process: another Store of it may stream
+		"alive":      self,                                   // this process: another Store of it may stream
 		"reused pid": {pid: self.pid, start: self.start + 1}, // same pid, another start: a dead writer
 		"unknown":    {},
 	}

@@ -1,8 +1,8 @@
 package store
 
 import (
-	"cmp"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"net/url"
