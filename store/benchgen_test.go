@@ -1,0 +1,201 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The benchmark database: one million messages in ten thousand
+// conversations (100 each, 5% of them comparisons), 20,000 image jobs and
+// 5,000 video tasks, over a year of history. It is generated once, with a
+// fixed seed, into a cache folder reused by later runs.
+const (
+	benchConversations = 10_000
+	benchPerConv       = 100
+	benchImages        = 20_000
+	benchVideos        = 5_000
+	benchGenVersion    = 1 // bump when the generator changes
+)
+
+// benchDir returns the cached benchmark data directory, generating it the
+// first time. $ATELIER_BENCH_DIR chooses the cache folder.
+func benchDir(b *testing.B) string {
+	b.Helper()
+	root := os.Getenv("ATELIER_BENCH_DIR")
+	if root == "" {
+		root = os.TempDir()
+	}
+	dir := filepath.Join(root, fmt.Sprintf("atelier-bench-v%d-g%d", SchemaVersion, benchGenVersion))
+	done := filepath.Join(dir, "generated")
+	if _, err := os.Stat(done); err == nil {
+		return dir
+	}
+	os.RemoveAll(dir) // a generation cut short
+	start := time.Now()
+	if err := generateBenchDB(dir); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(done, []byte(time.Now().Format(time.RFC3339)), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("generated the benchmark database in %s (%s)", dir, time.Since(start).Round(time.Second))
+	return dir
+}
+
+// generateBenchDB writes the benchmark rows straight through SQL, in large
+// transactions, with the schema's own triggers keeping the FTS index.
+func generateBenchDB(dir string) error {
+	s, err := Open(dir)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	ctx := context.Background()
+	g := newTextGen(1)
+	t0 := time.Date(2025, 11, 21, 0, 0, 0, 0, time.UTC).UnixMilli()
+	span := int64(365 * 24 * time.Hour / time.Millisecond)
+	step := span / benchConversations
+	const batch = 100 // conversations per transaction
+	for c0 := 0; c0 < benchConversations; c0 += batch {
+		err := s.tx(ctx, func(tx *sql.Tx) error {
+			conv, err := tx.PrepareContext(ctx, `INSERT INTO conversations (id, kind, title, family, model, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?)`)
+			if err != nil {
+				return err
+			}
+			msg, err := tx.PrepareContext(ctx, `INSERT INTO messages (conversation_id, turn, lane, role, family, model,
+				text, status, stop_reason, input_tokens, output_tokens, ttft_ms, total_ms, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, 'complete', ?, ?, ?, ?, ?, ?, ?)`)
+			if err != nil {
+				return err
+			}
+			for c := c0; c < c0+batch; c++ {
+				if err := g.conversation(ctx, conv, msg, c+1, t0+int64(c)*step); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		for i := range benchImages {
+			at := t0 + int64(i)*(span/benchImages)
+			if _, err := tx.ExecContext(ctx, `INSERT INTO image_jobs (model, prompt, status, created_at, updated_at)
+				VALUES ('gamma/image-2.5-flare', ?, 'complete', ?, ?)`, g.sentence(6, 30), at, at); err != nil {
+				return err
+			}
+		}
+		for i := range benchVideos {
+			at := t0 + int64(i)*(span/benchVideos)
+			if _, err := tx.ExecContext(ctx, `INSERT INTO video_tasks (request_id, endpoint, family, prompt, status,
+				done, submitted_at, updated_at) VALUES (?, 'videob/o3/pro/text-to-video', 'videob', ?, 'COMPLETED', 1, ?, ?)`,
+				fmt.Sprintf("rq-%06d", i), g.sentence(8, 40), at, at); err != nil {
+				return err
+			}
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO messages_fts (messages_fts) VALUES ('optimize')`)
+		return err
+	})
+}
+
+// textGen makes deterministic text with a Zipf distribution of words, as
+// natural language has: a few words everywhere, most words rare.
+type textGen struct {
+	r     *rand.Rand
+	zipf  *rand.Zipf
+	vocab []string
+}
+
+// commonWords open the vocabulary, so the most frequent words are real.
+var commonWords = strings.Fields(`the of and to a in is that for it as was with be by on not he this are or
+	his from at which but have an they you were her she there been one all we their has would when if so no
+	what can more out about time model data code function value light lighthouse fog harbour tea river
+	stream reply prompt image video error test system user write explain example list first new use like`)
+
+func newTextGen(seed uint64) *textGen {
+	r := rand.New(rand.NewPCG(seed, seed*7919))
+	g := &textGen{r: r, vocab: append([]string(nil), commonWords...)}
+	syll := []string{"ka", "lo", "mi", "ne", "ru", "ta", "vo", "shi", "ren", "dal", "qu", "ex", "or", "in",
+		"ter", "pol", "gra", "ve", "mon", "sel", "bri", "cu", "fa", "ho", "zen", "tor", "lia", "pra"}
+	for len(g.vocab) < 20_000 {
+		n := 2 + r.IntN(3)
+		var w strings.Builder
+		for range n {
+			w.WriteString(syll[r.IntN(len(syll))])
+		}
+		g.vocab = append(g.vocab, w.String())
+	}
+	g.zipf = rand.NewZipf(r, 1.07, 2, uint64(len(g.vocab)-1))
+	return g
+}
+
+// sentence returns between min and max words.
+func (g *textGen) sentence(min, max int) string {
+	n := min + g.r.IntN(max-min+1)
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(g.vocab[g.zipf.Uint64()])
+	}
+	b.WriteByte('.')
+	return b.String()
+}
+
+// text returns a few sentences of about words words.
+func (g *textGen) text(words int) string {
+	var parts []string
+	for n := 0; n < words; {
+		s := g.sentence(5, 20)
+		parts = append(parts, s)
+		n += strings.Count(s, " ") + 1
+	}
+	return strings.Join(parts, " ")
+}
+
+// conversation inserts one conversation and its messages.
+func (g *textGen) conversation(ctx context.Context, conv, msg *sql.Stmt, id int, at int64) error {
+	kind, lanes := KindChat, 1
+	if g.r.IntN(20) == 0 {
+		kind, lanes = KindCompare, 3
+	}
+	families := []string{"alpha", "beta", "gamma"}
+	models := []string{"model-x", "model-y", "model-z"}
+	fam := g.r.IntN(3)
+	prompt := g.text(8 + g.r.IntN(30))
+	if _, err := conv.ExecContext(ctx, id, kind, titleFrom(prompt), families[fam], models[fam], at, at); err != nil {
+		return err
+	}
+	for turn, n := 0, 0; n < benchPerConv; turn++ {
+		if turn > 0 {
+			prompt = g.text(8 + g.r.IntN(30))
+		}
+		at += int64(30_000 + g.r.IntN(300_000))
+		if _, err := msg.ExecContext(ctx, id, turn, 0, RoleUser, "", "", prompt, "", nil, nil, nil, nil, at, at); err != nil {
+			return err
+		}
+		n++
+		for lane := 0; lane < lanes && n < benchPerConv; lane++ {
+			f := (fam + lane) % 3
+			at += int64(1000 + g.r.IntN(20_000))
+			reply := g.text(40 + g.r.IntN(160))
+			if _, err := msg.ExecContext(ctx, id, turn, lane, RoleAssistant, families[f], models[f], reply, "end_turn",
+				200+g.r.IntN(2000), 100+g.r.IntN(800), 200+g.r.IntN(1500), 1000+g.r.IntN(20_000), at, at); err != nil {
+				return err
+			}
+			n++
+		}
+	}
+	return nil
+}

@@ -1,0 +1,91 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"time"
+)
+
+// querier is what reads need from *sql.DB, *sql.Tx and *sql.Conn alike.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// jsonArg stores raw JSON as text, and no JSON as NULL.
+func jsonArg(raw json.RawMessage) any {
+	if len(raw) == 0 {
+		return nil
+	}
+	return string(raw)
+}
+
+// rawJSON reads a JSON column back; NULL becomes nil.
+func rawJSON(v sql.NullString) json.RawMessage {
+	if !v.Valid || v.String == "" {
+		return nil
+	}
+	return json.RawMessage(v.String)
+}
+
+// nullInt stores 0 as NULL: a count that was never reported.
+func nullInt(v int64) any {
+	if v == 0 {
+		return nil
+	}
+	return v
+}
+
+// nullDur stores a duration as whole milliseconds, 0 as NULL.
+func nullDur(d time.Duration) any {
+	if d <= 0 {
+		return nil
+	}
+	return d.Milliseconds()
+}
+
+// dur reads a millisecond column back.
+func dur(v sql.NullInt64) time.Duration { return time.Duration(v.Int64) * time.Millisecond }
+
+// intPtrArg stores an optional int, nil as NULL.
+func intPtrArg(p *int) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+// intPtr reads an optional int back.
+func intPtr(v sql.NullInt64) *int {
+	if !v.Valid {
+		return nil
+	}
+	n := int(v.Int64)
+	return &n
+}
+
+// samePos compares a stored optional int with a new one.
+func samePos(old sql.NullInt64, p *int) bool {
+	if p == nil {
+		return !old.Valid
+	}
+	return old.Valid && old.Int64 == int64(*p)
+}
+
+// compactJSON normalises JSON for comparison and storage: whitespace
+// removed, and null or nothing as nil. Bytes that are not JSON are kept as
+// a JSON string.
+func compactJSON(raw json.RawMessage) json.RawMessage {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || string(t) == "null" {
+		return nil
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, t) != nil {
+		s, _ := json.Marshal(string(t))
+		return s
+	}
+	return b.Bytes()
+}

@@ -1,0 +1,170 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Kind is the kind of a history item.
+type Kind string
+
+// The kinds of history items. Chat and compare are both conversations.
+const (
+	KindChat    Kind = "chat"
+	KindCompare Kind = "compare"
+	KindImage   Kind = "image"
+	KindVideo   Kind = "video"
+)
+
+// Conversation is a chat or a comparison. Messages and Lanes are filled only
+// by (*Store).Conversation, not by listings.
+type Conversation struct {
+	ID        int64
+	Kind      Kind // KindChat or KindCompare
+	Title     string
+	Family    string // family of the last reply, for listings
+	Model     string // model of the last reply, for listings
+	Archived  bool
+	CreatedAt time.Time
+	UpdatedAt time.Time
+
+	Messages []Message // ordered by turn, lane, id
+	Lanes    []Lane    // a comparison's targets and verdicts
+}
+
+// Cursor returns the position after c in a listing, for the next page.
+func (c Conversation) Cursor() Cursor { return Cursor{At: c.UpdatedAt, ID: c.ID} }
+
+// Cursor is a position in a listing ordered newest first: pass the last
+// item's Cursor() as Before to get the page after it.
+type Cursor struct {
+	At   time.Time
+	Kind Kind // for Items: the kind of the last item
+	ID   int64
+}
+
+// ConversationQuery selects conversations for a listing.
+type ConversationQuery struct {
+	Kind     Kind // KindChat or KindCompare; empty for both
+	Archived bool // list the archived ones instead of the others
+	Limit    int  // default 50
+	Before   *Cursor
+}
+
+// NewConversation creates an empty conversation and returns its id.
+func (s *Store) NewConversation(ctx context.Context, kind Kind, title string) (int64, error) {
+	if kind != KindChat && kind != KindCompare {
+		return 0, fmt.Errorf("new conversation: kind %q is not chat or compare", kind)
+	}
+	now := s.nowMS()
+	res, err := s.w.ExecContext(ctx,
+		`INSERT INTO conversations (kind, title, created_at, updated_at) VALUES (?, ?, ?, ?)`,
+		kind, title, now, now)
+	if err != nil {
+		return 0, fmt.Errorf("new conversation: %w", err)
+	}
+	return res.LastInsertId()
+}
+
+// RenameConversation sets a conversation's title.
+func (s *Store) RenameConversation(ctx context.Context, id int64, title string) error {
+	return s.updateOne(ctx, "rename conversation", id,
+		`UPDATE conversations SET title = ? WHERE id = ?`, title, id)
+}
+
+// ArchiveConversation moves a conversation out of (or back into) the
+// default listing.
+func (s *Store) ArchiveConversation(ctx context.Context, id int64, archived bool) error {
+	return s.updateOne(ctx, "archive conversation", id,
+		`UPDATE conversations SET archived = ? WHERE id = ?`, archived, id)
+}
+
+// updateOne runs an UPDATE that must touch exactly one row.
+func (s *Store) updateOne(ctx context.Context, op string, id int64, query string, args ...any) error {
+	res, err := s.w.ExecContext(ctx, query, args...)
+	if err != nil {
+		return fmt.Errorf("%s %d: %w", op, id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("%s %d: %w", op, id, ErrNotFound)
+	}
+	return nil
+}
+
+const conversationColumns = `id, kind, title, family, model, archived, created_at, updated_at`
+
+// scanConversation reads a row of conversationColumns.
+func scanConversation(sc interface{ Scan(...any) error }) (Conversation, error) {
+	var c Conversation
+	var created, updated sql.NullInt64
+	err := sc.Scan(&c.ID, &c.Kind, &c.Title, &c.Family, &c.Model, &c.Archived, &created, &updated)
+	c.CreatedAt, c.UpdatedAt = fromMS(created), fromMS(updated)
+	return c, err
+}
+
+// Conversations lists conversations, most recently active first.
+func (s *Store) Conversations(ctx context.Context, q ConversationQuery) ([]Conversation, error) {
+	if q.Limit <= 0 {
+		q.Limit = 50
+	}
+	where := []string{"archived = ?"}
+	args := []any{q.Archived}
+	if q.Kind != "" {
+		where = append(where, "kind = ?")
+		args = append(args, q.Kind)
+	}
+	if q.Before != nil {
+		where = append(where, "(updated_at, id) < (?, ?)")
+		args = append(args, ms(q.Before.At), q.Before.ID)
+	}
+	args = append(args, q.Limit)
+	rows, err := s.r.QueryContext(ctx, `SELECT `+conversationColumns+` FROM conversations
+		WHERE `+strings.Join(where, " AND ")+` ORDER BY updated_at DESC, id DESC LIMIT ?`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list conversations: %w", err)
+	}
+	defer rows.Close()
+	var out []Conversation
+	for rows.Next() {
+		c, err := scanConversation(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list conversations: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// Conversation returns one conversation with its messages and lanes.
+func (s *Store) Conversation(ctx context.Context, id int64) (*Conversation, error) {
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("conversation %d: %w", id, err)
+	}
+	defer tx.Rollback() // one snapshot for the three reads
+	c, err := scanConversation(tx.QueryRowContext(ctx,
+		`SELECT `+conversationColumns+` FROM conversations WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("conversation %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("conversation %d: %w", id, err)
+	}
+	if c.Messages, err = messagesOf(ctx, tx, id); err != nil {
+		return nil, fmt.Errorf("conversation %d: %w", id, err)
+	}
+	if c.Lanes, err = lanesOf(ctx, tx, id); err != nil {
+		return nil, fmt.Errorf("conversation %d: %w", id, err)
+	}
+	return &c, nil
+}
+
+// DeleteConversation deletes a conversation with its messages, lanes and
+// calls.
+func (s *Store) DeleteConversation(ctx context.Context, id int64) error {
+	return s.updateOne(ctx, "delete conversation", id, `DELETE FROM conversations WHERE id = ?`, id)
+}

@@ -1,0 +1,299 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Image job endpoints.
+const (
+	ImageGenerate = "generations"
+	ImageEdit     = "edits"
+)
+
+// ImageJob is one image generation or edit: its request, response (base64
+// replaced by file references), status and files.
+type ImageJob struct {
+	ID           int64
+	Endpoint     string // ImageGenerate or ImageEdit
+	Model        string
+	Prompt       string
+	SettingsJSON json.RawMessage
+	RequestJSON  json.RawMessage
+	ResponseJSON json.RawMessage
+	UsageJSON    json.RawMessage
+	Status       string // StatusRunning, StatusComplete, StatusError, StatusInterrupted
+	Error        string
+	Total        time.Duration
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+
+	Files  []ImageFile  // results and partial previews, by index
+	Inputs []ImageInput // what an edit started from
+}
+
+// Cursor returns the position after j in a listing.
+func (j ImageJob) Cursor() Cursor { return Cursor{At: j.CreatedAt, Kind: KindImage, ID: j.ID} }
+
+// ImageFile is an image saved under the media folder.
+type ImageFile struct {
+	ID        int64     `json:"id"`
+	JobID     int64     `json:"job_id"`
+	Index     int       `json:"index"` // the image's place in the response (data[i])
+	Path      string    `json:"path"`  // relative to the data directory
+	MIME      string    `json:"mime,omitempty"`
+	Width     int       `json:"width,omitempty"`
+	Height    int       `json:"height,omitempty"`
+	Bytes     int64     `json:"bytes"`
+	Partial   bool      `json:"partial,omitempty"` // a partial image of a stream, not a result
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// ImageInput is an image an edit was given: an earlier result (FileID set,
+// which is the lineage) or a copy of an outside file (Path set).
+type ImageInput struct {
+	Index  int    `json:"index"`
+	Role   string `json:"role"` // "image" or "mask"
+	FileID int64  `json:"file_id,omitempty"`
+	Path   string `json:"path,omitempty"`
+}
+
+// ImageJobStart describes an image request about to be sent.
+type ImageJobStart struct {
+	Endpoint     string // ImageGenerate (default) or ImageEdit
+	Model        string
+	Prompt       string
+	SettingsJSON json.RawMessage
+	RequestJSON  json.RawMessage
+	Inputs       []ImageInput
+}
+
+// ImageJobEnd is how an image request ended.
+type ImageJobEnd struct {
+	ResponseJSON json.RawMessage
+	UsageJSON    json.RawMessage
+	Total        time.Duration
+	Err          error // context.Canceled marks it interrupted
+}
+
+// ImageQuery selects image jobs for a listing.
+type ImageQuery struct {
+	Model  string
+	Status string
+	Limit  int // default 50
+	Before *Cursor
+}
+
+// AddImageJob records an image request as running and returns its id.
+func (s *Store) AddImageJob(ctx context.Context, st ImageJobStart) (int64, error) {
+	if st.Endpoint == "" {
+		st.Endpoint = ImageGenerate
+	}
+	now := s.nowMS()
+	var id int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO image_jobs (endpoint, model, prompt, settings_json,
+			request_json, status, writer_pid, writer_start, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			st.Endpoint, st.Model, st.Prompt, jsonArg(st.SettingsJSON), jsonArg(elideBase64(st.RequestJSON, nil)),
+			StatusRunning, s.self.pid, s.self.start, now, now)
+		if err != nil {
+			return err
+		}
+		if id, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		for i, in := range st.Inputs {
+			if in.Role == "" {
+				in.Role = "image"
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO image_inputs (job_id, idx, role, file_id, path)
+				VALUES (?, ?, ?, ?, ?)`, id, i, in.Role, nullInt(in.FileID), in.Path); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("add image job: %w", err)
+	}
+	return id, nil
+}
+
+// AddImageFile records an image saved for a job (see SaveMedia).
+func (s *Store) AddImageFile(ctx context.Context, f ImageFile) (int64, error) {
+	res, err := s.w.ExecContext(ctx, `INSERT INTO image_files (job_id, idx, path, mime, width, height, bytes,
+		partial, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		f.JobID, f.Index, f.Path, f.MIME, f.Width, f.Height, f.Bytes, f.Partial, s.nowMS())
+	if err != nil {
+		return 0, fmt.Errorf("add image file: %w", err)
+	}
+	return res.LastInsertId()
+}
+
+// FinishImageJob stores the response and final status. The base64 images in
+// the response are replaced by references to the job's result files, in
+// index order, so add the files first.
+func (s *Store) FinishImageJob(ctx context.Context, id int64, end ImageJobEnd) error {
+	status, errText := StatusComplete, ""
+	switch {
+	case errors.Is(end.Err, context.Canceled):
+		status, errText = StatusInterrupted, "stopped"
+	case end.Err != nil:
+		status, errText = StatusError, end.Err.Error()
+	}
+	var files []string
+	rows, err := s.w.QueryContext(ctx, `SELECT path FROM image_files WHERE job_id = ? AND partial = 0
+		ORDER BY idx, id`, id)
+	if err != nil {
+		return fmt.Errorf("finish image job %d: %w", id, err)
+	}
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			rows.Close()
+			return fmt.Errorf("finish image job %d: %w", id, err)
+		}
+		files = append(files, p)
+	}
+	rows.Close()
+	return s.updateOne(ctx, "finish image job", id, `UPDATE image_jobs SET response_json = ?, usage_json = ?,
+		status = ?, error = ?, total_ms = ?, writer_pid = NULL, writer_start = NULL, updated_at = ? WHERE id = ?`,
+		jsonArg(elideBase64(end.ResponseJSON, files)), jsonArg(end.UsageJSON), status, errText,
+		nullDur(end.Total), s.nowMS(), id)
+}
+
+const imageJobColumns = `id, endpoint, model, prompt, settings_json, request_json, response_json, usage_json,
+	status, error, total_ms, created_at, updated_at`
+
+// scanImageJob reads a row of imageJobColumns.
+func scanImageJob(sc interface{ Scan(...any) error }) (ImageJob, error) {
+	var j ImageJob
+	var settings, req, resp, usage sql.NullString
+	var total, created, updated sql.NullInt64
+	err := sc.Scan(&j.ID, &j.Endpoint, &j.Model, &j.Prompt, &settings, &req, &resp, &usage,
+		&j.Status, &j.Error, &total, &created, &updated)
+	j.SettingsJSON, j.RequestJSON, j.ResponseJSON, j.UsageJSON = rawJSON(settings), rawJSON(req), rawJSON(resp), rawJSON(usage)
+	j.Total, j.CreatedAt, j.UpdatedAt = dur(total), fromMS(created), fromMS(updated)
+	return j, err
+}
+
+// ImageJob returns one job with its files and inputs.
+func (s *Store) ImageJob(ctx context.Context, id int64) (*ImageJob, error) {
+	j, err := scanImageJob(s.r.QueryRowContext(ctx, `SELECT `+imageJobColumns+` FROM image_jobs WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("image job %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("image job %d: %w", id, err)
+	}
+	jobs := []ImageJob{j}
+	if err := s.attachImageFiles(ctx, jobs); err != nil {
+		return nil, fmt.Errorf("image job %d: %w", id, err)
+	}
+	if jobs[0].Inputs, err = s.imageInputs(ctx, id); err != nil {
+		return nil, fmt.Errorf("image job %d: %w", id, err)
+	}
+	return &jobs[0], nil
+}
+
+// ImageJobs lists image jobs newest first, each with its files.
+func (s *Store) ImageJobs(ctx context.Context, q ImageQuery) ([]ImageJob, error) {
+	if q.Limit <= 0 {
+		q.Limit = 50
+	}
+	where, args := []string{"1"}, []any{}
+	if q.Model != "" {
+		where, args = append(where, "model = ?"), append(args, q.Model)
+	}
+	if q.Status != "" {
+		where, args = append(where, "status = ?"), append(args, q.Status)
+	}
+	if q.Before != nil {
+		where, args = append(where, "(created_at, id) < (?, ?)"), append(args, ms(q.Before.At), q.Before.ID)
+	}
+	jobs, err := s.imageJobsWhere(ctx, strings.Join(where, " AND ")+` ORDER BY created_at DESC, id DESC LIMIT ?`,
+		append(args, q.Limit)...)
+	if err != nil {
+		return nil, fmt.Errorf("list image jobs: %w", err)
+	}
+	if err := s.attachImageFiles(ctx, jobs); err != nil {
+		return nil, fmt.Errorf("list image jobs: %w", err)
+	}
+	return jobs, nil
+}
+
+// imageJobsWhere reads the jobs matching a WHERE clause (and what follows it).
+func (s *Store) imageJobsWhere(ctx context.Context, where string, args ...any) ([]ImageJob, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT `+imageJobColumns+` FROM image_jobs WHERE `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []ImageJob
+	for rows.Next() {
+		j, err := scanImageJob(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, j)
+	}
+	return out, rows.Err()
+}
+
+// attachImageFiles fills the Files of jobs with one query.
+func (s *Store) attachImageFiles(ctx context.Context, jobs []ImageJob) error {
+	if len(jobs) == 0 {
+		return nil
+	}
+	byID := map[int64]*ImageJob{}
+	ids := make([]string, len(jobs))
+	for i := range jobs {
+		byID[jobs[i].ID] = &jobs[i]
+		ids[i] = fmt.Sprint(jobs[i].ID)
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT id, job_id, idx, path, mime, width, height, bytes, partial, created_at
+		FROM image_files WHERE job_id IN (`+strings.Join(ids, ",")+`) ORDER BY job_id, partial, idx, id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var f ImageFile
+		var created sql.NullInt64
+		if err := rows.Scan(&f.ID, &f.JobID, &f.Index, &f.Path, &f.MIME, &f.Width, &f.Height, &f.Bytes,
+			&f.Partial, &created); err != nil {
+			return err
+		}
+		f.CreatedAt = fromMS(created)
+		j := byID[f.JobID]
+		j.Files = append(j.Files, f)
+	}
+	return rows.Err()
+}
+
+// imageInputs reads what a job started from.
+func (s *Store) imageInputs(ctx context.Context, jobID int64) ([]ImageInput, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT idx, role, file_id, path FROM image_inputs
+		WHERE job_id = ? ORDER BY idx`, jobID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []ImageInput
+	for rows.Next() {
+		var in ImageInput
+		var file sql.NullInt64
+		if err := rows.Scan(&in.Index, &in.Role, &file, &in.Path); err != nil {
+			return nil, err
+		}
+		in.FileID = file.Int64
+		out = append(out, in)
+	}
+	return out, rows.Err()
+}

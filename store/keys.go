@@ -1,0 +1,226 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"unicode"
+)
+
+// Group is an endpoint group of the service; each has its own key.
+type Group string
+
+// The endpoint groups, as in the interface's Authentication table.
+const (
+	GroupAlpha Group = "alpha"
+	GroupBeta  Group = "beta"
+	GroupGamma Group = "gamma"
+	GroupQueue Group = "queue"
+)
+
+// Groups lists every group in display order.
+var Groups = []Group{GroupAlpha, GroupBeta, GroupGamma, GroupQueue}
+
+// ParseGroup checks a group name typed by a person.
+func ParseGroup(s string) (Group, error) {
+	for _, g := range Groups {
+		if strings.EqualFold(s, string(g)) {
+			return g, nil
+		}
+	}
+	return "", fmt.Errorf("unknown key group %q: use alpha, beta, gamma or queue", s)
+}
+
+// EnvVar is the environment variable that overrides the group's keyring
+// entry: ATELIER_ALPHA_KEY and so on.
+func (g Group) EnvVar() string { return "ATELIER_" + strings.ToUpper(string(g)) + "_KEY" }
+
+// ErrNoKey is returned when a keyring holds no key for a group.
+var ErrNoKey = errors.New("no key stored")
+
+// Keyring keeps one key per group. Implementations never put the key in an
+// error.
+type Keyring interface {
+	Get(g Group) (string, error) // ErrNoKey when there is none
+	Set(g Group, key string) error
+	Delete(g Group) error // ErrNoKey when there is none
+}
+
+// KeySource tells where a group's key comes from.
+type KeySource string
+
+// Where a key can come from.
+const (
+	SourceKeyring     KeySource = "keyring"
+	SourceEnvironment KeySource = "environment"
+	SourceNone        KeySource = "none"
+)
+
+// KeyStatus says where a group's key comes from, never what it is.
+type KeyStatus struct {
+	Group  Group
+	Source KeySource
+	EnvVar string // the variable that would override the keyring
+	// Problem explains, with what to do, why the keyring could not be
+	// read; empty when it could.
+	Problem string
+}
+
+// String is the status in one line, as `keys status` prints it.
+func (st KeyStatus) String() string {
+	s := fmt.Sprintf("%-6s %s", st.Group, st.Source)
+	if st.Source == SourceEnvironment {
+		s += " (" + st.EnvVar + ")"
+	}
+	if st.Problem != "" {
+		s += " — " + st.Problem
+	}
+	return s
+}
+
+// KeySet holds the resolved key of every group. Its fields match
+// client.Keys, so the command line converts one to the other directly. It
+// prints as redacted, so a stray %v cannot leak a key.
+type KeySet struct {
+	Alpha, Beta, Gamma, Queue string
+}
+
+// String hides the keys.
+func (KeySet) String() string { return "KeySet{redacted}" }
+
+// GoString hides the keys from %#v too.
+func (KeySet) GoString() string { return "store.KeySet{redacted}" }
+
+// Format hides the keys from every verb.
+func (k KeySet) Format(f fmt.State, verb rune) { fmt.Fprint(f, k.String()) }
+
+// set stores one group's key.
+func (k *KeySet) set(g Group, key string) {
+	switch g {
+	case GroupAlpha:
+		k.Alpha = key
+	case GroupBeta:
+		k.Beta = key
+	case GroupGamma:
+		k.Gamma = key
+	case GroupQueue:
+		k.Queue = key
+	}
+}
+
+// Keys finds each group's key: its environment variable first, then the
+// keyring.
+type Keys struct {
+	Keyring Keyring             // nil: environment only
+	Getenv  func(string) string // nil: os.Getenv
+}
+
+// NewKeys resolves keys from the environment and the given keyring.
+func NewKeys(kr Keyring) *Keys { return &Keys{Keyring: kr} }
+
+func (k *Keys) getenv(name string) string {
+	if k.Getenv != nil {
+		return k.Getenv(name)
+	}
+	return os.Getenv(name)
+}
+
+// Key returns a group's key and where it came from. No key anywhere is not
+// an error (the source is SourceNone); an unreachable keyring is, and says
+// what to do.
+func (k *Keys) Key(g Group) (string, KeySource, error) {
+	if v := strings.TrimSpace(k.getenv(g.EnvVar())); v != "" {
+		return v, SourceEnvironment, nil
+	}
+	if k.Keyring == nil {
+		return "", SourceNone, nil
+	}
+	v, err := k.Keyring.Get(g)
+	if errors.Is(err, ErrNoKey) {
+		return "", SourceNone, nil
+	}
+	if err != nil {
+		return "", SourceNone, err
+	}
+	return v, SourceKeyring, nil
+}
+
+// Resolve finds every group's key. Once the keyring has failed it is not
+// asked again, so a missing or wedged keyring costs one timeout at most.
+func (k *Keys) Resolve() (KeySet, []KeyStatus) {
+	var set KeySet
+	var sts []KeyStatus
+	var kerr error
+	for _, g := range Groups {
+		st := KeyStatus{Group: g, Source: SourceNone, EnvVar: g.EnvVar()}
+		keys := *k
+		if kerr != nil {
+			keys.Keyring = nil
+			st.Problem = kerr.Error()
+		}
+		key, src, err := keys.Key(g)
+		if err != nil {
+			kerr = err
+			st.Problem = err.Error()
+		}
+		st.Source = src
+		if src == SourceEnvironment {
+			st.Problem = ""
+		}
+		set.set(g, key)
+		sts = append(sts, st)
+	}
+	return set, sts
+}
+
+// Status says where every group's key comes from, without the keys.
+func (k *Keys) Status() []KeyStatus {
+	_, sts := k.Resolve()
+	return sts
+}
+
+// Set stores a group's key in the keyring. Surrounding space (the newline
+// of a key piped on stdin) is trimmed; a key with space or control
+// characters inside is refused. The error never holds the key.
+func (k *Keys) Set(g Group, key string) error {
+	key = strings.TrimSpace(key)
+	if key == "" {
+		return fmt.Errorf("set %s key: the key is empty", g)
+	}
+	if strings.IndexFunc(key, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
+		return fmt.Errorf("set %s key: the key holds spaces or control characters", g)
+	}
+	if k.Keyring == nil {
+		return fmt.Errorf("set %s key: no keyring; set %s in the environment instead", g, g.EnvVar())
+	}
+	if err := k.Keyring.Set(g, key); err != nil {
+		return fmt.Errorf("set %s key: %w", g, err)
+	}
+	return nil
+}
+
+// Delete removes a group's key from the keyring. Deleting a key that is not
+// there is not an error.
+func (k *Keys) Delete(g Group) error {
+	if k.Keyring == nil {
+		return nil
+	}
+	if err := k.Keyring.Delete(g); err != nil && !errors.Is(err, ErrNoKey) {
+		return fmt.Errorf("delete %s key: %w", g, err)
+	}
+	return nil
+}
+
+// Probe tells whether the keyring can be reached, with what to do if not.
+func (k *Keys) Probe(ctx context.Context) error {
+	p, ok := k.Keyring.(interface{ Probe(context.Context) error })
+	if !ok {
+		if k.Keyring == nil {
+			return errors.New("no keyring")
+		}
+		return nil
+	}
+	return p.Probe(ctx)
+}

@@ -1,0 +1,239 @@
+package store
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/zalando/go-keyring"
+)
+
+const secret = "sk-test-1234567890-SECRET"
+
+func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestKeysResolveEnvironmentBeforeKeyring(t *testing.T) {
+	kr := NewMemoryKeyring()
+	keys := &Keys{Keyring: kr, Getenv: envOf(map[string]string{"ATELIER_BETA_KEY": " env-beta \n", "ATELIER_GAMMA_KEY": "env-gamma"})}
+	if err := keys.Set(GroupAlpha, secret+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	keys.Set(GroupGamma, "ring-gamma")
+	set, sts := keys.Resolve()
+	if set.Alpha != secret || set.Beta != "env-beta" || set.Gamma != "env-gamma" || set.Queue != "" {
+		t.Fatal("resolved keys differ") // not printed: they are keys
+	}
+	want := map[Group]KeySource{GroupAlpha: SourceKeyring, GroupBeta: SourceEnvironment, GroupGamma: SourceEnvironment, GroupQueue: SourceNone}
+	for _, st := range sts {
+		if st.Source != want[st.Group] || st.Problem != "" {
+			t.Errorf("%s: %+v", st.Group, st)
+		}
+		if strings.Contains(st.String(), secret) || strings.Contains(st.String(), "env-beta") {
+			t.Errorf("status shows a key: %s", st)
+		}
+	}
+	if err := keys.Delete(GroupAlpha); err != nil {
+		t.Fatal(err)
+	}
+	if err := keys.Delete(GroupAlpha); err != nil {
+		t.Fatalf("deleting a missing key: %v", err)
+	}
+	if _, src, _ := keys.Key(GroupAlpha); src != SourceNone {
+		t.Fatalf("after delete: %s", src)
+	}
+}
+
+func TestKeySetNeverPrintsKeys(t *testing.T) {
+	set := KeySet{Alpha: secret, Beta: secret, Gamma: secret, Queue: secret}
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x", "%d"} {
+		if out := fmt.Sprintf(verb, set); strings.Contains(out, secret) || strings.Contains(out, fmt.Sprintf("%x", secret)) {
+			t.Errorf("%s prints the key: %s", verb, out)
+		}
+	}
+	if out := fmt.Sprintf("%v", []any{set, &set}); strings.Contains(out, secret) {
+		t.Errorf("nested: %s", out)
+	}
+}
+
+func TestKeysSetRejectsBadKeysWithoutEchoingThem(t *testing.T) {
+	keys := NewKeys(NewMemoryKeyring())
+	for _, bad := range []string{"", "  \n", secret + " x", secret + "\x1b[2J", "a\tb"} {
+		err := keys.Set(GroupQueue, bad)
+		if err == nil {
+			t.Errorf("accepted %q", bad)
+			continue
+		}
+		if strings.Contains(err.Error(), secret) || (len(strings.TrimSpace(bad)) > 2 && strings.Contains(err.Error(), strings.TrimSpace(bad))) {
+			t.Errorf("error echoes the key: %v", err)
+		}
+	}
+	if err := (&Keys{}).Set(GroupAlpha, secret); err == nil || !strings.Contains(err.Error(), "ATELIER_ALPHA_KEY") {
+		t.Errorf("no keyring: %v", err)
+	}
+	if _, err := ParseGroup("delta"); err == nil {
+		t.Error("unknown group accepted")
+	}
+	if g, _ := ParseGroup("QUEUE"); g != GroupQueue || g.EnvVar() != "ATELIER_QUEUE_KEY" {
+		t.Errorf("%q %s", g, g.EnvVar())
+	}
+}
+
+// brokenKeyring fails every read, counting how often it is asked.
+type brokenKeyring struct{ calls int }
+
+func (b *brokenKeyring) Get(Group) (string, error) {
+	b.calls++
+	return "", &KeyringError{Reason: "no Secret Service found on D-Bus"}
+}
+func (b *brokenKeyring) Set(Group, string) error { return errors.New("unreachable") }
+func (b *brokenKeyring) Delete(Group) error      { return errors.New("unreachable") }
+
+func TestUnreachableKeyringIsAskedOnceAndSaysWhatToDo(t *testing.T) {
+	kr := &brokenKeyring{}
+	keys := &Keys{Keyring: kr, Getenv: envOf(map[string]string{"ATELIER_QUEUE_KEY": "q"})}
+	set, sts := keys.Resolve()
+	if kr.calls != 1 || set.Queue != "q" {
+		t.Fatalf("%d keyring calls", kr.calls)
+	}
+	for _, st := range sts[:3] {
+		if st.Source != SourceNone || !strings.Contains(st.Problem, "ATELIER_ALPHA_KEY, ATELIER_BETA_KEY, ATELIER_GAMMA_KEY, ATELIER_QUEUE_KEY") {
+			t.Errorf("%s: %s", st.Group, st)
+		}
+	}
+	if sts[3].Source != SourceEnvironment || sts[3].Problem != "" {
+		t.Errorf("queue: %s", sts[3])
+	}
+}
+
+func TestSystemKeyringTimesOutAndFailsFastWhileWedged(t *testing.T) {
+	unstuck := make(chan struct{})
+	k := &SystemKeyring{Timeout: 50 * time.Millisecond, precheck: func() error { return nil },
+		unstuck: func() { close(unstuck) }}
+	release := make(chan struct{})
+	start := time.Now()
+	err := k.run("read", GroupAlpha, "", func(string) error {
+		<-release // a D-Bus call that does not answer
+		return nil
+	})
+	var ke *KeyringError
+	if !errors.As(err, &ke) || !strings.Contains(err.Error(), "did not answer within 50ms") {
+		t.Fatalf("err = %v", err)
+	}
+	// While the first call is stuck, the next fails at once.
+	t1 := time.Now()
+	if err := k.run("read", GroupBeta, "", func(string) error { t.Fatal("called while wedged"); return nil }); err == nil {
+		t.Fatal("no error while wedged")
+	}
+	if time.Since(t1) > 40*time.Millisecond || time.Since(start) > 5*time.Second {
+		t.Fatalf("waited while wedged")
+	}
+	close(release)
+	<-unstuck
+	// Once the stuck call has returned, the keyring is used again.
+	if err := k.run("read", GroupBeta, "", func(string) error { return nil }); err != nil {
+		t.Fatalf("after recovery: %v", err)
+	}
+}
+
+// fakeBackend stands in for go-keyring's OS provider, as its own mock
+// would, without replacing the provider for the whole test binary.
+type fakeBackend struct {
+	m   map[string]string
+	err error
+}
+
+func (f *fakeBackend) Get(service, user string) (string, error) {
+	if f.err != nil {
+		return "", f.err
+	}
+	v, ok := f.m[service+"/"+user]
+	if !ok {
+		return "", keyring.ErrNotFound
+	}
+	return v, nil
+}
+
+func (f *fakeBackend) Set(service, user, pw string) error {
+	if f.err != nil {
+		return f.err
+	}
+	f.m[service+"/"+user] = pw
+	return nil
+}
+
+func (f *fakeBackend) Delete(service, user string) error {
+	if _, ok := f.m[service+"/"+user]; !ok || f.err != nil {
+		return cmp.Or(f.err, keyring.ErrNotFound)
+	}
+	delete(f.m, service+"/"+user)
+	return nil
+}
+
+func TestSystemKeyringOverBackend(t *testing.T) {
+	fake := &fakeBackend{m: map[string]string{}}
+	k := NewSystemKeyring()
+	k.backend, k.precheck = fake, func() error { return nil }
+	if _, err := k.Get(GroupAlpha); !errors.Is(err, ErrNoKey) {
+		t.Fatalf("missing key: %v", err)
+	}
+	if err := k.Set(GroupAlpha, secret); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := k.Get(GroupAlpha); err != nil || v != secret || fake.m["atelier/alpha"] != secret {
+		t.Fatal("read back failed, or not stored as service atelier, user alpha")
+	}
+	if err := k.Probe(bg); err != nil {
+		t.Fatal(err)
+	}
+	if err := k.Delete(GroupAlpha); err != nil {
+		t.Fatal(err)
+	}
+	if err := k.Delete(GroupAlpha); !errors.Is(err, ErrNoKey) {
+		t.Fatalf("second delete: %v", err)
+	}
+	if len(fake.m) != 0 {
+		t.Fatalf("entries left: %d", len(fake.m))
+	}
+	fake.err = errors.New("dbus: " + secret + " rejected")
+	err := k.Set(GroupAlpha, secret)
+	if err == nil || strings.Contains(err.Error(), secret) {
+		t.Fatalf("error holds the key: %v", err)
+	}
+}
+
+func TestKeyringErrorsSayWhatToDo(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"The name org.freedesktop.secrets was not provided by any .service files", "start gnome-keyring-daemon"},
+		{"dbus: couldn't determine address of session bus", "dbus-run-session"},
+		{"exec: \"dbus-launch\": executable file not found in $PATH", "dbus-run-session"},
+		{"Cannot autolaunch D-Bus without X11 $DISPLAY", "could not read the alpha key"},
+	} {
+		err := keyringErr("read", GroupAlpha, "", errors.New(tc.in))
+		if !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "ATELIER_ALPHA_KEY") {
+			t.Errorf("%q -> %v", tc.in, err)
+		}
+	}
+	if !errors.Is(keyringErr("read", GroupAlpha, "", keyring.ErrNotFound), ErrNoKey) {
+		t.Error("not found is not ErrNoKey")
+	}
+}
+
+func TestKeyringPrecheckWithoutSessionBus(t *testing.T) {
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", "")
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	k := NewSystemKeyring()
+	start := time.Now()
+	_, err := k.Get(GroupAlpha)
+	if err == nil || !strings.Contains(err.Error(), "no D-Bus session bus") || !strings.Contains(err.Error(), "ATELIER_QUEUE_KEY") {
+		t.Fatalf("err = %v", err)
+	}
+	if time.Since(start) > time.Second {
+		t.Fatal("a missing bus took a timeout to notice")
+	}
+	if err := NewKeys(k).Probe(bg); err == nil {
+		t.Fatal("probe passed with no bus")
+	}
+}

@@ -1,0 +1,72 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+)
+
+// Lane is one column of a comparison for one prompt: its target and the
+// person's verdict on the reply it gave.
+type Lane struct {
+	ConversationID int64
+	Turn           int
+	Lane           int
+	Family         string
+	Model          string
+	SettingsJSON   json.RawMessage
+	Rating         int // 0 unrated, 1..5
+	Note           string
+	Winner         bool
+}
+
+// SetLane stores a lane's target and verdict, replacing what was there.
+// Making a lane the winner takes the title from the other lanes of its turn.
+func (s *Store) SetLane(ctx context.Context, l Lane) error {
+	if l.Rating < 0 || l.Rating > 5 {
+		return fmt.Errorf("set lane: rating %d is not between 0 and 5", l.Rating)
+	}
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if l.Winner {
+			if _, err := tx.ExecContext(ctx, `UPDATE compare_lanes SET winner = 0
+				WHERE conversation_id = ? AND turn = ? AND lane <> ?`, l.ConversationID, l.Turn, l.Lane); err != nil {
+				return err
+			}
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO compare_lanes
+			(conversation_id, turn, lane, family, model, settings_json, rating, note, winner)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (conversation_id, turn, lane) DO UPDATE SET
+			family = excluded.family, model = excluded.model, settings_json = excluded.settings_json,
+			rating = excluded.rating, note = excluded.note, winner = excluded.winner`,
+			l.ConversationID, l.Turn, l.Lane, l.Family, l.Model, jsonArg(l.SettingsJSON), l.Rating, l.Note, l.Winner)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("set lane %d of conversation %d: %w", l.Lane, l.ConversationID, err)
+	}
+	return nil
+}
+
+// lanesOf reads a conversation's lanes in order.
+func lanesOf(ctx context.Context, q querier, conversationID int64) ([]Lane, error) {
+	rows, err := q.QueryContext(ctx, `SELECT conversation_id, turn, lane, family, model, settings_json,
+		rating, note, winner FROM compare_lanes WHERE conversation_id = ? ORDER BY turn, lane`, conversationID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Lane
+	for rows.Next() {
+		var l Lane
+		var settings sql.NullString
+		if err := rows.Scan(&l.ConversationID, &l.Turn, &l.Lane, &l.Family, &l.Model, &settings,
+			&l.Rating, &l.Note, &l.Winner); err != nil {
+			return nil, err
+		}
+		l.SettingsJSON = rawJSON(settings)
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,144 @@
+package store
+
+import (
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// fixtures are the rows each schema version can hold, written with that
+// version's own SQL: what a user of that version would have on disk.
+var fixtures = map[int][]string{
+	1: {
+		`INSERT INTO conversations (id, kind, title, created_at, updated_at) VALUES (1, 'chat', 'Tea haiku', 1000, 1000)`,
+		`INSERT INTO messages (id, conversation_id, role, text, created_at, updated_at)
+			VALUES (1, 1, 'user', 'write a haiku about a lighthouse', 1000, 1000)`,
+		`INSERT INTO messages (id, conversation_id, role, family, model, text, status, created_at, updated_at)
+			VALUES (2, 1, 'assistant', 'alpha', 'model-x', 'Steam curls from the cup', 'complete', 1001, 1001)`,
+		`INSERT INTO image_jobs (id, model, prompt, status, created_at, updated_at)
+			VALUES (1, 'gamma/image-2', 'a lighthouse in fog, watercolor', 'complete', 1002, 1002)`,
+		`INSERT INTO video_tasks (id, request_id, endpoint, family, prompt, status, queue_position, submitted_at, updated_at)
+			VALUES (1, 'rq-1', 'videob/o3/pro/text-to-video', 'videob', 'the lighthouse beam sweeps', 'IN_PROGRESS', 3, 1003, 1004)`,
+	},
+	2: {
+		`INSERT INTO messages (id, conversation_id, role, text, created_at, updated_at)
+			VALUES (3, 1, 'user', 'and one about a harbour', 1005, 1005)`,
+	},
+}
+
+// buildAt creates a database at schema version v holding the fixtures of
+// versions up to v.
+func buildAt(t *testing.T, dir string, v int) {
+	t.Helper()
+	db, err := sql.Open("sqlite", dsn(filepath.Join(dir, FileName), writerPragmas))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := migrate(bg, db, migrations[:v]); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= v; i++ {
+		for _, q := range fixtures[i] {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatalf("fixture of version %d: %v", i, err)
+			}
+		}
+	}
+	if got := must[int](t)(userVersion(bg, db)); got != v {
+		t.Fatalf("built version %d, want %d", got, v)
+	}
+}
+
+func TestMigrateFromEveryEarlierVersion(t *testing.T) {
+	if SchemaVersion < 3 {
+		t.Fatalf("schema version %d: this test expects at least 3 steps", SchemaVersion)
+	}
+	for v := 0; v < SchemaVersion; v++ {
+		t.Run(fmt.Sprintf("from_v%d", v), func(t *testing.T) {
+			dir := t.TempDir()
+			buildAt(t, dir, v)
+			s := must[*Store](t)(Open(dir))
+			defer s.Close()
+			if got := must[int](t)(userVersion(bg, s.r)); got != SchemaVersion {
+				t.Fatalf("version %d after open, want %d", got, SchemaVersion)
+			}
+			if v == 0 {
+				return
+			}
+			c := must[*Conversation](t)(s.Conversation(bg, 1))
+			wantMsgs := 2
+			if v >= 2 {
+				wantMsgs = 3
+			}
+			if c.Title != "Tea haiku" || len(c.Messages) != wantMsgs || c.Messages[1].Text != "Steam curls from the cup" {
+				t.Fatalf("conversation after migration: %+v", c)
+			}
+			// 0002 indexed the rows that were already there.
+			hits := must[[]Hit](t)(s.Search(bg, SearchQuery{Text: "lighthouse"}))
+			if len(hits) != 3 {
+				t.Fatalf("search after migration: %d hits, want message, image and video", len(hits))
+			}
+			// 0003 gave the existing task one event with its latest status.
+			task := must[*VideoTask](t)(s.VideoTask(bg, "rq-1"))
+			if len(task.Events) != 1 || task.Events[0].Status != "IN_PROGRESS" || *task.Events[0].QueuePosition != 3 {
+				t.Fatalf("video events after migration: %+v", task.Events)
+			}
+			// And the migrated database works as a new one does.
+			if ch, err := s.RecordVideoStatus(bg, "rq-1", VideoStatus{Status: "COMPLETED"}); err != nil || !ch {
+				t.Fatalf("record status: %v %v", ch, err)
+			}
+		})
+	}
+}
+
+func TestOpenRejectsNewerSchema(t *testing.T) {
+	dir := t.TempDir()
+	s := must[*Store](t)(Open(dir))
+	s.w.Exec(`PRAGMA user_version = 999`)
+	s.Close()
+	_, err := Open(dir)
+	if err == nil || !strings.Contains(err.Error(), "newer than this atelier") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestMigrationFilesMustBeNumberedInOrder(t *testing.T) {
+	ok := fstest.MapFS{
+		"migrations/0001_a.sql": {Data: []byte("CREATE TABLE a (x);")},
+		"migrations/0002_b.sql": {Data: []byte("CREATE TABLE b (x);")},
+	}
+	if m := mustLoadMigrations(ok); len(m) != 2 || m[1].name != "b" {
+		t.Fatalf("%+v", m)
+	}
+	gap := fstest.MapFS{
+		"migrations/0001_a.sql": {Data: []byte("")},
+		"migrations/0003_c.sql": {Data: []byte("")},
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("a gap in the numbering did not panic")
+		}
+	}()
+	mustLoadMigrations(gap)
+}
+
+func TestMigrationIsAtomic(t *testing.T) {
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", dsn(filepath.Join(dir, FileName), writerPragmas))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	steps := append(append([]migration(nil), migrations...),
+		migration{version: len(migrations) + 1, name: "broken", sql: "CREATE TABLE ok (x); SELECT * FROM missing;"})
+	if err := migrate(bg, db, steps); err == nil || !strings.Contains(err.Error(), "broken") {
+		t.Fatalf("err = %v", err)
+	}
+	if v := must[int](t)(userVersion(bg, db)); v != 0 {
+		t.Fatalf("a failed migration left version %d", v)
+	}
+}

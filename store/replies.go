@@ -1,0 +1,298 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Default checkpoint bounds of a streaming reply: a crash loses at most this
+// much time or text of it.
+const (
+	DefaultCheckpointInterval = 250 * time.Millisecond
+	DefaultCheckpointBytes    = 4 << 10
+)
+
+// ReplyStart describes a reply about to stream.
+type ReplyStart struct {
+	ConversationID int64
+	Turn           int
+	Lane           int
+	Family         string
+	Model          string
+	SettingsJSON   json.RawMessage
+	Endpoint       string          // the request path, for the call's record
+	RequestJSON    json.RawMessage // the native request as sent
+	StartedAt      time.Time       // when the request was sent; zero means now
+
+	// CheckpointInterval and CheckpointBytes bound what a crash can lose;
+	// zero means the defaults.
+	CheckpointInterval time.Duration
+	CheckpointBytes    int
+}
+
+// ReplyEnd is how a reply ended.
+type ReplyEnd struct {
+	ResponseJSON json.RawMessage // the native reply (for a stream: the accumulated message)
+	UsageJSON    json.RawMessage // the native usage object
+	StopReason   string
+	Usage        Usage
+	HTTPStatus   int
+	TTFT         time.Duration
+	Total        time.Duration
+	// Err is why the reply ended early: context.Canceled (the person
+	// stopped it) marks it interrupted, any other error marks it failed.
+	Err error
+}
+
+// Reply is a streaming reply being written. Append buffers the deltas and
+// commits them as one small chunk row when CheckpointInterval has passed or
+// CheckpointBytes have gathered; a timer commits a remainder that no later
+// delta pushes out, so a crash loses at most one interval of text. Finish
+// folds the chunks into the message. Methods are safe for concurrent use.
+type Reply struct {
+	s        *Store
+	id       int64
+	callID   int64
+	convID   int64
+	every    time.Duration
+	maxBytes int
+
+	mu       sync.Mutex
+	text     strings.Builder // not yet checkpointed
+	thinking strings.Builder
+	last     time.Time // last checkpoint
+	timer    *time.Timer
+	done     bool
+	err      error // a failed timer checkpoint, reported by the next call
+	seq      int   // chunks committed so far
+
+	onCheckpoint func() // test hook: called after each checkpoint commits
+}
+
+// BeginReply records a reply as streaming (with the request as its call)
+// and returns the Reply to append its text to. The caller must end it with
+// Finish; Close ends any left unfinished as interrupted.
+func (s *Store) BeginReply(ctx context.Context, st ReplyStart) (*Reply, error) {
+	r := &Reply{s: s, convID: st.ConversationID, every: st.CheckpointInterval, maxBytes: st.CheckpointBytes}
+	if r.every <= 0 {
+		r.every = DefaultCheckpointInterval
+	}
+	if r.maxBytes <= 0 {
+		r.maxBytes = DefaultCheckpointBytes
+	}
+	now := s.nowMS()
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO messages (conversation_id, turn, lane, role, family, model,
+			settings_json, status, writer_pid, writer_start, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			st.ConversationID, st.Turn, st.Lane, RoleAssistant, st.Family, st.Model, jsonArg(st.SettingsJSON),
+			StatusStreaming, s.self.pid, s.self.start, now, now)
+		if err != nil {
+			return err
+		}
+		if r.id, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		r.callID, err = insertCall(ctx, tx, Call{MessageID: r.id, Family: st.Family, Endpoint: st.Endpoint,
+			RequestJSON: st.RequestJSON, StartedAt: st.StartedAt}, now)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE conversations SET family = ?, model = ? WHERE id = ?`,
+			st.Family, st.Model, st.ConversationID)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("begin reply: %w", err)
+	}
+	r.last = s.now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, errors.New("begin reply: store closed")
+	}
+	s.replies[r] = struct{}{}
+	return r, nil
+}
+
+// ID returns the reply's message id.
+func (r *Reply) ID() int64 { return r.id }
+
+// CallID returns the id of the call record holding the native request and
+// response.
+func (r *Reply) CallID() int64 { return r.callID }
+
+// Append adds streamed text and thinking, and checkpoints when a bound is
+// reached.
+func (r *Reply) Append(text, thinking string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.done {
+		return errors.New("append to reply: already finished")
+	}
+	if r.err != nil {
+		return r.err
+	}
+	r.text.WriteString(text)
+	r.thinking.WriteString(thinking)
+	pending := r.text.Len() + r.thinking.Len()
+	if pending == 0 {
+		return nil
+	}
+	if pending >= r.maxBytes || r.s.now().Sub(r.last) >= r.every {
+		return r.checkpointLocked()
+	}
+	if r.timer == nil {
+		r.timer = time.AfterFunc(r.every, r.onTimer)
+	}
+	return nil
+}
+
+// onTimer commits text that has waited a whole interval with no further
+// delta to push it out.
+func (r *Reply) onTimer() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.timer = nil
+	if r.done || r.err != nil || r.text.Len()+r.thinking.Len() == 0 {
+		return
+	}
+	r.err = r.checkpointLocked()
+}
+
+// Flush commits what Append has buffered.
+func (r *Reply) Flush() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.done {
+		return nil
+	}
+	if r.err != nil {
+		return r.err
+	}
+	if r.text.Len()+r.thinking.Len() == 0 {
+		return nil
+	}
+	return r.checkpointLocked()
+}
+
+// checkpointLocked commits the buffered deltas as the reply's next chunk:
+// one INSERT whose cost is the size of the delta, whatever the length of
+// the reply so far.
+func (r *Reply) checkpointLocked() error {
+	if r.timer != nil {
+		r.timer.Stop()
+		r.timer = nil
+	}
+	_, err := r.s.w.ExecContext(context.Background(),
+		`INSERT INTO message_chunks (message_id, seq, text, thinking) VALUES (?, ?, ?, ?)`,
+		r.id, r.seq, r.text.String(), r.thinking.String())
+	if err != nil {
+		return fmt.Errorf("checkpoint reply %d: %w", r.id, err)
+	}
+	r.seq++
+	r.text.Reset()
+	r.thinking.Reset()
+	r.last = r.s.now()
+	if r.onCheckpoint != nil {
+		r.onCheckpoint()
+	}
+	return nil
+}
+
+// Checkpoints returns how many checkpoints have been committed.
+func (r *Reply) Checkpoints() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.seq
+}
+
+// Finish writes the rest of the text and how the reply ended, and records
+// the native response on its call. The reply is then indexed for search.
+func (r *Reply) Finish(end ReplyEnd) error {
+	status, errText := StatusComplete, ""
+	switch {
+	case errors.Is(end.Err, context.Canceled):
+		status, errText = StatusInterrupted, "stopped"
+	case end.Err != nil:
+		status, errText = StatusError, end.Err.Error()
+	}
+	return r.end(status, errText, end)
+}
+
+// abandon ends a reply its owner never finished (at Close).
+func (r *Reply) abandon() error {
+	return r.end(StatusInterrupted, "interrupted: the reply was never finished", ReplyEnd{})
+}
+
+// end flushes the buffer and sets the final state in one transaction.
+func (r *Reply) end(status, errText string, end ReplyEnd) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.done {
+		return errors.New("finish reply: already finished")
+	}
+	r.done = true
+	if r.timer != nil {
+		r.timer.Stop()
+		r.timer = nil
+	}
+	r.s.mu.Lock()
+	delete(r.s.replies, r)
+	r.s.mu.Unlock()
+	ctx := context.Background()
+	now := r.s.nowMS()
+	err := r.s.tx(ctx, func(tx *sql.Tx) error {
+		err := foldChunks(ctx, tx, r.id, r.text.String(), r.thinking.String(), status, errText, now)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE messages SET stop_reason = ?, input_tokens = ?, output_tokens = ?,
+			ttft_ms = ?, total_ms = ? WHERE id = ?`,
+			end.StopReason, nullInt(end.Usage.InputTokens), nullInt(end.Usage.OutputTokens),
+			nullDur(end.TTFT), nullDur(end.Total), r.id)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE calls SET response_json = ?, usage_json = ?, http_status = ?,
+			error = ?, ttft_ms = ?, total_ms = ? WHERE id = ?`,
+			jsonArg(elideBase64(end.ResponseJSON, nil)), jsonArg(end.UsageJSON), end.HTTPStatus, errText,
+			nullDur(end.TTFT), nullDur(end.Total), r.callID)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE conversations SET updated_at = max(updated_at, ?) WHERE id = ?`,
+			now, r.convID)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("finish reply %d: %w", r.id, err)
+	}
+	r.text.Reset()
+	r.thinking.Reset()
+	return nil
+}
+
+// foldChunks ends a streaming message: its chunks, then the given tail, are
+// appended to its text in one UPDATE that also sets the final status (which
+// indexes it for search), and the chunks are deleted.
+func foldChunks(ctx context.Context, tx *sql.Tx, id int64, text, thinking, status, errText string, now int64) error {
+	_, err := tx.ExecContext(ctx, `UPDATE messages SET
+		text = text || coalesce((SELECT group_concat(c.text, '' ORDER BY c.seq)
+			FROM message_chunks c WHERE c.message_id = ?1), '') || ?2,
+		thinking = thinking || coalesce((SELECT group_concat(c.thinking, '' ORDER BY c.seq)
+			FROM message_chunks c WHERE c.message_id = ?1), '') || ?3,
+		status = ?4, error = ?5, writer_pid = NULL, writer_start = NULL, updated_at = ?6
+		WHERE id = ?1`, id, text, thinking, status, errText, now)
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `DELETE FROM message_chunks WHERE message_id = ?`, id)
+	return err
+}

@@ -1,0 +1,241 @@
+package store
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+// Settings is what config.toml holds. It never holds a key: a credential
+// header is refused, since keys belong in the keyring.
+type Settings struct {
+	BaseURL string                       `toml:"base_url,omitempty"`
+	Theme   string                       `toml:"theme,omitempty"` // auto (default), dark or light
+	Models  Models                       `toml:"models,omitempty"`
+	Headers map[string]map[string]string `toml:"headers,omitempty"` // group → header → value
+	Output  Output                       `toml:"output,omitempty"`
+}
+
+// Models are the default model of each family; empty means atelier's own
+// default.
+type Models struct {
+	Alpha string `toml:"alpha,omitempty"`
+	Beta  string `toml:"beta,omitempty"`
+	Gamma string `toml:"gamma,omitempty"`
+	Image string `toml:"image,omitempty"`
+	Video string `toml:"video,omitempty"` // a video endpoint, e.g. videob/o3/pro/text-to-video
+}
+
+// Output are the folders where results are copied for the person; empty
+// means the current directory. A leading ~/ is the home folder.
+type Output struct {
+	Images string `toml:"images,omitempty"`
+	Videos string `toml:"videos,omitempty"`
+}
+
+// Themes are the allowed values of theme.
+var Themes = []string{"auto", "dark", "light"}
+
+// DefaultSettings returns the settings used when there is no config file.
+func DefaultSettings() *Settings { return &Settings{Theme: "auto"} }
+
+// DefaultConfigPath returns $XDG_CONFIG_HOME/atelier/config.toml, else
+// ~/.config/atelier/config.toml.
+func DefaultConfigPath() (string, error) {
+	if d := os.Getenv("XDG_CONFIG_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "atelier", "config.toml"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("config file: %w", err)
+	}
+	return filepath.Join(home, ".config", "atelier", "config.toml"), nil
+}
+
+// SettingsError is one problem in the config file, at a line.
+type SettingsError struct {
+	Path string
+	Line int    // 1-based; 0 when the problem has no line
+	Key  string // dotted key, e.g. headers.alpha.Authorization
+	Msg  string
+}
+
+// Error reads "PATH:LINE: KEY: MSG", as compilers print it.
+func (e *SettingsError) Error() string {
+	s := e.Path
+	if e.Line > 0 {
+		s += fmt.Sprintf(":%d", e.Line)
+	}
+	if e.Key != "" {
+		s += ": " + e.Key
+	}
+	return s + ": " + e.Msg
+}
+
+// LoadSettings reads a config file. A missing file gives the defaults. An
+// unknown key, a value of the wrong type or an invalid value is an error
+// naming its line; all such problems are reported together.
+func LoadSettings(path string) (*Settings, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return DefaultSettings(), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read settings: %w", err)
+	}
+	s := DefaultSettings()
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(s); err != nil {
+		return nil, decodeErr(path, err)
+	}
+	if s.Theme == "" {
+		s.Theme = "auto"
+	}
+	if errs := s.validate(); len(errs) > 0 {
+		lines := keyLines(data)
+		joined := make([]error, len(errs))
+		for i, e := range errs {
+			e.Path, e.Line = path, lines[e.Key]
+			joined[i] = e
+		}
+		return nil, errors.Join(joined...)
+	}
+	return s, nil
+}
+
+// decodeErr turns go-toml's errors into SettingsErrors with their lines.
+func decodeErr(path string, err error) error {
+	var strict *toml.StrictMissingError
+	if errors.As(err, &strict) {
+		errs := make([]error, len(strict.Errors))
+		for i, e := range strict.Errors {
+			line, _ := e.Position()
+			errs[i] = &SettingsError{Path: path, Line: line, Key: strings.Join(e.Key(), "."), Msg: "unknown key"}
+		}
+		return errors.Join(errs...)
+	}
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		line, _ := de.Position()
+		msg := strings.TrimPrefix(de.Error(), "toml: ")
+		if m := typeErrRE.FindStringSubmatch(msg); m != nil {
+			msg = fmt.Sprintf("wrong type: a TOML %s where %s is wanted", m[1], cmp.Or(tomlTypeNames[m[2]], m[2]))
+		}
+		return &SettingsError{Path: path, Line: line, Key: strings.Join(de.Key(), "."), Msg: msg}
+	}
+	return &SettingsError{Path: path, Msg: err.Error()}
+}
+
+// typeErrRE matches go-toml's message for a value of the wrong type.
+var typeErrRE = regexp.MustCompile(`^cannot decode TOML (\w+) into (?:.* of type )?(\S+)$`)
+
+// tomlTypeNames name the Go types of Settings as a TOML user knows them.
+var tomlTypeNames = map[string]string{
+	"string": "a string", "map[string]string": "a table of strings",
+	"map[string]map[string]string": "a table of tables", "store.Models": "a table", "store.Output": "a table",
+}
+
+// credentialHeaders are refused in headers: keys live in the keyring.
+var credentialHeaders = []string{"authorization", "proxy-authorization", "x-api-key", "x-beta-api-key"}
+
+// validate checks values the types do not, keyed by dotted key.
+func (s *Settings) validate() []*SettingsError {
+	var errs []*SettingsError
+	bad := func(key, format string, args ...any) {
+		errs = append(errs, &SettingsError{Key: key, Msg: fmt.Sprintf(format, args...)})
+	}
+	if s.BaseURL != "" {
+		u, err := url.Parse(s.BaseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("base_url", "%q is not an http or https URL", s.BaseURL)
+		}
+	}
+	if !slices.Contains(Themes, s.Theme) {
+		bad("theme", "%q is not one of %s", s.Theme, strings.Join(Themes, ", "))
+	}
+	groups := make([]string, 0, len(s.Headers))
+	for g := range s.Headers {
+		groups = append(groups, g)
+	}
+	sort.Strings(groups)
+	for _, g := range groups {
+		if _, err := ParseGroup(g); err != nil || g != strings.ToLower(g) {
+			bad("headers."+g, "unknown group: use alpha, beta, gamma or queue")
+			continue
+		}
+		names := make([]string, 0, len(s.Headers[g]))
+		for name := range s.Headers[g] {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			key := "headers." + g + "." + name
+			switch {
+			case !validHeaderName(name):
+				bad(key, "not a valid header name")
+			case slices.Contains(credentialHeaders, strings.ToLower(name)):
+				bad(key, "credentials do not belong in the config file: store the key with `atelier keys set %s` (it goes to the keyring) or set %s", g, Group(g).EnvVar())
+			case strings.ContainsAny(s.Headers[g][name], "\r\n\x00"):
+				bad(key, "the value holds a line break or NUL")
+			}
+		}
+	}
+	return errs
+}
+
+// validHeaderName reports whether name is an HTTP token.
+func validHeaderName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, c := range []byte(name) {
+		ok := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+			strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// SaveSettings validates s and writes it to path atomically (a temporary
+// file renamed over the old one), creating the folder.
+func SaveSettings(path string, s *Settings) error {
+	if errs := s.validate(); len(errs) > 0 {
+		joined := make([]error, len(errs))
+		for i, e := range errs {
+			e.Path = path
+			joined[i] = e
+		}
+		return errors.Join(joined...)
+	}
+	b, err := toml.Marshal(s)
+	if err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	if err := writeFileAtomic(path, b); err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	return nil
+}
+
+// ExpandHome turns a leading ~/ into the home folder, for Output's folders.
+func ExpandHome(p string) string {
+	if rest, ok := strings.CutPrefix(p, "~/"); ok {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, rest)
+		}
+	}
+	return p
+}
