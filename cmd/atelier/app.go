@@ -2,12 +2,15 @@ package main
 
 import (
 	"context"
-	"errors"
+	"fmt"
+	"net/http"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"atelier/client"
+	"atelier/store"
 )
 
 // app is one run of the program: its flags, its I/O and what it opened.
@@ -20,7 +23,9 @@ type app struct {
 		simPace          time.Duration
 	}
 	demoURL string // the in-process simulator's base URL, once started
-	ran     bool   // a command's own code started: errors after this are not usage errors
+	cfg     *store.Settings
+	db      *store.Store
+	ran     bool // a command's own code started: errors after this are not usage errors
 	closers []func()
 }
 
@@ -32,10 +37,6 @@ func (a *app) close() {
 
 func (a *app) commands() []*cobra.Command {
 	return []*cobra.Command{a.chatCmd(), a.imageCmd(), a.simCmd()}
-}
-
-func (a *app) runTUI(cmd *cobra.Command, _ []string) error {
-	return errors.New("the TUI is not built yet")
 }
 
 // newClient returns a client for the configured service, or for the
@@ -51,23 +52,99 @@ func (a *app) newClient(ctx context.Context) (*client.Client, error) {
 		}
 		return client.New(a.demoURL, client.Keys{Alpha: demoKey, Beta: demoKey, Gamma: demoKey, Queue: demoKey})
 	}
+	cfg, err := a.settings()
+	if err != nil {
+		return nil, err
+	}
 	baseURL := a.flags.baseURL
 	if baseURL == "" {
 		baseURL = a.getenv("ATELIER_BASE_URL")
 	}
 	if baseURL == "" {
-		return nil, usagef("no service configured: pass --base-url or set ATELIER_BASE_URL (or try --demo)")
+		baseURL = cfg.BaseURL
 	}
-	keys := client.Keys{
-		Alpha: a.getenv(groupEnv(client.Alpha)),
-		Beta:  a.getenv(groupEnv(client.Beta)),
-		Gamma: a.getenv(groupEnv(client.Gamma)),
-		Queue: a.getenv(groupEnv(client.Queue)),
+	if baseURL == "" {
+		return nil, usagef("no service configured: pass --base-url, set ATELIER_BASE_URL or base_url in config.toml (or try --demo)")
 	}
-	c, err := client.New(baseURL, keys)
+	keys, _ := a.keys().Resolve()
+	c, err := client.New(baseURL, client.Keys(keys))
 	if err != nil {
 		return nil, usageError{err}
 	}
 	c.AllowInsecure = a.flags.insecure
+	c.Headers = map[client.Group]http.Header{}
+	for g, hs := range cfg.Headers {
+		h := http.Header{}
+		for k, v := range hs {
+			h.Set(k, v)
+		}
+		c.Headers[client.Group(g)] = h
+	}
 	return c, nil
+}
+
+// keys resolves each group's key: the environment first, then the keyring.
+func (a *app) keys() *store.Keys {
+	return &store.Keys{Keyring: store.NewSystemKeyring(), Getenv: a.getenv}
+}
+
+// settings loads config.toml once ($ATELIER_CONFIG, else the XDG config
+// dir); a missing file means the defaults, a bad one is a usage error that
+// names the line.
+func (a *app) settings() (*store.Settings, error) {
+	if a.cfg != nil {
+		return a.cfg, nil
+	}
+	path := a.getenv("ATELIER_CONFIG")
+	if path == "" {
+		p, err := store.DefaultConfigPath()
+		if err != nil {
+			return nil, err
+		}
+		path = p
+	}
+	cfg, err := store.LoadSettings(path)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	a.cfg = cfg
+	return cfg, nil
+}
+
+// dataDir is where history and media live: --data-dir, else ATELIER_HOME,
+// else the XDG data dir; --demo keeps its own folder inside it.
+func (a *app) dataDir() (string, error) {
+	dir := a.flags.dataDir
+	if dir == "" {
+		dir = a.getenv("ATELIER_HOME")
+	}
+	if dir == "" {
+		d, err := store.DefaultDataDir()
+		if err != nil {
+			return "", err
+		}
+		dir = d
+	}
+	if a.flags.demo {
+		dir = filepath.Join(dir, "demo")
+	}
+	return dir, nil
+}
+
+// store opens the history database once per run.
+func (a *app) store() (*store.Store, error) {
+	if a.db != nil {
+		return a.db, nil
+	}
+	dir, err := a.dataDir()
+	if err != nil {
+		return nil, err
+	}
+	db, err := store.Open(dir)
+	if err != nil {
+		return nil, fmt.Errorf("open history in %s: %w", dir, err)
+	}
+	a.db = db
+	a.closers = append(a.closers, func() { db.Close() })
+	return db, nil
 }
