@@ -84,7 +84,12 @@ func (c *Client) betaRequest(model, method string, req *GenerateRequest) (reques
 // levels. It is absolute because a path under the base URL is taken
 // unescaped, which would turn %2F back into '/'.
 func (c *Client) betaURL(model, method string) string {
-	return c.base.String() + "/bypass/beta/v1/models/" + url.PathEscape(model) + ":" + method
+	return c.base.String() + betaPath(model, method)
+}
+
+// betaPath is the path of method on model under the base URL.
+func betaPath(model, method string) string {
+	return "/bypass/beta/v1/models/" + url.PathEscape(model) + ":" + method
 }
 
 // betaFinished reports whether a chunk ends the reply: a candidate has a

@@ -134,6 +134,7 @@ func (r *ChatResult) TokensPerSecond() float64 {
 // chatProtocol is one family's side of the chat layer.
 type chatProtocol interface {
 	request() (json.RawMessage, error)
+	path(stream bool) string
 	send(ctx context.Context, c *Client) (*ChatResult, error)
 	stream(ctx context.Context, c *Client, yield func(ChatDelta) bool) (*ChatResult, error)
 }
@@ -148,6 +149,36 @@ func newChatProtocol(t ChatTarget, turns []ChatTurn) (chatProtocol, error) {
 		return newGammaChat(t, turns)
 	}
 	return nil, &ValidationError{Field: "family", Rule: "must be alpha, beta or gamma", Value: string(t.Family)}
+}
+
+// NativeChatRequest returns the path and native body that Chat (stream
+// false) or StreamChat (stream true) would send for turns to t, after
+// validating them: what history records before a reply begins.
+func NativeChatRequest(t ChatTarget, turns []ChatTurn, stream bool) (path string, body json.RawMessage, err error) {
+	p, err := newChatProtocol(t, turns)
+	if err != nil {
+		return "", nil, fmt.Errorf("chat: %w", err)
+	}
+	body, err = chatBody(p, t.Family, stream)
+	if err != nil {
+		return "", nil, fmt.Errorf("chat: %w", err)
+	}
+	return p.path(stream), body, nil
+}
+
+// chatBody is the native body p sends; the stream methods add the stream
+// flag (beta streams by method name instead).
+func chatBody(p chatProtocol, fam Group, stream bool) (json.RawMessage, error) {
+	body, err := p.request()
+	if err != nil || !stream || fam == Beta {
+		return body, err
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(body, &m); err != nil {
+		return nil, err
+	}
+	m["stream"] = json.RawMessage("true")
+	return json.Marshal(m)
 }
 
 // Chat sends turns to t and waits for the whole reply.
@@ -194,7 +225,7 @@ func (c *Client) StreamChat(ctx context.Context, t ChatTarget, turns []ChatTurn)
 			res = &ChatResult{}
 		}
 		res.Total, res.FirstToken = time.Since(start), first
-		res.Request, _ = p.request()
+		res.Request, _ = chatBody(p, t.Family, true)
 		yield(ChatDelta{Kind: ChatDoneDelta, Result: res, Usage: res.Usage}, err)
 	}
 }

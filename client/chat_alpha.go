@@ -151,3 +151,5 @@ func alphaChatResult(m *Message) *ChatResult {
 	}
 	return res
 }
+
+func (a *alphaChat) path(bool) string { return alphaMessagesPath }

@@ -160,3 +160,10 @@ func betaChatResult(r *GenerateResponse) *ChatResult {
 	}
 	return res
 }
+
+func (b *betaChat) path(stream bool) string {
+	if stream {
+		return betaPath(b.model, "streamGenerateContent") + "?alt=sse"
+	}
+	return betaPath(b.model, "generateContent")
+}

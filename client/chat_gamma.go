@@ -160,3 +160,5 @@ func gammaChatResult(r *Response) *ChatResult {
 	}
 	return res
 }
+
+func (g *gammaChat) path(bool) string { return responsesPath }

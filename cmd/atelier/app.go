@@ -25,6 +25,7 @@ type app struct {
 	demoURL string // the in-process simulator's base URL, once started
 	cfg     *store.Settings
 	db      *store.Store
+	warned  bool // a history warning was printed
 	ran     bool // a command's own code started: errors after this are not usage errors
 	closers []func()
 }
@@ -36,7 +37,7 @@ func (a *app) close() {
 }
 
 func (a *app) commands() []*cobra.Command {
-	return []*cobra.Command{a.chatCmd(), a.imageCmd(), a.simCmd()}
+	return []*cobra.Command{a.chatCmd(), a.imageCmd(), a.historyCmd(), a.keysCmd(), a.simCmd()}
 }
 
 // newClient returns a client for the configured service, or for the

@@ -167,15 +167,21 @@ func (a *app) runChat(cmd *cobra.Command, args []string, f *chatFlags) error {
 	}
 	turns := []client.ChatTurn{{Role: "user", Text: prompt, Images: images}}
 	out := a.textOut(a.io.out, f.raw)
+	rec := a.beginChat(cmd.Context(), target, turns, !f.noStream)
 	var res *client.ChatResult
 	if f.noStream {
 		res, err = c.Chat(cmd.Context(), target, turns)
-		if res != nil && !f.json {
-			io.WriteString(out, res.Text)
+		if res != nil {
+			rec.add(client.ChatDelta{Kind: client.ChatThinkingDelta, Text: res.Thinking})
+			rec.add(client.ChatDelta{Kind: client.ChatTextDelta, Text: res.Text})
+			if !f.json {
+				io.WriteString(out, res.Text)
+			}
 		}
 	} else {
-		res, err = a.streamChat(cmd, c, target, turns, out, f)
+		res, err = a.streamChat(cmd, c, target, turns, out, f, rec)
 	}
+	rec.finish(res, err)
 	if res != nil && f.json {
 		fmt.Fprintln(a.io.out, string(res.Response))
 	} else if res != nil && res.Text != "" && !strings.HasSuffix(res.Text, "\n") {
@@ -184,11 +190,12 @@ func (a *app) runChat(cmd *cobra.Command, args []string, f *chatFlags) error {
 	return err
 }
 
-func (a *app) streamChat(cmd *cobra.Command, c *client.Client, t client.ChatTarget, turns []client.ChatTurn, out io.Writer, f *chatFlags) (*client.ChatResult, error) {
+func (a *app) streamChat(cmd *cobra.Command, c *client.Client, t client.ChatTarget, turns []client.ChatTurn, out io.Writer, f *chatFlags, rec *chatRecord) (*client.ChatResult, error) {
 	thinking := a.thinkingOut(f)
 	var res *client.ChatResult
 	var streamErr error
 	for d, err := range c.StreamChat(cmd.Context(), t, turns) {
+		rec.add(d)
 		switch d.Kind {
 		case client.ChatTextDelta:
 			if !f.json {

@@ -113,12 +113,19 @@ func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
 	var resp *client.ImageResponse
 	if len(f.edit) > 0 || f.mask != "" {
 		resp, err = a.editImages(cmd, c, req, f)
-	} else if f.stream {
-		var acc client.ImageAccumulator
-		err = a.streamImages(c.StreamImages(cmd.Context(), req), &acc)
-		resp = acc.Response()
 	} else {
-		resp, err = c.GenerateImages(cmd.Context(), req)
+		if err := req.Validate(); err != nil {
+			return fmt.Errorf("image: %w", err)
+		}
+		rec := a.beginImage(cmd.Context(), req, nil)
+		if f.stream {
+			var acc client.ImageAccumulator
+			err = a.streamImages(c.StreamImages(cmd.Context(), req), &acc)
+			resp = acc.Response()
+		} else {
+			resp, err = c.GenerateImages(cmd.Context(), req)
+		}
+		rec.finish(cmd.Context(), resp, err)
 	}
 	if resp == nil {
 		return err
@@ -152,12 +159,21 @@ func (a *app) editImages(cmd *cobra.Command, c *client.Client, req client.ImageR
 		}
 		edit.Mask = &m
 	}
-	if !f.stream {
-		return c.EditImages(cmd.Context(), edit)
+	if err := edit.Validate(); err != nil {
+		return nil, fmt.Errorf("edit image: %w", err)
 	}
-	var acc client.ImageAccumulator
-	err := a.streamImages(c.StreamImageEdits(cmd.Context(), edit), &acc)
-	return acc.Response(), err
+	rec := a.beginImage(cmd.Context(), req, &edit)
+	var resp *client.ImageResponse
+	var err error
+	if f.stream {
+		var acc client.ImageAccumulator
+		err = a.streamImages(c.StreamImageEdits(cmd.Context(), edit), &acc)
+		resp = acc.Response()
+	} else {
+		resp, err = c.EditImages(cmd.Context(), edit)
+	}
+	rec.finish(cmd.Context(), resp, err)
+	return resp, err
 }
 
 // streamImages folds a stream, telling stderr about each partial image.

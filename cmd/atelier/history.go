@@ -1,0 +1,258 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"atelier/store"
+	"atelier/ui/termtext"
+)
+
+func (a *app) historyCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "history list|search|show|export",
+		Short: "Browse, search and export past chats, comparisons, images and video tasks",
+		Long: "Everything atelier did is kept in its history, offline. Items are named KIND:ID, as\n" +
+			"`history list` prints them: chat:12, compare:3, image:7, video:4.",
+	}
+	cmd.AddCommand(a.historyListCmd(), a.historySearchCmd(), a.historyShowCmd(), a.historyExportCmd())
+	return cmd
+}
+
+func (a *app) historyListCmd() *cobra.Command {
+	var f store.ItemFilter
+	var kind, since string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List history items, newest first",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			f.Kind = store.Kind(kind)
+			if since != "" {
+				t, err := parseSince(since, time.Now())
+				if err != nil {
+					return err
+				}
+				f.Since = t
+			}
+			db, err := a.store()
+			if err != nil {
+				return err
+			}
+			items, err := db.Items(cmd.Context(), f)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(a.io.out, items)
+			}
+			tw := tabwriter.NewWriter(a.io.out, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "ITEM\tWHEN\tFAMILY\tMODEL\tSTATUS\tTITLE")
+			for _, it := range items {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", refString(it.Ref()), it.At.Local().Format("2006-01-02 15:04"),
+					it.Family, it.Model, it.Status, clip(termtext.String(it.Title), 60))
+			}
+			return tw.Flush()
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&kind, "kind", "", "chat, compare, image or video")
+	fl.StringVar(&f.Family, "family", "", "alpha, beta, gamma, videoa, videob, videoc3.1")
+	fl.StringVar(&f.Model, "model", "", "a model, or a video endpoint")
+	fl.StringVar(&f.Status, "status", "", "complete, interrupted, error, failed, COMPLETED, ...")
+	fl.StringVar(&since, "since", "", "only items since a date (2026-11-01) or a duration ago (48h)")
+	fl.IntVar(&f.Limit, "limit", 50, "at most this many items")
+	fl.BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}
+
+func (a *app) historySearchCmd() *cobra.Command {
+	var q store.SearchQuery
+	var kind string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "search QUERY",
+		Short: "Search prompts and replies (all words must occur; \"quoted phrases\"; the last word matches as a prefix)",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			q.Text, q.Kind = strings.Join(args, " "), store.Kind(kind)
+			db, err := a.store()
+			if err != nil {
+				return err
+			}
+			hits, err := db.Search(cmd.Context(), q)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(a.io.out, hits)
+			}
+			open, shut := "[", "]"
+			if isTerminal(a.io.out) {
+				open, shut = "\x1b[1m", "\x1b[22m"
+			}
+			tw := tabwriter.NewWriter(a.io.out, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "ITEM\tWHEN\tMODEL\tMATCH")
+			for _, h := range hits {
+				snippet := highlight(h.Snippet, open, shut)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", refString(store.ItemRef{Kind: h.Kind, ID: h.ID}),
+					h.At.Local().Format("2006-01-02 15:04"), h.Model, snippet)
+			}
+			return tw.Flush()
+		},
+	}
+	cmd.Flags().StringVar(&kind, "kind", "", "chat, compare, image or video")
+	cmd.Flags().IntVar(&q.Limit, "limit", 50, "at most this many hits")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}
+
+func (a *app) historyShowCmd() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "show ITEM",
+		Short: "Print one item as Markdown (or --json with the native requests and replies)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ref, err := parseRef(args[0])
+			if err != nil {
+				return err
+			}
+			db, err := a.store()
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return db.ExportJSON(cmd.Context(), ref, a.io.out)
+			}
+			dir, err := os.MkdirTemp("", "atelier-show")
+			if err != nil {
+				return err
+			}
+			defer os.RemoveAll(dir)
+			path, err := db.ExportMarkdown(cmd.Context(), ref, dir)
+			if err != nil {
+				return err
+			}
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			_, err = a.textOut(a.io.out, false).Write(b)
+			return err
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the item as JSON, with native requests and replies")
+	return cmd
+}
+
+func (a *app) historyExportCmd() *cobra.Command {
+	var dir string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "export ITEM",
+		Short: "Export an item as Markdown plus a media folder (or as JSON)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ref, err := parseRef(args[0])
+			if err != nil {
+				return err
+			}
+			db, err := a.store()
+			if err != nil {
+				return err
+			}
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return usagef("-o: %v", err)
+			}
+			if asJSON {
+				f, err := os.CreateTemp(dir, strings.ReplaceAll(refString(ref), ":", "-")+"-*.json")
+				if err != nil {
+					return err
+				}
+				if err := db.ExportJSON(cmd.Context(), ref, f); err != nil {
+					f.Close()
+					os.Remove(f.Name())
+					return err
+				}
+				fmt.Fprintln(a.io.out, f.Name())
+				return f.Close()
+			}
+			path, err := db.ExportMarkdown(cmd.Context(), ref, dir)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(a.io.out, path)
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&dir, "output", "o", ".", "directory to export into")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "export JSON instead of Markdown")
+	return cmd
+}
+
+// highlight cleans a search snippet of control sequences and marks its
+// matches with open and shut, on one line.
+func highlight(snippet, open, shut string) string {
+	var b strings.Builder
+	for i, part := range strings.Split(snippet, store.HighlightStart) {
+		match, rest, found := strings.Cut(part, store.HighlightEnd)
+		if i == 0 || !found {
+			b.WriteString(termtext.String(part))
+			continue
+		}
+		b.WriteString(open + termtext.String(match) + shut + termtext.String(rest))
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// parseRef reads KIND:ID.
+func parseRef(s string) (store.ItemRef, error) {
+	k, id, ok := strings.Cut(s, ":")
+	n, err := strconv.ParseInt(id, 10, 64)
+	switch store.Kind(k) {
+	case store.KindChat, store.KindCompare, store.KindImage, store.KindVideo:
+	default:
+		ok = false
+	}
+	if !ok || err != nil || n <= 0 {
+		return store.ItemRef{}, usagef("item %q: want KIND:ID, e.g. chat:12 (see `atelier history list`)", s)
+	}
+	return store.ItemRef{Kind: store.Kind(k), ID: n}, nil
+}
+
+func refString(r store.ItemRef) string { return fmt.Sprintf("%s:%d", r.Kind, r.ID) }
+
+// parseSince reads a date (2006-01-02) or a duration ago (48h).
+func parseSince(s string, now time.Time) (time.Time, error) {
+	if d, err := time.ParseDuration(s); err == nil {
+		return now.Add(-d), nil
+	}
+	if t, err := time.ParseInLocation("2006-01-02", s, time.Local); err == nil {
+		return t, nil
+	}
+	return time.Time{}, usagef("--since %q: want a date like 2026-11-01 or a duration like 48h", s)
+}
+
+func clip(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
