@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -25,7 +26,8 @@ type app struct {
 	demoURL string // the in-process simulator's base URL, once started
 	cfg     *store.Settings
 	db      *store.Store
-	warned  bool // a history warning was printed
+	mu      sync.Mutex // guards warned: compare lanes record at once
+	warned  bool       // a history warning was printed
 	ran     bool // a command's own code started: errors after this are not usage errors
 	closers []func()
 }
@@ -37,7 +39,7 @@ func (a *app) close() {
 }
 
 func (a *app) commands() []*cobra.Command {
-	return []*cobra.Command{a.chatCmd(), a.imageCmd(), a.historyCmd(), a.keysCmd(), a.simCmd()}
+	return []*cobra.Command{a.chatCmd(), a.compareCmd(), a.imageCmd(), a.historyCmd(), a.keysCmd(), a.simCmd()}
 }
 
 // newClient returns a client for the configured service, or for the

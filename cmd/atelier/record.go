@@ -23,27 +23,44 @@ type chatRecord struct {
 // beginChat records the conversation, the prompt and the start of the
 // reply; it returns nil when history is unavailable.
 func (a *app) beginChat(ctx context.Context, t client.ChatTarget, turns []client.ChatTurn, stream bool) *chatRecord {
-	path, body, err := client.NativeChatRequest(t, turns, stream)
-	if err != nil {
+	if _, _, err := client.NativeChatRequest(t, turns, stream); err != nil {
 		return nil // the request is invalid; the client says why when it refuses it
 	}
+	db, convID, ok := a.newConversation(ctx, store.KindChat, t, turns[len(turns)-1].Text)
+	if !ok {
+		return nil
+	}
+	return a.beginReply(ctx, db, convID, 0, t, turns, stream)
+}
+
+// newConversation records a conversation and its first prompt.
+func (a *app) newConversation(ctx context.Context, kind store.Kind, t client.ChatTarget, prompt string) (*store.Store, int64, bool) {
 	db, err := a.store()
 	if err != nil {
 		a.warn(err)
+		return nil, 0, false
+	}
+	convID, err := db.NewConversation(ctx, kind, "")
+	if err == nil {
+		_, err = db.AddMessage(ctx, store.Message{ConversationID: convID, Role: store.RoleUser, Text: prompt,
+			Family: string(t.Family), Model: t.Model})
+	}
+	if err != nil {
+		a.warn(err)
+		return nil, 0, false
+	}
+	return db, convID, true
+}
+
+// beginReply records the start of the reply of lane to turns.
+func (a *app) beginReply(ctx context.Context, db *store.Store, convID int64, lane int, t client.ChatTarget, turns []client.ChatTurn, stream bool) *chatRecord {
+	path, body, err := client.NativeChatRequest(t, turns, stream)
+	if err != nil {
 		return nil
 	}
 	settings, _ := json.Marshal(t.Settings)
-	convID, err := db.NewConversation(ctx, store.KindChat, "")
-	if err == nil {
-		prompt := turns[len(turns)-1]
-		_, err = db.AddMessage(ctx, store.Message{ConversationID: convID, Role: store.RoleUser, Text: prompt.Text,
-			Family: string(t.Family), Model: t.Model})
-	}
-	var reply *store.Reply
-	if err == nil {
-		reply, err = db.BeginReply(ctx, store.ReplyStart{ConversationID: convID, Family: string(t.Family),
-			Model: t.Model, SettingsJSON: settings, Endpoint: path, RequestJSON: body, StartedAt: time.Now()})
-	}
+	reply, err := db.BeginReply(ctx, store.ReplyStart{ConversationID: convID, Lane: lane, Family: string(t.Family),
+		Model: t.Model, SettingsJSON: settings, Endpoint: path, RequestJSON: body, StartedAt: time.Now()})
 	if err != nil {
 		a.warn(err)
 		return nil
@@ -89,6 +106,8 @@ func (r *chatRecord) finish(res *client.ChatResult, callErr error) {
 
 // warn tells stderr that history could not be written.
 func (a *app) warn(err error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
 	if a.warned {
 		return
 	}

@@ -1,0 +1,233 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"atelier/client"
+	"atelier/store"
+)
+
+func (a *app) compareCmd() *cobra.Command {
+	var specs []string
+	var system string
+	var asJSON, noText, raw bool
+	cmd := &cobra.Command{
+		Use:   "compare -t FAMILY:MODEL[:key=value,...] -t ... [PROMPT]",
+		Short: "Send one prompt to 2–4 targets at once and compare the replies",
+		Long: "Send the same prompt (an argument, or stdin) to 2 to 4 targets at once. Each target is\n" +
+			"FAMILY:MODEL with optional settings, e.g. alpha:model-x:temperature=0.2,thinking_budget=2048.\n" +
+			"The same model twice with different settings is a parameter sweep. Settings use the chat\n" +
+			"settings' names (system, max_tokens, temperature, top_p, top_k, thinking_budget,\n" +
+			"thinking_display, effort, summary, verbosity, web_search); any other key goes into the\n" +
+			"native request as it is. Prints each reply, then a summary table; --json prints JSON.",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(specs) < 2 || len(specs) > 4 {
+				return usagef("-t: give 2 to 4 targets (got %d)", len(specs))
+			}
+			var targets []client.ChatTarget
+			for _, s := range specs {
+				t, err := parseTarget(s)
+				if err != nil {
+					return err
+				}
+				if system != "" && t.Settings.System == "" {
+					t.Settings.System = system
+				}
+				targets = append(targets, t)
+			}
+			prompt, err := readPrompt(args, a.io.in)
+			if err != nil {
+				return err
+			}
+			return a.runCompare(cmd.Context(), targets, prompt, compareOutput{json: asJSON, noText: noText, raw: raw})
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringArrayVarP(&specs, "target", "t", nil, "a target FAMILY:MODEL[:key=value,...] (2 to 4)")
+	fl.StringVar(&system, "system", "", "system prompt for every target that sets none")
+	fl.BoolVar(&asJSON, "json", false, "print the results as JSON")
+	fl.BoolVar(&noText, "summary", false, "print only the summary table")
+	fl.BoolVar(&raw, "raw", false, "write the models' bytes untouched, even to a terminal")
+	return cmd
+}
+
+// chatSettingNames are the JSON names of client.ChatSettings' fields.
+var chatSettingNames = func() map[string]bool {
+	m := map[string]bool{}
+	t := reflect.TypeFor[client.ChatSettings]()
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		m[name] = true
+	}
+	return m
+}()
+
+// parseTarget reads FAMILY:MODEL[:key=value,...].
+func parseTarget(spec string) (client.ChatTarget, error) {
+	parts := strings.SplitN(spec, ":", 3)
+	if len(parts) < 2 || parts[1] == "" {
+		return client.ChatTarget{}, usagef("-t %q: want FAMILY:MODEL[:key=value,...]", spec)
+	}
+	fam := client.Group(parts[0])
+	if fam != client.Alpha && fam != client.Beta && fam != client.Gamma {
+		return client.ChatTarget{}, usagef("-t %q: family must be alpha, beta or gamma", spec)
+	}
+	t := client.ChatTarget{Family: fam, Model: parts[1]}
+	if len(parts) < 3 || parts[2] == "" {
+		return t, nil
+	}
+	fields, err := parseSets(strings.Split(parts[2], ","))
+	if err != nil {
+		return t, usagef("-t %q: settings are key=value,key=value", spec)
+	}
+	known, extra := map[string]any{}, client.Extra{}
+	for k, v := range fields {
+		if chatSettingNames[k] && k != "extra" {
+			known[k] = v
+		} else {
+			extra[k] = v
+		}
+	}
+	b, _ := json.Marshal(known)
+	if err := json.Unmarshal(b, &t.Settings); err != nil {
+		return t, usagef("-t %q: %v", spec, err)
+	}
+	if len(extra) > 0 {
+		t.Settings.Extra = extra
+	}
+	return t, nil
+}
+
+type compareOutput struct{ json, noText, raw bool }
+
+// laneResult is one target's outcome.
+type laneResult struct {
+	Target   string             `json:"target"`
+	Text     string             `json:"text"`
+	Thinking string             `json:"thinking,omitempty"`
+	Stop     string             `json:"stop_reason,omitempty"`
+	Input    int                `json:"input_tokens"`
+	Output   int                `json:"output_tokens"`
+	TTFTms   int64              `json:"ttft_ms"`
+	TotalMS  int64              `json:"total_ms"`
+	TokPerS  float64            `json:"tokens_per_second"`
+	Error    string             `json:"error,omitempty"`
+	Response json.RawMessage    `json:"response,omitempty"`
+	res      *client.ChatResult // nil when the target failed before replying
+}
+
+func (a *app) runCompare(ctx context.Context, targets []client.ChatTarget, prompt string, out compareOutput) error {
+	c, err := a.newClient(ctx)
+	if err != nil {
+		return err
+	}
+	turns := []client.ChatTurn{{Role: "user", Text: prompt}}
+	for _, t := range targets {
+		if _, _, err := client.NativeChatRequest(t, turns, true); err != nil {
+			return fmt.Errorf("%s:%s: %w", t.Family, t.Model, err)
+		}
+	}
+	db, convID, recording := a.newConversation(ctx, store.KindCompare, targets[0], prompt)
+	results := make([]laneResult, len(targets))
+	var wg sync.WaitGroup
+	for i, t := range targets {
+		var rec *chatRecord
+		if recording {
+			settings, _ := json.Marshal(t.Settings)
+			if err := db.SetLane(ctx, store.Lane{ConversationID: convID, Lane: i, Family: string(t.Family), Model: t.Model, SettingsJSON: settings}); err != nil {
+				a.warn(err)
+			}
+			rec = a.beginReply(ctx, db, convID, i, t, turns, true)
+		}
+		wg.Go(func() { results[i] = runLane(ctx, c, t, turns, rec) })
+	}
+	wg.Wait()
+	return a.printCompare(results, out)
+}
+
+// runLane streams one target to its end, recording as it goes.
+func runLane(ctx context.Context, c *client.Client, t client.ChatTarget, turns []client.ChatTurn, rec *chatRecord) laneResult {
+	lr := laneResult{Target: fmt.Sprintf("%s:%s", t.Family, t.Model)}
+	var res *client.ChatResult
+	var err error
+	for d, e := range c.StreamChat(ctx, t, turns) {
+		rec.add(d)
+		if d.Kind == client.ChatDoneDelta {
+			res, err = d.Result, e
+		}
+	}
+	rec.finish(res, err)
+	if err != nil {
+		lr.Error = err.Error()
+	}
+	if res != nil {
+		lr.res = res
+		lr.Text, lr.Thinking, lr.Stop = res.Text, res.Thinking, res.StopReason
+		lr.Input, lr.Output = res.Usage.Input, res.Usage.Output
+		lr.TTFTms, lr.TotalMS = res.FirstToken.Milliseconds(), res.Total.Milliseconds()
+		lr.TokPerS, lr.Response = res.TokensPerSecond(), res.Response
+	}
+	return lr
+}
+
+func (a *app) printCompare(results []laneResult, out compareOutput) error {
+	failed := 0
+	for _, r := range results {
+		if r.Error != "" {
+			failed++
+		}
+	}
+	if out.json {
+		if err := writeJSON(a.io.out, results); err != nil {
+			return err
+		}
+	} else {
+		if !out.noText {
+			text := a.textOut(a.io.out, out.raw)
+			for _, r := range results {
+				fmt.Fprintf(a.io.out, "== %s ==\n", r.Target)
+				io.WriteString(text, strings.TrimRight(r.Text, "\n")+"\n\n")
+			}
+		}
+		printSummary(a.textOut(a.io.out, false), results)
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d targets failed", failed, len(results))
+	}
+	return nil
+}
+
+// printSummary writes the figures a prompt engineer compares, one row per
+// target.
+func printSummary(w io.Writer, results []laneResult) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "TARGET\tFIRST TOKEN\tTOTAL\tIN\tOUT\tTOK/S\tSTOP")
+	for _, r := range results {
+		stop := r.Stop
+		if r.Error != "" {
+			stop = "error: " + clip(r.Error, 60)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%.0f\t%s\n", r.Target, ms(r.TTFTms), ms(r.TotalMS), r.Input, r.Output, r.TokPerS, stop)
+	}
+	tw.Flush()
+}
+
+// ms shows milliseconds as a duration: to the millisecond under a second,
+// to 10 ms above.
+func ms(v int64) string {
+	d := time.Duration(v) * time.Millisecond
+	if d >= time.Second {
+		d = d.Round(10 * time.Millisecond)
+	}
+	return d.String()
+}
