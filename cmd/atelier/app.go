@@ -28,7 +28,7 @@ type app struct {
 	db      *store.Store
 	mu      sync.Mutex // guards warned: compare lanes record at once
 	warned  bool       // a history warning was printed
-	ran     bool // a command's own code started: errors after this are not usage errors
+	ran     bool       // a command's own code started: errors after this are not usage errors
 	closers []func()
 }
 
