@@ -145,6 +145,13 @@ func (s *Store) searchOne(ctx context.Context, src searchSource, match string, q
 // must match, and the last one matches as a prefix unless the text ends in
 // a space or a closing quote. It returns "" when nothing searchable is left.
 func ftsQuery(text string) string {
+	// FTS5 reads its query as a C string: a NUL would end it inside a quote.
+	text = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, strings.ToValidUTF8(text, " "))
 	var parts []string
 	prefixLast := false
 	rest := text

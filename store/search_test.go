@@ -26,6 +26,9 @@ func TestFTSQuery(t *testing.T) {
 		{`it's "quoted"" odd`, `"it's" "quoted" " odd"*`},
 		{"café ", `"café"`},
 		{"東京", `"東京"*`},
+		{"a\x00b", `"a" "b"*`},
+		{"tab\tsep\n", `"tab" "sep"`},
+		{"bad\xffutf8", `"bad" "utf8"*`},
 	} {
 		if got := ftsQuery(tc.in); got != tc.want {
 			t.Errorf("ftsQuery(%q) = %s, want %s", tc.in, got, tc.want)
