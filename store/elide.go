@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"encoding/json"
 	"strconv"
 )
 
@@ -24,6 +25,12 @@ const (
 	elideAny        = 256 << 10 // any base64-looking string
 )
 
+// elideLimits are the thresholds in force; tests lower them to explore the
+// scanner with small inputs.
+type elideLimits struct{ media, dataURI, any int }
+
+var defaultElide = elideLimits{media: elideMediaField, dataURI: elideDataURI, any: elideAny}
+
 // mediaKeys are the JSON keys whose string values carry base64 media in the
 // service's protocols.
 var mediaKeys = map[string]bool{
@@ -35,7 +42,10 @@ var mediaKeys = map[string]bool{
 // k-th string replaced under a media key is said to be saved as files[k]
 // when there is one (an image response's data[i] is saved as file i). raw is
 // returned unchanged, not copied, when nothing is replaced.
-func elideBase64(raw []byte, files []string) []byte {
+func elideBase64(raw []byte, files []string) []byte { return defaultElide.apply(raw, files) }
+
+// apply is elideBase64 with these thresholds.
+func (lim elideLimits) apply(raw []byte, files []string) []byte {
 	var out []byte
 	last := 0    // raw[:last] has been copied to out
 	fileIdx := 0 // next file to name
@@ -64,15 +74,19 @@ func elideBase64(raw []byte, files []string) []byte {
 		}
 		underKey := afterColon && mediaKeys[key]
 		afterColon = false
-		if repl, ok := elided(lit, underKey); ok {
-			if underKey && !bytes.HasPrefix(lit, []byte("data:")) {
+		if keep, marker, ok := lim.elided(lit, underKey); ok {
+			if underKey && keep == nil {
 				if fileIdx < len(files) {
-					repl = ElidedFilePrefix + files[fileIdx]
+					marker = ElidedFilePrefix + files[fileIdx]
 				}
 				fileIdx++
 			}
+			m, _ := json.Marshal(marker) // JSON's escaping, not Go's
 			out = append(out, raw[last:i]...)
-			out = strconv.AppendQuote(out, repl)
+			out = append(out, '"')
+			out = append(out, keep...) // already escaped as it came
+			out = append(out, m[1:len(m)-1]...)
+			out = append(out, '"')
 			last = end + 1
 		}
 		i = end
@@ -84,23 +98,25 @@ func elideBase64(raw []byte, files []string) []byte {
 }
 
 // elided decides whether a string literal (escaped, without its quotes) is
-// base64 media, and returns the marker that replaces it.
-func elided(lit []byte, underKey bool) (string, bool) {
+// base64 media. If so it returns the part to keep (a data URI's
+// "data:TYPE;base64," head, nil otherwise) and the marker that replaces the
+// rest.
+func (lim elideLimits) elided(lit []byte, underKey bool) (keep []byte, marker string, ok bool) {
 	n := len(lit)
-	if n < elideDataURI {
-		return "", false
+	if n < min(lim.dataURI, lim.media, lim.any) {
+		return nil, "", false
 	}
-	if bytes.HasPrefix(lit, []byte("data:")) {
+	if bytes.HasPrefix(lit, []byte("data:")) && n >= lim.dataURI {
 		comma := bytes.IndexByte(lit, ',')
-		if comma < 0 || !bytes.HasSuffix(lit[:comma], []byte(";base64")) || !isBase64(lit[comma+1:]) {
-			return "", false
+		if comma < 0 || comma+1 == n || !bytes.HasSuffix(lit[:comma], []byte(";base64")) || !isBase64(lit[comma+1:]) {
+			return nil, "", false
 		}
-		return string(lit[:comma+1]) + ElidedPrefix + strconv.Itoa(n-comma-1), true
+		return lit[:comma+1], ElidedPrefix + strconv.Itoa(n-comma-1), true
 	}
-	if ((underKey && n >= elideMediaField) || n >= elideAny) && isBase64(lit) {
-		return ElidedPrefix + strconv.Itoa(n), true
+	if ((underKey && n >= lim.media) || n >= lim.any) && isBase64(lit) {
+		return nil, ElidedPrefix + strconv.Itoa(n), true
 	}
-	return "", false
+	return nil, "", false
 }
 
 // isBase64 reports whether an escaped literal holds only base64 (standard or

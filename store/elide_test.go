@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -41,23 +42,30 @@ func TestElideBase64(t *testing.T) {
 	}
 }
 
-// FuzzElideBase64 checks that eliding never breaks valid JSON and never
-// grows a document.
+// FuzzElideBase64 checks, with thresholds lowered so that short inputs
+// reach every path, that eliding never breaks valid JSON, never grows a
+// document, and leaves nothing at or over the media threshold under a
+// media key.
 func FuzzElideBase64(f *testing.F) {
-	f.Add([]byte(`{"data":[{"b64_json":"`+strings.Repeat("QUJD", elideMediaField/4)+`"}]}`), 1)
+	lim := elideLimits{media: 8, dataURI: 12, any: 24}
+	f.Add([]byte(`{"data":[{"b64_json":"QUJDQUJDQUJD"},{"b64_json":"QUJD"}]}`), 1)
 	f.Add([]byte(`{"a":["x","y",{"b":"\"c\\"}],"d":null}`), 0)
-	f.Add([]byte(`{"image":"data:image/png;base64,`+strings.Repeat("QUJD", 1100)+`"}`), 0)
+	f.Add([]byte(`{"image":"data:image/png;base64,QUJDQUJDQUJD","k":"QUJDQUJDQUJDQUJDQUJDQUJDQUJD"}`), 2)
+	f.Add([]byte(`data: {"partial_image_b64":"QUJDQUJDQUJD"}`), 0)
 	f.Fuzz(func(t *testing.T, in []byte, nfiles int) {
-		files := make([]string, nfiles%4)
+		files := make([]string, uint(nfiles)%4)
 		for i := range files {
 			files[i] = "media/f.png"
 		}
-		out := elideBase64(in, files)
+		out := lim.apply(in, files)
 		if json.Valid(in) && !json.Valid(out) {
 			t.Fatalf("valid JSON became invalid:\n%q\n%q", in, out)
 		}
-		if len(out) > len(in) {
+		if len(out) > len(in)+len("atelier:omitted:base64:")+len("media/f.png") {
 			t.Fatalf("grew from %d to %d bytes", len(in), len(out))
+		}
+		if !bytes.Equal(lim.apply(out, files), out) && json.Valid(in) {
+			t.Fatalf("eliding twice changed the result:\n%q\n%q", out, lim.apply(out, files))
 		}
 	})
 }

@@ -148,26 +148,21 @@ func (k *Keys) Key(g Group) (string, KeySource, error) {
 }
 
 // Resolve finds every group's key. Once the keyring has failed it is not
-// asked again, so a missing or wedged keyring costs one timeout at most.
+// asked again, so a missing or wedged keyring costs one timeout at most, and
+// the groups left without a key carry the reason.
 func (k *Keys) Resolve() (KeySet, []KeyStatus) {
 	var set KeySet
-	var sts []KeyStatus
-	var kerr error
+	sts := make([]KeyStatus, 0, len(Groups))
+	ask := *k
+	problem := ""
 	for _, g := range Groups {
-		st := KeyStatus{Group: g, Source: SourceNone, EnvVar: g.EnvVar()}
-		keys := *k
-		if kerr != nil {
-			keys.Keyring = nil
-			st.Problem = kerr.Error()
-		}
-		key, src, err := keys.Key(g)
+		key, src, err := ask.Key(g)
 		if err != nil {
-			kerr = err
-			st.Problem = err.Error()
+			problem, ask.Keyring = err.Error(), nil
 		}
-		st.Source = src
-		if src == SourceEnvironment {
-			st.Problem = ""
+		st := KeyStatus{Group: g, Source: src, EnvVar: g.EnvVar()}
+		if src == SourceNone {
+			st.Problem = problem
 		}
 		set.set(g, key)
 		sts = append(sts, st)

@@ -78,8 +78,9 @@ func (s *Store) Search(ctx context.Context, q SearchQuery) ([]Hit, error) {
 
 // searchSource is one FTS table and how its hits join back to their items.
 type searchSource struct {
-	kinds []Kind
-	query string // arguments: match, kind filter (or ''), limit
+	kinds  []Kind
+	query  string // arguments: match, kind (unused), limit
+	byKind string // the query when one of several kinds is asked for
 }
 
 // wants reports whether a kind filter includes this source.
@@ -92,8 +93,15 @@ var searchSources = []searchSource{
 		WITH hits AS (SELECT rowid AS id, snippet(messages_fts, 0, char(2), char(3), '…', 16) AS snip
 			FROM messages_fts WHERE messages_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?3)
 		SELECT c.kind, c.id, m.id, c.id, '', m.family, m.model, hits.snip, m.created_at
-		FROM hits JOIN messages m ON m.id = hits.id JOIN conversations c ON c.id = m.conversation_id
-		WHERE ?2 = '' OR c.kind = ?2`},
+		FROM hits JOIN messages m ON m.id = hits.id JOIN conversations c ON c.id = m.conversation_id`,
+		// Filtering inside the scan, so that a page of one kind is full even
+		// when the other kind has the newest matches.
+		byKind: `
+		SELECT c.kind, c.id, m.id, c.id, '', m.family, m.model,
+			snippet(messages_fts, 0, char(2), char(3), '…', 16), m.created_at
+		FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
+			JOIN conversations c ON c.id = m.conversation_id
+		WHERE messages_fts MATCH ?1 AND c.kind = ?2 ORDER BY messages_fts.rowid DESC LIMIT ?3`},
 	{kinds: []Kind{KindImage}, query: `
 		WITH hits AS (SELECT rowid AS id, snippet(image_jobs_fts, 0, char(2), char(3), '…', 16) AS snip
 			FROM image_jobs_fts WHERE image_jobs_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?3)
@@ -108,11 +116,11 @@ var searchSources = []searchSource{
 
 // searchOne runs one source's query.
 func (s *Store) searchOne(ctx context.Context, src searchSource, match string, q SearchQuery) ([]Hit, error) {
-	kind := ""
-	if q.Kind == KindChat || q.Kind == KindCompare {
-		kind = string(q.Kind)
+	query := src.query
+	if q.Kind != "" && src.byKind != "" {
+		query = src.byKind
 	}
-	rows, err := s.r.QueryContext(ctx, src.query, match, kind, q.Limit)
+	rows, err := s.r.QueryContext(ctx, query, match, string(q.Kind), q.Limit)
 	if err != nil {
 		return nil, err
 	}
@@ -137,6 +145,13 @@ func (s *Store) searchOne(ctx context.Context, src searchSource, match string, q
 // must match, and the last one matches as a prefix unless the text ends in
 // a space or a closing quote. It returns "" when nothing searchable is left.
 func ftsQuery(text string) string {
+	// FTS5 reads its query as a C string: a NUL would end it inside a quote.
+	text = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, strings.ToValidUTF8(text, " "))
 	var parts []string
 	prefixLast := false
 	rest := text

@@ -26,6 +26,9 @@ func TestFTSQuery(t *testing.T) {
 		{`it's "quoted"" odd`, `"it's" "quoted" " odd"*`},
 		{"café ", `"café"`},
 		{"東京", `"東京"*`},
+		{"a\x00b", `"a" "b"*`},
+		{"tab\tsep\n", `"tab" "sep"`},
+		{"bad\xffutf8", `"bad" "utf8"*`},
 	} {
 		if got := ftsQuery(tc.in); got != tc.want {
 			t.Errorf("ftsQuery(%q) = %s, want %s", tc.in, got, tc.want)
@@ -57,7 +60,7 @@ func TestSearchAcrossKinds(t *testing.T) {
 	if !strings.Contains(hits[3].Snippet, HighlightStart+"lighthouse"+HighlightEnd) {
 		t.Fatalf("snippet %q", hits[3].Snippet)
 	}
-	for kind, want := range map[Kind]int{KindChat: 1, KindCompare: 1, KindImage: 1, KindVideo: 1} {
+	for kind, want := range map[Kind]int{KindChat: 1, KindCompare: 1, KindImage: 1, KindVideo: 1} { // before more are added
 		if got := must[[]Hit](t)(s.Search(bg, SearchQuery{Text: "lighthouse", Kind: kind})); len(got) != want || got[0].Kind != kind {
 			t.Errorf("kind %s: %+v", kind, got)
 		}
@@ -67,6 +70,13 @@ func TestSearchAcrossKinds(t *testing.T) {
 	}
 	if got := must[[]Hit](t)(s.Search(bg, SearchQuery{Text: "lighthouse", Limit: 2})); len(got) != 2 {
 		t.Errorf("limit: %d", len(got))
+	}
+	// A page of one kind is full even when newer matches are of the other.
+	for range 3 {
+		newChat(t, s, "lighthouse again")
+	}
+	if got := must[[]Hit](t)(s.Search(bg, SearchQuery{Text: "lighthouse", Kind: KindCompare, Limit: 1})); len(got) != 1 || got[0].ID != cmp {
+		t.Errorf("compare behind newer chats: %+v", got)
 	}
 	// Diacritics fold: a search for cafe finds café.
 	newChat(t, s, "un café au lait")

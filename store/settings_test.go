@@ -132,3 +132,28 @@ func TestDefaultPaths(t *testing.T) {
 		t.Fatal(d)
 	}
 }
+
+// FuzzLoadSettings checks that no config file makes loading panic, and that
+// every problem found in a file that parses names a line.
+func FuzzLoadSettings(f *testing.F) {
+	f.Add(goodConfig)
+	f.Add("headers = { alpha = { Authorization = \"x\" } }\n")
+	f.Add("[models]\nalpha = 3\n")
+	f.Add("theme = \"pink\"\n[[output]]\n")
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, body string) {
+		p := filepath.Join(dir, "config.toml")
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err := LoadSettings(p)
+		if err == nil {
+			return
+		}
+		for _, line := range strings.Split(err.Error(), "\n") {
+			if !strings.HasPrefix(line, p+":") {
+				t.Fatalf("error without the file: %q", line)
+			}
+		}
+	})
+}
