@@ -72,7 +72,6 @@ func Open(dir string) (*Store, error) {
 	}
 	s.w.SetMaxOpenConns(1)
 	s.w.SetMaxIdleConns(1)
-	s.w.SetConnMaxIdleTime(0)
 	ctx := context.Background()
 	if err := migrate(ctx, s.w, migrations); err != nil {
 		s.w.Close()

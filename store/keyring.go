@@ -58,6 +58,7 @@ func (e *KeyringError) Error() string {
 	return e.Reason + "; or set the keys in the environment instead (" + strings.Join(vars, ", ") + ")"
 }
 
+// Unwrap returns the underlying error.
 func (e *KeyringError) Unwrap() error { return e.Err }
 
 // keyringBackend is the part of go-keyring's API atelier uses.

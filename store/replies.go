@@ -227,6 +227,10 @@ func (r *Reply) Finish(end ReplyEnd) error {
 }
 
 // abandon ends a reply its owner never finished (at Close).
+//
+// Neither Finish nor abandon takes a context: the request's context is
+// often the very thing that was cancelled, and the partial reply must still
+// be saved.
 func (r *Reply) abandon() error {
 	return r.end(StatusInterrupted, "interrupted: the reply was never finished", ReplyEnd{})
 }
