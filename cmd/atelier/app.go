@@ -56,6 +56,13 @@ func (a *app) newClient(ctx context.Context) (*client.Client, error) {
 	if err != nil {
 		return nil, err
 	}
+	return a.clientFor(cfg)
+}
+
+// clientFor returns a client for the configured service with cfg's base URL
+// (unless --base-url or ATELIER_BASE_URL says otherwise) and headers. It
+// reads the keyring, which may wait.
+func (a *app) clientFor(cfg *store.Settings) (*client.Client, error) {
 	baseURL := a.flags.baseURL
 	if baseURL == "" {
 		baseURL = a.getenv("ATELIER_BASE_URL")
@@ -95,13 +102,9 @@ func (a *app) settings() (*store.Settings, error) {
 	if a.cfg != nil {
 		return a.cfg, nil
 	}
-	path := a.getenv("ATELIER_CONFIG")
-	if path == "" {
-		p, err := store.DefaultConfigPath()
-		if err != nil {
-			return nil, err
-		}
-		path = p
+	path, err := a.configPath()
+	if err != nil {
+		return nil, err
 	}
 	cfg, err := store.LoadSettings(path)
 	if err != nil {
@@ -109,6 +112,14 @@ func (a *app) settings() (*store.Settings, error) {
 	}
 	a.cfg = cfg
 	return cfg, nil
+}
+
+// configPath is config.toml's path: $ATELIER_CONFIG, else the XDG config dir.
+func (a *app) configPath() (string, error) {
+	if path := a.getenv("ATELIER_CONFIG"); path != "" {
+		return path, nil
+	}
+	return store.DefaultConfigPath()
 }
 
 // dataDir is where history and media live: --data-dir, else ATELIER_HOME,
