@@ -15,8 +15,10 @@ import (
 type probeMsg struct{ n int }
 
 func TestWindowSizeReachesEveryTab(t *testing.T) {
-	m, fakes := withFakes(New(testDeps(t, newFakeKeys())))
-	m = send(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	m, fakes := withFakes(New(testDeps(t)))
+	if m = send(t, m, tea.WindowSizeMsg{Width: 100, Height: 30}); m.width != 100 {
+		t.Errorf("the shell's width is %d", m.width)
+	}
 	for id, f := range fakes {
 		if f.w != 96 || f.h != 26 {
 			t.Errorf("tab %d: size %dx%d, want 96x26 (inside the frame)", id, f.w, f.h)
@@ -25,7 +27,7 @@ func TestWindowSizeReachesEveryTab(t *testing.T) {
 }
 
 func TestResultReachesTheTabThatAsked(t *testing.T) {
-	m, fakes := withFakes(New(testDeps(t, newFakeKeys())))
+	m, fakes := withFakes(New(testDeps(t)))
 	probe := probeMsg{1}
 	m = send(t, m, tab.ResultMsg{To: tab.Settings, Msg: probe})
 	if m.active != tab.Chat {
@@ -40,7 +42,7 @@ func TestResultReachesTheTabThatAsked(t *testing.T) {
 }
 
 func TestOtherMessagesGoToTheActiveTabOnly(t *testing.T) {
-	m, fakes := withFakes(New(testDeps(t, newFakeKeys())))
+	m, fakes := withFakes(New(testDeps(t)))
 	m.active = tab.Image
 	wheel := tea.MouseWheelMsg{X: 5, Y: 5, Button: tea.MouseWheelDown}
 	probe := probeMsg{2}
@@ -75,7 +77,7 @@ func TestTabKeys(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m, fakes := withFakes(New(testDeps(t, newFakeKeys())))
+			m, fakes := withFakes(New(testDeps(t)))
 			m.active = tt.from
 			fakes[tt.from].focused = tt.focused
 			m = send(t, m, press(tt.key))
@@ -90,7 +92,7 @@ func TestTabKeys(t *testing.T) {
 }
 
 func TestQuestionMarkTogglesHelp(t *testing.T) {
-	m := New(testDeps(t, newFakeKeys()))
+	m := New(testDeps(t))
 	m = send(t, m, tea.WindowSizeMsg{Width: 80, Height: 24}, press("alt+6"), press("?"))
 	if !m.help.ShowAll || !strings.Contains(screenText(m), "Keys · Settings") || !strings.Contains(screenText(m), "Everywhere") {
 		t.Fatalf("? did not open the full help:\n%s", screenText(m))
@@ -116,7 +118,7 @@ func TestQuestionMarkTogglesHelp(t *testing.T) {
 }
 
 func TestQuestionMarkIsTextWhileTyping(t *testing.T) {
-	m, fakes := withFakes(New(testDeps(t, newFakeKeys())))
+	m, fakes := withFakes(New(testDeps(t)))
 	fakes[tab.Chat].focused = true
 	m = send(t, m, press("?"))
 	if m.help.ShowAll || !fakes[tab.Chat].received(press("?")) {
@@ -125,7 +127,7 @@ func TestQuestionMarkIsTextWhileTyping(t *testing.T) {
 }
 
 func TestClickOnATabTitle(t *testing.T) {
-	m := send(t, New(testDeps(t, newFakeKeys())), tea.WindowSizeMsg{Width: 80, Height: 24})
+	m := send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 80, Height: 24})
 	for id, title := range titles {
 		x := strings.Index(lines(m)[0], " "+title+" ") + 1
 		m = send(t, m, tea.MouseClickMsg{X: x, Y: 0, Button: tea.MouseLeft})
@@ -140,7 +142,7 @@ func TestClickOnATabTitle(t *testing.T) {
 }
 
 func TestErrorStaysUntilEsc(t *testing.T) {
-	m, fakes := withFakes(New(testDeps(t, newFakeKeys())))
+	m, fakes := withFakes(New(testDeps(t)))
 	m = send(t, m, tea.WindowSizeMsg{Width: 80, Height: 24}, tab.ErrorMsg{Err: errors.New("boom:\x1b[31m red\nsecond line")})
 	last := lines(m)[23]
 	if !strings.Contains(last, "✗ boom: red second line") {
@@ -164,7 +166,7 @@ func TestErrorStaysUntilEsc(t *testing.T) {
 }
 
 func TestStatusBarShowsServiceAndTasks(t *testing.T) {
-	m := start(t, send(t, New(testDeps(t, newFakeKeys())), tea.WindowSizeMsg{Width: 80, Height: 24}))
+	m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 80, Height: 24}))
 	if top := lines(m)[0]; !strings.HasSuffix(strings.TrimSpace(top), "api.example.test") {
 		t.Errorf("top line %q does not end with the host", top)
 	}
@@ -181,7 +183,7 @@ func TestStatusBarShowsServiceAndTasks(t *testing.T) {
 		t.Errorf("top line at 65 columns %q", top)
 	}
 
-	demo := testDeps(t, newFakeKeys())
+	demo := testDeps(t)
 	demo.Demo = true
 	m = start(t, send(t, New(demo), tea.WindowSizeMsg{Width: 80, Height: 24}))
 	if top := lines(m)[0]; !strings.HasSuffix(strings.TrimSpace(top), "demo") {
@@ -190,7 +192,7 @@ func TestStatusBarShowsServiceAndTasks(t *testing.T) {
 }
 
 func TestConnectHandsTheClientToEveryTab(t *testing.T) {
-	m, fakes := withFakes(New(testDeps(t, newFakeKeys())))
+	m, fakes := withFakes(New(testDeps(t)))
 	m = start(t, m)
 	if m.client == nil || m.client.BaseURL() != "https://api.example.test" {
 		t.Fatalf("client = %v", m.client)
@@ -203,7 +205,7 @@ func TestConnectHandsTheClientToEveryTab(t *testing.T) {
 }
 
 func TestConnectFailureShowsNoService(t *testing.T) {
-	deps := testDeps(t, newFakeKeys())
+	deps := testDeps(t)
 	deps.Settings = &store.Settings{Theme: "auto"}
 	m := start(t, send(t, New(deps), tea.WindowSizeMsg{Width: 80, Height: 24}))
 	if top := lines(m)[0]; !strings.HasSuffix(strings.TrimSpace(top), "no service") {
@@ -215,7 +217,7 @@ func TestConnectFailureShowsNoService(t *testing.T) {
 }
 
 func TestStaleConnectIsDropped(t *testing.T) {
-	m := start(t, New(testDeps(t, newFakeKeys())))
+	m := start(t, New(testDeps(t)))
 	old := m.connect() // asked before the settings changed
 	next, _ := m.Update(tab.KeysChangedMsg{})
 	m = next.(Model)
@@ -227,7 +229,7 @@ func TestStaleConnectIsDropped(t *testing.T) {
 
 func TestSavedSettingsRestyleAndReconnect(t *testing.T) {
 	var asked []string
-	deps := testDeps(t, newFakeKeys())
+	deps := testDeps(t)
 	connect := deps.Connect
 	deps.Connect = func(s *store.Settings) (*client.Client, error) {
 		asked = append(asked, s.BaseURL)
@@ -256,7 +258,7 @@ func TestThemeFollowsTheBackgroundUnlessSet(t *testing.T) {
 		{"light", darkBackground, false},
 	}
 	for _, tt := range tests {
-		deps := testDeps(t, newFakeKeys())
+		deps := testDeps(t)
 		deps.Settings.Theme = tt.theme
 		m, fakes := withFakes(New(deps))
 		m = send(t, m, tt.bg)
@@ -268,7 +270,7 @@ func TestThemeFollowsTheBackgroundUnlessSet(t *testing.T) {
 
 func TestEventsAreDrainedOneAtATime(t *testing.T) {
 	events := make(chan tea.Msg, 3)
-	deps := testDeps(t, newFakeKeys())
+	deps := testDeps(t)
 	deps.Events = events
 	m, fakes := withFakes(New(deps))
 	events <- TasksChangedMsg{Running: 3}
@@ -294,7 +296,7 @@ func TestEventsAreDrainedOneAtATime(t *testing.T) {
 }
 
 func TestViewAsksForAltScreenAndMouse(t *testing.T) {
-	v := send(t, New(testDeps(t, newFakeKeys())), tea.WindowSizeMsg{Width: 80, Height: 24}).View()
+	v := send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 80, Height: 24}).View()
 	if !v.AltScreen || v.MouseMode != tea.MouseModeCellMotion {
 		t.Errorf("AltScreen %v, MouseMode %v", v.AltScreen, v.MouseMode)
 	}
@@ -302,7 +304,7 @@ func TestViewAsksForAltScreenAndMouse(t *testing.T) {
 
 func TestViewFitsTheWindow(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {60, 12}} {
-		m := start(t, send(t, New(testDeps(t, newFakeKeys())), tea.WindowSizeMsg{Width: size[0], Height: size[1]}))
+		m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: size[0], Height: size[1]}))
 		for _, id := range []string{"1", "6"} {
 			m = send(t, m, press(id))
 			ls := lines(m)
@@ -319,7 +321,7 @@ func TestViewFitsTheWindow(t *testing.T) {
 }
 
 func TestCtrlCQuits(t *testing.T) {
-	m, fakes := withFakes(New(testDeps(t, newFakeKeys())))
+	m, fakes := withFakes(New(testDeps(t)))
 	fakes[tab.Chat].focused = true
 	_, cmd := m.Update(press("ctrl+c"))
 	if msgs := run(cmd); len(msgs) != 1 || msgs[0] != (tea.QuitMsg{}) {

@@ -34,9 +34,10 @@ func (t *comingTab) Summary() string     { return "not built yet" }
 func (t *comingTab) KeyMap() help.KeyMap { return noKeys{} }
 func (t *comingTab) Focused() bool       { return false }
 
-// View is the one line, centred.
+// View is the line, and where the settings are, centred.
 func (t *comingTab) View() string {
-	text := ansi.Wordwrap(t.what+" Not built yet. Base URL and keys: Settings (alt+6).", max(t.width-4, 20), " ")
+	wrap := func(s string) string { return ansi.Wordwrap(s, max(t.width-4, 20), " ") }
+	text := lipgloss.JoinVertical(lipgloss.Center, wrap(t.what), "", wrap("Not built yet. Base URL, keys and models: Settings (alt+6)."))
 	return lipgloss.Place(t.width, t.height, lipgloss.Center, lipgloss.Center, t.muted.Render(text))
 }
 

@@ -3,8 +3,8 @@ package ui
 import (
 	"errors"
 	"image/color"
+	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"charm.land/bubbles/v2/help"
@@ -56,63 +56,15 @@ func withFakes(m Model) (Model, [tab.Count]*fakeScreen) {
 	return m, fakes
 }
 
-// fakeKeys is a KeyStore in memory that records what it is asked.
-type fakeKeys struct {
-	mu      sync.Mutex
-	keys    map[store.Group]string
-	env     map[store.Group]bool
-	problem string
-	setErr  error
-	sets    []store.Group
-}
-
-func newFakeKeys() *fakeKeys {
-	return &fakeKeys{keys: map[store.Group]string{}, env: map[store.Group]bool{}}
-}
-
-func (k *fakeKeys) Status() []store.KeyStatus {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	var sts []store.KeyStatus
-	for _, g := range store.Groups {
-		st := store.KeyStatus{Group: g, Source: store.SourceNone, EnvVar: g.EnvVar(), Problem: k.problem}
-		switch {
-		case k.env[g]:
-			st.Source, st.Problem = store.SourceEnvironment, ""
-		case k.keys[g] != "":
-			st.Source = store.SourceKeyring
-		}
-		sts = append(sts, st)
-	}
-	return sts
-}
-
-func (k *fakeKeys) Set(g store.Group, key string) error {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	k.sets = append(k.sets, g)
-	if k.setErr != nil {
-		return k.setErr
-	}
-	k.keys[g] = key
-	return nil
-}
-
-func (k *fakeKeys) Delete(g store.Group) error {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	delete(k.keys, g)
-	return nil
-}
-
-func (k *fakeKeys) key(g store.Group) string {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	return k.keys[g]
+// memKeys resolves keys from an in-memory keyring and no environment.
+func memKeys() (*store.Keys, *store.MemoryKeyring) {
+	kr := store.NewMemoryKeyring()
+	return &store.Keys{Keyring: kr, Getenv: func(string) string { return "" }}, kr
 }
 
 // testDeps are dependencies with no I/O but the settings file in dir.
-func testDeps(t *testing.T, keys *fakeKeys) Deps {
+func testDeps(t *testing.T) Deps {
+	keys, _ := memKeys()
 	t.Helper()
 	return Deps{
 		Connect: func(s *store.Settings) (*client.Client, error) {
@@ -123,7 +75,7 @@ func testDeps(t *testing.T, keys *fakeKeys) Deps {
 		},
 		Keys:         keys,
 		Settings:     &store.Settings{BaseURL: "https://api.example.test", Theme: "auto"},
-		SettingsPath: "/config/atelier/config.toml",
+		SettingsPath: filepath.Join(t.TempDir(), "config.toml"),
 	}
 }
 
@@ -132,6 +84,12 @@ func testDeps(t *testing.T, keys *fakeKeys) Deps {
 // requests (the background colour) come back as messages the shell passes
 // to the active tab, as it would with an unknown message.
 func send(t *testing.T, m Model, msgs ...tea.Msg) Model {
+	t.Helper()
+	return sendWatching(t, m, nil, msgs...)
+}
+
+// sendWatching is send calling watch with the model after every message.
+func sendWatching(t *testing.T, m Model, watch func(Model), msgs ...tea.Msg) Model {
 	t.Helper()
 	queue := msgs
 	for steps := 0; len(queue) > 0; steps++ {
@@ -142,6 +100,9 @@ func send(t *testing.T, m Model, msgs ...tea.Msg) Model {
 		queue = queue[1:]
 		next, cmd := m.Update(msg)
 		m = next.(Model)
+		if watch != nil {
+			watch(m)
+		}
 		queue = append(queue, run(cmd)...)
 	}
 	return m
