@@ -10,5 +10,6 @@
 // through ui/tab. No I/O happens in Update: it runs in commands, which copy
 // what they need and return one message.
 //
-// It imports client, store, poller and its own sub-packages; never cmd.
+// By the dependency rule it may import client, store and the poller, and
+// its own sub-packages; never cmd.
 package ui
