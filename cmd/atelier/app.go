@@ -71,7 +71,7 @@ func (a *app) clientFor(cfg *store.Settings) (*client.Client, error) {
 		baseURL = cfg.BaseURL
 	}
 	if baseURL == "" {
-		return nil, usagef("no service configured: pass --base-url, set ATELIER_BASE_URL or base_url in config.toml (or try --demo)")
+		return nil, errNoService
 	}
 	keys, _ := a.keys().Resolve()
 	c, err := client.New(baseURL, client.Keys(keys))
@@ -89,6 +89,9 @@ func (a *app) clientFor(cfg *store.Settings) (*client.Client, error) {
 	}
 	return c, nil
 }
+
+// errNoService says no base URL was given anywhere.
+var errNoService = usagef("no service configured: pass --base-url, set ATELIER_BASE_URL or base_url in config.toml (or try --demo)")
 
 // keys resolves each group's key: the environment first, then the keyring.
 func (a *app) keys() *store.Keys {

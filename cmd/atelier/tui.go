@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -45,12 +46,22 @@ func (a *app) tuiDeps(ctx context.Context) (ui.Deps, error) {
 		return ui.Deps{}, err
 	}
 	return ui.Deps{
-		Connect:      a.clientFor,
+		Connect:      a.tuiConnect,
 		Store:        db,
 		Keys:         a.keys(),
 		Settings:     cfg,
 		SettingsPath: path,
 	}, nil
+}
+
+// tuiConnect is clientFor, with the way out that the TUI offers when no
+// service is configured.
+func (a *app) tuiConnect(cfg *store.Settings) (*client.Client, error) {
+	c, err := a.clientFor(cfg)
+	if errors.Is(err, errNoService) {
+		return nil, errors.New("no service yet: set the base URL in Settings (alt+6), or run atelier --demo")
+	}
+	return c, err
 }
 
 // demoDeps runs the UI on the in-process simulator. Its settings live in

@@ -77,16 +77,23 @@ func (m Model) sectionNotes(s string) []line {
 	}
 	for _, st := range m.status {
 		if st.Problem != "" {
-			return m.wrapped("  ! "+termtext.String(st.Problem), m.st.Problem, -1)
+			return m.indented("! "+termtext.String(st.Problem), 2, m.st.Problem)
 		}
 	}
 	return nil
 }
 
-func (m Model) wrapped(s string, st lipgloss.Style, row int) []line {
+// indented wraps s to the tab's width, indent cells in, the lines after
+// the first two further so they read as one note.
+func (m Model) indented(s string, indent int, st lipgloss.Style) []line {
+	text := ansi.Wordwrap(s, max(m.width-indent-2, 20), " ")
 	var ls []line
-	for _, t := range strings.Split(ansi.Wordwrap(s, max(m.width, 20), " "), "\n") {
-		ls = append(ls, line{text: st.Render(t), row: row})
+	for i, t := range strings.Split(text, "\n") {
+		pad := indent
+		if i > 0 {
+			pad += 2
+		}
+		ls = append(ls, line{text: strings.Repeat(" ", pad) + st.Render(t), row: -1})
 	}
 	return ls
 }
