@@ -13,8 +13,9 @@ import (
 	"atelier/ui/tab"
 )
 
-// editor is a row open for typing.
+// editor is a row open for typing; the zero editor is closed.
 type editor struct {
+	open   bool
 	row    row
 	input  textinput.Model
 	err    string // why the last value was refused
@@ -58,7 +59,7 @@ func (m Model) open() (Model, tea.Cmd) {
 		next := nextTheme(m.cfg)
 		return m, m.save(next, "theme "+next.Theme+" saved", nil)
 	}
-	m.edit = &editor{row: r, input: m.newInput(r)}
+	m.edit = editor{open: true, row: r, input: m.newInput(r)}
 	m.follow()
 	return m, m.edit.input.Focus()
 }
@@ -94,7 +95,7 @@ func (m Model) typingKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case m.edit.saving:
 		return m, nil
 	case key.Matches(msg, m.km.Cancel):
-		m.edit = nil
+		m.edit = editor{}
 		return m, nil
 	case key.Matches(msg, m.km.Save):
 		return m.commit()
@@ -107,7 +108,7 @@ func (m Model) typingKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 func (m Model) commit() (Model, tea.Cmd) {
 	r, v := m.edit.row, m.edit.input.Value()
 	if r.kind == keyRow {
-		m.edit, m.busy = nil, true
+		m.edit, m.busy = editor{}, true
 		return m, m.storeKey(r.group, v)
 	}
 	next, err := with(m.cfg, r, v)
@@ -132,7 +133,7 @@ func landing(r row, v string) *row {
 }
 
 func (m Model) updateInput(msg tea.Msg) (Model, tea.Cmd) {
-	if m.edit == nil || m.edit.saving {
+	if !m.edit.open || m.edit.saving {
 		return m, nil
 	}
 	var cmd tea.Cmd
@@ -195,14 +196,14 @@ func (m Model) saved(msg savedMsg) (Model, tea.Cmd) {
 	m.busy = false
 	if msg.err != nil {
 		err := withoutPath(msg.err)
-		if m.edit == nil {
+		if !m.edit.open {
 			return m, tab.Error(err)
 		}
 		m.edit.saving, m.edit.err = false, err.Error()
 		m.follow()
 		return m, tea.Batch(m.edit.input.Focus(), tab.Error(err))
 	}
-	m.cfg, m.edit = msg.cfg, nil
+	m.cfg, m.edit = msg.cfg, editor{}
 	m.rows = rows(&m.cfg)
 	m.cursor = min(m.cursor, len(m.rows)-1)
 	if msg.at != nil {

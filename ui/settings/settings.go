@@ -50,7 +50,7 @@ type Model struct {
 	rows    []row
 	cursor  int
 	offset  int // first line shown
-	edit    *editor
+	edit    editor
 	confirm *row // a deletion waiting for y
 	busy    bool // a save is running; the next waits, so saves land in order
 
@@ -99,12 +99,12 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 }
 
 // Focused reports whether a text field has the keyboard.
-func (m Model) Focused() bool { return m.edit != nil }
+func (m Model) Focused() bool { return m.edit.open }
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
-	if m.edit != nil {
+	if m.edit.open {
 		m.edit.input.SetWidth(m.inputWidth())
 	}
 	m.follow()
@@ -113,7 +113,7 @@ func (m *Model) SetSize(w, h int) {
 // SetDark picks the styles for a dark or light background.
 func (m *Model) SetDark(dark bool) {
 	m.st = newStyles(dark)
-	if m.edit != nil {
+	if m.edit.open {
 		m.edit.input.SetStyles(m.st.Input)
 	}
 }
@@ -131,7 +131,7 @@ func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()} 
 
 func (m Model) mode() mode {
 	switch {
-	case m.edit != nil:
+	case m.edit.open:
 		return typing
 	case m.confirm != nil:
 		return confirming

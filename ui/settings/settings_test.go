@@ -60,7 +60,7 @@ func TestSetKeyThroughAMaskedInput(t *testing.T) {
 	if got, _ := h.kr.Get(store.GroupAlpha); got != key {
 		t.Fatalf("keyring holds %q", got)
 	}
-	if h.m.edit != nil || h.m.Focused() {
+	if h.m.edit.open || h.m.Focused() || h.m.edit.input.Value() != "" {
 		t.Error("the field holding the key is still in the model")
 	}
 	assertNeverShown(t, key, h.seen)
@@ -85,7 +85,7 @@ func TestSetKeyFailureShowsTheErrorNotTheKey(t *testing.T) {
 		t.Fatalf("errors %v", errs)
 	}
 	assertNeverShown(t, key, append(h.seen, errs[0].Error()))
-	if h.m.edit != nil {
+	if h.m.edit.open {
 		t.Error("the key stays in the model after a failure")
 	}
 }
@@ -93,7 +93,7 @@ func TestSetKeyFailureShowsTheErrorNotTheKey(t *testing.T) {
 func TestEscCancelsTheKeyField(t *testing.T) {
 	h := newHarness(t, nil)
 	h.to("beta").keys("enter").typ("abc").keys("esc")
-	if h.m.edit != nil {
+	if h.m.edit.open {
 		t.Fatal("esc left the field open")
 	}
 	if _, err := h.kr.Get(store.GroupBeta); err == nil {

@@ -105,7 +105,7 @@ func (m Model) rowLine(i int, r row) string {
 		marker = m.st.Selected.Render("▸ ")
 	}
 	name := m.st.Label.Render(padRight(m.rowLabel(i, r), labelWidth-2))
-	if m.edit != nil && i == m.cursor {
+	if m.edit.open && i == m.cursor {
 		return marker + name + m.edit.input.View()
 	}
 	return marker + name + m.value(r)
@@ -115,7 +115,7 @@ func (m Model) rowLine(i int, r row) string {
 // question before a deletion.
 func (m Model) rowNotes(i int, r row) []string {
 	var ts []string
-	if m.edit != nil && i == m.cursor && m.edit.err != "" {
+	if m.edit.open && i == m.cursor && m.edit.err != "" {
 		text := ansi.Wordwrap(termtext.String(m.edit.err), max(m.valueWidth(), 20), " ")
 		for _, t := range strings.Split(text, "\n") {
 			ts = append(ts, strings.Repeat(" ", labelWidth)+m.st.Problem.Render(t))
