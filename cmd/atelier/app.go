@@ -59,6 +59,13 @@ func (a *app) newClient(ctx context.Context) (*client.Client, error) {
 	if err != nil {
 		return nil, err
 	}
+	return a.clientFor(cfg)
+}
+
+// clientFor returns a client for the configured service with cfg's base URL
+// (unless --base-url or ATELIER_BASE_URL says otherwise) and headers. It
+// reads the keyring, which may wait.
+func (a *app) clientFor(cfg *store.Settings) (*client.Client, error) {
 	baseURL := a.flags.baseURL
 	if baseURL == "" {
 		baseURL = a.getenv("ATELIER_BASE_URL")
@@ -67,7 +74,7 @@ func (a *app) newClient(ctx context.Context) (*client.Client, error) {
 		baseURL = cfg.BaseURL
 	}
 	if baseURL == "" {
-		return nil, usagef("no service configured: pass --base-url, set ATELIER_BASE_URL or base_url in config.toml (or try --demo)")
+		return nil, errNoService
 	}
 	keys, _ := a.keys().Resolve()
 	c, err := client.New(baseURL, client.Keys(keys))
@@ -86,6 +93,9 @@ func (a *app) newClient(ctx context.Context) (*client.Client, error) {
 	return c, nil
 }
 
+// errNoService says no base URL was given anywhere.
+var errNoService = usagef("no service configured: pass --base-url, set ATELIER_BASE_URL or base_url in config.toml (or try --demo)")
+
 // keys resolves each group's key: the environment first, then the keyring.
 func (a *app) keys() *store.Keys {
 	return &store.Keys{Keyring: store.NewSystemKeyring(), Getenv: a.getenv}
@@ -98,13 +108,9 @@ func (a *app) settings() (*store.Settings, error) {
 	if a.cfg != nil {
 		return a.cfg, nil
 	}
-	path := a.getenv("ATELIER_CONFIG")
-	if path == "" {
-		p, err := store.DefaultConfigPath()
-		if err != nil {
-			return nil, err
-		}
-		path = p
+	path, err := a.configPath()
+	if err != nil {
+		return nil, err
 	}
 	cfg, err := store.LoadSettings(path)
 	if err != nil {
@@ -112,6 +118,14 @@ func (a *app) settings() (*store.Settings, error) {
 	}
 	a.cfg = cfg
 	return cfg, nil
+}
+
+// configPath is config.toml's path: $ATELIER_CONFIG, else the XDG config dir.
+func (a *app) configPath() (string, error) {
+	if path := a.getenv("ATELIER_CONFIG"); path != "" {
+		return path, nil
+	}
+	return store.DefaultConfigPath()
 }
 
 // dataDir is where history and media live: --data-dir, else ATELIER_HOME,

@@ -1,12 +1,96 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/ui"
 )
 
-// runTUI opens the terminal UI.
+// runTUI opens the terminal UI. Nothing here waits on the keyring: the
+// client, which needs the keys, is built by the UI in a command once the
+// screen is up, and so is the key status Settings shows.
 func (a *app) runTUI(cmd *cobra.Command, _ []string) error {
-	return errors.New("the TUI is not built yet: use the chat, image and sim commands")
+	if !isTerminal(a.io.out) {
+		return usagef("the TUI needs a terminal; for scripts use the chat and image commands")
+	}
+	ctx := cmd.Context()
+	deps, err := a.tuiDeps(ctx)
+	if err != nil {
+		return err
+	}
+	return ui.Run(ctx, deps)
+}
+
+// tuiDeps gathers what the screens need: the history store, the settings
+// and where they are saved, the keys, and how to connect.
+func (a *app) tuiDeps(ctx context.Context) (ui.Deps, error) {
+	db, err := a.store()
+	if err != nil {
+		return ui.Deps{}, err
+	}
+	if a.flags.demo {
+		return a.demoDeps(ctx, db)
+	}
+	cfg, err := a.settings()
+	if err != nil {
+		return ui.Deps{}, err
+	}
+	path, err := a.configPath()
+	if err != nil {
+		return ui.Deps{}, err
+	}
+	return ui.Deps{
+		Connect:      a.tuiConnect,
+		Store:        db,
+		Keys:         a.keys(),
+		Settings:     cfg,
+		SettingsPath: path,
+	}, nil
+}
+
+// tuiConnect is clientFor, with the way out that the TUI offers when no
+// service is configured.
+func (a *app) tuiConnect(cfg *store.Settings) (*client.Client, error) {
+	c, err := a.clientFor(cfg)
+	if errors.Is(err, errNoService) {
+		return nil, errors.New("no service yet: set the base URL in Settings (alt+6), or run atelier --demo")
+	}
+	return c, err
+}
+
+// demoDeps runs the UI on the in-process simulator. Its settings live in
+// the demo data folder and its keys in memory, so trying things in the
+// demo never touches the real config file or keyring.
+func (a *app) demoDeps(ctx context.Context, db *store.Store) (ui.Deps, error) {
+	c, err := a.newClient(ctx) // starts the simulator
+	if err != nil {
+		return ui.Deps{}, err
+	}
+	dir, err := a.dataDir()
+	if err != nil {
+		return ui.Deps{}, err
+	}
+	path := filepath.Join(dir, "config.toml")
+	cfg, err := store.LoadSettings(path)
+	if err != nil {
+		return ui.Deps{}, usageError{err}
+	}
+	kr := store.NewMemoryKeyring()
+	for _, g := range store.Groups {
+		kr.Set(g, demoKey)
+	}
+	return ui.Deps{
+		Connect:      func(*store.Settings) (*client.Client, error) { return c, nil },
+		Store:        db,
+		Keys:         &store.Keys{Keyring: kr, Getenv: func(string) string { return "" }},
+		Settings:     cfg,
+		SettingsPath: path,
+		Demo:         true,
+	}, nil
 }

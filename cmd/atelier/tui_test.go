@@ -1,0 +1,52 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"atelier/store"
+)
+
+func TestTUINeedsATerminal(t *testing.T) {
+	var out, errs bytes.Buffer
+	env := map[string]string{"ATELIER_HOME": t.TempDir()}
+	code := run(context.Background(), nil, stdio{in: strings.NewReader(""), out: &out, err: &errs},
+		func(k string) string { return env[k] })
+	if code != exitUsage || !strings.Contains(errs.String(), "the TUI needs a terminal") {
+		t.Errorf("exit %d, stderr %q", code, errs.String())
+	}
+}
+
+func TestTUIDemoDeps(t *testing.T) {
+	dir := t.TempDir()
+	a := &app{getenv: func(string) string { return "" }}
+	a.flags.demo, a.flags.dataDir = true, dir
+	defer a.close()
+	deps, err := a.tuiDeps(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !deps.Demo || deps.SettingsPath != filepath.Join(dir, "demo", "config.toml") || deps.Store == nil {
+		t.Errorf("deps %+v", deps)
+	}
+	for _, st := range deps.Keys.Status() {
+		if st.Source != store.SourceKeyring || st.Problem != "" {
+			t.Errorf("demo key status %v", st)
+		}
+	}
+	c, err := deps.Connect(deps.Settings)
+	if err != nil || !strings.HasPrefix(c.BaseURL(), "http://127.0.0.1:") {
+		t.Errorf("demo client %v, %v", c, err)
+	}
+}
+
+func TestTUIConnectWithoutAService(t *testing.T) {
+	a := &app{getenv: func(string) string { return "" }}
+	_, err := a.tuiConnect(store.DefaultSettings())
+	if err == nil || !strings.Contains(err.Error(), "set the base URL in Settings (alt+6)") {
+		t.Errorf("err = %v", err)
+	}
+}

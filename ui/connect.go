@@ -1,0 +1,73 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/ui/tab"
+)
+
+// connectedMsg is Deps.Connect's answer; seq tells a stale one.
+type connectedMsg struct {
+	seq    int
+	client *client.Client
+	err    error
+}
+
+// connect builds a client for the current settings. It may wait on the
+// keyring, so it runs as a command.
+func (m Model) connect() tea.Cmd {
+	connect, cfg, seq := m.deps.Connect, m.settings, m.connSeq
+	if connect == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		c, err := connect(cfg)
+		return connectedMsg{seq: seq, client: c, err: err}
+	}
+}
+
+// reconnect starts a new connect; the answers of earlier ones are dropped.
+func (m Model) reconnect() (Model, tea.Cmd) {
+	m.connSeq++
+	m.status.service = "connecting…"
+	return m, m.connect()
+}
+
+// connected shows the service and hands the client to every tab.
+func (m Model) connected(msg connectedMsg) (tea.Model, tea.Cmd) {
+	if msg.seq != m.connSeq {
+		return m, nil
+	}
+	m.client = msg.client
+	m.status.service = serviceName(m.deps.Demo, msg.client)
+	if msg.err != nil {
+		m.status = m.status.failed(msg.err)
+	}
+	return m.broadcast(tab.ClientMsg{Client: msg.client})
+}
+
+// eventMsg is one message from Deps.Events.
+type eventMsg struct{ msg tea.Msg }
+
+// nextEvent waits for the next message of background work; nil when there
+// is none, or the channel is closed.
+func (m Model) nextEvent() tea.Cmd {
+	events := m.deps.Events
+	if events == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		msg, ok := <-events
+		if !ok {
+			return nil
+		}
+		return eventMsg{msg: msg}
+	}
+}
+
+// event handles a background message as any other, then waits for the next.
+func (m Model) event(e eventMsg) (tea.Model, tea.Cmd) {
+	next, cmd := m.Update(e.msg)
+	return next, tea.Batch(cmd, m.nextEvent())
+}

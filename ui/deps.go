@@ -1,0 +1,37 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/ui/settings"
+)
+
+// Deps are what the screens work with. Everything that may wait (the
+// keyring, the network, the disk) is reached only from commands.
+type Deps struct {
+	// Connect builds a client for the settings given: base URL, keys and
+	// extra headers. It may wait on the keyring, so the shell calls it in a
+	// command at start, and again when Settings saves the settings or
+	// changes a key, then hands the client to every tab (tab.ClientMsg).
+	// A nil Connect, or an error, leaves the tabs without a service.
+	Connect func(*store.Settings) (*client.Client, error)
+
+	Store        *store.Store      // history and media; nil when none
+	Keys         settings.KeyStore // each group's key; *store.Keys is one
+	Settings     *store.Settings   // as loaded from config.toml; nil: defaults
+	SettingsPath string            // where Settings saves config.toml
+	Demo         bool              // the built-in simulator is the service
+
+	// Events is for background work that outlives a screen (the video
+	// task poller): it reports through this one channel, which the root
+	// drains one message per command, handling each as if it came from
+	// Bubble Tea (a TasksChangedMsg, a tab.ResultMsg for one tab...). Nil
+	// means no background work.
+	Events <-chan tea.Msg
+}
+
+// TasksChangedMsg says how many video tasks are running, for the status
+// bar. The poller sends it through Deps.Events.
+type TasksChangedMsg struct{ Running int }

@@ -1,0 +1,185 @@
+package ui
+
+import (
+	"errors"
+	"image/color"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// fakeScreen records what the shell gives it.
+type fakeScreen struct {
+	got     []tea.Msg
+	w, h    int
+	dark    bool
+	focused bool
+}
+
+func (f *fakeScreen) Init() tea.Cmd { return nil }
+func (f *fakeScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	f.got = append(f.got, msg)
+	return f, nil
+}
+func (f *fakeScreen) View() string        { return "fake" }
+func (f *fakeScreen) SetSize(w, h int)    { f.w, f.h = w, h }
+func (f *fakeScreen) SetDark(d bool)      { f.dark = d }
+func (f *fakeScreen) Summary() string     { return "fake summary" }
+func (f *fakeScreen) KeyMap() help.KeyMap { return noKeys{} }
+func (f *fakeScreen) Focused() bool       { return f.focused }
+
+// received reports whether the screen was given msg.
+func (f *fakeScreen) received(msg tea.Msg) bool {
+	for _, g := range f.got {
+		if g == msg {
+			return true
+		}
+	}
+	return false
+}
+
+// withFakes replaces every tab with a fake and returns them.
+func withFakes(m Model) (Model, [tab.Count]*fakeScreen) {
+	var fakes [tab.Count]*fakeScreen
+	for id := range m.tabs {
+		fakes[id] = &fakeScreen{}
+		m.tabs[id] = fakes[id]
+	}
+	return m, fakes
+}
+
+// memKeys resolves keys from an in-memory keyring and no environment.
+func memKeys() (*store.Keys, *store.MemoryKeyring) {
+	kr := store.NewMemoryKeyring()
+	return &store.Keys{Keyring: kr, Getenv: func(string) string { return "" }}, kr
+}
+
+// testDeps are dependencies with no I/O but the settings file in dir.
+func testDeps(t *testing.T) Deps {
+	keys, _ := memKeys()
+	t.Helper()
+	return Deps{
+		Connect: func(s *store.Settings) (*client.Client, error) {
+			if s.BaseURL == "" {
+				return nil, errors.New("no service configured")
+			}
+			return client.New(s.BaseURL, client.Keys{})
+		},
+		Keys:         keys,
+		Settings:     &store.Settings{BaseURL: "https://api.example.test", Theme: "auto"},
+		SettingsPath: filepath.Join(t.TempDir(), "config.toml"),
+	}
+}
+
+// send runs msgs through Update, then every command each returns, feeding
+// the commands' messages back in until none is left. Bubble Tea's own
+// requests (the background colour) come back as messages the shell passes
+// to the active tab, as it would with an unknown message.
+func send(t *testing.T, m Model, msgs ...tea.Msg) Model {
+	t.Helper()
+	return sendWatching(t, m, nil, msgs...)
+}
+
+// sendWatching is send calling watch with the model after every message.
+func sendWatching(t *testing.T, m Model, watch func(Model), msgs ...tea.Msg) Model {
+	t.Helper()
+	queue := msgs
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > 1000 {
+			t.Fatal("messages keep coming")
+		}
+		msg := queue[0]
+		queue = queue[1:]
+		next, cmd := m.Update(msg)
+		m = next.(Model)
+		if watch != nil {
+			watch(m)
+		}
+		queue = append(queue, run(cmd)...)
+	}
+	return m
+}
+
+// start runs Init's commands as Bubble Tea would.
+func start(t *testing.T, m Model) Model {
+	t.Helper()
+	return send(t, m, run(m.Init())...)
+}
+
+// run calls cmd and the commands of any batch it returns.
+func run(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	switch msg := cmd().(type) {
+	case nil:
+		return nil
+	case tea.BatchMsg:
+		var out []tea.Msg
+		for _, c := range msg {
+			out = append(out, run(c)...)
+		}
+		return out
+	default:
+		return []tea.Msg{msg}
+	}
+}
+
+// press is a key press as Bubble Tea reports it, from "alt+3", "ctrl+left",
+// "enter", "esc" or a single character.
+func press(s string) tea.KeyPressMsg {
+	var k tea.KeyPressMsg
+	mods := map[string]tea.KeyMod{"ctrl": tea.ModCtrl, "alt": tea.ModAlt, "shift": tea.ModShift}
+	for {
+		mod, rest, ok := strings.Cut(s, "+")
+		if !ok || mods[mod] == 0 || rest == "" {
+			break
+		}
+		k.Mod |= mods[mod]
+		s = rest
+	}
+	named := map[string]rune{
+		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "left": tea.KeyLeft, "right": tea.KeyRight,
+		"up": tea.KeyUp, "down": tea.KeyDown, "backspace": tea.KeyBackspace, "space": tea.KeySpace,
+		"tab": tea.KeyTab,
+	}
+	if r, ok := named[s]; ok {
+		k.Code = r
+		return k
+	}
+	r := []rune(s)[0]
+	k.Code = r
+	if k.Mod == 0 {
+		k.Text = s
+	}
+	return k
+}
+
+// keys are the presses for each character of s.
+func keys(s string) []tea.Msg {
+	var out []tea.Msg
+	for _, r := range s {
+		out = append(out, press(string(r)))
+	}
+	return out
+}
+
+// screenText is the View as plain text.
+func screenText(m Model) string { return ansi.Strip(m.View().Content) }
+
+// lines is the screen's plain text lines.
+func lines(m Model) []string { return strings.Split(screenText(m), "\n") }
+
+// lightBackground and darkBackground are the terminal's answers.
+var (
+	lightBackground = tea.BackgroundColorMsg{Color: color.RGBA{0xfa, 0xfa, 0xfa, 0xff}}
+	darkBackground  = tea.BackgroundColorMsg{Color: color.RGBA{0x10, 0x10, 0x10, 0xff}}
+)

@@ -1,0 +1,144 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// key acts on the shell's keys and passes the rest to the active tab. Bare
+// digits and ? are text while a text field has the keyboard; while the full
+// help covers the tab, keys do not reach it.
+func (m Model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	free := !m.tabs[m.active].Focused()
+	switch {
+	case key.Matches(msg, m.keys.Quit):
+		return m, tea.Quit
+	case key.Matches(msg, m.keys.Jump):
+		return m.switchTo(tab.ID(position(m.keys.Jump, msg))), nil
+	case key.Matches(msg, m.keys.Next):
+		return m.switchTo(m.active + 1), nil
+	case key.Matches(msg, m.keys.Prev):
+		return m.switchTo(m.active - 1), nil
+	case free && key.Matches(msg, m.keys.Digit):
+		return m.switchTo(tab.ID(position(m.keys.Digit, msg))), nil
+	case free && key.Matches(msg, m.keys.Help):
+		return m.toggleHelp(), nil
+	case m.help.ShowAll:
+		return m.closeHelp(msg), nil
+	case key.Matches(msg, m.keys.Dismiss):
+		return m.withStatus(m.status.dismissed()).deliver(m.active, msg)
+	}
+	return m.deliver(m.active, msg)
+}
+
+// click on a tab title switches to it; other clicks go to the active tab.
+func (m Model) click(msg tea.MouseClickMsg) (tea.Model, tea.Cmd) {
+	if id, ok := m.tabAt(msg.X, msg.Y); ok && msg.Button == tea.MouseLeft {
+		return m.switchTo(id), nil
+	}
+	return m.deliver(m.active, msg)
+}
+
+// deliver hands msg to one tab, shown or not.
+func (m Model) deliver(id tab.ID, msg tea.Msg) (Model, tea.Cmd) {
+	if id < 0 || id >= tab.Count {
+		return m, nil
+	}
+	var cmd tea.Cmd
+	m.tabs[id], cmd = m.tabs[id].Update(msg)
+	return m, cmd
+}
+
+// broadcast hands msg to every tab.
+func (m Model) broadcast(msg tea.Msg) (Model, tea.Cmd) {
+	cmds := make([]tea.Cmd, 0, len(m.tabs))
+	for id := range m.tabs {
+		var cmd tea.Cmd
+		m.tabs[id], cmd = m.tabs[id].Update(msg)
+		cmds = append(cmds, cmd)
+	}
+	return m, tea.Batch(cmds...)
+}
+
+// switchTo shows tab id, wrapping around at either end.
+func (m Model) switchTo(id tab.ID) Model {
+	m.active = (id%tab.Count + tab.Count) % tab.Count
+	return m
+}
+
+func (m Model) toggleHelp() Model {
+	m.help.ShowAll = !m.help.ShowAll
+	return m
+}
+
+// closeHelp closes the full help on esc; other keys are ignored under it.
+func (m Model) closeHelp(msg tea.KeyPressMsg) Model {
+	if key.Matches(msg, m.keys.Dismiss) {
+		m.help.ShowAll = false
+	}
+	return m
+}
+
+// resize gives every tab the room inside the frame.
+func (m Model) resize(w, h int) Model {
+	m.width, m.height = w, h
+	m.help.SetWidth(max(w-4, 0))
+	cw, ch := m.inner()
+	for _, t := range m.tabs {
+		t.SetSize(cw, ch)
+	}
+	return m
+}
+
+// inner is the room inside the frame: the tab bar, the status line, the
+// border and the frame's side padding take the rest.
+func (m Model) inner() (w, h int) { return max(m.width-4, 0), max(m.height-4, 0) }
+
+// background records the terminal's background and restyles.
+func (m Model) background(dark bool) Model {
+	m.bgDark = dark
+	return m.restyle()
+}
+
+// dark is the theme setting, or the terminal's background for auto.
+func (m Model) dark() bool {
+	switch m.settings.Theme {
+	case "dark":
+		return true
+	case "light":
+		return false
+	}
+	return m.bgDark
+}
+
+// restyle builds the styles for the current theme, for the shell and tabs.
+func (m Model) restyle() Model {
+	d := m.dark()
+	m.styles = newStyles(d)
+	m.help.Styles = m.styles.Help.Keys
+	for _, t := range m.tabs {
+		t.SetDark(d)
+	}
+	return m
+}
+
+func (m Model) withStatus(s statusBar) Model {
+	m.status = s
+	return m
+}
+
+func (m Model) withRunning(n int) statusBar {
+	s := m.status
+	s.running = n
+	return s
+}
+
+// settingsSaved adopts saved settings: the theme may have changed, and the
+// base URL or headers, so the shell reconnects.
+func (m Model) settingsSaved(s *store.Settings) (tea.Model, tea.Cmd) {
+	m.settings = s
+	return m.restyle().reconnect()
+}

@@ -1,0 +1,54 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/settings"
+	"atelier/ui/tab"
+)
+
+// screen is one tab as the shell sees it.
+type screen interface {
+	Init() tea.Cmd
+	Update(tea.Msg) (screen, tea.Cmd)
+	View() string
+	SetSize(w, h int)    // the room inside the frame
+	SetDark(dark bool)   // the background the styles are for
+	Summary() string     // the tab's target, for the status bar
+	KeyMap() help.KeyMap // the tab's keys, for help
+	Focused() bool       // a text field has the keyboard: bare keys are text
+}
+
+// titles are the tab bar's names, in tab.ID order.
+var titles = [tab.Count]string{
+	tab.Chat: "Chat", tab.Compare: "Compare", tab.Image: "Image",
+	tab.Video: "Video", tab.History: "History", tab.Settings: "Settings",
+}
+
+// newScreens builds every tab from deps.
+func newScreens(deps Deps) [tab.Count]screen {
+	return [tab.Count]screen{
+		tab.Chat:     newChatTab(),
+		tab.Compare:  newCompareTab(),
+		tab.Image:    newImageTab(),
+		tab.Video:    newVideoTab(),
+		tab.History:  newHistoryTab(),
+		tab.Settings: newSettingsTab(deps),
+	}
+}
+
+// settingsTab adapts settings.Model, whose Update returns its own type.
+type settingsTab struct{ settings.Model }
+
+func newSettingsTab(deps Deps) *settingsTab {
+	return &settingsTab{settings.New(settings.Options{
+		Keys: deps.Keys, Settings: deps.Settings, Path: deps.SettingsPath, Demo: deps.Demo,
+	})}
+}
+
+func (t *settingsTab) Update(msg tea.Msg) (screen, tea.Cmd) {
+	var cmd tea.Cmd
+	t.Model, cmd = t.Model.Update(msg)
+	return t, cmd
+}

@@ -1,0 +1,56 @@
+package settings
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/store"
+)
+
+// The results of the tab's commands, delivered even while another tab shows.
+type (
+	keysLoadedMsg struct{ status []store.KeyStatus }
+	keyStoredMsg  struct {
+		group store.Group
+		err   error
+	}
+	keyDeletedMsg struct {
+		group store.Group
+		err   error
+	}
+	savedMsg struct {
+		cfg  store.Settings // what was saved; adopted only without err
+		note string         // what to tell the status bar
+		at   *row           // where the cursor goes; nil: stay
+		err  error
+	}
+)
+
+// loadKeys asks where each group's key comes from. It may wait on the
+// keyring (store.Keys gives up after a timeout), so it never runs in Update.
+func (m Model) loadKeys() tea.Cmd {
+	keys := m.keys
+	return func() tea.Msg { return result(keysLoadedMsg{status: keys.Status()}) }
+}
+
+// storeKey puts a key in the keyring. The key exists only in this closure;
+// errors from the KeyStore never hold it.
+func (m Model) storeKey(g store.Group, key string) tea.Cmd {
+	keys := m.keys
+	return func() tea.Msg { return result(keyStoredMsg{group: g, err: keys.Set(g, key)}) }
+}
+
+// deleteKey removes a group's key from the keyring.
+func (m Model) deleteKey(g store.Group) tea.Cmd {
+	keys := m.keys
+	return func() tea.Msg { return result(keyDeletedMsg{group: g, err: keys.Delete(g)}) }
+}
+
+// save writes next to config.toml; store.SaveSettings validates it first
+// and refuses, among others, a credential header.
+func (m Model) save(next store.Settings, note string, at *row) tea.Cmd {
+	path := m.path
+	return func() tea.Msg {
+		err := store.SaveSettings(path, &next)
+		return result(savedMsg{cfg: next, note: note, at: at, err: err})
+	}
+}

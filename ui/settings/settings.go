@@ -1,0 +1,165 @@
+// Package settings is the Settings tab of atelier's terminal UI: the base
+// URL, each group's key (stored in the keyring, shown only as set or unset
+// and where it comes from), default models, extra headers, the theme and the
+// media folders.
+//
+// Every change is saved by a command (config.toml through store.SaveSettings,
+// keys through the KeyStore) and reported to the status bar. A key typed
+// here lives in a masked input until enter, then only in the command that
+// stores it: it is never rendered, kept or logged.
+//
+// It imports bubbletea, bubbles, lipgloss, store and ui/tab; never ui.
+package settings
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// KeyStore keeps each group's key; *store.Keys is one. Its methods may wait
+// on the OS keyring, so they run only in commands.
+type KeyStore interface {
+	Status() []store.KeyStatus
+	Set(g store.Group, key string) error
+	Delete(g store.Group) error
+}
+
+// Options are what the tab works with.
+type Options struct {
+	Keys     KeyStore
+	Settings *store.Settings // copied; nil means the defaults
+	Path     string          // the config.toml saves go to
+	Demo     bool            // keys live in memory for this run only
+}
+
+// Model is the Settings tab.
+type Model struct {
+	keys   KeyStore
+	path   string
+	demo   bool
+	cfg    store.Settings    // as last saved
+	status []store.KeyStatus // nil until loaded
+
+	rows    []row
+	cursor  int
+	offset  int // first line shown
+	edit    editor
+	confirm *row // a deletion waiting for y
+	busy    bool // a save is running; the next waits, so saves land in order
+
+	km            keyMap
+	st            styles
+	width, height int
+}
+
+// New returns the tab. Key status is loaded by Init's command.
+func New(o Options) Model {
+	cfg := store.DefaultSettings()
+	if o.Settings != nil {
+		cfg = o.Settings
+	}
+	keys := o.Keys
+	if keys == nil {
+		keys = store.NewKeys(nil) // the environment only: Set says to use it
+	}
+	m := Model{keys: keys, path: o.Path, demo: o.Demo, cfg: *cfg, km: defaultKeyMap(), st: newStyles(true)}
+	m.cfg.Headers = cloneHeaders(cfg.Headers)
+	m.rows = rows(&m.cfg)
+	return m
+}
+
+// Init loads the key status without blocking the screen.
+func (m Model) Init() tea.Cmd { return m.loadKeys() }
+
+// Update handles keys, the wheel and the results of the tab's commands.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case tea.MouseWheelMsg:
+		return m.wheel(msg), nil
+	case keysLoadedMsg:
+		m.status = msg.status
+		return m, nil
+	case keyStoredMsg:
+		return m.keyStored(msg)
+	case keyDeletedMsg:
+		return m.keyDeleted(msg)
+	case savedMsg:
+		return m.saved(msg)
+	}
+	return m.updateInput(msg)
+}
+
+// Focused reports whether a text field has the keyboard.
+func (m Model) Focused() bool { return m.edit.open }
+
+// SetSize sets the space the tab may draw in.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	if m.edit.open {
+		m.edit.input.SetWidth(m.inputWidth())
+	}
+	m.follow()
+}
+
+// SetDark picks the styles for a dark or light background.
+func (m *Model) SetDark(dark bool) {
+	m.st = newStyles(dark)
+	if m.edit.open {
+		m.edit.input.SetStyles(m.st.Input)
+	}
+}
+
+// Summary names what the tab works on, for the status bar.
+func (m Model) Summary() string {
+	if m.demo {
+		return "settings · demo"
+	}
+	return "settings · " + tildePath(m.path)
+}
+
+// KeyMap is the tab's keys in the current mode, for help.
+func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()} }
+
+func (m Model) mode() mode {
+	switch {
+	case m.edit.open:
+		return typing
+	case m.confirm != nil:
+		return confirming
+	}
+	return browsing
+}
+
+// keyStatus returns what is known of a group's key.
+func (m Model) keyStatus(g store.Group) (store.KeyStatus, bool) {
+	for _, st := range m.status {
+		if st.Group == g {
+			return st, true
+		}
+	}
+	return store.KeyStatus{}, false
+}
+
+// tildePath writes a path under the home folder as ~/…, as people read it.
+func tildePath(p string) string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return p
+	}
+	if rest, ok := strings.CutPrefix(p, home+string(filepath.Separator)); ok {
+		return "~" + string(filepath.Separator) + rest
+	}
+	return p
+}
+
+// result addresses a command's message to this tab.
+func result(msg tea.Msg) tea.Msg { return tab.Result(tab.Settings, msg) }

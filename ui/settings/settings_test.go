@@ -1,0 +1,347 @@
+package settings
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+func TestKeyStatusSaysWhereFromNeverWhat(t *testing.T) {
+	h := newHarness(t, nil)
+	h.kr.Set(store.GroupAlpha, "kr-alpha-secret")
+	h.env["ATELIER_BETA_KEY"] = "env-beta-secret"
+	h.run(h.m.loadKeys())
+	v := h.view()
+	for _, want := range []string{
+		"alpha         ● set · keyring",
+		"beta          ● set · environment (ATELIER_BETA_KEY)",
+		"gamma         ○ unset · enter to set, or ATELIER_GAMMA_KEY",
+	} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "secret") {
+		t.Fatal("a key is on screen")
+	}
+}
+
+func TestKeyStatusLoadsInACommand(t *testing.T) {
+	m := New(Options{Keys: &store.Keys{Keyring: brokenKeyring{}}, Path: "/x/config.toml"})
+	m.SetSize(76, 40)
+	if v := m.View(); !strings.Contains(v, "checking…") {
+		t.Fatalf("before the command answers the status is unknown:\n%s", v)
+	}
+	msg := m.Init()().(tab.ResultMsg)
+	m, _ = m.Update(msg.Msg)
+	if v := m.View(); !strings.Contains(v, "the keyring is locked: unlock it") {
+		t.Errorf("the keyring's problem is not shown:\n%s", v)
+	}
+}
+
+func TestSetKeyThroughAMaskedInput(t *testing.T) {
+	const key = "QZXJ-7731-vwqK"
+	h := newHarness(t, nil)
+	h.to("alpha").keys("enter")
+	if !h.m.Focused() || !strings.Contains(h.view(), "paste the alpha key") {
+		t.Fatalf("enter did not open a key field:\n%s", h.view())
+	}
+	h.typ(key)
+	if !strings.Contains(h.cursorLine(), strings.Repeat("•", len(key))) {
+		t.Errorf("the field does not show one dot per character: %q", h.cursorLine())
+	}
+	h.keys("enter")
+	if got, _ := h.kr.Get(store.GroupAlpha); got != key {
+		t.Fatalf("keyring holds %q", got)
+	}
+	if h.m.edit.open || h.m.Focused() || h.m.edit.input.Value() != "" {
+		t.Error("the field holding the key is still in the model")
+	}
+	assertNeverShown(t, key, h.seen)
+	if !strings.Contains(h.cursorLine(), "● set · keyring") {
+		t.Errorf("status not reloaded: %q", h.cursorLine())
+	}
+	if n := h.notices(); len(n) != 1 || n[0] != "alpha key stored in the keyring" {
+		t.Errorf("notices %q", n)
+	}
+	if !hasMsg(h.out, tab.KeysChangedMsg{}) {
+		t.Error("the shell was not told to reconnect")
+	}
+}
+
+func TestSetKeyFailureShowsTheErrorNotTheKey(t *testing.T) {
+	const key = "QZXJ-7731-vwqK"
+	h := newHarness(t, nil)
+	h.m.keys = &store.Keys{Keyring: brokenKeyring{}}
+	h.to("gamma").keys("enter").typ(key).keys("enter")
+	errs := h.errs()
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "keyring locked") {
+		t.Fatalf("errors %v", errs)
+	}
+	assertNeverShown(t, key, append(h.seen, errs[0].Error()))
+	if h.m.edit.open {
+		t.Error("the key stays in the model after a failure")
+	}
+}
+
+func TestEscCancelsTheKeyField(t *testing.T) {
+	h := newHarness(t, nil)
+	h.to("beta").keys("enter").typ("abc").keys("esc")
+	if h.m.edit.open {
+		t.Fatal("esc left the field open")
+	}
+	if _, err := h.kr.Get(store.GroupBeta); err == nil {
+		t.Error("esc stored the key")
+	}
+}
+
+func TestDeleteKeyAsksFirst(t *testing.T) {
+	h := newHarness(t, nil)
+	h.kr.Set(store.GroupQueue, "k")
+	h.run(h.m.loadKeys())
+	h.to("queue").keys("d")
+	if !strings.Contains(h.view(), "delete the queue key from the keyring?  y delete · n keep") {
+		t.Fatalf("no question:\n%s", h.view())
+	}
+	h.keys("n")
+	if _, err := h.kr.Get(store.GroupQueue); err != nil {
+		t.Fatal("n deleted the key")
+	}
+	h.keys("d", "esc")
+	if _, err := h.kr.Get(store.GroupQueue); err != nil || h.m.confirm != nil {
+		t.Fatal("esc deleted the key, or left the question")
+	}
+	h.keys("d", "y")
+	if _, err := h.kr.Get(store.GroupQueue); err == nil {
+		t.Fatal("y did not delete the key")
+	}
+	if !strings.Contains(h.cursorLine(), "○ unset") || !hasMsg(h.out, tab.KeysChangedMsg{}) {
+		t.Errorf("after deletion: %q, out %v", h.cursorLine(), h.out)
+	}
+	if n := h.notices(); len(n) != 1 || n[0] != "queue key deleted from the keyring" {
+		t.Errorf("notices %q", n)
+	}
+}
+
+func TestBaseURLIsValidatedBeforeSaving(t *testing.T) {
+	h := newHarness(t, nil)
+	h.to("Base URL").keys("enter").typ("ftp://files.example.test").keys("enter")
+	if v := h.view(); !strings.Contains(v, `"ftp://files.example.test" is not an http or https URL`) {
+		t.Fatalf("no validation error:\n%s", v)
+	}
+	if _, err := os.Stat(h.path); !os.IsNotExist(err) {
+		t.Fatal("a refused base URL was saved")
+	}
+	if !h.m.Focused() {
+		t.Fatal("the field closed on a refused value")
+	}
+	h.keys("ctrl+u").typ("https://api.example.test/v1").keys("enter")
+	if got := h.onDisk().BaseURL; got != "https://api.example.test/v1" {
+		t.Fatalf("config.toml has base_url %q", got)
+	}
+	if s := h.saved(); s == nil || s.BaseURL != "https://api.example.test/v1" {
+		t.Errorf("the shell was told %v", s)
+	}
+	if h.m.Focused() || !strings.Contains(h.cursorLine(), "https://api.example.test/v1") {
+		t.Errorf("after saving: %q", h.cursorLine())
+	}
+	if n := h.notices(); len(n) != 1 || n[0] != "base URL saved" {
+		t.Errorf("notices %q", n)
+	}
+}
+
+func TestCredentialHeaderIsRefusedWithTheStoresError(t *testing.T) {
+	for _, name := range []string{"Authorization", "x-api-key", "X-Beta-Api-Key"} {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t, nil)
+			h.to("beta          + add header").keys("enter").typ(name + ": abc").keys("enter")
+			errs := h.errs()
+			if len(errs) != 1 || !strings.Contains(errs[0].Error(), "headers.beta."+name+": credentials do not belong in the config file") {
+				t.Fatalf("errors %v", errs)
+			}
+			if strings.Contains(errs[0].Error(), h.path) {
+				t.Error("the status bar error repeats the file's path")
+			}
+			if !strings.Contains(h.view(), "credentials do not belong") || !h.m.Focused() {
+				t.Errorf("the field does not show why:\n%s", h.view())
+			}
+			if _, err := os.Stat(h.path); !os.IsNotExist(err) {
+				t.Error("the refused header was written")
+			}
+		})
+	}
+}
+
+func TestHeaderAddedEditedAndRemoved(t *testing.T) {
+	h := newHarness(t, nil)
+	h.to("gamma         + add header").keys("enter").typ("X-Trace: on").keys("enter")
+	if got := h.onDisk().Headers["gamma"]; got["X-Trace"] != "on" {
+		t.Fatalf("headers on disk %v", got)
+	}
+	if !strings.Contains(h.cursorLine(), "gamma         X-Trace: on") {
+		t.Errorf("cursor not on the new header: %q", h.cursorLine())
+	}
+	h.keys("enter", "ctrl+u").typ("X-Span: 7").keys("enter")
+	if got := h.onDisk().Headers["gamma"]; len(got) != 1 || got["X-Span"] != "7" {
+		t.Fatalf("renaming left %v", got)
+	}
+	h.keys("d")
+	if !strings.Contains(h.view(), "remove the gamma header X-Span?") {
+		t.Fatalf("no question:\n%s", h.view())
+	}
+	h.keys("y")
+	if got := h.onDisk().Headers; len(got) != 0 {
+		t.Fatalf("headers on disk after removal %v", got)
+	}
+	if n := h.notices(); len(n) != 3 || n[2] != "header X-Span removed" {
+		t.Errorf("notices %q", n)
+	}
+}
+
+func TestHeaderWithoutAColonIsRefused(t *testing.T) {
+	h := newHarness(t, nil)
+	h.to("alpha         + add header").keys("enter").typ("X-Trace on").keys("enter")
+	if !strings.Contains(h.view(), "write the header as Name: value") {
+		t.Fatalf("no error:\n%s", h.view())
+	}
+}
+
+func TestThemeCyclesAndSaves(t *testing.T) {
+	h := newHarness(t, nil)
+	h.to("Theme")
+	for _, want := range []string{"dark", "light", "auto"} {
+		h.keys("enter")
+		if got := h.onDisk().Theme; got != want {
+			t.Fatalf("theme on disk %q, want %q", got, want)
+		}
+		if s := h.saved(); s.Theme != want {
+			t.Fatalf("the shell was told theme %q", s.Theme)
+		}
+	}
+}
+
+func TestDefaultModelsAndFoldersAreSaved(t *testing.T) {
+	h := newHarness(t, &store.Settings{Theme: "auto", Models: store.Models{Beta: "old-model"}})
+	h.to("beta          old-model").keys("enter", "ctrl+u").typ("model-y").keys("enter")
+	h.to("video").keys("enter").typ("videob/o3/pro/text-to-video").keys("enter")
+	h.to("Images").keys("enter").typ("~/Pictures/atelier").keys("enter")
+	got := h.onDisk()
+	if got.Models.Beta != "model-y" || got.Models.Video != "videob/o3/pro/text-to-video" || got.Output.Images != "~/Pictures/atelier" {
+		t.Errorf("on disk: %+v", got)
+	}
+}
+
+func TestSaveFailureIsReported(t *testing.T) {
+	h := newHarness(t, nil)
+	blocker := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(blocker, nil, 0o600)
+	h.m.path = filepath.Join(blocker, "config.toml") // a folder that is a file
+	h.to("alpha         atelier's default").keys("enter").typ("model-x").keys("enter")
+	if errs := h.errs(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "save settings") {
+		t.Fatalf("errors %v", errs)
+	}
+	if h.saved() != nil || h.m.cfg.Models.Alpha != "" {
+		t.Error("a failed save was adopted")
+	}
+}
+
+func TestBusyWhileSaving(t *testing.T) {
+	h := newHarness(t, nil)
+	h.to("Theme")
+	m, cmd := h.m.Update(press("enter"))
+	if cmd == nil || !m.busy {
+		t.Fatal("no save started")
+	}
+	if _, again := m.Update(press("enter")); again != nil {
+		t.Error("a second save started before the first answered")
+	}
+}
+
+func TestScrollKeepsTheCursorInSight(t *testing.T) {
+	h := newHarness(t, nil)
+	h.m.SetSize(76, 8)
+	h.to("Videos")
+	v := h.view()
+	if lines := strings.Split(v, "\n"); len(lines) != 8 {
+		t.Fatalf("%d lines for a height of 8", len(lines))
+	}
+	if !strings.Contains(v, "▸ Videos") {
+		t.Fatalf("cursor out of sight:\n%s", v)
+	}
+	for range 30 {
+		h.keys("up")
+	}
+	if !strings.HasPrefix(h.view(), "Service\n▸ Base URL") {
+		t.Errorf("back at the top:\n%s", h.view())
+	}
+}
+
+func TestWheelMovesTheCursor(t *testing.T) {
+	h := newHarness(t, nil)
+	h.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown}, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	if h.m.cursor != 2 {
+		t.Fatalf("cursor %d after two turns down", h.m.cursor)
+	}
+	h.send(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+	if h.m.cursor != 1 {
+		t.Fatalf("cursor %d after one turn up", h.m.cursor)
+	}
+}
+
+func TestHelpFollowsTheMode(t *testing.T) {
+	h := newHarness(t, nil)
+	short := func() string {
+		var ks []string
+		for _, b := range h.m.KeyMap().ShortHelp() {
+			ks = append(ks, b.Help().Key+" "+b.Help().Desc)
+		}
+		return strings.Join(ks, ", ")
+	}
+	if got := short(); got != "↑/k up, ↓/j down, enter edit, d delete" {
+		t.Errorf("browsing: %s", got)
+	}
+	h.to("alpha").keys("enter")
+	if got := short(); got != "enter save, esc cancel" {
+		t.Errorf("typing: %s", got)
+	}
+	h.keys("esc", "d")
+	if got := short(); got != "y delete, n/esc keep" {
+		t.Errorf("confirming: %s", got)
+	}
+}
+
+func TestDemo(t *testing.T) {
+	m := New(Options{Demo: true, Path: "/x/config.toml"})
+	m.SetSize(76, 40)
+	if m.Summary() != "settings · demo" || !strings.Contains(m.View(), "keys here live in memory") {
+		t.Errorf("summary %q, view:\n%s", m.Summary(), m.View())
+	}
+}
+
+// assertNeverShown fails if any 4 characters in a row of key appear in any
+// of the texts.
+func assertNeverShown(t *testing.T, key string, texts []string) {
+	t.Helper()
+	for i, text := range texts {
+		for n := 0; n+4 <= len(key); n++ {
+			if strings.Contains(text, key[n:n+4]) {
+				t.Fatalf("text %d shows %q of the key:\n%s", i, key[n:n+4], text)
+			}
+		}
+	}
+}
+
+func hasMsg(msgs []tea.Msg, want tea.Msg) bool {
+	for _, m := range msgs {
+		if m == want {
+			return true
+		}
+	}
+	return false
+}
