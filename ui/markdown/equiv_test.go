@@ -25,7 +25,7 @@ func wholeLines(t *testing.T, text string, width int, st Styles) []string {
 	t.Helper()
 	r := NewRenderer(width, st)
 	r.update()
-	lines, _, _ := r.renderBlock([]byte(text), 1)
+	lines, _, _ := r.renderBlock([]byte(text), listRef{}, 1)
 	return lines
 }
 

@@ -93,24 +93,25 @@ func genCode(b *strings.Builder, r *rand.Rand, word func() string) {
 	b.WriteString("```\n\n")
 }
 
-// genChunks cuts s into n pieces of varying length, on character
-// boundaries, the same way every time.
+// genChunks cuts s into n pieces of varying length (half to one and a half
+// times the average), on character boundaries, the same way every time.
 func genChunks(s string, n int) []string {
 	r := rand.New(rand.NewPCG(3, 4))
 	avg := len(s) / n
-	var out []string
-	for len(s) > 0 && len(out) < n-1 {
-		k := min(len(s), 1+r.IntN(2*avg))
+	out := make([]string, 0, n)
+	prev := 0
+	for i := 1; i < n; i++ {
+		k := max(prev+1, i*len(s)/n+r.IntN(avg+1)-avg/2)
 		for k < len(s) && !utf8RuneStart(s[k]) {
 			k++
 		}
-		out = append(out, s[:k])
-		s = s[k:]
+		if k >= len(s) {
+			break
+		}
+		out = append(out, s[prev:k])
+		prev = k
 	}
-	if len(s) > 0 {
-		out = append(out, s)
-	}
-	return out
+	return append(out, s[prev:])
 }
 
 func utf8RuneStart(b byte) bool { return b&0xc0 != 0x80 }

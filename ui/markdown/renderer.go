@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -42,13 +43,13 @@ type Renderer struct {
 	prefix  strings.Builder // lines[:nClosed] joined
 
 	glued     bool        // the last closed block takes no empty line after it
+	tailSep   string      // what joins the closed blocks' text to the open one's
 	tail      []CodeBlock // the code blocks of the open block
 	tailDirty bool        // the open block changed since it was rendered
+	code      openCode    // the open block, when it is a fenced code block
+	frame     codeFrame   // where code sits in a rendered code block
 	joined    string      // Rendered's result, "" when stale
 }
-
-// block is a closed top-level block: text[start:end].
-type block struct{ start, end int }
 
 // NewRenderer returns a Renderer that renders at width columns in st.
 func NewRenderer(width int, st Styles) *Renderer {
@@ -75,9 +76,7 @@ func (r *Renderer) Append(s string) {
 	// A mark split across two pieces is whole only now; it may begin up to
 	// two bytes before the new ones.
 	unmark(r.text[max(n-2, 0):])
-	r.split.scan(r.text, func(start, end int) {
-		r.blocks = append(r.blocks, block{start, end})
-	})
+	r.split.scan(r.text, func(b block) { r.blocks = append(r.blocks, b) })
 	r.tailDirty, r.joined = true, ""
 }
 
@@ -122,6 +121,7 @@ func (r *Renderer) invalidate() {
 	r.render = nil
 	r.done, r.nClosed = 0, 0
 	r.lines, r.codes, r.glued = r.lines[:0], nil, false
+	r.code, r.frame = openCode{}, codeFrame{}
 	r.prefix.Reset() // earlier strings stay valid: a Builder never rewrites
 	r.tailDirty, r.joined = true, ""
 }
@@ -139,7 +139,7 @@ func (r *Renderer) Rendered() string {
 		case tail == "":
 			r.joined = r.prefix.String()
 		default:
-			r.joined = r.prefix.String() + r.sep() + tail
+			r.joined = r.prefix.String() + r.tailSep + tail
 		}
 	}
 	return r.joined
@@ -169,46 +169,58 @@ func (r *Renderer) update() {
 	}
 	for ; r.done < len(r.blocks); r.done++ {
 		b := r.blocks[r.done]
-		lines, codes, glued := r.renderBlock(r.text[b.start:b.end], len(r.codes)+1)
+		lines, codes, html := r.renderBlock(r.text[b.start:b.end], b.list, len(r.codes)+1)
 		if len(lines) == 0 {
 			continue // nothing to draw: link definitions, an HTML comment
 		}
 		r.lines = r.lines[:r.nClosed]
 		if r.nClosed > 0 {
-			r.prefix.WriteString(r.sep())
-			if !r.glued {
+			sep := r.sepBefore(b.list)
+			r.prefix.WriteString(sep)
+			if sep == "\n\n" {
 				r.lines = append(r.lines, "")
 			}
 		}
-		r.glued = glued
+		r.glued = html
 		r.lines = append(r.lines, lines...)
 		r.prefix.WriteString(strings.Join(lines, "\n"))
 		r.nClosed = len(r.lines)
 		r.codes = append(r.codes, codes...)
 		r.tailDirty, r.joined = true, ""
 	}
-	if !r.tailDirty {
-		return
+	if r.tailDirty {
+		r.tailDirty = false
+		r.updateTail()
 	}
-	r.tailDirty = false
-	lines, codes, _ := r.renderBlock(complete(r.text[r.openStart():]), len(r.codes)+1)
+}
+
+// updateTail renders the open block.
+func (r *Renderer) updateTail() {
+	var lines []string
+	var codes []CodeBlock
+	if f := r.split.fence; f.char != 0 && f.top {
+		lines, codes = r.renderOpenCode(f, len(r.codes)+1)
+	} else {
+		src := complete(r.text[r.split.start:])
+		lines, codes, _ = r.renderBlock(src, r.split.list, len(r.codes)+1)
+	}
 	r.lines, r.tail = r.lines[:r.nClosed], codes
-	if len(lines) > 0 && r.nClosed > 0 && !r.glued {
+	r.tailSep = r.sepBefore(r.split.list)
+	if len(lines) > 0 && r.nClosed > 0 && r.tailSep == "\n\n" {
 		r.lines = append(r.lines, "")
 	}
 	r.lines = append(r.lines, lines...)
 }
 
-// sep returns what joins the text of the last closed block to the next.
-func (r *Renderer) sep() string {
-	if r.glued {
+// sepBefore returns what joins the text of the last closed block to a block
+// that is item list of a list: one newline under the item before it or an
+// HTML block, else an empty line.
+func (r *Renderer) sepBefore(list listRef) string {
+	if r.glued || list.n > 0 {
 		return "\n"
 	}
 	return "\n\n"
 }
-
-// openStart returns where the open block starts.
-func (r *Renderer) openStart() int { return r.split.start }
 
 // complete drops an incomplete UTF-8 sequence from the end of b: the rest of
 // the character is still on its way.
@@ -228,17 +240,34 @@ func complete(b []byte) []byte {
 // blocks from number first on. It returns the lines, the code blocks, and
 // whether the block takes no empty line after it. If glamour fails, the
 // block is shown as the plain text it is.
-func (r *Renderer) renderBlock(src []byte, first int) ([]string, []CodeBlock, bool) {
+func (r *Renderer) renderBlock(src []byte, list listRef, first int) ([]string, []CodeBlock, bool) {
 	if len(bytes.TrimSpace(src)) == 0 {
 		return nil, nil, false
+	}
+	stub := itemStub(list)
+	if stub != nil {
+		src = append(stub, src...)
 	}
 	rd, err := r.render(src)
 	if err != nil {
 		return strings.Split(strings.TrimSpace(string(src)), "\n"), nil, false
 	}
 	lines := trimBlank(compact(nil, rd.out))
+	if stub != nil && len(lines) > 0 {
+		lines = lines[1:] // the stub's line
+	}
 	labelCode(lines, rd.codes, first, r.styles.CodeLabel)
 	return lines, rd.codes, rd.html
+}
+
+// itemStub returns a one-line list item that makes an item of an ordered
+// list rendered after it item n of its list: glamour numbers the items from
+// the first one's number. A bullet item needs none: it looks the same alone.
+func itemStub(list listRef) []byte {
+	if list.n == 0 || list.mark != '.' && list.mark != ')' {
+		return nil
+	}
+	return []byte(strconv.Itoa(list.start+list.n-1) + string(list.mark) + " x\n")
 }
 
 // trimBlank drops the empty lines at both ends: glamour frames a document
