@@ -43,7 +43,6 @@ type Renderer struct {
 	prefix  strings.Builder // lines[:nClosed] joined
 
 	glued     bool        // the last closed block takes no empty line after it
-	tailSep   string      // what joins the closed blocks' text to the open one's
 	tail      []CodeBlock // the code blocks of the open block
 	tailDirty bool        // the open block changed since it was rendered
 	code      openCode    // the open block, when it is a fenced code block
@@ -138,8 +137,8 @@ func (r *Renderer) Rendered() string {
 			r.joined = tail
 		case tail == "":
 			r.joined = r.prefix.String()
-		default:
-			r.joined = r.prefix.String() + r.tailSep + tail
+		default: // tail starts with the empty line between, if there is one
+			r.joined = r.prefix.String() + "\n" + tail
 		}
 	}
 	return r.joined
@@ -205,8 +204,7 @@ func (r *Renderer) updateTail() {
 		lines, codes, _ = r.renderBlock(src, r.split.list, len(r.codes)+1)
 	}
 	r.lines, r.tail = r.lines[:r.nClosed], codes
-	r.tailSep = r.sepBefore(r.split.list)
-	if len(lines) > 0 && r.nClosed > 0 && r.tailSep == "\n\n" {
+	if len(lines) > 0 && r.nClosed > 0 && r.sepBefore(r.split.list) == "\n\n" {
 		r.lines = append(r.lines, "")
 	}
 	r.lines = append(r.lines, lines...)
