@@ -42,6 +42,9 @@ type Model struct {
 	dirty bool // text, width or styles changed since the last frame
 	armed bool // a frameMsg is on its way
 	seq   int  // the number of the last frameMsg sent
+
+	// tick is tea.Tick; tests swap it for one that does not wait.
+	tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 }
 
 // frameMsg is the tick of a frame. It names the Model it belongs to (by its
@@ -72,7 +75,7 @@ func WithKeyMap(k KeyMap) Option {
 
 // New returns an empty view.
 func New(opts ...Option) Model {
-	m := Model{r: NewRenderer(defaultWidth, DefaultStyles(true)), keys: DefaultKeyMap()}
+	m := Model{r: NewRenderer(defaultWidth, DefaultStyles(true)), keys: DefaultKeyMap(), tick: tea.Tick}
 	for _, o := range opts {
 		o(&m)
 	}
@@ -128,7 +131,7 @@ func (m *Model) arm() tea.Cmd {
 	m.armed = true
 	m.seq++
 	id, seq := m.r, m.seq
-	return tea.Tick(frameInterval, func(time.Time) tea.Msg { return frameMsg{id: id, seq: seq} })
+	return m.tick(frameInterval, func(time.Time) tea.Msg { return frameMsg{id: id, seq: seq} })
 }
 
 // Update handles the frame ticks and the scrolling keys and mouse wheel.
