@@ -130,9 +130,13 @@ func TestWidthChangeInvalidates(t *testing.T) {
 	}
 }
 
+// TestSetStylesInvalidates switches to the light style. It draws no code:
+// glamour registers its code colours process-wide under one name on the
+// first code block it renders, so light code here would change the colours
+// of the dark code in the golden files (see DefaultStyles).
 func TestSetStylesInvalidates(t *testing.T) {
 	r := NewRenderer(60, DefaultStyles(true))
-	r.Append("Some *text*.\n\n```go\nx := 1\n```\n")
+	r.Append("# Title\n\nSome *text*, `code` and a [link](https://example.org).\n\n- a list\n")
 	dark := r.Rendered()
 	r.SetStyles(DefaultStyles(false))
 	light := r.Rendered()
