@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // The streaming benchmarks replay one 100 KB reply (genReply) cut into 5,000
@@ -57,17 +59,21 @@ func reportFrames(b *testing.B, frames []time.Duration) {
 	b.ReportMetric(float64(len(frames))/float64(b.N), "frames/op")
 }
 
-// BenchmarkStreamIncremental is this package's strategy: closed blocks are
-// rendered once, the open block at each frame.
+// BenchmarkStreamIncremental is this package's strategy, measured through
+// the Model as the app runs it: Append for each piece, and at each frame the
+// Update of its tick (closed blocks rendered once, the open block again,
+// the window rebuilt).
 func BenchmarkStreamIncremental(b *testing.B) {
 	for _, every := range []int{1, 16} {
 		b.Run(cadence(every), func(b *testing.B) {
-			var r *Renderer
+			var m Model
 			start := func() func(string) {
-				r = NewRenderer(benchWidth, DefaultStyles(true))
-				return r.Append
+				m = New(WithSize(benchWidth, 40))
+				return func(s string) { m.Append(s) }
 			}
-			benchStream(b, every, start, func() { r.Lines() })
+			benchStream(b, every, start, func() {
+				m, _ = m.Update(frameMsg{id: m.r, seq: m.seq})
+			})
 		})
 	}
 }
@@ -105,4 +111,35 @@ func cadence(every int) string {
 		return "every-1"
 	}
 	return "every-16"
+}
+
+// BenchmarkView is View on a finished 100 KB reply at 120×40: a field read.
+func BenchmarkView(b *testing.B) {
+	m := New(WithSize(benchWidth, 40))
+	m.Append(genReply(benchSize))
+	m, _ = m.Update(frameMsg{id: m.r, seq: m.seq})
+	m, _ = m.Update(tea.KeyPressMsg{Code: tea.KeyHome})
+	var v string
+	for b.Loop() {
+		v = m.View()
+	}
+	if v == "" {
+		b.Fatal("empty view")
+	}
+}
+
+// BenchmarkScroll is one line of scrolling on that reply: the Update of a
+// key, which rebuilds the window.
+func BenchmarkScroll(b *testing.B) {
+	m := New(WithSize(benchWidth, 40))
+	m.Append(genReply(benchSize))
+	m, _ = m.Update(frameMsg{id: m.r, seq: m.seq})
+	up, down := tea.KeyPressMsg{Code: tea.KeyUp}, tea.KeyPressMsg{Code: tea.KeyDown}
+	for i := 0; b.Loop(); i++ {
+		if i%2 == 0 {
+			m, _ = m.Update(up)
+		} else {
+			m, _ = m.Update(down)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"fmt"
 
 	"charm.land/glamour/v2/ansi"
 	"github.com/yuin/goldmark"
@@ -42,10 +43,17 @@ func newGlamour(width int, style ansi.StyleConfig) renderFunc {
 	// render and 242 in the next.
 	ar := ansi.NewRenderer(ansi.Options{WordWrap: width, Styles: style, ChromaFormatter: "terminal16m"})
 	md.SetRenderer(renderer.NewRenderer(renderer.WithNodeRenderers(util.Prioritized(ar, 1000))))
-	return func(src []byte) (rendering, error) {
+	return func(src []byte) (rd rendering, err error) {
+		// The input is a model's: a glamour bug it trips must not take the
+		// program down. The caller then shows the text as it is.
+		defer func() {
+			if p := recover(); p != nil {
+				rd, err = rendering{}, fmt.Errorf("render markdown: panic: %v", p)
+			}
+		}()
 		doc := md.Parser().Parse(text.NewReader(src))
 		var buf bytes.Buffer
-		err := md.Renderer().Render(&buf, src, doc)
+		err = md.Renderer().Render(&buf, src, doc)
 		_, html := doc.LastChild().(*ast.HTMLBlock)
 		return rendering{out: buf.String(), codes: collectCode(doc, src), html: html}, err
 	}

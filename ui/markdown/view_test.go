@@ -237,3 +237,11 @@ func TestSetStylesRedraws(t *testing.T) {
 		t.Fatal("new styles: same bytes, or different text")
 	}
 }
+
+func TestLineWidth(t *testing.T) {
+	for _, s := range []string{"", "plain", "\x1b[38;5;252mab\x1b[m c", "  \x1b[1;4mx\x1b[m", "café \x1b[31m日本\x1b[m", "•\x1b[m a"} {
+		if got, want := lineWidth(s), ansi.StringWidth(s); got != want {
+			t.Errorf("lineWidth(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
