@@ -210,9 +210,9 @@ func (r *Renderer) updateTail() {
 	r.lines = append(r.lines, lines...)
 }
 
-// sepBefore returns what joins the text of the last closed block to a block
-// that is item list of a list: one newline under the item before it or an
-// HTML block, else an empty line.
+// sepBefore returns what joins the text of the last closed block to the
+// next block, item list.n of a list: a newline under the item before it or
+// under an HTML block, else an empty line too.
 func (r *Renderer) sepBefore(list listRef) string {
 	if r.glued || list.n > 0 {
 		return "\n"
@@ -242,13 +242,14 @@ func (r *Renderer) renderBlock(src []byte, list listRef, first int) ([]string, [
 	if len(bytes.TrimSpace(src)) == 0 {
 		return nil, nil, false
 	}
+	in := src
 	stub := itemStub(list)
 	if stub != nil {
-		src = append(stub, src...)
+		in = append(stub, src...)
 	}
-	rd, err := r.render(src)
+	rd, err := r.render(in)
 	if err != nil {
-		return strings.Split(strings.TrimSpace(string(src)), "\n"), nil, false
+		return compact(nil, strings.TrimSpace(string(src))), nil, false
 	}
 	lines := trimBlank(compact(nil, rd.out))
 	if stub != nil && len(lines) > 0 {

@@ -299,3 +299,17 @@ func TestRenderFailureShowsText(t *testing.T) {
 		t.Fatalf("Lines %q, want %q", got, want)
 	}
 }
+
+// TestTinyWidths: glamour's margins do not fit in a few columns; the
+// Renderer still draws something and does not stop.
+func TestTinyWidths(t *testing.T) {
+	c := corpus(t)
+	text := c["lists.md"] + c["code.md"] + c["tables.md"]
+	for w := 1; w <= 12; w++ {
+		r := NewRenderer(w, DefaultStyles(true))
+		r.Append(text)
+		if len(r.Lines()) == 0 {
+			t.Errorf("width %d drew nothing", w)
+		}
+	}
+}
