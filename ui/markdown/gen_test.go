@@ -93,8 +93,8 @@ func genCode(b *strings.Builder, r *rand.Rand, word func() string) {
 	b.WriteString("```\n\n")
 }
 
-// genChunks cuts s into n pieces of varying length (half to one and a half
-// times the average), on character boundaries, the same way every time.
+// genChunks cuts s into n pieces of varying length (from 1 byte to twice the
+// average), on character boundaries, the same way every time.
 func genChunks(s string, n int) []string {
 	r := rand.New(rand.NewPCG(3, 4))
 	avg := len(s) / n
