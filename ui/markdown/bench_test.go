@@ -1,0 +1,145 @@
+package markdown
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// The streaming benchmarks replay one 100 KB reply (genReply) cut into 5,000
+// pieces (genChunks) at width 120. A "frame" is what happens when the 60 fps
+// tick fires: every piece that arrived since the last frame is appended, then
+// the output is brought up to date. Two cadences are measured:
+//
+//	every-1:  a frame after every piece (a stream slower than 60 pieces a
+//	          second: the worst case for the total)
+//	every-16: a frame after every 16 pieces (a fast stream, coalesced)
+//
+// Each reports ns/op for the whole stream and the 99th percentile of the
+// work of one frame (p99-ms/frame). Run with -benchtime 1x: see BENCHMARKS.md.
+
+const (
+	benchSize   = 100_000
+	benchChunks = 5000
+	benchWidth  = 120
+)
+
+// benchStream replays the reply b.N times, calling frame after every
+// `every` pieces (and once at the end), and reports the frame percentiles.
+func benchStream(b *testing.B, every int, start func() func(string), frame func()) {
+	chunks := genChunks(genReply(benchSize), benchChunks)
+	var frames []time.Duration
+	for b.Loop() {
+		appendChunk := start()
+		t0 := time.Now()
+		for i, c := range chunks {
+			appendChunk(c)
+			if (i+1)%every == 0 || i == len(chunks)-1 {
+				frame()
+				t1 := time.Now()
+				frames = append(frames, t1.Sub(t0))
+				t0 = t1
+			}
+		}
+	}
+	reportFrames(b, frames)
+}
+
+func reportFrames(b *testing.B, frames []time.Duration) {
+	slices.Sort(frames)
+	p := func(q float64) float64 {
+		i := min(len(frames)-1, int(q*float64(len(frames))))
+		return float64(frames[i]) / float64(time.Millisecond)
+	}
+	b.ReportMetric(p(0.50), "p50-ms/frame")
+	b.ReportMetric(p(0.99), "p99-ms/frame")
+	b.ReportMetric(float64(frames[len(frames)-1])/float64(time.Millisecond), "max-ms/frame")
+	b.ReportMetric(float64(len(frames))/float64(b.N), "frames/op")
+}
+
+// BenchmarkStreamIncremental is this package's strategy, measured through
+// the Model as the app runs it: Append for each piece, and at each frame the
+// Update of its tick (closed blocks rendered once, the open block again,
+// the window rebuilt).
+func BenchmarkStreamIncremental(b *testing.B) {
+	for _, every := range []int{1, 16} {
+		b.Run(cadence(every), func(b *testing.B) {
+			var m Model
+			start := func() func(string) {
+				m = New(WithSize(benchWidth, 40))
+				return func(s string) { m.Append(s) }
+			}
+			benchStream(b, every, start, func() {
+				m, _ = m.Update(frameMsg{id: m.r, seq: m.seq})
+			})
+		})
+	}
+}
+
+// BenchmarkStreamNaive renders the whole text so far at each frame. It is
+// measured at the every-16 cadence only: at every-1 it would render 5,000
+// times up to 100 KB (about 16 times the every-16 figure, over 10 minutes).
+func BenchmarkStreamNaive(b *testing.B) {
+	b.Run(cadence(16), func(b *testing.B) {
+		var r *Renderer
+		var text []byte
+		start := func() func(string) {
+			r = NewRenderer(benchWidth, DefaultStyles(true))
+			r.update()
+			text = text[:0]
+			return func(s string) { text = append(text, s...) }
+		}
+		benchStream(b, 16, start, func() { r.renderBlock(text, listRef{}, 1) })
+	})
+}
+
+// BenchmarkFullRender renders the final text once, as one document, through
+// the same pipeline (glamour, then compaction): the unit of the 3× target.
+func BenchmarkFullRender(b *testing.B) {
+	text := []byte(genReply(benchSize))
+	r := NewRenderer(benchWidth, DefaultStyles(true))
+	r.update()
+	for b.Loop() {
+		r.renderBlock(text, listRef{}, 1)
+	}
+}
+
+func cadence(every int) string {
+	if every == 1 {
+		return "every-1"
+	}
+	return "every-16"
+}
+
+// BenchmarkView is View on a finished 100 KB reply at 120×40: a field read.
+func BenchmarkView(b *testing.B) {
+	m := New(WithSize(benchWidth, 40))
+	m.Append(genReply(benchSize))
+	m, _ = m.Update(frameMsg{id: m.r, seq: m.seq})
+	m, _ = m.Update(tea.KeyPressMsg{Code: tea.KeyHome})
+	var v string
+	for b.Loop() {
+		v = m.View()
+	}
+	if v == "" {
+		b.Fatal("empty view")
+	}
+}
+
+// BenchmarkScroll is one line of scrolling on that reply: the Update of a
+// key, which rebuilds the window.
+func BenchmarkScroll(b *testing.B) {
+	m := New(WithSize(benchWidth, 40))
+	m.Append(genReply(benchSize))
+	m, _ = m.Update(frameMsg{id: m.r, seq: m.seq})
+	up, down := tea.KeyPressMsg{Code: tea.KeyUp}, tea.KeyPressMsg{Code: tea.KeyDown}
+	for i := 0; b.Loop(); i++ {
+		if i%2 == 0 {
+			m, _ = m.Update(up)
+		} else {
+			m, _ = m.Update(down)
+		}
+	}
+}

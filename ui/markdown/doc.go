@@ -1,0 +1,25 @@
+// Package markdown is the live view of a model's reply in the Chat and
+// Compare tabs: markdown rendered with glamour while it streams, smooth on
+// long replies.
+//
+// Renderer does the work and knows nothing of Bubble Tea. It cuts the text
+// into top-level blocks at points where CommonMark guarantees that later text
+// cannot change what came before (see splitter), renders each block once it
+// is closed and keeps the lines, and at each frame renders again only the
+// block still open at the end. Drawing the blocks one under the other, an
+// empty line between two, gives what rendering the whole reply at once gives
+// (TestBlockwiseMatchesWhole checks it on a corpus).
+//
+// Model is the Bubble Tea component around it: frames at most 60 times a
+// second, a window that follows new text unless the reader scrolled up, and
+// a View that only returns a string built beforehand.
+//
+// Model output is untrusted. Before anything else sees it, it is cleaned by
+// termtext (no CSI, OSC, DCS... from the model reaches glamour or the
+// screen), and glamour's own output is cut down to SGR styles: in particular
+// links are drawn as their text and their visible URL, with no OSC 8
+// hyperlink, so that a link's text cannot hide where it leads.
+//
+// Citations are drawn by the caller. This package imports no other atelier
+// package but ui/termtext, and must not import client, store or the screens.
+package markdown

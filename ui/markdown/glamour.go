@@ -1,0 +1,60 @@
+package markdown
+
+import (
+	"bytes"
+	"fmt"
+
+	"charm.land/glamour/v2/ansi"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// rendering is what one render of a piece of markdown gives.
+type rendering struct {
+	out   string      // glamour's output, escapes and padding included
+	codes []CodeBlock // the code blocks, in the order they are drawn
+	// html: the last top-level node is an HTML block. Glamour draws it as
+	// bare text with no empty line after it, so none is put there.
+	html bool
+}
+
+// renderFunc renders one piece of markdown. Tests swap it to count renders.
+type renderFunc func(src []byte) (rendering, error)
+
+// newGlamour returns a renderFunc that renders as glamour.TermRenderer does
+// (the same goldmark extensions and glamour's ANSI renderer), built here so
+// that one parse serves both the drawing and the list of code blocks.
+func newGlamour(width int, style ansi.StyleConfig) renderFunc {
+	// The code block's prefix carries the mark that becomes its `[N]` label.
+	style.CodeBlock.BlockPrefix = codeMark + "\n" + style.CodeBlock.BlockPrefix
+	md := goldmark.New(
+		goldmark.WithExtensions(extension.GFM, extension.DefinitionList),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+	)
+	// Code is highlighted in true colour, which Bubble Tea's renderer
+	// downsamples to what the terminal has. Chroma's 256-colour formatter
+	// is not deterministic: it breaks ties between palette colours at the
+	// same distance in map order, so one comment could come out 241 in one
+	// render and 242 in the next.
+	ar := ansi.NewRenderer(ansi.Options{WordWrap: width, Styles: style, ChromaFormatter: "terminal16m"})
+	md.SetRenderer(renderer.NewRenderer(renderer.WithNodeRenderers(util.Prioritized(ar, 1000))))
+	return func(src []byte) (rd rendering, err error) {
+		// The input is a model's: a glamour bug it trips must not take the
+		// program down. The caller then shows the text as it is.
+		defer func() {
+			if p := recover(); p != nil {
+				rd, err = rendering{}, fmt.Errorf("render markdown: panic: %v", p)
+			}
+		}()
+		doc := md.Parser().Parse(text.NewReader(src))
+		var buf bytes.Buffer
+		err = md.Renderer().Render(&buf, src, doc)
+		_, html := doc.LastChild().(*ast.HTMLBlock)
+		return rendering{out: buf.String(), codes: collectCode(doc, src), html: html}, err
+	}
+}

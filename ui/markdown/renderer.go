@@ -1,0 +1,282 @@
+package markdown
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"atelier/ui/termtext"
+)
+
+// defaultWidth is used when a Renderer is given no usable width.
+const defaultWidth = 80
+
+// Renderer renders markdown that arrives in pieces. It cuts the text into
+// top-level blocks, renders each block once it can no longer change and
+// keeps the result, and renders again only the block still open at the end.
+// It does no I/O and knows nothing of Bubble Tea.
+//
+// Model output is cleaned before anything else sees it: escape sequences and
+// control characters are removed (statefully, so a sequence split across two
+// Append calls goes too). The only escapes in the output are the styles
+// glamour writes itself.
+//
+// Rendering happens lazily, in the methods that return output (Rendered,
+// Lines, CodeBlocks); Append only stores and splits, so many Appends between
+// two frames cost one render.
+type Renderer struct {
+	width     int
+	styles    Styles
+	newRender func(width int, st Styles) renderFunc // swapped by tests
+	render    renderFunc                            // nil after a width or style change
+
+	strip  termtext.Stripper
+	text   []byte   // the cleaned markdown
+	split  splitter // where the blocks end
+	blocks []block  // the closed blocks, in order
+
+	done    int             // blocks[:done] are rendered into lines
+	lines   []string        // lines of blocks[:done], "" between blocks, then the open block's
+	nClosed int             // lines[:nClosed] belong to closed blocks
+	codes   []CodeBlock     // the code blocks of blocks[:done]
+	prefix  strings.Builder // lines[:nClosed] joined
+
+	glued     bool        // the last closed block takes no empty line after it
+	tail      []CodeBlock // the code blocks of the open block
+	tailDirty bool        // the open block changed since it was rendered
+	code      openCode    // the open block, when it is a fenced code block
+	frame     codeFrame   // where code sits in a rendered code block
+	joined    string      // Rendered's result, "" when stale
+}
+
+// NewRenderer returns a Renderer that renders at width columns in st.
+func NewRenderer(width int, st Styles) *Renderer {
+	if width <= 0 {
+		width = defaultWidth
+	}
+	return &Renderer{
+		width:     width,
+		styles:    st,
+		newRender: func(w int, st Styles) renderFunc { return newGlamour(w, st.Markdown) },
+	}
+}
+
+// Append adds a piece of the reply.
+func (r *Renderer) Append(s string) {
+	if s == "" {
+		return
+	}
+	n := len(r.text)
+	r.text = r.strip.Append(r.text, []byte(s))
+	if len(r.text) == n {
+		return
+	}
+	// A mark split across two pieces is whole only now; it may begin up to
+	// two bytes before the new ones.
+	unmark(r.text[max(n-2, 0):])
+	r.split.scan(r.text, func(b block) { r.blocks = append(r.blocks, b) })
+	r.tailDirty, r.joined = true, ""
+}
+
+// unmark replaces every code mark in b with U+FFFD (both are 3 bytes long).
+func unmark(b []byte) {
+	for {
+		i := bytes.Index(b, []byte(codeMark))
+		if i < 0 {
+			return
+		}
+		copy(b[i:], "\uFFFD")
+		b = b[i+len(codeMark):]
+	}
+}
+
+// Text returns the markdown received so far, cleaned of control sequences.
+func (r *Renderer) Text() string { return string(r.text) }
+
+// Width returns the width the Renderer renders at.
+func (r *Renderer) Width() int { return r.width }
+
+// SetWidth changes the width. Every block will be rendered again, on the
+// next call that returns output.
+func (r *Renderer) SetWidth(w int) {
+	if w <= 0 {
+		w = defaultWidth
+	}
+	if w != r.width {
+		r.width = w
+		r.invalidate()
+	}
+}
+
+// SetStyles changes the styles; as with SetWidth, everything is rendered
+// again when next asked for.
+func (r *Renderer) SetStyles(st Styles) {
+	r.styles = st
+	r.invalidate()
+}
+
+func (r *Renderer) invalidate() {
+	r.render = nil
+	r.done, r.nClosed = 0, 0
+	r.lines, r.codes, r.glued = r.lines[:0], nil, false
+	r.code, r.frame = openCode{}, codeFrame{}
+	r.prefix.Reset() // earlier strings stay valid: a Builder never rewrites
+	r.tailDirty, r.joined = true, ""
+}
+
+// Rendered returns the rendered reply: the lines of Lines joined by "\n".
+// The closed blocks are joined once, as they close; each call adds only the
+// open block to them.
+func (r *Renderer) Rendered() string {
+	r.update()
+	if r.joined == "" {
+		tail := strings.Join(r.lines[r.nClosed:], "\n")
+		switch {
+		case r.prefix.Len() == 0:
+			r.joined = tail
+		case tail == "":
+			r.joined = r.prefix.String()
+		default: // tail starts with the empty line between, if there is one
+			r.joined = r.prefix.String() + "\n" + tail
+		}
+	}
+	return r.joined
+}
+
+// Lines returns the rendered reply, one screen line each, with no trailing
+// padding. Each line carries its own styles, so any slice of them can be
+// drawn alone. The slice is the Renderer's own: it is valid until the next
+// Append, SetWidth or SetStyles, and must not be modified.
+func (r *Renderer) Lines() []string {
+	r.update()
+	return r.lines
+}
+
+// CodeBlocks returns the code blocks of the text so far, block N at index
+// N-1, matching the `[N]` markers.
+func (r *Renderer) CodeBlocks() []CodeBlock {
+	r.update()
+	return append(r.codes[:len(r.codes):len(r.codes)], r.tail...)
+}
+
+// update renders the blocks that closed since the last call, then the open
+// block if it changed.
+func (r *Renderer) update() {
+	if r.render == nil {
+		r.render = r.newRender(r.width, r.styles)
+	}
+	for ; r.done < len(r.blocks); r.done++ {
+		b := r.blocks[r.done]
+		lines, codes, html := r.renderBlock(r.text[b.start:b.end], b.list, len(r.codes)+1)
+		if len(lines) == 0 {
+			continue // nothing to draw: link definitions, an HTML comment
+		}
+		r.lines = r.lines[:r.nClosed]
+		if r.nClosed > 0 {
+			sep := r.sepBefore(b.list)
+			r.prefix.WriteString(sep)
+			if sep == "\n\n" {
+				r.lines = append(r.lines, "")
+			}
+		}
+		r.glued = html
+		r.lines = append(r.lines, lines...)
+		r.prefix.WriteString(strings.Join(lines, "\n"))
+		r.nClosed = len(r.lines)
+		r.codes = append(r.codes, codes...)
+		r.tailDirty, r.joined = true, ""
+	}
+	if r.tailDirty {
+		r.tailDirty = false
+		r.updateTail()
+	}
+}
+
+// updateTail renders the open block.
+func (r *Renderer) updateTail() {
+	var lines []string
+	var codes []CodeBlock
+	if f := r.split.fence; f.char != 0 && f.top {
+		lines, codes = r.renderOpenCode(f, len(r.codes)+1)
+	} else {
+		src := complete(r.text[r.split.start:])
+		lines, codes, _ = r.renderBlock(src, r.split.list, len(r.codes)+1)
+	}
+	r.lines, r.tail = r.lines[:r.nClosed], codes
+	if len(lines) > 0 && r.nClosed > 0 && r.sepBefore(r.split.list) == "\n\n" {
+		r.lines = append(r.lines, "")
+	}
+	r.lines = append(r.lines, lines...)
+}
+
+// sepBefore returns what joins the text of the last closed block to the
+// next block, item list.n of a list: a newline under the item before it or
+// under an HTML block, else an empty line too.
+func (r *Renderer) sepBefore(list listRef) string {
+	if r.glued || list.n > 0 {
+		return "\n"
+	}
+	return "\n\n"
+}
+
+// complete drops an incomplete UTF-8 sequence from the end of b: the rest of
+// the character is still on its way.
+func complete(b []byte) []byte {
+	for i := 1; i <= utf8.UTFMax && i <= len(b); i++ {
+		if utf8.RuneStart(b[len(b)-i]) {
+			if !utf8.FullRune(b[len(b)-i:]) {
+				return b[:len(b)-i]
+			}
+			return b
+		}
+	}
+	return b
+}
+
+// renderBlock renders one block into trimmed, compact lines, labels its code
+// blocks from number first on. It returns the lines, the code blocks, and
+// whether the block takes no empty line after it. If glamour fails, the
+// block is shown as the plain text it is.
+func (r *Renderer) renderBlock(src []byte, list listRef, first int) ([]string, []CodeBlock, bool) {
+	if len(bytes.TrimSpace(src)) == 0 {
+		return nil, nil, false
+	}
+	in := src
+	stub := itemStub(list)
+	if stub != nil {
+		in = append(stub, src...)
+	}
+	rd, err := r.render(in)
+	if err != nil {
+		return compact(nil, strings.TrimSpace(string(src))), nil, false
+	}
+	lines := trimBlank(compact(nil, rd.out))
+	if stub != nil && len(lines) > 0 {
+		lines = lines[1:] // the stub's line
+	}
+	labelCode(lines, rd.codes, first, r.styles.CodeLabel)
+	return lines, rd.codes, rd.html
+}
+
+// itemStub returns a one-line list item that makes an item of an ordered
+// list rendered after it item n of its list: glamour numbers the items from
+// the first one's number. A bullet item needs none: it looks the same alone.
+func itemStub(list listRef) []byte {
+	if list.n == 0 || list.mark != '.' && list.mark != ')' {
+		return nil
+	}
+	return []byte(strconv.Itoa(list.start+list.n-1) + string(list.mark) + " x\n")
+}
+
+// trimBlank drops the empty lines at both ends: glamour frames a document
+// with them, and blocks are joined with exactly one.
+func trimBlank(lines []string) []string {
+	for len(lines) > 0 && lines[0] == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
