@@ -30,7 +30,7 @@ var titles = [tab.Count]string{
 func newScreens(deps Deps) [tab.Count]screen {
 	return [tab.Count]screen{
 		tab.Chat:     newChatTab(),
-		tab.Compare:  newCompareTab(),
+		tab.Compare:  newCompareTab(deps),
 		tab.Image:    newImageTab(),
 		tab.Video:    newVideoTab(),
 		tab.History:  newHistoryTab(),

@@ -1,0 +1,200 @@
+package compare
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/ui/tab"
+	"atelier/ui/termtext"
+)
+
+// Earlier runs open from history exactly as they were recorded: [ and ]
+// go back and forth through every comparison, this session's and older.
+
+// historyDepth is how many comparisons [ goes back through.
+const historyDepth = 500
+
+type (
+	// listedMsg is the comparisons in history, oldest first.
+	listedMsg struct {
+		ids []int64
+		err error
+	}
+	// loadedMsg is one comparison read back.
+	loadedMsg struct {
+		seq   int
+		conv  *store.Conversation
+		calls []store.Call
+		err   error
+	}
+)
+
+// list asks for the comparisons in history.
+func (m Model) list() tea.Cmd {
+	db := m.db
+	if db == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		convs, err := db.Conversations(context.Background(), store.ConversationQuery{Kind: store.KindCompare, Limit: historyDepth})
+		ids := make([]int64, 0, len(convs))
+		for _, c := range convs {
+			ids = append(ids, c.ID)
+		}
+		slices.Sort(ids)
+		return result(listedMsg{ids: ids, err: err})
+	}
+}
+
+// listed adopts the list, with the runs recorded meanwhile, and opens the
+// latest when nothing is on screen yet.
+func (m Model) listed(msg listedMsg) (Model, tea.Cmd) {
+	if msg.err != nil {
+		return m, tab.Error(msg.err)
+	}
+	ids := slices.Compact(slices.Sorted(slices.Values(append(msg.ids, m.runs...))))
+	if m.run.convID != 0 {
+		m.at = slices.Index(ids, m.run.convID)
+	}
+	m.runs = ids
+	if len(m.run.lanes) == 0 && !m.loading && len(ids) > 0 {
+		return m.open(len(ids) - 1)
+	}
+	return m, nil
+}
+
+// open reads the comparison at index i of the list; it waits while a run
+// is streaming, which moving away would leave unseen.
+func (m Model) open(i int) (Model, tea.Cmd) {
+	if i < 0 || i >= len(m.runs) || m.db == nil {
+		return m, nil
+	}
+	if m.running() {
+		return m, tab.Notice("compare: a run is streaming: esc stops it")
+	}
+	m.seq++
+	m.at, m.loading = i, true
+	db, id, seq := m.db, m.runs[i], m.seq
+	return m, func() tea.Msg {
+		ctx := context.Background()
+		conv, err := db.Conversation(ctx, id)
+		var calls []store.Call
+		if err == nil {
+			calls, err = db.Calls(ctx, store.CallFilter{ConversationID: id})
+		}
+		return result(loadedMsg{seq: seq, conv: conv, calls: calls, err: err})
+	}
+}
+
+// loaded shows a comparison as it was, and makes its prompt and targets
+// the next run's, ready to run again or to edit first.
+func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
+	if msg.seq != m.seq {
+		return m, nil
+	}
+	m.loading = false
+	if msg.err != nil {
+		return m, tab.Error(msg.err)
+	}
+	m.run = runFrom(msg.seq, msg.conv, msg.calls, m.st)
+	m.prompt, m.system = m.run.prompt, m.run.system
+	m.targets = m.targets[:0:0]
+	for _, l := range m.run.lanes {
+		t := l.target
+		if t.Settings.System == m.system {
+			t.Settings.System = ""
+		}
+		m.targets = append(m.targets, t)
+	}
+	m.focus = min(m.focus, max(len(m.run.lanes)-1, 0))
+	var cmds []tea.Cmd
+	for i := range m.run.lanes {
+		l := &m.run.lanes[i]
+		cmds = append(cmds, l.append(l.text))
+	}
+	return m, tea.Batch(append(cmds, m.layout()...)...)
+}
+
+// runFrom rebuilds the last prompt of a recorded comparison.
+func runFrom(seq int, c *store.Conversation, calls []store.Call, st styles) run {
+	r := run{seq: seq, convID: c.ID}
+	for _, msg := range c.Messages {
+		if msg.Role == store.RoleUser && msg.Turn >= r.turn {
+			r.turn, r.prompt = msg.Turn, msg.Text
+		}
+	}
+	native := map[int64]json.RawMessage{}
+	for _, call := range calls {
+		native[call.MessageID] = call.ResponseJSON
+	}
+	ours := func(turn, lane int) bool { return turn == r.turn && lane >= 0 && lane < maxLanes }
+	n := 0
+	for _, sl := range c.Lanes {
+		if ours(sl.Turn, sl.Lane) {
+			n = max(n, sl.Lane+1)
+		}
+	}
+	for _, msg := range c.Messages {
+		if msg.Role == store.RoleAssistant && ours(msg.Turn, msg.Lane) {
+			n = max(n, msg.Lane+1)
+		}
+	}
+	r.lanes = make([]lane, n)
+	known := make([]bool, n) // the lane's target is read
+	for i := range r.lanes {
+		r.lanes[i] = newLane(client.ChatTarget{}, st.Markdown)
+		r.lanes[i].state = stopped
+	}
+	for _, sl := range c.Lanes {
+		if ours(sl.Turn, sl.Lane) {
+			l := &r.lanes[sl.Lane]
+			l.target, known[sl.Lane] = storedTarget(sl.Family, sl.Model, sl.SettingsJSON), true
+			l.rating, l.note, l.winner = sl.Rating, sl.Note, sl.Winner
+		}
+	}
+	for _, msg := range c.Messages {
+		if msg.Role != store.RoleAssistant || !ours(msg.Turn, msg.Lane) {
+			continue
+		}
+		l := &r.lanes[msg.Lane]
+		if !known[msg.Lane] {
+			l.target = storedTarget(msg.Family, msg.Model, msg.SettingsJSON)
+		}
+		l.text, l.native = msg.Text, native[msg.ID]
+		l.fig = figures{ttft: msg.TTFT, total: msg.Total, in: msg.Usage.InputTokens, out: msg.Usage.OutputTokens,
+			stop: msg.StopReason}
+		l.state, l.err = storedState(msg)
+	}
+	if len(r.lanes) > 0 {
+		r.system = r.lanes[0].target.Settings.System
+	}
+	return r
+}
+
+// storedTarget reads a target back from history; settings that no longer
+// parse are left out.
+func storedTarget(family, model string, settings json.RawMessage) client.ChatTarget {
+	t := client.ChatTarget{Family: client.Group(family), Model: model}
+	if len(settings) > 0 {
+		json.Unmarshal(settings, &t.Settings)
+	}
+	return t
+}
+
+// storedState is how a recorded reply ended.
+func storedState(msg store.Message) (laneState, string) {
+	switch msg.Status {
+	case store.StatusComplete:
+		return done, ""
+	case store.StatusError:
+		return failed, termtext.String(msg.Error)
+	case store.StatusStreaming:
+		return stopped, "still streaming in another atelier"
+	}
+	return stopped, ""
+}
