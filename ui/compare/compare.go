@@ -57,22 +57,25 @@ type Model struct {
 	zoom  bool
 	sync  bool // scrolling moves every column
 
+	// The fields open for typing, and the styles and keys, are large and
+	// change seldom: behind pointers, a Model is cheap to copy.
 	mode   mode
-	editor editor
-	form   form
-	note   noteInput
+	editor *editor
+	form   *form      // while the targets form is open
+	note   *noteInput // while a note is open
 
 	pending []tea.Cmd // frames asked for by SetSize and SetDark, sent by the next Update
 
-	km            keyMap
-	st            styles
+	km            *keyMap
+	st            *styles
 	dark          bool
 	width, height int
 }
 
 // New returns the tab, with one target per family that has a default model.
 func New(o Options) Model {
-	m := Model{db: o.Store, exportDir: o.ExportDir, km: defaultKeyMap(), st: newStyles(true), dark: true, at: -1, sync: true}
+	km := defaultKeyMap()
+	m := Model{db: o.Store, exportDir: o.ExportDir, km: &km, st: newStyles(true), dark: true, at: -1, sync: true}
 	if m.exportDir == "" {
 		m.exportDir = "."
 	}
@@ -131,8 +134,13 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 func (m Model) forward(msg tea.Msg) (Model, tea.Cmd) {
 	cmds := make([]tea.Cmd, 0, len(m.run.lanes)+1)
 	for i := range m.run.lanes {
+		l := &m.run.lanes[i]
 		var cmd tea.Cmd
-		m.run.lanes[i].md, cmd = m.run.lanes[i].md.Update(msg)
+		l.md, cmd = l.md.Update(msg)
+		if l.top && l.md.MoreBelow() { // drawn for the first time: from the top
+			l.md, _ = l.md.Update(tea.KeyPressMsg{Code: tea.KeyHome})
+			l.top = false
+		}
 		cmds = append(cmds, ours(cmd))
 	}
 	var cmd tea.Cmd
@@ -163,8 +171,12 @@ func (m *Model) SetDark(dark bool) {
 		m.pending = append(m.pending, m.run.lanes[i].restyle(m.st.Markdown))
 	}
 	m.editor.restyle(m.st)
-	m.form.restyle(m.st)
-	m.note.input.SetStyles(m.st.Input)
+	if m.form != nil {
+		m.form.restyle(m.st)
+	}
+	if m.note != nil {
+		m.note.input.SetStyles(m.st.Input)
+	}
 }
 
 // Summary names the focused column's target, for the status bar.
@@ -179,7 +191,9 @@ func (m Model) Summary() string {
 }
 
 // KeyMap is the tab's keys in the current mode, for help.
-func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode} }
+func (m Model) KeyMap() help.KeyMap {
+	return helpKeys{km: *m.km, mode: m.mode, empty: len(m.run.lanes) == 0}
+}
 
 // focused is the column with the keyboard, nil when there is none.
 func (m Model) focused() *lane {

@@ -17,7 +17,7 @@ type editor struct {
 	onSys  bool // the system prompt has the keyboard
 }
 
-func newEditor(st styles) editor {
+func newEditor(st *styles) *editor {
 	p := textarea.New()
 	p.Placeholder = "the prompt every target gets; enter runs, shift+enter or ctrl+j for a new line"
 	p.ShowLineNumbers = false
@@ -29,12 +29,12 @@ func newEditor(st styles) editor {
 	s.Prompt = "› "
 	s.Placeholder = "a system prompt for every target (optional)"
 	s.CharLimit = 0
-	e := editor{prompt: p, system: s}
+	e := &editor{prompt: p, system: s}
 	e.restyle(st)
 	return e
 }
 
-func (e *editor) restyle(st styles) {
+func (e *editor) restyle(st *styles) {
 	e.prompt.SetStyles(st.Area)
 	e.system.SetStyles(st.Input)
 }
@@ -96,7 +96,7 @@ func (m Model) updateField(msg tea.Msg) (Model, tea.Cmd) {
 	case noting:
 		m.note.input, cmd = m.note.input.Update(msg)
 	case targeting:
-		m.form, cmd = m.form.update(msg)
+		cmd = m.form.update(msg)
 	}
 	return m, cmd
 }

@@ -44,7 +44,7 @@ type formRow struct {
 
 // openForm fills the form with the current targets.
 func (m Model) openForm() (Model, tea.Cmd) {
-	var f form
+	f := &form{}
 	for i := range f.rows {
 		r := formRow{model: newField("model", 0), settings: newField("key=value,key=value", 0)}
 		if i < len(m.targets) {
@@ -72,7 +72,7 @@ func newField(placeholder string, w int) textinput.Model {
 	return in
 }
 
-func (f *form) restyle(st styles) {
+func (f *form) restyle(st *styles) {
 	for i := range f.rows {
 		f.rows[i].model.SetStyles(st.Input)
 		f.rows[i].settings.SetStyles(st.Input)
@@ -91,10 +91,10 @@ func (m Model) sizeForm() Model {
 }
 
 func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	k, f := m.km, &m.form
+	k, f := m.km, m.form
 	switch {
 	case key.Matches(msg, k.Cancel):
-		m.mode = browsing
+		m.mode, m.form = browsing, nil
 		return m, tea.Batch(m.layout()...)
 	case key.Matches(msg, k.Apply):
 		return m.applyForm()
@@ -132,7 +132,7 @@ func (f *form) moveTo(row, field int) tea.Cmd {
 	return nil
 }
 
-func (f form) update(msg tea.Msg) (form, tea.Cmd) {
+func (f *form) update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	r := &f.rows[f.row]
 	switch f.field {
@@ -141,7 +141,7 @@ func (f form) update(msg tea.Msg) (form, tea.Cmd) {
 	case settingsField:
 		r.settings, cmd = r.settings.Update(msg)
 	}
-	return f, cmd
+	return cmd
 }
 
 // applyForm reads every row that has a family; the rows refused say why
@@ -173,7 +173,7 @@ func (m Model) applyForm() (Model, tea.Cmd) {
 	if len(targets) < 2 {
 		return m, tab.Error(errTargets)
 	}
-	m.targets, m.mode = targets, browsing
+	m.targets, m.mode, m.form = targets, browsing, nil
 	note := fmt.Sprintf("compare: %s set; ctrl+r runs them", plural(len(targets), "target"))
 	return m, tea.Batch(append(m.layout(), tab.Notice(note))...)
 }

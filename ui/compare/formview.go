@@ -13,6 +13,7 @@ func (m Model) formView(h int) []string {
 	out := []string{
 		st.Label.Render("Targets") + st.Muted.Render(" · 2 to 4; the same model twice with other settings is a sweep"),
 		"",
+		st.Muted.Render(fmt.Sprintf("    %-9s  %-*s  %s", "family", m.form.rows[0].model.Width()+1, "model", "settings")),
 	}
 	for i, r := range f.rows {
 		marker := "  "

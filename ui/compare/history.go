@@ -115,13 +115,14 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	var cmds []tea.Cmd
 	for i := range m.run.lanes {
 		l := &m.run.lanes[i]
+		l.top = true
 		cmds = append(cmds, l.append(l.text))
 	}
 	return m, tea.Batch(append(cmds, m.layout()...)...)
 }
 
 // runFrom rebuilds the last prompt of a recorded comparison.
-func runFrom(seq int, c *store.Conversation, calls []store.Call, st styles) run {
+func runFrom(seq int, c *store.Conversation, calls []store.Call, st *styles) run {
 	r := run{seq: seq, convID: c.ID}
 	for _, msg := range c.Messages {
 		if msg.Role == store.RoleUser && msg.Turn >= r.turn {

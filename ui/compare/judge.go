@@ -74,7 +74,7 @@ func (m Model) openNote() (Model, tea.Cmd) {
 	in.SetStyles(m.st.Input)
 	in.SetValue(l.note)
 	in.SetWidth(max(m.width-24, 10))
-	m.note = noteInput{lane: m.focus, input: in}
+	m.note = &noteInput{lane: m.focus, input: in}
 	m.mode = noting
 	return m, tea.Batch(append(m.layout(), m.note.input.Focus())...)
 }
@@ -86,15 +86,14 @@ func (m Model) noteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		if m.note.lane < len(m.run.lanes) {
 			m.run.lanes[m.note.lane].note = strings.TrimSpace(m.note.input.Value())
 		}
+		m.note = nil
 		m, save := m.saveVerdicts()
 		return m, tea.Batch(append(m.layout(), save)...)
 	case key.Matches(msg, m.km.Cancel):
-		m.mode = browsing
+		m.mode, m.note = browsing, nil
 		return m, tea.Batch(m.layout()...)
 	}
-	var cmd tea.Cmd
-	m.note.input, cmd = m.note.input.Update(msg)
-	return m, cmd
+	return m.updateField(msg)
 }
 
 // saveVerdicts saves every column's verdict, after the save under way.

@@ -35,7 +35,7 @@ func defaultKeyMap() keyMap {
 		Prev:     b([]string{"shift+tab", "left", "h"}, "shift+tab/←", "previous column"),
 		Zoom:     b([]string{"z"}, "z", "zoom"),
 		Sync:     b([]string{"s"}, "s", "sync scroll"),
-		Rate:     b([]string{"1", "2", "3", "4", "5", "0"}, "1-5", "rate (0 clears)"),
+		Rate:     b([]string{"1", "2", "3", "4", "5", "0"}, "1-5", "rate"),
 		Note:     b([]string{"n"}, "n", "note"),
 		Winner:   b([]string{"w"}, "w", "winner"),
 		Continue: b([]string{"c"}, "c", "continue in chat"),
@@ -74,10 +74,12 @@ const (
 	targeting      // the targets form has the keyboard
 )
 
-// helpKeys shows the keys of one mode: help.KeyMap for the shell.
+// helpKeys shows the keys of one mode: help.KeyMap for the shell. Before
+// any run, the keys that make one.
 type helpKeys struct {
-	km   keyMap
-	mode mode
+	km    keyMap
+	mode  mode
+	empty bool
 }
 
 var _ help.KeyMap = helpKeys{}
@@ -93,7 +95,10 @@ func (h helpKeys) ShortHelp() []key.Binding {
 	case targeting:
 		return []key.Binding{k.Family, k.FormNext, k.Apply, k.Cancel}
 	}
-	return []key.Binding{k.Next, k.Zoom, k.Sync, k.Rate, k.Winner, k.Continue, k.Export, k.Rerun}
+	if h.empty {
+		return []key.Binding{k.Targets, k.Edit, k.Rerun}
+	}
+	return []key.Binding{k.Rerun, k.Next, k.Rate, k.Winner, k.Continue, k.Zoom, k.Sync, k.Note, k.Export}
 }
 
 // FullHelp lists every key of the tab, a column per kind of work.

@@ -24,8 +24,8 @@ func (m Model) geometry() geometry {
 	g := geometry{top: m.topLines()}
 	n := len(m.shownTargets())
 	g.colH = max(m.height-g.top, 0)
-	if n == 0 {
-		return g
+	if n == 0 || len(m.run.lanes) == 0 && n < 2 {
+		return g // nothing to compare yet
 	}
 	g.count = min(n, max(m.width/minColumn, 1))
 	if m.zoom || m.width < foldWidth {
@@ -67,6 +67,8 @@ func (m *Model) layout() []tea.Cmd {
 	}
 	m.editor.prompt.SetWidth(max(m.width-2, 10))
 	m.editor.system.SetWidth(max(m.width-12, 10))
-	m.note.input.SetWidth(max(m.width-30, 10))
+	if m.note != nil {
+		m.note.input.SetWidth(max(m.width-30, 10))
+	}
 	return cmds
 }

@@ -43,9 +43,12 @@ type lane struct {
 	md     markdown.Model
 	// hasText says md holds some text (its Text would copy it all).
 	hasText bool
-	state   laneState
-	fig     figures
-	err     string // why it failed, cleaned for the terminal
+	// top says md shows a reply opened from history: from its start, once
+	// drawn, rather than following its end as a stream does.
+	top   bool
+	state laneState
+	fig   figures
+	err   string // why it failed, cleaned for the terminal
 
 	// Live figures, from the times the stream's messages were stamped.
 	started time.Time

@@ -36,7 +36,7 @@ type styles struct {
 	Markdown markdown.Styles
 }
 
-func newStyles(isDark bool) styles {
+func newStyles(isDark bool) *styles {
 	p := tab.NewPalette(isDark)
 	fg := func(c color.Color) lipgloss.Style { return lipgloss.NewStyle().Foreground(c) }
 	s := styles{
@@ -76,5 +76,5 @@ func newStyles(isDark bool) styles {
 	area.Cursor.Color = p.Accent
 	area.Cursor.Blink = false
 	s.Area = area
-	return s
+	return &s
 }

@@ -94,8 +94,11 @@ func (m Model) position() string {
 	case m.at >= 0:
 		parts = append(parts, fmt.Sprintf("run %d of %d", m.at+1, len(m.runs)))
 	}
-	if m.zoom {
-		parts = append(parts, "zoomed")
+	if len(m.run.lanes) == 0 {
+		return strings.Join(parts, " · ")
+	}
+	if g := m.geometry(); g.count < len(m.run.lanes) {
+		parts = append(parts, fmt.Sprintf("column %d of %d", m.focus+1, len(m.run.lanes)))
 	}
 	if m.sync {
 		parts = append(parts, "scroll together")
