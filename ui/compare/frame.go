@@ -6,13 +6,31 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
+// box is a column drawn in its frame: the top and bottom borders, and the
+// lines between, each with the side borders to put around it. Kept apart,
+// the lines are written once, into the tab's view.
+type box struct {
+	top, bottom string
+	left, right string
+	rows        []string // h-2 lines of the same width
+}
+
+// size is the bytes of the box once written.
+func (b box) size() int {
+	n := len(b.top) + len(b.bottom) + len(b.rows)*(len(b.left)+len(b.right))
+	for _, r := range b.rows {
+		n += len(r)
+	}
+	return n
+}
+
 // frame draws a column in a box w wide and h high, its title in the top
-// border, as h lines of exactly w columns. The box is drawn by hand: a
-// lipgloss border would measure every line of the reply again at each
-// frame.
-func (m Model) frame(c column, focused bool, w, h int) []string {
+// border. The box is drawn by hand: a lipgloss border would measure every
+// line of the reply again at each frame.
+func (m Model) frame(c column, focused bool, w, h int) box {
 	if w < 5 || h < 3 {
-		return blankLines(w, h)
+		blank := strings.Repeat(" ", max(w, 0))
+		return box{top: blank, bottom: blank, rows: blankLines(w, h-2)}
 	}
 	border := m.st.Frame
 	if focused {
@@ -20,12 +38,13 @@ func (m Model) frame(c column, focused bool, w, h int) []string {
 	}
 	iw := w - 4
 	side := border.Render("│")
-	left, right := side+" ", " "+side
 	title := ansi.Truncate(c.title, w-6, "…")
 	fill := w - 5 - ansi.StringWidth(title)
-	out := make([]string, 0, h)
-	out = append(out, border.Render("┌─")+" "+title+" "+border.Render(strings.Repeat("─", max(fill, 0))+"┐"))
-
+	b := box{
+		top:    border.Render("┌─") + " " + title + " " + border.Render(strings.Repeat("─", max(fill, 0))+"┐"),
+		bottom: border.Render("└" + strings.Repeat("─", w-2) + "┘"),
+		left:   side + " ", right: " " + side,
+	}
 	inner := make([]string, 0, h-2)
 	for _, f := range c.figures {
 		inner = append(inner, fit(f, iw))
@@ -44,20 +63,19 @@ func (m Model) frame(c column, focused bool, w, h int) []string {
 	if c.body == "" {
 		below = 0
 	}
+	blank := strings.Repeat(" ", iw)
 	for len(inner) < h-3-below {
-		inner = append(inner, strings.Repeat(" ", iw))
+		inner = append(inner, blank)
 	}
 	if c.body != "" {
 		inner = append(inner, fitAll(c.errs, iw)...)
 	}
 	inner = append(inner[:min(len(inner), h-3)], fit(c.verdict, iw))
-	for _, s := range inner {
-		out = append(out, left+s+right)
+	for len(inner) < h-2 {
+		inner = append(inner, blank)
 	}
-	for len(out) < h-1 {
-		out = append(out, left+strings.Repeat(" ", iw)+right)
-	}
-	return append(out, border.Render("└"+strings.Repeat("─", w-2)+"┘"))
+	b.rows = inner
+	return b
 }
 
 // bodyLines are the lines of a reply's window, each iw wide. The window

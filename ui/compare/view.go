@@ -110,8 +110,10 @@ func (m Model) position() string {
 
 // columnsView draws the columns shown side by side.
 func (m Model) columnsView(g geometry) string {
-	cols := make([][]string, 0, g.count)
+	boxes := make([]box, 0, g.count)
 	targets := m.shownTargets()
+	pad := strings.Repeat(" ", max(m.width-g.colW*g.count, 0))
+	size := g.colH * (len(pad) + 1)
 	for i := g.first; i < g.first+g.count; i++ {
 		var c column
 		if i < len(m.run.lanes) {
@@ -119,16 +121,26 @@ func (m Model) columnsView(g geometry) string {
 		} else {
 			c = m.readyColumn(i, targets[i])
 		}
-		cols = append(cols, m.frame(c, i == m.focus && m.mode == browsing, g.colW, g.colH))
+		bx := m.frame(c, i == m.focus && m.mode == browsing, g.colW, g.colH)
+		boxes, size = append(boxes, bx), size+bx.size()
 	}
 	var b strings.Builder
-	pad := strings.Repeat(" ", max(m.width-g.colW*g.count, 0))
+	b.Grow(size)
 	for row := range g.colH {
 		if row > 0 {
 			b.WriteByte('\n')
 		}
-		for _, c := range cols {
-			b.WriteString(c[row])
+		for _, bx := range boxes {
+			switch row {
+			case 0:
+				b.WriteString(bx.top)
+			case g.colH - 1:
+				b.WriteString(bx.bottom)
+			default:
+				b.WriteString(bx.left)
+				b.WriteString(bx.rows[row-1])
+				b.WriteString(bx.right)
+			}
 		}
 		b.WriteString(pad)
 	}
