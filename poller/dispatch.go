@@ -157,8 +157,8 @@ func (h dueHeap) Less(i, j int) bool {
 	}
 	return h[i].seq < h[j].seq
 }
-func (h dueHeap) Swap(i, j int)   { h[i], h[j] = h[j], h[i] }
-func (h *dueHeap) Push(x any)     { *h = append(*h, x.(*watch)) }
+func (h dueHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *dueHeap) Push(x any)   { *h = append(*h, x.(*watch)) }
 func (h *dueHeap) Pop() any {
 	old := *h
 	w := old[len(old)-1]

@@ -48,9 +48,9 @@ type Poller struct {
 
 	mu      sync.Mutex
 	started bool
-	inbox   []store.VideoTask           // added, not yet taken by Run
+	inbox   []store.VideoTask          // added, not yet taken by Run
 	waiters map[string][]chan<- Update // by request id, for Wait
-	wakeup  chan struct{}               // holds a token while inbox is not empty
+	wakeup  chan struct{}              // holds a token while inbox is not empty
 
 	// Owned by the Run goroutine.
 	watched  map[string]*watch
