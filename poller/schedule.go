@@ -49,7 +49,12 @@ func ramp(total, done, span time.Duration) time.Duration {
 
 // jitter spreads d uniformly over d·(1±share).
 func jitter(d time.Duration, share float64) time.Duration {
-	return time.Duration(float64(d) * (1 - share + 2*share*rand.Float64()))
+	return jitterBy(d, share, rand.Float64())
+}
+
+// jitterBy is jitter with the random draw u in [0, 1) given.
+func jitterBy(d time.Duration, share, u float64) time.Duration {
+	return time.Duration(float64(d) * (1 - share + 2*share*u))
 }
 
 // Waits after a failed request: doubling from 2 s to a minute for failures
