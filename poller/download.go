@@ -2,11 +2,13 @@ package poller
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"atelier/client"
@@ -26,6 +28,22 @@ func (p *Poller) download(ctx context.Context, w *watch) {
 	id := w.task.RequestID
 	if w.saved != "" { // saved, but recording it failed: record it again
 		p.keep(ctx, w, w.saved, w.file.FileSize)
+		return
+	}
+	release, err := p.lockDownload(id)
+	if errors.Is(err, errBusy) { // another poller is downloading it: look again later
+		now := p.clock.Now()
+		w.due = now.Add(p.opts.Schedule(p.age(w, now)))
+		return
+	}
+	if err != nil {
+		p.retry(ctx, w, err)
+		return
+	}
+	defer func() { release(w.ended) }()
+	if rel, size, ok := p.savedElsewhere(ctx, id); ok {
+		w.saved = rel
+		p.keep(ctx, w, rel, size)
 		return
 	}
 	m, offset, err := p.st.ResumeMedia("vid", videoExt(w.file), id)
@@ -69,6 +87,52 @@ func (p *Poller) download(ctx context.Context, w *watch) {
 		w.saved = rel
 		p.keep(ctx, w, rel, total)
 	}
+}
+
+// errBusy is the lock of a download that another poller holds.
+var errBusy = errors.New("another poller is downloading this video")
+
+// lockDownload takes the download lock of the task with id, so that two
+// pollers on one data directory (the TUI and `atelier video wait`, say)
+// never write the same partial file. Releasing it once the task has ended
+// removes the lock file too; a poller that takes a removed file's lock
+// still finds the task done in the store.
+func (p *Poller) lockDownload(id string) (release func(ended bool), err error) {
+	dir := filepath.Join(p.st.MediaDir(), ".locks")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, hex.EncodeToString([]byte(id))+".lock")
+	unlock, err := lockFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return func(ended bool) {
+		if ended {
+			os.Remove(path)
+		}
+		unlock()
+	}, nil
+}
+
+// savedElsewhere looks in the store for the video of the task with id,
+// saved by another poller since this one last looked: a recorded file that
+// is there, whole. The file, not the done flag, decides, since recording a
+// result again (as the other poller may do) clears the flag.
+func (p *Poller) savedElsewhere(ctx context.Context, id string) (rel string, size int64, ok bool) {
+	v, err := p.st.VideoTask(ctx, id)
+	if err != nil || v.VideoPath == "" {
+		return "", 0, false
+	}
+	abs, err := p.st.MediaPath(v.VideoPath)
+	if err != nil {
+		return "", 0, false
+	}
+	fi, err := os.Stat(abs)
+	if err != nil || fi.Size() != v.DownloadedBytes {
+		return "", 0, false
+	}
+	return v.VideoPath, fi.Size(), true
 }
 
 // keep records the saved video and ends the task.

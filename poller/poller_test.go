@@ -334,3 +334,30 @@ func TestThousandPendingTasks(t *testing.T) {
 	}
 	t.Logf("%d requests, at most %d in a second, over %v of simulated time", len(hits), busiest, hits[len(hits)-1].at.Sub(epoch))
 }
+
+// TestTwoPollersOnOneDataDirectory: the TUI and `atelier video wait` may
+// follow the same tasks at once; each video is still downloaded once.
+func TestTwoPollersOnOneDataDirectory(t *testing.T) {
+	r := newRig(t, sim.Options{Pace: pace}, nil)
+	var ids []string
+	for _, prompt := range []string{"one", "two", "three"} {
+		ids = append(ids, r.submit(t, "videoa/q1/text-to-video", map[string]any{"prompt": prompt}).RequestID)
+	}
+	a := New(r.client(t, nil), r.st, Options{Clock: r.clk})
+	b := New(r.client(t, nil), r.st, Options{Clock: r.clk})
+	ups := r.runPollers(t, time.Minute, []int{3, 3}, a, b)
+
+	for _, id := range ids {
+		checkSaved(t, r.st, id)
+	}
+	if n := len(r.hitsWhere("/sim/media/")); n != len(ids) {
+		t.Errorf("%d downloads of %d videos", n, len(ids))
+	}
+	for i, us := range ups {
+		for _, u := range us {
+			if u.Done && u.VideoPath == "" {
+				t.Errorf("poller %d: done without the video's path: %+v", i, u)
+			}
+		}
+	}
+}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 	"net/http"
+	"slices"
 	"time"
 
 	"atelier/client"
@@ -34,8 +36,7 @@ func (p *Poller) poll(ctx context.Context, w *watch) {
 		return
 	}
 	w.handle = h
-	changed, err := p.st.RecordVideoStatus(ctx, w.task.RequestID, store.VideoStatus{
-		Status: h.Status, QueuePosition: h.QueuePosition, LogsJSON: rawLogs(h.Raw), RawJSON: h.Raw})
+	changed, err := Record(ctx, p.st, w.task.RequestID, h)
 	if err != nil {
 		p.retry(ctx, w, err)
 		return
@@ -161,7 +162,32 @@ func (p *Poller) age(w *watch, now time.Time) time.Duration {
 // update is w's state as an Update.
 func (p *Poller) update(w *watch) Update {
 	return Update{RequestID: w.task.RequestID, Status: w.handle.Status,
-		QueuePosition: w.handle.QueuePosition, Logs: w.handle.Logs}
+		QueuePosition: w.handle.QueuePosition, Logs: logLines(w.handle)}
+}
+
+// logLines returns the task's log lines. Form C sends its logs as a
+// free-form object, which the client keeps as one line of JSON text; a
+// list of log lines inside it, under any key, is read as the lines.
+func logLines(h *client.VideoTask) []client.VideoLog {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(rawLogs(h.Raw), &obj) != nil {
+		return h.Logs
+	}
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
+		var lines []client.VideoLog
+		if json.Unmarshal(obj[k], &lines) == nil && len(lines) > 0 && lines[0].Message != "" {
+			return lines
+		}
+	}
+	return h.Logs
+}
+
+// Record stores a polled status of the task with requestID as the poller
+// does: the status word, queue position and logs as sent, and the whole
+// status object; changed tells whether any of them changed.
+func Record(ctx context.Context, st *store.Store, requestID string, h *client.VideoTask) (changed bool, err error) {
+	return st.RecordVideoStatus(ctx, requestID, store.VideoStatus{
+		Status: h.Status, QueuePosition: h.QueuePosition, LogsJSON: rawLogs(h.Raw), RawJSON: h.Raw})
 }
 
 // rawLogs is the logs value of a status object as sent (a list, or form

@@ -36,7 +36,7 @@ func (a *app) close() {
 }
 
 func (a *app) commands() []*cobra.Command {
-	return []*cobra.Command{a.chatCmd(), a.imageCmd(), a.simCmd()}
+	return []*cobra.Command{a.chatCmd(), a.imageCmd(), a.videoCmd(), a.simCmd()}
 }
 
 // newClient returns a client for the configured service, or for the
