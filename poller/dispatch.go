@@ -22,16 +22,17 @@ const (
 // watch is a task the poller follows. The dispatcher owns it while it
 // waits in the heap; a worker owns it while its request runs.
 type watch struct {
-	task   store.VideoTask   // as recorded: request id, URLs, submission time
-	handle *client.VideoTask // the latest handle, carrying the URLs from poll to poll
-	step   step
-	file   client.VideoFile // the video, for stepDownload
-	saved  string           // the committed file, once saved, in case recording it failed
-	due    time.Time
-	seq    uint64 // first come, first served among equal due times
-	fails  int    // failed requests in a row
-	hold   time.Time
-	ended  bool
+	task       store.VideoTask   // as recorded: request id, URLs, submission time
+	handle     *client.VideoTask // the latest handle, carrying the URLs from poll to poll
+	step       step
+	file       client.VideoFile // the video, for stepDownload
+	saved      string           // the committed file, once saved, in case recording it failed
+	savedBytes int64
+	due        time.Time
+	seq        uint64 // first come, first served among equal due times
+	fails      int    // failed requests in a row
+	hold       time.Time
+	ended      bool
 }
 
 // loop is the dispatcher: it starts each due request when a slot and the

@@ -27,7 +27,7 @@ const progressEvery = 1 << 20
 func (p *Poller) download(ctx context.Context, w *watch) {
 	id := w.task.RequestID
 	if w.saved != "" { // saved, but recording it failed: record it again
-		p.keep(ctx, w, w.saved, w.file.FileSize)
+		p.keep(ctx, w, w.saved, w.savedBytes)
 		return
 	}
 	release, err := p.lockDownload(id)
@@ -42,7 +42,7 @@ func (p *Poller) download(ctx context.Context, w *watch) {
 	}
 	defer func() { release(w.ended) }()
 	if rel, size, ok := p.savedElsewhere(ctx, id); ok {
-		w.saved = rel
+		w.saved, w.savedBytes = rel, size
 		p.keep(ctx, w, rel, size)
 		return
 	}
@@ -57,7 +57,14 @@ func (p *Poller) download(ctx context.Context, w *watch) {
 		p.emit(u)
 	}}
 	n, _, err := p.c.DownloadFrom(ctx, w.file.URL, pw, offset, p.opts.MaxVideoBytes)
-	total := offset + n
+	p.downloaded(ctx, w, m, offset+n, err)
+}
+
+// downloaded settles a download attempt that left total bytes in the
+// partial file m: keep them for the next attempt, drop them, or save the
+// whole file.
+func (p *Poller) downloaded(ctx context.Context, w *watch, m *store.MediaFile, total int64, err error) {
+	id := w.task.RequestID
 	switch size := w.file.FileSize; {
 	case errors.Is(err, client.ErrDownloadTooLarge):
 		p.discard(m)
@@ -84,7 +91,7 @@ func (p *Poller) download(ctx context.Context, w *watch) {
 			p.retry(ctx, w, err)
 			return
 		}
-		w.saved = rel
+		w.saved, w.savedBytes = rel, total
 		p.keep(ctx, w, rel, total)
 	}
 }

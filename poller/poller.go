@@ -134,12 +134,14 @@ func (p *Poller) Run(ctx context.Context) error {
 	if again {
 		return errors.New("poller: Run called twice")
 	}
+	pumpCtx, stopPump := context.WithCancel(ctx)
 	pumped := make(chan struct{})
 	go func() {
-		p.queue.pump(ctx, p.updates)
+		p.queue.pump(pumpCtx, p.updates)
 		close(pumped)
 	}()
 	defer func() {
+		stopPump()
 		<-pumped
 		close(p.updates)
 	}()

@@ -218,3 +218,17 @@ func TestWaitReturnsWhenStuck(t *testing.T) {
 		t.Fatal("a stuck task was given up")
 	}
 }
+
+// TestRunEndsWhenTheStoreCannotBeRead: Run returns the error, and the
+// listener's channel is closed.
+func TestRunEndsWhenTheStoreCannotBeRead(t *testing.T) {
+	_, poll, st := realRig(t, client.Keys{Queue: queueKey})
+	st.Close()
+	p := New(poll, st, Options{})
+	if err := p.Run(context.Background()); err == nil {
+		t.Fatal("Run read a closed store")
+	}
+	if _, ok := <-p.Updates(); ok {
+		t.Fatal("an update from a poller that never started")
+	}
+}
