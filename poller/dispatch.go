@@ -27,12 +27,12 @@ type watch struct {
 	step       step
 	file       client.VideoFile // the video, for stepDownload
 	saved      string           // the committed file, once saved, in case recording it failed
-	savedBytes int64
+	savedBytes int64            // its size
 	due        time.Time
-	seq        uint64 // first come, first served among equal due times
-	fails      int    // failed requests in a row
-	hold       time.Time
-	ended      bool
+	seq        uint64    // first come, first served among equal due times
+	fails      int       // failed requests in a row
+	hold       time.Time // a 429's Retry-After: the dispatcher holds every request until then
+	ended      bool      // nothing is left to do
 }
 
 // loop is the dispatcher: it starts each due request when a slot and the
