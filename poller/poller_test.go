@@ -299,7 +299,7 @@ func TestVideoOverTheSizeCapFailsTheTask(t *testing.T) {
 // budget.
 func TestThousandPendingTasks(t *testing.T) {
 	const tasks, rate = 1000, 50
-	r := newRig(t, sim.Options{Pace: 10 * time.Second}, nil)
+	r := newRig(t, sim.Options{Pace: pace}, nil)
 	ids := make([]string, tasks)
 	for i := range ids {
 		ids[i] = r.submit(t, "videoa/q1/text-to-video", map[string]any{"prompt": "frame " + string(rune('a'+i%26))}).RequestID
