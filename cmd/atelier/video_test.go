@@ -124,6 +124,9 @@ func TestVideoValidationSendsNothing(t *testing.T) {
 		{"image file not an image", []string{"videoa/q3/image-to-video/turbo", "--image-file", "image_url=" + notImage}, "PNG, JPEG or WebP"},
 		{"no endpoint", nil, "accepts 1 arg"},
 	}
+	if r := atelier(t, svc.env, "", "video", "bogus"); r.code != 2 || !strings.Contains(r.stderr, "unknown video command") {
+		t.Errorf("video bogus: exit %d, %q", r.code, r.stderr)
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := svc.hits.Load()
