@@ -1,0 +1,156 @@
+package imagetab
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"atelier/ui/termtext"
+)
+
+// View draws the form (whole while it has the keyboard, folded to three
+// lines otherwise), the results side by side, and the selected image's
+// path; or the gallery, or the model picker in place of the results.
+func (m Model) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	if m.area == galleryArea {
+		return m.galleryView()
+	}
+	lines := m.formLines()
+	room := m.height - len(lines) - 2
+	lines = append(lines, "")
+	if m.area == pickerArea {
+		lines = append(lines, m.pickerLines(room+1)...)
+	} else {
+		lines = append(lines, m.resultsLines(room)...)
+		lines = append(lines, m.footer())
+	}
+	return fit(lines, m.width, m.height)
+}
+
+// Summary names what the tab works on, for the status bar.
+func (m Model) Summary() string {
+	s := m.form.spec()
+	parts := []string{"image", s.Model}
+	for _, p := range []string{s.Size, s.Quality, numbered("n", s.N), s.Format} {
+		if strings.TrimSpace(p) != "" {
+			parts = append(parts, strings.TrimSpace(p))
+		}
+	}
+	if s.Stream {
+		parts = append(parts, "stream")
+	}
+	if s.edit() {
+		parts = append(parts, "edit")
+	}
+	return strings.Join(parts, " · ")
+}
+
+func numbered(label, v string) string {
+	if strings.TrimSpace(v) == "" {
+		return ""
+	}
+	return label + " " + strings.TrimSpace(v)
+}
+
+// formHeight is how many lines the form takes, without drawing it.
+func (m Model) formHeight() int {
+	if m.area == formArea || m.area == galleryArea {
+		return int(fieldCount) - 1 + m.form.prompt.Height()
+	}
+	return 3
+}
+
+// imageRows is the height of an image in a tile.
+func (m Model) imageRows() int { return m.height - m.formHeight() - 3 }
+
+// footer is the selected image's path, or how its lane is doing.
+func (m Model) footer() string {
+	t, ok := m.selected()
+	if !ok {
+		return ""
+	}
+	st := m.st.Footer
+	l := t.l
+	switch {
+	case t.pic != nil && t.pic.path != "":
+		note := ""
+		if t.pic.partial > 0 {
+			note = st.Note.Render("  (partial image kept)")
+		}
+		return st.Path.Render(tildePath(t.pic.path)) + note
+	case l.state == laneStarting || l.state == laneStreaming:
+		if m.run.stopping {
+			return st.Note.Render("stopping…")
+		}
+		return st.Note.Render(l.model + " · working…")
+	case l.state == laneSaving:
+		return st.Note.Render("saving…")
+	case l.state == laneFailed:
+		return st.Problem.Render("✗ " + oneLine(l.err.Error()))
+	case l.state == laneStopped:
+		return st.Note.Render("stopped")
+	case l.state == laneRefused && len(l.refused) > 0:
+		return st.Problem.Render("✗ not sent: " + oneLine(l.refused[0].Error()))
+	}
+	return ""
+}
+
+// fit pads or cuts lines to exactly w×h cells.
+func fit(lines []string, w, h int) string {
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	for i, l := range lines {
+		lines[i] = pad(l, w)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// pad cuts s to w cells, or fills it with spaces to w.
+func pad(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	s = ansi.Truncate(s, w, "…")
+	if n := ansi.StringWidth(s); n < w {
+		s += strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+// oneLine is untrusted text made safe and flattened to one line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(termtext.String(s)), " ")
+}
+
+// sideBySide joins blocks of lines, each cols wide, with one space
+// between them.
+func sideBySide(blocks [][]string, cols, h int) []string {
+	out := make([]string, h)
+	for y := range h {
+		parts := make([]string, len(blocks))
+		for i, b := range blocks {
+			if y < len(b) {
+				parts[i] = pad(b[y], cols)
+			} else {
+				parts[i] = strings.Repeat(" ", cols)
+			}
+		}
+		out[y] = strings.Join(parts, " ")
+	}
+	return out
+}
+
+// centred places muted text in the middle of w×h.
+func centred(s lipgloss.Style, text string, w, h int) []string {
+	wrapped := ansi.Wordwrap(text, max(w-4, 10), " ")
+	block := lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, s.Render(wrapped))
+	return strings.Split(block, "\n")
+}
