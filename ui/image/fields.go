@@ -151,10 +151,7 @@ func step(f field, cur string, d int) string {
 func hint(f field, model string) string {
 	switch f {
 	case fPrompt:
-		if _, ok := client.ImageSpec(model); ok {
-			return "required · up to 32000 characters · ctrl+o editor"
-		}
-		return "required · ctrl+o editor"
+		return "required · ctrl+o editor · ctrl+j new line"
 	case fModel:
 		return "↑/↓ the listed models, or type any"
 	case fSize:

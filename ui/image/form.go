@@ -73,12 +73,14 @@ func (f *form) setStyles(st styles) {
 
 func (f *form) setWidth(w int) {
 	f.prompt.SetWidth(max(w, 10))
+	// A one-line field draws its cursor one cell past its width.
 	for fl := range fieldCount {
 		if fl.kind() == textKind && fl != fPrompt {
-			f.text[fl].SetWidth(max(w, 10))
+			f.text[fl].SetWidth(max(w-1, 10))
 		}
 	}
-	f.path.SetWidth(max(w, 10))
+	f.path.SetWidth(max(w-7, 10)) // after "add ▸ "
+
 }
 
 // model is the model the form names.

@@ -151,7 +151,7 @@ func (m Model) problems(f field) []string {
 		}
 		text := v.Error()
 		if !strings.Contains(v.Field, "[") {
-			text = strings.TrimPrefix(text, v.Field+": ") // the field's own line names it
+			text = v.Rule // the line names the field and shows the value
 		}
 		out = append(out, text)
 	}

@@ -39,17 +39,24 @@ func (m Model) fieldLines(f field) []string {
 	}
 	head := label.Render(pad(marker+fieldLabels[f], labelWidth))
 	vw := m.valueWidth()
+	nw := max(m.width-labelWidth-vw-2, 10)
 	values := strings.Split(m.fieldValue(f, current), "\n")
-	note := ""
+	var notes []string
 	switch ps := m.problems(f); {
 	case len(ps) > 0:
-		note = st.Problem.Render("✗ " + strings.Join(ps, "; "))
+		for _, l := range strings.Split(wrap("✗ "+strings.Join(ps, "; "), nw), "\n") {
+			notes = append(notes, st.Problem.Render(l))
+		}
 	case current:
-		note = st.Hint.Render(hint(f, m.form.model()))
+		notes = []string{st.Hint.Render(hint(f, m.form.model()))}
 	}
-	out := []string{head + pad(values[0], vw) + "  " + note}
-	for _, v := range values[1:] {
-		out = append(out, strings.Repeat(" ", labelWidth)+v)
+	out := make([]string, max(len(values), len(notes)))
+	for y := range out {
+		lead := strings.Repeat(" ", labelWidth)
+		if y == 0 {
+			lead = head
+		}
+		out[y] = lead + pad(at(values, y), vw) + "  " + at(notes, y)
 	}
 	return out
 }

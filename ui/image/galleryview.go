@@ -24,11 +24,19 @@ func (m Model) galleryView() string {
 	default:
 		title += fmt.Sprintf(" · %d image jobs", len(g.jobs))
 	}
-	listRows := max(1, min(len(g.jobs), (m.height-1)/3))
-	lines := append([]string{st.Title.Render(title)}, m.jobLines(listRows)...)
+	lines := append([]string{st.Title.Render(title)}, m.jobLines(m.listRows())...)
 	lines = append(lines, "")
 	lines = append(lines, m.jobDetail(m.height-len(lines))...)
 	return fit(lines, m.width, m.height)
+}
+
+// listRows is how many jobs the list shows; the selected job's image and
+// details take the rest.
+func (m Model) listRows() int { return max(1, min(len(m.gallery.jobs), (m.height-1)/3)) }
+
+// thumbBox is the room for the selected job's image.
+func (m Model) thumbBox() (cols, rows int) {
+	return max(10, m.width*2/5), m.height - m.listRows() - 2
 }
 
 // jobLines draws n lines of the list, scrolled to keep the cursor in sight.
@@ -96,7 +104,7 @@ func (m Model) jobDetail(h int) []string {
 	if !ok || h <= 0 {
 		return nil
 	}
-	imgCols := max(10, m.width*2/5)
+	imgCols, _ := m.thumbBox()
 	textCols := m.width - imgCols - 2
 	left := strings.Split(m.thumbView(j, imgCols, h), "\n")
 	right := m.jobText(j, textCols)

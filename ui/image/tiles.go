@@ -2,6 +2,8 @@ package imagetab
 
 import (
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/imageview"
 )
 
 // minTileWidth is the narrowest a tile gets before tiles scroll instead.
@@ -73,6 +75,9 @@ func (m Model) selectTile(d int) (Model, tea.Cmd) {
 // (kitty graphics: a transmission, or a placement after a resize); nothing
 // with half blocks.
 func (m Model) placeImages() tea.Cmd {
+	if m.viewer.Caps.Inline() != imageview.ProtocolKitty || m.area == galleryArea {
+		return m.placeThumb()
+	}
 	ts := m.tileList()
 	first, shown, cols := m.window(len(ts))
 	rows := m.imageRows()
@@ -86,4 +91,19 @@ func (m Model) placeImages() tea.Cmd {
 		}
 	}
 	return tea.Batch(cmds...)
+}
+
+// placeThumb is placeImages for the gallery's image.
+func (m Model) placeThumb() tea.Cmd {
+	if m.viewer.Caps.Inline() != imageview.ProtocolKitty || m.area != galleryArea {
+		return nil
+	}
+	j, ok := m.galleryJob()
+	f, has := shownFile(j)
+	t, loaded := m.gallery.thumbs[f.Path]
+	if !ok || !has || !loaded || t.img == nil {
+		return nil
+	}
+	cols, rows := m.thumbBox()
+	return m.viewer.Prepare(thumbKey(f.Path), t.img, cols, rows)
 }

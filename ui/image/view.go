@@ -56,13 +56,8 @@ func numbered(label, v string) string {
 	return label + " " + strings.TrimSpace(v)
 }
 
-// formHeight is how many lines the form takes, without drawing it.
-func (m Model) formHeight() int {
-	if m.area == formArea || m.area == galleryArea {
-		return int(fieldCount) - 1 + m.form.prompt.Height()
-	}
-	return 3
-}
+// formHeight is how many lines the form takes.
+func (m Model) formHeight() int { return len(m.formLines()) }
 
 // imageRows is the height of an image in a tile.
 func (m Model) imageRows() int { return m.height - m.formHeight() - 3 }
@@ -79,9 +74,9 @@ func (m Model) footer() string {
 	case t.pic != nil && t.pic.path != "":
 		note := ""
 		if t.pic.partial > 0 {
-			note = st.Note.Render("  (partial image kept)")
+			note = st.Note.Render("partial image kept: ")
 		}
-		return st.Path.Render(tildePath(t.pic.path)) + note
+		return note + st.Path.Render(tildePath(t.pic.path))
 	case l.state == laneStarting || l.state == laneStreaming:
 		if m.run.stopping {
 			return st.Note.Render("stopping…")
