@@ -7,8 +7,6 @@ import (
 	"charm.land/bubbles/v2/textarea"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-
-	"atelier/client"
 )
 
 // form is the request being written: one line per field.
@@ -227,10 +225,4 @@ func (f form) arrowsChoose(msg tea.KeyPressMsg, km keyMap) bool {
 		return false
 	}
 	return key.Matches(msg, km.Up, km.Down)
-}
-
-// knownModel reports whether the form's model is one the interface lists.
-func (f form) knownModel() bool {
-	_, ok := client.ImageSpec(f.model())
-	return ok
 }

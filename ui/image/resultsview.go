@@ -56,22 +56,27 @@ func (m Model) tileLines(t tile, selected bool, cols, h int) []string {
 // caption says what a tile shows: the model when lanes are compared, and
 // which image it is.
 func (m Model) caption(t tile) string {
-	var what string
+	compared := len(m.run.lanes) > 1
+	var parts []string
+	if compared {
+		parts = append(parts, shortModel(t.l.model))
+	}
 	switch {
+	case t.pic != nil && t.pic.partial > 0 && compared && t.pic.index == 0:
+		parts = append(parts, fmt.Sprintf("partial %d", t.pic.partial))
 	case t.pic != nil && t.pic.partial > 0:
-		what = fmt.Sprintf("image %d · partial %d", t.pic.index+1, t.pic.partial)
+		parts = append(parts, fmt.Sprintf("image %d · partial %d", t.pic.index+1, t.pic.partial))
 	case t.pic != nil:
-		what = fmt.Sprintf("image %d of %d", t.pic.index+1, max(len(t.l.finals), t.pic.index+1))
+		if n := max(len(t.l.finals), t.pic.index+1); !compared || n > 1 {
+			parts = append(parts, fmt.Sprintf("image %d of %d", t.pic.index+1, n))
+		}
 		if t.l.state == laneDone {
-			what += fmt.Sprintf(" · %.1f s", t.l.total.Seconds())
+			parts = append(parts, fmt.Sprintf("%.1f s", t.l.total.Seconds()))
 		}
 	default:
-		what = stateWords[t.l.state]
+		parts = append(parts, stateWords[t.l.state])
 	}
-	if len(m.run.lanes) > 1 {
-		return t.l.model + " · " + what
-	}
-	return what
+	return strings.Join(parts, " · ")
 }
 
 var stateWords = map[laneState]string{
@@ -104,4 +109,13 @@ func (m Model) laneState(l *lane, cols int) string {
 // wrap breaks text to width cols.
 func wrap(text string, cols int) string {
 	return ansi.Wrap(text, max(cols, 1), " ")
+}
+
+// shortModel drops the family from a model name ("gamma/image-2" is
+// "image-2"), for captions that sit side by side.
+func shortModel(name string) string {
+	if _, rest, ok := strings.Cut(name, "/"); ok && rest != "" {
+		return rest
+	}
+	return name
 }
