@@ -32,7 +32,7 @@ type (
 
 // openEditor writes the prompt to a temporary file for the editor.
 func (m Model) openEditor() tea.Cmd {
-	text, getenv := m.form.prompt.Value(), m.getenv
+	text, getenv := m.form.w.prompt.Value(), m.getenv
 	return func() tea.Msg {
 		f, err := os.CreateTemp("", "atelier-prompt-*.txt")
 		if err != nil {
@@ -87,7 +87,7 @@ func (m Model) promptEdited(msg promptEditedMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
 		return m, tab.Error(fmt.Errorf("editor: %w", msg.err))
 	}
-	m.form.prompt.SetValue(termtext.String(msg.text))
+	m.form.w.prompt.SetValue(termtext.String(msg.text))
 	m = m.revalidate()
 	return m.toForm(fPrompt)
 }

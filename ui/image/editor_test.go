@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 
 	"atelier/ui/imageview"
@@ -33,7 +34,7 @@ func TestEditorRoundTrip(t *testing.T) {
 	h.send(msg)
 	os.WriteFile(msg.path, []byte("a lighthouse\nin fog, watercolour\n"), 0o600)
 	h.send(editorClosedMsg{path: msg.path})
-	if got := h.m.form.prompt.Value(); got != "a lighthouse\nin fog, watercolour" {
+	if got := h.m.form.w.prompt.Value(); got != "a lighthouse\nin fog, watercolour" {
 		t.Errorf("prompt %q", got)
 	}
 	if _, err := os.Stat(msg.path); !os.IsNotExist(err) {
@@ -108,5 +109,27 @@ func TestImagesOff(t *testing.T) {
 	copies, _ := filepath.Glob(filepath.Join(h.outDir, "*.png"))
 	if len(copies) != 1 || !strings.Contains(v, filepath.Base(copies[0])) {
 		t.Errorf("the path is not shown:\n%s", v)
+	}
+}
+
+func TestKittyImagesAreSentThenPlaced(t *testing.T) {
+	h := newHarness(t, nil)
+	h.m.viewer.Caps = imageview.Capabilities{Override: imageview.ProtocolKitty, TrueColor: true}
+	h.set(fPrompt, "a bell").set(fSize, "256x256").keys("enter")
+	var raws []tea.Msg
+	for _, m := range h.out {
+		if r, ok := m.(tea.RawMsg); ok {
+			raws = append(raws, r)
+		}
+	}
+	if len(raws) == 0 {
+		t.Fatal("no kitty transmission")
+	}
+	if strings.Contains(h.m.View(), "\U0010EEEE") {
+		t.Error("placeholders drawn before the image was sent")
+	}
+	h.send(raws...) // Bubble Tea writes them, then passes them on
+	if !strings.Contains(h.m.View(), "\U0010EEEE") {
+		t.Errorf("no kitty placeholders once the image was sent:\n%s", h.view())
 	}
 }

@@ -74,11 +74,11 @@ func TestChoicesFollowTheModel(t *testing.T) {
 func TestNumberFieldsStep(t *testing.T) {
 	h := newHarness(t, nil)
 	h.to(fN).keys("up", "up", "up")
-	if got := h.m.form.text[fN].Value(); got != "1" {
+	if got := h.m.form.w.text[fN].Value(); got != "1" {
 		t.Errorf("n went to %q, want 1 at the least", got)
 	}
 	h.keys("down", "down")
-	if got := h.m.form.text[fN].Value(); got != "3" {
+	if got := h.m.form.w.text[fN].Value(); got != "3" {
 		t.Errorf("n %q", got)
 	}
 	h.set(fN, "two")

@@ -67,13 +67,13 @@ func (m Model) fieldValue(f field, current bool) string {
 	st, fm := m.st.Form, m.form
 	switch {
 	case f == fPrompt:
-		return fm.prompt.View()
+		return fm.w.prompt.View()
 	case f == fInputs && fm.naming == fInputs, f == fMask && fm.naming == fMask:
-		return st.Current.Render("add ▸ ") + fm.path.View()
+		return st.Current.Render("add ▸ ") + fm.w.path.View()
 	case f.kind() == textKind && current:
-		return fm.text[f].View()
+		return fm.w.text[f].View()
 	case f.kind() == textKind:
-		if v := strings.TrimSpace(fm.text[f].Value()); v != "" {
+		if v := strings.TrimSpace(fm.w.text[f].Value()); v != "" {
 			return st.Value.Render(termtext.String(v))
 		}
 		return st.Default.Render("default")

@@ -18,14 +18,14 @@ func (m Model) galleryView() string {
 	case !g.loaded:
 		title += " · loading…"
 	case g.err != nil:
-		return fit([]string{st.Title.Render(title), st.Failed.Render("✗ " + oneLine(g.err.Error()))}, m.width, m.height)
+		return fit(padAll([]string{st.Title.Render(title), st.Failed.Render("✗ " + oneLine(g.err.Error()))}, m.width), m.width, m.height)
 	case len(g.jobs) == 0:
-		return fit([]string{st.Title.Render(title), "", st.Meta.Render("No image jobs yet: the ones you send are kept here.")}, m.width, m.height)
+		return fit(padAll([]string{st.Title.Render(title), "", st.Meta.Render("No image jobs yet: the ones you send are kept here.")}, m.width), m.width, m.height)
 	default:
 		title += fmt.Sprintf(" · %d image jobs", len(g.jobs))
 	}
-	lines := append([]string{st.Title.Render(title)}, m.jobLines(m.listRows())...)
-	lines = append(lines, "")
+	lines := padAll(append([]string{st.Title.Render(title)}, m.jobLines(m.listRows())...), m.width)
+	lines = append(lines, blank(m.width))
 	lines = append(lines, m.jobDetail(m.height-len(lines))...)
 	return fit(lines, m.width, m.height)
 }
@@ -106,11 +106,15 @@ func (m Model) jobDetail(h int) []string {
 	}
 	imgCols, _ := m.thumbBox()
 	textCols := m.width - imgCols - 2
-	left := strings.Split(m.thumbView(j, imgCols, h), "\n")
+	left := m.thumbLines(j, imgCols, h)
 	right := m.jobText(j, textCols)
 	out := make([]string, h)
 	for y := range h {
-		out[y] = pad(at(left, y), imgCols) + "  " + pad(at(right, y), textCols)
+		l := blank(imgCols)
+		if y < len(left) {
+			l = left[y]
+		}
+		out[y] = l + "  " + pad(at(right, y), textCols)
 	}
 	return out
 }
@@ -122,24 +126,26 @@ func at(lines []string, y int) string {
 	return ""
 }
 
-// thumbView is a job's image in cols×rows, or why there is none.
-func (m Model) thumbView(j store.ImageJob, cols, rows int) string {
+// thumbLines is a job's image in exactly cols×rows, or why there is none.
+func (m Model) thumbLines(j store.ImageJob, cols, rows int) []string {
 	st := m.st.List
 	f, ok := shownFile(j)
-	if !ok {
-		return st.Meta.Render("no image kept")
-	}
 	t, loaded := m.gallery.thumbs[f.Path]
+	var text string
 	switch {
+	case !ok:
+		text = st.Meta.Render("no image kept")
 	case !loaded:
-		return st.Meta.Render("loading…")
+		text = st.Meta.Render("loading…")
 	case t.err != nil:
-		return st.Failed.Render(wrap("no preview: "+oneLine(t.err.Error()), cols))
+		text = st.Failed.Render(wrap("no preview: "+oneLine(t.err.Error()), cols))
+	default:
+		if v := m.viewer.View(thumbKey(f.Path), t.img, cols, rows); v != "" {
+			return strings.Split(v, "\n")
+		}
+		text = st.Meta.Render("(images off)")
 	}
-	if v := m.viewer.View(thumbKey(f.Path), t.img, cols, rows); v != "" {
-		return v
-	}
-	return st.Meta.Render("(images off)")
+	return padAll(strings.Split(text, "\n"), cols)
 }
 
 // jobText is the job in words, wrapped to cols.

@@ -128,3 +128,18 @@ func TestNoServiceYet(t *testing.T) {
 		t.Fatal("something was sent")
 	}
 }
+
+func TestServiceRefusalShowsBesideItsField(t *testing.T) {
+	h := newHarness(t, nil)
+	h.set(fPrompt, "a fox").set(fSize, "256x256").set(fPartials, "9").keys("enter")
+	if n := len(h.srv.all()); n != 1 {
+		t.Fatalf("%d requests: the client leaves the cap on partial images to the service", n)
+	}
+	if v := h.view(); !strings.Contains(v, "✗ 1 to fix in the form") {
+		t.Errorf("the folded form does not say so:\n%s", v)
+	}
+	h.keys("tab")
+	if l := h.line("partials"); !strings.Contains(l, "✗ refused by the service: ") || !strings.Contains(h.view(), "between 0 and 3") {
+		t.Errorf("partials line %q in\n%s", l, h.view())
+	}
+}

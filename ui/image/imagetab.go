@@ -83,7 +83,7 @@ type Model struct {
 	picker  picker
 
 	km            keyMap
-	st            styles
+	st            *styles // by pointer: large, and the model is copied on every call
 	width, height int
 }
 

@@ -103,6 +103,9 @@ func (m Model) laneSaved(msg laneSavedMsg) (Model, tea.Cmd) {
 	}
 	l.total, l.err = msg.total, msg.err
 	l.state = endState(msg.err)
+	if len(m.run.lanes) == 1 {
+		m.sendVs = refusedField(msg.err)
+	}
 	if msg.pics != nil {
 		l.finals = msg.pics
 	}
@@ -146,7 +149,11 @@ func (m Model) report(l *lane, msg laneSavedMsg) tea.Cmd {
 	if msg.saveErr != nil {
 		cmds = append(cmds, tab.Error(fmt.Errorf("saving images: %w", msg.saveErr)))
 	}
-	if n := len(msg.files); n > 0 && msg.err == nil && !m.running() {
+	switch n := len(msg.files); {
+	case m.running():
+	case errors.Is(msg.err, context.Canceled):
+		cmds = append(cmds, tab.Notice("stopped: what arrived is kept"))
+	case n > 0 && msg.err == nil:
 		cmds = append(cmds, tab.Notice(savedNote(l, n, msg)))
 	}
 	return tea.Batch(cmds...)
@@ -158,4 +165,14 @@ func savedNote(l *lane, n int, msg laneSavedMsg) string {
 		what = fmt.Sprintf("%d images", n)
 	}
 	return fmt.Sprintf("%s from %s in %.1f s: %s", what, l.model, msg.total.Seconds(), tildePath(msg.files[0].path))
+}
+
+// refusedField is the service's refusal of one field, to show beside it
+// in the form as a violation of its own.
+func refusedField(err error) []*client.ValidationError {
+	var ae *client.APIError
+	if !errors.As(err, &ae) || ae.Param == "" || ae.Status < 400 || ae.Status >= 500 {
+		return nil
+	}
+	return []*client.ValidationError{{Field: ae.Param, Rule: "refused by the service: " + oneLine(ae.Message)}}
 }

@@ -23,7 +23,7 @@ func (m Model) resultsLines(h int) []string {
 	for i, t := range ts[first : first+shown] {
 		blocks = append(blocks, m.tileLines(t, first+i == m.sel, cols, h))
 	}
-	return sideBySide(blocks, cols, h)
+	return sideBySide(blocks, cols, m.width, h)
 }
 
 // tileLines draws one tile: its caption, then its image or its lane's state.
@@ -38,19 +38,21 @@ func (m Model) tileLines(t tile, selected bool, cols, h int) []string {
 	if rows <= 0 {
 		return out
 	}
+	if t.pic != nil && t.pic.img != nil {
+		if img := m.viewer.View(t.pic.key, t.pic.img, cols, rows); img != "" {
+			return append(out, strings.Split(img, "\n")...) // exactly cols×rows
+		}
+	}
 	var body string
 	switch {
-	case t.pic != nil && t.pic.img != nil:
-		body = m.viewer.View(t.pic.key, t.pic.img, cols, rows)
-		if body == "" { // images are off: the path is in the footer
-			body = m.st.Tile.Waiting.Render("(images off)")
-		}
+	case t.pic != nil && t.pic.img != nil: // images are off: the path is in the footer
+		body = m.st.Tile.Waiting.Render("(images off)")
 	case t.pic != nil:
 		body = m.st.Tile.Failed.Render(wrap("no preview: "+oneLine(t.pic.err.Error()), cols))
 	default:
 		body = m.laneState(t.l, cols)
 	}
-	return append(out, strings.Split(body, "\n")...)
+	return append(out, padAll(strings.Split(body, "\n"), cols)...)
 }
 
 // caption says what a tile shows: the model when lanes are compared, and

@@ -70,4 +70,7 @@ func TestEscStopsTheStreamAndKeepsThePartialImage(t *testing.T) {
 	if len(h.errs()) != 0 {
 		t.Errorf("stopping is not an error: %v", h.errs())
 	}
+	if n := h.notices(); len(n) != 1 || n[0] != "stopped: what arrived is kept" {
+		t.Errorf("notices %q", n)
+	}
 }

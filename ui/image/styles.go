@@ -43,7 +43,7 @@ type styles struct {
 	}
 }
 
-func newStyles(isDark bool) styles {
+func newStyles(isDark bool) *styles {
 	p := tab.NewPalette(isDark)
 	text := lipgloss.NewStyle().Foreground(p.Text)
 	muted := lipgloss.NewStyle().Foreground(p.Muted)
@@ -78,7 +78,7 @@ func newStyles(isDark bool) styles {
 	s.List.Meta = muted
 	s.List.Done = done
 	s.List.Failed = problem
-	return s
+	return &s
 }
 
 // inputStyles are the one-line fields': a steady cursor, since a blinking

@@ -19,14 +19,14 @@ func (m Model) View() string {
 	if m.area == galleryArea {
 		return m.galleryView()
 	}
-	lines := m.formLines()
+	lines := padAll(m.formLines(), m.width)
 	room := m.height - len(lines) - 2
-	lines = append(lines, "")
+	lines = append(lines, blank(m.width))
 	if m.area == pickerArea {
-		lines = append(lines, m.pickerLines(room+1)...)
+		lines = append(lines, padAll(m.pickerLines(room+1), m.width)...)
 	} else {
 		lines = append(lines, m.resultsLines(room)...)
-		lines = append(lines, m.footer())
+		lines = append(lines, pad(m.footer(), m.width))
 	}
 	return fit(lines, m.width, m.height)
 }
@@ -94,28 +94,39 @@ func (m Model) footer() string {
 	return ""
 }
 
-// fit pads or cuts lines to exactly w×h cells.
+// fit cuts lines, each already w cells wide, to h, or adds blank ones.
+// Lines are padded where they are made: measuring a line of half blocks
+// again on every frame would cost more than drawing it.
 func fit(lines []string, w, h int) string {
 	if len(lines) > h {
-		lines = lines[:h]
+		lines = lines[:max(h, 0)]
 	}
 	for len(lines) < h {
-		lines = append(lines, "")
-	}
-	for i, l := range lines {
-		lines[i] = pad(l, w)
+		lines = append(lines, blank(w))
 	}
 	return strings.Join(lines, "\n")
 }
+
+// padAll pads or cuts every line to w cells.
+func padAll(lines []string, w int) []string {
+	for i, l := range lines {
+		lines[i] = pad(l, w)
+	}
+	return lines
+}
+
+func blank(w int) string { return strings.Repeat(" ", max(w, 0)) }
 
 // pad cuts s to w cells, or fills it with spaces to w.
 func pad(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	s = ansi.Truncate(s, w, "…")
-	if n := ansi.StringWidth(s); n < w {
-		s += strings.Repeat(" ", w-n)
+	switch n := ansi.StringWidth(s); {
+	case n > w:
+		return ansi.Truncate(s, w, "…")
+	case n < w:
+		return s + strings.Repeat(" ", w-n)
 	}
 	return s
 }
@@ -125,20 +136,20 @@ func oneLine(s string) string {
 	return strings.Join(strings.Fields(termtext.String(s)), " ")
 }
 
-// sideBySide joins blocks of lines, each cols wide, with one space
-// between them.
-func sideBySide(blocks [][]string, cols, h int) []string {
+// sideBySide joins h lines of blocks, each line of each block exactly
+// cols wide, with one space between blocks, and fills the rest of w.
+func sideBySide(blocks [][]string, cols, w, h int) []string {
 	out := make([]string, h)
+	fill := blank(max(w-len(blocks)*(cols+1)+1, 0))
 	for y := range h {
 		parts := make([]string, len(blocks))
 		for i, b := range blocks {
-			if y < len(b) {
-				parts[i] = pad(b[y], cols)
-			} else {
-				parts[i] = strings.Repeat(" ", cols)
+			parts[i] = at(b, y)
+			if y >= len(b) {
+				parts[i] = blank(cols)
 			}
 		}
-		out[y] = strings.Join(parts, " ")
+		out[y] = strings.Join(parts, " ") + fill
 	}
 	return out
 }
@@ -147,5 +158,5 @@ func sideBySide(blocks [][]string, cols, h int) []string {
 func centred(s lipgloss.Style, text string, w, h int) []string {
 	wrapped := ansi.Wordwrap(text, max(w-4, 10), " ")
 	block := lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, s.Render(wrapped))
-	return strings.Split(block, "\n")
+	return strings.Split(block, "\n") // Place fills w×h
 }
