@@ -91,6 +91,15 @@ func jobSettings(j store.ImageJob) string {
 	if n, ok := s["n"].(float64); ok && n > 1 {
 		parts = append(parts, fmt.Sprintf("n %d", int(n)))
 	}
+	if c, ok := s["output_compression"].(float64); ok {
+		parts = append(parts, fmt.Sprintf("compression %d", int(c)))
+	}
+	if stream, _ := s["stream"].(bool); stream {
+		parts = append(parts, "stream")
+	}
+	if p, ok := s["partial_images"].(float64); ok {
+		parts = append(parts, fmt.Sprintf("partials %d", int(p)))
+	}
 	if len(parts) == 0 {
 		return "defaults"
 	}
