@@ -2,7 +2,6 @@ package compare
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -200,11 +199,4 @@ func seconds(d time.Duration) string {
 		return fmt.Sprintf("%.1fs", s)
 	}
 	return fmt.Sprintf("%.0fs", s)
-}
-
-// sortTargets puts targets in family order.
-func sortTargets(ts []client.ChatTarget) {
-	slices.SortStableFunc(ts, func(a, b client.ChatTarget) int {
-		return slices.Index(families, a.Family) - slices.Index(families, b.Family)
-	})
 }

@@ -41,9 +41,10 @@ type Model struct {
 	exportDir string
 
 	// What the next run sends.
-	targets []client.ChatTarget
-	prompt  string
-	system  string
+	targets   []client.ChatTarget
+	defaulted bool // targets are the default models of the settings
+	prompt    string
+	system    string
 
 	run     run     // on screen
 	seq     int     // the last run started or opened; answers to others are dropped
@@ -79,15 +80,32 @@ func New(o Options) Model {
 	if m.exportDir == "" {
 		m.exportDir = "."
 	}
-	if s := o.Settings; s != nil {
-		for fam, model := range map[client.Group]string{client.Alpha: s.Models.Alpha, client.Beta: s.Models.Beta, client.Gamma: s.Models.Gamma} {
-			if model != "" {
-				m.targets = append(m.targets, client.ChatTarget{Family: fam, Model: model})
-			}
-		}
-		sortTargets(m.targets)
-	}
+	m.targets, m.defaulted = defaultTargets(o.Settings), true
 	m.editor = newEditor(m.st)
+	return m
+}
+
+// defaultTargets are one target per family with a default model.
+func defaultTargets(s *store.Settings) []client.ChatTarget {
+	if s == nil {
+		return nil
+	}
+	var out []client.ChatTarget
+	for _, t := range []client.ChatTarget{{Family: client.Alpha, Model: s.Models.Alpha},
+		{Family: client.Beta, Model: s.Models.Beta}, {Family: client.Gamma, Model: s.Models.Gamma}} {
+		if t.Model != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// settingsSaved follows the default models while the targets are still
+// the defaults.
+func (m Model) settingsSaved(s *store.Settings) Model {
+	if m.defaulted {
+		m.targets = defaultTargets(s)
+	}
 	return m
 }
 
@@ -111,6 +129,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ClientMsg:
 		m.client = msg.Client
 		return m, nil
+	case tab.SettingsMsg:
+		return m.settingsSaved(msg.Settings), nil
 	case tab.RedrawMsg, closedMsg:
 		return m, nil
 	case recordedMsg:

@@ -173,7 +173,7 @@ func (m Model) applyForm() (Model, tea.Cmd) {
 	if len(targets) < 2 {
 		return m, tab.Error(errTargets)
 	}
-	m.targets, m.mode, m.form = targets, browsing, nil
+	m.targets, m.mode, m.form, m.defaulted = targets, browsing, nil, false
 	note := fmt.Sprintf("compare: %s set; ctrl+r runs them", plural(len(targets), "target"))
 	return m, tea.Batch(append(m.layout(), tab.Notice(note))...)
 }

@@ -103,7 +103,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	}
 	m.run = runFrom(msg.seq, msg.conv, msg.calls, m.st)
 	m.prompt, m.system = m.run.prompt, m.run.system
-	m.targets = m.targets[:0:0]
+	m.targets, m.defaulted = m.targets[:0:0], false
 	for _, l := range m.run.lanes {
 		t := l.target
 		if t.Settings.System == m.system {
