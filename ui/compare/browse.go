@@ -52,8 +52,14 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Stop):
 		return m.stop(), nil
 	case key.Matches(msg, k.Older):
+		if m.at < 0 { // a run not in history: the latest that is
+			return m.open(len(m.runs) - 1)
+		}
 		return m.open(m.at - 1)
 	case key.Matches(msg, k.Newer):
+		if m.at < 0 {
+			return m, nil
+		}
 		return m.open(m.at + 1)
 	}
 	return m.scroll(msg), nil

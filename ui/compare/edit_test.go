@@ -185,3 +185,37 @@ var errEvil = errorString("503 \x1b]0;pwned\x07 overloaded")
 type errorString string
 
 func (e errorString) Error() string { return string(e) }
+
+// TestPrefill: a past run taken up again fills the prompt, the system
+// prompt the targets share, and the targets, and waits in the editor.
+func TestPrefill(t *testing.T) {
+	m := New(Options{})
+	m.SetSize(116, 36)
+	m, _ = m.prefill("again", targets(t, `alpha:a:system="s",temperature=0.2`, `beta:b:system="s"`))
+	if m.mode != prompting || m.editor.prompt.Value() != "again" || m.editor.system.Value() != "s" || m.system != "s" {
+		t.Fatalf("mode %d, prompt %q, system %q", m.mode, m.editor.prompt.Value(), m.system)
+	}
+	if m.targets[0].Settings.System != "" || *m.targets[0].Settings.Temperature != 0.2 || m.targets[1].Model != "b" {
+		t.Errorf("targets %+v", m.targets)
+	}
+	// Different system prompts stay with their targets.
+	m, _ = m.prefill("again", targets(t, `alpha:a:system="s"`, "beta:b"))
+	if m.system != "" || m.targets[0].Settings.System != "s" || m.targets[1].Settings.System != "" {
+		t.Errorf("system %q, targets %+v", m.system, m.targets)
+	}
+}
+
+// TestDeletedRunLeavesTheList: a comparison deleted from history since the
+// list was read is dropped from it when it fails to open.
+func TestDeletedRunLeavesTheList(t *testing.T) {
+	h := ran(t, "one", "alpha:a", "beta:b")
+	h.keys("ctrl+r")
+	first := h.m.runs[0]
+	if err := h.db.DeleteConversation(t.Context(), first); err != nil {
+		t.Fatal(err)
+	}
+	h.keys("[")
+	if len(h.m.runs) != 1 || h.m.at != 0 || len(h.errs()) != 1 || !strings.Contains(h.view(), "run 1 of 1") {
+		t.Errorf("runs %v at %d, errors %v\n%s", h.m.runs, h.m.at, h.errs(), h.view())
+	}
+}

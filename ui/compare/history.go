@@ -2,6 +2,7 @@ package compare
 
 import (
 	"context"
+	"errors"
 	"encoding/json"
 	"slices"
 
@@ -99,18 +100,16 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	}
 	m.loading = false
 	if msg.err != nil {
+		if errors.Is(msg.err, store.ErrNotFound) && m.at >= 0 { // deleted meanwhile
+			m.runs = slices.Delete(m.runs, m.at, m.at+1)
+		}
+		m.at = slices.Index(m.runs, m.run.convID)
 		return m, tab.Error(msg.err)
 	}
 	m.run = runFrom(msg.seq, msg.conv, msg.calls, m.st)
-	m.prompt, m.system = m.run.prompt, m.run.system
-	m.targets, m.defaulted = m.targets[:0:0], false
-	for _, l := range m.run.lanes {
-		t := l.target
-		if t.Settings.System == m.system {
-			t.Settings.System = ""
-		}
-		m.targets = append(m.targets, t)
-	}
+	m.prompt = m.run.prompt
+	m.system, m.targets = splitSystem(m.shownTargets())
+	m.defaulted = false
 	m.focus = min(m.focus, max(len(m.run.lanes)-1, 0))
 	var cmds []tea.Cmd
 	for i := range m.run.lanes {
@@ -171,9 +170,11 @@ func runFrom(seq int, c *store.Conversation, calls []store.Call, st *styles) run
 			stop: msg.StopReason}
 		l.state, l.err = storedState(msg)
 	}
-	if len(r.lanes) > 0 {
-		r.system = r.lanes[0].target.Settings.System
+	ts := make([]client.ChatTarget, len(r.lanes))
+	for i, l := range r.lanes {
+		ts[i] = l.target
 	}
+	r.system = sharedSystem(ts)
 	return r
 }
 
@@ -198,4 +199,41 @@ func storedState(msg store.Message) (laneState, string) {
 		return stopped, "still streaming in another atelier"
 	}
 	return stopped, ""
+}
+
+// prefill makes prompt and targets the next run's, and opens the prompt
+// for a look before it runs: a past run taken up again.
+func (m Model) prefill(prompt string, targets []client.ChatTarget) (Model, tea.Cmd) {
+	m.prompt = prompt
+	m.system, m.targets = splitSystem(targets)
+	m.defaulted = false
+	return m.openEditor()
+}
+
+// sharedSystem is the system prompt of targets when they all have the same
+// one, else "".
+func sharedSystem(targets []client.ChatTarget) string {
+	for _, t := range targets[min(len(targets), 1):] {
+		if t.Settings.System != targets[0].Settings.System {
+			return ""
+		}
+	}
+	if len(targets) == 0 {
+		return ""
+	}
+	return targets[0].Settings.System
+}
+
+// splitSystem takes the system prompt all targets share out of them, as
+// the run's; targets with different ones keep their own.
+func splitSystem(targets []client.ChatTarget) (string, []client.ChatTarget) {
+	system := sharedSystem(targets)
+	out := make([]client.ChatTarget, len(targets))
+	for i, t := range targets {
+		if system != "" {
+			t.Settings.System = ""
+		}
+		out[i] = t
+	}
+	return system, out
 }
