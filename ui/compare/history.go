@@ -2,8 +2,8 @@ package compare
 
 import (
 	"context"
-	"errors"
 	"encoding/json"
+	"errors"
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
