@@ -48,7 +48,7 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Export):
 		return m, m.exportCmd(r)
 	case key.Matches(msg, k.Delete):
-		m.confirm = &confirm{row: r}
+		m.confirm = &confirm{row: r, title: plainTitle(r)}
 		return m, nil
 	case key.Matches(msg, k.Rerun):
 		return m, m.rerunCmd(r)
@@ -206,9 +206,9 @@ func (m Model) searched(msg searchedMsg) Model {
 func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, m.km.Yes):
-		r := m.confirm.row
+		c := *m.confirm
 		m.confirm = nil
-		return m, m.deleteCmd(r)
+		return m, m.deleteCmd(c.row, c.title)
 	case key.Matches(msg, m.km.No):
 		m.confirm = nil
 	}
@@ -224,5 +224,5 @@ func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
 	if m.reader.open && sameItem(m.reader.row.ref, msg.row.ref) {
 		m = m.closeItem()
 	}
-	return m, tab.Notice("deleted " + string(msg.row.ref.Kind) + " “" + oneLine(plainTitle(msg.row), 40) + "” and its files")
+	return m, tab.Notice("deleted " + string(msg.row.ref.Kind) + " “" + oneLine(msg.title, 40) + "”")
 }

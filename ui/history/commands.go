@@ -36,8 +36,9 @@ type (
 		err            error
 	}
 	deletedMsg struct {
-		row row
-		err error
+		row   row
+		title string
+		err   error
 	}
 )
 
@@ -180,13 +181,13 @@ func (m Model) exported(msg exportedMsg) tea.Cmd {
 }
 
 // deleteCmd deletes the item with its files.
-func (m Model) deleteCmd(r row) tea.Cmd {
+func (m Model) deleteCmd(r row, title string) tea.Cmd {
 	db := m.db
 	return func() tea.Msg {
 		if db == nil {
-			return result(deletedMsg{row: r, err: errNoStore})
+			return result(deletedMsg{row: r, title: title, err: errNoStore})
 		}
-		return result(deletedMsg{row: r, err: db.Delete(context.Background(), r.ref)})
+		return result(deletedMsg{row: r, title: title, err: db.Delete(context.Background(), r.ref)})
 	}
 }
 

@@ -67,7 +67,8 @@ type Model struct {
 
 // confirm is a deletion waiting for an answer.
 type confirm struct {
-	row row
+	row   row
+	title string
 }
 
 // New returns the tab; Init loads the first page.
@@ -82,6 +83,11 @@ func New(o Options) Model {
 	}
 	m.st = newStyles(true)
 	m.input = newInput(m.st)
+	m.list.loading = true
+	if m.db == nil {
+		m.list = m.list.replace(nil, false, 1)
+		m.list.err = errNoStore.Error()
+	}
 	return m
 }
 
@@ -95,10 +101,12 @@ func newInput(st styles) textinput.Model {
 	return in
 }
 
-// Init loads the first page of the history.
+// Init loads the first page of the history, as the request New numbered.
 func (m Model) Init() tea.Cmd {
-	_, cmd := m.reload()
-	return cmd
+	if m.db == nil {
+		return nil
+	}
+	return m.pageCmd(context.Background(), nil)
 }
 
 // Update handles keys, the wheel and the results of the tab's commands.

@@ -153,9 +153,13 @@ func (lc *layoutCtx) fields(raw json.RawMessage, skip []string) []string {
 		}
 	}
 	slices.Sort(names)
+	w := 0
+	for _, k := range names {
+		w = max(w, min(ansi.StringWidth(termtext.String(k)), 20))
+	}
 	var out []string
 	for _, k := range names {
-		line := lc.st.Label.Render(termtext.String(k)) + "  " + lc.st.Text.Render(compact(obj[k]))
+		line := lc.st.Label.Render(fit(termtext.String(k), w)) + "  " + lc.st.Text.Render(compact(obj[k]))
 		out = append(out, ansi.Truncate(line, lc.width-2, "…"))
 	}
 	return out

@@ -1,11 +1,12 @@
 package history
 
 import (
+	"regexp"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
 	"charm.land/glamour/v2"
 	glamourstyles "charm.land/glamour/v2/styles"
-	tea "charm.land/bubbletea/v2"
 
 	"atelier/ui/termtext"
 )
@@ -89,8 +90,10 @@ func newRenderer(width int, dark bool) *glamour.TermRenderer {
 	zero := uint(0)
 	style.Document.Margin = &zero
 	style.Document.BlockPrefix, style.Document.BlockSuffix = "", ""
+	// Line breaks are kept: a reply's single newlines (a poem, an address)
+	// are meant, though markdown would join the lines.
 	r, err := glamour.NewTermRenderer(glamour.WithStyles(style), glamour.WithWordWrap(max(width, 10)),
-		glamour.WithChromaFormatter("terminal16m"))
+		glamour.WithChromaFormatter("terminal16m"), glamour.WithPreservedNewLines())
 	if err != nil {
 		return nil
 	}
@@ -114,7 +117,37 @@ func renderMarkdown(r *glamour.TermRenderer, text string, width int) (lines []st
 	if err != nil {
 		return plain()
 	}
-	return trimBlank(strings.Split(out, "\n"))
+	lines = trimBlank(strings.Split(out, "\n"))
+	for i, l := range lines {
+		lines[i] = trimPadding(l)
+	}
+	return lines
+}
+
+// padRE is a styled run of spaces at the end of a line.
+var padRE = regexp.MustCompile(`\x1b\[([0-9;]*)m( *)\x1b\[0?m$`)
+
+// trimPadding drops the spaces glamour pads each line to the full width
+// with, each styled on its own, unless they paint a background (a code
+// block's). They cost time in every view and in laying lanes side by side.
+func trimPadding(l string) string {
+	for {
+		m := padRE.FindStringSubmatchIndex(l)
+		if m == nil || paintsBackground(l[m[2]:m[3]]) {
+			return strings.TrimRight(l, " ")
+		}
+		l = strings.TrimRight(l[:m[0]], " ")
+	}
+}
+
+// paintsBackground reports whether SGR parameters set a background.
+func paintsBackground(params string) bool {
+	for _, p := range strings.Split(params, ";") {
+		if p == "48" || len(p) == 2 && p[0] == '4' && p[1] != '9' || len(p) == 3 && p[:2] == "10" {
+			return true
+		}
+	}
+	return false
 }
 
 // trimBlank drops the blank lines glamour puts around a document.

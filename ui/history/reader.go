@@ -38,8 +38,18 @@ type reader struct {
 	wantAt int64 // the message to bring into view once read: a search's match
 }
 
-// title is the item's title, for the status bar.
-func (r reader) title() string { return plainTitle(r.row) }
+// title is the item's title: a conversation's, or the prompt.
+func (r reader) title() string {
+	switch {
+	case r.it == nil:
+		return plainTitle(r.row)
+	case r.it.conv != nil:
+		return r.it.conv.Title
+	case r.it.image != nil:
+		return r.it.image.Prompt
+	}
+	return r.it.video.Prompt
+}
 
 // open starts reading an item; asJSON shows its native JSON first.
 func (m Model) open(r row, asJSON bool) (Model, tea.Cmd) {
@@ -99,7 +109,7 @@ func (m Model) readKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Export):
 		return m, m.exportCmd(m.reader.row)
 	case key.Matches(msg, k.Delete):
-		m.confirm = &confirm{row: m.reader.row}
+		m.confirm = &confirm{row: m.reader.row, title: m.reader.title()}
 	case key.Matches(msg, k.Rerun):
 		return m, m.rerunCmd(m.reader.row)
 	}

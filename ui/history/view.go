@@ -205,7 +205,7 @@ func flat(s string) string {
 func (m Model) readerLines() []string {
 	r := m.reader
 	title := m.st.Heading.Render("‹ "+string(r.row.ref.Kind)) + m.st.Hint.Render(" · ") +
-		m.st.Title.Render(oneLine(plainTitle(r.row), max(m.width/2, 10)))
+		m.st.Title.Render(oneLine(r.title(), max(m.width/2, 10)))
 	pos := m.position()
 	gap := m.width - ansi.StringWidth(title) - ansi.StringWidth(pos)
 	lines := []string{title + strings.Repeat(" ", max(gap, 1)) + pos}
@@ -242,6 +242,6 @@ func (m Model) question() string {
 	if r.ref.Kind == store.KindChat || r.ref.Kind == store.KindCompare {
 		what = "its messages"
 	}
-	return m.st.Problem.Render(fmt.Sprintf("delete %s “%s” and %s?", r.ref.Kind, oneLine(plainTitle(r), 40), what)) +
+	return m.st.Problem.Render(fmt.Sprintf("delete %s “%s” and %s?", r.ref.Kind, oneLine(m.confirm.title, 40), what)) +
 		m.st.Hint.Render("  y delete · n keep")
 }
