@@ -24,12 +24,12 @@ var t0 = time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
 
 // fixture is the test history and what it holds.
 type fixture struct {
-	db                       *store.Store
-	chat, compare, stopped   int64 // conversations
-	image, edit              int64 // image jobs
-	video, failed            int64 // video tasks (row ids)
-	videoFile, imageFile     string
-	order                    []store.ItemRef // in the order made, oldest first
+	db                     *store.Store
+	chat, compare, stopped int64 // conversations
+	image, edit            int64 // image jobs
+	video, failed          int64 // video tasks (row ids)
+	videoFile, imageFile   string
+	order                  []store.ItemRef // in the order made, oldest first
 }
 
 var bg = context.Background()
@@ -139,7 +139,7 @@ func (f *fixture) addEdit(t testing.TB) int64 {
 
 func (f *fixture) addVideo(t testing.TB) int64 {
 	id := must[int64](t)(f.db.AddVideoTask(bg, store.VideoSubmission{RequestID: "rq-77a", Endpoint: "videob/o3/pro/text-to-video",
-		BodyJSON: json.RawMessage(`{"prompt":"the lighthouse beam sweeps through the fog","duration":5,"generate_audio":false}`),
+		BodyJSON:   json.RawMessage(`{"prompt":"the lighthouse beam sweeps through the fog","duration":5,"generate_audio":false}`),
 		HTTPStatus: 200, ResponseJSON: json.RawMessage(`{"request_id":"rq-77a","status":"IN_QUEUE"}`)}))
 	pos := 2
 	must[bool](t)(f.db.RecordVideoStatus(bg, "rq-77a", store.VideoStatus{Status: "IN_QUEUE", QueuePosition: &pos}))

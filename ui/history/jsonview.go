@@ -57,32 +57,33 @@ func nativeJSON(ctx context.Context, db *store.Store, it *loaded) ([]jsonPart, e
 	}
 	var parts []jsonPart
 	for i, c := range calls {
-		head := join(" · ", fmt.Sprintf("Call %d", i+1), c.Family, c.Endpoint, httpStatus(c.HTTPStatus), stamp(c.StartedAt), seconds(c.Total))
-		parts = append(parts, docs(head, "request", c.RequestJSON, "response", c.ResponseJSON, "usage", c.UsageJSON)...)
+		about := join(" · ", fmt.Sprintf("call %d", i+1), c.Family, c.Endpoint, httpStatus(c.HTTPStatus), stamp(c.StartedAt), seconds(c.Total))
+		parts = append(parts, docs(about, "Request", c.RequestJSON, "Response", c.ResponseJSON, "Usage", c.UsageJSON)...)
 		if c.Error != "" {
-			parts = append(parts, jsonPart{heading: head + " · error", body: termtext.String(c.Error)})
+			parts = append(parts, jsonPart{heading: "Error · " + about, body: termtext.String(c.Error)})
 		}
 	}
 	switch {
 	case it.image != nil && len(calls) == 0:
 		j := it.image
-		parts = append(parts, docs("Image job", "request", j.RequestJSON, "response", j.ResponseJSON, "usage", j.UsageJSON)...)
+		parts = append(parts, docs("image job", "Request", j.RequestJSON, "Response", j.ResponseJSON, "Usage", j.UsageJSON)...)
 	case it.video != nil:
 		v := it.video
-		parts = append(parts, docs("Video task", "last status", v.StatusJSON, "result", v.ResultJSON, "failure", v.FailureJSON)...)
+		parts = append(parts, docs("video task", "Last status", v.StatusJSON, "Result", v.ResultJSON, "Failure", v.FailureJSON)...)
 	}
 	return parts, nil
 }
 
-// docs makes a part of each non-empty document of pairs (name, JSON).
-func docs(head string, pairs ...any) []jsonPart {
+// docs makes a part of each non-empty document of pairs (name, JSON),
+// the name first: a narrow screen cuts the end of a heading.
+func docs(about string, pairs ...any) []jsonPart {
 	var out []jsonPart
 	for i := 0; i+1 < len(pairs); i += 2 {
 		raw := pairs[i+1].(json.RawMessage)
 		if len(bytes.TrimSpace(raw)) == 0 || string(raw) == "null" {
 			continue
 		}
-		out = append(out, jsonPart{heading: head + " · " + pairs[i].(string), body: pretty(raw)})
+		out = append(out, jsonPart{heading: pairs[i].(string) + " · " + about, body: pretty(raw)})
 	}
 	return out
 }

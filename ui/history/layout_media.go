@@ -22,6 +22,9 @@ func (lc *layoutCtx) imageJob(it *loaded) []block {
 	meta := join(" · ", j.Endpoint, lc.status(j.Status), stamp(j.CreatedAt), seconds(j.Total))
 	blocks := []block{{lines: []string{lc.st.Heading.Render(ansi.Truncate("Image · "+termtext.String(j.Model), lc.width, "…")), meta}}}
 	blocks = append(blocks, lc.section("Prompt", paragraph(j.Prompt, lc.width-2, lc.st.Text)))
+	for _, f := range shownFiles(j.Files) {
+		blocks = append(blocks, lc.picture(it, f))
+	}
 	if fs := lc.fields(j.SettingsJSON, nil); len(fs) > 0 {
 		blocks = append(blocks, lc.section("Settings", fs))
 	}
@@ -35,9 +38,6 @@ func (lc *layoutCtx) imageJob(it *loaded) []block {
 	if j.Error != "" {
 		blocks = append(blocks, lc.section("Error", paragraph(j.Error, lc.width-2, lc.st.Problem)))
 	}
-	for _, f := range shownFiles(j.Files) {
-		blocks = append(blocks, lc.picture(it, f))
-	}
 	return blocks
 }
 
@@ -49,7 +49,9 @@ func (lc *layoutCtx) picture(it *loaded, f store.ImageFile) block {
 	if img != nil {
 		w, h = img.Bounds().Dx(), img.Bounds().Dy()
 	}
-	cols, rows := imageview.FitCells(max(w, 1), max(h, 1), max(min(lc.width-2, 72), 8), max(min(lc.height-4, 24), 4), 0, 0)
+	// Small enough that the heading, the prompt and the caption fit on the
+	// first screen with it.
+	cols, rows := imageview.FitCells(max(w, 1), max(h, 1), max(min(lc.width-2, 72), 8), max(min(lc.height-8, 24), 4), 0, 0)
 	var lines []string
 	switch {
 	case !fl.found:

@@ -118,14 +118,14 @@ func TestNativeJSON(t *testing.T) {
 	hs := newHarness(t, f.db, 100, 60)
 	hs.opened("haiku")
 	view := hs.keys("J").view()
-	wantAll(t, view, "native JSON", "Call 1 · alpha · /bypass/alpha/v1/messages · HTTP 200 · 2026-11-20 09:01 · 3.1 s · request",
-		`"max_tokens": 256`, "· response", `"stop_reason": "end_turn"`, "· usage", `"output_tokens": 212`)
+	wantAll(t, view, "native JSON", "Request · call 1 · alpha · /bypass/alpha/v1/messages · HTTP 200 · 2026-11-20 09:01 · 3.1 s",
+		`"max_tokens": 256`, "Response · call 1", `"stop_reason": "end_turn"`, "Usage · call 1", `"output_tokens": 212`)
 	if view = hs.keys("J").view(); !strings.Contains(view, "Steam curls") {
 		t.Fatalf("J did not go back to the item:\n%s", view)
 	}
 
 	hs.keys("esc").to("beam sweeps").keys("J") // J in the list opens on the JSON
-	wantAll(t, hs.view(), `"request_id": "rq-77a"`, "Video task · result", "https://media.example.test/v.mp4")
+	wantAll(t, hs.view(), `"request_id": "rq-77a"`, "Result · video task", "https://media.example.test/v.mp4")
 }
 
 // TestOpenAtTheMatch opens a long conversation from a search hit deep

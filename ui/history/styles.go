@@ -53,7 +53,7 @@ func newStyles(isDark bool) styles {
 		When:     fg(p.Muted),
 		Target:   fg(p.Text),
 		Title:    fg(p.Text),
-		Match:    fg(p.Accent).Bold(true).Underline(true),
+		Match:    fg(p.Accent).Bold(true),
 		Hint:     fg(p.Muted),
 		Done:     fg(p.Success),
 		Failed:   fg(p.Error),
