@@ -199,6 +199,7 @@ func (m Model) searched(msg searchedMsg) Model {
 		return m
 	}
 	m.list = m.list.replace(msg.rows, false, m.listHeight())
+	m.list.capped = msg.capped
 	return m
 }
 

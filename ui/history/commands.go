@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -26,9 +28,10 @@ type (
 		err    error
 	}
 	searchedMsg struct {
-		seq  int
-		rows []row
-		err  error
+		seq    int
+		rows   []row
+		capped bool // as many matches as asked for: older ones are left out
+		err    error
 	}
 	exportedMsg struct {
 		markdown, json string
@@ -61,10 +64,31 @@ func (m Model) reload() (Model, tea.Cmd) {
 		m.list.err = errNoStore.Error()
 		return m, nil
 	}
-	if m.query != "" {
+	switch {
+	case searchable(m.query) != "":
 		return m, m.searchCmd(ctx)
+	case m.query != "":
+		m.list.loading = false // one letter: the rows stay until the next
+		return m, nil
 	}
 	return m, m.pageCmd(ctx, nil)
+}
+
+// searchable is the text a search is made of: the text typed, less a last
+// word of one letter. The store matches the last word as a prefix, and a
+// one-letter prefix is the one it has no index for: SQLite would merge the
+// lists of every word with that letter (half a second on 100,000 items)
+// for matches nobody reads before the next key.
+func searchable(q string) string {
+	i := strings.LastIndexFunc(q, unicode.IsSpace)
+	last := q[i+1:]
+	if r, n := utf8.DecodeRuneInString(last); n == len(last) && n > 0 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+		q = q[:i+1]
+	}
+	if strings.TrimSpace(q) == "" {
+		return ""
+	}
+	return q
 }
 
 // nextPage asks for the page after the last row, when the cursor nears it.
@@ -91,13 +115,14 @@ func (m Model) pageCmd(ctx context.Context, cursor *store.Cursor) tea.Cmd {
 	}
 }
 
-// searchLimit is how many matches a search asks for; several may fall in
-// one item, which shows once.
-const searchLimit = 100
+// searchLimit is how many matches a search asks for, the newest: a screen
+// and a half. Several may fall in one item, which shows once. More words,
+// or a filter, reach older ones.
+const searchLimit = 50
 
 // searchCmd runs the search typed, with the filters a match can be held to.
 func (m Model) searchCmd(ctx context.Context) tea.Cmd {
-	db, seq, f, now, text := m.db, m.seq, m.filters, m.now, m.query
+	db, seq, f, now, text := m.db, m.seq, m.filters, m.now, searchable(m.query)
 	return func() tea.Msg {
 		hits, err := db.Search(ctx, store.SearchQuery{Text: text, Kind: store.Kind(f.values[kindFilter]), Limit: searchLimit})
 		t := now()
@@ -107,7 +132,7 @@ func (m Model) searchCmd(ctx context.Context) tea.Cmd {
 				rows = append(rows, r)
 			}
 		}
-		return result(searchedMsg{seq: seq, rows: dedupe(rows), err: err})
+		return result(searchedMsg{seq: seq, rows: dedupe(rows), capped: len(hits) == searchLimit, err: err})
 	}
 }
 

@@ -24,12 +24,12 @@ func now() time.Time { return t0.Add(48 * time.Hour) }
 // harness drives the tab as the shell would: results addressed to History
 // come back to it; everything else is kept for the test to read.
 type harness struct {
-	t   *testing.T
+	t   testing.TB
 	m   Model
 	out []tea.Msg // what the tab sent the shell
 }
 
-func newHarness(t *testing.T, db *store.Store, w, h int) *harness {
+func newHarness(t testing.TB, db *store.Store, w, h int) *harness {
 	t.Helper()
 	hs := &harness{t: t}
 	hs.m = New(Options{Store: db, Now: now})

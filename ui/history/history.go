@@ -62,6 +62,7 @@ type Model struct {
 	dark          bool
 	width, height int
 	md            *mdCache           // rendered replies; the UI loop's only
+	rows          *rowCache          // drawn rows; the UI loop's only
 	preview       *imageview.Preview // half-block renderings; the UI loop's only
 }
 
@@ -73,7 +74,7 @@ type confirm struct {
 
 // New returns the tab; Init loads the first page.
 func New(o Options) Model {
-	m := Model{db: o.Store, now: o.Now, km: defaultKeyMap(), dark: true, md: newMDCache(),
+	m := Model{db: o.Store, now: o.Now, km: defaultKeyMap(), dark: true, md: newMDCache(), rows: &rowCache{},
 		preview: &imageview.Preview{}}
 	if m.now == nil {
 		m.now = time.Now

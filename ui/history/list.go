@@ -43,6 +43,7 @@ type listState struct {
 	cursor  int
 	offset  int  // the first row shown
 	more    bool // a further page may follow
+	capped  bool // a search found as many matches as it asked for
 	loading bool // a page or a search is on its way
 	loaded  bool // the first answer has come
 	err     string
@@ -89,7 +90,7 @@ func (l listState) replace(rows []row, more bool, height int) listState {
 	if r, ok := l.selected(); ok {
 		keep = r.ref
 	}
-	l.rows, l.more, l.loading, l.loaded, l.err = rows, more, false, true, ""
+	l.rows, l.more, l.loading, l.loaded, l.err, l.capped = rows, more, false, true, "", false
 	l.cursor = 0
 	for i, r := range rows {
 		if sameItem(r.ref, keep) {

@@ -226,3 +226,14 @@ func TestHighlight(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+func TestSearchable(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"t", ""}, {"th", "th"}, {"the r", "the "}, {"the ri", "the ri"}, {"the ", "the "},
+		{"é", ""}, {`"t`, `"t`}, {"a b c", "a b "}, {" ", ""}, {"", ""}, {"x 7", "x "},
+	} {
+		if got := searchable(c.in); got != c.want {
+			t.Errorf("searchable(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

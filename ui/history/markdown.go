@@ -1,7 +1,6 @@
 package history
 
 import (
-	"regexp"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -124,19 +123,28 @@ func renderMarkdown(r *glamour.TermRenderer, text string, width int) (lines []st
 	return lines
 }
 
-// padRE is a styled run of spaces at the end of a line.
-var padRE = regexp.MustCompile(`\x1b\[([0-9;]*)m( *)\x1b\[0?m$`)
-
 // trimPadding drops the spaces glamour pads each line to the full width
 // with, each styled on its own, unless they paint a background (a code
 // block's). They cost time in every view and in laying lanes side by side.
 func trimPadding(l string) string {
 	for {
-		m := padRE.FindStringSubmatchIndex(l)
-		if m == nil || paintsBackground(l[m[2]:m[3]]) {
-			return strings.TrimRight(l, " ")
+		l = strings.TrimRight(l, " ")
+		rest, ok := strings.CutSuffix(l, "\x1b[m")
+		if !ok {
+			if rest, ok = strings.CutSuffix(l, "\x1b[0m"); !ok {
+				return l
+			}
 		}
-		l = strings.TrimRight(l[:m[0]], " ")
+		body := strings.TrimRight(rest, " ")
+		i := strings.LastIndex(body, "\x1b[")
+		if i < 0 || !strings.HasSuffix(body, "m") {
+			return l
+		}
+		params := body[i+2 : len(body)-1]
+		if strings.Trim(params, "0123456789;") != "" || paintsBackground(params) {
+			return l // text, not padding; or a background to keep
+		}
+		l = body[:i]
 	}
 }
 

@@ -45,12 +45,44 @@ func (m Model) listLines() []string {
 	}
 	end := min(len(m.list.rows), m.list.offset+m.listHeight())
 	for i := m.list.offset; i < end; i++ {
-		lines = append(lines, m.rowLine(m.list.rows[i], i == m.list.cursor))
+		lines = append(lines, m.rows.line(m, m.list.rows[i], i == m.list.cursor))
 	}
-	if m.list.loading && m.list.loaded && len(lines) < m.height {
+	switch {
+	case len(lines) >= m.height:
+	case m.list.loading && m.list.loaded:
 		lines = append(lines, "  "+m.st.Hint.Render("loading…"))
+	case m.list.capped && end == len(m.list.rows):
+		lines = append(lines, "  "+m.st.Hint.Render(fmt.Sprintf("the newest %d matches: more words reach older ones", searchLimit)))
 	}
 	return lines
+}
+
+// rowCache keeps the rows drawn, since View runs after every message and a
+// row costs a dozen styled pieces. It belongs to the UI loop.
+type rowCache struct {
+	width int
+	dark  bool
+	lines map[rowKey]string
+}
+
+type rowKey struct {
+	r        row
+	selected bool
+}
+
+// line is a row drawn, from the cache when it was drawn at this width and
+// with these colours before.
+func (c *rowCache) line(m Model, r row, selected bool) string {
+	if c.lines == nil || c.width != m.width || c.dark != m.dark || len(c.lines) > 4096 {
+		c.width, c.dark, c.lines = m.width, m.dark, map[rowKey]string{}
+	}
+	k := rowKey{r: r, selected: selected}
+	if s, ok := c.lines[k]; ok {
+		return s
+	}
+	s := m.rowLine(r, selected)
+	c.lines[k] = s
+	return s
 }
 
 // listHeight is the room for rows.
