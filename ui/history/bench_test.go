@@ -1,7 +1,6 @@
 package history
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -127,5 +126,3 @@ func reportTimes(b *testing.B, d []time.Duration, what string) {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
-var _ = fmt.Sprint

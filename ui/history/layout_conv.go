@@ -54,20 +54,58 @@ func (lc *layoutCtx) conversation(c *store.Conversation) []block {
 	}
 	for _, t := range turns(c.Messages) {
 		for _, p := range t.prompts {
-			blocks = append(blocks, lc.prompt(p))
+			blocks = append(blocks, lc.cached(blockKey{id: p.ID, width: lc.width}, func() block { return lc.prompt(p) }))
 		}
 		if c.Kind == store.KindCompare && len(t.replies) > 1 && !lc.stacked && lc.laneWidth(len(t.replies)) >= minLaneWidth {
-			blocks = append(blocks, lc.lanes(t.replies, verdicts))
+			k := blockKey{id: t.replies[0].ID, width: lc.width, thinking: lc.thinking, lanes: true,
+				rendered: lc.rendered(t.replies, lc.laneWidth(len(t.replies)))}
+			blocks = append(blocks, lc.cached(k, func() block { return lc.lanes(t.replies, verdicts) }))
 			continue
 		}
 		for _, r := range t.replies {
-			b := block{key: r.ID, replies: []int64{r.ID}}
-			lines := lc.reply(&b, r, c.Kind, verdicts[[2]int{r.Turn, r.Lane}], lc.width-2)
-			b.lines = append([]string{lc.st.Label.Render("▾ ") + lines[0]}, indent(lines[1:], 2)...)
-			blocks = append(blocks, b)
+			k := blockKey{id: r.ID, width: lc.width, thinking: lc.thinking, rendered: lc.rendered([]store.Message{r}, lc.width-2)}
+			blocks = append(blocks, lc.cached(k, func() block {
+				b := block{key: r.ID, replies: []int64{r.ID}}
+				lines := lc.reply(&b, r, c.Kind, verdicts[[2]int{r.Turn, r.Lane}], lc.width-2)
+				b.lines = append([]string{lc.st.Label.Render("▾ ") + lines[0]}, indent(lines[1:], 2)...)
+				return b
+			}))
 		}
 	}
 	return blocks
+}
+
+// blockKey names a laid out block of a conversation: laying a long one out
+// again (on every scroll that renders a reply) reuses the others.
+type blockKey struct {
+	id       int64 // the message, or a lanes block's first reply
+	width    int
+	thinking bool
+	lanes    bool
+	rendered int // how many of its replies were rendered
+}
+
+// cached is the block under k, made by make the first time.
+func (lc *layoutCtx) cached(k blockKey, make func() block) block {
+	if b, ok := lc.blocks[k]; ok {
+		return b
+	}
+	b := make()
+	if lc.blocks != nil {
+		lc.blocks[k] = b
+	}
+	return b
+}
+
+// rendered counts the replies rendered at width.
+func (lc *layoutCtx) rendered(rs []store.Message, width int) int {
+	n := 0
+	for _, r := range rs {
+		if _, ok := lc.md[mdKey{id: r.ID, width: width}]; ok {
+			n++
+		}
+	}
+	return n
 }
 
 func (lc *layoutCtx) convHeading(c *store.Conversation) block {

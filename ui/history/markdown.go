@@ -32,12 +32,13 @@ type mdJob struct {
 // they need and hand renderings back in messages.
 type mdCache struct {
 	out       map[mdKey][]string
+	blocks    map[blockKey]block // laid out with out: dropped with it
 	renderers map[int]*glamour.TermRenderer // by width
 	inflight  bool                          // a renderCmd is under way
 }
 
 func newMDCache() *mdCache {
-	return &mdCache{out: map[mdKey][]string{}, renderers: map[int]*glamour.TermRenderer{}}
+	return &mdCache{out: map[mdKey][]string{}, blocks: map[blockKey]block{}, renderers: map[int]*glamour.TermRenderer{}}
 }
 
 // render renders jobs now, on the UI loop: only for replies in sight.
