@@ -96,7 +96,8 @@ func (f *fixture) addCompare(t testing.TB) int64 {
 	for lane, tg := range [][2]string{{"alpha", "model-x"}, {"beta", "model-y"}, {"gamma", "model-z"}} {
 		r := must[*store.Reply](t)(f.db.BeginReply(bg, store.ReplyStart{ConversationID: c, Lane: lane, Family: tg[0], Model: tg[1],
 			SettingsJSON: json.RawMessage(`{"effort":"low"}`)}))
-		check(t, r.Append("A **CRDT** from "+tg[1]+" is a data type that merges without conflicts.\n\n- replicas\n- merges", ""))
+		check(t, r.Append("A **CRDT** from "+tg[1]+" is a data type that merges without conflicts.\n\n- replicas\n- merges\n\n"+
+			"```go\nfunc merge() {\n\treturn\n}\n```", ""))
 		check(t, r.Finish(store.ReplyEnd{StopReason: "end_turn", Usage: store.Usage{InputTokens: 20, OutputTokens: int64(500 + lane)},
 			TTFT: time.Duration(300+lane*300) * time.Millisecond, Total: time.Duration(4+lane) * time.Second}))
 		check(t, f.db.SetLane(bg, store.Lane{ConversationID: c, Lane: lane, Family: tg[0], Model: tg[1], Rating: 3 + lane%2, Winner: lane == 1}))

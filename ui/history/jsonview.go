@@ -92,7 +92,7 @@ func docs(about string, pairs ...any) []jsonPart {
 func pretty(raw json.RawMessage) string {
 	var b bytes.Buffer
 	if err := json.Indent(&b, raw, "", "  "); err != nil {
-		return termtext.String(string(raw))
+		return strings.ReplaceAll(termtext.String(string(raw)), "\t", "    ")
 	}
 	return termtext.String(b.String())
 }

@@ -149,9 +149,9 @@ func (lc *layoutCtx) fields(raw json.RawMessage, skip []string) []string {
 		return nil
 	}
 	names := make([]string, 0, len(obj))
-	for k := range obj {
-		if !slices.Contains(skip, k) {
-			names = append(names, k)
+	for k, v := range obj {
+		if !slices.Contains(skip, k) && string(v) != `""` && string(v) != "null" {
+			names = append(names, k) // empty values are settings left unset
 		}
 	}
 	slices.Sort(names)

@@ -100,10 +100,12 @@ func newRenderer(width int, dark bool) *glamour.TermRenderer {
 	return r
 }
 
-// renderMarkdown renders a reply, cleaned of control sequences first.
+// renderMarkdown renders a reply, cleaned of control sequences first, its
+// tabs made spaces.
 // Glamour failing (or panicking on some input) leaves the text plain.
 func renderMarkdown(r *glamour.TermRenderer, text string, width int) (lines []string) {
-	text = termtext.String(text)
+	// A tab would be measured as one cell and drawn as up to eight.
+	text = strings.ReplaceAll(termtext.String(text), "\t", "    ")
 	plain := func() []string { return wrapPlain(text, width) }
 	if r == nil {
 		return plain()

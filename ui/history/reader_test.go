@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"atelier/store"
 )
 
@@ -71,6 +73,13 @@ func TestOpenCompare(t *testing.T) {
 	}
 	if !sideBySide() {
 		t.Fatalf("lanes not side by side at 120 columns:\n%s", hs.view())
+	}
+	// The lanes line up: no tab (measured as one cell, drawn as up to
+	// eight) in code.
+	for _, l := range strings.Split(hs.view(), "\n") {
+		if i := strings.Index(l, "│"); i >= 0 && (ansi.StringWidth(l[:i]) != hs.m.laneWidthFor(3)+1 || strings.Contains(l, "\t")) {
+			t.Errorf("a lane is %d cells wide, want %d: %q", ansi.StringWidth(l[:i]), hs.m.laneWidthFor(3)+1, l)
+		}
 	}
 	if hs.keys("l"); sideBySide() || !strings.Contains(hs.view(), "▾ lane 2 · beta · model-y") {
 		t.Fatalf("l did not stack the lanes:\n%s", hs.view())
@@ -201,3 +210,6 @@ func TestStaleOpeningIsDropped(t *testing.T) {
 		t.Fatalf("the comparison was replaced by %s", got)
 	}
 }
+
+// laneWidthFor is the width of each of n lanes side by side on the tab.
+func (m Model) laneWidthFor(n int) int { return (&layoutCtx{width: m.width}).laneWidth(n) }
