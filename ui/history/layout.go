@@ -94,7 +94,7 @@ type layoutCtx struct {
 	thinking      bool // thinking shown, not folded
 	stacked       bool // comparison lanes one after another
 	md            map[mdKey][]string
-	blocks        map[blockKey]block // laid out conversation blocks; nil: none kept
+	blocks        map[blockKey]block     // laid out conversation blocks; nil: none kept
 	images        map[string]image.Image // decoded pictures, by imageKey
 	imageErrs     map[string]string
 	seq           int

@@ -32,7 +32,7 @@ type mdJob struct {
 // they need and hand renderings back in messages.
 type mdCache struct {
 	out       map[mdKey][]string
-	blocks    map[blockKey]block // laid out with out: dropped with it
+	blocks    map[blockKey]block            // laid out with out: dropped with it
 	renderers map[int]*glamour.TermRenderer // by width
 	inflight  bool                          // a renderCmd is under way
 }
