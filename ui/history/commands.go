@@ -198,11 +198,11 @@ func (m Model) exported(msg exportedMsg) tea.Cmd {
 	if msg.err != nil {
 		return tab.Error(msg.err)
 	}
-	media := ""
+	also := "+ .json"
 	if msg.media {
-		media = " with its media"
+		also += ", media"
 	}
-	return tab.Notice(fmt.Sprintf("exported %s%s, and %s", msg.markdown, media, filepath.Base(msg.json)))
+	return tab.Notice(fmt.Sprintf("exported %s (%s)", msg.markdown, also))
 }
 
 // deleteCmd deletes the item with its files.

@@ -107,14 +107,23 @@ func (h helpKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Open, k.Search, k.Filters, k.Export, k.Delete, k.Rerun, k.JSON}
 }
 
-// FullHelp lists every key of the tab, a column per mode.
+// FullHelp lists every key of the tab in columns, those of the current
+// mode first: a narrow screen cuts the last columns.
 func (h helpKeys) FullHelp() [][]key.Binding {
 	k := h.km
-	return [][]key.Binding{
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Open, k.Search, k.Filters, k.Clear, k.Export, k.Delete, k.Rerun, k.JSON},
-		{k.Back, k.Thinking, k.Lanes, k.File},
-		{k.Prev, k.Next, k.Done, k.Cancel},
-		{k.Left, k.Change, k.Reset, k.Close, k.Yes, k.No},
+	move := []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}
+	list := []key.Binding{k.Open, k.Search, k.Filters, k.Clear}
+	act := []key.Binding{k.Export, k.Delete, k.Rerun, k.JSON}
+	read := []key.Binding{k.Back, k.Thinking, k.Lanes, k.File}
+	typing := []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}
+	filter := []key.Binding{k.Left, k.Change, k.Reset, k.Close}
+	switch h.mode {
+	case reading, confirming:
+		return [][]key.Binding{move, read, act, {k.Yes, k.No}}
+	case searching:
+		return [][]key.Binding{typing, list, act}
+	case filtering:
+		return [][]key.Binding{filter, list, act}
 	}
+	return [][]key.Binding{move, list, act, read}
 }
