@@ -219,9 +219,11 @@ func (m Model) deleteCmd(r row, title string) tea.Cmd {
 // openFileCmd opens a saved image or video in the system's viewer.
 func openFileCmd(path string) tea.Cmd {
 	return func() tea.Msg {
-		if err := imageview.OpenCmd(path).Start(); err != nil {
+		c := imageview.OpenCmd(path)
+		if err := c.Start(); err != nil {
 			return tab.ErrorMsg{Err: fmt.Errorf("open %s: %w", path, err)}
 		}
+		go c.Wait() // the launcher returns at once; reap it
 		return tab.NoticeMsg{Text: "opened " + path}
 	}
 }
