@@ -43,7 +43,7 @@ func TestExport(t *testing.T) {
 		hs.to(c.row).keys("x")
 		md := filepath.Join(c.dir, c.md)
 		js := strings.TrimSuffix(md, ".md") + ".json"
-		if n := hs.notices(); len(n) != 1 || !strings.Contains(n[0], md) || !strings.Contains(n[0], "+ .json") {
+		if n := hs.notices(); len(n) != 1 || !strings.Contains(n[0], tildePath(md)) || !strings.Contains(n[0], "+ .json") {
 			t.Fatalf("%s: notices %q, errors %v", c.row, n, hs.errs())
 		}
 		b, err := os.ReadFile(md)

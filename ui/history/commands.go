@@ -147,7 +147,7 @@ func (m Model) exportCmd(r row) tea.Cmd {
 		}
 		md, js, err := exportItem(db, r.ref, dir)
 		media := r.ref.Kind == store.KindImage || r.ref.Kind == store.KindVideo
-		return result(exportedMsg{markdown: md, json: js, media: media, err: err})
+		return result(exportedMsg{markdown: tildePath(md), json: tildePath(js), media: media, err: err})
 	}
 }
 

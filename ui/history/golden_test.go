@@ -3,7 +3,6 @@ package history
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -18,12 +17,13 @@ import (
 // 256 colours. Run `go test ./ui/history -run TestGolden -update` after a
 // deliberate change, and look at the files (cat shows them in colour).
 func TestGolden(t *testing.T) {
-	// A data folder of a fixed name, so paths on screen are the same on
-	// every run; media names carry the day and random letters, masked.
-	dir := filepath.Join(os.TempDir(), "atelier-history-golden")
-	os.RemoveAll(dir)
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	f := newFixture(t, dir)
+	// The data folder is under a home folder of the test's own, so paths
+	// on screen read ~/data/… wherever the temporary folder is; media
+	// names carry the day and random letters, masked.
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("USERPROFILE", home)
+	f := newFixture(t, filepath.Join(home, "data"))
 	cases := []struct {
 		name string
 		do   func(hs *harness)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -23,6 +25,7 @@ type loaded struct {
 // file is a media file of an item: where it is, and whether it is there.
 type file struct {
 	abs   string // absolute path; "" when the stored path is refused
+	shown string // abs as people read it: ~/ for the home folder
 	size  int64
 	found bool
 }
@@ -121,9 +124,22 @@ func stat(db *store.Store, rel string) file {
 	}
 	fi, err := os.Stat(abs)
 	if err != nil {
-		return file{abs: abs}
+		return file{abs: abs, shown: tildePath(abs)}
 	}
-	return file{abs: abs, size: fi.Size(), found: true}
+	return file{abs: abs, shown: tildePath(abs), size: fi.Size(), found: true}
+}
+
+// tildePath writes a path under the home folder as ~/…, as people read it
+// and as a shell takes it.
+func tildePath(p string) string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return p
+	}
+	if rest, ok := strings.CutPrefix(p, home+string(filepath.Separator)); ok {
+		return "~" + string(filepath.Separator) + rest
+	}
+	return p
 }
 
 // decodeCmds decode an image job's pictures off the UI loop, each answer

@@ -128,15 +128,15 @@ func (lc *layoutCtx) section(title string, lines []string) block {
 	return block{lines: append([]string{lc.st.Label.Render(title)}, indent(lines, 2)...)}
 }
 
-// path shows a media file's absolute path, and its size or absence.
+// path shows a media file's path, and its size or absence.
 func (lc *layoutCtx) path(f file, rel string) string {
 	if f.abs == "" {
 		return lc.st.Problem.Render(termtext.String(rel) + " (outside the media folder)")
 	}
 	if !f.found {
-		return lc.st.Problem.Render(f.abs + " (missing)")
+		return lc.st.Problem.Render(f.shown + " (missing)")
 	}
-	return lc.st.Text.Render(f.abs) + lc.st.Hint.Render(" · "+size(f.size))
+	return lc.st.Text.Render(f.shown) + lc.st.Hint.Render(" · "+size(f.size))
 }
 
 // status styles a status word by what it means.
