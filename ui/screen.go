@@ -33,7 +33,7 @@ func newScreens(deps Deps) [tab.Count]screen {
 		tab.Compare:  newCompareTab(),
 		tab.Image:    newImageTab(deps),
 		tab.Video:    newVideoTab(),
-		tab.History:  newHistoryTab(),
+		tab.History:  newHistoryTab(deps),
 		tab.Settings: newSettingsTab(deps),
 	}
 }
