@@ -40,7 +40,7 @@ func rerun(ctx context.Context, db *store.Store, r row) (tab.RerunMsg, error) {
 		return rerunImage(it), nil
 	}
 	v := it.video
-	return tab.RerunMsg{To: tab.Video, Kind: store.KindVideo, Family: v.Family, Endpoint: v.Endpoint,
+	return tab.RerunMsg{To: tab.Video, Kind: store.KindVideo, ID: v.ID, Family: v.Family, Endpoint: v.Endpoint,
 		Prompt: v.Prompt, BodyJSON: slices.Clone(v.BodyJSON)}, nil
 }
 
@@ -52,7 +52,7 @@ func rerunConversation(ctx context.Context, db *store.Store, c *store.Conversati
 		return tab.RerunMsg{}, fmt.Errorf("%s %d has no messages", c.Kind, c.ID)
 	}
 	last := ts[len(ts)-1]
-	msg := tab.RerunMsg{To: tab.Chat, Kind: c.Kind}
+	msg := tab.RerunMsg{To: tab.Chat, Kind: c.Kind, ID: c.ID}
 	if c.Kind == store.KindCompare {
 		msg.To = tab.Compare
 	}
@@ -90,7 +90,7 @@ func rerunConversation(ctx context.Context, db *store.Store, c *store.Conversati
 // rerunImage takes an image job's request, with the files an edit used.
 func rerunImage(it *loaded) tab.RerunMsg {
 	j := it.image
-	msg := tab.RerunMsg{To: tab.Image, Kind: store.KindImage, Family: "gamma", Model: j.Model, Prompt: j.Prompt,
+	msg := tab.RerunMsg{To: tab.Image, Kind: store.KindImage, ID: j.ID, Family: "gamma", Model: j.Model, Prompt: j.Prompt,
 		SettingsJSON: slices.Clone(j.SettingsJSON), Endpoint: j.Endpoint}
 	for _, in := range j.Inputs {
 		f := it.files[in.Path]

@@ -34,6 +34,7 @@ import (
 type RerunMsg struct {
 	To           ID         // Chat, Compare, Image or Video
 	Kind         store.Kind // what the run was
+	ID           int64      // the item in the store: conversation, image job or video task id
 	Family       string
 	Model        string
 	Prompt       string
