@@ -228,7 +228,7 @@ func (p picker) row(s setting, at bool, fam client.Group) string {
 		v = "not set"
 		shown = p.st.Unset.Render(v)
 	}
-	valueW := max(p.width-labelWidth-28, 12)
+	valueW := min(max((p.width-labelWidth)/2, 12), 32)
 	if ansi.StringWidth(v) > valueW {
 		shown = p.st.Value.Render(ansi.Truncate(v, valueW, "…"))
 		v = ansi.Truncate(v, valueW, "…")
