@@ -34,6 +34,7 @@ type harness struct {
 	out     []tea.Msg // what the tab sent the shell
 	pending []tea.Msg // messages not delivered yet, after a pause
 	seen    int       // messages delivered
+	copies  []string  // texts a test expects on the clipboard
 }
 
 // newHarness opens a store in dir (a new one when empty) and a tab on it.
