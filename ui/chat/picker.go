@@ -187,7 +187,7 @@ func (p picker) follow() picker {
 // view draws the picker in exactly height lines.
 func (p picker) view() []string {
 	fam := p.target.Family
-	out := []string{pad(p.st.Title.Render("Target")+p.st.Label.Render(" · the model the next prompt goes to"), p.width), ""}
+	out := []string{pad(p.st.Title.Render("Target")+p.st.Label.Render(" · the model the next prompt goes to"), p.width), pad("", p.width)}
 	rows := p.rows()
 	room := max(p.height-2-len(p.problems), 0)
 	for i := p.offset; i < len(rows) && i-p.offset < room; i++ {

@@ -121,7 +121,7 @@ func (m Model) listPanel(w, h int) []string {
 	}
 	if m.confirm {
 		c, _ := m.list.selected()
-		q := ansi.Truncate("delete “"+titleOf(c)+"”? y/n", w, "…")
+		q := "delete “" + ansi.Truncate(titleOf(c), max(w-14, 1), "…") + "”? y/n"
 		out = append(out, pad(m.st.List.Question.Render(q), w))
 	}
 	return out[:h]
