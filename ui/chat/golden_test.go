@@ -27,7 +27,9 @@ func TestGolden(t *testing.T) {
 		{"conversation", func(*harness) {}},
 		{"thinking_shown", func(h *harness) { h.keys("tab", "tab", "t", "home") }},
 		{"streaming", streamSome},
-		{"picker", func(h *harness) { h.keys("ctrl+t", "down", "down", "down", "down", "down", "down", "down", "enter", "ctrl+u").typ("100").keys("enter") }},
+		{"picker", func(h *harness) {
+			h.keys("ctrl+t", "down", "down", "down", "down", "down", "down", "down", "enter", "ctrl+u").typ("100").keys("enter")
+		}},
 		{"list_delete", func(h *harness) { h.keys("tab", "down", "d") }},
 		{"list_filter", func(h *harness) { h.keys("tab", "/").typ("tea") }},
 		{"new", func(h *harness) { h.keys("ctrl+n") }},
