@@ -78,6 +78,7 @@ func (m Model) opened(msg openedMsg) (Model, tea.Cmd) {
 	m.tr = m.tr.reset()
 	m = m.focusOn(onComposer)
 	m.relayout()
+	m.tr = m.tr.showFrom(lastUser(m.conv.entries)) // the last exchange, from its prompt
 	return m, nil
 }
 

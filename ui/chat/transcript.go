@@ -181,6 +181,15 @@ func (t transcript) atBottom() bool { return t.offset >= t.maxOffset() }
 // moreBelow reports whether the conversation goes on below the window.
 func (t transcript) moreBelow() bool { return t.offset < t.maxOffset() }
 
+// showFrom puts entry i at the top of the window, or the window at the
+// end if the rest is shorter.
+func (t transcript) showFrom(i int) transcript {
+	if i >= 0 && i < len(t.starts) {
+		t.offset = min(t.starts[i], t.maxOffset())
+	}
+	return t
+}
+
 // scroll moves the window by n lines.
 func (t transcript) scroll(n int) transcript {
 	t.offset = min(max(t.offset+n, 0), t.maxOffset())
