@@ -3,8 +3,6 @@ package client
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"atelier/client/sse"
@@ -15,19 +13,7 @@ import (
 // may panic, and the accumulated message must always be valid JSON that
 // decodes to itself.
 func FuzzAlphaEvent(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "alpha", "*.sse"))
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-		for line := range bytes.Lines(b) {
-			if data, ok := bytes.CutPrefix(bytes.TrimRight(line, "\r\n"), []byte("data: ")); ok {
-				f.Add(data)
-			}
-		}
-	}
+	addStreamSeeds(f, "alpha/*.sse")
 	f.Fuzz(func(t *testing.T, in []byte) {
 		var one MessageAccumulator
 		if ev, err := alphaDecodeEvent("", in); err == nil {

@@ -3,8 +3,6 @@ package client
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"atelier/client/sse"
@@ -15,19 +13,7 @@ import (
 // whole stream. Nothing may panic, a decoded chunk must fold, and the fold
 // must be valid JSON.
 func FuzzBetaChunk(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "beta", "*"))
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-		for _, line := range bytes.Split(b, []byte("\n")) {
-			if data, ok := bytes.CutPrefix(bytes.TrimSpace(line), []byte("data: ")); ok {
-				f.Add(data)
-			}
-		}
-	}
+	addStreamSeeds(f, "beta/*")
 	for _, s := range []string{
 		`{"candidates":[null,{"index":1},{"content":{"parts":[null,{"text":""},{"thoughtSignature":"x"}]}}]}`,
 		`{"candidates":[{"content":{"parts":[{"text":"a","x":1},{"Text":"b"}]},"groundingMetadata":{"webSearchQueries":[]}}]}`,

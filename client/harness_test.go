@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -44,4 +45,27 @@ func fixture(t testing.TB, name string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// addStreamSeeds adds each fixture file matching pattern (under the
+// top-level testdata) to the fuzz corpus whole, and each of its data lines
+// on its own; it returns the data lines of every file.
+func addStreamSeeds(f *testing.F, pattern string) [][]byte {
+	f.Helper()
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", pattern))
+	var all [][]byte
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+		for line := range bytes.Lines(b) {
+			if data, ok := bytes.CutPrefix(bytes.TrimSpace(line), []byte("data: ")); ok {
+				f.Add(data)
+				all = append(all, data)
+			}
+		}
+	}
+	return all
 }

@@ -3,8 +3,6 @@ package client
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"atelier/client/sse"
@@ -14,21 +12,7 @@ import (
 // folds the events into an accumulator: nothing may panic, and the final
 // reply must re-encode to JSON that decodes again.
 func FuzzResponseEvent(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "gamma", "responses_*.sse"))
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		var lines [][]byte
-		for l := range bytes.Lines(b) {
-			if d, ok := bytes.CutPrefix(l, []byte("data: ")); ok {
-				lines = append(lines, d)
-				f.Add(bytes.TrimSpace(d))
-			}
-		}
-		f.Add(bytes.Join(lines, nil))
-	}
+	f.Add(bytes.Join(addStreamSeeds(f, "gamma/responses_*.sse"), []byte("\n")))
 	f.Add([]byte(`{"type":"response.output_text.delta","sequence_number":9223372036854775807,"output_index":-3,"content_index":2147483647,"delta":"x"}`))
 	f.Add([]byte(`{"type":"error","error":"not an object","code":7,"param":{"a":1}}`))
 	f.Add([]byte(`{"error":{"code":null}}` + "\n[DONE]\n" + `{"type":"response.completed","response":[]}`))

@@ -177,7 +177,9 @@ func (s *Store) RecordVideoStatus(ctx context.Context, requestID string, st Vide
 // the task is done.
 func (s *Store) CompleteVideoTask(ctx context.Context, requestID string, resultJSON json.RawMessage, download bool) error {
 	return s.endVideoTask(ctx, "complete video task", requestID,
-		`result_json = ?, done = ?`, jsonArg(elideBase64(resultJSON, nil)), !download)
+		// done stays set once set: a result recorded again must not undo a
+		// saved video and cause a second download.
+		`result_json = ?, done = done OR ?`, jsonArg(elideBase64(resultJSON, nil)), !download)
 }
 
 // FailVideoTask stores why a task failed (the status object's detail, or a

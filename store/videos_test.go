@@ -147,3 +147,26 @@ func TestVideoBodyBase64IsElided(t *testing.T) {
 		t.Fatalf("body %s", v.BodyJSON)
 	}
 }
+
+// TestCompletedAgainStaysDone: recording a result a second time (a second
+// poller, a restart) must not undo a saved video and cause a new download.
+func TestCompletedAgainStaysDone(t *testing.T) {
+	s := openTest(t)
+	addTask(t, s, "r1", "videoa/q1/text-to-video", `{"prompt":"x"}`)
+	if err := s.CompleteVideoTask(bg, "r1", json.RawMessage(`{"video":{"url":"u"}}`), true); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetVideoFile(bg, "r1", "media/v.mp4", 10, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CompleteVideoTask(bg, "r1", json.RawMessage(`{"video":{"url":"u"}}`), true); err != nil {
+		t.Fatal(err)
+	}
+	v, err := s.VideoTask(bg, "r1")
+	if err != nil || !v.Done {
+		t.Fatalf("done = %v after completing again (%v)", v.Done, err)
+	}
+	if left, _ := s.UnfinishedVideoTasks(bg); len(left) != 0 {
+		t.Fatalf("%d unfinished tasks", len(left))
+	}
+}

@@ -225,8 +225,9 @@ func parseWebhook(s string) (*url.URL, error) {
 
 // taskID is a UUID-shaped id from the submission's sequence number and
 // body: unique per submission, the same in every run of a test.
-func taskID(seq uint64, body []byte) string {
+func taskID(seed string, seq uint64, body []byte) string {
 	h := sha256.New()
+	h.Write([]byte(seed))
 	_ = binary.Write(h, binary.BigEndian, seq)
 	h.Write(body)
 	b := h.Sum(nil)[:16]

@@ -45,7 +45,7 @@ func (s *Server) newTask(e qvEndpoint, raw []byte, body map[string]any, base, ho
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.seq++
-	t := &task{id: taskID(s.seq, raw), endpoint: e, base: base, created: s.now(), hook: hook}
+	t := &task{id: taskID(s.opts.IDSeed, s.seq, raw), endpoint: e, base: base, created: s.now(), hook: hook}
 	h := fnv.New64a()
 	h.Write([]byte(t.id))
 	switch {

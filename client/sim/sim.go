@@ -47,6 +47,10 @@ type Options struct {
 	// links. Empty means it is derived from each request (scheme, Host and
 	// any path prefix a wrapping handler stripped).
 	BaseURL string
+	// IDSeed is mixed into task ids. Empty keeps ids a function of the
+	// requests alone (tests); a long-lived simulator whose tasks are
+	// recorded across runs (--demo) sets it, so ids do not repeat.
+	IDSeed string
 }
 
 // Server is the simulated service. It implements http.Handler and is safe

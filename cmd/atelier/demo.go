@@ -31,6 +31,7 @@ func (a *app) startSim(pace time.Duration, failShare float64) (string, error) {
 		Pace:          pace,
 		FailShare:     failShare,
 		ValidateVideo: sim.TableRules,
+		IDSeed:        time.Now().String(),
 	})
 	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
 	go func() {

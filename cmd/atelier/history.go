@@ -116,6 +116,16 @@ func (a *app) historySearchCmd() *cobra.Command {
 	return cmd
 }
 
+// itemArg reads the ITEM argument and opens the history it is in.
+func (a *app) itemArg(args []string) (store.ItemRef, *store.Store, error) {
+	ref, err := parseRef(args[0])
+	if err != nil {
+		return ref, nil, err
+	}
+	db, err := a.store()
+	return ref, db, err
+}
+
 func (a *app) historyShowCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
@@ -123,11 +133,7 @@ func (a *app) historyShowCmd() *cobra.Command {
 		Short: "Print one item as Markdown (or --json with the native requests and replies)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ref, err := parseRef(args[0])
-			if err != nil {
-				return err
-			}
-			db, err := a.store()
+			ref, db, err := a.itemArg(args)
 			if err != nil {
 				return err
 			}
@@ -163,11 +169,7 @@ func (a *app) historyExportCmd() *cobra.Command {
 		Short: "Export an item as Markdown plus a media folder (or as JSON)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ref, err := parseRef(args[0])
-			if err != nil {
-				return err
-			}
-			db, err := a.store()
+			ref, db, err := a.itemArg(args)
 			if err != nil {
 				return err
 			}

@@ -34,7 +34,7 @@ func (a *app) simCmd() *cobra.Command {
 					keys[string(g)] = k
 				}
 			}
-			return a.serveSim(cmd.Context(), addr, sim.Options{Keys: keys, Pace: pace, FailShare: failShare, ValidateVideo: sim.TableRules})
+			return a.serveSim(cmd.Context(), addr, sim.Options{Keys: keys, Pace: pace, FailShare: failShare, ValidateVideo: sim.TableRules, IDSeed: time.Now().String()})
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8787", "address to listen on")

@@ -188,14 +188,21 @@ func (m detectModel) View() tea.View { return tea.NewView("") }
 
 // syncBuffer is a bytes.Buffer safe for the program's writer goroutine.
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu   sync.Mutex
+	b    bytes.Buffer
+	want string        // when set, seen is closed once the output holds it
+	seen chan struct{} // closed when want has been written
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.b.Write(p)
+	n, err := s.b.Write(p)
+	if s.want != "" && strings.Contains(s.b.String(), s.want) {
+		close(s.seen)
+		s.want = ""
+	}
+	return n, err
 }
 
 func (s *syncBuffer) String() string {
@@ -210,7 +217,10 @@ func (s *syncBuffer) String() string {
 func TestRepliesThroughBubbleTea(t *testing.T) {
 	in, replies := io.Pipe()
 	defer in.Close()
-	var out syncBuffer
+	// Like a real terminal, the fake one answers the queries once they have
+	// been written, not before: a reply racing ahead of its query could end
+	// the program before the queries were flushed.
+	out := syncBuffer{want: allImageQueries, seen: make(chan struct{})}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	p := tea.NewProgram(detectModel{caps: DetectFromEnv(env())},
@@ -218,12 +228,17 @@ func TestRepliesThroughBubbleTea(t *testing.T) {
 		tea.WithWindowSize(80, 24), tea.WithColorProfile(colorprofile.TrueColor),
 		tea.WithoutSignalHandler())
 	go func() {
+		select {
+		case <-out.seen:
+		case <-ctx.Done():
+			return
+		}
 		// What kitty answers: the graphics query, cell size, XTVERSION, DA1.
 		_, _ = io.WriteString(replies, "\x1b_Gi=5930513;OK\x1b\\\x1b[6;20;10t\x1bP>|kitty(0.36.2)\x1b\\\x1b[?62;4;22c")
 	}()
 	final, err := p.Run()
 	if err != nil {
-		t.Fatalf("program: %v", err)
+		t.Fatalf("program: %v (output %q)", err, out.String())
 	}
 	c := final.(detectModel).caps
 	if !c.Kitty || !c.kittyOK || !c.Sixel || c.CellWidth != 10 || c.CellHeight != 20 || c.Terminal != "kitty(0.36.2)" || !c.TrueColor {

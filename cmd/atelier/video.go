@@ -1,0 +1,248 @@
+package main
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"atelier/client"
+	"atelier/store"
+)
+
+// videoFlags are the flags of `atelier video submit`.
+type videoFlags struct {
+	sets, images  []string
+	body, webhook string
+	wait, json    bool
+}
+
+func (a *app) videoCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "video submit|status|result|wait|list",
+		Short: "Submit video tasks, follow them and download their videos",
+		Long: "Submit a task to one of the 16 video endpoints, follow it, and download its video into the\n" +
+			"data directory. Every task is recorded in the history, so status, result and wait take its id.",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usagef("unknown video command %q: use submit, status, result, wait or list", args[0])
+			}
+			return cmd.Help()
+		},
+	}
+	cmd.AddCommand(a.videoSubmitCmd(), a.videoStatusCmd(), a.videoResultCmd(), a.videoWaitCmd(), a.videoListCmd())
+	return cmd
+}
+
+func (a *app) videoSubmitCmd() *cobra.Command {
+	var f videoFlags
+	cmd := &cobra.Command{
+		Use:   "submit ENDPOINT [--set field=value ...] [--body FILE] [--image-file field=PATH ...] [--webhook URL] [--wait]",
+		Short: "Submit a video task and print its request id",
+		Long: "Submit a video task. ENDPOINT is the path after /queue/qv/, e.g. videoa/q1/text-to-video or\n" +
+			"videob/o3/pro/image-to-video. The body is checked against the endpoint's documented rules before\n" +
+			"anything is sent. The request id is printed; with --wait the task is followed to its end, its\n" +
+			"video downloaded, and the file's path printed on the next line (progress goes to stderr).",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.runVideoSubmit(cmd.Context(), args[0], &f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringArrayVar(&f.sets, "set", nil, "a request field, field=value (JSON values; dotted names nest; repeatable)")
+	fl.StringVar(&f.body, "body", "", "a JSON file of request fields (- for stdin)")
+	fl.StringArrayVar(&f.images, "image-file", nil, "a local image for an image field, field=PATH, sent as a data URI where the endpoint accepts one (repeatable)")
+	fl.StringVar(&f.webhook, "webhook", "", "an https URL the service calls when the task ends (queue_webhook)")
+	fl.BoolVar(&f.wait, "wait", false, "follow the task to its end, download the video and print its path")
+	fl.BoolVar(&f.json, "json", false, "print the native submission reply instead of the request id")
+	return cmd
+}
+
+func (a *app) videoStatusCmd() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "status ID",
+		Short: "Ask the service for a recorded task's status and print its word",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.runVideoStatus(cmd.Context(), args[0], asJSON)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the native status object")
+	return cmd
+}
+
+func (a *app) videoResultCmd() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "result ID",
+		Short: "Print a task's downloaded video path, else its result's file URLs",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.runVideoResult(cmd.Context(), args[0], asJSON)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the native result, fetched from the service")
+	return cmd
+}
+
+func (a *app) videoWaitCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "wait ID",
+		Short: "Follow a recorded task to its end, download its video and print the path",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			t, st, err := a.recordedTask(ctx, args[0])
+			if err != nil {
+				return err
+			}
+			c, err := a.newClient(ctx)
+			if err != nil {
+				return err
+			}
+			return a.waitVideo(ctx, c, st, t.RequestID)
+		},
+	}
+}
+
+func (a *app) videoListCmd() *cobra.Command {
+	var limit int
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List the recorded video tasks, newest first",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return a.runVideoList(cmd.Context(), limit)
+		},
+	}
+	cmd.Flags().IntVarP(&limit, "limit", "n", 50, "how many tasks to list")
+	return cmd
+}
+
+// request builds the submission the flags describe: the --body file, the
+// --set fields over it, then the --image-file fields.
+func (f *videoFlags) request(endpoint string, stdin io.Reader) (client.VideoRequest, error) {
+	req := client.VideoRequest{Path: endpoint, Webhook: f.webhook}
+	var base map[string]any
+	if f.body != "" {
+		b, err := readBody(f.body, stdin)
+		if err != nil {
+			return req, err
+		}
+		base = b
+	}
+	sets, err := parseSets(f.sets)
+	if err != nil {
+		return req, err
+	}
+	req.Body = mergeFields(base, sets)
+	if len(f.images) == 0 {
+		return req, nil
+	}
+	e, _, err := client.LookupVideoEndpoint(endpoint)
+	if err != nil {
+		return req, err
+	}
+	for _, spec := range f.images {
+		if err := addImageFile(req.Body, e, endpoint, spec); err != nil {
+			return req, err
+		}
+	}
+	return req, nil
+}
+
+// addImageFile puts the image file of a field=PATH spec into body as a data
+// URI, where the endpoint's table accepts one for that field; a list field
+// gets it appended.
+func addImageFile(body map[string]any, e client.VideoEndpoint, endpoint, spec string) error {
+	name, path, ok := strings.Cut(spec, "=")
+	if !ok || name == "" || path == "" {
+		return usagef("--image-file %q: want field=PATH", spec)
+	}
+	fd, found := e.Field(name)
+	switch {
+	case !found || !fd.Image:
+		return usagef("--image-file %s: %s has no image field %q", spec, endpoint, name)
+	case !fd.DataURI:
+		return usagef("--image-file %s: %s takes an image URL in %s, not a file: upload the image and pass --set %s=https://…",
+			spec, endpoint, name, name)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return usagef("--image-file: %v", err)
+	}
+	mt := http.DetectContentType(b)
+	if !slices.Contains([]string{"image/png", "image/jpeg", "image/webp"}, mt) {
+		return usagef("--image-file %s: a PNG, JPEG or WebP image is needed (the file looks like %s)", path, mt)
+	}
+	uri := "data:" + mt + ";base64," + base64.StdEncoding.EncodeToString(b)
+	if fd.Kind == client.VideoStringList {
+		list, _ := body[name].([]any)
+		body[name] = append(list, uri)
+	} else {
+		body[name] = uri
+	}
+	return nil
+}
+
+func (a *app) runVideoSubmit(ctx context.Context, endpoint string, f *videoFlags) error {
+	req, err := f.request(endpoint, a.io.in)
+	if err != nil {
+		return err
+	}
+	if err := req.Validate(); err != nil {
+		return fmt.Errorf("submit video: %w", err)
+	}
+	c, err := a.newClient(ctx)
+	if err != nil {
+		return err
+	}
+	st, err := a.store()
+	if err != nil {
+		return err
+	}
+	h, err := c.SubmitVideo(ctx, req)
+	if err != nil {
+		return err
+	}
+	if f.json {
+		fmt.Fprintln(a.io.out, string(h.Raw))
+	} else {
+		fmt.Fprintln(a.io.out, h.RequestID)
+	}
+	body, _ := json.Marshal(req.Body)
+	_, err = st.AddVideoTask(ctx, store.VideoSubmission{RequestID: h.RequestID, Endpoint: h.Endpoint,
+		Family: h.Family, BodyJSON: body, Webhook: req.Webhook, Status: h.Status, QueuePosition: h.QueuePosition,
+		StatusURL: h.StatusURL, ResponseURL: h.ResponseURL, CancelURL: h.CancelURL, ResponseJSON: h.Raw,
+		HTTPStatus: http.StatusOK})
+	if err != nil {
+		return fmt.Errorf("the task was submitted but not recorded: %w", err)
+	}
+	if !f.wait {
+		return nil
+	}
+	return a.waitVideo(ctx, c, st, h.RequestID)
+}
+
+// recordedTask finds a task in the history; an id it does not hold is a
+// usage error.
+func (a *app) recordedTask(ctx context.Context, id string) (*store.VideoTask, *store.Store, error) {
+	st, err := a.store()
+	if err != nil {
+		return nil, nil, err
+	}
+	t, err := st.VideoTask(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil, usagef("no video task %q in the history (see atelier video list)", id)
+	}
+	return t, st, err
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"atelier/client"
+	"atelier/poller"
+	"atelier/store"
+)
+
+// handle is a recorded task as the client follows it.
+func handle(t *store.VideoTask) *client.VideoTask {
+	return &client.VideoTask{RequestID: t.RequestID, Status: t.Status, StatusURL: t.StatusURL,
+		ResponseURL: t.ResponseURL, CancelURL: t.CancelURL, Family: t.Family, Endpoint: t.Endpoint}
+}
+
+func (a *app) runVideoStatus(ctx context.Context, id string, asJSON bool) error {
+	t, st, err := a.recordedTask(ctx, id)
+	if err != nil {
+		return err
+	}
+	c, err := a.newClient(ctx)
+	if err != nil {
+		return err
+	}
+	h, err := c.VideoStatus(ctx, handle(t))
+	if err != nil {
+		return err
+	}
+	poller.Record(ctx, st, id, h) // a fresh status is worth keeping; failing to keep it is not worth an error
+	if asJSON {
+		fmt.Fprintln(a.io.out, string(h.Raw))
+	} else {
+		fmt.Fprintln(a.io.out, a.clean(h.Status))
+	}
+	if te := h.Failure(); te != nil {
+		return te
+	}
+	return nil
+}
+
+func (a *app) runVideoResult(ctx context.Context, id string, asJSON bool) error {
+	t, st, err := a.recordedTask(ctx, id)
+	if err != nil {
+		return err
+	}
+	if !asJSON && t.Done {
+		return a.printSaved(st, *t)
+	}
+	c, err := a.newClient(ctx)
+	if err != nil {
+		return err
+	}
+	if !strings.EqualFold(t.Status, client.VideoCompleted) { // never ask for the result of a running task
+		h, err := c.VideoStatus(ctx, handle(t))
+		if err != nil {
+			return err
+		}
+		if te := h.Failure(); te != nil {
+			return te
+		}
+		if !h.Terminal() {
+			return fmt.Errorf("video task %s is still %s: no result yet (atelier video wait %s follows it)", id, a.clean(h.Status), id)
+		}
+	}
+	res, err := c.VideoResult(ctx, handle(t))
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		fmt.Fprintln(a.io.out, string(res.Raw))
+		return nil
+	}
+	for _, f := range res.Files() {
+		fmt.Fprintln(a.io.out, a.clean(f.URL))
+	}
+	return nil
+}
+
+// printSaved prints a done task's video path, or its failure as the error.
+func (a *app) printSaved(st *store.Store, t store.VideoTask) error {
+	if te := poller.Failure(t); te != nil {
+		return te
+	}
+	if t.VideoPath == "" {
+		return fmt.Errorf("video task %s completed without a video (see --json for its result)", t.RequestID)
+	}
+	p, err := st.MediaPath(t.VideoPath)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(a.io.out, p)
+	return nil
+}
+
+func (a *app) runVideoList(ctx context.Context, limit int) error {
+	st, err := a.store()
+	if err != nil {
+		return err
+	}
+	tasks, err := st.VideoTasks(ctx, store.VideoQuery{Limit: limit})
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(a.io.out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "REQUEST ID\tENDPOINT\tSTATUS\tAGE\tFILE")
+	now := time.Now()
+	for _, t := range tasks {
+		status := t.Status
+		if t.Failed() {
+			status = "FAILED"
+		}
+		file := "-"
+		if p, err := st.MediaPath(t.VideoPath); t.VideoPath != "" && err == nil {
+			file = p
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", t.RequestID, t.Endpoint, a.clean(status), age(now.Sub(t.SubmittedAt)), file)
+	}
+	return tw.Flush()
+}
+
+// age is a duration in its largest whole unit: 42s, 5m, 3h, 12d.
+func age(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%ds", int(max(d, 0)/time.Second))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm", int(d/time.Minute))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh", int(d/time.Hour))
+	}
+	return fmt.Sprintf("%dd", int(d/(24*time.Hour)))
+}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"atelier/client"
+	"atelier/poller"
+	"atelier/store"
+	"atelier/ui/termtext"
+)
+
+// waitVideo follows the task with id to its end with the background
+// poller (which also resumes every other unfinished task of the history
+// while it runs), writing progress to stderr, and prints the saved video's
+// path. A failed task is an error with the failure's detail.
+func (a *app) waitVideo(ctx context.Context, c *client.Client, st *store.Store, id string) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	p := poller.New(c, st, poller.Options{})
+	ran := make(chan error, 1)
+	go func() {
+		ran <- p.Run(ctx)
+		cancel() // a poller that cannot start ends the wait
+	}()
+	shown := make(chan struct{})
+	go func() {
+		defer close(shown)
+		a.showProgress(p.Updates(), id)
+	}()
+	t, err := p.Wait(ctx, id)
+	cancel()
+	runErr := <-ran
+	<-shown
+	if runErr != nil && !errors.Is(runErr, context.Canceled) {
+		return runErr
+	}
+	if err != nil {
+		return err
+	}
+	return a.printSaved(st, t)
+}
+
+// showProgress writes a line to stderr for each change of the task with
+// id: its status and queue position, its last log line, a failed request
+// about to be sent again.
+func (a *app) showProgress(updates <-chan poller.Update, id string) {
+	last := ""
+	for u := range updates {
+		if u.RequestID != id {
+			continue
+		}
+		line := progressLine(u)
+		if line != "" && line != last {
+			fmt.Fprintln(a.io.err, a.clean(line))
+			last = line
+		}
+	}
+}
+
+// progressLine is one update in words.
+func progressLine(u poller.Update) string {
+	var b strings.Builder
+	b.WriteString(u.Status)
+	if u.QueuePosition != nil && u.Status == client.VideoInQueue {
+		fmt.Fprintf(&b, " (position %d)", *u.QueuePosition)
+	}
+	switch {
+	case u.Done:
+		return "" // the path, or the failure, follows
+	case u.Err != nil:
+		fmt.Fprintf(&b, ": %v; trying again at %s", u.Err, u.Retry.Local().Format("15:04:05"))
+	case u.Downloaded > 0:
+		fmt.Fprintf(&b, ": %d bytes of the video saved", u.Downloaded)
+	case len(u.Logs) > 0:
+		b.WriteString(": " + u.Logs[len(u.Logs)-1].Message)
+	}
+	return b.String()
+}
+
+// clean makes text from the service safe to write to a terminal, in one line.
+func (a *app) clean(s string) string { return oneLine(termtext.String(s)) }

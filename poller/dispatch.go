@@ -1,0 +1,169 @@
+package poller
+
+import (
+	"container/heap"
+	"context"
+	"strings"
+	"time"
+
+	"atelier/client"
+	"atelier/store"
+)
+
+// step is what a task needs next.
+type step int
+
+const (
+	stepStatus   step = iota // poll its status
+	stepResult               // fetch its result
+	stepDownload             // download its video
+)
+
+// watch is a task the poller follows. The dispatcher owns it while it
+// waits in the heap; a worker owns it while its request runs.
+type watch struct {
+	task       store.VideoTask   // as recorded: request id, URLs, submission time
+	handle     *client.VideoTask // the latest handle, carrying the URLs from poll to poll
+	step       step
+	file       client.VideoFile // the video, for stepDownload
+	saved      string           // the committed file, once saved, in case recording it failed
+	savedBytes int64            // its size
+	due        time.Time
+	seq        uint64    // first come, first served among equal due times
+	fails      int       // failed requests in a row
+	hold       time.Time // a 429's Retry-After: the dispatcher holds every request until then
+	ended      bool      // nothing is left to do
+}
+
+// loop is the dispatcher: it starts each due request when a slot and the
+// budget allow, and is the only part of the poller that waits on the clock.
+func (p *Poller) loop(ctx context.Context) {
+	var timerAt time.Time
+	var timer <-chan time.Time
+	for {
+		p.intake()
+		wake := p.dispatch(ctx)
+		switch {
+		case wake.IsZero():
+			timerAt, timer = time.Time{}, nil
+		case !wake.Equal(timerAt):
+			timerAt, timer = wake, p.clock.After(wake.Sub(p.clock.Now()))
+		}
+		if p.inflight == 0 && p.idle != nil {
+			p.idle(wake)
+		}
+		select {
+		case <-ctx.Done():
+			for ; p.inflight > 0; p.inflight-- {
+				<-p.done
+			}
+			return
+		case w := <-p.done:
+			p.inflight--
+			p.settle(w)
+		case <-p.wakeup:
+		case <-timer:
+			timerAt, timer = time.Time{}, nil
+		}
+	}
+}
+
+// intake takes the added tasks.
+func (p *Poller) intake() {
+	select {
+	case <-p.wakeup:
+	default:
+	}
+	p.mu.Lock()
+	tasks := p.inbox
+	p.inbox = nil
+	p.mu.Unlock()
+	for _, t := range tasks {
+		p.watch(t)
+	}
+}
+
+// watch starts following t, unless it is followed already or has ended. A
+// task recorded as completed (a restart between its result and the end of
+// its download) fetches its result again, for a fresh video URL, and then
+// resumes the download where the partial file stops.
+func (p *Poller) watch(t store.VideoTask) {
+	id := t.RequestID
+	if t.Done || p.watched[id] != nil || p.finished[id] {
+		return
+	}
+	w := &watch{task: t, step: stepStatus, handle: &client.VideoTask{
+		Status: t.Status, RequestID: id, StatusURL: t.StatusURL, ResponseURL: t.ResponseURL,
+		CancelURL: t.CancelURL, Family: t.Family, Endpoint: t.Endpoint, QueuePosition: t.QueuePosition,
+	}}
+	if strings.EqualFold(t.Status, client.VideoCompleted) && !t.Failed() {
+		w.step = stepResult
+	}
+	now := p.clock.Now()
+	w.due = t.SubmittedAt.Add(p.opts.Schedule(0))
+	if w.due.Before(now) {
+		w.due = now
+	}
+	p.watched[id] = w
+	p.push(w)
+}
+
+func (p *Poller) push(w *watch) {
+	p.seq++
+	w.seq = p.seq
+	heap.Push(&p.due, w)
+}
+
+// dispatch starts every request that is due, while slots and the budget
+// allow, and returns when the dispatcher must look again (zero: when a
+// request ends or a task is added).
+func (p *Poller) dispatch(ctx context.Context) time.Time {
+	now := p.clock.Now()
+	for p.inflight < p.opts.Concurrency && len(p.due) > 0 {
+		w := p.due[0]
+		if w.due.After(now) {
+			return w.due
+		}
+		if next, ok := p.budget.take(now); !ok {
+			return next
+		}
+		heap.Pop(&p.due)
+		p.inflight++
+		go func() { p.done <- p.work(ctx, w) }()
+	}
+	return time.Time{}
+}
+
+// settle takes back a task whose request ended.
+func (p *Poller) settle(w *watch) {
+	if !w.hold.IsZero() {
+		p.budget.hold(w.hold)
+		w.hold = time.Time{}
+	}
+	if w.ended {
+		delete(p.watched, w.task.RequestID)
+		p.finished[w.task.RequestID] = true
+		return
+	}
+	p.push(w)
+}
+
+// dueHeap orders the waiting tasks by due time.
+type dueHeap []*watch
+
+func (h dueHeap) Len() int { return len(h) }
+func (h dueHeap) Less(i, j int) bool {
+	if !h[i].due.Equal(h[j].due) {
+		return h[i].due.Before(h[j].due)
+	}
+	return h[i].seq < h[j].seq
+}
+func (h dueHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *dueHeap) Push(x any)   { *h = append(*h, x.(*watch)) }
+func (h *dueHeap) Pop() any {
+	old := *h
+	w := old[len(old)-1]
+	old[len(old)-1] = nil
+	*h = old[:len(old)-1]
+	return w
+}

@@ -1,0 +1,203 @@
+package poller
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"maps"
+	"net/http"
+	"slices"
+	"time"
+
+	"atelier/client"
+	"atelier/store"
+)
+
+// work sends the one request w needs next, records what came back, and
+// sets when w is due again (or that it ended).
+func (p *Poller) work(ctx context.Context, w *watch) *watch {
+	switch w.step {
+	case stepStatus:
+		p.poll(ctx, w)
+	case stepResult:
+		p.fetchResult(ctx, w)
+	case stepDownload:
+		p.download(ctx, w)
+	}
+	return w
+}
+
+// poll fetches the status and records it. Any status word is recorded and
+// shown as sent; only a terminal one ends the polling.
+func (p *Poller) poll(ctx context.Context, w *watch) {
+	h, err := p.c.VideoStatus(ctx, w.handle)
+	if err != nil {
+		p.retry(ctx, w, err)
+		return
+	}
+	w.handle = h
+	changed, err := Record(ctx, p.st, w.task.RequestID, h)
+	if err != nil {
+		p.retry(ctx, w, err)
+		return
+	}
+	w.fails = 0
+	if changed {
+		p.emit(p.update(w))
+	}
+	now := p.clock.Now()
+	switch {
+	case h.Failure() != nil:
+		p.fail(ctx, w, h.Failure())
+	case !h.Terminal():
+		w.due = now.Add(p.opts.Schedule(p.age(w, now)))
+	case h.Output() != nil: // form C: the status carries the result
+		p.completed(ctx, w, h.Raw, h.Output())
+	default:
+		w.step, w.due = stepResult, now
+	}
+}
+
+// fetchResult fetches the output of a completed task.
+func (p *Poller) fetchResult(ctx context.Context, w *watch) {
+	res, err := p.c.VideoResult(ctx, w.handle)
+	var te *client.TaskError
+	switch {
+	case errors.As(err, &te):
+		p.fail(ctx, w, te)
+	case err != nil:
+		p.retry(ctx, w, err)
+	default:
+		w.fails = 0
+		p.completed(ctx, w, res.Raw, res)
+	}
+}
+
+// completed records the result and moves on to the download; a result with
+// no video (an image task) ends the task here.
+func (p *Poller) completed(ctx context.Context, w *watch, raw json.RawMessage, res *client.VideoResult) {
+	if err := p.st.CompleteVideoTask(ctx, w.task.RequestID, raw, res.Video != nil); err != nil {
+		p.retry(ctx, w, err)
+		return
+	}
+	w.handle.Status = client.VideoCompleted
+	if res.Video == nil {
+		u := p.update(w)
+		u.Done = true
+		p.end(w, u)
+		return
+	}
+	w.file = *res.Video
+	w.step, w.due = stepDownload, p.clock.Now()
+}
+
+// fail records a failed task and ends it.
+func (p *Poller) fail(ctx context.Context, w *watch, te *client.TaskError) {
+	if te.RequestID == "" {
+		te.RequestID = w.task.RequestID
+	}
+	if err := p.st.FailVideoTask(ctx, w.task.RequestID, failureJSON(te)); err != nil {
+		p.retry(ctx, w, err)
+		return
+	}
+	u := p.update(w)
+	u.Done, u.Failed, u.Err = true, true, te
+	p.end(w, u)
+}
+
+// end tells the listener and the waiters that w is done.
+func (p *Poller) end(w *watch, u Update) {
+	w.ended = true
+	p.emit(u)
+	p.notify(u)
+}
+
+// retry schedules w again after a failed request: after the Retry-After
+// the service asked for (a 429's holds every request), else after a
+// backoff that doubles with each failure in a row. An error that will not
+// pass by itself (a wrong key, an unknown task) waits long, and the
+// waiters hear of it.
+func (p *Poller) retry(ctx context.Context, w *watch, err error) {
+	if ctx.Err() != nil {
+		return // shutting down: the task resumes at the next start
+	}
+	w.fails++
+	now := p.clock.Now()
+	wait := max(backoff(w.fails), p.opts.Schedule(p.age(w, now)))
+	stuck := false
+	var ae *client.APIError
+	switch {
+	case errors.As(err, &ae) && ae.RetryAfter > 0:
+		wait = max(ae.RetryAfter, p.opts.Schedule(p.age(w, now)))
+		if ae.Status == http.StatusTooManyRequests {
+			w.hold = now.Add(ae.RetryAfter)
+		}
+	case permanent(err):
+		wait, stuck = stuckWait, true
+	}
+	w.due = now.Add(wait)
+	u := p.update(w)
+	u.Err, u.Retry = err, w.due
+	p.emit(u)
+	if stuck {
+		p.notify(u)
+	}
+}
+
+// permanent reports whether err will not pass by itself: a refusal other
+// than a timeout, conflict or rate limit, or a URL the client will not use.
+func permanent(err error) bool {
+	var ae *client.APIError
+	if errors.As(err, &ae) {
+		return ae.Status >= 400 && ae.Status < 500 && !ae.Temporary()
+	}
+	return errors.Is(err, client.ErrForeignOrigin) || errors.Is(err, client.ErrInsecure)
+}
+
+// age is how long ago w's task was submitted.
+func (p *Poller) age(w *watch, now time.Time) time.Duration {
+	return max(0, now.Sub(w.task.SubmittedAt))
+}
+
+// update is w's state as an Update.
+func (p *Poller) update(w *watch) Update {
+	return Update{RequestID: w.task.RequestID, Status: w.handle.Status,
+		QueuePosition: w.handle.QueuePosition, Logs: logLines(w.handle)}
+}
+
+// logLines returns the task's log lines. Form C sends its logs as a
+// free-form object, which the client keeps as one line of JSON text; a
+// list of log lines inside it, under any key, is read as the lines.
+func logLines(h *client.VideoTask) []client.VideoLog {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(rawLogs(h.Raw), &obj) != nil {
+		return h.Logs
+	}
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
+		var lines []client.VideoLog
+		if json.Unmarshal(obj[k], &lines) == nil && len(lines) > 0 && lines[0].Message != "" {
+			return lines
+		}
+	}
+	return h.Logs
+}
+
+// Record stores a polled status of the task with requestID as the poller
+// does: the status word, queue position and logs as sent, and the whole
+// status object; changed tells whether any of them changed.
+func Record(ctx context.Context, st *store.Store, requestID string, h *client.VideoTask) (changed bool, err error) {
+	return st.RecordVideoStatus(ctx, requestID, store.VideoStatus{
+		Status: h.Status, QueuePosition: h.QueuePosition, LogsJSON: rawLogs(h.Raw), RawJSON: h.Raw})
+}
+
+// rawLogs is the logs value of a status object as sent (a list, or form
+// C's free-form object), or nil.
+func rawLogs(raw json.RawMessage) json.RawMessage {
+	var top struct {
+		Logs json.RawMessage `json:"logs"`
+	}
+	if json.Unmarshal(raw, &top) != nil || string(top.Logs) == "null" {
+		return nil
+	}
+	return top.Logs
+}
