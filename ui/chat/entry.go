@@ -39,19 +39,21 @@ func (e *entry) paused() bool {
 	return e.role == store.RoleAssistant && e.stop == "pause_turn" && e.status == store.StatusComplete
 }
 
-// entriesOf turns stored messages into what the conversation shows: a
-// prompt sent again after an edit replaces the earlier prompt and its
-// replies, a regenerated reply replaces the one before it, and a reply that
-// continues a paused one follows it. calls holds each reply's native
-// response by message id.
+// entriesOf turns stored messages into what the conversation shows, as
+// the tab showed it: a prompt sent again after an edit replaces the earlier
+// prompt and its replies; a reply after a paused one continues it; any
+// other second reply in a turn was regenerated from the prompt, and
+// replaces the turn's replies. natives holds each reply's native response
+// by message id.
 func entriesOf(msgs []store.Message, natives map[int64]json.RawMessage) []entry {
 	var out []entry
-	start := 0 // where the current turn's entries begin
+	start := -1 // the current turn's prompt
 	for _, m := range msgs {
 		e := entryOf(m, natives[m.ID])
+		ours := start >= 0 && out[start].turn == m.Turn // the turn has its prompt on screen
 		switch {
 		case m.Role == store.RoleUser:
-			if start < len(out) && out[start].role == store.RoleUser && out[start].turn == m.Turn {
+			if ours {
 				e.edited = true
 				out = out[:start]
 			}
@@ -59,11 +61,12 @@ func entriesOf(msgs []store.Message, natives map[int64]json.RawMessage) []entry 
 			out = append(out, e)
 		case m.Role != store.RoleAssistant:
 			continue
-		case len(out) > 0 && out[len(out)-1].role == store.RoleAssistant &&
-			out[len(out)-1].turn == m.Turn && !out[len(out)-1].paused():
-			out[len(out)-1] = e // regenerated
-		default:
+		case len(out) == 0 || out[len(out)-1].role != store.RoleAssistant || out[len(out)-1].paused():
 			out = append(out, e)
+		case ours:
+			out = append(out[:start+1], e) // regenerated from the prompt
+		default:
+			out[len(out)-1] = e
 		}
 	}
 	return out
