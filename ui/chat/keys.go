@@ -37,7 +37,7 @@ func defaultKeyMap() keyMap {
 		FocusBack:  b([]string{"shift+tab"}, "shift+tab", "previous pane"),
 
 		Send:    b([]string{"enter"}, "enter", "send"),
-		Newline: b([]string{"shift+enter", "ctrl+j"}, "shift+enter/ctrl+j", "new line"),
+		Newline: b([]string{"shift+enter", "ctrl+j"}, "⇧enter/ctrl+j", "new line"),
 		Editor:  b([]string{"ctrl+o"}, "ctrl+o", "editor"),
 		Attach:  b([]string{"alt+a"}, "alt+a", "attach image"),
 		Detach:  b([]string{"alt+x"}, "alt+x", "drop images"),
@@ -51,8 +51,8 @@ func defaultKeyMap() keyMap {
 
 		Thinking: b([]string{"t"}, "t", "thinking"),
 		Copy:     b([]string{"c"}, "c", "copy reply"),
-		CopyCode: b([]string{"y"}, "y N", "copy code block N"),
-		Edit:     b([]string{"e"}, "e", "edit last prompt"),
+		CopyCode: b([]string{"y"}, "y N", "copy block N"),
+		Edit:     b([]string{"e"}, "e", "edit prompt"),
 		Scroll:   markdown.DefaultKeyMap(),
 
 		Yes:    b([]string{"y"}, "y", "delete"),
@@ -109,13 +109,13 @@ func (h helpKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Send, k.Newline, k.Editor, k.Target, k.Focus}
 }
 
-// FullHelp lists every key of the tab, one column per area.
+// FullHelp lists every key of the tab, one column per area: the prompt,
+// the conversation, the list.
 func (h helpKeys) FullHelp() [][]key.Binding {
 	k := h.km
 	return [][]key.Binding{
-		{k.Send, k.Newline, k.Editor, k.Attach, k.Detach},
-		{k.New, k.Target, k.Regenerate, k.Stop, k.Focus},
-		{k.Open, k.Filter, k.Rename, k.Delete},
-		{k.Copy, k.CopyCode, k.Thinking, k.Edit, k.Scroll.PageUp, k.Scroll.PageDown},
+		{k.Send, k.Newline, k.Editor, k.Attach, k.Detach, k.Stop},
+		{k.New, k.Target, k.Regenerate, k.Focus, k.Copy, k.CopyCode, k.Thinking, k.Edit},
+		{k.Open, k.Filter, k.Rename, k.Delete, k.Scroll.PageUp, k.Scroll.PageDown},
 	}
 }
