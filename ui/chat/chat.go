@@ -64,8 +64,10 @@ type Model struct {
 	focus   focus
 	showAll bool // thinking shown in full
 
-	seq      int // numbers requests: sends and conversation loads
-	gen      int // numbers entry versions, for the render cache
+	seq       int  // numbers requests: sends and conversation loads
+	gen       int  // numbers entry versions, for the render cache
+	renderSeq int  // the conversation whose replies prerender draws
+	rendering bool // a prerender command is under way
 	armed    bool
 	frameSeq int
 	clock    time.Time // now, as the last message that knew said
@@ -95,6 +97,7 @@ func New(o Options) Model {
 	}
 	m.target = client.ChatTarget{Family: client.Alpha, Model: m.defaultModel(client.Alpha)}
 	m.comp = newComposer(m.km.Newline).focus(true)
+	m.tr = m.tr.reset()
 	m.pick = newPicker()
 	m.SetDark(true)
 	return m
@@ -111,7 +114,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.PasteMsg:
 		return m.paste(msg)
 	case tea.MouseWheelMsg:
-		return m.wheel(msg), nil
+		return m.wheel(msg)
 	case tab.ClientMsg:
 		m.client = msg.Client
 		return m, nil
@@ -140,6 +143,8 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 		return m.finished(msg)
 	case attachedMsg:
 		return m.attached(msg)
+	case renderedMsg:
+		return m.rendered(msg)
 	case editorReadyMsg:
 		return m.editorReady(msg)
 	case editedMsg:

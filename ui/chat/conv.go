@@ -54,7 +54,7 @@ func (m Model) openSelected() (Model, tea.Cmd) {
 	}
 	m.seq++
 	m.conv.loading = m.seq
-	return m, open(m.db, m.seq, c.ID)
+	return m, open(m.db, m.seq, c.ID, m.drawSpec())
 }
 
 // opened shows a conversation read from the store, and takes the target
@@ -67,7 +67,7 @@ func (m Model) opened(msg openedMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
 		return m, tab.Error(msg.err)
 	}
-	m.conv = conversation{id: msg.conv.ID, entries: entriesOf(msg.conv.Messages, msg.natives)}
+	m.conv = conversation{id: msg.id, entries: msg.entries}
 	for i := range m.conv.entries {
 		m.touch(i)
 	}
@@ -75,11 +75,11 @@ func (m Model) opened(msg openedMsg) (Model, tea.Cmd) {
 	m.target = targetOf(m.conv.entries, m.target)
 	m.pick = m.pick.load(m.target)
 	m.comp = m.comp.cleared()
-	m.tr = m.tr.reset()
-	m = m.focusOn(onComposer)
+	m = m.resetTranscript().focusOn(onComposer)
+	m.tr = m.tr.adopt(msg.bodies, m.conv.entries)
 	m.relayout()
-	m.tr = m.tr.showFrom(lastUser(m.conv.entries)) // the last exchange, from its prompt
-	return m, nil
+	m.tr = m.tr.showFrom(lastUser(m.conv.entries), m.conv.entries, m.look()) // the last exchange, from its prompt
+	return m, m.prerender()
 }
 
 // targetOf is the target of the last reply in entries, or t.
@@ -109,8 +109,7 @@ func (m Model) newChat() (Model, tea.Cmd) {
 	m.conv = conversation{}
 	m.list.open = 0
 	m.comp = m.comp.cleared()
-	m.tr = m.tr.reset()
-	m = m.focusOn(onComposer)
+	m = m.resetTranscript().focusOn(onComposer)
 	m.relayout()
 	return m, nil
 }
@@ -149,6 +148,15 @@ func (m Model) renamed(msg renamedMsg) (Model, tea.Cmd) {
 	}
 	m.list = m.list.retitle(msg.id, msg.title)
 	return m, nil
+}
+
+// resetTranscript forgets the drawings of the conversation that was open;
+// replies of it still being rendered ahead are dropped when they come.
+func (m Model) resetTranscript() Model {
+	m.tr = m.tr.reset()
+	m.renderSeq++
+	m.rendering = false
+	return m
 }
 
 // firstUser is the index of the first prompt, or -1.

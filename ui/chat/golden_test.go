@@ -56,7 +56,8 @@ func goldenHarness(t *testing.T, w, h int) *harness {
 		{ID: 5, Title: "Trip plan", UpdatedAt: testNow.Add(-72 * time.Hour)},
 	}})
 	hs.m.conv.loading, hs.m.seq = 1, 1
-	hs.send(openedMsg{seq: 1, conv: goldenConversation(), natives: map[int64]json.RawMessage{}})
+	conv := goldenConversation()
+	hs.send(openedMsg{seq: 1, id: conv.ID, entries: entriesOf(conv.Messages, nil)})
 	return hs
 }
 

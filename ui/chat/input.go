@@ -58,7 +58,8 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 		m.comp.images = nil
 		m.relayout()
 	case key.Matches(msg, k.Scroll.PageUp, k.Scroll.PageDown):
-		return m.scroll(msg), nil, true
+		next, cmd := m.scroll(msg)
+		return next, cmd, true
 	default:
 		return m, nil, false
 	}
@@ -119,7 +120,7 @@ func (m Model) readKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if next, cmd, ok := m.replyAction(msg); ok {
 		return next, cmd
 	}
-	return m.scroll(msg), nil
+	return m.scroll(msg)
 }
 
 // replyKey is the reply actions outside the reply pane.
@@ -149,29 +150,35 @@ func (m Model) replyAction(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	return m, nil, false
 }
 
-// scroll moves the conversation's window.
-func (m Model) scroll(msg tea.KeyPressMsg) Model {
+// scroll moves the conversation's window; replies above it are rendered
+// ahead.
+func (m Model) scroll(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	s := m.km.Scroll
 	page := max(m.tr.height-1, 1)
 	switch {
 	case key.Matches(msg, s.Up):
-		m.tr = m.tr.scroll(-1)
+		return m.scrollBy(-1)
 	case key.Matches(msg, s.Down):
-		m.tr = m.tr.scroll(1)
+		return m.scrollBy(1)
 	case key.Matches(msg, s.PageUp):
-		m.tr = m.tr.scroll(-page)
+		return m.scrollBy(-page)
 	case key.Matches(msg, s.PageDown):
-		m.tr = m.tr.scroll(page)
+		return m.scrollBy(page)
 	case key.Matches(msg, s.Home):
-		m.tr = m.tr.scroll(-len(m.tr.lines))
+		m.tr = m.tr.showFrom(0, m.conv.entries, m.look())
 	case key.Matches(msg, s.End):
-		m.tr = m.tr.scroll(len(m.tr.lines))
+		return m.scrollBy(len(m.tr.lines))
 	}
-	return m
+	return m, nil
+}
+
+func (m Model) scrollBy(n int) (Model, tea.Cmd) {
+	m.tr = m.tr.scrollBy(n, m.conv.entries, m.look())
+	return m, m.prerender()
 }
 
 // wheel scrolls the conversation, or the list when it has the keyboard.
-func (m Model) wheel(msg tea.MouseWheelMsg) Model {
+func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
 	n := 0
 	switch msg.Button {
 	case tea.MouseWheelUp:
@@ -181,10 +188,9 @@ func (m Model) wheel(msg tea.MouseWheelMsg) Model {
 	}
 	if m.focus == onList {
 		m.list = m.list.move(n).follow(m.listRows())
-		return m
+		return m, nil
 	}
-	m.tr = m.tr.scroll(n)
-	return m
+	return m.scrollBy(n)
 }
 
 // paste goes to the open field, else the composer.

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
+	"atelier/ui/markdown"
 )
 
 // errNoStore is the answer of a command that needs history when there is
@@ -26,10 +27,13 @@ type (
 		now     time.Time
 		err     error
 	}
+	// openedMsg is a conversation read, with the bodies of its last
+	// replies rendered (by index) for the width and styles it was asked for.
 	openedMsg struct {
 		seq     int
-		conv    *store.Conversation
-		natives map[int64]json.RawMessage // each reply's native response
+		id      int64
+		entries []entry
+		bodies  map[int]body
 		err     error
 	}
 	renamedMsg struct {
@@ -88,17 +92,19 @@ func loadAll(db *store.Store, seq int) tea.Cmd {
 }
 
 // open reads a conversation with its messages and each reply's native
-// response, which later turns send back.
-func open(db *store.Store, seq int, id int64) tea.Cmd {
+// response, which later turns send back, and renders the replies that
+// will show first: rendering markdown is the slow part of opening.
+func open(db *store.Store, seq int, id int64, sp drawSpec) tea.Cmd {
 	return func() tea.Msg {
-		msg := openedMsg{seq: seq}
+		msg := openedMsg{seq: seq, id: id}
 		if db == nil {
 			msg.err = errNoStore
 			return result(msg)
 		}
 		ctx := context.Background()
-		msg.conv, msg.err = db.Conversation(ctx, id)
-		if msg.err != nil {
+		conv, err := db.Conversation(ctx, id)
+		if err != nil {
+			msg.err = err
 			return result(msg)
 		}
 		calls, err := db.Calls(ctx, store.CallFilter{ConversationID: id})
@@ -106,14 +112,45 @@ func open(db *store.Store, seq int, id int64) tea.Cmd {
 			msg.err = err
 			return result(msg)
 		}
-		msg.natives = map[int64]json.RawMessage{}
+		natives := map[int64]json.RawMessage{}
 		for _, c := range calls {
 			if len(c.ResponseJSON) > 0 {
-				msg.natives[c.MessageID] = c.ResponseJSON
+				natives[c.MessageID] = c.ResponseJSON
 			}
 		}
+		msg.entries = entriesOf(conv.Messages, natives)
+		msg.bodies = sp.renderTail(msg.entries)
 		return result(msg)
 	}
+}
+
+// drawSpec is what rendering a body ahead needs to know of the pane.
+type drawSpec struct {
+	width, height int
+	styled        int
+	st            markdown.Styles
+}
+
+func (m Model) drawSpec() drawSpec {
+	return drawSpec{width: m.tr.width, height: m.tr.height, styled: m.tr.styled, st: m.tr.mdStyles}
+}
+
+// renderTail renders the bodies of the last replies, enough to fill the
+// window twice.
+func (sp drawSpec) renderTail(entries []entry) map[int]body {
+	out := map[int]body{}
+	lines := 0
+	for i := len(entries) - 1; i >= 0 && lines < 2*sp.height; i-- {
+		lines += 3 // a header, a line of text, a blank line
+		if entries[i].role != store.RoleAssistant {
+			continue
+		}
+		b := renderBody(entries[i].text, sp.width, sp.st)
+		b.styled = sp.styled
+		out[i] = b
+		lines += len(b.lines)
+	}
+	return out
 }
 
 func rename(db *store.Store, id int64, title string) tea.Cmd {

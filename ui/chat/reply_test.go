@@ -3,6 +3,7 @@ package chat
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -231,3 +232,46 @@ func TestComposerKeys(t *testing.T) {
 }
 
 func ansiStrip(s string) string { return regexp.MustCompile(`\x1b\[[0-9;:]*m`).ReplaceAllString(s, "") }
+
+// TestLongConversationDrawsWhatShows: a conversation opens with only its
+// last exchanges laid out; the replies above are rendered ahead by
+// commands, and scrolling up lays them out without moving what shows.
+func TestLongConversationDrawsWhatShows(t *testing.T) {
+	h := newHarness(t, "")
+	conv := &store.Conversation{ID: 1}
+	for i := range 8 {
+		p := fmt.Sprintf("question %d", i)
+		conv.Messages = append(conv.Messages,
+			store.Message{ID: int64(2*i + 1), Turn: i, Role: store.RoleUser, Text: p},
+			store.Message{ID: int64(2*i + 2), Turn: i, Role: store.RoleAssistant, Family: "alpha", Model: "m",
+				Text: sim.ReplyText(p), Status: store.StatusComplete})
+	}
+	h.m.seq++
+	h.m.conv.loading = h.m.seq
+	entries := entriesOf(conv.Messages, nil)
+	h.send(openedMsg{seq: h.m.seq, id: 1, entries: entries, bodies: h.m.drawSpec().renderTail(entries)})
+	if h.m.tr.from == 0 || h.m.tr.from >= len(entries)-1 {
+		t.Fatalf("laid out from entry %d of %d", h.m.tr.from, len(entries))
+	}
+	for i := range h.m.tr.from {
+		if e := &h.m.conv.entries[i]; e.role == store.RoleAssistant && h.m.tr.stale(e, i) {
+			t.Errorf("reply %d above the window was not rendered ahead", i)
+		}
+	}
+	h.keys("tab", "tab") // the reply pane
+	for h.m.tr.from > 0 {
+		before := h.m.tr.lines[h.m.tr.offset]
+		above := "" // the empty line between two entries
+		if h.m.tr.offset > 0 {
+			above = h.m.tr.lines[h.m.tr.offset-1]
+		}
+		h.keys("up")
+		if h.m.tr.lines[h.m.tr.offset] != above || h.m.tr.lines[h.m.tr.offset+1] != before {
+			t.Fatalf("one line up moved the window elsewhere (from %d)", h.m.tr.from)
+		}
+	}
+	h.keys("home")
+	if v := h.view(); !strings.Contains(v, "question 0") {
+		t.Errorf("home does not show the first prompt:\n%s", v)
+	}
+}

@@ -92,7 +92,7 @@ func (m Model) start(kind sendKind, entries []entry, turn int, prompt string) (M
 	}
 	m.tr = m.tr.startLive()
 	m.layout()
-	m.tr = m.tr.scroll(len(m.tr.lines)) // a send shows its reply, wherever the reader was
+	m.tr = m.tr.scrollBy(len(m.tr.lines), m.conv.entries, m.look()) // a send shows its reply, wherever the reader was
 	r := request{id: m.seq, kind: kind, db: m.db, client: m.client, target: m.target, turns: turns,
 		convID: m.conv.id, turn: turn, prompt: prompt, ctx: ctx}
 	return m, begin(r), true
