@@ -68,10 +68,10 @@ type Model struct {
 	gen       int  // numbers entry versions, for the render cache
 	renderSeq int  // the conversation whose replies prerender draws
 	rendering bool // a prerender command is under way
-	armed    bool
-	frameSeq int
-	clock    time.Time // now, as the last message that knew said
-	tick     func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	armed     bool
+	frameSeq  int
+	clock     time.Time // now, as the last message that knew said
+	tick      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 
 	km            keyMap
 	st            styles
