@@ -25,6 +25,9 @@ func (m Model) submit() (Model, tea.Cmd) {
 		return m, nil
 	}
 	base, kind, turn := m.conv.entries, sendPrompt, 0
+	if n := len(base); n > 0 {
+		turn = base[n-1].turn + 1 // the store says, when there is one
+	}
 	if m.comp.editing {
 		if i := lastUser(base); i >= 0 {
 			base, kind, turn = base[:i], sendEdit, base[i].turn
