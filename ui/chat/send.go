@@ -84,6 +84,7 @@ func (m Model) start(kind sendKind, entries []entry, turn int, prompt string) (M
 		return m, tab.Error(err), false
 	}
 	m.seq++
+	m.conv.loading = 0 // a conversation still loading no longer replaces this one
 	ctx, cancel := context.WithCancel(context.Background())
 	m.run = &running{id: m.seq, ctx: ctx, cancel: cancel}
 	settings, _ := json.Marshal(m.target.Settings)
