@@ -85,7 +85,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case eventMsg:
 		return m.event(msg)
 	}
-	return m.deliver(m.active, msg)
+	return m.pass(msg)
 }
 
 // View draws the tab bar, the active tab (or the full help) in a frame, and

@@ -3,6 +3,7 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 
 	"atelier/store"
 	"atelier/ui/tab"
@@ -50,6 +51,19 @@ func (m Model) deliver(id tab.ID, msg tea.Msg) (Model, tea.Cmd) {
 	var cmd tea.Cmd
 	m.tabs[id], cmd = m.tabs[id].Update(msg)
 	return m, cmd
+}
+
+// pass hands a message no case of Update claimed to the active tab. The
+// terminal's replies to a tab's queries (image support, the colour
+// profile) and the notes Bubble Tea passes on after a raw write go to every
+// tab instead: the tab that asked may not be the one showing.
+func (m Model) pass(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg.(type) {
+	case tea.RawMsg, tea.TerminalVersionMsg, tea.ColorProfileMsg,
+		uv.KittyGraphicsEvent, uv.PrimaryDeviceAttributesEvent, uv.CellSizeEvent:
+		return m.broadcast(msg)
+	}
+	return m.deliver(m.active, msg)
 }
 
 // broadcast hands msg to every tab.
@@ -137,8 +151,11 @@ func (m Model) withRunning(n int) statusBar {
 }
 
 // settingsSaved adopts saved settings: the theme may have changed, and the
-// base URL or headers, so the shell reconnects.
+// base URL or headers, so the shell reconnects; the tabs are told too, for
+// the default models and the media folders.
 func (m Model) settingsSaved(s *store.Settings) (tea.Model, tea.Cmd) {
 	m.settings = s
-	return m.restyle().reconnect()
+	m, told := m.restyle().broadcast(tab.SettingsMsg{Settings: s})
+	m, cmd := m.reconnect()
+	return m, tea.Batch(told, cmd)
 }

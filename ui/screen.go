@@ -31,7 +31,7 @@ func newScreens(deps Deps) [tab.Count]screen {
 	return [tab.Count]screen{
 		tab.Chat:     newChatTab(deps),
 		tab.Compare:  newCompareTab(),
-		tab.Image:    newImageTab(),
+		tab.Image:    newImageTab(deps),
 		tab.Video:    newVideoTab(),
 		tab.History:  newHistoryTab(),
 		tab.Settings: newSettingsTab(deps),

@@ -1,0 +1,33 @@
+package imagetab
+
+import "testing"
+
+// BenchmarkViewForm draws the whole form, with violations.
+func BenchmarkViewForm(b *testing.B) {
+	m := goldenModel()
+	m.SetSize(116, 36)
+	m = violations(m)
+	for b.Loop() {
+		_ = m.View()
+	}
+}
+
+// BenchmarkViewResults draws two half-block results, cached.
+func BenchmarkViewResults(b *testing.B) {
+	m := goldenModel()
+	m.SetSize(116, 36)
+	m = results(m)
+	for b.Loop() {
+		_ = m.View()
+	}
+}
+
+// BenchmarkKeyPress types a letter and takes it back.
+func BenchmarkKeyPress(b *testing.B) {
+	m := goldenModel()
+	m.SetSize(116, 36)
+	for b.Loop() {
+		m, _ = m.Update(press("a"))
+		m, _ = m.Update(press("backspace"))
+	}
+}

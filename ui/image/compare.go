@@ -1,0 +1,134 @@
+package imagetab
+
+import (
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/ui/tab"
+)
+
+// Compare runs the form on two or three models at once.
+const (
+	compareMin = 2
+	compareMax = 3
+)
+
+// picker chooses the models of a comparison.
+type picker struct {
+	models []string
+	chosen []bool
+	cursor int
+}
+
+// openPicker lists the image models, and the form's own if it is another,
+// with the form's model and the next ones chosen.
+func (m Model) openPicker() Model {
+	models := client.ImageModels()
+	cur := m.form.model()
+	if cur != "" && !slices.Contains(models, cur) {
+		models = append([]string{cur}, models...)
+	}
+	p := picker{models: models, chosen: make([]bool, len(models))}
+	start := max(0, slices.Index(models, cur))
+	for i := range min(compareMax, len(models)) {
+		p.chosen[(start+i)%len(models)] = true
+	}
+	m.picker = p
+	m.form.blur()
+	m.area = pickerArea
+	return m
+}
+
+// pickerKey moves, chooses, runs or cancels.
+func (m Model) pickerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	p := &m.picker
+	switch {
+	case key.Matches(msg, m.km.Cancel):
+		return m.leavePicker()
+	case key.Matches(msg, m.km.Up):
+		p.cursor = max(0, p.cursor-1)
+	case key.Matches(msg, m.km.Down):
+		p.cursor = min(len(p.models)-1, p.cursor+1)
+	case key.Matches(msg, m.km.Toggle):
+		return m.toggleModel()
+	case key.Matches(msg, m.km.Run):
+		return m.runCompare()
+	}
+	return m, nil
+}
+
+// toggleModel chooses or drops the model under the cursor.
+func (m Model) toggleModel() (Model, tea.Cmd) {
+	p := m.picker
+	p.chosen = slices.Clone(p.chosen)
+	if !p.chosen[p.cursor] && len(p.picked()) >= compareMax {
+		return m, tab.Notice("at most 3 models at once")
+	}
+	p.chosen[p.cursor] = !p.chosen[p.cursor]
+	m.picker = p
+	return m, nil
+}
+
+// picked are the chosen models, in the list's order.
+func (p picker) picked() []string {
+	var out []string
+	for i, ok := range p.chosen {
+		if ok {
+			out = append(out, p.models[i])
+		}
+	}
+	return out
+}
+
+// runCompare sends the form to the chosen models at once.
+func (m Model) runCompare() (Model, tea.Cmd) {
+	models := m.picker.picked()
+	if len(models) < compareMin {
+		return m, tab.Notice("choose 2 or 3 models")
+	}
+	if m.running() || m.client == nil {
+		m, _ = m.leavePicker() // start says why nothing goes
+	}
+	return m.start(models)
+}
+
+// leavePicker goes back to the results, or to the form before any run.
+func (m Model) leavePicker() (Model, tea.Cmd) {
+	if m.run != nil {
+		return m.toResults(), nil
+	}
+	return m.toForm(m.form.focus)
+}
+
+// pickerLines draws the model list in h lines, each model with what would
+// stop the form from going to it.
+func (m Model) pickerLines(h int) []string {
+	st := m.st.List
+	out := []string{st.Title.Render("Compare: the same request on 2 or 3 models, side by side")}
+	s := m.form.spec()
+	for i, model := range m.picker.models {
+		box, style := "[ ] ", st.Item
+		if m.picker.chosen[i] {
+			box = "[x] "
+		}
+		marker := "  "
+		if i == m.picker.cursor {
+			marker, style = "▸ ", st.Selected
+		}
+		line := style.Render(marker + box + model)
+		if vs := s.violations(model); len(vs) > 0 {
+			line += st.Failed.Render("   ✗ " + oneLine(vs[0].Error()))
+		}
+		out = append(out, line)
+	}
+	out = append(out, "", st.Meta.Render(strings.Join([]string{
+		"space chooses", "enter sends to each at once", "esc cancels"}, " · ")))
+	if len(out) > h {
+		out = out[:max(h, 0)]
+	}
+	return out
+}

@@ -1,0 +1,130 @@
+package imagetab
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"atelier/store"
+)
+
+func TestStreamedEditWithPartialImages(t *testing.T) {
+	h := newHarness(t, nil)
+	input, mask := writePNG(t, "harbour.png"), writePNG(t, "mask.png")
+	h.set(fPrompt, "add a red boat").set(fSize, "256x256").set(fPartials, "1")
+	h.to(fInputs).keys("a").typ(input).keys("enter")
+	h.keys("a").typ("https://example.test/sky.png").keys("enter")
+	h.keys("m").typ(mask).keys("enter")
+	if v := h.view(); !strings.Contains(v, "2: harbour.png, https://example.test/sky.png") || !strings.Contains(v, "mask.png") {
+		t.Fatalf("the inputs are not listed:\n%s", v)
+	}
+	h.keys("enter")
+
+	reqs := h.srv.all()
+	if len(reqs) != 1 || reqs[0].path != "/bypass/gamma/v1/images/edits" || !strings.HasPrefix(reqs[0].contentType, "application/json") {
+		t.Fatalf("requests %+v", reqs)
+	}
+	var body struct {
+		Images []struct {
+			ImageURL string `json:"image_url"`
+		} `json:"images"`
+		Mask struct {
+			ImageURL string `json:"image_url"`
+		} `json:"mask"`
+		Stream bool `json:"stream"`
+	}
+	if err := json.Unmarshal(reqs[0].body, &body); err != nil {
+		t.Fatal(err)
+	}
+	if len(body.Images) != 2 || !strings.HasPrefix(body.Images[0].ImageURL, "data:image/png;base64,") ||
+		body.Images[1].ImageURL != "https://example.test/sky.png" || !strings.HasPrefix(body.Mask.ImageURL, "data:image/png") || !body.Stream {
+		t.Errorf("edit body: %d images, mask %.30q, stream %v", len(body.Images), body.Mask.ImageURL, body.Stream)
+	}
+
+	partial, final := h.firstSeen("image 1 · partial 1", "▀"), h.firstSeen("image 1 of 1")
+	if partial < 0 || final < partial {
+		t.Fatalf("partial preview at view %d, result at %d", partial, final)
+	}
+	jobs := h.jobs()
+	if len(jobs) != 1 || jobs[0].Endpoint != store.ImageEdit || jobs[0].Status != store.StatusComplete {
+		t.Fatalf("jobs %+v", jobs)
+	}
+	job, err := h.db.ImageJob(context.Background(), jobs[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := job.Inputs
+	if len(in) != 3 || in[0].Role != "image" || !strings.HasPrefix(in[0].Path, "media/") ||
+		in[1].Path != "https://example.test/sky.png" || in[2].Role != "mask" {
+		t.Errorf("inputs %+v", in)
+	}
+}
+
+func TestMultipartEdit(t *testing.T) {
+	h := newHarness(t, nil)
+	input := writePNG(t, "cat.png")
+	h.set(fPrompt, "a hat").set(fSize, "256x256").to(fStream).keys("space")
+	h.to(fInputs).keys("a").typ(input).keys("enter")
+	h.to(fSendAs).keys("right").keys("enter")
+	reqs := h.srv.all()
+	if len(reqs) != 1 || !strings.HasPrefix(reqs[0].contentType, "multipart/form-data") {
+		t.Fatalf("requests %+v", reqs)
+	}
+	if !strings.Contains(string(reqs[0].body), `filename="cat.png"`) {
+		t.Error("the file part is missing")
+	}
+	if jobs := h.jobs(); len(jobs) != 1 || len(jobs[0].Files) != 1 {
+		t.Fatalf("jobs %+v", jobs)
+	}
+}
+
+func TestEditThisKeepsLineage(t *testing.T) {
+	h := newHarness(t, nil)
+	h.set(fPrompt, "a teapot").set(fSize, "256x256").keys("enter")
+	first := h.jobs()[0]
+	h.keys("e")
+	if h.m.area != formArea || h.m.form.focus != fPrompt {
+		t.Fatal("e did not go back to the prompt")
+	}
+	if len(h.m.form.images) != 1 || h.m.form.images[0].FileID != first.Files[0].ID {
+		t.Fatalf("inputs %+v, want the result's file %d", h.m.form.images, first.Files[0].ID)
+	}
+	if !strings.Contains(h.view(), "result img") && !strings.Contains(h.view(), "result image-") {
+		t.Errorf("the input is not named as a result:\n%s", h.view())
+	}
+	h.set(fPrompt, "the teapot in blue").keys("enter")
+	jobs := h.jobs()
+	if len(jobs) != 2 || jobs[0].Endpoint != store.ImageEdit {
+		t.Fatalf("jobs %+v", jobs)
+	}
+	lin, err := h.db.ImageLineage(context.Background(), jobs[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lin.Ancestors) != 1 || lin.Ancestors[0].ID != first.ID {
+		t.Errorf("ancestors %+v, want job %d", lin.Ancestors, first.ID)
+	}
+}
+
+func TestUnreadableInputIsFlaggedNotSent(t *testing.T) {
+	h := newHarness(t, nil)
+	h.set(fPrompt, "x").to(fInputs).keys("a").typ("/nowhere/none.png").keys("enter")
+	h.keys("enter")
+	if n := len(h.srv.all()); n != 0 {
+		t.Fatalf("%d requests sent", n)
+	}
+	if h.m.area != formArea || h.m.form.focus != fInputs {
+		t.Fatalf("the cursor is not on the inputs (area %d, field %d)", h.m.area, h.m.form.focus)
+	}
+	if v := h.view(); !strings.Contains(v, "images[0]: cannot be read: no such file or directory") {
+		t.Errorf("the problem is not beside the inputs:\n%s", v)
+	}
+	if len(h.jobs()) != 0 {
+		t.Error("a refused request was recorded")
+	}
+	h.keys("x")
+	if len(h.m.form.images) != 0 || strings.Contains(h.line("inputs"), "cannot be read") {
+		t.Errorf("x did not remove the input, or the problem stayed: %+v\n%s", h.m.form.images, h.view())
+	}
+}

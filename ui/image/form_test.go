@@ -1,0 +1,107 @@
+package imagetab
+
+import (
+	"strings"
+	"testing"
+
+	"atelier/client"
+)
+
+func TestViolationsShowBesideTheirFieldsAndNothingIsSent(t *testing.T) {
+	h := newHarness(t, nil)
+	if strings.Contains(h.view(), "✗") {
+		t.Fatalf("an empty form starts out flagged:\n%s", h.view())
+	}
+	h.pick(fQuality, "xhigh")
+	// Down on the model goes to the next listed model; up back past the
+	// start wraps to the last. From 2.5-flare, up is image-2.
+	h.to(fModel).keys("up")
+	if got := h.m.form.model(); got != client.ImageModel2 {
+		t.Fatalf("model %q", got)
+	}
+	if l := h.line("quality"); !strings.Contains(l, `✗ must be one of auto, low, medium, high`) {
+		t.Errorf("quality line: %q", l)
+	}
+	h.set(fCompression, "50").set(fPartials, "2").set(fSize, "100x100").to(fStream).keys("space")
+	h.keys("enter")
+
+	if n := len(h.srv.all()); n != 0 {
+		t.Fatalf("%d requests sent", n)
+	}
+	if h.m.run != nil || len(h.jobs()) != 0 {
+		t.Fatal("a refused request started a run or was recorded")
+	}
+	for label, want := range map[string]string{
+		"prompt":      "✗ is required",
+		"quality":     "✗ must be one of auto, low, medium, high",
+		"compression": "✗ only with output_format jpeg or webp",
+		"partials":    "✗ only when streaming",
+		"size":        "✗ both sides must be multiples of 16",
+	} {
+		if l := h.line(label); !strings.Contains(l, want) {
+			t.Errorf("%s line lacks %q: %q", label, want, l)
+		}
+	}
+	if h.m.form.focus != fPrompt {
+		t.Errorf("the cursor is on %s, not the first problem", fieldLabels[h.m.form.focus])
+	}
+
+	// Fixing every field lets it go.
+	h.set(fPrompt, "a fox").pick(fQuality, "high").pick(fFormat, "jpeg").set(fSize, "256x256")
+	h.to(fStream).keys("space").keys("enter")
+	if n := len(h.srv.all()); n != 1 {
+		t.Fatalf("%d requests after fixing the form:\n%s", n, h.view())
+	}
+}
+
+func TestChoicesFollowTheModel(t *testing.T) {
+	h := newHarness(t, nil)
+	h.set(fModel, client.ImageModel2)
+	if got := choices(fQuality, h.m.form.model()); strings.Join(got, ",") != ",auto,low,medium,high" {
+		t.Errorf("image-2 qualities %q", got)
+	}
+	h.set(fModel, client.ImageModel25Sunburst)
+	if got := choices(fQuality, h.m.form.model()); !strings.Contains(strings.Join(got, ","), "xhigh,max") {
+		t.Errorf("2.5 qualities %q", got)
+	}
+	// Any model name can be typed; only the rules for every model apply.
+	h.set(fModel, "gamma/image-9").pick(fQuality, "max")
+	if strings.Contains(h.line("quality"), "✗") {
+		t.Errorf("an unlisted model's quality was checked: %q", h.line("quality"))
+	}
+}
+
+func TestNumberFieldsStep(t *testing.T) {
+	h := newHarness(t, nil)
+	h.to(fN).keys("up", "up", "up")
+	if got := h.m.form.w.text[fN].Value(); got != "1" {
+		t.Errorf("n went to %q, want 1 at the least", got)
+	}
+	h.keys("down", "down")
+	if got := h.m.form.w.text[fN].Value(); got != "3" {
+		t.Errorf("n %q", got)
+	}
+	h.set(fN, "two")
+	if l := h.line(" n    "); !strings.Contains(l, "must be a whole number") {
+		t.Errorf("n line %q", l)
+	}
+}
+
+func TestFocusedOnlyWhileTyping(t *testing.T) {
+	h := newHarness(t, nil)
+	if !h.m.Focused() {
+		t.Error("the prompt does not have the keyboard at start")
+	}
+	h.to(fQuality)
+	if h.m.Focused() {
+		t.Error("a choice field takes text")
+	}
+	h.to(fInputs).keys("a")
+	if !h.m.Focused() {
+		t.Error("the path prompt does not take text")
+	}
+	h.keys("esc")
+	if h.m.Focused() || h.m.form.naming >= 0 {
+		t.Error("esc left the path prompt open")
+	}
+}

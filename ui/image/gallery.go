@@ -1,0 +1,187 @@
+package imagetab
+
+import (
+	"context"
+	"image"
+	"os"
+	"slices"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// galleryLimit is how many earlier jobs the gallery lists.
+const galleryLimit = 200
+
+// thumbSide is the longest side a gallery image is kept at, and
+// thumbsKept how many are kept.
+const (
+	thumbSide  = 768
+	thumbsKept = 24
+)
+
+// gallery lists earlier image jobs, newest first.
+type gallery struct {
+	jobs    []store.ImageJob
+	cursor  int
+	loaded  bool
+	err     error
+	seq     int // the load whose answer counts
+	thumbs  map[string]thumb
+	order   []string // thumbs by age, oldest first
+	pending map[string]bool
+}
+
+// thumb is a job's first image, decoded for the gallery.
+type thumb struct {
+	img image.Image
+	err error
+}
+
+type (
+	galleryLoadedMsg struct {
+		seq  int
+		jobs []store.ImageJob
+		err  error
+	}
+	thumbLoadedMsg struct {
+		rel string
+		thumb
+	}
+	// jobFilledMsg is an earlier job read back as a form.
+	jobFilledMsg struct {
+		id   int64
+		spec spec
+		err  error
+	}
+)
+
+// openGallery shows the gallery and loads the jobs afresh.
+func (m Model) openGallery() (Model, tea.Cmd) {
+	if m.db == nil {
+		return m, tab.Notice("no history here: the gallery needs the data folder")
+	}
+	m.form.blur()
+	m.area, m.zoom = galleryArea, false
+	m.gallery.seq++
+	db, seq := m.db, m.gallery.seq
+	return m, func() tea.Msg {
+		jobs, err := db.ImageJobs(context.Background(), store.ImageQuery{Limit: galleryLimit})
+		return result(galleryLoadedMsg{seq: seq, jobs: jobs, err: err})
+	}
+}
+
+func (m Model) galleryLoaded(msg galleryLoadedMsg) (Model, tea.Cmd) {
+	if msg.seq != m.gallery.seq {
+		return m, nil
+	}
+	g := &m.gallery
+	g.jobs, g.err, g.loaded = msg.jobs, msg.err, true
+	g.cursor = max(0, min(g.cursor, len(g.jobs)-1))
+	return m, m.loadThumb()
+}
+
+// galleryKey moves through the jobs and acts on the one selected.
+func (m Model) galleryKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	g := &m.gallery
+	switch {
+	case key.Matches(msg, m.km.Close):
+		return m.leavePicker()
+	case key.Matches(msg, m.km.Up) || msg.String() == "k":
+		g.cursor = max(0, g.cursor-1)
+		return m, m.loadThumb()
+	case key.Matches(msg, m.km.Down) || msg.String() == "j":
+		g.cursor = max(0, min(len(g.jobs)-1, g.cursor+1))
+		return m, m.loadThumb()
+	}
+	job, ok := m.galleryJob()
+	switch {
+	case !ok:
+		return m, nil
+	case key.Matches(msg, m.km.Open):
+		return m, m.openJob(job)
+	case key.Matches(msg, m.km.Rerun):
+		return m, m.fillFrom(job)
+	case key.Matches(msg, m.km.EditThis):
+		return m.editJob(job)
+	}
+	return m, nil
+}
+
+// galleryJob is the job under the cursor.
+func (m Model) galleryJob() (store.ImageJob, bool) {
+	g := m.gallery
+	if g.cursor < 0 || g.cursor >= len(g.jobs) {
+		return store.ImageJob{}, false
+	}
+	return g.jobs[g.cursor], true
+}
+
+// shownFile is the file the gallery shows for a job: its first result,
+// else the partial image kept from a stream cut short.
+func shownFile(j store.ImageJob) (store.ImageFile, bool) {
+	for _, f := range j.Files {
+		if !f.Partial {
+			return f, true
+		}
+	}
+	if len(j.Files) > 0 {
+		return j.Files[len(j.Files)-1], true
+	}
+	return store.ImageFile{}, false
+}
+
+// loadThumb reads and decodes the selected job's image, once.
+func (m Model) loadThumb() tea.Cmd {
+	job, ok := m.galleryJob()
+	f, has := shownFile(job)
+	g := &m.gallery
+	if !ok || !has || g.pending[f.Path] {
+		return nil
+	}
+	if _, done := g.thumbs[f.Path]; done {
+		return nil
+	}
+	if g.pending == nil {
+		g.pending = map[string]bool{}
+	}
+	g.pending[f.Path] = true
+	db, rel := m.db, f.Path
+	return func() tea.Msg {
+		msg := thumbLoadedMsg{rel: rel}
+		path, err := db.MediaPath(rel)
+		var b []byte
+		if err == nil {
+			b, err = os.ReadFile(path)
+		}
+		if err == nil {
+			msg.img, err = decodeSmall(b, thumbSide)
+		}
+		msg.err = err
+		return result(msg)
+	}
+}
+
+// thumbLoaded keeps a decoded image, dropping the oldest past thumbsKept.
+func (m Model) thumbLoaded(msg thumbLoadedMsg) (Model, tea.Cmd) {
+	g := &m.gallery
+	delete(g.pending, msg.rel)
+	if g.thumbs == nil {
+		g.thumbs = map[string]thumb{}
+	}
+	g.thumbs[msg.rel] = msg.thumb
+	g.order = append(slices.DeleteFunc(g.order, func(s string) bool { return s == msg.rel }), msg.rel)
+	var cmds []tea.Cmd
+	for len(g.order) > thumbsKept {
+		old := g.order[0]
+		g.order = g.order[1:]
+		delete(g.thumbs, old)
+		cmds = append(cmds, m.viewer.Forget(thumbKey(old)))
+	}
+	return m, tea.Batch(cmds...)
+}
+
+func thumbKey(rel string) string { return "gallery:" + rel }

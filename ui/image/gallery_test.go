@@ -1,0 +1,100 @@
+package imagetab
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"atelier/client"
+	"atelier/store"
+)
+
+func TestGalleryListsJobsAndRerunFillsTheForm(t *testing.T) {
+	h := newHarness(t, nil)
+	h.set(fPrompt, "a red kite").set(fModel, client.ImageModel2).set(fSize, "256x256").pick(fQuality, "low").keys("enter")
+	h.to(fPrompt).set(fPrompt, "a green field").set(fModel, client.ImageModel25Sunburst).pick(fQuality, "max").keys("enter")
+
+	h.keys("g")
+	if h.m.area != galleryArea || h.m.Focused() {
+		t.Fatal("g did not open the gallery")
+	}
+	v := h.view()
+	for _, want := range []string{"Gallery · 2 image jobs", "gamma/image-2  ", "a red kite", "gamma/image-2.5-sunburst", "a green field", "256x256 · max"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("gallery lacks %q:\n%s", want, v)
+		}
+	}
+	// The newest is first and selected: its image is shown.
+	if !strings.Contains(h.line("▸"), "a green field") || !strings.Contains(v, "▀") {
+		t.Errorf("the newest job is not selected with its image:\n%s", v)
+	}
+	h.keys("down")
+	if !strings.Contains(h.line("▸"), "a red kite") {
+		t.Fatalf("down did not move:\n%s", h.view())
+	}
+	h.keys("enter")
+	if len(h.opened) != 1 || !strings.Contains(h.opened[0], "/media/") {
+		t.Errorf("enter opened %q", h.opened)
+	}
+
+	h.keys("r")
+	if h.m.area != formArea || h.m.form.focus != fPrompt {
+		t.Fatal("r did not fill the form and go to the prompt")
+	}
+	s := h.m.form.spec()
+	if s.Prompt != "a red kite" || s.Model != client.ImageModel2 || s.Quality != "low" || s.Size != "256x256" || !s.Stream {
+		t.Fatalf("form %+v", s)
+	}
+	if n := h.notices(); !strings.Contains(n[len(n)-1], "enter sends it again") {
+		t.Errorf("notices %q", n)
+	}
+	h.keys("enter")
+	jobs := h.jobs()
+	if len(jobs) != 3 || jobs[0].Prompt != "a red kite" || jobs[0].Model != client.ImageModel2 {
+		t.Fatalf("re-run: jobs %+v", jobs)
+	}
+	var req map[string]any
+	json.Unmarshal(h.srv.all()[2].body, &req)
+	if req["quality"] != "low" || req["size"] != "256x256" {
+		t.Errorf("re-run request %v", req)
+	}
+}
+
+func TestGalleryRerunOfAnEditKeepsItsInputs(t *testing.T) {
+	h := newHarness(t, nil)
+	h.set(fPrompt, "a cup").set(fSize, "256x256").keys("enter", "e")
+	h.set(fPrompt, "the cup, cracked").keys("enter")
+	h.keys("g", "r") // the edit is the newest job
+	s := h.m.form.spec()
+	first := h.jobs()[1]
+	if len(s.Inputs) != 1 || s.Inputs[0].FileID != first.Files[0].ID || s.Prompt != "the cup, cracked" {
+		t.Fatalf("form inputs %+v prompt %q", s.Inputs, s.Prompt)
+	}
+	h.keys("enter")
+	jobs := h.jobs()
+	if len(jobs) != 3 || jobs[0].Endpoint != store.ImageEdit {
+		t.Fatalf("jobs %+v", jobs)
+	}
+}
+
+func TestGalleryEditThis(t *testing.T) {
+	h := newHarness(t, nil)
+	h.set(fPrompt, "a bowl").set(fSize, "256x256").keys("enter")
+	h.keys("g", "e") // from the results
+	want := h.jobs()[0].Files[0].ID
+	if len(h.m.form.images) != 1 || h.m.form.images[0].FileID != want || h.m.area != formArea {
+		t.Fatalf("inputs %+v, want file %d", h.m.form.images, want)
+	}
+}
+
+func TestGalleryWhenEmpty(t *testing.T) {
+	h := newHarness(t, nil)
+	h.to(fQuality).keys("g")
+	if v := h.view(); !strings.Contains(v, "No image jobs yet") {
+		t.Errorf("empty gallery:\n%s", v)
+	}
+	h.keys("esc")
+	if h.m.area != formArea || h.m.form.focus != fQuality {
+		t.Error("esc did not go back to where the form was")
+	}
+}

@@ -1,0 +1,183 @@
+package imagetab
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"atelier/store"
+)
+
+// galleryView draws the list of jobs over the selected job's image and
+// details.
+func (m Model) galleryView() string {
+	st := m.st.List
+	g := m.gallery
+	title := "Gallery"
+	switch {
+	case !g.loaded:
+		title += " · loading…"
+	case g.err != nil:
+		return fit(padAll([]string{st.Title.Render(title), st.Failed.Render("✗ " + oneLine(g.err.Error()))}, m.width), m.width, m.height)
+	case len(g.jobs) == 0:
+		return fit(padAll([]string{st.Title.Render(title), "", st.Meta.Render("No image jobs yet: the ones you send are kept here.")}, m.width), m.width, m.height)
+	default:
+		title += fmt.Sprintf(" · %d image jobs", len(g.jobs))
+	}
+	lines := padAll(append([]string{st.Title.Render(title)}, m.jobLines(m.listRows())...), m.width)
+	lines = append(lines, blank(m.width))
+	lines = append(lines, m.jobDetail(m.height-len(lines))...)
+	return fit(lines, m.width, m.height)
+}
+
+// listRows is how many jobs the list shows; the selected job's image and
+// details take the rest.
+func (m Model) listRows() int { return max(1, min(len(m.gallery.jobs), (m.height-1)/3)) }
+
+// thumbBox is the room for the selected job's image.
+func (m Model) thumbBox() (cols, rows int) {
+	return max(10, m.width*2/5), m.height - m.listRows() - 2
+}
+
+// jobLines draws n lines of the list, scrolled to keep the cursor in sight.
+func (m Model) jobLines(n int) []string {
+	g := m.gallery
+	first := max(0, min(g.cursor-n+1, len(g.jobs)-n))
+	var out []string
+	for i := first; i < min(len(g.jobs), first+n); i++ {
+		out = append(out, m.jobLine(g.jobs[i], i == g.cursor))
+	}
+	return out
+}
+
+// jobLine is one job: when, how it ended, the model, its settings, the prompt.
+func (m Model) jobLine(j store.ImageJob, current bool) string {
+	st := m.st.List
+	marker, item := "  ", st.Item
+	if current {
+		marker, item = "▸ ", st.Selected
+	}
+	when := st.Meta.Render(j.CreatedAt.Local().Format("01-02 15:04"))
+	return marker + when + " " + m.statusMark(j.Status) + " " + item.Render(oneLine(j.Model)) + "  " +
+		st.Meta.Render(jobSettings(j)) + "  " + item.Render(oneLine(j.Prompt))
+}
+
+func (m Model) statusMark(status string) string {
+	st := m.st.List
+	switch status {
+	case store.StatusComplete:
+		return st.Done.Render("✓")
+	case store.StatusError:
+		return st.Failed.Render("✗")
+	case store.StatusInterrupted:
+		return st.Meta.Render("■")
+	}
+	return st.Meta.Render("…")
+}
+
+// jobSettings are a job's settings in a few words.
+func jobSettings(j store.ImageJob) string {
+	var s map[string]any
+	_ = json.Unmarshal(j.SettingsJSON, &s)
+	var parts []string
+	if j.Endpoint == store.ImageEdit {
+		parts = append(parts, "edit")
+	}
+	for _, k := range []string{"size", "quality", "background", "output_format"} {
+		if v, ok := s[k].(string); ok && v != "" {
+			parts = append(parts, v)
+		}
+	}
+	if n, ok := s["n"].(float64); ok && n > 1 {
+		parts = append(parts, fmt.Sprintf("n %d", int(n)))
+	}
+	if c, ok := s["output_compression"].(float64); ok {
+		parts = append(parts, fmt.Sprintf("compression %d", int(c)))
+	}
+	if stream, _ := s["stream"].(bool); stream {
+		parts = append(parts, "stream")
+	}
+	if p, ok := s["partial_images"].(float64); ok {
+		parts = append(parts, fmt.Sprintf("partials %d", int(p)))
+	}
+	if len(parts) == 0 {
+		return "defaults"
+	}
+	return oneLine(strings.Join(parts, " · "))
+}
+
+// jobDetail draws the selected job's image beside its prompt, settings,
+// outcome and files, in h lines.
+func (m Model) jobDetail(h int) []string {
+	j, ok := m.galleryJob()
+	if !ok || h <= 0 {
+		return nil
+	}
+	imgCols, _ := m.thumbBox()
+	textCols := m.width - imgCols - 2
+	left := m.thumbLines(j, imgCols, h)
+	right := m.jobText(j, textCols)
+	out := make([]string, h)
+	for y := range h {
+		l := blank(imgCols)
+		if y < len(left) {
+			l = left[y]
+		}
+		out[y] = l + "  " + pad(at(right, y), textCols)
+	}
+	return out
+}
+
+func at(lines []string, y int) string {
+	if y < len(lines) {
+		return lines[y]
+	}
+	return ""
+}
+
+// thumbLines is a job's image in exactly cols×rows, or why there is none.
+func (m Model) thumbLines(j store.ImageJob, cols, rows int) []string {
+	st := m.st.List
+	f, ok := shownFile(j)
+	t, loaded := m.gallery.thumbs[f.Path]
+	var text string
+	switch {
+	case !ok:
+		text = st.Meta.Render("no image kept")
+	case !loaded:
+		text = st.Meta.Render("loading…")
+	case t.err != nil:
+		text = st.Failed.Render(wrap("no preview: "+oneLine(t.err.Error()), cols))
+	default:
+		if v := m.viewer.View(thumbKey(f.Path), t.img, cols, rows); v != "" {
+			return strings.Split(v, "\n")
+		}
+		text = st.Meta.Render("(images off)")
+	}
+	return padAll(strings.Split(text, "\n"), cols)
+}
+
+// jobText is the job in words, wrapped to cols.
+func (m Model) jobText(j store.ImageJob, cols int) []string {
+	st := m.st.List
+	out := []string{st.Selected.Render(fmt.Sprintf("job %d", j.ID)) + st.Meta.Render(" · "+j.Endpoint+" · "+oneLine(j.Model))}
+	out = append(out, strings.Split(wrap(oneLine(j.Prompt), cols), "\n")...)
+	out = append(out, st.Meta.Render(jobSettings(j)))
+	switch {
+	case j.Status == store.StatusError:
+		out = append(out, st.Failed.Render(wrap("✗ "+oneLine(j.Error), cols)))
+	case j.Total > 0:
+		out = append(out, st.Meta.Render(fmt.Sprintf("%s in %.1f s", j.Status, j.Total.Seconds())))
+	default:
+		out = append(out, st.Meta.Render(j.Status))
+	}
+	if m.db != nil {
+		for _, f := range j.Files {
+			path, err := m.db.MediaPath(f.Path)
+			if err == nil {
+				out = append(out, st.Item.Render(tildePath(path)))
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,230 @@
+// Package imagetab is the Image tab of atelier's terminal UI: a form for the
+// image models (prompt, size, quality, background, n, output format and
+// compression, streaming with partial images, input images and a mask for
+// an edit), the results shown inline as they stream, a gallery of earlier
+// jobs to re-run or edit, and the same prompt on two or three models side
+// by side.
+//
+// The form checks a request with the client's own rules (client.ImageSpec,
+// ImageRequest.Validate) as it is written, so a violation shows beside its
+// field before anything is sent. Every run is recorded in the store as the
+// command line records it (AddImageJob, the files, FinishImageJob); results
+// are also copied to the images folder of the settings. Images are shown by
+// ui/imageview: kitty placeholders where the terminal has them, else a
+// half-block preview; the file path is always shown.
+//
+// It imports bubbletea, bubbles, lipgloss, client, store, ui/imageview,
+// ui/termtext and ui/tab; never ui.
+package imagetab
+
+import (
+	"os"
+	"os/exec"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/ui/imageview"
+	"atelier/ui/tab"
+)
+
+// Options are what the tab works with.
+type Options struct {
+	Store    *store.Store    // where runs are recorded and files saved; nil: nowhere
+	Settings *store.Settings // the default image model and the images folder; nil: defaults
+	// Images is what the terminal can show, from imageview.DetectFromEnv;
+	// replies to imageview.QueryCmds are folded in as they come.
+	Images imageview.Capabilities
+	// Seed varies kitty image ids between programs sharing a terminal (the
+	// process id will do).
+	Seed uint32
+	// Getenv reads $VISUAL and $EDITOR; nil means os.Getenv.
+	Getenv func(string) string
+	// Open shows a file in the system's image viewer; nil starts
+	// imageview.OpenCmd.
+	Open func(path string) error
+}
+
+// area is the part of the tab the keys act on.
+type area int
+
+const (
+	formArea    area = iota // the form, one field under the cursor
+	resultsArea             // the images of the last run
+	galleryArea             // earlier jobs
+	pickerArea              // the models of a comparison
+)
+
+// Model is the Image tab.
+type Model struct {
+	client *client.Client
+	db     *store.Store
+	outDir string // where results are also copied; "" for nowhere
+	getenv func(string) string
+	open   func(string) error
+	viewer *imageview.Viewer
+
+	form  form
+	area  area
+	tried bool                      // a send was refused: required fields are flagged too
+	vs    []*client.ValidationError // the form's, as it is written
+	// sendVs are what the sending command found (a file that cannot be
+	// read, say); they show until the form changes.
+	sendVs []*client.ValidationError
+
+	run  *run // the latest run; nil before the first
+	seq  int  // the id of the latest run
+	sel  int  // the selected tile
+	zoom bool // the selected tile fills the results
+
+	gallery gallery
+	picker  picker
+
+	km            keyMap
+	st            *styles // by pointer: large, and the model is copied on every call
+	width, height int
+}
+
+// New returns the tab. It needs a client (tab.ClientMsg) before it sends.
+func New(o Options) Model {
+	cfg := store.DefaultSettings()
+	if o.Settings != nil {
+		cfg = o.Settings
+	}
+	model := cfg.Models.Image
+	if model == "" {
+		model = client.ImageModel25Flare
+	}
+	getenv := o.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	open := o.Open
+	if open == nil {
+		open = startViewer
+	}
+	m := Model{db: o.Store, outDir: cfg.Output.Images, getenv: getenv, open: open,
+		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
+		gallery: gallery{thumbs: map[string]thumb{}, pending: map[string]bool{}}}
+	m.form = newForm(model, m.st, m.km)
+	m.form.focusOn(fPrompt)
+	m.vs = m.form.spec().violations(model)
+	return m
+}
+
+// Init asks the terminal what images it can show.
+func (m Model) Init() tea.Cmd { return imageview.QueryCmds() }
+
+// Update handles keys, the terminal's replies and the results of the tab's
+// commands, then sends the terminal any image the new layout needs (kitty
+// graphics only: nothing is sent for half blocks, or twice for one size).
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	m, cmd := m.route(msg)
+	return m, tea.Batch(cmd, m.placeImages())
+}
+
+func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
+	if m.viewer.Caps.Update(msg) {
+		return m, nil
+	}
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case tea.PasteMsg:
+		return m.updateForm(msg)
+	case tea.RawMsg:
+		return m, m.viewer.Update(msg)
+	case tab.ClientMsg:
+		m.client = msg.Client
+		return m, nil
+	case tab.SettingsMsg:
+		return m.settings(msg.Settings), nil
+	case laneOpenedMsg:
+		return m.laneOpened(msg)
+	case laneRefusedMsg:
+		return m.laneRefused(msg)
+	case laneEventMsg:
+		return m.laneEvent(msg)
+	case laneSavedMsg:
+		return m.laneSaved(msg)
+	case galleryLoadedMsg:
+		return m.galleryLoaded(msg)
+	case thumbLoadedMsg:
+		return m.thumbLoaded(msg)
+	case jobFilledMsg:
+		return m.jobFilled(msg)
+	case editorReadyMsg:
+		return m, m.runEditor(msg)
+	case editorClosedMsg:
+		return m, m.readEdited(msg)
+	case promptEditedMsg:
+		return m.promptEdited(msg)
+	}
+	return m, nil
+}
+
+// Focused reports whether a text field has the keyboard.
+func (m Model) Focused() bool { return m.area == formArea && m.form.typing() }
+
+// SetSize sets the space the tab may draw in.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	m.form.setWidth(m.valueWidth())
+}
+
+// SetDark picks the styles for a dark or light background.
+func (m *Model) SetDark(dark bool) {
+	m.st = newStyles(dark)
+	m.form.setStyles(m.st)
+}
+
+// KeyMap is the tab's keys in the current mode, for help.
+func (m Model) KeyMap() help.KeyMap {
+	return helpKeys{km: m.km, mode: m.mode(), running: m.running()}
+}
+
+func (m Model) mode() mode {
+	switch m.area {
+	case resultsArea:
+		return viewing
+	case galleryArea:
+		return browsing
+	case pickerArea:
+		return picking
+	}
+	switch {
+	case m.form.naming >= 0:
+		return naming
+	case m.form.focus.kind() == choiceKind:
+		return choosing
+	case m.form.focus.kind() == listKind:
+		return listing
+	}
+	return typing
+}
+
+// settings adopts saved settings: the images folder may have changed.
+func (m Model) settings(s *store.Settings) Model {
+	if s != nil {
+		m.outDir = s.Output.Images
+	}
+	return m
+}
+
+// result addresses a command's message to this tab.
+func result(msg tea.Msg) tea.Msg { return tab.Result(tab.Image, msg) }
+
+// startViewer opens path in the system's viewer without waiting for it.
+func startViewer(path string) error {
+	c := imageview.OpenCmd(path)
+	if err := c.Start(); err != nil {
+		return err
+	}
+	go waitViewer(c)
+	return nil
+}
+
+// waitViewer reaps the launcher, which returns at once.
+func waitViewer(c *exec.Cmd) { _ = c.Wait() }

@@ -1,0 +1,110 @@
+package imagetab
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"atelier/client"
+)
+
+// inputs are an edit's images and mask, read for sending.
+type inputs struct {
+	images   []client.ImageInput
+	mask     *client.ImageInput
+	sources  []source // every input read, images then the mask, for the record
+	problems []*client.ValidationError
+}
+
+// source is one input as read, with where it came from.
+type source struct {
+	ref  inputRef
+	in   client.ImageInput
+	role string // "image" or "mask", as the store names them
+}
+
+// readInputs reads the files of an edit's inputs; URLs are sent as they
+// are. A file that cannot be read is a violation of its field, so the form
+// shows it where the path is.
+func readInputs(s spec) inputs {
+	var out inputs
+	for i, ref := range s.Inputs {
+		in, err := readInput(ref)
+		if err != nil {
+			out.problems = append(out.problems, unreadable(fmt.Sprintf("images[%d]", i), ref, err))
+			continue
+		}
+		out.images = append(out.images, in)
+		out.sources = append(out.sources, source{ref: ref, in: in, role: "image"})
+	}
+	if s.Mask != nil {
+		in, err := readInput(*s.Mask)
+		if err != nil {
+			out.problems = append(out.problems, unreadable("mask", *s.Mask, err))
+			return out
+		}
+		out.mask = &in
+		out.sources = append(out.sources, source{ref: *s.Mask, in: in, role: "mask"})
+	}
+	return out
+}
+
+func unreadable(field string, ref inputRef, err error) *client.ValidationError {
+	return &client.ValidationError{Field: field, Rule: "cannot be read: " + err.Error(), Value: ref.Ref}
+}
+
+// readInput reads a file, at most client.ImageMaxBytes of it.
+func readInput(ref inputRef) (client.ImageInput, error) {
+	if isURL(ref.Ref) {
+		return client.ImageFromURL(ref.Ref), nil
+	}
+	path := expandHome(ref.Ref)
+	f, err := os.Open(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the form shows the path already
+		}
+		return client.ImageInput{}, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, client.ImageMaxBytes+1))
+	switch {
+	case err != nil:
+		return client.ImageInput{}, err
+	case len(b) > client.ImageMaxBytes:
+		return client.ImageInput{}, fmt.Errorf("larger than %d MiB", client.ImageMaxBytes>>20)
+	case len(b) == 0:
+		return client.ImageInput{}, errors.New("the file is empty")
+	}
+	return client.ImageFromFile(filepath.Base(path), b), nil
+}
+
+// expandHome reads a leading ~/ as the home folder, as shells do.
+func expandHome(p string) string {
+	rest, ok := strings.CutPrefix(p, "~"+string(filepath.Separator))
+	if !ok {
+		return p
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return p
+	}
+	return filepath.Join(home, rest)
+}
+
+// tildePath writes a path under the home folder as ~/…, as people read it.
+func tildePath(p string) string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return p
+	}
+	if rest, ok := strings.CutPrefix(p, home+string(filepath.Separator)); ok {
+		return "~" + string(filepath.Separator) + rest
+	}
+	return p
+}

@@ -1,0 +1,122 @@
+package imagetab
+
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+)
+
+// keyMap is every key of the Image tab, used both to act and for help.
+type keyMap struct {
+	// The form.
+	Next, Prev        key.Binding // tab, shift+tab: the next or previous field
+	Up, Down          key.Binding // the previous or next value of a field with a list
+	Left, Right       key.Binding // the same on a field that takes no text
+	Send              key.Binding // enter
+	NewLine           key.Binding // a line break in the prompt
+	Editor            key.Binding // ctrl+o: the prompt in $EDITOR
+	AddImage, SetMask key.Binding
+	Remove            key.Binding // the last input image, or the mask
+	Stop              key.Binding // esc: stop the streams under way
+
+	// The results.
+	Open       key.Binding // enter: the system's image viewer
+	EditThis   key.Binding
+	Rerun      key.Binding
+	FullScreen key.Binding
+	Gallery    key.Binding
+	Compare    key.Binding
+
+	// The path prompt, the model picker and the gallery.
+	Accept, Cancel key.Binding
+	Toggle, Run    key.Binding
+	Close          key.Binding
+}
+
+func defaultKeyMap() keyMap {
+	return keyMap{
+		Next:     key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next field")),
+		Prev:     key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous field")),
+		Up:       key.NewBinding(key.WithKeys("up"), key.WithHelp("↑/↓", "choose")),
+		Down:     key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "next value")),
+		Left:     key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "choose")),
+		Right:    key.NewBinding(key.WithKeys("right", "l", "space"), key.WithHelp("→", "next")),
+		Send:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send")),
+		NewLine:  key.NewBinding(key.WithKeys("shift+enter", "ctrl+j"), key.WithHelp("shift+enter", "new line")),
+		Editor:   key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "editor")),
+		AddImage: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add image")),
+		SetMask:  key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "set mask")),
+		Remove:   key.NewBinding(key.WithKeys("x", "backspace", "delete"), key.WithHelp("x", "remove")),
+		Stop:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop")),
+
+		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		EditThis:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit this")),
+		Rerun:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "re-run")),
+		FullScreen: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "full screen")),
+		Gallery:    key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "gallery")),
+		Compare:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "compare models")),
+
+		Accept: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add")),
+		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Toggle: key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space", "select")),
+		Run:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run")),
+		Close:  key.NewBinding(key.WithKeys("esc", "g"), key.WithHelp("g/esc", "close")),
+	}
+}
+
+// mode is what the keys act on right now.
+type mode int
+
+const (
+	typing   mode = iota // a text field of the form
+	choosing             // a field with a list of values and no text
+	listing              // the input images or the mask
+	naming               // the path prompt of a new input image or mask
+	viewing              // the results
+	browsing             // the gallery
+	picking              // the models of a comparison
+)
+
+// helpKeys shows the keys of one mode: help.KeyMap for the shell.
+type helpKeys struct {
+	km      keyMap
+	mode    mode
+	running bool // esc stops something
+}
+
+var _ help.KeyMap = helpKeys{}
+
+// ShortHelp lists the keys that matter in the current mode, the most
+// useful first, since the status line drops them from the end.
+func (h helpKeys) ShortHelp() []key.Binding {
+	var ks []key.Binding
+	switch h.mode {
+	case typing:
+		ks = []key.Binding{h.km.Send, h.km.Next, h.km.Editor}
+	case choosing:
+		ks = []key.Binding{h.km.Send, h.km.Left, h.km.Next, h.km.Gallery, h.km.Compare}
+	case listing:
+		ks = []key.Binding{h.km.Send, h.km.AddImage, h.km.SetMask, h.km.Remove, h.km.Next}
+	case naming:
+		return []key.Binding{h.km.Accept, h.km.Cancel}
+	case viewing:
+		ks = []key.Binding{h.km.Open, h.km.EditThis, h.km.Gallery, h.km.Rerun, h.km.Left, h.km.FullScreen}
+	case browsing:
+		return []key.Binding{h.km.Open, h.km.Rerun, h.km.EditThis, h.km.Close}
+	case picking:
+		return []key.Binding{h.km.Toggle, h.km.Run, h.km.Cancel}
+	}
+	if h.running {
+		ks = append([]key.Binding{h.km.Stop}, ks...)
+	}
+	return ks
+}
+
+// FullHelp lists every key of the tab, one column per part of it.
+func (h helpKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{h.km.Send, h.km.Next, h.km.Prev, h.km.Up, h.km.Left, h.km.NewLine, h.km.Editor},
+		{h.km.AddImage, h.km.SetMask, h.km.Remove, h.km.Compare, h.km.Gallery, h.km.Stop},
+		{h.km.Open, h.km.EditThis, h.km.Rerun, h.km.FullScreen},
+		{h.km.Toggle, h.km.Run, h.km.Accept, h.km.Cancel, h.km.Close},
+	}
+}

@@ -1,0 +1,178 @@
+package imagetab
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/ui/tab"
+)
+
+// laneOpened starts reading a stream, an event per command.
+func (m Model) laneOpened(msg laneOpenedMsg) (Model, tea.Cmd) {
+	l := m.lane(msg.laneRef)
+	if l == nil {
+		return m, finishStream(msg.laneRef, msg.pull, msg.rec, nil, false, context.Canceled, msg.begin)
+	}
+	l.state, l.pull, l.rec, l.begin = laneStreaming, msg.pull, msg.rec, msg.begin
+	return m, l.pull.pull(msg.laneRef)
+}
+
+// laneRefused shows why a request was not sent: beside the form's fields
+// for a single run, in its tile in a comparison.
+func (m Model) laneRefused(msg laneRefusedMsg) (Model, tea.Cmd) {
+	l := m.lane(msg.laneRef)
+	if l == nil {
+		return m, nil
+	}
+	l.state, l.refused = laneRefused, msg.vs
+	if len(m.run.lanes) > 1 {
+		return m, nil
+	}
+	m.sendVs, m.tried = msg.vs, true
+	return m.showProblems()
+}
+
+// laneEvent shows an event's image and asks for the next event; at the
+// end of the stream it saves what arrived.
+func (m Model) laneEvent(msg laneEventMsg) (Model, tea.Cmd) {
+	l := m.lane(msg.laneRef)
+	if l == nil {
+		return m, nil
+	}
+	if !msg.more {
+		return m.endLane(msg.laneRef, l, msg.err)
+	}
+	if err := l.acc.Add(msg.ev); err != nil {
+		return m.endLane(msg.laneRef, l, err)
+	}
+	var cmd tea.Cmd
+	switch {
+	case msg.ev.Partial():
+		cmd = m.showPartial(msg, l)
+	case msg.ev.Completed():
+		cmd = m.showFinal(msg, l)
+	}
+	return m, tea.Batch(cmd, l.pull.pull(msg.laneRef))
+}
+
+// showPartial puts a partial image in place of the one before it.
+func (m Model) showPartial(msg laneEventMsg, l *lane) tea.Cmd {
+	var forget tea.Cmd
+	if l.partial != nil {
+		forget = m.viewer.Forget(l.partial.key)
+	}
+	n := msg.ev.PartialImageIndex + 1
+	l.partial = &picture{key: msg.key(fmt.Sprintf("p%d-", len(l.finals)), n), img: msg.img, err: msg.imgErr,
+		partial: n, index: len(l.finals)}
+	return forget
+}
+
+// showFinal adds a result; the partial images of it go.
+func (m Model) showFinal(msg laneEventMsg, l *lane) tea.Cmd {
+	var forget tea.Cmd
+	if l.partial != nil {
+		forget = m.viewer.Forget(l.partial.key)
+		l.partial = nil
+	}
+	i := len(l.finals)
+	l.finals = append(l.finals, picture{key: msg.key("f", i), img: msg.img, err: msg.imgErr, index: i})
+	return forget
+}
+
+// endLane saves what a stream brought: its results, or the latest partial
+// image when none completed.
+func (m Model) endLane(ref laneRef, l *lane, err error) (Model, tea.Cmd) {
+	l.state, l.err = laneSaving, err
+	var resp *client.ImageResponse
+	_, hasPartial := l.acc.LatestPartial()
+	if l.acc.Done() || hasPartial {
+		resp = l.acc.Response()
+	}
+	return m, finishStream(ref, l.pull, l.rec, resp, !l.acc.Done(), err, l.begin)
+}
+
+// laneSaved shows where the images went and how the lane ended.
+func (m Model) laneSaved(msg laneSavedMsg) (Model, tea.Cmd) {
+	l := m.lane(msg.laneRef)
+	if l == nil {
+		return m, nil
+	}
+	l.total, l.err = msg.total, msg.err
+	l.state = endState(msg.err)
+	if len(m.run.lanes) == 1 {
+		m.sendVs = refusedField(msg.err)
+	}
+	if msg.pics != nil {
+		l.finals = msg.pics
+	}
+	for _, f := range msg.files {
+		if p := l.at(f.index, len(l.finals) == 0); p != nil {
+			p.path, p.media, p.fileID = f.path, f.media, f.fileID
+		}
+	}
+	return m, m.report(l, msg)
+}
+
+// at is the picture of data[i]: a result, or the partial image kept.
+func (l *lane) at(i int, partial bool) *picture {
+	if partial {
+		return l.partial
+	}
+	for k := range l.finals {
+		if l.finals[k].index == i {
+			return &l.finals[k]
+		}
+	}
+	return nil
+}
+
+func endState(err error) laneState {
+	switch {
+	case errors.Is(err, context.Canceled):
+		return laneStopped
+	case err != nil:
+		return laneFailed
+	}
+	return laneDone
+}
+
+// report tells the status bar how a lane ended.
+func (m Model) report(l *lane, msg laneSavedMsg) tea.Cmd {
+	var cmds []tea.Cmd
+	if msg.err != nil && !errors.Is(msg.err, context.Canceled) {
+		cmds = append(cmds, tab.Error(msg.err))
+	}
+	if msg.saveErr != nil {
+		cmds = append(cmds, tab.Error(fmt.Errorf("saving images: %w", msg.saveErr)))
+	}
+	switch n := len(msg.files); {
+	case m.running():
+	case errors.Is(msg.err, context.Canceled):
+		cmds = append(cmds, tab.Notice("stopped: what arrived is kept"))
+	case n > 0 && msg.err == nil:
+		cmds = append(cmds, tab.Notice(savedNote(l, n, msg)))
+	}
+	return tea.Batch(cmds...)
+}
+
+func savedNote(l *lane, n int, msg laneSavedMsg) string {
+	what := "1 image"
+	if n > 1 {
+		what = fmt.Sprintf("%d images", n)
+	}
+	return fmt.Sprintf("%s from %s in %.1f s: %s", what, l.model, msg.total.Seconds(), tildePath(msg.files[0].path))
+}
+
+// refusedField is the service's refusal of one field, to show beside it
+// in the form as a violation of its own.
+func refusedField(err error) []*client.ValidationError {
+	var ae *client.APIError
+	if !errors.As(err, &ae) || ae.Param == "" || ae.Status < 400 || ae.Status >= 500 {
+		return nil
+	}
+	return []*client.ValidationError{{Field: ae.Param, Rule: "refused by the service: " + oneLine(ae.Message)}}
+}

@@ -1,0 +1,119 @@
+package imagetab
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/imageview"
+	"atelier/ui/tab"
+)
+
+// resultsKey handles the keys of the results.
+func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(msg, m.km.Stop) && m.running():
+		return m.stop(), nil
+	case key.Matches(msg, m.km.Stop):
+		m.zoom = false
+		return m, nil
+	case key.Matches(msg, m.km.Next):
+		return m.toForm(0)
+	case key.Matches(msg, m.km.Prev):
+		return m.toForm(fieldCount - 1)
+	case key.Matches(msg, m.km.Left, m.km.Up):
+		return m.selectTile(-1)
+	case key.Matches(msg, m.km.Right, m.km.Down):
+		return m.selectTile(1)
+	case key.Matches(msg, m.km.Open):
+		return m, m.openSelected()
+	case key.Matches(msg, m.km.EditThis):
+		return m.editSelected()
+	case key.Matches(msg, m.km.Rerun):
+		return m.rerun()
+	case key.Matches(msg, m.km.FullScreen):
+		return m.fullScreen()
+	}
+	return m.commonKey(msg)
+}
+
+// openSelected shows the selected image in the system's viewer.
+func (m Model) openSelected() tea.Cmd {
+	t, ok := m.selected()
+	if !ok || t.pic == nil || t.pic.path == "" {
+		return tab.Notice("nothing saved to open yet")
+	}
+	return m.openPath(t.pic.path)
+}
+
+// openPath opens a file (or a URL) in the system's viewer.
+func (m Model) openPath(path string) tea.Cmd {
+	open := m.open
+	return func() tea.Msg {
+		if err := open(path); err != nil {
+			return tab.ErrorMsg{Err: fmt.Errorf("open %s: %w", tildePath(path), err)}
+		}
+		return tab.NoticeMsg{Text: "opened " + tildePath(path)}
+	}
+}
+
+// editSelected makes the selected result the input of the next request,
+// keeping the prompt to rewrite; the job it came from stays its parent.
+func (m Model) editSelected() (Model, tea.Cmd) {
+	t, ok := m.selected()
+	if !ok || t.pic == nil || t.pic.path == "" || t.pic.partial > 0 {
+		return m, tab.Notice("no saved result selected to edit")
+	}
+	in := inputRef{Ref: t.pic.path}
+	if t.pic.media != "" {
+		in = inputRef{Ref: t.pic.media, FileID: t.pic.fileID}
+	}
+	m.form.editThis(in)
+	m = m.revalidate()
+	m, cmd := m.toForm(fPrompt)
+	return m, tea.Batch(cmd, tab.Notice("editing this image: say what to change, enter sends"))
+}
+
+// rerun sends the last run again, as it was sent, to the same models.
+func (m Model) rerun() (Model, tea.Cmd) {
+	if m.run == nil {
+		return m, nil
+	}
+	if m.running() {
+		return m, tab.Notice("a run is under way: esc stops it")
+	}
+	models := make([]string, len(m.run.lanes))
+	for i, l := range m.run.lanes {
+		models[i] = l.model
+	}
+	m.form.set(m.run.spec)
+	m = m.revalidate()
+	if len(models) > 1 {
+		return m.start(models)
+	}
+	return m.send()
+}
+
+// fullScreen shows the selected image over the whole terminal with sixel
+// or iTerm2 graphics; with kitty graphics or half blocks, which live in the
+// view, the selected image fills the results instead (esc goes back).
+func (m Model) fullScreen() (Model, tea.Cmd) {
+	t, ok := m.selected()
+	if !ok || t.pic == nil || t.pic.img == nil {
+		return m, nil
+	}
+	caps := m.viewer.Caps
+	switch p := caps.FullScreen(); p {
+	case imageview.ProtocolSixel, imageview.ProtocolITerm2:
+		done := func(err error) tea.Msg {
+			if err != nil {
+				return tab.ErrorMsg{Err: err}
+			}
+			return nil
+		}
+		return m, imageview.FullScreenCmd(t.pic.img, p, caps, m.width+4, m.height+4, tildePath(t.pic.path), done)
+	}
+	m.zoom = !m.zoom
+	return m, nil
+}

@@ -1,0 +1,123 @@
+package imagetab
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// resultsLines draws the run's tiles side by side in h lines: a caption
+// over each image.
+func (m Model) resultsLines(h int) []string {
+	if h <= 0 {
+		return nil
+	}
+	if m.run == nil {
+		return centred(m.st.Tile.Waiting, "Images appear here as they arrive. "+
+			"g opens the gallery of earlier ones; c runs one prompt on several models.", m.width, h)
+	}
+	ts := m.tileList()
+	first, shown, cols := m.window(len(ts))
+	blocks := make([][]string, 0, shown)
+	for i, t := range ts[first : first+shown] {
+		blocks = append(blocks, m.tileLines(t, first+i == m.sel, cols, h))
+	}
+	return sideBySide(blocks, cols, m.width, h)
+}
+
+// tileLines draws one tile: its caption, then its image or its lane's state.
+func (m Model) tileLines(t tile, selected bool, cols, h int) []string {
+	style := m.st.Tile.Caption
+	marker := "  "
+	if selected && m.area == resultsArea {
+		style, marker = m.st.Tile.Selected, "▸ "
+	}
+	out := []string{style.Render(pad(marker+m.caption(t), cols))}
+	rows := h - 1
+	if rows <= 0 {
+		return out
+	}
+	if t.pic != nil && t.pic.img != nil {
+		if img := m.viewer.View(t.pic.key, t.pic.img, cols, rows); img != "" {
+			return append(out, strings.Split(img, "\n")...) // exactly cols×rows
+		}
+	}
+	var body string
+	switch {
+	case t.pic != nil && t.pic.img != nil: // images are off: the path is in the footer
+		body = m.st.Tile.Waiting.Render("(images off)")
+	case t.pic != nil:
+		body = m.st.Tile.Failed.Render(wrap("no preview: "+oneLine(t.pic.err.Error()), cols))
+	default:
+		body = m.laneState(t.l, cols)
+	}
+	return append(out, padAll(strings.Split(body, "\n"), cols)...)
+}
+
+// caption says what a tile shows: the model when lanes are compared, and
+// which image it is.
+func (m Model) caption(t tile) string {
+	compared := len(m.run.lanes) > 1
+	var parts []string
+	if compared {
+		parts = append(parts, shortModel(t.l.model))
+	}
+	switch {
+	case t.pic != nil && t.pic.partial > 0 && compared && t.pic.index == 0:
+		parts = append(parts, fmt.Sprintf("partial %d", t.pic.partial))
+	case t.pic != nil && t.pic.partial > 0:
+		parts = append(parts, fmt.Sprintf("image %d · partial %d", t.pic.index+1, t.pic.partial))
+	case t.pic != nil:
+		if n := max(len(t.l.finals), t.pic.index+1); !compared || n > 1 {
+			parts = append(parts, fmt.Sprintf("image %d of %d", t.pic.index+1, n))
+		}
+		if t.l.state == laneDone {
+			parts = append(parts, fmt.Sprintf("%.1f s", t.l.total.Seconds()))
+		}
+	default:
+		parts = append(parts, stateWords[t.l.state])
+	}
+	return strings.Join(parts, " · ")
+}
+
+var stateWords = map[laneState]string{
+	laneStarting: "sending", laneStreaming: "streaming", laneSaving: "saving",
+	laneDone: "done", laneFailed: "failed", laneStopped: "stopped", laneRefused: "not sent",
+}
+
+// laneState is what a tile without an image says about its lane.
+func (m Model) laneState(l *lane, cols int) string {
+	st := m.st.Tile
+	switch l.state {
+	case laneStarting, laneStreaming:
+		return st.Waiting.Render("waiting for the first image…")
+	case laneFailed:
+		return st.Failed.Render(wrap(oneLine(l.err.Error()), cols))
+	case laneRefused:
+		var b strings.Builder
+		for _, v := range l.refused {
+			b.WriteString("✗ " + oneLine(v.Error()) + "\n")
+		}
+		return st.Failed.Render(wrap(strings.TrimSpace(b.String()), cols))
+	case laneStopped:
+		return st.Waiting.Render("stopped before any image came")
+	case laneDone:
+		return st.Waiting.Render("no image came back")
+	}
+	return ""
+}
+
+// wrap breaks text to width cols.
+func wrap(text string, cols int) string {
+	return ansi.Wrap(text, max(cols, 1), " ")
+}
+
+// shortModel drops the family from a model name ("gamma/image-2" is
+// "image-2"), for captions that sit side by side.
+func shortModel(name string) string {
+	if _, rest, ok := strings.Cut(name, "/"); ok && rest != "" {
+		return rest
+	}
+	return name
+}

@@ -1,0 +1,175 @@
+package imagetab
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/ui/tab"
+)
+
+// errNoService is what sending says before the shell has a client.
+var errNoService = errors.New("no service yet: set the base URL in Settings (alt+6), or run atelier --demo")
+
+// run is one send: a lane per model, one, or two or three to compare.
+type run struct {
+	id       int
+	spec     spec // what was sent, for re-run
+	cancel   context.CancelFunc
+	stopping bool // esc was pressed; the lanes end as their streams notice
+	lanes    []*lane
+}
+
+// laneState is where a lane is in its life.
+type laneState int
+
+const (
+	laneStarting  laneState = iota // reading inputs, recording, sending
+	laneStreaming                  // events arriving
+	laneSaving                     // the stream ended; files being written
+	laneDone
+	laneFailed
+	laneStopped
+	laneRefused // the request broke a rule: nothing was sent
+)
+
+// lane is one model's share of a run. Only Update touches it.
+type lane struct {
+	model   string
+	state   laneState
+	pull    *puller
+	rec     record
+	begin   time.Time
+	acc     client.ImageAccumulator
+	partial *picture  // the latest partial image of the image being made
+	finals  []picture // the results, in the order they completed
+	err     error
+	refused []*client.ValidationError
+	total   time.Duration
+}
+
+// picture is one image on screen.
+type picture struct {
+	key     string      // the viewer's name for these pixels
+	img     image.Image // display-sized; nil when it could not be decoded
+	err     error       // why there is no preview
+	partial int         // the partial image's number from 1; 0 for a result
+	index   int         // the result's place in the reply (data[i])
+	path    string      // where the person finds it, once saved
+	media   string      // the copy under the data directory, for "edit this"
+	fileID  int64       // its image_files row, for lineage
+}
+
+// laneRef names a lane of a run in messages.
+type laneRef struct{ run, lane int }
+
+func (r laneRef) key(what string, i int) string {
+	return fmt.Sprintf("r%d-l%d-%s%d", r.run, r.lane, what, i)
+}
+
+// running reports whether a run is under way.
+func (m Model) running() bool {
+	if m.run == nil {
+		return false
+	}
+	for _, l := range m.run.lanes {
+		if l.state < laneDone {
+			return true
+		}
+	}
+	return false
+}
+
+// lane returns the lane ref names, or nil for a stale ref.
+func (m Model) lane(ref laneRef) *lane {
+	if m.run == nil || m.run.id != ref.run || ref.lane < 0 || ref.lane >= len(m.run.lanes) {
+		return nil
+	}
+	return m.run.lanes[ref.lane]
+}
+
+// send sends the form to its model, or shows why it cannot go.
+func (m Model) send() (Model, tea.Cmd) {
+	m = m.revalidate()
+	if len(m.vs) > 0 {
+		m.tried = true
+		return m.showProblems()
+	}
+	return m.start([]string{m.form.model()})
+}
+
+// start sends the form's request to each model at once, a lane each. A
+// model whose request breaks a rule gets a refused lane and nothing sent.
+func (m Model) start(models []string) (Model, tea.Cmd) {
+	switch {
+	case m.running():
+		return m, tab.Notice("a run is under way: esc stops it")
+	case m.client == nil:
+		return m, tab.Error(errNoService)
+	}
+	s := m.form.spec()
+	ctx, cancel := context.WithCancel(context.Background())
+	cmds := []tea.Cmd{m.forgetRun()}
+	m.seq++
+	r := &run{id: m.seq, spec: s, cancel: cancel}
+	for i, model := range models {
+		l := &lane{model: model}
+		if vs := s.violations(model); len(vs) > 0 {
+			l.state, l.refused = laneRefused, vs
+		} else {
+			cmds = append(cmds, m.startLane(ctx, laneRef{r.id, i}, s, model))
+		}
+		r.lanes = append(r.lanes, l)
+	}
+	m.tried, m.sendVs = false, nil
+	m.run, m.sel, m.zoom = r, 0, false
+	return m.toResults(), tea.Batch(cmds...)
+}
+
+// stop cancels the streams under way; what arrived is kept and recorded.
+func (m Model) stop() Model {
+	if m.run != nil {
+		m.run.cancel()
+		m.run.stopping = true
+	}
+	return m
+}
+
+// forgetRun frees the images of the run being replaced.
+func (m Model) forgetRun() tea.Cmd {
+	if m.run == nil {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for _, l := range m.run.lanes {
+		for _, p := range l.pictures() {
+			cmds = append(cmds, m.viewer.Forget(p.key))
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+// pictures are the lane's images on screen: the results, then the
+// partial image of the one being made.
+func (l *lane) pictures() []picture {
+	out := l.finals
+	if l.partial != nil {
+		out = append(out[:len(out):len(out)], *l.partial)
+	}
+	return out
+}
+
+// showProblems puts the cursor on the first field with a violation.
+func (m Model) showProblems() (Model, tea.Cmd) {
+	for f := range fieldCount {
+		if len(m.problems(f)) > 0 {
+			return m.toForm(f)
+		}
+	}
+	return m.toForm(m.form.focus)
+}

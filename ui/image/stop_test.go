@@ -1,0 +1,76 @@
+package imagetab
+
+import (
+	"encoding/base64"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/store"
+)
+
+// holdAfterPartial answers with one partial image, then keeps the stream
+// open until the client goes away.
+func holdAfterPartial(png []byte) func(http.Handler) http.Handler {
+	return func(http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			fmt.Fprintf(w, "event: image_generation.partial_image\ndata: {\"type\":\"image_generation.partial_image\",\"b64_json\":%q,\"partial_image_index\":0,\"output_format\":\"png\"}\n\n",
+				base64.StdEncoding.EncodeToString(png))
+			w.(http.Flusher).Flush()
+			<-r.Context().Done()
+		})
+	}
+}
+
+// update gives the tab one message and returns its command, not run.
+func (h *harness) update(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	h.m, cmd = h.m.Update(msg)
+	h.seen = append(h.seen, h.view())
+	return cmd
+}
+
+func TestEscStopsTheStreamAndKeepsThePartialImage(t *testing.T) {
+	png, err := os.ReadFile(writePNG(t, "p.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, holdAfterPartial(png))
+	h.set(fPrompt, "slow").set(fPartials, "1")
+	opened := h.results(h.update(press("enter"))) // the job recorded, the stream opened
+	partial := h.results(h.update(opened[0]))     // the first event
+	held := h.update(partial[0])                  // the next pull would wait for ever
+	if !strings.Contains(h.view(), "image 1 · partial 1") || !h.m.running() {
+		t.Fatalf("no partial image on screen:\n%s", h.view())
+	}
+	if got := h.m.KeyMap().ShortHelp(); len(got) == 0 || got[0].Help().Key != "esc" {
+		t.Errorf("help does not offer esc first: %v", got)
+	}
+	h.send(press("esc"))
+	h.send(h.results(held)...) // the pull ends with the cancellation
+
+	if h.m.running() {
+		t.Fatal("still running after esc")
+	}
+	if v := h.view(); !strings.Contains(v, "image 1 · partial 1") || !strings.Contains(v, "partial image kept: ") {
+		t.Errorf("the partial image is gone:\n%s", v)
+	}
+	jobs := h.jobs()
+	if len(jobs) != 1 || jobs[0].Status != store.StatusInterrupted {
+		t.Fatalf("jobs %+v", jobs)
+	}
+	if f := jobs[0].Files; len(f) != 1 || !f[0].Partial {
+		t.Errorf("files %+v, want the partial image kept", f)
+	}
+	if len(h.errs()) != 0 {
+		t.Errorf("stopping is not an error: %v", h.errs())
+	}
+	if n := h.notices(); len(n) != 1 || n[0] != "stopped: what arrived is kept" {
+		t.Errorf("notices %q", n)
+	}
+}

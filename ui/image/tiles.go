@@ -1,0 +1,109 @@
+package imagetab
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/imageview"
+)
+
+// minTileWidth is the narrowest a tile gets before tiles scroll instead.
+const minTileWidth = 24
+
+// tile is one place in the results: a picture of a lane, or the lane's
+// state while it has none.
+type tile struct {
+	lane int
+	l    *lane
+	pic  *picture // nil: the lane has no image yet
+	n    int      // the picture's place among the lane's pictures
+}
+
+// tileList is every tile of the run: each lane's pictures, or one
+// placeholder for a lane without any.
+func (m Model) tileList() []tile {
+	if m.run == nil {
+		return nil
+	}
+	var out []tile
+	for i, l := range m.run.lanes {
+		pics := l.pictures()
+		if len(pics) == 0 {
+			out = append(out, tile{lane: i, l: l})
+			continue
+		}
+		for k := range pics {
+			out = append(out, tile{lane: i, l: l, pic: &pics[k], n: k})
+		}
+	}
+	return out
+}
+
+// selected is the selected tile, if any.
+func (m Model) selected() (tile, bool) {
+	ts := m.tileList()
+	if len(ts) == 0 {
+		return tile{}, false
+	}
+	return ts[min(m.sel, len(ts)-1)], true
+}
+
+// window is which tiles fit side by side in width, keeping the selected
+// one in sight, and how wide each is.
+func (m Model) window(count int) (first, shown, cols int) {
+	if count == 0 {
+		return 0, 0, 0
+	}
+	if m.zoom {
+		return min(m.sel, count-1), 1, m.width
+	}
+	shown = max(1, min(count, (m.width+1)/(minTileWidth+1)))
+	first = max(0, min(m.sel-shown+1, count-shown))
+	return first, shown, max(1, (m.width-(shown-1))/shown)
+}
+
+// selectTile moves the selection by d tiles, staying in the run.
+func (m Model) selectTile(d int) (Model, tea.Cmd) {
+	n := len(m.tileList())
+	if n == 0 {
+		return m, nil
+	}
+	m.sel = max(0, min(n-1, m.sel+d))
+	return m, nil
+}
+
+// placeImages sends the terminal what it needs to show the visible tiles
+// (kitty graphics: a transmission, or a placement after a resize); nothing
+// with half blocks.
+func (m Model) placeImages() tea.Cmd {
+	if m.viewer.Caps.Inline() != imageview.ProtocolKitty || m.area == galleryArea {
+		return m.placeThumb()
+	}
+	ts := m.tileList()
+	first, shown, cols := m.window(len(ts))
+	rows := m.imageRows()
+	if rows <= 0 {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for _, t := range ts[first : first+shown] {
+		if t.pic != nil && t.pic.img != nil {
+			cmds = append(cmds, m.viewer.Prepare(t.pic.key, t.pic.img, cols, rows))
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+// placeThumb is placeImages for the gallery's image.
+func (m Model) placeThumb() tea.Cmd {
+	if m.viewer.Caps.Inline() != imageview.ProtocolKitty || m.area != galleryArea {
+		return nil
+	}
+	j, ok := m.galleryJob()
+	f, has := shownFile(j)
+	t, loaded := m.gallery.thumbs[f.Path]
+	if !ok || !has || !loaded || t.img == nil {
+		return nil
+	}
+	cols, rows := m.thumbBox()
+	return m.viewer.Prepare(thumbKey(f.Path), t.img, cols, rows)
+}

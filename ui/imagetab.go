@@ -1,0 +1,32 @@
+package ui
+
+import (
+	"os"
+
+	tea "charm.land/bubbletea/v2"
+
+	imagetab "atelier/ui/image"
+	"atelier/ui/imageview"
+)
+
+// imageTab adapts imagetab.Model, whose Update returns its own type.
+type imageTab struct{ imagetab.Model }
+
+// newImageTab builds the Image tab: it records runs in the store, takes the
+// default model and images folder from the settings, and learns what images
+// the terminal can show from the environment (ATELIER_IMAGES included),
+// then from the terminal's replies.
+func newImageTab(deps Deps) *imageTab {
+	return &imageTab{imagetab.New(imagetab.Options{
+		Store:    deps.Store,
+		Settings: deps.Settings,
+		Images:   imageview.DetectFromEnv(os.Getenv),
+		Seed:     uint32(os.Getpid()),
+	})}
+}
+
+func (t *imageTab) Update(msg tea.Msg) (screen, tea.Cmd) {
+	var cmd tea.Cmd
+	t.Model, cmd = t.Model.Update(msg)
+	return t, cmd
+}
