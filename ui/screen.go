@@ -29,7 +29,7 @@ var titles = [tab.Count]string{
 // newScreens builds every tab from deps.
 func newScreens(deps Deps) [tab.Count]screen {
 	return [tab.Count]screen{
-		tab.Chat:     newChatTab(),
+		tab.Chat:     newChatTab(deps),
 		tab.Compare:  newCompareTab(),
 		tab.Image:    newImageTab(deps),
 		tab.Video:    newVideoTab(),
