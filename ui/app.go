@@ -72,6 +72,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.deliver(msg.To, msg.Msg)
 	case tab.ErrorMsg:
 		return m.withStatus(m.status.failed(msg.Err)), nil
+	case tab.RerunMsg:
+		return m.rerun(msg)
 	case tab.NoticeMsg:
 		return m.withStatus(m.status.noted(msg.Text)), nil
 	case TasksChangedMsg:

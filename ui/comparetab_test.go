@@ -43,8 +43,8 @@ func TestContinueChatShowsTheChatTab(t *testing.T) {
 		t.Fatalf("active %d, want Chat", m.active)
 	}
 	got := fakes[tab.Chat].got
-	if len(got) != 1 || got[0].(tab.ContinueChatMsg).ConversationID != 3 {
-		t.Errorf("the Chat tab got %v", got)
+	if len(got) != 2 || got[0] != (tab.ShownMsg{}) || got[1].(tab.ContinueChatMsg).ConversationID != 3 {
+		t.Errorf("the Chat tab got %v, want ShownMsg then the column", got)
 	}
 }
 

@@ -18,13 +18,13 @@ func (m Model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, m.keys.Quit):
 		return m, tea.Quit
 	case key.Matches(msg, m.keys.Jump):
-		return m.switchTo(tab.ID(position(m.keys.Jump, msg))), nil
+		return m.switchTo(tab.ID(position(m.keys.Jump, msg)))
 	case key.Matches(msg, m.keys.Next):
-		return m.switchTo(m.active + 1), nil
+		return m.switchTo(m.active + 1)
 	case key.Matches(msg, m.keys.Prev):
-		return m.switchTo(m.active - 1), nil
+		return m.switchTo(m.active - 1)
 	case free && key.Matches(msg, m.keys.Digit):
-		return m.switchTo(tab.ID(position(m.keys.Digit, msg))), nil
+		return m.switchTo(tab.ID(position(m.keys.Digit, msg)))
 	case free && key.Matches(msg, m.keys.Help):
 		return m.toggleHelp(), nil
 	case m.help.ShowAll:
@@ -47,7 +47,7 @@ func claims(s screen, msg tea.KeyPressMsg) bool {
 // click on a tab title switches to it; other clicks go to the active tab.
 func (m Model) click(msg tea.MouseClickMsg) (tea.Model, tea.Cmd) {
 	if id, ok := m.tabAt(msg.X, msg.Y); ok && msg.Button == tea.MouseLeft {
-		return m.switchTo(id), nil
+		return m.switchTo(id)
 	}
 	return m.deliver(m.active, msg)
 }
@@ -86,10 +86,17 @@ func (m Model) broadcast(msg tea.Msg) (Model, tea.Cmd) {
 	return m, tea.Batch(cmds...)
 }
 
-// switchTo shows tab id, wrapping around at either end.
-func (m Model) switchTo(id tab.ID) Model {
+// switchTo shows tab id, wrapping around at either end, and tells it so.
+func (m Model) switchTo(id tab.ID) (Model, tea.Cmd) {
 	m.active = (id%tab.Count + tab.Count) % tab.Count
-	return m
+	return m.deliver(m.active, tab.ShownMsg{})
+}
+
+// rerun shows the tab a past run goes back to, and hands it the run.
+func (m Model) rerun(msg tab.RerunMsg) (tea.Model, tea.Cmd) {
+	m, shown := m.switchTo(msg.To)
+	m, cmd := m.deliver(m.active, msg)
+	return m, tea.Batch(shown, cmd)
 }
 
 func (m Model) toggleHelp() Model {
@@ -171,5 +178,7 @@ func (m Model) settingsSaved(s *store.Settings) (tea.Model, tea.Cmd) {
 
 // continueChat shows the Chat tab and hands it a column of a comparison.
 func (m Model) continueChat(msg tab.ContinueChatMsg) (tea.Model, tea.Cmd) {
-	return m.switchTo(tab.Chat).deliver(tab.Chat, msg)
+	m, shown := m.switchTo(tab.Chat)
+	m, cmd := m.deliver(tab.Chat, msg)
+	return m, tea.Batch(shown, cmd)
 }

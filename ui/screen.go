@@ -29,11 +29,11 @@ var titles = [tab.Count]string{
 // newScreens builds every tab from deps.
 func newScreens(deps Deps) [tab.Count]screen {
 	return [tab.Count]screen{
-		tab.Chat:     newChatTab(),
+		tab.Chat:     newChatTab(deps),
 		tab.Compare:  newCompareTab(deps),
 		tab.Image:    newImageTab(deps),
 		tab.Video:    newVideoTab(),
-		tab.History:  newHistoryTab(),
+		tab.History:  newHistoryTab(deps),
 		tab.Settings: newSettingsTab(deps),
 	}
 }

@@ -131,6 +131,10 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case tab.SettingsMsg:
 		return m.settingsSaved(msg.Settings), nil
+	case tab.RerunMsg:
+		return m.rerun(msg)
+	case tab.ShownMsg:
+		return m, m.list() // comparisons made or deleted elsewhere meanwhile
 	case tab.RedrawMsg, closedMsg:
 		return m, nil
 	case recordedMsg:

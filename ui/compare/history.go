@@ -201,6 +201,26 @@ func storedState(msg store.Message) (laneState, string) {
 	return stopped, ""
 }
 
+// rerun takes up a comparison from the History tab: it opens as it was
+// recorded, its prompt and targets the next run's, and waits for ctrl+r
+// (or e, to change the prompt first). While a run streams, or when the
+// comparison cannot be read, the prompt and targets are filled in alone.
+func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
+	if msg.ID == 0 || m.db == nil || m.running() {
+		targets := make([]client.ChatTarget, 0, len(msg.Targets))
+		for _, t := range msg.Targets {
+			targets = append(targets, storedTarget(t.Family, t.Model, t.SettingsJSON))
+		}
+		return m.prefill(msg.Prompt, targets)
+	}
+	i, found := slices.BinarySearch(m.runs, msg.ID)
+	if !found {
+		m.runs = slices.Insert(m.runs, i, msg.ID)
+	}
+	m, cmd := m.open(i)
+	return m, tea.Batch(cmd, tab.Notice("compare: ctrl+r runs it again; e changes the prompt first"))
+}
+
 // prefill makes prompt and targets the next run's, and opens the prompt
 // for a look before it runs: a past run taken up again.
 func (m Model) prefill(prompt string, targets []client.ChatTarget) (Model, tea.Cmd) {

@@ -213,3 +213,26 @@ func TestOpenRecordedElsewhere(t *testing.T) {
 		t.Errorf("view:\n%s", v)
 	}
 }
+
+// TestRerunFromHistory: r on a comparison in the History tab opens it here
+// as it was, ready to run again.
+func TestRerunFromHistory(t *testing.T) {
+	h := ran(t, "first", "alpha:a", "beta:b")
+	id := h.m.run.convID
+	h.keys("ctrl+r") // a second run on screen
+	h.send(tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, ID: id, Prompt: "first"})
+	if h.m.run.convID != id || h.m.prompt != "first" || len(h.m.targets) != 2 || !strings.Contains(h.view(), "run 1 of 2") {
+		t.Fatalf("opened %d, prompt %q\n%s", h.m.run.convID, h.m.prompt, h.view())
+	}
+	h.keys("ctrl+r")
+	h.noErrors()
+	if len(h.m.runs) != 3 || h.m.run.prompt != "first" || h.m.run.lanes[1].state != done {
+		t.Errorf("runs %v, prompt %q", h.m.runs, h.m.run.prompt)
+	}
+	// Without an id (or history), the prompt and targets are filled in.
+	h.send(tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, Prompt: "p", Targets: []tab.RerunTarget{
+		{Family: "alpha", Model: "x", SettingsJSON: json.RawMessage(`{"temperature":0.3}`)}, {Family: "gamma", Model: "y"}}})
+	if !h.m.Focused() || h.m.prompt != "p" || h.m.targets[1].Model != "y" || *h.m.targets[0].Settings.Temperature != 0.3 {
+		t.Errorf("prefill: prompt %q, targets %+v", h.m.prompt, h.m.targets)
+	}
+}

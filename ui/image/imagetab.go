@@ -155,6 +155,10 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.thumbLoaded(msg)
 	case jobFilledMsg:
 		return m.jobFilled(msg)
+	case tab.RerunMsg:
+		// From History: the job's request and inputs, lineage kept, as the
+		// gallery's re-run fills them.
+		return m, m.fillFrom(store.ImageJob{ID: msg.ID})
 	case editorReadyMsg:
 		return m, m.runEditor(msg)
 	case editorClosedMsg:

@@ -58,8 +58,9 @@ func Notice(text string) tea.Cmd {
 }
 
 // SettingsMsg says the settings were saved: the shell re-reads the theme and
-// reconnects, since the base URL or extra headers may have changed. Settings
-// is a copy nobody changes after sending.
+// reconnects, since the base URL or extra headers may have changed, then
+// passes the message on to every tab. Settings is a copy nobody changes
+// after sending.
 type SettingsMsg struct{ Settings *store.Settings }
 
 // KeysChangedMsg says a key was stored or deleted: the shell reconnects so

@@ -1,0 +1,224 @@
+// Package chat is the Chat tab of atelier's terminal UI: a list of stored
+// conversations, the open conversation with its replies rendered as
+// markdown while they stream, a composer for the next prompt and a picker
+// for the target (family, model and that family's settings).
+//
+// Everything that waits runs in a command: the store (every prompt and
+// reply is recorded, the reply checkpointed as it streams, so a conversation
+// survives a restart, an interrupted reply included) and the service (one
+// delta per command, pulled from the client's stream). Model output is
+// cleaned of terminal control sequences before it is drawn.
+//
+// It imports bubbletea, bubbles, lipgloss, client, store, ui/markdown,
+// ui/termtext and ui/tab; never ui.
+package chat
+
+import (
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// Options are what the tab works with.
+type Options struct {
+	Store  *store.Store // where conversations are kept; nil: this session only
+	Models store.Models // the default model of each family
+	Demo   bool         // the built-in simulator is the service
+	// Now is the clock for the list's ages before the first answer of the
+	// store brings the time; nil means time.Now. Tests fix it.
+	Now func() time.Time
+}
+
+// focus is the pane that has the keyboard.
+type focus int
+
+const (
+	onComposer focus = iota
+	onList
+	onReply
+)
+
+// Model is the Chat tab.
+type Model struct {
+	db     *store.Store
+	client *client.Client
+	models store.Models
+	demo   bool
+	target client.ChatTarget
+
+	list    list
+	listSeq int // the listing whose answer counts
+	conv    conversation
+	tr      transcript
+	comp    composer
+	pick    picker
+	field   field
+	confirm bool // delete the selected conversation?
+	code    codeChoice
+	run     *running // the reply arriving, if any
+	focus   focus
+	showAll bool // thinking shown in full
+
+	seq       int  // numbers requests: sends and conversation loads
+	gen       int  // numbers entry versions, for the render cache
+	renderSeq int  // the conversation whose replies prerender draws
+	rendering bool // a prerender command is under way
+	armed     bool
+	frameSeq  int
+	clock     time.Time // now, as the last message that knew said
+	tick      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+
+	km            keyMap
+	st            styles
+	width, height int
+}
+
+// conversation is the one on screen.
+type conversation struct {
+	id      int64 // 0: new, not stored yet
+	entries []entry
+	loading int // the seq of the load under way; 0 when none
+}
+
+// New returns the tab. The listing is loaded by Init's command.
+func New(o Options) Model {
+	now := time.Now
+	if o.Now != nil {
+		now = o.Now
+	}
+	m := Model{
+		db: o.Store, models: o.Models, demo: o.Demo,
+		km: defaultKeyMap(), clock: now(), tick: tea.Tick,
+	}
+	m.target = client.ChatTarget{Family: client.Alpha, Model: m.defaultModel(client.Alpha)}
+	m.comp = newComposer(m.km.Newline).focus(true)
+	m.tr = m.tr.reset()
+	m.pick = newPicker()
+	m.SetDark(true)
+	return m
+}
+
+// Init loads the first page of the listing.
+func (m Model) Init() tea.Cmd { return loadPage(m.db, m.listSeq, nil) }
+
+// Update routes a message to what handles it.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case tea.PasteMsg:
+		return m.paste(msg)
+	case tea.MouseWheelMsg:
+		return m.wheel(msg)
+	case tab.ClientMsg:
+		m.client = msg.Client
+		return m, nil
+	case frameMsg:
+		return m.frame(msg), nil
+	}
+	return m.result(msg)
+}
+
+// result handles the answers of the tab's commands.
+func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case listLoadedMsg:
+		return m.listLoaded(msg)
+	case openedMsg:
+		return m.opened(msg)
+	case renamedMsg:
+		return m.renamed(msg)
+	case deletedMsg:
+		return m.deleted(msg)
+	case beganMsg:
+		return m.began(msg)
+	case deltaMsg:
+		return m.delta(msg)
+	case finishedMsg:
+		return m.finished(msg)
+	case attachedMsg:
+		return m.attached(msg)
+	case renderedMsg:
+		return m.rendered(msg)
+	case editorReadyMsg:
+		return m.editorReady(msg)
+	case editedMsg:
+		return m.edited(msg)
+	}
+	return m, nil
+}
+
+// Focused reports whether a text field has the keyboard, so bare keys are
+// text: the composer, a one-line field, the picker's field, or the digit
+// that names a code block after y.
+func (m Model) Focused() bool {
+	return m.focus == onComposer || m.field.kind != noField || m.pick.typing() || m.code.waiting
+}
+
+// SetSize sets the room the tab may draw in.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	m.relayout()
+}
+
+// SetDark picks the styles for a dark or light background.
+func (m *Model) SetDark(dark bool) {
+	m.st = newStyles(dark)
+	m.comp.ta.SetStyles(m.st.Composer)
+	m.field.input.SetStyles(m.st.Input)
+	m.pick = m.pick.restyle(m.st)
+	m.tr = m.tr.restyle(m.st.Markdown)
+	m.layout()
+}
+
+// Summary is the target, for the status bar.
+func (m Model) Summary() string { return targetSummary(m.target) }
+
+// KeyMap is the tab's keys in the current mode, for help.
+func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()} }
+
+func (m Model) mode() mode {
+	switch {
+	case m.pick.open && m.pick.typing(), m.field.kind != noField:
+		return typing
+	case m.pick.open:
+		return picking
+	case m.confirm:
+		return confirming
+	case m.code.waiting:
+		return numbering
+	case m.run != nil:
+		return streaming
+	case m.focus == onList:
+		return browsing
+	case m.focus == onReply:
+		return reading
+	}
+	return composing
+}
+
+// defaultModel is the settings' model for a family; the demo answers to
+// any name.
+func (m Model) defaultModel(f client.Group) string {
+	var name string
+	switch f {
+	case client.Alpha:
+		name = m.models.Alpha
+	case client.Beta:
+		name = m.models.Beta
+	case client.Gamma:
+		name = m.models.Gamma
+	}
+	if name == "" && m.demo {
+		name = "demo-" + string(f)
+	}
+	return name
+}
+
+// result addresses a command's message to this tab.
+func result(msg tea.Msg) tea.Msg { return tab.Result(tab.Chat, msg) }

@@ -1,0 +1,113 @@
+package chat
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+)
+
+// composerMax is the most lines the composer grows to before it scrolls.
+const composerMax = 8
+
+// composer is the prompt being written: a multi-line field that grows
+// with its text, the images attached to it, and whether it replaces the
+// last prompt.
+type composer struct {
+	ta      textarea.Model
+	images  []attachment
+	editing bool // sending replaces the last prompt and its reply
+}
+
+func newComposer(newline key.Binding) composer {
+	ta := textarea.New()
+	ta.ShowLineNumbers = false
+	ta.DynamicHeight = true
+	ta.MinHeight = 1
+	ta.MaxHeight = composerMax
+	ta.MaxContentHeight = 1 << 20 // the height bounds the view, not the text
+	ta.CharLimit = 0
+	ta.SetPromptFunc(2, func(info textarea.PromptInfo) string {
+		if info.LineNumber == 0 {
+			return "> "
+		}
+		return "  "
+	})
+	km := textarea.DefaultKeyMap()
+	km.InsertNewline = newline
+	// ctrl+n, ctrl+t and ctrl+o are the tab's; only arrows move lines.
+	km.LineNext = key.NewBinding(key.WithKeys("down"))
+	km.LinePrevious = key.NewBinding(key.WithKeys("up"))
+	km.TransposeCharacterBackward = key.NewBinding(key.WithDisabled())
+	ta.KeyMap = km
+	return composer{ta: ta}
+}
+
+// update passes a key or paste to the field.
+func (c composer) update(msg tea.Msg) (composer, tea.Cmd) {
+	var cmd tea.Cmd
+	c.ta, cmd = c.ta.Update(msg)
+	return c, cmd
+}
+
+// text is the prompt as typed, without trailing blank lines.
+func (c composer) text() string { return strings.TrimRight(c.ta.Value(), " \n") }
+
+// cleared is the composer after a send.
+func (c composer) cleared() composer {
+	c.ta.Reset()
+	c.images, c.editing = nil, false
+	return c
+}
+
+// withText replaces the prompt, the cursor at its end.
+func (c composer) withText(s string) composer {
+	c.ta.SetValue(s)
+	c.ta.MoveToEnd()
+	return c
+}
+
+// resize sets the width and the most lines the field may take.
+func (c composer) resize(w, maxLines int) composer {
+	c.ta.MaxHeight = max(min(composerMax, maxLines), 1)
+	c.ta.SetWidth(max(w, 4)) // and recomputes the height for the new room
+	return c
+}
+
+// focus gives the field the keyboard, or takes it away.
+func (c composer) focus(on bool) composer {
+	if on {
+		c.ta.Focus()
+	} else {
+		c.ta.Blur()
+	}
+	return c
+}
+
+// label is the line above the field, when there is something to say:
+// editing the last prompt, images attached.
+func (c composer) label() string {
+	var parts []string
+	if c.editing {
+		parts = append(parts, "editing the last prompt: enter sends it again, esc cancels")
+	}
+	if n := len(c.images); n > 0 {
+		names := make([]string, n)
+		for i, a := range c.images {
+			names[i] = a.name
+		}
+		parts = append(parts, fmt.Sprintf("🖼 %s", strings.Join(names, ", ")))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// height is the lines the composer takes: its label and the field.
+func (c composer) height() int {
+	h := c.ta.Height()
+	if c.label() != "" {
+		h++
+	}
+	return h
+}

@@ -1,0 +1,186 @@
+package chat
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// listLoaded adopts a page of the listing.
+func (m Model) listLoaded(msg listLoadedMsg) (Model, tea.Cmd) {
+	if msg.seq != m.listSeq {
+		return m, nil
+	}
+	m.clock = msg.now
+	if msg.err != nil {
+		m.list.loading, m.list.loaded = false, true
+		if errors.Is(msg.err, errNoStore) {
+			return m, nil
+		}
+		return m, tab.Error(msg.err)
+	}
+	m.list = m.list.setPage(msg.page, msg.replace, msg.more)
+	return m, nil
+}
+
+// morePage asks for the next page when the cursor nears the end of the
+// loaded listing.
+func (m Model) morePage() (Model, tea.Cmd) {
+	if !m.list.nearEnd(m.height) || len(m.list.items) == 0 {
+		return m, nil
+	}
+	m.list.loading = true
+	c := m.list.items[len(m.list.items)-1].Cursor()
+	return m, loadPage(m.db, m.listSeq, &c)
+}
+
+// openSelected opens the conversation under the list's cursor.
+func (m Model) openSelected() (Model, tea.Cmd) {
+	c, ok := m.list.selected()
+	switch {
+	case !ok:
+		return m, nil
+	case m.run != nil:
+		return m, tab.Notice("a reply is arriving: esc stops it first")
+	case c.ID == m.conv.id && m.conv.loading == 0:
+		return m.focusOn(onComposer), nil
+	}
+	m.seq++
+	m.conv.loading = m.seq
+	return m, open(m.db, m.seq, c.ID, m.drawSpec())
+}
+
+// opened shows a conversation read from the store, and takes the target
+// of its last reply, so the next prompt goes where the last one went.
+func (m Model) opened(msg openedMsg) (Model, tea.Cmd) {
+	if msg.seq != m.conv.loading {
+		return m, nil
+	}
+	m.conv.loading = 0
+	if msg.err != nil {
+		return m, tab.Error(msg.err)
+	}
+	m.conv = conversation{id: msg.id, entries: msg.entries}
+	for i := range m.conv.entries {
+		m.touch(i)
+	}
+	m.list.open = m.conv.id
+	m.target = targetOf(m.conv.entries, m.target)
+	m.pick = m.pick.load(m.target)
+	m.comp = m.comp.cleared()
+	m = m.resetTranscript().focusOn(onComposer)
+	m.tr = m.tr.adopt(msg.bodies, m.conv.entries)
+	m.relayout()
+	m.tr = m.tr.showFrom(lastUser(m.conv.entries), m.conv.entries, m.look()) // the last exchange, from its prompt
+	return m, m.prerender()
+}
+
+// targetOf is the target of the last reply in entries, or t.
+func targetOf(entries []entry, t client.ChatTarget) client.ChatTarget {
+	i := lastReply(entries)
+	if i < 0 {
+		return t
+	}
+	e := entries[i]
+	if e.family != client.Alpha && e.family != client.Beta && e.family != client.Gamma {
+		return t
+	}
+	next := client.ChatTarget{Family: e.family, Model: e.model}
+	if len(e.settings) > 0 && json.Unmarshal(e.settings, &next.Settings) != nil {
+		next.Settings = client.ChatSettings{}
+	}
+	return next
+}
+
+// newChat starts an empty conversation; it is stored with its first
+// prompt.
+func (m Model) newChat() (Model, tea.Cmd) {
+	if m.run != nil {
+		return m, tab.Notice("a reply is arriving: esc stops it first")
+	}
+	m.seq++ // a load under way no longer counts
+	m.conv = conversation{}
+	m.list.open = 0
+	m.comp = m.comp.cleared()
+	m = m.resetTranscript().focusOn(onComposer)
+	m.relayout()
+	return m, nil
+}
+
+// askDelete asks before deleting the selected conversation.
+func (m Model) askDelete() (Model, tea.Cmd) {
+	c, ok := m.list.selected()
+	switch {
+	case !ok:
+		return m, nil
+	case m.run != nil && c.ID == m.conv.id:
+		return m, tab.Notice("a reply is arriving: esc stops it first")
+	}
+	m.confirm = true
+	return m, nil
+}
+
+// deleted drops a deleted conversation from the list, and from the screen
+// if it was open.
+func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
+	if msg.err != nil {
+		return m, tab.Error(msg.err)
+	}
+	m.list = m.list.without(msg.id)
+	if m.conv.id == msg.id && m.run == nil {
+		m, _ = m.newChat()
+		m = m.focusOn(onList)
+	}
+	return m, tab.Notice("conversation deleted")
+}
+
+// renamed shows a conversation's new title.
+func (m Model) renamed(msg renamedMsg) (Model, tea.Cmd) {
+	if msg.err != nil {
+		return m, tab.Error(msg.err)
+	}
+	m.list = m.list.retitle(msg.id, msg.title)
+	return m, nil
+}
+
+// resetTranscript forgets the drawings of the conversation that was open;
+// replies of it still being rendered ahead are dropped when they come.
+func (m Model) resetTranscript() Model {
+	m.tr = m.tr.reset()
+	m.renderSeq++
+	m.rendering = false
+	return m
+}
+
+// firstUser is the index of the first prompt, or -1.
+func firstUser(entries []entry) int {
+	for i, e := range entries {
+		if e.role == store.RoleUser {
+			return i
+		}
+	}
+	return -1
+}
+
+// titleFromPrompt is what the store makes a title of: the first line with
+// text, cut to 80 characters.
+func titleFromPrompt(text string) string {
+	for line := range strings.Lines(text) {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if utf8.RuneCountInString(line) > 80 {
+			line = string([]rune(line)[:79]) + "…"
+		}
+		return line
+	}
+	return ""
+}

@@ -1,0 +1,142 @@
+package chat
+
+import (
+	"encoding/json"
+	"time"
+
+	"atelier/client"
+	"atelier/store"
+)
+
+// entry is one message on screen: a prompt or a reply.
+type entry struct {
+	id       int64 // the stored message; 0 until stored, or without a store
+	turn     int
+	role     string // store.RoleUser or store.RoleAssistant
+	text     string
+	thinking string
+	images   []attachment // a prompt's images, for this session only
+	family   client.Group
+	model    string
+	settings json.RawMessage // the reply's client.ChatSettings
+	status   string          // a store status word; streaming while it arrives
+	errText  string
+	stop     string
+	usage    client.ChatUsage
+	ttft     time.Duration
+	total    time.Duration
+	sources  []client.ChatSource
+	tools    []client.ChatToolCall
+	native   json.RawMessage // the native final reply, sent back in later turns
+	at       time.Time
+	edited   bool // a prompt that replaced an earlier one
+	version  int  // bumped on every change, for the render cache
+}
+
+// paused reports whether a reply stopped to be continued (alpha's
+// pause_turn).
+func (e *entry) paused() bool {
+	return e.role == store.RoleAssistant && e.stop == "pause_turn" && e.status == store.StatusComplete
+}
+
+// entriesOf turns stored messages into what the conversation shows, as
+// the tab showed it: a prompt sent again after an edit replaces the earlier
+// prompt and its replies; a reply after a paused one continues it; any
+// other second reply in a turn was regenerated from the prompt, and
+// replaces the turn's replies. natives holds each reply's native response
+// by message id.
+func entriesOf(msgs []store.Message, natives map[int64]json.RawMessage) []entry {
+	var out []entry
+	start := -1 // the current turn's prompt
+	for _, m := range msgs {
+		e := entryOf(m, natives[m.ID])
+		ours := start >= 0 && out[start].turn == m.Turn // the turn has its prompt on screen
+		switch {
+		case m.Role == store.RoleUser:
+			if ours {
+				e.edited = true
+				out = out[:start]
+			}
+			start = len(out)
+			out = append(out, e)
+		case m.Role != store.RoleAssistant:
+			continue
+		case len(out) == 0 || out[len(out)-1].role != store.RoleAssistant || out[len(out)-1].paused():
+			out = append(out, e)
+		case ours:
+			out = append(out[:start+1], e) // regenerated from the prompt
+		default:
+			out[len(out)-1] = e
+		}
+	}
+	return out
+}
+
+// entryOf is one stored message; a reply's sources and tool calls come
+// from its native response.
+func entryOf(m store.Message, native json.RawMessage) entry {
+	e := entry{
+		id: m.ID, turn: m.Turn, role: m.Role, text: m.Text, thinking: m.Thinking,
+		family: client.Group(m.Family), model: m.Model, settings: m.SettingsJSON,
+		status: m.Status, errText: m.Error, stop: m.StopReason,
+		usage: client.ChatUsage{Input: int(m.Usage.InputTokens), Output: int(m.Usage.OutputTokens)},
+		ttft:  m.TTFT, total: m.Total, native: native, at: m.CreatedAt,
+	}
+	if len(native) > 0 {
+		if res, err := client.ChatResultOf(e.family, native); err == nil {
+			e.sources, e.tools = res.Sources, res.Tools
+		}
+	}
+	return e
+}
+
+// turnsOf are the client turns of entries, in order, alternating as the
+// protocols want: consecutive replies (a paused reply and its continuation)
+// are sent as one assistant turn, with its native reply only when there is
+// one reply; a prompt whose reply came back empty joins the next prompt.
+func turnsOf(entries []entry) []client.ChatTurn {
+	var out []client.ChatTurn
+	for i := 0; i < len(entries); i++ {
+		e := entries[i]
+		if e.role == store.RoleUser {
+			t := client.ChatTurn{Role: "user", Text: e.text, Images: chatImages(e.images)}
+			if n := len(out); n > 0 && out[n-1].Role == "user" {
+				out[n-1].Text += "\n\n" + t.Text
+				out[n-1].Images = append(out[n-1].Images, t.Images...)
+				continue
+			}
+			out = append(out, t)
+			continue
+		}
+		t := client.ChatTurn{Role: "assistant", Text: e.text, Native: e.native, Family: e.family}
+		for i+1 < len(entries) && entries[i+1].role == store.RoleAssistant {
+			i++
+			t.Text += entries[i].text
+			t.Native = nil
+		}
+		if t.Text == "" && len(t.Native) == 0 {
+			continue // an empty reply (stopped at once, failed) is not sent back
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// lastUser is the index of the last prompt, or -1.
+func lastUser(entries []entry) int {
+	for i := len(entries) - 1; i >= 0; i-- {
+		if entries[i].role == store.RoleUser {
+			return i
+		}
+	}
+	return -1
+}
+
+// lastReply is the index of the last reply, or -1.
+func lastReply(entries []entry) int {
+	i := len(entries) - 1
+	if i >= 0 && entries[i].role == store.RoleAssistant {
+		return i
+	}
+	return -1
+}

@@ -1,0 +1,99 @@
+package chat
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// frameInterval caps redrawing a streaming reply at 60 frames a second,
+// however fast its deltas come.
+const frameInterval = time.Second / 60
+
+// wideWidth is the width from which the list stays beside the
+// conversation; below it the list folds away and shows only with focus.
+const wideWidth = 100
+
+// listWidth is the list panel's width beside the conversation, its
+// separator included.
+const listWidth = 28
+
+// frameMsg is the tick of a frame; a tick overtaken by a newer one is
+// dropped. It brings the time, for the list's ages and the reply's clock.
+type frameMsg struct {
+	seq int
+	at  time.Time
+}
+
+// arm returns the next frame's tick unless one is on its way.
+func (m *Model) arm() tea.Cmd {
+	if m.armed {
+		return nil
+	}
+	m.armed = true
+	m.frameSeq++
+	seq := m.frameSeq
+	return m.tick(frameInterval, func(at time.Time) tea.Msg { return result(frameMsg{seq: seq, at: at}) })
+}
+
+// frame draws what arrived since the last frame.
+func (m Model) frame(f frameMsg) Model {
+	if f.seq != m.frameSeq || !m.armed {
+		return m
+	}
+	m.armed = false
+	m.clock = f.at
+	m.layout()
+	return m
+}
+
+// look is what drawing entries depends on besides the entries.
+func (m *Model) look() look { return look{thinking: m.showAll, now: m.clock, st: &m.st} }
+
+// layout draws the conversation again, from the caches where it can.
+func (m *Model) layout() { m.tr = m.tr.layout(m.conv.entries, m.look()) }
+
+// geometry is where the panes go.
+type geometry struct {
+	listW    int  // the list panel beside the conversation, separator included; 0: none
+	listOnly bool // narrow, with the list focused: the list takes the whole tab
+	paneW    int  // the conversation's width
+	bodyH    int  // the transcript's (or picker's) height
+}
+
+func (m Model) geometry() geometry {
+	g := geometry{paneW: m.width}
+	switch {
+	case m.width >= wideWidth:
+		g.listW = listWidth
+		g.paneW = m.width - listWidth
+	case m.focus == onList:
+		g.listOnly = true
+	}
+	g.bodyH = max(m.height-1-m.composerHeight(), 0)
+	return g
+}
+
+// composerHeight is the lines under the rule: the composer and the attach
+// field when it is open.
+func (m Model) composerHeight() int {
+	h := m.comp.height()
+	if m.field.kind == attachField {
+		h++
+	}
+	return h
+}
+
+// relayout fits the panes to the tab's size, then draws.
+func (m *Model) relayout() {
+	if m.width <= 0 || m.height <= 0 {
+		return
+	}
+	g := m.geometry()
+	m.comp = m.comp.resize(g.paneW, max(m.height/3, 1))
+	m.field.input.SetWidth(max(g.paneW-16, 8))
+	g = m.geometry() // the composer's height may have changed
+	m.tr = m.tr.resize(g.paneW, g.bodyH)
+	m.pick = m.pick.resize(g.paneW, g.bodyH)
+	m.layout()
+}

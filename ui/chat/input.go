@@ -1,0 +1,279 @@
+package chat
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/tab"
+)
+
+// key routes a key: to what is open over the panes first (the picker, a
+// field, a question, a code number), then the tab's own keys, then the
+// pane with the keyboard.
+func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch {
+	case m.pick.open:
+		return m.pickerKey(msg)
+	case m.field.kind != noField:
+		return m.fieldKey(msg)
+	case m.confirm:
+		return m.confirmKey(msg)
+	case m.code.waiting:
+		return m.codeKey(msg)
+	}
+	if next, cmd, ok := m.tabKey(msg); ok {
+		return next, cmd
+	}
+	switch m.focus {
+	case onList:
+		return m.listKey(msg)
+	case onReply:
+		return m.readKey(msg)
+	}
+	return m.composerKey(msg)
+}
+
+// tabKey handles the keys that work whatever pane has the keyboard.
+func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
+	k := m.km
+	var cmd tea.Cmd
+	switch {
+	case key.Matches(msg, k.New):
+		m, cmd = m.newChat()
+	case key.Matches(msg, k.Target):
+		m = m.openPicker()
+	case key.Matches(msg, k.Regenerate):
+		m, cmd = m.regenerate()
+	case key.Matches(msg, k.Stop) && m.run != nil:
+		m = m.stop()
+	case key.Matches(msg, k.Focus):
+		m = m.focusOn((m.focus + 1) % 3)
+	case key.Matches(msg, k.FocusBack):
+		m = m.focusOn((m.focus + 2) % 3)
+	case key.Matches(msg, k.Editor):
+		m, cmd = m.editor()
+	case key.Matches(msg, k.Attach):
+		m, cmd = m.openField(attachField, "", "path of an image file")
+	case key.Matches(msg, k.Detach):
+		m.comp.images = nil
+		m.relayout()
+	case key.Matches(msg, k.Scroll.PageUp, k.Scroll.PageDown):
+		next, cmd := m.scroll(msg)
+		return next, cmd, true
+	default:
+		return m, nil, false
+	}
+	return m, cmd, true
+}
+
+// composerKey: enter sends, esc leaves an edit, the rest is text.
+func (m Model) composerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(msg, m.km.Send):
+		return m.submit()
+	case key.Matches(msg, m.km.Cancel) && m.comp.editing:
+		m.comp = m.comp.cleared()
+		m.relayout()
+		return m, nil
+	}
+	h := m.comp.height()
+	var cmd tea.Cmd
+	m.comp, cmd = m.comp.update(msg)
+	if m.comp.height() != h {
+		m.relayout()
+	}
+	return m, cmd
+}
+
+// listKey moves in the list and acts on the conversation under the cursor;
+// the reply keys work here too.
+func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	k := m.km
+	switch {
+	case key.Matches(msg, k.Up):
+		m.list = m.list.move(-1).follow(m.listRows())
+		return m, nil
+	case key.Matches(msg, k.Down):
+		m.list = m.list.move(1).follow(m.listRows())
+		return m.morePage()
+	case key.Matches(msg, k.Open):
+		return m.openSelected()
+	case key.Matches(msg, k.Filter):
+		return m.openField(filterField, m.list.query, "filter titles")
+	case key.Matches(msg, k.Rename):
+		return m.startRename()
+	case key.Matches(msg, k.Delete):
+		return m.askDelete()
+	case key.Matches(msg, k.Cancel) && m.list.query != "":
+		m.list.query = ""
+		m.list = m.list.refilter()
+		return m, nil
+	}
+	return m.replyKey(msg)
+}
+
+// readKey scrolls the conversation and acts on the reply in view.
+func (m Model) readKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	if key.Matches(msg, m.km.Send) {
+		return m.focusOn(onComposer), nil
+	}
+	if next, cmd, ok := m.replyAction(msg); ok {
+		return next, cmd
+	}
+	return m.scroll(msg)
+}
+
+// replyKey is the reply actions outside the reply pane.
+func (m Model) replyKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	next, cmd, _ := m.replyAction(msg)
+	return next, cmd
+}
+
+// replyAction handles the keys that act on the reply in view.
+func (m Model) replyAction(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
+	k := m.km
+	switch {
+	case key.Matches(msg, k.Thinking):
+		m.showAll = !m.showAll
+		m.layout()
+		return m, nil, true
+	case key.Matches(msg, k.Copy):
+		next, cmd := m.copyReply()
+		return next, cmd, true
+	case key.Matches(msg, k.CopyCode):
+		next, cmd := m.askCode()
+		return next, cmd, true
+	case key.Matches(msg, k.Edit):
+		next, cmd := m.editLast()
+		return next, cmd, true
+	}
+	return m, nil, false
+}
+
+// scroll moves the conversation's window; replies above it are rendered
+// ahead.
+func (m Model) scroll(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	s := m.km.Scroll
+	page := max(m.tr.height-1, 1)
+	switch {
+	case key.Matches(msg, s.Up):
+		return m.scrollBy(-1)
+	case key.Matches(msg, s.Down):
+		return m.scrollBy(1)
+	case key.Matches(msg, s.PageUp):
+		return m.scrollBy(-page)
+	case key.Matches(msg, s.PageDown):
+		return m.scrollBy(page)
+	case key.Matches(msg, s.Home):
+		m.tr = m.tr.showFrom(0, m.conv.entries, m.look())
+	case key.Matches(msg, s.End):
+		return m.scrollBy(len(m.tr.lines))
+	}
+	return m, nil
+}
+
+func (m Model) scrollBy(n int) (Model, tea.Cmd) {
+	m.tr = m.tr.scrollBy(n, m.conv.entries, m.look())
+	return m, m.prerender()
+}
+
+// wheel scrolls the conversation, or the list when it has the keyboard.
+func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
+	n := 0
+	switch msg.Button {
+	case tea.MouseWheelUp:
+		n = -3
+	case tea.MouseWheelDown:
+		n = 3
+	}
+	if m.focus == onList {
+		m.list = m.list.move(n).follow(m.listRows())
+		return m, nil
+	}
+	return m.scrollBy(n)
+}
+
+// paste goes to the open field, else the composer.
+func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	switch {
+	case m.field.kind != noField:
+		m.field.input, cmd = m.field.input.Update(msg)
+		if m.field.kind == filterField {
+			return m.filtered(cmd)
+		}
+	case m.pick.typing():
+		m.pick, cmd = m.pick.update(msg)
+	default:
+		h := m.comp.height()
+		m = m.focusOn(onComposer)
+		m.comp, cmd = m.comp.update(msg)
+		if m.comp.height() != h {
+			m.relayout()
+		}
+	}
+	return m, cmd
+}
+
+// focusOn gives pane f the keyboard.
+func (m Model) focusOn(f focus) Model {
+	was := m.geometry().listOnly
+	m.focus = f
+	m.comp = m.comp.focus(f == onComposer)
+	if m.geometry().listOnly != was {
+		m.relayout()
+	}
+	return m
+}
+
+// confirmKey answers the delete question.
+func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(msg, m.km.Yes):
+		m.confirm = false
+		if c, ok := m.list.selected(); ok {
+			return m, remove(m.db, c.ID)
+		}
+	case key.Matches(msg, m.km.No):
+		m.confirm = false
+	}
+	return m, nil
+}
+
+// startRename opens the field with the selected conversation's title.
+func (m Model) startRename() (Model, tea.Cmd) {
+	c, ok := m.list.selected()
+	if !ok {
+		return m, nil
+	}
+	next, cmd := m.openField(renameField, c.Title, "title")
+	next.field.id = c.ID
+	return next, cmd
+}
+
+// editLast puts the last prompt back in the composer; sending it replaces
+// that prompt and its reply.
+func (m Model) editLast() (Model, tea.Cmd) {
+	i := lastUser(m.conv.entries)
+	switch {
+	case i < 0:
+		return m, tab.Notice("no prompt to edit yet")
+	case m.run != nil:
+		return m, tab.Notice("a reply is arriving: esc stops it first")
+	}
+	e := m.conv.entries[i]
+	m.comp = m.comp.withText(e.text)
+	m.comp.images, m.comp.editing = e.images, true
+	m = m.focusOn(onComposer)
+	m.relayout()
+	return m, nil
+}
+
+// listRows is how many conversations the list shows at once.
+func (m Model) listRows() int {
+	rows := m.height - 1 // the heading
+	if m.field.kind == filterField || m.list.query != "" {
+		rows--
+	}
+	return max(rows, 1)
+}

@@ -1,0 +1,141 @@
+package chat
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"atelier/store"
+)
+
+// seed stores n conversations titled "chat 0" (oldest) to "chat n-1".
+func seed(t *testing.T, db *store.Store, n int) {
+	t.Helper()
+	ctx := context.Background()
+	for i := range n {
+		id, err := db.NewConversation(ctx, store.KindChat, "")
+		if err == nil {
+			_, err = db.AddMessage(ctx, store.Message{ConversationID: id, Role: store.RoleUser, Text: fmt.Sprintf("chat %d", i)})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestListNewRenameDelete(t *testing.T) {
+	h := newHarness(t, "")
+	h.prompt("first topic")
+	h.keys("ctrl+n")
+	if h.m.conv.id != 0 || len(h.m.conv.entries) != 0 || h.m.focus != onComposer {
+		t.Fatal("ctrl+n did not start an empty conversation")
+	}
+	h.prompt("second topic")
+	if len(h.m.list.items) != 2 || h.m.list.items[0].Title != "second topic" {
+		t.Fatalf("list %+v", h.m.list.items)
+	}
+
+	h.keys("tab", "down", "r")
+	if !h.m.Focused() || h.m.field.kind != renameField {
+		t.Fatal("r did not open the title field")
+	}
+	h.keys("ctrl+u").typ("Tea notes").keys("enter")
+	h.noErrors()
+	c, _ := h.db.Conversation(context.Background(), h.m.list.items[1].ID)
+	if c.Title != "Tea notes" || !strings.Contains(h.view(), "Tea notes") {
+		t.Fatalf("renamed to %q\n%s", c.Title, h.view())
+	}
+
+	h.keys("d")
+	if !strings.Contains(h.view(), "delete “Tea notes”? y/n") {
+		t.Fatalf("no question:\n%s", h.view())
+	}
+	h.keys("n")
+	if len(h.m.list.items) != 2 {
+		t.Fatal("n deleted")
+	}
+	h.keys("d", "y")
+	h.noErrors()
+	if len(h.m.list.items) != 1 || h.m.list.items[0].Title != "second topic" {
+		t.Fatalf("after delete %+v", h.m.list.items)
+	}
+	if _, err := h.db.Conversation(context.Background(), c.ID); err == nil {
+		t.Error("still stored")
+	}
+}
+
+func TestDeletingTheOpenConversationClearsIt(t *testing.T) {
+	h := newHarness(t, "")
+	h.prompt("doomed")
+	h.keys("tab", "d", "y")
+	if h.m.conv.id != 0 || len(h.m.conv.entries) != 0 || len(h.m.list.items) != 0 {
+		t.Fatalf("conversation %d with %d entries still open", h.m.conv.id, len(h.m.conv.entries))
+	}
+}
+
+func TestFilterSeesEveryTitle(t *testing.T) {
+	dir := t.TempDir()
+	db, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed(t, db, pageSize+30)
+	db.Close()
+
+	h := newHarness(t, dir)
+	if len(h.m.list.items) != pageSize || !h.m.list.more {
+		t.Fatalf("first page %d items, more %v", len(h.m.list.items), h.m.list.more)
+	}
+	h.keys("tab", "/").typ("chat 7")
+	// chat 7 and 70…79; the first page holds chat 229 down to chat 30.
+	if n := len(h.m.list.shown); n != 11 || h.m.list.more {
+		t.Fatalf("filter shows %d, more %v", n, h.m.list.more)
+	}
+	h.keys("enter")
+	if h.m.list.query != "chat 7" || h.m.Focused() {
+		t.Fatal("enter dropped the filter")
+	}
+	h.keys("esc")
+	if h.m.list.query != "" || len(h.m.list.shown) != pageSize+30 {
+		t.Fatalf("esc left %q, %d shown", h.m.list.query, len(h.m.list.shown))
+	}
+}
+
+func TestListLoadsPagesAsTheCursorGoes(t *testing.T) {
+	dir := t.TempDir()
+	db, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed(t, db, pageSize+5)
+	db.Close()
+	h := newHarness(t, dir)
+	h.keys("tab")
+	for range pageSize {
+		h.keys("down")
+	}
+	if len(h.m.list.items) != pageSize+5 || h.m.list.more {
+		t.Fatalf("%d items, more %v", len(h.m.list.items), h.m.list.more)
+	}
+	if c, _ := h.m.list.selected(); c.Title != "chat 4" {
+		t.Errorf("cursor on %q", c.Title)
+	}
+	if !strings.Contains(h.view(), "chat 4") {
+		t.Errorf("the cursor's row is not in view:\n%s", h.view())
+	}
+}
+
+func TestNarrowListFoldsAway(t *testing.T) {
+	h := newHarness(t, "")
+	h.prompt("folded")
+	h.m.SetSize(76, 20)
+	if strings.Contains(h.view(), "Conversations") {
+		t.Fatalf("at 76 columns the list shows beside the conversation:\n%s", h.view())
+	}
+	h.keys("tab")
+	v := h.view()
+	if !strings.Contains(v, "Conversations") || strings.Contains(v, "▾ sim-alpha") {
+		t.Fatalf("with focus the list takes the tab:\n%s", v)
+	}
+}

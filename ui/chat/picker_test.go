@@ -1,0 +1,166 @@
+package chat
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"atelier/client"
+	"atelier/store"
+)
+
+// to moves the picker's cursor to the row named name.
+func (h *harness) to(name string) *harness {
+	h.t.Helper()
+	for i, s := range h.m.pick.rows() {
+		if s.name == name {
+			for h.m.pick.cursor < i {
+				h.keys("down")
+			}
+			for h.m.pick.cursor > i {
+				h.keys("up")
+			}
+			return h
+		}
+	}
+	h.t.Fatalf("no row %q for %s", name, h.m.pick.target.Family)
+	return h
+}
+
+func TestPickerOffersEachFamilysSettings(t *testing.T) {
+	h := newHarness(t, "")
+	h.keys("ctrl+t")
+	if !h.m.pick.open || !strings.Contains(h.view(), "thinking display") {
+		t.Fatalf("the picker did not open on alpha:\n%s", h.view())
+	}
+	want := map[client.Group][]string{
+		client.Alpha: {"system", "max tokens", "temperature", "top_p", "top_k", "thinking budget", "thinking display", "effort", "web search", "stop sequences"},
+		client.Beta:  {"system", "max tokens", "temperature", "top_p", "top_k", "thinking budget", "web search", "stop sequences", "safety threshold"},
+		client.Gamma: {"system", "max tokens", "temperature", "top_p", "effort", "reasoning summary", "verbosity", "web search"},
+	}
+	for _, fam := range []client.Group{client.Alpha, client.Beta, client.Gamma} {
+		var names []string
+		for _, s := range h.m.pick.rows()[2:] {
+			names = append(names, s.name)
+		}
+		if strings.Join(names, ",") != strings.Join(want[fam], ",") {
+			t.Errorf("%s offers %v", fam, names)
+		}
+		if h.m.pick.target.Family != fam || h.m.pick.target.Model != "sim-"+string(fam) {
+			t.Errorf("target %+v, want %s and its default model", h.m.pick.target, fam)
+		}
+		h.to("family").keys("right")
+	}
+}
+
+// TestPickerBuildsTheNativeRequest sets a few settings of each family and
+// checks the native request they make.
+func TestPickerBuildsTheNativeRequest(t *testing.T) {
+	h := newHarness(t, "")
+	h.keys("ctrl+t")
+	h.to("thinking budget").keys("enter").typ("2048").keys("enter")
+	h.to("thinking display").keys("right") // summarized
+	h.to("web search").keys("enter")
+	h.to("stop sequences").keys("enter").typ("END, STOP").keys("enter")
+	h.keys("esc")
+	if h.m.pick.open || h.Summary() != "alpha · sim-alpha · thinking 2k · web" {
+		t.Fatalf("summary %q", h.Summary())
+	}
+	body := nativeBody(t, h.m.target)
+	for _, s := range []string{`"budget_tokens":2048`, `"display":"summarized"`, `"type":"web_search_20260209"`, `"stop_sequences":["END","STOP"]`} {
+		if !strings.Contains(body, s) {
+			t.Errorf("alpha request lacks %s: %s", s, body)
+		}
+	}
+
+	h.keys("ctrl+t").to("family").keys("right") // beta
+	h.to("safety threshold").keys("right", "right")
+	h.keys("esc")
+	body = nativeBody(t, h.m.target)
+	for _, s := range []string{`"safetySettings":[{"category":"HARM_CATEGORY_HARASSMENT","threshold":"BLOCK_ONLY_HIGH"}`, `"thinkingBudget":2048`, `"webSearch":{}`} {
+		if !strings.Contains(body, s) {
+			t.Errorf("beta request lacks %s: %s", s, body)
+		}
+	}
+
+	h.keys("ctrl+t").to("family").keys("right") // gamma: beta's safety and alpha's display go
+	h.to("effort").keys("left")                 // high
+	h.to("reasoning summary").keys("right")     // auto
+	h.to("verbosity").keys("right")             // low
+	h.to("system").keys("enter").typ("be brief").keys("enter", "esc")
+	body = nativeBody(t, h.m.target)
+	for _, s := range []string{`"effort":"high"`, `"summary":"auto"`, `"verbosity":"low"`, `"instructions":"be brief"`} {
+		if !strings.Contains(body, s) {
+			t.Errorf("gamma request lacks %s: %s", s, body)
+		}
+	}
+	if strings.Contains(body, "safety") || h.m.target.Settings.ThinkingDisplay != "" {
+		t.Errorf("another family's setting came along: %s", body)
+	}
+	h.prompt("hello gamma")
+	h.noErrors()
+	if h.last().family != client.Gamma || h.last().text == "" {
+		t.Fatalf("the reply came from %s", h.last().family)
+	}
+	var s client.ChatSettings
+	json.Unmarshal(h.stored().Messages[1].SettingsJSON, &s)
+	if s.Verbosity != "low" || s.System != "be brief" {
+		t.Errorf("stored settings %+v", s)
+	}
+}
+
+func nativeBody(t *testing.T, target client.ChatTarget) string {
+	t.Helper()
+	_, body, err := client.NativeChatRequest(target, []client.ChatTurn{{Role: "user", Text: "x"}}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(body)
+}
+
+func TestPickerShowsViolationsAtOnce(t *testing.T) {
+	h := newHarness(t, "")
+	h.keys("ctrl+t")
+	h.to("thinking budget").keys("enter").typ("100").keys("enter")
+	if !strings.Contains(h.view(), "✗ thinking.budget_tokens") {
+		t.Fatalf("no violation shown:\n%s", h.view())
+	}
+	h.to("temperature").keys("enter").typ("warm").keys("enter")
+	if !strings.Contains(h.view(), `✗ temperature: "warm" is not a number`) || !h.m.pick.editing {
+		t.Fatalf("a bad number was taken:\n%s", h.view())
+	}
+	h.keys("esc", "esc")
+	h.prompt("hi")
+	if len(h.errs()) == 0 || len(h.m.conv.entries) != 0 {
+		t.Fatal("the invalid target sent a prompt")
+	}
+}
+
+// TestOpeningAConversationTakesItsTarget: follow-ups go where the last
+// reply came from, with the same settings.
+func TestOpeningAConversationTakesItsTarget(t *testing.T) {
+	h := newHarness(t, "")
+	h.m.target = client.ChatTarget{Family: client.Beta, Model: "sim-beta", Settings: client.ChatSettings{WebSearch: true}}
+	h.prompt("beta question")
+	id := h.m.conv.id
+	h.keys("ctrl+n")
+	h.m.target = client.ChatTarget{Family: client.Alpha, Model: "sim-alpha"}
+	h.keys("tab")
+	for c, _ := h.m.list.selected(); c.ID != id; c, _ = h.m.list.selected() {
+		h.keys("down")
+	}
+	h.keys("enter")
+	if h.m.target.Family != client.Beta || !h.m.target.Settings.WebSearch || h.Summary() != "beta · sim-beta · web" {
+		t.Fatalf("target %+v", h.m.target)
+	}
+	if _, err := h.db.Conversation(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
+	if h.last().family != client.Beta || h.last().status != store.StatusComplete {
+		t.Errorf("last %+v", h.last())
+	}
+}
+
+// Summary is the tab's line for the status bar.
+func (h *harness) Summary() string { return h.m.Summary() }

@@ -1,0 +1,216 @@
+package chat
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"atelier/store"
+	"atelier/ui/markdown"
+	"atelier/ui/termtext"
+)
+
+// indent is where text starts under a header, in line with glamour's
+// document margin.
+const indent = "  "
+
+// look is what an entry's drawing depends on besides the entry itself.
+type look struct {
+	width    int
+	thinking bool // thinking shown in full
+	now      time.Time
+	st       *styles
+}
+
+// body is the rendered markdown of a reply, kept while the width and
+// styles stay the same.
+type body struct {
+	key    int // the entry's version
+	width  int
+	styled int // the styles' generation it was drawn in
+	lines  []string
+	codes  []markdown.CodeBlock
+}
+
+// renderBody renders a finished reply's markdown once.
+func renderBody(text string, width int, st markdown.Styles) body {
+	r := markdown.NewRenderer(width, st)
+	r.Append(text)
+	lines := r.Lines()
+	return body{width: width, lines: append([]string(nil), lines...), codes: r.CodeBlocks()}
+}
+
+// promptLines draws a prompt: its header, its text as written (wrapped,
+// never rendered as markdown) and its attachments.
+func promptLines(e *entry, lk look) []string {
+	st := lk.st
+	head := st.Reply.You.Render("▸ You") + st.Reply.Figures.Render(" · "+clock(e.at, lk.now))
+	if e.edited {
+		head += st.Reply.Figures.Render(" · edited")
+	}
+	out := []string{head}
+	text := untab(termtext.String(strings.TrimRight(e.text, "\n")))
+	wrapped := ansi.Wrap(text, max(lk.width-len(indent), 10), " ")
+	for l := range strings.SplitSeq(wrapped, "\n") {
+		out = append(out, indent+st.Reply.Text.Render(l))
+	}
+	for _, a := range e.images {
+		out = append(out, indent+st.Reply.Figures.Render("🖼 "+termtext.String(a.name)))
+	}
+	return out
+}
+
+// replyHeader is a reply's first line: the model and the figures a prompt
+// engineer wants.
+func replyHeader(e *entry, lk look) string {
+	st := lk.st
+	model := termtext.String(e.model)
+	if model == "" {
+		model = string(e.family)
+	}
+	return ansi.Truncate(st.Reply.Header.Render("▾ "+model)+st.Reply.Figures.Render(figures(e)), lk.width, "…")
+}
+
+// figures are a reply's timings, tokens, rate and stop reason.
+func figures(e *entry) string {
+	var parts []string
+	if e.ttft > 0 {
+		parts = append(parts, seconds(e.ttft)+" to first token")
+	}
+	if e.status == store.StatusStreaming {
+		parts = append(parts, "streaming…")
+	} else if e.total > 0 {
+		parts = append(parts, seconds(e.total))
+	}
+	if e.usage.Output > 0 {
+		parts = append(parts, strconv.Itoa(e.usage.Output)+" tok")
+		if d := e.total - e.ttft; d > 0 && e.status != store.StatusStreaming {
+			parts = append(parts, fmt.Sprintf("%.0f tok/s", float64(e.usage.Output)/d.Seconds()))
+		}
+	}
+	if e.stop != "" {
+		parts = append(parts, termtext.String(e.stop))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " · " + strings.Join(parts, " · ")
+}
+
+// seconds writes a duration as people read timings: 0.4 s, 12 s.
+func seconds(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	}
+	return fmt.Sprintf("%.0f s", d.Seconds())
+}
+
+// clock is when a prompt was sent: the time today, the date before.
+func clock(t, now time.Time) string {
+	if t.IsZero() {
+		return "now"
+	}
+	t, now = t.Local(), now.Local()
+	if t.YearDay() == now.YearDay() && t.Year() == now.Year() {
+		return t.Format("15:04")
+	}
+	return t.Format("Jan 2 15:04")
+}
+
+// thinkingLines draws a reply's thinking: one line when collapsed, the text
+// when shown.
+func thinkingLines(e *entry, lk look) []string {
+	if e.thinking == "" {
+		return nil
+	}
+	st := lk.st.Reply.Thinking
+	words := len(strings.Fields(e.thinking))
+	if !lk.thinking {
+		return []string{indent + st.Render(fmt.Sprintf("▸ thinking · %d words", words))}
+	}
+	out := []string{indent + st.Render("▾ thinking")}
+	text := untab(termtext.String(strings.TrimSpace(e.thinking)))
+	wrapped := ansi.Wrap(text, max(lk.width-2*len(indent), 10), " ")
+	for l := range strings.SplitSeq(wrapped, "\n") {
+		out = append(out, indent+indent+st.Render(l))
+	}
+	return out
+}
+
+// toolLines shows each tool or web-search call on a line.
+func toolLines(e *entry, lk look) []string {
+	var out []string
+	for _, t := range e.tools {
+		line := "⚙ " + termtext.String(t.Name)
+		if in := strings.Join(strings.Fields(termtext.String(t.Input)), " "); in != "" {
+			line += " · " + in
+		}
+		out = append(out, indent+lk.st.Reply.Tool.Render(ansi.Truncate(line, max(lk.width-len(indent), 1), "…")))
+	}
+	return out
+}
+
+// sourceLines are the citations, numbered.
+func sourceLines(e *entry, lk look) []string {
+	var out []string
+	for i, s := range e.sources {
+		num := fmt.Sprintf("[%d] ", i+1)
+		text := strings.Join(strings.Fields(termtext.String(s.Title)), " ")
+		url := termtext.String(s.URL)
+		if text == "" {
+			text = url
+		} else if url != "" {
+			text += " · " + url
+		}
+		room := max(lk.width-len(indent)-len(num), 1)
+		out = append(out, indent+lk.st.Reply.Number.Render(num)+lk.st.Reply.Source.Render(ansi.Truncate(text, room, "…")))
+	}
+	return out
+}
+
+// endLines say how a reply ended when it did not end well, or paused.
+func endLines(e *entry, lk look) []string {
+	st := lk.st
+	switch {
+	case e.status == store.StatusInterrupted:
+		why := "stopped · the partial reply is kept"
+		if e.errText != "" && e.errText != "stopped" {
+			why = oneLine(e.errText)
+		}
+		return []string{indent + st.Reply.Paused.Render("■ "+why)}
+	case e.status == store.StatusError:
+		text := ansi.Wrap("✗ "+oneLine(e.errText), max(lk.width-len(indent), 10), " ")
+		var out []string
+		for l := range strings.SplitSeq(text, "\n") {
+			out = append(out, indent+st.Reply.Problem.Render(l))
+		}
+		return out
+	case e.paused():
+		return []string{indent + st.Reply.Paused.Render("⏸ the model paused its turn · enter on an empty prompt continues it")}
+	}
+	return nil
+}
+
+// oneLine makes untrusted text (an error from the network) safe and flat.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(termtext.String(s)), " ")
+}
+
+// untab turns tabs into spaces, whose width the layout knows.
+func untab(s string) string { return strings.ReplaceAll(s, "\t", "    ") }
+
+// pad fits a line to w columns.
+func pad(line string, w int) string {
+	n := ansi.StringWidth(line)
+	if n > w {
+		return ansi.Truncate(line, w, "")
+	}
+	return line + strings.Repeat(" ", w-n)
+}
+
+// rule is a horizontal line w wide.
+func rule(st lipgloss.Style, w int) string { return st.Render(strings.Repeat("─", max(w, 0))) }

@@ -1,0 +1,274 @@
+package chat
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/client/sim"
+	"atelier/store"
+)
+
+func TestSendStreamsTheReplyAndRecordsIt(t *testing.T) {
+	h := newHarness(t, "")
+	const prompt = "write a haiku about tea"
+	h.prompt(prompt)
+	h.noErrors()
+
+	want := sim.ReplyText(prompt)
+	e := h.last()
+	if e.text != want || e.status != store.StatusComplete || e.stop != "end_turn" {
+		t.Fatalf("reply %q, status %s, stop %s", e.text, e.status, e.stop)
+	}
+	if e.usage.Output == 0 || e.total == 0 {
+		t.Errorf("no figures: %+v %v", e.usage, e.total)
+	}
+	v := h.view()
+	for _, s := range []string{"▸ You · ", prompt, "▾ sim-alpha · ", " tok/s · end_turn", "[1] go"} {
+		if !strings.Contains(v, s) {
+			t.Errorf("the view lacks %q:\n%s", s, v)
+		}
+	}
+	if h.m.comp.text() != "" {
+		t.Error("the composer was not cleared")
+	}
+
+	c := h.stored()
+	if len(c.Messages) != 2 || c.Title != prompt {
+		t.Fatalf("stored %d messages, title %q", len(c.Messages), c.Title)
+	}
+	reply := c.Messages[1]
+	if reply.Text != want || reply.Status != store.StatusComplete || reply.StopReason != "end_turn" || reply.Usage.OutputTokens == 0 {
+		t.Errorf("stored reply %+v", reply)
+	}
+	if got, ok := h.m.list.find(c.ID); !ok || got.Title != prompt {
+		t.Errorf("the list lacks the conversation: %+v", h.m.list.items)
+	}
+}
+
+// TestReopenShowsEverything: a second tab on the same store lists the
+// conversation, opens it as it was, and a follow-up sends the first reply
+// back natively.
+func TestReopenShowsEverything(t *testing.T) {
+	first := newHarness(t, "")
+	first.prompt("explain tea ceremonies")
+	first.db.Close()
+
+	h := newHarness(t, first.dir)
+	if len(h.m.list.items) != 1 || !strings.Contains(h.view(), "explain tea cer") {
+		t.Fatalf("not listed after a restart: %+v\n%s", h.m.list.items, h.view())
+	}
+	h.keys("tab", "enter") // the list, then open
+	h.noErrors()
+	if len(h.m.conv.entries) != 2 || h.last().text != sim.ReplyText("explain tea ceremonies") {
+		t.Fatalf("entries %+v", h.m.conv.entries)
+	}
+	if !strings.Contains(h.view(), "end_turn") || h.m.focus != onComposer {
+		t.Errorf("opened view:\n%s", h.view())
+	}
+
+	h.prompt("and a follow-up")
+	h.noErrors()
+	if h.last().text != sim.ReplyText("and a follow-up") {
+		t.Fatalf("follow-up reply %q", h.last().text)
+	}
+	calls, err := h.db.Calls(context.Background(), store.CallFilter{ConversationID: h.m.conv.id})
+	if err != nil || len(calls) != 2 {
+		t.Fatalf("calls %d, %v", len(calls), err)
+	}
+	var req struct {
+		Messages []struct {
+			Role    string          `json:"role"`
+			Content json.RawMessage `json:"content"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal(calls[1].RequestJSON, &req); err != nil {
+		t.Fatal(err)
+	}
+	if len(req.Messages) != 3 || req.Messages[1].Role != "assistant" || !strings.Contains(string(req.Messages[1].Content), `"type":"text"`) {
+		t.Errorf("the follow-up did not send the first reply's blocks back: %s", calls[1].RequestJSON)
+	}
+}
+
+func TestStopKeepsThePartialReply(t *testing.T) {
+	h := newHarness(t, "")
+	h.typ("a long answer please [[long]]")
+	pieces := 0
+	h.pending = append(h.pending, press("enter"))
+	h.until(func(msg tea.Msg) bool {
+		if isDelta(msg) {
+			pieces++
+		}
+		return pieces == 5
+	})
+	if h.m.run == nil || h.m.mode() != streaming {
+		t.Fatal("not streaming after five pieces")
+	}
+	h.send(press("esc"))
+	h.noErrors()
+	e := h.last()
+	full := sim.ReplyText("a long answer please [[long]]")
+	if e.status != store.StatusInterrupted || e.text == "" || len(e.text) >= len(full) || !strings.HasPrefix(full, e.text) {
+		t.Fatalf("status %s, %d of %d bytes kept", e.status, len(e.text), len(full))
+	}
+	if !strings.Contains(h.view(), "stopped · the partial reply is kept") {
+		t.Errorf("the view does not say it stopped:\n%s", h.view())
+	}
+	m := h.stored().Messages[1]
+	if m.Status != store.StatusInterrupted || m.Text != e.text {
+		t.Errorf("stored %s with %d bytes, shown %d", m.Status, len(m.Text), len(e.text))
+	}
+}
+
+// TestInterruptedByExitComesBack: atelier quits while a reply streams; the
+// store ends it as interrupted with what was checkpointed, and the next
+// start shows it.
+func TestInterruptedByExitComesBack(t *testing.T) {
+	h := newHarness(t, "")
+	h.typ("tell me everything [[long]]")
+	pieces := 0
+	h.pending = append(h.pending, press("enter"))
+	h.until(func(msg tea.Msg) bool {
+		if isDelta(msg) {
+			pieces++
+		}
+		return pieces == 20
+	})
+	shown := h.last().text
+	if err := h.db.Close(); err != nil { // as atelier does on quitting
+		t.Fatal(err)
+	}
+	again := newHarness(t, h.dir)
+	again.keys("tab", "enter")
+	e := again.last()
+	if e.status != store.StatusInterrupted || !strings.HasPrefix(e.text, shown) {
+		t.Fatalf("after a restart: status %s, %q (shown before %d bytes)", e.status, e.text, len(shown))
+	}
+	if !strings.Contains(again.view(), "■ interrupted") {
+		t.Errorf("the view does not say it was interrupted:\n%s", again.view())
+	}
+}
+
+func TestRegenerateReplacesTheLastReply(t *testing.T) {
+	h := newHarness(t, "")
+	h.prompt("first")
+	h.keys("ctrl+r")
+	h.noErrors()
+	if n := len(h.m.conv.entries); n != 2 {
+		t.Fatalf("%d entries after regenerating", n)
+	}
+	c := h.stored()
+	if len(c.Messages) != 3 || c.Messages[2].Role != store.RoleAssistant || c.Messages[2].Turn != 0 {
+		t.Fatalf("stored %+v", c.Messages)
+	}
+	if got := entriesOf(c.Messages, nil); len(got) != 2 || got[1].id != c.Messages[2].ID {
+		t.Errorf("reloaded, the new reply does not replace the old: %+v", got)
+	}
+}
+
+func TestEditTheLastPromptAndResend(t *testing.T) {
+	h := newHarness(t, "")
+	h.prompt("one")
+	h.prompt("two")
+	h.keys("tab", "e") // the list has the keyboard; e works there too
+	if !h.m.comp.editing || h.m.comp.text() != "two" || h.m.focus != onComposer {
+		t.Fatalf("editing %v, text %q", h.m.comp.editing, h.m.comp.text())
+	}
+	h.typ(" and three").keys("enter")
+	h.noErrors()
+	es := h.m.conv.entries
+	if len(es) != 4 || es[2].text != "two and three" || !es[2].edited || es[3].text != sim.ReplyText("two and three") {
+		t.Fatalf("entries after the edit: %d, %q", len(es), es[2].text)
+	}
+	c := h.stored()
+	got := entriesOf(c.Messages, nil)
+	if len(c.Messages) != 6 || len(got) != 4 || got[2].text != "two and three" || got[2].turn != 1 {
+		t.Fatalf("stored %d messages; reloaded %d entries", len(c.Messages), len(got))
+	}
+	if !strings.Contains(h.view(), "· edited") {
+		t.Errorf("the prompt is not marked edited:\n%s", h.view())
+	}
+}
+
+func TestContinueAfterPauseTurn(t *testing.T) {
+	h := newHarness(t, "")
+	h.prompt("search this [[pause]]")
+	if e := h.last(); !e.paused() || !strings.Contains(h.view(), "paused its turn") {
+		t.Fatalf("not paused: stop %q\n%s", e.stop, h.view())
+	}
+	h.keys("enter") // an empty prompt continues
+	h.noErrors()
+	es := h.m.conv.entries
+	if len(es) != 3 || es[2].stop != "end_turn" || es[2].text == "" {
+		t.Fatalf("after continuing: %d entries, last stop %q", len(es), h.last().stop)
+	}
+	calls, _ := h.db.Calls(context.Background(), store.CallFilter{ConversationID: h.m.conv.id})
+	var req struct {
+		Messages []struct{ Role string } `json:"messages"`
+	}
+	json.Unmarshal(calls[1].RequestJSON, &req)
+	if n := len(req.Messages); n != 2 || req.Messages[1].Role != "assistant" {
+		t.Errorf("the continuation did not end with the paused reply: %s", calls[1].RequestJSON)
+	}
+	if got := entriesOf(h.stored().Messages, nil); len(got) != 3 {
+		t.Errorf("reloaded, the continuation does not follow the paused reply: %d entries", len(got))
+	}
+}
+
+func TestThinkingToolsAndSourcesShowApart(t *testing.T) {
+	h := newHarness(t, "")
+	h.m.target.Settings = client.ChatSettings{ThinkingBudget: 2048, WebSearch: true}
+	h.prompt("the weather in Lisbon")
+	h.noErrors()
+	e := h.last()
+	if e.thinking == "" || len(e.tools) == 0 || len(e.sources) == 0 {
+		t.Fatalf("thinking %d bytes, %d tools, %d sources", len(e.thinking), len(e.tools), len(e.sources))
+	}
+	v := h.transcript()
+	for _, s := range []string{"▸ thinking · ", "⚙ web_search · ", "[1] "} {
+		if !strings.Contains(v, s) {
+			t.Errorf("the view lacks %q:\n%s", s, v)
+		}
+	}
+	if strings.Contains(v, firstWords(e.thinking)) {
+		t.Error("thinking shows while collapsed")
+	}
+	h.keys("tab", "tab", "t", "home") // the reply pane: show thinking, go to the top
+	if v := h.view(); !strings.Contains(v, "▾ thinking") || !strings.Contains(v, firstWords(e.thinking)) {
+		t.Errorf("t did not show the thinking:\n%s", v)
+	}
+}
+
+func firstWords(s string) string {
+	f := strings.Fields(s)
+	return strings.Join(f[:min(4, len(f))], " ")
+}
+
+func TestInvalidTargetSendsNothing(t *testing.T) {
+	h := newHarness(t, "")
+	h.m.target.Settings.ThinkingBudget = 100
+	h.prompt("hello")
+	errs := h.errs()
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "thinking.budget_tokens") {
+		t.Fatalf("errors %v", errs)
+	}
+	if h.m.comp.text() != "hello" || len(h.m.conv.entries) != 0 || h.m.run != nil {
+		t.Error("a refused prompt left the composer or reached the conversation")
+	}
+	if cs, _ := h.db.Conversations(context.Background(), store.ConversationQuery{}); len(cs) != 0 {
+		t.Error("a refused prompt was stored")
+	}
+}
+
+func TestNoServiceSaysWhere(t *testing.T) {
+	h := newHarness(t, "")
+	h.send(tabClient(nil))
+	h.prompt("hello")
+	if errs := h.errs(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "Settings") {
+		t.Fatalf("errors %v", errs)
+	}
+}

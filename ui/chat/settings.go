@@ -1,0 +1,285 @@
+package chat
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"atelier/client"
+)
+
+// settingKind is how a setting is edited.
+type settingKind int
+
+const (
+	textSetting   settingKind = iota // free text
+	intSetting                       // a whole number; empty unsets
+	floatSetting                     // a number; empty unsets
+	choiceSetting                    // one of choices, cycled with ←/→
+	boolSetting                      // on or off
+)
+
+// setting is one row of the target picker: a field of the target that a
+// family offers, with the rule shown beside it.
+type setting struct {
+	name    string
+	kind    settingKind
+	fams    []client.Group
+	choices map[client.Group][]string // choiceSetting: the values by family, "" (unset) first
+	hint    map[client.Group]string   // the wire field and its rule, by family
+	get     func(t *client.ChatTarget) string
+	set     func(t *client.ChatTarget, v string) error
+}
+
+var (
+	allFamilies = []client.Group{client.Alpha, client.Beta, client.Gamma}
+	alphaBeta   = []client.Group{client.Alpha, client.Beta}
+)
+
+// safetyCategories are the harm categories a beta safety threshold applies
+// to.
+var safetyCategories = []string{
+	"HARM_CATEGORY_HARASSMENT", "HARM_CATEGORY_HATE_SPEECH",
+	"HARM_CATEGORY_SEXUALLY_EXPLICIT", "HARM_CATEGORY_DANGEROUS_CONTENT",
+}
+
+// settingsTable is every setting of the picker, in the order shown.
+var settingsTable = []setting{
+	{name: "family", kind: choiceSetting, fams: allFamilies,
+		choices: map[client.Group][]string{client.Alpha: {"alpha", "beta", "gamma"}, client.Beta: {"alpha", "beta", "gamma"}, client.Gamma: {"alpha", "beta", "gamma"}},
+		hint:    map[client.Group]string{client.Alpha: "messages protocol", client.Beta: "content-generation protocol", client.Gamma: "responses protocol"},
+		get:     func(t *client.ChatTarget) string { return string(t.Family) },
+		set:     func(t *client.ChatTarget, v string) error { t.Family = client.Group(v); return nil }},
+	{name: "model", kind: textSetting, fams: allFamilies,
+		hint: map[client.Group]string{client.Alpha: "required", client.Beta: "required", client.Gamma: "required"},
+		get:  func(t *client.ChatTarget) string { return t.Model },
+		set:  func(t *client.ChatTarget, v string) error { t.Model = v; return nil }},
+	{name: "system", kind: textSetting, fams: allFamilies,
+		hint: map[client.Group]string{client.Alpha: "system", client.Beta: "systemInstruction", client.Gamma: "instructions"},
+		get:  func(t *client.ChatTarget) string { return t.Settings.System },
+		set:  func(t *client.ChatTarget, v string) error { t.Settings.System = v; return nil }},
+	{name: "max tokens", kind: intSetting, fams: allFamilies,
+		hint: map[client.Group]string{client.Alpha: "max_tokens · default 4096", client.Beta: "generationConfig.maxOutputTokens", client.Gamma: "max_output_tokens"},
+		get:  func(t *client.ChatTarget) string { return intText(t.Settings.MaxTokens) },
+		set:  func(t *client.ChatTarget, v string) error { return setInt(&t.Settings.MaxTokens, v) }},
+	{name: "temperature", kind: floatSetting, fams: allFamilies,
+		hint: map[client.Group]string{client.Alpha: "0 to 1 · not with top_p", client.Beta: "0 to 2", client.Gamma: "0 to 2 · not with top_p"},
+		get:  func(t *client.ChatTarget) string { return floatText(t.Settings.Temperature) },
+		set:  func(t *client.ChatTarget, v string) error { return setFloat(&t.Settings.Temperature, v) }},
+	{name: "top_p", kind: floatSetting, fams: allFamilies,
+		hint: map[client.Group]string{client.Alpha: "0 to 1", client.Beta: "0 to 1", client.Gamma: "0 to 1"},
+		get:  func(t *client.ChatTarget) string { return floatText(t.Settings.TopP) },
+		set:  func(t *client.ChatTarget, v string) error { return setFloat(&t.Settings.TopP, v) }},
+	{name: "top_k", kind: intSetting, fams: alphaBeta,
+		hint: map[client.Group]string{client.Alpha: "top_k", client.Beta: "generationConfig.topK"},
+		get:  func(t *client.ChatTarget) string { return intPtrText(t.Settings.TopK) },
+		set:  func(t *client.ChatTarget, v string) error { return setIntPtr(&t.Settings.TopK, v) }},
+	{name: "thinking budget", kind: intSetting, fams: alphaBeta,
+		hint: map[client.Group]string{client.Alpha: "thinking.budget_tokens · ≥ 1024, < max tokens", client.Beta: "thinkingConfig.thinkingBudget"},
+		get:  func(t *client.ChatTarget) string { return intText(t.Settings.ThinkingBudget) },
+		set:  func(t *client.ChatTarget, v string) error { return setInt(&t.Settings.ThinkingBudget, v) }},
+	{name: "thinking display", kind: choiceSetting, fams: []client.Group{client.Alpha},
+		choices: map[client.Group][]string{client.Alpha: {"", "summarized", "omitted"}},
+		hint:    map[client.Group]string{client.Alpha: "thinking.display"},
+		get:     func(t *client.ChatTarget) string { return t.Settings.ThinkingDisplay },
+		set:     func(t *client.ChatTarget, v string) error { t.Settings.ThinkingDisplay = v; return nil }},
+	{name: "effort", kind: choiceSetting, fams: []client.Group{client.Alpha, client.Gamma},
+		choices: map[client.Group][]string{client.Alpha: {"", "low", "medium", "high", "xhigh", "max"}, client.Gamma: {"", "minimal", "low", "medium", "high"}},
+		hint:    map[client.Group]string{client.Alpha: "output_config.effort", client.Gamma: "reasoning.effort"},
+		get:     func(t *client.ChatTarget) string { return t.Settings.Effort },
+		set:     func(t *client.ChatTarget, v string) error { t.Settings.Effort = v; return nil }},
+	{name: "reasoning summary", kind: choiceSetting, fams: []client.Group{client.Gamma},
+		choices: map[client.Group][]string{client.Gamma: {"", "auto", "concise", "detailed"}},
+		hint:    map[client.Group]string{client.Gamma: "reasoning.summary"},
+		get:     func(t *client.ChatTarget) string { return t.Settings.Summary },
+		set:     func(t *client.ChatTarget, v string) error { t.Settings.Summary = v; return nil }},
+	{name: "verbosity", kind: choiceSetting, fams: []client.Group{client.Gamma},
+		choices: map[client.Group][]string{client.Gamma: {"", "low", "medium", "high"}},
+		hint:    map[client.Group]string{client.Gamma: "text.verbosity"},
+		get:     func(t *client.ChatTarget) string { return t.Settings.Verbosity },
+		set:     func(t *client.ChatTarget, v string) error { t.Settings.Verbosity = v; return nil }},
+	{name: "web search", kind: boolSetting, fams: allFamilies,
+		hint: map[client.Group]string{client.Alpha: "web_search tool", client.Beta: "webSearch tool", client.Gamma: "web_search tool"},
+		get:  func(t *client.ChatTarget) string { return boolText(t.Settings.WebSearch) },
+		set:  func(t *client.ChatTarget, v string) error { t.Settings.WebSearch = v == "on"; return nil }},
+	{name: "stop sequences", kind: textSetting, fams: alphaBeta,
+		hint: map[client.Group]string{client.Alpha: "stop_sequences · comma-separated", client.Beta: "generationConfig.stopSequences · comma-separated"},
+		get:  func(t *client.ChatTarget) string { return strings.Join(t.Settings.StopSequences, ", ") },
+		set:  setStops},
+	{name: "safety threshold", kind: choiceSetting, fams: []client.Group{client.Beta},
+		choices: map[client.Group][]string{client.Beta: {"", "BLOCK_NONE", "BLOCK_ONLY_HIGH", "BLOCK_MEDIUM_AND_ABOVE", "BLOCK_LOW_AND_ABOVE", "OFF"}},
+		hint:    map[client.Group]string{client.Beta: "safetySettings · every harm category"},
+		get:     safetyThreshold,
+		set:     setSafety},
+}
+
+// settingsOf are the rows a family offers.
+func settingsOf(f client.Group) []setting {
+	var out []setting
+	for _, s := range settingsTable {
+		if slices.Contains(s.fams, f) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// forFamily clears what t's family does not offer, or offers with other
+// values, so a setting of one family never reaches another.
+func forFamily(t client.ChatTarget) client.ChatTarget {
+	for _, s := range settingsTable {
+		v := s.get(&t)
+		switch {
+		case s.name == "family" || v == "":
+		case !slices.Contains(s.fams, t.Family):
+			s.set(&t, "")
+		case s.kind == choiceSetting && !slices.Contains(s.choices[t.Family], v):
+			s.set(&t, "")
+		}
+	}
+	return t
+}
+
+func intText(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+func intPtrText(p *int) string {
+	if p == nil {
+		return ""
+	}
+	return strconv.Itoa(*p)
+}
+
+func floatText(p *float64) string {
+	if p == nil {
+		return ""
+	}
+	return strconv.FormatFloat(*p, 'g', -1, 64)
+}
+
+func boolText(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+func setInt(dst *int, v string) error {
+	if v == "" {
+		*dst = 0
+		return nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return fmt.Errorf("%q is not a whole number", v)
+	}
+	*dst = n
+	return nil
+}
+
+func setIntPtr(dst **int, v string) error {
+	if v == "" {
+		*dst = nil
+		return nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return fmt.Errorf("%q is not a whole number", v)
+	}
+	*dst = &n
+	return nil
+}
+
+func setFloat(dst **float64, v string) error {
+	if v == "" {
+		*dst = nil
+		return nil
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		return fmt.Errorf("%q is not a number", v)
+	}
+	*dst = &f
+	return nil
+}
+
+func setStops(t *client.ChatTarget, v string) error {
+	t.Settings.StopSequences = nil
+	for s := range strings.SplitSeq(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			t.Settings.StopSequences = append(t.Settings.StopSequences, s)
+		}
+	}
+	return nil
+}
+
+// safetyThreshold is the threshold set for every category, if any.
+func safetyThreshold(t *client.ChatTarget) string {
+	items, _ := t.Settings.Extra["safetySettings"].([]any)
+	for _, it := range items {
+		if m, ok := it.(map[string]any); ok {
+			if s, ok := m["threshold"].(string); ok {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+// setSafety sets one threshold for every category (beta's safetySettings,
+// sent through the target's extra fields); empty removes them.
+func setSafety(t *client.ChatTarget, v string) error {
+	extra := client.Extra{}
+	for k, x := range t.Settings.Extra {
+		extra[k] = x
+	}
+	delete(extra, "safetySettings")
+	if v != "" {
+		items := make([]any, len(safetyCategories))
+		for i, c := range safetyCategories {
+			items[i] = map[string]any{"category": c, "threshold": v}
+		}
+		extra["safetySettings"] = items
+	}
+	if len(extra) == 0 {
+		extra = nil
+	}
+	t.Settings.Extra = extra
+	return nil
+}
+
+// targetSummary is the target in one line, for the status bar.
+func targetSummary(t client.ChatTarget) string {
+	model := t.Model
+	if model == "" {
+		model = "no model"
+	}
+	parts := []string{string(t.Family), model}
+	s := t.Settings
+	if s.ThinkingBudget > 0 {
+		parts = append(parts, "thinking "+tokensText(s.ThinkingBudget))
+	}
+	if s.Effort != "" {
+		parts = append(parts, "effort "+s.Effort)
+	}
+	if s.WebSearch {
+		parts = append(parts, "web")
+	}
+	return strings.Join(parts, " · ")
+}
+
+// tokensText writes a token count short: 4096 is 4k.
+func tokensText(n int) string {
+	if n >= 1000 && n%1024 == 0 {
+		return strconv.Itoa(n/1024) + "k"
+	}
+	if n >= 1000 {
+		return strconv.FormatFloat(float64(n)/1000, 'f', -1, 64) + "k"
+	}
+	return strconv.Itoa(n)
+}

@@ -1,0 +1,135 @@
+package chat
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"atelier/ui/termtext"
+)
+
+// View draws the list (beside the conversation when there is room), the
+// conversation or the picker, the rule and the composer: exactly width ×
+// height.
+func (m Model) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	g := m.geometry()
+	if g.listOnly {
+		return joinLines(m.listPanel(m.width, m.height))
+	}
+	right := m.pane(g)
+	if g.listW == 0 {
+		return joinLines(right)
+	}
+	left := m.listPanel(g.listW-3, m.height)
+	sep := m.st.Rule.Render(" │ ")
+	out := make([]string, m.height)
+	for i := range out {
+		out[i] = left[i] + sep + right[i]
+	}
+	return joinLines(out)
+}
+
+// pane is the conversation side: the transcript or the picker, the rule,
+// the composer.
+func (m Model) pane(g geometry) []string {
+	var out []string
+	switch {
+	case m.pick.open:
+		out = m.pick.view()
+	case len(m.conv.entries) == 0:
+		out = m.emptyView(g)
+	default:
+		out = m.tr.view()
+	}
+	out = append(out, m.ruleLine(g.paneW))
+	if m.field.kind == attachField {
+		out = append(out, pad(m.st.Label.Render("image ▸ ")+m.field.input.View(), g.paneW))
+	}
+	if l := m.comp.label(); l != "" {
+		out = append(out, pad(m.st.Label.Render(ansi.Truncate(termtext.String(l), g.paneW, "…")), g.paneW))
+	}
+	for l := range strings.SplitSeq(m.comp.ta.View(), "\n") {
+		out = append(out, pad(l, g.paneW))
+	}
+	for len(out) < m.height {
+		out = append(out, pad("", g.paneW))
+	}
+	return out[:m.height]
+}
+
+// ruleLine separates the conversation from the composer; it says when more
+// of the conversation is below the window, and when a conversation loads.
+func (m Model) ruleLine(w int) string {
+	note := ""
+	switch {
+	case m.conv.loading != 0:
+		note = " loading… "
+	case m.tr.moreBelow() && !m.pick.open && len(m.conv.entries) > 0:
+		note = " ↓ more below "
+	}
+	if note == "" {
+		return rule(m.st.Rule, w)
+	}
+	left := 2
+	return rule(m.st.Rule, left) + m.st.More.Render(note) + rule(m.st.Rule, w-left-ansi.StringWidth(note))
+}
+
+// emptyView is the transcript of a conversation with nothing in it yet.
+func (m Model) emptyView(g geometry) []string {
+	text := "A new conversation with " + targetSummary(m.target) + ".\n" +
+		"Type below and press enter. ctrl+t picks the target; tab moves between panes."
+	if m.client == nil {
+		text += "\nNo service yet: set the base URL in Settings, or run atelier --demo."
+	}
+	body := lipgloss.Place(g.paneW, g.bodyH, lipgloss.Center, lipgloss.Center,
+		m.st.Reply.Hint.Render(ansi.Wordwrap(text, max(g.paneW-4, 10), " ")))
+	out := strings.Split(body, "\n")
+	for i := range out {
+		out[i] = pad(out[i], g.paneW)
+	}
+	return out[:min(len(out), g.bodyH)]
+}
+
+// listPanel is the conversation list in w × h: its heading, the filter,
+// the rows, and the delete question.
+func (m Model) listPanel(w, h int) []string {
+	focused := m.focus == onList
+	title := m.st.List.Title.Render("Conversations")
+	out := []string{pad(title, w)}
+	switch {
+	case m.field.kind == filterField:
+		out = append(out, pad(m.st.Label.Render("/ ")+m.field.input.View(), w))
+	case m.list.query != "":
+		out = append(out, pad(m.st.Label.Render(ansi.Truncate("/ "+oneLine(m.list.query), w, "…")), w))
+	}
+	rows := h - len(out)
+	if m.confirm {
+		rows--
+	}
+	for i, l := range m.list.view(&m.st, w, rows, focused, m.clock) {
+		if m.field.kind == renameField && i+m.list.follow(rows).offset == m.list.cursor {
+			l = m.st.Label.Render("✎ ") + m.field.input.View()
+		}
+		out = append(out, pad(l, w))
+	}
+	for len(out) < h-boolInt(m.confirm) {
+		out = append(out, pad("", w))
+	}
+	if m.confirm {
+		c, _ := m.list.selected()
+		q := "delete “" + ansi.Truncate(titleOf(c), max(w-14, 1), "…") + "”? y/n"
+		out = append(out, pad(m.st.List.Question.Render(q), w))
+	}
+	return out[:h]
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,229 @@
+package history
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/tab"
+)
+
+// key routes a key press by mode.
+func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch m.mode() {
+	case confirming:
+		return m.confirmKey(msg)
+	case reading:
+		return m.readKey(msg)
+	case searching:
+		return m.searchKey(msg)
+	case filtering:
+		return m.filterKey(msg)
+	}
+	return m.listKey(msg)
+}
+
+func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	k := m.km
+	switch {
+	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom):
+		return m.moveBy(m.listStep(msg))
+	case key.Matches(msg, k.Search):
+		m.focus = searching
+		return m, m.input.Focus()
+	case key.Matches(msg, k.Filters):
+		m.focus = filtering
+		return m, nil
+	case key.Matches(msg, k.Clear):
+		return m.clearSearch()
+	}
+	r, ok := m.list.selected()
+	if !ok {
+		return m, nil
+	}
+	switch {
+	case key.Matches(msg, k.Open):
+		return m.open(r, false)
+	case key.Matches(msg, k.JSON):
+		return m.open(r, true)
+	case key.Matches(msg, k.Export):
+		return m, m.exportCmd(r)
+	case key.Matches(msg, k.Delete):
+		m.confirm = &confirm{row: r, title: plainTitle(r)}
+		return m, nil
+	case key.Matches(msg, k.Rerun):
+		return m, m.rerunCmd(r)
+	}
+	return m, nil
+}
+
+// listStep is how far a moving key takes the cursor.
+func (m Model) listStep(msg tea.KeyPressMsg) int {
+	k, page := m.km, max(m.listHeight()-1, 1)
+	switch {
+	case key.Matches(msg, k.Up):
+		return -1
+	case key.Matches(msg, k.Down):
+		return 1
+	case key.Matches(msg, k.PageUp):
+		return -page
+	case key.Matches(msg, k.PageDown):
+		return page
+	case key.Matches(msg, k.Top):
+		return -len(m.list.rows)
+	}
+	return len(m.list.rows)
+}
+
+// moveBy moves the cursor, and asks for the next page when it nears the end.
+func (m Model) moveBy(n int) (Model, tea.Cmd) {
+	m.list = m.list.move(n, m.listHeight())
+	return m.nextPage()
+}
+
+func (m Model) wheel(msg tea.MouseWheelMsg) Model {
+	n := 0
+	switch msg.Button {
+	case tea.MouseWheelUp:
+		n = -3
+	case tea.MouseWheelDown:
+		n = 3
+	default:
+		return m
+	}
+	if m.reader.open {
+		return m.scroll(n)
+	}
+	m, _ = m.moveBy(n)
+	return m
+}
+
+// searchKey handles the keyboard while the search field has it: the text
+// goes to the field, and each change starts a search.
+func (m Model) searchKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	k := m.km
+	switch {
+	case key.Matches(msg, k.Prev):
+		return m.moveBy(-1)
+	case key.Matches(msg, k.Next):
+		return m.moveBy(1)
+	case key.Matches(msg, k.Done):
+		m.focus = listing
+		m.input.Blur()
+		return m, nil
+	case key.Matches(msg, k.Cancel):
+		return m.clearSearch()
+	}
+	return m.updateInput(msg)
+}
+
+// updateInput gives the search field what it handles (keys, paste) and
+// searches again when its text changed.
+func (m Model) updateInput(msg tea.Msg) (Model, tea.Cmd) {
+	if m.mode() != searching {
+		return m, nil
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	if m.input.Value() == m.query {
+		return m, cmd
+	}
+	m.query = m.input.Value()
+	m, search := m.reload()
+	return m, tea.Batch(cmd, search)
+}
+
+// clearSearch empties the search and leaves the field.
+func (m Model) clearSearch() (Model, tea.Cmd) {
+	m.focus = listing
+	m.input.Blur()
+	m.input.SetValue("")
+	if m.query == "" {
+		return m, nil
+	}
+	m.query = ""
+	return m.reload()
+}
+
+// filterKey changes the filters, and lists again when they changed.
+func (m Model) filterKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	k := m.km
+	before := m.filters
+	switch {
+	case key.Matches(msg, k.Close):
+		m.focus = listing
+	case key.Matches(msg, k.Left):
+		m.filters.at = wrap(m.filters.at-1, filterCount)
+	case key.Matches(msg, k.Right):
+		m.filters.at = wrap(m.filters.at+1, filterCount)
+	case key.Matches(msg, k.Change):
+		step := 1
+		if s := msg.String(); s == "up" || s == "k" {
+			step = -1
+		}
+		m.filters = m.filters.step(step)
+	case key.Matches(msg, k.Reset):
+		m.filters = m.filters.reset()
+	}
+	if m.filters.values == before.values && m.filters.since == before.since {
+		return m, nil
+	}
+	return m.reload()
+}
+
+// paged takes a page of the list, if it answers the latest request.
+func (m Model) paged(msg pageMsg) (Model, tea.Cmd) {
+	if msg.seq != m.seq {
+		return m, nil
+	}
+	if msg.err != nil {
+		m.list.loading, m.list.loaded, m.list.err = false, true, msg.err.Error()
+		return m, tab.Error(msg.err)
+	}
+	m.filters = m.filters.seen(msg.rows)
+	if msg.append {
+		m.list.rows = append(m.list.rows[:len(m.list.rows):len(m.list.rows)], msg.rows...)
+		m.list.more, m.list.loading = msg.more, false
+		return m.nextPage()
+	}
+	m.list = m.list.replace(msg.rows, msg.more, m.listHeight())
+	return m, nil
+}
+
+// searched takes a search's matches, if they answer the latest search.
+func (m Model) searched(msg searchedMsg) Model {
+	if msg.seq != m.seq {
+		return m
+	}
+	if msg.err != nil {
+		m.list.loading, m.list.err = false, msg.err.Error()
+		return m
+	}
+	m.list = m.list.replace(msg.rows, false, m.listHeight())
+	m.list.capped = msg.capped
+	return m
+}
+
+// confirmKey answers the question before a deletion.
+func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(msg, m.km.Yes):
+		c := *m.confirm
+		m.confirm = nil
+		return m, m.deleteCmd(c.row, c.title)
+	case key.Matches(msg, m.km.No):
+		m.confirm = nil
+	}
+	return m, nil
+}
+
+// deleted takes the item out of the list, and closes it if it was open.
+func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
+	if msg.err != nil {
+		return m, tab.Error(msg.err)
+	}
+	m.list = m.list.remove(msg.row.ref, m.listHeight())
+	if m.reader.open && sameItem(m.reader.row.ref, msg.row.ref) {
+		m = m.closeItem()
+	}
+	return m, tab.Notice("deleted " + string(msg.row.ref.Kind) + " “" + oneLine(msg.title, 40) + "”")
+}

@@ -1,0 +1,229 @@
+package history
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/store"
+	"atelier/ui/imageview"
+	"atelier/ui/tab"
+)
+
+// The results of the tab's commands, delivered even while another tab shows.
+// Those answering a list, a search or an opened item carry its seq.
+type (
+	pageMsg struct {
+		seq    int
+		rows   []row
+		more   bool // a full page: another may follow
+		append bool // a further page, not the first
+		err    error
+	}
+	searchedMsg struct {
+		seq    int
+		rows   []row
+		capped bool // as many matches as asked for: older ones are left out
+		err    error
+	}
+	exportedMsg struct {
+		markdown, json string
+		media          bool // images or a video were copied beside
+		err            error
+	}
+	deletedMsg struct {
+		row   row
+		title string
+		err   error
+	}
+)
+
+// errNoStore is what every action says when the tab has no history.
+var errNoStore = errors.New("history: no data folder is open")
+
+// reload starts over: the first page of the list, or the search typed. The
+// answers to earlier requests are dropped, and a search under way is
+// cancelled, since nobody will read it.
+func (m Model) reload() (Model, tea.Cmd) {
+	if m.cancel != nil {
+		m.cancel()
+	}
+	var ctx context.Context
+	ctx, m.cancel = context.WithCancel(context.Background())
+	m.seq++
+	m.list.loading = true
+	if m.db == nil {
+		m.list = m.list.replace(nil, false, m.listHeight())
+		m.list.err = errNoStore.Error()
+		return m, nil
+	}
+	switch {
+	case searchable(m.query) != "":
+		return m, m.searchCmd(ctx)
+	case m.query != "":
+		m.list.loading = false // one letter: the rows stay until the next
+		return m, nil
+	}
+	return m, m.pageCmd(ctx, nil)
+}
+
+// searchable is the text a search is made of: the text typed, less a last
+// word of one letter. The store matches the last word as a prefix, and a
+// one-letter prefix is the one it has no index for: SQLite would merge the
+// lists of every word with that letter (half a second on 100,000 items)
+// for matches nobody reads before the next key.
+func searchable(q string) string {
+	i := strings.LastIndexFunc(q, unicode.IsSpace)
+	last := q[i+1:]
+	if r, n := utf8.DecodeRuneInString(last); n == len(last) && n > 0 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+		q = q[:i+1]
+	}
+	if strings.TrimSpace(q) == "" {
+		return ""
+	}
+	return q
+}
+
+// nextPage asks for the page after the last row, when the cursor nears it.
+func (m Model) nextPage() (Model, tea.Cmd) {
+	if !m.list.wantsMore() || m.query != "" || len(m.list.rows) == 0 {
+		return m, nil
+	}
+	m.list.loading = true
+	c := m.list.rows[len(m.list.rows)-1]
+	cursor := store.Cursor{At: c.at, Kind: c.ref.Kind, ID: c.ref.ID}
+	return m, m.pageCmd(context.Background(), &cursor)
+}
+
+// pageCmd lists a page of the history, from the start or after cursor.
+func (m Model) pageCmd(ctx context.Context, cursor *store.Cursor) tea.Cmd {
+	db, seq, f, now := m.db, m.seq, m.filters, m.now
+	return func() tea.Msg {
+		items, err := db.Items(ctx, f.itemFilter(now(), cursor))
+		rows := make([]row, 0, len(items))
+		for _, it := range items {
+			rows = append(rows, itemRow(it))
+		}
+		return result(pageMsg{seq: seq, rows: rows, more: len(items) == pageSize, append: cursor != nil, err: err})
+	}
+}
+
+// searchLimit is how many matches a search asks for, the newest: a screen
+// and a half. Several may fall in one item, which shows once. More words,
+// or a filter, reach older ones.
+const searchLimit = 50
+
+// searchCmd runs the search typed, with the filters a match can be held to.
+func (m Model) searchCmd(ctx context.Context) tea.Cmd {
+	db, seq, f, now, text := m.db, m.seq, m.filters, m.now, searchable(m.query)
+	return func() tea.Msg {
+		hits, err := db.Search(ctx, store.SearchQuery{Text: text, Kind: store.Kind(f.values[kindFilter]), Limit: searchLimit})
+		t := now()
+		rows := make([]row, 0, len(hits))
+		for _, h := range hits {
+			if r := hitRow(h); f.keep(r, t) {
+				rows = append(rows, r)
+			}
+		}
+		return result(searchedMsg{seq: seq, rows: dedupe(rows), capped: len(hits) == searchLimit, err: err})
+	}
+}
+
+// exportCmd writes the item as Markdown with a folder of its media, and as
+// JSON beside it, into the output folder of its kind (the current folder
+// when none is set).
+func (m Model) exportCmd(r row) tea.Cmd {
+	db, dir := m.db, m.exportDir(r.ref.Kind)
+	return func() tea.Msg {
+		if db == nil {
+			return result(exportedMsg{err: errNoStore})
+		}
+		md, js, err := exportItem(db, r.ref, dir)
+		media := r.ref.Kind == store.KindImage || r.ref.Kind == store.KindVideo
+		return result(exportedMsg{markdown: tildePath(md), json: tildePath(js), media: media, err: err})
+	}
+}
+
+// exportDir is the folder an item of kind k is exported to.
+func (m Model) exportDir(k store.Kind) string {
+	dir := m.output.Images
+	if k == store.KindVideo {
+		dir = m.output.Videos
+	}
+	if k == store.KindChat || k == store.KindCompare || dir == "" {
+		return "."
+	}
+	return store.ExpandHome(dir)
+}
+
+// exportItem writes both exports and returns their absolute paths.
+func exportItem(db *store.Store, ref store.ItemRef, dir string) (string, string, error) {
+	ctx := context.Background()
+	abs, err := filepath.Abs(dir)
+	if err == nil {
+		err = os.MkdirAll(abs, 0o755)
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("export: %w", err)
+	}
+	md, err := db.ExportMarkdown(ctx, ref, abs)
+	if err != nil {
+		return "", "", err
+	}
+	js := strings.TrimSuffix(md, ".md") + ".json"
+	f, err := os.Create(js)
+	if err != nil {
+		return md, "", fmt.Errorf("export: %w", err)
+	}
+	err = db.ExportJSON(ctx, ref, f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(js)
+		return md, "", err
+	}
+	return md, js, nil
+}
+
+// exported tells the status bar where the files went.
+func (m Model) exported(msg exportedMsg) tea.Cmd {
+	if msg.err != nil {
+		return tab.Error(msg.err)
+	}
+	also := "+ .json"
+	if msg.media {
+		also += ", media"
+	}
+	return tab.Notice(fmt.Sprintf("exported %s (%s)", msg.markdown, also))
+}
+
+// deleteCmd deletes the item with its files.
+func (m Model) deleteCmd(r row, title string) tea.Cmd {
+	db := m.db
+	return func() tea.Msg {
+		if db == nil {
+			return result(deletedMsg{row: r, title: title, err: errNoStore})
+		}
+		return result(deletedMsg{row: r, title: title, err: db.Delete(context.Background(), r.ref)})
+	}
+}
+
+// openFileCmd opens a saved image or video in the system's viewer.
+func openFileCmd(path string) tea.Cmd {
+	return func() tea.Msg {
+		c := imageview.OpenCmd(path)
+		if err := c.Start(); err != nil {
+			return tab.ErrorMsg{Err: fmt.Errorf("open %s: %w", path, err)}
+		}
+		go c.Wait() // the launcher returns at once; reap it
+		return tab.NoticeMsg{Text: "opened " + path}
+	}
+}

@@ -1,0 +1,70 @@
+package history
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/exp/golden"
+)
+
+// TestGolden compares views with testdata/TestGolden/*.golden, drawn in
+// 256 colours. Run `go test ./ui/history -run TestGolden -update` after a
+// deliberate change, and look at the files (cat shows them in colour).
+func TestGolden(t *testing.T) {
+	// The data folder is under a home folder of the test's own, so paths
+	// on screen read ~/data/… wherever the temporary folder is; media
+	// names carry the day and random letters, masked.
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("USERPROFILE", home)
+	f := newFixture(t, filepath.Join(home, "data"))
+	cases := []struct {
+		name string
+		do   func(hs *harness)
+	}{
+		{"list", func(hs *harness) {}},
+		{"list_light", func(hs *harness) { hs.m.SetDark(false) }},
+		{"search", func(hs *harness) { hs.keys("/").typ("lighthouse") }},
+		{"filters", func(hs *harness) { hs.keys("f", "j", "j", "j", "l") }},
+		{"confirm", func(hs *harness) { hs.keys("j", "d") }},
+		{"chat", func(hs *harness) { hs.to("haiku").keys("enter", "t") }},
+		{"compare", func(hs *harness) { hs.to("CRDT").keys("enter") }},
+		{"image", func(hs *harness) { hs.to("watercolor").keys("enter") }},
+		{"video", func(hs *harness) { hs.to("beam sweeps").keys("enter") }},
+		{"json", func(hs *harness) { hs.to("haiku").keys("enter", "J") }},
+	}
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		for _, c := range cases {
+			t.Run(fmt.Sprintf("%s_%dx%d", c.name, size[0], size[1]), func(t *testing.T) {
+				hs := newHarness(t, f.db, size[0], size[1])
+				c.do(hs)
+				hs.send(tea.KeyPressMsg{}) // let background renderings land
+				golden.RequireEqual(t, masked(in256Colours(hs.m.View())))
+			})
+		}
+	}
+}
+
+// mediaName is a media file's day folder and random name.
+var mediaName = regexp.MustCompile(`media/\d{4}-\d{2}-\d{2}/(img|in|vid)-[0-9a-f]{12}`)
+
+func masked(s string) string {
+	return mediaName.ReplaceAllStringFunc(s, func(m string) string {
+		kind := m[len("media/2006-01-02/"):strings.LastIndexByte(m, '-')]
+		return "media/YYYY-MM-DD/" + kind + "-" + strings.Repeat("x", 12)
+	})
+}
+
+// in256Colours is s as a 256-colour terminal gets it.
+func in256Colours(s string) string {
+	var b strings.Builder
+	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.ANSI256}
+	io.WriteString(w, s)
+	return b.String()
+}

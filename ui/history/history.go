@@ -1,0 +1,228 @@
+// Package history is the History tab of atelier's terminal UI: one list of
+// every conversation, comparison, image job and video task, newest first,
+// narrowed by filters (kind, family, model, status, date) and searched as
+// the person types; any item opens read-only, exactly as it was kept
+// (rendered replies with their figures, comparison lanes with their
+// verdicts, images inline, a video's file and status history, and the
+// native request and response JSON on demand), and can be exported, deleted
+// or sent back to its tab to run again.
+//
+// Everything here reads the store, never the network: the tab works the
+// same with the service unreachable. Every read and write runs in a
+// command; answers carry the number of the request they answer and are
+// dropped when a newer one has been made, so typing a search never waits
+// on a query.
+//
+// It imports bubbletea, bubbles, lipgloss, glamour, store and ui's own
+// packages (tab, termtext, imageview); never ui.
+package history
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/store"
+	"atelier/ui/imageview"
+	"atelier/ui/tab"
+	"atelier/ui/termtext"
+)
+
+// Options are what the tab works with.
+type Options struct {
+	Store    *store.Store     // nil: the tab says there is no history
+	Settings *store.Settings  // the output folders exports go to; nil: the current folder
+	Now      func() time.Time // the clock the date filters count back from; nil: time.Now
+}
+
+// Model is the History tab.
+type Model struct {
+	db     *store.Store
+	output store.Output
+	now    func() time.Time
+
+	list    listState
+	filters filters
+	input   textinput.Model
+	query   string // the search the rows answer; "" lists the history
+	focus   mode   // listing, searching or filtering
+	seq     int    // the latest list or search; answers to others are dropped
+	cancel  context.CancelFunc
+
+	reader  reader   // the open item
+	opens   int      // items opened so far: each opening's seq
+	confirm *confirm // a deletion waiting for y
+
+	km            keyMap
+	st            styles
+	dark          bool
+	width, height int
+	md            *mdCache           // rendered replies; the UI loop's only
+	rows          *rowCache          // drawn rows; the UI loop's only
+	preview       *imageview.Preview // half-block renderings; the UI loop's only
+}
+
+// confirm is a deletion waiting for an answer.
+type confirm struct {
+	row   row
+	title string
+}
+
+// New returns the tab; Init loads the first page.
+func New(o Options) Model {
+	m := Model{db: o.Store, now: o.Now, km: defaultKeyMap(), dark: true, md: newMDCache(), rows: &rowCache{},
+		preview: &imageview.Preview{}}
+	if m.now == nil {
+		m.now = time.Now
+	}
+	if o.Settings != nil {
+		m.output = o.Settings.Output
+	}
+	m.st = newStyles(true)
+	m.input = newInput(m.st)
+	m.list.loading = true
+	if m.db == nil {
+		m.list = m.list.replace(nil, false, 1)
+		m.list.err = errNoStore.Error()
+	}
+	return m
+}
+
+// newInput is the search field.
+func newInput(st styles) textinput.Model {
+	in := textinput.New()
+	in.Prompt = ""
+	in.Placeholder = "prompts, replies, image and video prompts"
+	in.SetStyles(st.Input)
+	in.CharLimit = 200
+	return in
+}
+
+// Init loads the first page of the history, as the request New numbered.
+func (m Model) Init() tea.Cmd {
+	if m.db == nil {
+		return nil
+	}
+	return m.pageCmd(context.Background(), nil)
+}
+
+// Update handles keys, the wheel and the results of the tab's commands.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	m, cmd := m.update(msg)
+	return m, tea.Batch(cmd, m.renderPending())
+}
+
+func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case tea.MouseWheelMsg:
+		return m.wheel(msg), nil
+	case tab.ShownMsg:
+		return m.shown()
+	case tab.SettingsMsg:
+		return m.withSettings(msg.Settings), nil
+	case pageMsg:
+		return m.paged(msg)
+	case searchedMsg:
+		return m.searched(msg), nil
+	case openedMsg:
+		return m.opened(msg)
+	case renderedMsg:
+		return m.rendered(msg), nil
+	case imageview.DecodedMsg:
+		return m.decoded(msg), nil
+	case jsonMsg:
+		return m.jsonLoaded(msg), nil
+	case exportedMsg:
+		return m, m.exported(msg)
+	case deletedMsg:
+		return m.deleted(msg)
+	}
+	return m.updateInput(msg)
+}
+
+// Focused reports whether the search field has the keyboard.
+func (m Model) Focused() bool { return m.mode() == searching }
+
+// SetSize sets the space the tab may draw in.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	m.input.SetWidth(max(w-lipglossWidth(searchLabel)-2, 10))
+	m.list = m.list.follow(m.listHeight())
+	if m.reader.open {
+		m.relayout()
+	}
+}
+
+// SetDark picks the styles for a dark or light background. Rendered
+// replies are drawn again, since their colours are part of them.
+func (m *Model) SetDark(dark bool) {
+	if dark == m.dark {
+		return
+	}
+	m.dark = dark
+	m.st = newStyles(dark)
+	m.input.SetStyles(m.st.Input)
+	m.md = newMDCache()
+	if m.reader.open {
+		m.relayout()
+	}
+}
+
+// Summary names what the tab shows, for the status bar.
+func (m Model) Summary() string {
+	switch {
+	case m.reader.open:
+		return "history · " + string(m.reader.row.ref.Kind) + " " + oneLine(m.reader.title(), 40)
+	case m.query != "":
+		return "history · search “" + oneLine(m.query, 30) + "”"
+	}
+	return "history"
+}
+
+// KeyMap is the tab's keys in the current mode, for help.
+func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()} }
+
+func (m Model) mode() mode {
+	switch {
+	case m.confirm != nil:
+		return confirming
+	case m.reader.open:
+		return reading
+	}
+	return m.focus
+}
+
+// withSettings adopts saved settings: exports go to the new folders.
+func (m Model) withSettings(s *store.Settings) Model {
+	if s != nil {
+		m.output = s.Output
+	}
+	return m
+}
+
+// shown refreshes the list when the tab comes into view: other tabs may
+// have added to the history meanwhile.
+func (m Model) shown() (Model, tea.Cmd) {
+	if m.reader.open || m.confirm != nil {
+		return m, nil
+	}
+	return m.reload()
+}
+
+// oneLine is s cleaned, on one line, cut to n runes.
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(termtext.String(s)), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// result addresses a command's message to this tab.
+func result(msg tea.Msg) tea.Msg { return tab.Result(tab.History, msg) }

@@ -1,0 +1,129 @@
+package history
+
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+)
+
+// keyMap is every key of the History tab, used both to act and for help.
+type keyMap struct {
+	// Moving, in the list and in an open item.
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+
+	// The list.
+	Open, Search, Filters, Clear key.Binding
+
+	// Acting on the item under the cursor, or the open one.
+	Export, Delete, Rerun, JSON key.Binding
+
+	// An open item.
+	Thinking, Lanes, File, Back key.Binding
+
+	// Typing a search: arrows only, since letters are text.
+	Prev, Next, Done, Cancel key.Binding
+
+	// Choosing filters.
+	Left, Right, Change, Reset, Close key.Binding
+
+	// A deletion waiting for confirmation.
+	Yes, No key.Binding
+}
+
+func defaultKeyMap() keyMap {
+	b := func(keys []string, k, h string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, h))
+	}
+	return keyMap{
+		Up:       b([]string{"up", "k"}, "↑/k", "up"),
+		Down:     b([]string{"down", "j"}, "↓/j", "down"),
+		PageUp:   b([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
+		PageDown: b([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
+		Top:      b([]string{"home", "g"}, "g", "top"),
+		Bottom:   b([]string{"end", "G"}, "G", "bottom"),
+
+		Open:    b([]string{"enter"}, "enter", "open"),
+		Search:  b([]string{"/"}, "/", "search"),
+		Filters: b([]string{"f"}, "f", "filters"),
+		Clear:   b([]string{"esc"}, "esc", "clear search"),
+
+		Export: b([]string{"x"}, "x", "export"),
+		Delete: b([]string{"d", "delete"}, "d", "delete"),
+		Rerun:  b([]string{"r"}, "r", "re-run"),
+		JSON:   b([]string{"J"}, "J", "native JSON"),
+
+		Thinking: b([]string{"t"}, "t", "thinking"),
+		Lanes:    b([]string{"l"}, "l", "lanes side by side"),
+		File:     b([]string{"o"}, "o", "open file"),
+		Back:     b([]string{"esc", "backspace"}, "esc", "back"),
+
+		Prev:   b([]string{"up"}, "↑", "previous"),
+		Next:   b([]string{"down"}, "↓", "next"),
+		Done:   b([]string{"enter"}, "enter", "to the list"),
+		Cancel: b([]string{"esc"}, "esc", "clear"),
+
+		Left:   b([]string{"left", "h", "shift+tab"}, "←/→", "filter"),
+		Right:  b([]string{"right", "l", "tab"}, "→", "next filter"),
+		Change: b([]string{"up", "down", "k", "j", "space"}, "↑/↓", "change"),
+		Reset:  b([]string{"backspace", "delete"}, "⌫", "any"),
+		Close:  b([]string{"enter", "esc", "f"}, "enter", "done"),
+
+		Yes: b([]string{"y"}, "y", "delete"),
+		No:  b([]string{"n", "esc"}, "n/esc", "keep"),
+	}
+}
+
+// mode is what the keys act on right now.
+type mode int
+
+const (
+	listing mode = iota
+	searching
+	filtering
+	reading
+	confirming
+)
+
+// helpKeys shows the keys of one mode: help.KeyMap for the shell.
+type helpKeys struct {
+	km   keyMap
+	mode mode
+}
+
+var _ help.KeyMap = helpKeys{}
+
+// ShortHelp lists the keys that matter in the current mode.
+func (h helpKeys) ShortHelp() []key.Binding {
+	k := h.km
+	switch h.mode {
+	case searching:
+		return []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}
+	case filtering:
+		return []key.Binding{k.Left, k.Change, k.Reset, k.Close}
+	case reading:
+		return []key.Binding{k.Back, k.Thinking, k.JSON, k.Rerun, k.Export, k.Delete}
+	case confirming:
+		return []key.Binding{k.Yes, k.No}
+	}
+	return []key.Binding{k.Open, k.Search, k.Filters, k.Export, k.Delete, k.Rerun, k.JSON}
+}
+
+// FullHelp lists every key of the tab in columns, those of the current
+// mode first: a narrow screen cuts the last columns.
+func (h helpKeys) FullHelp() [][]key.Binding {
+	k := h.km
+	move := []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}
+	list := []key.Binding{k.Open, k.Search, k.Filters, k.Clear}
+	act := []key.Binding{k.Export, k.Delete, k.Rerun, k.JSON}
+	read := []key.Binding{k.Back, k.Thinking, k.Lanes, k.File}
+	typing := []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}
+	filter := []key.Binding{k.Left, k.Change, k.Reset, k.Close}
+	switch h.mode {
+	case reading, confirming:
+		return [][]key.Binding{move, read, act, {k.Yes, k.No}}
+	case searching:
+		return [][]key.Binding{typing, list, act}
+	case filtering:
+		return [][]key.Binding{filter, list, act}
+	}
+	return [][]key.Binding{move, list, act, read}
+}

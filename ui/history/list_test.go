@@ -1,0 +1,239 @@
+package history
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+func TestListShowsEveryKindNewestFirst(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	hs := newHarness(t, f.db, 120, 30)
+	var got []store.ItemRef
+	for _, r := range hs.m.list.rows {
+		got = append(got, r.ref)
+	}
+	want := slices.Clone(f.order)
+	slices.Reverse(want)
+	if !slices.Equal(got, want) {
+		t.Fatalf("rows %v, want %v", got, want)
+	}
+	view := hs.view()
+	for _, w := range []string{
+		"chat      2026-11-20 09:01  alpha model-x",
+		"compare   2026-11-20 11:03  gamma model-z",
+		"image   ✓ 2026-11-20 10:00  gamma/image-2.5-flare",
+		"image   ◌ 2026-11-20 12:00",
+		"video   ✓ 2026-11-20 13:00  videob/o3/pro/text-to-video",
+		"video   ✗ 2026-11-20 14:00  videoa/q3/turbo/text-to-video",
+		"▸ chat      2026-11-20 15:01  beta model-y",
+	} {
+		if !strings.Contains(view, w) {
+			t.Errorf("no %q in\n%s", w, view)
+		}
+	}
+}
+
+func TestListPagesAsTheCursorNearsTheEnd(t *testing.T) {
+	db, err := store.Open(t.TempDir())
+	check(t, err)
+	t.Cleanup(func() { db.Close() })
+	const n = 2*pageSize + 30
+	for i := range n {
+		c := must[int64](t)(db.NewConversation(bg, store.KindChat, ""))
+		must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: fmt.Sprintf("prompt %03d", i)}))
+	}
+	hs := newHarness(t, db, 80, 24)
+	if len(hs.m.list.rows) != pageSize || !hs.m.list.more {
+		t.Fatalf("first page: %d rows, more %v", len(hs.m.list.rows), hs.m.list.more)
+	}
+	hs.keys("G") // the end of the first page: the second comes
+	if len(hs.m.list.rows) != 2*pageSize {
+		t.Fatalf("after G: %d rows", len(hs.m.list.rows))
+	}
+	hs.keys("G")
+	if len(hs.m.list.rows) != n || hs.m.list.more {
+		t.Fatalf("after G: %d rows, more %v", len(hs.m.list.rows), hs.m.list.more)
+	}
+	seen := map[int64]bool{}
+	for i, r := range hs.m.list.rows {
+		if seen[r.ref.ID] {
+			t.Fatalf("row %d: %v twice", i, r.ref)
+		}
+		seen[r.ref.ID] = true
+		if want := fmt.Sprintf("prompt %03d", n-1-i); r.title != want {
+			t.Fatalf("row %d: %q, want %q", i, r.title, want)
+		}
+	}
+	if hs.keys("G"); !strings.Contains(hs.view(), "▸ chat") || !strings.Contains(hs.view(), "prompt 000") {
+		t.Errorf("the cursor's row is not in sight:\n%s", hs.view())
+	}
+}
+
+func TestFilters(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	hs := newHarness(t, f.db, 120, 30)
+	hs.keys("f")
+	if hs.m.mode() != filtering || !strings.Contains(hs.view(), "kind  all") {
+		t.Fatalf("no filter bar:\n%s", hs.view())
+	}
+	hs.keys("j", "j", "j") // kind: image
+	if got := hs.titles(); !slices.Equal(got, []string{"add a red boat", "a lighthouse in fog, watercolor"}) {
+		t.Fatalf("kind image: %q", got)
+	}
+	hs.keys("backspace", "l", "space", "space") // kind all; family: beta
+	if got := hs.titles(); !slices.Equal(got, []string{"plan a trip to the lighthouse", "explain CRDTs to a new engineer"}) {
+		t.Fatalf("family beta: %q", got)
+	}
+	hs.keys("backspace", "l", "l", "k", "k", "k", "k") // family all; status: failed (four back from all)
+	if got := hs.titles(); !slices.Equal(got, []string{"a storm over the sea"}) {
+		t.Fatalf("status failed: %q\n%s", got, hs.view())
+	}
+	hs.keys("backspace", "l", "j") // status all; since 24 h: the clock is two days on
+	if len(hs.m.list.rows) != 0 || !strings.Contains(hs.view(), "Nothing matches these filters.") {
+		t.Fatalf("since 24 h:\n%s", hs.view())
+	}
+	hs.keys("j") // 7 days
+	if len(hs.m.list.rows) != len(f.order) {
+		t.Fatalf("since 7 days: %d rows", len(hs.m.list.rows))
+	}
+	hs.keys("h", "h", "j") // model: the first model seen
+	if hs.m.filters.values[modelFilter] == "" {
+		t.Fatalf("no model chosen")
+	}
+	for _, r := range hs.m.list.rows {
+		if r.model != hs.m.filters.values[modelFilter] {
+			t.Fatalf("model %q listed under filter %q", r.model, hs.m.filters.values[modelFilter])
+		}
+	}
+	hs.keys("enter")
+	if hs.m.mode() != listing || !strings.Contains(hs.view(), "model: "+hs.m.filters.values[modelFilter]) {
+		t.Fatalf("filters closed:\n%s", hs.view())
+	}
+}
+
+func TestSearchAsYouType(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	hs := newHarness(t, f.db, 120, 30)
+	hs.keys("/")
+	if !hs.m.Focused() {
+		t.Fatal("the search field does not have the keyboard")
+	}
+	hs.typ("lightho")
+	var kinds []store.Kind
+	for _, r := range hs.m.list.rows {
+		kinds = append(kinds, r.ref.Kind)
+		if !r.snippet || !strings.Contains(r.title, store.HighlightStart+"lighthouse"+store.HighlightEnd) {
+			t.Errorf("row %v: snippet %q", r.ref, r.title)
+		}
+	}
+	// The stopped chat matches twice (prompt and reply): it shows once.
+	if !slices.Equal(kinds, []store.Kind{store.KindChat, store.KindVideo, store.KindImage}) {
+		t.Fatalf("kinds %v\n%s", kinds, hs.view())
+	}
+	styled := hs.m.View()
+	if !strings.Contains(styled, hs.m.st.Match.Render("lighthouse")) {
+		t.Errorf("matches are not styled:\n%q", styled)
+	}
+	if strings.ContainsAny(styled, store.HighlightStart+store.HighlightEnd+"\x07") || strings.Contains(styled, "]52;") {
+		t.Errorf("markers or control sequences reach the screen:\n%q", styled)
+	}
+	hs.keys("enter") // to the list: letters are keys again
+	if hs.m.Focused() || hs.m.query != "lightho" {
+		t.Fatalf("focused %v, query %q", hs.m.Focused(), hs.m.query)
+	}
+	hs.keys("esc") // clears the search
+	if hs.m.query != "" || len(hs.m.list.rows) != len(f.order) {
+		t.Fatalf("after esc: query %q, %d rows", hs.m.query, len(hs.m.list.rows))
+	}
+}
+
+// TestStaleSearchesAreDropped answers two keystrokes in the wrong order:
+// the slower, older answer must not replace the newer one.
+func TestStaleSearchesAreDropped(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	hs := newHarness(t, f.db, 120, 30)
+	hs.keys("/")
+	m, cmdL := hs.m.Update(press("w"))
+	m, cmdI := m.Update(press("a"))
+	hs.m = m
+	newer := hs.results(cmdI)
+	older := hs.results(cmdL)
+	hs.send(newer...)
+	hs.send(older...)
+	if got := hs.titles(); !slices.Equal(got, []string{"a lighthouse in fog, watercolor"}) {
+		t.Fatalf("rows %q: the answer for \"w\" replaced the one for \"wa\"", got)
+	}
+}
+
+func TestSearchKeepsToTheFilters(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	hs := newHarness(t, f.db, 120, 30)
+	hs.keys("f", "j", "j", "j", "j", "enter") // kind: video
+	hs.keys("/").typ("lighthouse")
+	if got := hs.titles(); len(got) != 1 || !strings.Contains(got[0], "beam sweeps") {
+		t.Fatalf("video only: %q", got)
+	}
+	hs.keys("esc", "f", "backspace", "l", "j", "enter") // kind all, family alpha
+	hs.keys("/").typ("tea")
+	for _, r := range hs.m.list.rows {
+		if r.family != "alpha" {
+			t.Errorf("family %q under the alpha filter", r.family)
+		}
+	}
+	if len(hs.m.list.rows) != 1 {
+		t.Errorf("%d rows for tea in alpha", len(hs.m.list.rows))
+	}
+	hs.send(press("esc"))
+	hs.typ("/").typ("zzzz")
+	if !strings.Contains(hs.view(), "No match for “zzzz”.") {
+		t.Errorf("no empty state:\n%s", hs.view())
+	}
+}
+
+func TestShownReloads(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	hs := newHarness(t, f.db, 120, 30)
+	c := must[int64](t)(f.db.NewConversation(bg, store.KindChat, ""))
+	must[int64](t)(f.db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: "made in another tab"}))
+	hs.send(tab.ShownMsg{})
+	if got := hs.titles(); got[0] != "made in another tab" {
+		t.Fatalf("first row %q after the tab was shown again", got[0])
+	}
+}
+
+func TestWithoutAStore(t *testing.T) {
+	hs := newHarness(t, nil, 80, 24)
+	if !strings.Contains(hs.view(), "no data folder") {
+		t.Fatalf("no explanation:\n%s", hs.view())
+	}
+	hs.keys("enter", "x", "d", "r", "J", "/", "a", "esc", "f", "j", "enter")
+	if len(hs.errs()) != 0 {
+		t.Errorf("errors: %v", hs.errs())
+	}
+}
+
+func TestHighlight(t *testing.T) {
+	st := newStyles(true)
+	got := highlight("…the \x02lighthouse\x03 \x1b[31mkeeper\nand\x02 fog\x03…", st)
+	want := st.Title.Render("…the ") + st.Match.Render("lighthouse") + st.Title.Render(" keeper and") +
+		st.Match.Render(" fog") + st.Title.Render("…")
+	if got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+func TestSearchable(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"t", ""}, {"th", "th"}, {"the r", "the "}, {"the ri", "the ri"}, {"the ", "the "},
+		{"é", ""}, {`"t`, `"t`}, {"a b c", "a b "}, {" ", ""}, {"", ""}, {"x 7", "x "},
+	} {
+		if got := searchable(c.in); got != c.want {
+			t.Errorf("searchable(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

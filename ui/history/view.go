@@ -1,0 +1,279 @@
+package history
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"atelier/store"
+	"atelier/ui/termtext"
+)
+
+// searchLabel opens the search line.
+const searchLabel = "/ search ▸ "
+
+// View draws the list, or the open item.
+func (m Model) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	var lines []string
+	if m.reader.open {
+		lines = m.readerLines()
+	} else {
+		lines = m.listLines()
+	}
+	if q := m.question(); q != "" {
+		lines = append(lines[:min(len(lines), m.height-1)], q)
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, m.width, "…")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// listLines are the search line, the filters while choosing them, and the
+// rows in sight.
+func (m Model) listLines() []string {
+	lines := []string{m.searchLine()}
+	if m.focus == filtering {
+		lines = append(lines, m.filterLine())
+	}
+	if msg := m.emptyText(); msg != "" {
+		return append(lines, "", "  "+m.st.Hint.Render(msg))
+	}
+	end := min(len(m.list.rows), m.list.offset+m.listHeight())
+	for i := m.list.offset; i < end; i++ {
+		lines = append(lines, m.rows.line(m, m.list.rows[i], i == m.list.cursor))
+	}
+	switch {
+	case len(lines) >= m.height:
+	case m.list.loading && m.list.loaded:
+		lines = append(lines, "  "+m.st.Hint.Render("loading…"))
+	case m.list.capped && end == len(m.list.rows):
+		lines = append(lines, "  "+m.st.Hint.Render(fmt.Sprintf("the newest %d matches: more words reach older ones", searchLimit)))
+	}
+	return lines
+}
+
+// rowCache keeps the rows drawn, since View runs after every message and a
+// row costs a dozen styled pieces. It belongs to the UI loop.
+type rowCache struct {
+	width int
+	dark  bool
+	lines map[rowKey]string
+}
+
+type rowKey struct {
+	r        row
+	selected bool
+}
+
+// line is a row drawn, from the cache when it was drawn at this width and
+// with these colours before.
+func (c *rowCache) line(m Model, r row, selected bool) string {
+	if c.lines == nil || c.width != m.width || c.dark != m.dark || len(c.lines) > 4096 {
+		c.width, c.dark, c.lines = m.width, m.dark, map[rowKey]string{}
+	}
+	k := rowKey{r: r, selected: selected}
+	if s, ok := c.lines[k]; ok {
+		return s
+	}
+	s := m.rowLine(r, selected)
+	c.lines[k] = s
+	return s
+}
+
+// listHeight is the room for rows.
+func (m Model) listHeight() int {
+	h := m.height - 1
+	if m.focus == filtering {
+		h--
+	}
+	if m.confirm != nil {
+		h--
+	}
+	return max(h, 1)
+}
+
+func (m Model) searchLine() string {
+	var left string
+	switch {
+	case m.focus == searching:
+		left = m.st.Prompt.Render(searchLabel) + m.input.View()
+	case m.query != "":
+		left = m.st.Prompt.Render(searchLabel) + m.st.Value.Render(termtext.String(m.query))
+	default:
+		left = m.st.Hint.Render("/ search")
+	}
+	right := m.filterSummary()
+	gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(right)
+	if m.focus == searching || gap < 2 {
+		return left
+	}
+	return left + strings.Repeat(" ", gap) + right
+}
+
+// filterSummary shows kind, family and date, and model and status when
+// they narrow the list.
+func (m Model) filterSummary() string {
+	var parts []string
+	for i := range filterCount {
+		if (i == modelFilter || i == statusFilter) && m.filters.values[i] == "" {
+			continue
+		}
+		parts = append(parts, m.st.Filter.Render(filterNames[i]+": ")+m.st.Value.Render(m.filters.label(i)))
+	}
+	return strings.Join(parts, m.st.Hint.Render(" · "))
+}
+
+// filterLine shows every filter, the one being changed highlighted.
+func (m Model) filterLine() string {
+	var parts []string
+	for i := range filterCount {
+		v := m.st.Value.Render(m.filters.label(i))
+		if i == m.filters.at {
+			v = m.st.Current.Render(" " + m.filters.label(i) + " ")
+		}
+		parts = append(parts, m.st.Filter.Render(filterNames[i]+" ")+v)
+	}
+	line := "  " + strings.Join(parts, "   ")
+	if m.query != "" && m.filters.values[statusFilter] != "" {
+		line += m.st.Hint.Render("   (status does not narrow a search)")
+	}
+	return line
+}
+
+// emptyText says why there are no rows; "" when there are.
+func (m Model) emptyText() string {
+	switch {
+	case len(m.list.rows) > 0:
+		return ""
+	case m.list.err != "":
+		return oneLine(m.list.err, 200)
+	case !m.list.loaded || m.list.loading:
+		return "loading…"
+	case m.query != "":
+		return "No match for “" + oneLine(m.query, 60) + "”."
+	case m.filters.active():
+		return "Nothing matches these filters."
+	}
+	return "Nothing here yet: chats, comparisons, images and videos show up here as they are made."
+}
+
+// Column widths of a row.
+const (
+	kindWidth = 8
+	whenWidth = 18
+)
+
+// rowLine is one row: marker, kind, status, date, target and title.
+func (m Model) rowLine(r row, selected bool) string {
+	marker, kind := "  ", m.st.Kind.Render(fit(string(r.ref.Kind), kindWidth))
+	if selected {
+		marker, kind = m.st.Selected.Render("▸ "), m.st.Selected.Render(fit(string(r.ref.Kind), kindWidth))
+	}
+	targetWidth := min(max(m.width/4, 14), 30)
+	target := m.st.Target.Render(fit(termtext.String(rowTarget(r)), targetWidth))
+	head := marker + kind + m.statusMark(r.status) + " " + m.st.When.Render(fit(stamp(r.at), whenWidth)) + target + "  "
+	room := max(m.width-ansi.StringWidth(head), 1)
+	title := m.st.Title.Render(ansi.Truncate(oneLine(r.title, room+1), room, "…"))
+	if r.snippet {
+		title = ansi.Truncate(highlight(r.title, m.st), room, "…")
+	}
+	return head + title
+}
+
+// rowTarget is what a row ran against.
+func rowTarget(r row) string {
+	switch r.ref.Kind {
+	case store.KindImage, store.KindVideo:
+		return r.model
+	}
+	return join(" ", r.family, r.model)
+}
+
+// statusMark is one cell saying how an item ended.
+func (m Model) statusMark(status string) string {
+	glyph := map[string]string{
+		store.StatusComplete: "✓", "COMPLETED": "✓",
+		store.StatusError: "✗", "failed": "✗",
+		store.StatusRunning: "●", store.StatusStreaming: "●", "IN_PROGRESS": "●", "IN_QUEUE": "●",
+		store.StatusInterrupted: "◌",
+	}[status]
+	switch {
+	case status == "":
+		return " "
+	case glyph == "":
+		glyph = "?"
+	}
+	return statusStyle(m.st, status).Render(glyph)
+}
+
+// highlight is a search snippet on one line, cleaned, with its matches
+// styled in place of the store's markers.
+func highlight(snippet string, st styles) string {
+	var b strings.Builder
+	for i, part := range strings.Split(snippet, store.HighlightStart) {
+		match, rest, found := strings.Cut(part, store.HighlightEnd)
+		if i == 0 || !found {
+			b.WriteString(st.Title.Render(flat(part)))
+			continue
+		}
+		b.WriteString(st.Match.Render(flat(match)) + st.Title.Render(flat(rest)))
+	}
+	return b.String()
+}
+
+// flat is text cleaned and on one line, its runs of space kept single but
+// its ends kept, since a snippet's pieces meet at them.
+func flat(s string) string {
+	s = termtext.String(strings.NewReplacer(store.HighlightStart, "", store.HighlightEnd, "").Replace(s))
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' || r == '\t' }), " ")
+}
+
+// readerLines are the open item's heading line and the lines in sight.
+func (m Model) readerLines() []string {
+	r := m.reader
+	title := m.st.Heading.Render("‹ "+string(r.row.ref.Kind)) + m.st.Hint.Render(" · ") +
+		m.st.Title.Render(oneLine(r.title(), max(m.width/2, 10)))
+	pos := m.position()
+	gap := m.width - ansi.StringWidth(title) - ansi.StringWidth(pos)
+	lines := []string{title + strings.Repeat(" ", max(gap, 1)) + pos}
+	end := min(len(r.page.lines), r.offset+m.bodyHeight())
+	return append(lines, r.page.lines[min(r.offset, end):end]...)
+}
+
+// position says what shows and how far down it is.
+func (m Model) position() string {
+	r := m.reader
+	what := ""
+	if r.json {
+		what = "native JSON · "
+	}
+	n := len(r.page.lines)
+	switch {
+	case n <= m.bodyHeight():
+		return m.st.Hint.Render(strings.TrimSuffix(what, " · "))
+	case r.offset == 0:
+		return m.st.Hint.Render(what + "top")
+	case r.offset+m.bodyHeight() >= n:
+		return m.st.Hint.Render(what + "end")
+	}
+	return m.st.Hint.Render(fmt.Sprintf("%s%d%%", what, 100*(r.offset+m.bodyHeight())/n))
+}
+
+// question is the line asking to confirm a deletion; "" when none is asked.
+func (m Model) question() string {
+	if m.confirm == nil {
+		return ""
+	}
+	r := m.confirm.row
+	what := "its files"
+	if r.ref.Kind == store.KindChat || r.ref.Kind == store.KindCompare {
+		what = "its messages"
+	}
+	return m.st.Problem.Render(fmt.Sprintf("delete %s “%s” and %s?", r.ref.Kind, oneLine(m.confirm.title, 40), what)) +
+		m.st.Hint.Render("  y delete · n keep")
+}
