@@ -32,7 +32,7 @@ func newScreens(deps Deps) [tab.Count]screen {
 		tab.Chat:     newChatTab(),
 		tab.Compare:  newCompareTab(),
 		tab.Image:    newImageTab(),
-		tab.Video:    newVideoTab(),
+		tab.Video:    newVideoTab(deps),
 		tab.History:  newHistoryTab(),
 		tab.Settings: newSettingsTab(deps),
 	}
