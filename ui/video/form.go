@@ -1,7 +1,6 @@
 package video
 
 import (
-	"maps"
 	"slices"
 	"strings"
 
@@ -43,15 +42,6 @@ func newForm(e client.VideoEndpoint, mode string) form {
 	f.input.CharLimit = 1 << 16
 	f.relayout()
 	f.check()
-	return f
-}
-
-// clone copies the form so that edits of the copy leave f alone: the value
-// tree is the one part that slices share.
-func (f form) clone() form {
-	f.values = cloneValues(f.values)
-	f.touched = maps.Clone(f.touched)
-	f.late = maps.Clone(f.late)
 	return f
 }
 

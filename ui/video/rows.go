@@ -3,8 +3,6 @@ package video
 import (
 	"slices"
 	"strconv"
-
-	"atelier/client"
 )
 
 // rowKind is what a line of the form edits.
@@ -122,17 +120,6 @@ func (f *form) editsText(r row) bool {
 		return f.value(r.at).kind() == textKind
 	}
 	return false
-}
-
-// fieldOf is the table's field a row edits, for its rule text.
-func (f *form) fieldOf(r row) (client.VideoField, bool) {
-	switch r.kind {
-	case fieldRow, listRow:
-		return f.value(r.at).field, true
-	case itemRow, addRow:
-		return f.value(f.listOf(r)).field, true
-	}
-	return client.VideoField{}, false
 }
 
 // focusAt puts the focus on the first row at or under the place at: for

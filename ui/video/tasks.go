@@ -120,7 +120,6 @@ func logLines(status json.RawMessage) []client.VideoLog {
 type taskList struct {
 	items  []task
 	cursor int
-	offset int // the first shown
 }
 
 // put adds t, or replaces the task with its id, keeping newest first.

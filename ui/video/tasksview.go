@@ -21,22 +21,35 @@ func (m Model) taskLines(w, n int) []string {
 	if m.tasks.cursor >= n {
 		first = m.tasks.cursor - n + 1
 	}
-	idW, epW, stW := 8, 12, 8
+	cols := columns{id: 8, endpoint: 12, status: 8}
 	for _, t := range items {
-		epW = max(epW, ansi.StringWidth(shortEndpoint(t.rec.Endpoint)))
-		stW = max(stW, ansi.StringWidth(clean(t.rec.Status)))
+		cols.endpoint = max(cols.endpoint, ansi.StringWidth(shortEndpoint(t.rec.Endpoint)))
+		cols.status = max(cols.status, ansi.StringWidth(clean(t.rec.Status)))
+		cols.queue = max(cols.queue, ansi.StringWidth(queueText(t)))
 	}
-	epW, stW = min(epW, max(w/5, 12)), min(stW, 14)
+	cols.endpoint, cols.status = min(cols.endpoint, max(w/5, 12)), min(cols.status, 14)
 	var out []string
 	for i := first; i < min(first+n, len(items)); i++ {
-		out = append(out, m.taskLine(items[i], i == m.tasks.cursor, idW, epW, stW))
+		out = append(out, m.taskLine(items[i], i == m.tasks.cursor, w, cols))
 	}
 	return out
 }
 
+// columns are the widths of the task list's columns; a queue width of 0
+// leaves the column out.
+type columns struct{ id, endpoint, status, queue int }
+
+// queueText is a waiting task's place in the queue, "" when not known.
+func queueText(t task) string {
+	if !t.running() || t.rec.QueuePosition == nil {
+		return ""
+	}
+	return fmt.Sprintf("%d ahead", *t.rec.QueuePosition)
+}
+
 // taskLine is one task: mark, id, endpoint, status word as sent, time,
 // queue position, and the latest news.
-func (m Model) taskLine(t task, selected bool, idW, epW, stW int) string {
+func (m Model) taskLine(t task, selected bool, w int, c columns) string {
 	s := m.st.Tasks
 	marker := "  "
 	if selected && (m.mode == browsing || m.mode == confirming) {
@@ -49,26 +62,24 @@ func (m Model) taskLine(t task, selected bool, idW, epW, stW int) string {
 	case !t.running():
 		mark, ms = "✓", s.Done
 	}
-	queue := ""
-	if t.running() && t.rec.QueuePosition != nil {
-		queue = fmt.Sprintf("%d ahead", *t.rec.QueuePosition)
-	}
 	cols := []string{
 		ms.Render(mark),
-		s.ID.Render(pad(shortID(t.id()), idW)),
-		s.Text.Render(pad(shortEndpoint(t.rec.Endpoint), epW)),
-		ms.Render(pad(clean(t.rec.Status), stW)),
+		s.ID.Render(pad(shortID(t.id()), c.id)),
+		s.Text.Render(pad(shortEndpoint(t.rec.Endpoint), c.endpoint)),
+		ms.Render(pad(clean(t.rec.Status), c.status)),
 		s.Muted.Render(pad(elapsed(t.elapsed(m.now)), 6)),
-		s.Muted.Render(pad(queue, 8)),
-		m.news(t),
 	}
-	return marker + strings.Join(cols, " ")
+	if c.queue > 0 {
+		cols = append(cols, s.Muted.Render(pad(queueText(t), c.queue)))
+	}
+	line := marker + strings.Join(cols, " ") + " "
+	return line + m.news(t, w-ansi.StringWidth(line))
 }
 
 // news is the latest word on a task: the question to confirm a deletion,
 // a failed request, the failure, the saved file, the download, the last
 // log line.
-func (m Model) news(t task) string {
+func (m Model) news(t task, room int) string {
 	s := m.st.Tasks
 	fail := t.failure()
 	switch {
@@ -79,7 +90,7 @@ func (m Model) news(t task) string {
 	case t.trouble != "":
 		return s.Failed.Render("⚠ " + clean(t.trouble))
 	case t.file != "":
-		return s.Text.Render(tildePath(t.file))
+		return s.Text.Render(cutLeft(tildePath(t.file), room))
 	case !t.running():
 		return s.Muted.Render("no video saved")
 	case t.downloaded > 0:
@@ -90,13 +101,13 @@ func (m Model) news(t task) string {
 	return ""
 }
 
-// taskDetail is the selected task in full: its id, endpoint and news.
+// taskDetail is the selected task in full: its news, endpoint and id.
 func (m Model) taskDetail() string {
 	t, ok := m.tasks.selected()
 	if !ok {
 		return m.st.Tasks.Muted.Render("no task selected")
 	}
-	parts := []string{clean(t.id()), clean(t.rec.Endpoint)}
+	var parts []string
 	switch fail := t.failure(); {
 	case fail != nil:
 		parts = append(parts, clean(fail.Error()))
@@ -107,7 +118,16 @@ func (m Model) taskDetail() string {
 	case t.log != "":
 		parts = append(parts, clean(t.log))
 	}
+	parts = append(parts, clean(t.rec.Endpoint), clean(t.id()))
 	return m.st.Tasks.Muted.Render(strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " · "))
+}
+
+// cutLeft keeps the end of a path that is too long: the file's name.
+func cutLeft(s string, w int) string {
+	if ansi.StringWidth(s) <= w || w < 2 {
+		return s
+	}
+	return "…" + ansi.TruncateLeft(s, ansi.StringWidth(s)-w+1, "")
 }
 
 // pad cuts or fills s to w cells.

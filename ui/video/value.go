@@ -80,26 +80,8 @@ func (v value) newItem() value {
 	return newValue(client.VideoField{Kind: client.VideoString, Image: f.Image, Video: f.Video, DataURI: f.DataURI})
 }
 
-// clone copies v deeply, so that an edit of the copy leaves v alone.
-func (v value) clone() value {
-	out := v
-	out.items = cloneValues(v.items)
-	out.props = cloneValues(v.props)
-	return out
-}
-
-func cloneValues(vs []value) []value {
-	if vs == nil {
-		return nil
-	}
-	out := make([]value, len(vs))
-	for i, v := range vs {
-		out[i] = v.clone()
-	}
-	return out
-}
-
-// imageFn decides what a local image path at a JSON path is sent as.
+// imageFn decides what a local image path at a JSON path is sent as; nil
+// sends the path as typed.
 type imageFn func(path, file string) any
 
 // json returns what v sends, and whether it sends anything: an empty text
@@ -148,7 +130,7 @@ func (v value) textJSON(path string, image imageFn) (any, bool) {
 		return "", true
 	case s == "":
 		return nil, false
-	case f.Image && isLocal(s):
+	case f.Image && image != nil && isLocal(s):
 		return image(path, s), true
 	}
 	return typed(f, s), true
