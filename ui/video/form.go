@@ -121,10 +121,9 @@ func (f *form) relayout() {
 // focused is the row with the focus.
 func (f *form) focused() row { return f.rows[f.focus] }
 
-// move gives the focus to the row delta away, wrapping around.
+// move gives the focus to the row delta away, stopping at either end.
 func (f *form) move(delta int) {
-	n := len(f.rows)
-	f.focus = ((f.focus+delta)%n + n) % n
+	f.focus = max(min(f.focus+delta, len(f.rows)-1), 0)
 	f.loadInput()
 }
 

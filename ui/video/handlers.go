@@ -99,6 +99,7 @@ func (m Model) submitted(msg submittedMsg) (Model, tea.Cmd) {
 	case msg.err != nil:
 		return m, tab.Error(msg.err)
 	}
+	m.form.tried = false // kept for the next run: its problems show again as it is edited
 	m.tasks.put(msg.task)
 	m.tasks.cursor = m.tasks.index(msg.task.id())
 	m, tick := m.startTicking()

@@ -119,7 +119,10 @@ func (h *harness) to(path string) *harness {
 	if h.m.mode != editing {
 		h.keys("tab")
 	}
-	for range len(h.m.form.rows) + 1 {
+	for h.m.form.focus > 0 {
+		h.keys("up")
+	}
+	for range len(h.m.form.rows) {
 		if h.m.form.focused().path == path {
 			return h
 		}

@@ -27,7 +27,7 @@ func defaultKeyMap() keyMap {
 		Prev:     key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous field")),
 		Up:       key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
 		Down:     key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
-		Change:   key.NewBinding(key.WithKeys("space", "enter", "right"), key.WithHelp("space", "change")),
+		Change:   key.NewBinding(key.WithKeys("space", "enter", "right"), key.WithHelp("space", "next value")),
 		Back:     key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous value")),
 		Add:      key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "add item")),
 		Remove:   key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "remove item")),
@@ -39,7 +39,7 @@ func defaultKeyMap() keyMap {
 		Delete:   key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete")),
 		Pick:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
 		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
-		Yes:      key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "delete")),
+		Yes:      key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "confirm delete")),
 		No:       key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "keep")),
 	}
 }

@@ -154,7 +154,7 @@ func TestTaskKeys(t *testing.T) {
 	}
 
 	h.keys("esc", "d")
-	if l := h.line("✓"); !strings.Contains(l, "delete this task and its video? y / n") {
+	if l := h.line("✓"); !strings.Contains(l, "delete? y / n") || !strings.Contains(h.view(), "its history and its video file?") {
 		t.Errorf("line %q", l)
 	}
 	h.keys("n", "d", "y")

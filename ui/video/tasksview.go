@@ -84,7 +84,7 @@ func (m Model) news(t task, room int) string {
 	fail := t.failure()
 	switch {
 	case m.mode == confirming && m.confirm == t.id():
-		return s.Failed.Render("delete this task and its video? y / n")
+		return s.Failed.Render("delete? y / n")
 	case fail != nil:
 		return s.Failed.Render(clean(fail.Message))
 	case t.trouble != "":
@@ -106,6 +106,9 @@ func (m Model) taskDetail() string {
 	t, ok := m.tasks.selected()
 	if !ok {
 		return m.st.Tasks.Muted.Render("no task selected")
+	}
+	if m.mode == confirming {
+		return m.st.Tasks.Failed.Render("delete task " + shortID(t.id()) + ", its history and its video file? y deletes, n keeps")
 	}
 	var parts []string
 	switch fail := t.failure(); {
