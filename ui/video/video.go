@@ -65,7 +65,6 @@ type Model struct {
 
 	km            keyMap
 	st            styles
-	dark          bool
 	width, height int
 }
 
@@ -89,7 +88,7 @@ func New(o Options) Model {
 	}
 	eps := client.VideoEndpoints()
 	m := Model{db: o.Store, poller: o.Poller, open: open, notify: detectNotifier(getenv),
-		form: newForm(eps[0], ""), now: now(), tickEvery: every, km: defaultKeyMap(), dark: true}
+		form: newForm(eps[0], ""), now: now(), tickEvery: every, km: defaultKeyMap()}
 	m.SetDark(true)
 	m.form.focusFirstText()
 	return m
@@ -139,7 +138,6 @@ func (m *Model) SetSize(w, h int) {
 
 // SetDark picks the styles for a dark or light background.
 func (m *Model) SetDark(dark bool) {
-	m.dark = dark
 	m.st = newStyles(dark)
 	m.form.input.SetStyles(m.st.Form.Input)
 }
