@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"atelier/ui/termtext"
 )
 
@@ -168,7 +170,7 @@ func (r *Renderer) update() {
 	}
 	for ; r.done < len(r.blocks); r.done++ {
 		b := r.blocks[r.done]
-		lines, codes, html := r.renderBlock(r.text[b.start:b.end], b.list, len(r.codes)+1)
+		lines, codes, html := r.renderBlock(r.text[b.start:b.end], b.list, r.nextItem(), len(r.codes)+1)
 		if len(lines) == 0 {
 			continue // nothing to draw: link definitions, an HTML comment
 		}
@@ -199,9 +201,10 @@ func (r *Renderer) updateTail() {
 	var codes []CodeBlock
 	if f := r.split.fence; f.char != 0 && f.top {
 		lines, codes = r.renderOpenCode(f, len(r.codes)+1)
+		lines = trimBlank(lines) // as when the block closes
 	} else {
 		src := complete(r.text[r.split.start:])
-		lines, codes, _ = r.renderBlock(src, r.split.list, len(r.codes)+1)
+		lines, codes, _ = r.renderBlock(src, r.split.list, false, len(r.codes)+1)
 	}
 	r.lines, r.tail = r.lines[:r.nClosed], codes
 	if len(lines) > 0 && r.nClosed > 0 && r.sepBefore(r.split.list) == "\n\n" {
@@ -234,24 +237,44 @@ func complete(b []byte) []byte {
 	return b
 }
 
+// nextItem reports whether the block after blocks[done] is the next item of
+// its list, drawn right under it.
+func (r *Renderer) nextItem() bool {
+	if r.done+1 < len(r.blocks) {
+		return r.blocks[r.done+1].list.n > 0
+	}
+	return r.split.list.n > 0
+}
+
 // renderBlock renders one block into trimmed, compact lines, labels its code
-// blocks from number first on. It returns the lines, the code blocks, and
-// whether the block takes no empty line after it. If glamour fails, the
-// block is shown as the plain text it is.
-func (r *Renderer) renderBlock(src []byte, list listRef, first int) ([]string, []CodeBlock, bool) {
+// blocks from number first on. The block is an item of list (if list.mark
+// is set), and more says that the next item is drawn right under it. It
+// returns the lines, the code blocks, and whether the block takes no empty
+// line after it. If glamour fails, the block is shown as the plain text it
+// is.
+func (r *Renderer) renderBlock(src []byte, list listRef, more bool, first int) ([]string, []CodeBlock, bool) {
 	if len(bytes.TrimSpace(src)) == 0 {
 		return nil, nil, false
 	}
+	stub, next := itemStub(list), []byte(nil)
+	if more {
+		next = itemNext(list)
+	}
 	in := src
-	stub := itemStub(list)
-	if stub != nil {
-		in = append(stub, src...)
+	if stub != nil || next != nil {
+		in = make([]byte, 0, len(stub)+len(src)+len(next))
+		in = append(append(append(in, stub...), src...), next...)
 	}
 	rd, err := r.render(in)
 	if err != nil {
 		return compact(nil, strings.TrimSpace(string(src))), nil, false
 	}
-	lines := trimBlank(compact(nil, rd.out))
+	lines := compact(nil, rd.out)
+	if next != nil {
+		lines = dropNext(lines)
+	} else {
+		lines = trimBlank(lines)
+	}
 	if stub != nil && len(lines) > 0 {
 		lines = lines[1:] // the stub's line
 	}
@@ -268,6 +291,43 @@ func itemStub(list listRef) []byte {
 	}
 	return []byte(strconv.Itoa(list.start+list.n-1) + string(list.mark) + " x\n")
 }
+
+// itemNext returns a one-line item of list to render after an item, so that
+// glamour puts after the item what it puts between two items: nothing
+// mostly, an empty line after some nested lists or an empty code block.
+func itemNext(list listRef) []byte {
+	if list.mark == '.' || list.mark == ')' {
+		return []byte("1" + string(list.mark) + " " + nextMark + "\n")
+	}
+	return []byte{list.mark, ' ', nextMark[0], '\n'}
+}
+
+// nextMark is the text of the item itemNext adds.
+const nextMark = "y"
+
+// dropNext removes the item itemNext added, and what follows it, but keeps
+// the empty lines just before it: they are what separates two items. It
+// trims the rest as trimBlank does.
+func dropNext(lines []string) []string {
+	for i := len(lines) - 1; i >= 0; i-- {
+		if lines[i] == "" {
+			continue
+		}
+		if !strings.HasSuffix(ansi.Strip(lines[i]), " "+nextMark) {
+			return trimBlank(lines) // not the added item after all
+		}
+		lines = lines[:i]
+		for len(lines) > 0 && lines[0] == "" {
+			lines = lines[1:]
+		}
+		return lines
+	}
+	return nil
+}
+
+// codeProbe is rendered once per width and style, to learn how glamour
+// frames a code block.
+const codeProbe = "```\nX\n```\n"
 
 // trimBlank drops the empty lines at both ends: glamour frames a document
 // with them, and blocks are joined with exactly one.

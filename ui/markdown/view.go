@@ -22,7 +22,7 @@ const wheelLines = 3
 //
 // While the window shows the end of the reply it follows new text; once the
 // reader scrolls up it stays where it is, and MoreBelow says that there is
-// more to see.
+// more to see. Make one with New.
 //
 // It scrolls its own lines rather than wrapping a bubbles viewport: the
 // viewport measures every line of its content whenever the content changes
