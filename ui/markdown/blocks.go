@@ -125,15 +125,15 @@ func (s *splitter) line(line []byte, at int, closed func(block)) {
 
 // block reads a line that is not inside a fence or an HTML block.
 func (s *splitter) block(line []byte, ind, at int, closed func(block)) {
-	li, col, content := listItem(line)
-	if rel := ind; rel >= 4 && (s.item.col == 0 || rel < s.item.col || rel-s.item.col >= 4) {
+	li, col, rest := listItem(line)
+	if ind >= 4 && !(s.item.col > 0 && ind >= s.item.col && ind-s.item.col < 4) {
 		li = listRef{} // indented code
 	}
 	if s.blank && ind == 0 && !(s.hasItem && li.mark != 0) && line[0] != ':' {
 		s.cut(at, closed)
 	}
 	s.hasItem = s.hasItem || li.mark != 0
-	if s.para && !li.interrupts(content) {
+	if s.para && !li.interrupts(len(rest) > 0) {
 		li = listRef{} // paragraph text
 	}
 	top := ind == 0 && !s.html
@@ -152,14 +152,14 @@ func (s *splitter) block(line []byte, ind, at int, closed func(block)) {
 	case ind < 4 && !s.html:
 		s.htmlEnd, s.html = htmlStart(line)
 	}
-	s.items(line, ind, li, col, at, closed)
+	s.items(line, ind, li, col, rest, at, closed)
 	s.content, s.blank = true, false
 }
 
 // items follows list items: the content column of the outermost one, what
 // ends it, a fence inside it, and whether each item at column 0 can be a
 // block of its own.
-func (s *splitter) items(line []byte, ind int, li listRef, col, at int, closed func(block)) {
+func (s *splitter) items(line []byte, ind int, li listRef, col int, rest []byte, at int, closed func(block)) {
 	in := s.item.col > 0 && ind >= s.item.col
 	switch {
 	case li.mark != 0 && !in:
@@ -168,10 +168,9 @@ func (s *splitter) items(line []byte, ind int, li listRef, col, at int, closed f
 		} else {
 			s.more = false // an item not at column 0, yet not nested
 		}
-		rest := line[min(len(line), ind+col):]
 		s.item = item{col: ind + col, lazy: isParaText(rest)}
 		s.para = false
-		if isFence(rest) && ind+col < len(line) {
+		if isFence(rest) {
 			s.item.fence = openFence(rest, false, at, s.pos)
 		}
 	case in:
@@ -185,7 +184,7 @@ func (s *splitter) items(line []byte, ind int, li listRef, col, at int, closed f
 		if s.item.col > 0 {
 			s.item, s.more = item{}, false // the list is over
 		}
-		if s.fence.char == 0 && ind > 0 && ind < 4 && isFence(line) {
+		if ind > 0 && ind < 4 && isFence(line) {
 			s.fence = openFence(line, false, at, s.pos) // indented, not in a list
 		}
 		s.para = (s.para || ind < 4) && isParaText(line)

@@ -76,8 +76,8 @@ func isHeading(line []byte) bool {
 // *) or one to nine digits and '.' or ')', then a space, a tab or the end of
 // the line. It returns the item (zero for anything else, a thematic break
 // such as "- - -" included), the column where its content starts, counted
-// from the marker, and whether it has content.
-func listItem(line []byte) (item listRef, col int, content bool) {
+// from the marker, and the content.
+func listItem(line []byte) (item listRef, col int, rest []byte) {
 	t := bytes.TrimLeft(line, " \t")
 	n := 0
 	switch {
@@ -89,26 +89,26 @@ func listItem(line []byte) (item listRef, col int, content bool) {
 			n++
 		}
 		if n == 0 || n > 9 || n == len(t) || (t[n] != '.' && t[n] != ')') {
-			return listRef{}, 0, false
+			return listRef{}, 0, nil
 		}
 		item.mark = t[n]
 		n++
 	}
 	if n < len(t) && t[n] != ' ' && t[n] != '\t' || isThematic(t) {
-		return listRef{}, 0, false
+		return listRef{}, 0, nil
 	}
-	content = !isBlank(t[n:])
+	rest = bytes.TrimLeft(t[n:], " \t")
 	sp := indent(t[n:])
-	if !content || sp > 4 {
+	if len(rest) == 0 || sp > 4 {
 		sp = 1 // the content is then an indented code block, or comes later
 	}
-	return item, n + sp, content
+	return item, n + sp, rest
 }
 
 // interrupts reports whether a list item can start in the middle of a
 // paragraph: only a bullet or a "1." item, with content.
 func (item listRef) interrupts(content bool) bool {
-	return content && (item.mark == '-' || item.mark == '+' || item.mark == '*' || item.start == 1)
+	return item.mark != 0 && content && (item.mark == '-' || item.mark == '+' || item.mark == '*' || item.start == 1)
 }
 
 // isParaText reports whether line, not blank and not a list item, is paragraph
