@@ -25,8 +25,9 @@
 // drawn as one):
 //   - link reference definitions ("[1]: https://...") apply only within
 //     their block, as glamour is given one block at a time;
-//   - after an HTML block glamour puts no empty line, and none is put; an
-//     HTML block that draws nothing (a comment) then glues what follows it;
+//   - after an HTML block glamour puts no empty line, and none is put, even
+//     when the HTML draws nothing (a comment right under a paragraph), where
+//     glamour does put one;
 //   - while a fenced code block is still arriving, its lines are highlighted
 //     in pieces (see openCode): a string or comment spanning two pieces may
 //     be coloured wrongly until the fence closes.
