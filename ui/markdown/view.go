@@ -112,6 +112,7 @@ func (m *Model) SetSize(w, h int) tea.Cmd {
 	if w > 0 {
 		m.r.SetWidth(w)
 	}
+	m.build() // the old lines, cut to the new width, until the frame
 	m.dirty = true
 	return m.arm()
 }
