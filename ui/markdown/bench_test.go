@@ -17,8 +17,9 @@ import (
 //	          second: the worst case for the total)
 //	every-16: a frame after every 16 pieces (a fast stream, coalesced)
 //
-// Each reports ns/op for the whole stream and the 99th percentile of the
-// work of one frame (p99-ms/frame). Run with -benchtime 1x: see BENCHMARKS.md.
+// Each reports ns/op for the whole stream, the CPU time it took (cpu-ms/op:
+// steadier than ns/op on a shared machine) and percentiles of the wall time
+// of one frame (p99-ms/frame). Run with -benchtime 1x: see BENCHMARKS.md.
 
 const (
 	benchSize   = 100_000
@@ -31,6 +32,7 @@ const (
 func benchStream(b *testing.B, every int, start func() func(string), frame func()) {
 	chunks := genChunks(genReply(benchSize), benchChunks)
 	var frames []time.Duration
+	cpu0 := cpuTime()
 	for b.Loop() {
 		appendChunk := start()
 		t0 := time.Now()
@@ -44,7 +46,15 @@ func benchStream(b *testing.B, every int, start func() func(string), frame func(
 			}
 		}
 	}
+	reportCPU(b, cpu0)
 	reportFrames(b, frames)
+}
+
+// reportCPU reports the CPU time per op since cpu0.
+func reportCPU(b *testing.B, cpu0 time.Duration) {
+	if d := cpuTime() - cpu0; d > 0 {
+		b.ReportMetric(float64(d)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+	}
 }
 
 func reportFrames(b *testing.B, frames []time.Duration) {
@@ -101,9 +111,11 @@ func BenchmarkFullRender(b *testing.B) {
 	text := []byte(genReply(benchSize))
 	r := NewRenderer(benchWidth, DefaultStyles(true))
 	r.update()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		r.renderBlock(text, listRef{}, false, 1)
 	}
+	reportCPU(b, cpu0)
 }
 
 func cadence(every int) string {
