@@ -16,11 +16,12 @@ import (
 // wrongly for a while: when the fence closes the block is rendered whole, once,
 // like any other.
 type openCode struct {
-	open  int      // offset of the fence's opening line
-	done  int      // offset up to which the content is rendered; 0: unused
-	label string   // the `[N] lang` line
-	lines []string // the rendered content lines
-	lang  string
+	open     int    // offset of the fence's opening line
+	done     int    // offset up to which the content is rendered; 0: unused
+	label    string // the `[N] lang` line, once labelled is set
+	labelled bool
+	lines    []string // the rendered content lines
+	lang     string
 }
 
 // codeFrame is where the code sits in the lines of a rendered fenced code
@@ -56,8 +57,9 @@ func (r *Renderer) renderOpenCode(f fence, first int) ([]string, []CodeBlock) {
 	if r.frame == (codeFrame{}) {
 		r.frame = r.probeCode()
 	}
-	if c.label == "" {
+	if !c.labelled {
 		r.labelOpenCode(f, first)
+		c.labelled = true
 	}
 	if end := r.split.pos; end > c.done {
 		r.addCode(f, r.text[c.done:end])
