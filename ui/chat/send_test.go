@@ -11,6 +11,7 @@ import (
 	"atelier/client"
 	"atelier/client/sim"
 	"atelier/store"
+	"atelier/ui/tab"
 )
 
 func TestSendStreamsTheReplyAndRecordsIt(t *testing.T) {
@@ -270,5 +271,25 @@ func TestNoServiceSaysWhere(t *testing.T) {
 	h.prompt("hello")
 	if errs := h.errs(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "Settings") {
 		t.Fatalf("errors %v", errs)
+	}
+}
+
+// TestRerunFromHistory: History's re-run opens a new chat with the run's
+// target and prompt in the composer; enter sends it.
+func TestRerunFromHistory(t *testing.T) {
+	h := newHarness(t, "")
+	h.prompt("first chat")
+	h.send(tab.RerunMsg{To: tab.Chat, Kind: store.KindChat, Family: "gamma", Model: "sim-gamma",
+		SettingsJSON: json.RawMessage(`{"max_tokens":900,"effort":"low"}`), Prompt: "kites again"})
+	if len(h.m.conv.entries) != 0 || h.m.comp.text() != "kites again" {
+		t.Fatalf("entries %d, composer %q", len(h.m.conv.entries), h.m.comp.text())
+	}
+	if h.m.target.Family != client.Gamma || h.m.target.Model != "sim-gamma" || h.m.target.Settings.MaxTokens != 900 {
+		t.Fatalf("target %+v", h.m.target)
+	}
+	h.keys("enter")
+	h.noErrors()
+	if es := h.m.conv.entries; len(es) != 2 || es[1].text != sim.ReplyText("kites again") {
+		t.Fatalf("after enter: %d entries", len(es))
 	}
 }

@@ -76,11 +76,22 @@ func showFile(t task) tea.Cmd {
 
 // resubmit loads the task's request into the form, to edit and send again.
 func (m Model) resubmit(t task) (Model, tea.Cmd) {
-	next, notes, err := m.loadRun(t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook)
+	return m.loadAndSay("video "+shortID(t.id()), t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook)
+}
+
+// rerun takes a task History sends back into the form, to edit and send.
+func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
+	return m.loadAndSay("the video task from history", msg.Endpoint, msg.BodyJSON, "")
+}
+
+// loadAndSay loads a past request into the form and says so, naming what
+// the form could not hold.
+func (m Model) loadAndSay(what, endpoint string, body json.RawMessage, webhook string) (Model, tea.Cmd) {
+	next, notes, err := m.loadRun(endpoint, body, webhook)
 	if err != nil {
-		return m, tab.Error(fmt.Errorf("re-submit %s: %w", shortID(t.id()), err))
+		return m, tab.Error(fmt.Errorf("load %s: %w", what, err))
 	}
-	text := "video " + shortID(t.id()) + " loaded: edit it, then submit"
+	text := what + " loaded: edit it, then submit"
 	if len(notes) > 0 {
 		text += " (left out: " + strings.Join(notes, "; ") + ")"
 	}

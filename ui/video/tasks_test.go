@@ -15,6 +15,7 @@ import (
 	"atelier/client"
 	"atelier/poller"
 	"atelier/store"
+	"atelier/ui/tab"
 )
 
 // running is a task record as submitted at the harness's start time.
@@ -268,4 +269,21 @@ func clipboard(out []tea.Msg) string {
 		}
 	}
 	return clip
+}
+
+// TestRerunFromHistoryFillsTheForm: History's re-run of a video task puts
+// its endpoint and body in the form, ready to edit and submit.
+func TestRerunFromHistoryFillsTheForm(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.send(tab.RerunMsg{To: tab.Video, Kind: store.KindVideo, Endpoint: "videob/o3/pro/text-to-video",
+		BodyJSON: json.RawMessage(`{"prompt":"a lighthouse at dusk","duration":5}`)})
+	if h.m.form.path() != "videob/o3/pro/text-to-video" || h.m.mode != editing {
+		t.Fatalf("form %s, mode %d", h.m.form.path(), h.m.mode)
+	}
+	if got := h.m.form.body(nil)["prompt"]; got != "a lighthouse at dusk" {
+		t.Fatalf("prompt %v", got)
+	}
+	if n := h.notices(); len(n) != 1 || !strings.Contains(n[0], "from history loaded") {
+		t.Errorf("notices %q", n)
+	}
 }

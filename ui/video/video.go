@@ -106,6 +106,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.paste(msg)
 	case tab.ClientMsg:
 		return m.connected(msg.Client)
+	case tab.RerunMsg:
+		return m.rerun(msg)
 	case updateMsg:
 		return m.updated(msg)
 	case tasksLoadedMsg:
