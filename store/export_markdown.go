@@ -69,6 +69,9 @@ func (w *mdWriter) f(format string, args ...any) { fmt.Fprintf(&w.buf, format, a
 // conversation writes a chat or comparison, message by message.
 func (w *mdWriter) conversation(c *Conversation) {
 	w.f("# %s\n\n%s · started %s · %d messages\n", cmpTitle(c.Title), c.Kind, stamp(c.CreatedAt), len(c.Messages))
+	if c.Kind == KindCompare {
+		w.compareSummary(c)
+	}
 	lanes := map[[2]int]Lane{}
 	for _, l := range c.Lanes {
 		lanes[[2]int{l.Turn, l.Lane}] = l

@@ -65,9 +65,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseClickMsg:
 		return m.click(msg)
 	case tea.WindowSizeMsg:
-		return m.resize(msg.Width, msg.Height), nil
+		return m.resize(msg.Width, msg.Height).broadcast(tab.RedrawMsg{})
 	case tea.BackgroundColorMsg:
-		return m.background(msg.IsDark()), nil
+		return m.background(msg.IsDark()).broadcast(tab.RedrawMsg{})
 	case tab.ResultMsg:
 		return m.deliver(msg.To, msg.Msg)
 	case tab.ErrorMsg:
@@ -82,6 +82,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.settingsSaved(msg.Settings)
 	case tab.KeysChangedMsg:
 		return m.reconnect()
+	case tab.ContinueChatMsg:
+		return m.continueChat(msg)
 	case connectedMsg:
 		return m.connected(msg)
 	case eventMsg:

@@ -13,7 +13,7 @@ import (
 // digits and ? are text while a text field has the keyboard; while the full
 // help covers the tab, keys do not reach it.
 func (m Model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	free := !m.tabs[m.active].Focused()
+	free := !m.tabs[m.active].Focused() && !claims(m.tabs[m.active], msg)
 	switch {
 	case key.Matches(msg, m.keys.Quit):
 		return m, tea.Quit
@@ -33,6 +33,15 @@ func (m Model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m.withStatus(m.status.dismissed()).deliver(m.active, msg)
 	}
 	return m.deliver(m.active, msg)
+}
+
+// claimer is a screen that takes some bare keys of the shell's for itself
+// (the Compare tab rates with 1–5).
+type claimer interface{ Claims(tea.KeyPressMsg) bool }
+
+func claims(s screen, msg tea.KeyPressMsg) bool {
+	c, ok := s.(claimer)
+	return ok && c.Claims(msg)
 }
 
 // click on a tab title switches to it; other clicks go to the active tab.
@@ -165,4 +174,11 @@ func (m Model) settingsSaved(s *store.Settings) (tea.Model, tea.Cmd) {
 	m, told := m.restyle().broadcast(tab.SettingsMsg{Settings: s})
 	m, cmd := m.reconnect()
 	return m, tea.Batch(told, cmd)
+}
+
+// continueChat shows the Chat tab and hands it a column of a comparison.
+func (m Model) continueChat(msg tab.ContinueChatMsg) (tea.Model, tea.Cmd) {
+	m, shown := m.switchTo(tab.Chat)
+	m, cmd := m.deliver(tab.Chat, msg)
+	return m, tea.Batch(shown, cmd)
 }

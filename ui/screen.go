@@ -30,7 +30,7 @@ var titles = [tab.Count]string{
 func newScreens(deps Deps) [tab.Count]screen {
 	return [tab.Count]screen{
 		tab.Chat:     newChatTab(deps),
-		tab.Compare:  newCompareTab(),
+		tab.Compare:  newCompareTab(deps),
 		tab.Image:    newImageTab(deps),
 		tab.Video:    newVideoTab(deps),
 		tab.History:  newHistoryTab(deps),

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"reflect"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -36,9 +35,9 @@ func (a *app) compareCmd() *cobra.Command {
 			}
 			var targets []client.ChatTarget
 			for _, s := range specs {
-				t, err := parseTarget(s)
+				t, err := client.ParseChatTarget(s)
 				if err != nil {
-					return err
+					return usagef("-t: %v", err)
 				}
 				if system != "" && t.Settings.System == "" {
 					t.Settings.System = system
@@ -59,53 +58,6 @@ func (a *app) compareCmd() *cobra.Command {
 	fl.BoolVar(&noText, "summary", false, "print only the summary table")
 	fl.BoolVar(&raw, "raw", false, "write the models' bytes untouched, even to a terminal")
 	return cmd
-}
-
-// chatSettingNames are the JSON names of client.ChatSettings' fields.
-var chatSettingNames = func() map[string]bool {
-	m := map[string]bool{}
-	t := reflect.TypeFor[client.ChatSettings]()
-	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		m[name] = true
-	}
-	return m
-}()
-
-// parseTarget reads FAMILY:MODEL[:key=value,...].
-func parseTarget(spec string) (client.ChatTarget, error) {
-	parts := strings.SplitN(spec, ":", 3)
-	if len(parts) < 2 || parts[1] == "" {
-		return client.ChatTarget{}, usagef("-t %q: want FAMILY:MODEL[:key=value,...]", spec)
-	}
-	fam := client.Group(parts[0])
-	if fam != client.Alpha && fam != client.Beta && fam != client.Gamma {
-		return client.ChatTarget{}, usagef("-t %q: family must be alpha, beta or gamma", spec)
-	}
-	t := client.ChatTarget{Family: fam, Model: parts[1]}
-	if len(parts) < 3 || parts[2] == "" {
-		return t, nil
-	}
-	fields, err := parseSets(strings.Split(parts[2], ","))
-	if err != nil {
-		return t, usagef("-t %q: settings are key=value,key=value", spec)
-	}
-	known, extra := map[string]any{}, client.Extra{}
-	for k, v := range fields {
-		if chatSettingNames[k] && k != "extra" {
-			known[k] = v
-		} else {
-			extra[k] = v
-		}
-	}
-	b, _ := json.Marshal(known)
-	if err := json.Unmarshal(b, &t.Settings); err != nil {
-		return t, usagef("-t %q: %v", spec, err)
-	}
-	if len(extra) > 0 {
-		t.Settings.Extra = extra
-	}
-	return t, nil
 }
 
 type compareOutput struct{ json, noText, raw bool }

@@ -9,7 +9,7 @@ import (
 )
 
 func TestParseTarget(t *testing.T) {
-	got, err := parseTarget("alpha:model-x:temperature=0.2,thinking_budget=2048,web_search=true,service_tier=auto")
+	got, err := client.ParseChatTarget("alpha:model-x:temperature=0.2,thinking_budget=2048,web_search=true,service_tier=auto")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -19,7 +19,7 @@ func TestParseTarget(t *testing.T) {
 		t.Fatalf("%+v", got)
 	}
 	for _, bad := range []string{"alpha", "delta:m", "alpha:", "beta:m:temperature"} {
-		if _, err := parseTarget(bad); err == nil {
+		if _, err := client.ParseChatTarget(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
 	}

@@ -1,0 +1,105 @@
+package compare
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// exportedMsg says where a report was written.
+type exportedMsg struct {
+	markdown, json string
+	err            error
+}
+
+var errNotRecorded = errors.New("compare: this comparison is not in history, so there is nothing to export")
+
+// export writes the run on screen as a Markdown report and as JSON, once
+// the verdicts being saved are in.
+func (m Model) export() (Model, tea.Cmd) {
+	if m.db == nil || m.run.convID == 0 {
+		return m, tab.Error(errNotRecorded)
+	}
+	if m.verdicts.saving {
+		m.verdicts.export = true
+		return m, nil
+	}
+	return m, m.writeExport()
+}
+
+func (m Model) writeExport() tea.Cmd {
+	db, id, dir := m.db, m.run.convID, m.exportDir
+	return func() tea.Msg {
+		md, js, err := exportRun(db, id, dir)
+		return result(exportedMsg{markdown: md, json: js, err: err})
+	}
+}
+
+// exportRun writes both exports into dir and returns their paths.
+func exportRun(db *store.Store, id int64, dir string) (string, string, error) {
+	ctx := context.Background()
+	ref := store.ItemRef{Kind: store.KindCompare, ID: id}
+	abs, err := filepath.Abs(dir)
+	if err == nil {
+		err = os.MkdirAll(abs, 0o755)
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("export: %w", err)
+	}
+	md, err := db.ExportMarkdown(ctx, ref, abs)
+	if err != nil {
+		return "", "", err
+	}
+	js := strings.TrimSuffix(md, ".md") + ".json"
+	f, err := os.Create(js)
+	if err != nil {
+		return md, "", fmt.Errorf("export: %w", err)
+	}
+	err = db.ExportJSON(ctx, ref, f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(js)
+		return md, "", err
+	}
+	return md, js, nil
+}
+
+func (m Model) exported(msg exportedMsg) (Model, tea.Cmd) {
+	if msg.err != nil {
+		return m, tab.Error(msg.err)
+	}
+	return m, tab.Notice(fmt.Sprintf("report: %s and %s", filepath.Base(msg.markdown), filepath.Base(msg.json)))
+}
+
+// continueChat hands the focused column to the Chat tab: the prompt and
+// that reply become the start of a chat with the same target.
+func (m Model) continueChat() (Model, tea.Cmd) {
+	l := m.focused()
+	if l == nil {
+		return m, nil
+	}
+	if !l.state.ended() || strings.TrimSpace(l.text) == "" {
+		return m, tab.Notice("compare: this column has no finished reply to continue")
+	}
+	msg := tab.ContinueChatMsg{
+		ConversationID: m.run.convID,
+		Lane:           m.focus,
+		Turns: []client.ChatTurn{
+			{Role: "user", Text: m.run.prompt},
+			{Role: "assistant", Text: l.text, Native: l.native, Family: l.target.Family},
+		},
+		Target: l.target,
+	}
+	return m, func() tea.Msg { return msg }
+}

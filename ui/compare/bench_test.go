@@ -1,0 +1,146 @@
+package compare
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/client/sim"
+	"atelier/ui/tab"
+)
+
+// BenchmarkFrames streams four columns of about 30 KB each (sim's [[long]]
+// replies) in 16-byte pieces, 8 pieces per column between two frames,
+// through Update as the streams' messages would come. At each frame tick
+// every column's frame message goes through Update, and the whole tab is
+// drawn (View) after each: the work Bubble Tea does for one frame of one
+// column. It reports the percentiles of that work; the wait for the 60 fps
+// ticks themselves is not counted. Run with -benchtime 1x: one op replays
+// the four replies whole (about 240 ticks, four seconds of ticks).
+func BenchmarkFrames(b *testing.B) {
+	for _, size := range [][2]int{{120, 40}, {200, 50}} {
+		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
+			benchFrames(b, size[0]-4, size[1]-4)
+		})
+	}
+}
+
+const (
+	benchPiece  = 16 // bytes in one piece of a stream
+	benchPieces = 8  // pieces per column between two frames
+)
+
+func benchFrames(b *testing.B, w, h int) {
+	var texts [][]string
+	for i := range 4 {
+		texts = append(texts, pieces(sim.ReplyText(fmt.Sprintf("[[long]] lane %d", i)), benchPiece))
+	}
+	var frames, views []time.Duration
+	for b.Loop() {
+		m := benchModel(b, w, h)
+		for at := 0; ; at += benchPieces {
+			var ticks []tea.Cmd
+			for lane, ps := range texts {
+				for _, p := range ps[min(at, len(ps)):min(at+benchPieces, len(ps))] {
+					var cmd tea.Cmd
+					m, cmd = m.Update(laneMsg{seq: 1, lane: lane, delta: client.ChatDelta{Kind: client.ChatTextDelta, Text: p}, end: true})
+					if cmd != nil {
+						ticks = append(ticks, cmd)
+					}
+				}
+			}
+			if len(ticks) == 0 {
+				break
+			}
+			for _, msg := range tickAll(ticks) {
+				t0 := time.Now()
+				m, _ = m.Update(msg)
+				t1 := time.Now()
+				_ = m.View()
+				t2 := time.Now()
+				frames, views = append(frames, t2.Sub(t0)), append(views, t2.Sub(t1))
+			}
+		}
+		for _, l := range m.run.lanes {
+			if len(l.md.Text()) < 30<<10 {
+				b.Fatalf("a column holds %d bytes", len(l.md.Text()))
+			}
+		}
+	}
+	report(b, frames, "frame")
+	report(b, views, "view")
+}
+
+// benchModel is the tab streaming a run of four targets, at w×h.
+func benchModel(b *testing.B, w, h int) Model {
+	m := New(Options{})
+	m.SetSize(w, h)
+	m.prompt = "compare these"
+	m.seq = 1
+	m.run = run{seq: 1, prompt: m.prompt}
+	for _, f := range []client.Group{client.Alpha, client.Beta, client.Gamma, client.Alpha} {
+		m.run.lanes = append(m.run.lanes, newLane(client.ChatTarget{Family: f, Model: "model"}, m.st.Markdown))
+		m.run.lanes[len(m.run.lanes)-1].state = streaming
+	}
+	var ticks []tea.Cmd
+	m, cmd := m.Update(tab.RedrawMsg{})
+	for _, c := range append(m.layout(), cmd) {
+		if c != nil {
+			ticks = append(ticks, c)
+		}
+	}
+	for _, msg := range tickAll(ticks) {
+		m, _ = m.Update(msg)
+	}
+	return m
+}
+
+// tickAll waits for the frame ticks at once and returns their messages
+// for the tab, in the order asked.
+func tickAll(cmds []tea.Cmd) []tea.Msg {
+	out := make([]tea.Msg, len(cmds))
+	var wg sync.WaitGroup
+	for i, c := range cmds {
+		wg.Go(func() { out[i] = c() })
+	}
+	wg.Wait()
+	var msgs []tea.Msg
+	for _, msg := range out {
+		switch msg := msg.(type) {
+		case tab.ResultMsg:
+			msgs = append(msgs, msg.Msg)
+		case tea.BatchMsg:
+			msgs = append(msgs, tickAll(msg)...)
+		}
+	}
+	return msgs
+}
+
+// pieces cuts s into pieces of n bytes (the last shorter).
+func pieces(s string, n int) []string {
+	var out []string
+	for len(s) > 0 {
+		k := min(n, len(s))
+		out = append(out, s[:k])
+		s = s[k:]
+	}
+	return out
+}
+
+func report(b *testing.B, ds []time.Duration, what string) {
+	slices.Sort(ds)
+	p := func(q float64) float64 {
+		return float64(ds[min(len(ds)-1, int(q*float64(len(ds))))]) / float64(time.Millisecond)
+	}
+	b.ReportMetric(p(0.50), "p50-ms/"+what)
+	b.ReportMetric(p(0.99), "p99-ms/"+what)
+	b.ReportMetric(float64(ds[len(ds)-1])/float64(time.Millisecond), "max-ms/"+what)
+	if what == "frame" {
+		b.ReportMetric(float64(len(ds))/float64(b.N), "frames/op")
+	}
+}

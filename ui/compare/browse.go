@@ -1,0 +1,87 @@
+package compare
+
+import (
+	"slices"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// key routes a key press by mode.
+func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch m.mode {
+	case prompting:
+		return m.editorKey(msg)
+	case noting:
+		return m.noteKey(msg)
+	case targeting:
+		return m.formKey(msg)
+	}
+	return m.browseKey(msg)
+}
+
+func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	k := m.km
+	switch {
+	case key.Matches(msg, k.Next):
+		return m.moveFocus(1)
+	case key.Matches(msg, k.Prev):
+		return m.moveFocus(-1)
+	case key.Matches(msg, k.Zoom):
+		m.zoom = !m.zoom
+		return m, tea.Batch(m.layout()...)
+	case key.Matches(msg, k.Sync):
+		m.sync = !m.sync
+		return m, nil
+	case key.Matches(msg, k.Rate):
+		return m.rate(slices.Index(k.Rate.Keys(), msg.String()) + 1)
+	case key.Matches(msg, k.Note):
+		return m.openNote()
+	case key.Matches(msg, k.Winner):
+		return m.toggleWinner()
+	case key.Matches(msg, k.Continue):
+		return m.continueChat()
+	case key.Matches(msg, k.Export):
+		return m.export()
+	case key.Matches(msg, k.Rerun):
+		return m.start()
+	case key.Matches(msg, k.Edit):
+		return m.openEditor()
+	case key.Matches(msg, k.Targets):
+		return m.openForm()
+	case key.Matches(msg, k.Stop):
+		return m.stop(), nil
+	case key.Matches(msg, k.Older):
+		if m.at < 0 { // a run not in history: the latest that is
+			return m.open(len(m.runs) - 1)
+		}
+		return m.open(m.at - 1)
+	case key.Matches(msg, k.Newer):
+		if m.at < 0 {
+			return m, nil
+		}
+		return m.open(m.at + 1)
+	}
+	return m.scroll(msg), nil
+}
+
+// moveFocus gives the keyboard to the next or previous column, round.
+func (m Model) moveFocus(by int) (Model, tea.Cmd) {
+	n := len(m.run.lanes)
+	if n == 0 {
+		return m, nil
+	}
+	m.focus = ((m.focus+by)%n + n) % n
+	return m, tea.Batch(m.layout()...)
+}
+
+// scroll gives a scrolling key or the wheel to the focused column, or to
+// every column while they scroll in sync.
+func (m Model) scroll(msg tea.Msg) Model {
+	for i := range m.run.lanes {
+		if m.sync || i == m.focus {
+			m.run.lanes[i].md, _ = m.run.lanes[i].md.Update(msg)
+		}
+	}
+	return m
+}

@@ -1,0 +1,231 @@
+// Package compare is the Compare tab of atelier's terminal UI: one prompt
+// (and system prompt) sent at once to 2–4 targets, each a family, a model
+// and its settings, with the replies streaming side by side. Each column
+// shows its figures (time to first token, total time, tokens in and out,
+// tokens per second, stop reason) or its error; the person rates columns,
+// notes them, picks a winner, continues one as a chat, re-runs, goes back
+// through earlier runs as they were recorded, and exports a report.
+//
+// Every run is recorded in history (a conversation of kind compare, one
+// lane per column) by the commands that stream it, as `atelier compare`
+// records it. Each column streams in its own chain of commands, so a slow
+// or failing target holds no other back.
+//
+// It imports bubbletea, bubbles, lipgloss, client, store, ui/markdown,
+// ui/termtext and ui/tab; never ui.
+package compare
+
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// Options are what the tab works with.
+type Options struct {
+	Store     *store.Store    // history; nil: runs are not recorded
+	Settings  *store.Settings // the default model of each family; nil: none
+	ExportDir string          // where x writes reports; "" is the current folder
+}
+
+// Model is the Compare tab. Copies of a Model share the run on screen (its
+// columns are updated in place), as copies of a markdown.Model share their
+// renderer: Bubble Tea keeps only the latest.
+type Model struct {
+	db        *store.Store
+	client    *client.Client
+	exportDir string
+
+	// What the next run sends.
+	targets   []client.ChatTarget
+	defaulted bool // targets are the default models of the settings
+	prompt    string
+	system    string
+
+	run     run     // on screen
+	seq     int     // the last run started or opened; answers to others are dropped
+	runs    []int64 // every comparison in history, oldest first
+	at      int     // the index in runs of the one on screen; -1 when none
+	loading bool    // a run from history is being read
+
+	verdicts verdictQueue // saves of ratings, notes and winners, in order
+
+	focus int // the column with the keyboard
+	zoom  bool
+	sync  bool // scrolling moves every column
+
+	// The fields open for typing, and the styles and keys, are large and
+	// change seldom: behind pointers, a Model is cheap to copy.
+	mode   mode
+	editor *editor
+	form   *form      // while the targets form is open
+	note   *noteInput // while a note is open
+
+	pending []tea.Cmd // frames asked for by SetSize and SetDark, sent by the next Update
+
+	km            *keyMap
+	st            *styles
+	dark          bool
+	width, height int
+}
+
+// New returns the tab, with one target per family that has a default model.
+func New(o Options) Model {
+	km := defaultKeyMap()
+	m := Model{db: o.Store, exportDir: o.ExportDir, km: &km, st: newStyles(true), dark: true, at: -1, sync: true}
+	if m.exportDir == "" {
+		m.exportDir = "."
+	}
+	m.targets, m.defaulted = defaultTargets(o.Settings), true
+	m.editor = newEditor(m.st)
+	return m
+}
+
+// defaultTargets are one target per family with a default model.
+func defaultTargets(s *store.Settings) []client.ChatTarget {
+	if s == nil {
+		return nil
+	}
+	var out []client.ChatTarget
+	for _, t := range []client.ChatTarget{{Family: client.Alpha, Model: s.Models.Alpha},
+		{Family: client.Beta, Model: s.Models.Beta}, {Family: client.Gamma, Model: s.Models.Gamma}} {
+		if t.Model != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// settingsSaved follows the default models while the targets are still
+// the defaults.
+func (m Model) settingsSaved(s *store.Settings) Model {
+	if m.defaulted {
+		m.targets = defaultTargets(s)
+	}
+	return m
+}
+
+// Init lists the comparisons in history, and opens the latest.
+func (m Model) Init() tea.Cmd { return m.list() }
+
+// Update routes each message to the one method that handles it.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	pending := m.pending
+	m.pending = nil
+	m, cmd := m.update(msg)
+	return m, tea.Batch(append(pending, cmd)...)
+}
+
+func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case tea.MouseWheelMsg:
+		return m.scroll(msg), nil
+	case tab.ClientMsg:
+		m.client = msg.Client
+		return m, nil
+	case tab.SettingsMsg:
+		return m.settingsSaved(msg.Settings), nil
+	case tab.RerunMsg:
+		return m.rerun(msg)
+	case tab.ShownMsg:
+		return m, m.list() // comparisons made or deleted elsewhere meanwhile
+	case tab.RedrawMsg, closedMsg:
+		return m, nil
+	case recordedMsg:
+		return m.recorded(msg)
+	case laneMsg:
+		return m.laneEvent(msg)
+	case listedMsg:
+		return m.listed(msg)
+	case loadedMsg:
+		return m.loaded(msg)
+	case savedMsg:
+		return m.saved(msg)
+	case exportedMsg:
+		return m.exported(msg)
+	}
+	return m.forward(msg)
+}
+
+// forward gives anything else (the columns' frames) to every column and
+// to the field being typed in.
+func (m Model) forward(msg tea.Msg) (Model, tea.Cmd) {
+	cmds := make([]tea.Cmd, 0, len(m.run.lanes)+1)
+	for i := range m.run.lanes {
+		l := &m.run.lanes[i]
+		var cmd tea.Cmd
+		l.md, cmd = l.md.Update(msg)
+		if l.top && l.md.MoreBelow() { // drawn for the first time: from the top
+			l.md, _ = l.md.Update(tea.KeyPressMsg{Code: tea.KeyHome})
+			l.top = false
+		}
+		cmds = append(cmds, ours(cmd))
+	}
+	var cmd tea.Cmd
+	m, cmd = m.updateField(msg)
+	return m, tea.Batch(append(cmds, cmd)...)
+}
+
+// Focused reports whether a text field has the keyboard.
+func (m Model) Focused() bool { return m.mode != browsing }
+
+// Claims reports whether the tab takes a bare key the shell would take
+// otherwise: the digits rate the focused column while there is one.
+func (m Model) Claims(msg tea.KeyPressMsg) bool {
+	return m.mode == browsing && len(m.run.lanes) > 0 && key.Matches(msg, m.km.Rate)
+}
+
+// SetSize sets the space the tab may draw in.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	m.pending = append(m.pending, m.layout()...)
+}
+
+// SetDark picks the styles for a dark or light background.
+func (m *Model) SetDark(dark bool) {
+	m.dark = dark
+	m.st = newStyles(dark)
+	for i := range m.run.lanes {
+		m.pending = append(m.pending, m.run.lanes[i].restyle(m.st.Markdown))
+	}
+	m.editor.restyle(m.st)
+	if m.form != nil {
+		m.form.restyle(m.st)
+	}
+	if m.note != nil {
+		m.note.input.SetStyles(m.st.Input)
+	}
+}
+
+// Summary names the focused column's target, for the status bar.
+func (m Model) Summary() string {
+	if l := m.focused(); l != nil {
+		return targetLine(l.target, m.run.system)
+	}
+	if len(m.targets) == 0 {
+		return "compare · no targets yet"
+	}
+	return "compare · " + plural(len(m.targets), "target")
+}
+
+// KeyMap is the tab's keys in the current mode, for help.
+func (m Model) KeyMap() help.KeyMap {
+	return helpKeys{km: *m.km, mode: m.mode, empty: len(m.run.lanes) == 0}
+}
+
+// focused is the column with the keyboard, nil when there is none.
+func (m Model) focused() *lane {
+	if m.focus < 0 || m.focus >= len(m.run.lanes) {
+		return nil
+	}
+	return &m.run.lanes[m.focus]
+}
+
+// result addresses a command's message to this tab.
+func result(msg tea.Msg) tea.Msg { return tab.Result(tab.Compare, msg) }

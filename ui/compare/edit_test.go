@@ -1,0 +1,221 @@
+package compare
+
+import (
+	"strings"
+	"testing"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+func TestDefaultTargetsFromSettings(t *testing.T) {
+	m := New(Options{Settings: &store.Settings{Models: store.Models{Gamma: "g1", Alpha: "a1", Image: "i"}}})
+	if got := m.shownTargets(); len(got) != 2 || got[0].Family != client.Alpha || got[0].Model != "a1" ||
+		got[1].Family != client.Gamma || got[1].Model != "g1" {
+		t.Fatalf("targets %+v", got)
+	}
+	m = m.settingsSaved(&store.Settings{Models: store.Models{Beta: "b2", Gamma: "g2"}})
+	if got := m.shownTargets(); len(got) != 2 || got[0].Model != "b2" || got[1].Model != "g2" {
+		t.Fatalf("after the settings changed: %+v", got)
+	}
+	m.defaulted = false // as after the form
+	if m = m.settingsSaved(&store.Settings{}); len(m.targets) != 2 {
+		t.Error("chosen targets were replaced by the defaults")
+	}
+}
+
+func TestTargetsForm(t *testing.T) {
+	h := newHarness(t, nil)
+	h.keys("ctrl+t")
+	if !h.m.Focused() || !strings.Contains(h.view(), "Targets · 2 to 4") {
+		t.Fatalf("ctrl+t did not open the form:\n%s", h.view())
+	}
+	// Row 1: alpha, model a1, a setting; row 2: beta twice round the list.
+	h.keys("right", "tab").typ("a1").keys("tab").typ("temperature=0.2,service_tier=auto")
+	h.keys("tab", "right", "right", "tab").typ("b1")
+	h.keys("enter")
+	if h.m.Focused() {
+		t.Fatalf("the form stayed open:\n%s", h.view())
+	}
+	got := h.m.targets
+	if len(got) != 2 || got[0].Family != client.Alpha || got[0].Model != "a1" || *got[0].Settings.Temperature != 0.2 ||
+		got[0].Settings.Extra["service_tier"] != "auto" || got[1].Family != client.Beta || got[1].Model != "b1" {
+		t.Fatalf("targets %+v", got)
+	}
+	if n := h.notices(); len(n) != 1 || !strings.Contains(n[0], "2 targets set") {
+		t.Errorf("notices %q", n)
+	}
+	// The form opens with them; a bad value is refused in its row, and the
+	// targets stay as they were.
+	h.keys("ctrl+t")
+	if v := h.view(); !hasAll(v, "‹ alpha ›  a1", "temperature=0.2,service_tier=auto", "‹ beta  ›  b1") {
+		t.Errorf("the form does not show the targets:\n%s", v)
+	}
+	h.keys("down", "tab", "tab").typ("temperature=5").keys("enter")
+	if !h.m.Focused() || !strings.Contains(h.view(), "temperature") || h.m.targets[1].Settings.Temperature != nil {
+		t.Errorf("a bad temperature was taken:\n%s", h.view())
+	}
+	h.keys("esc")
+	if h.m.Focused() || len(h.m.targets) != 2 {
+		t.Error("esc did not close the form, or changed the targets")
+	}
+	// One target is not a comparison.
+	h.keys("ctrl+t", "down", "left", "left", "enter")
+	if errs := h.errs(); len(errs) != 1 || errs[0] != errTargets {
+		t.Errorf("errors %v", errs)
+	}
+}
+
+func TestPromptEditor(t *testing.T) {
+	h := newHarness(t, nil)
+	h.m.targets = targets(t, "alpha:a", "beta:b")
+	h.keys("e").typ("line one").keys("shift+enter").typ("line two").keys("tab").typ("be brief").keys("esc")
+	if h.m.Focused() || h.m.prompt != "line one\nline two" || h.m.system != "be brief" {
+		t.Fatalf("prompt %q, system %q", h.m.prompt, h.m.system)
+	}
+	if v := h.view(); !hasAll(v, "Prompt line one …", "System be brief", "ready") {
+		t.Errorf("view:\n%s", v)
+	}
+	// enter runs; without a service it says so and nothing starts.
+	h.keys("enter", "enter")
+	if errs := h.errs(); len(errs) != 1 || errs[0] != errNoService || len(h.m.run.lanes) != 0 {
+		t.Errorf("errors %v, lanes %d", errs, len(h.m.run.lanes))
+	}
+}
+
+func TestRunNeedsAPromptAndTargets(t *testing.T) {
+	h := newHarness(t, newService(t).client(t))
+	h.keys("ctrl+r")
+	h.m.targets = targets(t, "alpha:a", "beta:b")
+	h.keys("ctrl+r")
+	h.m.prompt = "hi"
+	h.m.targets = targets(t, "alpha:a", "gamma:g:temperature=9")
+	h.keys("ctrl+r")
+	errs := h.errs()
+	if len(errs) != 3 || errs[0] != errTargets || errs[1] != errNoPrompt || !strings.Contains(errs[2].Error(), "target 2 (gamma · g)") {
+		t.Fatalf("errors %v", errs)
+	}
+}
+
+// TestSystemPromptGoesToEveryTarget: the run's system prompt is sent to each
+// target that sets none of its own.
+func TestSystemPromptGoesToEveryTarget(t *testing.T) {
+	h := newHarness(t, newService(t).client(t))
+	h.m.targets = targets(t, `alpha:a:system="own"`, "beta:b")
+	h.m.prompt, h.m.system = "hi", "shared"
+	h.keys("ctrl+r")
+	h.noErrors()
+	conv := h.conversation()
+	for i, want := range []string{`"system":"own"`, `"system":"shared"`} {
+		if s := string(conv.Lanes[i].SettingsJSON); !strings.Contains(s, want) {
+			t.Errorf("lane %d recorded %s", i+1, s)
+		}
+	}
+}
+
+func TestFoldedColumnsCycle(t *testing.T) {
+	h := ran(t, "hello", "alpha:a", "beta:b", "gamma:g")
+	h.m.SetSize(76, 20)
+	h.send(tab.RedrawMsg{})
+	v := h.view()
+	if !hasAll(v, "1 alpha · a", "column 1 of 3") || strings.Contains(v, "2 beta") {
+		t.Fatalf("at 80 columns one column shows:\n%s", v)
+	}
+	h.keys("tab", "tab")
+	if v := h.view(); !hasAll(v, "3 gamma · g", "column 3 of 3") {
+		t.Errorf("tab did not cycle:\n%s", v)
+	}
+	h.keys("tab")
+	if v := h.view(); !strings.Contains(v, "1 alpha · a") {
+		t.Errorf("tab did not come round:\n%s", v)
+	}
+	// Wide, z zooms the focused column to the whole width, and back.
+	h.m.SetSize(196, 46)
+	h.send(tab.RedrawMsg{})
+	h.keys("right", "z")
+	if v := h.view(); !hasAll(v, "2 beta · b", "column 2 of 3") || strings.Contains(v, "1 alpha") {
+		t.Errorf("z did not zoom:\n%s", v)
+	}
+	h.keys("z")
+	if v := h.view(); !hasAll(v, "1 alpha", "2 beta", "3 gamma") {
+		t.Errorf("z again did not unzoom:\n%s", v)
+	}
+}
+
+func TestScrollTogetherOrApart(t *testing.T) {
+	h := ran(t, "hello [[long]]", "alpha:a", "beta:b")
+	top := func(i int) string { return strings.SplitN(h.m.run.lanes[i].md.View(), "\n", 2)[0] }
+	h.keys("g")
+	a0, b0 := top(0), top(1)
+	h.keys("down", "down", "down")
+	if top(0) == a0 || top(1) == b0 {
+		t.Fatal("in sync, both columns should scroll")
+	}
+	h.keys("s", "g")
+	a1, b1 := top(0), top(1)
+	if a1 != a0 || b1 == b0 {
+		t.Fatalf("apart, only the focused column should scroll")
+	}
+	if !strings.Contains(h.view(), "scroll apart") {
+		t.Errorf("view:\n%s", h.view())
+	}
+}
+
+// TestModelOutputIsCleaned: escape sequences in a reply or an error never
+// reach the screen.
+func TestModelOutputIsCleaned(t *testing.T) {
+	m := New(Options{})
+	m.SetSize(116, 36)
+	m.seq = 1
+	m.run = run{seq: 1, prompt: "p\x1b]52;c;AAAA\x07"}
+	for range 2 {
+		m.run.lanes = append(m.run.lanes, newLane(client.ChatTarget{Family: client.Alpha, Model: "m"}, m.st.Markdown))
+	}
+	evil := "hi \x1b]8;;http://x\x07link\x1b]8;;\x07 \x1b[2J"
+	m = drive(t, m, fakeStream(1, 0, reply(evil, client.ChatResult{Text: evil, StopReason: "end_turn"}, nil), nil).pull())
+	m = drive(t, m, fakeStream(1, 1, reply("", client.ChatResult{}, errEvil), errEvil).pull())
+	if v := m.View(); strings.Contains(v, "\x1b]") || strings.Contains(v, "\x1b[2J") || !strings.Contains(v, "link") {
+		t.Errorf("view holds control sequences: %q", v)
+	}
+}
+
+var errEvil = errorString("503 \x1b]0;pwned\x07 overloaded")
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }
+
+// TestPrefill: a past run taken up again fills the prompt, the system
+// prompt the targets share, and the targets, and waits in the editor.
+func TestPrefill(t *testing.T) {
+	m := New(Options{})
+	m.SetSize(116, 36)
+	m, _ = m.prefill("again", targets(t, `alpha:a:system="s",temperature=0.2`, `beta:b:system="s"`))
+	if m.mode != prompting || m.editor.prompt.Value() != "again" || m.editor.system.Value() != "s" || m.system != "s" {
+		t.Fatalf("mode %d, prompt %q, system %q", m.mode, m.editor.prompt.Value(), m.system)
+	}
+	if m.targets[0].Settings.System != "" || *m.targets[0].Settings.Temperature != 0.2 || m.targets[1].Model != "b" {
+		t.Errorf("targets %+v", m.targets)
+	}
+	// Different system prompts stay with their targets.
+	m, _ = m.prefill("again", targets(t, `alpha:a:system="s"`, "beta:b"))
+	if m.system != "" || m.targets[0].Settings.System != "s" || m.targets[1].Settings.System != "" {
+		t.Errorf("system %q, targets %+v", m.system, m.targets)
+	}
+}
+
+// TestDeletedRunLeavesTheList: a comparison deleted from history since the
+// list was read is dropped from it when it fails to open.
+func TestDeletedRunLeavesTheList(t *testing.T) {
+	h := ran(t, "one", "alpha:a", "beta:b")
+	h.keys("ctrl+r")
+	first := h.m.runs[0]
+	if err := h.db.DeleteConversation(t.Context(), first); err != nil {
+		t.Fatal(err)
+	}
+	h.keys("[")
+	if len(h.m.runs) != 1 || h.m.at != 0 || len(h.errs()) != 1 || !strings.Contains(h.view(), "run 1 of 1") {
+		t.Errorf("runs %v at %d, errors %v\n%s", h.m.runs, h.m.at, h.errs(), h.view())
+	}
+}

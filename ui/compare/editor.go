@@ -1,0 +1,102 @@
+package compare
+
+import (
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+)
+
+// editorRows is the height of the prompt field.
+const editorRows = 5
+
+// editor holds the prompt and the system prompt while they are typed.
+type editor struct {
+	prompt textarea.Model
+	system textinput.Model
+	onSys  bool // the system prompt has the keyboard
+}
+
+func newEditor(st *styles) *editor {
+	p := textarea.New()
+	p.Placeholder = "the prompt every target gets; enter runs, shift+enter or ctrl+j for a new line"
+	p.ShowLineNumbers = false
+	p.Prompt = "▌ "
+	p.CharLimit = 0
+	p.KeyMap.InsertNewline = key.NewBinding(key.WithKeys("shift+enter", "ctrl+j"))
+	p.SetHeight(editorRows)
+	s := textinput.New()
+	s.Prompt = "› "
+	s.Placeholder = "a system prompt for every target (optional)"
+	s.CharLimit = 0
+	e := &editor{prompt: p, system: s}
+	e.restyle(st)
+	return e
+}
+
+func (e *editor) restyle(st *styles) {
+	e.prompt.SetStyles(st.Area)
+	e.system.SetStyles(st.Input)
+}
+
+// openEditor opens the prompt and the system prompt for typing.
+func (m Model) openEditor() (Model, tea.Cmd) {
+	m.editor.prompt.SetValue(m.prompt)
+	m.editor.system.SetValue(m.system)
+	m.editor.onSys = false
+	m.editor.system.Blur()
+	m.mode = prompting
+	return m, tea.Batch(append(m.layout(), m.editor.prompt.Focus())...)
+}
+
+func (m Model) editorKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	k := m.km
+	switch {
+	case key.Matches(msg, k.Send):
+		m = m.closeEditor()
+		return m.start()
+	case key.Matches(msg, k.Field):
+		return m.switchField()
+	case key.Matches(msg, k.Close):
+		m = m.closeEditor()
+		return m, tea.Batch(m.layout()...)
+	}
+	return m.updateField(msg)
+}
+
+// closeEditor keeps what was typed for the next run.
+func (m Model) closeEditor() Model {
+	m.prompt, m.system = m.editor.prompt.Value(), m.editor.system.Value()
+	m.editor.prompt.Blur()
+	m.editor.system.Blur()
+	m.mode = browsing
+	return m
+}
+
+func (m Model) switchField() (Model, tea.Cmd) {
+	m.editor.onSys = !m.editor.onSys
+	if m.editor.onSys {
+		m.editor.prompt.Blur()
+		return m, m.editor.system.Focus()
+	}
+	m.editor.system.Blur()
+	return m, m.editor.prompt.Focus()
+}
+
+// updateField gives msg to the field that has the keyboard, if any.
+func (m Model) updateField(msg tea.Msg) (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	switch m.mode {
+	case prompting:
+		if m.editor.onSys {
+			m.editor.system, cmd = m.editor.system.Update(msg)
+		} else {
+			m.editor.prompt, cmd = m.editor.prompt.Update(msg)
+		}
+	case noting:
+		m.note.input, cmd = m.note.input.Update(msg)
+	case targeting:
+		cmd = m.form.update(msg)
+	}
+	return m, cmd
+}

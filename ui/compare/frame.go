@@ -1,0 +1,109 @@
+package compare
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// box is a column drawn in its frame: the top and bottom borders, and the
+// lines between, each with the side borders to put around it. Kept apart,
+// the lines are written once, into the tab's view.
+type box struct {
+	top, bottom string
+	left, right string
+	rows        []string // h-2 lines of the same width
+}
+
+// size is the bytes of the box once written.
+func (b box) size() int {
+	n := len(b.top) + len(b.bottom) + len(b.rows)*(len(b.left)+len(b.right))
+	for _, r := range b.rows {
+		n += len(r)
+	}
+	return n
+}
+
+// frame draws a column in a box w wide and h high, its title in the top
+// border. The box is drawn by hand: a lipgloss border would measure every
+// line of the reply again at each frame.
+func (m Model) frame(c column, focused bool, w, h int) box {
+	if w < 5 || h < 3 {
+		blank := strings.Repeat(" ", max(w, 0))
+		return box{top: blank, bottom: blank, rows: blankLines(w, h-2)}
+	}
+	border := m.st.Frame
+	if focused {
+		border = m.st.Focus
+	}
+	iw := w - 4
+	side := border.Render("│")
+	title := ansi.Truncate(c.title, w-6, "…")
+	fill := w - 5 - ansi.StringWidth(title)
+	b := box{
+		top:    border.Render("┌─") + " " + title + " " + border.Render(strings.Repeat("─", max(fill, 0))+"┐"),
+		bottom: border.Render("└" + strings.Repeat("─", w-2) + "┘"),
+		left:   side + " ", right: " " + side,
+	}
+	inner := make([]string, 0, h-2)
+	for _, f := range c.figures {
+		inner = append(inner, fit(f, iw))
+	}
+	bodyH := h - 3 - len(c.figures) - len(c.errs)
+	switch {
+	case c.body != "":
+		inner = append(inner, bodyLines(c.body, iw)...)
+	case c.hint != "" && bodyH > 0:
+		inner = append(inner, fit(m.st.Muted.Render(c.hint), iw))
+	}
+	if c.body == "" { // the error in place of the reply
+		inner = append(inner, fitAll(c.errs, iw)...)
+	}
+	below := len(c.errs) // the lines under the reply
+	if c.body == "" {
+		below = 0
+	}
+	blank := strings.Repeat(" ", iw)
+	for len(inner) < h-3-below {
+		inner = append(inner, blank)
+	}
+	if c.body != "" {
+		inner = append(inner, fitAll(c.errs, iw)...)
+	}
+	inner = append(inner[:min(len(inner), h-3)], fit(c.verdict, iw))
+	for len(inner) < h-2 {
+		inner = append(inner, blank)
+	}
+	b.rows = inner
+	return b
+}
+
+// bodyLines are the lines of a reply's window, each iw wide. The window
+// is drawn to its width already, but for one frame after a resize, when it
+// is still the old width.
+func bodyLines(body string, iw int) []string {
+	lines := strings.Split(body, "\n")
+	if ansi.StringWidth(lines[0]) == iw {
+		return lines
+	}
+	for i, s := range lines {
+		lines[i] = fit(s, iw)
+	}
+	return lines
+}
+
+func fitAll(lines []string, w int) []string {
+	out := make([]string, len(lines))
+	for i, s := range lines {
+		out[i] = fit(s, w)
+	}
+	return out
+}
+
+func blankLines(w, h int) []string {
+	out := make([]string, max(h, 0))
+	for i := range out {
+		out[i] = strings.Repeat(" ", max(w, 0))
+	}
+	return out
+}

@@ -1,0 +1,276 @@
+package compare
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"iter"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"atelier/client"
+	"atelier/client/sim"
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// harness drives the tab as Bubble Tea would: every command runs in its own
+// goroutine and its message comes back through one channel, to Update, one
+// at a time. Results addressed to Compare come back to the tab; the rest is
+// kept for the test to read.
+type harness struct {
+	t    *testing.T
+	m    Model
+	db   *store.Store
+	dir  string // exports go here
+	msgs chan tea.Msg
+	busy int       // commands running
+	out  []tea.Msg // what the tab sent the shell
+	ends []int     // the columns in the order their replies ended
+	// after is called after every Update, with the harness.
+	after func(*harness)
+}
+
+// newHarness is the tab over a real store in a temporary folder, sized
+// 116×36 (a 120×40 terminal), with c as its client.
+func newHarness(t *testing.T, c *client.Client) *harness {
+	t.Helper()
+	dir := t.TempDir()
+	db, err := store.Open(filepath.Join(dir, "data"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	h := &harness{t: t, db: db, dir: filepath.Join(dir, "exports"), msgs: make(chan tea.Msg, 64)}
+	h.m = New(Options{Store: db, ExportDir: h.dir})
+	h.m.SetSize(116, 36)
+	h.m, _ = h.m.Update(tab.ClientMsg{Client: c})
+	h.run(h.m.Init())
+	h.settle()
+	return h
+}
+
+// run starts cmd as Bubble Tea would.
+func (h *harness) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	h.busy++
+	go func() { h.msgs <- cmd() }()
+}
+
+// send gives the tab msgs, then runs what follows until nothing is left.
+func (h *harness) send(msgs ...tea.Msg) *harness {
+	h.t.Helper()
+	for _, msg := range msgs {
+		h.update(msg)
+	}
+	h.settle()
+	return h
+}
+
+// keys presses each key in turn.
+func (h *harness) keys(ks ...string) *harness {
+	h.t.Helper()
+	for _, k := range ks {
+		h.send(press(k))
+	}
+	return h
+}
+
+// typ types s.
+func (h *harness) typ(s string) *harness {
+	h.t.Helper()
+	for _, r := range s {
+		h.update(press(string(r)))
+	}
+	return h.send()
+}
+
+// settle handles messages until no command is running.
+func (h *harness) settle() {
+	h.t.Helper()
+	timeout := time.After(20 * time.Second)
+	for h.busy > 0 {
+		select {
+		case msg := <-h.msgs:
+			h.busy--
+			h.deliver(msg)
+		case <-timeout:
+			h.t.Fatalf("commands still running after 20 s (%d)\n%s", h.busy, h.view())
+		}
+	}
+}
+
+// deliver routes one command's message.
+func (h *harness) deliver(msg tea.Msg) {
+	switch msg := msg.(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			h.run(c)
+		}
+	case tab.ResultMsg:
+		if msg.To != tab.Compare {
+			h.t.Fatalf("a result addressed to tab %d", msg.To)
+		}
+		h.update(msg.Msg)
+	default:
+		h.out = append(h.out, msg)
+	}
+}
+
+func (h *harness) update(msg tea.Msg) {
+	var cmd tea.Cmd
+	if lm, ok := msg.(laneMsg); ok && lm.end && lm.seq == h.m.run.seq {
+		h.ends = append(h.ends, lm.lane)
+	}
+	h.m, cmd = h.m.Update(msg)
+	if h.after != nil {
+		h.after(h)
+	}
+	h.run(cmd)
+}
+
+func (h *harness) view() string { return ansi.Strip(h.m.View()) }
+
+// notices and errs are what the tab told the status bar.
+func (h *harness) notices() []string {
+	var out []string
+	for _, m := range h.out {
+		if n, ok := m.(tab.NoticeMsg); ok {
+			out = append(out, n.Text)
+		}
+	}
+	return out
+}
+
+func (h *harness) errs() []error {
+	var out []error
+	for _, m := range h.out {
+		if e, ok := m.(tab.ErrorMsg); ok {
+			out = append(out, e.Err)
+		}
+	}
+	return out
+}
+
+// noErrors fails the test on any error shown in the status bar.
+func (h *harness) noErrors() {
+	h.t.Helper()
+	if errs := h.errs(); len(errs) > 0 {
+		h.t.Fatalf("errors: %v", errs)
+	}
+}
+
+// conversation reads the run on screen back from history.
+func (h *harness) conversation() *store.Conversation {
+	h.t.Helper()
+	c, err := h.db.Conversation(context.Background(), h.m.run.convID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return c
+}
+
+func press(s string) tea.KeyPressMsg {
+	named := map[string]rune{
+		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "up": tea.KeyUp, "down": tea.KeyDown,
+		"left": tea.KeyLeft, "right": tea.KeyRight, "backspace": tea.KeyBackspace, "space": tea.KeySpace,
+		"tab": tea.KeyTab,
+	}
+	var k tea.KeyPressMsg
+	if rest, ok := strings.CutPrefix(s, "ctrl+"); ok {
+		k.Mod, s = tea.ModCtrl, rest
+	} else if rest, ok := strings.CutPrefix(s, "shift+"); ok {
+		k.Mod, s = tea.ModShift, rest
+	}
+	if r, ok := named[s]; ok {
+		k.Code = r
+		return k
+	}
+	k.Code = []rune(s)[0]
+	if k.Mod == 0 {
+		k.Text = s
+	}
+	return k
+}
+
+// service is the simulator behind an httptest server. hold, when set, is
+// called for each request before the simulator answers it.
+type service struct {
+	sim  *sim.Server
+	srv  *httptest.Server
+	hold func(r *http.Request, body []byte)
+}
+
+func newService(t *testing.T) *service {
+	t.Helper()
+	s := &service{sim: sim.New(sim.Options{})}
+	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		if s.hold != nil {
+			s.hold(r, body)
+		}
+		s.sim.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { s.srv.Close(); s.sim.Close() })
+	return s
+}
+
+// client talks to the service with any key, and retries without waiting.
+func (s *service) client(t *testing.T) *client.Client {
+	t.Helper()
+	c, err := client.New(s.srv.URL, client.Keys{Alpha: "k", Beta: "k", Gamma: "k", Queue: "k"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Sleep = func(ctx context.Context, _ time.Duration) error { return ctx.Err() }
+	c.Headers = map[client.Group]http.Header{}
+	return c
+}
+
+// targets parses specs.
+func targets(t *testing.T, specs ...string) []client.ChatTarget {
+	t.Helper()
+	var out []client.ChatTarget
+	for _, s := range specs {
+		tg, err := client.ParseChatTarget(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, tg)
+	}
+	return out
+}
+
+// fakeStream is a stream that yields deltas, for runs made up by tests.
+func fakeStream(seq, lane int, deltas []client.ChatDelta, err error) *laneStream {
+	seq2 := func(yield func(client.ChatDelta, error) bool) {
+		for i, d := range deltas {
+			var e error
+			if i == len(deltas)-1 {
+				e = err
+			}
+			if !yield(d, e) {
+				return
+			}
+		}
+	}
+	next, stop := iter.Pull2(iter.Seq2[client.ChatDelta, error](seq2))
+	return &laneStream{seq: seq, lane: lane, next: next, stop: stop}
+}
+
+// hasAll reports whether s holds every one of parts.
+func hasAll(s string, parts ...string) bool {
+	return !slices.ContainsFunc(parts, func(p string) bool { return !strings.Contains(s, p) })
+}

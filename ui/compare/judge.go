@@ -1,0 +1,158 @@
+package compare
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// The person's verdict on each column (rating, note, winner) is shown at
+// once and saved in history by a command. Saves go one at a time, each
+// with every column of the run, so they land in the order they were made.
+
+// verdictQueue orders the saves.
+type verdictQueue struct {
+	saving bool
+	next   []store.Lane // the save to make once the one under way answers
+	export bool         // x was pressed during a save: export after it
+}
+
+// savedMsg says a save of verdicts answered.
+type savedMsg struct{ err error }
+
+// noteInput is the field of a column's note.
+type noteInput struct {
+	lane  int
+	input textinput.Model
+}
+
+// rate gives the focused column n stars; 0 takes them away.
+func (m Model) rate(n int) (Model, tea.Cmd) {
+	l := m.focused()
+	if l == nil {
+		return m, nil
+	}
+	if n > 5 {
+		n = 0 // the key after 5 is 0: no rating
+	}
+	l.rating = n
+	return m.saveVerdicts()
+}
+
+// toggleWinner makes the focused column the winner, or no longer one.
+func (m Model) toggleWinner() (Model, tea.Cmd) {
+	l := m.focused()
+	if l == nil {
+		return m, nil
+	}
+	win := !l.winner
+	for i := range m.run.lanes {
+		m.run.lanes[i].winner = false
+	}
+	l.winner = win
+	return m.saveVerdicts()
+}
+
+// openNote opens the focused column's note for typing.
+func (m Model) openNote() (Model, tea.Cmd) {
+	l := m.focused()
+	if l == nil {
+		return m, nil
+	}
+	in := textinput.New()
+	in.Prompt = "› "
+	in.Placeholder = "a note on this reply; enter saves"
+	in.CharLimit = 2000
+	in.SetStyles(m.st.Input)
+	in.SetValue(l.note)
+	in.SetWidth(max(m.width-24, 10))
+	m.note = &noteInput{lane: m.focus, input: in}
+	m.mode = noting
+	return m, tea.Batch(append(m.layout(), m.note.input.Focus())...)
+}
+
+func (m Model) noteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(msg, m.km.Save):
+		m.mode = browsing
+		if m.note.lane < len(m.run.lanes) {
+			m.run.lanes[m.note.lane].note = strings.TrimSpace(m.note.input.Value())
+		}
+		m.note = nil
+		m, save := m.saveVerdicts()
+		return m, tea.Batch(append(m.layout(), save)...)
+	case key.Matches(msg, m.km.Cancel):
+		m.mode, m.note = browsing, nil
+		return m, tea.Batch(m.layout()...)
+	}
+	return m.updateField(msg)
+}
+
+// saveVerdicts saves every column's verdict, after the save under way.
+func (m Model) saveVerdicts() (Model, tea.Cmd) {
+	if m.db == nil || m.run.convID == 0 {
+		return m, nil // not in history: the verdict lives on screen
+	}
+	lanes := m.verdictLanes()
+	if m.verdicts.saving {
+		m.verdicts.next = lanes
+		return m, nil
+	}
+	m.verdicts.saving = true
+	return m, m.writeVerdicts(lanes)
+}
+
+// verdictLanes are the run's lanes as history keeps them, the winner last:
+// saving it takes the title from the others.
+func (m Model) verdictLanes() []store.Lane {
+	var out, win []store.Lane
+	for i, l := range m.run.lanes {
+		settings, _ := json.Marshal(l.target.Settings)
+		sl := store.Lane{ConversationID: m.run.convID, Turn: m.run.turn, Lane: i, Family: string(l.target.Family),
+			Model: l.target.Model, SettingsJSON: settings, Rating: l.rating, Note: l.note, Winner: l.winner}
+		if l.winner {
+			win = append(win, sl)
+		} else {
+			out = append(out, sl)
+		}
+	}
+	return append(out, win...)
+}
+
+func (m Model) writeVerdicts(lanes []store.Lane) tea.Cmd {
+	db := m.db
+	return func() tea.Msg {
+		for _, l := range lanes {
+			if err := db.SetLane(context.Background(), l); err != nil {
+				return result(savedMsg{err: err})
+			}
+		}
+		return result(savedMsg{})
+	}
+}
+
+// saved starts the save that waited, or the export that waited for it.
+func (m Model) saved(msg savedMsg) (Model, tea.Cmd) {
+	m.verdicts.saving = false
+	var cmd tea.Cmd
+	if msg.err != nil {
+		cmd = tab.Error(fmt.Errorf("compare: verdict not saved: %w", msg.err))
+	}
+	if next := m.verdicts.next; next != nil {
+		m.verdicts.next, m.verdicts.saving = nil, true
+		return m, tea.Batch(cmd, m.writeVerdicts(next))
+	}
+	if m.verdicts.export {
+		m.verdicts.export = false
+		return m, tea.Batch(cmd, m.writeExport())
+	}
+	return m, cmd
+}

@@ -1,0 +1,238 @@
+package compare
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"atelier/client"
+	"atelier/client/sim"
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// ran is a harness that has run prompt on two targets.
+func ran(t *testing.T, prompt string, specs ...string) *harness {
+	t.Helper()
+	h := newHarness(t, newService(t).client(t))
+	h.m.targets, h.m.prompt = targets(t, specs...), prompt
+	h.keys("ctrl+r")
+	h.noErrors()
+	return h
+}
+
+func TestVerdictsAreSaved(t *testing.T) {
+	h := ran(t, "hello", "alpha:a", "beta:b:temperature=0.5")
+	if !h.m.Claims(press("4")) || h.m.Claims(press("7")) {
+		t.Fatal("the tab does not claim the rating digits (or claims others)")
+	}
+	h.keys("4", "w", "n").typ("crisp and right").keys("enter")
+	h.keys("tab", "2", "w")
+	h.noErrors()
+	v := h.view()
+	if !hasAll(v, "★★★★☆ · crisp and right", "★★☆☆☆ · winner") {
+		t.Errorf("verdicts not shown:\n%s", v)
+	}
+	lanes := h.conversation().Lanes
+	if len(lanes) != 2 {
+		t.Fatalf("%d lanes", len(lanes))
+	}
+	if l := lanes[0]; l.Rating != 4 || l.Note != "crisp and right" || l.Winner || l.Model != "a" {
+		t.Errorf("lane 1 saved as %+v", l)
+	}
+	if l := lanes[1]; l.Rating != 2 || !l.Winner || !strings.Contains(string(l.SettingsJSON), `"temperature":0.5`) {
+		t.Errorf("lane 2 saved as %+v", l)
+	}
+	// 0 clears a rating; w again takes the title back.
+	h.keys("0", "w")
+	if l := h.conversation().Lanes[1]; l.Rating != 0 || l.Winner {
+		t.Errorf("lane 2 saved as %+v", l)
+	}
+}
+
+// TestVerdictSavesLandInOrder: verdicts given faster than they are saved
+// are saved one after another, the last one last.
+func TestVerdictSavesLandInOrder(t *testing.T) {
+	h := ran(t, "hello", "alpha:a", "beta:b")
+	for _, k := range []string{"1", "2", "3", "w", "5"} {
+		h.update(press(k)) // no settling: the saves overlap
+	}
+	h.send()
+	if l := h.conversation().Lanes[0]; l.Rating != 5 || !l.Winner {
+		t.Errorf("saved %+v, want the last verdict: 5 stars, winner", l)
+	}
+}
+
+func TestExportWritesTheReport(t *testing.T) {
+	h := ran(t, "explain CRDTs", "alpha:a", "gamma:g:effort=low")
+	h.keys("tab", "5", "w", "x")
+	h.noErrors()
+	n := h.notices()
+	if len(n) != 1 || !strings.HasPrefix(n[0], "report: compare-1-explain-crdts.md and compare-1-explain-crdts.json") {
+		t.Fatalf("notices %q", n)
+	}
+	md, err := os.ReadFile(filepath.Join(h.dir, "compare-1-explain-crdts.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasAll(string(md), "# explain CRDTs", "## Summary", "| 2 | gamma · g · effort=low |", "★★★★★ | ✓ |",
+		"## Lane 1 · alpha · a", "## Lane 2 · gamma · g", sim.ReplyText("explain CRDTs")) {
+		t.Errorf("report:\n%s", md)
+	}
+	js, err := os.ReadFile(filepath.Join(h.dir, "compare-1-explain-crdts.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Kind         string
+		Conversation struct {
+			Lanes []struct {
+				Lane   int
+				Rating int
+				Winner bool
+			}
+		}
+		Calls []json.RawMessage
+	}
+	if err := json.Unmarshal(js, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Kind != "compare" || len(doc.Conversation.Lanes) != 2 || doc.Conversation.Lanes[1].Rating != 5 ||
+		!doc.Conversation.Lanes[1].Winner || len(doc.Calls) != 2 {
+		t.Errorf("JSON export: %+v", doc)
+	}
+}
+
+func TestExportNeedsHistory(t *testing.T) {
+	h := newHarness(t, newService(t).client(t))
+	h.m.db = nil
+	h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "hi"
+	h.keys("ctrl+r", "x")
+	if errs := h.errs(); len(errs) != 1 || errs[0] != errNotRecorded {
+		t.Fatalf("errors %v", errs)
+	}
+	if !strings.Contains(h.view(), "not recorded") {
+		t.Errorf("view:\n%s", h.view())
+	}
+}
+
+func TestContinueInChat(t *testing.T) {
+	h := ran(t, "hello there", "alpha:a", "beta:b:temperature=0.5")
+	h.m.system = "ignored: the run on screen had none"
+	h.keys("tab", "c")
+	var got *tab.ContinueChatMsg
+	for _, m := range h.out {
+		if c, ok := m.(tab.ContinueChatMsg); ok {
+			got = &c
+		}
+	}
+	if got == nil {
+		t.Fatalf("no ContinueChatMsg in %v", h.out)
+	}
+	want := sim.ReplyText("hello there")
+	if got.ConversationID != h.m.run.convID || got.Lane != 1 || got.Target.Family != client.Beta || got.Target.Model != "b" ||
+		got.Target.Settings.Temperature == nil || got.Target.Settings.System != "" {
+		t.Errorf("continue %+v", got)
+	}
+	if len(got.Turns) != 2 || got.Turns[0].Text != "hello there" || got.Turns[1].Role != "assistant" ||
+		got.Turns[1].Text != want || got.Turns[1].Family != client.Beta || !json.Valid(got.Turns[1].Native) {
+		t.Errorf("turns %+v", got.Turns)
+	}
+}
+
+// TestRunsOpenAsTheyWere: every run is kept; [ and ] open earlier ones
+// from history with their replies, figures and verdicts, and a new tab
+// over the same history opens the latest.
+func TestRunsOpenAsTheyWere(t *testing.T) {
+	h := ran(t, "first prompt", "alpha:a", "beta:b")
+	h.keys("3", "w")
+	first := h.m.run
+	h.keys("e", "ctrl+u").typ("second prompt").keys("enter") // edit, then run again
+	h.noErrors()
+	if h.m.run.prompt != "second prompt" || len(h.m.runs) != 2 || !strings.Contains(h.view(), "run 2 of 2") {
+		t.Fatalf("prompt %q, runs %v\n%s", h.m.run.prompt, h.m.runs, h.view())
+	}
+	h.keys("[")
+	got := h.m.run
+	if got.convID != first.convID || got.prompt != "first prompt" || !strings.Contains(h.view(), "run 1 of 2") {
+		t.Fatalf("opened %d %q\n%s", got.convID, got.prompt, h.view())
+	}
+	for i, l := range got.lanes {
+		was := first.lanes[i]
+		if l.text != was.text || l.md.Text() != was.text || l.state != done || l.rating != was.rating ||
+			l.winner != was.winner || l.target.Model != was.target.Model || len(l.native) == 0 {
+			t.Errorf("column %d opened as %+v", i+1, l)
+		}
+		if l.fig.in != was.fig.in || l.fig.out != was.fig.out || l.fig.stop != was.fig.stop ||
+			l.fig.total.Milliseconds() != was.fig.total.Milliseconds() {
+			t.Errorf("column %d figures %+v, were %+v", i+1, l.fig, was.fig)
+		}
+	}
+	if h.m.prompt != "first prompt" {
+		t.Errorf("the opened run's prompt is not the next run's: %q", h.m.prompt)
+	}
+	h.keys("]")
+	if h.m.run.prompt != "second prompt" {
+		t.Errorf("] opened %q", h.m.run.prompt)
+	}
+
+	again := New(Options{Store: h.db})
+	h.m = again
+	h.m.SetSize(116, 36)
+	h.run(h.m.Init())
+	h.send()
+	if h.m.run.prompt != "second prompt" || !strings.Contains(h.view(), "run 2 of 2") {
+		t.Errorf("a new tab opened %q\n%s", h.m.run.prompt, h.view())
+	}
+}
+
+// TestOpenRecordedElsewhere: a comparison recorded by `atelier compare`
+// (or one whose recording was cut off) opens with what history holds.
+func TestOpenRecordedElsewhere(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := t.Context()
+	id, _ := h.db.NewConversation(ctx, store.KindCompare, "")
+	h.db.AddMessage(ctx, store.Message{ConversationID: id, Role: store.RoleUser, Text: "from the command line"})
+	h.db.SetLane(ctx, store.Lane{ConversationID: id, Lane: 0, Family: "alpha", Model: "m1", SettingsJSON: json.RawMessage(`{"system":"sys"}`), Rating: 2})
+	h.db.SetLane(ctx, store.Lane{ConversationID: id, Lane: 1, Family: "gamma", Model: "m2", SettingsJSON: json.RawMessage(`{"system":"sys"}`)})
+	r, _ := h.db.BeginReply(ctx, store.ReplyStart{ConversationID: id, Lane: 1, Family: "gamma", Model: "m2"})
+	r.Append("partial", "")
+	r.Finish(store.ReplyEnd{Err: os.ErrDeadlineExceeded})
+	h.run(h.m.list())
+	h.send()
+	l := h.m.run.lanes
+	if len(l) != 2 || l[0].state != stopped || l[0].rating != 2 || l[1].state != failed || l[1].text != "partial" {
+		t.Fatalf("opened %+v", l)
+	}
+	if h.m.system != "sys" || h.m.targets[0].Settings.System != "" || h.m.run.system != "sys" {
+		t.Errorf("system %q, targets %+v", h.m.system, h.m.targets)
+	}
+	if v := h.view(); !hasAll(v, "System sys", "stopped before any text", "partial", "✗ failed", "i/o timeout") {
+		t.Errorf("view:\n%s", v)
+	}
+}
+
+// TestRerunFromHistory: r on a comparison in the History tab opens it here
+// as it was, ready to run again.
+func TestRerunFromHistory(t *testing.T) {
+	h := ran(t, "first", "alpha:a", "beta:b")
+	id := h.m.run.convID
+	h.keys("ctrl+r") // a second run on screen
+	h.send(tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, ID: id, Prompt: "first"})
+	if h.m.run.convID != id || h.m.prompt != "first" || len(h.m.targets) != 2 || !strings.Contains(h.view(), "run 1 of 2") {
+		t.Fatalf("opened %d, prompt %q\n%s", h.m.run.convID, h.m.prompt, h.view())
+	}
+	h.keys("ctrl+r")
+	h.noErrors()
+	if len(h.m.runs) != 3 || h.m.run.prompt != "first" || h.m.run.lanes[1].state != done {
+		t.Errorf("runs %v, prompt %q", h.m.runs, h.m.run.prompt)
+	}
+	// Without an id (or history), the prompt and targets are filled in.
+	h.send(tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, Prompt: "p", Targets: []tab.RerunTarget{
+		{Family: "alpha", Model: "x", SettingsJSON: json.RawMessage(`{"temperature":0.3}`)}, {Family: "gamma", Model: "y"}}})
+	if !h.m.Focused() || h.m.prompt != "p" || h.m.targets[1].Model != "y" || *h.m.targets[0].Settings.Temperature != 0.3 {
+		t.Errorf("prefill: prompt %q, targets %+v", h.m.prompt, h.m.targets)
+	}
+}

@@ -1,0 +1,120 @@
+package compare
+
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+
+	"atelier/ui/markdown"
+)
+
+// keyMap is every key of the Compare tab, used both to act and for help.
+type keyMap struct {
+	// Looking at the columns.
+	Next, Prev, Zoom, Sync       key.Binding
+	Rate, Note, Winner, Continue key.Binding
+	Export, Rerun, Edit, Targets key.Binding
+	Stop, Older, Newer           key.Binding
+	Scroll                       markdown.KeyMap // a column, or all while in sync
+
+	// The prompt editor.
+	Send, Field, Close key.Binding
+
+	// The note of a column.
+	Save, Cancel key.Binding
+
+	// The targets form.
+	FormNext, FormPrev, FormUp, FormDown, Family, Apply key.Binding
+}
+
+func defaultKeyMap() keyMap {
+	b := func(keys []string, k, help string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, help))
+	}
+	return keyMap{
+		Next:     b([]string{"tab", "right", "l"}, "tab/→", "next column"),
+		Prev:     b([]string{"shift+tab", "left", "h"}, "shift+tab/←", "previous column"),
+		Zoom:     b([]string{"z"}, "z", "zoom"),
+		Sync:     b([]string{"s"}, "s", "sync scroll"),
+		Rate:     b([]string{"1", "2", "3", "4", "5", "0"}, "1-5", "rate"),
+		Note:     b([]string{"n"}, "n", "note"),
+		Winner:   b([]string{"w"}, "w", "winner"),
+		Continue: b([]string{"c"}, "c", "continue in chat"),
+		Export:   b([]string{"x"}, "x", "export"),
+		Rerun:    b([]string{"ctrl+r"}, "ctrl+r", "run"),
+		Edit:     b([]string{"e", "enter"}, "e", "edit prompt"),
+		Targets:  b([]string{"ctrl+t"}, "ctrl+t", "targets"),
+		Stop:     b([]string{"esc"}, "esc", "stop"),
+		Older:    b([]string{"["}, "[", "older run"),
+		Newer:    b([]string{"]"}, "]", "newer run"),
+		Scroll:   markdown.DefaultKeyMap(),
+
+		Send:  b([]string{"enter", "ctrl+r"}, "enter", "run"),
+		Field: b([]string{"tab", "shift+tab"}, "tab", "prompt/system"),
+		Close: b([]string{"esc"}, "esc", "close"),
+
+		Save:   b([]string{"enter"}, "enter", "save"),
+		Cancel: b([]string{"esc"}, "esc", "cancel"),
+
+		FormNext: b([]string{"tab"}, "tab", "next field"),
+		FormPrev: b([]string{"shift+tab"}, "shift+tab", "previous field"),
+		FormUp:   b([]string{"up"}, "↑", "previous target"),
+		FormDown: b([]string{"down"}, "↓", "next target"),
+		Family:   b([]string{"left", "right", "space"}, "←/→", "family"),
+		Apply:    b([]string{"enter"}, "enter", "apply"),
+	}
+}
+
+// mode is what the keys act on right now.
+type mode int
+
+const (
+	browsing  mode = iota
+	prompting      // the prompt editor has the keyboard
+	noting         // the note of a column has the keyboard
+	targeting      // the targets form has the keyboard
+)
+
+// helpKeys shows the keys of one mode: help.KeyMap for the shell. Before
+// any run, the keys that make one.
+type helpKeys struct {
+	km    keyMap
+	mode  mode
+	empty bool
+}
+
+var _ help.KeyMap = helpKeys{}
+
+// ShortHelp lists the keys that matter in the current mode.
+func (h helpKeys) ShortHelp() []key.Binding {
+	k := h.km
+	switch h.mode {
+	case prompting:
+		return []key.Binding{k.Send, k.Field, k.Close}
+	case noting:
+		return []key.Binding{k.Save, k.Cancel}
+	case targeting:
+		return []key.Binding{k.Family, k.FormNext, k.Apply, k.Cancel}
+	}
+	if h.empty {
+		return []key.Binding{k.Targets, k.Edit, k.Rerun}
+	}
+	return []key.Binding{k.Rerun, k.Next, k.Rate, k.Winner, k.Continue, k.Zoom, k.Sync, k.Note, k.Export}
+}
+
+// FullHelp lists every key of the tab, a column per kind of work.
+func (h helpKeys) FullHelp() [][]key.Binding {
+	k := h.km
+	switch h.mode {
+	case prompting:
+		return [][]key.Binding{{k.Send, k.Field, k.Close}}
+	case noting:
+		return [][]key.Binding{{k.Save, k.Cancel}}
+	case targeting:
+		return [][]key.Binding{{k.FormNext, k.FormPrev, k.FormUp, k.FormDown}, {k.Family, k.Apply, k.Cancel}}
+	}
+	return [][]key.Binding{
+		{k.Next, k.Prev, k.Zoom, k.Sync, k.Scroll.Up, k.Scroll.Down, k.Scroll.PageUp, k.Scroll.PageDown},
+		{k.Rate, k.Note, k.Winner, k.Continue, k.Export},
+		{k.Edit, k.Targets, k.Rerun, k.Stop, k.Older, k.Newer},
+	}
+}

@@ -1,0 +1,74 @@
+package compare
+
+import (
+	tea "charm.land/bubbletea/v2"
+)
+
+// Layout: the prompt lines on top, the columns below, as many side by side
+// as fit; below foldWidth (80 columns) or zoomed, one at a time.
+const (
+	foldWidth = 96 // narrower than this, one column at a time
+	minColumn = 28 // the narrowest a column gets side by side
+	minBody   = 1  // the fewest lines of reply a column shows
+	formFixed = 20 // the form's columns other than the two text fields
+)
+
+// geometry is where things go, for View and for sizing the columns.
+type geometry struct {
+	top          int // lines above the columns
+	first, count int // the columns shown
+	colW, colH   int
+}
+
+func (m Model) geometry() geometry {
+	g := geometry{top: m.topLines()}
+	n := len(m.shownTargets())
+	g.colH = max(m.height-g.top, 0)
+	if n == 0 || len(m.run.lanes) == 0 && n < 2 {
+		return g // nothing to compare yet
+	}
+	g.count = min(n, max(m.width/minColumn, 1))
+	if m.zoom || m.width < foldWidth {
+		g.count = 1
+	}
+	g.first = max(min(m.focus-g.count+1, n-g.count), 0)
+	g.colW = m.width / g.count
+	return g
+}
+
+// topLines is the height of what is above the columns.
+func (m Model) topLines() int {
+	switch m.mode {
+	case prompting:
+		return editorRows + 3 // label, field, system prompt, rule
+	case noting:
+		return 1
+	}
+	if m.shownSystem() != "" {
+		return 2
+	}
+	return 1
+}
+
+// layout sizes each column's reply view to what the geometry leaves it.
+// Every column gets the width of the columns shown, so moving the focus
+// costs no new rendering.
+func (m *Model) layout() []tea.Cmd {
+	g := m.geometry()
+	iw := max(g.colW-4, 1)
+	cmds := make([]tea.Cmd, 0, len(m.run.lanes))
+	for i := range m.run.lanes {
+		l := &m.run.lanes[i]
+		h := g.colH - 3 - len(m.figureLines(l, iw)) - len(m.errorLines(l, iw, g.colH))
+		cmds = append(cmds, l.resize(iw, max(h, 0)))
+	}
+	if m.mode == targeting {
+		*m = m.sizeForm()
+	}
+	m.editor.prompt.SetWidth(max(m.width-2, 10))
+	m.editor.system.SetWidth(max(m.width-12, 10))
+	if m.note != nil {
+		m.note.input.SetWidth(max(m.width-30, 10))
+	}
+	return cmds
+}

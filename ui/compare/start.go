@@ -1,0 +1,236 @@
+package compare
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/ui/tab"
+	"atelier/ui/termtext"
+)
+
+// recordedMsg says a run was recorded in history, or could not be: the
+// streams start once it comes.
+type recordedMsg struct {
+	seq     int
+	convID  int64          // 0 when not recorded
+	replies []*store.Reply // one per column; nil where not recorded
+	at      time.Time
+	err     error
+}
+
+var (
+	errNoService = errors.New("compare: no service yet: set the base URL in Settings (alt+6), or run atelier --demo")
+	errTargets   = errors.New("compare: choose 2 to 4 targets first (ctrl+t)")
+	errNoPrompt  = errors.New("compare: write a prompt first (e)")
+)
+
+// start sends the prompt to every target: a new run, recorded first, then
+// streamed column by column.
+func (m Model) start() (Model, tea.Cmd) {
+	targets := withSystem(m.targets, m.system)
+	turns := []client.ChatTurn{{Role: "user", Text: m.prompt}}
+	switch {
+	case m.client == nil:
+		return m, tab.Error(errNoService)
+	case len(targets) < 2 || len(targets) > 4:
+		return m, tab.Error(errTargets)
+	case strings.TrimSpace(m.prompt) == "":
+		return m, tab.Error(errNoPrompt)
+	}
+	for i, t := range targets {
+		if _, _, err := client.NativeChatRequest(t, turns, true); err != nil {
+			return m, tab.Error(fmt.Errorf("compare: target %d (%s · %s): %w", i+1, t.Family, t.Model, err))
+		}
+	}
+	m = m.stop()
+	m.seq++
+	m.run = run{seq: m.seq, prompt: m.prompt, system: m.system}
+	for _, t := range targets {
+		m.run.lanes = append(m.run.lanes, newLane(t, m.st.Markdown))
+	}
+	m.at, m.loading, m.mode = -1, false, browsing
+	m.focus = min(m.focus, len(targets)-1)
+	cmds := append(m.layout(), m.record(m.seq, m.prompt, targets))
+	return m, tea.Batch(cmds...)
+}
+
+// record writes the run's conversation, prompt, lanes and the start of
+// each reply, then says so.
+func (m Model) record(seq int, prompt string, targets []client.ChatTarget) tea.Cmd {
+	db := m.db
+	return func() tea.Msg {
+		msg := recordedMsg{seq: seq, replies: make([]*store.Reply, len(targets))}
+		if db != nil {
+			msg.convID, msg.err = recordRun(db, prompt, targets, msg.replies)
+		}
+		msg.at = time.Now()
+		return result(msg)
+	}
+}
+
+// recordRun is what `atelier compare` records: a conversation of kind
+// compare, the prompt, and per column its lane and the reply begun.
+func recordRun(db *store.Store, prompt string, targets []client.ChatTarget, replies []*store.Reply) (int64, error) {
+	ctx := context.Background()
+	id, err := db.NewConversation(ctx, store.KindCompare, "")
+	if err != nil {
+		return 0, err
+	}
+	_, err = db.AddMessage(ctx, store.Message{ConversationID: id, Role: store.RoleUser, Text: prompt,
+		Family: string(targets[0].Family), Model: targets[0].Model})
+	if err != nil {
+		return id, err
+	}
+	turns := []client.ChatTurn{{Role: "user", Text: prompt}}
+	var errs []error
+	for i, t := range targets {
+		settings, _ := json.Marshal(t.Settings)
+		l := store.Lane{ConversationID: id, Lane: i, Family: string(t.Family), Model: t.Model, SettingsJSON: settings}
+		if err := db.SetLane(ctx, l); err != nil {
+			errs = append(errs, err)
+		}
+		path, body, _ := client.NativeChatRequest(t, turns, true)
+		replies[i], err = db.BeginReply(ctx, store.ReplyStart{ConversationID: id, Lane: i, Family: string(t.Family),
+			Model: t.Model, SettingsJSON: settings, Endpoint: path, RequestJSON: body, StartedAt: time.Now()})
+		errs = append(errs, err)
+	}
+	return id, errors.Join(errs...)
+}
+
+// recorded starts the streams of the run, one chain of commands each.
+func (m Model) recorded(msg recordedMsg) (Model, tea.Cmd) {
+	if msg.seq != m.run.seq || m.run.stopped || m.client == nil {
+		return m.abandoned(msg)
+	}
+	m.run.convID = msg.convID
+	var cmds []tea.Cmd
+	if msg.convID != 0 {
+		m.runs = append(m.runs, msg.convID)
+		m.at = len(m.runs) - 1
+	}
+	if msg.err != nil {
+		cmds = append(cmds, tab.Error(fmt.Errorf("compare: not all recorded in history: %w", msg.err)))
+	}
+	turns := []client.ChatTurn{{Role: "user", Text: m.run.prompt}}
+	for i := range m.run.lanes {
+		l := &m.run.lanes[i]
+		ctx, cancel := context.WithCancel(context.Background())
+		l.cancel, l.started = cancel, msg.at
+		s := openStream(ctx, m.client, m.run.seq, i, l.target, turns, msg.replies[i])
+		cmds = append(cmds, s.pull())
+	}
+	return m, tea.Batch(cmds...)
+}
+
+// abandoned ends the replies of a run that was stopped or replaced before
+// its streams began.
+func (m Model) abandoned(msg recordedMsg) (Model, tea.Cmd) {
+	if msg.seq == m.run.seq {
+		for i := range m.run.lanes {
+			m.run.lanes[i].state = stopped
+		}
+		if m.client == nil {
+			return m, tab.Error(errNoService)
+		}
+	}
+	replies := msg.replies
+	return m, func() tea.Msg {
+		for _, r := range replies {
+			if r != nil {
+				r.Finish(store.ReplyEnd{Err: context.Canceled})
+			}
+		}
+		return result(closedMsg{})
+	}
+}
+
+// laneEvent applies one event of a column's stream and asks for the next.
+// An event of a run no longer on screen closes its stream.
+func (m Model) laneEvent(msg laneMsg) (Model, tea.Cmd) {
+	if msg.seq != m.run.seq || msg.lane >= len(m.run.lanes) {
+		if msg.end {
+			return m, nil
+		}
+		return m, msg.s.close()
+	}
+	l := &m.run.lanes[msg.lane]
+	cmds := []tea.Cmd{}
+	if msg.recErr != nil {
+		cmds = append(cmds, tab.Error(fmt.Errorf("compare: history: %w", msg.recErr)))
+	}
+	d := msg.delta
+	switch d.Kind {
+	case client.ChatTextDelta, client.ChatThinkingDelta:
+		l.state = streaming
+		if l.first.IsZero() && d.Text != "" {
+			l.first = msg.at
+		}
+		if d.Kind == client.ChatTextDelta {
+			cmds = append(cmds, l.append(d.Text))
+		}
+	case client.ChatUsageDelta:
+		l.fig.in, l.fig.out = int64(d.Usage.Input), int64(d.Usage.Output)
+	case client.ChatDoneDelta:
+		l.end(d.Result, msg.err)
+		cmds = append(cmds, m.layout()...)
+	}
+	if !msg.end {
+		cmds = append(cmds, msg.s.pull())
+	}
+	return m, tea.Batch(cmds...)
+}
+
+// end records how a column's reply ended.
+func (l *lane) end(res *client.ChatResult, err error) {
+	if l.cancel != nil {
+		l.cancel()
+		l.cancel = nil
+	}
+	if res != nil {
+		l.fig = resultFigures(res)
+		l.native, l.text = res.Response, res.Text
+	}
+	if l.text == "" {
+		l.text = l.md.Text()
+	}
+	switch {
+	case err == nil:
+		l.state = done
+	case wasStopped(err):
+		l.state = stopped
+	default:
+		l.state, l.err = failed, termtext.String(err.Error())
+	}
+}
+
+// stop stops every column still streaming; what came stays.
+func (m Model) stop() Model {
+	if !m.running() {
+		return m
+	}
+	m.run.stopped = true
+	for i := range m.run.lanes {
+		if l := &m.run.lanes[i]; l.cancel != nil {
+			l.cancel() // the pull under way ends with context.Canceled
+		}
+	}
+	return m
+}
+
+// running reports whether a column of the run on screen is still going.
+func (m Model) running() bool {
+	for _, l := range m.run.lanes {
+		if !l.state.ended() {
+			return true
+		}
+	}
+	return false
+}

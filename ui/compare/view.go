@@ -1,0 +1,185 @@
+package compare
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"atelier/client"
+	"atelier/ui/termtext"
+)
+
+// View draws the prompt lines and the columns, or the targets form.
+func (m Model) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	g := m.geometry()
+	lines := m.topView()
+	switch {
+	case m.mode == targeting:
+		lines = append(lines, m.formView(m.height-len(lines))...)
+	case g.count == 0:
+		lines = append(lines, m.emptyView(m.height-len(lines)))
+	default:
+		lines = append(lines, m.columnsView(g))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// shownTargets are the targets of the run on screen, or of the next run
+// when none is.
+func (m Model) shownTargets() []client.ChatTarget {
+	if len(m.run.lanes) == 0 {
+		return m.targets
+	}
+	out := make([]client.ChatTarget, len(m.run.lanes))
+	for i, l := range m.run.lanes {
+		out[i] = l.target
+	}
+	return out
+}
+
+func (m Model) shownPrompt() string {
+	if len(m.run.lanes) == 0 {
+		return m.prompt
+	}
+	return m.run.prompt
+}
+
+func (m Model) shownSystem() string {
+	if len(m.run.lanes) == 0 {
+		return m.system
+	}
+	return m.run.system
+}
+
+// topView is the prompt and system prompt, the editor, or the note field.
+func (m Model) topView() []string {
+	st := m.st
+	switch m.mode {
+	case prompting:
+		rule := st.Frame.Render(strings.Repeat("─", m.width))
+		return []string{st.Label.Render("Prompt"), m.editor.prompt.View(),
+			st.Label.Render("System ") + m.editor.system.View(), rule}
+	case noting:
+		label := st.Label.Render(fmt.Sprintf("Note on column %d ", m.note.lane+1))
+		return []string{fit(label+m.note.input.View(), m.width)}
+	}
+	prompt := oneLine(m.shownPrompt())
+	if prompt == "" {
+		prompt = st.Muted.Render("none yet")
+	}
+	right := st.Muted.Render(m.position())
+	left := fit(st.Label.Render("Prompt ")+st.Text.Render(prompt), m.width-ansi.StringWidth(right)-2)
+	out := []string{left + strings.Repeat(" ", max(m.width-ansi.StringWidth(left)-ansi.StringWidth(right), 1)) + right}
+	if sys := m.shownSystem(); sys != "" {
+		out = append(out, fit(st.Label.Render("System ")+st.Muted.Render(oneLine(sys)), m.width))
+	}
+	return out
+}
+
+// position says which run is on screen, and how the columns scroll.
+func (m Model) position() string {
+	var parts []string
+	switch {
+	case m.loading:
+		parts = append(parts, "opening…")
+	case len(m.run.lanes) == 0:
+		parts = append(parts, "new")
+	case m.run.convID == 0:
+		parts = append(parts, "not recorded")
+	case m.at >= 0:
+		parts = append(parts, fmt.Sprintf("run %d of %d", m.at+1, len(m.runs)))
+	}
+	if len(m.run.lanes) == 0 {
+		return strings.Join(parts, " · ")
+	}
+	if g := m.geometry(); g.count < len(m.run.lanes) {
+		parts = append(parts, fmt.Sprintf("column %d of %d", m.focus+1, len(m.run.lanes)))
+	}
+	if m.sync {
+		parts = append(parts, "scroll together")
+	} else {
+		parts = append(parts, "scroll apart")
+	}
+	return strings.Join(parts, " · ")
+}
+
+// columnsView draws the columns shown side by side.
+func (m Model) columnsView(g geometry) string {
+	boxes := make([]box, 0, g.count)
+	targets := m.shownTargets()
+	pad := strings.Repeat(" ", max(m.width-g.colW*g.count, 0))
+	size := g.colH * (len(pad) + 1)
+	for i := g.first; i < g.first+g.count; i++ {
+		var c column
+		if i < len(m.run.lanes) {
+			c = m.laneColumn(i, g.colW-4, g.colH)
+		} else {
+			c = m.readyColumn(i, targets[i])
+		}
+		bx := m.frame(c, i == m.focus && m.mode == browsing, g.colW, g.colH)
+		boxes, size = append(boxes, bx), size+bx.size()
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for row := range g.colH {
+		if row > 0 {
+			b.WriteByte('\n')
+		}
+		for _, bx := range boxes {
+			switch row {
+			case 0:
+				b.WriteString(bx.top)
+			case g.colH - 1:
+				b.WriteString(bx.bottom)
+			default:
+				b.WriteString(bx.left)
+				b.WriteString(bx.rows[row-1])
+				b.WriteString(bx.right)
+			}
+		}
+		b.WriteString(pad)
+	}
+	return b.String()
+}
+
+// emptyView says what to do first.
+func (m Model) emptyView(h int) string {
+	text := "Compare sends one prompt to 2 to 4 targets at once and shows the replies side by side.\n\n" +
+		"Choose the targets with ctrl+t: a family, a model and its settings each;\n" +
+		"the same model twice with different settings is a parameter sweep."
+	text = ansi.Wordwrap(text, max(m.width-4, 20), " ")
+	return lipgloss.Place(m.width, max(h, 1), lipgloss.Center, lipgloss.Center, m.st.Muted.Render(text))
+}
+
+// oneLine is the first line of s, cleaned, marked when there is more.
+func oneLine(s string) string {
+	s = strings.TrimSpace(termtext.String(s))
+	first, rest, more := strings.Cut(s, "\n")
+	first = strings.ReplaceAll(first, "\t", " ")
+	if more && strings.TrimSpace(rest) != "" {
+		first += " …"
+	}
+	return first
+}
+
+// fit cuts s to w columns, and pads it to w.
+func fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	s = ansi.Truncate(s, w, "…")
+	return s + strings.Repeat(" ", max(w-ansi.StringWidth(s), 0))
+}
+
+// plural is "1 target", "3 targets".
+func plural(n int, what string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", what)
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
