@@ -120,6 +120,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case tab.RerunMsg:
 		return m.rerun(msg)
+	case tab.ContinueChatMsg:
+		return m.continueFrom(msg)
 	case frameMsg:
 		return m.frame(msg), nil
 	}

@@ -293,3 +293,32 @@ func TestRerunFromHistory(t *testing.T) {
 		t.Fatalf("after enter: %d entries", len(es))
 	}
 }
+
+// TestContinueAColumnOfAComparison: a column taken up from Compare becomes
+// a chat conversation of its own, and the next prompt follows its reply.
+func TestContinueAColumnOfAComparison(t *testing.T) {
+	h := newHarness(t, "")
+	target := client.ChatTarget{Family: client.Alpha, Model: "sim-alpha", Settings: client.ChatSettings{MaxTokens: 2000}}
+	first, err := h.client.Chat(context.Background(), target, []client.ChatTurn{{Role: "user", Text: "explain CRDTs"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.send(tab.ContinueChatMsg{ConversationID: 7, Lane: 1, Target: target, Turns: []client.ChatTurn{
+		{Role: "user", Text: "explain CRDTs"},
+		{Role: "assistant", Text: first.Text, Native: first.Response, Family: client.Alpha},
+	}})
+	h.noErrors()
+	es := h.m.conv.entries
+	if h.m.conv.id == 0 || len(es) != 2 || es[1].text != first.Text || h.m.target.Settings.MaxTokens != 2000 {
+		t.Fatalf("conversation %d, %d entries, target %+v", h.m.conv.id, len(es), h.m.target)
+	}
+	h.prompt("and their costs?")
+	h.noErrors()
+	if es := h.m.conv.entries; len(es) != 4 || es[3].text != sim.ReplyText("and their costs?") {
+		t.Fatalf("after the next prompt: %d entries", len(es))
+	}
+	c, err := h.db.Conversation(context.Background(), h.m.conv.id)
+	if err != nil || c.Kind != store.KindChat || len(c.Messages) != 4 {
+		t.Fatalf("stored: %v, %+v", err, c)
+	}
+}
