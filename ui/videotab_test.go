@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"atelier/ui/tab/tabtest"
 	"context"
 	"net/http/httptest"
 	"strings"
@@ -76,7 +77,7 @@ func TestVideoTasksMoveWhileAnotherTabShows(t *testing.T) {
 	if !strings.Contains(bottom, "video "+h.RequestID[:8]+" done") {
 		t.Errorf("bottom line %q", bottom)
 	}
-	m = send(t, m, press("alt+4"))
+	m = send(t, m, tabtest.Press("alt+4"))
 	if !strings.Contains(screenText(m), "✓ "+h.RequestID[:8]) {
 		t.Errorf("the Video tab:\n%s", screenText(m))
 	}

@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"atelier/ui/tab/tabtest"
 	"context"
 	"encoding/json"
 	"strings"
@@ -99,7 +100,7 @@ func TestStopKeepsThePartialReply(t *testing.T) {
 	h := newHarness(t, "")
 	h.typ("a long answer please [[long]]")
 	pieces := 0
-	h.pending = append(h.pending, press("enter"))
+	h.pending = append(h.pending, tabtest.Press("enter"))
 	h.until(func(msg tea.Msg) bool {
 		if isDelta(msg) {
 			pieces++
@@ -109,7 +110,7 @@ func TestStopKeepsThePartialReply(t *testing.T) {
 	if h.m.run == nil || h.m.mode() != streaming {
 		t.Fatal("not streaming after five pieces")
 	}
-	h.send(press("esc"))
+	h.send(tabtest.Press("esc"))
 	h.noErrors()
 	e := h.last()
 	full := sim.ReplyText("a long answer please [[long]]")
@@ -132,7 +133,7 @@ func TestInterruptedByExitComesBack(t *testing.T) {
 	h := newHarness(t, "")
 	h.typ("tell me everything [[long]]")
 	pieces := 0
-	h.pending = append(h.pending, press("enter"))
+	h.pending = append(h.pending, tabtest.Press("enter"))
 	h.until(func(msg tea.Msg) bool {
 		if isDelta(msg) {
 			pieces++

@@ -1,6 +1,7 @@
 package video
 
 import (
+	"atelier/ui/tab/tabtest"
 	"bytes"
 	"encoding/json"
 	"image"
@@ -74,33 +75,13 @@ func (h *harness) run(cmd tea.Cmd) { h.send(h.results(cmd)...) }
 
 // results runs cmd: its messages for this tab are returned, others kept.
 func (h *harness) results(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	switch msg := cmd().(type) {
-	case nil:
-		return nil
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range msg {
-			out = append(out, h.results(c)...)
-		}
-		return out
-	case tab.ResultMsg:
-		if msg.To != tab.Video {
-			h.t.Fatalf("a result addressed to tab %d", msg.To)
-		}
-		return []tea.Msg{msg.Msg}
-	default:
-		h.out = append(h.out, msg)
-		return nil
-	}
+	return tabtest.Results(h.t, tab.Video, cmd, &h.out)
 }
 
 func (h *harness) keys(ks ...string) *harness {
 	h.t.Helper()
 	for _, k := range ks {
-		h.send(press(k))
+		h.send(tabtest.Press(k))
 	}
 	return h
 }
@@ -108,7 +89,7 @@ func (h *harness) keys(ks ...string) *harness {
 func (h *harness) typ(s string) *harness {
 	h.t.Helper()
 	for _, r := range s {
-		h.send(press(string(r)))
+		h.send(tabtest.Press(string(r)))
 	}
 	return h
 }
@@ -177,36 +158,6 @@ func (h *harness) errs() []string {
 		}
 	}
 	return out
-}
-
-func press(s string) tea.KeyPressMsg {
-	var k tea.KeyPressMsg
-	mods := map[string]tea.KeyMod{"ctrl": tea.ModCtrl, "shift": tea.ModShift}
-	for {
-		mod, rest, ok := strings.Cut(s, "+")
-		if !ok || mods[mod] == 0 || rest == "" {
-			break
-		}
-		k.Mod |= mods[mod]
-		s = rest
-	}
-	named := map[string]rune{
-		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "up": tea.KeyUp, "down": tea.KeyDown,
-		"left": tea.KeyLeft, "right": tea.KeyRight, "backspace": tea.KeyBackspace,
-		"space": tea.KeySpace, "tab": tea.KeyTab,
-	}
-	if r, ok := named[s]; ok {
-		k.Code = r
-		if s == "space" && k.Mod == 0 {
-			k.Text = " "
-		}
-		return k
-	}
-	k.Code = []rune(s)[0]
-	if k.Mod == 0 {
-		k.Text = s
-	}
-	return k
 }
 
 // rig is the simulator over loopback HTTP (Pace 0: a task is complete when
