@@ -16,24 +16,7 @@ func (m Model) formView(h int) []string {
 		st.Muted.Render(fmt.Sprintf("    %-9s  %-*s  %s", "family", m.form.rows[0].model.Width()+1, "model", "settings")),
 	}
 	for i, r := range f.rows {
-		marker := "  "
-		if i == f.row {
-			marker = st.Current.Render("▸ ")
-		}
-		fam := "off"
-		if families[r.family] != "" {
-			fam = string(families[r.family])
-		}
-		famSt := st.Text
-		if families[r.family] == "" {
-			famSt = st.Muted
-		}
-		if i == f.row && f.field == familyField {
-			famSt = st.Current
-		}
-		line := marker + st.Muted.Render(fmt.Sprintf("%d ", i+1)) + famSt.Render(fmt.Sprintf("‹ %-5s ›", fam)) + "  " +
-			r.model.View() + "  " + r.settings.View()
-		out = append(out, fit(line, m.width))
+		out = append(out, fit(m.formRow(i, r), m.width))
 		if r.err != "" {
 			for _, e := range strings.Split(ansi.Wrap(r.err, max(m.width-6, 10), " "), "\n") {
 				out = append(out, "      "+st.Error.Render(e))
@@ -54,4 +37,22 @@ func (m Model) formView(h int) []string {
 		out = append(out, "")
 	}
 	return out
+}
+
+// formRow is one target's line: its number, family, model and settings.
+func (m Model) formRow(i int, r formRow) string {
+	st, f := m.st, m.form
+	marker := "  "
+	if i == f.row {
+		marker = st.Current.Render("▸ ")
+	}
+	fam, famSt := "off", st.Muted
+	if families[r.family] != "" {
+		fam, famSt = string(families[r.family]), st.Text
+	}
+	if i == f.row && f.field == familyField {
+		famSt = st.Current
+	}
+	return marker + st.Muted.Render(fmt.Sprintf("%d ", i+1)) + famSt.Render(fmt.Sprintf("‹ %-5s ›", fam)) + "  " +
+		r.model.View() + "  " + r.settings.View()
 }

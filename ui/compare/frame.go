@@ -45,37 +45,39 @@ func (m Model) frame(c column, focused bool, w, h int) box {
 		bottom: border.Render("└" + strings.Repeat("─", w-2) + "┘"),
 		left:   side + " ", right: " " + side,
 	}
-	inner := make([]string, 0, h-2)
+	b.rows = m.rows(c, iw, h-2)
+	return b
+}
+
+// rows are the lines inside a column's frame: its figures, the reply or a
+// hint, the error (under the reply, or in its place), then the verdict.
+func (m Model) rows(c column, iw, n int) []string {
+	inner := make([]string, 0, n)
 	for _, f := range c.figures {
 		inner = append(inner, fit(f, iw))
 	}
-	bodyH := h - 3 - len(c.figures) - len(c.errs)
 	switch {
 	case c.body != "":
 		inner = append(inner, bodyLines(c.body, iw)...)
-	case c.hint != "" && bodyH > 0:
+	case c.hint != "" && n-1-len(c.figures)-len(c.errs) > 0:
 		inner = append(inner, fit(m.st.Muted.Render(c.hint), iw))
 	}
-	if c.body == "" { // the error in place of the reply
-		inner = append(inner, fitAll(c.errs, iw)...)
-	}
-	below := len(c.errs) // the lines under the reply
+	below := len(c.errs)
 	if c.body == "" {
-		below = 0
+		inner, below = append(inner, fitAll(c.errs, iw)...), 0
 	}
 	blank := strings.Repeat(" ", iw)
-	for len(inner) < h-3-below {
+	for len(inner) < n-1-below {
 		inner = append(inner, blank)
 	}
-	if c.body != "" {
+	if below > 0 {
 		inner = append(inner, fitAll(c.errs, iw)...)
 	}
-	inner = append(inner[:min(len(inner), h-3)], fit(c.verdict, iw))
-	for len(inner) < h-2 {
+	inner = append(inner[:min(len(inner), n-1)], fit(c.verdict, iw))
+	for len(inner) < n {
 		inner = append(inner, blank)
 	}
-	b.rows = inner
-	return b
+	return inner
 }
 
 // bodyLines are the lines of a reply's window, each iw wide. The window

@@ -188,11 +188,20 @@ type service struct {
 	sim  *sim.Server
 	srv  *httptest.Server
 	hold func(r *http.Request, body []byte)
+	quit chan struct{} // closed when the test ends: a hold must let go
+}
+
+// held waits until the request is given up, or the test ends.
+func (s *service) held(r *http.Request) {
+	select {
+	case <-r.Context().Done():
+	case <-s.quit:
+	}
 }
 
 func newService(t *testing.T) *service {
 	t.Helper()
-	s := &service{sim: sim.New(sim.Options{})}
+	s := &service{sim: sim.New(sim.Options{}), quit: make(chan struct{})}
 	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		r.Body = io.NopCloser(bytes.NewReader(body))
@@ -201,7 +210,7 @@ func newService(t *testing.T) *service {
 		}
 		s.sim.ServeHTTP(w, r)
 	}))
-	t.Cleanup(func() { s.srv.Close(); s.sim.Close() })
+	t.Cleanup(func() { close(s.quit); s.srv.Close(); s.sim.Close() })
 	return s
 }
 

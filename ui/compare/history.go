@@ -128,47 +128,28 @@ func runFrom(seq int, c *store.Conversation, calls []store.Call, st *styles) run
 			r.turn, r.prompt = msg.Turn, msg.Text
 		}
 	}
+	lanes, replies := turnOf(c, r.turn)
+	r.lanes = make([]lane, laneCount(lanes, replies))
+	for i := range r.lanes {
+		r.lanes[i] = newLane(client.ChatTarget{}, st.Markdown)
+		r.lanes[i].state = stopped // until a reply says otherwise
+	}
 	native := map[int64]json.RawMessage{}
 	for _, call := range calls {
 		native[call.MessageID] = call.ResponseJSON
 	}
-	ours := func(turn, lane int) bool { return turn == r.turn && lane >= 0 && lane < maxLanes }
-	n := 0
-	for _, sl := range c.Lanes {
-		if ours(sl.Turn, sl.Lane) {
-			n = max(n, sl.Lane+1)
-		}
-	}
-	for _, msg := range c.Messages {
-		if msg.Role == store.RoleAssistant && ours(msg.Turn, msg.Lane) {
-			n = max(n, msg.Lane+1)
-		}
-	}
-	r.lanes = make([]lane, n)
-	known := make([]bool, n) // the lane's target is read
-	for i := range r.lanes {
-		r.lanes[i] = newLane(client.ChatTarget{}, st.Markdown)
-		r.lanes[i].state = stopped
-	}
-	for _, sl := range c.Lanes {
-		if ours(sl.Turn, sl.Lane) {
-			l := &r.lanes[sl.Lane]
-			l.target, known[sl.Lane] = storedTarget(sl.Family, sl.Model, sl.SettingsJSON), true
-			l.rating, l.note, l.winner = sl.Rating, sl.Note, sl.Winner
-		}
-	}
-	for _, msg := range c.Messages {
-		if msg.Role != store.RoleAssistant || !ours(msg.Turn, msg.Lane) {
-			continue
-		}
+	for _, msg := range replies {
 		l := &r.lanes[msg.Lane]
-		if !known[msg.Lane] {
-			l.target = storedTarget(msg.Family, msg.Model, msg.SettingsJSON)
-		}
+		l.target = storedTarget(msg.Family, msg.Model, msg.SettingsJSON)
 		l.text, l.native = msg.Text, native[msg.ID]
 		l.fig = figures{ttft: msg.TTFT, total: msg.Total, in: msg.Usage.InputTokens, out: msg.Usage.OutputTokens,
 			stop: msg.StopReason}
 		l.state, l.err = storedState(msg)
+	}
+	for _, sl := range lanes { // the lane's record of its target wins
+		l := &r.lanes[sl.Lane]
+		l.target = storedTarget(sl.Family, sl.Model, sl.SettingsJSON)
+		l.rating, l.note, l.winner = sl.Rating, sl.Note, sl.Winner
 	}
 	ts := make([]client.ChatTarget, len(r.lanes))
 	for i, l := range r.lanes {
@@ -176,6 +157,37 @@ func runFrom(seq int, c *store.Conversation, calls []store.Call, st *styles) run
 	}
 	r.system = sharedSystem(ts)
 	return r
+}
+
+// turnOf is the lanes and replies of one turn of c, of the lanes a
+// comparison can have.
+func turnOf(c *store.Conversation, turn int) ([]store.Lane, []store.Message) {
+	ours := func(t, lane int) bool { return t == turn && lane >= 0 && lane < maxLanes }
+	var lanes []store.Lane
+	for _, sl := range c.Lanes {
+		if ours(sl.Turn, sl.Lane) {
+			lanes = append(lanes, sl)
+		}
+	}
+	var replies []store.Message
+	for _, msg := range c.Messages {
+		if msg.Role == store.RoleAssistant && ours(msg.Turn, msg.Lane) {
+			replies = append(replies, msg)
+		}
+	}
+	return lanes, replies
+}
+
+// laneCount is how many columns the lanes and replies fill.
+func laneCount(lanes []store.Lane, replies []store.Message) int {
+	n := 0
+	for _, sl := range lanes {
+		n = max(n, sl.Lane+1)
+	}
+	for _, msg := range replies {
+		n = max(n, msg.Lane+1)
+	}
+	return n
 }
 
 // storedTarget reads a target back from history; settings that no longer

@@ -35,6 +35,7 @@ func TestLanesStreamApart(t *testing.T) {
 			select {
 			case <-othersEnded:
 			case <-r.Context().Done():
+			case <-svc.quit:
 			}
 		}
 	}
@@ -110,7 +111,7 @@ func TestStopKeepsWhatCame(t *testing.T) {
 	svc := newService(t)
 	svc.hold = func(r *http.Request, body []byte) {
 		if strings.Contains(r.URL.Path, "/beta/") {
-			<-r.Context().Done() // until the tab gives up on it
+			svc.held(r) // until the tab gives up on it
 		}
 	}
 	h := newHarness(t, svc.client(t))
@@ -139,10 +140,9 @@ func TestStopKeepsWhatCame(t *testing.T) {
 // old one's columns stop, its events are dropped, and history keeps both.
 func TestNewRunDropsTheOld(t *testing.T) {
 	svc := newService(t)
-	var held atomic.Bool
 	svc.hold = func(r *http.Request, body []byte) {
-		if strings.Contains(r.URL.Path, "/beta/") && held.CompareAndSwap(false, true) {
-			<-r.Context().Done() // the first run's beta column never answers
+		if strings.Contains(r.URL.Path, "/beta/") && bytes.Contains(body, []byte("first")) {
+			svc.held(r) // the first run's beta column never answers
 		}
 	}
 	h := newHarness(t, svc.client(t))
@@ -150,10 +150,11 @@ func TestNewRunDropsTheOld(t *testing.T) {
 	h.after = func(h *harness) {
 		if len(h.ends) == 1 && !pressed {
 			pressed = true
+			h.m.prompt = "second"
 			h.update(tabtest.Press("ctrl+r"))
 		}
 	}
-	h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "hello"
+	h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "first"
 	h.keys("ctrl+r")
 	h.noErrors()
 	if h.m.run.seq != 2 || h.m.run.lanes[0].state != done || h.m.run.lanes[1].state != done {
