@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"atelier/ui/tab/tabtest"
 	"errors"
 	"strings"
 	"testing"
@@ -46,10 +47,10 @@ func TestOtherMessagesGoToTheActiveTabOnly(t *testing.T) {
 	m.active = tab.Image
 	wheel := tea.MouseWheelMsg{X: 5, Y: 5, Button: tea.MouseWheelDown}
 	probe := probeMsg{2}
-	m = send(t, m, wheel, probe, press("x"))
+	m = send(t, m, wheel, probe, tabtest.Press("x"))
 	for id, f := range fakes {
 		want := tab.ID(id) == tab.Image
-		if f.received(wheel) != want || f.received(probe) != want || f.received(press("x")) != want {
+		if f.received(wheel) != want || f.received(probe) != want || f.received(tabtest.Press("x")) != want {
 			t.Errorf("tab %d: got %v", id, f.got)
 		}
 	}
@@ -80,11 +81,11 @@ func TestTabKeys(t *testing.T) {
 			m, fakes := withFakes(New(testDeps(t)))
 			m.active = tt.from
 			fakes[tt.from].focused = tt.focused
-			m = send(t, m, press(tt.key))
+			m = send(t, m, tabtest.Press(tt.key))
 			if m.active != tt.want {
 				t.Errorf("active = %d, want %d", m.active, tt.want)
 			}
-			if got := fakes[tt.from].received(press(tt.key)); got != tt.passed {
+			if got := fakes[tt.from].received(tabtest.Press(tt.key)); got != tt.passed {
 				t.Errorf("tab got the key: %v, want %v", got, tt.passed)
 			}
 		})
@@ -93,7 +94,7 @@ func TestTabKeys(t *testing.T) {
 
 func TestQuestionMarkTogglesHelp(t *testing.T) {
 	m := New(testDeps(t))
-	m = send(t, m, tea.WindowSizeMsg{Width: 80, Height: 24}, press("alt+6"), press("?"))
+	m = send(t, m, tea.WindowSizeMsg{Width: 80, Height: 24}, tabtest.Press("alt+6"), tabtest.Press("?"))
 	if !m.help.ShowAll || !strings.Contains(screenText(m), "Keys · Settings") || !strings.Contains(screenText(m), "Everywhere") {
 		t.Fatalf("? did not open the full help:\n%s", screenText(m))
 	}
@@ -103,15 +104,15 @@ func TestQuestionMarkTogglesHelp(t *testing.T) {
 		}
 	}
 	before := screenText(m)
-	m = send(t, m, press("j"), press("enter"))
+	m = send(t, m, tabtest.Press("j"), tabtest.Press("enter"))
 	if screenText(m) != before {
 		t.Fatal("keys reached the tab under the help")
 	}
-	m = send(t, m, press("?"))
+	m = send(t, m, tabtest.Press("?"))
 	if m.help.ShowAll || strings.Contains(screenText(m), "Everywhere") {
 		t.Fatal("? did not close the help")
 	}
-	m = send(t, m, press("?"), press("esc"))
+	m = send(t, m, tabtest.Press("?"), tabtest.Press("esc"))
 	if m.help.ShowAll {
 		t.Fatal("esc did not close the help")
 	}
@@ -120,8 +121,8 @@ func TestQuestionMarkTogglesHelp(t *testing.T) {
 func TestQuestionMarkIsTextWhileTyping(t *testing.T) {
 	m, fakes := withFakes(New(testDeps(t)))
 	fakes[tab.Chat].focused = true
-	m = send(t, m, press("?"))
-	if m.help.ShowAll || !fakes[tab.Chat].received(press("?")) {
+	m = send(t, m, tabtest.Press("?"))
+	if m.help.ShowAll || !fakes[tab.Chat].received(tabtest.Press("?")) {
 		t.Fatal("? opened help while a text field had the keyboard")
 	}
 }
@@ -148,15 +149,15 @@ func TestErrorStaysUntilEsc(t *testing.T) {
 	if !strings.Contains(last, "✗ boom: red second line") {
 		t.Fatalf("bottom line %q lacks the error, flattened and stripped", last)
 	}
-	m = send(t, m, press("x"))
+	m = send(t, m, tabtest.Press("x"))
 	if !strings.Contains(lines(m)[23], "boom") {
 		t.Fatal("another key cleared the error")
 	}
-	m = send(t, m, press("esc"))
+	m = send(t, m, tabtest.Press("esc"))
 	if strings.Contains(lines(m)[23], "boom") {
 		t.Fatal("esc did not clear the error")
 	}
-	if !fakes[tab.Chat].received(press("esc")) {
+	if !fakes[tab.Chat].received(tabtest.Press("esc")) {
 		t.Error("esc did not reach the tab as well")
 	}
 	m = send(t, m, tab.ErrorMsg{Err: errors.New("boom")}, tab.NoticeMsg{Text: "saved"})
@@ -306,7 +307,7 @@ func TestViewFitsTheWindow(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {60, 12}} {
 		m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: size[0], Height: size[1]}))
 		for _, id := range []string{"1", "6"} {
-			m = send(t, m, press(id))
+			m = send(t, m, tabtest.Press(id))
 			ls := lines(m)
 			if len(ls) != size[1] {
 				t.Errorf("%v tab %s: %d lines", size, id, len(ls))
@@ -323,7 +324,7 @@ func TestViewFitsTheWindow(t *testing.T) {
 func TestCtrlCQuits(t *testing.T) {
 	m, fakes := withFakes(New(testDeps(t)))
 	fakes[tab.Chat].focused = true
-	_, cmd := m.Update(press("ctrl+c"))
+	_, cmd := m.Update(tabtest.Press("ctrl+c"))
 	if msgs := run(cmd); len(msgs) != 1 || msgs[0] != (tea.QuitMsg{}) {
 		t.Errorf("ctrl+c gave %v", msgs)
 	}

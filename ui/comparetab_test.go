@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"atelier/ui/tab/tabtest"
 	"strings"
 	"testing"
 
@@ -24,11 +25,11 @@ func TestATabMayClaimTheDigits(t *testing.T) {
 	m, _ := withFakes(New(testDeps(t)))
 	r := &rater{}
 	m.tabs[tab.Compare] = r
-	m = send(t, m, press("alt+2"), press("4"))
-	if m.active != tab.Compare || !r.received(press("4")) {
+	m = send(t, m, tabtest.Press("alt+2"), tabtest.Press("4"))
+	if m.active != tab.Compare || !r.received(tabtest.Press("4")) {
 		t.Fatalf("active %d; the tab got %v", m.active, r.got)
 	}
-	m = send(t, m, press("6"))
+	m = send(t, m, tabtest.Press("6"))
 	if m.active != tab.Settings {
 		t.Errorf("a digit the tab does not claim still switches tabs: active %d", m.active)
 	}

@@ -6,6 +6,7 @@ import (
 	"atelier/client"
 	"atelier/store"
 	"atelier/ui/settings"
+	"atelier/ui/video"
 )
 
 // Deps are what the screens work with. Everything that may wait (the
@@ -28,10 +29,15 @@ type Deps struct {
 	// task poller): it reports through this one channel, which the root
 	// drains one message per command, handling each as if it came from
 	// Bubble Tea (a TasksChangedMsg, a tab.ResultMsg for one tab...). Nil
-	// means no background work.
+	// means no background work. With a Poller it is Poller.Events().
 	Events <-chan tea.Msg
+
+	// Poller follows video tasks in the background. The Video tab hands
+	// it each client the shell connects with, and each task it submits;
+	// its reports come through Events. Nil: tasks wait in the history.
+	Poller *video.Poller
 }
 
 // TasksChangedMsg says how many video tasks are running, for the status
-// bar. The poller sends it through Deps.Events.
+// bar. The Video tab sends it whenever the count changes.
 type TasksChangedMsg struct{ Running int }

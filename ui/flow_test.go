@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"atelier/ui/tab/tabtest"
 	"io"
 	"strings"
 	"testing"
@@ -15,11 +16,11 @@ import (
 // 80×24 terminal: switch tabs, open help, quit.
 func TestProgramFlow(t *testing.T) {
 	tm := teatest.NewTestModel(t, New(testDeps(t)), teatest.WithInitialTermSize(80, 24))
-	tm.Send(press("alt+6"))
-	tm.Send(press("?"))
-	tm.Send(press("ctrl+right")) // wraps to Chat, help still open
-	tm.Send(press("alt+3"))      // a bare 3 would be text: Chat's composer has the keyboard
-	tm.Send(press("ctrl+c"))
+	tm.Send(tabtest.Press("alt+6"))
+	tm.Send(tabtest.Press("?"))
+	tm.Send(tabtest.Press("ctrl+right")) // wraps to Chat, help still open
+	tm.Send(tabtest.Press("alt+3"))      // a bare 3 would be text: Chat's composer has the keyboard
+	tm.Send(tabtest.Press("ctrl+c"))
 
 	// The timeout only bounds a hang; nothing waits on it when all is well.
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(Model)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"atelier/ui/tab/tabtest"
 	"fmt"
 	"io"
 	"strings"
@@ -23,11 +24,11 @@ func TestGolden(t *testing.T) {
 		msgs []tea.Msg
 	}{
 		{"chat", nil},
-		{"settings", []tea.Msg{press("alt+6")}},
-		{"settings_typing", []tea.Msg{press("alt+6"), press("j"), press("enter"), press("s"), press("k")}},
-		{"settings_light", []tea.Msg{lightBackground, press("alt+6")}},
-		{"help", []tea.Msg{press("alt+6"), press("?")}},
-		{"error", []tea.Msg{press("alt+2"), tab.ErrorMsg{Err: fmt.Errorf("chat: %w", io.ErrUnexpectedEOF)}}},
+		{"settings", []tea.Msg{tabtest.Press("alt+6")}},
+		{"settings_typing", []tea.Msg{tabtest.Press("alt+6"), tabtest.Press("j"), tabtest.Press("enter"), tabtest.Press("s"), tabtest.Press("k")}},
+		{"settings_light", []tea.Msg{lightBackground, tabtest.Press("alt+6")}},
+		{"help", []tea.Msg{tabtest.Press("alt+6"), tabtest.Press("?")}},
+		{"error", []tea.Msg{tabtest.Press("alt+2"), tab.ErrorMsg{Err: fmt.Errorf("chat: %w", io.ErrUnexpectedEOF)}}},
 	}
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		for _, c := range cases {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"atelier/ui/tab/tabtest"
 	"errors"
 	"image/color"
 	"path/filepath"
@@ -133,41 +134,11 @@ func run(cmd tea.Cmd) []tea.Msg {
 	}
 }
 
-// press is a key press as Bubble Tea reports it, from "alt+3", "ctrl+left",
-// "enter", "esc" or a single character.
-func press(s string) tea.KeyPressMsg {
-	var k tea.KeyPressMsg
-	mods := map[string]tea.KeyMod{"ctrl": tea.ModCtrl, "alt": tea.ModAlt, "shift": tea.ModShift}
-	for {
-		mod, rest, ok := strings.Cut(s, "+")
-		if !ok || mods[mod] == 0 || rest == "" {
-			break
-		}
-		k.Mod |= mods[mod]
-		s = rest
-	}
-	named := map[string]rune{
-		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "left": tea.KeyLeft, "right": tea.KeyRight,
-		"up": tea.KeyUp, "down": tea.KeyDown, "backspace": tea.KeyBackspace, "space": tea.KeySpace,
-		"tab": tea.KeyTab,
-	}
-	if r, ok := named[s]; ok {
-		k.Code = r
-		return k
-	}
-	r := []rune(s)[0]
-	k.Code = r
-	if k.Mod == 0 {
-		k.Text = s
-	}
-	return k
-}
-
 // keys are the presses for each character of s.
 func keys(s string) []tea.Msg {
 	var out []tea.Msg
 	for _, r := range s {
-		out = append(out, press(string(r)))
+		out = append(out, tabtest.Press(string(r)))
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"atelier/ui/tab/tabtest"
 	"net"
 	"strings"
 	"testing"
@@ -43,16 +44,16 @@ func TestHistoryWorksOffline(t *testing.T) {
 	m.tabs[tab.Chat] = chat
 	m = start(t, send(t, m, tea.WindowSizeMsg{Width: 100, Height: 30}))
 
-	m = send(t, m, press("alt+5"))
+	m = send(t, m, tabtest.Press("alt+5"))
 	if !strings.Contains(screenText(m), "write a haiku about tea") {
 		t.Fatalf("the list is not shown:\n%s", screenText(m))
 	}
-	m = send(t, m, append([]tea.Msg{press("/")}, keys("steam")...)...)
-	m = send(t, m, press("enter"), press("enter"))
+	m = send(t, m, append([]tea.Msg{tabtest.Press("/")}, keys("steam")...)...)
+	m = send(t, m, tabtest.Press("enter"), tabtest.Press("enter"))
 	if !strings.Contains(screenText(m), "‹ chat") || !strings.Contains(screenText(m), "Steam curls from the cup") {
 		t.Fatalf("the chat did not open:\n%s", screenText(m))
 	}
-	m = send(t, m, press("r"))
+	m = send(t, m, tabtest.Press("r"))
 	if m.active != tab.Chat {
 		t.Fatalf("active tab %d after re-run, want Chat", m.active)
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"atelier/ui/tab/tabtest"
 	"fmt"
 	"strings"
 	"testing"
@@ -53,7 +54,7 @@ func TestSavedSettingsReachEveryTab(t *testing.T) {
 
 func TestImageTabTakesText(t *testing.T) {
 	m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 120, Height: 40}))
-	m = send(t, m, press("alt+3"))
+	m = send(t, m, tabtest.Press("alt+3"))
 	m = send(t, m, keys("3 foxes")...)
 	if m.active != tab.Image {
 		t.Fatal("a digit typed in the prompt switched tabs")

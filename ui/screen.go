@@ -32,7 +32,7 @@ func newScreens(deps Deps) [tab.Count]screen {
 		tab.Chat:     newChatTab(deps),
 		tab.Compare:  newCompareTab(deps),
 		tab.Image:    newImageTab(deps),
-		tab.Video:    newVideoTab(),
+		tab.Video:    newVideoTab(deps),
 		tab.History:  newHistoryTab(deps),
 		tab.Settings: newSettingsTab(deps),
 	}

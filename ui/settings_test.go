@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"atelier/ui/tab/tabtest"
 	"strings"
 	"testing"
 
@@ -28,7 +29,7 @@ func TestKeyIsNeverOnScreen(t *testing.T) {
 	watch := func(m Model) { frames = append(frames, m.View().Content) }
 
 	m := start(t, send(t, New(deps), tea.WindowSizeMsg{Width: 80, Height: 24}))
-	m = sendWatching(t, m, watch, press("alt+6"), press("j"), press("enter"))
+	m = sendWatching(t, m, watch, tabtest.Press("alt+6"), tabtest.Press("j"), tabtest.Press("enter"))
 	if !m.tabs[tab.Settings].Focused() {
 		t.Fatalf("no key field open:\n%s", screenText(m))
 	}
@@ -36,7 +37,7 @@ func TestKeyIsNeverOnScreen(t *testing.T) {
 	if m.active != tab.Settings {
 		t.Fatal("a digit of the key switched tabs")
 	}
-	m = sendWatching(t, m, watch, press("enter"))
+	m = sendWatching(t, m, watch, tabtest.Press("enter"))
 
 	if got, _ := kr.Get(store.GroupAlpha); got != key {
 		t.Fatalf("keyring holds %q", got)
@@ -54,20 +55,20 @@ func TestKeyIsNeverOnScreen(t *testing.T) {
 	if connects != 2 {
 		t.Errorf("%d connects: a new key should reconnect once", connects)
 	}
-	if m = send(t, m, press("1")); m.active != tab.Chat {
+	if m = send(t, m, tabtest.Press("1")); m.active != tab.Chat {
 		t.Error("digits do not switch tabs once the field is closed")
 	}
 }
 
 func TestSettingsErrorReachesTheStatusBar(t *testing.T) {
 	m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 120, Height: 40}))
-	m = send(t, m, press("alt+6"))
+	m = send(t, m, tabtest.Press("alt+6"))
 	for range 10 { // to "alpha  + add header"
-		m = send(t, m, press("down"))
+		m = send(t, m, tabtest.Press("down"))
 	}
-	m = send(t, m, press("enter"))
+	m = send(t, m, tabtest.Press("enter"))
 	m = send(t, m, keys("Authorization: x")...)
-	m = send(t, m, press("enter"))
+	m = send(t, m, tabtest.Press("enter"))
 	if last := lines(m)[39]; !strings.Contains(last, "✗ headers.alpha.Authorization: credentials do not belong") {
 		t.Errorf("bottom line %q", last)
 	}

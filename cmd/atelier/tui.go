@@ -8,8 +8,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"atelier/client"
+	"atelier/poller"
 	"atelier/store"
 	"atelier/ui"
+	"atelier/ui/video"
 )
 
 // runTUI opens the terminal UI. Nothing here waits on the keyring: the
@@ -35,7 +37,11 @@ func (a *app) tuiDeps(ctx context.Context) (ui.Deps, error) {
 		return ui.Deps{}, err
 	}
 	if a.flags.demo {
-		return a.demoDeps(ctx, db)
+		deps, err := a.demoDeps(ctx, db)
+		if err != nil {
+			return ui.Deps{}, err
+		}
+		return a.withPoller(deps), nil
 	}
 	cfg, err := a.settings()
 	if err != nil {
@@ -45,13 +51,23 @@ func (a *app) tuiDeps(ctx context.Context) (ui.Deps, error) {
 	if err != nil {
 		return ui.Deps{}, err
 	}
-	return ui.Deps{
+	return a.withPoller(ui.Deps{
 		Connect:      a.tuiConnect,
 		Store:        db,
 		Keys:         a.keys(),
 		Settings:     cfg,
 		SettingsPath: path,
-	}, nil
+	}), nil
+}
+
+// withPoller adds the background video poller. It follows the history's
+// unfinished tasks with whichever client the UI connects with, and stops
+// when the app closes, before the store does.
+func (a *app) withPoller(deps ui.Deps) ui.Deps {
+	p := video.NewPoller(deps.Store, poller.Options{})
+	a.closers = append(a.closers, p.Close)
+	deps.Poller, deps.Events = p, p.Events()
+	return deps
 }
 
 // tuiConnect is clientFor, with the way out that the TUI offers when no

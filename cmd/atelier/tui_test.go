@@ -32,6 +32,9 @@ func TestTUIDemoDeps(t *testing.T) {
 	if !deps.Demo || deps.SettingsPath != filepath.Join(dir, "demo", "config.toml") || deps.Store == nil {
 		t.Errorf("deps %+v", deps)
 	}
+	if deps.Poller == nil || deps.Events == nil {
+		t.Error("no video poller, or nothing to drain its events")
+	}
 	for _, st := range deps.Keys.Status() {
 		if st.Source != store.SourceKeyring || st.Problem != "" {
 			t.Errorf("demo key status %v", st)

@@ -118,6 +118,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ClientMsg:
 		m.client = msg.Client
 		return m, nil
+	case tab.RerunMsg:
+		return m.rerun(msg)
+	case tab.ContinueChatMsg:
+		return m.continueFrom(msg)
 	case frameMsg:
 		return m.frame(msg), nil
 	}

@@ -184,3 +184,23 @@ func titleFromPrompt(text string) string {
 	}
 	return ""
 }
+
+// rerun takes a conversation History sends back: a new chat with its
+// target and its last prompt in the composer, ready to edit and send.
+func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
+	if m.run != nil {
+		return m, tab.Notice("a reply is arriving: esc stops it first")
+	}
+	m, _ = m.newChat()
+	t := client.ChatTarget{Family: client.Group(msg.Family), Model: msg.Model}
+	note := "from history: enter sends it again"
+	if err := json.Unmarshal(msg.SettingsJSON, &t.Settings); len(msg.SettingsJSON) > 0 && err != nil {
+		note = "from history, without its settings (" + err.Error() + "): enter sends it"
+	}
+	if t.Family == client.Alpha || t.Family == client.Beta || t.Family == client.Gamma {
+		m.target = t
+	}
+	m.comp = m.comp.withText(msg.Prompt)
+	m.relayout()
+	return m, tab.Notice(note)
+}

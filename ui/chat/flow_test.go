@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"atelier/ui/tab/tabtest"
 	"bytes"
 	"context"
 	"strings"
@@ -55,12 +56,12 @@ func TestProgramChatsWithTheSimulator(t *testing.T) {
 
 	const prompt = "write a haiku about tea"
 	tm.Type(prompt)
-	tm.Send(press("enter"))
+	tm.Send(tabtest.Press("enter"))
 	// The timeout only bounds a hang; nothing waits on it when all is well.
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		return bytes.Contains(b, []byte("end_turn"))
 	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
-	tm.Send(press("ctrl+c"))
+	tm.Send(tabtest.Press("ctrl+c"))
 
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(program).m
 	if len(final.conv.entries) != 2 || final.conv.entries[1].text != sim.ReplyText(prompt) {

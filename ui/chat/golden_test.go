@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"atelier/ui/tab/tabtest"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -85,7 +86,7 @@ func goldenConversation() *store.Conversation {
 func streamSome(h *harness) {
 	h.m.client = &client.Client{}
 	h.typ("and one about green tea")
-	next, _ := h.m.Update(press("enter")) // its command would reach the service: not run
+	next, _ := h.m.Update(tabtest.Press("enter")) // its command would reach the service: not run
 	h.m = next
 	start := testNow
 	h.m, _ = h.m.Update(beganMsg{id: h.m.run.id, convID: 7, turn: 2, at: start,

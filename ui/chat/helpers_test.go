@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"atelier/ui/tab/tabtest"
 	"context"
 	"net/http/httptest"
 	"strings"
@@ -113,33 +114,13 @@ func (h *harness) run(cmd tea.Cmd) { h.send(h.results(cmd)...) }
 
 // results runs cmd: its messages for this tab are returned, others kept.
 func (h *harness) results(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	switch msg := cmd().(type) {
-	case nil:
-		return nil
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range msg {
-			out = append(out, h.results(c)...)
-		}
-		return out
-	case tab.ResultMsg:
-		if msg.To != tab.Chat {
-			h.t.Fatalf("a result addressed to tab %d", msg.To)
-		}
-		return []tea.Msg{msg.Msg}
-	default:
-		h.out = append(h.out, msg)
-		return nil
-	}
+	return tabtest.Results(h.t, tab.Chat, cmd, &h.out)
 }
 
 func (h *harness) keys(ks ...string) *harness {
 	h.t.Helper()
 	for _, k := range ks {
-		h.send(press(k))
+		h.send(tabtest.Press(k))
 	}
 	return h
 }
@@ -147,7 +128,7 @@ func (h *harness) keys(ks ...string) *harness {
 func (h *harness) typ(s string) *harness {
 	h.t.Helper()
 	for _, r := range s {
-		h.send(press(string(r)))
+		h.send(tabtest.Press(string(r)))
 	}
 	return h
 }
@@ -206,36 +187,6 @@ func (h *harness) last() entry {
 		h.t.Fatal("no entries")
 	}
 	return es[len(es)-1]
-}
-
-// press is a key press as Bubble Tea reports it, from "ctrl+n", "enter",
-// "esc", "shift+enter" or a single character.
-func press(s string) tea.KeyPressMsg {
-	var k tea.KeyPressMsg
-	mods := map[string]tea.KeyMod{"ctrl": tea.ModCtrl, "alt": tea.ModAlt, "shift": tea.ModShift}
-	for {
-		mod, rest, ok := strings.Cut(s, "+")
-		if !ok || mods[mod] == 0 || rest == "" {
-			break
-		}
-		k.Mod |= mods[mod]
-		s = rest
-	}
-	named := map[string]rune{
-		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "left": tea.KeyLeft, "right": tea.KeyRight,
-		"up": tea.KeyUp, "down": tea.KeyDown, "backspace": tea.KeyBackspace, "space": tea.KeySpace,
-		"tab": tea.KeyTab, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
-	}
-	if r, ok := named[s]; ok {
-		k.Code = r
-		return k
-	}
-	r := []rune(s)[0]
-	k.Code = r
-	if k.Mod == 0 {
-		k.Text = s
-	}
-	return k
 }
 
 // isDelta reports whether msg is a piece of a reply.

@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"atelier/ui/tab/tabtest"
 	"bytes"
 	"context"
 	"fmt"
@@ -97,7 +98,7 @@ func TestReadingAboveIsNotPulledDown(t *testing.T) {
 	h.prompt("earlier question")
 	h.typ("and now")
 	pieces := 0
-	h.pending = append(h.pending, press("enter"))
+	h.pending = append(h.pending, tabtest.Press("enter"))
 	h.until(func(msg tea.Msg) bool {
 		if isDelta(msg) {
 			pieces++
@@ -107,7 +108,7 @@ func TestReadingAboveIsNotPulledDown(t *testing.T) {
 	if !h.m.tr.atBottom() {
 		t.Fatal("the window did not follow the reply while at the end")
 	}
-	h.send(press("pgup"))
+	h.send(tabtest.Press("pgup"))
 	at, top := h.m.tr.offset, strings.Split(h.view(), "\n")[0]
 	pieces = 0
 	h.until(func(msg tea.Msg) bool {
@@ -196,7 +197,7 @@ func TestEditorRoundTrip(t *testing.T) {
 	h.typ("draft")
 	t.Setenv("VISUAL", "")
 	t.Setenv("EDITOR", "myeditor --wait")
-	_, cmd := h.m.Update(press("ctrl+o"))
+	_, cmd := h.m.Update(tabtest.Press("ctrl+o"))
 	ready := cmd().(tab.ResultMsg).Msg.(editorReadyMsg)
 	t.Cleanup(func() { os.Remove(ready.path) })
 	if b, _ := os.ReadFile(ready.path); string(b) != "draft" || strings.Join(ready.argv, " ") != "myeditor --wait" || ready.err != nil {

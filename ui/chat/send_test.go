@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"atelier/ui/tab/tabtest"
 	"context"
 	"encoding/json"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"atelier/client"
 	"atelier/client/sim"
 	"atelier/store"
+	"atelier/ui/tab"
 )
 
 func TestSendStreamsTheReplyAndRecordsIt(t *testing.T) {
@@ -98,7 +100,7 @@ func TestStopKeepsThePartialReply(t *testing.T) {
 	h := newHarness(t, "")
 	h.typ("a long answer please [[long]]")
 	pieces := 0
-	h.pending = append(h.pending, press("enter"))
+	h.pending = append(h.pending, tabtest.Press("enter"))
 	h.until(func(msg tea.Msg) bool {
 		if isDelta(msg) {
 			pieces++
@@ -108,7 +110,7 @@ func TestStopKeepsThePartialReply(t *testing.T) {
 	if h.m.run == nil || h.m.mode() != streaming {
 		t.Fatal("not streaming after five pieces")
 	}
-	h.send(press("esc"))
+	h.send(tabtest.Press("esc"))
 	h.noErrors()
 	e := h.last()
 	full := sim.ReplyText("a long answer please [[long]]")
@@ -131,7 +133,7 @@ func TestInterruptedByExitComesBack(t *testing.T) {
 	h := newHarness(t, "")
 	h.typ("tell me everything [[long]]")
 	pieces := 0
-	h.pending = append(h.pending, press("enter"))
+	h.pending = append(h.pending, tabtest.Press("enter"))
 	h.until(func(msg tea.Msg) bool {
 		if isDelta(msg) {
 			pieces++
@@ -270,5 +272,54 @@ func TestNoServiceSaysWhere(t *testing.T) {
 	h.prompt("hello")
 	if errs := h.errs(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "Settings") {
 		t.Fatalf("errors %v", errs)
+	}
+}
+
+// TestRerunFromHistory: History's re-run opens a new chat with the run's
+// target and prompt in the composer; enter sends it.
+func TestRerunFromHistory(t *testing.T) {
+	h := newHarness(t, "")
+	h.prompt("first chat")
+	h.send(tab.RerunMsg{To: tab.Chat, Kind: store.KindChat, Family: "gamma", Model: "sim-gamma",
+		SettingsJSON: json.RawMessage(`{"max_tokens":900,"effort":"low"}`), Prompt: "kites again"})
+	if len(h.m.conv.entries) != 0 || h.m.comp.text() != "kites again" {
+		t.Fatalf("entries %d, composer %q", len(h.m.conv.entries), h.m.comp.text())
+	}
+	if h.m.target.Family != client.Gamma || h.m.target.Model != "sim-gamma" || h.m.target.Settings.MaxTokens != 900 {
+		t.Fatalf("target %+v", h.m.target)
+	}
+	h.keys("enter")
+	h.noErrors()
+	if es := h.m.conv.entries; len(es) != 2 || es[1].text != sim.ReplyText("kites again") {
+		t.Fatalf("after enter: %d entries", len(es))
+	}
+}
+
+// TestContinueAColumnOfAComparison: a column taken up from Compare becomes
+// a chat conversation of its own, and the next prompt follows its reply.
+func TestContinueAColumnOfAComparison(t *testing.T) {
+	h := newHarness(t, "")
+	target := client.ChatTarget{Family: client.Alpha, Model: "sim-alpha", Settings: client.ChatSettings{MaxTokens: 2000}}
+	first, err := h.client.Chat(context.Background(), target, []client.ChatTurn{{Role: "user", Text: "explain CRDTs"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.send(tab.ContinueChatMsg{ConversationID: 7, Lane: 1, Target: target, Turns: []client.ChatTurn{
+		{Role: "user", Text: "explain CRDTs"},
+		{Role: "assistant", Text: first.Text, Native: first.Response, Family: client.Alpha},
+	}})
+	h.noErrors()
+	es := h.m.conv.entries
+	if h.m.conv.id == 0 || len(es) != 2 || es[1].text != first.Text || h.m.target.Settings.MaxTokens != 2000 {
+		t.Fatalf("conversation %d, %d entries, target %+v", h.m.conv.id, len(es), h.m.target)
+	}
+	h.prompt("and their costs?")
+	h.noErrors()
+	if es := h.m.conv.entries; len(es) != 4 || es[3].text != sim.ReplyText("and their costs?") {
+		t.Fatalf("after the next prompt: %d entries", len(es))
+	}
+	c, err := h.db.Conversation(context.Background(), h.m.conv.id)
+	if err != nil || c.Kind != store.KindChat || len(c.Messages) != 4 {
+		t.Fatalf("stored: %v, %+v", err, c)
 	}
 }

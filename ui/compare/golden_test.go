@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"atelier/ui/tab/tabtest"
 	"errors"
 	"fmt"
 	"io"
@@ -123,7 +124,7 @@ func TestGolden(t *testing.T) {
 				m := c.model(t, size[0], size[1])
 				for _, k := range c.keys {
 					var cmd tea.Cmd
-					m, cmd = m.Update(press(k))
+					m, cmd = m.Update(tabtest.Press(k))
 					m = drive(t, m, cmd)
 				}
 				v := m.View()

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"atelier/ui/tab/tabtest"
 	"bytes"
 	"context"
 	"io"
@@ -81,7 +82,7 @@ func (h *harness) send(msgs ...tea.Msg) *harness {
 func (h *harness) keys(ks ...string) *harness {
 	h.t.Helper()
 	for _, k := range ks {
-		h.send(press(k))
+		h.send(tabtest.Press(k))
 	}
 	return h
 }
@@ -90,7 +91,7 @@ func (h *harness) keys(ks ...string) *harness {
 func (h *harness) typ(s string) *harness {
 	h.t.Helper()
 	for _, r := range s {
-		h.update(press(string(r)))
+		h.update(tabtest.Press(string(r)))
 	}
 	return h.send()
 }
@@ -179,29 +180,6 @@ func (h *harness) conversation() *store.Conversation {
 		h.t.Fatal(err)
 	}
 	return c
-}
-
-func press(s string) tea.KeyPressMsg {
-	named := map[string]rune{
-		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "up": tea.KeyUp, "down": tea.KeyDown,
-		"left": tea.KeyLeft, "right": tea.KeyRight, "backspace": tea.KeyBackspace, "space": tea.KeySpace,
-		"tab": tea.KeyTab,
-	}
-	var k tea.KeyPressMsg
-	if rest, ok := strings.CutPrefix(s, "ctrl+"); ok {
-		k.Mod, s = tea.ModCtrl, rest
-	} else if rest, ok := strings.CutPrefix(s, "shift+"); ok {
-		k.Mod, s = tea.ModShift, rest
-	}
-	if r, ok := named[s]; ok {
-		k.Code = r
-		return k
-	}
-	k.Code = []rune(s)[0]
-	if k.Mod == 0 {
-		k.Text = s
-	}
-	return k
 }
 
 // service is the simulator behind an httptest server. hold, when set, is

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"atelier/ui/tab/tabtest"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -25,7 +26,7 @@ func ran(t *testing.T, prompt string, specs ...string) *harness {
 
 func TestVerdictsAreSaved(t *testing.T) {
 	h := ran(t, "hello", "alpha:a", "beta:b:temperature=0.5")
-	if !h.m.Claims(press("4")) || h.m.Claims(press("7")) {
+	if !h.m.Claims(tabtest.Press("4")) || h.m.Claims(tabtest.Press("7")) {
 		t.Fatal("the tab does not claim the rating digits (or claims others)")
 	}
 	h.keys("4", "w", "n").typ("crisp and right").keys("enter")
@@ -57,7 +58,7 @@ func TestVerdictsAreSaved(t *testing.T) {
 func TestVerdictSavesLandInOrder(t *testing.T) {
 	h := ran(t, "hello", "alpha:a", "beta:b")
 	for _, k := range []string{"1", "2", "3", "w", "5"} {
-		h.update(press(k)) // no settling: the saves overlap
+		h.update(tabtest.Press(k)) // no settling: the saves overlap
 	}
 	h.send()
 	if l := h.conversation().Lanes[0]; l.Rating != 5 || !l.Winner {

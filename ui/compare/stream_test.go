@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"atelier/ui/tab/tabtest"
 	"bytes"
 	"net/http"
 	"slices"
@@ -118,7 +119,7 @@ func TestStopKeepsWhatCame(t *testing.T) {
 	h.after = func(h *harness) {
 		if len(h.ends) == 1 && !pressed {
 			pressed = true
-			h.update(press("esc"))
+			h.update(tabtest.Press("esc"))
 		}
 	}
 	h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "hello"
@@ -150,7 +151,7 @@ func TestNewRunDropsTheOld(t *testing.T) {
 		if len(h.ends) == 1 && !pressed {
 			pressed = true
 			h.m.prompt = "second"
-			h.update(press("ctrl+r"))
+			h.update(tabtest.Press("ctrl+r"))
 		}
 	}
 	h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "first"

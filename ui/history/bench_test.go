@@ -1,6 +1,7 @@
 package history
 
 import (
+	"atelier/ui/tab/tabtest"
 	"slices"
 	"strings"
 	"testing"
@@ -32,7 +33,7 @@ func BenchmarkSearchKeystroke(b *testing.B) {
 			for b.Loop() {
 				for _, r := range q {
 					t0 := time.Now()
-					hs.send(press(string(r)))
+					hs.send(tabtest.Press(string(r)))
 					_ = hs.m.View()
 					times = append(times, time.Since(t0))
 				}
@@ -85,7 +86,7 @@ func benchOpen(b *testing.B, db *store.Store, k store.Kind) {
 		hs.m.list.cursor = i % n
 		i++
 		t0 := time.Now()
-		m, cmd := hs.m.Update(press("enter"))
+		m, cmd := hs.m.Update(tabtest.Press("enter"))
 		read := hs.results(cmd)
 		if len(read) != 1 {
 			b.Fatalf("enter gave %d messages", len(read))

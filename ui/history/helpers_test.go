@@ -1,6 +1,7 @@
 package history
 
 import (
+	"atelier/ui/tab/tabtest"
 	"os"
 	"strings"
 	"testing"
@@ -85,7 +86,7 @@ func (hs *harness) results(cmd tea.Cmd) []tea.Msg {
 func (hs *harness) keys(ks ...string) *harness {
 	hs.t.Helper()
 	for _, k := range ks {
-		hs.send(press(k))
+		hs.send(tabtest.Press(k))
 	}
 	return hs
 }
@@ -93,7 +94,7 @@ func (hs *harness) keys(ks ...string) *harness {
 func (hs *harness) typ(s string) *harness {
 	hs.t.Helper()
 	for _, r := range s {
-		hs.send(press(string(r)))
+		hs.send(tabtest.Press(string(r)))
 	}
 	return hs
 }
@@ -142,18 +143,4 @@ func (hs *harness) titles() []string {
 		out = append(out, plainTitle(r))
 	}
 	return out
-}
-
-// press is a key press as Bubble Tea reports it.
-func press(s string) tea.KeyPressMsg {
-	named := map[string]rune{
-		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "left": tea.KeyLeft, "right": tea.KeyRight,
-		"up": tea.KeyUp, "down": tea.KeyDown, "backspace": tea.KeyBackspace, "space": tea.KeySpace,
-		"tab": tea.KeyTab, "pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "home": tea.KeyHome, "end": tea.KeyEnd,
-	}
-	if r, ok := named[s]; ok {
-		return tea.KeyPressMsg{Code: r}
-	}
-	r := []rune(s)[0]
-	return tea.KeyPressMsg{Code: r, Text: s}
 }

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"atelier/ui/tab/tabtest"
 	"fmt"
 	"slices"
 	"strings"
@@ -158,8 +159,8 @@ func TestStaleSearchesAreDropped(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 30)
 	hs.keys("/")
-	m, cmdL := hs.m.Update(press("w"))
-	m, cmdI := m.Update(press("a"))
+	m, cmdL := hs.m.Update(tabtest.Press("w"))
+	m, cmdI := m.Update(tabtest.Press("a"))
 	hs.m = m
 	newer := hs.results(cmdI)
 	older := hs.results(cmdL)
@@ -188,7 +189,7 @@ func TestSearchKeepsToTheFilters(t *testing.T) {
 	if len(hs.m.list.rows) != 1 {
 		t.Errorf("%d rows for tea in alpha", len(hs.m.list.rows))
 	}
-	hs.send(press("esc"))
+	hs.send(tabtest.Press("esc"))
 	hs.typ("/").typ("zzzz")
 	if !strings.Contains(hs.view(), "No match for “zzzz”.") {
 		t.Errorf("no empty state:\n%s", hs.view())

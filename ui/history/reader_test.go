@@ -1,6 +1,7 @@
 package history
 
 import (
+	"atelier/ui/tab/tabtest"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -201,8 +202,8 @@ func TestStaleOpeningIsDropped(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 100, 30)
 	hs.to("haiku")
-	m, first := hs.m.Update(press("enter"))
-	m, _ = m.Update(press("esc"))
+	m, first := hs.m.Update(tabtest.Press("enter"))
+	m, _ = m.Update(tabtest.Press("esc"))
 	hs.m = m
 	hs.to("CRDT").keys("enter")
 	hs.send(hs.results(first)...)

@@ -1,6 +1,9 @@
 package imagetab
 
-import "testing"
+import (
+	"atelier/ui/tab/tabtest"
+	"testing"
+)
 
 // BenchmarkViewForm draws the whole form, with violations.
 func BenchmarkViewForm(b *testing.B) {
@@ -27,7 +30,7 @@ func BenchmarkKeyPress(b *testing.B) {
 	m := goldenModel()
 	m.SetSize(116, 36)
 	for b.Loop() {
-		m, _ = m.Update(press("a"))
-		m, _ = m.Update(press("backspace"))
+		m, _ = m.Update(tabtest.Press("a"))
+		m, _ = m.Update(tabtest.Press("backspace"))
 	}
 }

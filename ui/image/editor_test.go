@@ -1,6 +1,7 @@
 package imagetab
 
 import (
+	"atelier/ui/tab/tabtest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,7 +18,7 @@ func TestEditorRoundTrip(t *testing.T) {
 	h := newHarness(t, nil)
 	h.m.getenv = func(k string) string { return map[string]string{"EDITOR": "nano -w"}[k] }
 	h.set(fPrompt, "first draft")
-	ready := h.results(h.update(press("ctrl+o")))
+	ready := h.results(h.update(tabtest.Press("ctrl+o")))
 	if len(ready) != 1 {
 		t.Fatalf("ctrl+o gave %v", ready)
 	}

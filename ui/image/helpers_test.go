@@ -1,6 +1,7 @@
 package imagetab
 
 import (
+	"atelier/ui/tab/tabtest"
 	"bytes"
 	"context"
 	"image"
@@ -127,33 +128,13 @@ func (h *harness) send(msgs ...tea.Msg) *harness {
 
 // results runs cmd: its messages for this tab are returned, others kept.
 func (h *harness) results(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	switch msg := cmd().(type) {
-	case nil:
-		return nil
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range msg {
-			out = append(out, h.results(c)...)
-		}
-		return out
-	case tab.ResultMsg:
-		if msg.To != tab.Image {
-			h.t.Fatalf("a result addressed to tab %d", msg.To)
-		}
-		return []tea.Msg{msg.Msg}
-	default:
-		h.out = append(h.out, msg)
-		return nil
-	}
+	return tabtest.Results(h.t, tab.Image, cmd, &h.out)
 }
 
 func (h *harness) keys(ks ...string) *harness {
 	h.t.Helper()
 	for _, k := range ks {
-		h.send(press(k))
+		h.send(tabtest.Press(k))
 	}
 	return h
 }
@@ -161,7 +142,7 @@ func (h *harness) keys(ks ...string) *harness {
 func (h *harness) typ(s string) *harness {
 	h.t.Helper()
 	for _, r := range s {
-		h.send(press(string(r)))
+		h.send(tabtest.Press(string(r)))
 	}
 	return h
 }
@@ -259,24 +240,6 @@ func (h *harness) firstSeen(want ...string) int {
 		}
 	}
 	return -1
-}
-
-func press(s string) tea.KeyPressMsg {
-	named := map[string]rune{
-		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "up": tea.KeyUp, "down": tea.KeyDown,
-		"left": tea.KeyLeft, "right": tea.KeyRight, "tab": tea.KeyTab, "backspace": tea.KeyBackspace,
-		"space": tea.KeySpace,
-	}
-	if rest, ok := strings.CutPrefix(s, "shift+"); ok {
-		return tea.KeyPressMsg{Code: named[rest], Mod: tea.ModShift}
-	}
-	if r, ok := named[s]; ok {
-		return tea.KeyPressMsg{Code: r}
-	}
-	if rest, ok := strings.CutPrefix(s, "ctrl+"); ok {
-		return tea.KeyPressMsg{Code: []rune(rest)[0], Mod: tea.ModCtrl}
-	}
-	return tea.KeyPressMsg{Code: []rune(s)[0], Text: s}
 }
 
 // writePNG writes a small PNG for an edit's input and returns its path.

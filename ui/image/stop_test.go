@@ -1,6 +1,7 @@
 package imagetab
 
 import (
+	"atelier/ui/tab/tabtest"
 	"encoding/base64"
 	"fmt"
 	"net/http"
@@ -42,16 +43,16 @@ func TestEscStopsTheStreamAndKeepsThePartialImage(t *testing.T) {
 	}
 	h := newHarness(t, holdAfterPartial(png))
 	h.set(fPrompt, "slow").set(fPartials, "1")
-	opened := h.results(h.update(press("enter"))) // the job recorded, the stream opened
-	partial := h.results(h.update(opened[0]))     // the first event
-	held := h.update(partial[0])                  // the next pull would wait for ever
+	opened := h.results(h.update(tabtest.Press("enter"))) // the job recorded, the stream opened
+	partial := h.results(h.update(opened[0]))             // the first event
+	held := h.update(partial[0])                          // the next pull would wait for ever
 	if !strings.Contains(h.view(), "image 1 · partial 1") || !h.m.running() {
 		t.Fatalf("no partial image on screen:\n%s", h.view())
 	}
 	if got := h.m.KeyMap().ShortHelp(); len(got) == 0 || got[0].Help().Key != "esc" {
 		t.Errorf("help does not offer esc first: %v", got)
 	}
-	h.send(press("esc"))
+	h.send(tabtest.Press("esc"))
 	h.send(h.results(held)...) // the pull ends with the cancellation
 
 	if h.m.running() {

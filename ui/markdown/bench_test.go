@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -17,8 +18,10 @@ import (
 //	          second: the worst case for the total)
 //	every-16: a frame after every 16 pieces (a fast stream, coalesced)
 //
-// Each reports ns/op for the whole stream and the 99th percentile of the
-// work of one frame (p99-ms/frame). Run with -benchtime 1x: see BENCHMARKS.md.
+// Each reports ns/op for the whole stream and the CPU time it took
+// (cpu-ms/op: steadier than ns/op on a shared machine), and percentiles of
+// one frame: its wall time (p99-ms/frame) and its work, the CPU time of the
+// thread (cpu-p99-ms/frame). Run with -benchtime 1x: see BENCHMARKS.md.
 
 const (
 	benchSize   = 100_000
@@ -28,35 +31,54 @@ const (
 
 // benchStream replays the reply b.N times, calling frame after every
 // `every` pieces (and once at the end), and reports the frame percentiles.
+// The goroutine is locked to its thread so that the thread's CPU time is the
+// work of the frames.
 func benchStream(b *testing.B, every int, start func() func(string), frame func()) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	chunks := genChunks(genReply(benchSize), benchChunks)
-	var frames []time.Duration
+	var walls, works []time.Duration
+	cpu0 := cpuTime()
 	for b.Loop() {
 		appendChunk := start()
-		t0 := time.Now()
+		t0, w0 := time.Now(), threadCPU()
 		for i, c := range chunks {
 			appendChunk(c)
 			if (i+1)%every == 0 || i == len(chunks)-1 {
 				frame()
-				t1 := time.Now()
-				frames = append(frames, t1.Sub(t0))
-				t0 = t1
+				t1, w1 := time.Now(), threadCPU()
+				walls, works = append(walls, t1.Sub(t0)), append(works, w1-w0)
+				t0, w0 = t1, w1
 			}
 		}
 	}
-	reportFrames(b, frames)
+	reportCPU(b, cpu0)
+	reportFrames(b, "", walls)
+	reportFrames(b, "cpu-", works)
+	b.ReportMetric(float64(len(walls))/float64(b.N), "frames/op")
 }
 
-func reportFrames(b *testing.B, frames []time.Duration) {
+// reportCPU reports the CPU time per op since cpu0.
+func reportCPU(b *testing.B, cpu0 time.Duration) {
+	if d := cpuTime() - cpu0; d > 0 {
+		b.ReportMetric(float64(d)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+	}
+}
+
+// reportFrames reports the median, 99th percentile and maximum of frames,
+// in milliseconds, under names starting with prefix.
+func reportFrames(b *testing.B, prefix string, frames []time.Duration) {
 	slices.Sort(frames)
+	if frames[len(frames)-1] == 0 {
+		return // not measured on this platform
+	}
 	p := func(q float64) float64 {
 		i := min(len(frames)-1, int(q*float64(len(frames))))
 		return float64(frames[i]) / float64(time.Millisecond)
 	}
-	b.ReportMetric(p(0.50), "p50-ms/frame")
-	b.ReportMetric(p(0.99), "p99-ms/frame")
-	b.ReportMetric(float64(frames[len(frames)-1])/float64(time.Millisecond), "max-ms/frame")
-	b.ReportMetric(float64(len(frames))/float64(b.N), "frames/op")
+	b.ReportMetric(p(0.50), prefix+"p50-ms/frame")
+	b.ReportMetric(p(0.99), prefix+"p99-ms/frame")
+	b.ReportMetric(p(1), prefix+"max-ms/frame")
 }
 
 // BenchmarkStreamIncremental is this package's strategy, measured through
@@ -80,7 +102,7 @@ func BenchmarkStreamIncremental(b *testing.B) {
 
 // BenchmarkStreamNaive renders the whole text so far at each frame. It is
 // measured at the every-16 cadence only: at every-1 it would render 5,000
-// times up to 100 KB (about 16 times the every-16 figure, over 10 minutes).
+// times up to 100 KB (about 16 times the every-16 figure: 20 minutes and more).
 func BenchmarkStreamNaive(b *testing.B) {
 	b.Run(cadence(16), func(b *testing.B) {
 		var r *Renderer
@@ -91,7 +113,7 @@ func BenchmarkStreamNaive(b *testing.B) {
 			text = text[:0]
 			return func(s string) { text = append(text, s...) }
 		}
-		benchStream(b, 16, start, func() { r.renderBlock(text, listRef{}, 1) })
+		benchStream(b, 16, start, func() { r.renderBlock(text, listRef{}, false, 1) })
 	})
 }
 
@@ -101,9 +123,11 @@ func BenchmarkFullRender(b *testing.B) {
 	text := []byte(genReply(benchSize))
 	r := NewRenderer(benchWidth, DefaultStyles(true))
 	r.update()
+	cpu0 := cpuTime()
 	for b.Loop() {
-		r.renderBlock(text, listRef{}, 1)
+		r.renderBlock(text, listRef{}, false, 1)
 	}
+	reportCPU(b, cpu0)
 }
 
 func cadence(every int) string {

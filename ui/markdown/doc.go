@@ -20,6 +20,18 @@
 // links are drawn as their text and their visible URL, with no OSC 8
 // hyperlink, so that a link's text cannot hide where it leads.
 //
+// What the block-wise drawing does not reproduce of glamour's drawing of the
+// whole reply (tests compare the two up to runs of empty lines, which are
+// drawn as one):
+//   - link reference definitions ("[1]: https://...") apply only within
+//     their block, as glamour is given one block at a time;
+//   - after an HTML block glamour puts no empty line, and none is put, even
+//     when the HTML draws nothing (a comment right under a paragraph), where
+//     glamour does put one;
+//   - while a fenced code block is still arriving, its lines are highlighted
+//     in pieces (see openCode): a string or comment spanning two pieces may
+//     be coloured wrongly until the fence closes.
+//
 // Citations are drawn by the caller. This package imports no other atelier
 // package but ui/termtext, and must not import client, store or the screens.
 package markdown

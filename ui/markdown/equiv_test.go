@@ -1,8 +1,10 @@
 package markdown
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -25,7 +27,7 @@ func wholeLines(t *testing.T, text string, width int, st Styles) []string {
 	t.Helper()
 	r := NewRenderer(width, st)
 	r.update()
-	lines, _, _ := r.renderBlock([]byte(text), listRef{}, 1)
+	lines, _, _ := r.renderBlock([]byte(text), listRef{}, false, 1)
 	return lines
 }
 
@@ -105,4 +107,64 @@ func TestBlockwiseMatchesWholeLong(t *testing.T) {
 	if len(r.blocks) < 100 {
 		t.Errorf("only %d closed blocks: the splitter closes too little", len(r.blocks))
 	}
+}
+
+// fragments are the lines random documents are made of: every kind of
+// block start, continuation and nesting, in all the wrong places.
+var fragments = []string{
+	"para line", "", "", "# Head", "## Sub", "- item", "- item two", "  - nested", "    - deeper",
+	"1. one", "2. two", "3) three", "10. ten", "```go", "```", "  ```", "~~~", "x := 1",
+	"    indented", "   continuation", "\tTabbed", "> quote", "> ", "| a | b |", "|---|---|",
+	"| 1 | 2 |", "---", "***", "Setext", "===", "* star", "+ plus", "- [ ] task",
+	"text *emph* `code` [l](https://e.org)", "Term", ": def",
+}
+
+// randomDoc joins the fragments that b picks.
+func randomDoc(b []byte) string {
+	var lines []string
+	for _, c := range b {
+		lines = append(lines, fragments[int(c)%len(fragments)])
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// blockwiseDiffers renders text block-wise and whole at width 60 and
+// reports whether they differ (beyond runs of empty lines).
+func blockwiseDiffers(t *testing.T, text string) bool {
+	st := DefaultStyles(true)
+	r := NewRenderer(60, st)
+	r.Append(text)
+	got := collapseBlank(r.Lines())
+	want := collapseBlank(wholeLines(t, text, 60, st))
+	return !slices.Equal(got, want)
+}
+
+// TestBlockwiseMatchesWholeRandom compares the two renderings on random
+// documents made of markdown fragments (HTML and link definitions aside:
+// see the package notes).
+func TestBlockwiseMatchesWholeRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for range 300 {
+		b := make([]byte, 3+rng.IntN(14))
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+		}
+		if text := randomDoc(b); blockwiseDiffers(t, text) {
+			t.Errorf("block-wise differs from whole for %q", text)
+		}
+	}
+}
+
+// FuzzBlockwise is TestBlockwiseMatchesWholeRandom driven by the fuzzer.
+func FuzzBlockwise(f *testing.F) {
+	f.Add([]byte{5, 6, 7, 1, 13, 17, 14, 1, 9, 10})
+	f.Add([]byte{0, 30, 11, 19, 33, 1, 34, 35, 14, 3})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) > 40 {
+			return
+		}
+		if text := randomDoc(b); blockwiseDiffers(t, text) {
+			t.Fatalf("block-wise differs from whole for %q", text)
+		}
+	})
 }

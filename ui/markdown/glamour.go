@@ -51,6 +51,9 @@ func newGlamour(width int, style ansi.StyleConfig) renderFunc {
 				rd, err = rendering{}, fmt.Errorf("render markdown: panic: %v", p)
 			}
 		}()
+		// goldmark may append to its source (a missing final newline): with
+		// no room left, that cannot write into the Renderer's text.
+		src = src[:len(src):len(src)]
 		doc := md.Parser().Parse(text.NewReader(src))
 		var buf bytes.Buffer
 		err = md.Renderer().Render(&buf, src, doc)

@@ -1,6 +1,11 @@
 package markdown
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+)
+
+var _ help.KeyMap = KeyMap{}
 
 // KeyMap holds the keys that scroll the view. It feeds both Update and the
 // help bar (it implements help.KeyMap).

@@ -16,11 +16,12 @@ import (
 // wrongly for a while: when the fence closes the block is rendered whole, once,
 // like any other.
 type openCode struct {
-	open  int      // offset of the fence's opening line
-	done  int      // offset up to which the content is rendered; 0: unused
-	label string   // the `[N] lang` line
-	lines []string // the rendered content lines
-	lang  string
+	open     int    // offset of the fence's opening line
+	done     int    // offset up to which the content is rendered; 0: unused
+	label    string // the `[N] lang` line, once labelled is set
+	labelled bool
+	lines    []string // the rendered content lines
+	lang     string
 }
 
 // codeFrame is where the code sits in the lines of a rendered fenced code
@@ -32,7 +33,7 @@ type codeFrame struct {
 
 // probeCode renders a one-line code block and finds the code in it.
 func (r *Renderer) probeCode() codeFrame {
-	rd, err := r.render([]byte("```\nX\n```\n"))
+	rd, err := r.render([]byte(codeProbe))
 	if err != nil {
 		return codeFrame{}
 	}
@@ -56,8 +57,12 @@ func (r *Renderer) renderOpenCode(f fence, first int) ([]string, []CodeBlock) {
 	if r.frame == (codeFrame{}) {
 		r.frame = r.probeCode()
 	}
+	if !c.labelled {
+		r.labelOpenCode(f, first)
+		c.labelled = true
+	}
 	if end := r.split.pos; end > c.done {
-		r.addCode(f, r.text[c.done:end], first)
+		r.addCode(f, r.text[c.done:end])
 		c.done = end
 	}
 	lines := make([]string, 0, len(c.lines)+2)
@@ -72,33 +77,46 @@ func (r *Renderer) renderOpenCode(f fence, first int) ([]string, []CodeBlock) {
 	return lines, []CodeBlock{code}
 }
 
-// addCode renders complete content lines of the open fence f as a code block
-// of their own and keeps the lines of code, and the label on the first call.
-func (r *Renderer) addCode(f fence, content []byte, first int) {
-	c := &r.code
+// fenced returns content as a fenced code block opened like f.
+func (r *Renderer) fenced(f fence, content []byte) []byte {
 	src := make([]byte, 0, f.body-f.open+len(content)+f.n+1)
 	src = append(src, r.text[f.open:f.body]...)
 	src = append(src, content...)
 	src = append(src, bytes.Repeat([]byte{f.char}, f.n)...)
-	src = append(src, '\n')
-	rd, err := r.render(src)
+	return append(src, '\n')
+}
+
+// labelOpenCode finds the label of the open fence f, number first, by
+// rendering it empty.
+func (r *Renderer) labelOpenCode(f fence, first int) {
+	c := &r.code
+	rd, err := r.render(r.fenced(f, nil))
+	if err != nil {
+		return
+	}
+	lines := compact(nil, rd.out)
+	for i, l := range lines {
+		if strings.Contains(l, codeMark) {
+			labelCode(lines[i:i+1], rd.codes, first, r.styles.CodeLabel)
+			c.label = lines[i]
+			break
+		}
+	}
+	if len(rd.codes) > 0 {
+		c.lang = rd.codes[0].Lang
+	}
+}
+
+// addCode renders complete content lines of the open fence f as a code block
+// of their own and keeps the lines of code.
+func (r *Renderer) addCode(f fence, content []byte) {
+	c := &r.code
+	rd, err := r.render(r.fenced(f, content))
 	fr := r.frame
 	lines := compact(nil, rd.out)
 	if err != nil || len(lines) < fr.top+fr.bottom {
-		lines = strings.Split(strings.TrimSuffix(string(content), "\n"), "\n")
-		c.lines = append(c.lines, lines...)
+		c.lines = compact(c.lines, strings.TrimSuffix(string(content), "\n"))
 		return
-	}
-	if c.label == "" {
-		labelCode(lines[:fr.top], rd.codes, first, r.styles.CodeLabel)
-		for _, l := range lines[:fr.top] {
-			if l != "" {
-				c.label = l
-			}
-		}
-		if len(rd.codes) > 0 {
-			c.lang = rd.codes[0].Lang
-		}
 	}
 	c.lines = append(c.lines, lines[fr.top:len(lines)-fr.bottom]...)
 }

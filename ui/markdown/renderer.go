@@ -2,9 +2,7 @@ package markdown
 
 import (
 	"bytes"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"atelier/ui/termtext"
 )
@@ -168,7 +166,7 @@ func (r *Renderer) update() {
 	}
 	for ; r.done < len(r.blocks); r.done++ {
 		b := r.blocks[r.done]
-		lines, codes, html := r.renderBlock(r.text[b.start:b.end], b.list, len(r.codes)+1)
+		lines, codes, html := r.renderBlock(r.text[b.start:b.end], b.list, r.nextItem(), len(r.codes)+1)
 		if len(lines) == 0 {
 			continue // nothing to draw: link definitions, an HTML comment
 		}
@@ -199,9 +197,10 @@ func (r *Renderer) updateTail() {
 	var codes []CodeBlock
 	if f := r.split.fence; f.char != 0 && f.top {
 		lines, codes = r.renderOpenCode(f, len(r.codes)+1)
+		lines = trimBlank(lines) // as when the block closes
 	} else {
 		src := complete(r.text[r.split.start:])
-		lines, codes, _ = r.renderBlock(src, r.split.list, len(r.codes)+1)
+		lines, codes, _ = r.renderBlock(src, r.split.list, false, len(r.codes)+1)
 	}
 	r.lines, r.tail = r.lines[:r.nClosed], codes
 	if len(lines) > 0 && r.nClosed > 0 && r.sepBefore(r.split.list) == "\n\n" {
@@ -220,63 +219,11 @@ func (r *Renderer) sepBefore(list listRef) string {
 	return "\n\n"
 }
 
-// complete drops an incomplete UTF-8 sequence from the end of b: the rest of
-// the character is still on its way.
-func complete(b []byte) []byte {
-	for i := 1; i <= utf8.UTFMax && i <= len(b); i++ {
-		if utf8.RuneStart(b[len(b)-i]) {
-			if !utf8.FullRune(b[len(b)-i:]) {
-				return b[:len(b)-i]
-			}
-			return b
-		}
+// nextItem reports whether the block after blocks[done] is the next item of
+// its list, drawn right under it.
+func (r *Renderer) nextItem() bool {
+	if r.done+1 < len(r.blocks) {
+		return r.blocks[r.done+1].list.n > 0
 	}
-	return b
-}
-
-// renderBlock renders one block into trimmed, compact lines, labels its code
-// blocks from number first on. It returns the lines, the code blocks, and
-// whether the block takes no empty line after it. If glamour fails, the
-// block is shown as the plain text it is.
-func (r *Renderer) renderBlock(src []byte, list listRef, first int) ([]string, []CodeBlock, bool) {
-	if len(bytes.TrimSpace(src)) == 0 {
-		return nil, nil, false
-	}
-	in := src
-	stub := itemStub(list)
-	if stub != nil {
-		in = append(stub, src...)
-	}
-	rd, err := r.render(in)
-	if err != nil {
-		return compact(nil, strings.TrimSpace(string(src))), nil, false
-	}
-	lines := trimBlank(compact(nil, rd.out))
-	if stub != nil && len(lines) > 0 {
-		lines = lines[1:] // the stub's line
-	}
-	labelCode(lines, rd.codes, first, r.styles.CodeLabel)
-	return lines, rd.codes, rd.html
-}
-
-// itemStub returns a one-line list item that makes an item of an ordered
-// list rendered after it item n of its list: glamour numbers the items from
-// the first one's number. A bullet item needs none: it looks the same alone.
-func itemStub(list listRef) []byte {
-	if list.n == 0 || list.mark != '.' && list.mark != ')' {
-		return nil
-	}
-	return []byte(strconv.Itoa(list.start+list.n-1) + string(list.mark) + " x\n")
-}
-
-// trimBlank drops the empty lines at both ends: glamour frames a document
-// with them, and blocks are joined with exactly one.
-func trimBlank(lines []string) []string {
-	for len(lines) > 0 && lines[0] == "" {
-		lines = lines[1:]
-	}
-	for len(lines) > 0 && lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	return lines
+	return r.split.list.n > 0
 }

@@ -38,9 +38,11 @@ func isFence(line []byte) bool {
 	return t[0] == '~' || !bytes.ContainsRune(t[n:], '`')
 }
 
-func openFence(line []byte, ind int, top bool) fence {
+// openFence returns the fence that line opens, at offset at, its content
+// starting at body.
+func openFence(line []byte, top bool, at, body int) fence {
 	t := bytes.TrimLeft(line, " \t")
-	return fence{char: t[0], n: run(t, t[0]), indent: ind, top: top}
+	return fence{char: t[0], n: run(t, t[0]), top: top, open: at, body: body}
 }
 
 // closes reports whether line closes f: the same character, at least as
@@ -72,11 +74,11 @@ func isHeading(line []byte) bool {
 
 // listItem reads a list item marker at the start of line: a bullet (-, +,
 // *) or one to nine digits and '.' or ')', then a space, a tab or the end of
-// the line. It returns the zero listRef for anything else, a thematic break
-// ("- - -") included.
-func listItem(line []byte) listRef {
+// the line. It returns the item (zero for anything else, a thematic break
+// such as "- - -" included), the column where its content starts, counted
+// from the marker, and the content.
+func listItem(line []byte) (item listRef, col int, rest []byte) {
 	t := bytes.TrimLeft(line, " \t")
-	var item listRef
 	n := 0
 	switch {
 	case len(t) > 0 && (t[0] == '-' || t[0] == '+' || t[0] == '*'):
@@ -87,15 +89,39 @@ func listItem(line []byte) listRef {
 			n++
 		}
 		if n == 0 || n > 9 || n == len(t) || (t[n] != '.' && t[n] != ')') {
-			return listRef{}
+			return listRef{}, 0, nil
 		}
 		item.mark = t[n]
 		n++
 	}
 	if n < len(t) && t[n] != ' ' && t[n] != '\t' || isThematic(t) {
-		return listRef{}
+		return listRef{}, 0, nil
 	}
-	return item
+	rest = bytes.TrimLeft(t[n:], " \t")
+	sp := indent(t[n:])
+	if len(rest) == 0 || sp > 4 {
+		sp = 1 // the content is then an indented code block, or comes later
+	}
+	return item, n + sp, rest
+}
+
+// interrupts reports whether a list item can start in the middle of a
+// paragraph: only a bullet or a "1." item, with content.
+func (item listRef) interrupts(content bool) bool {
+	return item.mark != 0 && content && (item.mark == '-' || item.mark == '+' || item.mark == '*' || item.start == 1)
+}
+
+// isParaText reports whether line, not blank and not a list item, is paragraph
+// text: what could go on a paragraph, lazily or not, rather than start
+// another block.
+func isParaText(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t")
+	switch {
+	case len(t) == 0, t[0] == '>', isThematic(t), isFence(line), isHeading(t):
+		return false
+	}
+	end, html := htmlStart(line)
+	return end == "" && !html
 }
 
 // isThematic reports whether t (without its indent) is a thematic break:

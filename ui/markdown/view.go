@@ -22,7 +22,7 @@ const wheelLines = 3
 //
 // While the window shows the end of the reply it follows new text; once the
 // reader scrolls up it stays where it is, and MoreBelow says that there is
-// more to see.
+// more to see. Make one with New.
 //
 // It scrolls its own lines rather than wrapping a bubbles viewport: the
 // viewport measures every line of its content whenever the content changes
@@ -112,6 +112,7 @@ func (m *Model) SetSize(w, h int) tea.Cmd {
 	if w > 0 {
 		m.r.SetWidth(w)
 	}
+	m.build() // the old lines, cut to the new width, until the frame
 	m.dirty = true
 	return m.arm()
 }

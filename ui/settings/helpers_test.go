@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"atelier/ui/tab/tabtest"
 	"errors"
 	"path/filepath"
 	"strings"
@@ -55,33 +56,13 @@ func (h *harness) run(cmd tea.Cmd) { h.send(h.results(cmd)...) }
 
 // results runs cmd: its messages for this tab are returned, others kept.
 func (h *harness) results(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	switch msg := cmd().(type) {
-	case nil:
-		return nil
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range msg {
-			out = append(out, h.results(c)...)
-		}
-		return out
-	case tab.ResultMsg:
-		if msg.To != tab.Settings {
-			h.t.Fatalf("a result addressed to tab %d", msg.To)
-		}
-		return []tea.Msg{msg.Msg}
-	default:
-		h.out = append(h.out, msg)
-		return nil
-	}
+	return tabtest.Results(h.t, tab.Settings, cmd, &h.out)
 }
 
 func (h *harness) keys(ks ...string) *harness {
 	h.t.Helper()
 	for _, k := range ks {
-		h.send(press(k))
+		h.send(tabtest.Press(k))
 	}
 	return h
 }
@@ -89,7 +70,7 @@ func (h *harness) keys(ks ...string) *harness {
 func (h *harness) typ(s string) *harness {
 	h.t.Helper()
 	for _, r := range s {
-		h.send(press(string(r)))
+		h.send(tabtest.Press(string(r)))
 	}
 	return h
 }
@@ -101,7 +82,7 @@ func (h *harness) to(label string) *harness {
 		if strings.Contains(h.cursorLine(), label) {
 			return h
 		}
-		h.send(press("down"))
+		h.send(tabtest.Press("down"))
 	}
 	h.t.Fatalf("no row %q in\n%s", label, h.view())
 	return h
@@ -158,20 +139,6 @@ func (h *harness) onDisk() *store.Settings {
 		h.t.Fatal(err)
 	}
 	return s
-}
-
-func press(s string) tea.KeyPressMsg {
-	named := map[string]rune{
-		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "up": tea.KeyUp, "down": tea.KeyDown,
-		"backspace": tea.KeyBackspace, "space": tea.KeySpace,
-	}
-	if r, ok := named[s]; ok {
-		return tea.KeyPressMsg{Code: r}
-	}
-	if rest, ok := strings.CutPrefix(s, "ctrl+"); ok {
-		return tea.KeyPressMsg{Code: []rune(rest)[0], Mod: tea.ModCtrl}
-	}
-	return tea.KeyPressMsg{Code: []rune(s)[0], Text: s}
 }
 
 // brokenKeyring cannot be reached, as a locked or missing one.

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"atelier/ui/tab/tabtest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -254,11 +255,11 @@ func TestSaveFailureIsReported(t *testing.T) {
 func TestBusyWhileSaving(t *testing.T) {
 	h := newHarness(t, nil)
 	h.to("Theme")
-	m, cmd := h.m.Update(press("enter"))
+	m, cmd := h.m.Update(tabtest.Press("enter"))
 	if cmd == nil || !m.busy {
 		t.Fatal("no save started")
 	}
-	if _, again := m.Update(press("enter")); again != nil {
+	if _, again := m.Update(tabtest.Press("enter")); again != nil {
 		t.Error("a second save started before the first answered")
 	}
 }

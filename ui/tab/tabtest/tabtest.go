@@ -1,0 +1,74 @@
+// Package tabtest drives a tab's model in tests as the shell would: it runs
+// the commands a tab returns, hands back the results addressed to that tab
+// and keeps what goes to the shell (status-bar notices and errors), and it
+// builds key presses from names. Only tests import it.
+package tabtest
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/tab"
+)
+
+// Results runs cmd to its end: messages addressed to tab to are returned,
+// in order; any other message (for the shell) is appended to other. A
+// result addressed to another tab fails the test.
+func Results(t testing.TB, to tab.ID, cmd tea.Cmd, other *[]tea.Msg) []tea.Msg {
+	t.Helper()
+	if cmd == nil {
+		return nil
+	}
+	switch msg := cmd().(type) {
+	case nil:
+		return nil
+	case tea.BatchMsg:
+		var out []tea.Msg
+		for _, c := range msg {
+			out = append(out, Results(t, to, c, other)...)
+		}
+		return out
+	case tab.ResultMsg:
+		if msg.To != to {
+			t.Fatalf("a result addressed to tab %d", msg.To)
+		}
+		return []tea.Msg{msg.Msg}
+	default:
+		*other = append(*other, msg)
+		return nil
+	}
+}
+
+// Press builds the key press a name stands for: "a", "enter", "ctrl+n",
+// "alt+shift+left", "pgdown", "space".
+func Press(s string) tea.KeyPressMsg {
+	var k tea.KeyPressMsg
+	mods := map[string]tea.KeyMod{"ctrl": tea.ModCtrl, "alt": tea.ModAlt, "shift": tea.ModShift}
+	for {
+		mod, rest, ok := strings.Cut(s, "+")
+		if !ok || mods[mod] == 0 || rest == "" {
+			break
+		}
+		k.Mod |= mods[mod]
+		s = rest
+	}
+	named := map[string]rune{
+		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "left": tea.KeyLeft, "right": tea.KeyRight,
+		"up": tea.KeyUp, "down": tea.KeyDown, "backspace": tea.KeyBackspace, "space": tea.KeySpace,
+		"tab": tea.KeyTab, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
+	}
+	if r, ok := named[s]; ok {
+		k.Code = r
+		if s == "space" && k.Mod == 0 {
+			k.Text = " "
+		}
+		return k
+	}
+	k.Code = []rune(s)[0]
+	if k.Mod == 0 {
+		k.Text = s
+	}
+	return k
+}

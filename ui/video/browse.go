@@ -1,0 +1,144 @@
+package video
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/ui/tab"
+)
+
+// browseKey acts on the task list.
+func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(msg, m.km.Up), msg.String() == "k":
+		m.tasks.move(-1)
+	case key.Matches(msg, m.km.Down), msg.String() == "j":
+		m.tasks.move(1)
+	case key.Matches(msg, m.km.Next):
+		return m.toForm(1), nil
+	case key.Matches(msg, m.km.Prev):
+		return m.toForm(-1), nil
+	case key.Matches(msg, m.km.Choose):
+		return m.openPicker(), nil
+	case key.Matches(msg, m.km.Submit):
+		return m.trySubmit()
+	}
+	t, ok := m.tasks.selected()
+	if !ok {
+		return m, nil
+	}
+	switch {
+	case key.Matches(msg, m.km.Open):
+		return m, m.playTask(t)
+	case key.Matches(msg, m.km.Copy):
+		return m, copyURL(t)
+	case key.Matches(msg, m.km.File):
+		return m, showFile(t)
+	case key.Matches(msg, m.km.Resubmit):
+		return m.resubmit(t)
+	case key.Matches(msg, m.km.Delete):
+		return m.askDelete(t)
+	}
+	return m, nil
+}
+
+// playTask opens the task's video in the system's player.
+func (m Model) playTask(t task) tea.Cmd {
+	if t.file == "" {
+		return tab.Notice("video " + shortID(t.id()) + " has no saved video yet")
+	}
+	return m.play(t.file)
+}
+
+// copyURL puts the video's URL on the clipboard (OSC 52: it works over
+// ssh, where the terminal supports it).
+func copyURL(t task) tea.Cmd {
+	u := t.videoURL()
+	if u == "" {
+		return tab.Notice("video " + shortID(t.id()) + " has no video URL yet")
+	}
+	return tea.Batch(tea.SetClipboard(u), tab.Notice("video URL copied: "+clean(u)))
+}
+
+// showFile tells where the video is saved, in full.
+func showFile(t task) tea.Cmd {
+	if t.file == "" {
+		return tab.Notice("video " + shortID(t.id()) + " has no saved video yet")
+	}
+	return tab.Notice(t.file)
+}
+
+// resubmit loads the task's request into the form, to edit and send again.
+func (m Model) resubmit(t task) (Model, tea.Cmd) {
+	return m.loadAndSay("video "+shortID(t.id()), t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook)
+}
+
+// rerun takes a task History sends back into the form, to edit and send.
+func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
+	return m.loadAndSay("the video task from history", msg.Endpoint, msg.BodyJSON, "")
+}
+
+// loadAndSay loads a past request into the form and says so, naming what
+// the form could not hold.
+func (m Model) loadAndSay(what, endpoint string, body json.RawMessage, webhook string) (Model, tea.Cmd) {
+	next, notes, err := m.loadRun(endpoint, body, webhook)
+	if err != nil {
+		return m, tab.Error(fmt.Errorf("load %s: %w", what, err))
+	}
+	text := what + " loaded: edit it, then submit"
+	if len(notes) > 0 {
+		text += " (left out: " + strings.Join(notes, "; ") + ")"
+	}
+	return next, tab.Notice(text)
+}
+
+// loadRun fills the form with a past request: its endpoint (the path
+// after /queue/qv/, mode included), its body and its webhook. It returns
+// what the form could not hold; an unknown endpoint or an unreadable body
+// is an error and leaves the form alone.
+func (m Model) loadRun(endpoint string, bodyJSON json.RawMessage, webhook string) (Model, []string, error) {
+	e, mode, err := client.LookupVideoEndpoint(endpoint)
+	if err != nil {
+		return m, nil, err
+	}
+	body, err := decodeBody(bodyJSON)
+	if err != nil {
+		return m, nil, err
+	}
+	f, notes := newForm(e, mode).loadBody(body, webhook)
+	m.setForm(f)
+	m.mode = editing
+	m.form.focusFirstText()
+	return m, notes, nil
+}
+
+// askDelete waits for y before deleting a task; a running task is not
+// deleted, since the poller still records its progress.
+func (m Model) askDelete(t task) (Model, tea.Cmd) {
+	if t.running() {
+		return m, tab.Error(errors.New("video " + shortID(t.id()) + " is still running: delete it once it ends"))
+	}
+	if m.db == nil {
+		return m, nil
+	}
+	m.confirm, m.mode = t.id(), confirming
+	return m, nil
+}
+
+func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(msg, m.km.Yes):
+		id := m.confirm
+		m.confirm, m.mode = "", browsing
+		return m, m.remove(id)
+	case key.Matches(msg, m.km.No):
+		m.confirm, m.mode = "", browsing
+	}
+	return m, nil
+}

@@ -1,0 +1,192 @@
+package video
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/poller"
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// The results of the tab's commands and the poller's reports, delivered
+// even while another tab shows.
+type (
+	updateMsg      struct{ u poller.Update }
+	tasksLoadedMsg struct {
+		tasks []task
+		err   error
+	}
+	taskLoadedMsg struct {
+		task task
+		err  error
+	}
+	submittedMsg struct {
+		task     task
+		problems []*client.ValidationError // the form broke a rule: nothing was sent
+		err      error
+	}
+	deletedMsg struct {
+		id  string
+		err error
+	}
+	tickMsg struct{ at time.Time }
+)
+
+// listed is how many recent tasks the list reads at start, besides every
+// unfinished one.
+const listed = 100
+
+// submitTimeout bounds a submission: the client retries only what proves
+// no task was created, so this is long enough for those.
+const submitTimeout = 2 * time.Minute
+
+// loadTasks reads the recent tasks and every unfinished one.
+func (m Model) loadTasks() tea.Cmd {
+	db := m.db
+	if db == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		ctx := context.Background()
+		recent, err := db.VideoTasks(ctx, store.VideoQuery{Limit: listed})
+		if err != nil {
+			return result(tasksLoadedMsg{err: err})
+		}
+		open, err := db.UnfinishedVideoTasks(ctx)
+		if err != nil {
+			return result(tasksLoadedMsg{err: err})
+		}
+		var out []task
+		seen := map[string]bool{}
+		for _, rec := range append(recent, open...) {
+			if !seen[rec.RequestID] {
+				seen[rec.RequestID] = true
+				out = append(out, newTask(rec, mediaPath(db, rec)))
+			}
+		}
+		return result(tasksLoadedMsg{tasks: out})
+	}
+}
+
+// reload reads one task again, once the poller says it ended or the list
+// does not hold it yet.
+func (m Model) reload(id string) tea.Cmd {
+	db := m.db
+	if db == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		rec, err := db.VideoTask(context.Background(), id)
+		if err != nil {
+			return result(taskLoadedMsg{err: err})
+		}
+		rec.Events = nil
+		return result(taskLoadedMsg{task: newTask(*rec, mediaPath(db, *rec))})
+	}
+}
+
+// mediaPath is a recorded video's absolute path, "" if none is saved.
+func mediaPath(db *store.Store, rec store.VideoTask) string {
+	if rec.VideoPath == "" {
+		return ""
+	}
+	p, err := db.MediaPath(rec.VideoPath)
+	if err != nil {
+		return ""
+	}
+	return p
+}
+
+// submit reads the local images of req into data URIs, checks the body
+// again (now with its real size), sends it, records the task and hands it
+// to the poller. A file that cannot be read, or a rule broken, sends
+// nothing: the problems come back to be shown beside their fields.
+func (m Model) submit(req client.VideoRequest) tea.Cmd {
+	c, db, p := m.client, m.db, m.poller
+	return func() tea.Msg {
+		if problems := resolveImages(req.Body); len(problems) > 0 {
+			return result(submittedMsg{problems: problems})
+		}
+		if err := req.Validate(); err != nil {
+			return result(submittedMsg{problems: client.Violations(err), err: err})
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), submitTimeout)
+		defer cancel()
+		h, err := c.SubmitVideo(ctx, req)
+		if err != nil {
+			return result(submittedMsg{err: err})
+		}
+		rec, err := record(ctx, db, req, h)
+		if err != nil {
+			return result(submittedMsg{err: fmt.Errorf("video task %s was submitted but not recorded: %w", h.RequestID, err)})
+		}
+		p.Add(rec)
+		return result(submittedMsg{task: newTask(rec, "")})
+	}
+}
+
+// record keeps a submitted task in the history, as `atelier video submit`
+// does, and reads it back.
+func record(ctx context.Context, db *store.Store, req client.VideoRequest, h *client.VideoTask) (store.VideoTask, error) {
+	body, err := json.Marshal(req.Body)
+	if err != nil {
+		return store.VideoTask{}, err
+	}
+	_, err = db.AddVideoTask(ctx, store.VideoSubmission{RequestID: h.RequestID, Endpoint: h.Endpoint,
+		Family: h.Family, BodyJSON: body, Webhook: req.Webhook, Status: h.Status, QueuePosition: h.QueuePosition,
+		StatusURL: h.StatusURL, ResponseURL: h.ResponseURL, CancelURL: h.CancelURL, ResponseJSON: h.Raw,
+		HTTPStatus: http.StatusOK})
+	if err != nil {
+		return store.VideoTask{}, err
+	}
+	rec, err := db.VideoTask(ctx, h.RequestID)
+	if err != nil {
+		return store.VideoTask{}, err
+	}
+	rec.Events = nil
+	return *rec, nil
+}
+
+// follow hands the poller the client of the moment; it may wait for the
+// previous poller to stop.
+func (m Model) follow() tea.Cmd {
+	p, gen, c := m.poller, m.gen, m.client
+	if p == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		p.Use(gen, c)
+		return nil
+	}
+}
+
+// play opens a saved video in the system's player.
+func (m Model) play(path string) tea.Cmd {
+	open := m.open
+	return func() tea.Msg {
+		if err := open(path); err != nil {
+			return tab.ErrorMsg{Err: fmt.Errorf("open the video: %w", err)}
+		}
+		return nil
+	}
+}
+
+// remove deletes a task, its history and its video file.
+func (m Model) remove(id string) tea.Cmd {
+	db := m.db
+	return func() tea.Msg {
+		return result(deletedMsg{id: id, err: db.DeleteVideoTask(context.Background(), id)})
+	}
+}
+
+// tick asks for the time after d, for the running tasks' clocks.
+func tick(d time.Duration) tea.Cmd {
+	return tea.Tick(d, func(at time.Time) tea.Msg { return result(tickMsg{at: at}) })
+}

@@ -1,0 +1,82 @@
+package video
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// notifier is how this terminal shows a desktop notification, if it can.
+//
+// There is no way to ask a terminal whether it shows notifications, and
+// an escape sequence it does not know may be shown as text or (OSC 9 in
+// ConEmu and Windows Terminal) mean something else. So a notification is
+// sent only to terminals that say who they are and are known to show one:
+// iTerm2 (OSC 9), kitty (OSC 99), Ghostty, WezTerm and foot (OSC 777).
+// Inside tmux or screen nothing is sent: they swallow such sequences
+// unless passthrough is set up, and the status bar says it anyway. The
+// text is ours alone (a fixed phrase and a request id cut to safe
+// characters), never the service's words.
+type notifier int
+
+const (
+	noNotify notifier = iota
+	osc9              // iTerm2: ESC ] 9 ; text BEL
+	osc99             // kitty: ESC ] 99 ; ; text ESC \
+	osc777            // Ghostty, WezTerm, foot: ESC ] 777 ; notify ; title ; body BEL
+)
+
+// detectNotifier reads which terminal this is from the environment.
+func detectNotifier(getenv func(string) string) notifier {
+	if getenv("TMUX") != "" || getenv("STY") != "" || strings.HasPrefix(getenv("TERM"), "screen") ||
+		strings.HasPrefix(getenv("TERM"), "tmux") {
+		return noNotify
+	}
+	switch getenv("TERM_PROGRAM") {
+	case "iTerm.app":
+		return osc9
+	case "ghostty", "WezTerm":
+		return osc777
+	}
+	switch term := getenv("TERM"); {
+	case getenv("KITTY_WINDOW_ID") != "" || term == "xterm-kitty":
+		return osc99
+	case strings.HasPrefix(term, "foot"):
+		return osc777
+	}
+	return noNotify
+}
+
+// sequence is the escape sequence that shows text, "" when none is sent.
+func (n notifier) sequence(text string) string {
+	text = safeText(text)
+	switch n {
+	case osc9:
+		return "\x1b]9;atelier: " + text + "\a"
+	case osc99:
+		return "\x1b]99;;atelier: " + text + "\x1b\\"
+	case osc777:
+		return "\x1b]777;notify;atelier;" + text + "\a"
+	}
+	return ""
+}
+
+// cmd writes the notification to the terminal, if this one shows them.
+func (n notifier) cmd(text string) tea.Cmd {
+	if seq := n.sequence(text); seq != "" {
+		return tea.Raw(seq)
+	}
+	return nil
+}
+
+// safeText keeps letters, digits, spaces and a little punctuation: nothing
+// that could end the sequence or split its fields.
+func safeText(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune(" -_.", r):
+			return r
+		}
+		return -1
+	}, s)
+}

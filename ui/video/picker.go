@@ -1,0 +1,98 @@
+package video
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"atelier/client"
+)
+
+// picker is the endpoint chooser: the table's 16 endpoints, in its order.
+type picker struct {
+	eps    []client.VideoEndpoint
+	cursor int
+	back   mode // where esc goes
+}
+
+// openPicker shows the chooser on the endpoint being written.
+func (m Model) openPicker() Model {
+	eps := client.VideoEndpoints()
+	i := slices.IndexFunc(eps, func(e client.VideoEndpoint) bool { return e.Path == m.form.ep.Path })
+	m.pick = picker{eps: eps, cursor: max(i, 0), back: m.mode}
+	m.mode = picking
+	m.form.input.Blur()
+	return m
+}
+
+func (m Model) pickKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	p := &m.pick
+	switch {
+	case key.Matches(msg, m.km.Up), msg.String() == "k":
+		p.cursor = max(p.cursor-1, 0)
+	case key.Matches(msg, m.km.Down), msg.String() == "j":
+		p.cursor = min(p.cursor+1, len(p.eps)-1)
+	case key.Matches(msg, m.km.Pick):
+		return m.choose(p.eps[p.cursor]), nil
+	case key.Matches(msg, m.km.Cancel):
+		m.mode = p.back
+		if m.mode == editing {
+			m.form.loadInput()
+		}
+	}
+	return m, nil
+}
+
+// choose opens a form for e, keeping the values of fields both share.
+func (m Model) choose(e client.VideoEndpoint) Model {
+	m.setForm(newForm(e, m.form.modeName()).carry(m.form))
+	m.mode = editing
+	m.form.focusFirstText()
+	return m
+}
+
+// setForm replaces the form, its editor sized and styled for the tab.
+func (m *Model) setForm(f form) {
+	m.form = f
+	m.form.input.SetStyles(m.st.Form.Input)
+	m.form.input.SetWidth(max(m.valueWidth()-1, 8))
+}
+
+// endpointName is an endpoint as the chooser and the header write it.
+func endpointName(e client.VideoEndpoint, mode string) string {
+	parts := strings.Split(e.PathFor(mode), "/")
+	return strings.Join(parts, " / ")
+}
+
+// pickerLines draws the chooser in h lines, scrolled to the cursor.
+func (m Model) pickerLines(w, h int) []string {
+	s := m.st.Pick
+	out := []string{m.st.Title.Render("Choose an endpoint")}
+	rows := h - 1
+	first := max(0, min(m.pick.cursor-rows/2, len(m.pick.eps)-rows))
+	for i := first; i < len(m.pick.eps) && len(out) < h; i++ {
+		e := m.pick.eps[i]
+		name := fmt.Sprintf("%-10s %-5s %s", e.Family, e.Model, strings.TrimSuffix(e.Task, "/"))
+		if e.Variant != "" {
+			name += " · " + e.Variant
+		}
+		var notes []string
+		if len(e.Modes) > 0 {
+			notes = append(notes, "modes "+strings.Join(e.Modes, " | "))
+		}
+		if e.Webhook {
+			notes = append(notes, "webhook")
+		}
+		line := "  " + s.Item.Render(fmt.Sprintf("%-44s", name))
+		if i == m.pick.cursor {
+			line = s.Selected.Render("› " + fmt.Sprintf("%-44s", name))
+		}
+		line += " " + s.Muted.Render(strings.Join(notes, " · "))
+		out = append(out, ansi.Truncate(line, w, "…"))
+	}
+	return out
+}

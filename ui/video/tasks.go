@@ -1,0 +1,173 @@
+package video
+
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+	"time"
+
+	"atelier/client"
+	"atelier/poller"
+	"atelier/store"
+)
+
+// task is one video task as the list shows it: as last read from the
+// history, with what the poller said since.
+type task struct {
+	rec        store.VideoTask
+	file       string // the saved video, an absolute path; "" until saved
+	log        string // the last log line
+	downloaded int64  // bytes saved so far, while the video downloads
+	trouble    string // a request that failed, sent again at retry
+	retry      time.Time
+}
+
+// newTask is a recorded task; file is its video's absolute path, if saved.
+func newTask(rec store.VideoTask, file string) task {
+	t := task{rec: rec, file: file, downloaded: rec.DownloadedBytes}
+	if lines := logLines(rec.StatusJSON); len(lines) > 0 {
+		t.log = lines[len(lines)-1].Message
+	}
+	return t
+}
+
+// id is the task's request id.
+func (t task) id() string { return t.rec.RequestID }
+
+func (t task) running() bool { return !t.rec.Done }
+
+// failure is why the task failed, nil if it did not.
+func (t task) failure() *client.TaskError { return poller.Failure(t.rec) }
+
+// elapsed is how long the task ran: until now while it runs, else until it
+// ended.
+func (t task) elapsed(now time.Time) time.Duration {
+	end := now
+	if t.rec.Done {
+		end = t.rec.CompletedAt
+		if end.IsZero() {
+			end = t.rec.UpdatedAt
+		}
+	}
+	return max(end.Sub(t.rec.SubmittedAt), 0)
+}
+
+// apply takes in one poller update.
+func (t *task) apply(u poller.Update) {
+	if u.Status != "" {
+		t.rec.Status = u.Status
+	}
+	t.rec.QueuePosition = u.QueuePosition
+	if len(u.Logs) > 0 {
+		t.log = u.Logs[len(u.Logs)-1].Message
+	}
+	if u.Downloaded > 0 {
+		t.downloaded = u.Downloaded
+	}
+	t.trouble, t.retry = "", time.Time{}
+	if u.Err != nil && !u.Done {
+		t.trouble, t.retry = u.Err.Error(), u.Retry
+	}
+	if u.VideoPath != "" {
+		t.file = u.VideoPath
+	}
+	if u.Done {
+		t.rec.Done = true
+	}
+}
+
+// videoURL is the address of the task's video in its result, "" if none.
+func (t task) videoURL() string {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(t.rec.ResultJSON, &top) != nil {
+		return ""
+	}
+	for _, raw := range []json.RawMessage{t.rec.ResultJSON, top["result"]} {
+		res := (&client.VideoTask{Result: raw}).Output()
+		if res == nil {
+			continue
+		}
+		if files := res.Files(); len(files) > 0 {
+			return files[0].URL
+		}
+	}
+	return ""
+}
+
+// logLines reads the logs of a stored status object: a list of lines, or
+// (form C) an object holding such a list under some key.
+func logLines(status json.RawMessage) []client.VideoLog {
+	var h client.VideoTask
+	if len(status) == 0 || json.Unmarshal(status, &h) != nil {
+		return nil
+	}
+	var top struct {
+		Logs map[string]json.RawMessage `json:"logs"`
+	}
+	if json.Unmarshal(status, &top) != nil || top.Logs == nil {
+		return h.Logs
+	}
+	for _, k := range slices.Sorted(maps.Keys(top.Logs)) {
+		var lines []client.VideoLog
+		if json.Unmarshal(top.Logs[k], &lines) == nil && len(lines) > 0 && lines[0].Message != "" {
+			return lines
+		}
+	}
+	return h.Logs
+}
+
+// taskList is the tasks, newest first, and the one selected.
+type taskList struct {
+	items  []task
+	cursor int
+}
+
+// put adds t, or replaces the task with its id, keeping newest first.
+func (l *taskList) put(t task) {
+	if i := l.index(t.id()); i >= 0 {
+		l.items[i] = t
+		return
+	}
+	i, _ := slices.BinarySearchFunc(l.items, t, func(a, b task) int {
+		return b.rec.SubmittedAt.Compare(a.rec.SubmittedAt)
+	})
+	l.items = slices.Insert(l.items, i, t)
+	if i <= l.cursor && len(l.items) > 1 {
+		l.cursor++ // the selection stays on the same task
+	}
+}
+
+// remove drops the task with id.
+func (l *taskList) remove(id string) {
+	if i := l.index(id); i >= 0 {
+		l.items = slices.Delete(l.items, i, i+1)
+		l.cursor = max(min(l.cursor, len(l.items)-1), 0)
+	}
+}
+
+func (l *taskList) index(id string) int {
+	return slices.IndexFunc(l.items, func(t task) bool { return t.id() == id })
+}
+
+// selected is the selected task, false when there is none.
+func (l *taskList) selected() (task, bool) {
+	if l.cursor < 0 || l.cursor >= len(l.items) {
+		return task{}, false
+	}
+	return l.items[l.cursor], true
+}
+
+func (l *taskList) move(delta int) {
+	l.cursor = max(min(l.cursor+delta, len(l.items)-1), 0)
+}
+
+// running counts the tasks not yet done.
+func (l *taskList) running() int {
+	n := 0
+	for _, t := range l.items {
+		if t.running() {
+			n++
+		}
+	}
+	return n
+}

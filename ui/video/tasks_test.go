@@ -1,0 +1,289 @@
+package video
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/poller"
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// running is a task record as submitted at the harness's start time.
+func running(id, endpoint string) store.VideoTask {
+	return store.VideoTask{RequestID: id, Endpoint: endpoint, Status: client.VideoInQueue, SubmittedAt: start}
+}
+
+func loaded(recs ...store.VideoTask) tasksLoadedMsg {
+	var ts []task
+	for _, r := range recs {
+		ts = append(ts, newTask(r, ""))
+	}
+	return tasksLoadedMsg{tasks: ts}
+}
+
+// TestUnknownStatusShownAsIs shows a status word the interface does not
+// name as it came, cleaned of escape sequences, and keeps the task running.
+func TestUnknownStatusShownAsIs(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.send(loaded(running("task-1", "videob/o3/pro/image-to-video")))
+	h.send(updateMsg{poller.Update{RequestID: "task-1", Status: "WARMING_UP",
+		Logs: []client.VideoLog{{Message: "booting"}, {Message: "loading \x1b[31mweights"}}}})
+	line := h.line("task-1")
+	for _, want := range []string{"●", "videob o3 pro i2v", "WARMING_UP", `"loading weights"`} {
+		if !strings.Contains(line, want) {
+			t.Errorf("line %q lacks %q", line, want)
+		}
+	}
+	if strings.Contains(h.m.View(), "\x1b[31m") || h.m.Running() != 1 {
+		t.Errorf("escape kept, or running %d", h.m.Running())
+	}
+}
+
+// TestQueuePositionAndElapsedTime: time arrives as ticks.
+func TestQueuePositionAndElapsedTime(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.send(loaded(running("task-1", "videoa/q1/text-to-video")))
+	three := 3
+	h.send(updateMsg{poller.Update{RequestID: "task-1", Status: client.VideoInQueue, QueuePosition: &three}})
+	h.send(tickMsg{at: start.Add(72 * time.Second)})
+	if l := h.line("task-1"); !strings.Contains(l, "IN_QUEUE 1m12s  3 ahead") {
+		t.Errorf("line %q", l)
+	}
+	h.send(updateMsg{poller.Update{RequestID: "task-1", Status: client.VideoInProgress, Downloaded: 3 << 20}})
+	if l := h.line("task-1"); strings.Contains(l, "ahead") || !strings.Contains(l, "downloading · 3.0 MB") {
+		t.Errorf("line %q", l)
+	}
+	retry := time.Date(2026, 11, 21, 12, 5, 0, 0, time.Local)
+	h.send(updateMsg{poller.Update{RequestID: "task-1", Status: client.VideoInProgress,
+		Err: errors.New("status: 503 overloaded"), Retry: retry}})
+	if l := h.line("task-1"); !strings.Contains(l, "⚠ status: 503 overloaded") {
+		t.Errorf("line %q", l)
+	}
+	h.keys("esc")
+	if d := h.m.taskDetail(); !strings.Contains(d, "again at 12:05:00") {
+		t.Errorf("detail %q", d)
+	}
+}
+
+// TestTicksWhileTasksRun asks for ticks only while a task runs.
+func TestTicksWhileTasksRun(t *testing.T) {
+	m := New(Options{Tick: time.Hour})
+	m, cmd := m.tasksLoaded(loaded(running("task-1", "videoa/q1/text-to-video")))
+	if cmd == nil || !m.ticking {
+		t.Fatal("no tick asked for a running task")
+	}
+	if _, again := m.startTicking(); again != nil {
+		t.Error("a second tick while one is on its way")
+	}
+	m, _ = m.updated(updateMsg{poller.Update{RequestID: "task-1", Status: client.VideoCompleted, Done: true}})
+	if m, cmd = m.ticked(tickMsg{at: start}); cmd != nil || m.ticking {
+		t.Error("ticks go on with nothing running")
+	}
+}
+
+// doneTask records a completed task with its video saved, as the poller
+// leaves it, and returns it with the video's path.
+func doneTask(t *testing.T, st *store.Store, id string) string {
+	t.Helper()
+	ctx := t.Context()
+	body := `{"prompt":"a lighthouse","duration":8}`
+	_, err := st.AddVideoTask(ctx, store.VideoSubmission{RequestID: id, Endpoint: "videob/o3/pro/text-to-video",
+		BodyJSON: json.RawMessage(body), Webhook: "https://hooks.example.org/done"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	result := `{"video":{"url":"https://cdn.example.org/` + id + `.mp4","file_size":4}}`
+	if err := st.CompleteVideoTask(ctx, id, json.RawMessage(result), true); err != nil {
+		t.Fatal(err)
+	}
+	rel := filepath.Join("media", "2026-11-21", "vid-"+id+".mp4")
+	abs := filepath.Join(st.Dir(), rel)
+	os.MkdirAll(filepath.Dir(abs), 0o700)
+	if err := os.WriteFile(abs, []byte("mp4!"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SetVideoFile(ctx, id, rel, 4, true); err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}
+
+// TestTaskKeys: play, copy the URL, show the file, re-submit, delete.
+func TestTaskKeys(t *testing.T) {
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	file := doneTask(t, st, "task-done")
+	h := newHarness(t, Options{Store: st})
+	h.keys("esc")
+	if l := h.line("✓"); !strings.HasPrefix(l, "› ✓") || !strings.Contains(l, filepath.Base(file)) {
+		t.Fatalf("line %q", l)
+	}
+	h.keys("enter")
+	if len(h.opened) != 1 || h.opened[0] != file {
+		t.Errorf("opened %q", h.opened)
+	}
+	h.keys("y")
+	if clip := clipboard(h.out); clip != "https://cdn.example.org/task-done.mp4" {
+		t.Errorf("clipboard %q", clip)
+	}
+	h.keys("f")
+	n := h.notices()
+	if len(n) != 2 || n[0] != "video URL copied: https://cdn.example.org/task-done.mp4" || n[1] != file {
+		t.Errorf("notices %q", n)
+	}
+
+	h.keys("r")
+	f := h.m.form
+	if h.m.mode != editing || f.path() != "videob/o3/pro/text-to-video" || f.webhook != "https://hooks.example.org/done" {
+		t.Fatalf("re-submit loaded %s, webhook %q, mode %d", f.path(), f.webhook, h.m.mode)
+	}
+	if got := f.body(nil); got["prompt"] != "a lighthouse" || got["duration"] != json.Number("8") {
+		t.Errorf("body %v", got)
+	}
+
+	h.keys("esc", "d")
+	if l := h.line("✓"); !strings.Contains(l, "delete? y / n") || !strings.Contains(h.view(), "its history and its video file?") {
+		t.Errorf("line %q", l)
+	}
+	h.keys("n", "d", "y")
+	if _, err := st.VideoTask(t.Context(), "task-done"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("after delete: %v", err)
+	}
+	if _, err := os.Stat(file); !os.IsNotExist(err) {
+		t.Errorf("the video is still there: %v", err)
+	}
+	if len(h.m.tasks.items) != 0 {
+		t.Errorf("%d tasks listed", len(h.m.tasks.items))
+	}
+}
+
+// TestRunningTaskIsNotDeleted: the poller still records it.
+func TestRunningTaskIsNotDeleted(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.send(loaded(running("task-1", "videoa/q1/text-to-video")))
+	h.keys("esc", "d")
+	if h.m.mode != browsing || len(h.errs()) != 1 || !strings.Contains(h.errs()[0], "still running") {
+		t.Errorf("mode %d, errors %q", h.m.mode, h.errs())
+	}
+}
+
+// TestResubmitKeepsWhatItCan: a value the form does not offer is left out
+// and named; a field it does not list is sent as it was; an image the
+// history did not keep is asked for again.
+func TestResubmitKeepsWhatItCan(t *testing.T) {
+	h := newHarness(t, Options{})
+	body := `{"prompt":"waves","duration":20,"generate_audio":"maybe","image_url":"atelier:omitted:base64:1024","seed_x":7}`
+	rec := running("task-1", "videob/o3/4k/image-to-video")
+	rec.BodyJSON, rec.Done, rec.Status = json.RawMessage(body), true, client.VideoCompleted
+	h.send(loaded(rec)).keys("esc", "r")
+	if h.m.form.path() != "videob/o3/4k/image-to-video" {
+		t.Fatalf("form %s", h.m.form.path())
+	}
+	n := h.notices()
+	if len(n) != 1 || !strings.Contains(n[0], `generate_audio: "maybe" is not offered here, left out`) {
+		t.Errorf("notices %q", n)
+	}
+	for field, want := range map[string]string{
+		"duration":  `✗ must be between 3 and 15 (got "20")`,
+		"image_url": "✗ the image was not kept in the history",
+		"seed_x":    "also sent, as loaded: seed_x",
+	} {
+		if l := h.line(field); !strings.Contains(l, want) {
+			t.Errorf("%s: %q, want %q", field, l, want)
+		}
+	}
+	if got := h.m.form.body(nil)["seed_x"]; got != json.Number("7") {
+		t.Errorf("seed_x sent as %v", got)
+	}
+}
+
+// TestReportOfATaskNotListed reads it from the history.
+func TestReportOfATaskNotListed(t *testing.T) {
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	h := newHarness(t, Options{Store: st})
+	_, err = st.AddVideoTask(t.Context(), store.VideoSubmission{RequestID: "cli-task", Endpoint: "videoc3.1/fast"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.send(updateMsg{poller.Update{RequestID: "cli-task", Status: client.VideoInProgress}})
+	if l := h.line("cli-task"); !strings.Contains(l, "videoc3.1 fast") {
+		t.Errorf("line %q\n%s", l, h.view())
+	}
+}
+
+// TestTerminalNotification is sent only where the terminal is known to
+// show one, with our own words.
+func TestTerminalNotification(t *testing.T) {
+	cases := []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"TERM_PROGRAM": "iTerm.app"}, "\x1b]9;atelier: video task-1 done\a"},
+		{map[string]string{"TERM": "xterm-kitty"}, "\x1b]99;;atelier: video task-1 done\x1b\\"},
+		{map[string]string{"TERM_PROGRAM": "ghostty"}, "\x1b]777;notify;atelier;video task-1 done\a"},
+		{map[string]string{"TERM": "foot"}, "\x1b]777;notify;atelier;video task-1 done\a"},
+		{map[string]string{"TERM_PROGRAM": "iTerm.app", "TMUX": "/tmp/tmux-1/default,1,0"}, ""},
+		{map[string]string{"TERM": "xterm-256color"}, ""},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprint(c.env), func(t *testing.T) {
+			h := newHarness(t, Options{Getenv: func(k string) string { return c.env[k] }})
+			h.send(loaded(running("task-1\x07;x", "videoa/q1/text-to-video")))
+			h.send(updateMsg{poller.Update{RequestID: "task-1\x07;x", Status: client.VideoCompleted, Done: true}})
+			raw := ""
+			for _, m := range h.out {
+				if r, ok := m.(tea.RawMsg); ok {
+					raw = fmt.Sprint(r.Msg)
+				}
+			}
+			if raw != strings.Replace(c.want, "task-1", "task-1x", 1) {
+				t.Errorf("sent %q, want %q", raw, c.want)
+			}
+		})
+	}
+}
+
+// clipboard is the last text the tab put on the clipboard.
+func clipboard(out []tea.Msg) string {
+	clip := ""
+	for _, m := range out {
+		if fmt.Sprintf("%T", m) == "tea.setClipboardMsg" {
+			clip = fmt.Sprint(m)
+		}
+	}
+	return clip
+}
+
+// TestRerunFromHistoryFillsTheForm: History's re-run of a video task puts
+// its endpoint and body in the form, ready to edit and submit.
+func TestRerunFromHistoryFillsTheForm(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.send(tab.RerunMsg{To: tab.Video, Kind: store.KindVideo, Endpoint: "videob/o3/pro/text-to-video",
+		BodyJSON: json.RawMessage(`{"prompt":"a lighthouse at dusk","duration":5}`)})
+	if h.m.form.path() != "videob/o3/pro/text-to-video" || h.m.mode != editing {
+		t.Fatalf("form %s, mode %d", h.m.form.path(), h.m.mode)
+	}
+	if got := h.m.form.body(nil)["prompt"]; got != "a lighthouse at dusk" {
+		t.Fatalf("prompt %v", got)
+	}
+	if n := h.notices(); len(n) != 1 || !strings.Contains(n[0], "from history loaded") {
+		t.Errorf("notices %q", n)
+	}
+}

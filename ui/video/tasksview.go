@@ -1,0 +1,140 @@
+package video
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// taskLines draws n tasks, scrolled to show the selected one.
+func (m Model) taskLines(w, n int) []string {
+	items := m.tasks.items
+	if len(items) == 0 {
+		if !m.loaded && m.db != nil {
+			return []string{""}
+		}
+		return []string{m.st.Tasks.Muted.Render("  none yet: fill in the form and submit")}
+	}
+	first := 0
+	if m.tasks.cursor >= n {
+		first = m.tasks.cursor - n + 1
+	}
+	cols := columns{id: 8, endpoint: 12, status: 8}
+	for _, t := range items {
+		cols.endpoint = max(cols.endpoint, ansi.StringWidth(shortEndpoint(t.rec.Endpoint)))
+		cols.status = max(cols.status, ansi.StringWidth(clean(t.rec.Status)))
+		cols.queue = max(cols.queue, ansi.StringWidth(queueText(t)))
+	}
+	cols.endpoint, cols.status = min(cols.endpoint, max(w/5, 12)), min(cols.status, 14)
+	var out []string
+	for i := first; i < min(first+n, len(items)); i++ {
+		out = append(out, m.taskLine(items[i], i == m.tasks.cursor, w, cols))
+	}
+	return out
+}
+
+// columns are the widths of the task list's columns; a queue width of 0
+// leaves the column out.
+type columns struct{ id, endpoint, status, queue int }
+
+// queueText is a waiting task's place in the queue, "" when not known.
+func queueText(t task) string {
+	if !t.running() || t.rec.QueuePosition == nil {
+		return ""
+	}
+	return fmt.Sprintf("%d ahead", *t.rec.QueuePosition)
+}
+
+// taskLine is one task: mark, id, endpoint, status word as sent, time,
+// queue position, and the latest news.
+func (m Model) taskLine(t task, selected bool, w int, c columns) string {
+	s := m.st.Tasks
+	marker := "  "
+	if selected && (m.mode == browsing || m.mode == confirming) {
+		marker = s.Selected.Render("› ")
+	}
+	mark, ms := "●", s.Running
+	switch {
+	case t.failure() != nil:
+		mark, ms = "✗", s.Failed
+	case !t.running():
+		mark, ms = "✓", s.Done
+	}
+	cols := []string{
+		ms.Render(mark),
+		s.ID.Render(pad(shortID(t.id()), c.id)),
+		s.Text.Render(pad(shortEndpoint(t.rec.Endpoint), c.endpoint)),
+		ms.Render(pad(clean(t.rec.Status), c.status)),
+		s.Muted.Render(pad(elapsed(t.elapsed(m.now)), 6)),
+	}
+	if c.queue > 0 {
+		cols = append(cols, s.Muted.Render(pad(queueText(t), c.queue)))
+	}
+	line := marker + strings.Join(cols, " ") + " "
+	return line + m.news(t, w-ansi.StringWidth(line))
+}
+
+// news is the latest word on a task: the question to confirm a deletion,
+// a failed request, the failure, the saved file, the download, the last
+// log line.
+func (m Model) news(t task, room int) string {
+	s := m.st.Tasks
+	fail := t.failure()
+	switch {
+	case m.mode == confirming && m.confirm == t.id():
+		return s.Failed.Render("delete? y / n")
+	case fail != nil:
+		return s.Failed.Render(clean(fail.Message))
+	case t.trouble != "":
+		return s.Failed.Render("⚠ " + clean(t.trouble))
+	case t.file != "":
+		return s.Text.Render(cutLeft(tildePath(t.file), room))
+	case !t.running():
+		return s.Muted.Render("no video saved")
+	case t.downloaded > 0:
+		return s.Muted.Render("downloading · " + size(t.downloaded))
+	case t.log != "":
+		return s.Muted.Render(`"` + clean(t.log) + `"`)
+	}
+	return ""
+}
+
+// taskDetail is the selected task in full: its news, endpoint and id.
+func (m Model) taskDetail() string {
+	t, ok := m.tasks.selected()
+	if !ok {
+		return m.st.Tasks.Muted.Render("no task selected")
+	}
+	if m.mode == confirming {
+		return m.st.Tasks.Failed.Render("delete task " + shortID(t.id()) + ", its history and its video file? y deletes, n keeps")
+	}
+	var parts []string
+	switch fail := t.failure(); {
+	case fail != nil:
+		parts = append(parts, clean(fail.Error()))
+	case t.file != "":
+		parts = append(parts, t.file)
+	case t.trouble != "":
+		parts = append(parts, clean(t.trouble)+", again at "+t.retry.Local().Format("15:04:05"))
+	case t.log != "":
+		parts = append(parts, clean(t.log))
+	}
+	parts = append(parts, clean(t.rec.Endpoint), clean(t.id()))
+	return m.st.Tasks.Muted.Render(strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " · "))
+}
+
+// cutLeft keeps the end of a path that is too long: the file's name.
+func cutLeft(s string, w int) string {
+	if ansi.StringWidth(s) <= w || w < 2 {
+		return s
+	}
+	return "…" + ansi.TruncateLeft(s, ansi.StringWidth(s)-w+1, "")
+}
+
+// pad cuts or fills s to w cells.
+func pad(s string, w int) string {
+	s = ansi.Truncate(s, w, "…")
+	return s + strings.Repeat(" ", max(w-ansi.StringWidth(s), 0))
+}

@@ -1,0 +1,73 @@
+package video
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"atelier/ui/termtext"
+)
+
+// shortID is a request id cut to its first eight characters: enough to
+// tell tasks apart on screen; f and the history show it whole.
+func shortID(id string) string {
+	id = clean(id)
+	if len(id) > 8 {
+		return id[:8]
+	}
+	return id
+}
+
+// clean makes text from the service or the history safe to draw, on one
+// line.
+func clean(s string) string {
+	s = termtext.String(s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// tildePath writes a path under the home folder as ~/…, as people read it.
+func tildePath(p string) string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return p
+	}
+	if rest, ok := strings.CutPrefix(p, home+string(filepath.Separator)); ok {
+		return "~" + string(filepath.Separator) + rest
+	}
+	return p
+}
+
+// elapsed writes a duration as a clock does: 40s, 1m12s, 2h03m.
+func elapsed(d time.Duration) string {
+	d = d.Truncate(time.Second)
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%ds", int(d.Seconds()))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+	}
+	return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
+}
+
+// taskWords shorten an endpoint's task for the list.
+var taskWords = strings.NewReplacer(
+	"first-last-frame-to-video", "fl2v", "start-end-to-video", "se2v", "reference-to-video", "ref2v",
+	"image-to-video", "i2v", "text-to-video", "t2v", "video-to-video", "v2v", "/", " ")
+
+// shortEndpoint is an endpoint in a few words: "videob o3 pro i2v".
+func shortEndpoint(endpoint string) string { return taskWords.Replace(clean(endpoint)) }
+
+// size writes a byte count as people read it.
+func size(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%d kB", n>>10)
+	}
+	return fmt.Sprintf("%d B", n)
+}

@@ -1,0 +1,157 @@
+// Package video is the Video tab of atelier's terminal UI: a form generated
+// from the client's table of the 16 video endpoints (each field with its
+// type, allowed values, default and range, lists and object lists as small
+// editors, local images sent as data URIs where the endpoint accepts them),
+// checked against every documented rule before anything is sent; and the
+// list of tasks, kept moving by the background poller while other tabs
+// show, with their status, time, queue position, logs and saved videos.
+//
+// Poller runs the poller for the client of the moment and reports through
+// one channel the shell drains. It imports bubbletea, bubbles, lipgloss,
+// client, poller, store, ui/imageview, ui/termtext and ui/tab; never ui.
+package video
+
+import (
+	"os"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/ui/imageview"
+	"atelier/ui/tab"
+)
+
+// Options are what the tab works with.
+type Options struct {
+	Store  *store.Store // where tasks are recorded; nil: nothing can be submitted
+	Poller *Poller      // follows submitted tasks; nil: they wait in the history
+	// Now is the time at start (default time.Now); later times arrive as
+	// tick messages, every Tick (default a second; negative: none, for
+	// tests, which send the ticks themselves).
+	Now  func() time.Time
+	Tick time.Duration
+	// Open plays a video file (default: the system's player, through
+	// imageview.OpenCmd). It runs in a command.
+	Open func(path string) error
+	// Getenv tells which terminal this is, for notifications (default
+	// os.Getenv).
+	Getenv func(string) string
+}
+
+// Model is the Video tab.
+type Model struct {
+	db     *store.Store
+	poller *Poller
+	open   func(string) error
+	notify notifier
+
+	client  *client.Client
+	gen     int  // client generations seen: orders the poller's restarts
+	sending bool // a submission has not answered yet
+
+	form    form
+	tasks   taskList
+	loaded  bool // the history's tasks have been read
+	mode    mode
+	pick    picker
+	confirm string // the request id a deletion waits on
+
+	now       time.Time
+	tickEvery time.Duration
+	ticking   bool // a tick is on its way
+
+	km            keyMap
+	st            styles
+	width, height int
+}
+
+// New returns the tab on the first endpoint of the table.
+func New(o Options) Model {
+	now := time.Now
+	if o.Now != nil {
+		now = o.Now
+	}
+	open := o.Open
+	if open == nil {
+		open = func(p string) error { return imageview.OpenCmd(p).Run() }
+	}
+	getenv := o.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	every := o.Tick
+	if every == 0 {
+		every = time.Second
+	}
+	eps := client.VideoEndpoints()
+	m := Model{db: o.Store, poller: o.Poller, open: open, notify: detectNotifier(getenv),
+		form: newForm(eps[0], ""), now: now(), tickEvery: every, km: defaultKeyMap()}
+	m.SetDark(true)
+	m.form.focusFirstText()
+	return m
+}
+
+// Init reads the recorded tasks.
+func (m Model) Init() tea.Cmd { return m.loadTasks() }
+
+// Update routes keys by mode, and each command's answer to its handler.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case tea.PasteMsg:
+		return m.paste(msg)
+	case tab.ClientMsg:
+		return m.connected(msg.Client)
+	case tab.RerunMsg:
+		return m.rerun(msg)
+	case updateMsg:
+		return m.updated(msg)
+	case tasksLoadedMsg:
+		return m.tasksLoaded(msg)
+	case taskLoadedMsg:
+		return m.taskLoaded(msg)
+	case submittedMsg:
+		return m.submitted(msg)
+	case deletedMsg:
+		return m.deleted(msg)
+	case tickMsg:
+		return m.ticked(msg)
+	}
+	return m, nil
+}
+
+// Running is how many tasks are not done yet, for the status bar.
+func (m Model) Running() int { return m.tasks.running() }
+
+// Focused reports whether a text field has the keyboard.
+func (m Model) Focused() bool {
+	return m.mode == editing && m.form.editsText(m.form.focused())
+}
+
+// SetSize sets the space the tab may draw in.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	m.form.input.SetWidth(max(m.valueWidth()-1, 8))
+}
+
+// SetDark picks the styles for a dark or light background.
+func (m *Model) SetDark(dark bool) {
+	m.st = newStyles(dark)
+	m.form.input.SetStyles(m.st.Form.Input)
+}
+
+// Summary names the endpoint being written, for the status bar.
+func (m Model) Summary() string { return "video · " + m.form.path() }
+
+// KeyMap is the tab's keys in the current mode, for help.
+func (m Model) KeyMap() help.KeyMap {
+	list := m.mode == editing && (m.form.listOf(m.form.focused()) != nil)
+	return helpKeys{km: m.km, mode: m.mode, list: list}
+}
+
+// result addresses a command's message to this tab.
+func result(msg tea.Msg) tea.Msg { return tab.Result(tab.Video, msg) }

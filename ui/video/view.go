@@ -1,0 +1,90 @@
+package video
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// View draws the endpoint, the form (or the endpoint chooser), a line
+// about the focused field or task, and the task list, in the tab's size.
+func (m Model) View() string {
+	w, h := m.width, m.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	rows := m.taskRows(h)
+	bottom := append([]string{m.tasksHeading(w)}, m.taskLines(w, rows)...)
+	room := max(h-len(bottom), 0)
+	var top []string
+	if m.mode == picking {
+		top = m.pickerLines(w, room)
+	} else {
+		top = append([]string{m.header(w)}, m.formLines(w, max(room-2, 0))...)
+		top = append(top, m.detail(w))
+	}
+	lines := append(top, bottom...)
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, w, "…")
+	}
+	return strings.Join(lines[:min(len(lines), h)], "\n")
+}
+
+// taskRows is how many tasks show: all of them when the form leaves room,
+// else up to a third of the height, three at least.
+func (m Model) taskRows(h int) int {
+	free := h - 3 - m.formHeight()
+	return min(max(len(m.tasks.items), 1), max(free, 3, h/3), max(h-4, 1))
+}
+
+// header names the endpoint being written, and what the form is doing.
+func (m Model) header(w int) string {
+	left := m.st.Title.Render("Endpoint") + "  " + m.st.Form.Endpoint.Render(endpointName(m.form.ep, m.form.modeName()))
+	right := ""
+	switch {
+	case m.sending:
+		right = "sending…"
+	case m.form.tried && m.form.count() > 0:
+		right = fmt.Sprintf("%d %s", m.form.count(), plural(m.form.count(), "problem"))
+	}
+	if right == "" {
+		return left
+	}
+	right = m.st.Form.Note.Render(right)
+	gap := w - ansi.StringWidth(left) - ansi.StringWidth(right)
+	return left + strings.Repeat(" ", max(gap, 1)) + right
+}
+
+// detail is the whole text of what the focus is on: the focused field's
+// problem or rule, the selected task's file, failure or last log line.
+func (m Model) detail(w int) string {
+	if m.mode == browsing || m.mode == confirming {
+		return m.taskDetail()
+	}
+	r := m.form.focused()
+	if p := m.form.problem(r); p != "" {
+		return m.st.Form.Problem.Render(r.path + ": " + clean(p))
+	}
+	return m.st.Form.Doc.Render(r.path + ": " + m.form.doc(r))
+}
+
+// tasksHeading is the rule between the form and the tasks, with their
+// count.
+func (m Model) tasksHeading(w int) string {
+	n, run := len(m.tasks.items), m.tasks.running()
+	title := m.st.Title.Render("Tasks")
+	note := ""
+	switch {
+	case m.db == nil:
+		note = "no history: tasks cannot be kept"
+	case !m.loaded:
+		note = "reading the history…"
+	case run > 0:
+		note = fmt.Sprintf("%d · %d running", n, run)
+	default:
+		note = fmt.Sprintf("%d", n)
+	}
+	head := title + " " + m.st.Tasks.Muted.Render(note) + " "
+	return head + m.st.Rule.Render(strings.Repeat("─", max(w-ansi.StringWidth(head), 0)))
+}
