@@ -144,25 +144,9 @@ func (h *harness) update(msg tea.Msg) {
 func (h *harness) view() string { return ansi.Strip(h.m.View()) }
 
 // notices and errs are what the tab told the status bar.
-func (h *harness) notices() []string {
-	var out []string
-	for _, m := range h.out {
-		if n, ok := m.(tab.NoticeMsg); ok {
-			out = append(out, n.Text)
-		}
-	}
-	return out
-}
+func (h *harness) notices() []string { return tabtest.Notices(h.out) }
 
-func (h *harness) errs() []error {
-	var out []error
-	for _, m := range h.out {
-		if e, ok := m.(tab.ErrorMsg); ok {
-			out = append(out, e.Err)
-		}
-	}
-	return out
-}
+func (h *harness) errs() []error { return tabtest.Errors(h.out) }
 
 // noErrors fails the test on any error shown in the status bar.
 func (h *harness) noErrors() {

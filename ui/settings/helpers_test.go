@@ -101,25 +101,9 @@ func (h *harness) cursorLine() string {
 }
 
 // notices and errs are what the tab told the status bar.
-func (h *harness) notices() []string {
-	var out []string
-	for _, m := range h.out {
-		if n, ok := m.(tab.NoticeMsg); ok {
-			out = append(out, n.Text)
-		}
-	}
-	return out
-}
+func (h *harness) notices() []string { return tabtest.Notices(h.out) }
 
-func (h *harness) errs() []error {
-	var out []error
-	for _, m := range h.out {
-		if e, ok := m.(tab.ErrorMsg); ok {
-			out = append(out, e.Err)
-		}
-	}
-	return out
-}
+func (h *harness) errs() []error { return tabtest.Errors(h.out) }
 
 // saved is the last settings the tab told the shell about.
 func (h *harness) saved() *store.Settings {

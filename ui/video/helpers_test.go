@@ -130,25 +130,10 @@ func (h *harness) endpoint(path string) *harness {
 func (h *harness) view() string { return ansi.Strip(h.m.View()) }
 
 // line is the first line of the view holding s.
-func (h *harness) line(s string) string {
-	for _, l := range strings.Split(h.view(), "\n") {
-		if strings.Contains(l, s) {
-			return l
-		}
-	}
-	return ""
-}
+func (h *harness) line(s string) string { return tabtest.Line(h.view(), s) }
 
 // notices and errs are what the tab told the status bar.
-func (h *harness) notices() []string {
-	var out []string
-	for _, m := range h.out {
-		if n, ok := m.(tab.NoticeMsg); ok {
-			out = append(out, n.Text)
-		}
-	}
-	return out
-}
+func (h *harness) notices() []string { return tabtest.Notices(h.out) }
 
 func (h *harness) errs() []string {
 	var out []string

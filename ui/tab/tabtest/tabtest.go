@@ -72,3 +72,35 @@ func Press(s string) tea.KeyPressMsg {
 	}
 	return k
 }
+
+// Notices are the status-bar notices among msgs, in order.
+func Notices(msgs []tea.Msg) []string {
+	var out []string
+	for _, m := range msgs {
+		if n, ok := m.(tab.NoticeMsg); ok {
+			out = append(out, n.Text)
+		}
+	}
+	return out
+}
+
+// Errors are the status-bar errors among msgs, in order.
+func Errors(msgs []tea.Msg) []error {
+	var out []error
+	for _, m := range msgs {
+		if e, ok := m.(tab.ErrorMsg); ok {
+			out = append(out, e.Err)
+		}
+	}
+	return out
+}
+
+// Line is the first line of view holding s, or "".
+func Line(view, s string) string {
+	for _, l := range strings.Split(view, "\n") {
+		if strings.Contains(l, s) {
+			return l
+		}
+	}
+	return ""
+}
