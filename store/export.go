@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -235,4 +238,35 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// ExportFiles writes both exports of one item into dir (made if needed):
+// the Markdown file with its media folder, and the JSON beside it under
+// the same name. It returns their absolute paths.
+func (s *Store) ExportFiles(ctx context.Context, ref ItemRef, dir string) (md, js string, err error) {
+	abs, err := filepath.Abs(dir)
+	if err == nil {
+		err = os.MkdirAll(abs, 0o755)
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("export: %w", err)
+	}
+	md, err = s.ExportMarkdown(ctx, ref, abs)
+	if err != nil {
+		return "", "", err
+	}
+	js = strings.TrimSuffix(md, ".md") + ".json"
+	f, err := os.Create(js)
+	if err != nil {
+		return md, "", fmt.Errorf("export: %w", err)
+	}
+	err = s.ExportJSON(ctx, ref, f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(js)
+		return md, "", err
+	}
+	return md, js, nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -46,33 +45,7 @@ func (m Model) writeExport() tea.Cmd {
 
 // exportRun writes both exports into dir and returns their paths.
 func exportRun(db *store.Store, id int64, dir string) (string, string, error) {
-	ctx := context.Background()
-	ref := store.ItemRef{Kind: store.KindCompare, ID: id}
-	abs, err := filepath.Abs(dir)
-	if err == nil {
-		err = os.MkdirAll(abs, 0o755)
-	}
-	if err != nil {
-		return "", "", fmt.Errorf("export: %w", err)
-	}
-	md, err := db.ExportMarkdown(ctx, ref, abs)
-	if err != nil {
-		return "", "", err
-	}
-	js := strings.TrimSuffix(md, ".md") + ".json"
-	f, err := os.Create(js)
-	if err != nil {
-		return md, "", fmt.Errorf("export: %w", err)
-	}
-	err = db.ExportJSON(ctx, ref, f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(js)
-		return md, "", err
-	}
-	return md, js, nil
+	return db.ExportFiles(context.Background(), store.ItemRef{Kind: store.KindCompare, ID: id}, dir)
 }
 
 func (m Model) exported(msg exportedMsg) (Model, tea.Cmd) {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -165,32 +163,7 @@ func (m Model) exportDir(k store.Kind) string {
 
 // exportItem writes both exports and returns their absolute paths.
 func exportItem(db *store.Store, ref store.ItemRef, dir string) (string, string, error) {
-	ctx := context.Background()
-	abs, err := filepath.Abs(dir)
-	if err == nil {
-		err = os.MkdirAll(abs, 0o755)
-	}
-	if err != nil {
-		return "", "", fmt.Errorf("export: %w", err)
-	}
-	md, err := db.ExportMarkdown(ctx, ref, abs)
-	if err != nil {
-		return "", "", err
-	}
-	js := strings.TrimSuffix(md, ".md") + ".json"
-	f, err := os.Create(js)
-	if err != nil {
-		return md, "", fmt.Errorf("export: %w", err)
-	}
-	err = db.ExportJSON(ctx, ref, f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(js)
-		return md, "", err
-	}
-	return md, js, nil
+	return db.ExportFiles(context.Background(), ref, dir)
 }
 
 // exported tells the status bar where the files went.
