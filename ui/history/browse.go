@@ -58,20 +58,7 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 
 // listStep is how far a moving key takes the cursor.
 func (m Model) listStep(msg tea.KeyPressMsg) int {
-	k, page := m.km, max(m.listHeight()-1, 1)
-	switch {
-	case key.Matches(msg, k.Up):
-		return -1
-	case key.Matches(msg, k.Down):
-		return 1
-	case key.Matches(msg, k.PageUp):
-		return -page
-	case key.Matches(msg, k.PageDown):
-		return page
-	case key.Matches(msg, k.Top):
-		return -len(m.list.rows)
-	}
-	return len(m.list.rows)
+	return m.km.step(msg, max(m.listHeight()-1, 1), len(m.list.rows))
 }
 
 // moveBy moves the cursor, and asks for the next page when it nears the end.

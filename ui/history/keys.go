@@ -3,6 +3,7 @@ package history
 import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
 // keyMap is every key of the History tab, used both to act and for help.
@@ -126,4 +127,22 @@ func (h helpKeys) FullHelp() [][]key.Binding {
 		return [][]key.Binding{filter, list, act}
 	}
 	return [][]key.Binding{move, list, act, read}
+}
+
+// step is how far a moving key goes: a line, a page of page lines, or to
+// either end of whole lines (the bottom for any other moving key).
+func (k keyMap) step(msg tea.KeyPressMsg, page, whole int) int {
+	switch {
+	case key.Matches(msg, k.Up):
+		return -1
+	case key.Matches(msg, k.Down):
+		return 1
+	case key.Matches(msg, k.PageUp):
+		return -page
+	case key.Matches(msg, k.PageDown):
+		return page
+	case key.Matches(msg, k.Top):
+		return -whole
+	}
+	return whole
 }

@@ -118,20 +118,7 @@ func (m Model) readKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 
 // readStep is how far a moving key scrolls.
 func (m Model) readStep(msg tea.KeyPressMsg) int {
-	k, page := m.km, max(m.bodyHeight()-2, 1)
-	switch {
-	case key.Matches(msg, k.Up):
-		return -1
-	case key.Matches(msg, k.Down):
-		return 1
-	case key.Matches(msg, k.PageUp):
-		return -page
-	case key.Matches(msg, k.PageDown):
-		return page
-	case key.Matches(msg, k.Top):
-		return -len(m.reader.page.lines)
-	}
-	return len(m.reader.page.lines)
+	return m.km.step(msg, max(m.bodyHeight()-2, 1), len(m.reader.page.lines))
 }
 
 // scroll moves the view n lines and renders the replies come into sight.
