@@ -169,16 +169,16 @@ func boolText(b bool) string {
 	return "off"
 }
 
+// setInt is setIntPtr for a field where 0 means unset.
 func setInt(dst *int, v string) error {
-	if v == "" {
-		*dst = 0
-		return nil
+	var p *int
+	if err := setIntPtr(&p, v); err != nil {
+		return err
 	}
-	n, err := strconv.Atoi(v)
-	if err != nil {
-		return fmt.Errorf("%q is not a whole number", v)
+	*dst = 0
+	if p != nil {
+		*dst = *p
 	}
-	*dst = n
 	return nil
 }
 
