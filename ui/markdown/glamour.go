@@ -55,9 +55,10 @@ func newGlamour(width int, style ansi.StyleConfig) renderFunc {
 		// no room left, that cannot write into the Renderer's text.
 		src = src[:len(src):len(src)]
 		doc := md.Parser().Parse(text.NewReader(src))
+		codes := collectCode(doc, src)
 		var buf bytes.Buffer
-		err = md.Renderer().Render(&buf, src, doc)
+		err = md.Renderer().Render(&buf, plainCode(doc, src), doc)
 		_, html := doc.LastChild().(*ast.HTMLBlock)
-		return rendering{out: buf.String(), codes: collectCode(doc, src), html: html}, err
+		return rendering{out: buf.String(), codes: codes, html: html}, err
 	}
 }
