@@ -10,7 +10,7 @@ import (
 type compareTab struct{ compare.Model }
 
 func newCompareTab(deps Deps) *compareTab {
-	return &compareTab{compare.New(compare.Options{Store: deps.Store, Settings: deps.Settings})}
+	return &compareTab{compare.New(compare.Options{Store: deps.Store, Settings: deps.Settings, Demo: deps.Demo})}
 }
 
 func (t *compareTab) Update(msg tea.Msg) (screen, tea.Cmd) {

@@ -30,6 +30,7 @@ type Options struct {
 	Store     *store.Store    // history; nil: runs are not recorded
 	Settings  *store.Settings // the default model of each family; nil: none
 	ExportDir string          // where x writes reports; "" is the current folder
+	Demo      bool            // the built-in simulator is the service
 }
 
 // Model is the Compare tab. Copies of a Model share the run on screen (its
@@ -43,6 +44,7 @@ type Model struct {
 	// What the next run sends.
 	targets   []client.ChatTarget
 	defaulted bool // targets are the default models of the settings
+	demo      bool // the simulator answers: a family with no default model gets one
 	prompt    string
 	system    string
 
@@ -76,23 +78,29 @@ type Model struct {
 // New returns the tab, with one target per family that has a default model.
 func New(o Options) Model {
 	km := defaultKeyMap()
-	m := Model{db: o.Store, exportDir: o.ExportDir, km: &km, st: newStyles(true), dark: true, at: -1, sync: true}
+	m := Model{db: o.Store, exportDir: o.ExportDir, demo: o.Demo, km: &km, st: newStyles(true), dark: true, at: -1, sync: true}
 	if m.exportDir == "" {
 		m.exportDir = "."
 	}
-	m.targets, m.defaulted = defaultTargets(o.Settings), true
+	m.targets, m.defaulted = defaultTargets(o.Settings, o.Demo), true
 	m.editor = newEditor(m.st)
 	return m
 }
 
-// defaultTargets are one target per family with a default model.
-func defaultTargets(s *store.Settings) []client.ChatTarget {
-	if s == nil {
-		return nil
+// defaultTargets are one target per family with a default model. In the
+// demo, where the simulator answers to any model name, a family with none
+// gets "demo-FAMILY", as in the Chat tab.
+func defaultTargets(s *store.Settings, demo bool) []client.ChatTarget {
+	var models store.Models
+	if s != nil {
+		models = s.Models
 	}
 	var out []client.ChatTarget
-	for _, t := range []client.ChatTarget{{Family: client.Alpha, Model: s.Models.Alpha},
-		{Family: client.Beta, Model: s.Models.Beta}, {Family: client.Gamma, Model: s.Models.Gamma}} {
+	for _, t := range []client.ChatTarget{{Family: client.Alpha, Model: models.Alpha},
+		{Family: client.Beta, Model: models.Beta}, {Family: client.Gamma, Model: models.Gamma}} {
+		if t.Model == "" && demo {
+			t.Model = "demo-" + string(t.Family)
+		}
 		if t.Model != "" {
 			out = append(out, t)
 		}
@@ -104,7 +112,7 @@ func defaultTargets(s *store.Settings) []client.ChatTarget {
 // the defaults.
 func (m Model) settingsSaved(s *store.Settings) Model {
 	if m.defaulted {
-		m.targets = defaultTargets(s)
+		m.targets = defaultTargets(s, m.demo)
 	}
 	return m
 }

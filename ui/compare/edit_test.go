@@ -25,6 +25,27 @@ func TestDefaultTargetsFromSettings(t *testing.T) {
 	}
 }
 
+// TestDefaultTargetsInDemo: the simulator answers to any model, so in the
+// demo every chat family is a target, under the settings' model if it has
+// one, as the Chat tab does; outside the demo a family with no default
+// model is not guessed.
+func TestDefaultTargetsInDemo(t *testing.T) {
+	m := New(Options{Demo: true, Settings: &store.Settings{Models: store.Models{Beta: "b1"}}})
+	var got []string
+	for _, tg := range m.shownTargets() {
+		got = append(got, string(tg.Family)+":"+tg.Model)
+	}
+	if strings.Join(got, " ") != "alpha:demo-alpha beta:b1 gamma:demo-gamma" {
+		t.Fatalf("demo targets %q", got)
+	}
+	if got := New(Options{Demo: true}).shownTargets(); len(got) != 3 {
+		t.Fatalf("demo with no settings: %+v", got)
+	}
+	if got := New(Options{}).shownTargets(); len(got) != 0 {
+		t.Fatalf("no settings outside the demo: %+v", got)
+	}
+}
+
 func TestTargetsForm(t *testing.T) {
 	h := newHarness(t, nil)
 	h.keys("ctrl+t")
