@@ -2,15 +2,14 @@ package compare
 
 import (
 	"fmt"
-	"slices"
 	"sync"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/ui/internal/framebench"
 	"atelier/ui/tab"
 )
 
@@ -19,9 +18,11 @@ import (
 // through Update as the streams' messages would come. At each frame tick
 // every column's frame message goes through Update, and the whole tab is
 // drawn (View) after each: the work Bubble Tea does for one frame of one
-// column. It reports the percentiles of that work; the wait for the 60 fps
-// ticks themselves is not counted. Run with -benchtime 1x: one op replays
-// the four replies whole (about 240 ticks, four seconds of ticks).
+// column. It reports the percentiles of that work, in wall time and in the
+// CPU time of the thread (cpu-...: what the frame cost, whatever else the
+// machine runs); the wait for the 60 fps ticks themselves is not counted.
+// Run with -benchtime 1x: one op replays the four replies whole (about 240
+// ticks, four seconds of ticks).
 func BenchmarkFrames(b *testing.B) {
 	for _, size := range [][2]int{{120, 40}, {200, 50}} {
 		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
@@ -40,7 +41,9 @@ func benchFrames(b *testing.B, w, h int) {
 	for i := range 4 {
 		texts = append(texts, pieces(sim.ReplyText(fmt.Sprintf("[[long]] lane %d", i)), benchPiece))
 	}
-	var frames, views []time.Duration
+	var frames, views framebench.Laps
+	frames.Start()
+	defer frames.Stop()
 	for b.Loop() {
 		m := benchModel(b, w, h)
 		for at := 0; ; at += benchPieces {
@@ -58,12 +61,12 @@ func benchFrames(b *testing.B, w, h int) {
 				break
 			}
 			for _, msg := range tickAll(ticks) {
-				t0 := time.Now()
+				frames.Restart()
 				m, _ = m.Update(msg)
-				t1 := time.Now()
+				views.Restart()
 				_ = m.View()
-				t2 := time.Now()
-				frames, views = append(frames, t2.Sub(t0)), append(views, t2.Sub(t1))
+				frames.Lap()
+				views.Lap()
 			}
 		}
 		for _, l := range m.run.lanes {
@@ -72,8 +75,9 @@ func benchFrames(b *testing.B, w, h int) {
 			}
 		}
 	}
-	report(b, frames, "frame")
-	report(b, views, "view")
+	frames.Report(b, "frame")
+	views.Report(b, "view")
+	b.ReportMetric(float64(len(frames.Walls))/float64(b.N), "frames/op")
 }
 
 // benchModel is the tab streaming a run of four targets, at w×h.
@@ -130,17 +134,4 @@ func pieces(s string, n int) []string {
 		s = s[k:]
 	}
 	return out
-}
-
-func report(b *testing.B, ds []time.Duration, what string) {
-	slices.Sort(ds)
-	p := func(q float64) float64 {
-		return float64(ds[min(len(ds)-1, int(q*float64(len(ds))))]) / float64(time.Millisecond)
-	}
-	b.ReportMetric(p(0.50), "p50-ms/"+what)
-	b.ReportMetric(p(0.99), "p99-ms/"+what)
-	b.ReportMetric(float64(ds[len(ds)-1])/float64(time.Millisecond), "max-ms/"+what)
-	if what == "frame" {
-		b.ReportMetric(float64(len(ds))/float64(b.N), "frames/op")
-	}
 }

@@ -1,12 +1,11 @@
 package markdown
 
 import (
-	"runtime"
-	"slices"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/internal/framebench"
 )
 
 // The streaming benchmarks replay one 100 KB reply (genReply) cut into 5,000
@@ -31,54 +30,27 @@ const (
 
 // benchStream replays the reply b.N times, calling frame after every
 // `every` pieces (and once at the end), and reports the frame percentiles.
-// The goroutine is locked to its thread so that the thread's CPU time is the
-// work of the frames.
+// Appending the pieces is counted in the frame they come before.
 func benchStream(b *testing.B, every int, start func() func(string), frame func()) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	chunks := genChunks(genReply(benchSize), benchChunks)
-	var walls, works []time.Duration
-	cpu0 := cpuTime()
+	var laps framebench.Laps
+	laps.Start()
+	defer laps.Stop()
+	p0 := framebench.Process()
 	for b.Loop() {
 		appendChunk := start()
-		t0, w0 := time.Now(), threadCPU()
+		laps.Restart()
 		for i, c := range chunks {
 			appendChunk(c)
 			if (i+1)%every == 0 || i == len(chunks)-1 {
 				frame()
-				t1, w1 := time.Now(), threadCPU()
-				walls, works = append(walls, t1.Sub(t0)), append(works, w1-w0)
-				t0, w0 = t1, w1
+				laps.Lap()
 			}
 		}
 	}
-	reportCPU(b, cpu0)
-	reportFrames(b, "", walls)
-	reportFrames(b, "cpu-", works)
-	b.ReportMetric(float64(len(walls))/float64(b.N), "frames/op")
-}
-
-// reportCPU reports the CPU time per op since cpu0.
-func reportCPU(b *testing.B, cpu0 time.Duration) {
-	if d := cpuTime() - cpu0; d > 0 {
-		b.ReportMetric(float64(d)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
-	}
-}
-
-// reportFrames reports the median, 99th percentile and maximum of frames,
-// in milliseconds, under names starting with prefix.
-func reportFrames(b *testing.B, prefix string, frames []time.Duration) {
-	slices.Sort(frames)
-	if frames[len(frames)-1] == 0 {
-		return // not measured on this platform
-	}
-	p := func(q float64) float64 {
-		i := min(len(frames)-1, int(q*float64(len(frames))))
-		return float64(frames[i]) / float64(time.Millisecond)
-	}
-	b.ReportMetric(p(0.50), prefix+"p50-ms/frame")
-	b.ReportMetric(p(0.99), prefix+"p99-ms/frame")
-	b.ReportMetric(p(1), prefix+"max-ms/frame")
+	framebench.ProcessCPU(b, p0)
+	laps.Report(b, "frame")
+	b.ReportMetric(float64(len(laps.Walls))/float64(b.N), "frames/op")
 }
 
 // BenchmarkStreamIncremental is this package's strategy, measured through
@@ -123,11 +95,11 @@ func BenchmarkFullRender(b *testing.B) {
 	text := []byte(genReply(benchSize))
 	r := NewRenderer(benchWidth, DefaultStyles(true))
 	r.update()
-	cpu0 := cpuTime()
+	p0 := framebench.Process()
 	for b.Loop() {
 		r.renderBlock(text, listRef{}, false, 1)
 	}
-	reportCPU(b, cpu0)
+	framebench.ProcessCPU(b, p0)
 }
 
 func cadence(every int) string {

@@ -1,16 +1,16 @@
 //go:build unix
 
-package markdown
+package framebench
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime returns the CPU time this process has used, all threads (the
+// Process returns the CPU time this process has used, all threads (the
 // garbage collector's included). On a shared machine it varies much less
 // than the wall clock.
-func cpuTime() time.Duration {
+func Process() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
