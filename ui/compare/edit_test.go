@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"atelier/client"
 	"atelier/store"
 	"atelier/ui/tab"
@@ -161,6 +163,23 @@ func TestFoldedColumnsCycle(t *testing.T) {
 	h.keys("z")
 	if v := h.view(); !hasAll(v, "1 alpha", "2 beta", "3 gamma") {
 		t.Errorf("z again did not unzoom:\n%s", v)
+	}
+}
+
+// TestColumnsFillTheWidth: when the width does not divide by the number of
+// columns, the frames take what is left (one column each) and every line
+// is the tab's width, the right border at its edge.
+func TestColumnsFillTheWidth(t *testing.T) {
+	h := ran(t, "hello", "alpha:a", "beta:b", "gamma:g")
+	for _, w := range []int{116, 117, 118, 196} {
+		h.m.SetSize(w, 30)
+		h.send(tab.RedrawMsg{})
+		lines := strings.Split(h.view(), "\n")
+		for i, l := range lines[1:] { // under the prompt line
+			if got := ansi.StringWidth(l); got != w || !strings.HasSuffix(l, "┐") && !strings.HasSuffix(l, "│") && !strings.HasSuffix(l, "┘") {
+				t.Fatalf("width %d, line %d is %d wide and ends %q:\n%s", w, i+1, got, l[max(len(l)-6, 0):], h.view())
+			}
+		}
 	}
 }
 

@@ -108,12 +108,14 @@ func (m Model) position() string {
 	return strings.Join(parts, " · ")
 }
 
-// columnsView draws the columns shown side by side.
+// columnsView draws the columns shown side by side. The columns that
+// width leaves over go one each to the first frames, as blank space inside
+// them: every reply keeps the same width, so nothing is rendered again.
 func (m Model) columnsView(g geometry) string {
 	boxes := make([]box, 0, g.count)
 	targets := m.shownTargets()
-	pad := strings.Repeat(" ", max(m.width-g.colW*g.count, 0))
-	size := g.colH * (len(pad) + 1)
+	spare := max(m.width-g.colW*g.count, 0)
+	size := g.colH
 	for i := g.first; i < g.first+g.count; i++ {
 		var c column
 		if i < len(m.run.lanes) {
@@ -121,7 +123,11 @@ func (m Model) columnsView(g geometry) string {
 		} else {
 			c = m.readyColumn(i, targets[i])
 		}
-		bx := m.frame(c, i == m.focus && m.mode == browsing, g.colW, g.colH)
+		w := g.colW
+		if i-g.first < spare {
+			w++
+		}
+		bx := m.frame(c, i == m.focus && m.mode == browsing, w, g.colH)
 		boxes, size = append(boxes, bx), size+bx.size()
 	}
 	var b strings.Builder
@@ -142,7 +148,6 @@ func (m Model) columnsView(g geometry) string {
 				b.WriteString(bx.right)
 			}
 		}
-		b.WriteString(pad)
 	}
 	return b.String()
 }
