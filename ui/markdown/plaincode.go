@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/yuin/goldmark/ast"
@@ -19,16 +20,29 @@ import (
 // with no language is drawn as GitHub draws it: as it is.
 const plainLang = "text"
 
-// knownLangs caches, per language name, whether chroma has a lexer for it
-// (a miss costs a match against every lexer's file patterns).
-var knownLangs sync.Map // string → bool
+// knownLangs caches, per language name, whether chroma has a lexer for it:
+// a name chroma does not know costs a match against every lexer's file
+// patterns, some 10 ms. Model output can name any number of languages, so
+// the cache holds maxLangs names at most; a name first seen after that is
+// drawn plain without asking.
+var (
+	knownLangs sync.Map // string → bool
+	nLangs     atomic.Int32
+)
+
+const maxLangs = 512
 
 func knownLang(lang []byte) bool {
 	if v, ok := knownLangs.Load(string(lang)); ok {
 		return v.(bool)
 	}
+	if nLangs.Load() >= maxLangs {
+		return false
+	}
 	ok := lexers.Get(string(lang)) != nil
-	knownLangs.Store(string(lang), ok)
+	if _, seen := knownLangs.LoadOrStore(string(lang), ok); !seen {
+		nLangs.Add(1)
+	}
 	return ok
 }
 

@@ -53,3 +53,31 @@ func TestPlainCode(t *testing.T) {
 		})
 	}
 }
+
+// TestKnownLangsBounded: a name is asked of chroma once; once the cache is
+// full a new name is drawn plain without asking (chroma knows "haskell")
+// and is not kept, while the names already known stay known.
+func TestKnownLangsBounded(t *testing.T) {
+	if !knownLang([]byte("go")) || knownLang([]byte("pseudo")) {
+		t.Fatal(`"go" should be known and "pseudo" not`)
+	}
+	n := nLangs.Load()
+	knownLang([]byte("go"))
+	if nLangs.Load() != n {
+		t.Fatal("a name asked again was counted again")
+	}
+	if _, kept := knownLangs.Load("haskell"); kept {
+		t.Fatal(`"haskell" is cached already: the test needs a name no other test uses`)
+	}
+	defer nLangs.Store(n)
+	nLangs.Store(maxLangs)
+	if knownLang([]byte("haskell")) {
+		t.Fatal("with the cache full, a new name was asked of chroma")
+	}
+	if _, kept := knownLangs.Load("haskell"); kept {
+		t.Fatal("with the cache full, a new name was kept")
+	}
+	if !knownLang([]byte("go")) {
+		t.Fatal(`"go" was forgotten`)
+	}
+}
