@@ -1,7 +1,6 @@
 package chat
 
 import (
-	"atelier/ui/tab/tabtest"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,6 +13,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/tab/tabtest"
 )
 
 // TestGolden compares the tab's views with testdata/TestGolden/*.golden,
@@ -26,14 +26,14 @@ func TestGolden(t *testing.T) {
 		set  func(*harness)
 	}{
 		{"conversation", func(*harness) {}},
-		{"thinking_shown", func(h *harness) { h.keys("tab", "tab", "t", "home") }},
+		{"thinking_shown", func(h *harness) { h.Keys("tab", "tab", "t", "home") }},
 		{"streaming", streamSome},
 		{"picker", func(h *harness) {
-			h.keys("ctrl+t", "down", "down", "down", "down", "down", "down", "down", "enter", "ctrl+u").typ("100").keys("enter")
+			h.Keys("ctrl+t", "down", "down", "down", "down", "down", "down", "down", "enter", "ctrl+u").Type("100").Keys("enter")
 		}},
-		{"list_delete", func(h *harness) { h.keys("tab", "down", "d") }},
-		{"list_filter", func(h *harness) { h.keys("tab", "/").typ("tea") }},
-		{"new", func(h *harness) { h.keys("ctrl+n") }},
+		{"list_delete", func(h *harness) { h.Keys("tab", "down", "d") }},
+		{"list_filter", func(h *harness) { h.Keys("tab", "/").Type("tea") }},
+		{"new", func(h *harness) { h.Keys("ctrl+n") }},
 	}
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		for _, c := range cases {
@@ -49,16 +49,16 @@ func TestGolden(t *testing.T) {
 // goldenHarness is a tab with no store and no service, fixed in time,
 // showing a conversation built here: every figure is fixed.
 func goldenHarness(t *testing.T, w, h int) *harness {
-	hs := &harness{t: t, m: newTestModel(Options{Models: store.Models{Alpha: "model-x"}})}
+	hs := (&harness{t: t, m: newTestModel(Options{Models: store.Models{Alpha: "model-x"}})}).bind()
 	hs.m.SetSize(w, h)
-	hs.send(listLoadedMsg{seq: 0, replace: true, now: testNow, page: []store.Conversation{
+	hs.Send(listLoadedMsg{seq: 0, replace: true, now: testNow, page: []store.Conversation{
 		{ID: 7, Title: "Tea haiku", UpdatedAt: testNow.Add(-2 * time.Minute)},
 		{ID: 6, Title: "Go iterators and the range-over-func proposal", UpdatedAt: testNow.Add(-time.Hour)},
 		{ID: 5, Title: "Trip plan", UpdatedAt: testNow.Add(-72 * time.Hour)},
 	}})
 	hs.m.conv.loading, hs.m.seq = 1, 1
 	conv := goldenConversation()
-	hs.send(openedMsg{seq: 1, id: conv.ID, entries: entriesOf(conv.Messages, nil)})
+	hs.Send(openedMsg{seq: 1, id: conv.ID, entries: entriesOf(conv.Messages, nil)})
 	return hs
 }
 
@@ -85,7 +85,7 @@ func goldenConversation() *store.Conversation {
 // fixed times. No service is called: the stream's plumbing is stubbed.
 func streamSome(h *harness) {
 	h.m.client = &client.Client{}
-	h.typ("and one about green tea")
+	h.Type("and one about green tea")
 	next, _ := h.m.Update(tabtest.Press("enter")) // its command would reach the service: not run
 	h.m = next
 	start := testNow

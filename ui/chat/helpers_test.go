@@ -1,7 +1,6 @@
 package chat
 
 import (
-	"atelier/ui/tab/tabtest"
 	"context"
 	"net/http/httptest"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"atelier/client/sim"
 	"atelier/store"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 func init() { time.Local = time.UTC } // headers show clock times
@@ -27,12 +27,12 @@ var testNow = time.Date(2026, 11, 21, 12, 4, 0, 0, time.UTC)
 // test to read. The service is the simulator over real HTTP, the history a
 // real store in a temporary folder.
 type harness struct {
+	tabtest.Driver[*harness]
 	t       *testing.T
 	m       Model
 	db      *store.Store
 	dir     string
 	client  *client.Client
-	out     []tea.Msg // what the tab sent the shell
 	pending []tea.Msg // messages not delivered yet, after a pause
 	seen    int       // messages delivered
 	copies  []string  // texts a test expects on the clipboard
@@ -49,11 +49,21 @@ func newHarness(t *testing.T, dir string) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	h := &harness{t: t, db: db, dir: dir, client: simClient(t)}
+	h := (&harness{t: t, db: db, dir: dir, client: simClient(t)}).bind()
 	h.m = newTestModel(Options{Store: db, Models: store.Models{Alpha: "sim-alpha", Beta: "sim-beta", Gamma: "sim-gamma"}})
 	h.m.SetSize(116, 36)
-	h.run(h.m.Init())
-	h.send(tab.ClientMsg{Client: h.client})
+	h.Run(h.m.Init())
+	h.Send(tab.ClientMsg{Client: h.client})
+	return h
+}
+
+// bind makes Send deliver msgs, and the results of their commands, to the
+// end (until can stop midway).
+func (h *harness) bind() *harness {
+	h.Bind(h.t, tab.Chat, h, func(msgs ...tea.Msg) {
+		h.pending = append(h.pending, msgs...)
+		h.until(func(tea.Msg) bool { return false })
+	})
 	return h
 }
 
@@ -82,13 +92,6 @@ func simClient(t *testing.T) *client.Client {
 	return c
 }
 
-// send gives the tab msgs and runs every command that follows, to the end.
-func (h *harness) send(msgs ...tea.Msg) *harness {
-	h.t.Helper()
-	h.pending = append(h.pending, msgs...)
-	return h.until(func(tea.Msg) bool { return false })
-}
-
 // until delivers pending messages and the results of their commands until
 // stop says so of a message just delivered; the rest stays pending.
 func (h *harness) until(stop func(tea.Msg) bool) *harness {
@@ -102,7 +105,7 @@ func (h *harness) until(stop func(tea.Msg) bool) *harness {
 		var cmd tea.Cmd
 		h.m, cmd = h.m.Update(msg)
 		_ = h.m.View()
-		h.pending = append(h.pending, h.results(cmd)...)
+		h.pending = append(h.pending, h.Results(cmd)...)
 		if stop(msg) {
 			break
 		}
@@ -110,49 +113,13 @@ func (h *harness) until(stop func(tea.Msg) bool) *harness {
 	return h
 }
 
-func (h *harness) run(cmd tea.Cmd) { h.send(h.results(cmd)...) }
-
-// results runs cmd: its messages for this tab are returned, others kept.
-func (h *harness) results(cmd tea.Cmd) []tea.Msg {
-	return tabtest.Results(h.t, tab.Chat, cmd, &h.out)
-}
-
-func (h *harness) keys(ks ...string) *harness {
-	h.t.Helper()
-	for _, k := range ks {
-		h.send(tabtest.Press(k))
-	}
-	return h
-}
-
-func (h *harness) typ(s string) *harness {
-	h.t.Helper()
-	for _, r := range s {
-		h.send(tabtest.Press(string(r)))
-	}
-	return h
-}
-
 // prompt types s in the composer and sends it, to the end of the reply.
 func (h *harness) prompt(s string) *harness {
 	h.t.Helper()
-	return h.typ(s).keys("enter")
+	return h.Type(s).Keys("enter")
 }
 
 func (h *harness) view() string { return ansi.Strip(h.m.View()) }
-
-// notices and errs are what the tab told the status bar.
-func (h *harness) notices() []string { return tabtest.Notices(h.out) }
-
-func (h *harness) errs() []error { return tabtest.Errors(h.out) }
-
-// noErrors fails the test if the tab reported an error.
-func (h *harness) noErrors() {
-	h.t.Helper()
-	if errs := h.errs(); len(errs) > 0 {
-		h.t.Fatalf("errors: %v", errs)
-	}
-}
 
 // stored is the open conversation as the store has it.
 func (h *harness) stored() *store.Conversation {

@@ -27,7 +27,7 @@ func seed(t *testing.T, db *store.Store, n int) {
 func TestListNewRenameDelete(t *testing.T) {
 	h := newHarness(t, "")
 	h.prompt("first topic")
-	h.keys("ctrl+n")
+	h.Keys("ctrl+n")
 	if h.m.conv.id != 0 || len(h.m.conv.entries) != 0 || h.m.focus != onComposer {
 		t.Fatal("ctrl+n did not start an empty conversation")
 	}
@@ -36,27 +36,27 @@ func TestListNewRenameDelete(t *testing.T) {
 		t.Fatalf("list %+v", h.m.list.items)
 	}
 
-	h.keys("tab", "down", "r")
+	h.Keys("tab", "down", "r")
 	if !h.m.Focused() || h.m.field.kind != renameField {
 		t.Fatal("r did not open the title field")
 	}
-	h.keys("ctrl+u").typ("Tea notes").keys("enter")
-	h.noErrors()
+	h.Keys("ctrl+u").Type("Tea notes").Keys("enter")
+	h.NoErrors()
 	c, _ := h.db.Conversation(context.Background(), h.m.list.items[1].ID)
 	if c.Title != "Tea notes" || !strings.Contains(h.view(), "Tea notes") {
 		t.Fatalf("renamed to %q\n%s", c.Title, h.view())
 	}
 
-	h.keys("d")
+	h.Keys("d")
 	if !strings.Contains(h.view(), "delete “Tea notes”? y/n") {
 		t.Fatalf("no question:\n%s", h.view())
 	}
-	h.keys("n")
+	h.Keys("n")
 	if len(h.m.list.items) != 2 {
 		t.Fatal("n deleted")
 	}
-	h.keys("d", "y")
-	h.noErrors()
+	h.Keys("d", "y")
+	h.NoErrors()
 	if len(h.m.list.items) != 1 || h.m.list.items[0].Title != "second topic" {
 		t.Fatalf("after delete %+v", h.m.list.items)
 	}
@@ -68,7 +68,7 @@ func TestListNewRenameDelete(t *testing.T) {
 func TestDeletingTheOpenConversationClearsIt(t *testing.T) {
 	h := newHarness(t, "")
 	h.prompt("doomed")
-	h.keys("tab", "d", "y")
+	h.Keys("tab", "d", "y")
 	if h.m.conv.id != 0 || len(h.m.conv.entries) != 0 || len(h.m.list.items) != 0 {
 		t.Fatalf("conversation %d with %d entries still open", h.m.conv.id, len(h.m.conv.entries))
 	}
@@ -87,16 +87,16 @@ func TestFilterSeesEveryTitle(t *testing.T) {
 	if len(h.m.list.items) != pageSize || !h.m.list.more {
 		t.Fatalf("first page %d items, more %v", len(h.m.list.items), h.m.list.more)
 	}
-	h.keys("tab", "/").typ("chat 7")
+	h.Keys("tab", "/").Type("chat 7")
 	// chat 7 and 70…79; the first page holds chat 229 down to chat 30.
 	if n := len(h.m.list.shown); n != 11 || h.m.list.more {
 		t.Fatalf("filter shows %d, more %v", n, h.m.list.more)
 	}
-	h.keys("enter")
+	h.Keys("enter")
 	if h.m.list.query != "chat 7" || h.m.Focused() {
 		t.Fatal("enter dropped the filter")
 	}
-	h.keys("esc")
+	h.Keys("esc")
 	if h.m.list.query != "" || len(h.m.list.shown) != pageSize+30 {
 		t.Fatalf("esc left %q, %d shown", h.m.list.query, len(h.m.list.shown))
 	}
@@ -111,9 +111,9 @@ func TestListLoadsPagesAsTheCursorGoes(t *testing.T) {
 	seed(t, db, pageSize+5)
 	db.Close()
 	h := newHarness(t, dir)
-	h.keys("tab")
+	h.Keys("tab")
 	for range pageSize {
-		h.keys("down")
+		h.Keys("down")
 	}
 	if len(h.m.list.items) != pageSize+5 || h.m.list.more {
 		t.Fatalf("%d items, more %v", len(h.m.list.items), h.m.list.more)
@@ -133,7 +133,7 @@ func TestNarrowListFoldsAway(t *testing.T) {
 	if strings.Contains(h.view(), "Conversations") {
 		t.Fatalf("at 76 columns the list shows beside the conversation:\n%s", h.view())
 	}
-	h.keys("tab")
+	h.Keys("tab")
 	v := h.view()
 	if !strings.Contains(v, "Conversations") || strings.Contains(v, "▾ sim-alpha") {
 		t.Fatalf("with focus the list takes the tab:\n%s", v)

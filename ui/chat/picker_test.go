@@ -16,10 +16,10 @@ func (h *harness) to(name string) *harness {
 	for i, s := range h.m.pick.rows() {
 		if s.name == name {
 			for h.m.pick.cursor < i {
-				h.keys("down")
+				h.Keys("down")
 			}
 			for h.m.pick.cursor > i {
-				h.keys("up")
+				h.Keys("up")
 			}
 			return h
 		}
@@ -30,7 +30,7 @@ func (h *harness) to(name string) *harness {
 
 func TestPickerOffersEachFamilysSettings(t *testing.T) {
 	h := newHarness(t, "")
-	h.keys("ctrl+t")
+	h.Keys("ctrl+t")
 	if !h.m.pick.open || !strings.Contains(h.view(), "thinking display") {
 		t.Fatalf("the picker did not open on alpha:\n%s", h.view())
 	}
@@ -50,7 +50,7 @@ func TestPickerOffersEachFamilysSettings(t *testing.T) {
 		if h.m.pick.target.Family != fam || h.m.pick.target.Model != "sim-"+string(fam) {
 			t.Errorf("target %+v, want %s and its default model", h.m.pick.target, fam)
 		}
-		h.to("family").keys("right")
+		h.to("family").Keys("right")
 	}
 }
 
@@ -58,12 +58,12 @@ func TestPickerOffersEachFamilysSettings(t *testing.T) {
 // checks the native request they make.
 func TestPickerBuildsTheNativeRequest(t *testing.T) {
 	h := newHarness(t, "")
-	h.keys("ctrl+t")
-	h.to("thinking budget").keys("enter").typ("2048").keys("enter")
-	h.to("thinking display").keys("right") // summarized
-	h.to("web search").keys("enter")
-	h.to("stop sequences").keys("enter").typ("END, STOP").keys("enter")
-	h.keys("esc")
+	h.Keys("ctrl+t")
+	h.to("thinking budget").Keys("enter").Type("2048").Keys("enter")
+	h.to("thinking display").Keys("right") // summarized
+	h.to("web search").Keys("enter")
+	h.to("stop sequences").Keys("enter").Type("END, STOP").Keys("enter")
+	h.Keys("esc")
 	if h.m.pick.open || h.Summary() != "alpha · sim-alpha · thinking 2k · web" {
 		t.Fatalf("summary %q", h.Summary())
 	}
@@ -74,9 +74,9 @@ func TestPickerBuildsTheNativeRequest(t *testing.T) {
 		}
 	}
 
-	h.keys("ctrl+t").to("family").keys("right") // beta
-	h.to("safety threshold").keys("right", "right")
-	h.keys("esc")
+	h.Keys("ctrl+t").to("family").Keys("right") // beta
+	h.to("safety threshold").Keys("right", "right")
+	h.Keys("esc")
 	body = nativeBody(t, h.m.target)
 	for _, s := range []string{`"safetySettings":[{"category":"HARM_CATEGORY_HARASSMENT","threshold":"BLOCK_ONLY_HIGH"}`, `"thinkingBudget":2048`, `"webSearch":{}`} {
 		if !strings.Contains(body, s) {
@@ -84,11 +84,11 @@ func TestPickerBuildsTheNativeRequest(t *testing.T) {
 		}
 	}
 
-	h.keys("ctrl+t").to("family").keys("right") // gamma: beta's safety and alpha's display go
-	h.to("effort").keys("left")                 // high
-	h.to("reasoning summary").keys("right")     // auto
-	h.to("verbosity").keys("right")             // low
-	h.to("system").keys("enter").typ("be brief").keys("enter", "esc")
+	h.Keys("ctrl+t").to("family").Keys("right") // gamma: beta's safety and alpha's display go
+	h.to("effort").Keys("left")                 // high
+	h.to("reasoning summary").Keys("right")     // auto
+	h.to("verbosity").Keys("right")             // low
+	h.to("system").Keys("enter").Type("be brief").Keys("enter", "esc")
 	body = nativeBody(t, h.m.target)
 	for _, s := range []string{`"effort":"high"`, `"summary":"auto"`, `"verbosity":"low"`, `"instructions":"be brief"`} {
 		if !strings.Contains(body, s) {
@@ -99,7 +99,7 @@ func TestPickerBuildsTheNativeRequest(t *testing.T) {
 		t.Errorf("another family's setting came along: %s", body)
 	}
 	h.prompt("hello gamma")
-	h.noErrors()
+	h.NoErrors()
 	if h.last().family != client.Gamma || h.last().text == "" {
 		t.Fatalf("the reply came from %s", h.last().family)
 	}
@@ -121,18 +121,18 @@ func nativeBody(t *testing.T, target client.ChatTarget) string {
 
 func TestPickerShowsViolationsAtOnce(t *testing.T) {
 	h := newHarness(t, "")
-	h.keys("ctrl+t")
-	h.to("thinking budget").keys("enter").typ("100").keys("enter")
+	h.Keys("ctrl+t")
+	h.to("thinking budget").Keys("enter").Type("100").Keys("enter")
 	if !strings.Contains(h.view(), "✗ thinking.budget_tokens") {
 		t.Fatalf("no violation shown:\n%s", h.view())
 	}
-	h.to("temperature").keys("enter").typ("warm").keys("enter")
+	h.to("temperature").Keys("enter").Type("warm").Keys("enter")
 	if !strings.Contains(h.view(), `✗ temperature: "warm" is not a number`) || !h.m.pick.editing {
 		t.Fatalf("a bad number was taken:\n%s", h.view())
 	}
-	h.keys("esc", "esc")
+	h.Keys("esc", "esc")
 	h.prompt("hi")
-	if len(h.errs()) == 0 || len(h.m.conv.entries) != 0 {
+	if len(h.Errors()) == 0 || len(h.m.conv.entries) != 0 {
 		t.Fatal("the invalid target sent a prompt")
 	}
 }
@@ -144,13 +144,13 @@ func TestOpeningAConversationTakesItsTarget(t *testing.T) {
 	h.m.target = client.ChatTarget{Family: client.Beta, Model: "sim-beta", Settings: client.ChatSettings{WebSearch: true}}
 	h.prompt("beta question")
 	id := h.m.conv.id
-	h.keys("ctrl+n")
+	h.Keys("ctrl+n")
 	h.m.target = client.ChatTarget{Family: client.Alpha, Model: "sim-alpha"}
-	h.keys("tab")
+	h.Keys("tab")
 	for c, _ := h.m.list.selected(); c.ID != id; c, _ = h.m.list.selected() {
-		h.keys("down")
+		h.Keys("down")
 	}
-	h.keys("enter")
+	h.Keys("enter")
 	if h.m.target.Family != client.Beta || !h.m.target.Settings.WebSearch || h.Summary() != "beta · sim-beta · web" {
 		t.Fatalf("target %+v", h.m.target)
 	}

@@ -1,7 +1,6 @@
 package chat
 
 import (
-	"atelier/ui/tab/tabtest"
 	"bytes"
 	"context"
 	"fmt"
@@ -18,15 +17,16 @@ import (
 	"atelier/client/sim"
 	"atelier/store"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 // clipboard is the last of h.copies the tab put on the clipboard. Bubble
 // Tea keeps its clipboard message unexported, but it compares equal to
 // tea.SetClipboard's own for the same text.
 func (h *harness) clipboard() (string, bool) {
-	for i := len(h.out) - 1; i >= 0; i-- {
+	for i := len(h.Out) - 1; i >= 0; i-- {
 		for _, s := range h.copies {
-			if h.out[i] == tea.SetClipboard(s)() {
+			if h.Out[i] == tea.SetClipboard(s)() {
 				return s, true
 			}
 		}
@@ -41,34 +41,34 @@ func TestCopyReplyAndCodeBlocks(t *testing.T) {
 	id, _ := h.db.NewConversation(ctx, store.KindChat, "")
 	h.db.AddMessage(ctx, store.Message{ConversationID: id, Role: store.RoleUser, Text: "code please"})
 	h.db.AddMessage(ctx, store.Message{ConversationID: id, Role: store.RoleAssistant, Family: "alpha", Model: "m", Text: reply})
-	h.run(loadPage(h.db, h.m.listSeq, nil))
-	h.keys("tab", "enter")
+	h.Run(loadPage(h.db, h.m.listSeq, nil))
+	h.Keys("tab", "enter")
 	if v := h.view(); !strings.Contains(v, "[1] go") || !strings.Contains(v, "[2] sh") {
 		t.Fatalf("code blocks not numbered:\n%s", v)
 	}
 	h.copies = []string{reply, "func one() {}\n", "echo two\n"}
 
-	h.keys("tab", "c") // the reply pane
+	h.Keys("tab", "c") // the reply pane
 	if got, _ := h.clipboard(); got != reply {
 		t.Fatalf("c copied %q", got)
 	}
-	h.keys("y")
+	h.Keys("y")
 	if !h.m.Focused() || h.m.mode() != numbering {
 		t.Fatal("y does not wait for a number")
 	}
-	h.keys("2")
+	h.Keys("2")
 	if got, _ := h.clipboard(); got != "echo two\n" {
 		t.Fatalf("y 2 copied %q", got)
 	}
-	if n := h.notices(); n[len(n)-1] != "code block 2 copied (9 bytes)" {
+	if n := h.Notices(); n[len(n)-1] != "code block 2 copied (9 bytes)" {
 		t.Errorf("notices %q", n)
 	}
-	h.keys("y", "esc")
+	h.Keys("y", "esc")
 	if h.m.code.waiting {
 		t.Error("esc did not cancel the number")
 	}
-	h.keys("y", "7")
-	if n := h.notices(); n[len(n)-1] != "no code block 7: this reply has 2" {
+	h.Keys("y", "7")
+	if n := h.Notices(); n[len(n)-1] != "no code block 7: this reply has 2" {
 		t.Errorf("notices %q", n)
 	}
 }
@@ -80,11 +80,11 @@ func TestCopyTakesTheReplyInView(t *testing.T) {
 	h.prompt("first")
 	h.prompt("second")
 	h.copies = []string{h.m.conv.entries[1].text, h.m.conv.entries[3].text}
-	h.keys("tab", "tab", "home", "c")
+	h.Keys("tab", "tab", "home", "c")
 	if got, _ := h.clipboard(); got != h.m.conv.entries[1].text {
 		t.Fatal("c at the top did not copy the first reply")
 	}
-	h.keys("end", "c")
+	h.Keys("end", "c")
 	if got, _ := h.clipboard(); got != h.m.conv.entries[3].text {
 		t.Fatal("c at the end did not copy the last reply")
 	}
@@ -96,7 +96,7 @@ func TestReadingAboveIsNotPulledDown(t *testing.T) {
 	h := newHarness(t, "")
 	h.m.SetSize(116, 16)
 	h.prompt("earlier question")
-	h.typ("and now")
+	h.Type("and now")
 	pieces := 0
 	h.pending = append(h.pending, tabtest.Press("enter"))
 	h.until(func(msg tea.Msg) bool {
@@ -108,7 +108,7 @@ func TestReadingAboveIsNotPulledDown(t *testing.T) {
 	if !h.m.tr.atBottom() {
 		t.Fatal("the window did not follow the reply while at the end")
 	}
-	h.send(tabtest.Press("pgup"))
+	h.Send(tabtest.Press("pgup"))
 	at, top := h.m.tr.offset, strings.Split(h.view(), "\n")[0]
 	pieces = 0
 	h.until(func(msg tea.Msg) bool {
@@ -123,8 +123,8 @@ func TestReadingAboveIsNotPulledDown(t *testing.T) {
 	if !strings.Contains(h.view(), "↓ more below") {
 		t.Errorf("no marker:\n%s", h.view())
 	}
-	h.send() // the rest of the reply
-	h.keys("tab", "tab", "end")
+	h.Send() // the rest of the reply
+	h.Keys("tab", "tab", "end")
 	if strings.Contains(h.view(), "↓ more below") {
 		t.Error("the marker stays at the end")
 	}
@@ -142,8 +142,8 @@ func TestModelOutputIsCleaned(t *testing.T) {
 	h.db.AddMessage(ctx, store.Message{ConversationID: id, Role: store.RoleAssistant, Family: "alpha", Model: "m" + evil,
 		Text: "# reply " + evil + "\n\n```\ncode " + evil + "\n```\n", Thinking: "thinking " + evil,
 		Status: store.StatusError, Error: "failed " + evil})
-	h.run(loadPage(h.db, h.m.listSeq, nil))
-	h.keys("tab", "enter", "tab", "tab", "t")
+	h.Run(loadPage(h.db, h.m.listSeq, nil))
+	h.Keys("tab", "enter", "tab", "tab", "t")
 	raw := h.m.View() + strings.Join(h.m.tr.lines, "\n")
 	if !strings.Contains(ansiStrip(raw), "click") || !strings.Contains(ansiStrip(raw), "failed") {
 		t.Fatalf("the text itself is gone:\n%s", ansiStrip(raw))
@@ -162,17 +162,17 @@ func TestAttachAnImage(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "dot.png")
 	os.WriteFile(path, buf.Bytes(), 0o600)
 
-	h.keys("alt+a")
+	h.Keys("alt+a")
 	if h.m.field.kind != attachField || !strings.Contains(h.view(), "image ▸") {
 		t.Fatalf("alt+a did not ask for a path:\n%s", h.view())
 	}
-	h.typ(path).keys("enter")
-	h.noErrors()
+	h.Type(path).Keys("enter")
+	h.NoErrors()
 	if len(h.m.comp.images) != 1 || !strings.Contains(h.view(), "🖼 dot.png") {
 		t.Fatalf("not attached:\n%s", h.view())
 	}
 	h.prompt("what is in this picture")
-	h.noErrors()
+	h.NoErrors()
 	if imgs := h.m.conv.entries[0].images; len(imgs) != 1 || imgs[0].image.MediaType != "image/png" {
 		t.Fatalf("the prompt lost its image: %+v", h.m.conv.entries[0].images)
 	}
@@ -184,8 +184,8 @@ func TestAttachAnImage(t *testing.T) {
 		t.Error("the images stay for the next prompt")
 	}
 
-	h.keys("alt+a").typ(filepath.Join(t.TempDir(), "missing.png")).keys("enter")
-	if errs := h.errs(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "attach") {
+	h.Keys("alt+a").Type(filepath.Join(t.TempDir(), "missing.png")).Keys("enter")
+	if errs := h.Errors(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "attach") {
 		t.Errorf("errors %v", errs)
 	}
 }
@@ -194,7 +194,7 @@ func TestAttachAnImage(t *testing.T) {
 // and what the editor leaves there comes back to the composer.
 func TestEditorRoundTrip(t *testing.T) {
 	h := newHarness(t, "")
-	h.typ("draft")
+	h.Type("draft")
 	t.Setenv("VISUAL", "")
 	t.Setenv("EDITOR", "myeditor --wait")
 	_, cmd := h.m.Update(tabtest.Press("ctrl+o"))
@@ -206,7 +206,7 @@ func TestEditorRoundTrip(t *testing.T) {
 	if _, cmd := h.m.Update(ready); cmd == nil {
 		t.Fatal("no command to run the editor")
 	}
-	h.send(editedMsg{text: "written at length\nin the editor\n"})
+	h.Send(editedMsg{text: "written at length\nin the editor\n"})
 	if got := h.m.comp.text(); got != "written at length\nin the editor" || h.m.comp.ta.LineCount() != 2 {
 		t.Fatalf("composer %q", got)
 	}
@@ -215,15 +215,15 @@ func TestEditorRoundTrip(t *testing.T) {
 // TestComposerKeys: enter sends, shift+enter and ctrl+j add a line.
 func TestComposerKeys(t *testing.T) {
 	h := newHarness(t, "")
-	h.typ("line one").keys("shift+enter").typ("line two").keys("ctrl+j").typ("three")
+	h.Type("line one").Keys("shift+enter").Type("line two").Keys("ctrl+j").Type("three")
 	if got := h.m.comp.text(); got != "line one\nline two\nthree" || len(h.m.conv.entries) != 0 {
 		t.Fatalf("composer %q, %d entries", got, len(h.m.conv.entries))
 	}
 	if h.m.comp.ta.Height() != 3 {
 		t.Errorf("the composer is %d lines high for three lines", h.m.comp.ta.Height())
 	}
-	h.keys("enter")
-	h.noErrors()
+	h.Keys("enter")
+	h.NoErrors()
 	if got := h.m.conv.entries[0].text; got != "line one\nline two\nthree" || h.last().text != sim.ReplyText(got) {
 		t.Fatalf("sent %q", got)
 	}
@@ -250,7 +250,7 @@ func TestLongConversationDrawsWhatShows(t *testing.T) {
 	h.m.seq++
 	h.m.conv.loading = h.m.seq
 	entries := entriesOf(conv.Messages, nil)
-	h.send(openedMsg{seq: h.m.seq, id: 1, entries: entries, bodies: h.m.drawSpec().renderTail(entries)})
+	h.Send(openedMsg{seq: h.m.seq, id: 1, entries: entries, bodies: h.m.drawSpec().renderTail(entries)})
 	if h.m.tr.from == 0 || h.m.tr.from >= len(entries)-1 {
 		t.Fatalf("laid out from entry %d of %d", h.m.tr.from, len(entries))
 	}
@@ -259,19 +259,19 @@ func TestLongConversationDrawsWhatShows(t *testing.T) {
 			t.Errorf("reply %d above the window was not rendered ahead", i)
 		}
 	}
-	h.keys("tab", "tab") // the reply pane
+	h.Keys("tab", "tab") // the reply pane
 	for h.m.tr.from > 0 {
 		before := h.m.tr.lines[h.m.tr.offset]
 		above := "" // the empty line between two entries
 		if h.m.tr.offset > 0 {
 			above = h.m.tr.lines[h.m.tr.offset-1]
 		}
-		h.keys("up")
+		h.Keys("up")
 		if h.m.tr.lines[h.m.tr.offset] != above || h.m.tr.lines[h.m.tr.offset+1] != before {
 			t.Fatalf("one line up moved the window elsewhere (from %d)", h.m.tr.from)
 		}
 	}
-	h.keys("home")
+	h.Keys("home")
 	if v := h.view(); !strings.Contains(v, "question 0") {
 		t.Errorf("home does not show the first prompt:\n%s", v)
 	}

@@ -1,7 +1,6 @@
 package chat
 
 import (
-	"atelier/ui/tab/tabtest"
 	"context"
 	"encoding/json"
 	"strings"
@@ -13,13 +12,14 @@ import (
 	"atelier/client/sim"
 	"atelier/store"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 func TestSendStreamsTheReplyAndRecordsIt(t *testing.T) {
 	h := newHarness(t, "")
 	const prompt = "write a haiku about tea"
 	h.prompt(prompt)
-	h.noErrors()
+	h.NoErrors()
 
 	want := sim.ReplyText(prompt)
 	e := h.last()
@@ -64,8 +64,8 @@ func TestReopenShowsEverything(t *testing.T) {
 	if len(h.m.list.items) != 1 || !strings.Contains(h.view(), "explain tea cer") {
 		t.Fatalf("not listed after a restart: %+v\n%s", h.m.list.items, h.view())
 	}
-	h.keys("tab", "enter") // the list, then open
-	h.noErrors()
+	h.Keys("tab", "enter") // the list, then open
+	h.NoErrors()
 	if len(h.m.conv.entries) != 2 || h.last().text != sim.ReplyText("explain tea ceremonies") {
 		t.Fatalf("entries %+v", h.m.conv.entries)
 	}
@@ -74,7 +74,7 @@ func TestReopenShowsEverything(t *testing.T) {
 	}
 
 	h.prompt("and a follow-up")
-	h.noErrors()
+	h.NoErrors()
 	if h.last().text != sim.ReplyText("and a follow-up") {
 		t.Fatalf("follow-up reply %q", h.last().text)
 	}
@@ -98,7 +98,7 @@ func TestReopenShowsEverything(t *testing.T) {
 
 func TestStopKeepsThePartialReply(t *testing.T) {
 	h := newHarness(t, "")
-	h.typ("a long answer please [[long]]")
+	h.Type("a long answer please [[long]]")
 	pieces := 0
 	h.pending = append(h.pending, tabtest.Press("enter"))
 	h.until(func(msg tea.Msg) bool {
@@ -110,8 +110,8 @@ func TestStopKeepsThePartialReply(t *testing.T) {
 	if h.m.run == nil || h.m.mode() != streaming {
 		t.Fatal("not streaming after five pieces")
 	}
-	h.send(tabtest.Press("esc"))
-	h.noErrors()
+	h.Send(tabtest.Press("esc"))
+	h.NoErrors()
 	e := h.last()
 	full := sim.ReplyText("a long answer please [[long]]")
 	if e.status != store.StatusInterrupted || e.text == "" || len(e.text) >= len(full) || !strings.HasPrefix(full, e.text) {
@@ -131,7 +131,7 @@ func TestStopKeepsThePartialReply(t *testing.T) {
 // start shows it.
 func TestInterruptedByExitComesBack(t *testing.T) {
 	h := newHarness(t, "")
-	h.typ("tell me everything [[long]]")
+	h.Type("tell me everything [[long]]")
 	pieces := 0
 	h.pending = append(h.pending, tabtest.Press("enter"))
 	h.until(func(msg tea.Msg) bool {
@@ -145,7 +145,7 @@ func TestInterruptedByExitComesBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	again := newHarness(t, h.dir)
-	again.keys("tab", "enter")
+	again.Keys("tab", "enter")
 	e := again.last()
 	if e.status != store.StatusInterrupted || !strings.HasPrefix(e.text, shown) {
 		t.Fatalf("after a restart: status %s, %q (shown before %d bytes)", e.status, e.text, len(shown))
@@ -158,8 +158,8 @@ func TestInterruptedByExitComesBack(t *testing.T) {
 func TestRegenerateReplacesTheLastReply(t *testing.T) {
 	h := newHarness(t, "")
 	h.prompt("first")
-	h.keys("ctrl+r")
-	h.noErrors()
+	h.Keys("ctrl+r")
+	h.NoErrors()
 	if n := len(h.m.conv.entries); n != 2 {
 		t.Fatalf("%d entries after regenerating", n)
 	}
@@ -176,12 +176,12 @@ func TestEditTheLastPromptAndResend(t *testing.T) {
 	h := newHarness(t, "")
 	h.prompt("one")
 	h.prompt("two")
-	h.keys("tab", "e") // the list has the keyboard; e works there too
+	h.Keys("tab", "e") // the list has the keyboard; e works there too
 	if !h.m.comp.editing || h.m.comp.text() != "two" || h.m.focus != onComposer {
 		t.Fatalf("editing %v, text %q", h.m.comp.editing, h.m.comp.text())
 	}
-	h.typ(" and three").keys("enter")
-	h.noErrors()
+	h.Type(" and three").Keys("enter")
+	h.NoErrors()
 	es := h.m.conv.entries
 	if len(es) != 4 || es[2].text != "two and three" || !es[2].edited || es[3].text != sim.ReplyText("two and three") {
 		t.Fatalf("entries after the edit: %d, %q", len(es), es[2].text)
@@ -202,8 +202,8 @@ func TestContinueAfterPauseTurn(t *testing.T) {
 	if e := h.last(); !e.paused() || !strings.Contains(h.view(), "paused its turn") {
 		t.Fatalf("not paused: stop %q\n%s", e.stop, h.view())
 	}
-	h.keys("enter") // an empty prompt continues
-	h.noErrors()
+	h.Keys("enter") // an empty prompt continues
+	h.NoErrors()
 	es := h.m.conv.entries
 	if len(es) != 3 || es[2].stop != "end_turn" || es[2].text == "" {
 		t.Fatalf("after continuing: %d entries, last stop %q", len(es), h.last().stop)
@@ -225,7 +225,7 @@ func TestThinkingToolsAndSourcesShowApart(t *testing.T) {
 	h := newHarness(t, "")
 	h.m.target.Settings = client.ChatSettings{ThinkingBudget: 2048, WebSearch: true}
 	h.prompt("the weather in Lisbon")
-	h.noErrors()
+	h.NoErrors()
 	e := h.last()
 	if e.thinking == "" || len(e.tools) == 0 || len(e.sources) == 0 {
 		t.Fatalf("thinking %d bytes, %d tools, %d sources", len(e.thinking), len(e.tools), len(e.sources))
@@ -239,7 +239,7 @@ func TestThinkingToolsAndSourcesShowApart(t *testing.T) {
 	if strings.Contains(v, firstWords(e.thinking)) {
 		t.Error("thinking shows while collapsed")
 	}
-	h.keys("tab", "tab", "t", "home") // the reply pane: show thinking, go to the top
+	h.Keys("tab", "tab", "t", "home") // the reply pane: show thinking, go to the top
 	if v := h.view(); !strings.Contains(v, "▾ thinking") || !strings.Contains(v, firstWords(e.thinking)) {
 		t.Errorf("t did not show the thinking:\n%s", v)
 	}
@@ -254,7 +254,7 @@ func TestInvalidTargetSendsNothing(t *testing.T) {
 	h := newHarness(t, "")
 	h.m.target.Settings.ThinkingBudget = 100
 	h.prompt("hello")
-	errs := h.errs()
+	errs := h.Errors()
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "thinking.budget_tokens") {
 		t.Fatalf("errors %v", errs)
 	}
@@ -268,9 +268,9 @@ func TestInvalidTargetSendsNothing(t *testing.T) {
 
 func TestNoServiceSaysWhere(t *testing.T) {
 	h := newHarness(t, "")
-	h.send(tabClient(nil))
+	h.Send(tabClient(nil))
 	h.prompt("hello")
-	if errs := h.errs(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "Settings") {
+	if errs := h.Errors(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "Settings") {
 		t.Fatalf("errors %v", errs)
 	}
 }
@@ -280,7 +280,7 @@ func TestNoServiceSaysWhere(t *testing.T) {
 func TestRerunFromHistory(t *testing.T) {
 	h := newHarness(t, "")
 	h.prompt("first chat")
-	h.send(tab.RerunMsg{To: tab.Chat, Kind: store.KindChat, Family: "gamma", Model: "sim-gamma",
+	h.Send(tab.RerunMsg{To: tab.Chat, Kind: store.KindChat, Family: "gamma", Model: "sim-gamma",
 		SettingsJSON: json.RawMessage(`{"max_tokens":900,"effort":"low"}`), Prompt: "kites again"})
 	if len(h.m.conv.entries) != 0 || h.m.comp.text() != "kites again" {
 		t.Fatalf("entries %d, composer %q", len(h.m.conv.entries), h.m.comp.text())
@@ -288,8 +288,8 @@ func TestRerunFromHistory(t *testing.T) {
 	if h.m.target.Family != client.Gamma || h.m.target.Model != "sim-gamma" || h.m.target.Settings.MaxTokens != 900 {
 		t.Fatalf("target %+v", h.m.target)
 	}
-	h.keys("enter")
-	h.noErrors()
+	h.Keys("enter")
+	h.NoErrors()
 	if es := h.m.conv.entries; len(es) != 2 || es[1].text != sim.ReplyText("kites again") {
 		t.Fatalf("after enter: %d entries", len(es))
 	}
@@ -304,17 +304,17 @@ func TestContinueAColumnOfAComparison(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.send(tab.ContinueChatMsg{ConversationID: 7, Lane: 1, Target: target, Turns: []client.ChatTurn{
+	h.Send(tab.ContinueChatMsg{ConversationID: 7, Lane: 1, Target: target, Turns: []client.ChatTurn{
 		{Role: "user", Text: "explain CRDTs"},
 		{Role: "assistant", Text: first.Text, Native: first.Response, Family: client.Alpha},
 	}})
-	h.noErrors()
+	h.NoErrors()
 	es := h.m.conv.entries
 	if h.m.conv.id == 0 || len(es) != 2 || es[1].text != first.Text || h.m.target.Settings.MaxTokens != 2000 {
 		t.Fatalf("conversation %d, %d entries, target %+v", h.m.conv.id, len(es), h.m.target)
 	}
 	h.prompt("and their costs?")
-	h.noErrors()
+	h.NoErrors()
 	if es := h.m.conv.entries; len(es) != 4 || es[3].text != sim.ReplyText("and their costs?") {
 		t.Fatalf("after the next prompt: %d entries", len(es))
 	}

@@ -50,14 +50,14 @@ func TestDefaultTargetsInDemo(t *testing.T) {
 
 func TestTargetsForm(t *testing.T) {
 	h := newHarness(t, nil)
-	h.keys("ctrl+t")
+	h.Keys("ctrl+t")
 	if !h.m.Focused() || !strings.Contains(h.view(), "Targets · 2 to 4") {
 		t.Fatalf("ctrl+t did not open the form:\n%s", h.view())
 	}
 	// Row 1: alpha, model a1, a setting; row 2: beta twice round the list.
-	h.keys("right", "tab").typ("a1").keys("tab").typ("temperature=0.2,service_tier=auto")
-	h.keys("tab", "right", "right", "tab").typ("b1")
-	h.keys("enter")
+	h.Keys("right", "tab").Type("a1").Keys("tab").Type("temperature=0.2,service_tier=auto")
+	h.Keys("tab", "right", "right", "tab").Type("b1")
+	h.Keys("enter")
 	if h.m.Focused() {
 		t.Fatalf("the form stayed open:\n%s", h.view())
 	}
@@ -66,26 +66,26 @@ func TestTargetsForm(t *testing.T) {
 		got[0].Settings.Extra["service_tier"] != "auto" || got[1].Family != client.Beta || got[1].Model != "b1" {
 		t.Fatalf("targets %+v", got)
 	}
-	if n := h.notices(); len(n) != 1 || !strings.Contains(n[0], "2 targets set") {
+	if n := h.Notices(); len(n) != 1 || !strings.Contains(n[0], "2 targets set") {
 		t.Errorf("notices %q", n)
 	}
 	// The form opens with them; a bad value is refused in its row, and the
 	// targets stay as they were.
-	h.keys("ctrl+t")
+	h.Keys("ctrl+t")
 	if v := h.view(); !hasAll(v, "‹ alpha ›  a1", "temperature=0.2,service_tier=auto", "‹ beta  ›  b1") {
 		t.Errorf("the form does not show the targets:\n%s", v)
 	}
-	h.keys("down", "tab", "tab").typ("temperature=5").keys("enter")
+	h.Keys("down", "tab", "tab").Type("temperature=5").Keys("enter")
 	if !h.m.Focused() || !strings.Contains(h.view(), "temperature") || h.m.targets[1].Settings.Temperature != nil {
 		t.Errorf("a bad temperature was taken:\n%s", h.view())
 	}
-	h.keys("esc")
+	h.Keys("esc")
 	if h.m.Focused() || len(h.m.targets) != 2 {
 		t.Error("esc did not close the form, or changed the targets")
 	}
 	// One target is not a comparison.
-	h.keys("ctrl+t", "down", "left", "left", "enter")
-	if errs := h.errs(); len(errs) != 1 || errs[0] != errTargets {
+	h.Keys("ctrl+t", "down", "left", "left", "enter")
+	if errs := h.Errors(); len(errs) != 1 || errs[0] != errTargets {
 		t.Errorf("errors %v", errs)
 	}
 }
@@ -93,7 +93,7 @@ func TestTargetsForm(t *testing.T) {
 func TestPromptEditor(t *testing.T) {
 	h := newHarness(t, nil)
 	h.m.targets = targets(t, "alpha:a", "beta:b")
-	h.keys("e").typ("line one").keys("shift+enter").typ("line two").keys("tab").typ("be brief").keys("esc")
+	h.Keys("e").Type("line one").Keys("shift+enter").Type("line two").Keys("tab").Type("be brief").Keys("esc")
 	if h.m.Focused() || h.m.prompt != "line one\nline two" || h.m.system != "be brief" {
 		t.Fatalf("prompt %q, system %q", h.m.prompt, h.m.system)
 	}
@@ -101,21 +101,21 @@ func TestPromptEditor(t *testing.T) {
 		t.Errorf("view:\n%s", v)
 	}
 	// enter runs; without a service it says so and nothing starts.
-	h.keys("enter", "enter")
-	if errs := h.errs(); len(errs) != 1 || errs[0] != errNoService || len(h.m.run.lanes) != 0 {
+	h.Keys("enter", "enter")
+	if errs := h.Errors(); len(errs) != 1 || errs[0] != errNoService || len(h.m.run.lanes) != 0 {
 		t.Errorf("errors %v, lanes %d", errs, len(h.m.run.lanes))
 	}
 }
 
 func TestRunNeedsAPromptAndTargets(t *testing.T) {
 	h := newHarness(t, newService(t).client(t))
-	h.keys("ctrl+r")
+	h.Keys("ctrl+r")
 	h.m.targets = targets(t, "alpha:a", "beta:b")
-	h.keys("ctrl+r")
+	h.Keys("ctrl+r")
 	h.m.prompt = "hi"
 	h.m.targets = targets(t, "alpha:a", "gamma:g:temperature=9")
-	h.keys("ctrl+r")
-	errs := h.errs()
+	h.Keys("ctrl+r")
+	errs := h.Errors()
 	if len(errs) != 3 || errs[0] != errTargets || errs[1] != errNoPrompt || !strings.Contains(errs[2].Error(), "target 2 (gamma · g)") {
 		t.Fatalf("errors %v", errs)
 	}
@@ -127,8 +127,8 @@ func TestSystemPromptGoesToEveryTarget(t *testing.T) {
 	h := newHarness(t, newService(t).client(t))
 	h.m.targets = targets(t, `alpha:a:system="own"`, "beta:b")
 	h.m.prompt, h.m.system = "hi", "shared"
-	h.keys("ctrl+r")
-	h.noErrors()
+	h.Keys("ctrl+r")
+	h.NoErrors()
 	conv := h.conversation()
 	for i, want := range []string{`"system":"own"`, `"system":"shared"`} {
 		if s := string(conv.Lanes[i].SettingsJSON); !strings.Contains(s, want) {
@@ -140,27 +140,27 @@ func TestSystemPromptGoesToEveryTarget(t *testing.T) {
 func TestFoldedColumnsCycle(t *testing.T) {
 	h := ran(t, "hello", "alpha:a", "beta:b", "gamma:g")
 	h.m.SetSize(76, 20)
-	h.send(tab.RedrawMsg{})
+	h.Send(tab.RedrawMsg{})
 	v := h.view()
 	if !hasAll(v, "1 alpha · a", "column 1 of 3") || strings.Contains(v, "2 beta") {
 		t.Fatalf("at 80 columns one column shows:\n%s", v)
 	}
-	h.keys("tab", "tab")
+	h.Keys("tab", "tab")
 	if v := h.view(); !hasAll(v, "3 gamma · g", "column 3 of 3") {
 		t.Errorf("tab did not cycle:\n%s", v)
 	}
-	h.keys("tab")
+	h.Keys("tab")
 	if v := h.view(); !strings.Contains(v, "1 alpha · a") {
 		t.Errorf("tab did not come round:\n%s", v)
 	}
 	// Wide, z zooms the focused column to the whole width, and back.
 	h.m.SetSize(196, 46)
-	h.send(tab.RedrawMsg{})
-	h.keys("right", "z")
+	h.Send(tab.RedrawMsg{})
+	h.Keys("right", "z")
 	if v := h.view(); !hasAll(v, "2 beta · b", "column 2 of 3") || strings.Contains(v, "1 alpha") {
 		t.Errorf("z did not zoom:\n%s", v)
 	}
-	h.keys("z")
+	h.Keys("z")
 	if v := h.view(); !hasAll(v, "1 alpha", "2 beta", "3 gamma") {
 		t.Errorf("z again did not unzoom:\n%s", v)
 	}
@@ -173,7 +173,7 @@ func TestColumnsFillTheWidth(t *testing.T) {
 	h := ran(t, "hello", "alpha:a", "beta:b", "gamma:g")
 	for _, w := range []int{116, 117, 118, 196} {
 		h.m.SetSize(w, 30)
-		h.send(tab.RedrawMsg{})
+		h.Send(tab.RedrawMsg{})
 		lines := strings.Split(h.view(), "\n")
 		for i, l := range lines[1:] { // under the prompt line
 			if got := ansi.StringWidth(l); got != w || !strings.HasSuffix(l, "┐") && !strings.HasSuffix(l, "│") && !strings.HasSuffix(l, "┘") {
@@ -186,13 +186,13 @@ func TestColumnsFillTheWidth(t *testing.T) {
 func TestScrollTogetherOrApart(t *testing.T) {
 	h := ran(t, "hello [[long]]", "alpha:a", "beta:b")
 	top := func(i int) string { return strings.SplitN(h.m.run.lanes[i].md.View(), "\n", 2)[0] }
-	h.keys("g")
+	h.Keys("g")
 	a0, b0 := top(0), top(1)
-	h.keys("down", "down", "down")
+	h.Keys("down", "down", "down")
 	if top(0) == a0 || top(1) == b0 {
 		t.Fatal("in sync, both columns should scroll")
 	}
-	h.keys("s", "g")
+	h.Keys("s", "g")
 	a1, b1 := top(0), top(1)
 	if a1 != a0 || b1 == b0 {
 		t.Fatalf("apart, only the focused column should scroll")
@@ -249,13 +249,13 @@ func TestPrefill(t *testing.T) {
 // list was read is dropped from it when it fails to open.
 func TestDeletedRunLeavesTheList(t *testing.T) {
 	h := ran(t, "one", "alpha:a", "beta:b")
-	h.keys("ctrl+r")
+	h.Keys("ctrl+r")
 	first := h.m.runs[0]
 	if err := h.db.DeleteConversation(t.Context(), first); err != nil {
 		t.Fatal(err)
 	}
-	h.keys("[")
-	if len(h.m.runs) != 1 || h.m.at != 0 || len(h.errs()) != 1 || !strings.Contains(h.view(), "run 1 of 1") {
-		t.Errorf("runs %v at %d, errors %v\n%s", h.m.runs, h.m.at, h.errs(), h.view())
+	h.Keys("[")
+	if len(h.m.runs) != 1 || h.m.at != 0 || len(h.Errors()) != 1 || !strings.Contains(h.view(), "run 1 of 1") {
+		t.Errorf("runs %v at %d, errors %v\n%s", h.m.runs, h.m.at, h.Errors(), h.view())
 	}
 }

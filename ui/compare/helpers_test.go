@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"atelier/ui/tab/tabtest"
 	"bytes"
 	"context"
 	"io"
@@ -21,6 +20,7 @@ import (
 	"atelier/client/sim"
 	"atelier/store"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 // harness drives the tab as Bubble Tea would: every command runs in its own
@@ -28,14 +28,14 @@ import (
 // at a time. Results addressed to Compare come back to the tab; the rest is
 // kept for the test to read.
 type harness struct {
+	tabtest.Driver[*harness]
 	t    *testing.T
 	m    Model
 	db   *store.Store
 	dir  string // exports go here
 	msgs chan tea.Msg
-	busy int       // commands running
-	out  []tea.Msg // what the tab sent the shell
-	ends []int     // the columns in the order their replies ended
+	busy int   // commands running
+	ends []int // the columns in the order their replies ended
 	// after is called after every Update, with the harness.
 	after func(*harness)
 }
@@ -51,6 +51,7 @@ func newHarness(t *testing.T, c *client.Client) *harness {
 	}
 	t.Cleanup(func() { db.Close() })
 	h := &harness{t: t, db: db, dir: filepath.Join(dir, "exports"), msgs: make(chan tea.Msg, 64)}
+	h.Bind(t, tab.Compare, h, h.send)
 	h.m = New(Options{Store: db, ExportDir: h.dir})
 	h.m.SetSize(116, 36)
 	h.m, _ = h.m.Update(tab.ClientMsg{Client: c})
@@ -68,32 +69,14 @@ func (h *harness) run(cmd tea.Cmd) {
 	go func() { h.msgs <- cmd() }()
 }
 
-// send gives the tab msgs, then runs what follows until nothing is left.
-func (h *harness) send(msgs ...tea.Msg) *harness {
+// send gives the tab msgs, then runs what follows until nothing is left:
+// the harness's Send.
+func (h *harness) send(msgs ...tea.Msg) {
 	h.t.Helper()
 	for _, msg := range msgs {
 		h.update(msg)
 	}
 	h.settle()
-	return h
-}
-
-// keys presses each key in turn.
-func (h *harness) keys(ks ...string) *harness {
-	h.t.Helper()
-	for _, k := range ks {
-		h.send(tabtest.Press(k))
-	}
-	return h
-}
-
-// typ types s.
-func (h *harness) typ(s string) *harness {
-	h.t.Helper()
-	for _, r := range s {
-		h.update(tabtest.Press(string(r)))
-	}
-	return h.send()
 }
 
 // settle handles messages until no command is running.
@@ -125,7 +108,7 @@ func (h *harness) deliver(msg tea.Msg) {
 		}
 		h.update(msg.Msg)
 	default:
-		h.out = append(h.out, msg)
+		h.Out = append(h.Out, msg)
 	}
 }
 
@@ -142,19 +125,6 @@ func (h *harness) update(msg tea.Msg) {
 }
 
 func (h *harness) view() string { return ansi.Strip(h.m.View()) }
-
-// notices and errs are what the tab told the status bar.
-func (h *harness) notices() []string { return tabtest.Notices(h.out) }
-
-func (h *harness) errs() []error { return tabtest.Errors(h.out) }
-
-// noErrors fails the test on any error shown in the status bar.
-func (h *harness) noErrors() {
-	h.t.Helper()
-	if errs := h.errs(); len(errs) > 0 {
-		h.t.Fatalf("errors: %v", errs)
-	}
-}
 
 // conversation reads the run on screen back from history.
 func (h *harness) conversation() *store.Conversation {

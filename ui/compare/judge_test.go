@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"atelier/ui/tab/tabtest"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"atelier/client/sim"
 	"atelier/store"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 // ran is a harness that has run prompt on two targets.
@@ -19,8 +19,8 @@ func ran(t *testing.T, prompt string, specs ...string) *harness {
 	t.Helper()
 	h := newHarness(t, newService(t).client(t))
 	h.m.targets, h.m.prompt = targets(t, specs...), prompt
-	h.keys("ctrl+r")
-	h.noErrors()
+	h.Keys("ctrl+r")
+	h.NoErrors()
 	return h
 }
 
@@ -29,9 +29,9 @@ func TestVerdictsAreSaved(t *testing.T) {
 	if !h.m.Claims(tabtest.Press("4")) || h.m.Claims(tabtest.Press("7")) {
 		t.Fatal("the tab does not claim the rating digits (or claims others)")
 	}
-	h.keys("4", "w", "n").typ("crisp and right").keys("enter")
-	h.keys("tab", "2", "w")
-	h.noErrors()
+	h.Keys("4", "w", "n").Type("crisp and right").Keys("enter")
+	h.Keys("tab", "2", "w")
+	h.NoErrors()
 	v := h.view()
 	if !hasAll(v, "★★★★☆ · crisp and right", "★★☆☆☆ · winner") {
 		t.Errorf("verdicts not shown:\n%s", v)
@@ -47,7 +47,7 @@ func TestVerdictsAreSaved(t *testing.T) {
 		t.Errorf("lane 2 saved as %+v", l)
 	}
 	// 0 clears a rating; w again takes the title back.
-	h.keys("0", "w")
+	h.Keys("0", "w")
 	if l := h.conversation().Lanes[1]; l.Rating != 0 || l.Winner {
 		t.Errorf("lane 2 saved as %+v", l)
 	}
@@ -60,7 +60,7 @@ func TestVerdictSavesLandInOrder(t *testing.T) {
 	for _, k := range []string{"1", "2", "3", "w", "5"} {
 		h.update(tabtest.Press(k)) // no settling: the saves overlap
 	}
-	h.send()
+	h.Send()
 	if l := h.conversation().Lanes[0]; l.Rating != 5 || !l.Winner {
 		t.Errorf("saved %+v, want the last verdict: 5 stars, winner", l)
 	}
@@ -68,9 +68,9 @@ func TestVerdictSavesLandInOrder(t *testing.T) {
 
 func TestExportWritesTheReport(t *testing.T) {
 	h := ran(t, "explain CRDTs", "alpha:a", "gamma:g:effort=low")
-	h.keys("tab", "5", "w", "x")
-	h.noErrors()
-	n := h.notices()
+	h.Keys("tab", "5", "w", "x")
+	h.NoErrors()
+	n := h.Notices()
 	if len(n) != 1 || !strings.HasPrefix(n[0], "report: compare-1-explain-crdts.md and compare-1-explain-crdts.json") {
 		t.Fatalf("notices %q", n)
 	}
@@ -110,8 +110,8 @@ func TestExportNeedsHistory(t *testing.T) {
 	h := newHarness(t, newService(t).client(t))
 	h.m.db = nil
 	h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "hi"
-	h.keys("ctrl+r", "x")
-	if errs := h.errs(); len(errs) != 1 || errs[0] != errNotRecorded {
+	h.Keys("ctrl+r", "x")
+	if errs := h.Errors(); len(errs) != 1 || errs[0] != errNotRecorded {
 		t.Fatalf("errors %v", errs)
 	}
 	if !strings.Contains(h.view(), "not recorded") {
@@ -122,15 +122,15 @@ func TestExportNeedsHistory(t *testing.T) {
 func TestContinueInChat(t *testing.T) {
 	h := ran(t, "hello there", "alpha:a", "beta:b:temperature=0.5")
 	h.m.system = "ignored: the run on screen had none"
-	h.keys("tab", "c")
+	h.Keys("tab", "c")
 	var got *tab.ContinueChatMsg
-	for _, m := range h.out {
+	for _, m := range h.Out {
 		if c, ok := m.(tab.ContinueChatMsg); ok {
 			got = &c
 		}
 	}
 	if got == nil {
-		t.Fatalf("no ContinueChatMsg in %v", h.out)
+		t.Fatalf("no ContinueChatMsg in %v", h.Out)
 	}
 	want := sim.ReplyText("hello there")
 	if got.ConversationID != h.m.run.convID || got.Lane != 1 || got.Target.Family != client.Beta || got.Target.Model != "b" ||
@@ -148,14 +148,14 @@ func TestContinueInChat(t *testing.T) {
 // over the same history opens the latest.
 func TestRunsOpenAsTheyWere(t *testing.T) {
 	h := ran(t, "first prompt", "alpha:a", "beta:b")
-	h.keys("3", "w")
+	h.Keys("3", "w")
 	first := h.m.run
-	h.keys("e", "ctrl+u").typ("second prompt").keys("enter") // edit, then run again
-	h.noErrors()
+	h.Keys("e", "ctrl+u").Type("second prompt").Keys("enter") // edit, then run again
+	h.NoErrors()
 	if h.m.run.prompt != "second prompt" || len(h.m.runs) != 2 || !strings.Contains(h.view(), "run 2 of 2") {
 		t.Fatalf("prompt %q, runs %v\n%s", h.m.run.prompt, h.m.runs, h.view())
 	}
-	h.keys("[")
+	h.Keys("[")
 	got := h.m.run
 	if got.convID != first.convID || got.prompt != "first prompt" || !strings.Contains(h.view(), "run 1 of 2") {
 		t.Fatalf("opened %d %q\n%s", got.convID, got.prompt, h.view())
@@ -174,7 +174,7 @@ func TestRunsOpenAsTheyWere(t *testing.T) {
 	if h.m.prompt != "first prompt" {
 		t.Errorf("the opened run's prompt is not the next run's: %q", h.m.prompt)
 	}
-	h.keys("]")
+	h.Keys("]")
 	if h.m.run.prompt != "second prompt" {
 		t.Errorf("] opened %q", h.m.run.prompt)
 	}
@@ -183,7 +183,7 @@ func TestRunsOpenAsTheyWere(t *testing.T) {
 	h.m = again
 	h.m.SetSize(116, 36)
 	h.run(h.m.Init())
-	h.send()
+	h.Send()
 	if h.m.run.prompt != "second prompt" || !strings.Contains(h.view(), "run 2 of 2") {
 		t.Errorf("a new tab opened %q\n%s", h.m.run.prompt, h.view())
 	}
@@ -202,7 +202,7 @@ func TestOpenRecordedElsewhere(t *testing.T) {
 	r.Append("partial", "")
 	r.Finish(store.ReplyEnd{Err: os.ErrDeadlineExceeded})
 	h.run(h.m.list())
-	h.send()
+	h.Send()
 	l := h.m.run.lanes
 	if len(l) != 2 || l[0].state != stopped || l[0].rating != 2 || l[1].state != failed || l[1].text != "partial" {
 		t.Fatalf("opened %+v", l)
@@ -220,18 +220,18 @@ func TestOpenRecordedElsewhere(t *testing.T) {
 func TestRerunFromHistory(t *testing.T) {
 	h := ran(t, "first", "alpha:a", "beta:b")
 	id := h.m.run.convID
-	h.keys("ctrl+r") // a second run on screen
-	h.send(tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, ID: id, Prompt: "first"})
+	h.Keys("ctrl+r") // a second run on screen
+	h.Send(tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, ID: id, Prompt: "first"})
 	if h.m.run.convID != id || h.m.prompt != "first" || len(h.m.targets) != 2 || !strings.Contains(h.view(), "run 1 of 2") {
 		t.Fatalf("opened %d, prompt %q\n%s", h.m.run.convID, h.m.prompt, h.view())
 	}
-	h.keys("ctrl+r")
-	h.noErrors()
+	h.Keys("ctrl+r")
+	h.NoErrors()
 	if len(h.m.runs) != 3 || h.m.run.prompt != "first" || h.m.run.lanes[1].state != done {
 		t.Errorf("runs %v, prompt %q", h.m.runs, h.m.run.prompt)
 	}
 	// Without an id (or history), the prompt and targets are filled in.
-	h.send(tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, Prompt: "p", Targets: []tab.RerunTarget{
+	h.Send(tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, Prompt: "p", Targets: []tab.RerunTarget{
 		{Family: "alpha", Model: "x", SettingsJSON: json.RawMessage(`{"temperature":0.3}`)}, {Family: "gamma", Model: "y"}}})
 	if !h.m.Focused() || h.m.prompt != "p" || h.m.targets[1].Model != "y" || *h.m.targets[0].Settings.Temperature != 0.3 {
 		t.Errorf("prefill: prompt %q, targets %+v", h.m.prompt, h.m.targets)

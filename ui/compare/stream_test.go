@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"atelier/ui/tab/tabtest"
 	"bytes"
 	"net/http"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"atelier/client"
 	"atelier/client/sim"
 	"atelier/store"
+	"atelier/ui/tab/tabtest"
 )
 
 // TestLanesStreamApart runs four targets of three families against the
@@ -49,7 +49,7 @@ func TestLanesStreamApart(t *testing.T) {
 	const prompt = "explain CRDTs to a new engineer"
 	h.m.targets = targets(t, "alpha:fast", "beta:b:temperature=0.5", "gamma:g", "alpha:slow:temperature=0")
 	h.m.prompt = prompt
-	h.keys("ctrl+r")
+	h.Keys("ctrl+r")
 
 	if len(h.ends) != 4 || h.ends[3] != 3 || !slices.Equal(slices.Sorted(slices.Values(h.ends[:3])), []int{0, 1, 2}) {
 		t.Fatalf("columns ended in the order %v, want the held one (3) last", h.ends)
@@ -75,7 +75,7 @@ func TestLanesStreamApart(t *testing.T) {
 	if !hasAll(v, "✗ failed", "3 gamma · g", "4 alpha · slow", "TTFT", "tok/s", "run 1 of 1") {
 		t.Errorf("view:\n%s", v)
 	}
-	if errs := h.errs(); len(errs) != 0 {
+	if errs := h.Errors(); len(errs) != 0 {
 		t.Errorf("a failing column is reported in its column, not the status bar: %v", errs)
 	}
 
@@ -123,7 +123,7 @@ func TestStopKeepsWhatCame(t *testing.T) {
 		}
 	}
 	h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "hello"
-	h.keys("ctrl+r")
+	h.Keys("ctrl+r")
 	if s := h.m.run.lanes; s[0].state != done || s[1].state != stopped {
 		t.Fatalf("states %d and %d, want done and stopped", s[0].state, s[1].state)
 	}
@@ -155,8 +155,8 @@ func TestNewRunDropsTheOld(t *testing.T) {
 		}
 	}
 	h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "first"
-	h.keys("ctrl+r")
-	h.noErrors()
+	h.Keys("ctrl+r")
+	h.NoErrors()
 	if h.m.run.seq != 2 || h.m.run.lanes[0].state != done || h.m.run.lanes[1].state != done {
 		t.Fatalf("run %d, states %d %d", h.m.run.seq, h.m.run.lanes[0].state, h.m.run.lanes[1].state)
 	}

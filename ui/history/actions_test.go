@@ -16,12 +16,9 @@ func TestExport(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	images, videos, cwd := t.TempDir(), t.TempDir(), t.TempDir()
 	t.Chdir(cwd)
-	hs := &harness{t: t}
-	hs.m = New(Options{Store: f.db, Now: now, Settings: &store.Settings{Output: store.Output{Images: images}}})
-	hs.m.SetSize(100, 30)
-	hs.run(hs.m.Init())
+	hs := harnessOf(t, New(Options{Store: f.db, Now: now, Settings: &store.Settings{Output: store.Output{Images: images}}}), 100, 30)
 	// Saved settings reach the tab: videos go to their new folder.
-	hs.send(tab.SettingsMsg{Settings: &store.Settings{Output: store.Output{Images: images, Videos: videos}}})
+	hs.Send(tab.SettingsMsg{Settings: &store.Settings{Output: store.Output{Images: images, Videos: videos}}})
 
 	cases := []struct {
 		row, dir, md string
@@ -39,12 +36,12 @@ func TestExport(t *testing.T) {
 			[]string{`"request_id": "rq-77a"`, `"events": [`}, 1},
 	}
 	for _, c := range cases {
-		hs.out = nil
-		hs.to(c.row).keys("x")
+		hs.Out = nil
+		hs.to(c.row).Keys("x")
 		md := filepath.Join(c.dir, c.md)
 		js := strings.TrimSuffix(md, ".md") + ".json"
-		if n := hs.notices(); len(n) != 1 || !strings.Contains(n[0], tildePath(md)) || !strings.Contains(n[0], "+ .json") {
-			t.Fatalf("%s: notices %q, errors %v", c.row, n, hs.errs())
+		if n := hs.Notices(); len(n) != 1 || !strings.Contains(n[0], tildePath(md)) || !strings.Contains(n[0], "+ .json") {
+			t.Fatalf("%s: notices %q, errors %v", c.row, n, hs.Errors())
 		}
 		b, err := os.ReadFile(md)
 		check(t, err)
@@ -69,11 +66,11 @@ func TestExport(t *testing.T) {
 		}
 	}
 	// From an open item too.
-	hs.out = nil
+	hs.Out = nil
 	hs.opened("storm")
-	hs.keys("x")
-	if _, err := os.Stat(filepath.Join(videos, "video-2-a-storm-over-the-sea.md")); err != nil || len(hs.notices()) != 1 {
-		t.Errorf("export of an open item: %v %q", err, hs.notices())
+	hs.Keys("x")
+	if _, err := os.Stat(filepath.Join(videos, "video-2-a-storm-over-the-sea.md")); err != nil || len(hs.Notices()) != 1 {
+		t.Errorf("export of an open item: %v %q", err, hs.Notices())
 	}
 }
 
@@ -83,15 +80,15 @@ func TestDelete(t *testing.T) {
 	imageFile := filepath.Join(f.db.Dir(), filepath.FromSlash(f.imageFile))
 	videoFile := filepath.Join(f.db.Dir(), filepath.FromSlash(f.videoFile))
 
-	hs.to("watercolor").keys("d")
+	hs.to("watercolor").Keys("d")
 	if hs.m.mode() != confirming || !strings.Contains(hs.view(), "delete image “a lighthouse in fog, watercolor” and its files?") {
 		t.Fatalf("no question:\n%s", hs.view())
 	}
-	hs.keys("n")
+	hs.Keys("n")
 	if _, err := os.Stat(imageFile); err != nil || len(hs.m.list.rows) != len(f.order) {
 		t.Fatalf("n deleted something: %v", err)
 	}
-	hs.keys("d", "y")
+	hs.Keys("d", "y")
 	if _, err := os.Stat(imageFile); !os.IsNotExist(err) {
 		t.Errorf("the picture is still on disk: %v", err)
 	}
@@ -101,12 +98,12 @@ func TestDelete(t *testing.T) {
 	if slices.Contains(hs.titles(), "a lighthouse in fog, watercolor") {
 		t.Error("the image job is still listed")
 	}
-	if n := hs.notices(); len(n) != 1 || n[0] != "deleted image “a lighthouse in fog, watercolor”" {
+	if n := hs.Notices(); len(n) != 1 || n[0] != "deleted image “a lighthouse in fog, watercolor”" {
 		t.Errorf("notices %q", n)
 	}
 
 	hs.opened("beam sweeps")
-	hs.keys("d", "y")
+	hs.Keys("d", "y")
 	if hs.m.reader.open {
 		t.Error("the deleted item is still open")
 	}
@@ -117,7 +114,7 @@ func TestDelete(t *testing.T) {
 		t.Error("the video task is still in the store")
 	}
 
-	hs.to("haiku").keys("d", "y")
+	hs.to("haiku").Keys("d", "y")
 	if _, err := f.db.Conversation(bg, f.chat); err == nil {
 		t.Error("the chat is still in the store")
 	}
@@ -132,14 +129,14 @@ func TestRerun(t *testing.T) {
 	hs := newHarness(t, f.db, 100, 30)
 	rerun := func(row string) tab.RerunMsg {
 		t.Helper()
-		hs.out = nil
-		hs.to(row).keys("r")
-		for _, m := range hs.out {
+		hs.Out = nil
+		hs.to(row).Keys("r")
+		for _, m := range hs.Out {
 			if r, ok := m.(tab.RerunMsg); ok {
 				return r
 			}
 		}
-		t.Fatalf("%s: no re-run; sent %v", row, hs.out)
+		t.Fatalf("%s: no re-run; sent %v", row, hs.Out)
 		return tab.RerunMsg{}
 	}
 	chat := rerun("haiku")
@@ -170,10 +167,10 @@ func TestRerun(t *testing.T) {
 		t.Errorf("video: %+v", vid)
 	}
 	// From an open item too.
-	hs.out = nil
+	hs.Out = nil
 	hs.opened("storm")
-	hs.keys("r")
-	if len(hs.out) != 1 || hs.out[0].(tab.RerunMsg).Endpoint != "videoa/q3/turbo/text-to-video" {
-		t.Errorf("from an open item: %v", hs.out)
+	hs.Keys("r")
+	if len(hs.Out) != 1 || hs.Out[0].(tab.RerunMsg).Endpoint != "videoa/q3/turbo/text-to-video" {
+		t.Errorf("from an open item: %v", hs.Out)
 	}
 }

@@ -1,7 +1,6 @@
 package history
 
 import (
-	"atelier/ui/tab/tabtest"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
+	"atelier/ui/tab/tabtest"
 )
 
 // The targets of the issue, on a history of 100,000 items (benchgen_test.go):
@@ -27,19 +27,19 @@ func BenchmarkSearchKeystroke(b *testing.B) {
 	for _, q := range []string{"lighthouse keeper", "watercolor fog", "the river", "zzqx"} {
 		b.Run(strings.ReplaceAll(q, " ", "_"), func(b *testing.B) {
 			hs := newHarness(b, db, 116, 36)
-			hs.keys("/")
+			hs.Keys("/")
 			var times []time.Duration
 			hits := 0
 			for b.Loop() {
 				for _, r := range q {
 					t0 := time.Now()
-					hs.send(tabtest.Press(string(r)))
+					hs.Send(tabtest.Press(string(r)))
 					_ = hs.m.View()
 					times = append(times, time.Since(t0))
 				}
 				hits = len(hs.m.list.rows)
 				b.StopTimer()
-				hs.keys("esc", "/")
+				hs.Keys("esc", "/")
 				b.StartTimer()
 			}
 			reportTimes(b, times, "keystroke")
@@ -75,7 +75,7 @@ func benchOpen(b *testing.B, db *store.Store, k store.Kind) {
 	hs.m.filters.values[kindFilter] = string(k)
 	var cmd tea.Cmd
 	hs.m, cmd = hs.m.reload()
-	hs.run(cmd)
+	hs.Run(cmd)
 	n := len(hs.m.list.rows)
 	if n == 0 {
 		b.Fatalf("no %s in the history", k)
@@ -87,7 +87,7 @@ func benchOpen(b *testing.B, db *store.Store, k store.Kind) {
 		i++
 		t0 := time.Now()
 		m, cmd := hs.m.Update(tabtest.Press("enter"))
-		read := hs.results(cmd)
+		read := hs.Results(cmd)
 		if len(read) != 1 {
 			b.Fatalf("enter gave %d messages", len(read))
 		}
@@ -100,7 +100,7 @@ func benchOpen(b *testing.B, db *store.Store, k store.Kind) {
 		}
 		t1 := time.Now()
 		hs.m = m
-		hs.run(background)
+		hs.Run(background)
 		after = append(after, time.Since(t1))
 		hs.m = hs.m.closeItem()
 		b.StartTimer()

@@ -30,21 +30,21 @@ func TestGolden(t *testing.T) {
 	}{
 		{"list", func(hs *harness) {}},
 		{"list_light", func(hs *harness) { hs.m.SetDark(false) }},
-		{"search", func(hs *harness) { hs.keys("/").typ("lighthouse") }},
-		{"filters", func(hs *harness) { hs.keys("f", "j", "j", "j", "l") }},
-		{"confirm", func(hs *harness) { hs.keys("j", "d") }},
-		{"chat", func(hs *harness) { hs.to("haiku").keys("enter", "t") }},
-		{"compare", func(hs *harness) { hs.to("CRDT").keys("enter") }},
-		{"image", func(hs *harness) { hs.to("watercolor").keys("enter") }},
-		{"video", func(hs *harness) { hs.to("beam sweeps").keys("enter") }},
-		{"json", func(hs *harness) { hs.to("haiku").keys("enter", "J") }},
+		{"search", func(hs *harness) { hs.Keys("/").Type("lighthouse") }},
+		{"filters", func(hs *harness) { hs.Keys("f", "j", "j", "j", "l") }},
+		{"confirm", func(hs *harness) { hs.Keys("j", "d") }},
+		{"chat", func(hs *harness) { hs.to("haiku").Keys("enter", "t") }},
+		{"compare", func(hs *harness) { hs.to("CRDT").Keys("enter") }},
+		{"image", func(hs *harness) { hs.to("watercolor").Keys("enter") }},
+		{"video", func(hs *harness) { hs.to("beam sweeps").Keys("enter") }},
+		{"json", func(hs *harness) { hs.to("haiku").Keys("enter", "J") }},
 	}
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		for _, c := range cases {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, size[0], size[1]), func(t *testing.T) {
 				hs := newHarness(t, f.db, size[0], size[1])
 				c.do(hs)
-				hs.send(tea.KeyPressMsg{}) // let background renderings land
+				hs.Send(tea.KeyPressMsg{}) // let background renderings land
 				golden.RequireEqual(t, masked(in256Colours(hs.m.View())))
 			})
 		}

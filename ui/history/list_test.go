@@ -1,7 +1,6 @@
 package history
 
 import (
-	"atelier/ui/tab/tabtest"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"atelier/store"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 func TestListShowsEveryKindNewestFirst(t *testing.T) {
@@ -52,11 +52,11 @@ func TestListPagesAsTheCursorNearsTheEnd(t *testing.T) {
 	if len(hs.m.list.rows) != pageSize || !hs.m.list.more {
 		t.Fatalf("first page: %d rows, more %v", len(hs.m.list.rows), hs.m.list.more)
 	}
-	hs.keys("G") // the end of the first page: the second comes
+	hs.Keys("G") // the end of the first page: the second comes
 	if len(hs.m.list.rows) != 2*pageSize {
 		t.Fatalf("after G: %d rows", len(hs.m.list.rows))
 	}
-	hs.keys("G")
+	hs.Keys("G")
 	if len(hs.m.list.rows) != n || hs.m.list.more {
 		t.Fatalf("after G: %d rows, more %v", len(hs.m.list.rows), hs.m.list.more)
 	}
@@ -70,7 +70,7 @@ func TestListPagesAsTheCursorNearsTheEnd(t *testing.T) {
 			t.Fatalf("row %d: %q, want %q", i, r.title, want)
 		}
 	}
-	if hs.keys("G"); !strings.Contains(hs.view(), "▸ chat") || !strings.Contains(hs.view(), "prompt 000") {
+	if hs.Keys("G"); !strings.Contains(hs.view(), "▸ chat") || !strings.Contains(hs.view(), "prompt 000") {
 		t.Errorf("the cursor's row is not in sight:\n%s", hs.view())
 	}
 }
@@ -78,31 +78,31 @@ func TestListPagesAsTheCursorNearsTheEnd(t *testing.T) {
 func TestFilters(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 30)
-	hs.keys("f")
+	hs.Keys("f")
 	if hs.m.mode() != filtering || !strings.Contains(hs.view(), "kind  all") {
 		t.Fatalf("no filter bar:\n%s", hs.view())
 	}
-	hs.keys("j", "j", "j") // kind: image
+	hs.Keys("j", "j", "j") // kind: image
 	if got := hs.titles(); !slices.Equal(got, []string{"add a red boat", "a lighthouse in fog, watercolor"}) {
 		t.Fatalf("kind image: %q", got)
 	}
-	hs.keys("backspace", "l", "space", "space") // kind all; family: beta
+	hs.Keys("backspace", "l", "space", "space") // kind all; family: beta
 	if got := hs.titles(); !slices.Equal(got, []string{"plan a trip to the lighthouse", "explain CRDTs to a new engineer"}) {
 		t.Fatalf("family beta: %q", got)
 	}
-	hs.keys("backspace", "l", "l", "k", "k", "k", "k") // family all; status: failed (four back from all)
+	hs.Keys("backspace", "l", "l", "k", "k", "k", "k") // family all; status: failed (four back from all)
 	if got := hs.titles(); !slices.Equal(got, []string{"a storm over the sea"}) {
 		t.Fatalf("status failed: %q\n%s", got, hs.view())
 	}
-	hs.keys("backspace", "l", "j") // status all; since 24 h: the clock is two days on
+	hs.Keys("backspace", "l", "j") // status all; since 24 h: the clock is two days on
 	if len(hs.m.list.rows) != 0 || !strings.Contains(hs.view(), "Nothing matches these filters.") {
 		t.Fatalf("since 24 h:\n%s", hs.view())
 	}
-	hs.keys("j") // 7 days
+	hs.Keys("j") // 7 days
 	if len(hs.m.list.rows) != len(f.order) {
 		t.Fatalf("since 7 days: %d rows", len(hs.m.list.rows))
 	}
-	hs.keys("h", "h", "j") // model: the first model seen
+	hs.Keys("h", "h", "j") // model: the first model seen
 	if hs.m.filters.values[modelFilter] == "" {
 		t.Fatalf("no model chosen")
 	}
@@ -111,7 +111,7 @@ func TestFilters(t *testing.T) {
 			t.Fatalf("model %q listed under filter %q", r.model, hs.m.filters.values[modelFilter])
 		}
 	}
-	hs.keys("enter")
+	hs.Keys("enter")
 	if hs.m.mode() != listing || !strings.Contains(hs.view(), "model: "+hs.m.filters.values[modelFilter]) {
 		t.Fatalf("filters closed:\n%s", hs.view())
 	}
@@ -120,11 +120,11 @@ func TestFilters(t *testing.T) {
 func TestSearchAsYouType(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 30)
-	hs.keys("/")
+	hs.Keys("/")
 	if !hs.m.Focused() {
 		t.Fatal("the search field does not have the keyboard")
 	}
-	hs.typ("lightho")
+	hs.Type("lightho")
 	var kinds []store.Kind
 	for _, r := range hs.m.list.rows {
 		kinds = append(kinds, r.ref.Kind)
@@ -143,11 +143,11 @@ func TestSearchAsYouType(t *testing.T) {
 	if strings.ContainsAny(styled, store.HighlightStart+store.HighlightEnd+"\x07") || strings.Contains(styled, "]52;") {
 		t.Errorf("markers or control sequences reach the screen:\n%q", styled)
 	}
-	hs.keys("enter") // to the list: letters are keys again
+	hs.Keys("enter") // to the list: letters are keys again
 	if hs.m.Focused() || hs.m.query != "lightho" {
 		t.Fatalf("focused %v, query %q", hs.m.Focused(), hs.m.query)
 	}
-	hs.keys("esc") // clears the search
+	hs.Keys("esc") // clears the search
 	if hs.m.query != "" || len(hs.m.list.rows) != len(f.order) {
 		t.Fatalf("after esc: query %q, %d rows", hs.m.query, len(hs.m.list.rows))
 	}
@@ -158,14 +158,14 @@ func TestSearchAsYouType(t *testing.T) {
 func TestStaleSearchesAreDropped(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 30)
-	hs.keys("/")
+	hs.Keys("/")
 	m, cmdL := hs.m.Update(tabtest.Press("w"))
 	m, cmdI := m.Update(tabtest.Press("a"))
 	hs.m = m
-	newer := hs.results(cmdI)
-	older := hs.results(cmdL)
-	hs.send(newer...)
-	hs.send(older...)
+	newer := hs.Results(cmdI)
+	older := hs.Results(cmdL)
+	hs.Send(newer...)
+	hs.Send(older...)
 	if got := hs.titles(); !slices.Equal(got, []string{"a lighthouse in fog, watercolor"}) {
 		t.Fatalf("rows %q: the answer for \"w\" replaced the one for \"wa\"", got)
 	}
@@ -174,13 +174,13 @@ func TestStaleSearchesAreDropped(t *testing.T) {
 func TestSearchKeepsToTheFilters(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 30)
-	hs.keys("f", "j", "j", "j", "j", "enter") // kind: video
-	hs.keys("/").typ("lighthouse")
+	hs.Keys("f", "j", "j", "j", "j", "enter") // kind: video
+	hs.Keys("/").Type("lighthouse")
 	if got := hs.titles(); len(got) != 1 || !strings.Contains(got[0], "beam sweeps") {
 		t.Fatalf("video only: %q", got)
 	}
-	hs.keys("esc", "f", "backspace", "l", "j", "enter") // kind all, family alpha
-	hs.keys("/").typ("tea")
+	hs.Keys("esc", "f", "backspace", "l", "j", "enter") // kind all, family alpha
+	hs.Keys("/").Type("tea")
 	for _, r := range hs.m.list.rows {
 		if r.family != "alpha" {
 			t.Errorf("family %q under the alpha filter", r.family)
@@ -189,8 +189,8 @@ func TestSearchKeepsToTheFilters(t *testing.T) {
 	if len(hs.m.list.rows) != 1 {
 		t.Errorf("%d rows for tea in alpha", len(hs.m.list.rows))
 	}
-	hs.send(tabtest.Press("esc"))
-	hs.typ("/").typ("zzzz")
+	hs.Send(tabtest.Press("esc"))
+	hs.Type("/").Type("zzzz")
 	if !strings.Contains(hs.view(), "No match for “zzzz”.") {
 		t.Errorf("no empty state:\n%s", hs.view())
 	}
@@ -201,7 +201,7 @@ func TestShownReloads(t *testing.T) {
 	hs := newHarness(t, f.db, 120, 30)
 	c := must[int64](t)(f.db.NewConversation(bg, store.KindChat, ""))
 	must[int64](t)(f.db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: "made in another tab"}))
-	hs.send(tab.ShownMsg{})
+	hs.Send(tab.ShownMsg{})
 	if got := hs.titles(); got[0] != "made in another tab" {
 		t.Fatalf("first row %q after the tab was shown again", got[0])
 	}
@@ -212,9 +212,9 @@ func TestWithoutAStore(t *testing.T) {
 	if !strings.Contains(hs.view(), "no data folder") {
 		t.Fatalf("no explanation:\n%s", hs.view())
 	}
-	hs.keys("enter", "x", "d", "r", "J", "/", "a", "esc", "f", "j", "enter")
-	if len(hs.errs()) != 0 {
-		t.Errorf("errors: %v", hs.errs())
+	hs.Keys("enter", "x", "d", "r", "J", "/", "a", "esc", "f", "j", "enter")
+	if len(hs.Errors()) != 0 {
+		t.Errorf("errors: %v", hs.Errors())
 	}
 }
 

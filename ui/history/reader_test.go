@@ -1,7 +1,6 @@
 package history
 
 import (
-	"atelier/ui/tab/tabtest"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -10,12 +9,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
+	"atelier/ui/tab/tabtest"
 )
 
 // opened opens the row holding text and returns the screen.
 func (hs *harness) opened(text string) string {
 	hs.t.Helper()
-	hs.to(text).keys("enter")
+	hs.to(text).Keys("enter")
 	if !hs.m.reader.open || hs.m.reader.it == nil {
 		hs.t.Fatalf("%q did not open:\n%s", text, hs.view())
 	}
@@ -41,9 +41,9 @@ func TestOpenChat(t *testing.T) {
 	if strings.Contains(view, "**") || strings.Contains(view, "The person wants") {
 		t.Errorf("markdown not rendered, or thinking not folded:\n%s", view)
 	}
-	view = hs.keys("t").view()
+	view = hs.Keys("t").view()
 	wantAll(t, view, "▾ thinking", "The person wants a haiku about tea.")
-	if hs.keys("esc"); hs.m.reader.open || hs.m.mode() != listing {
+	if hs.Keys("esc"); hs.m.reader.open || hs.m.mode() != listing {
 		t.Fatal("esc did not go back to the list")
 	}
 }
@@ -82,10 +82,10 @@ func TestOpenCompare(t *testing.T) {
 			t.Errorf("a lane is %d cells wide, want %d: %q", ansi.StringWidth(l[:i]), hs.m.laneWidthFor(3)+1, l)
 		}
 	}
-	if hs.keys("l"); sideBySide() || !strings.Contains(hs.view(), "▾ lane 2 · beta · model-y") {
+	if hs.Keys("l"); sideBySide() || !strings.Contains(hs.view(), "▾ lane 2 · beta · model-y") {
 		t.Fatalf("l did not stack the lanes:\n%s", hs.view())
 	}
-	hs.keys("l")
+	hs.Keys("l")
 	hs.m.SetSize(80, 30) // too narrow for three lanes of 28
 	if sideBySide() {
 		t.Fatalf("lanes side by side at 80 columns:\n%s", hs.view())
@@ -103,7 +103,7 @@ func TestOpenImage(t *testing.T) {
 		t.Errorf("the picture was never decoded:\n%s", view)
 	}
 
-	hs.keys("esc")
+	hs.Keys("esc")
 	view = hs.opened("red boat")
 	wantAll(t, view, "edits · interrupted", "image ", abs, "mask ", "/media/", "in-")
 }
@@ -118,7 +118,7 @@ func TestOpenVideo(t *testing.T) {
 		"2026-11-20 13:00:00  IN_QUEUE", "2026-11-20 13:00:30  IN_QUEUE     position 2",
 		"IN_PROGRESS  “rendering frame 40/120”", "2026-11-20 13:01:30  COMPLETED")
 
-	hs.keys("esc")
+	hs.Keys("esc")
 	view = hs.opened("storm")
 	wantAll(t, view, "failed · rq-71f", "none: the task failed", "Failure", "content policy: refused")
 }
@@ -127,14 +127,14 @@ func TestNativeJSON(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 100, 60)
 	hs.opened("haiku")
-	view := hs.keys("J").view()
+	view := hs.Keys("J").view()
 	wantAll(t, view, "native JSON", "Request · call 1 · alpha · /bypass/alpha/v1/messages · HTTP 200 · 2026-11-20 09:01 · 3.1 s",
 		`"max_tokens": 256`, "Response · call 1", `"stop_reason": "end_turn"`, "Usage · call 1", `"output_tokens": 212`)
-	if view = hs.keys("J").view(); !strings.Contains(view, "Steam curls") {
+	if view = hs.Keys("J").view(); !strings.Contains(view, "Steam curls") {
 		t.Fatalf("J did not go back to the item:\n%s", view)
 	}
 
-	hs.keys("esc").to("beam sweeps").keys("J") // J in the list opens on the JSON
+	hs.Keys("esc").to("beam sweeps").Keys("J") // J in the list opens on the JSON
 	wantAll(t, hs.view(), `"request_id": "rq-77a"`, "Result · video task", "https://media.example.test/v.mp4")
 }
 
@@ -155,7 +155,7 @@ func TestOpenAtTheMatch(t *testing.T) {
 			Model: "model-x", Text: text}))
 	}
 	hs := newHarness(t, db, 100, 24)
-	hs.keys("/").typ("zeppel").keys("enter", "enter")
+	hs.Keys("/").Type("zeppel").Keys("enter", "enter")
 	view := hs.view()
 	lines := strings.Split(view, "\n")
 	if len(lines) < 5 || !strings.Contains(strings.Join(lines[:6], "\n"), "zeppelin is the word") {
@@ -166,11 +166,11 @@ func TestOpenAtTheMatch(t *testing.T) {
 	}
 	// Scrolling up renders the replies above, and keeps the view still.
 	before := lines[1]
-	hs.keys("k")
+	hs.Keys("k")
 	if got := strings.Split(hs.view(), "\n")[2]; got != before {
 		t.Errorf("one line up: line 2 is %q, want %q", got, before)
 	}
-	hs.keys("g")
+	hs.Keys("g")
 	if strings.Contains(hs.view(), "**") {
 		t.Errorf("the top is not rendered:\n%s", hs.view())
 	}
@@ -185,7 +185,7 @@ func TestResizeRendersAgain(t *testing.T) {
 	hs := newHarness(t, f.db, 100, 30)
 	hs.opened("CRDT")
 	hs.m.SetSize(60, 30)
-	hs.send(struct{}{}) // any message: the next update renders what is missing
+	hs.Send(struct{}{}) // any message: the next update renders what is missing
 	if n := len(hs.m.reader.page.missing(0, -1)); n != 0 {
 		t.Fatalf("%d replies plain after a resize", n)
 	}
@@ -205,8 +205,8 @@ func TestStaleOpeningIsDropped(t *testing.T) {
 	m, first := hs.m.Update(tabtest.Press("enter"))
 	m, _ = m.Update(tabtest.Press("esc"))
 	hs.m = m
-	hs.to("CRDT").keys("enter")
-	hs.send(hs.results(first)...)
+	hs.to("CRDT").Keys("enter")
+	hs.Send(hs.Results(first)...)
 	if got := hs.m.reader.row.ref.Kind; got != store.KindCompare || hs.m.reader.it.conv.Kind != store.KindCompare {
 		t.Fatalf("the comparison was replaced by %s", got)
 	}

@@ -23,7 +23,7 @@ func (h *harness) models() []string {
 
 func TestCompareRunsTheSamePromptSideBySide(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a paper crane").set(fSize, "256x256").pick(fQuality, "max").keys("c")
+	h.set(fPrompt, "a paper crane").set(fSize, "256x256").pick(fQuality, "max").Keys("c")
 	if h.m.area != pickerArea {
 		t.Fatal("c did not open the model picker")
 	}
@@ -34,8 +34,8 @@ func TestCompareRunsTheSamePromptSideBySide(t *testing.T) {
 	if got := h.m.picker.picked(); len(got) != 3 {
 		t.Fatalf("chosen at start %q", got)
 	}
-	h.keys("space") // the cursor starts on image-2: drop it
-	h.keys("enter")
+	h.Keys("space") // the cursor starts on image-2: drop it
+	h.Keys("enter")
 
 	got := h.models()
 	slices.Sort(got)
@@ -51,7 +51,7 @@ func TestCompareRunsTheSamePromptSideBySide(t *testing.T) {
 	}
 
 	// r runs the comparison again, on the same models.
-	h.keys("r")
+	h.Keys("r")
 	if n := len(h.srv.all()); n != 4 {
 		t.Errorf("%d requests after re-run, want 4", n)
 	}
@@ -59,7 +59,7 @@ func TestCompareRunsTheSamePromptSideBySide(t *testing.T) {
 
 func TestCompareRefusesALaneThatBreaksItsModelsRules(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a lantern").set(fSize, "256x256").pick(fQuality, "xhigh").keys("c", "enter")
+	h.set(fPrompt, "a lantern").set(fSize, "256x256").pick(fQuality, "xhigh").Keys("c", "enter")
 	if got := h.models(); len(got) != 2 || slices.Contains(got, client.ImageModel2) {
 		t.Fatalf("requests for %q", got)
 	}
@@ -73,14 +73,14 @@ func TestCompareRefusesALaneThatBreaksItsModelsRules(t *testing.T) {
 
 func TestCompareNeedsTwoModels(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "x").to(fQuality).keys("c", "space", "down", "space", "enter")
-	if n := h.notices(); len(n) != 1 || n[0] != "choose 2 or 3 models" {
+	h.set(fPrompt, "x").to(fQuality).Keys("c", "space", "down", "space", "enter")
+	if n := h.Notices(); len(n) != 1 || n[0] != "choose 2 or 3 models" {
 		t.Errorf("notices %q", n)
 	}
 	if len(h.srv.all()) != 0 {
 		t.Error("something was sent")
 	}
-	h.keys("esc")
+	h.Keys("esc")
 	if h.m.area != formArea {
 		t.Error("esc did not close the picker")
 	}
@@ -88,12 +88,12 @@ func TestCompareNeedsTwoModels(t *testing.T) {
 
 func TestCompareTakesATypedModel(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fModel, "gamma/image-x").to(fQuality).keys("c")
+	h.set(fModel, "gamma/image-x").to(fQuality).Keys("c")
 	if h.m.picker.models[0] != "gamma/image-x" || !h.m.picker.chosen[0] {
 		t.Errorf("picker %+v", h.m.picker)
 	}
-	h.keys("down", "down", "down", "space")
-	if n := h.notices(); len(n) != 1 || n[0] != "at most 3 models at once" {
+	h.Keys("down", "down", "down", "space")
+	if n := h.Notices(); len(n) != 1 || n[0] != "at most 3 models at once" {
 		t.Errorf("notices %q", n)
 	}
 }

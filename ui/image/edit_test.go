@@ -13,13 +13,13 @@ func TestStreamedEditWithPartialImages(t *testing.T) {
 	h := newHarness(t, nil)
 	input, mask := writePNG(t, "harbour.png"), writePNG(t, "mask.png")
 	h.set(fPrompt, "add a red boat").set(fSize, "256x256").set(fPartials, "1")
-	h.to(fInputs).keys("a").typ(input).keys("enter")
-	h.keys("a").typ("https://example.test/sky.png").keys("enter")
-	h.keys("m").typ(mask).keys("enter")
+	h.to(fInputs).Keys("a").Type(input).Keys("enter")
+	h.Keys("a").Type("https://example.test/sky.png").Keys("enter")
+	h.Keys("m").Type(mask).Keys("enter")
 	if v := h.view(); !strings.Contains(v, "2: harbour.png, https://example.test/sky.png") || !strings.Contains(v, "mask.png") {
 		t.Fatalf("the inputs are not listed:\n%s", v)
 	}
-	h.keys("enter")
+	h.Keys("enter")
 
 	reqs := h.srv.all()
 	if len(reqs) != 1 || reqs[0].path != "/bypass/gamma/v1/images/edits" || !strings.HasPrefix(reqs[0].contentType, "application/json") {
@@ -64,9 +64,9 @@ func TestStreamedEditWithPartialImages(t *testing.T) {
 func TestMultipartEdit(t *testing.T) {
 	h := newHarness(t, nil)
 	input := writePNG(t, "cat.png")
-	h.set(fPrompt, "a hat").set(fSize, "256x256").to(fStream).keys("space")
-	h.to(fInputs).keys("a").typ(input).keys("enter")
-	h.to(fSendAs).keys("right").keys("enter")
+	h.set(fPrompt, "a hat").set(fSize, "256x256").to(fStream).Keys("space")
+	h.to(fInputs).Keys("a").Type(input).Keys("enter")
+	h.to(fSendAs).Keys("right").Keys("enter")
 	reqs := h.srv.all()
 	if len(reqs) != 1 || !strings.HasPrefix(reqs[0].contentType, "multipart/form-data") {
 		t.Fatalf("requests %+v", reqs)
@@ -81,9 +81,9 @@ func TestMultipartEdit(t *testing.T) {
 
 func TestEditThisKeepsLineage(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a teapot").set(fSize, "256x256").keys("enter")
+	h.set(fPrompt, "a teapot").set(fSize, "256x256").Keys("enter")
 	first := h.jobs()[0]
-	h.keys("e")
+	h.Keys("e")
 	if h.m.area != formArea || h.m.form.focus != fPrompt {
 		t.Fatal("e did not go back to the prompt")
 	}
@@ -93,7 +93,7 @@ func TestEditThisKeepsLineage(t *testing.T) {
 	if !strings.Contains(h.view(), "result img") && !strings.Contains(h.view(), "result image-") {
 		t.Errorf("the input is not named as a result:\n%s", h.view())
 	}
-	h.set(fPrompt, "the teapot in blue").keys("enter")
+	h.set(fPrompt, "the teapot in blue").Keys("enter")
 	jobs := h.jobs()
 	if len(jobs) != 2 || jobs[0].Endpoint != store.ImageEdit {
 		t.Fatalf("jobs %+v", jobs)
@@ -109,8 +109,8 @@ func TestEditThisKeepsLineage(t *testing.T) {
 
 func TestUnreadableInputIsFlaggedNotSent(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "x").to(fInputs).keys("a").typ("/nowhere/none.png").keys("enter")
-	h.keys("enter")
+	h.set(fPrompt, "x").to(fInputs).Keys("a").Type("/nowhere/none.png").Keys("enter")
+	h.Keys("enter")
 	if n := len(h.srv.all()); n != 0 {
 		t.Fatalf("%d requests sent", n)
 	}
@@ -123,7 +123,7 @@ func TestUnreadableInputIsFlaggedNotSent(t *testing.T) {
 	if len(h.jobs()) != 0 {
 		t.Error("a refused request was recorded")
 	}
-	h.keys("x")
+	h.Keys("x")
 	if len(h.m.form.images) != 0 || strings.Contains(h.line("inputs"), "cannot be read") {
 		t.Errorf("x did not remove the input, or the problem stayed: %+v\n%s", h.m.form.images, h.view())
 	}

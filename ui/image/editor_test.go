@@ -1,7 +1,6 @@
 package imagetab
 
 import (
-	"atelier/ui/tab/tabtest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,13 +11,14 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 
 	"atelier/ui/imageview"
+	"atelier/ui/tab/tabtest"
 )
 
 func TestEditorRoundTrip(t *testing.T) {
 	h := newHarness(t, nil)
 	h.m.getenv = func(k string) string { return map[string]string{"EDITOR": "nano -w"}[k] }
 	h.set(fPrompt, "first draft")
-	ready := h.results(h.update(tabtest.Press("ctrl+o")))
+	ready := h.Results(h.update(tabtest.Press("ctrl+o")))
 	if len(ready) != 1 {
 		t.Fatalf("ctrl+o gave %v", ready)
 	}
@@ -32,9 +32,9 @@ func TestEditorRoundTrip(t *testing.T) {
 	}
 	// The editor runs through tea.ExecProcess, which Bubble Tea runs; the
 	// harness keeps its message. Then the person saves and quits.
-	h.send(msg)
+	h.Send(msg)
 	os.WriteFile(msg.path, []byte("a lighthouse\nin fog, watercolour\n"), 0o600)
-	h.send(editorClosedMsg{path: msg.path})
+	h.Send(editorClosedMsg{path: msg.path})
 	if got := h.m.form.w.prompt.Value(); got != "a lighthouse\nin fog, watercolour" {
 		t.Errorf("prompt %q", got)
 	}
@@ -64,7 +64,7 @@ func TestEditorCommand(t *testing.T) {
 
 func TestZoomAndHelp(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a lamp").set(fSize, "256x256").set(fN, "2").keys("enter")
+	h.set(fPrompt, "a lamp").set(fSize, "256x256").set(fN, "2").Keys("enter")
 	if h.m.mode() != viewing {
 		t.Fatal("the results do not have the keyboard after a send")
 	}
@@ -75,15 +75,15 @@ func TestZoomAndHelp(t *testing.T) {
 	if strings.Join(keys, " ") != "enter e g r ←/→ f" {
 		t.Errorf("results help %q", keys)
 	}
-	h.keys("f") // half blocks: the selected image fills the results
+	h.Keys("f") // half blocks: the selected image fills the results
 	if !h.m.zoom || strings.Contains(h.view(), "image 2 of 2") {
 		t.Errorf("f did not zoom:\n%s", h.view())
 	}
-	h.keys("esc")
+	h.Keys("esc")
 	if h.m.zoom {
 		t.Error("esc did not unzoom")
 	}
-	h.keys("tab")
+	h.Keys("tab")
 	if h.m.area != formArea || h.m.form.focus != fPrompt {
 		t.Error("tab from the results does not go to the prompt")
 	}
@@ -92,7 +92,7 @@ func TestZoomAndHelp(t *testing.T) {
 func TestTerminalRepliesAreFolded(t *testing.T) {
 	h := newHarness(t, nil)
 	h.m.viewer.Caps = imageview.DetectFromEnv(func(string) string { return "" })
-	h.send(uv.CellSizeEvent{Width: 9, Height: 18}, uv.PrimaryDeviceAttributesEvent{62, 4})
+	h.Send(uv.CellSizeEvent{Width: 9, Height: 18}, uv.PrimaryDeviceAttributesEvent{62, 4})
 	c := h.m.viewer.Caps
 	if c.CellWidth != 9 || !c.Sixel || !c.Answered() {
 		t.Errorf("capabilities %+v", c)
@@ -102,7 +102,7 @@ func TestTerminalRepliesAreFolded(t *testing.T) {
 func TestImagesOff(t *testing.T) {
 	h := newHarness(t, nil)
 	h.m.viewer.Caps.Override = imageview.ProtocolOff
-	h.set(fPrompt, "a kettle").set(fSize, "256x256").keys("enter")
+	h.set(fPrompt, "a kettle").set(fSize, "256x256").Keys("enter")
 	v := h.view()
 	if strings.Contains(v, "▀") || !strings.Contains(v, "(images off)") {
 		t.Errorf("images off still draws:\n%s", v)
@@ -116,9 +116,9 @@ func TestImagesOff(t *testing.T) {
 func TestKittyImagesAreSentThenPlaced(t *testing.T) {
 	h := newHarness(t, nil)
 	h.m.viewer.Caps = imageview.Capabilities{Override: imageview.ProtocolKitty, TrueColor: true}
-	h.set(fPrompt, "a bell").set(fSize, "256x256").keys("enter")
+	h.set(fPrompt, "a bell").set(fSize, "256x256").Keys("enter")
 	var raws []tea.Msg
-	for _, m := range h.out {
+	for _, m := range h.Out {
 		if r, ok := m.(tea.RawMsg); ok {
 			raws = append(raws, r)
 		}
@@ -129,7 +129,7 @@ func TestKittyImagesAreSentThenPlaced(t *testing.T) {
 	if strings.Contains(h.m.View(), "\U0010EEEE") {
 		t.Error("placeholders drawn before the image was sent")
 	}
-	h.send(raws...) // Bubble Tea writes them, then passes them on
+	h.Send(raws...) // Bubble Tea writes them, then passes them on
 	if !strings.Contains(h.m.View(), "\U0010EEEE") {
 		t.Errorf("no kitty placeholders once the image was sent:\n%s", h.view())
 	}

@@ -15,15 +15,15 @@ func TestViolationsShowBesideTheirFieldsAndNothingIsSent(t *testing.T) {
 	h.pick(fQuality, "xhigh")
 	// Down on the model goes to the next listed model; up back past the
 	// start wraps to the last. From 2.5-flare, up is image-2.
-	h.to(fModel).keys("up")
+	h.to(fModel).Keys("up")
 	if got := h.m.form.model(); got != client.ImageModel2 {
 		t.Fatalf("model %q", got)
 	}
 	if l := h.line("quality"); !strings.Contains(l, `✗ must be one of auto, low, medium, high`) {
 		t.Errorf("quality line: %q", l)
 	}
-	h.set(fCompression, "50").set(fPartials, "2").set(fSize, "100x100").to(fStream).keys("space")
-	h.keys("enter")
+	h.set(fCompression, "50").set(fPartials, "2").set(fSize, "100x100").to(fStream).Keys("space")
+	h.Keys("enter")
 
 	if n := len(h.srv.all()); n != 0 {
 		t.Fatalf("%d requests sent", n)
@@ -48,7 +48,7 @@ func TestViolationsShowBesideTheirFieldsAndNothingIsSent(t *testing.T) {
 
 	// Fixing every field lets it go.
 	h.set(fPrompt, "a fox").pick(fQuality, "high").pick(fFormat, "jpeg").set(fSize, "256x256")
-	h.to(fStream).keys("space").keys("enter")
+	h.to(fStream).Keys("space").Keys("enter")
 	if n := len(h.srv.all()); n != 1 {
 		t.Fatalf("%d requests after fixing the form:\n%s", n, h.view())
 	}
@@ -73,11 +73,11 @@ func TestChoicesFollowTheModel(t *testing.T) {
 
 func TestNumberFieldsStep(t *testing.T) {
 	h := newHarness(t, nil)
-	h.to(fN).keys("up", "up", "up")
+	h.to(fN).Keys("up", "up", "up")
 	if got := h.m.form.w.text[fN].Value(); got != "1" {
 		t.Errorf("n went to %q, want 1 at the least", got)
 	}
-	h.keys("down", "down")
+	h.Keys("down", "down")
 	if got := h.m.form.w.text[fN].Value(); got != "3" {
 		t.Errorf("n %q", got)
 	}
@@ -96,11 +96,11 @@ func TestFocusedOnlyWhileTyping(t *testing.T) {
 	if h.m.Focused() {
 		t.Error("a choice field takes text")
 	}
-	h.to(fInputs).keys("a")
+	h.to(fInputs).Keys("a")
 	if !h.m.Focused() {
 		t.Error("the path prompt does not take text")
 	}
-	h.keys("esc")
+	h.Keys("esc")
 	if h.m.Focused() || h.m.form.naming >= 0 {
 		t.Error("esc left the path prompt open")
 	}

@@ -12,10 +12,10 @@ import (
 
 func TestGalleryListsJobsAndRerunFillsTheForm(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a red kite").set(fModel, client.ImageModel2).set(fSize, "256x256").pick(fQuality, "low").keys("enter")
-	h.to(fPrompt).set(fPrompt, "a green field").set(fModel, client.ImageModel25Sunburst).pick(fQuality, "max").keys("enter")
+	h.set(fPrompt, "a red kite").set(fModel, client.ImageModel2).set(fSize, "256x256").pick(fQuality, "low").Keys("enter")
+	h.to(fPrompt).set(fPrompt, "a green field").set(fModel, client.ImageModel25Sunburst).pick(fQuality, "max").Keys("enter")
 
-	h.keys("g")
+	h.Keys("g")
 	if h.m.area != galleryArea || h.m.Focused() {
 		t.Fatal("g did not open the gallery")
 	}
@@ -29,16 +29,16 @@ func TestGalleryListsJobsAndRerunFillsTheForm(t *testing.T) {
 	if !strings.Contains(h.line("▸"), "a green field") || !strings.Contains(v, "▀") {
 		t.Errorf("the newest job is not selected with its image:\n%s", v)
 	}
-	h.keys("down")
+	h.Keys("down")
 	if !strings.Contains(h.line("▸"), "a red kite") {
 		t.Fatalf("down did not move:\n%s", h.view())
 	}
-	h.keys("enter")
+	h.Keys("enter")
 	if len(h.opened) != 1 || !strings.Contains(h.opened[0], "/media/") {
 		t.Errorf("enter opened %q", h.opened)
 	}
 
-	h.keys("r")
+	h.Keys("r")
 	if h.m.area != formArea || h.m.form.focus != fPrompt {
 		t.Fatal("r did not fill the form and go to the prompt")
 	}
@@ -46,10 +46,10 @@ func TestGalleryListsJobsAndRerunFillsTheForm(t *testing.T) {
 	if s.Prompt != "a red kite" || s.Model != client.ImageModel2 || s.Quality != "low" || s.Size != "256x256" || !s.Stream {
 		t.Fatalf("form %+v", s)
 	}
-	if n := h.notices(); !strings.Contains(n[len(n)-1], "enter sends it again") {
+	if n := h.Notices(); !strings.Contains(n[len(n)-1], "enter sends it again") {
 		t.Errorf("notices %q", n)
 	}
-	h.keys("enter")
+	h.Keys("enter")
 	jobs := h.jobs()
 	if len(jobs) != 3 || jobs[0].Prompt != "a red kite" || jobs[0].Model != client.ImageModel2 {
 		t.Fatalf("re-run: jobs %+v", jobs)
@@ -63,15 +63,15 @@ func TestGalleryListsJobsAndRerunFillsTheForm(t *testing.T) {
 
 func TestGalleryRerunOfAnEditKeepsItsInputs(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a cup").set(fSize, "256x256").keys("enter", "e")
-	h.set(fPrompt, "the cup, cracked").keys("enter")
-	h.keys("g", "r") // the edit is the newest job
+	h.set(fPrompt, "a cup").set(fSize, "256x256").Keys("enter", "e")
+	h.set(fPrompt, "the cup, cracked").Keys("enter")
+	h.Keys("g", "r") // the edit is the newest job
 	s := h.m.form.spec()
 	first := h.jobs()[1]
 	if len(s.Inputs) != 1 || s.Inputs[0].FileID != first.Files[0].ID || s.Prompt != "the cup, cracked" {
 		t.Fatalf("form inputs %+v prompt %q", s.Inputs, s.Prompt)
 	}
-	h.keys("enter")
+	h.Keys("enter")
 	jobs := h.jobs()
 	if len(jobs) != 3 || jobs[0].Endpoint != store.ImageEdit {
 		t.Fatalf("jobs %+v", jobs)
@@ -80,8 +80,8 @@ func TestGalleryRerunOfAnEditKeepsItsInputs(t *testing.T) {
 
 func TestGalleryEditThis(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a bowl").set(fSize, "256x256").keys("enter")
-	h.keys("g", "e") // from the results
+	h.set(fPrompt, "a bowl").set(fSize, "256x256").Keys("enter")
+	h.Keys("g", "e") // from the results
 	want := h.jobs()[0].Files[0].ID
 	if len(h.m.form.images) != 1 || h.m.form.images[0].FileID != want || h.m.area != formArea {
 		t.Fatalf("inputs %+v, want file %d", h.m.form.images, want)
@@ -90,11 +90,11 @@ func TestGalleryEditThis(t *testing.T) {
 
 func TestGalleryWhenEmpty(t *testing.T) {
 	h := newHarness(t, nil)
-	h.to(fQuality).keys("g")
+	h.to(fQuality).Keys("g")
 	if v := h.view(); !strings.Contains(v, "No image jobs yet") {
 		t.Errorf("empty gallery:\n%s", v)
 	}
-	h.keys("esc")
+	h.Keys("esc")
 	if h.m.area != formArea || h.m.form.focus != fQuality {
 		t.Error("esc did not go back to where the form was")
 	}
@@ -104,13 +104,13 @@ func TestGalleryWhenEmpty(t *testing.T) {
 // its request back in the form, as the gallery's re-run does.
 func TestRerunFromHistoryFillsTheForm(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a blue kite").set(fModel, client.ImageModel2).set(fSize, "256x256").pick(fQuality, "low").keys("enter")
+	h.set(fPrompt, "a blue kite").set(fModel, client.ImageModel2).set(fSize, "256x256").pick(fQuality, "low").Keys("enter")
 	jobs := h.jobs()
 	if len(jobs) != 1 {
 		t.Fatalf("%d jobs", len(jobs))
 	}
 	h.set(fPrompt, "something else")
-	h.send(tab.RerunMsg{To: tab.Image, Kind: store.KindImage, ID: jobs[0].ID, Model: jobs[0].Model, Prompt: jobs[0].Prompt})
+	h.Send(tab.RerunMsg{To: tab.Image, Kind: store.KindImage, ID: jobs[0].ID, Model: jobs[0].Model, Prompt: jobs[0].Prompt})
 	s := h.m.form.spec()
 	if s.Prompt != "a blue kite" || s.Model != client.ImageModel2 || s.Quality != "low" || s.Size != "256x256" {
 		t.Fatalf("form %+v", s)

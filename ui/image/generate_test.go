@@ -13,7 +13,7 @@ import (
 func TestStreamedGenerationShowsPartialsBeforeTheResult(t *testing.T) {
 	h := newHarness(t, nil)
 	h.set(fPrompt, "a lighthouse in fog").set(fSize, "256x256").set(fPartials, "2")
-	h.keys("enter")
+	h.Keys("enter")
 
 	reqs := h.srv.all()
 	if len(reqs) != 1 || reqs[0].path != "/bypass/gamma/v1/images/generations" {
@@ -60,11 +60,11 @@ func TestStreamedGenerationShowsPartialsBeforeTheResult(t *testing.T) {
 	if v := h.view(); !strings.Contains(v, filepath.Base(copies[0])) {
 		t.Errorf("the path is not shown:\n%s", v)
 	}
-	if n := h.notices(); len(n) != 1 || !strings.Contains(n[0], "1 image from gamma/image-2.5-flare") {
+	if n := h.Notices(); len(n) != 1 || !strings.Contains(n[0], "1 image from gamma/image-2.5-flare") {
 		t.Errorf("notices %q", n)
 	}
 
-	h.keys("enter")
+	h.Keys("enter")
 	if len(h.opened) != 1 || h.opened[0] != copies[0] {
 		t.Errorf("enter opened %q, want %q", h.opened, copies[0])
 	}
@@ -72,11 +72,11 @@ func TestStreamedGenerationShowsPartialsBeforeTheResult(t *testing.T) {
 
 func TestWholeReplyOfTwoImages(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "two moons").set(fSize, "256x256").set(fN, "2").to(fStream).keys("space")
+	h.set(fPrompt, "two moons").set(fSize, "256x256").set(fN, "2").to(fStream).Keys("space")
 	if h.m.form.stream {
 		t.Fatal("space did not turn streaming off")
 	}
-	h.keys("enter")
+	h.Keys("enter")
 	var body map[string]any
 	json.Unmarshal(h.srv.all()[0].body, &body)
 	if _, ok := body["stream"]; ok || body["n"] != float64(2) {
@@ -96,7 +96,7 @@ func TestWholeReplyOfTwoImages(t *testing.T) {
 	if !strings.Contains(string(jobs[0].ResponseJSON), store.ElidedFilePrefix) {
 		t.Errorf("response %s", jobs[0].ResponseJSON)
 	}
-	h.keys("right")
+	h.Keys("right")
 	if h.m.sel != 1 || !strings.Contains(h.view(), "▸ image 2 of 2") {
 		t.Errorf("right did not select the second image:\n%s", h.view())
 	}
@@ -105,8 +105,8 @@ func TestWholeReplyOfTwoImages(t *testing.T) {
 func TestServiceErrorIsShownAndRecorded(t *testing.T) {
 	h := newHarness(t, nil)
 	h.set(fPrompt, "a storm [[fault:500]]").set(fSize, "256x256")
-	h.keys("enter")
-	if errs := h.errs(); len(errs) != 1 {
+	h.Keys("enter")
+	if errs := h.Errors(); len(errs) != 1 {
 		t.Fatalf("errors %v", errs)
 	}
 	if v := h.view(); !strings.Contains(v, "failed") || !strings.Contains(v, "✗") {
@@ -120,8 +120,8 @@ func TestServiceErrorIsShownAndRecorded(t *testing.T) {
 func TestNoServiceYet(t *testing.T) {
 	h := newHarness(t, nil)
 	h.m.client = nil
-	h.set(fPrompt, "anything").keys("enter")
-	if errs := h.errs(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "Settings") {
+	h.set(fPrompt, "anything").Keys("enter")
+	if errs := h.Errors(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "Settings") {
 		t.Fatalf("errors %v", errs)
 	}
 	if len(h.srv.all()) != 0 || h.m.run != nil {
@@ -131,14 +131,14 @@ func TestNoServiceYet(t *testing.T) {
 
 func TestServiceRefusalShowsBesideItsField(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a fox").set(fSize, "256x256").set(fPartials, "9").keys("enter")
+	h.set(fPrompt, "a fox").set(fSize, "256x256").set(fPartials, "9").Keys("enter")
 	if n := len(h.srv.all()); n != 1 {
 		t.Fatalf("%d requests: the client leaves the cap on partial images to the service", n)
 	}
 	if v := h.view(); !strings.Contains(v, "✗ 1 to fix in the form") {
 		t.Errorf("the folded form does not say so:\n%s", v)
 	}
-	h.keys("tab")
+	h.Keys("tab")
 	if l := h.line("partials"); !strings.Contains(l, "✗ refused by the service: ") || !strings.Contains(h.view(), "between 0 and 3") {
 		t.Errorf("partials line %q in\n%s", l, h.view())
 	}

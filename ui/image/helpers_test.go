@@ -1,7 +1,6 @@
 package imagetab
 
 import (
-	"atelier/ui/tab/tabtest"
 	"bytes"
 	"context"
 	"image"
@@ -25,20 +24,21 @@ import (
 	"atelier/store"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 // harness drives the tab as the shell would, against the simulator over
 // real HTTP: results addressed to Image come back to it; what it tells the
 // shell is kept for the test to read.
 type harness struct {
+	tabtest.Driver[*harness]
 	t      *testing.T
 	m      Model
 	db     *store.Store
 	outDir string
 	srv    *served
-	out    []tea.Msg // what the tab sent the shell
-	seen   []string  // every view along the way, as plain text
-	opened []string  // what was opened in the system viewer
+	seen   []string // every view along the way, as plain text
+	opened []string // what was opened in the system viewer
 }
 
 // served records the requests the simulator was sent.
@@ -63,6 +63,7 @@ func (s *served) all() []servedRequest {
 func newHarness(t *testing.T, handler func(sim http.Handler) http.Handler) *harness {
 	t.Helper()
 	h := &harness{t: t, srv: &served{}, outDir: filepath.Join(t.TempDir(), "out")}
+	h.Bind(t, tab.Image, h, func(msgs ...tea.Msg) { h.Deliver(h.update, msgs...) })
 	db, err := store.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -91,7 +92,7 @@ func newHarness(t *testing.T, handler func(sim http.Handler) http.Handler) *harn
 		Open:     func(p string) error { h.opened = append(h.opened, p); return nil },
 	})
 	h.m.SetSize(116, 36)
-	h.send(tab.ClientMsg{Client: c})
+	h.Send(tab.ClientMsg{Client: c})
 	return h
 }
 
@@ -107,57 +108,26 @@ func (h *harness) record(next http.Handler) http.Handler {
 	})
 }
 
-// send gives the tab msgs and runs every command that follows, one at a
-// time, in order.
-func (h *harness) send(msgs ...tea.Msg) *harness {
-	h.t.Helper()
-	queue := msgs
-	for steps := 0; len(queue) > 0; steps++ {
-		if steps > 5000 {
-			h.t.Fatal("messages keep coming")
-		}
-		msg := queue[0]
-		queue = queue[1:]
-		var cmd tea.Cmd
-		h.m, cmd = h.m.Update(msg)
-		h.seen = append(h.seen, h.view())
-		queue = append(queue, h.results(cmd)...)
-	}
-	return h
-}
-
-// results runs cmd: its messages for this tab are returned, others kept.
-func (h *harness) results(cmd tea.Cmd) []tea.Msg {
-	return tabtest.Results(h.t, tab.Image, cmd, &h.out)
-}
-
-func (h *harness) keys(ks ...string) *harness {
-	h.t.Helper()
-	for _, k := range ks {
-		h.send(tabtest.Press(k))
-	}
-	return h
-}
-
-func (h *harness) typ(s string) *harness {
-	h.t.Helper()
-	for _, r := range s {
-		h.send(tabtest.Press(string(r)))
-	}
-	return h
+// update gives the tab one message and returns its command, not run; the
+// view after it is kept.
+func (h *harness) update(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	h.m, cmd = h.m.Update(msg)
+	h.seen = append(h.seen, h.view())
+	return cmd
 }
 
 // to puts the cursor on field f of the form.
 func (h *harness) to(f field) *harness {
 	h.t.Helper()
 	if h.m.area != formArea {
-		h.keys("tab")
+		h.Keys("tab")
 	}
 	for range fieldCount + 1 {
 		if h.m.area == formArea && h.m.form.focus == f {
 			return h
 		}
-		h.keys("tab")
+		h.Keys("tab")
 	}
 	h.t.Fatalf("cannot reach field %s", fieldLabels[f])
 	return h
@@ -166,7 +136,7 @@ func (h *harness) to(f field) *harness {
 // set types value into text field f, replacing what it held.
 func (h *harness) set(f field, value string) *harness {
 	h.t.Helper()
-	h.to(f).keys("ctrl+e", "ctrl+u").typ(value)
+	h.to(f).Keys("ctrl+e", "ctrl+u").Type(value)
 	return h
 }
 
@@ -178,7 +148,7 @@ func (h *harness) pick(f field, value string) *harness {
 		if h.m.form.choice[f] == value {
 			return h
 		}
-		h.keys("right")
+		h.Keys("right")
 	}
 	h.t.Fatalf("%s never took %q", fieldLabels[f], value)
 	return h
@@ -188,11 +158,6 @@ func (h *harness) view() string { return ansi.Strip(h.m.View()) }
 
 // line is the first line of the view holding s.
 func (h *harness) line(s string) string { return tabtest.Line(h.view(), s) }
-
-// notices and errs are what the tab told the status bar.
-func (h *harness) notices() []string { return tabtest.Notices(h.out) }
-
-func (h *harness) errs() []error { return tabtest.Errors(h.out) }
 
 // jobs are the image jobs recorded, newest first.
 func (h *harness) jobs() []store.ImageJob {

@@ -1,7 +1,6 @@
 package imagetab
 
 import (
-	"atelier/ui/tab/tabtest"
 	"encoding/base64"
 	"fmt"
 	"net/http"
@@ -9,9 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"atelier/store"
+	"atelier/ui/tab/tabtest"
 )
 
 // holdAfterPartial answers with one partial image, then keeps the stream
@@ -28,14 +26,6 @@ func holdAfterPartial(png []byte) func(http.Handler) http.Handler {
 	}
 }
 
-// update gives the tab one message and returns its command, not run.
-func (h *harness) update(msg tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	h.m, cmd = h.m.Update(msg)
-	h.seen = append(h.seen, h.view())
-	return cmd
-}
-
 func TestEscStopsTheStreamAndKeepsThePartialImage(t *testing.T) {
 	png, err := os.ReadFile(writePNG(t, "p.png"))
 	if err != nil {
@@ -43,8 +33,8 @@ func TestEscStopsTheStreamAndKeepsThePartialImage(t *testing.T) {
 	}
 	h := newHarness(t, holdAfterPartial(png))
 	h.set(fPrompt, "slow").set(fPartials, "1")
-	opened := h.results(h.update(tabtest.Press("enter"))) // the job recorded, the stream opened
-	partial := h.results(h.update(opened[0]))             // the first event
+	opened := h.Results(h.update(tabtest.Press("enter"))) // the job recorded, the stream opened
+	partial := h.Results(h.update(opened[0]))             // the first event
 	held := h.update(partial[0])                          // the next pull would wait for ever
 	if !strings.Contains(h.view(), "image 1 · partial 1") || !h.m.running() {
 		t.Fatalf("no partial image on screen:\n%s", h.view())
@@ -52,8 +42,8 @@ func TestEscStopsTheStreamAndKeepsThePartialImage(t *testing.T) {
 	if got := h.m.KeyMap().ShortHelp(); len(got) == 0 || got[0].Help().Key != "esc" {
 		t.Errorf("help does not offer esc first: %v", got)
 	}
-	h.send(tabtest.Press("esc"))
-	h.send(h.results(held)...) // the pull ends with the cancellation
+	h.Send(tabtest.Press("esc"))
+	h.Send(h.Results(held)...) // the pull ends with the cancellation
 
 	if h.m.running() {
 		t.Fatal("still running after esc")
@@ -68,10 +58,10 @@ func TestEscStopsTheStreamAndKeepsThePartialImage(t *testing.T) {
 	if f := jobs[0].Files; len(f) != 1 || !f[0].Partial {
 		t.Errorf("files %+v, want the partial image kept", f)
 	}
-	if len(h.errs()) != 0 {
-		t.Errorf("stopping is not an error: %v", h.errs())
+	if len(h.Errors()) != 0 {
+		t.Errorf("stopping is not an error: %v", h.Errors())
 	}
-	if n := h.notices(); len(n) != 1 || n[0] != "stopped: what arrived is kept" {
+	if n := h.Notices(); len(n) != 1 || n[0] != "stopped: what arrived is kept" {
 		t.Errorf("notices %q", n)
 	}
 }

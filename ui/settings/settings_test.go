@@ -1,7 +1,6 @@
 package settings
 
 import (
-	"atelier/ui/tab/tabtest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,13 +10,14 @@ import (
 
 	"atelier/store"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 func TestKeyStatusSaysWhereFromNeverWhat(t *testing.T) {
 	h := newHarness(t, nil)
 	h.kr.Set(store.GroupAlpha, "kr-alpha-secret")
 	h.env["ATELIER_BETA_KEY"] = "env-beta-secret"
-	h.run(h.m.loadKeys())
+	h.Run(h.m.loadKeys())
 	v := h.view()
 	for _, want := range []string{
 		"alpha         ● set · keyring",
@@ -49,15 +49,15 @@ func TestKeyStatusLoadsInACommand(t *testing.T) {
 func TestSetKeyThroughAMaskedInput(t *testing.T) {
 	const key = "QZXJ-7731-vwqK"
 	h := newHarness(t, nil)
-	h.to("alpha").keys("enter")
+	h.to("alpha").Keys("enter")
 	if !h.m.Focused() || !strings.Contains(h.view(), "paste the alpha key") {
 		t.Fatalf("enter did not open a key field:\n%s", h.view())
 	}
-	h.typ(key)
+	h.Type(key)
 	if !strings.Contains(h.cursorLine(), strings.Repeat("•", len(key))) {
 		t.Errorf("the field does not show one dot per character: %q", h.cursorLine())
 	}
-	h.keys("enter")
+	h.Keys("enter")
 	if got, _ := h.kr.Get(store.GroupAlpha); got != key {
 		t.Fatalf("keyring holds %q", got)
 	}
@@ -68,10 +68,10 @@ func TestSetKeyThroughAMaskedInput(t *testing.T) {
 	if !strings.Contains(h.cursorLine(), "● set · keyring") {
 		t.Errorf("status not reloaded: %q", h.cursorLine())
 	}
-	if n := h.notices(); len(n) != 1 || n[0] != "alpha key stored in the keyring" {
+	if n := h.Notices(); len(n) != 1 || n[0] != "alpha key stored in the keyring" {
 		t.Errorf("notices %q", n)
 	}
-	if !hasMsg(h.out, tab.KeysChangedMsg{}) {
+	if !hasMsg(h.Out, tab.KeysChangedMsg{}) {
 		t.Error("the shell was not told to reconnect")
 	}
 }
@@ -80,8 +80,8 @@ func TestSetKeyFailureShowsTheErrorNotTheKey(t *testing.T) {
 	const key = "QZXJ-7731-vwqK"
 	h := newHarness(t, nil)
 	h.m.keys = &store.Keys{Keyring: brokenKeyring{}}
-	h.to("gamma").keys("enter").typ(key).keys("enter")
-	errs := h.errs()
+	h.to("gamma").Keys("enter").Type(key).Keys("enter")
+	errs := h.Errors()
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "keyring locked") {
 		t.Fatalf("errors %v", errs)
 	}
@@ -93,7 +93,7 @@ func TestSetKeyFailureShowsTheErrorNotTheKey(t *testing.T) {
 
 func TestEscCancelsTheKeyField(t *testing.T) {
 	h := newHarness(t, nil)
-	h.to("beta").keys("enter").typ("abc").keys("esc")
+	h.to("beta").Keys("enter").Type("abc").Keys("esc")
 	if h.m.edit.open {
 		t.Fatal("esc left the field open")
 	}
@@ -105,34 +105,34 @@ func TestEscCancelsTheKeyField(t *testing.T) {
 func TestDeleteKeyAsksFirst(t *testing.T) {
 	h := newHarness(t, nil)
 	h.kr.Set(store.GroupQueue, "k")
-	h.run(h.m.loadKeys())
-	h.to("queue").keys("d")
+	h.Run(h.m.loadKeys())
+	h.to("queue").Keys("d")
 	if !strings.Contains(h.view(), "delete the queue key from the keyring?  y delete · n keep") {
 		t.Fatalf("no question:\n%s", h.view())
 	}
-	h.keys("n")
+	h.Keys("n")
 	if _, err := h.kr.Get(store.GroupQueue); err != nil {
 		t.Fatal("n deleted the key")
 	}
-	h.keys("d", "esc")
+	h.Keys("d", "esc")
 	if _, err := h.kr.Get(store.GroupQueue); err != nil || h.m.confirm != nil {
 		t.Fatal("esc deleted the key, or left the question")
 	}
-	h.keys("d", "y")
+	h.Keys("d", "y")
 	if _, err := h.kr.Get(store.GroupQueue); err == nil {
 		t.Fatal("y did not delete the key")
 	}
-	if !strings.Contains(h.cursorLine(), "○ unset") || !hasMsg(h.out, tab.KeysChangedMsg{}) {
-		t.Errorf("after deletion: %q, out %v", h.cursorLine(), h.out)
+	if !strings.Contains(h.cursorLine(), "○ unset") || !hasMsg(h.Out, tab.KeysChangedMsg{}) {
+		t.Errorf("after deletion: %q, out %v", h.cursorLine(), h.Out)
 	}
-	if n := h.notices(); len(n) != 1 || n[0] != "queue key deleted from the keyring" {
+	if n := h.Notices(); len(n) != 1 || n[0] != "queue key deleted from the keyring" {
 		t.Errorf("notices %q", n)
 	}
 }
 
 func TestBaseURLIsValidatedBeforeSaving(t *testing.T) {
 	h := newHarness(t, nil)
-	h.to("Base URL").keys("enter").typ("ftp://files.example.test").keys("enter")
+	h.to("Base URL").Keys("enter").Type("ftp://files.example.test").Keys("enter")
 	if v := h.view(); !strings.Contains(v, `"ftp://files.example.test" is not an http or https URL`) {
 		t.Fatalf("no validation error:\n%s", v)
 	}
@@ -142,7 +142,7 @@ func TestBaseURLIsValidatedBeforeSaving(t *testing.T) {
 	if !h.m.Focused() {
 		t.Fatal("the field closed on a refused value")
 	}
-	h.keys("ctrl+u").typ("https://api.example.test/v1").keys("enter")
+	h.Keys("ctrl+u").Type("https://api.example.test/v1").Keys("enter")
 	if got := h.onDisk().BaseURL; got != "https://api.example.test/v1" {
 		t.Fatalf("config.toml has base_url %q", got)
 	}
@@ -152,7 +152,7 @@ func TestBaseURLIsValidatedBeforeSaving(t *testing.T) {
 	if h.m.Focused() || !strings.Contains(h.cursorLine(), "https://api.example.test/v1") {
 		t.Errorf("after saving: %q", h.cursorLine())
 	}
-	if n := h.notices(); len(n) != 1 || n[0] != "base URL saved" {
+	if n := h.Notices(); len(n) != 1 || n[0] != "base URL saved" {
 		t.Errorf("notices %q", n)
 	}
 }
@@ -161,8 +161,8 @@ func TestCredentialHeaderIsRefusedWithTheStoresError(t *testing.T) {
 	for _, name := range []string{"Authorization", "x-api-key", "X-Beta-Api-Key"} {
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t, nil)
-			h.to("beta          + add header").keys("enter").typ(name + ": abc").keys("enter")
-			errs := h.errs()
+			h.to("beta          + add header").Keys("enter").Type(name + ": abc").Keys("enter")
+			errs := h.Errors()
 			if len(errs) != 1 || !strings.Contains(errs[0].Error(), "headers.beta."+name+": credentials do not belong in the config file") {
 				t.Fatalf("errors %v", errs)
 			}
@@ -181,33 +181,33 @@ func TestCredentialHeaderIsRefusedWithTheStoresError(t *testing.T) {
 
 func TestHeaderAddedEditedAndRemoved(t *testing.T) {
 	h := newHarness(t, nil)
-	h.to("gamma         + add header").keys("enter").typ("X-Trace: on").keys("enter")
+	h.to("gamma         + add header").Keys("enter").Type("X-Trace: on").Keys("enter")
 	if got := h.onDisk().Headers["gamma"]; got["X-Trace"] != "on" {
 		t.Fatalf("headers on disk %v", got)
 	}
 	if !strings.Contains(h.cursorLine(), "gamma         X-Trace: on") {
 		t.Errorf("cursor not on the new header: %q", h.cursorLine())
 	}
-	h.keys("enter", "ctrl+u").typ("X-Span: 7").keys("enter")
+	h.Keys("enter", "ctrl+u").Type("X-Span: 7").Keys("enter")
 	if got := h.onDisk().Headers["gamma"]; len(got) != 1 || got["X-Span"] != "7" {
 		t.Fatalf("renaming left %v", got)
 	}
-	h.keys("d")
+	h.Keys("d")
 	if !strings.Contains(h.view(), "remove the gamma header X-Span?") {
 		t.Fatalf("no question:\n%s", h.view())
 	}
-	h.keys("y")
+	h.Keys("y")
 	if got := h.onDisk().Headers; len(got) != 0 {
 		t.Fatalf("headers on disk after removal %v", got)
 	}
-	if n := h.notices(); len(n) != 3 || n[2] != "header X-Span removed" {
+	if n := h.Notices(); len(n) != 3 || n[2] != "header X-Span removed" {
 		t.Errorf("notices %q", n)
 	}
 }
 
 func TestHeaderWithoutAColonIsRefused(t *testing.T) {
 	h := newHarness(t, nil)
-	h.to("alpha         + add header").keys("enter").typ("X-Trace on").keys("enter")
+	h.to("alpha         + add header").Keys("enter").Type("X-Trace on").Keys("enter")
 	if !strings.Contains(h.view(), "write the header as Name: value") {
 		t.Fatalf("no error:\n%s", h.view())
 	}
@@ -217,7 +217,7 @@ func TestThemeCyclesAndSaves(t *testing.T) {
 	h := newHarness(t, nil)
 	h.to("Theme")
 	for _, want := range []string{"dark", "light", "auto"} {
-		h.keys("enter")
+		h.Keys("enter")
 		if got := h.onDisk().Theme; got != want {
 			t.Fatalf("theme on disk %q, want %q", got, want)
 		}
@@ -229,9 +229,9 @@ func TestThemeCyclesAndSaves(t *testing.T) {
 
 func TestDefaultModelsAndFoldersAreSaved(t *testing.T) {
 	h := newHarness(t, &store.Settings{Theme: "auto", Models: store.Models{Beta: "old-model"}})
-	h.to("beta          old-model").keys("enter", "ctrl+u").typ("model-y").keys("enter")
-	h.to("video").keys("enter").typ("videob/o3/pro/text-to-video").keys("enter")
-	h.to("Images").keys("enter").typ("~/Pictures/atelier").keys("enter")
+	h.to("beta          old-model").Keys("enter", "ctrl+u").Type("model-y").Keys("enter")
+	h.to("video").Keys("enter").Type("videob/o3/pro/text-to-video").Keys("enter")
+	h.to("Images").Keys("enter").Type("~/Pictures/atelier").Keys("enter")
 	got := h.onDisk()
 	if got.Models.Beta != "model-y" || got.Models.Video != "videob/o3/pro/text-to-video" || got.Output.Images != "~/Pictures/atelier" {
 		t.Errorf("on disk: %+v", got)
@@ -243,8 +243,8 @@ func TestSaveFailureIsReported(t *testing.T) {
 	blocker := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(blocker, nil, 0o600)
 	h.m.path = filepath.Join(blocker, "config.toml") // a folder that is a file
-	h.to("alpha         atelier's default").keys("enter").typ("model-x").keys("enter")
-	if errs := h.errs(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "save settings") {
+	h.to("alpha         atelier's default").Keys("enter").Type("model-x").Keys("enter")
+	if errs := h.Errors(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "save settings") {
 		t.Fatalf("errors %v", errs)
 	}
 	if h.saved() != nil || h.m.cfg.Models.Alpha != "" {
@@ -276,7 +276,7 @@ func TestScrollKeepsTheCursorInSight(t *testing.T) {
 		t.Fatalf("cursor out of sight:\n%s", v)
 	}
 	for range 30 {
-		h.keys("up")
+		h.Keys("up")
 	}
 	if !strings.HasPrefix(h.view(), "Service\n▸ Base URL") {
 		t.Errorf("back at the top:\n%s", h.view())
@@ -285,11 +285,11 @@ func TestScrollKeepsTheCursorInSight(t *testing.T) {
 
 func TestWheelMovesTheCursor(t *testing.T) {
 	h := newHarness(t, nil)
-	h.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown}, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	h.Send(tea.MouseWheelMsg{Button: tea.MouseWheelDown}, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	if h.m.cursor != 2 {
 		t.Fatalf("cursor %d after two turns down", h.m.cursor)
 	}
-	h.send(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+	h.Send(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
 	if h.m.cursor != 1 {
 		t.Fatalf("cursor %d after one turn up", h.m.cursor)
 	}
@@ -307,11 +307,11 @@ func TestHelpFollowsTheMode(t *testing.T) {
 	if got := short(); got != "↑/k up, ↓/j down, enter edit, d delete" {
 		t.Errorf("browsing: %s", got)
 	}
-	h.to("alpha").keys("enter")
+	h.to("alpha").Keys("enter")
 	if got := short(); got != "enter save, esc cancel" {
 		t.Errorf("typing: %s", got)
 	}
-	h.keys("esc", "d")
+	h.Keys("esc", "d")
 	if got := short(); got != "y delete, n/esc keep" {
 		t.Errorf("confirming: %s", got)
 	}

@@ -36,7 +36,7 @@ func TestFormForEveryEndpoint(t *testing.T) {
 				if f.Kind != client.VideoObjectList {
 					continue
 				}
-				h.to(f.Name).keys("ctrl+n")
+				h.to(f.Name).Keys("ctrl+n")
 				for _, it := range f.Items {
 					requireRow(t, h, f.Name+"[0]."+it.Name, it)
 				}
@@ -75,13 +75,13 @@ func requireRow(t *testing.T, h *harness, path string, f client.VideoField) {
 func TestKindsAreSentAsTheirTypes(t *testing.T) {
 	h := newHarness(t, Options{})
 	h.endpoint("videob/o3/{mode}/text-to-video")
-	h.to("mode").keys("space") // standard → pro
-	h.to("duration").typ("8")
-	h.to("aspect_ratio").keys("space", "space") // unset → 16:9 → 9:16
-	h.to("generate_audio").keys("space")        // unset → true
-	h.to("multi_prompt").keys("enter").typ("2").keys("down").typ("the coast").keys("down").typ("4")
-	h.to("multi_prompt").keys("ctrl+n").keys("down").typ("the lighthouse").keys("down").typ("3")
-	h.to("shot_type").keys("space")
+	h.to("mode").Keys("space") // standard → pro
+	h.to("duration").Type("8")
+	h.to("aspect_ratio").Keys("space", "space") // unset → 16:9 → 9:16
+	h.to("generate_audio").Keys("space")        // unset → true
+	h.to("multi_prompt").Keys("enter").Type("2").Keys("down").Type("the coast").Keys("down").Type("4")
+	h.to("multi_prompt").Keys("ctrl+n").Keys("down").Type("the lighthouse").Keys("down").Type("3")
+	h.to("shot_type").Keys("space")
 	got := h.m.form.request(nil)
 	want := map[string]any{
 		"duration": json.Number("8"), "aspect_ratio": "9:16", "generate_audio": true, "shot_type": "customize",
@@ -102,12 +102,12 @@ func TestKindsAreSentAsTheirTypes(t *testing.T) {
 func TestListEditors(t *testing.T) {
 	h := newHarness(t, Options{})
 	h.endpoint("videoa/q1/reference-to-video")
-	h.to("prompt").typ("@cat waves")
-	h.to("subjects").keys("enter").typ("cat")
-	h.to("subjects[0].images").keys("enter").typ("https://example.org/a.png")
-	h.keys("ctrl+n").typ("https://example.org/b.png")
-	h.keys("ctrl+n").typ("https://example.org/c.png")
-	h.to("subjects[0].images[1]").keys("ctrl+x")
+	h.to("prompt").Type("@cat waves")
+	h.to("subjects").Keys("enter").Type("cat")
+	h.to("subjects[0].images").Keys("enter").Type("https://example.org/a.png")
+	h.Keys("ctrl+n").Type("https://example.org/b.png")
+	h.Keys("ctrl+n").Type("https://example.org/c.png")
+	h.to("subjects[0].images[1]").Keys("ctrl+x")
 	body := h.m.form.body(nil)
 	want := []any{map[string]any{"id": "cat", "voice_id": "", "images": []any{"https://example.org/a.png", "https://example.org/c.png"}}}
 	if !reflect.DeepEqual(body["subjects"], want) {
@@ -119,7 +119,7 @@ func TestListEditors(t *testing.T) {
 	if h.m.form.count() != 0 {
 		t.Errorf("problems %v", h.m.form.problems)
 	}
-	h.to("subjects[0].id").keys("ctrl+x") // removes the whole subject
+	h.to("subjects[0].id").Keys("ctrl+x") // removes the whole subject
 	if _, ok := h.m.form.body(nil)["subjects"]; ok {
 		t.Error("the subject is still sent")
 	}
@@ -138,12 +138,12 @@ func TestViolationsShowBesideFields(t *testing.T) {
 	if strings.Contains(h.view(), "✗") {
 		t.Fatalf("problems show before anything is typed:\n%s", h.view())
 	}
-	h.to("duration").typ("20")
+	h.to("duration").Type("20")
 	if l := h.line("duration"); !strings.Contains(l, `✗ must be between 3 and 15 (got "20")`) {
 		t.Errorf("duration line %q", l)
 	}
-	h.to("image_url").typ("ftp://example.org/x.png")
-	h.keys("ctrl+s")
+	h.to("image_url").Type("ftp://example.org/x.png")
+	h.Keys("ctrl+s")
 	for field, want := range map[string]string{
 		"prompt":    "✗ is required (or multi_prompt)",
 		"image_url": "✗ must be an http(s) URL",

@@ -28,21 +28,21 @@ func TestGolden(t *testing.T) {
 		{"empty", func(h *harness) {}},
 		{"form", func(h *harness) {
 			h.endpoint("videoa/q3/image-to-video/turbo")
-			h.to("prompt").typ("the lighthouse beam sweeps through the fog")
-			h.to("image_url").typ("~/Pictures/lighthouse.png")
-			h.to("duration").typ("20")
-			h.to("resolution").keys("space", "space")
+			h.to("prompt").Type("the lighthouse beam sweeps through the fog")
+			h.to("image_url").Type("~/Pictures/lighthouse.png")
+			h.to("duration").Type("20")
+			h.to("resolution").Keys("space", "space")
 		}},
 		{"problems", func(h *harness) {
 			h.endpoint("videob/o3/{mode}/reference-to-video")
-			h.to("mode").keys("space")
-			h.to("multi_prompt").keys("enter").keys("down").typ("a wide shot").keys("down").typ("9")
-			h.to("elements").keys("enter").typ("el-1").keys("down").typ("https://example.org/face.png")
-			h.keys("ctrl+s")
+			h.to("mode").Keys("space")
+			h.to("multi_prompt").Keys("enter").Keys("down").Type("a wide shot").Keys("down").Type("9")
+			h.to("elements").Keys("enter").Type("el-1").Keys("down").Type("https://example.org/face.png")
+			h.Keys("ctrl+s")
 		}},
-		{"picker", func(h *harness) { h.keys("ctrl+t", "down", "down") }},
-		{"tasks", func(h *harness) { h.keys("esc", "down", "down") }},
-		{"confirm", func(h *harness) { h.keys("esc", "down", "down", "d") }},
+		{"picker", func(h *harness) { h.Keys("ctrl+t", "down", "down") }},
+		{"tasks", func(h *harness) { h.Keys("esc", "down", "down") }},
+		{"confirm", func(h *harness) { h.Keys("esc", "down", "down", "d") }},
 	}
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		for _, c := range cases {
@@ -54,7 +54,7 @@ func TestGolden(t *testing.T) {
 				defer st.Close()
 				h := newHarness(t, Options{Store: st})
 				h.m.SetSize(size[0]-4, size[1]-4) // the shell's frame takes the rest
-				h.send(goldenTasks())
+				h.Send(goldenTasks())
 				c.do(h)
 				golden.RequireEqual(t, in256Colours(h.m.View()))
 			})

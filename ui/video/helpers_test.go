@@ -1,7 +1,6 @@
 package video
 
 import (
-	"atelier/ui/tab/tabtest"
 	"bytes"
 	"encoding/json"
 	"image"
@@ -25,6 +24,7 @@ import (
 	"atelier/poller"
 	"atelier/store"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 // start is the tab's fixed start time in tests.
@@ -33,16 +33,17 @@ var start = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 // harness drives the tab as the shell would: results addressed to Video
 // come back to it; everything else is kept for the test to read.
 type harness struct {
+	tabtest.Driver[*harness]
 	t      *testing.T
 	m      Model
-	out    []tea.Msg // what the tab sent the shell
-	opened []string  // videos the tab asked the player to open
+	opened []string // videos the tab asked the player to open
 	env    map[string]string
 }
 
 func newHarness(t *testing.T, o Options) *harness {
 	t.Helper()
 	h := &harness{t: t, env: map[string]string{}}
+	h.Bind(t, tab.Video, h, func(msgs ...tea.Msg) { h.Deliver(h.update, msgs...) })
 	o.Tick = -1 // time arrives as tickMsg, sent by the tests
 	if o.Now == nil {
 		o.Now = func() time.Time { return start }
@@ -53,61 +54,30 @@ func newHarness(t *testing.T, o Options) *harness {
 	}
 	h.m = New(o)
 	h.m.SetSize(116, 36)
-	h.run(h.m.Init())
+	h.Run(h.m.Init())
 	return h
 }
 
-// send gives the tab msgs and runs every command that follows.
-func (h *harness) send(msgs ...tea.Msg) *harness {
-	h.t.Helper()
-	queue := msgs
-	for len(queue) > 0 {
-		msg := queue[0]
-		queue = queue[1:]
-		var cmd tea.Cmd
-		h.m, cmd = h.m.Update(msg)
-		queue = append(queue, h.results(cmd)...)
-	}
-	return h
-}
-
-func (h *harness) run(cmd tea.Cmd) { h.send(h.results(cmd)...) }
-
-// results runs cmd: its messages for this tab are returned, others kept.
-func (h *harness) results(cmd tea.Cmd) []tea.Msg {
-	return tabtest.Results(h.t, tab.Video, cmd, &h.out)
-}
-
-func (h *harness) keys(ks ...string) *harness {
-	h.t.Helper()
-	for _, k := range ks {
-		h.send(tabtest.Press(k))
-	}
-	return h
-}
-
-func (h *harness) typ(s string) *harness {
-	h.t.Helper()
-	for _, r := range s {
-		h.send(tabtest.Press(string(r)))
-	}
-	return h
+func (h *harness) update(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	h.m, cmd = h.m.Update(msg)
+	return cmd
 }
 
 // to moves the focus to the form row with path.
 func (h *harness) to(path string) *harness {
 	h.t.Helper()
 	if h.m.mode != editing {
-		h.keys("tab")
+		h.Keys("tab")
 	}
 	for h.m.form.focus > 0 {
-		h.keys("up")
+		h.Keys("up")
 	}
 	for range len(h.m.form.rows) {
 		if h.m.form.focused().path == path {
 			return h
 		}
-		h.keys("down")
+		h.Keys("down")
 	}
 	h.t.Fatalf("no row %q in\n%s", path, h.view())
 	return h
@@ -116,12 +86,12 @@ func (h *harness) to(path string) *harness {
 // endpoint opens the form of the endpoint with path (its {mode} included).
 func (h *harness) endpoint(path string) *harness {
 	h.t.Helper()
-	h.keys("ctrl+t")
+	h.Keys("ctrl+t")
 	for range len(h.m.pick.eps) {
 		if h.m.pick.eps[h.m.pick.cursor].Path == path {
-			return h.keys("enter")
+			return h.Keys("enter")
 		}
-		h.keys("down")
+		h.Keys("down")
 	}
 	h.t.Fatalf("no endpoint %q", path)
 	return h
@@ -132,15 +102,11 @@ func (h *harness) view() string { return ansi.Strip(h.m.View()) }
 // line is the first line of the view holding s.
 func (h *harness) line(s string) string { return tabtest.Line(h.view(), s) }
 
-// notices and errs are what the tab told the status bar.
-func (h *harness) notices() []string { return tabtest.Notices(h.out) }
-
+// errs are the texts of the errors the tab told the status bar.
 func (h *harness) errs() []string {
 	var out []string
-	for _, m := range h.out {
-		if e, ok := m.(tab.ErrorMsg); ok {
-			out = append(out, e.Err.Error())
-		}
+	for _, err := range h.Errors() {
+		out = append(out, err.Error())
 	}
 	return out
 }
@@ -201,7 +167,7 @@ func (r *rig) submissions() []map[string]any {
 // harness is a tab on the rig, connected.
 func (r *rig) harness(t *testing.T) *harness {
 	h := newHarness(t, Options{Store: r.st, Poller: r.p})
-	return h.send(tab.ClientMsg{Client: r.c})
+	return h.Send(tab.ClientMsg{Client: r.c})
 }
 
 // await feeds the tab the poller's reports until done says so.
@@ -210,7 +176,7 @@ func (h *harness) await(p *Poller, done func(Model) bool) {
 	for !done(h.m) {
 		select {
 		case msg := <-p.Events():
-			h.run(func() tea.Msg { return msg })
+			h.Run(func() tea.Msg { return msg })
 		case <-time.After(30 * time.Second): // a safety net, not a wait: the reports come at once
 			h.t.Fatalf("the poller went quiet:\n%s", h.view())
 		}

@@ -15,12 +15,12 @@ import (
 func TestSubmitToDone(t *testing.T) {
 	r := newRig(t, sim.Options{})
 	h := r.harness(t)
-	h.to("prompt").typ("a lighthouse in fog").keys("ctrl+s")
+	h.to("prompt").Type("a lighthouse in fog").Keys("ctrl+s")
 	if len(h.m.tasks.items) != 1 || h.m.Running() != 1 {
 		t.Fatalf("after submit: %d tasks, %d running\n%s", len(h.m.tasks.items), h.m.Running(), h.view())
 	}
 	id := h.m.tasks.items[0].id()
-	if n := h.notices(); len(n) != 1 || n[0] != "video "+shortID(id)+" submitted" {
+	if n := h.Notices(); len(n) != 1 || n[0] != "video "+shortID(id)+" submitted" {
 		t.Errorf("notices %q", n)
 	}
 	if got := r.submissions(); len(got) != 1 || got[0]["prompt"] != "a lighthouse in fog" {
@@ -37,7 +37,7 @@ func TestSubmitToDone(t *testing.T) {
 			t.Errorf("task line %q lacks %q", line, want)
 		}
 	}
-	if n := h.notices(); len(n) != 2 || !strings.HasPrefix(n[1], "video "+shortID(id)+" done · ") {
+	if n := h.Notices(); len(n) != 2 || !strings.HasPrefix(n[1], "video "+shortID(id)+" done · ") {
 		t.Errorf("notices %q", n)
 	}
 	rec, err := r.st.VideoTask(t.Context(), id)
@@ -51,7 +51,7 @@ func TestFailedTaskIsAnnounced(t *testing.T) {
 	r := newRig(t, sim.Options{FailShare: 1})
 	h := r.harness(t)
 	h.env["TERM_PROGRAM"] = "iTerm.app"
-	h.to("prompt").typ("a storm").keys("ctrl+s")
+	h.to("prompt").Type("a storm").Keys("ctrl+s")
 	h.await(r.p, func(m Model) bool { return m.Running() == 0 })
 	line := h.line(shortID(h.m.tasks.items[0].id()))
 	if !strings.Contains(line, "✗") {
@@ -68,11 +68,11 @@ func TestDataURIWhereAccepted(t *testing.T) {
 	r := newRig(t, sim.Options{})
 	h := r.harness(t)
 	h.endpoint("videoa/q3/image-to-video/turbo")
-	h.to("image_url").typ(pngFile(t))
+	h.to("image_url").Type(pngFile(t))
 	if l := h.line("image_url"); !strings.Contains(l, "sent as data URI") || strings.Contains(l, "✗") {
 		t.Errorf("image_url line %q", l)
 	}
-	h.keys("ctrl+s")
+	h.Keys("ctrl+s")
 	got := r.submissions()
 	if len(got) != 1 {
 		t.Fatalf("%d submissions; errors %q\n%s", len(got), h.errs(), h.view())
@@ -88,12 +88,12 @@ func TestLocalFileRefusedWhereOnlyAURLGoes(t *testing.T) {
 	r := newRig(t, sim.Options{})
 	h := r.harness(t)
 	h.endpoint("videoa/q1/image-to-video")
-	h.to("prompt").typ("waves")
-	h.to("image_url").typ(pngFile(t))
+	h.to("prompt").Type("waves")
+	h.to("image_url").Type(pngFile(t))
 	if l := h.line("image_url"); !strings.Contains(l, "✗ a URL is required here") {
 		t.Errorf("image_url line %q", l)
 	}
-	h.keys("ctrl+s")
+	h.Keys("ctrl+s")
 	if n := len(r.submissions()); n != 0 {
 		t.Errorf("%d submissions", n)
 	}
@@ -115,9 +115,9 @@ func TestUnreadableImageShowsBesideItsField(t *testing.T) {
 			r := newRig(t, sim.Options{})
 			h := r.harness(t)
 			h.endpoint("videoa/q3/reference-to-video/turbo")
-			h.to("prompt").typ("a cat")
-			h.to("reference_image_urls").keys("enter").typ("https://example.org/a.png")
-			h.keys("ctrl+n").typ(c.file).keys("ctrl+s")
+			h.to("prompt").Type("a cat")
+			h.to("reference_image_urls").Keys("enter").Type("https://example.org/a.png")
+			h.Keys("ctrl+n").Type(c.file).Keys("ctrl+s")
 			if n := len(r.submissions()); n != 0 {
 				t.Fatalf("%d submissions", n)
 			}
@@ -130,7 +130,7 @@ func TestUnreadableImageShowsBesideItsField(t *testing.T) {
 			if h.m.form.focused().path != "reference_image_urls[1]" || h.m.sending {
 				t.Errorf("focus %s, sending %v", h.m.form.focused().path, h.m.sending)
 			}
-			h.typ("x") // an edit of the field clears what the command found
+			h.Type("x") // an edit of the field clears what the command found
 			if l := h.line(filepath.Base(c.file)); strings.Contains(l, "✗") {
 				t.Errorf("after an edit: %q", l)
 			}
@@ -146,7 +146,7 @@ func TestWithoutAServiceNothingIsSent(t *testing.T) {
 	}
 	defer st.Close()
 	h := newHarness(t, Options{Store: st})
-	h.to("prompt").typ("fog").keys("ctrl+s")
+	h.to("prompt").Type("fog").Keys("ctrl+s")
 	if e := h.errs(); len(e) != 1 || !strings.Contains(e[0], "no service") {
 		t.Errorf("errors %q", e)
 	}

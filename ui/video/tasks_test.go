@@ -35,8 +35,8 @@ func loaded(recs ...store.VideoTask) tasksLoadedMsg {
 // name as it came, cleaned of escape sequences, and keeps the task running.
 func TestUnknownStatusShownAsIs(t *testing.T) {
 	h := newHarness(t, Options{})
-	h.send(loaded(running("task-1", "videob/o3/pro/image-to-video")))
-	h.send(updateMsg{poller.Update{RequestID: "task-1", Status: "WARMING_UP",
+	h.Send(loaded(running("task-1", "videob/o3/pro/image-to-video")))
+	h.Send(updateMsg{poller.Update{RequestID: "task-1", Status: "WARMING_UP",
 		Logs: []client.VideoLog{{Message: "booting"}, {Message: "loading \x1b[31mweights"}}}})
 	line := h.line("task-1")
 	for _, want := range []string{"●", "videob o3 pro i2v", "WARMING_UP", `"loading weights"`} {
@@ -52,24 +52,24 @@ func TestUnknownStatusShownAsIs(t *testing.T) {
 // TestQueuePositionAndElapsedTime: time arrives as ticks.
 func TestQueuePositionAndElapsedTime(t *testing.T) {
 	h := newHarness(t, Options{})
-	h.send(loaded(running("task-1", "videoa/q1/text-to-video")))
+	h.Send(loaded(running("task-1", "videoa/q1/text-to-video")))
 	three := 3
-	h.send(updateMsg{poller.Update{RequestID: "task-1", Status: client.VideoInQueue, QueuePosition: &three}})
-	h.send(tickMsg{at: start.Add(72 * time.Second)})
+	h.Send(updateMsg{poller.Update{RequestID: "task-1", Status: client.VideoInQueue, QueuePosition: &three}})
+	h.Send(tickMsg{at: start.Add(72 * time.Second)})
 	if l := h.line("task-1"); !strings.Contains(l, "IN_QUEUE 1m12s  3 ahead") {
 		t.Errorf("line %q", l)
 	}
-	h.send(updateMsg{poller.Update{RequestID: "task-1", Status: client.VideoInProgress, Downloaded: 3 << 20}})
+	h.Send(updateMsg{poller.Update{RequestID: "task-1", Status: client.VideoInProgress, Downloaded: 3 << 20}})
 	if l := h.line("task-1"); strings.Contains(l, "ahead") || !strings.Contains(l, "downloading · 3.0 MB") {
 		t.Errorf("line %q", l)
 	}
 	retry := time.Date(2026, 11, 21, 12, 5, 0, 0, time.Local)
-	h.send(updateMsg{poller.Update{RequestID: "task-1", Status: client.VideoInProgress,
+	h.Send(updateMsg{poller.Update{RequestID: "task-1", Status: client.VideoInProgress,
 		Err: errors.New("status: 503 overloaded"), Retry: retry}})
 	if l := h.line("task-1"); !strings.Contains(l, "⚠ status: 503 overloaded") {
 		t.Errorf("line %q", l)
 	}
-	h.keys("esc")
+	h.Keys("esc")
 	if d := h.m.taskDetail(); !strings.Contains(d, "again at 12:05:00") {
 		t.Errorf("detail %q", d)
 	}
@@ -127,25 +127,25 @@ func TestTaskKeys(t *testing.T) {
 	defer st.Close()
 	file := doneTask(t, st, "task-done")
 	h := newHarness(t, Options{Store: st})
-	h.keys("esc")
+	h.Keys("esc")
 	if l := h.line("✓"); !strings.HasPrefix(l, "› ✓") || !strings.Contains(l, filepath.Base(file)) {
 		t.Fatalf("line %q", l)
 	}
-	h.keys("enter")
+	h.Keys("enter")
 	if len(h.opened) != 1 || h.opened[0] != file {
 		t.Errorf("opened %q", h.opened)
 	}
-	h.keys("y")
-	if clip := clipboard(h.out); clip != "https://cdn.example.org/task-done.mp4" {
+	h.Keys("y")
+	if clip := clipboard(h.Out); clip != "https://cdn.example.org/task-done.mp4" {
 		t.Errorf("clipboard %q", clip)
 	}
-	h.keys("f")
-	n := h.notices()
+	h.Keys("f")
+	n := h.Notices()
 	if len(n) != 2 || n[0] != "video URL copied: https://cdn.example.org/task-done.mp4" || n[1] != file {
 		t.Errorf("notices %q", n)
 	}
 
-	h.keys("r")
+	h.Keys("r")
 	f := h.m.form
 	if h.m.mode != editing || f.path() != "videob/o3/pro/text-to-video" || f.webhook != "https://hooks.example.org/done" {
 		t.Fatalf("re-submit loaded %s, webhook %q, mode %d", f.path(), f.webhook, h.m.mode)
@@ -154,11 +154,11 @@ func TestTaskKeys(t *testing.T) {
 		t.Errorf("body %v", got)
 	}
 
-	h.keys("esc", "d")
+	h.Keys("esc", "d")
 	if l := h.line("✓"); !strings.Contains(l, "delete? y / n") || !strings.Contains(h.view(), "its history and its video file?") {
 		t.Errorf("line %q", l)
 	}
-	h.keys("n", "d", "y")
+	h.Keys("n", "d", "y")
 	if _, err := st.VideoTask(t.Context(), "task-done"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("after delete: %v", err)
 	}
@@ -173,8 +173,8 @@ func TestTaskKeys(t *testing.T) {
 // TestRunningTaskIsNotDeleted: the poller still records it.
 func TestRunningTaskIsNotDeleted(t *testing.T) {
 	h := newHarness(t, Options{})
-	h.send(loaded(running("task-1", "videoa/q1/text-to-video")))
-	h.keys("esc", "d")
+	h.Send(loaded(running("task-1", "videoa/q1/text-to-video")))
+	h.Keys("esc", "d")
 	if h.m.mode != browsing || len(h.errs()) != 1 || !strings.Contains(h.errs()[0], "still running") {
 		t.Errorf("mode %d, errors %q", h.m.mode, h.errs())
 	}
@@ -188,11 +188,11 @@ func TestResubmitKeepsWhatItCan(t *testing.T) {
 	body := `{"prompt":"waves","duration":20,"generate_audio":"maybe","image_url":"atelier:omitted:base64:1024","seed_x":7}`
 	rec := running("task-1", "videob/o3/4k/image-to-video")
 	rec.BodyJSON, rec.Done, rec.Status = json.RawMessage(body), true, client.VideoCompleted
-	h.send(loaded(rec)).keys("esc", "r")
+	h.Send(loaded(rec)).Keys("esc", "r")
 	if h.m.form.path() != "videob/o3/4k/image-to-video" {
 		t.Fatalf("form %s", h.m.form.path())
 	}
-	n := h.notices()
+	n := h.Notices()
 	if len(n) != 1 || !strings.Contains(n[0], `generate_audio: "maybe" is not offered here, left out`) {
 		t.Errorf("notices %q", n)
 	}
@@ -222,7 +222,7 @@ func TestReportOfATaskNotListed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.send(updateMsg{poller.Update{RequestID: "cli-task", Status: client.VideoInProgress}})
+	h.Send(updateMsg{poller.Update{RequestID: "cli-task", Status: client.VideoInProgress}})
 	if l := h.line("cli-task"); !strings.Contains(l, "videoc3.1 fast") {
 		t.Errorf("line %q\n%s", l, h.view())
 	}
@@ -245,10 +245,10 @@ func TestTerminalNotification(t *testing.T) {
 	for _, c := range cases {
 		t.Run(fmt.Sprint(c.env), func(t *testing.T) {
 			h := newHarness(t, Options{Getenv: func(k string) string { return c.env[k] }})
-			h.send(loaded(running("task-1\x07;x", "videoa/q1/text-to-video")))
-			h.send(updateMsg{poller.Update{RequestID: "task-1\x07;x", Status: client.VideoCompleted, Done: true}})
+			h.Send(loaded(running("task-1\x07;x", "videoa/q1/text-to-video")))
+			h.Send(updateMsg{poller.Update{RequestID: "task-1\x07;x", Status: client.VideoCompleted, Done: true}})
 			raw := ""
-			for _, m := range h.out {
+			for _, m := range h.Out {
 				if r, ok := m.(tea.RawMsg); ok {
 					raw = fmt.Sprint(r.Msg)
 				}
@@ -275,7 +275,7 @@ func clipboard(out []tea.Msg) string {
 // its endpoint and body in the form, ready to edit and submit.
 func TestRerunFromHistoryFillsTheForm(t *testing.T) {
 	h := newHarness(t, Options{})
-	h.send(tab.RerunMsg{To: tab.Video, Kind: store.KindVideo, Endpoint: "videob/o3/pro/text-to-video",
+	h.Send(tab.RerunMsg{To: tab.Video, Kind: store.KindVideo, Endpoint: "videob/o3/pro/text-to-video",
 		BodyJSON: json.RawMessage(`{"prompt":"a lighthouse at dusk","duration":5}`)})
 	if h.m.form.path() != "videob/o3/pro/text-to-video" || h.m.mode != editing {
 		t.Fatalf("form %s, mode %d", h.m.form.path(), h.m.mode)
@@ -283,7 +283,7 @@ func TestRerunFromHistoryFillsTheForm(t *testing.T) {
 	if got := h.m.form.body(nil)["prompt"]; got != "a lighthouse at dusk" {
 		t.Fatalf("prompt %v", got)
 	}
-	if n := h.notices(); len(n) != 1 || !strings.Contains(n[0], "from history loaded") {
+	if n := h.Notices(); len(n) != 1 || !strings.Contains(n[0], "from history loaded") {
 		t.Errorf("notices %q", n)
 	}
 }

@@ -1,7 +1,8 @@
 // Package tabtest drives a tab's model in tests as the shell would: it runs
 // the commands a tab returns, hands back the results addressed to that tab
 // and keeps what goes to the shell (status-bar notices and errors), and it
-// builds key presses from names. Only tests import it.
+// builds key presses from names. Driver bundles all of it for a tab's test
+// harness to embed. Only tests import it.
 package tabtest
 
 import (
