@@ -14,6 +14,23 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
+// rowScanner is a *sql.Row or *sql.Rows: what the scan functions read.
+type rowScanner interface{ Scan(dest ...any) error }
+
+// collect reads every row with scan, then closes rows.
+func collect[T any](rows *sql.Rows, scan func(rowScanner) (T, error)) ([]T, error) {
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
 // jsonArg stores raw JSON as text, and no JSON as NULL.
 func jsonArg(raw json.RawMessage) any {
 	if len(raw) == 0 {

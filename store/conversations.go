@@ -98,7 +98,7 @@ func (s *Store) updateOne(ctx context.Context, op string, id int64, query string
 const conversationColumns = `id, kind, title, family, model, archived, created_at, updated_at`
 
 // scanConversation reads a row of conversationColumns.
-func scanConversation(sc interface{ Scan(...any) error }) (Conversation, error) {
+func scanConversation(sc rowScanner) (Conversation, error) {
 	var c Conversation
 	var created, updated sql.NullInt64
 	err := sc.Scan(&c.ID, &c.Kind, &c.Title, &c.Family, &c.Model, &c.Archived, &created, &updated)
@@ -127,16 +127,11 @@ func (s *Store) Conversations(ctx context.Context, q ConversationQuery) ([]Conve
 	if err != nil {
 		return nil, fmt.Errorf("list conversations: %w", err)
 	}
-	defer rows.Close()
-	var out []Conversation
-	for rows.Next() {
-		c, err := scanConversation(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list conversations: %w", err)
-		}
-		out = append(out, c)
+	out, err := collect(rows, scanConversation)
+	if err != nil {
+		return nil, fmt.Errorf("list conversations: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // Conversation returns one conversation with its messages and lanes.

@@ -172,7 +172,7 @@ const imageJobColumns = `id, endpoint, model, prompt, settings_json, request_jso
 	status, error, total_ms, created_at, updated_at`
 
 // scanImageJob reads a row of imageJobColumns.
-func scanImageJob(sc interface{ Scan(...any) error }) (ImageJob, error) {
+func scanImageJob(sc rowScanner) (ImageJob, error) {
 	var j ImageJob
 	var settings, req, resp, usage sql.NullString
 	var total, created, updated sql.NullInt64
@@ -234,16 +234,7 @@ func (s *Store) imageJobsWhere(ctx context.Context, where string, args ...any) (
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []ImageJob
-	for rows.Next() {
-		j, err := scanImageJob(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, j)
-	}
-	return out, rows.Err()
+	return collect(rows, scanImageJob)
 }
 
 // attachImageFiles fills the Files of jobs with one query.

@@ -132,7 +132,7 @@ const messageColumns = `id, conversation_id, turn, lane, role, family, model, se
 	status, error, stop_reason, input_tokens, output_tokens, ttft_ms, total_ms, created_at, updated_at`
 
 // scanMessage reads a row of messageColumns.
-func scanMessage(sc interface{ Scan(...any) error }) (Message, error) {
+func scanMessage(sc rowScanner) (Message, error) {
 	var m Message
 	var settings sql.NullString
 	var in, out, ttft, total, created, updated sql.NullInt64
@@ -154,16 +154,7 @@ func messagesOf(ctx context.Context, q querier, conversationID int64) ([]Message
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []Message
-	for rows.Next() {
-		m, err := scanMessage(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return collect(rows, scanMessage)
 }
 
 // Message returns one message.

@@ -13,7 +13,7 @@ const videoTaskColumns = `id, request_id, endpoint, family, mode, prompt, body_j
 	video_path, downloaded_bytes, done, submitted_at, updated_at, completed_at`
 
 // scanVideoTask reads a row of videoTaskColumns.
-func scanVideoTask(sc interface{ Scan(...any) error }) (VideoTask, error) {
+func scanVideoTask(sc rowScanner) (VideoTask, error) {
 	var v VideoTask
 	var body, status, logs, result, failure sql.NullString
 	var pos, submitted, updated, completed sql.NullInt64
@@ -108,16 +108,7 @@ func (s *Store) videoTasksWhere(ctx context.Context, where string, args ...any) 
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []VideoTask
-	for rows.Next() {
-		v, err := scanVideoTask(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
+	return collect(rows, scanVideoTask)
 }
 
 // DeleteVideoTask deletes a task, its events and calls, and its video file.
