@@ -206,22 +206,9 @@ func (m Model) mode() mode {
 	return composing
 }
 
-// defaultModel is the settings' model for a family; the demo answers to
-// any name.
+// defaultModel is the model a family starts with (see tab.DefaultModel).
 func (m Model) defaultModel(f client.Group) string {
-	var name string
-	switch f {
-	case client.Alpha:
-		name = m.models.Alpha
-	case client.Beta:
-		name = m.models.Beta
-	case client.Gamma:
-		name = m.models.Gamma
-	}
-	if name == "" && m.demo {
-		name = "demo-" + string(f)
-	}
-	return name
+	return tab.DefaultModel(m.models, f, m.demo)
 }
 
 // result addresses a command's message to this tab.

@@ -87,22 +87,17 @@ func New(o Options) Model {
 	return m
 }
 
-// defaultTargets are one target per family with a default model. In the
-// demo, where the simulator answers to any model name, a family with none
-// gets "demo-FAMILY", as in the Chat tab.
+// defaultTargets are one target per chat family with a default model (see
+// tab.DefaultModel: in the demo, every family).
 func defaultTargets(s *store.Settings, demo bool) []client.ChatTarget {
 	var models store.Models
 	if s != nil {
 		models = s.Models
 	}
 	var out []client.ChatTarget
-	for _, t := range []client.ChatTarget{{Family: client.Alpha, Model: models.Alpha},
-		{Family: client.Beta, Model: models.Beta}, {Family: client.Gamma, Model: models.Gamma}} {
-		if t.Model == "" && demo {
-			t.Model = "demo-" + string(t.Family)
-		}
-		if t.Model != "" {
-			out = append(out, t)
+	for _, f := range []client.Group{client.Alpha, client.Beta, client.Gamma} {
+		if name := tab.DefaultModel(models, f, demo); name != "" {
+			out = append(out, client.ChatTarget{Family: f, Model: name})
 		}
 	}
 	return out
