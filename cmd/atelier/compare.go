@@ -48,7 +48,7 @@ func (a *app) compareCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.runCompare(cmd.Context(), targets, prompt, compareOutput{json: asJSON, noText: noText, raw: raw})
+			return a.runCompare(cmd.Context(), targets, specs, prompt, compareOutput{json: asJSON, noText: noText, raw: raw})
 		},
 	}
 	fl := cmd.Flags()
@@ -64,7 +64,7 @@ type compareOutput struct{ json, noText, raw bool }
 
 // laneResult is one target's outcome.
 type laneResult struct {
-	Target   string             `json:"target"`
+	Target   string             `json:"target"` // as given to -t: a sweep's targets differ by their settings
 	Text     string             `json:"text"`
 	Thinking string             `json:"thinking,omitempty"`
 	Stop     string             `json:"stop_reason,omitempty"`
@@ -78,7 +78,9 @@ type laneResult struct {
 	res      *client.ChatResult // nil when the target failed before replying
 }
 
-func (a *app) runCompare(ctx context.Context, targets []client.ChatTarget, prompt string, out compareOutput) error {
+// runCompare streams prompt to every target at once and prints the
+// results; labels[i] names target i in them (nil: family:model:settings).
+func (a *app) runCompare(ctx context.Context, targets []client.ChatTarget, labels []string, prompt string, out compareOutput) error {
 	c, err := a.newClient(ctx)
 	if err != nil {
 		return err
@@ -101,7 +103,12 @@ func (a *app) runCompare(ctx context.Context, targets []client.ChatTarget, promp
 			}
 			rec = a.beginReply(ctx, db, convID, i, t, turns, true)
 		}
-		wg.Go(func() { results[i] = runLane(ctx, c, t, turns, rec) })
+		wg.Go(func() {
+			results[i] = runLane(ctx, c, t, turns, rec)
+			if i < len(labels) {
+				results[i].Target = labels[i]
+			}
+		})
 	}
 	wg.Wait()
 	return a.printCompare(results, out)
@@ -109,7 +116,7 @@ func (a *app) runCompare(ctx context.Context, targets []client.ChatTarget, promp
 
 // runLane streams one target to its end, recording as it goes.
 func runLane(ctx context.Context, c *client.Client, t client.ChatTarget, turns []client.ChatTurn, rec *chatRecord) laneResult {
-	lr := laneResult{Target: fmt.Sprintf("%s:%s", t.Family, t.Model)}
+	lr := laneResult{Target: targetSpec(t)}
 	var res *client.ChatResult
 	var err error
 	for d, e := range c.StreamChat(ctx, t, turns) {
@@ -130,6 +137,15 @@ func runLane(ctx context.Context, c *client.Client, t client.ChatTarget, turns [
 		lr.TokPerS, lr.Response = res.TokensPerSecond(), res.Response
 	}
 	return lr
+}
+
+// targetSpec is t as -t reads it: FAMILY:MODEL[:key=value,...].
+func targetSpec(t client.ChatTarget) string {
+	spec := string(t.Family) + ":" + t.Model
+	if s := client.FormatChatSettings(t.Settings); s != "" {
+		spec += ":" + s
+	}
+	return spec
 }
 
 func (a *app) printCompare(results []laneResult, out compareOutput) error {

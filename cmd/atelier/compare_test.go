@@ -51,6 +51,11 @@ func TestCompareCommand(t *testing.T) {
 	if r.code != 2 || !strings.Contains(r.stderr, "temperature") {
 		t.Fatalf("invalid target: exit %d %s", r.code, r.stderr)
 	}
+	// A sweep: the summary names each target as given, settings and all.
+	r = atelier(t, svc.env, "", "compare", "-t", "alpha:m1:temperature=0", "-t", "alpha:m1:temperature=1", "--summary", "x")
+	if r.code != 0 || !strings.Contains(r.stdout, "alpha:m1:temperature=0 ") || !strings.Contains(r.stdout, "alpha:m1:temperature=1 ") {
+		t.Fatalf("sweep: exit %d, the rows do not tell the targets apart:\n%s%s", r.code, r.stdout, r.stderr)
+	}
 	r = atelier(t, svc.env, "", "compare", "-t", "alpha:m1", "x")
 	if r.code != 2 {
 		t.Fatalf("one target: exit %d", r.code)
@@ -84,5 +89,20 @@ func TestCompareOneTargetFailsHard(t *testing.T) {
 	}
 	if lanes[0].Error != "" || lanes[2].Error != "" || !strings.Contains(lanes[1].Error, "500") || lanes[0].Text == "" {
 		t.Fatalf("%+v", lanes)
+	}
+}
+
+// TestTargetSpecRoundTrips: a target with no label of its own is named as
+// -t would read it.
+func TestTargetSpecRoundTrips(t *testing.T) {
+	for _, spec := range []string{"alpha:m", "beta:m2:temperature=0.5", "gamma:g:effort=low,web_search=true"} {
+		tg, err := client.ParseChatTarget(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := client.ParseChatTarget(targetSpec(tg))
+		if err != nil || targetSpec(back) != targetSpec(tg) || back.Family != tg.Family || back.Model != tg.Model {
+			t.Errorf("%s: named %q, read back as %+v (%v)", spec, targetSpec(tg), back, err)
+		}
 	}
 }
