@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 )
 
 // alphaWebSearchTool is the built-in search tool the chat layer offers.
@@ -27,17 +28,32 @@ func newAlphaChat(t ChatTarget, turns []ChatTurn) (*alphaChat, error) {
 		req.MaxTokens = DefaultMaxTokens
 	}
 	req.System.Text = s.System
+	req.Thinking.Display = s.ThinkingDisplay
 	if s.ThinkingBudget > 0 {
-		req.Thinking = MessageThinking{Type: "enabled", BudgetTokens: s.ThinkingBudget, Display: s.ThinkingDisplay}
+		req.Thinking.Type, req.Thinking.BudgetTokens = "enabled", s.ThinkingBudget
 	}
 	req.OutputConfig.Effort = s.Effort
 	if s.WebSearch {
-		req.Tools = append(req.Tools, MessageTool{Type: alphaWebSearchTool, Name: "web_search"})
+		tool := MessageTool{Type: alphaWebSearchTool, Name: "web_search"}
+		req.Tools = append(req.Tools, tool)
+		req.Extra = chatWithTool(req.Extra, tool)
 	}
 	for _, turn := range turns {
 		req.Messages = append(req.Messages, alphaChatTurn(turn))
 	}
-	return &alphaChat{req: req}, req.Validate()
+	return &alphaChat{req: req}, errors.Join(chatCheckFamily(Alpha, s), alphaCheckDisplay(s), req.Validate())
+}
+
+// alphaCheckDisplay refuses a thinking display with thinking off: with no
+// budget and no thinking.type among the extra fields, the display setting
+// would show nothing and the service would refuse a thinking object
+// without a type.
+func alphaCheckDisplay(s ChatSettings) error {
+	th, _ := extraObject(s.Extra["thinking"])
+	if s.ThinkingDisplay == "" || s.ThinkingBudget > 0 || th["type"] != nil {
+		return nil
+	}
+	return &ValidationError{Field: "thinking_display", Rule: "needs thinking on: set thinking_budget too", Value: s.ThinkingDisplay}
 }
 
 func alphaChatTurn(t ChatTurn) MessageTurn {

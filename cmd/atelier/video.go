@@ -50,14 +50,15 @@ func (a *app) videoSubmitCmd() *cobra.Command {
 		Long: "Submit a video task. ENDPOINT is the path after /queue/qv/, e.g. videoa/q1/text-to-video or\n" +
 			"videob/o3/pro/image-to-video. The body is checked against the endpoint's documented rules before\n" +
 			"anything is sent. The request id is printed; with --wait the task is followed to its end, its\n" +
-			"video downloaded, and the file's path printed on the next line (progress goes to stderr).",
+			"video downloaded, and the file's path printed on the next line (progress goes to stderr).\n\n" +
+			bodyPrecedence,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.runVideoSubmit(cmd.Context(), args[0], &f)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringArrayVar(&f.sets, "set", nil, "a request field, field=value (JSON values; dotted names nest; repeatable)")
+	fl.StringArrayVar(&f.sets, "set", nil, "a request field, field=value (JSON value; dotted names nest; wins over --body; repeatable)")
 	fl.StringVar(&f.body, "body", "", "a JSON file of request fields (- for stdin)")
 	fl.StringArrayVar(&f.images, "image-file", nil, "a local image for an image field, field=PATH, sent as a data URI where the endpoint accepts one (repeatable)")
 	fl.StringVar(&f.webhook, "webhook", "", "an https URL the service calls when the task ends (queue_webhook)")
@@ -132,19 +133,14 @@ func (a *app) videoListCmd() *cobra.Command {
 // --set fields over it, then the --image-file fields.
 func (f *videoFlags) request(endpoint string, stdin io.Reader) (client.VideoRequest, error) {
 	req := client.VideoRequest{Path: endpoint, Webhook: f.webhook}
-	var base map[string]any
-	if f.body != "" {
-		b, err := readBody(f.body, stdin)
-		if err != nil {
-			return req, err
-		}
-		base = b
-	}
-	sets, err := parseSets(f.sets)
+	body, err := bodyAndSets(f.body, f.sets, stdin, nil)
 	if err != nil {
 		return req, err
 	}
-	req.Body = mergeFields(base, sets)
+	req.Body = map[string]any(body)
+	if req.Body == nil {
+		req.Body = map[string]any{}
+	}
 	if len(f.images) == 0 {
 		return req, nil
 	}

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeBody writes a --body file and returns its path.
+func writeBody(t *testing.T, json string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "body.json")
+	if err := os.WriteFile(p, []byte(json), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A dotted --set merges into the object the flags build (issue 14, Bodies
+// 1): each case is the exact object that goes on the wire.
+func TestDottedSetMergesIntoFlags(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		field string
+		want  string
+	}{
+		{"beta generationConfig", []string{"-p", "beta", "--temperature", "0.5", "--max-tokens", "100",
+			"--set", "generationConfig.candidateCount=1"},
+			"generationConfig", `{"temperature":0.5,"maxOutputTokens":100,"candidateCount":1}`},
+		{"alpha thinking", []string{"-p", "alpha", "--thinking-budget", "2000", "--set", "thinking.display=omitted"},
+			"thinking", `{"type":"enabled","budget_tokens":2000,"display":"omitted"}`},
+		{"gamma reasoning", []string{"-p", "gamma", "--effort", "high", "--set", "reasoning.summary=auto"},
+			"reasoning", `{"effort":"high","summary":"auto"}`},
+		{"set over a flag's leaf", []string{"-p", "beta", "--temperature", "0.5", "--set", "generationConfig.temperature=0.25"},
+			"generationConfig", `{"temperature":0.25}`},
+		{"later set wins per leaf", []string{"-p", "gamma", "--set", "reasoning.effort=low", "--set", "reasoning.summary=auto",
+			"--set", "reasoning.effort=high"}, "reasoning", `{"effort":"high","summary":"auto"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCapture(t)
+			r := c.runIn(t, "", append(append([]string{"chat", "-m", "m1", "--no-stream"}, tt.args...), "hi")...)
+			if r.code != 0 {
+				t.Fatalf("exit %d: %s", r.code, r.stderr)
+			}
+			if got := canonical(t, c.first(t)[tt.field]); got != canonical(t, tt.want) {
+				t.Fatalf("%s sent %s, want %s", tt.field, got, canonical(t, tt.want))
+			}
+		})
+	}
+}
+
+// --body < flags < --set, field by field, with the exact body that is sent.
+func TestChatBodyFlagsSetPrecedence(t *testing.T) {
+	body := writeBody(t, `{"temperature":0.1,"top_k":5,"max_tokens":3000,
+		"thinking":{"budget_tokens":1500,"display":"summarized"},"metadata":{"user_id":"u-1"}}`)
+	c := newCapture(t)
+	r := c.runIn(t, "", "chat", "-p", "alpha", "-m", "m1", "--no-stream", "--body", body,
+		"--temperature", "0.5", "--thinking-budget", "2000",
+		"--set", "thinking.display=omitted", "--set", "top_k=7", "hi")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	want := `{"model":"m1","max_tokens":3000,"messages":[{"role":"user","content":"hi"}],
+		"temperature":0.5,"top_k":7,"thinking":{"type":"enabled","budget_tokens":2000,"display":"omitted"},
+		"metadata":{"user_id":"u-1"}}`
+	if got := canonical(t, c.first(t)); got != canonical(t, want) {
+		t.Fatalf("sent\n%s\nwant\n%s", got, canonical(t, want))
+	}
+}
+
+// A --body field that no flag sets beats the flags' defaults, and the
+// flags' fields in --body are replaced only where a flag was given.
+func TestChatBodyKeepsWhatNoFlagSets(t *testing.T) {
+	body := writeBody(t, `{"generationConfig":{"temperature":0.3,"topK":4,"seed":7},"safetySettings":[{"category":"HARM_CATEGORY_HARASSMENT","threshold":"BLOCK_NONE"}]}`)
+	c := newCapture(t)
+	r := c.runIn(t, "", "chat", "-p", "beta", "-m", "m1", "--no-stream", "--body", body, "--top-k", "9",
+		"--set", "generationConfig.seed=8", "hi")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	want := `{"contents":[{"role":"user","parts":[{"text":"hi"}]}],
+		"generationConfig":{"temperature":0.3,"topK":9,"seed":8},
+		"safetySettings":[{"category":"HARM_CATEGORY_HARASSMENT","threshold":"BLOCK_NONE"}]}`
+	if got := canonical(t, c.first(t)); got != canonical(t, want) {
+		t.Fatalf("sent\n%s\nwant\n%s", got, canonical(t, want))
+	}
+}
+
+// --web-search adds its tool to the tools of --body instead of being lost
+// under them.
+func TestWebSearchAddsToBodyTools(t *testing.T) {
+	body := writeBody(t, `{"tools":[{"type":"function","name":"f","parameters":{"type":"object"}}]}`)
+	c := newCapture(t)
+	r := c.runIn(t, "", "chat", "-p", "gamma", "-m", "m1", "--no-stream", "--body", body, "--web-search", "hi")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	want := `[{"type":"function","name":"f","parameters":{"type":"object"}},{"type":"web_search"}]`
+	if got := canonical(t, c.first(t)["tools"]); got != canonical(t, want) {
+		t.Fatalf("tools sent %s, want %s", got, canonical(t, want))
+	}
+}
+
+func TestImageBodyFlagsSetPrecedence(t *testing.T) {
+	body := writeBody(t, `{"quality":"low","size":"1024x1024","moderation":"low","n":2}`)
+	c := newCapture(t)
+	r := c.runIn(t, "", "image", "-m", "gamma/image-2", "-o", t.TempDir(), "--body", body,
+		"--quality", "high", "--size", "1024x1536", "--set", "size=1536x1024", "a kite")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	want := `{"model":"gamma/image-2","prompt":"a kite","quality":"high","size":"1536x1024","moderation":"low","n":2}`
+	if got := canonical(t, c.first(t)); got != canonical(t, want) {
+		t.Fatalf("sent\n%s\nwant\n%s", got, canonical(t, want))
+	}
+}
+
+func TestVideoBodySetMerge(t *testing.T) {
+	body := writeBody(t, `{"prompt":"a kite","aspect_ratio":"16:9","multi_prompt":null}`)
+	c := newCapture(t)
+	r := c.runIn(t, "", "video", "submit", "videoa/q1/text-to-video", "--body", body,
+		"--set", "aspect_ratio=9:16", "--set", "seed=3")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	want := `{"prompt":"a kite","aspect_ratio":"9:16","multi_prompt":null,"seed":3}`
+	if got := canonical(t, c.first(t)); got != canonical(t, want) {
+		t.Fatalf("sent\n%s\nwant\n%s", got, canonical(t, want))
+	}
+}
+
+// A --set value that starts as JSON must be JSON: exit 2, nothing sent
+// (issue 13). Text that does not look like JSON is still a string.
+func TestSetInvalidJSONRefused(t *testing.T) {
+	for _, v := range []string{"messages=[", `metadata={"a":`, `prompt="unterminated`, "tools=[1,]"} {
+		c := newCapture(t)
+		r := c.runIn(t, "", "chat", "-p", "alpha", "-m", "m1", "--set", v, "hi")
+		field, _, _ := strings.Cut(v, "=")
+		if r.code != 2 || !strings.Contains(r.stderr, "--set "+field) || !strings.Contains(r.stderr, "not valid JSON") {
+			t.Errorf("--set %s: exit %d, stderr %q", v, r.code, r.stderr)
+		}
+		if n := len(c.requests()); n != 0 {
+			t.Errorf("--set %s: %d requests sent", v, n)
+		}
+	}
+	c := newCapture(t)
+	r := c.runIn(t, "", "chat", "-p", "alpha", "-m", "m1", "--no-stream", "--set", "metadata.user_id=u-1:x", "hi")
+	if r.code != 0 || canonical(t, c.first(t)["metadata"]) != `{"user_id":"u-1:x"}` {
+		t.Fatalf("plain text value: exit %d %s", r.code, r.stderr)
+	}
+}
+
+// A flag the family does not have is refused with exit 2 before anything
+// is sent, naming the family's nearest flag where it has one (Bodies 3).
+func TestFlagsAFamilyLacksAreRefused(t *testing.T) {
+	tests := []struct {
+		fam, flag, value, want string
+	}{
+		{"gamma", "--stop", "END", "--stop: gamma has no stop_sequences"},
+		{"gamma", "--top-k", "5", "--top-k: gamma has no top_k"},
+		{"gamma", "--thinking-budget", "2000", "--thinking-budget: gamma has no thinking_budget; use --effort"},
+		{"alpha", "--summary", "auto", "--summary: alpha has no summary; use --thinking-display"},
+		{"alpha", "--verbosity", "low", "--verbosity: alpha has no verbosity"},
+		{"beta", "--effort", "high", "--effort: beta has no effort; use --thinking-budget"},
+		{"beta", "--thinking-display", "omitted", "--thinking-display: beta has no thinking_display"},
+	}
+	for _, tt := range tests {
+		c := newCapture(t)
+		r := c.runIn(t, "", "chat", "-p", tt.fam, "-m", "m1", tt.flag, tt.value, "hi")
+		if r.code != 2 || !strings.Contains(r.stderr, tt.want) {
+			t.Errorf("%s %s: exit %d, stderr %q, want %q", tt.fam, tt.flag, r.code, r.stderr, tt.want)
+		}
+		if n := len(c.requests()); n != 0 {
+			t.Errorf("%s %s: %d requests sent", tt.fam, tt.flag, n)
+		}
+	}
+}
