@@ -178,3 +178,50 @@ func TestFlagsAFamilyLacksAreRefused(t *testing.T) {
 		}
 	}
 }
+
+// What goes through --set and --body is validated as it will be sent, after
+// merging (Bodies 2): each case is exit 2 with the field's path in the
+// error, and nothing sent.
+func TestSetAndBodyFieldsAreValidated(t *testing.T) {
+	chat := func(fam string, args ...string) []string {
+		return append(append([]string{"chat", "-p", fam, "-m", "m1"}, args...), "hi")
+	}
+	image := func(args ...string) []string {
+		return append(append([]string{"image", "-m", "gamma/image-2", "-o", t.TempDir()}, args...), "a kite")
+	}
+	long := strings.Repeat("s", 80)
+	tests := []struct {
+		name, field string
+		args        []string
+	}{
+		{"gamma top_logprobs 21", "top_logprobs", chat("gamma", "--set", "top_logprobs=21")},
+		{"gamma truncation", "truncation", chat("gamma", "--set", "truncation=maybe")},
+		{"gamma include", "include[0]", chat("gamma", "--set", `include=["bogus"]`)},
+		{"gamma conversation and previous_response_id", "previous_response_id",
+			chat("gamma", "--set", "conversation=c1", "--set", "previous_response_id=r1")},
+		{"gamma safety_identifier", "safety_identifier", chat("gamma", "--set", "safety_identifier="+long)},
+		{"gamma safety_identifier in --body", "safety_identifier",
+			chat("gamma", "--body", writeBody(t, `{"safety_identifier":"`+long+`"}`))},
+		{"alpha max_tokens 0", "max_tokens", chat("alpha", "--set", "max_tokens=0")},
+		{"alpha top_k -1", "top_k", chat("alpha", "--set", "top_k=-1")},
+		{"alpha turns that do not alternate", "messages[1].role",
+			chat("alpha", "--set", `messages=[{"role":"user","content":"a"},{"role":"user","content":"b"}]`)},
+		{"beta topP through a dotted set", "generationConfig.topP", chat("beta", "--set", "generationConfig.topP=1.5")},
+		{"image quality", "quality", image("--set", "quality=ultra")},
+		{"image output_compression", "output_compression", image("--output-format", "jpeg", "--set", "output_compression=500")},
+		{"image n 0", "n", image("--set", "n=0")},
+		{"image prompt a number", "prompt", image("--set", "prompt=2024")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCapture(t)
+			r := c.runIn(t, "", tt.args...)
+			if r.code != 2 || !strings.Contains(r.stderr, tt.field+": ") {
+				t.Errorf("exit %d, stderr %q; want exit 2 naming %s", r.code, r.stderr, tt.field)
+			}
+			if n := len(c.requests()); n != 0 {
+				t.Errorf("%d requests sent", n)
+			}
+		})
+	}
+}

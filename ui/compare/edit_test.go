@@ -75,7 +75,7 @@ func TestTargetsForm(t *testing.T) {
 	if v := h.view(); !hasAll(v, "‹ alpha ›  a1", "temperature=0.2,service_tier=auto", "‹ beta  ›  b1") {
 		t.Errorf("the form does not show the targets:\n%s", v)
 	}
-	h.Keys("down", "tab", "tab").Type("temperature=5").Keys("enter")
+	h.Keys("down", "tab", "tab").Type("temperature=-1").Keys("enter")
 	if !h.m.Focused() || !strings.Contains(h.view(), "temperature") || h.m.targets[1].Settings.Temperature != nil {
 		t.Errorf("a bad temperature was taken:\n%s", h.view())
 	}
