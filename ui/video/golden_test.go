@@ -36,7 +36,7 @@ func TestGolden(t *testing.T) {
 		{"problems", func(h *harness) {
 			h.endpoint("videob/o3/{mode}/reference-to-video")
 			h.to("mode").Keys("space")
-			h.to("multi_prompt").Keys("enter").Keys("down").Type("a wide shot").Keys("down").Type("9")
+			h.to("multi_prompt").Keys("enter").Keys("down").Type("a wide shot").Keys("down").Type("16")
 			h.to("elements").Keys("enter").Type("el-1").Keys("down").Type("https://example.org/face.png")
 			h.Keys("ctrl+s")
 		}},
