@@ -110,7 +110,8 @@ type ChatUsage struct {
 // ChatResult is a finished (or interrupted) reply.
 type ChatResult struct {
 	Text, Thinking string
-	StopReason     string // the family's own word: end_turn, STOP, completed, ...
+	StopReason     string   // the family's own word: end_turn, STOP, completed, ...
+	Stop           ChatStop // how the reply ended, alike across families
 	Usage          ChatUsage
 	Sources        []ChatSource
 	Tools          []ChatToolCall

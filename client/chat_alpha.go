@@ -143,6 +143,7 @@ func alphaToolCall(b MessageBlock) (ChatToolCall, bool) {
 func alphaChatResult(m *Message) *ChatResult {
 	res := &ChatResult{
 		StopReason: m.StopReason,
+		Stop:       alphaStop(m.StopReason),
 		Model:      m.Model,
 		Usage:      ChatUsage{Input: m.Usage.InputTokens, Output: m.Usage.OutputTokens},
 		Response:   m.Raw,

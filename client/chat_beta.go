@@ -136,6 +136,7 @@ func betaChatResult(r *GenerateResponse) *ChatResult {
 		Model:    r.ModelVersion,
 		Usage:    betaChatUsage(r.UsageMetadata),
 		Response: r.Raw,
+		Stop:     betaStop(r),
 	}
 	if reason, ok := r.Blocked(); ok {
 		res.StopReason = "blocked: " + reason

@@ -142,6 +142,7 @@ func gammaChatResult(r *Response) *ChatResult {
 		Model:      r.Model,
 		Usage:      gammaChatUsage(r.Usage),
 		Response:   r.Raw,
+		Stop:       gammaStop(r),
 	}
 	if r.IncompleteDetails != nil && r.IncompleteDetails.Reason != "" {
 		res.StopReason += ": " + r.IncompleteDetails.Reason

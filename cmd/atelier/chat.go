@@ -198,6 +198,7 @@ func (a *app) runChat(cmd *cobra.Command, args []string, f *chatFlags) error {
 		if res != nil {
 			rec.add(client.ChatDelta{Kind: client.ChatThinkingDelta, Text: res.Thinking})
 			rec.add(client.ChatDelta{Kind: client.ChatTextDelta, Text: res.Text})
+			a.writeThinking(f, res.Thinking)
 			if !f.json {
 				io.WriteString(out, res.Text)
 			}
@@ -211,7 +212,27 @@ func (a *app) runChat(cmd *cobra.Command, args []string, f *chatFlags) error {
 	} else if res != nil && res.Text != "" && !strings.HasSuffix(res.Text, "\n") {
 		io.WriteString(out, "\n")
 	}
+	if err != nil || res == nil {
+		return err
+	}
+	notice, err := a.stopLine(res)
+	if notice != "" {
+		fmt.Fprintln(a.io.err, notice)
+	}
 	return err
+}
+
+// writeThinking writes a whole reply's thinking where --show-thinking
+// sends it, ending with a line break.
+func (a *app) writeThinking(f *chatFlags, text string) {
+	if text == "" {
+		return
+	}
+	w := a.thinkingOut(f)
+	io.WriteString(w, text)
+	if !strings.HasSuffix(text, "\n") {
+		io.WriteString(w, "\n")
+	}
 }
 
 func (a *app) streamChat(cmd *cobra.Command, c *client.Client, t client.ChatTarget, turns []client.ChatTurn, out io.Writer, f *chatFlags, rec *chatRecord) (*client.ChatResult, error) {
