@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -92,6 +93,8 @@ func newRootCmd(a *app) *cobra.Command {
 		PersistentPreRun: func(*cobra.Command, []string) { a.ran = true },
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.Version = versionLine(debug.ReadBuildInfo())
+	root.SetVersionTemplate("{{.Version}}\n")
 	f := root.PersistentFlags()
 	f.StringVar(&a.flags.baseURL, "base-url", "", "service base URL (default $ATELIER_BASE_URL, then config.toml)")
 	f.StringVar(&a.flags.dataDir, "data-dir", "", "data directory (default $ATELIER_HOME, then the XDG data dir)")
