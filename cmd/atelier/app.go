@@ -23,7 +23,7 @@ type app struct {
 		demo, insecure   bool
 		simPace          time.Duration
 	}
-	demoURL string // the in-process simulator's base URL, once started
+	demoSim http.Handler // the in-process simulator of --demo, once started
 	cfg     *store.Settings
 	db      *store.Store
 	mu      sync.Mutex // guards warned: compare lanes record at once
@@ -46,14 +46,7 @@ func (a *app) commands() []*cobra.Command {
 // in-process simulator with --demo.
 func (a *app) newClient(ctx context.Context) (*client.Client, error) {
 	if a.flags.demo {
-		if a.demoURL == "" {
-			u, err := a.startSim(a.flags.simPace, 0)
-			if err != nil {
-				return nil, err
-			}
-			a.demoURL = u
-		}
-		return client.New(a.demoURL, client.Keys{Alpha: demoKey, Beta: demoKey, Gamma: demoKey, Queue: demoKey})
+		return a.demoClient()
 	}
 	cfg, err := a.settings()
 	if err != nil {
