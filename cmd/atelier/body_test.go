@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -223,5 +224,35 @@ func TestSetAndBodyFieldsAreValidated(t *testing.T) {
 				t.Errorf("%d requests sent", n)
 			}
 		})
+	}
+}
+
+// A compare target's dotted settings merge into the native request like
+// --set, and a setting its family lacks is refused before anything is sent.
+func TestCompareTargetSettings(t *testing.T) {
+	c := newCapture(t)
+	r := c.runIn(t, "", "compare", "-t", "gamma:m1:top_k=5", "-t", "alpha:m2", "hi")
+	if r.code != 2 || !strings.Contains(r.stderr, "top_k: gamma has no such setting") || len(c.requests()) != 0 {
+		t.Fatalf("exit %d, stderr %q, %d sent", r.code, r.stderr, len(c.requests()))
+	}
+	c = newCapture(t)
+	r = c.runIn(t, "", "compare", "--summary", "-t", "gamma:m1:effort=high,reasoning.summary=auto", "-t", "beta:m2:temperature=0.5,generationConfig.seed=3", "hi")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	got := map[string]string{}
+	for _, req := range c.requests() {
+		var m map[string]any
+		if err := json.Unmarshal(req.body, &m); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(req.path, "/gamma/") {
+			got["gamma"] = canonical(t, m["reasoning"])
+		} else {
+			got["beta"] = canonical(t, m["generationConfig"])
+		}
+	}
+	if got["gamma"] != `{"effort":"high","summary":"auto"}` || got["beta"] != `{"seed":3,"temperature":0.5}` {
+		t.Fatalf("sent %v", got)
 	}
 }
