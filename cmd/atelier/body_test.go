@@ -212,6 +212,9 @@ func TestSetAndBodyFieldsAreValidated(t *testing.T) {
 		{"image output_compression", "output_compression", image("--output-format", "jpeg", "--set", "output_compression=500")},
 		{"image n 0", "n", image("--set", "n=0")},
 		{"image prompt a number", "prompt", image("--set", "prompt=2024")},
+		// A flag's zero is not taken as "not set": it is refused, not dropped.
+		{"--max-tokens 0", "--max-tokens", chat("gamma", "--max-tokens", "0")},
+		{"-n 0", "-n", image("-n", "0")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

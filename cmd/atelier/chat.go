@@ -111,6 +111,10 @@ func (f *chatFlags) target(cmd *cobra.Command, stdin io.Reader) (client.ChatTarg
 	if f.model == "" {
 		return client.ChatTarget{}, usagef("--model: is required")
 	}
+	if cmd.Flags().Changed("max-tokens") && f.maxTokens < 1 {
+		// 0 would mean "not set" and send the default instead.
+		return client.ChatTarget{}, usagef("--max-tokens: must be at least 1 (got %d)", f.maxTokens)
+	}
 	var flagPaths []string
 	for _, p := range chatSettingFlags {
 		if !cmd.Flags().Changed(p.flag) {

@@ -58,6 +58,10 @@ func (f *imageFlags) request(cmd *cobra.Command, prompt string, stdin io.Reader)
 	if f.model == "" {
 		return client.ImageRequest{}, usagef("--model: is required")
 	}
+	if cmd.Flags().Changed("n") && f.n < 1 {
+		// 0 would mean "not set" and leave the number to the service.
+		return client.ImageRequest{}, usagef("-n: must be at least 1 (got %d)", f.n)
+	}
 	r := client.ImageRequest{Model: f.model, Prompt: prompt, Size: f.size, Quality: f.quality,
 		OutputFormat: f.format, Background: f.background, N: f.n, Stream: f.stream}
 	if cmd.Flags().Changed("output-compression") {
