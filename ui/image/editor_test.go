@@ -1,14 +1,17 @@
 package imagetab
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi/kitty"
 
 	"atelier/ui/imageview"
 	"atelier/ui/tab/tabtest"
@@ -62,7 +65,7 @@ func TestEditorCommand(t *testing.T) {
 	}
 }
 
-func TestZoomAndHelp(t *testing.T) {
+func TestFullScreenAndHelp(t *testing.T) {
 	h := newHarness(t, nil)
 	h.set(fPrompt, "a lamp").set(fSize, "256x256").set(fN, "2").Keys("enter")
 	if h.m.mode() != viewing {
@@ -75,13 +78,16 @@ func TestZoomAndHelp(t *testing.T) {
 	if strings.Join(keys, " ") != "enter e g r ←/→ f" {
 		t.Errorf("results help %q", keys)
 	}
-	h.Keys("f") // half blocks: the selected image fills the results
-	if !h.m.zoom || strings.Contains(h.view(), "image 2 of 2") {
-		t.Errorf("f did not zoom:\n%s", h.view())
+	// Half blocks too fill the whole screen, the program paused meanwhile
+	// (a single image, which already fills the results, gets larger).
+	before := len(h.Out)
+	h.Keys("f")
+	paused := false
+	for _, m := range h.Out[before:] {
+		paused = paused || fmt.Sprintf("%T", m) == "tea.execMsg"
 	}
-	h.Keys("esc")
-	if h.m.zoom {
-		t.Error("esc did not unzoom")
+	if !paused {
+		t.Errorf("f did not take the screen over: %v", h.Out[before:])
 	}
 	h.Keys("tab")
 	if h.m.area != formArea || h.m.form.focus != fPrompt {
@@ -92,10 +98,76 @@ func TestZoomAndHelp(t *testing.T) {
 func TestTerminalRepliesAreFolded(t *testing.T) {
 	h := newHarness(t, nil)
 	h.m.viewer.Caps = imageview.DetectFromEnv(func(string) string { return "" })
+	// The first round's DA1 sends the second round; its DA1 ends them.
+	h.Send(uv.PrimaryDeviceAttributesEvent{62, 4})
+	if !sentRaw(h.Out, "\x1b_Gi=5930513,") || !sentRaw(h.Out, "\x1b[16t") {
+		t.Errorf("no second round of queries: %v", h.Out)
+	}
 	h.Send(uv.CellSizeEvent{Width: 9, Height: 18}, uv.PrimaryDeviceAttributesEvent{62, 4})
 	c := h.m.viewer.Caps
 	if c.CellWidth != 9 || !c.Sixel || !c.Answered() {
 		t.Errorf("capabilities %+v", c)
+	}
+}
+
+// sentRaw reports whether a raw write among msgs holds s.
+func sentRaw(msgs []tea.Msg, s string) bool {
+	for _, m := range msgs {
+		if r, ok := m.(tea.RawMsg); ok && strings.Contains(fmt.Sprint(r.Msg), s) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestKitty026GetsHalfBlocks: Debian 12's kitty 0.26.5 has no Unicode
+// placeholders and refuses U=1 ("invalid key character: 0x55"), so its
+// images are half-block previews, never a grid of placeholder boxes; f
+// shows the image full screen with kitty's direct placement.
+func TestKitty026GetsHalfBlocks(t *testing.T) {
+	h := newHarness(t, nil)
+	h.m.viewer.Caps = imageview.DetectFromEnv(func(k string) string {
+		return map[string]string{"TERM": "xterm-kitty", "COLORTERM": "truecolor"}[k]
+	})
+	h.Send(tea.TerminalVersionMsg{Name: "kitty(0.26.5)"}, uv.PrimaryDeviceAttributesEvent{62},
+		uv.KittyGraphicsEvent{Options: kitty.Options{ID: 0x5a7e11}, Payload: []byte("OK")},
+		uv.CellSizeEvent{Width: 9, Height: 18}, uv.PrimaryDeviceAttributesEvent{62})
+	h.set(fPrompt, "a bell").set(fSize, "256x256").Keys("enter")
+	if sentRaw(h.Out, "U=1") || strings.Contains(h.m.View(), "\U0010EEEE") {
+		t.Fatal("placeholders used with kitty 0.26")
+	}
+	if !strings.Contains(h.view(), "▀") {
+		t.Errorf("no half-block preview:\n%s", h.view())
+	}
+	if p := h.m.viewer.Caps.FullScreen(); p != imageview.ProtocolKitty {
+		t.Errorf("full screen with %v, want kitty's direct placement", p)
+	}
+}
+
+// TestPassthroughHintOnce: inside tmux without allow-passthrough, the first
+// image shown brings the hint, once.
+func TestPassthroughHintOnce(t *testing.T) {
+	h := newHarness(t, nil)
+	caps := imageview.DetectFromEnv(func(k string) string { return map[string]string{"TMUX": "/t,1,0"}[k] })
+	caps.Tick = func(_ time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
+		return func() tea.Msg { return f(time.Time{}) }
+	}
+	h.m.viewer.Caps = caps
+	// tmux answers the first round; the second, wrapped, never comes back.
+	h.Send(tea.TerminalVersionMsg{Name: "tmux 3.5a"}, uv.PrimaryDeviceAttributesEvent{1, 2})
+	h.Send(h.Out...) // the raw writes, and the end of the wait, come back
+	if !h.m.viewer.Caps.PassthroughOff() {
+		t.Fatalf("passthrough not found off: %+v", h.m.viewer.Caps)
+	}
+	h.set(fPrompt, "a bell").set(fSize, "256x256").set(fN, "2").Keys("enter")
+	var hints int
+	for _, n := range h.Notices() {
+		if strings.Contains(n, "allow-passthrough on") {
+			hints++
+		}
+	}
+	if hints != 1 {
+		t.Errorf("%d hints: %q", hints, h.Notices())
 	}
 }
 

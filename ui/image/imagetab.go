@@ -74,10 +74,9 @@ type Model struct {
 	// read, say); they show until the form changes.
 	sendVs []*client.ValidationError
 
-	run  *run // the latest run; nil before the first
-	seq  int  // the id of the latest run
-	sel  int  // the selected tile
-	zoom bool // the selected tile fills the results
+	run *run // the latest run; nil before the first
+	seq int  // the id of the latest run
+	sel int  // the selected tile
 
 	gallery gallery
 	picker  picker
@@ -126,8 +125,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 }
 
 func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
-	if m.viewer.Caps.Update(msg) {
-		return m, nil
+	if cmd, ok := m.viewer.Caps.Update(msg); ok {
+		return m, cmd
 	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:

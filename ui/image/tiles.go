@@ -3,7 +3,7 @@ package imagetab
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/ui/imageview"
+	"atelier/ui/tab"
 )
 
 // minTileWidth is the narrowest a tile gets before tiles scroll instead.
@@ -53,9 +53,6 @@ func (m Model) window(count int) (first, shown, cols int) {
 	if count == 0 {
 		return 0, 0, 0
 	}
-	if m.zoom {
-		return min(m.sel, count-1), 1, m.width
-	}
 	shown = max(1, min(count, (m.width+1)/(minTileWidth+1)))
 	first = max(0, min(m.sel-shown+1, count-shown))
 	return first, shown, max(1, (m.width-(shown-1))/shown)
@@ -73,9 +70,11 @@ func (m Model) selectTile(d int) (Model, tea.Cmd) {
 
 // placeImages sends the terminal what it needs to show the visible tiles
 // (kitty graphics: a transmission, or a placement after a resize); nothing
-// with half blocks.
+// with half blocks. With an image on screen, it says once what the user
+// should know about how images are shown (inside tmux without passthrough:
+// how to turn it on).
 func (m Model) placeImages() tea.Cmd {
-	if m.viewer.Caps.Inline() != imageview.ProtocolKitty || m.area == galleryArea {
+	if m.area == galleryArea {
 		return m.placeThumb()
 	}
 	ts := m.tileList()
@@ -87,15 +86,23 @@ func (m Model) placeImages() tea.Cmd {
 	var cmds []tea.Cmd
 	for _, t := range ts[first : first+shown] {
 		if t.pic != nil && t.pic.img != nil {
-			cmds = append(cmds, m.viewer.Prepare(t.pic.key, t.pic.img, cols, rows))
+			cmds = append(cmds, m.viewer.Prepare(t.pic.key, t.pic.img, cols, rows), m.hint())
 		}
 	}
 	return tea.Batch(cmds...)
 }
 
+// hint is the viewer's word on how images are shown, once, as a notice.
+func (m Model) hint() tea.Cmd {
+	if h := m.viewer.Hint(); h != "" {
+		return tab.Notice(h)
+	}
+	return nil
+}
+
 // placeThumb is placeImages for the gallery's image.
 func (m Model) placeThumb() tea.Cmd {
-	if m.viewer.Caps.Inline() != imageview.ProtocolKitty || m.area != galleryArea {
+	if m.area != galleryArea {
 		return nil
 	}
 	j, ok := m.galleryJob()
@@ -105,5 +112,5 @@ func (m Model) placeThumb() tea.Cmd {
 		return nil
 	}
 	cols, rows := m.thumbBox()
-	return m.viewer.Prepare(thumbKey(f.Path), t.img, cols, rows)
+	return tea.Batch(m.viewer.Prepare(thumbKey(f.Path), t.img, cols, rows), m.hint())
 }

@@ -66,7 +66,7 @@ func BenchmarkKittyEncode1024(b *testing.B) {
 	k := Kitty{CellWidth: 16, CellHeight: 32}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := k.Transmit(img, 1, 64, 32); err != nil {
+		if _, err := k.Transmit(img, Placement{Image: 1, ID: 1, Cols: 64, Rows: 32}); err != nil {
 			b.Fatal(err)
 		}
 	}
