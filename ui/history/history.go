@@ -65,6 +65,7 @@ type Model struct {
 	km            keyMap
 	st            styles
 	dark          bool
+	basic         bool // styled for 16 colours (tab.BasicColors)
 	width, height int
 	md            *mdCache           // rendered replies; the UI loop's only
 	rows          *rowCache          // drawn rows; the UI loop's only
@@ -170,13 +171,14 @@ func (m *Model) SetSize(w, h int) {
 	}
 }
 
-// SetDark picks the styles for a dark or light background. Rendered
+// SetDark picks the styles for a dark or light background (and for the
+// terminal's colours: tab.BasicColors may have changed). Rendered
 // replies are drawn again, since their colours are part of them.
 func (m *Model) SetDark(dark bool) {
-	if dark == m.dark {
+	if dark == m.dark && tab.BasicColors() == m.basic {
 		return
 	}
-	m.dark = dark
+	m.dark, m.basic = dark, tab.BasicColors()
 	m.st = newStyles(dark)
 	m.input.SetStyles(m.st.Input)
 	m.md = newMDCache()
