@@ -121,7 +121,11 @@ func (m Model) Init() tea.Cmd { return imageview.QueryCmds() }
 // graphics only: nothing is sent for half blocks, or twice for one size).
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	m, cmd := m.route(msg)
-	return m, tea.Batch(cmd, m.placeImages())
+	cmd = tea.Batch(cmd, m.placeImages())
+	if h := m.hint(); h != nil {
+		cmd = tea.Sequence(cmd, h) // after the message's own notices
+	}
+	return m, cmd
 }
 
 func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {

@@ -70,9 +70,7 @@ func (m Model) selectTile(d int) (Model, tea.Cmd) {
 
 // placeImages sends the terminal what it needs to show the visible tiles
 // (kitty graphics: a transmission, or a placement after a resize); nothing
-// with half blocks. With an image on screen, it says once what the user
-// should know about how images are shown (inside tmux without passthrough:
-// how to turn it on).
+// with half blocks.
 func (m Model) placeImages() tea.Cmd {
 	if m.area == galleryArea {
 		return m.placeThumb()
@@ -86,18 +84,39 @@ func (m Model) placeImages() tea.Cmd {
 	var cmds []tea.Cmd
 	for _, t := range ts[first : first+shown] {
 		if t.pic != nil && t.pic.img != nil {
-			cmds = append(cmds, m.viewer.Prepare(t.pic.key, t.pic.img, cols, rows), m.hint())
+			cmds = append(cmds, m.viewer.Prepare(t.pic.key, t.pic.img, cols, rows))
 		}
 	}
 	return tea.Batch(cmds...)
 }
 
-// hint is the viewer's word on how images are shown, once, as a notice.
+// hint is the viewer's word on how images are shown (inside tmux without
+// passthrough: how to turn it on), once, as a notice, when an image is on
+// screen and no run is under way (whose notices would cover it).
 func (m Model) hint() tea.Cmd {
+	if m.running() || !m.showsImage() {
+		return nil
+	}
 	if h := m.viewer.Hint(); h != "" {
 		return tab.Notice(h)
 	}
 	return nil
+}
+
+// showsImage reports whether the tab shows an image: a result, or the
+// gallery's.
+func (m Model) showsImage() bool {
+	if m.area == galleryArea {
+		j, ok := m.galleryJob()
+		f, has := shownFile(j)
+		return ok && has && m.gallery.thumbs[f.Path].img != nil
+	}
+	for _, t := range m.tileList() {
+		if t.pic != nil && t.pic.img != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // placeThumb is placeImages for the gallery's image.
@@ -112,5 +131,5 @@ func (m Model) placeThumb() tea.Cmd {
 		return nil
 	}
 	cols, rows := m.thumbBox()
-	return tea.Batch(m.viewer.Prepare(thumbKey(f.Path), t.img, cols, rows), m.hint())
+	return m.viewer.Prepare(thumbKey(f.Path), t.img, cols, rows)
 }

@@ -165,8 +165,8 @@ func (c Capabilities) PassthroughOff() bool {
 }
 
 // PassthroughHint is said once when PassthroughOff: how to see images sharp.
-const PassthroughHint = "images are half-block previews: tmux passes no graphics through — " +
-	"`tmux set -g allow-passthrough on` (and in ~/.tmux.conf) lets a kitty, Ghostty or WezTerm outside draw them"
+const PassthroughHint = "tmux: set -g allow-passthrough on to see images sharp in kitty, Ghostty or WezTerm " +
+	"(half blocks meanwhile)"
 
 // name folds in an XTVERSION reply, such as "kitty(0.36.2)", "ghostty
 // 1.1.3", "WezTerm 20240203-110809-5046fc22", "iTerm2 3.5.0" or "tmux 3.5a".

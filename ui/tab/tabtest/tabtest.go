@@ -6,6 +6,7 @@
 package tabtest
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -98,22 +99,26 @@ func Line(view, s string) string {
 	return ""
 }
 
-// Drain runs cmd and the commands of any batch it returns, as Bubble Tea
-// would, and returns all their messages in order, wherever they go.
+// Drain runs cmd and the commands of any batch or sequence it returns, as
+// Bubble Tea would, and returns all their messages in order, wherever they
+// go.
 func Drain(cmd tea.Cmd) []tea.Msg {
 	if cmd == nil {
 		return nil
 	}
-	switch msg := cmd().(type) {
-	case nil:
+	msg := cmd()
+	if msg == nil {
 		return nil
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range msg {
-			out = append(out, Drain(c)...)
-		}
-		return out
-	default:
+	}
+	// tea.Batch's message is a tea.BatchMsg, tea.Sequence's an unexported
+	// type: both are lists of commands.
+	v := reflect.ValueOf(msg)
+	if v.Kind() != reflect.Slice || v.Type().Elem() != reflect.TypeFor[tea.Cmd]() {
 		return []tea.Msg{msg}
 	}
+	var out []tea.Msg
+	for i := range v.Len() {
+		out = append(out, Drain(v.Index(i).Interface().(tea.Cmd))...)
+	}
+	return out
 }
