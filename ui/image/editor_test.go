@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi/kitty"
 
 	"atelier/ui/imageview"
+	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
 
@@ -220,5 +221,12 @@ func TestKittyImagesAreSentThenPlaced(t *testing.T) {
 	h.Send(raws...) // Bubble Tea writes them, then passes them on
 	if !strings.Contains(h.m.View(), "\U0010EEEE") {
 		t.Errorf("no kitty placeholders once the image was sent:\n%s", h.view())
+	}
+	// Back from a paused program (or resized), the image goes again: kitty
+	// cleared the alternate screen's images when Bubble Tea entered it.
+	before := len(h.Out)
+	h.Send(tab.RedrawMsg{})
+	if !sentRaw(h.Out[before:], "a=T,U=1") {
+		t.Error("no new transmission after a redraw")
 	}
 }

@@ -142,6 +142,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ClientMsg:
 		m.client = msg.Client
 		return m, nil
+	case tab.RedrawMsg: // a new size, or back from a paused program
+		return m, m.viewer.Refresh()
 	case tab.SettingsMsg:
 		return m.settings(msg.Settings), nil
 	case laneOpenedMsg:

@@ -229,6 +229,36 @@ func (v *Viewer) Succeed(old, next string) tea.Cmd {
 	return cmd
 }
 
+// Refresh sends every kitty image again, under a new id, as Prepare is
+// next called for it: kitty clears the alternate screen's images when a
+// program enters it, which Bubble Tea does again after a paused program
+// (tea.Exec: a full-screen image, an editor — from any tab), and a tab
+// cannot tell that from a resize. Until its new copy is in the terminal,
+// each image shows the old one (still there after a resize), as with
+// Succeed; the old one is deleted after.
+func (v *Viewer) Refresh() tea.Cmd {
+	var cmds []tea.Cmd
+	for key, k := range v.kitty {
+		delete(v.kitty, key)
+		if k.shown.ID == 0 {
+			if v.orphans == nil {
+				v.orphans = make(map[uint32]bool)
+			}
+			v.orphans[k.id] = true
+			continue
+		}
+		if prev, ok := v.stand[key]; ok {
+			cmds = append(cmds, v.retire(prev.id))
+		}
+		if v.stand == nil {
+			v.stand = make(map[string]*kittyImage)
+		}
+		k.text = ""
+		v.stand[key] = k
+	}
+	return tea.Batch(cmds...)
+}
+
 // retire deletes image id from the terminal a few frames from now, once
 // no frame on its way shows it.
 func (v *Viewer) retire(id uint32) tea.Cmd {

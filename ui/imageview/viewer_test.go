@@ -463,3 +463,35 @@ func placeholderLines(s string) []string {
 	}
 	return out
 }
+
+// TestViewerRefresh: after a paused program kitty has cleared the
+// alternate screen's images; Refresh sends each again under a new id,
+// showing the old one until the new one is in, then deleting the old.
+func TestViewerRefresh(t *testing.T) {
+	v := NewViewer(placeholderCaps(true), 0)
+	v.Tick = noWait
+	img := testPattern(80, 40)
+	v.Update(v.Prepare("a", img, 20, 10)())
+	before := v.View("a", img, 20, 10)
+	if v.Refresh() != nil {
+		t.Error("Refresh deleted an image still shown")
+	}
+	if got := v.View("a", img, 20, 10); got != before {
+		t.Error("the image not shown until its new copy is in")
+	}
+	tx := v.Prepare("a", img, 20, 10)
+	if tx == nil {
+		t.Fatal("no new transmission after Refresh")
+	}
+	msg := tx()
+	if keys := parseKitty(t, fmt.Sprint(msg.(tea.RawMsg).Msg))[0].keys; keys["i"] != "17" || keys["a"] != "T" {
+		t.Errorf("sent %v, want image 17 transmitted", keys)
+	}
+	del := raws(drain(v.Update(msg)))
+	if len(del) != 1 || del[0] != (Kitty{}).Delete(16) {
+		t.Errorf("after the new copy, deleted %q, want the old image 16", del)
+	}
+	if got := v.View("a", img, 20, 10); !strings.Contains(got, "38;2;0;0;17") {
+		t.Error("the new copy not shown")
+	}
+}
