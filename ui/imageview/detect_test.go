@@ -508,3 +508,23 @@ func TestRepliesThroughBubbleTea(t *testing.T) {
 		t.Errorf("queries not written in order: %q", got)
 	}
 }
+
+// FuzzParseTerminal: any XTVERSION reply (the terminal's bytes) is read
+// without panicking, and its version compares consistently.
+func FuzzParseTerminal(f *testing.F) {
+	for _, s := range []string{"kitty(0.26.5)", "ghostty 1.1.3", "tmux 3.5a", "WezTerm 20240203-110809-5046fc22", "", "(", "kitty(.28)", "x 9999999999999999999999.1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, reply string) {
+		term := parseTerminal(reply)
+		if term.name != reply {
+			t.Errorf("name %q, want the reply", term.name)
+		}
+		if term.atLeast(version{}) != term.hasV {
+			t.Errorf("%q: atLeast(0) %v with hasV %v", reply, term.atLeast(version{}), term.hasV)
+		}
+		var c Capabilities
+		c.name(reply)
+		c.settle()
+	})
+}
