@@ -68,6 +68,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.resize(msg.Width, msg.Height).broadcast(tab.RedrawMsg{})
 	case tea.BackgroundColorMsg:
 		return m.background(msg.IsDark()).broadcast(tab.RedrawMsg{})
+	case tea.ColorProfileMsg:
+		// 16 colours take a palette of their own; the tabs hear it too.
+		tab.UseColorProfile(msg.Profile)
+		return m.restyle().broadcast(msg)
 	case tab.ResultMsg:
 		return m.deliver(msg.To, msg.Msg)
 	case tab.ErrorMsg:

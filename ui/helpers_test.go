@@ -116,23 +116,7 @@ func start(t *testing.T, m Model) Model {
 }
 
 // run calls cmd and the commands of any batch it returns.
-func run(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	switch msg := cmd().(type) {
-	case nil:
-		return nil
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range msg {
-			out = append(out, run(c)...)
-		}
-		return out
-	default:
-		return []tea.Msg{msg}
-	}
-}
+func run(cmd tea.Cmd) []tea.Msg { return tabtest.Drain(cmd) }
 
 // keys are the presses for each character of s.
 func keys(s string) []tea.Msg {

@@ -69,7 +69,7 @@ func (m Model) deliver(id tab.ID, msg tea.Msg) (Model, tea.Cmd) {
 func (m Model) pass(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg.(type) {
 	case tea.RawMsg, tea.TerminalVersionMsg, tea.ColorProfileMsg,
-		uv.KittyGraphicsEvent, uv.PrimaryDeviceAttributesEvent, uv.CellSizeEvent:
+		uv.KittyGraphicsEvent, uv.PrimaryDeviceAttributesEvent, uv.CellSizeEvent, uv.PixelSizeEvent:
 		return m.broadcast(msg)
 	}
 	return m.deliver(m.active, msg)

@@ -37,7 +37,7 @@ type helpStyles struct {
 
 func newStyles(isDark bool) styles {
 	p := tab.NewPalette(isDark)
-	keys := help.DefaultStyles(isDark)
+	keys := tab.HelpDefaults(isDark)
 	keys.ShortKey = lipgloss.NewStyle().Foreground(p.Text)
 	keys.ShortDesc = lipgloss.NewStyle().Foreground(p.Muted)
 	keys.ShortSeparator = lipgloss.NewStyle().Foreground(p.Subtle)

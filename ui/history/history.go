@@ -25,6 +25,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 
 	"atelier/store"
 	"atelier/ui/imageview"
@@ -37,6 +38,10 @@ type Options struct {
 	Store    *store.Store     // nil: the tab says there is no history
 	Settings *store.Settings  // the output folders exports go to; nil: the current folder
 	Now      func() time.Time // the clock the date filters count back from; nil: time.Now
+	// CellWidth and CellHeight are a cell's size in pixels as the tty
+	// records it (imageview.ReadWindow), for the proportions of half-block
+	// previews until the terminal answers a cell size query; zero: 1:2.
+	CellWidth, CellHeight int
 }
 
 // Model is the History tab.
@@ -60,6 +65,7 @@ type Model struct {
 	km            keyMap
 	st            styles
 	dark          bool
+	basic         bool // styled for 16 colours (tab.BasicColors)
 	width, height int
 	md            *mdCache           // rendered replies; the UI loop's only
 	rows          *rowCache          // drawn rows; the UI loop's only
@@ -75,7 +81,7 @@ type confirm struct {
 // New returns the tab; Init loads the first page.
 func New(o Options) Model {
 	m := Model{db: o.Store, now: o.Now, km: defaultKeyMap(), dark: true, md: newMDCache(), rows: &rowCache{},
-		preview: &imageview.Preview{}}
+		preview: &imageview.Preview{CellWidth: o.CellWidth, CellHeight: o.CellHeight}}
 	if m.now == nil {
 		m.now = time.Now
 	}
@@ -136,6 +142,12 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.rendered(msg), nil
 	case imageview.DecodedMsg:
 		return m.decoded(msg), nil
+	case uv.CellSizeEvent: // the Image tab asked; every tab hears
+		m.preview.Update(msg)
+		if m.reader.open {
+			m.relayout()
+		}
+		return m, nil
 	case jsonMsg:
 		return m.jsonLoaded(msg), nil
 	case exportedMsg:
@@ -159,13 +171,14 @@ func (m *Model) SetSize(w, h int) {
 	}
 }
 
-// SetDark picks the styles for a dark or light background. Rendered
+// SetDark picks the styles for a dark or light background (and for the
+// terminal's colours: tab.BasicColors may have changed). Rendered
 // replies are drawn again, since their colours are part of them.
 func (m *Model) SetDark(dark bool) {
-	if dark == m.dark {
+	if dark == m.dark && tab.BasicColors() == m.basic {
 		return
 	}
-	m.dark = dark
+	m.dark, m.basic = dark, tab.BasicColors()
 	m.st = newStyles(dark)
 	m.input.SetStyles(m.st.Input)
 	m.md = newMDCache()

@@ -25,7 +25,7 @@ func (lc *layoutCtx) imageJob(it *loaded) []block {
 	for _, f := range shownFiles(j.Files) {
 		blocks = append(blocks, lc.picture(it, f))
 	}
-	if fs := lc.fields(j.SettingsJSON, nil); len(fs) > 0 {
+	if fs := lc.fields(j.SettingsJSON, unsetCount(j.SettingsJSON)); len(fs) > 0 {
 		blocks = append(blocks, lc.section("Settings", fs))
 	}
 	if len(j.Inputs) > 0 {
@@ -51,7 +51,11 @@ func (lc *layoutCtx) picture(it *loaded, f store.ImageFile) block {
 	}
 	// Small enough that the heading, the prompt and the caption fit on the
 	// first screen with it.
-	cols, rows := imageview.FitCells(max(w, 1), max(h, 1), max(min(lc.width-2, 72), 8), max(min(lc.height-8, 24), 4), 0, 0)
+	var cw, ch int
+	if lc.preview != nil {
+		cw, ch = lc.preview.CellWidth, lc.preview.CellHeight
+	}
+	cols, rows := imageview.FitCells(max(w, 1), max(h, 1), max(min(lc.width-2, 72), 8), max(min(lc.height-8, 24), 4), cw, ch)
 	var lines []string
 	switch {
 	case !fl.found:
@@ -68,6 +72,18 @@ func (lc *layoutCtx) picture(it *loaded, f store.ImageFile) block {
 		caption += lc.st.Hint.Render(" · partial")
 	}
 	return block{lines: append(indent(lines, 2), "  "+caption)}
+}
+
+// unsetCount names "n" when a job's settings record it as 0: the service's
+// default count, which the form leaves unset; "n 0" would read as no image.
+func unsetCount(settings json.RawMessage) []string {
+	var s struct {
+		N *json.Number `json:"n"`
+	}
+	if json.Unmarshal(settings, &s) == nil && s.N != nil && s.N.String() == "0" {
+		return []string{"n"}
+	}
+	return nil
 }
 
 // videoTask lays out a video task: its prompt, its file, its parameters,

@@ -95,7 +95,7 @@ func (m Model) move(d int) (Model, tea.Cmd) {
 
 // toForm gives the keyboard back to the form, at field f.
 func (m Model) toForm(f field) (Model, tea.Cmd) {
-	m.area, m.zoom = formArea, false
+	m.area = formArea
 	return m, m.form.focusOn(f)
 }
 
@@ -108,7 +108,7 @@ func (m Model) toResults() Model {
 
 // name opens the path prompt for an input image or the mask.
 func (m Model) name(f field) (Model, tea.Cmd) {
-	m.area, m.zoom = formArea, false
+	m.area = formArea
 	return m, m.form.startNaming(f)
 }
 

@@ -65,7 +65,7 @@ func (m Model) openGallery() (Model, tea.Cmd) {
 		return m, tab.Notice("no history here: the gallery needs the data folder")
 	}
 	m.form.blur()
-	m.area, m.zoom = galleryArea, false
+	m.area = galleryArea
 	m.gallery.seq++
 	db, seq := m.db, m.gallery.seq
 	return m, func() tea.Msg {

@@ -91,6 +91,10 @@ func newHarness(t *testing.T, handler func(sim http.Handler) http.Handler) *harn
 		Getenv:   func(string) string { return "" },
 		Open:     func(p string) error { h.opened = append(h.opened, p); return nil },
 	})
+	// Deletes of images that left the screen wait a few frames; not here.
+	h.m.viewer.Tick = func(_ time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
+		return func() tea.Msg { return f(time.Time{}) }
+	}
 	h.m.SetSize(116, 36)
 	h.Send(tab.ClientMsg{Client: c})
 	return h

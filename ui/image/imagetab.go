@@ -74,10 +74,9 @@ type Model struct {
 	// read, say); they show until the form changes.
 	sendVs []*client.ValidationError
 
-	run  *run // the latest run; nil before the first
-	seq  int  // the id of the latest run
-	sel  int  // the selected tile
-	zoom bool // the selected tile fills the results
+	run *run // the latest run; nil before the first
+	seq int  // the id of the latest run
+	sel int  // the selected tile
 
 	gallery gallery
 	picker  picker
@@ -122,12 +121,16 @@ func (m Model) Init() tea.Cmd { return imageview.QueryCmds() }
 // graphics only: nothing is sent for half blocks, or twice for one size).
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	m, cmd := m.route(msg)
-	return m, tea.Batch(cmd, m.placeImages())
+	cmd = tea.Batch(cmd, m.placeImages())
+	if h := m.hint(); h != nil {
+		cmd = tea.Sequence(cmd, h) // after the message's own notices
+	}
+	return m, cmd
 }
 
 func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
-	if m.viewer.Caps.Update(msg) {
-		return m, nil
+	if cmd, ok := m.viewer.Caps.Update(msg); ok {
+		return m, cmd
 	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
@@ -139,6 +142,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ClientMsg:
 		m.client = msg.Client
 		return m, nil
+	case tab.RedrawMsg: // a new size, or back from a paused program
+		return m, m.viewer.Refresh()
 	case tab.SettingsMsg:
 		return m.settings(msg.Settings), nil
 	case laneOpenedMsg:

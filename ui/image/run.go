@@ -127,7 +127,7 @@ func (m Model) start(models []string) (Model, tea.Cmd) {
 		r.lanes = append(r.lanes, l)
 	}
 	m.tried, m.sendVs = false, nil
-	m.run, m.sel, m.zoom = r, 0, false
+	m.run, m.sel = r, 0
 	return m.toResults(), tea.Batch(cmds...)
 }
 
