@@ -70,6 +70,12 @@ type Client struct {
 	UserAgent string
 	// AllowInsecure permits plain http:// to a host that is not loopback.
 	AllowInsecure bool
+	// Limits are the budgets of replies, streams and waits; zero fields
+	// mean the defaults of package budget.
+	Limits Limits
+	// AfterFunc starts the timers that end quiet streams and long waits;
+	// nil means real time. Tests set it to end a wait without spending it.
+	AfterFunc func(d time.Duration, f func()) Timer
 
 	base *url.URL
 	keys Keys

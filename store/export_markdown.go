@@ -122,7 +122,8 @@ func replyFigures(m Message) string {
 	}
 	parts = append(parts, nonEmpty(m.StopReason)...)
 	if m.Status != StatusComplete {
-		parts = append(parts, strings.Join(nonEmpty(m.Status, m.Error), ": "))
+		// Rows of earlier versions repeat the status in the error.
+		parts = append(parts, strings.Join(nonEmpty(m.Status, strings.TrimPrefix(m.Error, m.Status+": ")), ": "))
 	}
 	return "*" + strings.Join(append([]string{stamp(m.CreatedAt)}, parts...), " · ") + "*"
 }

@@ -16,7 +16,8 @@ const (
 )
 
 // interruptedByCrash is the error text left on a row whose writer died.
-const interruptedByCrash = "interrupted: atelier stopped before the reply ended"
+// The status says "interrupted" already, so the text does not.
+const interruptedByCrash = "atelier stopped before the reply ended"
 
 // recoverOrphans marks as interrupted the streaming messages (folding in
 // their checkpointed chunks) and running image jobs whose writing process is

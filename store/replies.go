@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"atelier/budget"
 )
 
 // Default checkpoint bounds of a streaming reply: a crash loses at most this
@@ -220,6 +222,9 @@ func (r *Reply) Finish(end ReplyEnd) error {
 	switch {
 	case errors.Is(end.Err, context.Canceled):
 		status, errText = StatusInterrupted, "stopped"
+	case errors.Is(end.Err, budget.ErrLimit):
+		// Cut at a limit: what arrived is kept, as for a stopped reply.
+		status, errText = StatusInterrupted, end.Err.Error()
 	case end.Err != nil:
 		status, errText = StatusError, end.Err.Error()
 	}
@@ -232,7 +237,7 @@ func (r *Reply) Finish(end ReplyEnd) error {
 // often the very thing that was cancelled, and the partial reply must still
 // be saved.
 func (r *Reply) abandon() error {
-	return r.end(StatusInterrupted, "interrupted: the reply was never finished", ReplyEnd{})
+	return r.end(StatusInterrupted, "the reply was never finished", ReplyEnd{})
 }
 
 // end flushes the buffer and sets the final state in one transaction.

@@ -82,6 +82,7 @@ func (a *app) clientFor(cfg *store.Settings) (*client.Client, error) {
 		return nil, usageError{err}
 	}
 	c.AllowInsecure = a.flags.insecure
+	c.Limits.ReplyText, c.Limits.IdleTimeout = cfg.Limits.ReplyTextBytes(), cfg.Limits.Idle()
 	c.Headers = map[client.Group]http.Header{}
 	for g, hs := range cfg.Headers {
 		h := http.Header{}

@@ -5,12 +5,12 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"atelier/budget"
 	"atelier/client"
 	"atelier/ui/termtext"
 )
@@ -128,9 +128,9 @@ func (f *chatFlags) extra(stdin io.Reader) (client.Extra, error) {
 func loadImages(paths []string) ([]client.ChatImage, error) {
 	var out []client.ChatImage
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		b, err := budget.ReadFile(p, budget.ChatImage, "chat image")
 		if err != nil {
-			return nil, usagef("--image: %v", err)
+			return nil, usagef("--image %s: %v", p, err)
 		}
 		mt := http.DetectContentType(b)
 		if !strings.HasPrefix(mt, "image/") {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"atelier/budget"
 	"atelier/client"
 )
 
@@ -87,9 +88,9 @@ func imageInput(ref string) (client.ImageInput, error) {
 	if strings.HasPrefix(ref, "http://") || strings.HasPrefix(ref, "https://") || strings.HasPrefix(ref, "data:") {
 		return client.ImageFromURL(ref), nil
 	}
-	b, err := os.ReadFile(ref)
+	b, err := budget.ReadFile(ref, budget.Image, "image file")
 	if err != nil {
-		return client.ImageInput{}, usagef("--edit: %v", err)
+		return client.ImageInput{}, usagef("--edit %s: %v", ref, err)
 	}
 	return client.ImageFromFile(filepath.Base(ref), b), nil
 }
