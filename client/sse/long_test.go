@@ -14,12 +14,7 @@ import (
 func decodeTiny(r io.Reader, size int) ([]got, error) {
 	d := NewDecoder(r)
 	d.size = size
-	var out []got
-	for d.Next() {
-		e := d.Event()
-		out = append(out, got{e.Type, string(e.Data), e.ID, e.Retry})
-	}
-	return out, d.Err()
+	return drain(d)
 }
 
 func TestDecoderLongLines(t *testing.T) {
