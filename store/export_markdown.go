@@ -49,7 +49,7 @@ func (s *Store) ExportMarkdown(ctx context.Context, ref ItemRef, dir string) (st
 		return "", fmt.Errorf("export %s %d: %w", ref.Kind, ref.ID, md.err)
 	}
 	path := filepath.Join(dir, name+".md")
-	if err := writeFileAtomic(path, md.buf.Bytes()); err != nil {
+	if err := writeFileAtomic(path, []byte(s.cleanText(md.buf.String()))); err != nil {
 		return "", fmt.Errorf("export %s %d: %w", ref.Kind, ref.ID, err)
 	}
 	return path, nil
