@@ -7,58 +7,19 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"atelier/budget"
+	"atelier/client/clienttest"
 	"atelier/client/sse"
 )
 
-// armFire is a clock for the client's timers that fires a timer when it is
-// armed (made or reset) for the n-th time, counting every timer it made: by
-// then the server has sent what it had to send, and the wait that follows
-// is the one that would last for good. No real time is spent.
-type armFire struct {
-	mu   sync.Mutex
-	n    int // fire at this arm; 0: never
-	arms int
-}
-
-type armTimer struct {
-	c       *armFire
-	f       func()
-	stopped bool
-}
-
-func (a *armFire) afterFunc(_ time.Duration, f func()) Timer {
-	t := &armTimer{c: a, f: f}
-	a.arm(t)
-	return t
-}
-
-func (a *armFire) arm(t *armTimer) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.arms++
-	if a.arms == a.n && !t.stopped {
-		go t.f()
-	}
-}
-
-func (t *armTimer) Reset(time.Duration) bool {
-	t.c.mu.Lock()
-	t.stopped = false
-	t.c.mu.Unlock()
-	t.c.arm(t)
-	return true
-}
-
-func (t *armTimer) Stop() bool {
-	t.c.mu.Lock()
-	defer t.c.mu.Unlock()
-	t.stopped = true
-	return true
+// armClock is clienttest.ArmClock firing at arm n, as the client's clock.
+func armClock(c *Client, n int) *clienttest.ArmClock {
+	clock := &clienttest.ArmClock{N: n}
+	c.AfterFunc = func(d time.Duration, f func()) Timer { return clock.AfterFunc(d, f) }
+	return clock
 }
 
 // sseWrite writes one event and flushes it.
@@ -154,8 +115,7 @@ func TestStreamsThatGoQuietEnd(t *testing.T) {
 					}
 				}
 			}))
-			clock := &armFire{n: tc.arms}
-			c.AfterFunc = clock.afterFunc
+			armClock(c, tc.arms)
 			c.Limits.IdleTimeout = 90 * time.Second
 			var res *ChatResult
 			var err error
@@ -260,8 +220,7 @@ func TestReplyWaitEnds(t *testing.T) {
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		<-r.Context().Done() // never answers
 	}))
-	clock := &armFire{n: 1}
-	c.AfterFunc = clock.afterFunc
+	armClock(c, 1)
 	_, err := c.Messages(context.Background(), &MessageRequest{Model: "m", MaxTokens: 5, Messages: []MessageTurn{MessageUserText("hi")}})
 	if err == nil || !strings.Contains(err.Error(), "reply wait limit (10m0s) reached: no whole reply came in that time") {
 		t.Fatalf("err = %v", err)
@@ -275,8 +234,7 @@ func TestReplyBodyIdleEnds(t *testing.T) {
 		w.(http.Flusher).Flush()
 		<-r.Context().Done() // and then nothing
 	}))
-	clock := &armFire{n: 2} // the reply wait, then the body's idle timer
-	c.AfterFunc = clock.afterFunc
+	armClock(c, 2) // the reply wait, then the body's idle timer
 	_, err := c.Messages(context.Background(), &MessageRequest{Model: "m", MaxTokens: 5, Messages: []MessageTurn{MessageUserText("hi")}})
 	if !errors.Is(err, budget.ErrIdle) || !strings.Contains(err.Error(), "the reply stopped sending") {
 		t.Fatalf("err = %v", err)

@@ -1,12 +1,14 @@
 package poller
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"sync"
 	"time"
 
+	"atelier/budget"
 	"atelier/client"
 	"atelier/store"
 )
@@ -26,13 +28,18 @@ type Options struct {
 	// MaxVideoBytes caps the size of a downloaded video (default 2 GiB); a
 	// larger one fails the task.
 	MaxVideoBytes int64
+	// MaxAttempts and MaxRetryTime bound the transient faults (5xx, 429, a
+	// cut connection) in a row after which a task is given up for this run
+	// (defaults budget.RetryAttempts and budget.RetryTime).
+	MaxAttempts  int
+	MaxRetryTime time.Duration
 }
 
 // The defaults of Options.
 const (
 	DefaultConcurrency   = 4
 	DefaultRequestRate   = 10
-	DefaultMaxVideoBytes = 2 << 30
+	DefaultMaxVideoBytes = budget.Video
 )
 
 // Poller follows video tasks to their end. Its methods are safe for
@@ -86,6 +93,8 @@ func New(c *client.Client, st *store.Store, opts Options) *Poller {
 	if opts.MaxVideoBytes <= 0 {
 		opts.MaxVideoBytes = DefaultMaxVideoBytes
 	}
+	opts.MaxAttempts = cmp.Or(max(opts.MaxAttempts, 0), budget.RetryAttempts)
+	opts.MaxRetryTime = cmp.Or(max(opts.MaxRetryTime, 0), budget.RetryTime)
 	own := *c
 	own.MaxRetries = 0
 	return &Poller{

@@ -183,7 +183,7 @@ func (a *app) runChat(cmd *cobra.Command, args []string, f *chatFlags) error {
 	}
 	rec.finish(res, err)
 	if res != nil && f.json {
-		fmt.Fprintln(a.io.out, string(res.Response))
+		fmt.Fprintln(a.jsonOut(), string(res.Response))
 	} else if res != nil && res.Text != "" && !strings.HasSuffix(res.Text, "\n") {
 		io.WriteString(out, "\n")
 	}

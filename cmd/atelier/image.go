@@ -136,7 +136,7 @@ func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
 		fmt.Fprintln(a.io.out, p)
 	}
 	if f.json {
-		fmt.Fprintln(a.io.out, string(resp.Raw))
+		fmt.Fprintln(a.jsonOut(), string(resp.Raw))
 	}
 	if err != nil {
 		return err

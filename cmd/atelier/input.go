@@ -26,11 +26,24 @@ func parseSets(sets []string) (map[string]any, error) {
 		dec := json.NewDecoder(strings.NewReader(v))
 		dec.UseNumber()
 		if err := dec.Decode(&val); err != nil || dec.More() {
+			// A value that starts like an array or object was meant as
+			// JSON: sent as a string it would fail at the server.
+			if t := strings.TrimSpace(v); strings.HasPrefix(t, "[") || strings.HasPrefix(t, "{") {
+				return nil, usagef("--set %s: the value is not valid JSON: %v", k, jsonErr(err))
+			}
 			val = v
 		}
 		setPath(out, strings.Split(k, "."), val)
 	}
 	return out, nil
+}
+
+// jsonErr is the decoder's complaint, or one for trailing text.
+func jsonErr(err error) error {
+	if err == nil {
+		return errors.New("text after the value")
+	}
+	return err
 }
 
 func setPath(m map[string]any, path []string, v any) {

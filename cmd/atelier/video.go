@@ -215,7 +215,7 @@ func (a *app) runVideoSubmit(ctx context.Context, endpoint string, f *videoFlags
 		return err
 	}
 	if f.json {
-		fmt.Fprintln(a.io.out, string(h.Raw))
+		fmt.Fprintln(a.jsonOut(), string(h.Raw))
 	} else {
 		fmt.Fprintln(a.io.out, h.RequestID)
 	}
