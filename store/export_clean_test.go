@@ -46,7 +46,9 @@ func TestMarkdownExportCarriesNoControls(t *testing.T) {
 				t.Fatalf("%s: no %q in\n%s", filepath.Base(md), tc.want, b)
 			}
 			// The JSON beside keeps the bytes (JSON-escaped).
-			var doc struct{ Conversation struct{ Messages []struct{ Text string } } }
+			var doc struct {
+				Conversation struct{ Messages []struct{ Text string } }
+			}
 			raw, _ := os.ReadFile(js)
 			if err := json.Unmarshal(raw, &doc); err != nil || doc.Conversation.Messages[1].Text != hostileReply {
 				t.Fatalf("the JSON export changed the reply: %v %q", err, doc.Conversation.Messages)
