@@ -56,3 +56,20 @@ func TestMarkdownExportCarriesNoControls(t *testing.T) {
 		})
 	}
 }
+
+// TestInterruptedSaidOnce: a reason that begins with the status, to read
+// well on its own, is not said twice after it ("interrupted: interrupted:").
+func TestInterruptedSaidOnce(t *testing.T) {
+	s := openTest(t)
+	conv := newChat(t, s, "a long story")
+	r := must[*Reply](t)(s.BeginReply(bg, ReplyStart{ConversationID: conv, Family: "alpha", Model: "m"}))
+	r.Append("once upon", "")
+	s.Close() // ends the reply as never finished
+	s = must[*Store](t)(Open(s.Dir()))
+	defer s.Close()
+	md := must[string](t)(s.ExportMarkdown(bg, ItemRef{KindChat, conv}, t.TempDir()))
+	b, _ := os.ReadFile(md)
+	if !strings.Contains(string(b), "interrupted: the reply was never finished") || strings.Contains(string(b), "interrupted: interrupted") {
+		t.Fatalf("%s", b)
+	}
+}

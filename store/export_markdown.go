@@ -122,7 +122,8 @@ func replyFigures(m Message) string {
 	}
 	parts = append(parts, nonEmpty(m.StopReason)...)
 	if m.Status != StatusComplete {
-		// Rows of earlier versions repeat the status in the error.
+		// A reason may begin with the status ("interrupted: ..."), to read
+		// well alone: it is not said twice.
 		parts = append(parts, strings.Join(nonEmpty(m.Status, strings.TrimPrefix(m.Error, m.Status+": ")), ": "))
 	}
 	return "*" + strings.Join(append([]string{stamp(m.CreatedAt)}, parts...), " · ") + "*"

@@ -16,8 +16,9 @@ const (
 )
 
 // interruptedByCrash is the error text left on a row whose writer died.
-// The status says "interrupted" already, so the text does not.
-const interruptedByCrash = "atelier stopped before the reply ended"
+// It is shown alone (the Chat tab's line under the reply); the export,
+// which prints the status before it, does not repeat the word.
+const interruptedByCrash = "interrupted: atelier stopped before the reply ended"
 
 // recoverOrphans marks as interrupted the streaming messages (folding in
 // their checkpointed chunks) and running image jobs whose writing process is

@@ -237,7 +237,7 @@ func (r *Reply) Finish(end ReplyEnd) error {
 // often the very thing that was cancelled, and the partial reply must still
 // be saved.
 func (r *Reply) abandon() error {
-	return r.end(StatusInterrupted, "the reply was never finished", ReplyEnd{})
+	return r.end(StatusInterrupted, "interrupted: the reply was never finished", ReplyEnd{})
 }
 
 // end flushes the buffer and sets the final state in one transaction.
