@@ -11,14 +11,6 @@ import (
 	"testing"
 )
 
-// rawControl finds a control character a terminal would act on: C0 but
-// newline, tab and carriage return, DEL, and C1 (as UTF-8).
-func rawControl(s string) int {
-	return strings.IndexFunc(s, func(r rune) bool {
-		return r < 0x20 && r != '\n' && r != '\t' && r != '\r' || r == 0x7f || r >= 0x80 && r <= 0x9f
-	})
-}
-
 // TestNoEscapesReachATerminal: model output full of escape sequences (a
 // clipboard write, a hyperlink, a bell, a C1 CSI) reaches a terminal with
 // no raw control character through --json (escaped as \u001b, \u009b), and
