@@ -49,8 +49,9 @@ const (
 	// ChatImage is an image file attached to a chat prompt.
 	ChatImage = 20 * MiB
 	// VideoImage is an image file sent inline (a data URI) to a video
-	// endpoint: the interface caps the whole body at 20 MB.
-	VideoImage = 20 * MiB
+	// endpoint: the interface caps the whole body at 20 MB, and base64
+	// makes the file a third larger.
+	VideoImage = 15 * MiB
 	// Config is config.toml.
 	Config = 1 * MiB
 )
