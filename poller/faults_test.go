@@ -87,6 +87,13 @@ func TestTransientFaultsHaveAnEnd(t *testing.T) {
 			if v, _ := r.st.VideoTask(context.Background(), task.RequestID); v.Done || v.Failed() {
 				t.Fatalf("a task given up for now was ended: %+v", v)
 			}
+			// A wait that begins after the poller gave up hears it at once
+			// (`video wait` starts the poller before it waits).
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // a safety net: Run has stopped
+			defer cancel()
+			if _, err := p.Wait(ctx, task.RequestID); err == nil || !strings.Contains(err.Error(), "gave up after") {
+				t.Fatalf("a late Wait: %v", err)
+			}
 		})
 	}
 }

@@ -57,6 +57,7 @@ type Poller struct {
 	started bool
 	inbox   []store.VideoTask          // added, not yet taken by Run
 	waiters map[string][]chan<- Update // by request id, for Wait
+	trouble map[string]Update          // the last stuck or given-up update by request id, until the task moves on
 	wakeup  chan struct{}              // holds a token while inbox is not empty
 
 	// Owned by the Run goroutine.
@@ -102,6 +103,7 @@ func New(c *client.Client, st *store.Store, opts Options) *Poller {
 		updates:  make(chan Update),
 		queue:    newUpdateQueue(),
 		waiters:  map[string][]chan<- Update{},
+		trouble:  map[string]Update{},
 		wakeup:   make(chan struct{}, 1),
 		watched:  map[string]*watch{},
 		finished: map[string]bool{},
@@ -180,6 +182,9 @@ func (p *Poller) Wait(ctx context.Context, requestID string) (store.VideoTask, e
 	if t.Done {
 		return *t, failureError(*t)
 	}
+	if u, ok := p.troubleOf(requestID); ok { // told before this wait began to listen
+		return *t, u.Err
+	}
 	p.Add(*t)
 	select {
 	case u := <-ch:
@@ -226,10 +231,25 @@ func (p *Poller) unsubscribe(id string, ch chan<- Update) {
 	}
 }
 
-// notify tells the waiters of u's task that it ended, or is stuck.
+// troubleOf returns the update that told the task with id was stuck or
+// given up, if it has not moved on since.
+func (p *Poller) troubleOf(id string) (Update, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	u, ok := p.trouble[id]
+	return u, ok
+}
+
+// notify tells the waiters of u's task that it ended, or is stuck, and
+// keeps the latter for a wait that begins later.
 func (p *Poller) notify(u Update) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if u.Done {
+		delete(p.trouble, u.RequestID)
+	} else {
+		p.trouble[u.RequestID] = u
+	}
 	for _, ch := range p.waiters[u.RequestID] {
 		select {
 		case ch <- u:
@@ -238,5 +258,13 @@ func (p *Poller) notify(u Update) {
 	}
 }
 
-// emit queues u for the listener.
-func (p *Poller) emit(u Update) { p.queue.push(u) }
+// emit queues u for the listener. An update without an error means the
+// task moved on: a trouble kept for it is over.
+func (p *Poller) emit(u Update) {
+	if u.Err == nil {
+		p.mu.Lock()
+		delete(p.trouble, u.RequestID)
+		p.mu.Unlock()
+	}
+	p.queue.push(u)
+}
