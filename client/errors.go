@@ -7,10 +7,12 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"atelier/budget"
 )
 
 // maxErrorBody caps how much of an error reply is read.
-const maxErrorBody = 1 << 20
+const maxErrorBody = budget.ErrorBody
 
 // APIError is a non-2xx reply, or an error event inside a stream (Status 0).
 // It carries whatever the family's error body said; unknown bodies keep their

@@ -52,10 +52,14 @@ func TestCrashChild(t *testing.T) {
 	t.Fatal("never killed")
 }
 
-func TestSIGKILLMidStreamLeavesInterruptedReply(t *testing.T) {
-	dir := t.TempDir()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), crashChildEnv+"="+dir)
+// killChild runs the test named child in a child process (this test
+// binary) with env set to dir, reads its stdout until a line scans with
+// format into args, and kills it with SIGKILL. It fails the test when no
+// such line came, or the child did not die of the signal.
+func killChild(t *testing.T, child, env, dir, format string, args ...any) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+child+"$", "-test.count=1")
+	cmd.Env = append(os.Environ(), env+"="+dir)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -64,17 +68,16 @@ func TestSIGKILLMidStreamLeavesInterruptedReply(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	var replyID int64
+	seen := false
 	sc := bufio.NewScanner(out)
-	for sc.Scan() {
-		if _, err := fmt.Sscanf(sc.Text(), "checkpointed reply %d", &replyID); err == nil {
-			break
-		}
+	for !seen && sc.Scan() {
+		_, err := fmt.Sscanf(sc.Text(), format, args...)
+		seen = err == nil
 	}
-	if replyID == 0 {
+	if !seen {
 		cmd.Process.Kill()
 		cmd.Wait()
-		t.Fatalf("the child never reported a checkpoint (scan error: %v)", sc.Err())
+		t.Fatalf("the child never said %q (scan error: %v)", format, sc.Err())
 	}
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
@@ -83,6 +86,12 @@ func TestSIGKILLMidStreamLeavesInterruptedReply(t *testing.T) {
 	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
 		t.Fatalf("child did not die of SIGKILL: %v", err)
 	}
+}
+
+func TestSIGKILLMidStreamLeavesInterruptedReply(t *testing.T) {
+	dir := t.TempDir()
+	var replyID int64
+	killChild(t, "TestCrashChild", crashChildEnv, dir, "checkpointed reply %d", &replyID)
 
 	s := must[*Store](t)(Open(dir))
 	defer s.Close()

@@ -5,12 +5,12 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"atelier/budget"
 	"atelier/client"
 	"atelier/ui/termtext"
 )
@@ -156,9 +156,9 @@ func (f *chatFlags) target(cmd *cobra.Command, stdin io.Reader) (client.ChatTarg
 func loadImages(paths []string) ([]client.ChatImage, error) {
 	var out []client.ChatImage
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		b, err := budget.ReadFile(p, budget.ChatImage, "chat image")
 		if err != nil {
-			return nil, usagef("--image: %v", err)
+			return nil, usagef("--image %s: %v", p, err)
 		}
 		mt := http.DetectContentType(b)
 		if !strings.HasPrefix(mt, "image/") {
@@ -212,7 +212,7 @@ func (a *app) runChat(cmd *cobra.Command, args []string, f *chatFlags) error {
 	}
 	rec.finish(res, err)
 	if res != nil && f.json {
-		fmt.Fprintln(a.io.out, string(res.Response))
+		fmt.Fprintln(a.jsonOut(), string(res.Response))
 	} else if res != nil && res.Text != "" && !strings.HasSuffix(res.Text, "\n") {
 		io.WriteString(out, "\n")
 	}

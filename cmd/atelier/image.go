@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"atelier/budget"
 	"atelier/client"
 )
 
@@ -93,9 +94,9 @@ func imageInput(ref string) (client.ImageInput, error) {
 	if strings.HasPrefix(ref, "http://") || strings.HasPrefix(ref, "https://") || strings.HasPrefix(ref, "data:") {
 		return client.ImageFromURL(ref), nil
 	}
-	b, err := os.ReadFile(ref)
+	b, err := budget.ReadFile(ref, budget.Image, "image file")
 	if err != nil {
-		return client.ImageInput{}, usagef("--edit: %v", err)
+		return client.ImageInput{}, usagef("--edit %s: %v", ref, err)
 	}
 	return client.ImageFromFile(filepath.Base(ref), b), nil
 }
@@ -144,7 +145,7 @@ func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
 		fmt.Fprintln(a.io.out, p)
 	}
 	if f.json {
-		fmt.Fprintln(a.io.out, string(resp.Raw))
+		fmt.Fprintln(a.jsonOut(), string(resp.Raw))
 	}
 	if err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"atelier/budget"
 	"atelier/client"
 )
 
@@ -132,12 +133,12 @@ func readBody(path string, stdin io.Reader) (map[string]any, error) {
 	var b []byte
 	var err error
 	if path == "-" {
-		b, err = io.ReadAll(stdin)
+		b, err = budget.ReadAll(stdin, budget.Body, "--body", -1)
 	} else {
-		b, err = os.ReadFile(path)
+		b, err = budget.ReadFile(path, budget.Body, "--body")
 	}
 	if err != nil {
-		return nil, usagef("--body: %v", err)
+		return nil, usagef("--body %s: %v", path, err)
 	}
 	var m map[string]any
 	dec := json.NewDecoder(bytes.NewReader(b))
@@ -157,7 +158,10 @@ func readPrompt(args []string, stdin io.Reader) (string, error) {
 	if f, ok := stdin.(*os.File); ok && isTerminal(f) {
 		return "", usagef("no prompt: give it as an argument or on stdin")
 	}
-	b, err := io.ReadAll(stdin)
+	b, err := budget.ReadAll(stdin, budget.Prompt, "prompt", -1)
+	if errors.Is(err, budget.ErrLimit) {
+		return "", usagef("stdin: %v; nothing was sent", err)
+	}
 	if err != nil {
 		return "", fmt.Errorf("read prompt: %w", err)
 	}

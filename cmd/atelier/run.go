@@ -8,10 +8,12 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"atelier/client"
+	"atelier/poller"
 	"atelier/ui/termtext"
 )
 
@@ -38,7 +40,20 @@ func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format
 
 // run executes one command line and returns its exit status.
 func run(ctx context.Context, args []string, io stdio, getenv func(string) string) int {
-	a := &app{io: io, getenv: getenv}
+	return runWith(ctx, args, io, getenv, clocks{})
+}
+
+// clocks are the times a run waits on; the zero value is real time. Tests
+// set them to end a wait (an idle stream, a retry's backoff) without
+// spending it.
+type clocks struct {
+	afterFunc func(time.Duration, func()) client.Timer // the client's timers
+	poller    poller.Clock                             // the video poller's time
+}
+
+// runWith is run on the given clocks.
+func runWith(ctx context.Context, args []string, io stdio, getenv func(string) string, clk clocks) int {
+	a := &app{io: io, getenv: getenv, clocks: clk}
 	defer a.close()
 	root := newRootCmd(a)
 	root.SetArgs(args)

@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"atelier/budget"
 	"atelier/client"
 	"atelier/store"
 )
@@ -172,9 +172,9 @@ func addImageFile(body map[string]any, e client.VideoEndpoint, endpoint, spec st
 		return usagef("--image-file %s: %s takes an image URL in %s, not a file: upload the image and pass --set %s=https://…",
 			spec, endpoint, name, name)
 	}
-	b, err := os.ReadFile(path)
+	b, err := budget.ReadFile(path, budget.VideoImage, "video image")
 	if err != nil {
-		return usagef("--image-file: %v", err)
+		return usagef("--image-file %s: %v", path, err)
 	}
 	mt := http.DetectContentType(b)
 	if !slices.Contains([]string{"image/png", "image/jpeg", "image/webp"}, mt) {
@@ -211,7 +211,7 @@ func (a *app) runVideoSubmit(ctx context.Context, endpoint string, f *videoFlags
 		return err
 	}
 	if f.json {
-		fmt.Fprintln(a.io.out, string(h.Raw))
+		fmt.Fprintln(a.jsonOut(), string(h.Raw))
 	} else {
 		fmt.Fprintln(a.io.out, h.RequestID)
 	}

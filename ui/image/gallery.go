@@ -3,12 +3,12 @@ package imagetab
 import (
 	"context"
 	"image"
-	"os"
 	"slices"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/budget"
 	"atelier/store"
 	"atelier/ui/tab"
 )
@@ -155,7 +155,7 @@ func (m Model) loadThumb() tea.Cmd {
 		path, err := db.MediaPath(rel)
 		var b []byte
 		if err == nil {
-			b, err = os.ReadFile(path)
+			b, err = budget.ReadFile(path, budget.Image, "image file")
 		}
 		if err == nil {
 			msg.img, err = decodeSmall(b, thumbSide)
