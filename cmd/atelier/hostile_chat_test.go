@@ -197,7 +197,7 @@ func TestHostileInputs(t *testing.T) {
 		{"--image /dev/zero", nil, []string{"chat", "-p", "alpha", "-m", "m", "--image", "/dev/zero", "hi"},
 			"--image /dev/zero: chat image limit (20 MiB) reached"},
 		{"invalid --set JSON", nil, []string{"chat", "-p", "alpha", "-m", "m", "--set", "messages=[", "hi"},
-			"--set messages: the value is not valid JSON"},
+			"--set messages: not valid JSON"},
 		{"plain-http base URL", nil, []string{"--base-url", "http://gateway.example.com", "chat", "-p", "alpha", "-m", "m", "hi"},
 			"refusing plain http to a host that is not loopback"},
 	} {
