@@ -96,6 +96,59 @@ func TestReopenShowsEverything(t *testing.T) {
 	}
 }
 
+// TestAlphaContinuesAfterAFailedReply: a reply the service refused (401)
+// leaves nothing in the turns sent next, so the next prompt is answered
+// (issue 19, bug 1: it was refused with "messages[1].content: is
+// required", and the failed prompt's marker would fail it again).
+func TestAlphaContinuesAfterAFailedReply(t *testing.T) {
+	h := newHarness(t, "")
+	h.prompt("one [[fault:unauthorized]]")
+	if errs := h.Errors(); len(errs) != 1 || h.last().status != store.StatusError {
+		t.Fatalf("errors %v, status %s", errs, h.last().status)
+	}
+	h.Out = nil
+	h.prompt("two")
+	h.NoErrors()
+	if e := h.last(); e.status != store.StatusComplete || e.text != sim.ReplyText("two") {
+		t.Fatalf("the next prompt got %s %q", e.status, e.text)
+	}
+}
+
+// TestAlphaContinuesAfterAReplyStoppedAtOnce: esc before any text leaves
+// an empty interrupted reply (kept in history, here written as the tab
+// writes it), which poisons nothing either once the conversation is
+// opened again.
+func TestAlphaContinuesAfterAReplyStoppedAtOnce(t *testing.T) {
+	h := newHarness(t, "")
+	ctx := context.Background()
+	id, err := h.db.NewConversation(ctx, store.KindChat, "one")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.db.AddMessage(ctx, store.Message{ConversationID: id, Turn: 0, Role: store.RoleUser, Text: "one",
+		Family: "alpha", Model: "sim-alpha"}); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := h.db.BeginReply(ctx, store.ReplyStart{ConversationID: id, Turn: 0, Family: "alpha", Model: "sim-alpha",
+		StartedAt: testNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	native := json.RawMessage(`{"id":"m","type":"message","role":"assistant","model":"sim-alpha","content":[],"usage":{"input_tokens":3,"output_tokens":0}}`)
+	if err := rec.Finish(store.ReplyEnd{Err: context.Canceled, ResponseJSON: native}); err != nil {
+		t.Fatal(err)
+	}
+	h.Run(h.m.Init()).Keys("tab", "enter")
+	if e := h.last(); e.status != store.StatusInterrupted || e.text != "" {
+		t.Fatalf("stopped reply %s %q", e.status, e.text)
+	}
+	h.prompt("two")
+	h.NoErrors()
+	if e := h.last(); e.status != store.StatusComplete || e.text != sim.ReplyText("two") {
+		t.Fatalf("the next prompt got %s %q", e.status, e.text)
+	}
+}
+
 func TestStopKeepsThePartialReply(t *testing.T) {
 	h := newHarness(t, "")
 	h.Type("a long answer please [[long]]")
