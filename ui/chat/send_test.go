@@ -107,11 +107,7 @@ func TestAlphaContinuesAfterAFailedReply(t *testing.T) {
 		t.Fatalf("errors %v, status %s", errs, h.last().status)
 	}
 	h.Out = nil
-	h.prompt("two")
-	h.NoErrors()
-	if e := h.last(); e.status != store.StatusComplete || e.text != sim.ReplyText("two") {
-		t.Fatalf("the next prompt got %s %q", e.status, e.text)
-	}
+	h.answered("two")
 }
 
 // TestAlphaContinuesAfterAReplyStoppedAtOnce: esc before any text leaves
@@ -142,10 +138,16 @@ func TestAlphaContinuesAfterAReplyStoppedAtOnce(t *testing.T) {
 	if e := h.last(); e.status != store.StatusInterrupted || e.text != "" {
 		t.Fatalf("stopped reply %s %q", e.status, e.text)
 	}
-	h.prompt("two")
+	h.answered("two")
+}
+
+// answered sends prompt and fails unless its reply comes complete.
+func (h *harness) answered(prompt string) {
+	h.t.Helper()
+	h.prompt(prompt)
 	h.NoErrors()
-	if e := h.last(); e.status != store.StatusComplete || e.text != sim.ReplyText("two") {
-		t.Fatalf("the next prompt got %s %q", e.status, e.text)
+	if e := h.last(); e.status != store.StatusComplete || e.text != sim.ReplyText(prompt) {
+		h.t.Fatalf("%q got %s %q", prompt, e.status, e.text)
 	}
 }
 
