@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
@@ -16,8 +18,12 @@ type Model struct {
 	active   tab.ID
 	keys     keyMap
 	styles   styles
-	help     help.Model
+	help     help.Model // draws the bottom line's keys
+	cover    cover      // the full help or the messages, over the tab
+	coverTop int        // the cover's first line shown
 	status   statusBar
+	now      func() time.Time
+	tick     func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 	settings *store.Settings // as last saved: what Connect is given
 	client   *client.Client  // nil until connected, or without a service
 	connSeq  int             // the connect whose answer counts
@@ -40,6 +46,14 @@ func New(deps Deps) Model {
 		settings: cfg,
 		bgDark:   true,
 		status:   statusBar{service: "connecting…"},
+		now:      deps.Now,
+		tick:     deps.Tick,
+	}
+	if m.now == nil {
+		m.now = time.Now
+	}
+	if m.tick == nil {
+		m.tick = tea.Tick
 	}
 	if deps.Connect == nil {
 		m.status.service = serviceName(deps.Demo, nil)
@@ -71,11 +85,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tab.ResultMsg:
 		return m.deliver(msg.To, msg.Msg)
 	case tab.ErrorMsg:
-		return m.withStatus(m.status.failed(msg.Err)), nil
+		return m.post(failure, msg.Err.Error())
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.NoticeMsg:
-		return m.withStatus(m.status.noted(msg.Text)), nil
+		return m.post(level(msg.Kind), msg.Text)
+	case expiredMsg:
+		return m.withStatus(m.status.expired(msg.seq)), nil
 	case TasksChangedMsg:
 		return m.withStatus(m.withRunning(msg.Running)), nil
 	case tab.SettingsMsg:
@@ -90,6 +106,21 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.event(msg)
 	}
 	return m.pass(msg)
+}
+
+// expiredMsg says message seq's lifetime is over.
+type expiredMsg struct{ seq int }
+
+// post shows a message in the status bar and logs it; unless it is an
+// error, it goes when its lifetime is over.
+func (m Model) post(l level, text string) (Model, tea.Cmd) {
+	m.status = m.status.post(l, text, m.now())
+	life := l.lifetime()
+	if life <= 0 {
+		return m, nil
+	}
+	seq := m.status.seq
+	return m, m.tick(life, func(time.Time) tea.Msg { return expiredMsg{seq: seq} })
 }
 
 // View draws the tab bar, the active tab (or the full help) in a frame, and

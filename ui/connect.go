@@ -41,10 +41,12 @@ func (m Model) connected(msg connectedMsg) (tea.Model, tea.Cmd) {
 	}
 	m.client = msg.client
 	m.status.service = serviceName(m.deps.Demo, msg.client)
+	var failed tea.Cmd
 	if msg.err != nil {
-		m.status = m.status.failed(msg.err)
+		m, failed = m.post(failure, msg.err.Error())
 	}
-	return m.broadcast(tab.ClientMsg{Client: msg.client})
+	m, told := m.broadcast(tab.ClientMsg{Client: msg.client})
+	return m, tea.Batch(failed, told)
 }
 
 // eventMsg is one message from Deps.Events.

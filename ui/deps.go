@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
@@ -36,6 +38,12 @@ type Deps struct {
 	// it each client the shell connects with, and each task it submits;
 	// its reports come through Events. Nil: tasks wait in the history.
 	Poller *video.Poller
+
+	// Now and Tick are the status bar's clock: when a message came, and
+	// when its lifetime ends. Nil: time.Now and tea.Tick. Tests fix them
+	// and deliver the end of a lifetime themselves.
+	Now  func() time.Time
+	Tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 }
 
 // TasksChangedMsg says how many video tasks are running, for the status

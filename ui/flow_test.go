@@ -27,7 +27,7 @@ func TestProgramFlow(t *testing.T) {
 	if final.active != tab.Image {
 		t.Errorf("active tab %d, want Image", final.active)
 	}
-	if !final.help.ShowAll {
+	if final.cover != helpCover {
 		t.Error("help closed on its own")
 	}
 	if final.width != 80 || final.height != 24 {

@@ -48,7 +48,7 @@ func (m Model) openSelected() (Model, tea.Cmd) {
 	case !ok:
 		return m, nil
 	case m.run != nil:
-		return m, tab.Notice("a reply is arriving: esc stops it first")
+		return m, tab.Warn("a reply is arriving: esc stops it first")
 	case c.ID == m.conv.id && m.conv.loading == 0:
 		return m.focusOn(onComposer), nil
 	}
@@ -103,7 +103,7 @@ func targetOf(entries []entry, t client.ChatTarget) client.ChatTarget {
 // prompt.
 func (m Model) newChat() (Model, tea.Cmd) {
 	if m.run != nil {
-		return m, tab.Notice("a reply is arriving: esc stops it first")
+		return m, tab.Warn("a reply is arriving: esc stops it first")
 	}
 	m.seq++ // a load under way no longer counts
 	m.conv = conversation{}
@@ -121,7 +121,7 @@ func (m Model) askDelete() (Model, tea.Cmd) {
 	case !ok:
 		return m, nil
 	case m.run != nil && c.ID == m.conv.id:
-		return m, tab.Notice("a reply is arriving: esc stops it first")
+		return m, tab.Warn("a reply is arriving: esc stops it first")
 	}
 	m.confirm = true
 	return m, nil
@@ -189,7 +189,7 @@ func titleFromPrompt(text string) string {
 // target and its last prompt in the composer, ready to edit and send.
 func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
 	if m.run != nil {
-		return m, tab.Notice("a reply is arriving: esc stops it first")
+		return m, tab.Warn("a reply is arriving: esc stops it first")
 	}
 	m, _ = m.newChat()
 	t := client.ChatTarget{Family: client.Group(msg.Family), Model: msg.Model}
@@ -202,5 +202,5 @@ func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
 	}
 	m.comp = m.comp.withText(msg.Prompt)
 	m.relayout()
-	return m, tab.Notice(note)
+	return m, tab.Info(note)
 }

@@ -102,9 +102,27 @@ func (m Model) pickerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.pick = m.pick.change(msg.String() == "left" || msg.String() == "h", m.defaultModel)
 	case key.Matches(msg, k.Save):
 		return m.pickEnter()
+	case key.Matches(msg, k.TypeNumber) && m.pick.numeric():
+		return m.typeNumber(msg)
 	}
 	m.pick = m.pick.follow()
 	return m, nil
+}
+
+// numeric reports whether the row under the cursor takes a number.
+func (p picker) numeric() bool {
+	k := p.rows()[p.cursor].kind
+	return k == intSetting || k == floatSetting
+}
+
+// typeNumber is a digit on a number's row: the row's field opens empty
+// with the digit in it, as a spreadsheet's cell does.
+func (m Model) typeNumber(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	m, focus := m.pickEnter()
+	m.pick.input.SetValue("")
+	var cmd tea.Cmd
+	m.pick, cmd = m.pick.update(msg)
+	return m, tea.Batch(focus, cmd)
 }
 
 // pickEnter edits a text or number, and changes a choice or a switch.

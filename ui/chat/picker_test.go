@@ -164,3 +164,57 @@ func TestOpeningAConversationTakesItsTarget(t *testing.T) {
 
 // Summary is the tab's line for the status bar.
 func (h *harness) Summary() string { return h.m.Summary() }
+
+// TestPickerTakesDigitsAsANumber: a digit on a number's row opens its field
+// with the digit in it, and the tab owns the keyboard while the picker is
+// open, so the shell's digits do not switch tabs (issue 19, bug 2).
+func TestPickerTakesDigitsAsANumber(t *testing.T) {
+	h := newHarness(t, "")
+	h.Keys("tab", "ctrl+t") // from the list, where digits were free
+	if !h.m.Focused() {
+		t.Fatal("the picker is open but the tab does not own the keyboard")
+	}
+	h.to("thinking budget").Type("2048")
+	if !h.m.pick.editing || h.m.pick.input.Value() != "2048" {
+		t.Fatalf("editing %v with %q", h.m.pick.editing, h.m.pick.input.Value())
+	}
+	h.Keys("enter", "esc")
+	if h.m.target.Settings.ThinkingBudget != 2048 {
+		t.Fatalf("budget %d", h.m.target.Settings.ThinkingBudget)
+	}
+	h.Keys("ctrl+t").to("web search").Type("7")
+	if h.m.pick.editing || h.m.target.Settings.WebSearch {
+		t.Error("a digit on a switch did something")
+	}
+}
+
+// TestPickerFooterSaysWhatEnterDoes: enter edits a text or a number, steps
+// a choice and switches a switch; esc uses the target (issue 19, bug 3:
+// the footer said "enter done").
+func TestPickerFooterSaysWhatEnterDoes(t *testing.T) {
+	h := newHarness(t, "")
+	h.Keys("ctrl+t")
+	footer := func() string {
+		var parts []string
+		for _, b := range h.m.KeyMap().ShortHelp() {
+			parts = append(parts, b.Help().Key+" "+b.Help().Desc)
+		}
+		return strings.Join(parts, " · ")
+	}
+	for row, want := range map[string]string{
+		"family":      "enter next value",
+		"model":       "enter edit",
+		"max tokens":  "0-9 type a number",
+		"web search":  "enter switch on/off",
+		"temperature": "esc use this target",
+	} {
+		h.to(row)
+		if f := footer(); !strings.Contains(f, want) || strings.Contains(f, "done") {
+			t.Errorf("on %s the footer says %q, want %q", row, f, want)
+		}
+	}
+	h.to("model").Keys("enter")
+	if f := footer(); !strings.Contains(f, "enter set") || !strings.Contains(f, "esc keep the old value") {
+		t.Errorf("while editing the footer says %q", f)
+	}
+}

@@ -76,7 +76,7 @@ func (m Model) open(i int) (Model, tea.Cmd) {
 		return m, nil
 	}
 	if m.running() {
-		return m, tab.Notice("compare: a run is streaming: esc stops it")
+		return m, tab.Warn("compare: a run is streaming: esc stops it")
 	}
 	m.seq++
 	m.at, m.loading = i, true
@@ -230,7 +230,7 @@ func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
 		m.runs = slices.Insert(m.runs, i, msg.ID)
 	}
 	m, cmd := m.open(i)
-	return m, tea.Batch(cmd, tab.Notice("compare: ctrl+r runs it again; e changes the prompt first"))
+	return m, tea.Batch(cmd, tab.Info("compare: ctrl+r runs it again; e changes the prompt first"))
 }
 
 // prefill makes prompt and targets the next run's, and opens the prompt

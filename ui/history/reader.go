@@ -164,7 +164,7 @@ func (m Model) openFile() tea.Cmd {
 			return openFileCmd(fl.abs)
 		}
 	}
-	return tab.Notice("no saved file to open")
+	return tab.Warn("no saved file to open")
 }
 
 // decoded shows a picture once decoded, if it belongs to the open item.

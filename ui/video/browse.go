@@ -51,7 +51,7 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 // playTask opens the task's video in the system's player.
 func (m Model) playTask(t task) tea.Cmd {
 	if t.file == "" {
-		return tab.Notice("video " + shortID(t.id()) + " has no saved video yet")
+		return tab.Warn("video " + shortID(t.id()) + " has no saved video yet")
 	}
 	return m.play(t.file)
 }
@@ -61,7 +61,7 @@ func (m Model) playTask(t task) tea.Cmd {
 func copyURL(t task) tea.Cmd {
 	u := t.videoURL()
 	if u == "" {
-		return tab.Notice("video " + shortID(t.id()) + " has no video URL yet")
+		return tab.Warn("video " + shortID(t.id()) + " has no video URL yet")
 	}
 	return tea.Batch(tea.SetClipboard(u), tab.Notice("video URL copied: "+clean(u)))
 }
@@ -69,9 +69,9 @@ func copyURL(t task) tea.Cmd {
 // showFile tells where the video is saved, in full.
 func showFile(t task) tea.Cmd {
 	if t.file == "" {
-		return tab.Notice("video " + shortID(t.id()) + " has no saved video yet")
+		return tab.Warn("video " + shortID(t.id()) + " has no saved video yet")
 	}
-	return tab.Notice(t.file)
+	return tab.Info(t.file)
 }
 
 // resubmit loads the task's request into the form, to edit and send again.
@@ -95,7 +95,7 @@ func (m Model) loadAndSay(what, endpoint string, body json.RawMessage, webhook s
 	if len(notes) > 0 {
 		text += " (left out: " + strings.Join(notes, "; ") + ")"
 	}
-	return next, tab.Notice(text)
+	return next, tab.Info(text)
 }
 
 // loadRun fills the form with a past request: its endpoint (the path
