@@ -166,3 +166,30 @@ func TestHelpIsGroupedByContext(t *testing.T) {
 		}
 	}
 }
+
+// TestQuestionOpensHelpOnEveryTab: on every tab as it opens (Chat and
+// Image open in an empty text field) ? opens the help; each tab's keys come
+// in labelled groups, Compare's 0 and g/G among them.
+func TestQuestionOpensHelpOnEveryTab(t *testing.T) {
+	want := map[tab.ID][]string{
+		tab.Chat:     {"Prompt", "Target picker (ctrl+t)"},
+		tab.Compare:  {"Runs", "Judging a column", "1-5/0", "0 clears", "home/g", "end/G"},
+		tab.Image:    {"Form", "Input images and mask"},
+		tab.Video:    {"Form", "Tasks", "Endpoint chooser (ctrl+t)"},
+		tab.History:  {"List", "Search (/)", "Filters (f)"},
+		tab.Settings: {"Settings", "A value being typed"},
+	}
+	m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 200, Height: 50}))
+	for id := range tab.Count {
+		m = send(t, m, tabtest.Press("alt+"+string(rune('1'+id))), tabtest.Press("?"))
+		if m.active != id || m.cover != helpCover {
+			t.Fatalf("tab %d: ? did not open help (active %d)", id, m.active)
+		}
+		for _, w := range want[id] {
+			if !strings.Contains(screenText(m), w) {
+				t.Errorf("%s help lacks %q:\n%s", titles[id], w, screenText(m))
+			}
+		}
+		m = send(t, m, tabtest.Press("esc"))
+	}
+}

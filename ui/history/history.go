@@ -149,6 +149,10 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 // Focused reports whether the search field has the keyboard.
 func (m Model) Focused() bool { return m.mode() == searching }
 
+// FieldEmpty reports whether the search field holds nothing: a ? there
+// opens help.
+func (m Model) FieldEmpty() bool { return m.input.Value() == "" }
+
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
@@ -186,7 +190,7 @@ func (m Model) Summary() string {
 }
 
 // KeyMap is the tab's keys in the current mode, for help.
-func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()} }
+func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()}.help() }
 
 func (m Model) mode() mode {
 	switch {

@@ -169,8 +169,27 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// Focused reports whether a text field has the keyboard.
-func (m Model) Focused() bool { return m.area == formArea && m.form.typing() }
+// Focused reports whether the tab owns the bare keys: a text field has the
+// keyboard, or the models picker, which is modal.
+func (m Model) Focused() bool {
+	return m.area == formArea && m.form.typing() || m.area == pickerArea
+}
+
+// FieldEmpty reports whether the field with the keyboard holds nothing (or
+// the models picker has it): a ? there opens help.
+func (m Model) FieldEmpty() bool {
+	switch {
+	case m.area == pickerArea:
+		return true
+	case m.area != formArea:
+		return false
+	case m.form.naming >= 0:
+		return m.form.w.path.Value() == ""
+	case m.form.focus == fPrompt:
+		return m.form.w.prompt.Value() == ""
+	}
+	return m.form.w.text[m.form.focus].Value() == ""
+}
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
@@ -186,7 +205,7 @@ func (m *Model) SetDark(dark bool) {
 
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
-	return helpKeys{km: m.km, mode: m.mode(), running: m.running()}
+	return helpKeys{km: m.km, mode: m.mode(), running: m.running()}.help()
 }
 
 func (m Model) mode() mode {

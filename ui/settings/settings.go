@@ -101,6 +101,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 // Focused reports whether a text field has the keyboard.
 func (m Model) Focused() bool { return m.edit.open }
 
+// FieldEmpty reports whether the field being typed holds nothing: a ?
+// there opens help.
+func (m Model) FieldEmpty() bool { return m.edit.input.Value() == "" }
+
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
@@ -127,7 +131,7 @@ func (m Model) Summary() string {
 }
 
 // KeyMap is the tab's keys in the current mode, for help.
-func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()} }
+func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()}.help() }
 
 func (m Model) mode() mode {
 	switch {

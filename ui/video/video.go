@@ -127,9 +127,16 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 // Running is how many tasks are not done yet, for the status bar.
 func (m Model) Running() int { return m.tasks.running() }
 
-// Focused reports whether a text field has the keyboard.
+// Focused reports whether the tab owns the bare keys: a text row has the
+// keyboard, or the endpoint chooser, which is modal.
 func (m Model) Focused() bool {
-	return m.mode == editing && m.form.editsText(m.form.focused())
+	return m.mode == editing && m.form.editsText(m.form.focused()) || m.mode == picking
+}
+
+// FieldEmpty reports whether the text row with the keyboard holds nothing
+// (or the chooser has it): a ? there opens help.
+func (m Model) FieldEmpty() bool {
+	return m.mode == picking || m.form.input.Value() == ""
 }
 
 // SetSize sets the space the tab may draw in.
@@ -150,7 +157,7 @@ func (m Model) Summary() string { return "video · " + m.form.path() }
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
 	list := m.mode == editing && (m.form.listOf(m.form.focused()) != nil)
-	return helpKeys{km: m.km, mode: m.mode, list: list}
+	return helpKeys{km: m.km, mode: m.mode, list: list}.help()
 }
 
 // result addresses a command's message to this tab.
