@@ -48,10 +48,10 @@ func defaultKeyMap() keyMap {
 		Newer:    b([]string{"]"}, "]", "newer run"),
 		Scroll:   markdown.DefaultKeyMap(),
 
-		Send:  b([]string{"enter", "ctrl+r"}, "enter", "run"),
+		Send:    b([]string{"enter", "ctrl+r"}, "enter", "run"),
 		Newline: b([]string{"shift+enter", "ctrl+j"}, "⇧enter/ctrl+j", "new line"),
-		Field: b([]string{"tab", "shift+tab"}, "tab", "prompt/system"),
-		Close: b([]string{"esc"}, "esc", "close"),
+		Field:   b([]string{"tab", "shift+tab"}, "tab", "prompt/system"),
+		Close:   b([]string{"esc"}, "esc", "close"),
 
 		Save:   b([]string{"enter"}, "enter", "save"),
 		Cancel: b([]string{"esc"}, "esc", "cancel"),
