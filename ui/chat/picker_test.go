@@ -8,6 +8,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/tab/tabtest"
 )
 
 // to moves the picker's cursor to the row named name.
@@ -216,5 +217,50 @@ func TestPickerFooterSaysWhatEnterDoes(t *testing.T) {
 	h.to("model").Keys("enter")
 	if f := footer(); !strings.Contains(f, "enter set") || !strings.Contains(f, "esc keep the old value") {
 		t.Errorf("while editing the footer says %q", f)
+	}
+}
+
+// TestPickerMarksBrokenValuesAsTyped: a value that breaks a rule is marked
+// on its row and said in full below, as it is typed, before enter and
+// before any send; a value that is no number at all too (issue 19, bug 4).
+func TestPickerMarksBrokenValuesAsTyped(t *testing.T) {
+	h := newHarness(t, "")
+	h.m.SetSize(80, 24)
+	h.Keys("ctrl+t")
+	h.to("thinking budget").Type("500")
+	if !h.m.pick.broken("thinking budget") || !strings.Contains(h.view(), "✗ thinking.budget_tokens: must be >= 1024") {
+		t.Fatalf("500 as a budget is not marked while typed:\n%s", h.view())
+	}
+	h.Keys("enter")
+	h.to("max tokens")
+	if l := tabtest.Line(h.view(), "thinking budget"); !strings.HasPrefix(strings.TrimSpace(l), "✗") {
+		t.Errorf("the row is not marked: %q", l)
+	}
+	h.Type("1.5")
+	if !h.m.pick.broken("max tokens") || !h.m.pick.broken("thinking budget") || !strings.Contains(h.view(), `✗ max tokens: "1.5" is not a whole number`) {
+		t.Fatalf("1.5 as max tokens is not marked while typed:\n%s", h.view())
+	}
+	h.Keys("enter")
+	if !h.m.pick.editing {
+		t.Error("enter took 1.5 as max tokens")
+	}
+	h.Keys("esc", "esc")
+
+	h.Keys("ctrl+t").to("family").Keys("right") // beta
+	h.to("temperature").Type("7")
+	if !h.m.pick.broken("temperature") || !strings.Contains(h.view(), "✗ generationConfig.temperature: must be between 0 and 2") {
+		t.Fatalf("7 as beta's temperature is not marked:\n%s", h.view())
+	}
+}
+
+// TestPickerShowsTheWholeRule: the rule of the row under the cursor shows
+// whole under the rows, where the row's own column cuts it (issue 19, bug
+// 4: "≥ 1024, ‹…").
+func TestPickerShowsTheWholeRule(t *testing.T) {
+	h := newHarness(t, "")
+	h.m.SetSize(80, 24)
+	h.Keys("ctrl+t").to("thinking budget")
+	if !strings.Contains(h.view(), "thinking budget: thinking.budget_tokens · ≥ 1024, < max tokens") {
+		t.Fatalf("the whole rule is not shown:\n%s", h.view())
 	}
 }

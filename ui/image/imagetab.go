@@ -73,6 +73,10 @@ type Model struct {
 	// sendVs are what the sending command found (a file that cannot be
 	// read, say); they show until the form changes.
 	sendVs []*client.ValidationError
+	// looks are the local input files as they were when added; pathErr
+	// is why the path typed was refused.
+	looks   map[string]look
+	pathErr string
 
 	run  *run // the latest run; nil before the first
 	seq  int  // the id of the latest run
@@ -153,6 +157,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.galleryLoaded(msg)
 	case thumbLoadedMsg:
 		return m.thumbLoaded(msg)
+	case lookedMsg:
+		return m.looked(msg), nil
 	case jobFilledMsg:
 		return m.jobFilled(msg)
 	case tab.RerunMsg:
