@@ -100,6 +100,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.reconnect()
 	case tab.ContinueChatMsg:
 		return m.continueChat(msg)
+	case tab.DeletedMsg:
+		return m.broadcast(msg)
 	case connectedMsg:
 		return m.connected(msg)
 	case eventMsg:

@@ -118,6 +118,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ClientMsg:
 		m.client = msg.Client
 		return m, nil
+	case tab.DeletedMsg:
+		return m.deletedElsewhere(msg), nil
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.ContinueChatMsg:

@@ -141,6 +141,19 @@ func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
 	return m, tab.Notice("conversation deleted")
 }
 
+// deletedElsewhere drops a conversation deleted in History from the list,
+// and leaves it if it is open and idle, so nothing is written to it.
+func (m Model) deletedElsewhere(msg tab.DeletedMsg) Model {
+	if msg.Ref.Kind != store.KindChat {
+		return m
+	}
+	m.list = m.list.without(msg.Ref.ID)
+	if m.conv.id == msg.Ref.ID && m.run == nil {
+		m, _ = m.newChat()
+	}
+	return m
+}
+
 // renamed shows a conversation's new title.
 func (m Model) renamed(msg renamedMsg) (Model, tea.Cmd) {
 	if msg.err != nil {

@@ -142,6 +142,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.exported(msg)
 	case deletedMsg:
 		return m.deleted(msg)
+	case deletableMsg:
+		return m.deletable(msg)
 	}
 	return m.updateInput(msg)
 }

@@ -109,7 +109,7 @@ func (m Model) readKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Export):
 		return m, m.exportCmd(m.reader.row)
 	case key.Matches(msg, k.Delete):
-		m.confirm = &confirm{row: m.reader.row, title: m.reader.title()}
+		return m.askDelete(m.reader.row, m.reader.title())
 	case key.Matches(msg, k.Rerun):
 		return m, m.rerunCmd(m.reader.row)
 	}

@@ -2,7 +2,6 @@ package video
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -122,7 +121,7 @@ func (m Model) loadRun(endpoint string, bodyJSON json.RawMessage, webhook string
 // deleted, since the poller still records its progress.
 func (m Model) askDelete(t task) (Model, tea.Cmd) {
 	if t.running() {
-		return m, tab.Error(errors.New("video " + shortID(t.id()) + " is still running: delete it once it ends"))
+		return m, tab.Error(tab.VideoRunning(shortID(t.id())))
 	}
 	if m.db == nil {
 		return m, nil

@@ -108,6 +108,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.connected(msg.Client)
 	case tab.RerunMsg:
 		return m.rerun(msg)
+	case tab.DeletedMsg:
+		m.tasks.remove(msg.RequestID) // deleted in History: gone here too
+		return m, nil
 	case updateMsg:
 		return m.updated(msg)
 	case tasksLoadedMsg:
