@@ -59,8 +59,12 @@ func (m Model) listed(msg listedMsg) (Model, tea.Cmd) {
 		return m, tab.Error(msg.err)
 	}
 	ids := slices.Compact(slices.Sorted(slices.Values(append(msg.ids, m.runs...))))
-	if m.run.convID != 0 {
-		m.at = slices.Index(ids, m.run.convID)
+	shown := m.run.convID
+	if m.loading {
+		shown = m.runs[m.at] // the run on its way is the one to count
+	}
+	if shown != 0 {
+		m.at = slices.Index(ids, shown)
 	}
 	m.runs = ids
 	if len(m.run.lanes) == 0 && !m.loading && len(ids) > 0 {
@@ -107,6 +111,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 		return m, tab.Error(msg.err)
 	}
 	m.run = runFrom(msg.seq, msg.conv, msg.calls, m.st)
+	m.at = slices.Index(m.runs, m.run.convID)
 	m.prompt = m.run.prompt
 	m.system, m.targets = splitSystem(m.shownTargets())
 	m.defaulted = false

@@ -214,3 +214,24 @@ func TestStaleOpeningIsDropped(t *testing.T) {
 
 // laneWidthFor is the width of each of n lanes side by side on the tab.
 func (m Model) laneWidthFor(n int) int { return (&layoutCtx{width: m.width}).laneWidth(n) }
+
+// TestCompareMatchOpensAtItsPrompt: a search matching a comparison's
+// last lane opens it at the prompt, the lanes from the first, not down at
+// that lane (issue 19, bug 7: the lane view opened at "89%").
+func TestCompareMatchOpensAtItsPrompt(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	hs := newHarness(t, f.db, 80, 24)
+	hs.Keys("/").Type("model-z").Keys("enter", "enter") // said in lane 3's reply only
+	if !hs.m.reader.open || hs.m.reader.it == nil {
+		t.Fatalf("nothing opened:\n%s", hs.view())
+	}
+	view := hs.view()
+	if !strings.Contains(view, "explain CRDTs to a new engineer") || !strings.Contains(view, "▸ You") {
+		t.Fatalf("the comparison did not open at its prompt:\n%s", view)
+	}
+	at := hs.m.reader.offset
+	hs.Keys("j")
+	if hs.m.reader.offset != at+1 {
+		t.Errorf("a line down went from offset %d to %d", at, hs.m.reader.offset)
+	}
+}
