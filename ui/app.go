@@ -27,6 +27,7 @@ type Model struct {
 	settings *store.Settings // as last saved: what Connect is given
 	client   *client.Client  // nil until connected, or without a service
 	connSeq  int             // the connect whose answer counts
+	quitting bool            // ctrl+c came while a tab was busy: it ends when none is
 
 	bgDark        bool // the terminal's background, once it says; dark until then
 	width, height int
@@ -71,8 +72,17 @@ func (m Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// Update routes each message to the one place that handles it.
+// Update routes each message to the one place that handles it; while
+// quitting, the program ends once no tab is busy.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	next, cmd := m.route(msg)
+	if q := next.(Model); q.quitting && !q.busy() {
+		return q, tea.Batch(cmd, tea.Quit)
+	}
+	return next, cmd
+}
+
+func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
@@ -92,6 +102,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.post(level(msg.Kind), msg.Text)
 	case expiredMsg:
 		return m.withStatus(m.status.expired(msg.seq)), nil
+	case quitNowMsg:
+		return m, tea.Quit
 	case TasksChangedMsg:
 		return m.withStatus(m.withRunning(msg.Running)), nil
 	case tab.SettingsMsg:

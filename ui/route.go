@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
@@ -18,7 +20,7 @@ func (m Model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	free := !active.Focused() && !claims(active, msg)
 	switch {
 	case key.Matches(msg, m.keys.Quit):
-		return m, tea.Quit
+		return m.quit()
 	case key.Matches(msg, m.keys.Jump):
 		return m.switchTo(tab.ID(position(m.keys.Jump, msg)))
 	case key.Matches(msg, m.keys.Next):
@@ -49,6 +51,39 @@ type blanker interface{ FieldEmpty() bool }
 func fieldEmpty(s screen) bool {
 	b, ok := s.(blanker)
 	return ok && b.FieldEmpty()
+}
+
+// quitGrace is how long quitting waits for the tabs to record what they
+// were streaming.
+const quitGrace = 3 * time.Second
+
+// quitNowMsg ends the wait of quit.
+type quitNowMsg struct{}
+
+// quit ends the program. A tab still streaming is told to stop first, so
+// the reply is recorded as esc records it (with its figures and tool
+// calls, issue 19, bug 11) rather than cut off at exit; Update quits once
+// no tab is busy, or after quitGrace, or at a second ctrl+c.
+func (m Model) quit() (Model, tea.Cmd) {
+	if m.quitting || !m.busy() {
+		return m, tea.Quit
+	}
+	m.quitting = true
+	m, told := m.broadcast(tab.QuitMsg{})
+	return m, tea.Batch(told, m.tick(quitGrace, func(time.Time) tea.Msg { return quitNowMsg{} }))
+}
+
+// busier is a screen with work under way that quitting would cut short.
+type busier interface{ Busy() bool }
+
+// busy reports whether any tab has such work.
+func (m Model) busy() bool {
+	for _, t := range m.tabs {
+		if b, ok := t.(busier); ok && b.Busy() {
+			return true
+		}
+	}
+	return false
 }
 
 // claimer is a screen that takes some bare keys of the shell's for itself

@@ -193,3 +193,67 @@ func TestQuestionOpensHelpOnEveryTab(t *testing.T) {
 		m = send(t, m, tabtest.Press("esc"))
 	}
 }
+
+// busyScreen is a tab streaming until it is told to quit, and done with it
+// when its stream's end comes back.
+type busyScreen struct {
+	fakeScreen
+	streaming bool
+}
+
+type streamEndedMsg struct{}
+
+func (b *busyScreen) Busy() bool { return b.streaming }
+func (b *busyScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	b.got = append(b.got, msg)
+	switch msg.(type) {
+	case tab.QuitMsg: // stop; the end comes back later, as a stream's does
+		return b, func() tea.Msg { return tab.ResultMsg{To: tab.Chat, Msg: streamEndedMsg{}} }
+	case streamEndedMsg:
+		b.streaming = false
+	}
+	return b, nil
+}
+
+// TestQuitWaitsForAStreamToBeRecorded: ctrl+c while a tab streams tells it
+// to stop and quits once it has (so the reply is recorded with its figures
+// and tool calls, issue 19, bug 11); a second ctrl+c, or the grace time,
+// quits at once.
+func TestQuitWaitsForAStreamToBeRecorded(t *testing.T) {
+	quits := func(cmd tea.Cmd) bool {
+		for _, msg := range run(cmd) {
+			if _, ok := msg.(tea.QuitMsg); ok {
+				return true
+			}
+		}
+		return false
+	}
+	m, _ := withFakes(New(testDeps(t)))
+	b := &busyScreen{streaming: true}
+	m.tabs[tab.Chat] = b
+	next, cmd := m.Update(tabtest.Press("ctrl+c"))
+	m = next.(Model)
+	msgs := run(cmd)
+	if !m.quitting || !b.received(tab.QuitMsg{}) {
+		t.Fatalf("quitting %v; the tab got %v", m.quitting, b.got)
+	}
+	for _, msg := range msgs {
+		if _, ok := msg.(tea.QuitMsg); ok {
+			t.Fatal("quit before the stream was recorded")
+		}
+	}
+	_, cmd = m.Update(msgs[0]) // the stream's end
+	if !quits(cmd) {
+		t.Fatal("no quit once the tab was done")
+	}
+
+	for _, last := range []tea.Msg{tabtest.Press("ctrl+c"), quitNowMsg{}} {
+		b.streaming = true
+		m, _ := withFakes(New(testDeps(t)))
+		m.tabs[tab.Chat] = b
+		next, _ := m.Update(tabtest.Press("ctrl+c"))
+		if _, cmd := next.(Model).Update(last); !quits(cmd) {
+			t.Errorf("%T did not quit at once", last)
+		}
+	}
+}

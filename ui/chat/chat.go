@@ -120,6 +120,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case tab.DeletedMsg:
 		return m.deletedElsewhere(msg), nil
+	case tab.QuitMsg:
+		return m.stop(), nil
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.ContinueChatMsg:
@@ -180,6 +182,10 @@ func (m Model) FieldEmpty() bool {
 	}
 	return m.comp.text() == "" && len(m.comp.images) == 0
 }
+
+// Busy reports whether a reply is arriving: quitting stops it first, so
+// it is recorded whole.
+func (m Model) Busy() bool { return m.run != nil }
 
 // SetSize sets the room the tab may draw in.
 func (m *Model) SetSize(w, h int) {

@@ -138,6 +138,9 @@ func TestAlphaContinuesAfterAReplyStoppedAtOnce(t *testing.T) {
 	if e := h.last(); e.status != store.StatusInterrupted || e.text != "" {
 		t.Fatalf("stopped reply %s %q", e.status, e.text)
 	}
+	if v := h.view(); !strings.Contains(v, "■ stopped before any text") || strings.Contains(v, "partial reply is kept") {
+		t.Errorf("a reply stopped before any text says (issue 19, bug 8):\n%s", v)
+	}
 	h.answered("two")
 }
 
@@ -174,6 +177,11 @@ func TestStopKeepsThePartialReply(t *testing.T) {
 	}
 	if !strings.Contains(h.view(), "stopped · the partial reply is kept") {
 		t.Errorf("the view does not say it stopped:\n%s", h.view())
+	}
+	// The stream's count so far is not the reply's: no tokens, rate or
+	// stop reason for it, only its times (issue 19, bug 8).
+	if fig := figures(&e); strings.Contains(fig, "tok/s") || strings.Contains(fig, " tok ") || !strings.HasSuffix(fig, " s") {
+		t.Errorf("a stopped reply's figures: %q", fig)
 	}
 	m := h.stored().Messages[1]
 	if m.Status != store.StatusInterrupted || m.Text != e.text {
@@ -376,5 +384,40 @@ func TestContinueAColumnOfAComparison(t *testing.T) {
 	c, err := h.db.Conversation(context.Background(), h.m.conv.id)
 	if err != nil || c.Kind != store.KindChat || len(c.Messages) != 4 {
 		t.Fatalf("stored: %v, %+v", err, c)
+	}
+}
+
+// TestQuitWhileStreamingKeepsToolsAndFigures: quitting stops the reply as
+// esc does, so it comes back after a restart with its tool lines and its
+// times, where one cut off at exit lost them (issue 19, bug 11).
+func TestQuitWhileStreamingKeepsToolsAndFigures(t *testing.T) {
+	h := newHarness(t, "")
+	h.m.target.Settings = client.ChatSettings{WebSearch: true}
+	h.Type("the weather in Lisbon [[long]]")
+	pieces := 0
+	h.pending = append(h.pending, tabtest.Press("enter"))
+	h.until(func(msg tea.Msg) bool {
+		if isDelta(msg) {
+			pieces++
+		}
+		return pieces == 40
+	})
+	if !h.m.Busy() {
+		t.Fatal("not busy while streaming")
+	}
+	h.Send(tab.QuitMsg{})
+	if h.m.Busy() || h.last().status != store.StatusInterrupted {
+		t.Fatalf("still busy %v, status %s", h.m.Busy(), h.last().status)
+	}
+	h.db.Close() // as atelier does on quitting
+
+	again := newHarness(t, h.dir)
+	again.Keys("tab", "enter")
+	e := again.last()
+	if e.status != store.StatusInterrupted || len(e.tools) == 0 || e.total == 0 || e.ttft == 0 {
+		t.Fatalf("reloaded: status %s, %d tools, total %v, ttft %v", e.status, len(e.tools), e.total, e.ttft)
+	}
+	if v := again.transcript(); !strings.Contains(v, "⚙ web_search · ") {
+		t.Errorf("no tool line after a restart:\n%s", v)
 	}
 }

@@ -138,6 +138,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.rerun(msg)
 	case tab.ShownMsg:
 		return m, m.list() // comparisons made or deleted elsewhere meanwhile
+	case tab.QuitMsg:
+		return m.stop(), nil
 	case tab.RedrawMsg, closedMsg:
 		return m, nil
 	case recordedMsg:
@@ -208,6 +210,10 @@ func (m Model) FieldEmpty() bool {
 func (m Model) Claims(msg tea.KeyPressMsg) bool {
 	return m.mode == browsing && len(m.run.lanes) > 0 && key.Matches(msg, m.km.Rate)
 }
+
+// Busy reports whether a column still streams: quitting stops it first,
+// so it is recorded whole.
+func (m Model) Busy() bool { return m.running() }
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {

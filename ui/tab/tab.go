@@ -88,3 +88,9 @@ type KeysChangedMsg struct{}
 // screens send their requests with Client from then on. Client is nil while
 // no service is configured.
 type ClientMsg struct{ Client *client.Client }
+
+// QuitMsg is sent by the shell to every tab when the person quits while a
+// tab is busy (see the shell's busy screens): each stops what it streams,
+// so the stop is recorded as esc records it, with its figures and tool
+// calls, before the program ends.
+type QuitMsg struct{}
