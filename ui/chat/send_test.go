@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"atelier/client"
 	"atelier/client/sim"
 	"atelier/store"
@@ -156,15 +154,7 @@ func (h *harness) answered(prompt string) {
 
 func TestStopKeepsThePartialReply(t *testing.T) {
 	h := newHarness(t, "")
-	h.Type("a long answer please [[long]]")
-	pieces := 0
-	h.pending = append(h.pending, tabtest.Press("enter"))
-	h.until(func(msg tea.Msg) bool {
-		if isDelta(msg) {
-			pieces++
-		}
-		return pieces == 5
-	})
+	h.sendFor("a long answer please [[long]]", 5)
 	if h.m.run == nil || h.m.mode() != streaming {
 		t.Fatal("not streaming after five pieces")
 	}
@@ -194,15 +184,7 @@ func TestStopKeepsThePartialReply(t *testing.T) {
 // start shows it.
 func TestInterruptedByExitComesBack(t *testing.T) {
 	h := newHarness(t, "")
-	h.Type("tell me everything [[long]]")
-	pieces := 0
-	h.pending = append(h.pending, tabtest.Press("enter"))
-	h.until(func(msg tea.Msg) bool {
-		if isDelta(msg) {
-			pieces++
-		}
-		return pieces == 20
-	})
+	h.sendFor("tell me everything [[long]]", 20)
 	shown := h.last().text
 	if err := h.db.Close(); err != nil { // as atelier does on quitting
 		t.Fatal(err)
@@ -393,15 +375,7 @@ func TestContinueAColumnOfAComparison(t *testing.T) {
 func TestQuitWhileStreamingKeepsToolsAndFigures(t *testing.T) {
 	h := newHarness(t, "")
 	h.m.target.Settings = client.ChatSettings{WebSearch: true}
-	h.Type("the weather in Lisbon [[long]]")
-	pieces := 0
-	h.pending = append(h.pending, tabtest.Press("enter"))
-	h.until(func(msg tea.Msg) bool {
-		if isDelta(msg) {
-			pieces++
-		}
-		return pieces == 40
-	})
+	h.sendFor("the weather in Lisbon [[long]]", 40)
 	if !h.m.Busy() {
 		t.Fatal("not busy while streaming")
 	}
