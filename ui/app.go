@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -95,7 +96,7 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tab.ResultMsg:
 		return m.deliver(msg.To, msg.Msg)
 	case tab.ErrorMsg:
-		return m.post(failure, msg.Err.Error())
+		return m.post(failure, m.explain(msg.Err))
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.NoticeMsg:
@@ -120,6 +121,15 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.event(msg)
 	}
 	return m.pass(msg)
+}
+
+// explain is err as the status bar says it: a refusal of plain http:// says
+// which flag allows it (issue 19, bug 9).
+func (m Model) explain(err error) string {
+	if errors.Is(err, client.ErrInsecure) && !m.deps.Insecure {
+		return err.Error() + ": start atelier with --insecure to allow it"
+	}
+	return err.Error()
 }
 
 // expiredMsg says message seq's lifetime is over.

@@ -26,6 +26,11 @@ type Deps struct {
 	Settings     *store.Settings   // as loaded from config.toml; nil: defaults
 	SettingsPath string            // where Settings saves config.toml
 	Demo         bool              // the built-in simulator is the service
+	Insecure     bool              // --insecure: plain http:// to any host is allowed
+	// BaseURL is the base URL in use when it does not come from the
+	// settings, and BaseURLFrom where it comes from ("--base-url" or
+	// "ATELIER_BASE_URL"); Settings shows it, as it shows a key's source.
+	BaseURL, BaseURLFrom string
 
 	// Events is for background work that outlives a screen (the video
 	// task poller): it reports through this one channel, which the root

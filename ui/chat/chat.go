@@ -122,6 +122,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.deletedElsewhere(msg), nil
 	case tab.QuitMsg:
 		return m.stop(), nil
+	case tab.SettingsMsg:
+		return m.withModels(msg.Settings.Models), nil
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.ContinueChatMsg:
@@ -233,6 +235,19 @@ func (m Model) mode() mode {
 		return reading
 	}
 	return composing
+}
+
+// withModels adopts new default models at once (issue 19, bug 9: they
+// applied only after a restart): the target follows its family's new
+// default unless a model was picked for it, and families switched to later
+// start on theirs.
+func (m Model) withModels(ms store.Models) Model {
+	was := m.defaultModel(m.target.Family)
+	m.models = ms
+	if m.target.Model == was {
+		m.target.Model = m.defaultModel(m.target.Family)
+	}
+	return m
 }
 
 // defaultModel is the model a family starts with (see tab.DefaultModel).

@@ -8,6 +8,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
 
@@ -262,5 +263,25 @@ func TestPickerShowsTheWholeRule(t *testing.T) {
 	h.Keys("ctrl+t").to("thinking budget")
 	if !strings.Contains(h.view(), "thinking budget: thinking.budget_tokens · ≥ 1024, < max tokens") {
 		t.Fatalf("the whole rule is not shown:\n%s", h.view())
+	}
+}
+
+// TestNewDefaultModelFollowsUnlessPicked: a new default model applies to
+// the target at once, unless another model was picked for it (issue 19,
+// bug 9).
+func TestNewDefaultModelFollowsUnlessPicked(t *testing.T) {
+	h := newHarness(t, "")
+	h.Send(tab.SettingsMsg{Settings: &store.Settings{Models: store.Models{Alpha: "alpha-2", Beta: "beta-2"}}})
+	if h.Summary() != "alpha · alpha-2" {
+		t.Fatalf("summary %q", h.Summary())
+	}
+	h.Keys("ctrl+t").to("model").Keys("enter", "ctrl+u").Type("mine").Keys("enter", "esc")
+	h.Send(tab.SettingsMsg{Settings: &store.Settings{Models: store.Models{Alpha: "alpha-3", Beta: "beta-3"}}})
+	if h.Summary() != "alpha · mine" {
+		t.Errorf("a picked model was replaced: %q", h.Summary())
+	}
+	h.Keys("ctrl+t").to("family").Keys("right", "esc")
+	if h.Summary() != "beta · beta-3" {
+		t.Errorf("another family does not start on its new default: %q", h.Summary())
 	}
 }

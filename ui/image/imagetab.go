@@ -78,6 +78,8 @@ type Model struct {
 	looks   map[string]look
 	pathErr string
 
+	defaultModel string // the settings' image model, which the form starts with
+
 	run  *run // the latest run; nil before the first
 	seq  int  // the id of the latest run
 	sel  int  // the selected tile
@@ -97,10 +99,7 @@ func New(o Options) Model {
 	if o.Settings != nil {
 		cfg = o.Settings
 	}
-	model := cfg.Models.Image
-	if model == "" {
-		model = client.ImageModel25Flare
-	}
+	model := defaultImageModel(cfg)
 	getenv := o.Getenv
 	if getenv == nil {
 		getenv = os.Getenv
@@ -109,7 +108,7 @@ func New(o Options) Model {
 	if open == nil {
 		open = startViewer
 	}
-	m := Model{db: o.Store, outDir: cfg.Output.Images, getenv: getenv, open: open,
+	m := Model{db: o.Store, outDir: cfg.Output.Images, getenv: getenv, open: open, defaultModel: model,
 		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
 		gallery: gallery{thumbs: map[string]thumb{}, pending: map[string]bool{}}}
 	m.form = newForm(model, m.st, m.km)
@@ -236,10 +235,27 @@ func (m Model) mode() mode {
 
 // settings adopts saved settings: the images folder may have changed.
 func (m Model) settings(s *store.Settings) Model {
-	if s != nil {
-		m.outDir = s.Output.Images
+	if s == nil {
+		return m
 	}
+	m.outDir = s.Output.Images
+	// A new default model applies at once, unless another was chosen
+	// (issue 19, bug 9).
+	next := defaultImageModel(s)
+	if m.form.model() == m.defaultModel && next != m.defaultModel {
+		m.form.w.text[fModel].SetValue(next)
+		m = m.revalidate()
+	}
+	m.defaultModel = next
 	return m
+}
+
+// defaultImageModel is the model the form starts with under s.
+func defaultImageModel(s *store.Settings) string {
+	if s.Models.Image != "" {
+		return s.Models.Image
+	}
+	return client.ImageModel25Flare
 }
 
 // result addresses a command's message to this tab.
