@@ -53,13 +53,16 @@ func (m Model) frame(c column, focused bool, w, h int) box {
 // hint, the error (under the reply, or in its place), then the verdict.
 func (m Model) rows(c column, iw, n int) []string {
 	inner := make([]string, 0, n)
+	for _, a := range c.apart {
+		inner = append(inner, fit(a, iw))
+	}
 	for _, f := range c.figures {
 		inner = append(inner, fit(f, iw))
 	}
 	switch {
 	case c.body != "":
 		inner = append(inner, bodyLines(c.body, iw)...)
-	case c.hint != "" && n-1-len(c.figures)-len(c.errs) > 0:
+	case c.hint != "" && n-1-len(c.apart)-len(c.figures)-len(c.errs) > 0:
 		inner = append(inner, fit(m.st.Muted.Render(c.hint), iw))
 	}
 	below := len(c.errs)

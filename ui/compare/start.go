@@ -174,7 +174,11 @@ func (m Model) laneEvent(msg laneMsg) (Model, tea.Cmd) {
 			l.first = msg.at
 		}
 		if d.Kind == client.ChatTextDelta {
+			count := m.geometry().count
 			cmds = append(cmds, l.append(d.Text))
+			if m.geometry().count != count { // a table too wide for the columns came
+				cmds = append(cmds, m.layout()...)
+			}
 		}
 	case client.ChatUsageDelta:
 		l.fig.in, l.fig.out = int64(d.Usage.Input), int64(d.Usage.Output)

@@ -121,7 +121,7 @@ func (m Model) columnsView(g geometry) string {
 		if i < len(m.run.lanes) {
 			c = m.laneColumn(i, g.colW-4, g.colH)
 		} else {
-			c = m.readyColumn(i, targets[i])
+			c = m.readyColumn(i, targets[i], g.colW-4)
 		}
 		w := g.colW
 		if i-g.first < spare {
