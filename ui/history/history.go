@@ -53,6 +53,9 @@ type Model struct {
 	seq     int    // the latest list or search; answers to others are dropped
 	cancel  context.CancelFunc
 
+	named  map[int64]bool   // the comparisons whose lanes were asked for
+	labels map[int64]string // the comparisons named by their lanes' targets
+
 	reader  reader   // the open item
 	opens   int      // items opened so far: each opening's seq
 	confirm *confirm // a deletion waiting for y
@@ -127,9 +130,13 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.SettingsMsg:
 		return m.withSettings(msg.Settings), nil
 	case pageMsg:
-		return m.paged(msg)
+		m, cmd := m.paged(msg)
+		m, lanes := m.askLanes()
+		return m, tea.Batch(cmd, lanes)
 	case searchedMsg:
-		return m.searched(msg), nil
+		return m.searched(msg).askLanes()
+	case lanesMsg:
+		return m.lanesRead(msg), nil
 	case openedMsg:
 		return m.opened(msg)
 	case renderedMsg:
