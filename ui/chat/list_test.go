@@ -162,3 +162,15 @@ func TestListWidensAndRepliesKeepAReadingWidth(t *testing.T) {
 		t.Errorf("at 116: list %d, replies %d", g.listW, h.m.tr.width)
 	}
 }
+
+// TestListCursorShowsWithoutColour: the row under the cursor is marked by
+// a glyph, apart from the open one, so it shows on a terminal without
+// colour (issue 19).
+func TestListCursorShowsWithoutColour(t *testing.T) {
+	h := goldenHarness(t, 76, 20)
+	h.Keys("tab", "down")
+	v := ansi.Strip(h.m.View())
+	if !strings.Contains(v, "› Go iterators") || !strings.Contains(v, "▸ Tea haiku") {
+		t.Errorf("the cursor or the open conversation is not marked:\n%s", v)
+	}
+}

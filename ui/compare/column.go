@@ -23,9 +23,9 @@ type column struct {
 }
 
 // laneColumn is column i of the run on screen, iw columns inside.
-func (m Model) laneColumn(i, iw, colH int) column {
+func (m Model) laneColumn(i, iw, colH int, set settingsSplit) column {
 	l := &m.run.lanes[i]
-	c := column{title: m.title(i, l.target), apart: m.apartLines(i, l.target, iw), figures: m.figureLines(l, iw),
+	c := column{title: m.title(i, l.target, set), apart: m.apartLines(i, l.target, iw, set), figures: m.figureLines(l, iw),
 		errs: m.errorLines(l, iw, colH), verdict: m.verdictLine(l)}
 	if l.hasText {
 		c.body = l.md.View()
@@ -48,16 +48,16 @@ func (m Model) laneColumn(i, iw, colH int) column {
 }
 
 // readyColumn is a target of the next run, before any run.
-func (m Model) readyColumn(i int, t client.ChatTarget, iw int) column {
-	return column{title: m.title(i, t), apart: m.apartLines(i, t, iw), hint: "ready: ctrl+r sends the prompt"}
+func (m Model) readyColumn(i int, t client.ChatTarget, iw int, set settingsSplit) column {
+	return column{title: m.title(i, t, set), apart: m.apartLines(i, t, iw, set), hint: "ready: ctrl+r sends the prompt"}
 }
 
 // title is the column's heading: its number, family, model and settings,
 // those that tell it from the other columns first and brighter, so a cut
 // title loses the settings every column shares (issue 19: a sweep's four
 // titles were cut before their temperatures).
-func (m Model) title(i int, t client.ChatTarget) string {
-	apart, shared := m.settingsApart(t)
+func (m Model) title(i int, t client.ChatTarget, set settingsSplit) string {
+	apart, shared := set.apart, set.shared
 	head := m.st.Title.Render(fmt.Sprintf("%d %s · %s", i+1, t.Family, t.Model))
 	if len(apart) > 0 {
 		head += m.st.Settings.Render(" · " + strings.Join(apart, " "))
@@ -71,8 +71,8 @@ func (m Model) title(i int, t client.ChatTarget) string {
 // apartLines are the settings that tell column i apart, on lines of its
 // own when its title cannot show them whole in iw (the frame's title has
 // two columns less than the inside).
-func (m Model) apartLines(i int, t client.ChatTarget, iw int) []string {
-	apart, _ := m.settingsApart(t)
+func (m Model) apartLines(i int, t client.ChatTarget, iw int, set settingsSplit) []string {
+	apart := set.apart
 	if len(apart) == 0 {
 		return nil
 	}
@@ -93,23 +93,34 @@ func (m Model) apartLines(i int, t client.ChatTarget, iw int) []string {
 // maxApartLines is how many lines a column's own settings take at most.
 const maxApartLines = 2
 
-// settingsApart splits t's settings into those some other column on
-// screen lacks, and those every column shares.
-func (m Model) settingsApart(t client.ChatTarget) (apart, shared []string) {
+// settingsSplit is a target's settings: those some other column on screen
+// lacks, and those every column shares.
+type settingsSplit struct{ apart, shared []string }
+
+// settingsApart splits the settings of every target on screen, each
+// target's read once (a frame draws every column).
+func (m Model) settingsApart() []settingsSplit {
 	system := m.shownSystem()
 	targets := m.shownTargets()
-	for _, p := range settingPairs(t, system) {
-		everyone := len(targets) > 1
-		for _, o := range targets {
-			everyone = everyone && slices.Contains(settingPairs(o, system), p)
-		}
-		if everyone {
-			shared = append(shared, p)
-		} else {
-			apart = append(apart, p)
+	pairs := make([][]string, len(targets))
+	for i, t := range targets {
+		pairs[i] = settingPairs(t, system)
+	}
+	out := make([]settingsSplit, len(targets))
+	for i, ps := range pairs {
+		for _, p := range ps {
+			everyone := len(targets) > 1
+			for _, o := range pairs {
+				everyone = everyone && slices.Contains(o, p)
+			}
+			if everyone {
+				out[i].shared = append(out[i].shared, p)
+			} else {
+				out[i].apart = append(out[i].apart, p)
+			}
 		}
 	}
-	return apart, shared
+	return out
 }
 
 // settingPairs are a target's settings as typed in the form (key=value),

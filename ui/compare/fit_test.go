@@ -61,11 +61,22 @@ func TestSweepColumnsShowWhatTellsThemApart(t *testing.T) {
 			t.Errorf("no %q:\n%s", want, view)
 		}
 	}
-	apart, shared := m.settingsApart(m.targets[3])
+	set := m.settingsApart()[3]
+	apart, shared := set.apart, set.shared
 	if strings.Join(apart, " ") != "temperature=1" || strings.Join(shared, " ") != "max_tokens=900 effort=low" {
 		t.Errorf("apart %q, shared %q", apart, shared)
 	}
 	if p := settingPairs(targets(t, `alpha:m:stop_sequences=["a,b","c"],top_k=3`)[0], ""); len(p) != 2 || p[1] != `stop_sequences=["a,b","c"]` {
 		t.Errorf("pairs %q", p)
+	}
+}
+
+// TestFocusedColumnShowsWithoutColour: the focused column's frame is drawn
+// thick, so it shows without colour (issue 19).
+func TestFocusedColumnShowsWithoutColour(t *testing.T) {
+	m := madeUpRun(t, 200, 50)
+	v := ansi.Strip(m.View())
+	if strings.Count(v, "┏━ 1 alpha") != 1 || strings.Count(v, "┏") != 1 {
+		t.Errorf("the focused column is not the one thick frame:\n%s", v)
 	}
 }

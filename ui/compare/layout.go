@@ -70,9 +70,10 @@ func (m *Model) layout() []tea.Cmd {
 	g := m.geometry()
 	iw := max(g.colW-4, 1)
 	cmds := make([]tea.Cmd, 0, len(m.run.lanes))
+	sets := m.settingsApart()
 	for i := range m.run.lanes {
 		l := &m.run.lanes[i]
-		h := g.colH - 3 - len(m.apartLines(i, l.target, iw)) - len(m.figureLines(l, iw)) - len(m.errorLines(l, iw, g.colH))
+		h := g.colH - 3 - len(m.apartLines(i, l.target, iw, sets[i])) - len(m.figureLines(l, iw)) - len(m.errorLines(l, iw, g.colH))
 		cmds = append(cmds, l.resize(iw, max(h, 0)))
 	}
 	if m.mode == targeting {
