@@ -141,6 +141,9 @@ func gammaChatResult(r *Response) *ChatResult {
 		Usage:      gammaChatUsage(r.Usage),
 		Response:   r.Raw,
 	}
+	if r.Status == "in_progress" || r.Status == "queued" {
+		res.StopReason = "" // a stream cut before the end: no reason it stopped
+	}
 	if r.IncompleteDetails != nil && r.IncompleteDetails.Reason != "" {
 		res.StopReason += ": " + r.IncompleteDetails.Reason
 	}
