@@ -78,6 +78,8 @@ func (m Model) start(kind sendKind, entries []entry, turn int, prompt string) (M
 		return m, tab.Warn("a reply is arriving: esc stops it"), false
 	case m.client == nil:
 		return m, tab.Error(errNoService), false
+	case m.target.Model == "":
+		return m, tab.Error(fmt.Errorf("chat: no %s model chosen yet: ctrl+t picks one, or set a default model in Settings (alt+6)", m.target.Family)), false
 	}
 	turns := turnsOf(entries)
 	if _, _, err := client.NativeChatRequest(m.target, turns, true); err != nil {

@@ -395,3 +395,20 @@ func TestQuitWhileStreamingKeepsToolsAndFigures(t *testing.T) {
 		t.Errorf("no tool line after a restart:\n%s", v)
 	}
 }
+
+// TestNoModelSaysHowToPickOne: outside the demo, with no default model, a
+// first prompt says how to pick one rather than "model: is required"
+// (issue 19).
+func TestNoModelSaysHowToPickOne(t *testing.T) {
+	h := newHarness(t, "")
+	h.m.models = store.Models{}
+	h.m.target.Model = ""
+	h.prompt("hello")
+	errs := h.Errors()
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "ctrl+t picks one") || !strings.Contains(errs[0].Error(), "Settings") {
+		t.Fatalf("errors %v", errs)
+	}
+	if h.m.comp.text() != "hello" || len(h.m.conv.entries) != 0 {
+		t.Error("the prompt was lost or sent")
+	}
+}
