@@ -16,7 +16,7 @@ import (
 func TestErrorTextsSayThingsOnce(t *testing.T) {
 	c := newSim(t, sim.Options{})
 	c.MaxRetries = 0
-	run := func(f client.Group, fault string) (error, *client.ChatResult) {
+	run := func(f client.Group, fault string) (*client.ChatResult, error) {
 		var last error
 		var res *client.ChatResult
 		for d, err := range c.StreamChat(context.Background(), client.ChatTarget{Family: f, Model: "m"}, userTurn("x [[fault:"+fault+"]]")) {
@@ -27,18 +27,18 @@ func TestErrorTextsSayThingsOnce(t *testing.T) {
 				res = d.Result
 			}
 		}
-		return last, res
+		return res, last
 	}
 	for _, f := range []client.Group{client.Alpha, client.Beta, client.Gamma} {
-		err, _ := run(f, "429")
+		_, err := run(f, "429")
 		if err == nil || strings.Count(strings.ToLower(err.Error()), "retry after") != 1 {
 			t.Errorf("%s 429: %v", f, err)
 		}
 	}
-	if err, _ := run(client.Alpha, "overloaded"); err == nil || !strings.Contains(err.Error(), "529: overloaded_error") {
+	if _, err := run(client.Alpha, "overloaded"); err == nil || !strings.Contains(err.Error(), "529: overloaded_error") {
 		t.Errorf("alpha 529: %v", err)
 	}
-	if err, res := run(client.Gamma, "cut"); err == nil || res == nil || res.StopReason != "" {
+	if res, err := run(client.Gamma, "cut"); err == nil || res == nil || res.StopReason != "" {
 		t.Errorf("gamma cut: %v, result %+v", err, res)
 	}
 }

@@ -105,9 +105,6 @@ func (s statusBar) dismissed() statusBar {
 	return s
 }
 
-// failing reports whether an error is on the bottom line.
-func (s statusBar) failing() bool { return s.shown != nil && s.shown.level == failure }
-
 // serviceName is what the top line calls the service.
 func serviceName(demo bool, c *client.Client) string {
 	switch {
