@@ -37,8 +37,13 @@ func TestTableWidth(t *testing.T) {
 		tw.feed(piece)
 	}
 	// Widest cells: "a much longer cell here" (23) and "Value" (5).
-	if want := 23 + 5 + 3*2 + 2; tw.widest() != want {
-		t.Errorf("need %d, want %d", tw.widest(), want)
+	if want := 23 + 5 + 3*2 + 2; tw.need != want {
+		t.Errorf("need %d, want %d", tw.need, want)
+	}
+	tw.feed("\n| the last row, unended, is read at the end of the reply | 1 |")
+	tw.end()
+	if tw.need <= 23+5+3*2+2 {
+		t.Errorf("the last row was not read: need %d", tw.need)
 	}
 	tw.feed(strings.Repeat("x", 3*maxTableLine)) // a long line that is no row is not kept
 	if len(tw.line) > 1 {

@@ -121,6 +121,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 		l := &m.run.lanes[i]
 		l.top = true
 		cmds = append(cmds, l.append(l.text))
+		l.tables.end()
 	}
 	return m, tea.Batch(append(cmds, m.layout()...)...)
 }

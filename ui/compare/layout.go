@@ -44,7 +44,7 @@ func (m Model) geometry() geometry {
 func (m Model) tableNeed() int {
 	need := 0
 	for i := range m.run.lanes {
-		need = max(need, m.run.lanes[i].tables.widest())
+		need = max(need, m.run.lanes[i].tables.need)
 	}
 	return need
 }

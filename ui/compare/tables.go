@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -47,11 +46,12 @@ func kept(line string) string {
 	return line[:len(line)-len(rest)+1]
 }
 
-// widest is the need with the line being written read as if it ended.
-func (t tableWidth) widest() int {
-	t.cells = slices.Clone(t.cells)
-	t.row(t.line)
-	return t.need
+// end reads the line being written as ended: the reply is over.
+func (t *tableWidth) end() {
+	if t.line != "" {
+		t.row(t.line)
+		t.line = ""
+	}
 }
 
 // row reads one whole line: a table's row widens its columns, a delimiter
