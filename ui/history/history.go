@@ -155,12 +155,13 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	return m.updateInput(msg)
 }
 
-// Focused reports whether the search field has the keyboard.
-func (m Model) Focused() bool { return m.mode() == searching }
+// Focused reports whether the tab owns the bare keys: the search field has
+// the keyboard, or the filters, which are modal.
+func (m Model) Focused() bool { return m.mode() == searching || m.mode() == filtering }
 
-// FieldEmpty reports whether the search field holds nothing: a ? there
-// opens help.
-func (m Model) FieldEmpty() bool { return m.input.Value() == "" }
+// FieldEmpty reports whether the search field holds nothing, or the
+// filters (modal, with no text) have the keyboard: a ? there opens help.
+func (m Model) FieldEmpty() bool { return m.mode() == filtering || m.input.Value() == "" }
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
