@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"unicode"
 )
 
 // alphaWebSearchTool is the built-in search tool the chat layer offers.
@@ -125,11 +126,33 @@ func alphaChatDelta(ev MessageEvent, acc *MessageAccumulator) (ChatDelta, bool) 
 				return ChatDelta{Kind: ChatToolDelta, Tool: &call}, true
 			}
 		}
+	case ev.Type == "content_block_start" && ev.Block != nil && ev.Block.Type == "text" && alphaBreak(acc.Message().Content, ev.Index):
+		return ChatDelta{Kind: ChatTextDelta, Text: alphaParagraph}, true
 	case ev.Type == "message_delta" && ev.Usage != nil:
 		u := acc.Message().Usage
 		return ChatDelta{Kind: ChatUsageDelta, Usage: ChatUsage{Input: u.InputTokens, Output: u.OutputTokens}}, true
 	}
 	return ChatDelta{}, false
+}
+
+// alphaParagraph separates text blocks that a tool call comes between.
+const alphaParagraph = "\n\n"
+
+// alphaBreak reports whether the text block at i starts a new paragraph:
+// a block that is not text (a tool call, its result) comes before it, and
+// the text before that does not end in white space. Without it "Let me
+// search for that." and "According to…" run together. Adjacent text blocks
+// (split where a citation starts or ends) join as they are.
+func alphaBreak(content []MessageBlock, i int) bool {
+	if i <= 0 || i > len(content) || content[i-1].Type == "text" {
+		return false
+	}
+	for j := i - 1; j >= 0; j-- {
+		if t := content[j].Text; content[j].Type == "text" {
+			return t != "" && !unicode.IsSpace(rune(t[len(t)-1]))
+		}
+	}
+	return false
 }
 
 func alphaToolCall(b MessageBlock) (ChatToolCall, bool) {
@@ -149,9 +172,12 @@ func alphaChatResult(m *Message) *ChatResult {
 		Response:   m.Raw,
 	}
 	seen := map[string]bool{}
-	for _, b := range m.Content {
+	for i, b := range m.Content {
 		switch b.Type {
 		case "text":
+			if alphaBreak(m.Content, i) {
+				res.Text += alphaParagraph
+			}
 			res.Text += b.Text
 			for _, c := range b.Citations {
 				if c.URL != "" && !seen[c.URL] {

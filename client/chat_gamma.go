@@ -144,6 +144,9 @@ func gammaChatResult(r *Response) *ChatResult {
 		Response:   r.Raw,
 		Stop:       gammaStop(r),
 	}
+	if r.Status == "in_progress" || r.Status == "queued" {
+		res.StopReason = "" // a stream cut before the end: no reason it stopped
+	}
 	if r.IncompleteDetails != nil && r.IncompleteDetails.Reason != "" {
 		res.StopReason += ": " + r.IncompleteDetails.Reason
 	}

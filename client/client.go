@@ -143,10 +143,18 @@ func (c *Client) resolve(pathOrURL string) (*url.URL, error) {
 func (c *Client) CheckBaseURL() error { return c.checkTransport(c.base) }
 
 func (c *Client) checkTransport(u *url.URL) error {
-	if u.Scheme == "http" && !c.AllowInsecure && !isLoopback(u.Hostname()) {
+	if Cleartext(u) && !c.AllowInsecure {
 		return ErrInsecure
 	}
 	return nil
+}
+
+// Cleartext reports whether u is plain http:// to a host that is not
+// loopback: keys would cross the network in the clear, so a client refuses
+// it unless AllowInsecure is set. Callers use it to refuse such a base URL
+// before anything is sent.
+func Cleartext(u *url.URL) bool {
+	return strings.EqualFold(u.Scheme, "http") && !isLoopback(u.Hostname())
 }
 
 func sameOrigin(a, b *url.URL) bool {

@@ -259,3 +259,22 @@ func TestDeletedRunLeavesTheList(t *testing.T) {
 		t.Errorf("runs %v at %d, errors %v\n%s", h.m.runs, h.m.at, h.Errors(), h.view())
 	}
 }
+
+// TestTargetsFormSaysWhatIsBrokenAsTyped: a setting that breaks a rule is
+// said in red under its row as it is typed, before enter (issue 19, bug 4).
+func TestTargetsFormSaysWhatIsBrokenAsTyped(t *testing.T) {
+	h := newHarness(t, nil)
+	h.Keys("ctrl+t")
+	h.Keys("right", "tab").Type("a1").Keys("tab").Type("thinking_budget=500")
+	if !strings.Contains(h.view(), "thinking.budget_tokens: must be >= 1024") {
+		t.Fatalf("a budget of 500 is not said before enter:\n%s", h.view())
+	}
+	h.Keys("backspace", "backspace", "backspace").Type("2048")
+	if strings.Contains(h.view(), "budget_tokens: must be") {
+		t.Fatalf("a good budget is still refused:\n%s", h.view())
+	}
+	h.Keys("tab", "right", "right", "tab").Type("b1").Keys("tab").Type("temperature=7")
+	if !strings.Contains(h.view(), "generationConfig.temperature: must be between 0 and 2") {
+		t.Fatalf("beta's temperature 7 is not said before enter:\n%s", h.view())
+	}
+}

@@ -58,6 +58,9 @@ type Model struct {
 	seq     int    // the latest list or search; answers to others are dropped
 	cancel  context.CancelFunc
 
+	named  map[int64]bool   // the comparisons whose lanes were asked for
+	labels map[int64]string // the comparisons named by their lanes' targets
+
 	reader  reader   // the open item
 	opens   int      // items opened so far: each opening's seq
 	confirm *confirm // a deletion waiting for y
@@ -133,9 +136,13 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.SettingsMsg:
 		return m.withSettings(msg.Settings), nil
 	case pageMsg:
-		return m.paged(msg)
+		m, cmd := m.paged(msg)
+		m, lanes := m.askLanes()
+		return m, tea.Batch(cmd, lanes)
 	case searchedMsg:
-		return m.searched(msg), nil
+		return m.searched(msg).askLanes()
+	case lanesMsg:
+		return m.lanesRead(msg), nil
 	case openedMsg:
 		return m.opened(msg)
 	case renderedMsg:
@@ -154,12 +161,19 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.exported(msg)
 	case deletedMsg:
 		return m.deleted(msg)
+	case deletableMsg:
+		return m.deletable(msg)
 	}
 	return m.updateInput(msg)
 }
 
-// Focused reports whether the search field has the keyboard.
-func (m Model) Focused() bool { return m.mode() == searching }
+// Focused reports whether the tab owns the bare keys: the search field has
+// the keyboard, or the filters, which are modal.
+func (m Model) Focused() bool { return m.mode() == searching || m.mode() == filtering }
+
+// FieldEmpty reports whether the search field holds nothing, or the
+// filters (modal, with no text) have the keyboard: a ? there opens help.
+func (m Model) FieldEmpty() bool { return m.mode() == filtering || m.input.Value() == "" }
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
@@ -199,7 +213,7 @@ func (m Model) Summary() string {
 }
 
 // KeyMap is the tab's keys in the current mode, for help.
-func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()} }
+func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()}.help() }
 
 func (m Model) mode() mode {
 	switch {

@@ -12,6 +12,7 @@ import (
 
 	"atelier/store"
 	"atelier/ui/imageview"
+	"atelier/ui/tab"
 	"atelier/ui/termtext"
 )
 
@@ -107,7 +108,7 @@ func (lc *layoutCtx) videoTask(it *loaded) []block {
 	}
 	blocks = append(blocks, lc.section("Status history", events))
 	if len(v.FailureJSON) > 0 {
-		blocks = append(blocks, lc.section("Failure", paragraph(compact(v.FailureJSON), lc.width-2, lc.st.Problem)))
+		blocks = append(blocks, lc.section("Failure", paragraph(tab.VideoFailure(v.FailureJSON), lc.width-2, lc.st.Problem)))
 	}
 	if v.Webhook != "" {
 		blocks = append(blocks, lc.section("Webhook", paragraph(v.Webhook, lc.width-2, lc.st.Text)))
@@ -196,8 +197,9 @@ func compact(raw json.RawMessage) string {
 	return oneLine(b.String(), 400)
 }
 
-// lastLog is the last message of a video task's logs, when they are the
-// usual list of {"message": ...}; the logs as JSON otherwise.
+// lastLog is the last message of a video task's logs, as text, when they
+// are the usual list of {"message": ...} (or of lines); the logs as JSON
+// otherwise.
 func lastLog(raw json.RawMessage) string {
 	if len(raw) == 0 || string(raw) == "null" || string(raw) == "[]" {
 		return ""
@@ -206,7 +208,11 @@ func lastLog(raw json.RawMessage) string {
 		Message string `json:"message"`
 	}
 	if json.Unmarshal(raw, &logs) == nil && len(logs) > 0 && logs[len(logs)-1].Message != "" {
-		return "“" + oneLine(logs[len(logs)-1].Message, 200) + "”"
+		return oneLine(logs[len(logs)-1].Message, 200)
+	}
+	var messages []string
+	if json.Unmarshal(raw, &messages) == nil && len(messages) > 0 { // a list of plain lines
+		return oneLine(messages[len(messages)-1], 200)
 	}
 	return compact(raw)
 }

@@ -104,3 +104,13 @@ func TestFocusedOnlyWhileTyping(t *testing.T) {
 		t.Error("esc left the path prompt open")
 	}
 }
+
+// TestRuleIsWhole: the rule of the field with the cursor wraps beside it
+// rather than being cut at a narrow width (issue 19: "≥ 1024, ‹…").
+func TestRuleIsWhole(t *testing.T) {
+	h := newHarness(t, nil)
+	h.m.SetSize(76, 20)
+	if v := strings.Join(strings.Fields(h.view()), " "); !strings.Contains(v, "ctrl+o editor · ctrl+j new line") {
+		t.Errorf("the prompt's rule is cut:\n%s", h.view())
+	}
+}

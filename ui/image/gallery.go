@@ -62,7 +62,7 @@ type (
 // openGallery shows the gallery and loads the jobs afresh.
 func (m Model) openGallery() (Model, tea.Cmd) {
 	if m.db == nil {
-		return m, tab.Notice("no history here: the gallery needs the data folder")
+		return m, tab.Warn("no history here: the gallery needs the data folder")
 	}
 	m.form.blur()
 	m.area = galleryArea

@@ -188,12 +188,16 @@ func (h *harness) firstSeen(want ...string) int {
 	return -1
 }
 
-// writePNG writes a small PNG for an edit's input and returns its path.
-func writePNG(t *testing.T, name string) string {
+// writePNG writes a small PNG (32×32) for an edit's input and returns its
+// path.
+func writePNG(t *testing.T, name string) string { return writeSizedPNG(t, name, 32, 32) }
+
+// writeSizedPNG writes a w×h PNG and returns its path.
+func writeSizedPNG(t *testing.T, name string, w, h int) string {
 	t.Helper()
-	img := image.NewNRGBA(image.Rect(0, 0, 32, 32))
-	for y := range 32 {
-		for x := range 32 {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
 			img.Set(x, y, color.NRGBA{uint8(x * 8), uint8(y * 8), 128, 255})
 		}
 	}

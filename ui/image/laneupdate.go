@@ -155,7 +155,7 @@ func (m Model) report(l *lane, msg laneSavedMsg) tea.Cmd {
 	switch n := len(msg.files); {
 	case m.running():
 	case errors.Is(msg.err, context.Canceled):
-		cmds = append(cmds, tab.Notice("stopped: what arrived is kept"))
+		cmds = append(cmds, tab.Info("stopped: what arrived is kept"))
 	case n > 0 && msg.err == nil:
 		cmds = append(cmds, tab.Notice(savedNote(l, n, msg)))
 	}

@@ -39,7 +39,7 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 func (m Model) openSelected() tea.Cmd {
 	t, ok := m.selected()
 	if !ok || t.pic == nil || t.pic.path == "" {
-		return tab.Notice("nothing saved to open yet")
+		return tab.Warn("nothing saved to open yet")
 	}
 	return m.openPath(t.pic.path)
 }
@@ -60,7 +60,7 @@ func (m Model) openPath(path string) tea.Cmd {
 func (m Model) editSelected() (Model, tea.Cmd) {
 	t, ok := m.selected()
 	if !ok || t.pic == nil || t.pic.path == "" || t.pic.partial > 0 {
-		return m, tab.Notice("no saved result selected to edit")
+		return m, tab.Warn("no saved result selected to edit")
 	}
 	in := inputRef{Ref: t.pic.path}
 	if t.pic.media != "" {
@@ -69,7 +69,7 @@ func (m Model) editSelected() (Model, tea.Cmd) {
 	m.form.editThis(in)
 	m = m.revalidate()
 	m, cmd := m.toForm(fPrompt)
-	return m, tea.Batch(cmd, tab.Notice("editing this image: say what to change, enter sends"))
+	return m, tea.Batch(cmd, tab.Info("editing this image: say what to change, enter sends"))
 }
 
 // rerun sends the last run again, as it was sent, to the same models.
@@ -78,7 +78,7 @@ func (m Model) rerun() (Model, tea.Cmd) {
 		return m, nil
 	}
 	if m.running() {
-		return m, tab.Notice("a run is under way: esc stops it")
+		return m, tab.Warn("a run is under way: esc stops it")
 	}
 	models := make([]string, len(m.run.lanes))
 	for i, l := range m.run.lanes {

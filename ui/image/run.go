@@ -108,7 +108,7 @@ func (m Model) send() (Model, tea.Cmd) {
 func (m Model) start(models []string) (Model, tea.Cmd) {
 	switch {
 	case m.running():
-		return m, tab.Notice("a run is under way: esc stops it")
+		return m, tab.Warn("a run is under way: esc stops it")
 	case m.client == nil:
 		return m, tab.Error(errNoService)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
+	"atelier/ui/tab"
 )
 
 // taskLines draws n tasks, scrolled to show the selected one.
@@ -79,7 +80,7 @@ func (m Model) taskLine(t task, selected bool, w int, c columns) string {
 		s.ID.Render(pad(shortID(t.id()), c.id)),
 		s.Text.Render(pad(shortEndpoint(t.rec.Endpoint), c.endpoint)),
 		ms.Render(pad(clean(t.status()), c.status)),
-		s.Muted.Render(pad(elapsed(t.elapsed(m.now)), 6)),
+		s.Muted.Render(padLeft(elapsed(t.elapsed(m.now)), ageWidth)),
 	}
 	if c.queue > 0 {
 		cols = append(cols, s.Muted.Render(pad(queueText(t), c.queue)))
@@ -98,7 +99,7 @@ func (m Model) news(t task, room int) string {
 	case m.mode == confirming && m.confirm == t.id():
 		return s.Failed.Render("delete? y / n")
 	case fail != nil:
-		return s.Failed.Render(clean(fail.Message))
+		return s.Failed.Render(clean(tab.VideoFailure(t.rec.FailureJSON)))
 	case t.trouble != "":
 		return s.Failed.Render("⚠ " + clean(t.trouble))
 	case t.file != "":
@@ -108,7 +109,7 @@ func (m Model) news(t task, room int) string {
 	case t.downloaded > 0:
 		return s.Muted.Render("downloading · " + size(t.downloaded))
 	case t.log != "":
-		return s.Muted.Render(`"` + clean(t.log) + `"`)
+		return s.Muted.Render(clean(t.log))
 	}
 	return ""
 }
