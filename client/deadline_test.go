@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"net/http"
 	"testing"
 	"time"
 )
@@ -9,12 +10,13 @@ import (
 // Waits in tests have an end: a test that would otherwise hang on a stream
 // that never ends fails instead, with a message naming what never came.
 
-// testWait is how long a test waits for what should happen at once: until
-// shortly before the test binary's own deadline, or ten seconds.
+// testWait is how long a test waits for what should happen at once: ten
+// seconds, or a third of the time left before the test binary's own
+// deadline (so that boundRequests, at twice this, still ends first).
 func testWait(t *testing.T) time.Duration {
 	const most = 10 * time.Second
 	if d, ok := t.Deadline(); ok {
-		return min(most, time.Until(d)*9/10)
+		return min(most, time.Until(d)/3)
 	}
 	return most
 }
@@ -59,4 +61,18 @@ func awaitClosed(t *testing.T, ch <-chan struct{}, what string) {
 // blocking the server's Close for ever.
 func closeAtEnd(t *testing.T, ended chan struct{}) {
 	t.Cleanup(func() { close(ended) })
+}
+
+// boundRequests ends each request's context after twice testWait (so
+// after any deadline a test sets on its own side). A handler that holds a
+// stream open until the client hangs up then ends even if the client
+// never hangs up: the client sees the reply end, and the test fails on
+// what it got instead of hanging until the binary's timeout.
+func boundRequests(t *testing.T, h http.Handler) http.Handler {
+	bound := 2 * testWait(t)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), bound)
+		defer cancel()
+		h.ServeHTTP(w, r.WithContext(ctx))
+	})
 }
