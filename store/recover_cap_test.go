@@ -2,7 +2,6 @@ package store
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"strings"
 	"syscall"
@@ -16,36 +15,39 @@ import (
 // TestReopenAfterAReplyAtTheCapIsKilled, and in which data directory.
 const capChildEnv = "ATELIER_TEST_CAP_CHILD_DIR"
 
-// TestCapChild is not a test of its own: it is the child process of
-// TestReopenAfterAReplyAtTheCapIsKilled. It streams a reply exactly at the
-// reply text limit, checkpointed as the app does, says so, and waits to be
-// killed.
-func TestCapChild(t *testing.T) {
-	dir := os.Getenv(capChildEnv)
-	if dir == "" {
-		return
+// capChild is the child process of TestReopenAfterAReplyAtTheCapIsKilled.
+// It streams a reply exactly at the reply text limit, checkpointed as the
+// app does, says so, and waits to be killed.
+func capChild(dir string) error {
+	s, err := Open(dir)
+	if err != nil {
+		return err
 	}
-	s := must[*Store](t)(Open(dir))
-	conv := newChat(t, s, "an endless reply")
-	r := must[*Reply](t)(s.BeginReply(bg, ReplyStart{ConversationID: conv, Family: "alpha", Model: "m"}))
+	conv, err := childChat(s, "an endless reply")
+	if err != nil {
+		return err
+	}
+	r, err := s.BeginReply(bg, ReplyStart{ConversationID: conv, Family: "alpha", Model: "m"})
+	if err != nil {
+		return err
+	}
 	piece := strings.Repeat("a reply of words ", 241)[:4096] // 4 KiB: a checkpoint each
 	for n := 0; n < budget.ReplyText; n += len(piece) {
 		if err := r.Append(piece, ""); err != nil {
-			t.Fatal(err)
+			return err
 		}
 	}
 	if err := r.Flush(); err != nil {
-		t.Fatal(err)
+		return err
 	}
 	fmt.Printf("at the cap: reply %d, %d checkpoints\n", r.ID(), r.Checkpoints())
-	time.Sleep(time.Minute) // the parent kills it long before
-	t.Fatal("never killed")
+	select {} // until killed, or until the parent goes (see runChild)
 }
 
 func TestReopenAfterAReplyAtTheCapIsKilled(t *testing.T) {
 	dir := t.TempDir()
 	var id, chunks int64
-	killChild(t, "TestCapChild", capChildEnv, dir, "at the cap: reply %d, %d checkpoints", &id, &chunks)
+	killChild(t, capChildEnv, dir, "at the cap: reply %d, %d checkpoints", &id, &chunks)
 
 	start := time.Now()
 	s := must[*Store](t)(Open(dir))

@@ -69,12 +69,15 @@ type Reply struct {
 	text     strings.Builder // not yet checkpointed
 	thinking strings.Builder
 	last     time.Time // last checkpoint
-	timer    *time.Timer
+	timer    interface{ Stop() bool }
 	done     bool
 	err      error // a failed timer checkpoint, reported by the next call
 	seq      int   // chunks committed so far
 
 	onCheckpoint func() // test hook: called after each checkpoint commits
+	// afterFunc starts the timer that commits stalled text; nil is
+	// time.AfterFunc. Tests fire it by hand.
+	afterFunc func(d time.Duration, f func()) interface{ Stop() bool }
 }
 
 // BeginReply records a reply as streaming (with the request as its call)
@@ -151,7 +154,11 @@ func (r *Reply) Append(text, thinking string) error {
 		return r.checkpointLocked()
 	}
 	if r.timer == nil {
-		r.timer = time.AfterFunc(r.every, r.onTimer)
+		if r.afterFunc != nil {
+			r.timer = r.afterFunc(r.every, r.onTimer)
+		} else {
+			r.timer = time.AfterFunc(r.every, r.onTimer)
+		}
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 func transportClient(h http.Handler) *http.Client {
@@ -78,7 +79,11 @@ func TestTransportEnds(t *testing.T) {
 		t.Fatalf("%v %v", resp, err)
 	}
 	resp.Body.Close()
-	<-ended
+	select {
+	case <-ended:
+	case <-time.After(10 * time.Second): // a deadline, not a wait: the body is closed already
+		t.Fatal("closing the body did not end the handler's request")
+	}
 
 	ctx, cancel := context.WithCancel(context.Background())
 	waiting := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

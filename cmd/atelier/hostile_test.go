@@ -284,7 +284,18 @@ func runIn(t *testing.T, env []string, stdin io.Reader, clk clocks, args ...stri
 	}
 	var out headWriter
 	var errb bytes.Buffer
-	code := runWith(context.Background(), args, stdio{in: stdin, out: &out, err: &errb}, lookup(env), clk)
+	// A command that a broken limit leaves waiting on a silent server
+	// fails the test, rather than hanging it to the binary's timeout.
+	wait := time.Minute
+	if d, ok := t.Deadline(); ok {
+		wait = min(wait, time.Until(d)/2)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	code := runWith(ctx, args, stdio{in: stdin, out: &out, err: &errb}, lookup(env), clk)
+	if ctx.Err() != nil {
+		t.Fatalf("atelier %s did not end within %s (exit %d, stderr %q)", strings.Join(args, " "), wait, code, errb.String())
+	}
 	return ran{stdout: out.head.String(), stderr: errb.String(), outBytes: out.n, code: code}
 }
 
