@@ -7,90 +7,125 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// openCode draws a fenced code block that is still arriving without
-// rendering it whole at every frame: highlighting a long block costs
-// milliseconds a frame, so its complete lines are rendered once, in pieces
-// (the lines that arrived since the last frame), and the line still being
-// written is drawn plain. The pieces are highlighted each on its own, so a
-// construct spanning two of them (a multi-line string) may be coloured
-// wrongly for a while: when the fence closes the block is rendered whole, once,
-// like any other.
-type openCode struct {
-	open     int    // offset of the fence's opening line
-	done     int    // offset up to which the content is rendered; 0: unused
+// codeRun draws a fenced code block that is still arriving, at the top level
+// or inside a list item, without rendering it whole at every frame:
+// highlighting a long block costs milliseconds a frame, so its complete
+// lines are rendered once, in pieces (the lines that arrived since the last
+// frame), and the line still being written is drawn plain.
+//
+// The pieces are highlighted each on its own, so a construct spanning two
+// of them (a multi-line string) could be coloured otherwise than in the
+// whole block. When the fence closes, the block is lexed whole once (the
+// cheap part of rendering it) and its tokens compared with the pieces',
+// line by line: the pieces' lines are kept when they agree, which is almost
+// always; when they do not, the block is rendered whole, once.
+type codeRun struct {
+	f        fence  // the fence, offsets in the Renderer's text
+	ind      string // the fence's indentation, which its closing line gets
+	stub     string // the lines rendered before it (list items), dropped
+	done     int    // offset up to which the content is rendered
 	label    string // the `[N] lang` line, once labelled is set
 	labelled bool
-	lines    []string // the rendered content lines
-	lang     string
+	lang     string    // the language the model named
+	lines    []string  // the rendered content lines
+	sigs     []string  // each line's tokens, as its piece was lexed
+	code     []byte    // the content as glamour saw it (list indentation removed)
+	frame    codeFrame // where code sits in a rendered piece
 }
 
 // codeFrame is where the code sits in the lines of a rendered fenced code
-// block, learnt once per width and style by rendering a probe.
+// block, learnt once per width, style and context by rendering a probe.
 type codeFrame struct {
 	top, bottom int // lines before and after the code
 	indent      int // columns before the code
+	ok          bool
 }
 
-// probeCode renders a one-line code block and finds the code in it.
-func (r *Renderer) probeCode() codeFrame {
-	rd, err := r.render([]byte(codeProbe))
-	if err != nil {
-		return codeFrame{}
+// probeCode renders a one-line code block after stub, indented by ind, and
+// finds the code in it. Probes are kept per context until the width or the
+// styles change.
+func (r *Renderer) probeCode(stub, ind string) codeFrame {
+	key := stub + "\x00" + ind
+	if fr, ok := r.frames[key]; ok {
+		return fr
 	}
-	lines := compact(nil, rd.out)
-	for i, l := range lines {
-		plain := ansi.Strip(l)
-		if x := strings.IndexByte(plain, 'X'); x >= 0 && strings.TrimSpace(plain) == "X" {
-			return codeFrame{top: i, bottom: len(lines) - 1 - i, indent: ansi.StringWidth(plain[:x])}
+	var fr codeFrame
+	rd, err := r.render([]byte(stub + ind + "```\n" + ind + "X\n" + ind + "```\n"))
+	if err == nil {
+		lines := compact(nil, rd.out)
+		for i, l := range lines {
+			plain := ansi.Strip(l)
+			if x := strings.IndexByte(plain, 'X'); x >= 0 && strings.TrimSpace(plain) == "X" {
+				fr = codeFrame{top: i, bottom: len(lines) - 1 - i, indent: ansi.StringWidth(plain[:x]), ok: true}
+				break
+			}
 		}
 	}
-	return codeFrame{}
+	if r.frames == nil {
+		r.frames = map[string]codeFrame{}
+	}
+	if len(r.frames) < 64 { // contexts are few: a list nests a handful deep
+		r.frames[key] = fr
+	}
+	return fr
 }
 
-// renderOpenCode returns the lines and the code block of the open block,
-// a fenced code block f whose closing fence has not arrived.
-func (r *Renderer) renderOpenCode(f fence, first int) ([]string, []CodeBlock) {
-	c := &r.code
-	if c.done == 0 || c.open != f.open {
-		*c = openCode{open: f.open, done: f.body}
-	}
-	if r.frame == (codeFrame{}) {
-		r.frame = r.probeCode()
-	}
-	if !c.labelled {
-		r.labelOpenCode(f, first)
-		c.labelled = true
-	}
-	if end := r.split.pos; end > c.done {
-		r.addCode(f, r.text[c.done:end])
-		c.done = end
+// start begins drawing fence f (with indentation ind, after stub), whose
+// label is number first.
+func (r *Renderer) startCode(c *codeRun, f fence, ind, stub string, first int) {
+	*c = codeRun{f: f, ind: ind, stub: stub, done: f.body}
+	c.frame = r.probeCode(stub, ind)
+	r.labelRun(c, first)
+}
+
+// lines returns the code block's lines so far: its label, the lines
+// rendered, and the line being written, plain, up to end.
+func (r *Renderer) codeLines(c *codeRun, end int) []string {
+	if lineEnd := lastLineEnd(r.text, c.done, end); lineEnd > c.done {
+		r.addCode(c, r.text[c.done:lineEnd])
+		c.done = lineEnd
 	}
 	lines := make([]string, 0, len(c.lines)+2)
 	if c.label != "" {
 		lines = append(lines, c.label)
 	}
 	lines = append(lines, c.lines...)
-	if partial := complete(r.text[r.split.pos:]); len(partial) > 0 {
-		lines = compact(lines, strings.Repeat(" ", r.frame.indent)+string(partial))
+	if partial := complete(r.text[c.done:end]); len(bytes.TrimSpace(partial)) > 0 {
+		partial = bytes.TrimPrefix(partial, []byte(c.ind))
+		lines = compact(lines, strings.Repeat(" ", c.frame.indent)+string(partial))
 	}
-	code := CodeBlock{Lang: c.lang, Code: string(complete(r.text[f.body:]))}
-	return lines, []CodeBlock{code}
+	return lines
 }
 
-// fenced returns content as a fenced code block opened like f.
-func (r *Renderer) fenced(f fence, content []byte) []byte {
-	src := make([]byte, 0, f.body-f.open+len(content)+f.n+1)
+// lastLineEnd returns the offset after the last newline in text[from:to],
+// or from if there is none.
+func lastLineEnd(text []byte, from, to int) int {
+	if i := bytes.LastIndexByte(text[from:to], '\n'); i >= 0 {
+		return from + i + 1
+	}
+	return from
+}
+
+// block returns the code block as the reply holds it so far.
+func (c *codeRun) block() CodeBlock { return CodeBlock{Lang: c.lang, Code: string(c.code)} }
+
+// fenced returns content as a fenced code block opened like c's, after its
+// stub.
+func (r *Renderer) fenced(c *codeRun, content []byte) []byte {
+	f := c.f
+	src := make([]byte, 0, len(c.stub)+f.body-f.open+len(content)+len(c.ind)+f.n+1)
+	src = append(src, c.stub...)
 	src = append(src, r.text[f.open:f.body]...)
 	src = append(src, content...)
+	src = append(src, c.ind...)
 	src = append(src, bytes.Repeat([]byte{f.char}, f.n)...)
 	return append(src, '\n')
 }
 
-// labelOpenCode finds the label of the open fence f, number first, by
-// rendering it empty.
-func (r *Renderer) labelOpenCode(f fence, first int) {
-	c := &r.code
-	rd, err := r.render(r.fenced(f, nil))
+// labelRun finds the label of c, number first, by rendering it empty.
+func (r *Renderer) labelRun(c *codeRun, first int) {
+	c.labelled = true
+	rd, err := r.render(r.fenced(c, nil))
 	if err != nil {
 		return
 	}
@@ -107,16 +142,52 @@ func (r *Renderer) labelOpenCode(f fence, first int) {
 	}
 }
 
-// addCode renders complete content lines of the open fence f as a code block
-// of their own and keeps the lines of code.
-func (r *Renderer) addCode(f fence, content []byte) {
-	c := &r.code
-	rd, err := r.render(r.fenced(f, content))
-	fr := r.frame
+// addCode renders complete content lines of c as a code block of their own
+// and keeps the lines of code, with their tokens.
+func (r *Renderer) addCode(c *codeRun, content []byte) {
+	rd, err := r.render(r.fenced(c, content))
+	fr := c.frame
 	lines := compact(nil, rd.out)
-	if err != nil || len(lines) < fr.top+fr.bottom {
+	var piece string
+	if err == nil && len(rd.codes) > 0 {
+		piece = rd.codes[0].Code
+	}
+	c.code = append(c.code, piece...)
+	sigs := lineSigs(c.lang, piece)
+	n := len(lines) - fr.top - fr.bottom
+	if err != nil || !fr.ok || n != len(sigs) {
+		// Not the shape the probe promised: keep the text, and have the
+		// check at the end fail, so that the block is rendered whole.
 		c.lines = compact(c.lines, strings.TrimSuffix(string(content), "\n"))
+		for range bytes.Count(content, []byte("\n")) {
+			c.sigs = append(c.sigs, "\x00")
+		}
 		return
 	}
 	c.lines = append(c.lines, lines[fr.top:len(lines)-fr.bottom]...)
+	c.sigs = append(c.sigs, sigs...)
+}
+
+// finish draws the rest of the content, up to the closing fence at end, and
+// reports whether the pieces are what the whole block gives: the lines of
+// the closed block are then its label and the pieces' lines.
+func (r *Renderer) finishCode(c *codeRun, end int) bool {
+	if end > c.done {
+		content := r.text[c.done:end]
+		if content[len(content)-1] != '\n' {
+			content = append(content[:len(content):len(content)], '\n')
+		}
+		r.addCode(c, content)
+		c.done = end
+	}
+	whole := lineSigs(c.lang, string(c.code))
+	if len(whole) != len(c.sigs) || c.label == "" && c.labelled {
+		return false
+	}
+	for i := range whole {
+		if whole[i] != c.sigs[i] {
+			return false
+		}
+	}
+	return true
 }
