@@ -128,14 +128,12 @@ func thinkingLines(e *entry, lk look) []string {
 		return nil
 	}
 	st := lk.st.Reply.Thinking
-	words := len(strings.Fields(e.thinking))
+	f := thinkingFlow(e)
 	if !lk.thinking {
-		return []string{indent + st.Render(fmt.Sprintf("▸ thinking · %d words", words))}
+		return []string{indent + st.Render(fmt.Sprintf("▸ thinking · %d words", f.words))}
 	}
 	out := []string{indent + st.Render("▾ thinking")}
-	text := untab(termtext.String(strings.TrimSpace(e.thinking)))
-	wrapped := ansi.Wrap(text, max(lk.width-2*len(indent), 10), " ")
-	for l := range strings.SplitSeq(wrapped, "\n") {
+	for _, l := range f.lines(max(lk.width-2*len(indent), 10)) {
 		out = append(out, indent+indent+st.Render(l))
 	}
 	return out
@@ -214,3 +212,13 @@ func pad(line string, w int) string {
 
 // rule is a horizontal line w wide.
 func rule(st lipgloss.Style, w int) string { return st.Render(strings.Repeat("─", max(w, 0))) }
+
+// thinkingFlow is a reply's thinking, wrapped: as it streamed for the
+// reply arriving, else all at once (a finished reply is drawn once per
+// width and kept).
+func thinkingFlow(e *entry) *flow {
+	if e.live != nil {
+		return &e.live.flow
+	}
+	return newFlow(e.thinking)
+}

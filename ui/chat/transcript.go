@@ -32,6 +32,8 @@ type transcript struct {
 	lines  []string           // the lines of entries[from:]
 	starts []int              // each entry's first line; -1 before from
 	offset int
+	pass   int     // layouts so far: the reply arriving is drawn once per layout
+	liveAt drawing // the reply arriving as drawn at layout pass liveAt.key
 }
 
 // drawing is an entry's lines as last drawn, and what they were drawn for.
@@ -73,6 +75,7 @@ func (t transcript) endLive(i, key int) transcript {
 		return t
 	}
 	t = t.grow(i + 1)
+	t.live.Finish()
 	t.bodies[i] = body{key: key, width: t.live.Width(), styled: t.styled,
 		lines: append([]string(nil), t.live.Lines()...), codes: t.live.CodeBlocks()}
 	t.live = nil

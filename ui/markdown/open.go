@@ -434,11 +434,12 @@ func (r *Renderer) closeCode(end, after int) {
 	c := o.code
 	o.code = nil
 	lines := []string(nil)
-	if r.finishCode(c, end) {
+	if k, ok := r.finishCode(c, end); ok {
 		if c.label != "" {
 			lines = append(lines, c.label)
 		}
 		lines = append(lines, c.lines...)
+		r.checks = append(r.checks, pendingCheck{k: k, block: -1, from: o.start})
 	} else {
 		rd, err := r.render(r.fenced(c, r.text[c.f.body:end]))
 		if err != nil {

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -155,7 +156,7 @@ func (r *Renderer) addCode(c *codeRun, content []byte) {
 	c.code = append(c.code, piece...)
 	sigs := lineSigs(c.lang, piece)
 	n := len(lines) - fr.top - fr.bottom
-	if err != nil || !fr.ok || n != len(sigs) {
+	if err != nil || !fr.ok || n < len(sigs) { // more lines: long ones wrapped
 		// Not the shape the probe promised: keep the text, and have the
 		// check at the end fail, so that the block is rendered whole.
 		c.lines = compact(c.lines, strings.TrimSuffix(string(content), "\n"))
@@ -168,10 +169,11 @@ func (r *Renderer) addCode(c *codeRun, content []byte) {
 	c.sigs = append(c.sigs, sigs...)
 }
 
-// finish draws the rest of the content, up to the closing fence at end, and
-// reports whether the pieces are what the whole block gives: the lines of
-// the closed block are then its label and the pieces' lines.
-func (r *Renderer) finishCode(c *codeRun, end int) bool {
+// finishCode draws the rest of the content, up to the closing fence at
+// end, and starts the check that the pieces are what the whole block gives
+// (see codeCheck). It reports false when they plainly are not (a piece not
+// drawn as the probe promised): the block is then rendered whole at once.
+func (r *Renderer) finishCode(c *codeRun, end int) (*codeCheck, bool) {
 	if end > c.done {
 		content := r.text[c.done:end]
 		if content[len(content)-1] != '\n' {
@@ -180,14 +182,42 @@ func (r *Renderer) finishCode(c *codeRun, end int) bool {
 		r.addCode(c, content)
 		c.done = end
 	}
-	whole := lineSigs(c.lang, string(c.code))
-	if len(whole) != len(c.sigs) || c.label == "" && c.labelled {
-		return false
+	if c.label == "" && c.labelled || slices.Contains(c.sigs, "\x00") {
+		return nil, false
 	}
-	for i := range whole {
-		if whole[i] != c.sigs[i] {
-			return false
+	return startCheck(c.lang, string(c.code), c.sigs), true
+}
+
+// codeCheck lexes a closed code block whole, off the event loop, and
+// compares its tokens with its pieces', line by line. Lexing is the cheap
+// part of rendering code, but still costs a few milliseconds a kilobyte:
+// at the close of a long block it would be one long frame. The pieces'
+// lines are drawn meanwhile; when (rarely) they differ, the block is
+// rendered whole once the answer comes (see Renderer.settle).
+type codeCheck struct {
+	same chan bool // receives the answer, once
+	ok   bool      // the answer, once received
+	done bool
+}
+
+func startCheck(lang, code string, sigs []string) *codeCheck {
+	k := &codeCheck{same: make(chan bool, 1)}
+	go func() { k.same <- slices.Equal(lineSigs(lang, code), sigs) }()
+	return k
+}
+
+// result returns the answer; wait says whether to wait for it.
+func (k *codeCheck) result(wait bool) (ok, done bool) {
+	if !k.done {
+		if wait {
+			k.ok, k.done = <-k.same, true
+		} else {
+			select {
+			case k.ok = <-k.same:
+				k.done = true
+			default:
+			}
 		}
 	}
-	return true
+	return k.ok, k.done
 }

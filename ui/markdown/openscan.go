@@ -149,8 +149,10 @@ func (r *Renderer) startMode(line []byte, complete bool) {
 			o.mode = modeWhole
 		}
 	case startsWord(line) && isParaText(line):
-		o.mode = modePara
-		o.para.wordAt = o.start
+		if o.mode != modePara {
+			o.mode = modePara
+			o.para.wordAt = o.start
+		}
 	case bytes.HasPrefix(bytes.TrimLeft(line, " "), []byte("|")):
 		// A table's head, if a delimiter row follows: the next line says.
 	case complete:
@@ -273,10 +275,13 @@ func (r *Renderer) scanWords() {
 }
 
 // plainWord reports whether a marker can go before word without changing
-// how it renders: not the start of a link goldmark would find on its own.
+// how it renders: not the start of a link goldmark would find on its own;
+// and whether a line starting with it wraps as a line of its own would: not
+// with a hyphen, which the wrapping decides to break at or not while it
+// reads the word, on the line before.
 func plainWord(w []byte) bool {
 	lw := bytes.ToLower(w)
-	return !bytes.HasPrefix(lw, []byte("www.")) && !bytes.Contains(w, []byte("://")) && !bytes.ContainsRune(w, '@')
+	return !bytes.HasPrefix(lw, []byte("www.")) && !bytes.Contains(w, []byte("://")) && !bytes.ContainsAny(w, "@-")
 }
 
 // scanItemLine reads a line of a list item.

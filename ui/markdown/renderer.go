@@ -38,12 +38,12 @@ type Renderer struct {
 	lines   []string        // lines of blocks[:done], "" between blocks, then the open block's
 	nClosed int             // lines[:nClosed] belong to closed blocks
 	codes   []CodeBlock     // the code blocks of blocks[:done]
-	prefix  strings.Builder // lines[:nClosed] joined
 
 	glued     bool                 // the last closed block takes no empty line after it
 	tail      []CodeBlock          // the code blocks of the open block
 	tailDirty bool                 // the open block changed since it was rendered
 	finished  bool                 // Finish was called: no block is open
+	checks    []pendingCheck       // code blocks drawn from their pieces, being checked
 	code      codeRun              // the open block, when it is a fenced code block
 	open      openBlock            // the open block, any other kind (see open.go)
 	frames    map[string]codeFrame // where code sits in a rendered code block, per context
@@ -127,25 +127,15 @@ func (r *Renderer) invalidate() {
 	r.done, r.nClosed = 0, 0
 	r.lines, r.codes, r.glued = r.lines[:0], nil, false
 	r.code, r.frames, r.open = codeRun{}, nil, openBlock{start: -1}
-	r.prefix.Reset() // earlier strings stay valid: a Builder never rewrites
+	r.checks = nil // their answers are for lines no longer drawn
 	r.tailDirty, r.joined = true, ""
 }
 
 // Rendered returns the rendered reply: the lines of Lines joined by "\n".
-// The closed blocks are joined once, as they close; each call adds only the
-// open block to them.
 func (r *Renderer) Rendered() string {
 	r.update()
 	if r.joined == "" {
-		tail := strings.Join(r.lines[r.nClosed:], "\n")
-		switch {
-		case r.prefix.Len() == 0:
-			r.joined = tail
-		case tail == "":
-			r.joined = r.prefix.String()
-		default: // tail starts with the empty line between, if there is one
-			r.joined = r.prefix.String() + "\n" + tail
-		}
+		r.joined = strings.Join(r.lines, "\n")
 	}
 	return r.joined
 }
@@ -172,26 +162,29 @@ func (r *Renderer) update() {
 	if r.render == nil {
 		r.render = r.newRender(r.width, r.styles)
 	}
+	r.settle(r.finished)
 	for ; r.done < len(r.blocks); r.done++ {
 		b := r.blocks[r.done]
-		lines, codes, html := r.closeBlock(b)
+		lines, codes, html, check := r.closeBlock(b)
 		if len(lines) == 0 {
 			continue // nothing to draw: link definitions, an HTML comment
 		}
 		r.lines = r.lines[:r.nClosed]
-		if r.nClosed > 0 {
-			sep := r.sepBefore(b.list)
-			r.prefix.WriteString(sep)
-			if sep == "\n\n" {
-				r.lines = append(r.lines, "")
-			}
+		if r.nClosed > 0 && r.sepBefore(b.list) == "\n\n" {
+			r.lines = append(r.lines, "")
+		}
+		if check != nil {
+			r.checks = append(r.checks, pendingCheck{k: check, block: r.done, first: len(r.codes) + 1,
+				from: len(r.lines), to: len(r.lines) + len(lines)})
 		}
 		r.glued = html
 		r.lines = append(r.lines, lines...)
-		r.prefix.WriteString(strings.Join(lines, "\n"))
 		r.nClosed = len(r.lines)
 		r.codes = append(r.codes, codes...)
 		r.tailDirty, r.joined = true, ""
+	}
+	if r.finished {
+		r.settle(true)
 	}
 	if r.tailDirty {
 		r.tailDirty = false
@@ -200,8 +193,9 @@ func (r *Renderer) update() {
 }
 
 // closeBlock renders a block that closed: from what was drawn of it while
-// it was open when that is what rendering it whole gives, else whole.
-func (r *Renderer) closeBlock(b block) ([]string, []CodeBlock, bool) {
+// it was open when that is what rendering it whole gives, else whole. A
+// code block drawn in pieces comes with the check of its pieces.
+func (r *Renderer) closeBlock(b block) ([]string, []CodeBlock, bool, *codeCheck) {
 	switch {
 	case r.code.f.open == b.start && r.code.f.char != 0:
 		c := r.code
@@ -210,22 +204,26 @@ func (r *Renderer) closeBlock(b block) ([]string, []CodeBlock, bool) {
 		if last := r.text[end:b.end]; !c.f.closes(bytes.TrimRight(last, "\n"), indent(last)) {
 			end = b.end // the reply ended inside the fence: all of it is code
 		}
-		if r.finishCode(&c, end) {
+		if k, ok := r.finishCode(&c, end); ok {
 			lines := []string(nil)
 			if c.label != "" {
 				lines = append(lines, c.label)
 			}
-			return append(lines, c.lines...), []CodeBlock{c.block()}, false
+			return append(lines, c.lines...), []CodeBlock{c.block()}, false, k
 		}
 	case r.open.start == b.start:
 		r.scanOpenTo(b.end)
-		lines, codes, html, ok := r.closeOpen(b.end, r.nextItem())
-		r.open = openBlock{start: -1}
-		if ok {
-			return lines, codes, html
+		if r.checksAgree(b.start) {
+			lines, codes, html, ok := r.closeOpen(b.end, r.nextItem())
+			if ok {
+				r.open = openBlock{start: -1}
+				return lines, codes, html, nil
+			}
 		}
+		r.open = openBlock{start: -1}
 	}
-	return r.renderBlock(r.text[b.start:b.end], b.list, r.nextItem(), len(r.codes)+1)
+	lines, codes, html := r.renderBlock(r.text[b.start:b.end], b.list, r.nextItem(), len(r.codes)+1)
+	return lines, codes, html, nil
 }
 
 // lineStart is the offset of the line holding offset i.

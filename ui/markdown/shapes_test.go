@@ -35,10 +35,11 @@ func genShape(shape string, size int) string {
 		}
 	case "list-code": // numbered steps, each with code, some with text after it
 		for i := 1; b.Len() < size; i++ {
+			ind := strings.Repeat(" ", len(fmt.Sprint(i))+2) // the item's content column
 			fmt.Fprintf(&b, "%d. %s\n\n", i, genSentence(r))
-			genIndentedCode(&b, r, "   ", 20+r.IntN(60))
+			genIndentedCode(&b, r, ind, 20+r.IntN(60))
 			if r.IntN(2) == 0 {
-				fmt.Fprintf(&b, "\n   %s\n   %s\n", genSentence(r), genSentence(r))
+				fmt.Fprintf(&b, "\n%s%s\n%s%s\n", ind, genSentence(r), ind, genSentence(r))
 			}
 			b.WriteString("\n")
 		}

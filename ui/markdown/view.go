@@ -117,6 +117,14 @@ func (m *Model) SetSize(w, h int) tea.Cmd {
 	return m.arm()
 }
 
+// Finish says that the reply is complete (see Renderer.Finish); it is drawn
+// as such on the next frame, whose command it returns.
+func (m *Model) Finish() tea.Cmd {
+	m.r.Finish()
+	m.dirty = true
+	return m.arm()
+}
+
 // SetStyles changes the styles; the reply is drawn again on the next frame.
 func (m *Model) SetStyles(st Styles) tea.Cmd {
 	m.r.SetStyles(st)
@@ -142,6 +150,12 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if msg.id == m.r && msg.seq == m.seq && m.armed {
 			m.armed = false
 			m.frame()
+			if m.r.Pending() {
+				// A code block drawn from its pieces is being checked:
+				// look again at the next frame.
+				m.dirty = true
+				return m, m.arm()
+			}
 		}
 	case tea.KeyPressMsg:
 		m.key(msg)
