@@ -34,10 +34,10 @@ type Renderer struct {
 	split  splitter // where the blocks end
 	blocks []block  // the closed blocks, in order
 
-	done    int             // blocks[:done] are rendered into lines
-	lines   []string        // lines of blocks[:done], "" between blocks, then the open block's
-	nClosed int             // lines[:nClosed] belong to closed blocks
-	codes   []CodeBlock     // the code blocks of blocks[:done]
+	done    int         // blocks[:done] are rendered into lines
+	lines   []string    // lines of blocks[:done], "" between blocks, then the open block's
+	nClosed int         // lines[:nClosed] belong to closed blocks
+	codes   []CodeBlock // the code blocks of blocks[:done]
 
 	glued     bool                 // the last closed block takes no empty line after it
 	tail      []CodeBlock          // the code blocks of the open block
