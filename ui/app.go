@@ -24,6 +24,7 @@ type Model struct {
 
 	bgDark        bool // the terminal's background, once it says; dark until then
 	width, height int
+	drawn         *drawCache // the screen's parts as last drawn; the UI loop's only
 }
 
 // New returns the shell over deps, on the Chat tab.
@@ -40,6 +41,7 @@ func New(deps Deps) Model {
 		settings: cfg,
 		bgDark:   true,
 		status:   statusBar{service: "connecting…"},
+		drawn:    &drawCache{},
 	}
 	if deps.Connect == nil {
 		m.status.service = serviceName(deps.Demo, nil)

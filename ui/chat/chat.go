@@ -32,6 +32,9 @@ type Options struct {
 	// Now is the clock for the list's ages before the first answer of the
 	// store brings the time; nil means time.Now. Tests fix it.
 	Now func() time.Time
+	// Tick makes the command of a frame's tick; nil means tea.Tick.
+	// Benchmarks deliver frames themselves.
+	Tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 }
 
 // focus is the pane that has the keyboard.
@@ -74,7 +77,7 @@ type Model struct {
 	tick      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 
 	km            keyMap
-	st            styles
+	st            *styles // by pointer: the Model is copied at every message
 	width, height int
 }
 
@@ -94,6 +97,9 @@ func New(o Options) Model {
 	m := Model{
 		db: o.Store, models: o.Models, demo: o.Demo,
 		km: defaultKeyMap(), clock: now(), tick: tea.Tick,
+	}
+	if o.Tick != nil {
+		m.tick = o.Tick
 	}
 	m.target = client.ChatTarget{Family: client.Alpha, Model: m.defaultModel(client.Alpha)}
 	m.comp = newComposer(m.km.Newline).focus(true)
@@ -172,10 +178,11 @@ func (m *Model) SetSize(w, h int) {
 
 // SetDark picks the styles for a dark or light background.
 func (m *Model) SetDark(dark bool) {
-	m.st = newStyles(dark)
+	st := newStyles(dark)
+	m.st = &st
 	m.comp.ta.SetStyles(m.st.Composer)
 	m.field.input.SetStyles(m.st.Input)
-	m.pick = m.pick.restyle(m.st)
+	m.pick = m.pick.restyle(st)
 	m.tr = m.tr.restyle(m.st.Markdown)
 	m.layout()
 }

@@ -132,7 +132,7 @@ func (t *transcript) draw(entries []entry, i int, lk look) []string {
 // for another version, width or styles.
 func (t *transcript) bodyOf(e *entry, i int) body {
 	if t.stale(e, i) {
-		b := renderBody(e.text, t.width, t.mdStyles)
+		b := renderBody(e.text, t.width, *t.mdStyles)
 		b.key, b.styled = e.version, t.styled
 		t.bodies[i] = b
 	}
@@ -184,7 +184,7 @@ func (m *Model) prerender() tea.Cmd {
 	}
 	m.rendering = true
 	seq, text, key := m.renderSeq, m.conv.entries[i].text, m.conv.entries[i].version
-	width, st, styled := m.tr.width, m.tr.mdStyles, m.tr.styled
+	width, st, styled := m.tr.width, *m.tr.mdStyles, m.tr.styled
 	return func() tea.Msg {
 		b := renderBody(text, width, st)
 		b.key, b.styled = key, styled

@@ -203,7 +203,7 @@ func untab(s string) string { return strings.ReplaceAll(s, "\t", "    ") }
 
 // pad fits a line to w columns.
 func pad(line string, w int) string {
-	n := ansi.StringWidth(line)
+	n := markdown.LineWidth(line)
 	if n > w {
 		return ansi.Truncate(line, w, "")
 	}

@@ -110,7 +110,7 @@ func (m Model) listPanel(w, h int) []string {
 	if m.confirm {
 		rows--
 	}
-	for i, l := range m.list.view(&m.st, w, rows, focused, m.clock) {
+	for i, l := range m.list.view(m.st, w, rows, focused, m.clock) {
 		if m.field.kind == renameField && i+m.list.follow(rows).offset == m.list.cursor {
 			l = m.st.Label.Render("✎ ") + m.field.input.View()
 		}

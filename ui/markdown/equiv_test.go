@@ -60,6 +60,7 @@ func TestBlockwiseMatchesWhole(t *testing.T) {
 			st := DefaultStyles(true)
 			r := NewRenderer(width, st)
 			r.Append(text)
+			r.Finish()
 			got := collapseBlank(r.Lines())
 			want := collapseBlank(wholeLines(t, text, width, st))
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -93,6 +94,7 @@ func TestBlockwiseMatchesWholeLong(t *testing.T) {
 			r.Lines()
 		}
 	}
+	r.Finish()
 	if r.Text() != text {
 		t.Fatal("Text differs from what was appended")
 	}
@@ -136,6 +138,7 @@ func blockwiseDiffers(t *testing.T, text string) bool {
 	st := DefaultStyles(true)
 	r := NewRenderer(60, st)
 	r.Append(text)
+	r.Finish()
 	got := collapseBlank(r.Lines())
 	want := collapseBlank(wholeLines(t, text, 60, st))
 	return !slices.Equal(got, want)

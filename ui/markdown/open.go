@@ -257,10 +257,10 @@ func (r *Renderer) renderTail(c cutPoint, cands, words []cutPoint, end int, more
 		t.codes = t.codes[1:] // the stub's empty block
 	}
 	t.at, t.leads, t.nCode = r.findMarks(lines, all, marked)
-	risk := inlineRisk(rd.doc, rd.src, tailAt)
+	risk, inside := inlineRisk(rd.doc, rd.src, tailAt)
 	t.clean = make([]bool, len(all))
 	for i, at := range srcAt {
-		t.clean[i] = at >= 0 && at <= risk
+		t.clean[i] = cuttable(at, risk, inside)
 	}
 	labelCode(lines, t.codes, first, r.styles.CodeLabel)
 	t.lines = unmarkLines(lines)
@@ -389,8 +389,8 @@ func (r *Renderer) commit(t *tailRender) {
 		switch {
 		case j < 0 || !t.clean[i]:
 			continue
-		case c.kind == cutWord && (!t.leads[i] || j >= len(t.lines)-1):
-			continue // a word on the last line may still move
+		case c.kind == cutWord && !t.leads[i]:
+			continue // not a line's first word
 		case j == 0 && c.kind != cutCode:
 			continue
 		case o.mode == modeTable && (i >= len(o.cands) || !r.tableRows(t, i)):

@@ -79,21 +79,28 @@ func (r *Renderer) startCode(c *codeRun, f fence, ind, stub string, first int) {
 	r.labelRun(c, first)
 }
 
-// lines returns the code block's lines so far: its label, the lines
-// rendered, and the line being written, plain, up to end.
+// pieceLines is how many complete lines of code wait, drawn plain, to be
+// rendered together: at a model's pace a frame brings a line or two, and
+// rendering a piece has a cost of its own whatever its length.
+const pieceLines = 4
+
+// codeLines returns the code block's lines so far: its label, the lines
+// rendered, and those not rendered yet, plain, up to end.
 func (r *Renderer) codeLines(c *codeRun, end int) []string {
-	if lineEnd := lastLineEnd(r.text, c.done, end); lineEnd > c.done {
+	if lineEnd := lastLineEnd(r.text, c.done, end); lineEnd > c.done &&
+		bytes.Count(r.text[c.done:lineEnd], []byte("\n")) >= pieceLines {
 		r.addCode(c, r.text[c.done:lineEnd])
 		c.done = lineEnd
 	}
-	lines := make([]string, 0, len(c.lines)+2)
+	lines := make([]string, 0, len(c.lines)+pieceLines+2)
 	if c.label != "" {
 		lines = append(lines, c.label)
 	}
 	lines = append(lines, c.lines...)
-	if partial := complete(r.text[c.done:end]); len(bytes.TrimSpace(partial)) > 0 {
-		partial = bytes.TrimPrefix(partial, []byte(c.ind))
-		lines = compact(lines, strings.Repeat(" ", c.frame.indent)+string(partial))
+	pad := strings.Repeat(" ", c.frame.indent)
+	for l := range bytes.Lines(complete(r.text[c.done:end])) {
+		l = bytes.TrimPrefix(bytes.TrimSuffix(l, []byte("\n")), []byte(c.ind))
+		lines = compact(lines, pad+string(l))
 	}
 	return lines
 }

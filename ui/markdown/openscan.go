@@ -180,6 +180,13 @@ func numbered(head []byte, li listRef, n int) (string, bool) {
 	return out, true
 }
 
+// startsLetter reports whether line starts with a letter: no block but a
+// paragraph starts so (a digit may start a numbered item).
+func startsLetter(line []byte) bool {
+	r, _ := utf8.DecodeRune(line)
+	return r != utf8.RuneError && unicode.IsLetter(r)
+}
+
 // startsWord reports whether line starts with a letter or a digit.
 func startsWord(line []byte) bool {
 	r, _ := utf8.DecodeRune(line)
@@ -247,7 +254,7 @@ func (r *Renderer) scanWords() {
 	// A line not complete yet may turn out not to be paragraph text, or,
 	// after a blank line, to start the next block: its words wait until
 	// it is complete, unless it plainly goes on the paragraph.
-	if o.scan < end && (o.scan > o.start && !o.para.in || !startsWord(bytes.TrimLeft(r.text[o.scan:end], " "))) {
+	if o.scan < end && (o.scan > o.start && !o.para.in || !startsLetter(bytes.TrimLeft(r.text[o.scan:end], " "))) {
 		end = o.scan
 	}
 	text := r.text
