@@ -77,7 +77,9 @@ type Model struct {
 	tick      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 
 	km            keyMap
-	st            *styles // by pointer: the Model is copied at every message
+	st            *styles   // by pointer: the Model is copied at every message
+	viewGen       int       // bumped by every change the view may show
+	drawn         *drawnTab // the view as last drawn, for viewGen; shared by copies
 	width, height int
 }
 
@@ -104,6 +106,7 @@ func New(o Options) Model {
 	m.target = client.ChatTarget{Family: client.Alpha, Model: m.defaultModel(client.Alpha)}
 	m.comp = newComposer(m.km.Newline).focus(true)
 	m.tr = m.tr.reset()
+	m.drawn = &drawnTab{gen: -1}
 	m.pick = newPicker()
 	m.SetDark(true)
 	return m
@@ -114,6 +117,9 @@ func (m Model) Init() tea.Cmd { return loadPage(m.db, m.listSeq, nil) }
 
 // Update routes a message to what handles it.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	if _, delta := msg.(deltaMsg); !delta {
+		m.viewGen++ // a delta shows at the next frame: the view stays as it is
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
@@ -172,12 +178,14 @@ func (m Model) Focused() bool {
 
 // SetSize sets the room the tab may draw in.
 func (m *Model) SetSize(w, h int) {
+	m.viewGen++
 	m.width, m.height = w, h
 	m.relayout()
 }
 
 // SetDark picks the styles for a dark or light background.
 func (m *Model) SetDark(dark bool) {
+	m.viewGen++
 	st := newStyles(dark)
 	m.st = &st
 	m.comp.ta.SetStyles(m.st.Composer)
