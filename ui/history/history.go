@@ -13,8 +13,8 @@
 // dropped when a newer one has been made, so typing a search never waits
 // on a query.
 //
-// It imports bubbletea, bubbles, lipgloss, glamour, store and ui's own
-// packages (tab, termtext, imageview); never ui.
+// It imports bubbletea, bubbles, lipgloss, store and ui's own packages
+// (tab, termtext, imageview, markdown: replies render as in Chat); never ui.
 package history
 
 import (
