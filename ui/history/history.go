@@ -107,7 +107,7 @@ func (m Model) Init() tea.Cmd {
 	if m.db == nil {
 		return nil
 	}
-	return m.pageCmd(context.Background(), nil)
+	return m.pageCmd(context.Background(), nil, nil)
 }
 
 // Update handles keys, the wheel and the results of the tab's commands.
