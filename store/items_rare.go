@@ -67,16 +67,7 @@ func (s *Store) conversationsWith(ctx context.Context, col, val string) ([]int64
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return collect(rows, func(r rowScanner) (id int64, err error) { return id, r.Scan(&id) })
 }
 
 // intersect returns the ids in both sorted lists.

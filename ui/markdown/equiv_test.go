@@ -63,21 +63,7 @@ func TestBlockwiseMatchesWhole(t *testing.T) {
 			r.Finish()
 			got := collapseBlank(r.Lines())
 			want := collapseBlank(wholeLines(t, text, width, st))
-			if strings.Join(got, "\n") != strings.Join(want, "\n") {
-				t.Errorf("%s at %d: block-wise differs from whole", name, width)
-				for i := range max(len(got), len(want)) {
-					var g, w string
-					if i < len(got) {
-						g = got[i]
-					}
-					if i < len(want) {
-						w = want[i]
-					}
-					if g != w {
-						t.Logf("line %d:\n got %q\nwant %q", i, g, w)
-					}
-				}
-			}
+			diffLines(t, fmt.Sprintf("%s at %d", name, width), got, want)
 		}
 	}
 }
