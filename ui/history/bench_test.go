@@ -3,6 +3,7 @@ package history
 import (
 	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -140,6 +141,8 @@ func BenchmarkPageThrough(b *testing.B) {
 	db := benchStore(b)
 	for b.Loop() {
 		hs := newHarness(b, db, 116, 36)
+		runtime.GC()
+		before := rssBytes()
 		var times []time.Duration
 		items := 0
 		for hs.m.list.more || hs.m.list.cursor < len(hs.m.list.rows)-1 {
@@ -158,7 +161,13 @@ func BenchmarkPageThrough(b *testing.B) {
 		}
 		b.StopTimer()
 		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		b.ReportMetric(float64(before)/(1<<20), "rss-first-page-MB")
 		b.ReportMetric(float64(rssBytes())/(1<<20), "rss-MB")
+		b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heap-inuse-MB")
+		debug.FreeOSMemory()
+		b.ReportMetric(float64(rssBytes())/(1<<20), "rss-freed-MB")
 		b.ReportMetric(float64(len(hs.m.list.rows)), "rows-kept")
 		b.ReportMetric(float64(len(times)), "keys")
 		reportTimes(b, times, "key")

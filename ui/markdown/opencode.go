@@ -37,8 +37,9 @@ type codeRun struct {
 // codeFrame is where the code sits in the lines of a rendered fenced code
 // block, learnt once per width, style and context by rendering a probe.
 type codeFrame struct {
-	top, bottom int // lines before and after the code
-	indent      int // columns before the code
+	top, bottom int    // lines before and after the code
+	indent      int    // columns before the code
+	mark        string // the line holding the code mark, which becomes the label
 	ok          bool
 }
 
@@ -46,7 +47,14 @@ type codeFrame struct {
 // finds the code in it. Probes are kept per context until the width or the
 // styles change.
 func (r *Renderer) probeCode(stub, ind string) codeFrame {
-	key := stub + "\x00" + ind
+	// The numbers of the items in the stub do not move the code: one probe
+	// serves every item of a list.
+	key := strings.Map(func(c rune) rune {
+		if c >= '0' && c <= '9' {
+			return '9'
+		}
+		return c
+	}, stub) + "\x00" + ind
 	if fr, ok := r.frames[key]; ok {
 		return fr
 	}
@@ -58,6 +66,9 @@ func (r *Renderer) probeCode(stub, ind string) codeFrame {
 			plain := ansi.Strip(l)
 			if x := strings.IndexByte(plain, 'X'); x >= 0 && strings.TrimSpace(plain) == "X" {
 				fr = codeFrame{top: i, bottom: len(lines) - 1 - i, indent: ansi.StringWidth(plain[:x]), ok: true}
+				if i > 0 && strings.Count(lines[i-1], codeMark) == 1 {
+					fr.mark = lines[i-1]
+				}
 				break
 			}
 		}
@@ -80,9 +91,11 @@ func (r *Renderer) startCode(c *codeRun, f fence, ind, stub string, first int) {
 }
 
 // pieceLines is how many complete lines of code wait, drawn plain, to be
-// rendered together: at a model's pace a frame brings a line or two, and
-// rendering a piece has a cost of its own whatever its length.
-const pieceLines = 4
+// rendered together: at a model's pace a frame brings a line or so, and
+// rendering a piece has a cost of its own whatever its length. More would
+// bunch the work into fewer, longer frames (code costs glamour some 10 ms a
+// kilobyte).
+const pieceLines = 2
 
 // codeLines returns the code block's lines so far: its label, the lines
 // rendered, and those not rendered yet, plain, up to end.
@@ -130,9 +143,21 @@ func (r *Renderer) fenced(c *codeRun, content []byte) []byte {
 	return append(src, '\n')
 }
 
-// labelRun finds the label of c, number first, by rendering it empty.
+// labelRun finds the label of c, number first: from the probe's mark line
+// and the language of the fence (its info string's first word, as goldmark
+// reads it), or by rendering it empty.
 func (r *Renderer) labelRun(c *codeRun, first int) {
 	c.labelled = true
+	if c.frame.mark != "" {
+		info := bytes.TrimSpace(bytes.TrimLeft(bytes.TrimSpace(r.text[c.f.open:c.f.body]), string(c.f.char)))
+		if lang, _, _ := bytes.Cut(info, []byte(" ")); !bytes.ContainsAny(lang, "\\&") {
+			c.lang = string(lang)
+			lines := []string{c.frame.mark}
+			labelCode(lines, []CodeBlock{{Lang: c.lang}}, first, r.styles.CodeLabel)
+			c.label = lines[0]
+			return
+		}
+	}
 	rd, err := r.render(r.fenced(c, nil))
 	if err != nil {
 		return
@@ -153,7 +178,7 @@ func (r *Renderer) labelRun(c *codeRun, first int) {
 // addCode renders complete content lines of c as a code block of their own
 // and keeps the lines of code, with their tokens.
 func (r *Renderer) addCode(c *codeRun, content []byte) {
-	rd, err := r.render(r.fenced(c, content))
+	rd, err := r.renderAt(r.pieceWidth(c, content))(r.fenced(c, content))
 	fr := c.frame
 	lines := compact(nil, rd.out)
 	var piece string
@@ -174,6 +199,41 @@ func (r *Renderer) addCode(c *codeRun, content []byte) {
 	}
 	c.lines = append(c.lines, lines[fr.top:len(lines)-fr.bottom]...)
 	c.sigs = append(c.sigs, sigs...)
+}
+
+// pieceWidth is the width to render content of c at. Glamour pads every
+// line to the width, a styled cell at a time, which costs more than the
+// code itself at 200 columns; the padding is dropped afterwards (compact).
+// So a piece whose lines all fit well inside is rendered at the width they
+// need, which draws them alike; one with a line that could wrap, at the
+// Renderer's.
+func (r *Renderer) pieceWidth(c *codeRun, content []byte) int {
+	need := 0
+	for l := range bytes.Lines(content) {
+		need = max(need, len(l)+3*bytes.Count(l, []byte("\t")))
+	}
+	w := (c.frame.indent + need + 8 + 15) / 16 * 16 // a few widths, each rendered for once
+	if !c.frame.ok || w >= r.width {
+		return r.width
+	}
+	return w
+}
+
+// renderAt returns the render function at width w: the Renderer's own, or
+// one kept for w.
+func (r *Renderer) renderAt(w int) renderFunc {
+	if w == r.width {
+		return r.render
+	}
+	if f, ok := r.narrow[w]; ok {
+		return f
+	}
+	if r.narrow == nil {
+		r.narrow = map[int]renderFunc{}
+	}
+	f := r.newRender(w, r.styles)
+	r.narrow[w] = f
+	return f
 }
 
 // finishCode draws the rest of the content, up to the closing fence at

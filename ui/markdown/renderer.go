@@ -28,6 +28,7 @@ type Renderer struct {
 	styles    Styles
 	newRender func(width int, st Styles) renderFunc // swapped by tests
 	render    renderFunc                            // nil after a width or style change
+	narrow    map[int]renderFunc                    // narrower ones, for code (see pieceWidth)
 
 	strip  termtext.Stripper
 	text   []byte   // the cleaned markdown
@@ -123,7 +124,7 @@ func (r *Renderer) SetStyles(st Styles) {
 }
 
 func (r *Renderer) invalidate() {
-	r.render = nil
+	r.render, r.narrow = nil, nil
 	r.done, r.nClosed = 0, 0
 	r.lines, r.codes, r.glued = r.lines[:0], nil, false
 	r.code, r.frames, r.open = codeRun{}, nil, openBlock{start: -1}
