@@ -113,9 +113,11 @@ func newStreamShell(b *testing.B, c *client.Client, w, h int, thinking bool) *st
 	s.send(tea.WindowSizeMsg{Width: w, Height: h})
 	s.send(tab.Result(tab.Chat, tab.ClientMsg{Client: c}))
 	if thinking {
-		s.send(tabtest.Press("tab")) // to the reply, where t shows the thinking
-		s.send(tabtest.Press("t"))
-		s.send(tabtest.Press("tab"))
+		// To the reply (past the list), where t shows the thinking, and
+		// back to the prompt.
+		for _, k := range []string{"tab", "tab", "t", "tab"} {
+			s.send(tabtest.Press(k))
+		}
 	}
 	for _, r := range "a question" {
 		s.send(tabtest.Press(string(r)))

@@ -42,6 +42,14 @@ type entry struct {
 type liveText struct {
 	text, thinking strings.Builder
 	flow           flow
+	styled         styledLines // the flow's kept lines, styled
+}
+
+// styledLines are lines of thinking styled for a width and styles.
+type styledLines struct {
+	width int
+	st    *styles
+	lines []string
 }
 
 // add appends a delta of text or thinking to e.

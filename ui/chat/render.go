@@ -132,9 +132,27 @@ func thinkingLines(e *entry, lk look) []string {
 	if !lk.thinking {
 		return []string{indent + st.Render(fmt.Sprintf("▸ thinking · %d words", f.words))}
 	}
+	lines := f.lines(max(lk.width-2*len(indent), 10))
+	style := func(l string) string { return indent + indent + st.Render(l) }
 	out := []string{indent + st.Render("▾ thinking")}
-	for _, l := range f.lines(max(lk.width-2*len(indent), 10)) {
-		out = append(out, indent+indent+st.Render(l))
+	if e.live == nil {
+		for _, l := range lines {
+			out = append(out, style(l))
+		}
+		return out
+	}
+	// The lines kept by the flow are styled once (lipgloss costs as much as
+	// the wrapping); only the last, still growing, again at each frame.
+	c := &e.live.styled
+	if c.width != f.width || c.st != lk.st || len(c.lines) > len(f.kept) {
+		*c = styledLines{width: f.width, st: lk.st}
+	}
+	for _, l := range f.kept[len(c.lines):] {
+		c.lines = append(c.lines, style(l))
+	}
+	out = append(out, c.lines...)
+	for _, l := range lines[len(f.kept):] {
+		out = append(out, style(l))
 	}
 	return out
 }
