@@ -97,6 +97,46 @@ func BenchmarkRecentConversations50(b *testing.B) {
 	})
 }
 
+// BenchmarkItemsFilter lists the first page of the history (100 items, as
+// the History tab asks) narrowed by a filter: a model one conversation in a
+// thousand used (target: under 50 ms), a status no message has, and a
+// family most have.
+func BenchmarkItemsFilter(b *testing.B) {
+	s := openBench(b)
+	for _, tc := range []struct {
+		name string
+		f    ItemFilter
+		want int
+	}{
+		{"rare_model", ItemFilter{Model: rareModel}, benchConversations / 1000},
+		{"no_status", ItemFilter{Status: StatusInterrupted}, 0},
+		{"common_family", ItemFilter{Family: "beta"}, 100},
+		{"rare_model_chats", ItemFilter{Kind: KindChat, Model: rareModel}, -1},
+		{"rare_model_per_conversation", ItemFilter{Model: rareModel}, benchConversations / 1000},
+		{"unfiltered", ItemFilter{}, 100},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			if strings.HasSuffix(tc.name, "_per_conversation") {
+				// Without the rare path: every conversation is checked
+				// through the index, newest first, as for a common value.
+				defer func(n int) { rareLimit = n }(rareLimit)
+				rareLimit = -1
+			}
+			tc.f.Limit = 100
+			var times []time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				it, err := s.Items(bg, tc.f)
+				if err != nil || tc.want >= 0 && len(it) != tc.want {
+					b.Fatal(len(it), err)
+				}
+				times = append(times, time.Since(t0))
+			}
+			reportP99(b, times)
+		})
+	}
+}
+
 // BenchmarkOpenWithMigrations opens a store (target: under 30 ms): a new
 // one, which applies every migration, and the million-message one.
 func BenchmarkOpenWithMigrations(b *testing.B) {

@@ -21,7 +21,8 @@ const (
 	benchPerConv       = 100
 	benchImages        = 20_000
 	benchVideos        = 5_000
-	benchGenVersion    = 1 // bump when the generator changes
+	benchGenVersion    = 2 // bump when the generator changes
+	rareModel          = "model-rare"
 )
 
 // benchDir returns the cached benchmark data directory, generating it the
@@ -190,7 +191,11 @@ func (g *textGen) conversation(ctx context.Context, conv, msg *sql.Stmt, id int,
 			f := (fam + lane) % 3
 			at += int64(1000 + g.r.IntN(20_000))
 			reply := g.text(40 + g.r.IntN(160))
-			if _, err := msg.ExecContext(ctx, id, turn, lane, RoleAssistant, families[f], models[f], reply, "end_turn",
+			model := models[f]
+			if id%1000 == 0 && turn == 0 && lane == 0 {
+				model = rareModel // one conversation in a thousand
+			}
+			if _, err := msg.ExecContext(ctx, id, turn, lane, RoleAssistant, families[f], model, reply, "end_turn",
 				200+g.r.IntN(2000), 100+g.r.IntN(800), 200+g.r.IntN(1500), 1000+g.r.IntN(20_000), at, at); err != nil {
 				return err
 			}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -44,6 +45,9 @@ type ItemFilter struct {
 	Until  time.Time // exclusive
 	Limit  int       // default 50
 	Before *Cursor
+	// After lists the items before this position instead, newest first
+	// still: the Limit nearest to it, for paging back towards the newest.
+	After *Cursor
 }
 
 // itemArm is one table's part of the history listing.
@@ -95,10 +99,14 @@ func (s *Store) Items(ctx context.Context, f ItemFilter) ([]Item, error) {
 	if f.Limit <= 0 {
 		f.Limit = 50
 	}
+	convs, err := s.rareConversations(ctx, f)
+	if err != nil {
+		return nil, fmt.Errorf("list history: %w", err)
+	}
 	var arms []string
 	var args []any
 	for _, a := range itemArms {
-		q, aargs, ok := a.query(f)
+		q, aargs, ok := a.query(f, convs)
 		if !ok {
 			continue
 		}
@@ -109,8 +117,11 @@ func (s *Store) Items(ctx context.Context, f ItemFilter) ([]Item, error) {
 		return nil, fmt.Errorf("list history: unknown kind %q", f.Kind)
 	}
 	args = append(args, f.Limit)
-	rows, err := s.r.QueryContext(ctx, strings.Join(arms, " UNION ALL ")+
-		" ORDER BY 8 DESC, 9, 2 DESC LIMIT ?", args...)
+	order := " ORDER BY 8 DESC, 9, 2 DESC LIMIT ?"
+	if f.After != nil {
+		order = " ORDER BY 8, 9 DESC, 2 LIMIT ?" // nearest first; reversed below
+	}
+	rows, err := s.r.QueryContext(ctx, strings.Join(arms, " UNION ALL ")+order, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list history: %w", err)
 	}
@@ -127,13 +138,23 @@ func (s *Store) Items(ctx context.Context, f ItemFilter) ([]Item, error) {
 		it.At = fromMS(at)
 		out = append(out, it)
 	}
+	if f.After != nil {
+		slices.Reverse(out)
+	}
 	return out, rows.Err()
 }
 
 // query builds one arm's SELECT, or reports that the filter excludes it.
-func (a itemArm) query(f ItemFilter) (string, []any, bool) {
+// convs, when not nil, are the only conversations the filter can match.
+func (a itemArm) query(f ItemFilter, convs *idSet) (string, []any, bool) {
 	var where []string
 	var args []any
+	if convs != nil && a.rank == 0 {
+		if len(convs.ids) == 0 {
+			return "", nil, false
+		}
+		where = append(where, "t.id IN ("+convs.list()+")")
+	}
 	if f.Kind != "" {
 		found := false
 		for _, k := range a.kinds {
@@ -167,12 +188,24 @@ func (a itemArm) query(f ItemFilter) (string, []any, bool) {
 			where, args = append(where, a.at+" < ?"), append(args, ms(c.At))
 		}
 	}
+	order := "DESC"
+	if c := f.After; c != nil {
+		order = "ASC"
+		switch r := rankOf(c.Kind); {
+		case a.rank < r:
+			where, args = append(where, a.at+" >= ?"), append(args, ms(c.At))
+		case a.rank == r:
+			where, args = append(where, "("+a.at+", t.id) > (?, ?)"), append(args, ms(c.At), c.ID)
+		default:
+			where, args = append(where, a.at+" > ?"), append(args, ms(c.At))
+		}
+	}
 	if len(where) == 0 {
 		where = []string{"1"}
 	}
 	args = append(args, f.Limit)
-	return fmt.Sprintf("SELECT %s, %s, %d FROM %s WHERE %s ORDER BY %s DESC, t.id DESC LIMIT ?",
-		a.cols, a.at, a.rank, a.table, strings.Join(where, " AND "), a.at), args, true
+	return fmt.Sprintf("SELECT %s, %s, %d FROM %s WHERE %s ORDER BY %s %s, t.id %s LIMIT ?",
+		a.cols, a.at, a.rank, a.table, strings.Join(where, " AND "), a.at, order, order), args, true
 }
 
 // Delete deletes a history item with its files.

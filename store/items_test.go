@@ -113,3 +113,72 @@ func TestDeleteByRef(t *testing.T) {
 		t.Fatal("deleting a missing task succeeded")
 	}
 }
+
+// TestItemsPageBack pages back from the oldest item with After, the way
+// the History tab refills its window above the rows it keeps.
+func TestItemsPageBack(t *testing.T) {
+	s := openTest(t)
+	seedHistory(t, s)
+	all := must[[]Item](t)(s.Items(bg, ItemFilter{}))
+	for limit := 1; limit <= 4; limit++ {
+		var got []Item
+		cur := all[len(all)-1].Cursor()
+		for range 20 {
+			page := must[[]Item](t)(s.Items(bg, ItemFilter{Limit: limit, After: &cur}))
+			if len(page) == 0 {
+				break
+			}
+			got = append(page, got...)
+			cur = page[0].Cursor()
+		}
+		if k, want := kindsOf(got), kindsOf(all[:len(all)-1]); k != want {
+			t.Fatalf("limit %d: %s, want %s", limit, k, want)
+		}
+	}
+	c := all[3].Cursor()
+	if k := kindsOf(must[[]Item](t)(s.Items(bg, ItemFilter{Limit: 2, After: &c}))); k != kindsOf(all[1:3]) {
+		t.Fatalf("the two before %s: %s", kindsOf(all[3:4]), k)
+	}
+}
+
+// TestItemsRareFilter: a filter value few conversations have is read from
+// its index first; the answer is the same as the per-conversation check's.
+func TestItemsRareFilter(t *testing.T) {
+	s := openTest(t)
+	fakeClock(s)
+	for i := range 6 {
+		c := newChat(t, s, fmt.Sprintf("chat %d", i))
+		model := "model-common"
+		if i == 2 {
+			model = "model-rare"
+		}
+		r := must[*Reply](t)(s.BeginReply(bg, ReplyStart{ConversationID: c, Family: "alpha", Model: model}))
+		var err error
+		if i%3 == 0 {
+			err = fmt.Errorf("boom")
+		}
+		r.Finish(ReplyEnd{Err: err})
+	}
+	addImage(t, s, "a picture", 1)
+	filters := []ItemFilter{{Model: "model-rare"}, {Model: "model-common"}, {Model: "none"}, {Status: "error"},
+		{Family: "alpha", Status: "error"}, {Model: "model-rare", Status: "error"}, {Model: "model-common", Limit: 2},
+		{Kind: KindChat, Model: "model-rare"}, {Kind: KindImage, Model: "model-rare"}}
+	want := make([]string, len(filters))
+	defer func(n int) { rareLimit = n }(rareLimit)
+	// -1: never rare, every conversation checked (the reference); 1000:
+	// always rare; 2 and 0: some of each.
+	for _, limit := range []int{-1, 1000, 2, 0} {
+		rareLimit = limit
+		for i, f := range filters {
+			got := kindsOf(must[[]Item](t)(s.Items(bg, f)))
+			if limit == -1 {
+				want[i] = got
+			} else if got != want[i] {
+				t.Errorf("rare under %d, %+v: %s, want %s", limit, f, got, want[i])
+			}
+		}
+	}
+	if want[0] != "chat3" || want[2] != "" || want[3] != "chat4,chat1" || want[6] != "chat6,chat5" {
+		t.Errorf("filters gave %q", want)
+	}
+}

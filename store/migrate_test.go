@@ -82,10 +82,16 @@ func TestMigrateFromEveryEarlierVersion(t *testing.T) {
 			if len(hits) != 3 {
 				t.Fatalf("search after migration: %d hits, want message, image and video", len(hits))
 			}
-			// 0003 gave the existing task one event with its latest status.
+			// 0003 gave the existing task one event with its latest status
+			// (a task written at version 3 or later has none: its writer
+			// would have recorded them).
 			task := must[*VideoTask](t)(s.VideoTask(bg, "rq-1"))
-			if len(task.Events) != 1 || task.Events[0].Status != "IN_PROGRESS" || *task.Events[0].QueuePosition != 3 {
+			if v < 3 && (len(task.Events) != 1 || task.Events[0].Status != "IN_PROGRESS" || *task.Events[0].QueuePosition != 3) {
 				t.Fatalf("video events after migration: %+v", task.Events)
+			}
+			// 0004's indexes answer the filters on rows that were there.
+			if items := must[[]Item](t)(s.Items(bg, ItemFilter{Model: "model-x"})); len(items) != 1 || items[0].ID != 1 {
+				t.Fatalf("filter by model after migration: %+v", items)
 			}
 			// And the migrated database works as a new one does.
 			if ch, err := s.RecordVideoStatus(bg, "rq-1", VideoStatus{Status: "COMPLETED"}); err != nil || !ch {

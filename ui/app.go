@@ -32,6 +32,7 @@ type Model struct {
 
 	bgDark        bool // the terminal's background, once it says; dark until then
 	width, height int
+	drawn         *drawCache // the screen's parts as last drawn; the UI loop's only
 }
 
 // New returns the shell over deps, on the Chat tab.
@@ -50,6 +51,7 @@ func New(deps Deps) Model {
 		status:   statusBar{service: "connecting…"},
 		now:      deps.Now,
 		tick:     deps.Tick,
+		drawn:    &drawCache{},
 	}
 	if m.now == nil {
 		m.now = time.Now

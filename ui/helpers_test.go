@@ -20,6 +20,7 @@ import (
 
 // fakeScreen records what the shell gives it.
 type fakeScreen struct {
+	view    string // what View returns; "fake" when empty
 	got     []tea.Msg
 	w, h    int
 	dark    bool
@@ -32,7 +33,12 @@ func (f *fakeScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	f.got = append(f.got, msg)
 	return f, nil
 }
-func (f *fakeScreen) View() string        { return "fake" }
+func (f *fakeScreen) View() string {
+	if f.view != "" {
+		return f.view
+	}
+	return "fake"
+}
 func (f *fakeScreen) SetSize(w, h int)    { f.w, f.h = w, h }
 func (f *fakeScreen) SetDark(d bool)      { f.dark = d }
 func (f *fakeScreen) Summary() string     { return "fake summary" }

@@ -8,22 +8,183 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/ui/markdown"
 	"atelier/ui/tab"
 )
+
+// The shell draws around the active tab at every frame, so it draws as
+// little as it can: the tab's lines go into a frame made once per size and
+// style, each line measured only when it differs from the line drawn in its
+// row before, and the tab bar and the status line are drawn again only when
+// what they show changed. Lipgloss would measure every line of the screen
+// twice per frame (to pad the body, then to frame it).
 
 // render lays out the whole screen: tab bar, framed tab, status line.
 func (m Model) render() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
+	c := m.drawn
+	if c == nil {
+		c = &drawCache{}
+	}
 	cw, ch := m.inner()
 	body := m.tabs[m.active].View()
 	if m.cover != noCover {
 		body = m.coverView()
 	}
-	body = lipgloss.NewStyle().Width(cw).Height(ch).MaxWidth(cw).MaxHeight(ch).Render(body)
-	frame := m.styles.Frame.Render(body)
-	return strings.Join([]string{m.tabBar(), frame, m.bottomLine()}, "\n")
+	f := c.frameFor(m.styles.Frame, cw, ch, m.dark())
+	top, bottom := m.cachedTabBar(c), m.cachedBottomLine(c)
+	var b strings.Builder
+	b.Grow(c.size)
+	b.WriteString(top)
+	b.WriteByte('\n')
+	b.WriteString(f.top)
+	row := 0
+	for line := range strings.SplitSeq(body, "\n") {
+		if row == ch {
+			break
+		}
+		b.WriteByte('\n')
+		b.WriteString(c.row(f, row, line))
+		row++
+	}
+	for ; row < ch; row++ {
+		b.WriteByte('\n')
+		b.WriteString(c.row(f, row, ""))
+	}
+	b.WriteByte('\n')
+	b.WriteString(f.bottom)
+	b.WriteByte('\n')
+	b.WriteString(bottom)
+	c.size = b.Len()
+	return b.String()
+}
+
+// drawCache holds the parts of the screen as last drawn.
+type drawCache struct {
+	frame frame
+	rows  []drawnRow // by row of the body
+	size  int        // the last screen's length in bytes
+
+	tabBarKey, bottomKey string
+	tabBar, bottom       string
+}
+
+// drawnRow is a row of the body: the tab's line, and that line framed.
+type drawnRow struct{ in, out string }
+
+// frame is the border around the tab, drawn by lipgloss once per size and
+// style and cut into the pieces every row is made of.
+type frame struct {
+	w, h        int
+	dark        bool
+	style       lipgloss.Style
+	top, bottom string // the border's first and last lines
+	left, right string // what goes either side of a row of the body
+	ok          bool
+}
+
+// frameFor returns the frame for a body of w×h in style st; a new one, and
+// no rows drawn, when any of these changed.
+func (c *drawCache) frameFor(st lipgloss.Style, w, h int, dark bool) *frame {
+	f := &c.frame
+	if f.ok && f.w == w && f.h == h && f.dark == dark {
+		return f
+	}
+	*f = frame{w: w, h: h, dark: dark, style: st}
+	c.rows = make([]drawnRow, h)
+	for i := range c.rows {
+		c.rows[i].in = "\x00" // no line of a tab: every row is drawn once
+	}
+	// A probe body of one row of w Xs: the row around the Xs is the left
+	// and right of every row.
+	probe := strings.Split(st.Render(strings.Repeat("X", w)), "\n")
+	if len(probe) != 3 || w == 0 {
+		return f // too small to frame by hand: rows go through lipgloss
+	}
+	mid := probe[1]
+	i, j := strings.Index(mid, "X"), strings.LastIndex(mid, "X")
+	f.top, f.bottom, f.left, f.right = probe[0], probe[2], mid[:i], mid[j+1:]
+	f.ok = true
+	return f
+}
+
+// row returns line framed as row i of the body: cut or padded to the
+// body's width, between the frame's sides.
+func (c *drawCache) row(f *frame, i int, line string) string {
+	r := &c.rows[i]
+	if r.in == line {
+		return r.out
+	}
+	r.in = line
+	if !f.ok {
+		r.out = f.style.Render(lipgloss.NewStyle().Width(f.w).MaxWidth(f.w).Render(line))
+		return r.out
+	}
+	if strings.Contains(line, "\t") {
+		line = strings.ReplaceAll(line, "\t", "    ") // as lipgloss draws a tab
+	}
+	w := markdown.LineWidth(line)
+	if w > f.w {
+		line = ansi.Truncate(line, f.w, "")
+		w = ansi.StringWidth(line)
+	}
+	r.out = f.left + line + strings.Repeat(" ", f.w-w) + f.right
+	return r.out
+}
+
+// cachedTabBar is the tab bar, drawn again when what it shows changed.
+func (m Model) cachedTabBar(c *drawCache) string {
+	key := m.tabBarKey()
+	if key != c.tabBarKey {
+		c.tabBarKey, c.tabBar = key, m.tabBar()
+	}
+	return c.tabBar
+}
+
+// tabBarKey is everything the tab bar shows.
+func (m Model) tabBarKey() string {
+	var b strings.Builder
+	b.WriteString(string(rune('0' + m.active)))
+	b.WriteString(m.status.service)
+	b.WriteByte(0)
+	b.WriteString(string(rune(m.status.running)))
+	b.WriteString(string(rune(m.width)))
+	if m.dark() {
+		b.WriteByte('d')
+	}
+	return b.String()
+}
+
+// cachedBottomLine is the status line, drawn again when what it shows
+// changed: the status, the tab's summary, the keys that apply.
+func (m Model) cachedBottomLine(c *drawCache) string {
+	var b strings.Builder
+	if msg := m.status.shown; msg != nil {
+		b.WriteString(string(rune('0' + msg.level)))
+		b.WriteString(msg.text)
+	}
+	b.WriteByte(0)
+	b.WriteString(m.tabs[m.active].Summary())
+	b.WriteByte(0)
+	b.WriteString(string(rune(m.width)))
+	if m.dark() {
+		b.WriteByte('d')
+	}
+	for _, k := range append(m.tabs[m.active].KeyMap().ShortHelp(), m.helpBinding()) {
+		h := k.Help()
+		b.WriteString(h.Key)
+		b.WriteByte(1)
+		b.WriteString(h.Desc)
+		if k.Enabled() {
+			b.WriteByte(2)
+		}
+	}
+	if key := b.String(); key != c.bottomKey {
+		c.bottomKey, c.bottom = key, m.bottomLine()
+	}
+	return c.bottom
 }
 
 // bottomLine is the status on the left and the keys that matter here on

@@ -2,11 +2,15 @@ package chat
 
 import (
 	"fmt"
+	"runtime"
+	"slices"
 	"testing"
 	"time"
 
 	"atelier/client/sim"
 	"atelier/store"
+	"atelier/ui/internal/framebench"
+	"atelier/ui/internal/replies"
 )
 
 // longConversation is 20 exchanges with replies of about 30 KB each.
@@ -64,5 +68,49 @@ func BenchmarkFrameLongConversation(b *testing.B) {
 		m.touch(len(m.conv.entries) - 1)
 		m.layout()
 		i++
+	}
+}
+
+// BenchmarkThinkingShown streams visible thinking of 30 KB and 100 KB into
+// a reply, in deltas of 16 bytes, and draws the reply's thinking (shown, at
+// 84 columns) after every 256 bytes, as the frames of a stream do. It
+// reports the stream's work as a multiple of drawing the final thinking
+// once (x-full, target ≤ 3): a frame wraps only the thinking's last line
+// (flow), where it wrapped all of it before.
+func BenchmarkThinkingShown(b *testing.B) {
+	for _, size := range []int{30_000, 100_000} {
+		b.Run(fmt.Sprintf("%dKB", size/1000), func(b *testing.B) {
+			text := replies.Thinking(size)
+			st := newStyles(true)
+			lk := look{width: 88, thinking: true, st: &st}
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			t0 := framebench.Thread()
+			full := thinkingLines(&entry{thinking: text}, lk)
+			unit := framebench.Thread() - t0
+			var laps framebench.Laps
+			laps.Start()
+			defer laps.Stop()
+			var total time.Duration
+			for b.Loop() {
+				e := entry{role: store.RoleAssistant}
+				var lines []string
+				laps.Restart()
+				w0 := framebench.Thread()
+				for at := 0; at < len(text); at += 16 {
+					e.add("", text[at:min(at+16, len(text))])
+					if (at/16+1)%16 == 0 || at+16 >= len(text) {
+						lines = thinkingLines(&e, lk)
+						laps.Lap()
+					}
+				}
+				total += framebench.Thread() - w0
+				if !slices.Equal(lines, full) {
+					b.Fatal("the thinking drawn as it came differs from drawing it whole")
+				}
+			}
+			laps.Report(b, "frame")
+			b.ReportMetric(float64(total)/float64(b.N)/float64(unit), "x-full")
+		})
 	}
 }

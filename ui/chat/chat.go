@@ -32,6 +32,9 @@ type Options struct {
 	// Now is the clock for the list's ages before the first answer of the
 	// store brings the time; nil means time.Now. Tests fix it.
 	Now func() time.Time
+	// Tick makes the command of a frame's tick; nil means tea.Tick.
+	// Benchmarks deliver frames themselves.
+	Tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 }
 
 // focus is the pane that has the keyboard.
@@ -74,7 +77,9 @@ type Model struct {
 	tick      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 
 	km            keyMap
-	st            styles
+	st            *styles   // by pointer: the Model is copied at every message
+	viewGen       int       // bumped by every change the view may show
+	drawn         *drawnTab // the view as last drawn, for viewGen; shared by copies
 	width, height int
 }
 
@@ -95,9 +100,13 @@ func New(o Options) Model {
 		db: o.Store, models: o.Models, demo: o.Demo,
 		km: defaultKeyMap(), clock: now(), tick: tea.Tick,
 	}
+	if o.Tick != nil {
+		m.tick = o.Tick
+	}
 	m.target = client.ChatTarget{Family: client.Alpha, Model: m.defaultModel(client.Alpha)}
 	m.comp = newComposer(m.km.Newline).focus(true)
 	m.tr = m.tr.reset()
+	m.drawn = &drawnTab{gen: -1}
 	m.pick = newPicker()
 	m.SetDark(true)
 	return m
@@ -108,6 +117,9 @@ func (m Model) Init() tea.Cmd { return loadPage(m.db, m.listSeq, nil) }
 
 // Update routes a message to what handles it.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	if _, delta := msg.(deltaMsg); !delta {
+		m.viewGen++ // a delta shows at the next frame: the view stays as it is
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
@@ -191,16 +203,19 @@ func (m Model) Busy() bool { return m.run != nil }
 
 // SetSize sets the room the tab may draw in.
 func (m *Model) SetSize(w, h int) {
+	m.viewGen++
 	m.width, m.height = w, h
 	m.relayout()
 }
 
 // SetDark picks the styles for a dark or light background.
 func (m *Model) SetDark(dark bool) {
-	m.st = newStyles(dark)
+	m.viewGen++
+	st := newStyles(dark)
+	m.st = &st
 	m.comp.ta.SetStyles(m.st.Composer)
 	m.field.input.SetStyles(m.st.Input)
-	m.pick = m.pick.restyle(m.st)
+	m.pick = m.pick.restyle(st)
 	m.tr = m.tr.restyle(m.st.Markdown)
 	m.layout()
 }

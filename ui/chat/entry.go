@@ -2,6 +2,7 @@ package chat
 
 import (
 	"encoding/json"
+	"strings"
 	"time"
 
 	"atelier/client"
@@ -31,6 +32,43 @@ type entry struct {
 	at       time.Time
 	edited   bool // a prompt that replaced an earlier one
 	version  int  // bumped on every change, for the render cache
+	live     *liveText
+}
+
+// liveText is a reply's text and thinking while they stream: each delta is
+// written to a builder, whose string the entry's fields then share (no
+// copy of what came before, as `text +=` would make for every delta), and
+// the thinking is wrapped as it comes (flow).
+type liveText struct {
+	text, thinking strings.Builder
+	flow           flow
+	styled         styledLines // the flow's kept lines, styled
+}
+
+// styledLines are lines of thinking styled for a width and styles.
+type styledLines struct {
+	width int
+	st    *styles
+	lines []string
+}
+
+// add appends a delta of text or thinking to e.
+func (e *entry) add(text, thinking string) {
+	if e.live == nil {
+		e.live = &liveText{}
+		e.live.text.WriteString(e.text)
+		e.live.thinking.WriteString(e.thinking)
+		e.live.flow.append(e.thinking)
+	}
+	if text != "" {
+		e.live.text.WriteString(text)
+		e.text = e.live.text.String()
+	}
+	if thinking != "" {
+		e.live.thinking.WriteString(thinking)
+		e.live.flow.append(thinking)
+		e.thinking = e.live.thinking.String()
+	}
 }
 
 // paused reports whether a reply stopped to be continued (alpha's

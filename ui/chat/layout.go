@@ -11,6 +11,7 @@ import (
 // The window stays on the end if it was there, else on the same lines.
 func (t transcript) layout(entries []entry, lk look) transcript {
 	lk.width = t.width
+	t.pass++
 	bottom := t.atBottom()
 	t = t.grow(len(entries))
 	t.bodies, t.drawn = t.bodies[:len(entries)], t.drawn[:len(entries)]
@@ -91,7 +92,12 @@ func (t transcript) showFrom(i int, entries []entry, lk look) transcript {
 func (t *transcript) entryLines(entries []entry, i int, lk look) []string {
 	e := &entries[i]
 	if t.live != nil && i == len(entries)-1 {
-		return t.draw(entries, i, lk)
+		d := t.liveAt
+		if d.lines == nil || d.key != t.pass || d.width != t.width || d.shown != lk.thinking {
+			d = drawing{key: t.pass, width: t.width, shown: lk.thinking, lines: t.draw(entries, i, lk)}
+			t.liveAt = d
+		}
+		return d.lines
 	}
 	d := t.drawn[i]
 	if d.lines == nil || d.key != e.version || d.width != t.width || d.style != t.styled || d.shown != lk.thinking {
@@ -126,7 +132,7 @@ func (t *transcript) draw(entries []entry, i int, lk look) []string {
 // for another version, width or styles.
 func (t *transcript) bodyOf(e *entry, i int) body {
 	if t.stale(e, i) {
-		b := renderBody(e.text, t.width, t.mdStyles)
+		b := renderBody(e.text, t.width, *t.mdStyles)
 		b.key, b.styled = e.version, t.styled
 		t.bodies[i] = b
 	}
@@ -178,7 +184,7 @@ func (m *Model) prerender() tea.Cmd {
 	}
 	m.rendering = true
 	seq, text, key := m.renderSeq, m.conv.entries[i].text, m.conv.entries[i].version
-	width, st, styled := m.tr.width, m.tr.mdStyles, m.tr.styled
+	width, st, styled := m.tr.width, *m.tr.mdStyles, m.tr.styled
 	return func() tea.Msg {
 		b := renderBody(text, width, st)
 		b.key, b.styled = key, styled

@@ -132,7 +132,7 @@ type drawSpec struct {
 }
 
 func (m Model) drawSpec() drawSpec {
-	return drawSpec{width: m.tr.width, height: m.tr.height, styled: m.tr.styled, st: m.tr.mdStyles}
+	return drawSpec{width: m.tr.width, height: m.tr.height, styled: m.tr.styled, st: *m.tr.mdStyles}
 }
 
 // renderTail renders the bodies of the last replies, enough to fill the

@@ -132,15 +132,31 @@ func thinkingLines(e *entry, lk look) []string {
 		return nil
 	}
 	st := lk.st.Reply.Thinking
-	words := len(strings.Fields(e.thinking))
+	f := thinkingFlow(e)
 	if !lk.thinking {
-		return []string{indent + st.Render(fmt.Sprintf("▸ thinking · %d words", words))}
+		return []string{indent + st.Render(fmt.Sprintf("▸ thinking · %d words", f.words))}
 	}
+	lines := f.lines(max(lk.width-2*len(indent), 10))
+	style := func(l string) string { return indent + indent + st.Render(l) }
 	out := []string{indent + st.Render("▾ thinking")}
-	text := untab(termtext.String(strings.TrimSpace(e.thinking)))
-	wrapped := ansi.Wrap(text, max(lk.width-2*len(indent), 10), " ")
-	for l := range strings.SplitSeq(wrapped, "\n") {
-		out = append(out, indent+indent+st.Render(l))
+	if e.live == nil {
+		for _, l := range lines {
+			out = append(out, style(l))
+		}
+		return out
+	}
+	// The lines kept by the flow are styled once (lipgloss costs as much as
+	// the wrapping); only the last, still growing, again at each frame.
+	c := &e.live.styled
+	if c.width != f.width || c.st != lk.st || len(c.lines) > len(f.kept) {
+		*c = styledLines{width: f.width, st: lk.st}
+	}
+	for _, l := range f.kept[len(c.lines):] {
+		c.lines = append(c.lines, style(l))
+	}
+	out = append(out, c.lines...)
+	for _, l := range lines[len(f.kept):] {
+		out = append(out, style(l))
 	}
 	return out
 }
@@ -212,7 +228,7 @@ func untab(s string) string { return strings.ReplaceAll(s, "\t", "    ") }
 
 // pad fits a line to w columns.
 func pad(line string, w int) string {
-	n := ansi.StringWidth(line)
+	n := markdown.LineWidth(line)
 	if n > w {
 		return ansi.Truncate(line, w, "")
 	}
@@ -221,3 +237,13 @@ func pad(line string, w int) string {
 
 // rule is a horizontal line w wide.
 func rule(st lipgloss.Style, w int) string { return st.Render(strings.Repeat("─", max(w, 0))) }
+
+// thinkingFlow is a reply's thinking, wrapped: as it streamed for the
+// reply arriving, else all at once (a finished reply is drawn once per
+// width and kept).
+func thinkingFlow(e *entry) *flow {
+	if e.live != nil {
+		return &e.live.flow
+	}
+	return newFlow(e.thinking)
+}

@@ -178,11 +178,11 @@ func (m Model) delta(d deltaMsg) (Model, tea.Cmd) {
 	e := &m.conv.entries[last]
 	switch d.d.Kind {
 	case client.ChatTextDelta:
-		e.text += d.d.Text
+		e.add(d.d.Text, "")
 		m.tr.live.Append(d.d.Text)
 		m.firstToken(e, d)
 	case client.ChatThinkingDelta:
-		e.thinking += d.d.Text
+		e.add("", d.d.Text)
 		m.firstToken(e, d)
 	case client.ChatToolDelta:
 		e.tools = append(e.tools, *d.d.Tool)
@@ -225,6 +225,7 @@ func (m Model) finished(f finishedMsg) (Model, tea.Cmd) {
 	last := len(m.conv.entries) - 1
 	e := &m.conv.entries[last]
 	applyResult(e, f)
+	e.live = nil
 	m.touch(last)
 	m.tr = m.tr.endLive(last, e.version)
 	m.clock = f.at

@@ -22,16 +22,19 @@ import (
 // frame.
 type transcript struct {
 	width, height int
-	styled        int // the styles' generation: bodies of another are stale
-	mdStyles      markdown.Styles
+	styled        int              // the styles' generation: bodies of another are stale
+	mdStyles      *markdown.Styles // by pointer: the transcript is copied with the Model
 
-	bodies []body             // by entry: a finished reply's markdown
-	drawn  []drawing          // by entry: its lines, but the live reply's
-	live   *markdown.Renderer // the reply arriving, the last entry
-	from   int                // the first entry laid out; those before are not drawn yet
-	lines  []string           // the lines of entries[from:]
-	starts []int              // each entry's first line; -1 before from
-	offset int
+	bodies    []body             // by entry: a finished reply's markdown
+	drawn     []drawing          // by entry: its lines, but the live reply's
+	live      *markdown.Renderer // the reply arriving, the last entry
+	from      int                // the first entry laid out; those before are not drawn yet
+	lines     []string           // the lines of entries[from:]
+	starts    []int              // each entry's first line; -1 before from
+	offset    int
+	pass      int        // layouts so far: the reply arriving is drawn once per layout
+	liveAt    drawing    // the reply arriving as drawn at layout pass liveAt.key
+	drawnView *drawnView // the window as last drawn; shared by the copies of the Model
 }
 
 // drawing is an entry's lines as last drawn, and what they were drawn for.
@@ -45,6 +48,7 @@ type drawing struct {
 
 // reset forgets the drawings of another conversation.
 func (t transcript) reset() transcript {
+	t.drawnView = &drawnView{}
 	t.bodies, t.drawn, t.live, t.lines, t.starts, t.offset = nil, nil, nil, nil, nil, 0
 	t.from = math.MaxInt
 	return t
@@ -53,7 +57,7 @@ func (t transcript) reset() transcript {
 // restyle takes new styles: everything is drawn again.
 func (t transcript) restyle(st markdown.Styles) transcript {
 	t.styled++
-	t.mdStyles = st
+	t.mdStyles = &st
 	if t.live != nil {
 		t.live.SetStyles(st)
 	}
@@ -62,7 +66,7 @@ func (t transcript) restyle(st markdown.Styles) transcript {
 
 // startLive begins drawing a reply that is arriving.
 func (t transcript) startLive() transcript {
-	t.live = markdown.NewRenderer(t.width, t.mdStyles)
+	t.live = markdown.NewRenderer(t.width, *t.mdStyles)
 	return t
 }
 
@@ -73,6 +77,7 @@ func (t transcript) endLive(i, key int) transcript {
 		return t
 	}
 	t = t.grow(i + 1)
+	t.live.Finish()
 	t.bodies[i] = body{key: key, width: t.live.Width(), styled: t.styled,
 		lines: append([]string(nil), t.live.Lines()...), codes: t.live.CodeBlocks()}
 	t.live = nil
@@ -125,8 +130,14 @@ func (t transcript) resize(w, h int) transcript {
 	return t
 }
 
-// view is the window: exactly height lines of exactly width columns.
+// view is the window: exactly height lines of exactly width columns. It is
+// drawn again only after a layout or a scroll: View runs after every
+// message, and most messages (a delta between two frames) change nothing.
 func (t transcript) view() []string {
+	key := viewKey{pass: t.pass, offset: t.offset, width: t.width, height: t.height, lines: len(t.lines)}
+	if t.drawnView != nil && t.drawnView.key == key {
+		return t.drawnView.out
+	}
 	out := make([]string, t.height)
 	for i := range out {
 		line := ""
@@ -135,7 +146,19 @@ func (t transcript) view() []string {
 		}
 		out[i] = pad(line, t.width)
 	}
+	if t.drawnView != nil {
+		t.drawnView.key, t.drawnView.out = key, out
+	}
 	return out
+}
+
+// viewKey is what the window was drawn for.
+type viewKey struct{ pass, offset, width, height, lines int }
+
+// drawnView is the window as last drawn.
+type drawnView struct {
+	key viewKey
+	out []string
 }
 
 // joinLines joins lines for a View.

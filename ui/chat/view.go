@@ -16,6 +16,27 @@ func (m Model) View() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
+	// Bubble Tea asks for the view after every message; most (a delta of
+	// the reply between two frames) change nothing on screen.
+	if d := m.drawn; d != nil && d.gen == m.viewGen {
+		return d.view
+	}
+	v := m.draw()
+	if m.drawn != nil {
+		m.drawn.gen, m.drawn.view = m.viewGen, v
+	}
+	return v
+}
+
+// drawnTab is the tab's view as last drawn, and the generation of the
+// Model it was drawn for.
+type drawnTab struct {
+	gen  int
+	view string
+}
+
+// draw draws the view.
+func (m Model) draw() string {
 	g := m.geometry()
 	if g.listOnly {
 		return joinLines(m.listPanel(m.width, m.height))
@@ -112,7 +133,7 @@ func (m Model) listPanel(w, h int) []string {
 	if m.confirm {
 		rows--
 	}
-	for i, l := range m.list.view(&m.st, w, rows, focused, m.clock) {
+	for i, l := range m.list.view(m.st, w, rows, focused, m.clock) {
 		if m.field.kind == renameField && i+m.list.follow(rows).offset == m.list.cursor {
 			l = m.st.Label.Render("✎ ") + m.field.input.View()
 		}

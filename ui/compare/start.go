@@ -184,6 +184,7 @@ func (m Model) laneEvent(msg laneMsg) (Model, tea.Cmd) {
 		l.fig.in, l.fig.out = int64(d.Usage.Input), int64(d.Usage.Output)
 	case client.ChatDoneDelta:
 		l.end(d.Result, msg.err)
+		cmds = append(cmds, ours(l.md.Finish())) // the last block drawn as closed
 		cmds = append(cmds, m.layout()...)
 	}
 	if !msg.end {

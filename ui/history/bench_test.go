@@ -1,7 +1,11 @@
 package history
 
 import (
+	"os"
+	"runtime"
+	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -127,3 +131,61 @@ func reportTimes(b *testing.B, d []time.Duration, what string) {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// BenchmarkPageThrough pages through the whole history of 100,000 items
+// with pgdown, as far as the list goes, then reports the process's resident
+// memory (target: 60 MB; the list keeps a window of rows around the
+// cursor, so it does not grow with what was scrolled), the rows kept, and
+// the time of a key that reads a page.
+func BenchmarkPageThrough(b *testing.B) {
+	db := benchStore(b)
+	for b.Loop() {
+		hs := newHarness(b, db, 116, 36)
+		runtime.GC()
+		before := rssBytes()
+		var times []time.Duration
+		items := 0
+		for hs.m.list.more || hs.m.list.cursor < len(hs.m.list.rows)-1 {
+			before := hs.m.list.cursor
+			t0 := time.Now()
+			hs.Keys("pgdown")
+			_ = hs.m.View()
+			times = append(times, time.Since(t0))
+			items += hs.m.list.cursor - before
+			if hs.m.list.cursor == before && !hs.m.list.more {
+				break
+			}
+			if hs.m.list.cursor < before {
+				items += windowPages * pageSize // rows dropped above moved the cursor back
+			}
+		}
+		b.StopTimer()
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		b.ReportMetric(float64(before)/(1<<20), "rss-first-page-MB")
+		b.ReportMetric(float64(rssBytes())/(1<<20), "rss-MB")
+		b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heap-inuse-MB")
+		debug.FreeOSMemory()
+		b.ReportMetric(float64(rssBytes())/(1<<20), "rss-freed-MB")
+		b.ReportMetric(float64(len(hs.m.list.rows)), "rows-kept")
+		b.ReportMetric(float64(len(times)), "keys")
+		reportTimes(b, times, "key")
+		b.StartTimer()
+	}
+}
+
+// rssBytes is the process's resident memory, from /proc (0 elsewhere).
+func rssBytes() int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}

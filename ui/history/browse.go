@@ -28,6 +28,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	k := m.km
 	switch {
+	case key.Matches(msg, k.Top) && m.list.above:
+		return m.reload() // the first rows were dropped: read them again
 	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom):
 		return m.moveBy(m.listStep(msg))
 	case key.Matches(msg, k.Search):
@@ -169,9 +171,12 @@ func (m Model) paged(msg pageMsg) (Model, tea.Cmd) {
 		return m, tab.Error(msg.err)
 	}
 	m.filters = m.filters.seen(msg.rows)
-	if msg.append {
-		m.list.rows = append(m.list.rows[:len(m.list.rows):len(m.list.rows)], msg.rows...)
-		m.list.more, m.list.loading = msg.more, false
+	switch {
+	case msg.append:
+		m.list = m.list.appended(msg.rows, msg.more)
+		return m.nextPage()
+	case msg.prepend:
+		m.list = m.list.prepended(msg.rows, msg.more)
 		return m.nextPage()
 	}
 	m.list = m.list.replace(msg.rows, msg.more, m.listHeight())

@@ -23,7 +23,9 @@ type (
 		rows   []row
 		more   bool // a full page: another may follow
 		append bool // a further page, not the first
-		err    error
+		// prepend: the page before the first row
+		prepend bool
+		err     error
 	}
 	searchedMsg struct {
 		seq    int
@@ -74,7 +76,7 @@ func (m Model) reload() (Model, tea.Cmd) {
 		m.list.loading = false // one letter: the rows stay until the next
 		return m, nil
 	}
-	return m, m.pageCmd(ctx, nil)
+	return m, m.pageCmd(ctx, nil, nil)
 }
 
 // searchable is the text a search is made of: the text typed, less a last
@@ -94,27 +96,43 @@ func searchable(q string) string {
 	return q
 }
 
-// nextPage asks for the page after the last row, when the cursor nears it.
+// nextPage asks for the page after the last row when the cursor nears it,
+// or for the page before the first when it nears that and rows were
+// dropped above.
 func (m Model) nextPage() (Model, tea.Cmd) {
-	if !m.list.wantsMore() || m.query != "" || len(m.list.rows) == 0 {
+	if m.query != "" || len(m.list.rows) == 0 {
 		return m, nil
 	}
-	m.list.loading = true
-	c := m.list.rows[len(m.list.rows)-1]
-	cursor := store.Cursor{At: c.at, Kind: c.ref.Kind, ID: c.ref.ID}
-	return m, m.pageCmd(context.Background(), &cursor)
+	switch {
+	case m.list.wantsMore():
+		m.list.loading = true
+		c := rowCursor(m.list.rows[len(m.list.rows)-1])
+		return m, m.pageCmd(context.Background(), &c, nil)
+	case m.list.wantsLess():
+		m.list.loading = true
+		c := rowCursor(m.list.rows[0])
+		return m, m.pageCmd(context.Background(), nil, &c)
+	}
+	return m, nil
 }
 
-// pageCmd lists a page of the history, from the start or after cursor.
-func (m Model) pageCmd(ctx context.Context, cursor *store.Cursor) tea.Cmd {
+// rowCursor is the position of a row in the listing.
+func rowCursor(r row) store.Cursor { return store.Cursor{At: r.at, Kind: r.ref.Kind, ID: r.ref.ID} }
+
+// pageCmd lists a page of the history: from the start, after before, or
+// (the page before the rows) before after.
+func (m Model) pageCmd(ctx context.Context, before, after *store.Cursor) tea.Cmd {
 	db, seq, f, now := m.db, m.seq, m.filters, m.now
 	return func() tea.Msg {
-		items, err := db.Items(ctx, f.itemFilter(now(), cursor))
+		q := f.itemFilter(now(), before)
+		q.After = after
+		items, err := db.Items(ctx, q)
 		rows := make([]row, 0, len(items))
 		for _, it := range items {
 			rows = append(rows, itemRow(it))
 		}
-		return result(pageMsg{seq: seq, rows: rows, more: len(items) == pageSize, append: cursor != nil, err: err})
+		return result(pageMsg{seq: seq, rows: rows, more: len(items) == pageSize, append: before != nil,
+			prepend: after != nil, err: err})
 	}
 }
 

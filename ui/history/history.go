@@ -13,8 +13,8 @@
 // dropped when a newer one has been made, so typing a search never waits
 // on a query.
 //
-// It imports bubbletea, bubbles, lipgloss, glamour, store and ui's own
-// packages (tab, termtext, imageview); never ui.
+// It imports bubbletea, bubbles, lipgloss, store and ui's own packages
+// (tab, termtext, imageview, markdown: replies render as in Chat); never ui.
 package history
 
 import (
@@ -116,7 +116,7 @@ func (m Model) Init() tea.Cmd {
 	if m.db == nil {
 		return nil
 	}
-	return m.pageCmd(context.Background(), nil)
+	return m.pageCmd(context.Background(), nil, nil)
 }
 
 // Update handles keys, the wheel and the results of the tab's commands.

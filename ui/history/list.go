@@ -7,10 +7,14 @@ import (
 )
 
 // pageSize is how many items a page of the list loads; the next page is
-// asked for when the cursor comes within pageAhead rows of the end.
+// asked for when the cursor comes within pageAhead rows of the end (or of
+// the start, when rows were dropped above). The list keeps windowPages
+// pages around the cursor, however far it went: rows further away are
+// dropped and read again when the cursor comes back to them.
 const (
-	pageSize  = 100
-	pageAhead = 20
+	pageSize    = 100
+	pageAhead   = 20
+	windowPages = 3
 )
 
 // row is one line of the list: an item of the history, or the best match
@@ -44,6 +48,7 @@ type listState struct {
 	cursor  int
 	offset  int  // the first row shown
 	more    bool // a further page may follow
+	above   bool // rows before the first were dropped: paging back reads them
 	capped  bool // a search found as many matches as it asked for
 	loading bool // a page or a search is on its way
 	loaded  bool // the first answer has come
@@ -84,6 +89,38 @@ func (l listState) wantsMore() bool {
 	return l.more && !l.loading && l.cursor >= len(l.rows)-pageAhead
 }
 
+// wantsLess reports whether the cursor is near enough the start, with rows
+// dropped above it, to ask for the page before.
+func (l listState) wantsLess() bool {
+	return l.above && !l.loading && l.cursor < pageAhead
+}
+
+// appended adds a page after the rows, dropping as many from the start as
+// the window holds too many.
+func (l listState) appended(rows []row, more bool) listState {
+	all := make([]row, 0, len(l.rows)+len(rows))
+	all = append(append(all, l.rows...), rows...)
+	if drop := len(all) - windowPages*pageSize; drop > 0 {
+		all = append([]row(nil), all[drop:]...)
+		l.cursor, l.offset, l.above = max(l.cursor-drop, 0), max(l.offset-drop, 0), true
+	}
+	l.rows, l.more, l.loading = all, more, false
+	return l
+}
+
+// prepended adds the page before the rows, dropping as many from the end
+// as the window holds too many.
+func (l listState) prepended(rows []row, more bool) listState {
+	all := make([]row, 0, len(l.rows)+len(rows))
+	all = append(append(all, rows...), l.rows...)
+	if keep := windowPages * pageSize; len(all) > keep {
+		all, l.more = all[:keep], true
+	}
+	l.cursor, l.offset = l.cursor+len(rows), l.offset+len(rows)
+	l.rows, l.above, l.loading = all, more, false
+	return l
+}
+
 // replace puts a fresh first page in, the cursor staying on the item it was
 // on when that item is still there.
 func (l listState) replace(rows []row, more bool, height int) listState {
@@ -91,7 +128,7 @@ func (l listState) replace(rows []row, more bool, height int) listState {
 	if r, ok := l.selected(); ok {
 		keep = r.ref
 	}
-	l.rows, l.more, l.loading, l.loaded, l.err, l.capped = rows, more, false, true, "", false
+	l.rows, l.more, l.loading, l.loaded, l.err, l.capped, l.above = rows, more, false, true, "", false, false
 	l.cursor = 0
 	for i, r := range rows {
 		if sameItem(r.ref, keep) {

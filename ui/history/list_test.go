@@ -248,3 +248,50 @@ func TestSweepIsNamedByItsModel(t *testing.T) {
 		t.Errorf("label %q", got)
 	}
 }
+
+// TestListKeepsAWindow pages through more items than the list keeps, down
+// to the end and back up to the top: the list never holds more than its
+// window, and the cursor walks every item once each way, in order.
+func TestListKeepsAWindow(t *testing.T) {
+	db, err := store.Open(t.TempDir())
+	check(t, err)
+	t.Cleanup(func() { db.Close() })
+	const n = 2*windowPages*pageSize + 37
+	for i := range n {
+		c := must[int64](t)(db.NewConversation(bg, store.KindChat, ""))
+		must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: fmt.Sprintf("prompt %04d", i)}))
+	}
+	hs := newHarness(t, db, 80, 24)
+	title := func() string {
+		r, ok := hs.m.list.selected()
+		if !ok {
+			t.Fatal("no row selected")
+		}
+		return r.title
+	}
+	for i := range n {
+		if want := fmt.Sprintf("prompt %04d", n-1-i); title() != want {
+			t.Fatalf("going down, row %d is %q, want %q (%d rows kept)", i, title(), want, len(hs.m.list.rows))
+		}
+		if len(hs.m.list.rows) > windowPages*pageSize {
+			t.Fatalf("%d rows kept", len(hs.m.list.rows))
+		}
+		hs.Keys("j")
+	}
+	if !hs.m.list.above || hs.m.list.more {
+		t.Fatalf("at the end: above %v, more %v", hs.m.list.above, hs.m.list.more)
+	}
+	for i := range n {
+		if want := fmt.Sprintf("prompt %04d", i); title() != want {
+			t.Fatalf("going up, row %d is %q, want %q", i, title(), want)
+		}
+		if len(hs.m.list.rows) > windowPages*pageSize {
+			t.Fatalf("%d rows kept", len(hs.m.list.rows))
+		}
+		hs.Keys("k")
+	}
+	hs.Keys("G", "G", "G", "G", "g") // far down, then the top: read again
+	if title() != fmt.Sprintf("prompt %04d", n-1) || hs.m.list.above {
+		t.Fatalf("after g: %q, above %v", title(), hs.m.list.above)
+	}
+}

@@ -1,7 +1,11 @@
 package markdown
 
 import (
+	"fmt"
+	"runtime"
+	"slices"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -138,4 +142,67 @@ func BenchmarkScroll(b *testing.B) {
 			m, _ = m.Update(down)
 		}
 	}
+}
+
+// BenchmarkShapes streams each costly shape (shapes_test.go) at 30 KB and
+// 100 KB, a frame after every 256 bytes (pieces of 16), at the widths a
+// 120×40 and a 200×50 terminal leave the Chat tab's reply, through the
+// Model as the app runs it. It reports the whole stream's CPU time as a
+// multiple of one full render of the final text measured in the same run
+// (x-full, target ≤ 3), and the work of each frame (cpu-p99-ms/frame).
+func BenchmarkShapes(b *testing.B) {
+	for _, shape := range shapes {
+		for _, size := range []int{30_000, 100_000} {
+			for _, w := range []int{116, 196} {
+				b.Run(fmt.Sprintf("%s/%dKB/w%d", shape, size/1000, w), func(b *testing.B) {
+					benchShape(b, genShape(shape, size), w)
+				})
+			}
+		}
+	}
+}
+
+// benchShape streams text at width w, b.N times, and reports as BenchmarkShapes says.
+func benchShape(b *testing.B, text string, w int) {
+	full := fullRenderCPU(text, w)
+	var laps framebench.Laps
+	laps.Start()
+	defer laps.Stop()
+	var stream time.Duration
+	for b.Loop() {
+		m := New(WithSize(w, 36))
+		laps.Restart()
+		p0 := framebench.Thread()
+		for at := 0; at < len(text); {
+			end := min(at+256, len(text))
+			for ; at < end; at += 16 {
+				m.Append(text[at:min(at+16, end)])
+			}
+			m, _ = m.Update(frameMsg{id: m.r, seq: m.seq})
+			laps.Lap()
+		}
+		stream += framebench.Thread() - p0
+	}
+	laps.Report(b, "frame")
+	if full > 0 {
+		b.ReportMetric(float64(stream)/float64(b.N)/float64(full), "x-full")
+		b.ReportMetric(float64(full)/float64(time.Millisecond), "full-cpu-ms")
+	}
+}
+
+// fullRenderCPU is the thread CPU time of one render of text as one
+// document (the median of three), the unit of x-full.
+func fullRenderCPU(text string, w int) time.Duration {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	r := NewRenderer(w, DefaultStyles(true))
+	r.update()
+	var ds []time.Duration
+	for range 3 {
+		t0 := framebench.Thread()
+		r.renderBlock([]byte(text), listRef{}, false, 1)
+		ds = append(ds, framebench.Thread()-t0)
+	}
+	slices.Sort(ds)
+	return ds[1]
 }

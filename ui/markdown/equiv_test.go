@@ -1,10 +1,12 @@
 package markdown
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -58,23 +60,10 @@ func TestBlockwiseMatchesWhole(t *testing.T) {
 			st := DefaultStyles(true)
 			r := NewRenderer(width, st)
 			r.Append(text)
+			r.Finish()
 			got := collapseBlank(r.Lines())
 			want := collapseBlank(wholeLines(t, text, width, st))
-			if strings.Join(got, "\n") != strings.Join(want, "\n") {
-				t.Errorf("%s at %d: block-wise differs from whole", name, width)
-				for i := range max(len(got), len(want)) {
-					var g, w string
-					if i < len(got) {
-						g = got[i]
-					}
-					if i < len(want) {
-						w = want[i]
-					}
-					if g != w {
-						t.Logf("line %d:\n got %q\nwant %q", i, g, w)
-					}
-				}
-			}
+			diffLines(t, fmt.Sprintf("%s at %d", name, width), got, want)
 		}
 	}
 }
@@ -91,6 +80,7 @@ func TestBlockwiseMatchesWholeLong(t *testing.T) {
 			r.Lines()
 		}
 	}
+	r.Finish()
 	if r.Text() != text {
 		t.Fatal("Text differs from what was appended")
 	}
@@ -134,6 +124,7 @@ func blockwiseDiffers(t *testing.T, text string) bool {
 	st := DefaultStyles(true)
 	r := NewRenderer(60, st)
 	r.Append(text)
+	r.Finish()
 	got := collapseBlank(r.Lines())
 	want := collapseBlank(wholeLines(t, text, 60, st))
 	return !slices.Equal(got, want)
@@ -167,4 +158,119 @@ func FuzzBlockwise(f *testing.F) {
 			t.Fatalf("block-wise differs from whole for %q", text)
 		}
 	})
+}
+
+// streamLines renders text as a stream does: pieces of n bytes, a frame
+// after each (the open block rendered from its cut), and returns the lines
+// at the end.
+func streamLines(text string, width, n int) []string {
+	r := NewRenderer(width, DefaultStyles(true))
+	for i := 0; i < len(text); i += n {
+		r.Append(text[i:min(i+n, len(text))])
+		r.Lines()
+	}
+	r.Finish()
+	return r.Lines()
+}
+
+// diffLines reports the first line where got and want differ.
+func diffLines(t *testing.T, what string, got, want []string) bool {
+	t.Helper()
+	got, want = collapseBlank(got), collapseBlank(want)
+	for i := range max(len(got), len(want)) {
+		var g, w string
+		if i < len(got) {
+			g = got[i]
+		}
+		if i < len(want) {
+			w = want[i]
+		}
+		if g != w {
+			t.Errorf("%s: line %d of %d/%d:\n got %q\nwant %q", what, i, len(got), len(want), g, w)
+			return true
+		}
+	}
+	return false
+}
+
+// TestStreamedMatchesWhole streams each corpus file and each costly shape
+// in pieces of several sizes, a frame after each piece, so that open
+// blocks are cut wherever the pieces fall: the lines at the end must be
+// those of rendering the whole text at once.
+func TestStreamedMatchesWhole(t *testing.T) {
+	texts := corpus(t)
+	for _, shape := range shapes {
+		texts["shape-"+shape] = genShape(shape, 4000)
+	}
+	for name, text := range texts {
+		for _, width := range []int{40, 120} {
+			want := wholeLines(t, text, width, DefaultStyles(true))
+			for _, n := range []int{1, 9, 256} {
+				if n == 1 && len(text) > 2000 {
+					continue
+				}
+				diffLines(t, fmt.Sprintf("%s at %d in pieces of %d", name, width, n), streamLines(text, width, n), want)
+			}
+		}
+	}
+}
+
+// streamFragments add to fragments what costly blocks are made of: lines
+// of list items at several depths, fences inside them, long lines,
+// tables, and the lines that change what is above them.
+var streamFragments = append(fragments[:len(fragments):len(fragments)],
+	"  ```go", "  ```", "  x := 1 // in an item", "  more text of the item", "    - deeper item", "    deeper text",
+	"   ```py", "   y = 2", "   ```", "2. two", "   - nested in numbered", "  2) paren", "- item with `code` and **bold** text",
+	"a long line of words that goes on and on so that it wraps at forty columns and more, with *emphasis* and a [link](https://e.org) in it",
+	"| c1 | c2 | c3 |", "|:--|--:|---|", "| a much wider cell | b | c |", "| a | `b` | **c** |", "---", "===", "  ---",
+	"text with a stray * star and an _underscore and a `tick", "[ref]", "    ```", "	- tabbed item",
+)
+
+// TestStreamedMatchesWholeRandom streams random documents, in random
+// pieces with a frame after each, and compares the end with the whole.
+func TestStreamedMatchesWholeRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, randomSeed()))
+	for range randomDocs(400) {
+		var lines []string
+		for range 3 + rng.IntN(20) {
+			lines = append(lines, streamFragments[rng.IntN(len(streamFragments))])
+		}
+		text := strings.Join(lines, "\n") + "\n"
+		width := []int{30, 60, 100}[rng.IntN(3)]
+		r := NewRenderer(width, DefaultStyles(true))
+		for i := 0; i < len(text); {
+			n := 1 + rng.IntN(24)
+			r.Append(text[i:min(i+n, len(text))])
+			r.Lines()
+			i += n
+		}
+		r.Finish()
+		// Where the splitter's blocks alone do not add up to the whole
+		// (TestBlockwiseMatchesWholeRandom's business), the stream must
+		// still draw what they draw.
+		once := NewRenderer(width, DefaultStyles(true))
+		once.Append(text)
+		once.Finish()
+		want := wholeLines(t, text, width, DefaultStyles(true))
+		if !slices.Equal(collapseBlank(once.Lines()), collapseBlank(want)) {
+			want = once.Lines()
+		}
+		if diffLines(t, fmt.Sprintf("%q at %d", text, width), r.Lines(), want) {
+			return
+		}
+	}
+}
+
+// randomSeed and randomDocs let a longer search for differences run with
+// ATELIER_MD_SEED and ATELIER_MD_DOCS set; the defaults are what CI runs.
+func randomSeed() uint64 {
+	n, _ := strconv.ParseUint(os.Getenv("ATELIER_MD_SEED"), 10, 64)
+	return 12 + n
+}
+
+func randomDocs(n int) int {
+	if v, err := strconv.Atoi(os.Getenv("ATELIER_MD_DOCS")); err == nil && v > 0 {
+		return v
+	}
+	return n
 }

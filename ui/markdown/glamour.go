@@ -21,6 +21,8 @@ type rendering struct {
 	// html: the last top-level node is an HTML block. Glamour draws it as
 	// bare text with no empty line after it, so none is put there.
 	html bool
+	doc  ast.Node // the parsed source, for what the open block needs to know
+	src  []byte   // the source doc was parsed from
 }
 
 // renderFunc renders one piece of markdown. Tests swap it to count renders.
@@ -59,6 +61,6 @@ func newGlamour(width int, style ansi.StyleConfig) renderFunc {
 		var buf bytes.Buffer
 		err = md.Renderer().Render(&buf, plainCode(doc, src), doc)
 		_, html := doc.LastChild().(*ast.HTMLBlock)
-		return rendering{out: buf.String(), codes: codes, html: html}, err
+		return rendering{out: buf.String(), codes: codes, html: html, doc: doc, src: src}, err
 	}
 }

@@ -52,8 +52,8 @@ func (r *Renderer) renderBlock(src []byte, list listRef, more bool, first int) (
 	} else {
 		lines = trimBlank(lines)
 	}
-	if stub != nil && len(lines) > 0 {
-		lines = lines[1:] // the stub's line
+	if stub != nil {
+		lines = lines[stubLines(lines, cutPoint{stub: string(stub)}):] // the stub's line
 	}
 	labelCode(lines, rd.codes, first, r.styles.CodeLabel)
 	return lines, rd.codes, rd.html
@@ -66,7 +66,7 @@ func itemStub(list listRef) []byte {
 	if list.n == 0 || list.mark != '.' && list.mark != ')' {
 		return nil
 	}
-	return []byte(strconv.Itoa(list.start+list.n-1) + string(list.mark) + " x\n")
+	return []byte(strconv.Itoa(list.start+list.n-1) + string(list.mark) + " " + stubMark + "\n")
 }
 
 // itemNext returns a one-line item of list to render after an item, so that

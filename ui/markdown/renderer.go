@@ -28,24 +28,27 @@ type Renderer struct {
 	styles    Styles
 	newRender func(width int, st Styles) renderFunc // swapped by tests
 	render    renderFunc                            // nil after a width or style change
+	narrow    map[int]renderFunc                    // narrower ones, for code (see pieceWidth)
 
 	strip  termtext.Stripper
 	text   []byte   // the cleaned markdown
 	split  splitter // where the blocks end
 	blocks []block  // the closed blocks, in order
 
-	done    int             // blocks[:done] are rendered into lines
-	lines   []string        // lines of blocks[:done], "" between blocks, then the open block's
-	nClosed int             // lines[:nClosed] belong to closed blocks
-	codes   []CodeBlock     // the code blocks of blocks[:done]
-	prefix  strings.Builder // lines[:nClosed] joined
+	done    int         // blocks[:done] are rendered into lines
+	lines   []string    // lines of blocks[:done], "" between blocks, then the open block's
+	nClosed int         // lines[:nClosed] belong to closed blocks
+	codes   []CodeBlock // the code blocks of blocks[:done]
 
-	glued     bool        // the last closed block takes no empty line after it
-	tail      []CodeBlock // the code blocks of the open block
-	tailDirty bool        // the open block changed since it was rendered
-	code      openCode    // the open block, when it is a fenced code block
-	frame     codeFrame   // where code sits in a rendered code block
-	joined    string      // Rendered's result, "" when stale
+	glued     bool                 // the last closed block takes no empty line after it
+	tail      []CodeBlock          // the code blocks of the open block
+	tailDirty bool                 // the open block changed since it was rendered
+	finished  bool                 // Finish was called: no block is open
+	checks    []pendingCheck       // code blocks drawn from their pieces, being checked
+	code      codeRun              // the open block, when it is a fenced code block
+	open      openBlock            // the open block, any other kind (see open.go)
+	frames    map[string]codeFrame // where code sits in a rendered code block, per context
+	joined    string               // Rendered's result, "" when stale
 }
 
 // NewRenderer returns a Renderer that renders at width columns in st.
@@ -57,12 +60,13 @@ func NewRenderer(width int, st Styles) *Renderer {
 		width:     width,
 		styles:    st,
 		newRender: func(w int, st Styles) renderFunc { return newGlamour(w, st.Markdown) },
+		open:      openBlock{start: -1},
 	}
 }
 
 // Append adds a piece of the reply.
 func (r *Renderer) Append(s string) {
-	if s == "" {
+	if s == "" || r.finished {
 		return
 	}
 	n := len(r.text)
@@ -72,21 +76,26 @@ func (r *Renderer) Append(s string) {
 	}
 	// A mark split across two pieces is whole only now; it may begin up to
 	// two bytes before the new ones.
-	unmark(r.text[max(n-2, 0):])
+	unmarkText(r.text[max(n-2, 0):])
 	r.split.scan(r.text, func(b block) { r.blocks = append(r.blocks, b) })
 	r.tailDirty, r.joined = true, ""
 }
 
-// unmark replaces every code mark in b with U+FFFD (both are 3 bytes long).
-func unmark(b []byte) {
-	for {
-		i := bytes.Index(b, []byte(codeMark))
-		if i < 0 {
-			return
-		}
-		copy(b[i:], "\uFFFD")
-		b = b[i+len(codeMark):]
+// Finish says that the reply is complete: the block still open closes as
+// it is, and is drawn as closed blocks are, exactly as rendering the whole
+// reply draws it (a code block whose fence never closed, say, is checked
+// against its whole highlighting). Append does nothing after it.
+func (r *Renderer) Finish() {
+	if r.finished {
+		return
 	}
+	r.finished = true
+	end := len(complete(r.text))
+	if len(bytes.TrimSpace(r.text[r.split.start:end])) > 0 {
+		r.blocks = append(r.blocks, block{start: r.split.start, end: end, list: r.split.list})
+	}
+	r.split = splitter{start: end, pos: end}
+	r.tailDirty, r.joined = true, ""
 }
 
 // Text returns the markdown received so far, cleaned of control sequences.
@@ -115,29 +124,19 @@ func (r *Renderer) SetStyles(st Styles) {
 }
 
 func (r *Renderer) invalidate() {
-	r.render = nil
+	r.render, r.narrow = nil, nil
 	r.done, r.nClosed = 0, 0
 	r.lines, r.codes, r.glued = r.lines[:0], nil, false
-	r.code, r.frame = openCode{}, codeFrame{}
-	r.prefix.Reset() // earlier strings stay valid: a Builder never rewrites
+	r.code, r.frames, r.open = codeRun{}, nil, openBlock{start: -1}
+	r.checks = nil // their answers are for lines no longer drawn
 	r.tailDirty, r.joined = true, ""
 }
 
 // Rendered returns the rendered reply: the lines of Lines joined by "\n".
-// The closed blocks are joined once, as they close; each call adds only the
-// open block to them.
 func (r *Renderer) Rendered() string {
 	r.update()
 	if r.joined == "" {
-		tail := strings.Join(r.lines[r.nClosed:], "\n")
-		switch {
-		case r.prefix.Len() == 0:
-			r.joined = tail
-		case tail == "":
-			r.joined = r.prefix.String()
-		default: // tail starts with the empty line between, if there is one
-			r.joined = r.prefix.String() + "\n" + tail
-		}
+		r.joined = strings.Join(r.lines, "\n")
 	}
 	return r.joined
 }
@@ -164,26 +163,29 @@ func (r *Renderer) update() {
 	if r.render == nil {
 		r.render = r.newRender(r.width, r.styles)
 	}
+	r.settle(r.finished)
 	for ; r.done < len(r.blocks); r.done++ {
 		b := r.blocks[r.done]
-		lines, codes, html := r.renderBlock(r.text[b.start:b.end], b.list, r.nextItem(), len(r.codes)+1)
+		lines, codes, html, check := r.closeBlock(b)
 		if len(lines) == 0 {
 			continue // nothing to draw: link definitions, an HTML comment
 		}
 		r.lines = r.lines[:r.nClosed]
-		if r.nClosed > 0 {
-			sep := r.sepBefore(b.list)
-			r.prefix.WriteString(sep)
-			if sep == "\n\n" {
-				r.lines = append(r.lines, "")
-			}
+		if r.nClosed > 0 && r.sepBefore(b.list) == "\n\n" {
+			r.lines = append(r.lines, "")
+		}
+		if check != nil {
+			r.checks = append(r.checks, pendingCheck{k: check, block: r.done, first: len(r.codes) + 1,
+				from: len(r.lines), to: len(r.lines) + len(lines)})
 		}
 		r.glued = html
 		r.lines = append(r.lines, lines...)
-		r.prefix.WriteString(strings.Join(lines, "\n"))
 		r.nClosed = len(r.lines)
 		r.codes = append(r.codes, codes...)
 		r.tailDirty, r.joined = true, ""
+	}
+	if r.finished {
+		r.settle(true)
 	}
 	if r.tailDirty {
 		r.tailDirty = false
@@ -191,16 +193,61 @@ func (r *Renderer) update() {
 	}
 }
 
+// closeBlock renders a block that closed: from what was drawn of it while
+// it was open when that is what rendering it whole gives, else whole. A
+// code block drawn in pieces comes with the check of its pieces.
+func (r *Renderer) closeBlock(b block) ([]string, []CodeBlock, bool, *codeCheck) {
+	switch {
+	case r.code.f.open == b.start && r.code.f.char != 0:
+		c := r.code
+		r.code = codeRun{}
+		end := lineStart(r.text, b.end-1)
+		if last := r.text[end:b.end]; !c.f.closes(bytes.TrimRight(last, "\n"), indent(last)) {
+			end = b.end // the reply ended inside the fence: all of it is code
+		}
+		if k, ok := r.finishCode(&c, end); ok {
+			lines := []string(nil)
+			if c.label != "" {
+				lines = append(lines, c.label)
+			}
+			return append(lines, c.lines...), []CodeBlock{c.block()}, false, k
+		}
+	case r.open.start == b.start:
+		r.scanOpenTo(b.end)
+		if r.checksAgree(b.start) {
+			lines, codes, html, ok := r.closeOpen(b.end, r.nextItem())
+			if ok {
+				r.open = openBlock{start: -1}
+				return lines, codes, html, nil
+			}
+		}
+		r.open = openBlock{start: -1}
+	}
+	lines, codes, html := r.renderBlock(r.text[b.start:b.end], b.list, r.nextItem(), len(r.codes)+1)
+	return lines, codes, html, nil
+}
+
+// lineStart is the offset of the line holding offset i.
+func lineStart(text []byte, i int) int {
+	return bytes.LastIndexByte(text[:max(i, 0)], '\n') + 1
+}
+
 // updateTail renders the open block.
 func (r *Renderer) updateTail() {
 	var lines []string
 	var codes []CodeBlock
-	if f := r.split.fence; f.char != 0 && f.top {
-		lines, codes = r.renderOpenCode(f, len(r.codes)+1)
-		lines = trimBlank(lines) // as when the block closes
-	} else {
-		src := complete(r.text[r.split.start:])
-		lines, codes, _ = r.renderBlock(src, r.split.list, false, len(r.codes)+1)
+	end := r.split.start + len(complete(r.text[r.split.start:]))
+	switch f := r.split.fence; {
+	case len(bytes.TrimSpace(r.text[r.split.start:end])) == 0:
+	case f.char != 0 && f.top:
+		c := &r.code
+		if c.f != f || c.f.char == 0 {
+			r.startCode(c, f, "", "", len(r.codes)+1)
+		}
+		lines = trimBlank(r.codeLines(c, end)) // as when the block closes
+		codes = []CodeBlock{{Lang: c.lang, Code: string(complete(r.text[f.body:]))}}
+	default:
+		lines, codes = r.renderOpen()
 	}
 	r.lines, r.tail = r.lines[:r.nClosed], codes
 	if len(lines) > 0 && r.nClosed > 0 && r.sepBefore(r.split.list) == "\n\n" {

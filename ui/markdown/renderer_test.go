@@ -18,7 +18,7 @@ func counting(width int, srcs *[]string) *Renderer {
 		inner := newGlamour(w, st.Markdown)
 		return func(src []byte) (rendering, error) {
 			if s := string(src); s != codeProbe {
-				*srcs = append(*srcs, s)
+				*srcs = append(*srcs, unmarkSrc(s))
 			}
 			return inner(src)
 		}
@@ -73,34 +73,38 @@ func TestCacheReuse(t *testing.T) {
 }
 
 // TestCacheReuseStreaming streams a corpus file byte by byte with a frame
-// after each byte: every closed block's text is rendered exactly once as a
-// closed block (its text may also have been the open block's at a frame).
+// after each byte: once a block has closed, no later frame renders its text
+// again (a closed block is drawn from the lines kept).
 func TestCacheReuseStreaming(t *testing.T) {
 	text := corpus(t)["lists.md"]
 	var srcs []string
 	r := counting(80, &srcs)
-	closedAt := map[int]int{} // block index -> renders so far when it closed
+	closedAt := map[int]int{} // block index -> renders made up to the frame that closed it
 	for i := range len(text) {
 		n := len(r.blocks)
 		r.Append(text[i : i+1])
+		r.Lines()
 		for b := n; b < len(r.blocks); b++ {
 			closedAt[b] = len(srcs)
 		}
-		r.Lines()
 	}
 	for b, at := range closedAt {
 		blk := r.blocks[b]
-		src := string(itemStub(blk.list)) + text[blk.start:blk.end]
-		if b+1 < len(r.blocks) && r.blocks[b+1].list.n > 0 || b+1 == len(r.blocks) && r.split.list.n > 0 {
-			src += string(itemNext(blk.list))
+		body := strings.TrimSpace(text[blk.start:blk.end])
+		if len(body) < 8 {
+			continue // too short to tell from other text
 		}
-		if got := slices.Index(srcs[at:], src); got < 0 {
-			t.Errorf("block %d %q never rendered once closed", b, src)
-		} else if slices.Contains(srcs[at+got+1:], src) {
-			t.Errorf("block %d %q rendered more than once once closed", b, src)
+		for _, s := range srcs[at:] {
+			if strings.Contains(unmarkSrc(s), body) {
+				t.Errorf("block %d %q rendered again after it closed, in %q", b, body, s)
+				break
+			}
 		}
 	}
 }
+
+// unmarkSrc is a source given to glamour without the cut markers.
+func unmarkSrc(s string) string { return strings.ReplaceAll(s, cutMark, "") }
 
 func TestWidthChangeInvalidates(t *testing.T) {
 	text := corpus(t)["code.md"]

@@ -117,6 +117,14 @@ func (m *Model) SetSize(w, h int) tea.Cmd {
 	return m.arm()
 }
 
+// Finish says that the reply is complete (see Renderer.Finish); it is drawn
+// as such on the next frame, whose command it returns.
+func (m *Model) Finish() tea.Cmd {
+	m.r.Finish()
+	m.dirty = true
+	return m.arm()
+}
+
 // SetStyles changes the styles; the reply is drawn again on the next frame.
 func (m *Model) SetStyles(st Styles) tea.Cmd {
 	m.r.SetStyles(st)
@@ -142,6 +150,12 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if msg.id == m.r && msg.seq == m.seq && m.armed {
 			m.armed = false
 			m.frame()
+			if m.r.Pending() {
+				// A code block drawn from its pieces is being checked:
+				// look again at the next frame.
+				m.dirty = true
+				return m, m.arm()
+			}
 		}
 	case tea.KeyPressMsg:
 		m.key(msg)
@@ -225,7 +239,7 @@ func (m *Model) build() {
 			continue
 		}
 		line := m.lines[m.offset+i]
-		w := lineWidth(line)
+		w := LineWidth(line)
 		if w > m.width {
 			line = ansi.Truncate(line, m.width, "")
 			w = ansi.StringWidth(line)
@@ -236,10 +250,12 @@ func (m *Model) build() {
 	m.view = b.String()
 }
 
-// lineWidth returns the columns a line of the Renderer takes. Those lines
-// hold no escapes but SGR, so for the usual ASCII line it skips them and
-// counts bytes, ten times faster than the general ansi.StringWidth.
-func lineWidth(s string) int {
+// LineWidth returns the columns a line of styled text takes, such as a
+// line of the Renderer's. For the usual ASCII line holding no escapes but
+// SGR it skips them and counts bytes, ten times faster than the general
+// ansi.StringWidth, which it falls back to for anything else. The screens
+// measure their lines with it at every frame.
+func LineWidth(s string) int {
 	n := 0
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -248,6 +264,8 @@ func lineWidth(s string) int {
 		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
 			for i += 2; i < len(s) && (s[i] < 0x40 || s[i] > 0x7e); i++ {
 			}
+		case c == 0x1b:
+			return ansi.StringWidth(s)
 		case c >= 0x20 && c != 0x7f:
 			n++
 		}

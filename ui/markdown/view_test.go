@@ -239,9 +239,9 @@ func TestSetStylesRedraws(t *testing.T) {
 }
 
 func TestLineWidth(t *testing.T) {
-	for _, s := range []string{"", "plain", "\x1b[38;5;252mab\x1b[m c", "  \x1b[1;4mx\x1b[m", "café \x1b[31m日本\x1b[m", "•\x1b[m a"} {
-		if got, want := lineWidth(s), ansi.StringWidth(s); got != want {
-			t.Errorf("lineWidth(%q) = %d, want %d", s, got, want)
+	for _, s := range []string{"", "plain", "\x1b[38;5;252mab\x1b[m c", "  \x1b[1;4mx\x1b[m", "café \x1b[31m日本\x1b[m", "•\x1b[m a", "a\x1b]8;;x\x07b", "\x1b7c"} {
+		if got, want := LineWidth(s), ansi.StringWidth(s); got != want {
+			t.Errorf("LineWidth(%q) = %d, want %d", s, got, want)
 		}
 	}
 }

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Measures, in a real terminal, the CPU time atelier takes to stream a reply
+# at a model's pace (64 bytes every 20 ms), against `atelier chat` printing
+# the same reply: see BENCHMARKS.md. Each case plays a reply from the paced
+# server (serve), to the TUI running in a detached tmux session of COLSxROWS
+# (the CPU read from /proc/PID/stat between the prompt and the end of the
+# reply, plus a second for the last frames), and to the command line (its
+# whole run, start included).
+#
+#   ui/internal/paced/measure.sh [runs] [cols] [rows]
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+runs=${1:-3}
+cols=${2:-120}
+rows=${3:-40}
+
+work=$(mktemp -d)
+export TMUX_TMPDIR="$work/tmux"
+mkdir -p "$TMUX_TMPDIR" "$work/home"
+server=""
+cleanup() {
+  tmux kill-server 2>/dev/null || true
+  [ -n "$server" ] && kill "$server" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+go build -o "$work/atelier" ./cmd/atelier
+go build -o "$work/serve" ./ui/internal/paced/serve
+for shape in list-code-table code-32k demo-long; do
+  "$work/serve" -shape "$shape" -write "$work/$shape.md"
+done
+printf '[models]\nalpha = "paced"\n' > "$work/config.toml"
+export ATELIER_CONFIG="$work/config.toml" ATELIER_ALPHA_KEY=k ATELIER_HOME="$work/home"
+hz=$(getconf CLK_TCK)
+
+# cpu PID: user+system time of a process, in seconds.
+cpu() { awk -v hz="$hz" '{ printf "%.3f", ($14 + $15) / hz }' "/proc/$1/stat"; }
+
+# serve FILE: starts the paced server on FILE; sets url and server.
+serve() {
+  "$work/serve" -reply "$1" -piece 64 -pace 20ms > "$work/serve.out" &
+  server=$!
+  for _ in $(seq 50); do
+    url=$(sed -n 's/^listening //p' "$work/serve.out")
+    [ -n "$url" ] && return
+    sleep 0.1
+  done
+  echo "the server did not start" >&2
+  exit 1
+}
+
+stop_server() { kill "$server"; wait "$server" 2>/dev/null || true; server=""; }
+
+# tui FILE: the TUI's CPU for streaming FILE.
+tui() {
+  serve "$1"
+  rm -rf "$work/home"/*
+  tmux new-session -d -s m -x "$cols" -y "$rows" "$work/atelier --base-url $url"
+  local pid
+  for _ in $(seq 100); do
+    pid=$(pgrep -n -f "^$work/atelier --base-url" || true)
+    if [ -n "$pid" ] && tmux capture-pane -p -t m | grep -q "Conversations"; then break; fi
+    sleep 0.1
+  done
+  sleep 1
+  tmux send-keys -t m "write it"
+  sleep 0.5
+  local c0
+  c0=$(cpu "$pid")
+  tmux send-keys -t m Enter
+  for _ in $(seq 1200); do
+    grep -q '^done' "$work/serve.out" && break
+    sleep 0.1
+  done
+  sleep 1
+  local c1
+  c1=$(cpu "$pid")
+  tmux kill-session -t m
+  stop_server
+  awk -v a="$c0" -v b="$c1" 'BEGIN { printf "%.2f", b - a }'
+}
+
+# cli FILE: the command line's CPU for printing FILE as it streams.
+cli() {
+  serve "$1"
+  /usr/bin/time -f '%U %S' -o "$work/time" "$work/atelier" --base-url "$url" chat -p alpha -m paced "write it" > /dev/null
+  stop_server
+  awk '{ printf "%.2f", $1 + $2 }' "$work/time"
+}
+
+printf 'terminal %sx%s, %s runs; CPU seconds\n' "$cols" "$rows" "$runs"
+printf '%-18s %-8s %s\n' reply who "runs"
+for shape in list-code-table code-32k demo-long; do
+  t=""; c=""
+  for _ in $(seq "$runs"); do
+    t="$t $(tui "$work/$shape.md")"
+    c="$c $(cli "$work/$shape.md")"
+  done
+  printf '%-18s %-8s%s\n' "$shape" tui "$t"
+  printf '%-18s %-8s%s\n' "$shape" cli "$c"
+done
