@@ -21,6 +21,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/components/editor"
 	"atelier/ui/tab"
 )
 
@@ -59,6 +60,7 @@ type Model struct {
 	conv    conversation
 	tr      transcript
 	comp    composer
+	edit    editor.Model // the composer's text in $VISUAL or $EDITOR
 	pick    picker
 	field   field
 	confirm bool // delete the selected conversation?
@@ -105,6 +107,7 @@ func New(o Options) Model {
 	}
 	m.target = client.ChatTarget{Family: client.Alpha, Model: m.defaultModel(client.Alpha)}
 	m.comp = newComposer(m.km.Newline).focus(true)
+	m.edit = editor.New(result)
 	m.tr = m.tr.reset()
 	m.drawn = &drawnTab{gen: -1}
 	m.pick = newPicker()
@@ -167,9 +170,7 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 		return m.attached(msg)
 	case renderedMsg:
 		return m.rendered(msg)
-	case editorReadyMsg:
-		return m.editorReady(msg)
-	case editedMsg:
+	case editor.EditedMsg:
 		return m.edited(msg)
 	}
 	return m, nil

@@ -3,6 +3,7 @@ package chat
 import (
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/editor"
 	"atelier/ui/markdown"
 	"atelier/ui/tab"
 )
@@ -38,7 +39,7 @@ func defaultKeyMap() keyMap {
 
 		Send:    b([]string{"enter"}, "enter", "send"),
 		Newline: b([]string{"shift+enter", "ctrl+j"}, "⇧enter/ctrl+j", "new line"),
-		Editor:  b([]string{"ctrl+o"}, "ctrl+o", "editor"),
+		Editor:  editor.DefaultKeyMap().Open,
 		Attach:  b([]string{"alt+a"}, "alt+a", "attach image"),
 		Detach:  b([]string{"alt+x"}, "alt+x", "drop images"),
 

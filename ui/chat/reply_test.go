@@ -16,7 +16,7 @@ import (
 
 	"atelier/client/sim"
 	"atelier/store"
-	"atelier/ui/tab"
+	"atelier/ui/components/editor/editortest"
 	"atelier/ui/tab/tabtest"
 )
 
@@ -176,25 +176,24 @@ func TestAttachAnImage(t *testing.T) {
 	}
 }
 
-// TestEditorRoundTrip: ctrl+o writes the prompt to a file for $EDITOR,
-// and what the editor leaves there comes back to the composer.
+// TestEditorRoundTrip: ctrl+o opens the composer's text in $EDITOR (a
+// script here, run in place of Bubble Tea's exec), and what the editor
+// leaves there comes back to the composer.
 func TestEditorRoundTrip(t *testing.T) {
 	h := newHarness(t, "")
 	h.Type("draft")
+	script := editortest.Script(t, `test "$(cat "$f")" = draft || exit 9
+printf 'written at length\nin the editor\n' > "$f"`)
 	t.Setenv("VISUAL", "")
-	t.Setenv("EDITOR", "myeditor --wait")
-	_, cmd := h.m.Update(tabtest.Press("ctrl+o"))
-	ready := cmd().(tab.ResultMsg).Msg.(editorReadyMsg)
-	t.Cleanup(func() { os.Remove(ready.path) })
-	if b, _ := os.ReadFile(ready.path); string(b) != "draft" || strings.Join(ready.argv, " ") != "myeditor --wait" || ready.err != nil {
-		t.Fatalf("file %q, argv %v, err %v", b, ready.argv, ready.err)
-	}
-	if _, cmd := h.m.Update(ready); cmd == nil {
-		t.Fatal("no command to run the editor")
-	}
-	h.Send(editedMsg{text: "written at length\nin the editor\n"})
+	t.Setenv("EDITOR", script)
+	h.m.edit.Exec = editortest.InPlace
+	h.Keys("ctrl+o")
+	h.NoErrors()
 	if got := h.m.comp.text(); got != "written at length\nin the editor" || h.m.comp.ta.LineCount() != 2 {
 		t.Fatalf("composer %q", got)
+	}
+	if left := editortest.Leftovers(script); len(left) > 0 {
+		t.Errorf("temporary files left behind: %v", left)
 	}
 }
 

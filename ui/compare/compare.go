@@ -22,6 +22,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	launcher "atelier/ui/components/editor"
 	"atelier/ui/tab"
 )
 
@@ -154,6 +155,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.saved(msg)
 	case exportedMsg:
 		return m.exported(msg)
+	case launcher.EditedMsg:
+		return m.edited(msg)
 	}
 	return m.forward(msg)
 }

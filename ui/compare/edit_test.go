@@ -8,6 +8,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/components/editor/editortest"
 	"atelier/ui/tab"
 )
 
@@ -278,5 +279,30 @@ func TestTargetsFormSaysWhatIsBrokenAsTyped(t *testing.T) {
 	h.Keys("tab", "right", "right", "tab").Type("b1").Keys("tab").Type("temperature=-1")
 	if !strings.Contains(h.view(), "generationConfig.temperature: must be at least 0") {
 		t.Fatalf("beta's temperature -1 is not said before enter:\n%s", h.view())
+	}
+}
+
+// TestPromptInEditor: ctrl+o in the prompt editor opens the prompt in
+// $EDITOR (a script, run in place), and what it leaves comes back to the
+// prompt field, which takes the keyboard again; a failing editor changes
+// nothing and says why.
+func TestPromptInEditor(t *testing.T) {
+	h := newHarness(t, nil)
+	script := editortest.Script(t, `test "$(cat "$f")" = "a draft" || exit 9
+printf 'a long prompt\nover two lines\n' > "$f"`)
+	h.m.editor.ext.Getenv = func(k string) string { return map[string]string{"EDITOR": script}[k] }
+	h.m.editor.ext.Exec = editortest.InPlace
+	h.Keys("e").Type("a draft").Keys("tab", "ctrl+o")
+	h.NoErrors()
+	if got := h.m.editor.prompt.Value(); got != "a long prompt\nover two lines" || h.m.editor.onSys {
+		t.Fatalf("prompt %q, system field focused %v", got, h.m.editor.onSys)
+	}
+	if left := editortest.Leftovers(script); len(left) > 0 {
+		t.Errorf("temporary files left behind: %v", left)
+	}
+	h.m.editor.ext.Getenv = func(k string) string { return map[string]string{"EDITOR": editortest.Script(t, "exit 4")}[k] }
+	h.Keys("ctrl+o", "esc")
+	if errs := h.Errors(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "exit status 4") || h.m.prompt != "a long prompt\nover two lines" {
+		t.Errorf("errors %v, prompt %q", errs, h.m.prompt)
 	}
 }

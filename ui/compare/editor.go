@@ -5,6 +5,9 @@ import (
 	"charm.land/bubbles/v2/textarea"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+
+	launcher "atelier/ui/components/editor"
+	"atelier/ui/tab"
 )
 
 // editorRows is the height of the prompt field.
@@ -14,7 +17,8 @@ const editorRows = 5
 type editor struct {
 	prompt textarea.Model
 	system textinput.Model
-	onSys  bool // the system prompt has the keyboard
+	onSys  bool           // the system prompt has the keyboard
+	ext    launcher.Model // the prompt in $VISUAL or $EDITOR
 }
 
 func newEditor(st *styles) *editor {
@@ -29,7 +33,7 @@ func newEditor(st *styles) *editor {
 	s.Prompt = "› "
 	s.Placeholder = "a system prompt for every target (optional)"
 	s.CharLimit = 0
-	e := &editor{prompt: p, system: s}
+	e := &editor{prompt: p, system: s, ext: launcher.New(result)}
 	e.restyle(st)
 	return e
 }
@@ -57,11 +61,30 @@ func (m Model) editorKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.start()
 	case key.Matches(msg, k.Field):
 		return m.switchField()
+	case key.Matches(msg, k.Editor):
+		return m, m.editor.ext.Open(m.editor.prompt.Value())
 	case key.Matches(msg, k.Close):
 		m = m.closeEditor()
 		return m, tea.Batch(m.layout()...)
 	}
 	return m.updateField(msg)
+}
+
+// edited puts what was written in $EDITOR in the prompt field, which takes
+// the keyboard.
+func (m Model) edited(msg launcher.EditedMsg) (Model, tea.Cmd) {
+	if msg.Err != nil {
+		return m, tab.Error(msg.Err)
+	}
+	m.editor.prompt.SetValue(msg.Text)
+	if m.mode != prompting { // closed meanwhile: kept for the next run
+		m.prompt = msg.Text
+		return m, nil
+	}
+	if m.editor.onSys {
+		return m.switchField()
+	}
+	return m, nil
 }
 
 // closeEditor keeps what was typed for the next run.

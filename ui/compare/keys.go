@@ -3,6 +3,7 @@ package compare
 import (
 	"charm.land/bubbles/v2/key"
 
+	launcher "atelier/ui/components/editor"
 	"atelier/ui/markdown"
 	"atelier/ui/tab"
 )
@@ -17,7 +18,7 @@ type keyMap struct {
 	Scroll                       markdown.KeyMap // a column, or all while in sync
 
 	// The prompt editor.
-	Send, Newline, Field, Close key.Binding
+	Send, Newline, Field, Close, Editor key.Binding
 
 	// The note of a column.
 	Save, Cancel key.Binding
@@ -52,6 +53,7 @@ func defaultKeyMap() keyMap {
 		Newline: b([]string{"shift+enter", "ctrl+j"}, "⇧enter/ctrl+j", "new line"),
 		Field:   b([]string{"tab", "shift+tab"}, "tab", "prompt/system"),
 		Close:   b([]string{"esc"}, "esc", "close"),
+		Editor:  launcher.DefaultKeyMap().Open,
 
 		Save:   b([]string{"enter"}, "enter", "save"),
 		Cancel: b([]string{"esc"}, "esc", "cancel"),
@@ -108,7 +110,7 @@ func (h helpKeys) help() tab.Help {
 		{Title: "Columns", Keys: []key.Binding{k.Next, k.Prev, k.Zoom, k.Sync, s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}},
 		{Title: "Judging a column", Keys: []key.Binding{tab.Retitle(k.Rate, "rate 1 to 5 stars; 0 clears"), k.Note, k.Winner, k.Continue, k.Export}},
 		{Title: "Runs", Keys: []key.Binding{k.Edit, k.Targets, k.Rerun, k.Stop, k.Older, k.Newer}},
-		{Title: "Prompt editor", Keys: []key.Binding{k.Send, k.Newline, k.Field, k.Close}},
+		{Title: "Prompt editor", Keys: []key.Binding{k.Send, k.Newline, k.Editor, k.Field, k.Close}},
 		{Title: "Note", Keys: []key.Binding{k.Save, k.Cancel}},
 		{Title: "Targets form (ctrl+t)", Keys: []key.Binding{k.FormNext, k.FormPrev, k.FormUp, k.FormDown, k.Family, k.Apply, k.Cancel}},
 	}}

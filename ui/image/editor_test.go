@@ -2,9 +2,7 @@ package imagetab
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,56 +11,39 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi/kitty"
 
+	"atelier/ui/components/editor/editortest"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
-	"atelier/ui/tab/tabtest"
 )
 
+// TestEditorRoundTrip: ctrl+o opens the prompt in $EDITOR (a script here,
+// run in place of Bubble Tea's exec), and what it leaves in the file comes
+// back to the prompt, control sequences stripped, the file removed.
 func TestEditorRoundTrip(t *testing.T) {
 	h := newHarness(t, nil)
-	h.m.getenv = func(k string) string { return map[string]string{"EDITOR": "nano -w"}[k] }
-	h.set(fPrompt, "first draft")
-	ready := h.Results(h.update(tabtest.Press("ctrl+o")))
-	if len(ready) != 1 {
-		t.Fatalf("ctrl+o gave %v", ready)
-	}
-	msg := ready[0].(editorReadyMsg)
-	t.Cleanup(func() { os.Remove(msg.path) })
-	if b, _ := os.ReadFile(msg.path); string(b) != "first draft" {
-		t.Errorf("the editor's file holds %q", b)
-	}
-	if args := msg.cmd.Args; len(args) != 3 || args[0] != "nano" || args[1] != "-w" || args[2] != msg.path {
-		t.Errorf("editor command %q", args)
-	}
-	// The editor runs through tea.ExecProcess, which Bubble Tea runs; the
-	// harness keeps its message. Then the person saves and quits.
-	h.Send(msg)
-	os.WriteFile(msg.path, []byte("a lighthouse\nin fog, watercolour\n"), 0o600)
-	h.Send(editorClosedMsg{path: msg.path})
+	script := editortest.Script(t, `test "$(cat "$f")" = "first draft" || exit 9
+printf 'a lighthouse\n\033[31min fog, watercolour\n' > "$f"`)
+	h.m.edit.Getenv = func(k string) string { return map[string]string{"EDITOR": script}[k] }
+	h.m.edit.Exec = editortest.InPlace
+	h.set(fPrompt, "first draft").Keys("ctrl+o")
+	h.NoErrors()
 	if got := h.m.form.w.prompt.Value(); got != "a lighthouse\nin fog, watercolour" {
 		t.Errorf("prompt %q", got)
 	}
-	if _, err := os.Stat(msg.path); !os.IsNotExist(err) {
-		t.Error("the temporary file was left behind")
+	if left := editortest.Leftovers(script); len(left) > 0 {
+		t.Errorf("temporary files left behind: %v", left)
 	}
 	if !strings.Contains(h.view(), "in fog, watercolour") {
 		t.Errorf("the second line of the prompt is not shown:\n%s", h.view())
 	}
-}
-
-func TestEditorCommand(t *testing.T) {
-	for _, c := range []struct {
-		env  map[string]string
-		want []string
-	}{
-		{map[string]string{}, []string{"vi"}},
-		{map[string]string{"EDITOR": "hx"}, []string{"hx"}},
-		{map[string]string{"EDITOR": "hx", "VISUAL": "code --wait"}, []string{"code", "--wait"}},
-	} {
-		name, args := editorCommand(func(k string) string { return c.env[k] })
-		if got := append([]string{name}, args...); !slices.Equal(got, c.want) {
-			t.Errorf("%v: %q, want %q", c.env, got, c.want)
-		}
+	// An editor that fails leaves the prompt as it was and says why.
+	h.m.edit.Getenv = func(k string) string { return map[string]string{"EDITOR": editortest.Script(t, "exit 4")}[k] }
+	h.Keys("ctrl+o")
+	if errs := h.Errors(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "exit status 4") {
+		t.Errorf("errors %v", errs)
+	}
+	if got := h.m.form.w.prompt.Value(); got != "a lighthouse\nin fog, watercolour" {
+		t.Errorf("prompt after a failed edit %q", got)
 	}
 }
 

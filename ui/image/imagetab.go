@@ -18,7 +18,6 @@
 package imagetab
 
 import (
-	"os"
 	"os/exec"
 
 	"charm.land/bubbles/v2/help"
@@ -26,6 +25,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/components/editor"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
@@ -61,8 +61,8 @@ const (
 type Model struct {
 	client *client.Client
 	db     *store.Store
-	outDir string // where results are also copied; "" for nowhere
-	getenv func(string) string
+	outDir string       // where results are also copied; "" for nowhere
+	edit   editor.Model // the prompt in $VISUAL or $EDITOR
 	open   func(string) error
 	viewer *imageview.Viewer
 
@@ -99,15 +99,14 @@ func New(o Options) Model {
 		cfg = o.Settings
 	}
 	model := defaultImageModel(cfg)
-	getenv := o.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
-	}
+	edit := editor.New(result)
+	edit.Ext = ".txt"
+	edit.Getenv = o.Getenv
 	open := o.Open
 	if open == nil {
 		open = startViewer
 	}
-	m := Model{db: o.Store, outDir: cfg.Output.Images, getenv: getenv, open: open, defaultModel: model,
+	m := Model{db: o.Store, outDir: cfg.Output.Images, edit: edit, open: open, defaultModel: model,
 		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
 		gallery: gallery{thumbs: map[string]thumb{}, pending: map[string]bool{}}}
 	m.form = newForm(model, m.st, m.km)
@@ -169,11 +168,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		// From History: the job's request and inputs, lineage kept, as the
 		// gallery's re-run fills them.
 		return m, m.fillFrom(store.ImageJob{ID: msg.ID})
-	case editorReadyMsg:
-		return m, m.runEditor(msg)
-	case editorClosedMsg:
-		return m, m.readEdited(msg)
-	case promptEditedMsg:
+	case editor.EditedMsg:
 		return m.promptEdited(msg)
 	}
 	return m, nil

@@ -3,6 +3,7 @@ package imagetab
 import (
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/editor"
 	"atelier/ui/tab"
 )
 
@@ -43,7 +44,7 @@ func defaultKeyMap() keyMap {
 		Right:    key.NewBinding(key.WithKeys("right", "l", "space"), key.WithHelp("→", "next")),
 		Send:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send")),
 		NewLine:  key.NewBinding(key.WithKeys("shift+enter", "ctrl+j"), key.WithHelp("shift+enter", "new line")),
-		Editor:   key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "editor")),
+		Editor:   editor.DefaultKeyMap().Open,
 		AddImage: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add image")),
 		SetMask:  key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "set mask")),
 		Remove:   key.NewBinding(key.WithKeys("x", "backspace", "delete"), key.WithHelp("x", "remove")),
