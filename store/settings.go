@@ -279,13 +279,3 @@ func SaveSettings(path string, s *Settings) error {
 	}
 	return nil
 }
-
-// ExpandHome turns a leading ~/ into the home folder, for Output's folders.
-func ExpandHome(p string) string {
-	if rest, ok := strings.CutPrefix(p, "~/"); ok {
-		if home, err := os.UserHomeDir(); err == nil {
-			return filepath.Join(home, rest)
-		}
-	}
-	return p
-}

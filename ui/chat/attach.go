@@ -12,6 +12,7 @@ import (
 
 	"atelier/budget"
 	"atelier/client"
+	"atelier/homepath"
 )
 
 // maxImageBytes bounds an attachment: larger files are refused before they
@@ -62,12 +63,7 @@ func attach(path string) tea.Cmd {
 }
 
 func readImage(path string) (attachment, error) {
-	path = strings.TrimSpace(path)
-	if rest, ok := strings.CutPrefix(path, "~/"); ok {
-		if home, err := os.UserHomeDir(); err == nil {
-			path = filepath.Join(home, rest)
-		}
-	}
+	path = homepath.Expand(strings.TrimSpace(path))
 	st, err := os.Stat(path)
 	if err != nil {
 		return attachment{}, fmt.Errorf("attach: %w", err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"atelier/homepath"
 	"atelier/store"
 	"atelier/ui/tab"
 )
@@ -40,7 +41,7 @@ func TestExport(t *testing.T) {
 		hs.to(c.row).Keys("x")
 		md := filepath.Join(c.dir, c.md)
 		js := strings.TrimSuffix(md, ".md") + ".json"
-		if n := hs.Notices(); len(n) != 1 || !strings.Contains(n[0], tildePath(md)) || !strings.Contains(n[0], "+ .json") {
+		if n := hs.Notices(); len(n) != 1 || !strings.Contains(n[0], homepath.Tilde(md)) || !strings.Contains(n[0], "+ .json") {
 			t.Fatalf("%s: notices %q, errors %v", c.row, n, hs.Errors())
 		}
 		b, err := os.ReadFile(md)

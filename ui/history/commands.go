@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/homepath"
 	"atelier/store"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
@@ -168,7 +169,7 @@ func (m Model) exportCmd(r row) tea.Cmd {
 		}
 		md, js, err := exportItem(db, r.ref, dir)
 		media := r.ref.Kind == store.KindImage || r.ref.Kind == store.KindVideo
-		return result(exportedMsg{markdown: tildePath(md), json: tildePath(js), media: media, err: err})
+		return result(exportedMsg{markdown: homepath.Tilde(md), json: homepath.Tilde(js), media: media, err: err})
 	}
 }
 
@@ -181,7 +182,7 @@ func (m Model) exportDir(k store.Kind) string {
 	if k == store.KindChat || k == store.KindCompare || dir == "" {
 		return "."
 	}
-	return store.ExpandHome(dir)
+	return homepath.Expand(dir)
 }
 
 // exportItem writes both exports and returns their absolute paths.

@@ -4,12 +4,11 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/budget"
+	"atelier/homepath"
 	"atelier/store"
 	"atelier/ui/imageview"
 )
@@ -125,22 +124,9 @@ func stat(db *store.Store, rel string) file {
 	}
 	fi, err := os.Stat(abs)
 	if err != nil {
-		return file{abs: abs, shown: tildePath(abs)}
+		return file{abs: abs, shown: homepath.Tilde(abs)}
 	}
-	return file{abs: abs, shown: tildePath(abs), size: fi.Size(), found: true}
-}
-
-// tildePath writes a path under the home folder as ~/…, as people read it
-// and as a shell takes it.
-func tildePath(p string) string {
-	home, err := os.UserHomeDir()
-	if err != nil || home == "" {
-		return p
-	}
-	if rest, ok := strings.CutPrefix(p, home+string(filepath.Separator)); ok {
-		return "~" + string(filepath.Separator) + rest
-	}
-	return p
+	return file{abs: abs, shown: homepath.Tilde(abs), size: fi.Size(), found: true}
 }
 
 // decodeCmds decode an image job's pictures off the UI loop, each answer

@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/homepath"
 	"atelier/store"
 	"atelier/ui/tab/tabtest"
 )
@@ -96,7 +97,7 @@ func TestOpenImage(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 100, 40)
 	view := hs.opened("watercolor")
-	abs := tildePath(filepath.Join(f.db.Dir(), filepath.FromSlash(f.imageFile)))
+	abs := homepath.Tilde(filepath.Join(f.db.Dir(), filepath.FromSlash(f.imageFile)))
 	wantAll(t, view, "Image · gamma/image-2.5-flare", "generations · complete · 2026-11-20 10:00 · 4.2 s",
 		"a lighthouse in fog, watercolor", "quality  high", "size     1024x1024", abs, "32×32", "▀")
 	if strings.Contains(view, "decoding…") {
@@ -112,7 +113,7 @@ func TestOpenVideo(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 110, 40)
 	view := hs.opened("beam sweeps")
-	abs := tildePath(filepath.Join(f.db.Dir(), filepath.FromSlash(f.videoFile)))
+	abs := homepath.Tilde(filepath.Join(f.db.Dir(), filepath.FromSlash(f.videoFile)))
 	wantAll(t, view, "Video · videob/o3/pro/text-to-video", "COMPLETED · rq-77a · submitted 2026-11-20 13:00 · took 2m3s",
 		abs+" · 17 B", "duration        5", "generate_audio  false",
 		"2026-11-20 13:00:00  IN_QUEUE", "2026-11-20 13:00:30  IN_QUEUE     position 2",

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"atelier/homepath"
 	"atelier/store"
 	"atelier/ui/tab"
 )
@@ -176,7 +177,7 @@ func (m Model) jobText(j store.ImageJob, cols int) []string {
 		for _, f := range j.Files {
 			path, err := m.db.MediaPath(f.Path)
 			if err == nil {
-				out = append(out, st.Item.Render(tildePath(path)))
+				out = append(out, st.Item.Render(homepath.Tilde(path)))
 			}
 		}
 	}

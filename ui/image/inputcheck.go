@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
+	"atelier/homepath"
 )
 
 // look is what a local input file turned out to be when it was added: an
@@ -32,7 +33,7 @@ type lookedMsg struct {
 // lookAt reads a local input as far as its header: whether it is an image
 // the service takes, and its size.
 func lookAt(ref string) look {
-	f, err := os.Open(expandHome(ref))
+	f, err := os.Open(homepath.Expand(ref))
 	if err != nil {
 		return look{err: fmt.Errorf("cannot be read: %w", withoutPath(err))}
 	}

@@ -7,9 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"atelier/client"
+	"atelier/homepath"
 )
 
 // inputs are an edit's images and mask, read for sending.
@@ -67,7 +67,7 @@ func readInput(ref inputRef) (client.ImageInput, error) {
 	if isURL(ref.Ref) {
 		return client.ImageFromURL(ref.Ref), nil
 	}
-	path := expandHome(ref.Ref)
+	path := homepath.Expand(ref.Ref)
 	f, err := os.Open(path)
 	if err != nil {
 		return client.ImageInput{}, withoutPath(err)
@@ -93,29 +93,4 @@ func withoutPath(err error) error {
 		return pe.Err
 	}
 	return err
-}
-
-// expandHome reads a leading ~/ as the home folder, as shells do.
-func expandHome(p string) string {
-	rest, ok := strings.CutPrefix(p, "~"+string(filepath.Separator))
-	if !ok {
-		return p
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return p
-	}
-	return filepath.Join(home, rest)
-}
-
-// tildePath writes a path under the home folder as ~/…, as people read it.
-func tildePath(p string) string {
-	home, err := os.UserHomeDir()
-	if err != nil || home == "" {
-		return p
-	}
-	if rest, ok := strings.CutPrefix(p, home+string(filepath.Separator)); ok {
-		return "~" + string(filepath.Separator) + rest
-	}
-	return p
 }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
+	"atelier/homepath"
 	"atelier/ui/tab"
 )
 
@@ -163,7 +164,7 @@ func (m Model) report(l *lane, msg laneSavedMsg) tea.Cmd {
 }
 
 func savedNote(l *lane, n int, msg laneSavedMsg) string {
-	return fmt.Sprintf("%s from %s in %.1f s: %s", tab.Plural(n, "image"), l.model, msg.total.Seconds(), tildePath(msg.files[0].path))
+	return fmt.Sprintf("%s from %s in %.1f s: %s", tab.Plural(n, "image"), l.model, msg.total.Seconds(), homepath.Tilde(msg.files[0].path))
 }
 
 // refusedField is the service's refusal of one field, to show beside it

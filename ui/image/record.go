@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"atelier/client"
+	"atelier/homepath"
 	"atelier/store"
 )
 
@@ -142,7 +143,7 @@ func (r record) save(im client.ImageResult, partial bool, stamp time.Time) (save
 		errs = append(errs, err)
 	}
 	if r.outDir != "" && !partial {
-		p, err := copyOut(expandHome(r.outDir), stamp, im)
+		p, err := copyOut(homepath.Expand(r.outDir), stamp, im)
 		if err == nil {
 			f.path = p
 		}

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/homepath"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
@@ -49,9 +50,9 @@ func (m Model) openPath(path string) tea.Cmd {
 	open := m.open
 	return func() tea.Msg {
 		if err := open(path); err != nil {
-			return tab.ErrorMsg{Err: fmt.Errorf("open %s: %w", tildePath(path), err)}
+			return tab.ErrorMsg{Err: fmt.Errorf("open %s: %w", homepath.Tilde(path), err)}
 		}
-		return tab.NoticeMsg{Text: "opened " + tildePath(path)}
+		return tab.NoticeMsg{Text: "opened " + homepath.Tilde(path)}
 	}
 }
 
@@ -104,7 +105,7 @@ func (m Model) fullScreen() (Model, tea.Cmd) {
 	caps := m.viewer.Caps
 	p := caps.FullScreen()
 	if p == imageview.ProtocolOff {
-		return m, tab.Notice("images are off (ATELIER_IMAGES=off): " + tildePath(t.pic.path))
+		return m, tab.Notice("images are off (ATELIER_IMAGES=off): " + homepath.Tilde(t.pic.path))
 	}
 	done := func(err error) tea.Msg {
 		if err != nil {
@@ -113,7 +114,7 @@ func (m Model) fullScreen() (Model, tea.Cmd) {
 		return nil
 	}
 	cols, rows := m.terminalSize()
-	return m, imageview.FullScreenCmd(t.pic.img, p, caps, cols, rows, tildePath(t.pic.path), done)
+	return m, imageview.FullScreenCmd(t.pic.img, p, caps, cols, rows, homepath.Tilde(t.pic.path), done)
 }
 
 // terminalSize is the terminal's size in cells: the tab's, and the shell's

@@ -6,6 +6,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/homepath"
 	"atelier/ui/termtext"
 )
 
@@ -76,7 +77,7 @@ func (m Model) footer() string {
 		if t.pic.partial > 0 {
 			note = st.Note.Render("partial image kept: ")
 		}
-		return note + st.Path.Render(tildePath(t.pic.path))
+		return note + st.Path.Render(homepath.Tilde(t.pic.path))
 	case l.state == laneStarting || l.state == laneStreaming:
 		if m.run.stopping {
 			return st.Note.Render("stopping…")

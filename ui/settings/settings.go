@@ -12,13 +12,10 @@
 package settings
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
-
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/homepath"
 	"atelier/store"
 	"atelier/ui/tab"
 )
@@ -138,7 +135,7 @@ func (m Model) Summary() string {
 	if m.demo {
 		return "settings · demo"
 	}
-	return "settings · " + tildePath(m.path)
+	return "settings · " + homepath.Tilde(m.path)
 }
 
 // KeyMap is the tab's keys in the current mode, for help.
@@ -162,18 +159,6 @@ func (m Model) keyStatus(g store.Group) (store.KeyStatus, bool) {
 		}
 	}
 	return store.KeyStatus{}, false
-}
-
-// tildePath writes a path under the home folder as ~/…, as people read it.
-func tildePath(p string) string {
-	home, err := os.UserHomeDir()
-	if err != nil || home == "" {
-		return p
-	}
-	if rest, ok := strings.CutPrefix(p, home+string(filepath.Separator)); ok {
-		return "~" + string(filepath.Separator) + rest
-	}
-	return p
 }
 
 // result addresses a command's message to this tab.

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
+	"atelier/homepath"
 	"atelier/poller"
 	"atelier/ui/tab"
 )
@@ -72,7 +73,7 @@ func (m Model) announce(u poller.Update) tea.Cmd {
 	}
 	text := "video " + id + " done"
 	if u.VideoPath != "" {
-		text += " · " + tildePath(u.VideoPath)
+		text += " · " + homepath.Tilde(u.VideoPath)
 	}
 	return tea.Batch(tab.Notice(text), m.notify.cmd("video "+id+" done"))
 }

@@ -6,11 +6,11 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"atelier/client"
+	"atelier/homepath"
 )
 
 // localImage marks, in a body about to be sent, an image to read from a
@@ -57,11 +57,7 @@ func resolveImages(body any) []*client.ValidationError {
 // dataURI reads an image file into a data URI: PNG, JPEG or WebP, as the
 // service accepts.
 func dataURI(file string) (string, error) {
-	path, err := expandHome(file)
-	if err != nil {
-		return "", err
-	}
-	f, err := os.Open(path)
+	f, err := os.Open(homepath.Expand(file))
 	if err != nil {
 		return "", fmt.Errorf("cannot read the image: %w", unwrapPath(err))
 	}
@@ -78,19 +74,6 @@ func dataURI(file string) (string, error) {
 		return "", fmt.Errorf("a PNG, JPEG or WebP image is needed (the file looks like %s)", mt)
 	}
 	return "data:" + mt + ";base64," + base64.StdEncoding.EncodeToString(b), nil
-}
-
-// expandHome reads a leading ~/ as the home folder.
-func expandHome(p string) (string, error) {
-	rest, ok := strings.CutPrefix(p, "~"+string(filepath.Separator))
-	if !ok && p != "~" {
-		return p, nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("cannot find the home folder for %s: %w", p, err)
-	}
-	return filepath.Join(home, rest), nil
 }
 
 // unwrapPath drops the operation and path an *os.PathError repeats: the

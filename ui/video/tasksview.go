@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/homepath"
 	"atelier/store"
 	"atelier/ui/tab"
 )
@@ -103,7 +104,7 @@ func (m Model) news(t task, room int) string {
 	case t.trouble != "":
 		return s.Failed.Render("⚠ " + clean(t.trouble))
 	case t.file != "":
-		return s.Text.Render(cutLeft(tildePath(t.file), room))
+		return s.Text.Render(cutLeft(homepath.Tilde(t.file), room))
 	case !t.running():
 		return s.Muted.Render("no video saved")
 	case t.downloaded > 0:

@@ -2,8 +2,6 @@ package video
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -27,18 +25,6 @@ func shortID(id string) string {
 func clean(s string) string {
 	s = termtext.String(s)
 	return strings.Join(strings.Fields(s), " ")
-}
-
-// tildePath writes a path under the home folder as ~/…, as people read it.
-func tildePath(p string) string {
-	home, err := os.UserHomeDir()
-	if err != nil || home == "" {
-		return p
-	}
-	if rest, ok := strings.CutPrefix(p, home+string(filepath.Separator)); ok {
-		return "~" + string(filepath.Separator) + rest
-	}
-	return p
 }
 
 // elapsed writes a duration as a clock does: 40s, 1m12s, 2h03m.
