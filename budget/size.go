@@ -2,24 +2,33 @@ package budget
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
 
-// Size writes n bytes in the largest binary unit that divides it, or with
-// one decimal: "8 MiB", "1.5 GiB", "512 B".
+// Size writes n bytes in the largest binary unit it reaches, whole when
+// the unit divides it and with one decimal otherwise: "8 MiB", "1.5 GiB",
+// "512 B". It is the one way sizes are written, on screen and in errors:
+// a limit comes out exactly as config.toml takes it back (ParseSize), and a
+// decimal is never dropped, so a cap of 15.5 MiB does not read as 16.
 func Size(n int64) string {
 	units := []struct {
 		name string
 		size int64
 	}{{"GiB", GiB}, {"MiB", MiB}, {"KiB", KiB}}
-	for _, u := range units {
-		if n >= u.size {
-			if n%u.size == 0 {
-				return fmt.Sprintf("%d %s", n/u.size, u.name)
-			}
-			return fmt.Sprintf("%.1f %s", float64(n)/float64(u.size), u.name)
+	for i, u := range units {
+		if n < u.size {
+			continue
 		}
+		if n%u.size == 0 {
+			return fmt.Sprintf("%d %s", n/u.size, u.name)
+		}
+		tenths := math.Round(float64(n) / float64(u.size) * 10)
+		if tenths >= 10240 && i > 0 { // 1023.97 KiB reads 1.0 MiB, not 1024.0 KiB
+			return fmt.Sprintf("%.1f %s", float64(n)/float64(units[i-1].size), units[i-1].name)
+		}
+		return fmt.Sprintf("%.1f %s", tenths/10, u.name)
 	}
 	return fmt.Sprintf("%d B", n)
 }

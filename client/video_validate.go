@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"atelier/budget"
 )
 
 // VideoMaxBase64Body is the largest JSON body a video submission may have
@@ -37,7 +39,7 @@ func (e VideoEndpoint) Validate(mode string, body map[string]any) error {
 		return c.err()
 	}
 	if size := videoEncodedSize(norm); size > VideoMaxBase64Body {
-		c.add("body", fmt.Sprintf("must be at most %d MiB when it carries base64 data", VideoMaxBase64Body>>20),
+		c.add("body", "must be at most "+budget.Size(VideoMaxBase64Body)+" when it carries base64 data",
 			fmt.Sprintf("%d bytes", size))
 	}
 	return c.err()

@@ -69,7 +69,7 @@ func readImage(path string) (attachment, error) {
 		return attachment{}, fmt.Errorf("attach: %w", err)
 	}
 	if st.Size() > maxImageBytes {
-		return attachment{}, fmt.Errorf("attach %s: %d MB is more than %d MB", filepath.Base(path), st.Size()>>20, maxImageBytes>>20)
+		return attachment{}, fmt.Errorf("attach %s: %s is more than %s", filepath.Base(path), budget.Size(st.Size()), budget.Size(maxImageBytes))
 	}
 	b, err := budget.ReadFile(path, maxImageBytes, "chat image") // the file may have grown since Stat
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/budget"
 	"atelier/ui/tab"
 	"atelier/ui/termtext"
 )
@@ -18,7 +19,7 @@ func (m Model) copyReply() (Model, tea.Cmd) {
 		return m, tab.Warn("no reply to copy")
 	}
 	text := termtext.String(m.conv.entries[i].text)
-	return m, tea.Batch(tea.SetClipboard(text), tab.Notice(fmt.Sprintf("reply copied (%s)", size(len(text)))))
+	return m, tea.Batch(tea.SetClipboard(text), tab.Notice(fmt.Sprintf("reply copied (%s)", budget.Size(int64(len(text))))))
 }
 
 // askCode waits for the number of the code block to copy.
@@ -71,16 +72,5 @@ func (m Model) copyCode(i, num int) (Model, tea.Cmd) {
 		return m, tab.Warn(fmt.Sprintf("no code block %d: this reply has %d", num, len(codes)))
 	}
 	code := codes[num-1].Code
-	return m, tea.Batch(tea.SetClipboard(code), tab.Notice(fmt.Sprintf("code block %d copied (%s)", num, size(len(code)))))
-}
-
-// size writes a byte count as people read it.
-func size(n int) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprintf("%d bytes", n)
-	case n < 1000*1000:
-		return fmt.Sprintf("%.1f KB", float64(n)/1000)
-	}
-	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+	return m, tea.Batch(tea.SetClipboard(code), tab.Notice(fmt.Sprintf("code block %d copied (%s)", num, budget.Size(int64(len(code))))))
 }

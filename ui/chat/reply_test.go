@@ -60,7 +60,7 @@ func TestCopyReplyAndCodeBlocks(t *testing.T) {
 	if got, _ := h.clipboard(); got != "echo two\n" {
 		t.Fatalf("y 2 copied %q", got)
 	}
-	if n := h.Notices(); n[len(n)-1] != "code block 2 copied (9 bytes)" {
+	if n := h.Notices(); n[len(n)-1] != "code block 2 copied (9 B)" {
 		t.Errorf("notices %q", n)
 	}
 	h.Keys("y", "esc")

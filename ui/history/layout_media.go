@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/budget"
 	"atelier/store"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
@@ -124,7 +125,7 @@ func (lc *layoutCtx) videoFile(it *loaded) string {
 	case v.Failed():
 		return lc.st.Hint.Render("none: the task failed")
 	case v.DownloadedBytes > 0:
-		return lc.st.Hint.Render("downloading: " + size(v.DownloadedBytes) + " so far")
+		return lc.st.Hint.Render("downloading: " + budget.Size(v.DownloadedBytes) + " so far")
 	}
 	return lc.st.Hint.Render("not saved yet")
 }
@@ -153,7 +154,7 @@ func (lc *layoutCtx) path(f file, rel string) string {
 	if !f.found {
 		return lc.st.Problem.Render(f.shown + " (missing)")
 	}
-	return lc.st.Text.Render(f.shown) + lc.st.Hint.Render(" · "+size(f.size))
+	return lc.st.Text.Render(f.shown) + lc.st.Hint.Render(" · "+budget.Size(f.size))
 }
 
 // status styles a status word by what it means.
@@ -237,19 +238,6 @@ func seconds(d time.Duration) string {
 		return ""
 	}
 	return fmt.Sprintf("%.1f s", d.Seconds())
-}
-
-// size writes a byte count as people read it.
-func size(n int64) string {
-	switch {
-	case n < 1<<10:
-		return fmt.Sprintf("%d B", n)
-	case n < 1<<20:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
-	case n < 1<<30:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
 }
 
 // stamp is a time as the tab shows it, in local time.

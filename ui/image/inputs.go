@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"atelier/budget"
 	"atelier/client"
 	"atelier/homepath"
 )
@@ -78,7 +79,7 @@ func readInput(ref inputRef) (client.ImageInput, error) {
 	case err != nil:
 		return client.ImageInput{}, err
 	case len(b) > client.ImageMaxBytes:
-		return client.ImageInput{}, fmt.Errorf("larger than %d MiB", client.ImageMaxBytes>>20)
+		return client.ImageInput{}, fmt.Errorf("larger than %s", budget.Size(client.ImageMaxBytes))
 	case len(b) == 0:
 		return client.ImageInput{}, errors.New("the file is empty")
 	}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"atelier/budget"
 	"atelier/client"
 	"atelier/homepath"
 )
@@ -67,7 +68,7 @@ func dataURI(file string) (string, error) {
 	case err != nil:
 		return "", fmt.Errorf("cannot read the image: %w", unwrapPath(err))
 	case len(b) > maxImageBytes:
-		return "", fmt.Errorf("the image is over %d MiB, too large to send inline", maxImageBytes>>20)
+		return "", fmt.Errorf("the image is over %s, too large to send inline", budget.Size(maxImageBytes))
 	}
 	mt := http.DetectContentType(b)
 	if !slices.Contains([]string{"image/png", "image/jpeg", "image/webp"}, mt) {

@@ -63,7 +63,7 @@ func TestQueuePositionAndElapsedTime(t *testing.T) {
 		t.Errorf("line %q", l)
 	}
 	h.Send(updateMsg{poller.Update{RequestID: "task-1", Status: client.VideoInProgress, Downloaded: 3 << 20}})
-	if l := h.line("task-1"); strings.Contains(l, "ahead") || !strings.Contains(l, "downloading · 3.0 MB") {
+	if l := h.line("task-1"); strings.Contains(l, "ahead") || !strings.Contains(l, "downloading · 3 MiB") {
 		t.Errorf("line %q", l)
 	}
 	retry := time.Date(2026, 11, 21, 12, 5, 0, 0, time.Local)

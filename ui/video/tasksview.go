@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/budget"
 	"atelier/homepath"
 	"atelier/store"
 	"atelier/ui/tab"
@@ -108,7 +109,7 @@ func (m Model) news(t task, room int) string {
 	case !t.running():
 		return s.Muted.Render("no video saved")
 	case t.downloaded > 0:
-		return s.Muted.Render("downloading · " + size(t.downloaded))
+		return s.Muted.Render("downloading · " + budget.Size(t.downloaded))
 	case t.log != "":
 		return s.Muted.Render(clean(t.log))
 	}

@@ -59,16 +59,3 @@ var taskWords = strings.NewReplacer(
 
 // shortEndpoint is an endpoint in a few words: "videob o3 pro i2v".
 func shortEndpoint(endpoint string) string { return taskWords.Replace(clean(endpoint)) }
-
-// size writes a byte count as people read it.
-func size(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%d kB", n>>10)
-	}
-	return fmt.Sprintf("%d B", n)
-}
