@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // notifier is how this terminal shows a desktop notification, if it can.
@@ -21,9 +22,9 @@ type notifier int
 
 const (
 	noNotify notifier = iota
-	osc9              // iTerm2: ESC ] 9 ; text BEL
-	osc99             // kitty: ESC ] 99 ; ; text ESC \
-	osc777            // Ghostty, WezTerm, foot: ESC ] 777 ; notify ; title ; body BEL
+	osc9              // iTerm2: ansi.Notify, ESC ] 9 ; text BEL
+	osc99             // kitty: ansi.DesktopNotification, ESC ] 99 ; ; text BEL
+	osc777            // Ghostty, WezTerm, foot: ansi.URxvtExt, ESC ] 777 ; notify ; title ; body BEL
 )
 
 // detectNotifier reads which terminal this is from the environment.
@@ -48,15 +49,17 @@ func detectNotifier(getenv func(string) string) notifier {
 }
 
 // sequence is the escape sequence that shows text, "" when none is sent.
+// x/ansi writes the sequences; what goes in them is made safe here, since
+// x/ansi passes its arguments through as they are.
 func (n notifier) sequence(text string) string {
 	text = safeText(text)
 	switch n {
 	case osc9:
-		return "\x1b]9;atelier: " + text + "\a"
+		return ansi.Notify("atelier: " + text)
 	case osc99:
-		return "\x1b]99;;atelier: " + text + "\x1b\\"
+		return ansi.DesktopNotification("atelier: " + text)
 	case osc777:
-		return "\x1b]777;notify;atelier;" + text + "\a"
+		return ansi.URxvtExt("notify", "atelier", text)
 	}
 	return ""
 }

@@ -239,7 +239,7 @@ func TestTerminalNotification(t *testing.T) {
 		want string
 	}{
 		{map[string]string{"TERM_PROGRAM": "iTerm.app"}, "\x1b]9;atelier: video task-1 done\a"},
-		{map[string]string{"TERM": "xterm-kitty"}, "\x1b]99;;atelier: video task-1 done\x1b\\"},
+		{map[string]string{"TERM": "xterm-kitty"}, "\x1b]99;;atelier: video task-1 done\a"}, // kitty ends any OSC at BEL as at ST
 		{map[string]string{"TERM_PROGRAM": "ghostty"}, "\x1b]777;notify;atelier;video task-1 done\a"},
 		{map[string]string{"TERM": "foot"}, "\x1b]777;notify;atelier;video task-1 done\a"},
 		{map[string]string{"TERM_PROGRAM": "iTerm.app", "TMUX": "/tmp/tmux-1/default,1,0"}, ""},
