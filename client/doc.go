@@ -5,6 +5,7 @@
 // retry, validates documented limits before anything is sent, and keeps the raw
 // JSON of every reply beside its typed view.
 //
-// It imports only the standard library and its own wire helpers: never the
+// It imports only the standard library, budget (its limits) and its own
+// wire helpers (client/sse): never the
 // store, the UI, or any terminal library.
 package client

@@ -7,9 +7,13 @@
 // `atelier --demo` and `atelier sim` run against it.
 //
 // It is the other side of the wire: it writes the service's JSON and events
-// itself and must not import package client or its request and response
-// types, so an encoding bug cannot hide on both sides. It imports only the
-// standard library, assets (the demo video) and a WebP encoder.
+// itself and never uses the client's request and response types, so an
+// encoding bug cannot hide on both sides. The limits it checks are its own,
+// written from the interface, except one optional hook: TableRules
+// validates video submissions with the client's endpoint table (the only
+// use of package client here), for Options.ValidateVideo; without it the
+// simulator checks the required fields only. Besides the client it imports
+// the standard library, assets (the demo video) and a WebP encoder.
 //
 // # Content
 //

@@ -2,8 +2,11 @@
 // with Chat, Compare, Image, Video, History and Settings tabs, and a
 // scriptable command line for the same work.
 //
-// main only wires things together: flags and subcommands, configuration,
-// keys, the store, the client and the UI.
+// It wires things together (flags and subcommands, configuration, keys,
+// the store, the client and the UI) and holds what only the command line
+// does: printing and --json output, prompts from stdin, waiting on video
+// tasks, and, until issue 21 moves it to a package both share, recording a
+// run into history (record*.go) as the TUI does.
 package main
 
 import (
