@@ -6,6 +6,6 @@
 // JSON of every reply beside its typed view.
 //
 // It imports only the standard library, budget (its limits) and its own
-// wire helpers (client/sse): never the
-// store, the UI, or any terminal library.
+// wire helpers (client/sse): never the store, the UI, or any terminal
+// library.
 package client
