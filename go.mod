@@ -24,6 +24,7 @@ require (
 )
 
 require (
+	github.com/sergi/go-diff v1.4.0
 	github.com/yuin/goldmark v1.7.8
 	golang.org/x/term v0.47.0
 )
