@@ -3,6 +3,7 @@ package rank
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -68,7 +69,8 @@ func (c Cell) WinRate() float64 {
 
 // Pair is two targets whose order the votes have not settled.
 type Pair struct {
-	A, B  string
+	A     string  `json:"a"`
+	B     string  `json:"b"`
 	Games int     `json:"games"` // games between them
 	Low   float64 `json:"low"`   // 95% interval of Score(A) - Score(B)
 	High  float64 `json:"high"`
@@ -119,12 +121,15 @@ func Compute(votes []Vote, opt Options) (Board, error) {
 	logp := fit(t, opt.Prior, nil)
 	score := ratings(logp, nil)
 	boot := bootstrap(n, ks, logp, opt)
+	wald := newSpread(covariance(t, opt.Prior, logp), n)
 
 	entries := make([]Entry, n)
 	for i, name := range names {
 		entries[i] = Entry{Target: name, Score: score[i], Low: score[i], High: score[i]}
 		if boot != nil {
-			entries[i].Low, entries[i].High = boot.interval(i)
+			lo, hi := boot.interval(i)
+			hw := wald.centered(i)
+			entries[i].Low, entries[i].High = min(lo, score[i]-hw), max(hi, score[i]+hw)
 		}
 	}
 	for _, v := range votes {
@@ -176,21 +181,23 @@ func Compute(votes []Vote, opt Options) (Board, error) {
 		}
 		b.HeadToHead = append(b.HeadToHead, row)
 	}
-	b.NeedVotes = needVotes(names, order, t, score, boot, opt.NeedVotes)
+	b.NeedVotes = needVotes(names, order, t, score, boot, wald, opt.NeedVotes)
 	return b, nil
 }
 
 // needVotes lists up to k pairs whose difference is undecided: the interval
 // of Score(A)-Score(B) holds 0. Widest first; with no bootstrap, the pairs
 // that met least.
-func needVotes(names []string, order []int, t *tally, score []float64, boot *samples, k int) []Pair {
+func needVotes(names []string, order []int, t *tally, score []float64, boot *samples, wald spread, k int) []Pair {
 	var out []Pair
 	for r, i := range order {
 		for _, j := range order[r+1:] {
 			p := Pair{A: names[i], B: names[j], Games: int(t.games[i*t.n+j])}
 			p.Low, p.High = score[i]-score[j], score[i]-score[j]
 			if boot != nil {
-				p.Low, p.High = boot.diffInterval(i, j)
+				lo, hi := boot.diffInterval(i, j)
+				d, hw := score[i]-score[j], wald.diff(i, j)
+				p.Low, p.High = min(lo, d-hw), max(hi, d+hw)
 			}
 			if boot == nil || (p.Low <= 0 && p.High >= 0) {
 				out = append(out, p)
@@ -201,4 +208,47 @@ func needVotes(names []string, order []int, t *tally, score []float64, boot *sam
 		return cmp.Or(cmp.Compare(y.High-y.Low, x.High-x.Low), cmp.Compare(x.Games, y.Games))
 	})
 	return out[:min(k, len(out))]
+}
+
+// z95 is the normal distribution's 97.5th percentile.
+const z95 = 1.959964
+
+// spread gives the half-widths of 95% intervals by the normal
+// approximation: the likelihood's curvature at the fit. They widen the
+// bootstrap's intervals where it cannot see: a few votes resampled are
+// mostly the same few votes (one vote, always the same one), so its
+// intervals shrink to nothing exactly where the votes say least. Where
+// votes are many, the two agree and the bootstrap's stands.
+type spread struct {
+	n   int
+	cov []float64 // covariance of the log-strengths; nil: no widening
+}
+
+func newSpread(cov []float64, n int) spread { return spread{n: n, cov: cov} }
+
+// centered is the half-width for target i's score, which is measured from
+// the targets' mean.
+func (s spread) centered(i int) float64 {
+	if s.cov == nil {
+		return 0
+	}
+	n := float64(s.n)
+	row, all := 0.0, 0.0
+	for j := 0; j < s.n; j++ {
+		row += s.cov[i*s.n+j]
+		for k := 0; k < s.n; k++ {
+			all += s.cov[j*s.n+k]
+		}
+	}
+	v := s.cov[i*s.n+i] - 2*row/n + all/(n*n)
+	return z95 * eloScale * math.Sqrt(max(v, 0))
+}
+
+// diff is the half-width for the difference of the scores of i and j.
+func (s spread) diff(i, j int) float64 {
+	if s.cov == nil {
+		return 0
+	}
+	v := s.cov[i*s.n+i] + s.cov[j*s.n+j] - 2*s.cov[i*s.n+j]
+	return z95 * eloScale * math.Sqrt(max(v, 0))
 }

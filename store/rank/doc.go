@@ -29,5 +29,8 @@
 // replacement (a ranking stays whole, since its pairs were judged together),
 // the fit is run again, and the 2.5th and 97.5th percentiles of each score
 // are read off. The random source is seeded, so a board is the same each
-// time it is computed from the same votes.
+// time it is computed from the same votes. With few votes resampling cannot
+// show how little they say (one vote resampled is always that vote), so an
+// interval is widened, where narrower, to the normal approximation's from
+// the likelihood's curvature; with many votes the two agree.
 package rank

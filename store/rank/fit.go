@@ -167,6 +167,16 @@ func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 // n×n matrix a (overwritten by its Cholesky factor). False when A is not
 // positive definite.
 func cholSolve(a []float64, n, m int, b []float64) bool {
+	if !cholFactor(a, n, m) {
+		return false
+	}
+	cholSubst(a, n, m, b)
+	return true
+}
+
+// cholFactor overwrites the lower triangle of a's leading m×m block with
+// its Cholesky factor L (A = L Lᵀ).
+func cholFactor(a []float64, n, m int) bool {
 	for j := 0; j < m; j++ {
 		s := a[j*n+j]
 		for k := 0; k < j; k++ {
@@ -185,6 +195,11 @@ func cholSolve(a []float64, n, m int, b []float64) bool {
 			a[i*n+j] = v / s
 		}
 	}
+	return true
+}
+
+// cholSubst solves L Lᵀ x = b in place of b, L from cholFactor.
+func cholSubst(a []float64, n, m int, b []float64) {
 	for i := 0; i < m; i++ { // L y = b
 		v := b[i]
 		for k := 0; k < i; k++ {
@@ -199,7 +214,33 @@ func cholSolve(a []float64, n, m int, b []float64) bool {
 		}
 		b[i] = v / a[i*n+i]
 	}
-	return true
+}
+
+// covariance is the inverse of −∇²ℓ at th: the normal approximation to the
+// log-strengths' covariance. Nil without a prior (the Hessian is singular:
+// the likelihood does not see a common shift).
+func covariance(t *tally, prior float64, th []float64) []float64 {
+	n := t.n
+	if prior == 0 {
+		return nil
+	}
+	g := make([]float64, n)
+	h := make([]float64, n*n)
+	gradHess(t, prior, th, g, h)
+	if !cholFactor(h, n, n) {
+		return nil
+	}
+	cov := make([]float64, n*n)
+	col := make([]float64, n)
+	for j := 0; j < n; j++ {
+		clear(col)
+		col[j] = 1
+		cholSubst(h, n, n, col)
+		for i := range col {
+			cov[i*n+j] = col[i]
+		}
+	}
+	return cov
 }
 
 // eloScale turns natural-log strengths into points: 400 per factor of ten.

@@ -308,3 +308,20 @@ func BenchmarkBoard(b *testing.B) {
 		})
 	}
 }
+
+// One vote resampled is always that vote: the bootstrap alone would give an
+// interval of width zero and call the pair settled. The normal
+// approximation keeps the interval as wide as one vote leaves it.
+func TestFewVotesKeepWideIntervals(t *testing.T) {
+	b, err := Compute([]Vote{Better("A", "B")}, Options{Seed: 1, Rounds: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := byName(t, b, "A")
+	if a.High-a.Low < 300 || a.Low > 1000 {
+		t.Errorf("A after one vote: %.0f [%.0f, %.0f]: want an interval reaching below the middle", a.Score, a.Low, a.High)
+	}
+	if len(b.NeedVotes) != 1 || b.NeedVotes[0].Low > 0 {
+		t.Errorf("one vote settles nothing, yet need votes = %+v", b.NeedVotes)
+	}
+}
