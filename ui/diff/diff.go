@@ -37,7 +37,7 @@ type Run struct {
 
 // Timeout bounds the search for the shortest diff; past it the diff is
 // still correct but coarser (a long stretch marked changed as a whole).
-const Timeout = 200 * time.Millisecond
+const Timeout = 100 * time.Millisecond
 
 // Words diffs a and b by words: the runs, read in order, spell a when the
 // Insert runs are skipped and b when the Delete runs are. Where both texts
