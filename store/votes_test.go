@@ -241,3 +241,28 @@ func TestExportsCarryVotes(t *testing.T) {
 		}
 	}
 }
+
+func TestLaneRatingsAreTheOpenVerdicts(t *testing.T) {
+	s := openTest(t)
+	conv := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
+	other := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
+	for _, l := range []Lane{
+		{ConversationID: conv, Lane: 0, Family: "alpha", Model: "m1", Rating: 4, Winner: true},
+		{ConversationID: conv, Lane: 1, Family: "beta", Model: "m2", Rating: 2},
+		{ConversationID: conv, Lane: 2, Family: "beta", Model: "m3"}, // no verdict
+		{ConversationID: other, Lane: 0, Family: "alpha", Model: "m1", Rating: 5},
+	} {
+		must[struct{}](t)(struct{}{}, s.SetLane(bg, l))
+	}
+	must[struct{}](t)(struct{}{}, s.SetTags(bg, ItemRef{Kind: KindCompare, ID: conv}, []string{"code"}))
+	count := func(f VoteFilter) int { return len(must[[]LaneRating](t)(s.LaneRatings(bg, f))) }
+	if n := count(VoteFilter{}); n != 3 {
+		t.Errorf("%d rated lanes, want 3 (an unrated lane is no verdict)", n)
+	}
+	if n := count(VoteFilter{Tag: "code"}); n != 2 {
+		t.Errorf("tagged: %d, want 2", n)
+	}
+	if n := count(VoteFilter{Family: "beta"}); n != 1 {
+		t.Errorf("beta: %d, want 1", n)
+	}
+}

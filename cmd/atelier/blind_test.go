@@ -210,6 +210,11 @@ func TestLeaderboardAfterManyVotes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Stars given in an open comparison: shown apart, never fitted.
+	if err := db.SetLane(ctx, store.Lane{ConversationID: conv, Lane: 0, Family: "beta", Model: "weak",
+		SettingsJSON: []byte(`{"temperature":0.5}`), Rating: 5, Winner: true}); err != nil {
+		t.Fatal(err)
+	}
 	open := store.Vote{Kind: store.VoteChat, ConversationID: conv, Verdict: "BA", Targets: []store.VoteTarget{
 		{Letter: "A", Family: "alpha", Target: "alpha:strong"}, {Letter: "B", Family: "alpha", Target: "alpha:open-only"}}}
 	if _, err := db.RecordVote(ctx, open); err != nil {
@@ -242,6 +247,9 @@ func TestLeaderboardAfterManyVotes(t *testing.T) {
 			t.Error("a target only voted on openly entered the fit")
 		}
 	}
+	if len(lb.Rated) != 1 || lb.Rated[0].Target != "beta:weak:temperature=0.5" || lb.Rated[0].Stars != 5 || lb.Rated[0].Wins != 1 {
+		t.Errorf("open ratings apart: %+v", lb.Rated)
+	}
 	if got := board("--tag", "code").Votes; got != 180 {
 		t.Errorf("--tag code: %d votes, want the 180 on the tagged comparison", got)
 	}
@@ -257,7 +265,8 @@ func TestLeaderboardAfterManyVotes(t *testing.T) {
 
 	text := runIn(t, svc.env, nil, clocks{}, "leaderboard", "--rounds", "200")
 	for _, want := range []string{"Chat arena · 200 blind votes · 95% intervals from 200 bootstrap rounds",
-		"RANK  TARGET", "1     alpha:strong", "Open votes (names shown; not in the scores):"} {
+		"RANK  TARGET", "1     alpha:strong", "Open votes (names shown; not in the scores):",
+		"Ratings given with the names shown (not in the scores):", "beta:weak:temperature=0.5  5.0 stars from 1  1 times the winner"} {
 		if !strings.Contains(text.stdout, want) {
 			t.Errorf("leaderboard text lacks %q:\n%s", want, text.stdout)
 		}

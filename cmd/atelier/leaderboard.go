@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"atelier/client"
 	"atelier/store"
 	"atelier/store/rank"
 )
@@ -66,6 +68,13 @@ func (a *app) leaderboardCmd() *cobra.Command {
 				return err
 			}
 			lb.Kind = f.Kind
+			if f.Kind == store.VoteChat {
+				ratings, err := db.LaneRatings(cmd.Context(), f)
+				if err != nil {
+					return err
+				}
+				lb.Rated = ratedTargets(ratings)
+			}
 			if asJSON {
 				return writeJSON(a.jsonOut(), lb)
 			}
@@ -90,6 +99,44 @@ type leaderboard struct {
 	Targets []string `json:"targets"`
 	// Open are the votes cast with the names shown: counted, never fitted.
 	Open []openRecord `json:"open"`
+	// Rated are the stars and winner marks given in comparisons with the
+	// names shown: counted, never fitted.
+	Rated []ratedTarget `json:"rated"`
+}
+
+// ratedTarget sums up a target's open ratings.
+type ratedTarget struct {
+	Target string  `json:"target"`
+	Rated  int     `json:"rated"` // lanes given stars
+	Stars  float64 `json:"stars"` // their mean
+	Wins   int     `json:"wins"`  // lanes marked the winner
+}
+
+// ratedTargets groups lane ratings by target, named as -t names it, in
+// order of first appearance.
+func ratedTargets(ratings []store.LaneRating) []ratedTarget {
+	out := []ratedTarget{}
+	at := map[string]int{}
+	for _, r := range ratings {
+		t := client.ChatTarget{Family: client.Group(r.Family), Model: r.Model}
+		json.Unmarshal(r.SettingsJSON, &t.Settings) // unreadable settings: named without them
+		name := targetSpec(t)
+		i, ok := at[name]
+		if !ok {
+			i = len(out)
+			at[name] = i
+			out = append(out, ratedTarget{Target: name})
+		}
+		rt := &out[i]
+		if r.Rating > 0 {
+			rt.Stars = (rt.Stars*float64(rt.Rated) + float64(r.Rating)) / float64(rt.Rated+1)
+			rt.Rated++
+		}
+		if r.Winner {
+			rt.Wins++
+		}
+	}
+	return out
 }
 
 // openRecord is a target's record in open votes.
@@ -158,6 +205,14 @@ func printLeaderboard(w io.Writer, lb leaderboard) error {
 			tw.Flush()
 		}
 	}
+	if len(lb.Rated) > 0 {
+		fmt.Fprintf(w, "\nRatings given with the names shown (not in the scores):\n")
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		for _, r := range lb.Rated {
+			fmt.Fprintf(tw, "  %s\t%s\t%d times the winner\n", r.Target, starsText(r), r.Wins)
+		}
+		tw.Flush()
+	}
 	if len(lb.Open) > 0 {
 		fmt.Fprintf(w, "\nOpen votes (names shown; not in the scores):\n")
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
@@ -167,6 +222,13 @@ func printLeaderboard(w io.Writer, lb leaderboard) error {
 		tw.Flush()
 	}
 	return nil
+}
+
+func starsText(r ratedTarget) string {
+	if r.Rated == 0 {
+		return "no stars"
+	}
+	return fmt.Sprintf("%.1f stars from %d", r.Stars, r.Rated)
 }
 
 func title(s string) string {
