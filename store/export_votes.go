@@ -22,6 +22,7 @@ type exportVote struct {
 	Shown       []exportLetter `json:"shown"`
 }
 
+// exportLetter is a VoteTarget with its JSON names.
 type exportLetter struct {
 	Letter      string `json:"letter"`
 	Lane        int    `json:"lane"`
@@ -50,8 +51,7 @@ func exportVotes(vs []Vote) []exportVote {
 			ev.WithdrawnAt = &v.WithdrawnAt
 		}
 		for _, t := range v.Targets {
-			ev.Shown = append(ev.Shown, exportLetter{Letter: t.Letter, Lane: t.Lane, ImageJobID: t.ImageJobID,
-				VideoTaskID: t.VideoTaskID, Family: t.Family, Model: t.Model, Target: t.Target})
+			ev.Shown = append(ev.Shown, exportLetter(t))
 		}
 		out = append(out, ev)
 	}

@@ -47,7 +47,12 @@ func TestFitHandComputedExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]float64{"A": 1120.4120, "B": 1000, "C": 879.5880}
+	wantScores(t, b, map[string]float64{"A": 1120.4120, "B": 1000, "C": 879.5880})
+}
+
+// wantScores checks b's scores to four decimals.
+func wantScores(t *testing.T, b Board, want map[string]float64) {
+	t.Helper()
 	for name, w := range want {
 		if got := byName(t, b, name).Score; math.Abs(got-w) > 5e-5 {
 			t.Errorf("%s: score %.4f, want %.4f", name, got, w)
@@ -55,14 +60,17 @@ func TestFitHandComputedExact(t *testing.T) {
 	}
 }
 
-// With the prior and a tie, solved independently by Newton's method on the
-// log-likelihood (a different algorithm from the package's MM), in Python:
+// With the prior and a tie, solved outside this package, in plain Python,
+// by two methods that agree to every digit shown:
 //
 //	games: A>B ×3, B>A ×1, A=B ×1 (half each), B>C ×1; C never won;
 //	each target also drew 1 virtual game against a reference of strength 1.
-//	θ ← θ - H⁻¹∇ℓ from θ = 0, 100 steps; ℓ = Σ s·log σ(θi-θj) + (1-s)·log σ(θj-θi).
+//	Hunter's MM, 200,000 rounds from p = 1:
+//	  p_i ← (W_i + 1/2) / (Σ_j n_ij/(p_i+p_j) + 1/(p_i+1));
+//	Newton with Gaussian elimination, 100 steps from θ = 0:
+//	  θ ← θ − H⁻¹∇ℓ, ℓ = Σ s·log σ(θi−θj) + (1−s)·log σ(θj−θi) + Σ_i ½·log σ(θi) + ½·log σ(−θi).
 //	strengths p = (2.284293, 1.172065, 0.360305);
-//	scores 1000 + 400/ln10·(θ - mean θ) = (1145.5842, 1029.6642, 824.7516).
+//	scores 1000 + 400/ln10·(θ − mean θ) = (1145.5842, 1029.6642, 824.7516).
 func TestFitHandComputedWithPriorAndTie(t *testing.T) {
 	var votes []Vote
 	votes = append(votes, repeat(Better("A", "B"), 3)...)
@@ -71,12 +79,7 @@ func TestFitHandComputedWithPriorAndTie(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]float64{"A": 1145.5842, "B": 1029.6642, "C": 824.7516}
-	for name, w := range want {
-		if got := byName(t, b, name).Score; math.Abs(got-w) > 5e-5 {
-			t.Errorf("%s: score %.4f, want %.4f", name, got, w)
-		}
-	}
+	wantScores(t, b, map[string]float64{"A": 1145.5842, "B": 1029.6642, "C": 824.7516})
 	// Win rates count the tie as half: A 3.5 of 5, B (1+0.5+1) of 6, C 0 of 1.
 	for name, w := range map[string]float64{"A": 3.5 / 5, "B": 2.5 / 6, "C": 0} {
 		if got := byName(t, b, name).WinRate; math.Abs(got-w) > 1e-12 {
