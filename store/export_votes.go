@@ -79,7 +79,7 @@ func VoteLine(v Vote) string {
 	if !v.Blind {
 		how = "open"
 	}
-	head := fmt.Sprintf("%s · %s vote", stamp(v.At), how)
+	head := fmt.Sprintf("vote %d · %s · %s vote", v.ID, stamp(v.At), how)
 	if v.Kind == VoteChat {
 		head += fmt.Sprintf(" on prompt %d", v.Turn+1)
 	}

@@ -61,7 +61,7 @@ func TestBlindCompareHidesTargetsUntilTheVote(t *testing.T) {
 	}
 	// Recorded: the vote in history show and in the JSON export, the tag too.
 	show := runIn(t, svc.env, nil, clocks{}, "history", "show", "compare:1")
-	if !strings.Contains(show.stdout, "## Votes") || !strings.Contains(show.stdout, "blind vote on prompt 1: "+winner+" better") ||
+	if !strings.Contains(show.stdout, "## Votes") || !strings.Contains(show.stdout, "blind vote on prompt 1: "+winner+" better") || !strings.Contains(show.stdout, "- vote 1 · ") ||
 		!strings.Contains(show.stdout, "Tags: code") {
 		t.Errorf("history show lacks the vote or tag:\n%s", show.stdout)
 	}
@@ -77,6 +77,22 @@ func TestBlindCompareHidesTargetsUntilTheVote(t *testing.T) {
 		!doc.Votes[0].Blind || doc.Votes[0].Shown[0].Target != winner {
 		t.Errorf("JSON export's votes %+v (%v)", doc.Votes, err)
 	}
+	// Withdrawn, it leaves the board but stays in the history, marked.
+	defer func() {
+		w := runIn(t, svc.env, nil, clocks{}, "vote", "withdraw", "1")
+		if w.code != 0 || w.stdout != "vote 1 withdrawn\n" {
+			t.Fatalf("withdraw: exit %d %q %q", w.code, w.stdout, w.stderr)
+		}
+		if again := runIn(t, svc.env, nil, clocks{}, "vote", "withdraw", "1"); again.code != 1 || !strings.Contains(again.stderr, "already withdrawn") {
+			t.Errorf("withdrawing twice: exit %d %q", again.code, again.stderr)
+		}
+		if lb := runIn(t, svc.env, nil, clocks{}, "leaderboard"); !strings.Contains(lb.stdout, "No blind chat votes yet") {
+			t.Errorf("a withdrawn vote still ranks:\n%s", lb.stdout)
+		}
+		if show := runIn(t, svc.env, nil, clocks{}, "history", "show", "compare:1"); !strings.Contains(show.stdout, "· withdrawn ") {
+			t.Errorf("history show does not mark the withdrawn vote:\n%s", show.stdout)
+		}
+	}()
 	// And it ranks: the winner first on the board.
 	lb := runIn(t, svc.env, nil, clocks{}, "leaderboard", "--json")
 	var board struct {
