@@ -41,8 +41,13 @@ const Timeout = 100 * time.Millisecond
 
 // Words diffs a and b by words: the runs, read in order, spell a when the
 // Insert runs are skipped and b when the Delete runs are. Where both texts
-// changed at one place, the Delete run comes before the Insert run.
-func Words(a, b string) []Run {
+// changed at one place, the Delete run comes before the Insert run. The
+// search for the shortest diff stops after Timeout.
+func Words(a, b string) []Run { return WordsWithin(a, b, Timeout) }
+
+// WordsWithin is Words with its own time limit; 0 means none, for when the
+// finest diff matters more than the time.
+func WordsWithin(a, b string, limit time.Duration) []Run {
 	ta, tb := Tokens(a), Tokens(b)
 	symbols := map[string]rune{}
 	var table []string
@@ -68,7 +73,7 @@ func Words(a, b string) []Run {
 		return appendRun(appendRun(nil, Run{Delete, a}), Run{Insert, b})
 	}
 	dmp := diffmatchpatch.New()
-	dmp.DiffTimeout = Timeout
+	dmp.DiffTimeout = limit
 	diffs := dmp.DiffCleanupSemantic(dmp.DiffMainRunes(ra, rb, false))
 	index := make(map[rune]int, len(table))
 	for i := range table {
