@@ -25,6 +25,7 @@ require (
 
 require (
 	github.com/charmbracelet/x/editor v0.2.0
+	github.com/sergi/go-diff v1.4.0
 	github.com/yuin/goldmark v1.7.8
 	golang.org/x/term v0.47.0
 )

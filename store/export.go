@@ -22,6 +22,8 @@ type exportDoc struct {
 	Conversation *exportConversation `json:"conversation,omitempty"`
 	ImageJob     *exportImageJob     `json:"image_job,omitempty"`
 	VideoTask    *exportVideoTask    `json:"video_task,omitempty"`
+	Tags         []string            `json:"tags,omitempty"`
+	Votes        []exportVote        `json:"votes,omitempty"`
 	Calls        []exportCall        `json:"calls"`
 }
 
@@ -140,6 +142,8 @@ type itemData struct {
 	image *ImageJob
 	video *VideoTask
 	calls []Call
+	votes []Vote
+	tags  []string
 }
 
 // load reads an item and its calls.
@@ -165,6 +169,9 @@ func (s *Store) load(ctx context.Context, ref ItemRef) (*itemData, error) {
 	}
 	if err == nil {
 		d.calls, err = s.Calls(ctx, f)
+	}
+	if err == nil {
+		err = s.loadVotes(ctx, ref, &d)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("export %s %d: %w", ref.Kind, ref.ID, err)
@@ -212,6 +219,7 @@ func (s *Store) export(ctx context.Context, ref ItemRef) (*exportDoc, error) {
 		}
 		doc.VideoTask = ev
 	}
+	doc.Tags, doc.Votes = d.tags, exportVotes(d.votes)
 	for _, c := range d.calls {
 		doc.Calls = append(doc.Calls, exportCall{ID: c.ID, MessageID: c.MessageID, Family: c.Family,
 			Endpoint: c.Endpoint, HTTPStatus: c.HTTPStatus, Error: c.Error, StartedAt: c.StartedAt,

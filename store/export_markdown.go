@@ -44,6 +44,7 @@ func (s *Store) ExportMarkdown(ctx context.Context, ref ItemRef, dir string) (st
 	case d.video != nil:
 		md.videoTask(d.video)
 	}
+	md.votes(d.votes, d.tags)
 	md.calls(d.calls)
 	if md.err != nil {
 		return "", fmt.Errorf("export %s %d: %w", ref.Kind, ref.ID, md.err)

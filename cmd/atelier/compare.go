@@ -20,6 +20,7 @@ func (a *app) compareCmd() *cobra.Command {
 	var specs []string
 	var system string
 	var asJSON, noText, raw bool
+	var arena arenaFlags
 	cmd := &cobra.Command{
 		Use:   "compare -t FAMILY:MODEL[:key=value,...] -t ... [PROMPT]",
 		Short: "Send one prompt to 2–4 targets at once and compare the replies",
@@ -28,7 +29,10 @@ func (a *app) compareCmd() *cobra.Command {
 			"The same model twice with different settings is a parameter sweep. Settings use the chat\n" +
 			"settings' names (system, max_tokens, temperature, top_p, top_k, thinking_budget,\n" +
 			"thinking_display, effort, summary, verbosity, web_search); any other key goes into the\n" +
-			"native request as it is. Prints each reply, then a summary table; --json prints JSON.",
+			"native request as it is. Prints each reply, then a summary table; --json prints JSON.\n" +
+			"--blind shuffles the targets, shows them as A, B... with no names or figures, asks for\n" +
+			"your vote (or takes --vote), then reveals them; blind votes rank the targets in\n" +
+			"`atelier leaderboard`.",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(specs) < 2 || len(specs) > 4 {
 				return usagef("-t: give 2 to 4 targets (got %d)", len(specs))
@@ -44,11 +48,18 @@ func (a *app) compareCmd() *cobra.Command {
 				}
 				targets = append(targets, t)
 			}
+			out := compareOutput{json: asJSON, noText: noText, raw: raw}
+			if err := arena.check(len(targets), out); err != nil {
+				return err
+			}
 			prompt, err := readPrompt(args, a.io.in)
 			if err != nil {
 				return err
 			}
-			return a.runCompare(cmd.Context(), targets, specs, prompt, compareOutput{json: asJSON, noText: noText, raw: raw})
+			if arena.blind {
+				return a.runBlind(cmd.Context(), targets, prompt, arena, out)
+			}
+			return a.runCompare(cmd.Context(), targets, specs, prompt, out, arena.tags)
 		},
 	}
 	fl := cmd.Flags()
@@ -57,6 +68,7 @@ func (a *app) compareCmd() *cobra.Command {
 	fl.BoolVar(&asJSON, "json", false, "print the results as JSON")
 	fl.BoolVar(&noText, "summary", false, "print only the summary table")
 	fl.BoolVar(&raw, "raw", false, "write the models' bytes untouched, even to a terminal")
+	arena.add(cmd)
 	return cmd
 }
 
@@ -80,15 +92,35 @@ type laneResult struct {
 
 // runCompare streams prompt to every target at once and prints the
 // results; labels[i] names target i in them (nil: family:model:settings).
-func (a *app) runCompare(ctx context.Context, targets []client.ChatTarget, labels []string, prompt string, out compareOutput) error {
-	c, err := a.newClient(ctx)
+// tags go on the recorded comparison.
+func (a *app) runCompare(ctx context.Context, targets []client.ChatTarget, labels []string, prompt string, out compareOutput, tags []string) error {
+	run, err := a.streamCompare(ctx, targets, labels, prompt)
 	if err != nil {
 		return err
+	}
+	a.tagComparison(ctx, run, tags)
+	return a.printCompare(run.results, out)
+}
+
+// compareRun is a finished comparison: each target's result, in the order
+// given, and where it was recorded (db nil when it was not).
+type compareRun struct {
+	results []laneResult
+	db      *store.Store
+	convID  int64
+}
+
+// streamCompare streams prompt to every target at once, recording as it
+// goes, and returns when every target has ended.
+func (a *app) streamCompare(ctx context.Context, targets []client.ChatTarget, labels []string, prompt string) (compareRun, error) {
+	c, err := a.newClient(ctx)
+	if err != nil {
+		return compareRun{}, err
 	}
 	turns := []client.ChatTurn{{Role: "user", Text: prompt}}
 	for _, t := range targets {
 		if _, _, err := client.NativeChatRequest(t, turns, true); err != nil {
-			return fmt.Errorf("%s:%s: %w", t.Family, t.Model, err)
+			return compareRun{}, fmt.Errorf("%s:%s: %w", t.Family, t.Model, err)
 		}
 	}
 	db, convID, recording := a.newConversation(ctx, store.KindCompare, targets[0], prompt)
@@ -111,7 +143,11 @@ func (a *app) runCompare(ctx context.Context, targets []client.ChatTarget, label
 		})
 	}
 	wg.Wait()
-	return a.printCompare(results, out)
+	run := compareRun{results: results}
+	if recording {
+		run.db, run.convID = db, convID
+	}
+	return run, nil
 }
 
 // runLane streams one target to its end, recording as it goes.
@@ -149,12 +185,6 @@ func targetSpec(t client.ChatTarget) string {
 }
 
 func (a *app) printCompare(results []laneResult, out compareOutput) error {
-	failed := 0
-	for _, r := range results {
-		if r.Error != "" {
-			failed++
-		}
-	}
 	if out.json {
 		if err := writeJSON(a.jsonOut(), results); err != nil {
 			return err
@@ -169,10 +199,7 @@ func (a *app) printCompare(results []laneResult, out compareOutput) error {
 		}
 		printSummary(a.textOut(a.io.out, false), results)
 	}
-	if failed > 0 {
-		return fmt.Errorf("%d of %d targets failed", failed, len(results))
-	}
-	return nil
+	return failedLanes(results)
 }
 
 // printSummary writes the figures a prompt engineer compares, one row per

@@ -51,7 +51,7 @@ func TestCompareLanesRunAtOnce(t *testing.T) {
 	}}
 	defer a.close()
 	targets := []client.ChatTarget{{Family: client.Alpha, Model: "a"}, {Family: client.Beta, Model: "b"}, {Family: client.Gamma, Model: "g"}}
-	if err := a.runCompare(context.Background(), targets, nil, "hello", compareOutput{noText: true}); err != nil {
+	if err := a.runCompare(context.Background(), targets, nil, "hello", compareOutput{noText: true}, nil); err != nil {
 		t.Fatalf("%v: %s", err, errb.String())
 	}
 	if strings.Count(out.String(), "\n") != 4 {

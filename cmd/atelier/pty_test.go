@@ -16,10 +16,11 @@ import (
 // terminal is a pseudo-terminal: a command writes to tty as to a user's
 // terminal, and the test reads what arrived.
 type terminal struct {
-	tty *os.File
-	mu  sync.Mutex
-	got bytes.Buffer
-	end chan struct{}
+	tty    *os.File
+	master *os.File // what a person types goes in here
+	mu     sync.Mutex
+	got    bytes.Buffer
+	end    chan struct{}
 }
 
 func newTerminal(t *testing.T) *terminal {
@@ -44,7 +45,7 @@ func newTerminal(t *testing.T) *terminal {
 		tio.Oflag &^= unix.OPOST
 		unix.IoctlSetTermios(int(tty.Fd()), unix.TCSETS, tio)
 	}
-	term := &terminal{tty: tty, end: make(chan struct{})}
+	term := &terminal{tty: tty, master: master, end: make(chan struct{})}
 	go func() {
 		defer close(term.end)
 		buf := make([]byte, 32<<10)

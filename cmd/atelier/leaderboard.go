@@ -1,0 +1,239 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/store/rank"
+)
+
+// boardSeed seeds the bootstrap: the same votes give the same board.
+const boardSeed = 16
+
+func (a *app) leaderboardCmd() *cobra.Command {
+	var kind, since string
+	var f store.VoteFilter
+	var asJSON bool
+	var rounds int
+	cmd := &cobra.Command{
+		Use:   "leaderboard",
+		Short: "Rank the targets of your blind votes, with 95% intervals",
+		Long: "Rank the targets you judged in blind comparisons by a Bradley–Terry fit of every blind\n" +
+			"vote (a tie or \"both bad\" counts half a win each way; a ranking of n targets counts each\n" +
+			"of its pairs), with a 95% interval from a bootstrap of the votes, the number of votes\n" +
+			"and win rates; then the pairs whose order the votes have not settled yet. Votes cast\n" +
+			"with the names shown are listed apart and never enter the scores.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			switch store.VoteKind(kind) {
+			case store.VoteChat, store.VoteImage, store.VoteVideo:
+				f.Kind = store.VoteKind(kind)
+			default:
+				return usagef("--kind %q: want chat, image or video", kind)
+			}
+			if f.Tag != "" {
+				tag, err := store.NormalizeTag(f.Tag)
+				if err != nil {
+					return usagef("--tag: %v", err)
+				}
+				f.Tag = tag
+			}
+			if since != "" {
+				t, err := parseSince(since, time.Now())
+				if err != nil {
+					return err
+				}
+				f.Since = t
+			}
+			if rounds < 0 || rounds > 100_000 {
+				return usagef("--rounds %d: want 0 to 100000", rounds)
+			}
+			db, err := a.store()
+			if err != nil {
+				return err
+			}
+			votes, err := db.Votes(cmd.Context(), f)
+			if err != nil {
+				return err
+			}
+			lb, err := leaderboardOf(votes, rounds)
+			if err != nil {
+				return err
+			}
+			lb.Kind = f.Kind
+			if f.Kind == store.VoteChat {
+				ratings, err := db.LaneRatings(cmd.Context(), f)
+				if err != nil {
+					return err
+				}
+				lb.Rated = ratedTargets(ratings)
+			}
+			if asJSON {
+				return writeJSON(a.jsonOut(), lb)
+			}
+			return printLeaderboard(a.textOut(a.io.out, false), lb)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&kind, "kind", "chat", "chat, image or video: one board each")
+	fl.StringVar(&f.Tag, "tag", "", "only votes on prompts with this tag")
+	fl.StringVar(&f.Family, "family", "", "only votes between targets all of this family")
+	fl.StringVar(&since, "since", "", "only votes since a date (2026-11-01) or a duration ago (720h)")
+	fl.IntVar(&rounds, "rounds", 1000, "bootstrap rounds for the intervals (0: none)")
+	fl.BoolVar(&asJSON, "json", false, "print JSON: the board, the head-to-head matrix, the pairs that need votes")
+	return cmd
+}
+
+// leaderboard is what the command prints.
+type leaderboard struct {
+	Kind store.VoteKind `json:"kind"`
+	rank.Board
+	// Targets names the rows and columns of HeadToHead.
+	Targets []string `json:"targets"`
+	// Open are the votes cast with the names shown: counted, never fitted.
+	Open []openRecord `json:"open"`
+	// Rated are the stars and winner marks given in comparisons with the
+	// names shown: counted, never fitted.
+	Rated []ratedTarget `json:"rated"`
+}
+
+// ratedTarget sums up a target's open ratings.
+type ratedTarget struct {
+	Target string  `json:"target"`
+	Rated  int     `json:"rated"` // lanes given stars
+	Stars  float64 `json:"stars"` // their mean
+	Wins   int     `json:"wins"`  // lanes marked the winner
+}
+
+// ratedTargets groups lane ratings by target, named as -t names it, in
+// order of first appearance.
+func ratedTargets(ratings []store.LaneRating) []ratedTarget {
+	out := []ratedTarget{}
+	at := map[string]int{}
+	for _, r := range ratings {
+		t := client.ChatTarget{Family: client.Group(r.Family), Model: r.Model}
+		json.Unmarshal(r.SettingsJSON, &t.Settings) // unreadable settings: named without them
+		name := targetSpec(t)
+		i, ok := at[name]
+		if !ok {
+			i = len(out)
+			at[name] = i
+			out = append(out, ratedTarget{Target: name})
+		}
+		rt := &out[i]
+		if r.Rating > 0 {
+			rt.Stars = (rt.Stars*float64(rt.Rated) + float64(r.Rating)) / float64(rt.Rated+1)
+			rt.Rated++
+		}
+		if r.Winner {
+			rt.Wins++
+		}
+	}
+	return out
+}
+
+// openRecord is a target's record in open votes.
+type openRecord struct {
+	Target  string  `json:"target"`
+	Votes   int     `json:"votes"`
+	Wins    int     `json:"wins"`
+	Losses  int     `json:"losses"`
+	Ties    int     `json:"ties"`
+	WinRate float64 `json:"win_rate"`
+}
+
+// leaderboardOf fits the blind votes and counts the open ones apart.
+func leaderboardOf(votes []store.Vote, rounds int) (leaderboard, error) {
+	var blind, open []rank.Vote
+	for _, v := range votes {
+		names, tie, bad := v.Ranked()
+		rv := rank.Vote{Ranked: names, Tie: tie, BothBad: bad}
+		if v.Blind {
+			blind = append(blind, rv)
+		} else {
+			open = append(open, rv)
+		}
+	}
+	if rounds == 0 {
+		rounds = -1 // rank's "none"
+	}
+	b, err := rank.Compute(blind, rank.Options{Rounds: rounds, Seed: boardSeed})
+	if err != nil {
+		return leaderboard{}, err
+	}
+	lb := leaderboard{Board: b, Targets: []string{}, Open: []openRecord{}}
+	for _, e := range b.Entries {
+		lb.Targets = append(lb.Targets, e.Target)
+	}
+	ob, err := rank.Compute(open, rank.Options{Rounds: -1})
+	if err != nil {
+		return leaderboard{}, err
+	}
+	for _, e := range ob.Entries {
+		lb.Open = append(lb.Open, openRecord{Target: e.Target, Votes: e.Votes, Wins: e.Wins, Losses: e.Losses,
+			Ties: e.Ties, WinRate: e.WinRate})
+	}
+	return lb, nil
+}
+
+func printLeaderboard(w io.Writer, lb leaderboard) error {
+	if len(lb.Entries) == 0 {
+		fmt.Fprintf(w, "No blind %s votes yet: `atelier compare --blind -t ... -t ...` asks for one.\n", lb.Kind)
+	} else {
+		fmt.Fprintf(w, "%s arena · %d blind votes · 95%% intervals from %d bootstrap rounds\n\n",
+			title(string(lb.Kind)), lb.Votes, lb.Rounds)
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "RANK\tTARGET\tSCORE\t95% INTERVAL\tVOTES\tWIN RATE\tBOTH BAD")
+		for i, e := range lb.Entries {
+			fmt.Fprintf(tw, "%d\t%s\t%.0f\t%.0f – %.0f\t%d\t%.0f%%\t%d\n", i+1, e.Target, e.Score, e.Low, e.High,
+				e.Votes, 100*e.WinRate, e.BothBad)
+		}
+		tw.Flush()
+		if len(lb.NeedVotes) > 0 {
+			fmt.Fprintf(w, "\nPairs that need more votes (their order is not settled):\n")
+			tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+			for _, p := range lb.NeedVotes {
+				fmt.Fprintf(tw, "  %s vs %s\t%d votes together\tdifference %+.0f to %+.0f\n", p.A, p.B, p.Games, p.Low, p.High)
+			}
+			tw.Flush()
+		}
+	}
+	if len(lb.Rated) > 0 {
+		fmt.Fprintf(w, "\nRatings given with the names shown (not in the scores):\n")
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		for _, r := range lb.Rated {
+			fmt.Fprintf(tw, "  %s\t%s\t%d times the winner\n", r.Target, starsText(r), r.Wins)
+		}
+		tw.Flush()
+	}
+	if len(lb.Open) > 0 {
+		fmt.Fprintf(w, "\nOpen votes (names shown; not in the scores):\n")
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		for _, o := range lb.Open {
+			fmt.Fprintf(tw, "  %s\t%d votes\twin rate %.0f%%\n", o.Target, o.Votes, 100*o.WinRate)
+		}
+		tw.Flush()
+	}
+	return nil
+}
+
+func starsText(r ratedTarget) string {
+	if r.Rated == 0 {
+		return "no stars"
+	}
+	return fmt.Sprintf("%.1f stars from %d", r.Stars, r.Rated)
+}
+
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}

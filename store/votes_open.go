@@ -1,0 +1,56 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// LaneRating is a verdict given on a comparison's lane with the target's
+// name in view: stars, the winner's mark. The leaderboard shows these apart
+// from the blind votes and never fits them.
+type LaneRating struct {
+	Family       string
+	Model        string
+	SettingsJSON json.RawMessage
+	Rating       int // 0 unrated, 1..5
+	Winner       bool
+}
+
+// LaneRatings lists the rated or winning lanes of comparisons, with f's
+// Tag (on the comparison), Family (the lane's) and Since/Until (the
+// comparison's start) applied; its other fields do not apply.
+func (s *Store) LaneRatings(ctx context.Context, f VoteFilter) ([]LaneRating, error) {
+	where, args := []string{"(l.rating > 0 OR l.winner)"}, []any{}
+	if f.Tag != "" {
+		where, args = append(where, "EXISTS (SELECT 1 FROM tags g WHERE g.tag = ? AND g.conversation_id = l.conversation_id)"), append(args, f.Tag)
+	}
+	if f.Family != "" {
+		where, args = append(where, "l.family = ?"), append(args, f.Family)
+	}
+	if !f.Since.IsZero() {
+		where, args = append(where, "c.created_at >= ?"), append(args, ms(f.Since))
+	}
+	if !f.Until.IsZero() {
+		where, args = append(where, "c.created_at < ?"), append(args, ms(f.Until))
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT l.family, l.model, l.settings_json, l.rating, l.winner
+		FROM compare_lanes l JOIN conversations c ON c.id = l.conversation_id
+		WHERE `+strings.Join(where, " AND ")+` ORDER BY l.conversation_id, l.turn, l.lane`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("lane ratings: %w", err)
+	}
+	out, err := collect(rows, func(sc rowScanner) (LaneRating, error) {
+		var r LaneRating
+		var settings sql.NullString
+		err := sc.Scan(&r.Family, &r.Model, &settings, &r.Rating, &r.Winner)
+		r.SettingsJSON = rawJSON(settings)
+		return r, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("lane ratings: %w", err)
+	}
+	return out, nil
+}
