@@ -308,11 +308,11 @@ func TestSidecarAndReadFile(t *testing.T) {
 
 func TestParseRules(t *testing.T) {
 	for text, rule := range map[string]string{
-		`{"schema":"other/1","kind":"image","request":{}}`:            "schema",
-		`{"schema":"atelier.recipe/1","kind":"audio","request":{}}`:   "kind",
-		`{"schema":"atelier.recipe/1","kind":"image","request":"x"}`:  "request",
-		`{"schema":"atelier.recipe/1","kind":"image","request":{}}x`:  "",
-		`{"schema":"atelier.recipe/1","kind":"video","request":{}} `:  "",
+		`{"schema":"other/1","kind":"image","request":{}}`:                                         "schema",
+		`{"schema":"atelier.recipe/1","kind":"audio","request":{}}`:                                "kind",
+		`{"schema":"atelier.recipe/1","kind":"image","request":"x"}`:                               "request",
+		`{"schema":"atelier.recipe/1","kind":"image","request":{}}x`:                               "",
+		`{"schema":"atelier.recipe/1","kind":"video","request":{}} `:                               "",
 		`{"schema":"atelier.recipe/1","kind":"image","request":{}` + strings.Repeat(" ", MaxBytes): "limit",
 	} {
 		_, err := Parse([]byte(text))
