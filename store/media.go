@@ -46,6 +46,9 @@ type MediaFile struct {
 	final string // absolute final path
 	rel   string // final path relative to the data directory
 	keep  bool   // a resumable download: Abort keeps the partial file
+	// sidecar, when set, writes the recipe beside the file once committed
+	// (a video download, keyed by its task).
+	sidecar func(final string) error
 }
 
 // CreateMedia starts a new media file of a kind ("img", "vid", "in"...)
@@ -92,7 +95,11 @@ func (s *Store) ResumeMedia(kind, ext, key string) (m *MediaFile, offset int64, 
 		f.Close()
 		return nil, 0, fmt.Errorf("resume media: %w", err)
 	}
-	return &MediaFile{f: f, final: final, rel: rel, keep: true}, st.Size(), nil
+	m = &MediaFile{f: f, final: final, rel: rel, keep: true}
+	if kind == "vid" {
+		m.sidecar = func(final string) error { return s.writeSidecar(key, final) }
+	}
+	return m, st.Size(), nil
 }
 
 // KeyName is a file name for a key of any length and any characters (a
@@ -143,6 +150,11 @@ func (m *MediaFile) Commit() (string, error) {
 	if err := os.Remove(tmp); err != nil {
 		return "", fmt.Errorf("save media: %w", err)
 	}
+	if m.sidecar != nil {
+		// Best effort: the video is saved, and a download is not fetched
+		// again for want of its recipe file.
+		m.sidecar(m.final)
+	}
 	syncDir(filepath.Dir(m.final))
 	return m.rel, nil
 }
@@ -186,6 +198,7 @@ func (s *Store) removeMedia(rels []string) error {
 		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
 			errs = append(errs, err)
 		}
+		errs = append(errs, removeSidecar(p))
 	}
 	return errors.Join(errs...)
 }

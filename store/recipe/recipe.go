@@ -125,3 +125,7 @@ func Parse(b []byte) (*Recipe, error) {
 	}
 	return &r, nil
 }
+
+// Version is atelier's version as recipes record it; the program sets it
+// at start (the store has no other way to know it).
+var Version string
