@@ -41,6 +41,16 @@ func (s *Store) ImageRecipe(ctx context.Context, job int64) (*recipe.Recipe, err
 	return recipe.New(recipe.KindImage, j.Endpoint, j.RequestJSON, j.CreatedAt, recipe.Version)
 }
 
+// SetRecipeParent records that a job varies the recipe parent: its images'
+// recipes name it.
+func (s *Store) SetRecipeParent(job int64, parent string) {
+	if rc, ok := s.recipes.Load(job); ok {
+		linked := *rc.(*recipe.Recipe) // a copy: a save may be reading the one stored
+		linked.Parent = parent
+		s.recipes.Store(job, &linked)
+	}
+}
+
 // forgetRecipe drops a finished job's recipe.
 func (s *Store) forgetRecipe(id int64) { s.recipes.Delete(id) }
 
