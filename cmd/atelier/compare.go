@@ -19,7 +19,7 @@ import (
 func (a *app) compareCmd() *cobra.Command {
 	var specs []string
 	var system string
-	var asJSON, noText, raw bool
+	var asJSON, noText, raw, yes bool
 	cmd := &cobra.Command{
 		Use:   "compare -t FAMILY:MODEL[:key=value,...] -t ... [PROMPT]",
 		Short: "Send one prompt to 2–4 targets at once and compare the replies",
@@ -48,7 +48,7 @@ func (a *app) compareCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.runCompare(cmd.Context(), targets, specs, prompt, compareOutput{json: asJSON, noText: noText, raw: raw})
+			return a.runCompare(cmd.Context(), targets, specs, prompt, compareOutput{json: asJSON, noText: noText, raw: raw, yes: yes})
 		},
 	}
 	fl := cmd.Flags()
@@ -57,10 +57,11 @@ func (a *app) compareCmd() *cobra.Command {
 	fl.BoolVar(&asJSON, "json", false, "print the results as JSON")
 	fl.BoolVar(&noText, "summary", false, "print only the summary table")
 	fl.BoolVar(&raw, "raw", false, "write the models' bytes untouched, even to a terminal")
+	fl.BoolVarP(&yes, "yes", "y", false, "run even when the estimate passes the [budget]")
 	return cmd
 }
 
-type compareOutput struct{ json, noText, raw bool }
+type compareOutput struct{ json, noText, raw, yes bool }
 
 // laneResult is one target's outcome.
 type laneResult struct {
@@ -75,6 +76,7 @@ type laneResult struct {
 	TokPerS  float64            `json:"tokens_per_second"`
 	Error    string             `json:"error,omitempty"`
 	Response json.RawMessage    `json:"response,omitempty"`
+	Cost     *float64           `json:"cost,omitempty"` // with [prices] set for the model
 	res      *client.ChatResult // nil when the target failed before replying
 }
 
@@ -90,6 +92,10 @@ func (a *app) runCompare(ctx context.Context, targets []client.ChatTarget, label
 		if _, _, err := client.NativeChatRequest(t, turns, true); err != nil {
 			return fmt.Errorf("%s:%s: %w", t.Family, t.Model, err)
 		}
+	}
+	prices := a.prices()
+	if err := a.guard(ctx, "comparison", compareEstimate(prices, targets, prompt), out.yes); err != nil {
+		return err
 	}
 	db, convID, recording := a.newConversation(ctx, store.KindCompare, targets[0], prompt)
 	results := make([]laneResult, len(targets))
@@ -111,6 +117,9 @@ func (a *app) runCompare(ctx context.Context, targets []client.ChatTarget, label
 		})
 	}
 	wg.Wait()
+	for i := range results {
+		results[i].Cost = chatCost(prices, targets[i].Model, results[i].res)
+	}
 	return a.printCompare(results, out)
 }
 

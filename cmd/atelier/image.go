@@ -136,6 +136,12 @@ func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
 	if err := os.MkdirAll(f.outDir, 0o755); err != nil {
 		return usagef("-o: %v", err)
 	}
+	if req.N > 1 {
+		est := a.prices().Image(req.Model, req.Size, req.Quality, req.N, nil)
+		if err := a.guard(cmd.Context(), fmt.Sprintf("%d images", req.N), est, f.yes); err != nil {
+			return err
+		}
+	}
 	c, err := a.newClient(cmd.Context())
 	if err != nil {
 		return err
@@ -167,7 +173,7 @@ func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
 		fmt.Fprintln(a.io.out, p)
 	}
 	if f.json {
-		fmt.Fprintln(a.jsonOut(), string(resp.Raw))
+		fmt.Fprintln(a.jsonOut(), string(withCost(resp.Raw, imageCost(a.prices(), req, resp))))
 	}
 	if err != nil {
 		return err

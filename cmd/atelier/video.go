@@ -207,6 +207,10 @@ func (a *app) runVideoSubmit(ctx context.Context, endpoint string, f *videoFlags
 	if err := req.Validate(); err != nil {
 		return fmt.Errorf("submit video: %w", err)
 	}
+	cost := videoCost(a.prices(), req)
+	if err := a.guard(ctx, "video task", cost, f.yes); err != nil {
+		return err
+	}
 	c, err := a.newClient(ctx)
 	if err != nil {
 		return err
@@ -220,7 +224,7 @@ func (a *app) runVideoSubmit(ctx context.Context, endpoint string, f *videoFlags
 		return err
 	}
 	if f.json {
-		fmt.Fprintln(a.jsonOut(), string(h.Raw))
+		fmt.Fprintln(a.jsonOut(), string(withCost(h.Raw, cost)))
 	} else {
 		fmt.Fprintln(a.io.out, h.RequestID)
 	}
