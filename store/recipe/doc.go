@@ -5,9 +5,10 @@
 //
 // Images carry it in their own metadata, written without touching the
 // pixels: a PNG iTXt chunk, a JPEG COM segment and XMP packet, a WebP XMP
-// chunk. Videos carry it in a sidecar NAME.recipe.json. No Go library in
-// the module cache writes MP4 metadata (a udta/meta box) without rewriting
-// the file's sample tables, so the sidecar is the whole of it for videos.
+// chunk. Videos carry it in a sidecar NAME.recipe.json: no MP4 library is
+// among atelier's dependencies, and a udta box put into a fast-start
+// file's moov shifts every chunk offset (stco/co64), which only a full
+// rewrite gets right, so the sidecar is the whole of it for videos.
 //
 // The package does no network or store I/O beyond the files it is given;
 // the store calls it when it saves media.
