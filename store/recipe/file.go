@@ -58,32 +58,25 @@ func ReadFile(path string) (*Recipe, error) {
 	}
 	switch {
 	case Format(sniff) != "":
-		b, err := readHead(path, maxImageFile)
-		if err != nil {
-			return nil, err
-		}
-		r, err := Read(b)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		return r, nil
+		return readWith(path, maxImageFile, Read)
 	case bytes.HasPrefix(bytes.TrimLeft(sniff, " \t\r\n"), []byte("{")):
-		return parseFile(path)
+		return readWith(path, MaxBytes+1, Parse)
 	}
 	side := SidecarPath(path)
 	if _, err := os.Stat(side); errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("%s: %w (and no %s beside it)", path, ErrNone, filepath.Base(side))
 	}
-	return parseFile(side)
+	return readWith(side, MaxBytes+1, Parse)
 }
 
-// parseFile reads a recipe file.
-func parseFile(path string) (*Recipe, error) {
-	b, err := readHead(path, MaxBytes+1)
+// readWith reads a file of at most limit bytes and finds its recipe with
+// find (Read for an image, Parse for a recipe file).
+func readWith(path string, limit int64, find func([]byte) (*Recipe, error)) (*Recipe, error) {
+	b, err := readHead(path, limit)
 	if err != nil {
 		return nil, err
 	}
-	r, err := Parse(b)
+	r, err := find(b)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
