@@ -46,9 +46,6 @@ type MediaFile struct {
 	final string // absolute final path
 	rel   string // final path relative to the data directory
 	keep  bool   // a resumable download: Abort keeps the partial file
-	// sidecar, when set, writes the recipe beside the file once committed
-	// (a video download, keyed by its task).
-	sidecar func(final string) error
 }
 
 // CreateMedia starts a new media file of a kind ("img", "vid", "in"...)
@@ -95,11 +92,7 @@ func (s *Store) ResumeMedia(kind, ext, key string) (m *MediaFile, offset int64, 
 		f.Close()
 		return nil, 0, fmt.Errorf("resume media: %w", err)
 	}
-	m = &MediaFile{f: f, final: final, rel: rel, keep: true}
-	if kind == "vid" {
-		m.sidecar = func(final string) error { return s.writeSidecar(key, final) }
-	}
-	return m, st.Size(), nil
+	return &MediaFile{f: f, final: final, rel: rel, keep: true}, st.Size(), nil
 }
 
 // KeyName is a file name for a key of any length and any characters (a
@@ -149,11 +142,6 @@ func (m *MediaFile) Commit() (string, error) {
 	}
 	if err := os.Remove(tmp); err != nil {
 		return "", fmt.Errorf("save media: %w", err)
-	}
-	if m.sidecar != nil {
-		// Best effort: the video is saved, and a download is not fetched
-		// again for want of its recipe file.
-		m.sidecar(m.final)
 	}
 	syncDir(filepath.Dir(m.final))
 	return m.rel, nil

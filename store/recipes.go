@@ -26,6 +26,10 @@ func (s *Store) rememberRecipe(id int64, st ImageJobStart) {
 		return // a body that is no JSON object: the images go without
 	}
 	rc.Parent = st.Parent
+	var settings struct{ Multipart bool }
+	if json.Unmarshal(st.SettingsJSON, &settings) == nil {
+		rc.Multipart = settings.Multipart
+	}
 	s.recipes.Store(id, rc)
 }
 
@@ -87,17 +91,17 @@ func (s *Store) videoRecipe(ctx context.Context, requestID string) (*recipe.Reci
 	return rc, nil
 }
 
-// writeSidecar writes the recipe of the video task key beside a video just
-// saved; a video whose task is not recorded goes without.
-func (s *Store) writeSidecar(key, final string) error {
-	rc, err := s.videoRecipe(context.Background(), key)
+// writeSidecar writes the recipe of a video task beside its saved video; a
+// video whose task is not recorded goes without.
+func (s *Store) writeSidecar(ctx context.Context, requestID, video string) error {
+	rc, err := s.videoRecipe(ctx, requestID)
 	if errors.Is(err, ErrNotFound) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	return recipe.WriteSidecar(final, rc)
+	return recipe.WriteSidecar(video, rc)
 }
 
 // removeSidecar deletes the recipe file beside a media file, if any.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"image"
 	"image/png"
 	"os"
@@ -28,7 +29,7 @@ func TestSaveImageCarriesTheJobsRecipe(t *testing.T) {
 	body := `{"model":"img-2","prompt":"a fox","size":"1024x1024","images":[{"image_url":"data:image/png;base64,` +
 		base64.StdEncoding.EncodeToString(bytes.Repeat(in, 200)) + `"}]}`
 	job := must[int64](t)(s.AddImageJob(bg, ImageJobStart{Endpoint: ImageEdit, Model: "img-2", Prompt: "a fox",
-		RequestJSON: json.RawMessage(body), Parent: "feedface"}))
+		RequestJSON: json.RawMessage(body), Parent: "feedface", SettingsJSON: json.RawMessage(`{"multipart":true}`)}))
 	rel, written, err := s.SaveImage(bg, job, "png", in)
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +40,7 @@ func TestSaveImageCarriesTheJobsRecipe(t *testing.T) {
 		t.Fatal("the bytes returned are not the bytes saved")
 	}
 	rc := must[*recipe.Recipe](t)(recipe.ReadFile(p))
-	if rc.Model() != "img-2" || rc.Prompt() != "a fox" || rc.Endpoint != ImageEdit || rc.Parent != "feedface" {
+	if rc.Model() != "img-2" || rc.Prompt() != "a fox" || rc.Endpoint != ImageEdit || rc.Parent != "feedface" || !rc.Multipart {
 		t.Fatalf("recipe %+v", rc)
 	}
 	if len(rc.Inputs) != 1 || rc.Inputs[0].SHA256 != recipe.HashOf(bytes.Repeat(in, 200)) || rc.Inputs[0].Field != "images.0.image_url" {
@@ -70,13 +71,16 @@ func TestVideoDownloadGetsSidecarThatFollowsItsFile(t *testing.T) {
 	m.Write([]byte("mp4 bytes"))
 	rel := must[string](t)(m.Commit())
 	p := must[string](t)(s.MediaPath(rel))
+	if _, err := recipe.ReadFile(p); !errors.Is(err, recipe.ErrNone) {
+		t.Fatalf("a committed file no task holds yet has a recipe: %v", err) // a download discarded leaves nothing
+	}
+	if err := s.SetVideoFile(bg, "rq-s", rel, 9, true); err != nil {
+		t.Fatal(err)
+	}
 	rc := must[*recipe.Recipe](t)(recipe.ReadFile(p))
 	if rc.Kind != recipe.KindVideo || rc.Endpoint != "videoa/q1/text-to-video" || rc.RequestID != "rq-s" ||
 		string(rc.Request) != `{"prompt":"waves","duration":5}` {
 		t.Fatalf("sidecar recipe %+v (%s)", rc, rc.Request)
-	}
-	if err := s.SetVideoFile(bg, "rq-s", rel, 9, true); err != nil {
-		t.Fatal(err)
 	}
 	out := t.TempDir()
 	md := must[string](t)(s.ExportMarkdown(bg, ItemRef{KindVideo, must[[]VideoTask](t)(s.VideoTasks(bg, VideoQuery{}))[0].ID}, out))

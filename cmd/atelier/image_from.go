@@ -59,6 +59,9 @@ func (f *imageFlags) build(cmd *cobra.Command, args []string, stdin io.Reader) (
 		parent = rc.ID
 	}
 	f.recipe = rc
+	if rc.Multipart && !cmd.Flags().Changed("multipart") {
+		f.multipart = true // sent as it was
+	}
 	req, err := f.request(cmd, base, stdin)
 	return req, parent, err
 }
