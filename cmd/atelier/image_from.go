@@ -100,7 +100,8 @@ func (a *app) checkInputs(rc *recipe.Recipe, edit client.ImageEditRequest) {
 			break
 		}
 		if got := recipe.HashOf(in.Data); got != rc.Inputs[i].SHA256 {
-			fmt.Fprintf(a.io.err, "note: input %d is not the image the recipe was made from (%s: sha256 %.12s…, this one %.12s…)\n",
+			// %q: the field and hash come from a file, and may hold anything.
+			fmt.Fprintf(a.io.err, "note: input %d is not the image the recipe was made from (%q: sha256 %.12q…, this one %.12s…)\n",
 				i+1, rc.Inputs[i].Field, rc.Inputs[i].SHA256, got)
 		}
 	}
