@@ -39,3 +39,17 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParse feeds the sidecar reader any text: it must never panic, and
+// what it accepts must hold a request object.
+func FuzzParse(f *testing.F) {
+	text, _ := testRecipe(f, "seed").Marshal()
+	f.Add(text)
+	f.Add([]byte(`{"schema":"atelier.recipe/1","kind":"video","request":{}}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		r, err := Parse(b)
+		if err == nil && (len(r.Request) == 0 || r.Request[0] != '{') {
+			t.Fatalf("accepted a recipe without a request object: %q", r.Request)
+		}
+	})
+}

@@ -327,3 +327,31 @@ func TestParseRules(t *testing.T) {
 		}
 	}
 }
+
+// A tool that keeps XMP but drops comments still leaves the recipe
+// readable.
+func TestJPEGRecipeFromXMPAlone(t *testing.T) {
+	out, err := Embed(encodeJPEG(t), testRecipe(t, "kept in XMP"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	segs, scan, err := jpegSegments(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stripped := append([]byte(nil), out[:2]...)
+	for _, s := range segs {
+		if s.marker != 0xFE {
+			stripped = append(stripped, out[s.start:s.end]...)
+		}
+	}
+	stripped = append(stripped, out[scan:]...)
+	if bytes.Contains(stripped, []byte(comPrefix)) {
+		t.Fatal("COM segments still there")
+	}
+	r, err := Read(stripped)
+	if err != nil || r.Prompt() != "kept in XMP" {
+		t.Fatalf("from XMP alone: %v %v", r, err)
+	}
+	samePixels(t, jpegDecode, out, stripped)
+}
