@@ -46,6 +46,7 @@ type Store struct {
 	replies  map[*Reply]struct{} // replies begun and not yet finished
 	closed   bool
 	warnings []string            // what Open mended or left alone
+	recipes  sync.Map            // image job id → *recipe.Recipe, from AddImageJob to FinishImageJob (recipes.go)
 	clean    func(string) string // makes the Markdown export safe to show
 }
 

@@ -12,6 +12,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"atelier/store/recipe"
 )
 
 // ExportMarkdown writes one history item as DIR/NAME.md, with copies of its
@@ -222,6 +224,12 @@ func (w *mdWriter) media(rel string) string {
 			return link + " (missing from the data directory)"
 		}
 		w.err = err
+	}
+	// A video's recipe travels with it (an image carries its own).
+	if side := recipe.SidecarPath(src); side != src {
+		if err := copyFile(side, recipe.SidecarPath(dst)); err != nil && !os.IsNotExist(err) {
+			w.err = err
+		}
 	}
 	return link
 }

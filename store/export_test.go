@@ -78,7 +78,7 @@ func TestExportMarkdown(t *testing.T) {
 		{ItemRef{KindCompare, cmp}, "compare-1-explain-crdts.md",
 			[]string{"# Explain CRDTs!", "## Lane 2 · alpha · model-y", "★★★★☆ · winner", "answer of model-x", "````json"}, 0},
 		{ItemRef{KindImage, img}, "image-1-a-lighthouse-in-fog.md", []string{"![image 2](image-1-a-lighthouse-in-fog-media/img-"}, 2},
-		{ItemRef{KindVideo, vid}, "video-1-waves.md", []string{"| IN_QUEUE |", "| COMPLETED |", "](video-1-waves-media/vid-"}, 1},
+		{ItemRef{KindVideo, vid}, "video-1-waves.md", []string{"| IN_QUEUE |", "| COMPLETED |", "](video-1-waves-media/vid-"}, 2}, // the video and its recipe
 	} {
 		p := must[string](t)(s.ExportMarkdown(bg, tc.ref, out))
 		if filepath.Base(p) != tc.file {

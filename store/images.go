@@ -71,6 +71,9 @@ type ImageJobStart struct {
 	SettingsJSON json.RawMessage
 	RequestJSON  json.RawMessage
 	Inputs       []ImageInput
+	// Parent is the id of the recipe this job varies (atelier image --from
+	// FILE --vary), recorded in the recipe its images carry.
+	Parent string
 }
 
 // ImageJobEnd is how an image request ended.
@@ -122,6 +125,7 @@ func (s *Store) AddImageJob(ctx context.Context, st ImageJobStart) (int64, error
 	if err != nil {
 		return 0, fmt.Errorf("add image job: %w", err)
 	}
+	s.rememberRecipe(id, st)
 	return id, nil
 }
 
@@ -162,6 +166,7 @@ func (s *Store) FinishImageJob(ctx context.Context, id int64, end ImageJobEnd) e
 		files = append(files, p)
 	}
 	rows.Close()
+	s.forgetRecipe(id)
 	return s.updateOne(ctx, "finish image job", id, `UPDATE image_jobs SET response_json = ?, usage_json = ?,
 		status = ?, error = ?, total_ms = ?, writer_pid = NULL, writer_start = NULL, updated_at = ? WHERE id = ?`,
 		jsonArg(elideBase64(end.ResponseJSON, files)), jsonArg(end.UsageJSON), status, errText,

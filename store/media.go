@@ -186,6 +186,7 @@ func (s *Store) removeMedia(rels []string) error {
 		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
 			errs = append(errs, err)
 		}
+		errs = append(errs, removeSidecar(p))
 	}
 	return errors.Join(errs...)
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"atelier/budget"
+	"atelier/store/price"
 )
 
 // Settings is what config.toml holds. It never holds a key: a credential
@@ -28,6 +29,8 @@ type Settings struct {
 	Headers map[string]map[string]string `toml:"headers,omitempty"` // group → header → value
 	Output  Output                       `toml:"output,omitempty"`
 	Limits  Limits                       `toml:"limits,omitempty"`
+	Prices  price.Table                  `toml:"prices,omitempty"` // decoded and checked by store/price
+	Budget  price.Budget                 `toml:"budget,omitempty"`
 }
 
 // Models are the default model of each family; empty means atelier's own
@@ -214,6 +217,7 @@ func (s *Settings) validate() []*SettingsError {
 		bad("theme", "%q is not one of %s", s.Theme, strings.Join(Themes, ", "))
 	}
 	s.Limits.validate(bad)
+	price.Validate(s.Prices, s.Budget, bad)
 	groups := make([]string, 0, len(s.Headers))
 	for g := range s.Headers {
 		groups = append(groups, g)

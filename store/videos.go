@@ -241,6 +241,13 @@ func (s *Store) SetVideoFile(ctx context.Context, requestID, path string, downlo
 	if err != nil {
 		return fmt.Errorf("set video file %s: %w", requestID, err)
 	}
+	if path != "" {
+		// The video is the task's now: its recipe goes beside it. Best
+		// effort: the video is saved either way.
+		if abs, err := s.MediaPath(path); err == nil {
+			s.writeSidecar(ctx, requestID, abs)
+		}
+	}
 	return nil
 }
 

@@ -61,7 +61,7 @@ func (f *arenaFlags) check(n int, out compareOutput) error {
 // letters, their replies with nothing that names them, then the vote, which
 // reveals them and is recorded.
 func (a *app) runBlind(ctx context.Context, targets []client.ChatTarget, prompt string, f arenaFlags, out compareOutput) error {
-	run, err := a.streamCompare(ctx, targets, nil, prompt)
+	run, err := a.streamCompare(ctx, targets, nil, prompt, out.yes)
 	if err != nil {
 		return err
 	}

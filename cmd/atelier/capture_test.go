@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"io"
@@ -17,9 +18,10 @@ import (
 // capture is a simulator that keeps every request it is sent, so a test
 // can read the exact JSON a command put on the wire.
 type capture struct {
-	url  string
-	mu   sync.Mutex
-	sent []sentRequest
+	url    string
+	config string // config.toml for the runs; none when empty
+	mu     sync.Mutex
+	sent   []sentRequest
 }
 
 type sentRequest struct {
@@ -70,8 +72,14 @@ func (c *capture) first(t *testing.T) map[string]any {
 // directory of its own and the prompt on stdin.
 func (c *capture) runIn(t *testing.T, stdin string, args ...string) result {
 	t.Helper()
+	return c.runHome(t, t.TempDir(), stdin, args...)
+}
+
+// runHome is runIn with the data directory home.
+func (c *capture) runHome(t *testing.T, home, stdin string, args ...string) result {
+	t.Helper()
 	env := map[string]string{
-		"ATELIER_BASE_URL": c.url, "ATELIER_HOME": t.TempDir(), "ATELIER_CONFIG": t.TempDir() + "/none.toml",
+		"ATELIER_BASE_URL": c.url, "ATELIER_HOME": home, "ATELIER_CONFIG": cmp.Or(c.config, t.TempDir()+"/none.toml"),
 		"ATELIER_ALPHA_KEY": "ka", "ATELIER_BETA_KEY": "kb", "ATELIER_GAMMA_KEY": "kg", "ATELIER_QUEUE_KEY": "kq",
 	}
 	var out, errs strings.Builder

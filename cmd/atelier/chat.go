@@ -212,7 +212,7 @@ func (a *app) runChat(cmd *cobra.Command, args []string, f *chatFlags) error {
 	}
 	rec.finish(res, err)
 	if res != nil && f.json {
-		fmt.Fprintln(a.jsonOut(), string(res.Response))
+		fmt.Fprintln(a.jsonOut(), string(withCost(res.Response, chatCost(a.prices(), target.Model, res))))
 	} else if res != nil && res.Text != "" && !strings.HasSuffix(res.Text, "\n") {
 		io.WriteString(out, "\n")
 	}

@@ -19,7 +19,7 @@ import (
 func (a *app) compareCmd() *cobra.Command {
 	var specs []string
 	var system string
-	var asJSON, noText, raw bool
+	var asJSON, noText, raw, yes bool
 	var arena arenaFlags
 	cmd := &cobra.Command{
 		Use:   "compare -t FAMILY:MODEL[:key=value,...] -t ... [PROMPT]",
@@ -48,7 +48,7 @@ func (a *app) compareCmd() *cobra.Command {
 				}
 				targets = append(targets, t)
 			}
-			out := compareOutput{json: asJSON, noText: noText, raw: raw}
+			out := compareOutput{json: asJSON, noText: noText, raw: raw, yes: yes}
 			if err := arena.check(len(targets), out); err != nil {
 				return err
 			}
@@ -68,11 +68,12 @@ func (a *app) compareCmd() *cobra.Command {
 	fl.BoolVar(&asJSON, "json", false, "print the results as JSON")
 	fl.BoolVar(&noText, "summary", false, "print only the summary table")
 	fl.BoolVar(&raw, "raw", false, "write the models' bytes untouched, even to a terminal")
+	fl.BoolVarP(&yes, "yes", "y", false, "run even when the estimate passes the [budget]")
 	arena.add(cmd)
 	return cmd
 }
 
-type compareOutput struct{ json, noText, raw bool }
+type compareOutput struct{ json, noText, raw, yes bool }
 
 // laneResult is one target's outcome.
 type laneResult struct {
@@ -87,6 +88,7 @@ type laneResult struct {
 	TokPerS  float64            `json:"tokens_per_second"`
 	Error    string             `json:"error,omitempty"`
 	Response json.RawMessage    `json:"response,omitempty"`
+	Cost     *float64           `json:"cost,omitempty"` // with [prices] set for the model
 	res      *client.ChatResult // nil when the target failed before replying
 }
 
@@ -94,7 +96,7 @@ type laneResult struct {
 // results; labels[i] names target i in them (nil: family:model:settings).
 // tags go on the recorded comparison.
 func (a *app) runCompare(ctx context.Context, targets []client.ChatTarget, labels []string, prompt string, out compareOutput, tags []string) error {
-	run, err := a.streamCompare(ctx, targets, labels, prompt)
+	run, err := a.streamCompare(ctx, targets, labels, prompt, out.yes)
 	if err != nil {
 		return err
 	}
@@ -111,8 +113,9 @@ type compareRun struct {
 }
 
 // streamCompare streams prompt to every target at once, recording as it
-// goes, and returns when every target has ended.
-func (a *app) streamCompare(ctx context.Context, targets []client.ChatTarget, labels []string, prompt string) (compareRun, error) {
+// goes, and returns when every target has ended. yes runs it even when its
+// estimate passes the [budget].
+func (a *app) streamCompare(ctx context.Context, targets []client.ChatTarget, labels []string, prompt string, yes bool) (compareRun, error) {
 	c, err := a.newClient(ctx)
 	if err != nil {
 		return compareRun{}, err
@@ -122,6 +125,10 @@ func (a *app) streamCompare(ctx context.Context, targets []client.ChatTarget, la
 		if _, _, err := client.NativeChatRequest(t, turns, true); err != nil {
 			return compareRun{}, fmt.Errorf("%s:%s: %w", t.Family, t.Model, err)
 		}
+	}
+	prices := a.prices()
+	if err := a.guard(ctx, "comparison", compareEstimate(prices, targets, prompt), yes); err != nil {
+		return compareRun{}, err
 	}
 	db, convID, recording := a.newConversation(ctx, store.KindCompare, targets[0], prompt)
 	results := make([]laneResult, len(targets))
@@ -143,6 +150,9 @@ func (a *app) streamCompare(ctx context.Context, targets []client.ChatTarget, la
 		})
 	}
 	wg.Wait()
+	for i := range results {
+		results[i].Cost = chatCost(prices, targets[i].Model, results[i].res)
+	}
 	run := compareRun{results: results}
 	if recording {
 		run.db, run.convID = db, convID

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"atelier/store"
+	"atelier/store/price"
 	"atelier/ui/termtext"
 )
 
@@ -137,8 +139,17 @@ func (a *app) historyShowCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			cost, err := db.ItemCost(cmd.Context(), ref, a.prices())
+			if err != nil {
+				a.warn(err)
+			}
 			if asJSON {
-				return db.ExportJSON(cmd.Context(), ref, a.jsonOut())
+				var b bytes.Buffer
+				if err := db.ExportJSON(cmd.Context(), ref, &b); err != nil {
+					return err
+				}
+				_, err := a.jsonOut().Write(withCost(b.Bytes(), cost))
+				return err
 			}
 			dir, err := os.MkdirTemp("", "atelier-show")
 			if err != nil {
@@ -152,6 +163,9 @@ func (a *app) historyShowCmd() *cobra.Command {
 			b, err := os.ReadFile(path)
 			if err != nil {
 				return err
+			}
+			if cost != nil {
+				b = fmt.Appendf(bytes.TrimRight(b, "\n"), "\n\nCost: %s\n", price.Format(*cost))
 			}
 			_, err = a.textOut(a.io.out, false).Write(b)
 			return err

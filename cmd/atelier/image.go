@@ -12,6 +12,7 @@ import (
 
 	"atelier/budget"
 	"atelier/client"
+	"atelier/store/recipe"
 )
 
 // imageFlags are the flags of `atelier image`.
@@ -22,6 +23,9 @@ type imageFlags struct {
 	edit                                     []string
 	mask, outDir, body                       string
 	sets                                     []string
+	from                                     string // a file whose recipe is sent again
+	vary, yes                                bool
+	recipe                                   *recipe.Recipe // the recipe read with --from
 }
 
 func (a *app) imageCmd() *cobra.Command {
@@ -52,19 +56,42 @@ func (a *app) imageCmd() *cobra.Command {
 	fl.StringArrayVar(&f.sets, "set", nil, "a request field, field=value (JSON value; dotted names nest; wins over flags; repeatable)")
 	fl.StringVar(&f.body, "body", "", "a JSON file of request fields, under the flags and --set (- for stdin)")
 	fl.BoolVar(&f.json, "json", false, "print the native reply JSON (images still written to files)")
+	fl.StringVar(&f.from, "from", "", "send again the request whose recipe FILE carries (an image atelier saved, or a .recipe.json); flags override its fields")
+	fl.BoolVar(&f.vary, "vary", false, "with --from: a new job linked to the recipe's as its parent, without the recipe's seed")
+	fl.BoolVarP(&f.yes, "yes", "y", false, "run even when the estimate passes the [budget] (n > 1)")
 	return cmd
 }
 
-func (f *imageFlags) request(cmd *cobra.Command, prompt string, stdin io.Reader) (client.ImageRequest, error) {
-	if f.model == "" {
+// request lays the flags the user gave over r: the prompt alone for a new
+// request, a recipe's request for --from.
+func (f *imageFlags) request(cmd *cobra.Command, r client.ImageRequest, stdin io.Reader) (client.ImageRequest, error) {
+	changed := cmd.Flags().Changed
+	if changed("model") || r.Model == "" {
+		r.Model = f.model
+	}
+	if r.Model == "" {
 		return client.ImageRequest{}, usagef("--model: is required")
 	}
-	if cmd.Flags().Changed("n") && f.n < 1 {
+	if changed("n") && f.n < 1 {
 		// 0 would mean "not set" and leave the number to the service.
 		return client.ImageRequest{}, usagef("-n: must be at least 1 (got %d)", f.n)
 	}
-	r := client.ImageRequest{Model: f.model, Prompt: prompt, Size: f.size, Quality: f.quality,
-		OutputFormat: f.format, Background: f.background, N: f.n, Stream: f.stream}
+	for _, s := range []struct {
+		flag  string
+		field *string
+		value string
+	}{{"size", &r.Size, f.size}, {"quality", &r.Quality, f.quality}, {"output-format", &r.OutputFormat, f.format},
+		{"background", &r.Background, f.background}} {
+		if changed(s.flag) {
+			*s.field = s.value
+		}
+	}
+	if changed("n") {
+		r.N = f.n
+	}
+	if changed("stream") {
+		r.Stream = f.stream
+	}
 	if cmd.Flags().Changed("output-compression") {
 		r.OutputCompression = &f.compression
 	}
@@ -85,7 +112,7 @@ func (f *imageFlags) request(cmd *cobra.Command, prompt string, stdin io.Reader)
 	if err != nil {
 		return r, err
 	}
-	r.Extra = extra
+	r.Extra = client.MergeExtra(r.Extra, extra)
 	return r, nil
 }
 
@@ -102,33 +129,34 @@ func imageInput(ref string) (client.ImageInput, error) {
 }
 
 func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
-	if f.body == "-" && len(args) == 0 {
-		return usagef("--body - reads stdin, so the prompt must be an argument")
-	}
-	prompt, err := readPrompt(args, a.io.in)
-	if err != nil {
-		return err
-	}
-	req, err := f.request(cmd, prompt, a.io.in)
+	req, parent, err := f.build(cmd, args, a.io.in)
 	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(f.outDir, 0o755); err != nil {
 		return usagef("-o: %v", err)
 	}
+	if req.N > 1 {
+		est := a.prices().Image(req.Model, req.Size, req.Quality, req.N, nil)
+		if err := a.guard(cmd.Context(), fmt.Sprintf("%d images", req.N), est, f.yes); err != nil {
+			return err
+		}
+	}
 	c, err := a.newClient(cmd.Context())
 	if err != nil {
 		return err
 	}
 	var resp *client.ImageResponse
+	var rc *recipe.Recipe
 	if len(f.edit) > 0 || f.mask != "" {
-		resp, err = a.editImages(cmd, c, req, f)
+		resp, rc, err = a.editImages(cmd, c, req, f, parent)
 	} else {
 		if err := req.Validate(); err != nil {
 			return fmt.Errorf("image: %w", err)
 		}
-		rec := a.beginImage(cmd.Context(), req, nil)
-		if f.stream {
+		var rec *imageRecord
+		rec, rc = a.startImage(cmd.Context(), req, nil, parent)
+		if req.Stream {
 			var acc client.ImageAccumulator
 			err = a.streamImages(c.StreamImages(cmd.Context(), req), &acc)
 			resp = acc.Response()
@@ -140,12 +168,12 @@ func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
 	if resp == nil {
 		return err
 	}
-	paths, werr := writeImages(resp, f.outDir, time.Now())
+	paths, werr := writeImages(resp, f.outDir, time.Now(), rc)
 	for _, p := range paths {
 		fmt.Fprintln(a.io.out, p)
 	}
 	if f.json {
-		fmt.Fprintln(a.jsonOut(), string(resp.Raw))
+		fmt.Fprintln(a.jsonOut(), string(withCost(resp.Raw, imageCost(a.prices(), req, resp))))
 	}
 	if err != nil {
 		return err
@@ -153,29 +181,32 @@ func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
 	return werr
 }
 
-func (a *app) editImages(cmd *cobra.Command, c *client.Client, req client.ImageRequest, f *imageFlags) (*client.ImageResponse, error) {
+func (a *app) editImages(cmd *cobra.Command, c *client.Client, req client.ImageRequest, f *imageFlags, parent string) (*client.ImageResponse, *recipe.Recipe, error) {
 	edit := client.ImageEditRequest{ImageRequest: req, Multipart: f.multipart}
 	for _, ref := range f.edit {
 		in, err := imageInput(ref)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		edit.Images = append(edit.Images, in)
 	}
 	if f.mask != "" {
 		m, err := imageInput(f.mask)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		edit.Mask = &m
 	}
 	if err := edit.Validate(); err != nil {
-		return nil, fmt.Errorf("edit image: %w", err)
+		return nil, nil, fmt.Errorf("edit image: %w", err)
 	}
-	rec := a.beginImage(cmd.Context(), req, &edit)
+	if f.recipe != nil {
+		a.checkInputs(f.recipe, edit)
+	}
+	rec, rc := a.startImage(cmd.Context(), req, &edit, parent)
 	var resp *client.ImageResponse
 	var err error
-	if f.stream {
+	if req.Stream {
 		var acc client.ImageAccumulator
 		err = a.streamImages(c.StreamImageEdits(cmd.Context(), edit), &acc)
 		resp = acc.Response()
@@ -183,7 +214,7 @@ func (a *app) editImages(cmd *cobra.Command, c *client.Client, req client.ImageR
 		resp, err = c.EditImages(cmd.Context(), edit)
 	}
 	rec.finish(cmd.Context(), resp, err)
-	return resp, err
+	return resp, rc, err
 }
 
 // streamImages folds a stream, telling stderr about each partial image.
@@ -204,7 +235,7 @@ func (a *app) streamImages(events func(func(client.ImageEvent, error) bool), acc
 
 // writeImages writes each image of resp into dir under a new name, and
 // returns the paths. URL-only results are printed as their URLs.
-func writeImages(resp *client.ImageResponse, dir string, now time.Time) ([]string, error) {
+func writeImages(resp *client.ImageResponse, dir string, now time.Time, rc *recipe.Recipe) ([]string, error) {
 	imgs, err := resp.Images()
 	if err != nil {
 		return nil, err
@@ -216,7 +247,7 @@ func writeImages(resp *client.ImageResponse, dir string, now time.Time) ([]strin
 			paths = append(paths, im.URL)
 			continue
 		}
-		p, err := createUnique(dir, fmt.Sprintf("image-%s-%d", stamp, i+1), im.Ext, im.Bytes)
+		p, err := createUnique(dir, fmt.Sprintf("image-%s-%d", stamp, i+1), im.Ext, withRecipe(im.Bytes, rc))
 		if err != nil {
 			return paths, err
 		}

@@ -100,11 +100,11 @@ func (r *imageRecord) finish(ctx context.Context, resp *client.ImageResponse, ca
 }
 
 func (r *imageRecord) saveFile(ctx context.Context, im client.ImageResult) error {
-	p, err := r.db.SaveMedia("image", im.Ext, bytes.NewReader(im.Bytes))
+	p, written, err := r.db.SaveImage(ctx, r.id, im.Ext, im.Bytes)
 	if err != nil {
 		return err
 	}
-	f := store.ImageFile{JobID: r.id, Index: im.Index, Path: p, MIME: "image/" + im.Format, Bytes: int64(len(im.Bytes))}
+	f := store.ImageFile{JobID: r.id, Index: im.Index, Path: p, MIME: "image/" + im.Format, Bytes: int64(len(written))}
 	if cfg, _, err := image.DecodeConfig(bytes.NewReader(im.Bytes)); err == nil {
 		f.Width, f.Height = cfg.Width, cfg.Height
 	}

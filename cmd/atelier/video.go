@@ -23,6 +23,9 @@ type videoFlags struct {
 	sets, images  []string
 	body, webhook string
 	wait, json    bool
+	from          string         // a video or recipe file whose request is sent again
+	base          map[string]any // the recipe's body, under --body and --set
+	yes           bool
 }
 
 func (a *app) videoCmd() *cobra.Command {
@@ -45,16 +48,20 @@ func (a *app) videoCmd() *cobra.Command {
 func (a *app) videoSubmitCmd() *cobra.Command {
 	var f videoFlags
 	cmd := &cobra.Command{
-		Use:   "submit ENDPOINT [--set field=value ...] [--body FILE] [--image-file field=PATH ...] [--webhook URL] [--wait]",
+		Use:   "submit ENDPOINT|--from FILE [--set field=value ...] [--body FILE] [--image-file field=PATH ...] [--webhook URL] [--wait]",
 		Short: "Submit a video task and print its request id",
 		Long: "Submit a video task. ENDPOINT is the path after /queue/qv/, e.g. videoa/q1/text-to-video or\n" +
 			"videob/o3/pro/image-to-video. The body is checked against the endpoint's documented rules before\n" +
 			"anything is sent. The request id is printed; with --wait the task is followed to its end, its\n" +
 			"video downloaded, and the file's path printed on the next line (progress goes to stderr).\n\n" +
 			bodyPrecedence,
-		Args: cobra.ExactArgs(1),
+		Args: cobra.RangeArgs(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.runVideoSubmit(cmd.Context(), args[0], &f)
+			endpoint, err := f.fromRecipe(args)
+			if err != nil {
+				return err
+			}
+			return a.runVideoSubmit(cmd.Context(), endpoint, &f)
 		},
 	}
 	fl := cmd.Flags()
@@ -64,6 +71,8 @@ func (a *app) videoSubmitCmd() *cobra.Command {
 	fl.StringVar(&f.webhook, "webhook", "", "an https URL the service calls when the task ends (queue_webhook)")
 	fl.BoolVar(&f.wait, "wait", false, "follow the task to its end, download the video and print its path")
 	fl.BoolVar(&f.json, "json", false, "print the native submission reply instead of the request id")
+	fl.StringVar(&f.from, "from", "", "send again the request of a video atelier saved (its NAME.recipe.json beside it) or of a recipe file; --body, --set and --image-file override its fields")
+	fl.BoolVarP(&f.yes, "yes", "y", false, "submit even when the estimate passes the [budget]")
 	return cmd
 }
 
@@ -137,7 +146,7 @@ func (f *videoFlags) request(endpoint string, stdin io.Reader) (client.VideoRequ
 	if err != nil {
 		return req, err
 	}
-	req.Body = map[string]any(body)
+	req.Body = map[string]any(client.MergeExtra(f.base, body))
 	if req.Body == nil {
 		req.Body = map[string]any{}
 	}
@@ -198,6 +207,10 @@ func (a *app) runVideoSubmit(ctx context.Context, endpoint string, f *videoFlags
 	if err := req.Validate(); err != nil {
 		return fmt.Errorf("submit video: %w", err)
 	}
+	cost := videoCost(a.prices(), req)
+	if err := a.guard(ctx, "video task", cost, f.yes); err != nil {
+		return err
+	}
 	c, err := a.newClient(ctx)
 	if err != nil {
 		return err
@@ -211,7 +224,7 @@ func (a *app) runVideoSubmit(ctx context.Context, endpoint string, f *videoFlags
 		return err
 	}
 	if f.json {
-		fmt.Fprintln(a.jsonOut(), string(h.Raw))
+		fmt.Fprintln(a.jsonOut(), string(withCost(h.Raw, cost)))
 	} else {
 		fmt.Fprintln(a.io.out, h.RequestID)
 	}

@@ -131,7 +131,7 @@ func TestVideoValidationSendsNothing(t *testing.T) {
 		{"image file where a URL is needed", []string{"videob/o3/pro/image-to-video", "--image-file", "image_url=" + frame}, "takes an image URL"},
 		{"image file for no image field", []string{"videoa/q3/image-to-video/turbo", "--image-file", "prompt=" + frame}, "no image field"},
 		{"image file not an image", []string{"videoa/q3/image-to-video/turbo", "--image-file", "image_url=" + notImage}, "PNG, JPEG or WebP"},
-		{"no endpoint", nil, "accepts 1 arg"},
+		{"no endpoint", nil, "give the ENDPOINT"},
 	}
 	if r := atelier(t, svc.env, "", "video", "bogus"); r.code != 2 || !strings.Contains(r.stderr, "unknown video command") {
 		t.Errorf("video bogus: exit %d, %q", r.code, r.stderr)

@@ -34,7 +34,7 @@ func TestExport(t *testing.T) {
 		{"watercolor", images, "image-1-a-lighthouse-in-fog-watercolor.md", []string{"a lighthouse in fog"},
 			[]string{`"kind": "image"`, `"width": 32`}, 1},
 		{"beam sweeps", videos, "video-1-the-lighthouse-beam-sweeps-through-the-f.md", []string{"| IN_PROGRESS |"},
-			[]string{`"request_id": "rq-77a"`, `"events": [`}, 1},
+			[]string{`"request_id": "rq-77a"`, `"events": [`}, 2}, // the video and its recipe
 	}
 	for _, c := range cases {
 		hs.Out = nil

@@ -132,8 +132,9 @@ func (r record) save(im client.ImageResult, partial bool, stamp time.Time) (save
 	}
 	var errs []error
 	if r.db != nil {
-		rel, err := r.db.SaveMedia("image", im.Ext, bytes.NewReader(im.Bytes))
+		rel, written, err := r.db.SaveImage(context.Background(), r.id, im.Ext, im.Bytes)
 		if err == nil {
+			im.Bytes = written // with its recipe, for the copy too
 			f.media, err = r.db.MediaPath(rel)
 			f.path = f.media
 		}

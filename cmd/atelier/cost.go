@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"atelier/client"
+	"atelier/store/price"
+)
+
+// prices is the [prices] table; nil when there is none (or no readable
+// config, which the command reports on its own).
+func (a *app) prices() price.Table {
+	cfg, err := a.settings()
+	if err != nil {
+		return nil
+	}
+	return cfg.Prices
+}
+
+// costKey is the field --json output gains when a cost is known: the
+// native JSON stays as the service sent it apart from this one key.
+const costKey = "atelier_cost"
+
+// withCost adds the cost to a JSON object; the object is returned as it is
+// when the cost is not known.
+func withCost(obj []byte, cost *float64) []byte {
+	t := bytes.TrimRight(obj, " \t\r\n")
+	if cost == nil || len(t) < 2 || t[len(t)-1] != '}' {
+		return obj
+	}
+	field := fmt.Sprintf("%q:%s", costKey, strconv.FormatFloat(*cost, 'f', -1, 64))
+	head := bytes.TrimRight(t[:len(t)-1], " \t\r\n")
+	out := append([]byte(nil), head...)
+	if head[len(head)-1] != '{' {
+		out = append(out, ',')
+	}
+	out = append(append(out, field...), '}')
+	return append(out, obj[len(t):]...) // the line break it ended with
+}
+
+// chatCost is the cost of a reply: its usage, with the thinking tokens
+// the native usage tells apart (beta's thoughts, gamma's reasoning).
+func chatCost(t price.Table, model string, res *client.ChatResult) *float64 {
+	if res == nil || len(t) == 0 {
+		return nil
+	}
+	u := price.Usage{Input: int64(res.Usage.Input), Output: int64(res.Usage.Output)}
+	var native struct {
+		Usage         json.RawMessage `json:"usage"`
+		UsageMetadata json.RawMessage `json:"usageMetadata"`
+	}
+	if json.Unmarshal(res.Response, &native) == nil {
+		for _, raw := range []json.RawMessage{native.Usage, native.UsageMetadata} {
+			if nu, ok := price.UsageOf(raw); ok {
+				u.Thinking = min(nu.Thinking, u.Output)
+			}
+		}
+	}
+	return t.Reply(model, u)
+}
+
+// imageCost is the cost of an image reply.
+func imageCost(t price.Table, req client.ImageRequest, resp *client.ImageResponse) *float64 {
+	if resp == nil || len(t) == 0 {
+		return nil
+	}
+	var u *price.Usage
+	if resp.Usage != nil {
+		u = &price.Usage{Input: resp.Usage.InputTokens, Output: resp.Usage.OutputTokens}
+	}
+	return t.Image(req.Model, req.Size, req.Quality, len(resp.Data), u)
+}
+
+// videoCost is what a video task costs, from its body and, where it says
+// nothing, the endpoint's documented defaults.
+func videoCost(t price.Table, req client.VideoRequest) *float64 {
+	if len(t) == 0 {
+		return nil
+	}
+	res, secs := price.VideoParams(req.Body)
+	if e, _, err := client.LookupVideoEndpoint(req.Path); err == nil {
+		if f, ok := e.Field("resolution"); ok && res == "" {
+			res = f.Default
+		}
+		if f, ok := e.Field("duration"); ok && secs == 0 {
+			_, secs = price.VideoParams(map[string]any{"duration": f.Default})
+		}
+	}
+	return t.Video(req.Path, res, secs)
+}
+
+// compareEstimate is what a comparison may cost: each target's prompt
+// tokens and max_tokens, summed over the targets whose rates are known;
+// nil when none is.
+func compareEstimate(t price.Table, targets []client.ChatTarget, prompt string) *float64 {
+	var sum *float64
+	for _, tg := range targets {
+		if c := t.EstimateReply(tg.Model, prompt, tg.Settings.MaxTokens); c != nil {
+			if sum == nil {
+				sum = new(float64)
+			}
+			*sum += *c
+		}
+	}
+	return sum
+}
+
+// guard weighs a run's estimate against the [budget] (with what today has
+// cost so far) before anything is sent. Past it, the person is asked on the
+// terminal; --yes accepts; with no terminal the run is refused (exit 2)
+// with the estimate and the budget named.
+func (a *app) guard(ctx context.Context, what string, est *float64, yes bool) error {
+	cfg, err := a.settings()
+	if err != nil || !cfg.Budget.Set() || est == nil {
+		return nil
+	}
+	spent := 0.0
+	if cfg.Budget.Day != nil {
+		if db, err := a.store(); err == nil {
+			now := time.Now()
+			day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
+			if spent, err = db.SpentSince(ctx, day, cfg.Prices); err != nil {
+				a.warn(err)
+			}
+		}
+	}
+	over := cfg.Budget.Check(est, spent)
+	if over == nil {
+		return nil
+	}
+	if yes {
+		fmt.Fprintf(a.io.err, "note: %s: %v; going ahead (--yes)\n", what, over)
+		return nil
+	}
+	if in, ok := a.io.in.(*os.File); !ok || !isTerminal(in) || !isTerminal(a.io.err) {
+		return usagef("%s: %v; nothing was sent (pass --yes to run it anyway)", what, over)
+	}
+	fmt.Fprintf(a.io.err, "%s: %v.\nRun it anyway? [y/N] ", what, over)
+	line, _ := bufio.NewReaderSize(io.LimitReader(a.io.in, 256), 64).ReadString('\n')
+	if answer := strings.ToLower(strings.TrimSpace(line)); answer == "y" || answer == "yes" {
+		return nil
+	}
+	return usagef("%s: not run; nothing was sent", what)
+}
