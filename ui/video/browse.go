@@ -110,10 +110,11 @@ func (m Model) loadRun(endpoint string, bodyJSON json.RawMessage, webhook string
 	if err != nil {
 		return m, nil, err
 	}
-	f, notes := newForm(e, mode).loadBody(body, webhook)
+	f, notes := newDraft(e, mode).loadBody(body, webhook)
 	m.setForm(f)
 	m.mode = editing
-	m.form.focusFirstText()
+	m.form.Focus()
+	m.form.FocusFirstText()
 	return m, notes, nil
 }
 

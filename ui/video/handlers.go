@@ -7,6 +7,7 @@ import (
 
 	"atelier/client"
 	"atelier/poller"
+	"atelier/ui/components/form"
 	"atelier/ui/tab"
 )
 
@@ -89,17 +90,17 @@ func (m Model) submitted(msg submittedMsg) (Model, tea.Cmd) {
 	m.sending = false
 	switch {
 	case len(msg.problems) > 0:
-		m.form.tried = true
-		for _, v := range msg.problems {
-			m.form.late[v.Field] = v.Error()
+		late := make([]form.Violation, len(msg.problems))
+		for i, v := range msg.problems {
+			late[i] = form.Violation{Field: v.Field, Text: v.Error()}
 		}
-		m.form.check()
+		m.form.SetLate(late)
 		m.focusProblem()
 		return m, tab.Error(fmt.Errorf("not sent: %s", msg.problems[0]))
 	case msg.err != nil:
 		return m, tab.Error(msg.err)
 	}
-	m.form.tried = false // kept for the next run: its problems show again as it is edited
+	m.form.Untry() // kept for the next run: its problems show again as it is edited
 	m.tasks.put(msg.task)
 	m.tasks.cursor = m.tasks.index(msg.task.id())
 	m, tick := m.startTicking()

@@ -150,10 +150,10 @@ func TestTaskKeys(t *testing.T) {
 
 	h.Keys("r")
 	f := h.m.form
-	if h.m.mode != editing || f.path() != "videob/o3/pro/text-to-video" || f.webhook != "https://hooks.example.org/done" {
-		t.Fatalf("re-submit loaded %s, webhook %q, mode %d", f.path(), f.webhook, h.m.mode)
+	if h.m.mode != editing || f.path() != "videob/o3/pro/text-to-video" || f.Text("queue_webhook") != "https://hooks.example.org/done" {
+		t.Fatalf("re-submit loaded %s, webhook %q, mode %d", f.path(), f.Text("queue_webhook"), h.m.mode)
 	}
-	if got := f.body(nil); got["prompt"] != "a lighthouse" || got["duration"] != json.Number("8") {
+	if got := f.Body(nil); got["prompt"] != "a lighthouse" || got["duration"] != json.Number("8") {
 		t.Errorf("body %v", got)
 	}
 
@@ -208,7 +208,7 @@ func TestResubmitKeepsWhatItCan(t *testing.T) {
 			t.Errorf("%s: %q, want %q", field, l, want)
 		}
 	}
-	if got := h.m.form.body(nil)["seed_x"]; got != json.Number("7") {
+	if got := h.m.form.Body(nil)["seed_x"]; got != json.Number("7") {
 		t.Errorf("seed_x sent as %v", got)
 	}
 }
@@ -283,7 +283,7 @@ func TestRerunFromHistoryFillsTheForm(t *testing.T) {
 	if h.m.form.path() != "videob/o3/pro/text-to-video" || h.m.mode != editing {
 		t.Fatalf("form %s, mode %d", h.m.form.path(), h.m.mode)
 	}
-	if got := h.m.form.body(nil)["prompt"]; got != "a lighthouse at dusk" {
+	if got := h.m.form.Body(nil)["prompt"]; got != "a lighthouse at dusk" {
 		t.Fatalf("prompt %v", got)
 	}
 	if n := h.Notices(); len(n) != 1 || !strings.Contains(n[0], "from history loaded") {
