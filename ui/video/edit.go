@@ -15,8 +15,6 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch m.mode {
 	case picking:
 		return m.pickKey(msg)
-	case confirming:
-		return m.confirmKey(msg)
 	case browsing:
 		return m.browseKey(msg)
 	}
@@ -43,13 +41,15 @@ func (m Model) editKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// paste goes to the focused text row.
+// paste goes to the focused text row, or the tasks' filter.
 func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
-	if m.mode != editing {
-		return m, nil
-	}
 	var cmd tea.Cmd
-	m.form.Model, cmd = m.form.Update(msg)
+	switch m.mode {
+	case editing:
+		m.form.Model, cmd = m.form.Update(msg)
+	case browsing:
+		m.tasks.Model, cmd = m.tasks.Update(msg)
+	}
 	return m, cmd
 }
 

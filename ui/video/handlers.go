@@ -54,9 +54,8 @@ func (m Model) updated(msg updateMsg) (Model, tea.Cmd) {
 		}
 		return m, m.reload(u.RequestID)
 	}
-	t := &m.tasks.items[i]
-	was := t.running()
-	t.apply(u)
+	was := m.tasks.Items()[i].running()
+	m.tasks.apply(i, u)
 	if !u.Done || !was {
 		return m.startTicking()
 	}
@@ -102,7 +101,7 @@ func (m Model) submitted(msg submittedMsg) (Model, tea.Cmd) {
 	}
 	m.form.Untry() // kept for the next run: its problems show again as it is edited
 	m.tasks.put(msg.task)
-	m.tasks.cursor = m.tasks.index(msg.task.id())
+	m.tasks.Select(msg.task.id())
 	m, tick := m.startTicking()
 	return m, tea.Batch(tick, tab.Notice("video "+shortID(msg.task.id())+" submitted"))
 }

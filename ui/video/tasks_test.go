@@ -168,8 +168,8 @@ func TestTaskKeys(t *testing.T) {
 	if _, err := os.Stat(file); !os.IsNotExist(err) {
 		t.Errorf("the video is still there: %v", err)
 	}
-	if len(h.m.tasks.items) != 0 {
-		t.Errorf("%d tasks listed", len(h.m.tasks.items))
+	if len(h.m.tasks.Items()) != 0 {
+		t.Errorf("%d tasks listed", len(h.m.tasks.Items()))
 	}
 }
 
@@ -301,5 +301,21 @@ func TestAgeColumnIsFixedWidth(t *testing.T) {
 	}
 	if got := elapsed(76 * time.Hour); got != "3d04h" {
 		t.Errorf("76h is %q", got)
+	}
+}
+
+// TestTasksFilter: / narrows the tasks to those whose id, endpoint or
+// status holds the text, the filter shown above them; esc brings them back.
+func TestTasksFilter(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.Send(loaded(running("task-1", "videoa/q1/text-to-video"), running("task-2", "videob/o3/pro/image-to-video"),
+		running("task-3", "videoa/q1/text-to-video")))
+	h.Keys("esc", "/", "i", "2", "v")
+	if h.m.tasks.Len() != 1 || !strings.Contains(h.view(), "/ i2v") || strings.Contains(h.view(), "task-1") {
+		t.Errorf("filter i2v shows %d:\n%s", h.m.tasks.Len(), h.view())
+	}
+	h.Keys("enter", "esc")
+	if h.m.tasks.Len() != 3 || h.m.tasks.Query() != "" {
+		t.Errorf("after esc %d shown, query %q", h.m.tasks.Len(), h.m.tasks.Query())
 	}
 }

@@ -56,12 +56,11 @@ type Model struct {
 	gen     int  // client generations seen: orders the poller's restarts
 	sending bool // a submission has not answered yet
 
-	form    draft
-	tasks   taskList
-	loaded  bool // the history's tasks have been read
-	mode    mode
-	pick    picker
-	confirm string // the request id a deletion waits on
+	form   draft
+	tasks  taskList
+	loaded bool // the history's tasks have been read
+	mode   mode
+	pick   picker
 
 	endpoint string // the settings' default endpoint, which the form started on
 
@@ -94,7 +93,7 @@ func New(o Options) Model {
 	}
 	e, mode := defaultEndpoint(o.Endpoint)
 	m := Model{db: o.Store, poller: o.Poller, open: open, notify: detectNotifier(getenv),
-		now: now(), tickEvery: every, km: defaultKeyMap(), endpoint: o.Endpoint}
+		tasks: newTaskList(o.Store), now: now(), tickEvery: every, km: defaultKeyMap(), endpoint: o.Endpoint}
 	m.SetDark(true)
 	m.setForm(newDraft(e, mode))
 	m.form.FocusFirstText()
@@ -132,8 +131,15 @@ func (m Model) withEndpoint(path string) Model {
 // Init reads the recorded tasks.
 func (m Model) Init() tea.Cmd { return m.loadTasks() }
 
-// Update routes keys by mode, and each command's answer to its handler.
+// Update routes keys by mode, and each command's answer to its handler;
+// the task list's window then fits the room the form leaves.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	m, cmd := m.update(msg)
+	m.tasks.SetHeight(m.taskRows(m.height))
+	return m, cmd
+}
+
+func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
@@ -196,8 +202,11 @@ func (m Model) Summary() string { return "video · " + m.form.path() }
 
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
-	list := m.mode == editing && m.form.InList()
-	return helpKeys{km: m.km, mode: m.mode, list: list}.help()
+	list, mode := m.mode == editing && m.form.InList(), m.mode
+	if m.tasks.Asking() {
+		mode = confirming
+	}
+	return helpKeys{km: m.km, mode: mode, list: list}.help()
 }
 
 // result addresses a command's message to this tab.

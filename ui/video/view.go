@@ -37,7 +37,7 @@ func (m Model) View() string {
 // else up to a third of the height, three at least.
 func (m Model) taskRows(h int) int {
 	free := h - 3 - m.form.Height()
-	return min(max(len(m.tasks.items), 1), max(free, 3, h/3), max(h-4, 1))
+	return min(max(len(m.tasks.Items()), 1), max(free, 3, h/3), max(h-4, 1))
 }
 
 // header names the endpoint being written, and what the form is doing.
@@ -61,7 +61,7 @@ func (m Model) header(w int) string {
 // detail is the whole text of what the focus is on: the focused field's
 // problem or rule, the selected task's file, failure or last log line.
 func (m Model) detail(w int) string {
-	if m.mode == browsing || m.mode == confirming {
+	if m.mode == browsing {
 		return m.taskDetail()
 	}
 	return m.form.Detail()
@@ -70,7 +70,7 @@ func (m Model) detail(w int) string {
 // tasksHeading is the rule between the form and the tasks, with their
 // count.
 func (m Model) tasksHeading(w int) string {
-	n, run := len(m.tasks.items), m.tasks.running()
+	n, run := len(m.tasks.Items()), m.tasks.running()
 	title := m.st.Title.Render("Tasks")
 	note := ""
 	switch {

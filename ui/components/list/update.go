@@ -49,7 +49,7 @@ func (m Model[T]) key(msg tea.KeyPressMsg) (Model[T], tea.Cmd) {
 		return m, m.input.Focus()
 	case key.Matches(msg, k.ClearFilter) && m.query != "":
 		m.SetQuery("")
-	case key.Matches(msg, k.Delete) && m.o.Delete != nil:
+	case key.Matches(msg, k.Delete) && (m.o.Delete != nil || m.o.Refuse != nil):
 		return m.AskDelete()
 	default:
 		m.handled = false
@@ -84,10 +84,10 @@ func (m Model[T]) typed(msg tea.Msg) (Model[T], tea.Cmd) {
 }
 
 // AskDelete asks to delete the selected item, unless Refuse refuses (its
-// command is returned) or nothing is selected.
+// command is returned), nothing is selected or the list deletes nothing.
 func (m Model[T]) AskDelete() (Model[T], tea.Cmd) {
 	it, ok := m.Selected()
-	if !ok || m.o.Delete == nil {
+	if !ok {
 		return m, nil
 	}
 	if m.o.Refuse != nil {
@@ -95,7 +95,9 @@ func (m Model[T]) AskDelete() (Model[T], tea.Cmd) {
 			return m, cmd
 		}
 	}
-	m.asking, m.pending = true, m.o.ID(it)
+	if m.o.Delete != nil {
+		m.asking, m.pending = true, m.o.ID(it)
+	}
 	return m, nil
 }
 
