@@ -13,13 +13,12 @@ import (
 // grouped by area.
 type styles struct {
 	List struct {
-		Title    lipgloss.Style // the panel's heading
-		Item     lipgloss.Style // a conversation
-		Open     lipgloss.Style // the conversation on screen
-		Cursor   lipgloss.Style // the row under the cursor, while the list has the keyboard
-		Age      lipgloss.Style
-		Empty    lipgloss.Style
-		Question lipgloss.Style // delete?
+		Title  lipgloss.Style // the panel's heading
+		Item   lipgloss.Style // a conversation
+		Open   lipgloss.Style // the conversation on screen
+		Cursor lipgloss.Style // the row under the cursor, while the list has the keyboard
+		Age    lipgloss.Style
+		Empty  lipgloss.Style
 	}
 	Reply struct {
 		You      lipgloss.Style // the header of a prompt
@@ -57,7 +56,6 @@ func newStyles(isDark bool) styles {
 	s.List.Cursor = lipgloss.NewStyle().Foreground(p.OnFill).Background(p.Accent)
 	s.List.Age = lipgloss.NewStyle().Foreground(p.Muted)
 	s.List.Empty = lipgloss.NewStyle().Foreground(p.Muted).Italic(true)
-	s.List.Question = lipgloss.NewStyle().Foreground(p.Error).Bold(true)
 
 	s.Reply.You = lipgloss.NewStyle().Foreground(p.Accent).Bold(true)
 	s.Reply.Header = lipgloss.NewStyle().Foreground(p.Accent).Bold(true)

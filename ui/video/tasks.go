@@ -129,7 +129,8 @@ type taskList struct{ list.Model[task] }
 func newTaskList(db *store.Store) taskList {
 	o := list.Options[task]{
 		ID:   task.id,
-		Name: func(t task) string { return "task " + shortID(t.id()) + ", its history and its video file" },
+		Name: func(t task) string { return "task " + shortID(t.id()) },
+		Also: ", its history and its video file",
 		Match: func(t task, q string) bool {
 			return strings.Contains(strings.ToLower(t.id()+" "+shortEndpoint(t.rec.Endpoint)+" "+t.rec.Endpoint+" "+t.status()), q)
 		},

@@ -120,9 +120,9 @@ func (m Model) news(t task, room int) string {
 }
 
 // taskDetail is the selected task in full: its news, endpoint and id.
-func (m Model) taskDetail() string {
-	if q := m.tasks.Question(); q != "" {
-		return m.st.Tasks.Failed.Render(q)
+func (m Model) taskDetail(w int) string {
+	if q := m.tasks.QuestionView(w); q != "" {
+		return q
 	}
 	t, ok := m.tasks.Selected()
 	if !ok {

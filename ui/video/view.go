@@ -62,7 +62,7 @@ func (m Model) header(w int) string {
 // problem or rule, the selected task's file, failure or last log line.
 func (m Model) detail(w int) string {
 	if m.mode == browsing {
-		return m.taskDetail()
+		return m.taskDetail(w)
 	}
 	return m.form.Detail()
 }

@@ -17,9 +17,11 @@ type Options[T any] struct {
 	// ID tells items apart, so the cursor stays on the same item when the
 	// items change. Required.
 	ID func(T) string
-	// Name is how a deletion's question names an item: "task 1a2b3c4d,
-	// its history and its video file".
+	// Name is how a deletion's question names an item, between quotes:
+	// its title; also what else goes, as Also says: ", its history and
+	// its video file".
 	Name func(T) string
+	Also string
 	// Match reports whether an item shows under a filter (lower case,
 	// trimmed, not empty); nil: the filter matches Name.
 	Match func(item T, query string) bool

@@ -25,7 +25,7 @@ type deleted struct{ id string }
 func newList(n int) Model[task] {
 	m := New(Options[task]{
 		ID:     func(t task) string { return t.id },
-		Name:   func(t task) string { return "“" + t.title + "”" },
+		Name:   func(t task) string { return t.title },
 		Delete: func(t task) tea.Cmd { return func() tea.Msg { return deleted{t.id} } },
 		Refuse: func(t task) tea.Cmd {
 			if t.id == "3" {
@@ -188,5 +188,17 @@ func TestStylesFollowTheBackground(t *testing.T) {
 	m, _ = keys(m, "d")
 	if want := light.Question.Render("delete “task 0”? y deletes, n keeps"); m.QuestionView(80) != want {
 		t.Errorf("question drawn %q, want %q", m.QuestionView(80), want)
+	}
+}
+
+func TestQuestionFitsItsWidth(t *testing.T) {
+	m := newList(1)
+	m.SetItems([]task{{id: "1", title: "a rather long conversation title"}})
+	m, _ = keys(m, "d")
+	if got := ansi.Strip(m.QuestionView(80)); got != "delete “a rather long conversation title”? y deletes, n keeps" {
+		t.Errorf("wide: %q", got)
+	}
+	if got := ansi.Strip(m.QuestionView(26)); got != "delete “a rather lo…”? y/n" || ansi.StringWidth(got) > 26 {
+		t.Errorf("narrow: %q", got)
 	}
 }

@@ -138,13 +138,13 @@ func (m Model[T]) AskingFor(item T) bool { return m.asking && m.o.ID(item) == m.
 // Filtering reports whether the filter's input has the keyboard.
 func (m Model[T]) Filtering() bool { return m.filtering }
 
-// Question is the deletion's question, naming the item: "delete task
-// 1a2b3c4d, its history and its video file? y deletes, n keeps"; "" when
-// none waits.
+// Question is the deletion's question, naming the item: "delete “task
+// 1a2b3c4d”, its history and its video file? y deletes, n keeps"; ""
+// when none waits.
 func (m Model[T]) Question() string {
 	it, ok := m.pendingItem()
 	if !m.asking || !ok {
 		return ""
 	}
-	return "delete " + m.o.Name(it) + "? y deletes, n keeps"
+	return "delete “" + m.o.Name(it) + "”" + m.o.Also + "? y deletes, n keeps"
 }

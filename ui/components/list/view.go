@@ -19,7 +19,7 @@ type Styles struct {
 // DefaultStyles are the list's looks on a dark or light background.
 func DefaultStyles(isDark bool) Styles {
 	p := tab.NewPalette(isDark)
-	return Styles{Question: style.Fg(p.Error), Empty: style.Fg(p.Muted).Italic(true), Input: style.Input(isDark)}
+	return Styles{Question: style.Fg(p.Error).Bold(true), Empty: style.Fg(p.Muted).Italic(true), Input: style.Input(isDark)}
 }
 
 // SetStyles changes the looks.
@@ -38,14 +38,20 @@ func (m Model[T]) FilterView(w int) string {
 	return ansi.Truncate(m.input.View(), w, "…")
 }
 
-// QuestionView is the deletion's question, styled, cut to w cells; ""
-// when none waits.
+// QuestionView is the deletion's question, styled, in w cells; where it
+// is too long, the short question with the name cut: "delete “Tea
+// no…”? y/n". ""  when none waits.
 func (m Model[T]) QuestionView(w int) string {
 	q := m.Question()
 	if q == "" {
 		return ""
 	}
-	return m.Styles.Question.Render(ansi.Truncate(q, w, "…"))
+	if ansi.StringWidth(q) > w {
+		it, _ := m.pendingItem()
+		name := ansi.Truncate(m.o.Name(it), max(w-ansi.StringWidth("delete “”? y/n"), 1), "…")
+		q = ansi.Truncate("delete “"+name+"”? y/n", w, "…")
+	}
+	return m.Styles.Question.Render(q)
 }
 
 // EmptyView says why no row shows: nothing matches the filter, or there
