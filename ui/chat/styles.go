@@ -5,6 +5,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
+	"atelier/ui/components/style"
 	"atelier/ui/markdown"
 	"atelier/ui/tab"
 )
@@ -82,22 +83,10 @@ func newStyles(isDark bool) styles {
 		Rule:    lipgloss.NewStyle().Foreground(p.Muted),
 		Problem: lipgloss.NewStyle().Foreground(p.Error),
 	}
-	s.Input = inputStyles(isDark, p)
+	s.Input = style.Input(isDark)
 	s.Composer = composerStyles(isDark, p)
 	s.Markdown = markdown.DefaultStyles(isDark)
 	return s
-}
-
-func inputStyles(isDark bool, p tab.Palette) textinput.Styles {
-	in := tab.InputDefaults(isDark)
-	in.Focused.Text = lipgloss.NewStyle().Foreground(p.Text)
-	in.Focused.Prompt = lipgloss.NewStyle().Foreground(p.Accent)
-	in.Focused.Placeholder = lipgloss.NewStyle().Foreground(p.Muted)
-	in.Cursor.Color = p.Accent
-	// A steady cursor: a blinking one would wake the program twice a
-	// second for nothing.
-	in.Cursor.Blink = false
-	return in
 }
 
 func composerStyles(isDark bool, p tab.Palette) textarea.Styles {

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
+	"atelier/ui/components/style"
 	"atelier/ui/markdown"
 	"atelier/ui/tab"
 )
@@ -56,15 +57,8 @@ func newStyles(isDark bool) *styles {
 		Current:  fg(p.Accent).Bold(true),
 		Markdown: markdown.DefaultStyles(isDark),
 	}
-	in := tab.InputDefaults(isDark)
-	in.Focused.Text = fg(p.Text)
-	in.Focused.Prompt = fg(p.Accent)
-	in.Focused.Placeholder = fg(p.Muted)
-	in.Blurred.Text = fg(p.Muted)
-	in.Blurred.Prompt = fg(p.Muted)
-	in.Blurred.Placeholder = fg(p.Muted)
-	in.Cursor.Color = p.Accent
-	in.Cursor.Blink = false // a blinking cursor wakes the program for nothing
+	in := style.Input(isDark)
+	in.Blurred.Text = fg(p.Muted) // the targets form dims the rows not being edited
 	s.Input = in
 	area := tab.AreaDefaults(isDark)
 	area.Focused.CursorLine = lipgloss.NewStyle()

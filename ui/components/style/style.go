@@ -18,9 +18,9 @@ func Fg(c color.Color) lipgloss.Style { return lipgloss.NewStyle().Foreground(c)
 
 // Input is the one look of a single-line input on a dark or light
 // background: text in the palette's text colour, the prompt and cursor in
-// its accent, placeholders muted, focused or not. The cursor does not
-// blink: a blinking cursor would wake the program twice a second for
-// nothing.
+// its accent (the prompt muted while blurred), placeholders muted. The
+// cursor does not blink: a blinking cursor would wake the program twice a
+// second for nothing.
 func Input(isDark bool) textinput.Styles {
 	p := tab.NewPalette(isDark)
 	in := tab.InputDefaults(isDark)
@@ -28,6 +28,7 @@ func Input(isDark bool) textinput.Styles {
 	in.Focused.Prompt = Fg(p.Accent)
 	in.Focused.Placeholder = Fg(p.Muted)
 	in.Blurred.Text = Fg(p.Text)
+	in.Blurred.Prompt = Fg(p.Muted)
 	in.Blurred.Placeholder = Fg(p.Muted)
 	in.Cursor.Color = p.Accent
 	in.Cursor.Blink = false
