@@ -19,12 +19,9 @@ type KeyMap struct {
 
 // DefaultKeyMap returns the list's keys.
 func DefaultKeyMap() KeyMap {
-	up, down := style.Up(), style.Down()
-	up.SetKeys("up", "k")
-	down.SetKeys("down", "j")
 	return KeyMap{
-		Up:          up,
-		Down:        down,
+		Up:          style.ListUp(),
+		Down:        style.ListDown(),
 		Top:         key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "first")),
 		Bottom:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G", "last")),
 		Filter:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),

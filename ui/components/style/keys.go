@@ -11,6 +11,16 @@ func Up() key.Binding { return key.NewBinding(key.WithKeys("up"), key.WithHelp("
 // Down moves to the row below.
 func Down() key.Binding { return key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")) }
 
+// ListUp moves to the row above in a list, where nothing is typed: k too.
+func ListUp() key.Binding {
+	return key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up"))
+}
+
+// ListDown moves to the row below in a list: j too.
+func ListDown() key.Binding {
+	return key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down"))
+}
+
 // Yes confirms a deletion waiting for it.
 func Yes() key.Binding {
 	return key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "confirm delete"))
