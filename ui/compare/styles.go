@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
+	"atelier/ui/components/form"
 	"atelier/ui/components/style"
 	"atelier/ui/markdown"
 	"atelier/ui/tab"
@@ -32,6 +33,7 @@ type styles struct {
 	Muted   lipgloss.Style
 	Current lipgloss.Style // the form's row or field under the cursor
 	Input   textinput.Styles
+	Form    form.Styles // the targets form
 	Area    textarea.Styles
 
 	Markdown markdown.Styles
@@ -58,8 +60,9 @@ func newStyles(isDark bool) *styles {
 		Markdown: markdown.DefaultStyles(isDark),
 	}
 	in := style.Input(isDark)
-	in.Blurred.Text = fg(p.Muted) // the targets form dims the rows not being edited
+	in.Blurred.Text = fg(p.Muted) // the editor dims the field not being edited
 	s.Input = in
+	s.Form = form.DefaultStyles(isDark)
 	area := tab.AreaDefaults(isDark)
 	area.Focused.CursorLine = lipgloss.NewStyle()
 	area.Focused.Prompt = fg(p.Accent)

@@ -34,6 +34,7 @@ type Field struct {
 	Doc   string   // the rule shown beside the row
 
 	Default     string // the service's default, shown while the field is empty
+	Unset       string // what an unset choice shows; "default …" or "unset" when ""
 	Placeholder string // what an empty text row shows (after Default)
 	Empty       string // what an empty text row shows while not focused; Placeholder when ""
 

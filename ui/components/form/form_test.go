@@ -274,3 +274,21 @@ func TestStylesFollowTheBackground(t *testing.T) {
 		t.Error("SetStyles kept the old looks")
 	}
 }
+
+func TestTopLevelObjectsShowTheirFields(t *testing.T) {
+	m := New([]Field{{Name: "t1", Label: "target 1", Kind: Object, Items: []Field{
+		{Name: "family", Kind: String, Enum: []string{"alpha", "beta"}, Unset: "off"},
+		{Name: "model", Kind: String},
+	}}}, nil)
+	m.SetSize(80, 10)
+	if got := m.Paths(); !reflect.DeepEqual(got, []string{"t1", "t1.family", "t1.model"}) {
+		t.Fatalf("rows %v", got)
+	}
+	if line := ansi.Strip(m.Line("t1.family")); !strings.Contains(line, "– off") {
+		t.Errorf("an unset choice reads %q", line)
+	}
+	m = press(to(t, m, "t1.family"), "space", "down", "m1")
+	if got := m.Body(nil)["t1"]; !reflect.DeepEqual(got, map[string]any{"family": "alpha", "model": "m1"}) {
+		t.Errorf("t1 sent as %#v", got)
+	}
+}

@@ -36,7 +36,16 @@ func (m *Model) layout() []row {
 // appendRows adds v's rows: one for a single value, a head, the items and
 // an add row for a list.
 func appendRows(rs []row, v value, at []int, path string, depth int, label string) []row {
-	if v.shape() != listShape {
+	switch v.shape() {
+	case objectShape: // a head, then its fields
+		rs = append(rs, row{kind: itemRow, path: path, at: at, depth: depth, label: label})
+		for j, p := range v.props {
+			pa := append(append([]int(nil), at...), j)
+			rs = appendRows(rs, p, pa, path+"."+p.field.Name, depth+1, p.field.label())
+		}
+		return rs
+	case listShape:
+	default:
 		return append(rs, row{kind: fieldRow, path: path, at: at, depth: depth, label: label})
 	}
 	rs = append(rs, row{kind: listRow, path: path, at: at, depth: depth, label: label})

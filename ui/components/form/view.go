@@ -115,8 +115,12 @@ func (m Model) valueCell(r row, focused bool, vw int) string {
 	v := m.value(r.at)
 	switch {
 	case v.shape() == choiceShape:
-		unset := "default " + v.field.Default
-		if v.field.Default == "" {
+		unset := v.field.Unset
+		switch {
+		case unset != "":
+		case v.field.Default != "":
+			unset = "default " + v.field.Default
+		default:
 			unset = "unset"
 		}
 		return m.choiceCell(v.chosen(), unset, focused)
