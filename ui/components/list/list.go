@@ -80,7 +80,7 @@ func (m *Model[T]) SetItems(items []T) {
 		id = m.o.ID(at)
 	}
 	m.items = items
-	m.refilter(id)
+	m.refilter(id, m.cursor)
 }
 
 // Items are all the items, filtered or not.
@@ -149,7 +149,8 @@ func (m *Model[T]) follow() {
 // Query is the filter as typed.
 func (m Model[T]) Query() string { return m.query }
 
-// SetQuery narrows the items that show to those matching q.
+// SetQuery narrows the items that show to those matching q; the cursor
+// stays on its item if it still shows, else goes to the first.
 func (m *Model[T]) SetQuery(q string) {
 	at, ok := m.Selected()
 	id := ""
@@ -158,12 +159,13 @@ func (m *Model[T]) SetQuery(q string) {
 	}
 	m.query = q
 	m.input.SetValue(q)
-	m.refilter(id)
+	m.refilter(id, 0)
 }
 
 // refilter recomputes which items show, the cursor on the item id if it
-// shows, else on the same row.
-func (m *Model[T]) refilter(id string) {
+// shows, else on row (clamped): the same row when items change (the next
+// takes a deleted one's place), the first when the filter does.
+func (m *Model[T]) refilter(id string, row int) {
 	q := strings.ToLower(strings.TrimSpace(m.query))
 	m.shown = m.shown[:0:0]
 	cursor := -1
@@ -176,7 +178,7 @@ func (m *Model[T]) refilter(id string) {
 		}
 	}
 	if cursor < 0 {
-		cursor = min(m.cursor, max(len(m.shown)-1, 0))
+		cursor = min(row, max(len(m.shown)-1, 0))
 	}
 	m.cursor = cursor
 	if m.asking && !m.shows(m.pending) {

@@ -202,3 +202,18 @@ func TestQuestionFitsItsWidth(t *testing.T) {
 		t.Errorf("narrow: %q", got)
 	}
 }
+
+func TestFilterKeepsTheSelectedItemOrGoesToTheTop(t *testing.T) {
+	m := newList(12)
+	m.Select("11")
+	m.SetQuery("1")
+	if it, _ := m.Selected(); it.id != "11" {
+		t.Errorf("the selected item still shows, yet the cursor is on %q", it.id)
+	}
+	m.SetQuery("")
+	m.Select("5")
+	m.SetQuery("1") // task 1, 10, 11: not 5
+	if it, _ := m.Selected(); it.id != "1" || m.Cursor() != 0 {
+		t.Errorf("after its item was filtered out the cursor is on %q (row %d)", it.id, m.Cursor())
+	}
+}
