@@ -3,6 +3,7 @@ package client
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -32,13 +33,13 @@ func imageRules(w wireBody) {
 		w.str("", "background")
 	}
 	if n, ok := w.integer("", "n"); ok {
-		w.atLeast("n", float64(n), 1) // "Number of images; minimum 1"
+		w.atLeast("n", float64(n), imageNMin)
 	}
 	format, _ := w.str("", "output_format")
 	// output_compression: "0 to 100. Usable only when output_format is jpeg or webp."
 	if c, ok := w.integer("", "output_compression"); ok {
-		w.between("output_compression", float64(c), 0, 100)
-		if format != "jpeg" && format != "webp" {
+		w.between("output_compression", float64(c), imageCompressionMin, imageCompressionMax)
+		if !slices.Contains(imageCompressionFormats, format) {
 			w.c.add("output_compression", "only with output_format jpeg or webp", c)
 		}
 	}
@@ -50,7 +51,7 @@ func imageRules(w wireBody) {
 	w.str("", "size")
 	w.boolean("", "stream")
 	if n, ok := w.integer("", "partial_images"); ok {
-		w.atLeast("partial_images", float64(n), 0) // "minimum 0"
+		w.atLeast("partial_images", float64(n), imagePartialsMin)
 	}
 	// 2.7: "Image 2.5 accepts at most 16 reference images."
 	if imgs, ok := w.objects("", "images"); ok && spec.MaxInputImages > 0 && len(imgs) > spec.MaxInputImages {

@@ -22,6 +22,7 @@ import (
 	"atelier/client"
 	"atelier/store"
 	"atelier/ui/components/editor"
+	"atelier/ui/components/list"
 	"atelier/ui/tab"
 )
 
@@ -55,7 +56,7 @@ type Model struct {
 	demo   bool
 	target client.ChatTarget
 
-	list    list
+	list    convList
 	listSeq int // the listing whose answer counts
 	conv    conversation
 	tr      transcript
@@ -63,7 +64,6 @@ type Model struct {
 	edit    editor.Model // the composer's text in $VISUAL or $EDITOR
 	pick    picker
 	field   field
-	confirm bool // delete the selected conversation?
 	code    codeChoice
 	run     *running // the reply arriving, if any
 	focus   focus
@@ -100,11 +100,12 @@ func New(o Options) Model {
 	}
 	m := Model{
 		db: o.Store, models: o.Models, demo: o.Demo,
-		km: defaultKeyMap(), clock: now(), tick: tea.Tick,
+		km: defaultKeyMap(), clock: now(), tick: tea.Tick, list: newConvList(o.Store),
 	}
 	if o.Tick != nil {
 		m.tick = o.Tick
 	}
+	m.list.KeyMap.Yes, m.list.KeyMap.No = m.km.Yes, m.km.No
 	m.target = client.ChatTarget{Family: client.Alpha, Model: m.defaultModel(client.Alpha)}
 	m.comp = newComposer(m.km.Newline).focus(true)
 	m.edit = editor.New(result)
@@ -217,6 +218,7 @@ func (m *Model) SetDark(dark bool) {
 	m.comp.ta.SetStyles(m.st.Composer)
 	m.field.input.SetStyles(m.st.Input)
 	m.pick = m.pick.restyle(st)
+	m.list.SetStyles(list.DefaultStyles(dark))
 	m.tr = m.tr.restyle(m.st.Markdown)
 	m.layout()
 }
@@ -239,7 +241,7 @@ func (m Model) mode() mode {
 		return typing
 	case m.pick.open:
 		return picking
-	case m.confirm:
+	case m.list.Asking():
 		return confirming
 	case m.code.waiting:
 		return numbering

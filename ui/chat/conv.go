@@ -33,11 +33,11 @@ func (m Model) listLoaded(msg listLoadedMsg) (Model, tea.Cmd) {
 // morePage asks for the next page when the cursor nears the end of the
 // loaded listing.
 func (m Model) morePage() (Model, tea.Cmd) {
-	if !m.list.nearEnd(m.height) || len(m.list.items) == 0 {
+	if !m.list.nearEnd(m.height) || len(m.list.Items()) == 0 {
 		return m, nil
 	}
 	m.list.loading = true
-	c := m.list.items[len(m.list.items)-1].Cursor()
+	c := m.list.Items()[len(m.list.Items())-1].Cursor()
 	return m, loadPage(m.db, m.listSeq, &c)
 }
 
@@ -123,8 +123,9 @@ func (m Model) askDelete() (Model, tea.Cmd) {
 	case m.run != nil && c.ID == m.conv.id:
 		return m, tab.Warn("a reply is arriving: esc stops it first")
 	}
-	m.confirm = true
-	return m, nil
+	var cmd tea.Cmd
+	m.list.Model, cmd = m.list.AskDelete()
+	return m, cmd
 }
 
 // deleted drops a deleted conversation from the list, and from the screen

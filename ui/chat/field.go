@@ -51,8 +51,7 @@ func (m Model) fieldKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Cancel):
 		m.field = field{}
 		if f.kind == filterField {
-			m.list.query = ""
-			m.list = m.list.refilter()
+			m.list = m.list.filter("")
 		}
 		m.relayout()
 		return m, nil
@@ -85,9 +84,8 @@ func (m Model) fieldDone(f field, text string) (Model, tea.Cmd) {
 // filtered narrows the list to the query typed so far; the first letter
 // typed loads the titles not listed yet, so the filter sees them all.
 func (m Model) filtered(cmd tea.Cmd) (Model, tea.Cmd) {
-	m.list.query = m.field.input.Value()
-	m.list = m.list.refilter()
-	if m.list.more && m.list.query != "" && !m.list.loading {
+	m.list = m.list.filter(m.field.input.Value())
+	if m.list.more && m.list.query() != "" && !m.list.loading {
 		m.listSeq++
 		m.list.loading = true
 		return m, tea.Batch(cmd, loadAll(m.db, m.listSeq))

@@ -16,7 +16,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.pickerKey(msg)
 	case m.field.kind != noField:
 		return m.fieldKey(msg)
-	case m.confirm:
+	case m.list.Asking():
 		return m.confirmKey(msg)
 	case m.code.waiting:
 		return m.codeKey(msg)
@@ -91,22 +91,21 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	k := m.km
 	switch {
 	case key.Matches(msg, k.Up):
-		m.list = m.list.move(-1).follow(m.listRows())
+		m.list = m.list.move(-1, m.listRows())
 		return m, nil
 	case key.Matches(msg, k.Down):
-		m.list = m.list.move(1).follow(m.listRows())
+		m.list = m.list.move(1, m.listRows())
 		return m.morePage()
 	case key.Matches(msg, k.Open):
 		return m.openSelected()
 	case key.Matches(msg, k.Filter):
-		return m.openField(filterField, m.list.query, "filter titles")
+		return m.openField(filterField, m.list.query(), "filter titles")
 	case key.Matches(msg, k.Rename):
 		return m.startRename()
 	case key.Matches(msg, k.Delete):
 		return m.askDelete()
-	case key.Matches(msg, k.Cancel) && m.list.query != "":
-		m.list.query = ""
-		m.list = m.list.refilter()
+	case key.Matches(msg, k.Cancel) && m.list.query() != "":
+		m.list = m.list.filter("")
 		return m, nil
 	}
 	return m.replyKey(msg)
@@ -187,7 +186,7 @@ func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
 		n = 3
 	}
 	if m.focus == onList {
-		m.list = m.list.move(n).follow(m.listRows())
+		m.list = m.list.move(n, m.listRows())
 		return m, nil
 	}
 	return m.scrollBy(n)
@@ -226,18 +225,11 @@ func (m Model) focusOn(f focus) Model {
 	return m
 }
 
-// confirmKey answers the delete question.
+// confirmKey answers the delete question: the list asks it.
 func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch {
-	case key.Matches(msg, m.km.Yes):
-		m.confirm = false
-		if c, ok := m.list.selected(); ok {
-			return m, remove(m.db, c.ID)
-		}
-	case key.Matches(msg, m.km.No):
-		m.confirm = false
-	}
-	return m, nil
+	var cmd tea.Cmd
+	m.list.Model, cmd = m.list.Update(msg)
+	return m, cmd
 }
 
 // startRename opens the field with the selected conversation's title.
@@ -272,7 +264,7 @@ func (m Model) editLast() (Model, tea.Cmd) {
 // listRows is how many conversations the list shows at once.
 func (m Model) listRows() int {
 	rows := m.height - 1 // the heading
-	if m.field.kind == filterField || m.list.query != "" {
+	if m.field.kind == filterField || m.list.query() != "" {
 		rows--
 	}
 	return max(rows, 1)

@@ -3,12 +3,15 @@ package chat
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
+	"atelier/ui/components/list"
 	"atelier/ui/termtext"
 )
 
@@ -17,127 +20,97 @@ import (
 // all at once when a filter needs them.
 const pageSize = 200
 
-// list is the conversation list: stored chats, newest first, narrowed by a
-// filter on titles.
-type list struct {
-	items   []store.Conversation
-	shown   []int // indexes of items matching the filter
-	cursor  int   // index into shown
-	offset  int   // first row drawn
-	query   string
+// convList is the conversation list: stored chats, newest first, in the
+// list component (cursor, window, filter on titles, a deletion confirmed
+// by name), with the paging the store's listing needs.
+type convList struct {
+	list.Model[store.Conversation]
 	more    bool // older pages remain in the store
 	loading bool // a page is on its way
 	loaded  bool // the first page has arrived
 	open    int64
 }
 
+// newConvList is an empty list whose confirmed deletions go to db.
+func newConvList(db *store.Store) convList {
+	return convList{Model: list.New(list.Options[store.Conversation]{
+		ID:     func(c store.Conversation) string { return strconv.FormatInt(c.ID, 10) },
+		Name:   titleOf,
+		Match:  func(c store.Conversation, q string) bool { return strings.Contains(strings.ToLower(c.Title), q) },
+		Delete: func(c store.Conversation) tea.Cmd { return remove(db, c.ID) },
+	})}
+}
+
 // setPage adopts a page of the listing: the first replaces the items.
-func (l list) setPage(page []store.Conversation, first, more bool) list {
-	at := l.selectedID()
+func (l convList) setPage(page []store.Conversation, first, more bool) convList {
+	items := l.Items()
 	if first {
-		l.items = nil
+		items = nil
 	}
-	l.items = append(l.items, page...)
+	l.SetItems(append(slices.Clip(items), page...))
 	l.more, l.loading, l.loaded = more, false, true
-	return l.refilterAt(at)
-}
-
-// selectedID is the id of the conversation under the cursor, or 0.
-func (l list) selectedID() int64 {
-	c, _ := l.selected()
-	return c.ID
-}
-
-// refilter recomputes which items show, keeping the cursor on the same
-// conversation when it still shows.
-func (l list) refilter() list { return l.refilterAt(l.selectedID()) }
-
-// refilterAt recomputes which items show, the cursor on conversation at
-// if it shows. The items may have changed since shown was computed.
-func (l list) refilterAt(at int64) list {
-	q := strings.ToLower(strings.TrimSpace(l.query))
-	l.shown = nil
-	for i, c := range l.items {
-		if q == "" || strings.Contains(strings.ToLower(c.Title), q) {
-			l.shown = append(l.shown, i)
-		}
-	}
-	l.cursor = 0
-	for i, idx := range l.shown {
-		if l.items[idx].ID == at {
-			l.cursor = i
-		}
-	}
 	return l
 }
 
 // selected is the conversation under the cursor.
-func (l list) selected() (store.Conversation, bool) {
-	if l.cursor < 0 || l.cursor >= len(l.shown) {
-		return store.Conversation{}, false
-	}
-	return l.items[l.shown[l.cursor]], true
+func (l convList) selected() (store.Conversation, bool) { return l.Selected() }
+
+// move moves the cursor n rows, the window of h rows following it.
+func (l convList) move(n, h int) convList {
+	l.SetHeight(h)
+	l.Move(n)
+	return l
 }
 
-func (l list) move(n int) list {
-	l.cursor = min(max(l.cursor+n, 0), max(len(l.shown)-1, 0))
+// query is the filter on titles.
+func (l convList) query() string { return l.Query() }
+
+// filter narrows the list to titles holding q.
+func (l convList) filter(q string) convList {
+	l.SetQuery(q)
 	return l
 }
 
 // nearEnd reports whether the cursor is close enough to the end of what is
 // loaded that the next page should come.
-func (l list) nearEnd(rows int) bool {
-	return l.more && !l.loading && l.cursor >= len(l.shown)-rows
+func (l convList) nearEnd(rows int) bool {
+	return l.more && !l.loading && l.Cursor() >= l.Len()-rows
 }
 
 // upsert puts c at the top, as the most recently active conversation.
-func (l list) upsert(c store.Conversation) list {
-	at := l.selectedID()
-	items := make([]store.Conversation, 0, len(l.items)+1)
+func (l convList) upsert(c store.Conversation) convList {
+	items := make([]store.Conversation, 0, len(l.Items())+1)
 	items = append(items, c)
-	for _, have := range l.items {
+	for _, have := range l.Items() {
 		if have.ID != c.ID {
 			items = append(items, have)
 		}
 	}
-	l.items = items
-	return l.refilterAt(at)
+	l.SetItems(items)
+	return l
 }
 
-// without drops conversation id.
-func (l list) without(id int64) list {
-	at := l.selectedID()
-	items := make([]store.Conversation, 0, len(l.items))
-	for _, c := range l.items {
-		if c.ID != id {
-			items = append(items, c)
-		}
-	}
-	l.items = items
-	if at != id {
-		return l.refilterAt(at)
-	}
-	cursor := l.cursor // the next conversation takes the deleted one's row
-	l = l.refilterAt(0)
-	l.cursor = min(cursor, max(len(l.shown)-1, 0))
+// without drops conversation id; the next conversation takes its row.
+func (l convList) without(id int64) convList {
+	l.SetItems(slices.DeleteFunc(slices.Clone(l.Items()), func(c store.Conversation) bool { return c.ID == id }))
 	return l
 }
 
 // retitle sets a conversation's title.
-func (l list) retitle(id int64, title string) list {
-	items := slices.Clone(l.items)
+func (l convList) retitle(id int64, title string) convList {
+	items := slices.Clone(l.Items())
 	for i := range items {
 		if items[i].ID == id {
 			items[i].Title = title
 		}
 	}
-	l.items = items
-	return l.refilter()
+	l.SetItems(items)
+	return l
 }
 
 // find returns conversation id, if listed.
-func (l list) find(id int64) (store.Conversation, bool) {
-	for _, c := range l.items {
+func (l convList) find(id int64) (store.Conversation, bool) {
+	for _, c := range l.Items() {
 		if c.ID == id {
 			return c, true
 		}
@@ -145,35 +118,34 @@ func (l list) find(id int64) (store.Conversation, bool) {
 	return store.Conversation{}, false
 }
 
-// follow keeps the cursor within the h rows shown.
-func (l list) follow(h int) list {
-	l.offset = max(min(max(l.offset, l.cursor-h+1), l.cursor), 0)
-	return l
-}
-
-// view draws the list in w×h; cursor marks the row under the cursor.
-func (l list) view(st *styles, w, h int, cursor bool, now time.Time) []string {
+// view draws the list in w×h, and which of its lines has the cursor (-1
+// for none); cursor marks the row under the cursor.
+func (l convList) view(st *styles, w, h int, cursor bool, now time.Time) ([]string, int) {
 	if h <= 0 || w <= 0 {
-		return nil
+		return nil, -1
 	}
-	l = l.follow(h)
 	var out []string
 	switch {
 	case !l.loaded:
 		out = append(out, st.List.Empty.Render(ansi.Truncate("loading…", w, "")))
-	case len(l.shown) == 0 && l.query != "":
+	case l.Len() == 0 && l.Query() != "":
 		out = append(out, st.List.Empty.Render(ansi.Truncate("no title matches", w, "…")))
-	case len(l.shown) == 0:
+	case l.Len() == 0:
 		out = append(out, st.List.Empty.Render(ansi.Truncate("no conversations yet", w, "…")))
 	}
-	for i := l.offset; i < len(l.shown) && len(out) < h; i++ {
-		out = append(out, l.row(st, l.items[l.shown[i]], w, cursor && i == l.cursor, now))
+	l.SetHeight(h - len(out))
+	rows, at := l.Window()
+	for i, c := range rows {
+		out = append(out, l.row(st, c, w, cursor && i == at, now))
 	}
-	return out
+	if at >= 0 {
+		at += len(out) - len(rows)
+	}
+	return out, at
 }
 
 // row is one conversation: the title, cut to fit, and its age.
-func (l list) row(st *styles, c store.Conversation, w int, atCursor bool, now time.Time) string {
+func (l convList) row(st *styles, c store.Conversation, w int, atCursor bool, now time.Time) string {
 	age := ageOf(now, c.UpdatedAt)
 	title := titleOf(c)
 	mark := "  " // the glyphs tell the cursor and the open one apart without colour
@@ -223,4 +195,10 @@ func ageOf(now, t time.Time) string {
 		return fmt.Sprintf("%dw", int(d.Hours()/24/7))
 	}
 	return fmt.Sprintf("%dy", int(d.Hours()/24/365))
+}
+
+// follow keeps the cursor within a window of h rows.
+func (l convList) follow(h int) convList {
+	l.SetHeight(h)
+	return l
 }

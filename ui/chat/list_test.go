@@ -34,8 +34,8 @@ func TestListNewRenameDelete(t *testing.T) {
 		t.Fatal("ctrl+n did not start an empty conversation")
 	}
 	h.prompt("second topic")
-	if len(h.m.list.items) != 2 || h.m.list.items[0].Title != "second topic" {
-		t.Fatalf("list %+v", h.m.list.items)
+	if len(h.m.list.Items()) != 2 || h.m.list.Items()[0].Title != "second topic" {
+		t.Fatalf("list %+v", h.m.list.Items())
 	}
 
 	h.Keys("tab", "down", "r")
@@ -44,7 +44,7 @@ func TestListNewRenameDelete(t *testing.T) {
 	}
 	h.Keys("ctrl+u").Type("Tea notes").Keys("enter")
 	h.NoErrors()
-	c, _ := h.db.Conversation(context.Background(), h.m.list.items[1].ID)
+	c, _ := h.db.Conversation(context.Background(), h.m.list.Items()[1].ID)
 	if c.Title != "Tea notes" || !strings.Contains(h.view(), "Tea notes") {
 		t.Fatalf("renamed to %q\n%s", c.Title, h.view())
 	}
@@ -54,13 +54,13 @@ func TestListNewRenameDelete(t *testing.T) {
 		t.Fatalf("no question:\n%s", h.view())
 	}
 	h.Keys("n")
-	if len(h.m.list.items) != 2 {
+	if len(h.m.list.Items()) != 2 {
 		t.Fatal("n deleted")
 	}
 	h.Keys("d", "y")
 	h.NoErrors()
-	if len(h.m.list.items) != 1 || h.m.list.items[0].Title != "second topic" {
-		t.Fatalf("after delete %+v", h.m.list.items)
+	if len(h.m.list.Items()) != 1 || h.m.list.Items()[0].Title != "second topic" {
+		t.Fatalf("after delete %+v", h.m.list.Items())
 	}
 	if _, err := h.db.Conversation(context.Background(), c.ID); err == nil {
 		t.Error("still stored")
@@ -71,7 +71,7 @@ func TestDeletingTheOpenConversationClearsIt(t *testing.T) {
 	h := newHarness(t, "")
 	h.prompt("doomed")
 	h.Keys("tab", "d", "y")
-	if h.m.conv.id != 0 || len(h.m.conv.entries) != 0 || len(h.m.list.items) != 0 {
+	if h.m.conv.id != 0 || len(h.m.conv.entries) != 0 || len(h.m.list.Items()) != 0 {
 		t.Fatalf("conversation %d with %d entries still open", h.m.conv.id, len(h.m.conv.entries))
 	}
 }
@@ -86,21 +86,21 @@ func TestFilterSeesEveryTitle(t *testing.T) {
 	db.Close()
 
 	h := newHarness(t, dir)
-	if len(h.m.list.items) != pageSize || !h.m.list.more {
-		t.Fatalf("first page %d items, more %v", len(h.m.list.items), h.m.list.more)
+	if len(h.m.list.Items()) != pageSize || !h.m.list.more {
+		t.Fatalf("first page %d items, more %v", len(h.m.list.Items()), h.m.list.more)
 	}
 	h.Keys("tab", "/").Type("chat 7")
 	// chat 7 and 70…79; the first page holds chat 229 down to chat 30.
-	if n := len(h.m.list.shown); n != 11 || h.m.list.more {
+	if n := h.m.list.Len(); n != 11 || h.m.list.more {
 		t.Fatalf("filter shows %d, more %v", n, h.m.list.more)
 	}
 	h.Keys("enter")
-	if h.m.list.query != "chat 7" || h.m.Focused() {
+	if h.m.list.query() != "chat 7" || h.m.Focused() {
 		t.Fatal("enter dropped the filter")
 	}
 	h.Keys("esc")
-	if h.m.list.query != "" || len(h.m.list.shown) != pageSize+30 {
-		t.Fatalf("esc left %q, %d shown", h.m.list.query, len(h.m.list.shown))
+	if h.m.list.query() != "" || h.m.list.Len() != pageSize+30 {
+		t.Fatalf("esc left %q, %d shown", h.m.list.query(), h.m.list.Len())
 	}
 }
 
@@ -117,8 +117,8 @@ func TestListLoadsPagesAsTheCursorGoes(t *testing.T) {
 	for range pageSize {
 		h.Keys("down")
 	}
-	if len(h.m.list.items) != pageSize+5 || h.m.list.more {
-		t.Fatalf("%d items, more %v", len(h.m.list.items), h.m.list.more)
+	if len(h.m.list.Items()) != pageSize+5 || h.m.list.more {
+		t.Fatalf("%d items, more %v", len(h.m.list.Items()), h.m.list.more)
 	}
 	if c, _ := h.m.list.selected(); c.Title != "chat 4" {
 		t.Errorf("cursor on %q", c.Title)

@@ -46,7 +46,7 @@ func TestSendStreamsTheReplyAndRecordsIt(t *testing.T) {
 		t.Errorf("stored reply %+v", reply)
 	}
 	if got, ok := h.m.list.find(c.ID); !ok || got.Title != prompt {
-		t.Errorf("the list lacks the conversation: %+v", h.m.list.items)
+		t.Errorf("the list lacks the conversation: %+v", h.m.list.Items())
 	}
 }
 
@@ -59,8 +59,8 @@ func TestReopenShowsEverything(t *testing.T) {
 	first.db.Close()
 
 	h := newHarness(t, first.dir)
-	if len(h.m.list.items) != 1 || !strings.Contains(h.view(), "explain tea cer") {
-		t.Fatalf("not listed after a restart: %+v\n%s", h.m.list.items, h.view())
+	if len(h.m.list.Items()) != 1 || !strings.Contains(h.view(), "explain tea cer") {
+		t.Fatalf("not listed after a restart: %+v\n%s", h.m.list.Items(), h.view())
 	}
 	h.Keys("tab", "enter") // the list, then open
 	h.NoErrors()

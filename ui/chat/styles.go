@@ -5,6 +5,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
+	"atelier/ui/components/style"
 	"atelier/ui/markdown"
 	"atelier/ui/tab"
 )
@@ -13,13 +14,12 @@ import (
 // grouped by area.
 type styles struct {
 	List struct {
-		Title    lipgloss.Style // the panel's heading
-		Item     lipgloss.Style // a conversation
-		Open     lipgloss.Style // the conversation on screen
-		Cursor   lipgloss.Style // the row under the cursor, while the list has the keyboard
-		Age      lipgloss.Style
-		Empty    lipgloss.Style
-		Question lipgloss.Style // delete?
+		Title  lipgloss.Style // the panel's heading
+		Item   lipgloss.Style // a conversation
+		Open   lipgloss.Style // the conversation on screen
+		Cursor lipgloss.Style // the row under the cursor, while the list has the keyboard
+		Age    lipgloss.Style
+		Empty  lipgloss.Style
 	}
 	Reply struct {
 		You      lipgloss.Style // the header of a prompt
@@ -57,7 +57,6 @@ func newStyles(isDark bool) styles {
 	s.List.Cursor = lipgloss.NewStyle().Foreground(p.OnFill).Background(p.Accent)
 	s.List.Age = lipgloss.NewStyle().Foreground(p.Muted)
 	s.List.Empty = lipgloss.NewStyle().Foreground(p.Muted).Italic(true)
-	s.List.Question = lipgloss.NewStyle().Foreground(p.Error).Bold(true)
 
 	s.Reply.You = lipgloss.NewStyle().Foreground(p.Accent).Bold(true)
 	s.Reply.Header = lipgloss.NewStyle().Foreground(p.Accent).Bold(true)
@@ -84,22 +83,10 @@ func newStyles(isDark bool) styles {
 		Rule:    lipgloss.NewStyle().Foreground(p.Muted),
 		Problem: lipgloss.NewStyle().Foreground(p.Error),
 	}
-	s.Input = inputStyles(isDark, p)
+	s.Input = style.Input(isDark)
 	s.Composer = composerStyles(isDark, p)
 	s.Markdown = markdown.DefaultStyles(isDark)
 	return s
-}
-
-func inputStyles(isDark bool, p tab.Palette) textinput.Styles {
-	in := tab.InputDefaults(isDark)
-	in.Focused.Text = lipgloss.NewStyle().Foreground(p.Text)
-	in.Focused.Prompt = lipgloss.NewStyle().Foreground(p.Accent)
-	in.Focused.Placeholder = lipgloss.NewStyle().Foreground(p.Muted)
-	in.Cursor.Color = p.Accent
-	// A steady cursor: a blinking one would wake the program twice a
-	// second for nothing.
-	in.Cursor.Blink = false
-	return in
 }
 
 func composerStyles(isDark bool, p tab.Palette) textarea.Styles {

@@ -126,33 +126,27 @@ func (m Model) listPanel(w, h int) []string {
 	switch {
 	case m.field.kind == filterField:
 		out = append(out, pad(m.st.Label.Render("/ ")+m.field.input.View(), w))
-	case m.list.query != "":
-		out = append(out, pad(m.st.Label.Render(ansi.Truncate("/ "+oneLine(m.list.query), w, "…")), w))
+	case m.list.query() != "":
+		out = append(out, pad(m.st.Label.Render(ansi.Truncate("/ "+oneLine(m.list.query()), w, "…")), w))
 	}
-	rows := h - len(out)
-	if m.confirm {
-		rows--
+	question := m.list.QuestionView(w)
+	foot := 0 // the question's line
+	if question != "" {
+		foot = 1
 	}
-	for i, l := range m.list.view(m.st, w, rows, focused, m.clock) {
-		if m.field.kind == renameField && i+m.list.follow(rows).offset == m.list.cursor {
+	rows := h - len(out) - foot
+	lines, at := m.list.view(m.st, w, rows, focused, m.clock)
+	for i, l := range lines {
+		if m.field.kind == renameField && i == at {
 			l = m.st.Label.Render("✎ ") + m.field.input.View()
 		}
 		out = append(out, pad(l, w))
 	}
-	for len(out) < h-boolInt(m.confirm) {
+	for len(out) < h-foot {
 		out = append(out, pad("", w))
 	}
-	if m.confirm {
-		c, _ := m.list.selected()
-		q := "delete “" + ansi.Truncate(titleOf(c), max(w-14, 1), "…") + "”? y/n"
-		out = append(out, pad(m.st.List.Question.Render(q), w))
+	if question != "" {
+		out = append(out, pad(question, w))
 	}
 	return out[:h]
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -23,6 +23,7 @@ import (
 	"atelier/client"
 	"atelier/store"
 	launcher "atelier/ui/components/editor"
+	"atelier/ui/components/form"
 	"atelier/ui/tab"
 )
 
@@ -65,8 +66,8 @@ type Model struct {
 	// change seldom: behind pointers, a Model is cheap to copy.
 	mode   mode
 	editor *editor
-	form   *form      // while the targets form is open
-	note   *noteInput // while a note is open
+	form   *form.Model // while the targets form is open
+	note   *noteInput  // while a note is open
 
 	pending []tea.Cmd // frames asked for by SetSize and SetDark, sent by the next Update
 
@@ -196,14 +197,7 @@ func (m Model) FieldEmpty() bool {
 	case noting:
 		return m.note.input.Value() == ""
 	case targeting:
-		r := m.form.rows[m.form.row]
-		switch m.form.field {
-		case modelField:
-			return r.model.Value() == ""
-		case settingsField:
-			return r.settings.Value() == ""
-		}
-		return true
+		return !m.form.EditsText() || m.form.InputEmpty()
 	}
 	return true
 }
@@ -233,7 +227,7 @@ func (m *Model) SetDark(dark bool) {
 	}
 	m.editor.restyle(m.st)
 	if m.form != nil {
-		m.form.restyle(m.st)
+		m.form.SetStyles(m.st.Form)
 	}
 	if m.note != nil {
 		m.note.input.SetStyles(m.st.Input)

@@ -55,9 +55,10 @@ func TestTargetsForm(t *testing.T) {
 	if !h.m.Focused() || !strings.Contains(h.view(), "Targets · 2 to 4") {
 		t.Fatalf("ctrl+t did not open the form:\n%s", h.view())
 	}
-	// Row 1: alpha, model a1, a setting; row 2: beta twice round the list.
+	// Target 1: alpha, model a1, a setting; target 2 (past its heading):
+	// beta, twice round the list.
 	h.Keys("right", "tab").Type("a1").Keys("tab").Type("temperature=0.2,service_tier=auto")
-	h.Keys("tab", "right", "right", "tab").Type("b1")
+	h.Keys("tab", "tab", "right", "right", "tab").Type("b1")
 	h.Keys("enter")
 	if h.m.Focused() {
 		t.Fatalf("the form stayed open:\n%s", h.view())
@@ -73,10 +74,10 @@ func TestTargetsForm(t *testing.T) {
 	// The form opens with them; a bad value is refused in its row, and the
 	// targets stay as they were.
 	h.Keys("ctrl+t")
-	if v := h.view(); !hasAll(v, "‹ alpha ›  a1", "temperature=0.2,service_tier=auto", "‹ beta  ›  b1") {
+	if v := h.view(); !hasAll(v, "‹ alpha ›", "a1", "temperature=0.2,service_tier=auto", "beta", "b1") {
 		t.Errorf("the form does not show the targets:\n%s", v)
 	}
-	h.Keys("down", "tab", "tab").Type("temperature=-1").Keys("enter")
+	h.Keys("down", "down", "down", "down", "down", "down").Type("temperature=-1").Keys("enter")
 	if !h.m.Focused() || !strings.Contains(h.view(), "temperature") || h.m.targets[1].Settings.Temperature != nil {
 		t.Errorf("a bad temperature was taken:\n%s", h.view())
 	}
@@ -85,7 +86,7 @@ func TestTargetsForm(t *testing.T) {
 		t.Error("esc did not close the form, or changed the targets")
 	}
 	// One target is not a comparison.
-	h.Keys("ctrl+t", "down", "left", "left", "enter")
+	h.Keys("ctrl+t", "down", "down", "down", "down", "left", "left", "enter")
 	if errs := h.Errors(); len(errs) != 1 || errs[0] != errTargets {
 		t.Errorf("errors %v", errs)
 	}
@@ -276,7 +277,7 @@ func TestTargetsFormSaysWhatIsBrokenAsTyped(t *testing.T) {
 	}
 	// beta's temperature is "typically 0.0 to 2.0; minimum 0" (INTERFACE.md):
 	// only a negative one is broken before it is sent.
-	h.Keys("tab", "right", "right", "tab").Type("b1").Keys("tab").Type("temperature=-1")
+	h.Keys("tab", "tab", "right", "right", "tab").Type("b1").Keys("tab").Type("temperature=-1")
 	if !strings.Contains(h.view(), "generationConfig.temperature: must be at least 0") {
 		t.Fatalf("beta's temperature -1 is not said before enter:\n%s", h.view())
 	}

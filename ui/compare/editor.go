@@ -119,7 +119,9 @@ func (m Model) updateField(msg tea.Msg) (Model, tea.Cmd) {
 	case noting:
 		m.note.input, cmd = m.note.input.Update(msg)
 	case targeting:
-		cmd = m.form.update(msg)
+		f := *m.form
+		f, cmd = f.Update(msg)
+		m.form = &f
 	}
 	return m, cmd
 }

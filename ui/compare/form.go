@@ -2,96 +2,116 @@ package compare
 
 import (
 	"fmt"
-	"slices"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
+	"atelier/ui/components/form"
 	"atelier/ui/tab"
 )
 
 // maxLanes is how many targets a comparison has at most.
 const maxLanes = 4
 
-// families are what a row of the form cycles through; "" leaves it out.
-var families = []client.Group{"", client.Alpha, client.Beta, client.Gamma}
+// families are what a target's family cycles through after off.
+var families = []string{string(client.Alpha), string(client.Beta), string(client.Gamma)}
 
-// The fields of a row of the form.
-const (
-	familyField = iota
-	modelField
-	settingsField
-	fieldCount
-)
-
-// form is the targets being chosen: a row per target, each a family, a
-// model, and settings written key=value,key=value as `atelier compare -t`
-// takes them.
-type form struct {
-	rows       [maxLanes]formRow
-	row, field int
+// targetsSpec is the targets form: one object per target, each a family
+// (off leaves the target out), a model, and settings written
+// key=value,key=value as `atelier compare -t` takes them.
+func targetsSpec() []form.Field {
+	spec := make([]form.Field, maxLanes)
+	for i := range spec {
+		spec[i] = form.Field{Name: "t" + strconv.Itoa(i+1), Label: "target " + strconv.Itoa(i+1), Kind: form.Object, Items: []form.Field{
+			{Name: "family", Kind: form.String, Enum: families, Unset: "off", Doc: "alpha · beta · gamma; off leaves it out"},
+			{Name: "model", Kind: form.String, Trim: true, Placeholder: "model", Doc: "required"},
+			{Name: "settings", Kind: form.String, Placeholder: "key=value,key=value", Doc: "as compare -t takes them"},
+		}}
+	}
+	return spec
 }
 
-type formRow struct {
-	family   int // index in families
-	model    textinput.Model
-	settings textinput.Model
-	err      string // why the row was refused
+// targetOf reads target i (0-based) of the form; off is true for a target
+// without a family.
+func targetOf(f *form.Model, i int) (t client.ChatTarget, off bool, err error) {
+	p := "t" + strconv.Itoa(i+1)
+	obj, _ := f.Body(nil)[p].(map[string]any)
+	fam, _ := obj["family"].(string)
+	if fam == "" {
+		return t, true, nil
+	}
+	model, _ := obj["model"].(string)
+	settings, _ := obj["settings"].(string)
+	t, err = client.ParseChatTarget(fam + ":" + model + ":" + settings)
+	if err == nil {
+		_, _, err = client.NativeChatRequest(t, []client.ChatTurn{{Role: "user", Text: "x"}}, true)
+	}
+	return t, false, err
+}
+
+// targetRules are the client's rules over each target as it is typed
+// (issue 19, bug 4: the rule showed only once applied): a missing model
+// under the model, the rest under the settings.
+func targetRules(f *form.Model) []form.Violation {
+	var vs []form.Violation
+	for i := range maxLanes {
+		p := "t" + strconv.Itoa(i+1)
+		_, off, err := targetOf(f, i)
+		switch {
+		case off || err == nil:
+		case fieldText(f, p, "model") == "":
+			vs = append(vs, form.Violation{Field: p + ".model", Text: "is required"})
+		default:
+			vs = append(vs, form.Violation{Field: p + ".settings", Text: strings.TrimPrefix(err.Error(), "chat: ")})
+		}
+	}
+	return vs
+}
+
+// fieldText is the text of field name of the target object p.
+func fieldText(f *form.Model, p, name string) string {
+	obj, _ := f.Body(nil)[p].(map[string]any)
+	s, _ := obj[name].(string)
+	return s
 }
 
 // openForm fills the form with the current targets.
 func (m Model) openForm() (Model, tea.Cmd) {
-	f := &form{}
-	for i := range f.rows {
-		r := formRow{model: newField("model", 0), settings: newField("key=value,key=value", 0)}
-		if i < len(m.targets) {
-			t := m.targets[i]
-			t.Settings.System = ""
-			r.family = max(slices.Index(families, t.Family), 0)
-			r.model.SetValue(t.Model)
-			r.settings.SetValue(client.FormatChatSettings(t.Settings))
-		}
-		f.rows[i] = r
+	f := form.New(targetsSpec(), targetRules)
+	body := map[string]any{}
+	for i, t := range m.targets[:min(len(m.targets), maxLanes)] {
+		t.Settings.System = ""
+		body["t"+strconv.Itoa(i+1)] = map[string]any{
+			"family": string(t.Family), "model": t.Model, "settings": client.FormatChatSettings(t.Settings)}
 	}
-	f.restyle(m.st)
-	m.form = f
+	f, _ = f.Load(body)
+	f.Goto(0)
+	f.Step(1) // the first target's family
+	f.KeyMap = m.km.Form
+	f.SetStyles(m.st.Form)
+	m.form = &f
 	m.mode = targeting
 	m = m.sizeForm()
 	return m, tea.Batch(m.layout()...)
 }
 
-func newField(placeholder string, w int) textinput.Model {
-	in := textinput.New()
-	in.Prompt = ""
-	in.Placeholder = placeholder
-	in.CharLimit = 4000
-	in.SetWidth(w)
-	return in
-}
-
-func (f *form) restyle(st *styles) {
-	for i := range f.rows {
-		f.rows[i].model.SetStyles(st.Input)
-		f.rows[i].settings.SetStyles(st.Input)
-	}
-}
-
-// sizeForm fits the fields to the width: the model a third, the settings
-// the rest.
+// sizeForm fits the form to the width.
 func (m Model) sizeForm() Model {
-	room := max(m.width-formFixed, 20)
-	for i := range m.form.rows {
-		m.form.rows[i].model.SetWidth(room / 3)
-		m.form.rows[i].settings.SetWidth(room - room/3)
-	}
+	f := *m.form
+	f.SetSize(m.width, 0)
+	m.form = &f
 	return m
 }
 
+// formKey handles the form's keys: enter applies, esc closes, tab and
+// shift+tab go round the rows, the rest is the form's.
 func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	k, f := m.km, m.form
+	k := m.km
+	f := *m.form
+	var cmd tea.Cmd
 	switch {
 	case key.Matches(msg, k.Cancel):
 		m.mode, m.form = browsing, nil
@@ -99,107 +119,40 @@ func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Apply):
 		return m.applyForm()
 	case key.Matches(msg, k.FormNext):
-		return m, f.moveTo(f.row+(f.field+1)/fieldCount, (f.field+1)%fieldCount)
-	case key.Matches(msg, k.FormPrev):
-		return m, f.moveTo(f.row-btoi(f.field == 0), (f.field+fieldCount-1)%fieldCount)
-	case key.Matches(msg, k.FormUp):
-		return m, f.moveTo(f.row-1, f.field)
-	case key.Matches(msg, k.FormDown):
-		return m, f.moveTo(f.row+1, f.field)
-	case f.field == familyField && key.Matches(msg, k.Family):
-		by := 1
-		if msg.String() == "left" {
-			by = len(families) - 1
+		if !f.Step(1) {
+			f.Goto(0)
 		}
-		r := &f.rows[f.row]
-		r.family = (r.family + by) % len(families)
-		r.check()
-		return m, nil
+	case key.Matches(msg, k.FormPrev):
+		if !f.Step(-1) {
+			f.Goto(-1)
+		}
+	default:
+		f, cmd = f.Update(msg)
 	}
-	m, cmd := m.updateField(msg)
-	f.rows[f.row].check()
+	m.form = &f
 	return m, cmd
 }
 
-// target is the row's target; off is true for a row without a family.
-func (r *formRow) target() (t client.ChatTarget, off bool, err error) {
-	if families[r.family] == "" {
-		return t, true, nil
-	}
-	spec := string(families[r.family]) + ":" + r.model.Value() + ":" + r.settings.Value()
-	t, err = client.ParseChatTarget(spec)
-	if err == nil {
-		_, _, err = client.NativeChatRequest(t, []client.ChatTurn{{Role: "user", Text: "x"}}, true)
-	}
-	return t, false, err
-}
-
-// check says under the row, as it is typed, what rule its target breaks
-// (issue 19, bug 4: the rule showed only once applied).
-func (r *formRow) check() {
-	r.err = ""
-	if _, _, err := r.target(); err != nil {
-		r.err = strings.TrimPrefix(err.Error(), "chat: ")
-	}
-}
-
-// moveTo puts the cursor on a field, the rows going round.
-func (f *form) moveTo(row, field int) tea.Cmd {
-	f.rows[f.row].model.Blur()
-	f.rows[f.row].settings.Blur()
-	f.row, f.field = (row+maxLanes)%maxLanes, field
-	switch field {
-	case modelField:
-		return f.rows[f.row].model.Focus()
-	case settingsField:
-		return f.rows[f.row].settings.Focus()
-	}
-	return nil
-}
-
-func (f *form) update(msg tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	r := &f.rows[f.row]
-	switch f.field {
-	case modelField:
-		r.model, cmd = r.model.Update(msg)
-	case settingsField:
-		r.settings, cmd = r.settings.Update(msg)
-	}
-	return cmd
-}
-
-// applyForm reads every row that has a family; the rows refused say why
-// and the form stays open.
+// applyForm reads every target that has a family; while one is refused,
+// every problem shows and the form stays open.
 func (m Model) applyForm() (Model, tea.Cmd) {
+	f := *m.form
+	if f.Try() > 0 {
+		f.FocusProblem()
+		m.form = &f
+		return m, nil
+	}
 	var targets []client.ChatTarget
-	bad := false
-	for i := range m.form.rows {
-		r := &m.form.rows[i]
-		r.check()
-		t, off, err := r.target()
-		switch {
-		case off:
-		case err != nil:
-			bad = true
-		default:
+	for i := range maxLanes {
+		if t, off, _ := targetOf(&f, i); !off {
 			targets = append(targets, t)
 		}
 	}
-	if bad {
-		return m, nil
-	}
 	if len(targets) < 2 {
+		m.form = &f
 		return m, tab.Error(errTargets)
 	}
 	m.targets, m.mode, m.form, m.defaulted = targets, browsing, nil, false
 	note := fmt.Sprintf("compare: %s set; ctrl+r runs them", plural(len(targets), "target"))
 	return m, tea.Batch(append(m.layout(), tab.Notice(note))...)
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	launcher "atelier/ui/components/editor"
+	"atelier/ui/components/form"
 	"atelier/ui/markdown"
 	"atelier/ui/tab"
 )
@@ -24,7 +25,8 @@ type keyMap struct {
 	Save, Cancel key.Binding
 
 	// The targets form.
-	FormNext, FormPrev, FormUp, FormDown, Family, Apply key.Binding
+	FormNext, FormPrev, Apply key.Binding
+	Form                      form.KeyMap // its rows and choices
 }
 
 func defaultKeyMap() keyMap {
@@ -60,10 +62,8 @@ func defaultKeyMap() keyMap {
 
 		FormNext: b([]string{"tab"}, "tab", "next field"),
 		FormPrev: b([]string{"shift+tab"}, "shift+tab", "previous field"),
-		FormUp:   b([]string{"up"}, "↑", "previous target"),
-		FormDown: b([]string{"down"}, "↓", "next target"),
-		Family:   b([]string{"left", "right", "space"}, "←/→", "family"),
 		Apply:    b([]string{"enter"}, "enter", "apply"),
+		Form:     form.DefaultKeyMap(),
 	}
 }
 
@@ -94,7 +94,7 @@ func (h helpKeys) short() []key.Binding {
 	case noting:
 		return []key.Binding{k.Save, k.Cancel}
 	case targeting:
-		return []key.Binding{k.Family, k.FormNext, k.Apply, k.Cancel}
+		return []key.Binding{k.Form.Change, k.FormNext, k.Apply, k.Cancel}
 	}
 	if h.empty {
 		return []key.Binding{k.Targets, k.Edit, k.Rerun}
@@ -112,7 +112,7 @@ func (h helpKeys) help() tab.Help {
 		{Title: "Runs", Keys: []key.Binding{k.Edit, k.Targets, k.Rerun, k.Stop, k.Older, k.Newer}},
 		{Title: "Prompt editor", Keys: []key.Binding{k.Send, k.Newline, k.Editor, k.Field, k.Close}},
 		{Title: "Note", Keys: []key.Binding{k.Save, k.Cancel}},
-		{Title: "Targets form (ctrl+t)", Keys: []key.Binding{k.FormNext, k.FormPrev, k.FormUp, k.FormDown, k.Family, k.Apply, k.Cancel}},
+		{Title: "Targets form (ctrl+t)", Keys: []key.Binding{k.FormNext, k.FormPrev, k.Form.Up, k.Form.Down, k.Form.Change, k.Form.Back, k.Apply, k.Cancel}},
 	}}
 	switch {
 	case h.mode == prompting:

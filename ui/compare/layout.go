@@ -10,7 +10,6 @@ const (
 	foldWidth = 96 // narrower than this, one column at a time
 	minColumn = 28 // the narrowest a column gets side by side
 	minBody   = 1  // the fewest lines of reply a column shows
-	formFixed = 20 // the form's columns other than the two text fields
 )
 
 // geometry is where things go, for View and for sizing the columns.

@@ -7,6 +7,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
+	"atelier/ui/components/form"
+	"atelier/ui/components/style"
 	"atelier/ui/markdown"
 	"atelier/ui/tab"
 )
@@ -31,6 +33,7 @@ type styles struct {
 	Muted   lipgloss.Style
 	Current lipgloss.Style // the form's row or field under the cursor
 	Input   textinput.Styles
+	Form    form.Styles // the targets form
 	Area    textarea.Styles
 
 	Markdown markdown.Styles
@@ -56,16 +59,10 @@ func newStyles(isDark bool) *styles {
 		Current:  fg(p.Accent).Bold(true),
 		Markdown: markdown.DefaultStyles(isDark),
 	}
-	in := tab.InputDefaults(isDark)
-	in.Focused.Text = fg(p.Text)
-	in.Focused.Prompt = fg(p.Accent)
-	in.Focused.Placeholder = fg(p.Muted)
-	in.Blurred.Text = fg(p.Muted)
-	in.Blurred.Prompt = fg(p.Muted)
-	in.Blurred.Placeholder = fg(p.Muted)
-	in.Cursor.Color = p.Accent
-	in.Cursor.Blink = false // a blinking cursor wakes the program for nothing
+	in := style.Input(isDark)
+	in.Blurred.Text = fg(p.Muted) // the editor dims the field not being edited
 	s.Input = in
+	s.Form = form.DefaultStyles(isDark)
 	area := tab.AreaDefaults(isDark)
 	area.Focused.CursorLine = lipgloss.NewStyle()
 	area.Focused.Prompt = fg(p.Accent)

@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"atelier/store"
+	"atelier/ui/components/style"
 	"atelier/ui/tab"
 )
 
@@ -67,17 +68,7 @@ func newStyles(isDark bool) styles {
 		Rule:     fg(p.Subtle),
 		Problem:  fg(p.Error),
 	}
-	in := tab.InputDefaults(isDark)
-	in.Focused.Text = fg(p.Text)
-	in.Blurred.Text = fg(p.Text)
-	in.Focused.Prompt = fg(p.Accent)
-	in.Blurred.Prompt = fg(p.Muted)
-	in.Focused.Placeholder = fg(p.Muted)
-	in.Blurred.Placeholder = fg(p.Muted)
-	in.Cursor.Color = p.Accent
-	// A steady cursor: a blinking one would wake the program for nothing.
-	in.Cursor.Blink = false
-	s.Input = in
+	s.Input = style.Input(isDark)
 	return s
 }
 

@@ -89,23 +89,35 @@ var sizePresets = []string{"", "auto", "1024x1024", "1536x1024", "1024x1536"}
 
 var formats = []string{"", "png", "jpeg", "webp"}
 
+// wireNames are the request fields the form's fields set, as the
+// client's table names them; "send as" is how an edit travels, no field.
+var wireNames = [fieldCount]string{
+	fPrompt: "prompt", fModel: "model", fSize: "size", fQuality: "quality", fBackground: "background",
+	fN: "n", fFormat: "output_format", fCompression: "output_compression", fStream: "stream",
+	fPartials: "partial_images", fInputs: "images", fMask: "mask",
+}
+
+// rule is the client's table's field behind f, for model.
+func rule(f field, model string) client.ImageField {
+	r, _ := client.ImageFieldOf(model, wireNames[f])
+	return r
+}
+
 // choices are the values ↑/↓ go through on field f for model: for quality
-// and background only what the model allows, when the interface lists it.
+// and background what the client's table allows the model; where it lists
+// nothing (a model it does not know), the values the interface names.
 func choices(f field, model string) []string {
-	spec, known := client.ImageSpec(model)
 	switch f {
 	case fModel:
 		return client.ImageModels()
 	case fSize:
 		return sizePresets
-	case fQuality:
-		if known {
-			return append([]string{""}, spec.Qualities...)
+	case fQuality, fBackground:
+		if enum := rule(f, model).Enum; enum != nil {
+			return append([]string{""}, enum...)
 		}
-		return []string{"", "auto", "low", "medium", "high", "xhigh", "max"}
-	case fBackground:
-		if known && spec.Backgrounds != nil {
-			return append([]string{""}, spec.Backgrounds...)
+		if f == fQuality {
+			return []string{"", "auto", "low", "medium", "high", "xhigh", "max"}
 		}
 		return []string{"", "auto", "transparent", "opaque"}
 	case fFormat:
@@ -147,36 +159,33 @@ func step(f field, cur string, d int) string {
 	return strconv.Itoa(min(hi, max(lo, n+d*by)))
 }
 
-// hint is the rule shown beside field f, for model.
+// hint is the rule shown beside field f, for model: the client's table's
+// words, and the keys that edit the field. Size, format and partials are
+// the form's presets (the interface leaves them to the service, which
+// refuses more than 3 partial images, PROTOCOLS 4.1).
 func hint(f field, model string) string {
+	doc := rule(f, model).Doc
 	switch f {
 	case fPrompt:
-		return "required · ctrl+o editor · ctrl+j new line"
+		return doc + " · ctrl+o editor · ctrl+j new line"
 	case fModel:
-		return "↑/↓ the listed models, or type any"
+		return doc + " · ↑/↓ the listed models, or type any"
 	case fSize:
 		return "auto, 1024x1024, 1536x1024, 1024x1536 or WxH"
 	case fQuality, fBackground:
 		return strings.Join(choices(f, model)[1:], " · ")
-	case fN:
-		return "how many images, 1 or more"
 	case fFormat:
 		return "png · jpeg · webp"
-	case fCompression:
-		return "0–100, jpeg or webp only"
 	case fStream:
 		return "partial images as they come"
 	case fPartials:
 		return "0–3, when streaming"
 	case fInputs:
-		if spec, ok := client.ImageSpec(model); ok && spec.MaxInputImages > 0 {
-			return "a add a file or URL · x remove · up to " + strconv.Itoa(spec.MaxInputImages)
-		}
-		return "a add a file or URL · x remove"
+		return "a add a file or URL · x remove · " + doc
 	case fMask:
-		return "m set a PNG file or URL · x clear"
+		return "m set a PNG file or URL · x clear · " + doc
 	case fSendAs:
 		return "how an edit travels"
 	}
-	return ""
+	return doc
 }

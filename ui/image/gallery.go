@@ -4,12 +4,15 @@ import (
 	"context"
 	"image"
 	"slices"
+	"strconv"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/budget"
 	"atelier/store"
+	"atelier/ui/components/list"
 	"atelier/ui/tab"
 )
 
@@ -23,10 +26,10 @@ const (
 	thumbsKept = 24
 )
 
-// gallery lists earlier image jobs, newest first.
+// gallery lists earlier image jobs, newest first, in the list component
+// (cursor, window, a filter on model and prompt), with their thumbnails.
 type gallery struct {
-	jobs    []store.ImageJob
-	cursor  int
+	jobs    list.Model[store.ImageJob]
 	loaded  bool
 	err     error
 	seq     int // the load whose answer counts
@@ -79,28 +82,31 @@ func (m Model) galleryLoaded(msg galleryLoadedMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	g := &m.gallery
-	g.jobs, g.err, g.loaded = msg.jobs, msg.err, true
-	g.cursor = max(0, min(g.cursor, len(g.jobs)-1))
+	g.jobs.SetItems(msg.jobs)
+	g.err, g.loaded = msg.err, true
 	return m, m.loadThumb()
 }
 
-// galleryKey moves through the jobs and acts on the one selected.
+// newJobList is the gallery's list of jobs: found by model or prompt.
+func newJobList() list.Model[store.ImageJob] {
+	return list.New(list.Options[store.ImageJob]{
+		ID:   func(j store.ImageJob) string { return strconv.FormatInt(j.ID, 10) },
+		Name: func(j store.ImageJob) string { return oneLine(j.Prompt) },
+		Match: func(j store.ImageJob, q string) bool {
+			return strings.Contains(strings.ToLower(j.Model+" "+j.Prompt), q)
+		},
+	})
+}
+
+// galleryKey acts on the job selected, else moves through the jobs or
+// filters them; while the filter is typed, it has every key.
 func (m Model) galleryKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	g := &m.gallery
-	switch {
-	case key.Matches(msg, m.km.Close):
-		return m.leavePicker()
-	case key.Matches(msg, m.km.Up) || msg.String() == "k":
-		g.cursor = max(0, g.cursor-1)
-		return m, m.loadThumb()
-	case key.Matches(msg, m.km.Down) || msg.String() == "j":
-		g.cursor = max(0, min(len(g.jobs)-1, g.cursor+1))
-		return m, m.loadThumb()
-	}
 	job, ok := m.galleryJob()
 	switch {
+	case m.gallery.jobs.Filtering():
+	case key.Matches(msg, m.km.Close):
+		return m.leavePicker()
 	case !ok:
-		return m, nil
 	case key.Matches(msg, m.km.Open):
 		return m, m.openJob(job)
 	case key.Matches(msg, m.km.Rerun):
@@ -108,17 +114,14 @@ func (m Model) galleryKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.EditThis):
 		return m.editJob(job)
 	}
-	return m, nil
+	var cmd tea.Cmd
+	m.gallery.jobs.SetHeight(m.listRows())
+	m.gallery.jobs, cmd = m.gallery.jobs.Update(msg)
+	return m, tea.Batch(cmd, m.loadThumb())
 }
 
 // galleryJob is the job under the cursor.
-func (m Model) galleryJob() (store.ImageJob, bool) {
-	g := m.gallery
-	if g.cursor < 0 || g.cursor >= len(g.jobs) {
-		return store.ImageJob{}, false
-	}
-	return g.jobs[g.cursor], true
-}
+func (m Model) galleryJob() (store.ImageJob, bool) { return m.gallery.jobs.Selected() }
 
 // shownFile is the file the gallery shows for a job: its first result,
 // else the partial image kept from a stream cut short.

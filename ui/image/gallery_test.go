@@ -126,3 +126,27 @@ func TestGalleryCountsOneJob(t *testing.T) {
 		t.Errorf("one job counted as:\n%s", v)
 	}
 }
+
+// TestGalleryFilter: / narrows the jobs to those whose model or prompt
+// holds the text; enter keeps the filter, and the keys act on the job
+// found.
+func TestGalleryFilter(t *testing.T) {
+	h := newHarness(t, nil)
+	h.set(fPrompt, "a red kite").set(fModel, client.ImageModel2).Keys("enter")
+	h.to(fPrompt).set(fPrompt, "a green field").set(fModel, client.ImageModel25Sunburst).Keys("enter")
+	h.Keys("g", "/")
+	h.Type("kite")
+	v := h.view()
+	if !strings.Contains(v, "/ kite") || strings.Contains(v, "a green field") || !strings.Contains(h.line("▸"), "a red kite") {
+		t.Fatalf("filter kite:\n%s", v)
+	}
+	h.Keys("enter", "enter")
+	if len(h.opened) != 1 {
+		t.Errorf("enter after the filter opened %q", h.opened)
+	}
+	h.Keys("/")
+	h.Type("x")
+	if !strings.Contains(h.view(), "no match for “kitex”") {
+		t.Errorf("no match:\n%s", h.view())
+	}
+}

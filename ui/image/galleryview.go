@@ -21,10 +21,10 @@ func (m Model) galleryView() string {
 		title += " · loading…"
 	case g.err != nil:
 		return fit(padAll([]string{st.Title.Render(title), st.Failed.Render("✗ " + oneLine(g.err.Error()))}, m.width), m.width, m.height)
-	case len(g.jobs) == 0:
+	case len(g.jobs.Items()) == 0:
 		return fit(padAll([]string{st.Title.Render(title), "", st.Meta.Render("No image jobs yet: the ones you send are kept here.")}, m.width), m.width, m.height)
 	default:
-		title += " · " + tab.Plural(len(g.jobs), "image job")
+		title += " · " + tab.Plural(len(g.jobs.Items()), "image job")
 	}
 	lines := padAll(append([]string{st.Title.Render(title)}, m.jobLines(m.listRows())...), m.width)
 	lines = append(lines, blank(m.width))
@@ -34,20 +34,28 @@ func (m Model) galleryView() string {
 
 // listRows is how many jobs the list shows; the selected job's image and
 // details take the rest.
-func (m Model) listRows() int { return max(1, min(len(m.gallery.jobs), (m.height-1)/3)) }
+func (m Model) listRows() int { return max(1, min(len(m.gallery.jobs.Items()), (m.height-1)/3)) }
 
 // thumbBox is the room for the selected job's image.
 func (m Model) thumbBox() (cols, rows int) {
 	return max(10, m.width*2/5), m.height - m.listRows() - 2
 }
 
-// jobLines draws n lines of the list, scrolled to keep the cursor in sight.
+// jobLines draws n lines of the list, scrolled to keep the cursor in
+// sight, under the filter while there is one.
 func (m Model) jobLines(n int) []string {
-	g := m.gallery
-	first := max(0, min(g.cursor-n+1, len(g.jobs)-n))
+	l := m.gallery.jobs
 	var out []string
-	for i := first; i < min(len(g.jobs), first+n); i++ {
-		out = append(out, m.jobLine(g.jobs[i], i == g.cursor))
+	if f := l.FilterView(m.width - 2); f != "" {
+		out = append(out, "  "+f)
+	}
+	if l.Len() == 0 {
+		return append(out, "  "+l.EmptyView(m.width-2, ""))
+	}
+	l.SetHeight(n - len(out))
+	rows, at := l.Window()
+	for i, j := range rows {
+		out = append(out, m.jobLine(j, i == at))
 	}
 	return out
 }

@@ -26,6 +26,7 @@ import (
 	"atelier/client"
 	"atelier/store"
 	"atelier/ui/components/editor"
+	"atelier/ui/components/list"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
@@ -108,7 +109,7 @@ func New(o Options) Model {
 	}
 	m := Model{db: o.Store, outDir: cfg.Output.Images, edit: edit, open: open, defaultModel: model,
 		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
-		gallery: gallery{thumbs: map[string]thumb{}, pending: map[string]bool{}}}
+		gallery: gallery{jobs: newJobList(), thumbs: map[string]thumb{}, pending: map[string]bool{}}}
 	m.form = newForm(model, m.st, m.km)
 	m.form.focusOn(fPrompt)
 	m.vs = m.form.spec().violations(model)
@@ -206,6 +207,7 @@ func (m *Model) SetSize(w, h int) {
 func (m *Model) SetDark(dark bool) {
 	m.st = newStyles(dark)
 	m.form.setStyles(m.st)
+	m.gallery.jobs.SetStyles(list.DefaultStyles(dark))
 }
 
 // KeyMap is the tab's keys in the current mode, for help.

@@ -5,6 +5,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
+	"atelier/ui/components/style"
 	"atelier/ui/tab"
 )
 
@@ -59,7 +60,7 @@ func newStyles(isDark bool) *styles {
 	s.Form.Hint = muted
 	s.Form.Problem = problem
 	s.Form.Headline = text
-	s.Form.Input = inputStyles(isDark, p)
+	s.Form.Input = style.Input(isDark)
 	s.Form.Prompt = promptStyles(isDark, p)
 
 	s.Tile.Caption = muted
@@ -79,20 +80,6 @@ func newStyles(isDark bool) *styles {
 	s.List.Done = done
 	s.List.Failed = problem
 	return &s
-}
-
-// inputStyles are the one-line fields': a steady cursor, since a blinking
-// one would wake the program twice a second for nothing.
-func inputStyles(isDark bool, p tab.Palette) textinput.Styles {
-	in := tab.InputDefaults(isDark)
-	in.Focused.Text = lipgloss.NewStyle().Foreground(p.Text)
-	in.Focused.Prompt = lipgloss.NewStyle().Foreground(p.Accent)
-	in.Focused.Placeholder = lipgloss.NewStyle().Foreground(p.Muted)
-	in.Blurred.Text = lipgloss.NewStyle().Foreground(p.Text)
-	in.Blurred.Placeholder = lipgloss.NewStyle().Foreground(p.Muted)
-	in.Cursor.Color = p.Accent
-	in.Cursor.Blink = false
-	return in
 }
 
 // promptStyles are the prompt's: no cursor-line highlight, a steady cursor.

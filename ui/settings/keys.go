@@ -3,6 +3,7 @@ package settings
 import (
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/style"
 	"atelier/ui/tab"
 )
 
@@ -15,14 +16,14 @@ type keyMap struct {
 
 func defaultKeyMap() keyMap {
 	return keyMap{
-		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Up:     style.ListUp(),
+		Down:   style.ListDown(),
 		Edit:   key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", "edit")),
 		Delete: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete")),
 		Save:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		Yes:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "delete")),
-		No:     key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "keep")),
+		No:     style.No(),
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
+	"atelier/ui/components/style"
 	"atelier/ui/tab"
 )
 
@@ -36,14 +37,6 @@ func newStyles(isDark bool) styles {
 		Problem:  lipgloss.NewStyle().Foreground(p.Error),
 		Hint:     lipgloss.NewStyle().Foreground(p.Muted),
 	}
-	in := tab.InputDefaults(isDark)
-	in.Focused.Text = lipgloss.NewStyle().Foreground(p.Text)
-	in.Focused.Prompt = lipgloss.NewStyle().Foreground(p.Accent)
-	in.Focused.Placeholder = lipgloss.NewStyle().Foreground(p.Muted)
-	in.Cursor.Color = p.Accent
-	// A steady cursor: a blinking one would wake the program twice a
-	// second for nothing.
-	in.Cursor.Blink = false
-	s.Input = in
+	s.Input = style.Input(isDark)
 	return s
 }

@@ -12,13 +12,13 @@ import (
 	"atelier/ui/tab"
 )
 
-// browseKey acts on the task list.
+// browseKey acts on the task list: while it asks or filters, the list
+// has every key; else the tab's keys come first, then the list's.
 func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.tasks.Asking() || m.tasks.Filtering() {
+		return m.listKey(msg)
+	}
 	switch {
-	case key.Matches(msg, m.km.Up), msg.String() == "k":
-		m.tasks.move(-1)
-	case key.Matches(msg, m.km.Down), msg.String() == "j":
-		m.tasks.move(1)
 	case key.Matches(msg, m.km.Next):
 		return m.toForm(1), nil
 	case key.Matches(msg, m.km.Prev):
@@ -28,11 +28,9 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Submit):
 		return m.trySubmit()
 	}
-	t, ok := m.tasks.selected()
-	if !ok {
-		return m, nil
-	}
+	t, ok := m.tasks.Selected()
 	switch {
+	case !ok:
 	case key.Matches(msg, m.km.Open):
 		return m, m.playTask(t)
 	case key.Matches(msg, m.km.Copy):
@@ -41,10 +39,15 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, showFile(t)
 	case key.Matches(msg, m.km.Resubmit):
 		return m.resubmit(t)
-	case key.Matches(msg, m.km.Delete):
-		return m.askDelete(t)
 	}
-	return m, nil
+	return m.listKey(msg)
+}
+
+// listKey gives a key to the task list.
+func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	m.tasks.Model, cmd = m.tasks.Update(msg)
+	return m, cmd
 }
 
 // playTask opens the task's video in the system's player.
@@ -110,34 +113,10 @@ func (m Model) loadRun(endpoint string, bodyJSON json.RawMessage, webhook string
 	if err != nil {
 		return m, nil, err
 	}
-	f, notes := newForm(e, mode).loadBody(body, webhook)
+	f, notes := newDraft(e, mode).loadBody(body, webhook)
 	m.setForm(f)
 	m.mode = editing
-	m.form.focusFirstText()
+	m.form.Focus()
+	m.form.FocusFirstText()
 	return m, notes, nil
-}
-
-// askDelete waits for y before deleting a task; a running task is not
-// deleted, since the poller still records its progress.
-func (m Model) askDelete(t task) (Model, tea.Cmd) {
-	if t.running() {
-		return m, tab.Error(tab.VideoRunning(shortID(t.id())))
-	}
-	if m.db == nil {
-		return m, nil
-	}
-	m.confirm, m.mode = t.id(), confirming
-	return m, nil
-}
-
-func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch {
-	case key.Matches(msg, m.km.Yes):
-		id := m.confirm
-		m.confirm, m.mode = "", browsing
-		return m, m.remove(id)
-	case key.Matches(msg, m.km.No):
-		m.confirm, m.mode = "", browsing
-	}
-	return m, nil
 }

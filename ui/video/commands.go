@@ -179,8 +179,7 @@ func (m Model) play(path string) tea.Cmd {
 }
 
 // remove deletes a task, its history and its video file.
-func (m Model) remove(id string) tea.Cmd {
-	db := m.db
+func remove(db *store.Store, id string) tea.Cmd {
 	return func() tea.Msg {
 		return result(deletedMsg{id: id, err: db.DeleteVideoTask(context.Background(), id)})
 	}

@@ -4,194 +4,99 @@ import (
 	"slices"
 	"strings"
 
-	"charm.land/bubbles/v2/textinput"
-
 	"atelier/client"
+	"atelier/ui/components/form"
 )
 
-// form is a request being written for one endpoint, generated from the
-// client's table: a row per field, with its rule beside it and, once the
-// field is touched (or a submit was tried), the violation in its place.
-type form struct {
-	ep      client.VideoEndpoint
-	mode    int // index into ep.Modes
-	values  []value
-	webhook string
-	extra   map[string]any // loaded fields the table does not list: sent unchanged
-
-	rows  []row
-	focus int
-	input textinput.Model // the editor of the focused text row
-
-	touched  map[string]bool   // top-level fields edited since the form opened
-	tried    bool              // a submit was tried: every violation shows
-	problems map[string]string // by row path: what is wrong there
-	late     map[string]string // by JSON path: found by the submit command (a file that cannot be read)
-	general  []string          // violations that belong to no row
+// draft is a request being written for one endpoint: the form component,
+// generated from the client's table, a row per field with its rule beside
+// it, checked by the table's rules as it is typed.
+type draft struct {
+	ep client.VideoEndpoint
+	form.Model
 }
 
-// newForm is an empty form for e with the given mode (the first when
+// newDraft is an empty form for e with the given mode (the first when
 // mode is not one of e's).
-func newForm(e client.VideoEndpoint, mode string) form {
-	f := form{ep: e, mode: max(slices.Index(e.Modes, mode), 0), touched: map[string]bool{}, late: map[string]string{}}
-	for _, fd := range e.Fields {
-		f.values = append(f.values, newValue(fd))
+func newDraft(e client.VideoEndpoint, mode string) draft {
+	var spec []form.Field
+	if len(e.Modes) > 0 {
+		spec = append(spec, form.Field{Name: "mode", Kind: form.String, Enum: e.Modes, NoUnset: true, Meta: true,
+			Doc: strings.Join(e.Modes, " | ")})
 	}
-	f.input = textinput.New()
-	f.input.Prompt = ""
-	f.input.CharLimit = 1 << 16
-	f.relayout()
-	f.check()
-	return f
+	for _, f := range e.Fields {
+		spec = append(spec, fieldOf(f))
+	}
+	if e.Webhook {
+		spec = append(spec, form.Field{Name: "queue_webhook", Label: "webhook", Kind: form.String, Meta: true, Trim: true,
+			Placeholder: "https://… (optional)", Empty: "none", Doc: "optional · https URL told when the task ends"})
+	}
+	d := draft{ep: e}
+	d.Model = form.New(spec, d.rules)
+	if slices.Contains(e.Modes, mode) {
+		d.Set("mode", mode)
+	}
+	d.SetNotes(e.RuleDocs())
+	return d
+}
+
+// fieldOf is a field of the client's table as the form takes it.
+func fieldOf(f client.VideoField) form.Field {
+	out := form.Field{Name: f.Name, Kind: kinds[f.Kind], Enum: f.Enum, Doc: f.Doc, Default: f.Default,
+		Required: f.Required, EmptyOK: f.EmptyOK, Trim: f.Image || f.Video || f.Kind != client.VideoString,
+		Link: f.Image, Path: f.Image && f.DataURI}
+	switch {
+	case f.Image && f.DataURI:
+		out.Placeholder, out.PathDoc = "image URL or local file", "sent as data URI"
+	case f.Image:
+		out.Placeholder = "image URL"
+	}
+	for _, it := range f.Items {
+		out.Items = append(out.Items, fieldOf(it))
+	}
+	if f.Kind == client.VideoStringList {
+		it := fieldOf(client.VideoField{Kind: client.VideoString, Image: f.Image, Video: f.Video, DataURI: f.DataURI})
+		out.Item = &it
+	}
+	return out
+}
+
+// kinds are the client's kinds of field as the form names them.
+var kinds = map[client.VideoFieldKind]form.Kind{
+	client.VideoString: form.String, client.VideoInteger: form.Integer, client.VideoNumber: form.Number,
+	client.VideoBoolean: form.Boolean, client.VideoStringList: form.StringList, client.VideoObject: form.Object,
+	client.VideoObjectList: form.ObjectList,
 }
 
 // modeName is the chosen mode, "" for an endpoint without one.
-func (f form) modeName() string {
-	if len(f.ep.Modes) == 0 {
-		return ""
-	}
-	return f.ep.Modes[f.mode]
-}
+func (d draft) modeName() string { return d.Text("mode") }
 
 // path is the endpoint with its mode, as LookupVideoEndpoint takes it.
-func (f form) path() string { return f.ep.PathFor(f.modeName()) }
+func (d draft) path() string { return d.ep.PathFor(d.modeName()) }
 
 // carry takes from old the values of fields this form has too (the same
 // name and type), so switching endpoints keeps the prompt and the rest.
-func (f form) carry(old form) form {
-	for i, v := range f.values {
-		j := slices.IndexFunc(old.values, func(o value) bool {
-			return o.field.Name == v.field.Name && o.field.Kind == v.field.Kind
-		})
-		if j < 0 {
-			continue
-		}
-		o := old.values[j]
-		switch v.kind() {
-		case textKind:
-			f.values[i].text = o.text
-		case choiceKind:
-			f.values[i].pick = slices.Index(v.choices(), o.chosen()) + 1
-		}
-	}
-	f.webhook = old.webhook
-	f.relayout()
-	f.check()
-	return f
+func (d draft) carry(old draft) draft {
+	d.Model = d.Carry(old.Model)
+	d.Set("queue_webhook", old.Text("queue_webhook"))
+	return d
 }
 
-// loadBody fills the form with a stored body and webhook; fields the table
-// does not list are kept and sent as they are. It returns what it left out.
-func (f form) loadBody(body map[string]any, webhook string) (form, []string) {
+// loadBody fills the form with a stored body and webhook; fields the
+// table does not list are kept and sent as they are. It returns what it
+// left out.
+func (d draft) loadBody(body map[string]any, webhook string) (draft, []string) {
 	var notes []string
-	f.extra = map[string]any{}
-	for k, x := range body {
-		i := slices.IndexFunc(f.values, func(v value) bool { return v.field.Name == k })
-		if i < 0 {
-			f.extra[k] = x
-			continue
-		}
-		notes = append(notes, f.values[i].load(k, x)...)
-		f.touched[k] = true
+	d.Model, notes = d.Load(body)
+	d.Set("queue_webhook", webhook)
+	if extra := d.Extra(); len(extra) > 0 {
+		d.SetNotes(append(d.ep.RuleDocs(), "also sent, as loaded: "+clean(strings.Join(extra, ", "))))
 	}
-	slices.Sort(notes)
-	f.webhook = webhook
-	f.relayout()
-	f.check()
-	return f, notes
+	return d, notes
 }
 
-// relayout rebuilds the rows after a change of shape, keeping the focus
-// on the same path where it still exists.
-func (f *form) relayout() {
-	var was row
-	if f.focus < len(f.rows) {
-		was = f.rows[f.focus]
-	}
-	f.rows = f.layout()
-	for i, r := range f.rows {
-		if r.kind == was.kind && r.path == was.path {
-			f.focus = i
-		}
-	}
-	f.focus = min(f.focus, len(f.rows)-1)
-	f.loadInput()
-}
-
-// focused is the row with the focus.
-func (f *form) focused() row { return f.rows[f.focus] }
-
-// move gives the focus to the row delta away, stopping at either end.
-func (f *form) move(delta int) {
-	f.focus = max(min(f.focus+delta, len(f.rows)-1), 0)
-	f.loadInput()
-}
-
-// loadInput points the text editor at the focused row.
-func (f *form) loadInput() {
-	f.input.Blur()
-	if len(f.rows) == 0 || !f.editsText(f.focused()) {
-		return
-	}
-	r := f.focused()
-	f.input.SetValue(f.textAt(r))
-	f.input.Placeholder = f.placeholder(r)
-	f.input.CursorEnd()
-	f.input.Focus()
-}
-
-// textAt is the text of a text row.
-func (f *form) textAt(r row) string {
-	if r.kind == webhookRow {
-		return f.webhook
-	}
-	return f.value(r.at).text
-}
-
-// placeholder is what an empty text row shows: its default.
-func (f *form) placeholder(r row) string {
-	if r.kind == webhookRow {
-		return "https://… (optional)"
-	}
-	fd := f.value(r.at).field
-	switch {
-	case fd.Default != "":
-		return "default " + fd.Default
-	case fd.Image && fd.DataURI:
-		return "image URL or local file"
-	case fd.Image:
-		return "image URL"
-	}
-	return ""
-}
-
-// setText stores what the editor holds into the focused row.
-func (f *form) setText(s string) {
-	r := f.focused()
-	if r.kind == webhookRow {
-		f.webhook = s
-	} else {
-		f.value(r.at).text = s
-	}
-	delete(f.late, r.path)
-	f.touch(r)
-}
-
-// touch marks the top-level field of r as edited: its violations show.
-func (f *form) touch(r row) { f.touched[topName(r.path)] = true }
-
-// topName is the top-level field of a JSON path.
-func topName(path string) string {
-	if i := strings.IndexAny(path, ".["); i >= 0 {
-		return path[:i]
-	}
-	return path
-}
-
-// focusFirstText puts the focus on the first row typed into, if any.
-func (f *form) focusFirstText() {
-	if i := slices.IndexFunc(f.rows, f.editsText); i >= 0 {
-		f.focus = i
-	}
-	f.loadInput()
+// request is the submission the form describes; image says what a local
+// image becomes.
+func (d draft) request(image form.FileFunc) client.VideoRequest {
+	return client.VideoRequest{Path: d.path(), Body: d.Body(image), Webhook: strings.TrimSpace(d.Text("queue_webhook"))}
 }

@@ -57,11 +57,7 @@ func TestFormForEveryEndpoint(t *testing.T) {
 // field's name and rule.
 func requireRow(t *testing.T, h *harness, path string, f client.VideoField) {
 	t.Helper()
-	for i, r := range h.m.form.rows {
-		if r.path != path || r.kind == addRow {
-			continue
-		}
-		line := ansi.Strip(h.m.rowLine(i, r, h.m.width))
+	if line := ansi.Strip(h.m.form.Line(path)); line != "" {
 		if !strings.Contains(line, f.Name) || !strings.Contains(line, f.Doc) {
 			t.Errorf("row %s lacks its name or rule %q:\n%s", path, f.Doc, line)
 		}
@@ -93,8 +89,8 @@ func TestKindsAreSentAsTheirTypes(t *testing.T) {
 	if got.Path != "videob/o3/pro/text-to-video" || !reflect.DeepEqual(got.Body, want) {
 		t.Errorf("request %s\n%#v\nwant\n%#v", got.Path, got.Body, want)
 	}
-	if h.m.form.count() != 0 {
-		t.Errorf("problems %v %v", h.m.form.problems, h.m.form.general)
+	if h.m.form.Count() != 0 {
+		t.Errorf("problems %v", h.m.form.Problems())
 	}
 }
 
@@ -108,22 +104,22 @@ func TestListEditors(t *testing.T) {
 	h.Keys("ctrl+n").Type("https://example.org/b.png")
 	h.Keys("ctrl+n").Type("https://example.org/c.png")
 	h.to("subjects[0].images[1]").Keys("ctrl+x")
-	body := h.m.form.body(nil)
+	body := h.m.form.Body(nil)
 	want := []any{map[string]any{"id": "cat", "voice_id": "", "images": []any{"https://example.org/a.png", "https://example.org/c.png"}}}
 	if !reflect.DeepEqual(body["subjects"], want) {
 		t.Fatalf("subjects %#v", body["subjects"])
 	}
-	if h.m.form.focused().path != "subjects[0].images[1]" {
-		t.Errorf("focus after removal on %s", h.m.form.focused().path)
+	if h.m.form.Path() != "subjects[0].images[1]" {
+		t.Errorf("focus after removal on %s", h.m.form.Path())
 	}
-	if h.m.form.count() != 0 {
-		t.Errorf("problems %v", h.m.form.problems)
+	if h.m.form.Count() != 0 {
+		t.Errorf("problems %v", h.m.form.Problems())
 	}
 	h.to("subjects[0].id").Keys("ctrl+x") // removes the whole subject
-	if _, ok := h.m.form.body(nil)["subjects"]; ok {
+	if _, ok := h.m.form.Body(nil)["subjects"]; ok {
 		t.Error("the subject is still sent")
 	}
-	if p := h.m.form.problem(h.m.form.focused()); !strings.Contains(p, "is required") {
+	if p := ansi.Strip(h.m.form.Detail()); !strings.Contains(p, "is required") {
 		t.Errorf("an empty required list: %q", p)
 	}
 }
@@ -156,8 +152,8 @@ func TestViolationsShowBesideFields(t *testing.T) {
 	if e := h.errs(); len(e) != 1 || e[0] != "not sent: 3 problems to fix in the form" {
 		t.Errorf("errors %q", e)
 	}
-	if h.m.form.focused().path != "prompt" {
-		t.Errorf("focus on %s, want the first problem", h.m.form.focused().path)
+	if h.m.form.Path() != "prompt" {
+		t.Errorf("focus on %s, want the first problem", h.m.form.Path())
 	}
 	if n := len(r.submissions()); n != 0 {
 		t.Errorf("%d submissions sent", n)

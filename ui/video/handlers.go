@@ -8,6 +8,7 @@ import (
 	"atelier/client"
 	"atelier/homepath"
 	"atelier/poller"
+	"atelier/ui/components/form"
 	"atelier/ui/tab"
 )
 
@@ -54,9 +55,8 @@ func (m Model) updated(msg updateMsg) (Model, tea.Cmd) {
 		}
 		return m, m.reload(u.RequestID)
 	}
-	t := &m.tasks.items[i]
-	was := t.running()
-	t.apply(u)
+	was := m.tasks.Items()[i].running()
+	m.tasks.apply(i, u)
 	if !u.Done || !was {
 		return m.startTicking()
 	}
@@ -90,19 +90,19 @@ func (m Model) submitted(msg submittedMsg) (Model, tea.Cmd) {
 	m.sending = false
 	switch {
 	case len(msg.problems) > 0:
-		m.form.tried = true
-		for _, v := range msg.problems {
-			m.form.late[v.Field] = v.Error()
+		late := make([]form.Violation, len(msg.problems))
+		for i, v := range msg.problems {
+			late[i] = form.Violation{Field: v.Field, Text: v.Error()}
 		}
-		m.form.check()
+		m.form.SetLate(late)
 		m.focusProblem()
 		return m, tab.Error(fmt.Errorf("not sent: %s", msg.problems[0]))
 	case msg.err != nil:
 		return m, tab.Error(msg.err)
 	}
-	m.form.tried = false // kept for the next run: its problems show again as it is edited
+	m.form.Untry() // kept for the next run: its problems show again as it is edited
 	m.tasks.put(msg.task)
-	m.tasks.cursor = m.tasks.index(msg.task.id())
+	m.tasks.Select(msg.task.id())
 	m, tick := m.startTicking()
 	return m, tea.Batch(tick, tab.Notice("video "+shortID(msg.task.id())+" submitted"))
 }

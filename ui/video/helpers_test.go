@@ -70,11 +70,11 @@ func (h *harness) to(path string) *harness {
 	if h.m.mode != editing {
 		h.Keys("tab")
 	}
-	for h.m.form.focus > 0 {
+	for h.m.form.Index() > 0 {
 		h.Keys("up")
 	}
-	for range len(h.m.form.rows) {
-		if h.m.form.focused().path == path {
+	for range len(h.m.form.Paths()) {
+		if h.m.form.Path() == path {
 			return h
 		}
 		h.Keys("down")

@@ -3,45 +3,45 @@ package video
 import (
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/form"
+	"atelier/ui/components/list"
 	"atelier/ui/tab"
 )
 
 // keyMap is every key of the Video tab, used both to act and for help.
 type keyMap struct {
 	Choose, Submit, Next, Prev key.Binding // anywhere but in the chooser
-	Up, Down                   key.Binding // the form's rows, the tasks, the chooser
-	Change, Back               key.Binding // a choice: next and previous value
-	Add, Remove                key.Binding // a list's items
+	Up, Down                   key.Binding // the tasks, the chooser
+	Form                       form.KeyMap // the form's rows, choices and lists
 	Leave                      key.Binding // from the form to the tasks
 	Open, Copy, File           key.Binding // a task's video
-	Resubmit, Delete           key.Binding // a task
+	Resubmit, Delete, Filter   key.Binding // a task; the tasks
 	Pick, Cancel               key.Binding // the endpoint chooser
 	Yes, No                    key.Binding // a deletion waiting for confirmation
 }
 
 // defaultKeyMap returns the Video tab's keys.
 func defaultKeyMap() keyMap {
+	lk := list.DefaultKeyMap()
 	return keyMap{
 		Choose:   key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "endpoint")),
 		Submit:   key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "submit")),
 		Next:     key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next field")),
 		Prev:     key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous field")),
-		Up:       key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
-		Down:     key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
-		Change:   key.NewBinding(key.WithKeys("space", "enter", "right"), key.WithHelp("space", "next value")),
-		Back:     key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous value")),
-		Add:      key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "add item")),
-		Remove:   key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "remove item")),
+		Up:       lk.Up,
+		Down:     lk.Down,
+		Form:     form.DefaultKeyMap(),
 		Leave:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "to tasks")),
 		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "play")),
 		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy URL")),
 		File:     key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "file")),
 		Resubmit: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "re-submit")),
-		Delete:   key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete")),
+		Delete:   lk.Delete,
+		Filter:   lk.Filter,
 		Pick:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
 		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
-		Yes:      key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "confirm delete")),
-		No:       key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "keep")),
+		Yes:      lk.Yes,
+		No:       lk.No,
 	}
 }
 
@@ -52,7 +52,7 @@ const (
 	editing    mode = iota // a row of the form
 	browsing               // the task list
 	picking                // the endpoint chooser
-	confirming             // a deletion waiting for y
+	confirming             // a deletion waiting for y (the task list asks; for help)
 )
 
 // helpKeys are the keys of one mode, for the shell's help.
@@ -74,7 +74,7 @@ func (h helpKeys) short() []key.Binding {
 		return []key.Binding{k.Open, k.Copy, k.File, k.Resubmit, k.Delete, k.Next}
 	}
 	if h.list {
-		return []key.Binding{k.Submit, k.Next, k.Add, k.Remove, k.Choose}
+		return []key.Binding{k.Submit, k.Next, k.Form.Add, k.Form.Remove, k.Choose}
 	}
 	return []key.Binding{k.Submit, k.Next, k.Choose, k.Leave}
 }
@@ -84,8 +84,8 @@ func (h helpKeys) short() []key.Binding {
 func (h helpKeys) help() tab.Help {
 	k := h.km
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
-		{Title: "Form", Keys: []key.Binding{k.Choose, k.Submit, k.Next, k.Prev, k.Up, k.Down, k.Change, k.Back, k.Add, k.Remove, k.Leave}},
-		{Title: "Tasks", Keys: []key.Binding{k.Up, k.Down, k.Open, k.Copy, k.File, k.Resubmit, k.Delete, k.Yes, k.No}},
+		{Title: "Form", Keys: append(append([]key.Binding{k.Choose, k.Submit, k.Next, k.Prev}, k.Form.Bindings()...), k.Leave)},
+		{Title: "Tasks", Keys: []key.Binding{k.Up, k.Down, k.Open, k.Copy, k.File, k.Resubmit, k.Filter, k.Delete, k.Yes, k.No}},
 		{Title: "Endpoint chooser (ctrl+t)", Keys: []key.Binding{k.Up, k.Down, k.Pick, k.Cancel}},
 	}}
 	switch h.mode {

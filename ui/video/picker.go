@@ -25,7 +25,7 @@ func (m Model) openPicker() Model {
 	i := slices.IndexFunc(eps, func(e client.VideoEndpoint) bool { return e.Path == m.form.ep.Path })
 	m.pick = picker{eps: eps, cursor: max(i, 0), back: m.mode}
 	m.mode = picking
-	m.form.input.Blur()
+	m.form.Blur()
 	return m
 }
 
@@ -41,7 +41,7 @@ func (m Model) pickKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Cancel):
 		m.mode = p.back
 		if m.mode == editing {
-			m.form.loadInput()
+			m.form.Focus()
 		}
 	}
 	return m, nil
@@ -49,17 +49,23 @@ func (m Model) pickKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 
 // choose opens a form for e, keeping the values of fields both share.
 func (m Model) choose(e client.VideoEndpoint) Model {
-	m.setForm(newForm(e, m.form.modeName()).carry(m.form))
+	m.setForm(newDraft(e, m.form.modeName()).carry(m.form))
 	m.mode = editing
-	m.form.focusFirstText()
+	m.form.Focus()
+	m.form.FocusFirstText()
 	return m
 }
 
-// setForm replaces the form, its editor sized and styled for the tab.
-func (m *Model) setForm(f form) {
-	m.form = f
-	m.form.input.SetStyles(m.st.Form.Input)
-	m.form.input.SetWidth(max(m.valueWidth()-1, 8))
+// setForm replaces the form, sized and styled for the tab, with the
+// keyboard where the tab's mode puts it.
+func (m *Model) setForm(d draft) {
+	m.form = d
+	m.form.KeyMap = m.km.Form
+	m.form.SetStyles(m.st.Form)
+	m.form.SetSize(m.width, 0)
+	if m.mode != editing {
+		m.form.Blur()
+	}
 }
 
 // endpointName is an endpoint as the chooser and the header write it.

@@ -16,18 +16,18 @@ func TestSubmitToDone(t *testing.T) {
 	r := newRig(t, sim.Options{})
 	h := r.harness(t)
 	h.to("prompt").Type("a lighthouse in fog").Keys("ctrl+s")
-	if len(h.m.tasks.items) != 1 || h.m.Running() != 1 {
-		t.Fatalf("after submit: %d tasks, %d running\n%s", len(h.m.tasks.items), h.m.Running(), h.view())
+	if len(h.m.tasks.Items()) != 1 || h.m.Running() != 1 {
+		t.Fatalf("after submit: %d tasks, %d running\n%s", len(h.m.tasks.Items()), h.m.Running(), h.view())
 	}
-	id := h.m.tasks.items[0].id()
+	id := h.m.tasks.Items()[0].id()
 	if n := h.Notices(); len(n) != 1 || n[0] != "video "+shortID(id)+" submitted" {
 		t.Errorf("notices %q", n)
 	}
 	if got := r.submissions(); len(got) != 1 || got[0]["prompt"] != "a lighthouse in fog" {
 		t.Errorf("sent %v", got)
 	}
-	h.await(r.p, func(m Model) bool { return m.Running() == 0 && m.tasks.items[0].file != "" })
-	task := h.m.tasks.items[0]
+	h.await(r.p, func(m Model) bool { return m.Running() == 0 && m.tasks.Items()[0].file != "" })
+	task := h.m.tasks.Items()[0]
 	if _, err := os.Stat(task.file); err != nil {
 		t.Fatalf("the saved video: %v", err)
 	}
@@ -53,7 +53,7 @@ func TestFailedTaskIsAnnounced(t *testing.T) {
 	h.env["TERM_PROGRAM"] = "iTerm.app"
 	h.to("prompt").Type("a storm").Keys("ctrl+s")
 	h.await(r.p, func(m Model) bool { return m.Running() == 0 })
-	line := h.line(shortID(h.m.tasks.items[0].id()))
+	line := h.line(shortID(h.m.tasks.Items()[0].id()))
 	if !strings.Contains(line, "✗") {
 		t.Errorf("task line %q", line)
 	}
@@ -124,11 +124,11 @@ func TestUnreadableImageShowsBesideItsField(t *testing.T) {
 			if l := h.line(filepath.Base(c.file)); !strings.Contains(l, "✗ "+c.want[:20]) {
 				t.Errorf("line %q, want %q", l, c.want)
 			}
-			if p := h.m.form.problems["reference_image_urls[1]"]; !strings.HasPrefix(p, c.want) {
+			if p := h.m.form.Problem("reference_image_urls[1]"); !strings.HasPrefix(p, c.want) {
 				t.Errorf("problem %q, want %q", p, c.want)
 			}
-			if h.m.form.focused().path != "reference_image_urls[1]" || h.m.sending {
-				t.Errorf("focus %s, sending %v", h.m.form.focused().path, h.m.sending)
+			if h.m.form.Path() != "reference_image_urls[1]" || h.m.sending {
+				t.Errorf("focus %s, sending %v", h.m.form.Path(), h.m.sending)
 			}
 			h.Type("x") // an edit of the field clears what the command found
 			if l := h.line(filepath.Base(c.file)); strings.Contains(l, "✗") {

@@ -4,11 +4,16 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+	"strings"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
 	"atelier/poller"
 	"atelier/store"
+	"atelier/ui/components/list"
+	"atelier/ui/tab"
 )
 
 // task is one video task as the list shows it: as last read from the
@@ -116,55 +121,68 @@ func logLines(status json.RawMessage) []client.VideoLog {
 	return h.Logs
 }
 
-// taskList is the tasks, newest first, and the one selected.
-type taskList struct {
-	items  []task
-	cursor int
+// taskList is the tasks, newest first, in the list component: a
+// cursor, a window, a filter and a deletion confirmed by name.
+type taskList struct{ list.Model[task] }
+
+// newTaskList is an empty list; without a history, nothing is deleted.
+func newTaskList(db *store.Store) taskList {
+	o := list.Options[task]{
+		ID:   task.id,
+		Name: func(t task) string { return "task " + shortID(t.id()) },
+		Also: ", its history and its video file",
+		Match: func(t task, q string) bool {
+			return strings.Contains(strings.ToLower(t.id()+" "+shortEndpoint(t.rec.Endpoint)+" "+t.rec.Endpoint+" "+t.status()), q)
+		},
+		// A running task is not deleted: the poller still records it.
+		Refuse: func(t task) tea.Cmd {
+			if t.running() {
+				return tab.Error(tab.VideoRunning(shortID(t.id())))
+			}
+			return nil
+		},
+	}
+	if db != nil {
+		o.Delete = func(t task) tea.Cmd { return remove(db, t.id()) }
+	}
+	return taskList{list.New(o)}
 }
 
-// put adds t, or replaces the task with its id, keeping newest first.
+// put adds t, or replaces the task with its id, keeping newest first; the
+// selection stays on the same task.
 func (l *taskList) put(t task) {
+	items := slices.Clone(l.Items())
 	if i := l.index(t.id()); i >= 0 {
-		l.items[i] = t
-		return
+		items[i] = t
+	} else {
+		i, _ := slices.BinarySearchFunc(items, t, func(a, b task) int {
+			return b.rec.SubmittedAt.Compare(a.rec.SubmittedAt)
+		})
+		items = slices.Insert(items, i, t)
 	}
-	i, _ := slices.BinarySearchFunc(l.items, t, func(a, b task) int {
-		return b.rec.SubmittedAt.Compare(a.rec.SubmittedAt)
-	})
-	l.items = slices.Insert(l.items, i, t)
-	if i <= l.cursor && len(l.items) > 1 {
-		l.cursor++ // the selection stays on the same task
-	}
+	l.SetItems(items)
+}
+
+// apply takes a poller update into the i-th task.
+func (l *taskList) apply(i int, u poller.Update) {
+	items := slices.Clone(l.Items())
+	items[i].apply(u)
+	l.SetItems(items)
 }
 
 // remove drops the task with id.
 func (l *taskList) remove(id string) {
-	if i := l.index(id); i >= 0 {
-		l.items = slices.Delete(l.items, i, i+1)
-		l.cursor = max(min(l.cursor, len(l.items)-1), 0)
-	}
+	l.SetItems(slices.DeleteFunc(slices.Clone(l.Items()), func(t task) bool { return t.id() == id }))
 }
 
 func (l *taskList) index(id string) int {
-	return slices.IndexFunc(l.items, func(t task) bool { return t.id() == id })
-}
-
-// selected is the selected task, false when there is none.
-func (l *taskList) selected() (task, bool) {
-	if l.cursor < 0 || l.cursor >= len(l.items) {
-		return task{}, false
-	}
-	return l.items[l.cursor], true
-}
-
-func (l *taskList) move(delta int) {
-	l.cursor = max(min(l.cursor+delta, len(l.items)-1), 0)
+	return slices.IndexFunc(l.Items(), func(t task) bool { return t.id() == id })
 }
 
 // running counts the tasks not yet done.
 func (l *taskList) running() int {
 	n := 0
-	for _, t := range l.items {
+	for _, t := range l.Items() {
 		if t.running() {
 			n++
 		}

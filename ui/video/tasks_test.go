@@ -73,7 +73,7 @@ func TestQueuePositionAndElapsedTime(t *testing.T) {
 		t.Errorf("line %q", l)
 	}
 	h.Keys("esc")
-	if d := h.m.taskDetail(); !strings.Contains(d, "again at 12:05:00") {
+	if d := h.m.taskDetail(h.m.width); !strings.Contains(d, "again at 12:05:00") {
 		t.Errorf("detail %q", d)
 	}
 }
@@ -150,10 +150,10 @@ func TestTaskKeys(t *testing.T) {
 
 	h.Keys("r")
 	f := h.m.form
-	if h.m.mode != editing || f.path() != "videob/o3/pro/text-to-video" || f.webhook != "https://hooks.example.org/done" {
-		t.Fatalf("re-submit loaded %s, webhook %q, mode %d", f.path(), f.webhook, h.m.mode)
+	if h.m.mode != editing || f.path() != "videob/o3/pro/text-to-video" || f.Text("queue_webhook") != "https://hooks.example.org/done" {
+		t.Fatalf("re-submit loaded %s, webhook %q, mode %d", f.path(), f.Text("queue_webhook"), h.m.mode)
 	}
-	if got := f.body(nil); got["prompt"] != "a lighthouse" || got["duration"] != json.Number("8") {
+	if got := f.Body(nil); got["prompt"] != "a lighthouse" || got["duration"] != json.Number("8") {
 		t.Errorf("body %v", got)
 	}
 
@@ -168,8 +168,8 @@ func TestTaskKeys(t *testing.T) {
 	if _, err := os.Stat(file); !os.IsNotExist(err) {
 		t.Errorf("the video is still there: %v", err)
 	}
-	if len(h.m.tasks.items) != 0 {
-		t.Errorf("%d tasks listed", len(h.m.tasks.items))
+	if len(h.m.tasks.Items()) != 0 {
+		t.Errorf("%d tasks listed", len(h.m.tasks.Items()))
 	}
 }
 
@@ -208,7 +208,7 @@ func TestResubmitKeepsWhatItCan(t *testing.T) {
 			t.Errorf("%s: %q, want %q", field, l, want)
 		}
 	}
-	if got := h.m.form.body(nil)["seed_x"]; got != json.Number("7") {
+	if got := h.m.form.Body(nil)["seed_x"]; got != json.Number("7") {
 		t.Errorf("seed_x sent as %v", got)
 	}
 }
@@ -283,7 +283,7 @@ func TestRerunFromHistoryFillsTheForm(t *testing.T) {
 	if h.m.form.path() != "videob/o3/pro/text-to-video" || h.m.mode != editing {
 		t.Fatalf("form %s, mode %d", h.m.form.path(), h.m.mode)
 	}
-	if got := h.m.form.body(nil)["prompt"]; got != "a lighthouse at dusk" {
+	if got := h.m.form.Body(nil)["prompt"]; got != "a lighthouse at dusk" {
 		t.Fatalf("prompt %v", got)
 	}
 	if n := h.Notices(); len(n) != 1 || !strings.Contains(n[0], "from history loaded") {
@@ -301,5 +301,21 @@ func TestAgeColumnIsFixedWidth(t *testing.T) {
 	}
 	if got := elapsed(76 * time.Hour); got != "3d04h" {
 		t.Errorf("76h is %q", got)
+	}
+}
+
+// TestTasksFilter: / narrows the tasks to those whose id, endpoint or
+// status holds the text, the filter shown above them; esc brings them back.
+func TestTasksFilter(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.Send(loaded(running("task-1", "videoa/q1/text-to-video"), running("task-2", "videob/o3/pro/image-to-video"),
+		running("task-3", "videoa/q1/text-to-video")))
+	h.Keys("esc", "/", "i", "2", "v")
+	if h.m.tasks.Len() != 1 || !strings.Contains(h.view(), "/ i2v") || strings.Contains(h.view(), "task-1") {
+		t.Errorf("filter i2v shows %d:\n%s", h.m.tasks.Len(), h.view())
+	}
+	h.Keys("enter", "esc")
+	if h.m.tasks.Len() != 3 || h.m.tasks.Query() != "" {
+		t.Errorf("after esc %d shown, query %q", h.m.tasks.Len(), h.m.tasks.Query())
 	}
 }

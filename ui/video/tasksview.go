@@ -13,18 +13,21 @@ import (
 	"atelier/ui/tab"
 )
 
-// taskLines draws n tasks, scrolled to show the selected one.
+// taskLines draws n lines of tasks, scrolled to show the selected one,
+// under the filter while there is one.
 func (m Model) taskLines(w, n int) []string {
-	items := m.tasks.items
-	if len(items) == 0 {
-		if !m.loaded && m.db != nil {
-			return []string{""}
-		}
-		return []string{m.st.Tasks.Muted.Render("  none yet: fill in the form and submit")}
+	var out []string
+	if f := m.tasks.FilterView(w - 2); f != "" {
+		out = append(out, "  "+f)
 	}
-	first := 0
-	if m.tasks.cursor >= n {
-		first = m.tasks.cursor - n + 1
+	items := m.tasks.Items()
+	switch {
+	case len(items) == 0 && !m.loaded && m.db != nil:
+		return append(out, "")
+	case len(items) == 0:
+		return append(out, m.st.Tasks.Muted.Render("  none yet: fill in the form and submit"))
+	case m.tasks.Len() == 0:
+		return append(out, "  "+m.tasks.EmptyView(w-2, ""))
 	}
 	cols := columns{id: 8, endpoint: 12, status: 8}
 	for _, t := range items {
@@ -33,9 +36,11 @@ func (m Model) taskLines(w, n int) []string {
 		cols.queue = max(cols.queue, ansi.StringWidth(queueText(t)))
 	}
 	cols.endpoint, cols.status = min(cols.endpoint, max(w/5, 12)), min(cols.status, 14)
-	var out []string
-	for i := first; i < min(first+n, len(items)); i++ {
-		out = append(out, m.taskLine(items[i], i == m.tasks.cursor, w, cols))
+	l := m.tasks
+	l.SetHeight(n - len(out))
+	rows, at := l.Window()
+	for i, t := range rows {
+		out = append(out, m.taskLine(t, i == at, w, cols))
 	}
 	return out
 }
@@ -67,7 +72,7 @@ func queueText(t task) string {
 func (m Model) taskLine(t task, selected bool, w int, c columns) string {
 	s := m.st.Tasks
 	marker := "  "
-	if selected && (m.mode == browsing || m.mode == confirming) {
+	if selected && m.mode == browsing {
 		marker = s.Selected.Render("› ")
 	}
 	mark, ms := "●", s.Running
@@ -98,7 +103,7 @@ func (m Model) news(t task, room int) string {
 	s := m.st.Tasks
 	fail := t.failure()
 	switch {
-	case m.mode == confirming && m.confirm == t.id():
+	case m.tasks.AskingFor(t):
 		return s.Failed.Render("delete? y / n")
 	case fail != nil:
 		return s.Failed.Render(clean(tab.VideoFailure(t.rec.FailureJSON)))
@@ -117,13 +122,13 @@ func (m Model) news(t task, room int) string {
 }
 
 // taskDetail is the selected task in full: its news, endpoint and id.
-func (m Model) taskDetail() string {
-	t, ok := m.tasks.selected()
+func (m Model) taskDetail(w int) string {
+	if q := m.tasks.QuestionView(w); q != "" {
+		return q
+	}
+	t, ok := m.tasks.Selected()
 	if !ok {
 		return m.st.Tasks.Muted.Render("no task selected")
-	}
-	if m.mode == confirming {
-		return m.st.Tasks.Failed.Render("delete task " + shortID(t.id()) + ", its history and its video file? y deletes, n keeps")
 	}
 	var parts []string
 	switch fail := t.failure(); {

@@ -56,12 +56,11 @@ type Model struct {
 	gen     int  // client generations seen: orders the poller's restarts
 	sending bool // a submission has not answered yet
 
-	form    form
-	tasks   taskList
-	loaded  bool // the history's tasks have been read
-	mode    mode
-	pick    picker
-	confirm string // the request id a deletion waits on
+	form   draft
+	tasks  taskList
+	loaded bool // the history's tasks have been read
+	mode   mode
+	pick   picker
 
 	endpoint string // the settings' default endpoint, which the form started on
 
@@ -94,9 +93,10 @@ func New(o Options) Model {
 	}
 	e, mode := defaultEndpoint(o.Endpoint)
 	m := Model{db: o.Store, poller: o.Poller, open: open, notify: detectNotifier(getenv),
-		form: newForm(e, mode), now: now(), tickEvery: every, km: defaultKeyMap(), endpoint: o.Endpoint}
+		tasks: newTaskList(o.Store), now: now(), tickEvery: every, km: defaultKeyMap(), endpoint: o.Endpoint}
 	m.SetDark(true)
-	m.form.focusFirstText()
+	m.setForm(newDraft(e, mode))
+	m.form.FocusFirstText()
 	return m
 }
 
@@ -115,15 +115,15 @@ func defaultEndpoint(path string) (client.VideoEndpoint, string) {
 // the form moves to it, keeping the values both share, while it is still
 // on the old default.
 func (m Model) withEndpoint(path string) Model {
-	was := newForm(defaultEndpoint(m.endpoint))
+	was := newDraft(defaultEndpoint(m.endpoint))
 	m.endpoint = path
 	if m.form.ep.PathFor(m.form.modeName()) != was.ep.PathFor(was.modeName()) {
 		return m
 	}
 	e, mode := defaultEndpoint(path)
-	m.setForm(newForm(e, mode).carry(m.form))
+	m.setForm(newDraft(e, mode).carry(m.form))
 	if m.mode == editing {
-		m.form.focusFirstText()
+		m.form.FocusFirstText()
 	}
 	return m
 }
@@ -131,8 +131,15 @@ func (m Model) withEndpoint(path string) Model {
 // Init reads the recorded tasks.
 func (m Model) Init() tea.Cmd { return m.loadTasks() }
 
-// Update routes keys by mode, and each command's answer to its handler.
+// Update routes keys by mode, and each command's answer to its handler;
+// the task list's window then fits the room the form leaves.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	m, cmd := m.update(msg)
+	m.tasks.SetHeight(m.taskRows(m.height))
+	return m, cmd
+}
+
+func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
@@ -169,25 +176,25 @@ func (m Model) Running() int { return m.tasks.running() }
 // Focused reports whether the tab owns the bare keys: a text row has the
 // keyboard, or the endpoint chooser, which is modal.
 func (m Model) Focused() bool {
-	return m.mode == editing && m.form.editsText(m.form.focused()) || m.mode == picking
+	return m.mode == editing && m.form.EditsText() || m.mode == picking
 }
 
 // FieldEmpty reports whether the text row with the keyboard holds nothing
 // (or the chooser has it): a ? there opens help.
 func (m Model) FieldEmpty() bool {
-	return m.mode == picking || m.form.input.Value() == ""
+	return m.mode == picking || m.form.InputEmpty()
 }
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
-	m.form.input.SetWidth(max(m.valueWidth()-1, 8))
+	m.form.SetSize(w, 0)
 }
 
 // SetDark picks the styles for a dark or light background.
 func (m *Model) SetDark(dark bool) {
 	m.st = newStyles(dark)
-	m.form.input.SetStyles(m.st.Form.Input)
+	m.form.SetStyles(m.st.Form)
 }
 
 // Summary names the endpoint being written, for the status bar.
@@ -195,8 +202,11 @@ func (m Model) Summary() string { return "video · " + m.form.path() }
 
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
-	list := m.mode == editing && (m.form.listOf(m.form.focused()) != nil)
-	return helpKeys{km: m.km, mode: m.mode, list: list}.help()
+	list, mode := m.mode == editing && m.form.InList(), m.mode
+	if m.tasks.Asking() {
+		mode = confirming
+	}
+	return helpKeys{km: m.km, mode: mode, list: list}.help()
 }
 
 // result addresses a command's message to this tab.

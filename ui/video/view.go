@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"atelier/ui/tab"
 )
 
 // View draws the endpoint, the form (or the endpoint chooser), a line
@@ -21,7 +23,7 @@ func (m Model) View() string {
 	if m.mode == picking {
 		top = m.pickerLines(w, room)
 	} else {
-		top = append([]string{m.header(w)}, m.formLines(w, max(room-2, 0))...)
+		top = append([]string{m.header(w)}, m.form.Lines(max(room-2, 0))...)
 		top = append(top, m.detail(w))
 	}
 	lines := append(top, bottom...)
@@ -34,19 +36,19 @@ func (m Model) View() string {
 // taskRows is how many tasks show: all of them when the form leaves room,
 // else up to a third of the height, three at least.
 func (m Model) taskRows(h int) int {
-	free := h - 3 - m.formHeight()
-	return min(max(len(m.tasks.items), 1), max(free, 3, h/3), max(h-4, 1))
+	free := h - 3 - m.form.Height()
+	return min(max(len(m.tasks.Items()), 1), max(free, 3, h/3), max(h-4, 1))
 }
 
 // header names the endpoint being written, and what the form is doing.
 func (m Model) header(w int) string {
-	left := m.st.Title.Render("Endpoint") + "  " + m.st.Form.Endpoint.Render(endpointName(m.form.ep, m.form.modeName()))
+	left := m.st.Title.Render("Endpoint") + "  " + m.st.Endpoint.Render(endpointName(m.form.ep, m.form.modeName()))
 	right := ""
 	switch {
 	case m.sending:
 		right = "sending…"
-	case m.form.tried && m.form.count() > 0:
-		right = fmt.Sprintf("%d %s", m.form.count(), plural(m.form.count(), "problem"))
+	case m.form.Tried() && m.form.Count() > 0:
+		right = tab.Plural(m.form.Count(), "problem")
 	}
 	if right == "" {
 		return left
@@ -59,20 +61,16 @@ func (m Model) header(w int) string {
 // detail is the whole text of what the focus is on: the focused field's
 // problem or rule, the selected task's file, failure or last log line.
 func (m Model) detail(w int) string {
-	if m.mode == browsing || m.mode == confirming {
-		return m.taskDetail()
+	if m.mode == browsing {
+		return m.taskDetail(w)
 	}
-	r := m.form.focused()
-	if p := m.form.problem(r); p != "" {
-		return m.st.Form.Problem.Render(r.path + ": " + clean(p))
-	}
-	return m.st.Form.Doc.Render(r.path + ": " + m.form.doc(r))
+	return m.form.Detail()
 }
 
 // tasksHeading is the rule between the form and the tasks, with their
 // count.
 func (m Model) tasksHeading(w int) string {
-	n, run := len(m.tasks.items), m.tasks.running()
+	n, run := len(m.tasks.Items()), m.tasks.running()
 	title := m.st.Title.Render("Tasks")
 	note := ""
 	switch {
