@@ -8,8 +8,8 @@ import (
 	"net/http"
 	"strings"
 	"syscall"
-	"unicode"
 	"time"
+	"unicode"
 
 	"atelier/client"
 	"atelier/store"
