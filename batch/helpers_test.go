@@ -36,6 +36,17 @@ type watch struct {
 	held      int           // requests held right now
 	heldCh    chan int      // the number held, at each change
 	release   chan struct{} // closed: holding ends
+	once      sync.Once
+}
+
+// stopHolding lets every held request through, and holds no more.
+func (w *watch) stopHolding() {
+	w.once.Do(func() {
+		w.mu.Lock()
+		w.holdAll = false
+		w.mu.Unlock()
+		close(w.release)
+	})
 }
 
 type arrival struct {
@@ -59,6 +70,11 @@ func (w *watch) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	n := w.requests[fam]
 	w.passed++
 	hold := w.holdAll && w.passed > w.passFirst
+	w.mu.Unlock()
+	// The body is read first: the server notices a client gone (and ends
+	// the request's context) only once the body has been read.
+	body := bodyOf(r)
+	w.mu.Lock()
 	if hold {
 		w.held++
 		w.heldCh <- w.held
@@ -94,7 +110,6 @@ func (w *watch) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	if w.clock != nil {
 		at = w.clock.Now()
 	}
-	body := bodyOf(r)
 	w.next.ServeHTTP(rec, r)
 	w.mu.Lock()
 	w.arrivals = append(w.arrivals, arrival{family: fam, at: at, body: body, status: rec.status})
@@ -147,6 +162,9 @@ func newSim(t testing.TB, opts sim.Options, wrap func(http.Handler) http.Handler
 	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
+	if w, ok := h.(*watch); ok {
+		t.Cleanup(w.stopHolding) // before the server closes, or it waits for them
+	}
 	return newClient(t, srv.URL), srv.URL
 }
 

@@ -280,10 +280,7 @@ func TestRunStopsCleanly(t *testing.T) {
 	if b, _ := db.Batch(ctx, id); b.Status != store.BatchStopped {
 		t.Errorf("batch after stop: %s", b.Status)
 	}
-	close(w.release)
-	w.mu.Lock()
-	w.holdAll = false
-	w.mu.Unlock()
+	w.stopHolding()
 	before := w.requests["alpha"]
 	p, err = Run(ctx, c, db, id, Options{})
 	if err != nil || p.Done != 15 || p.Ran != 12 {
