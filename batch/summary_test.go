@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"fmt"
 	"math"
 	"testing"
 	"time"
@@ -17,7 +18,8 @@ func TestSimilarity(t *testing.T) {
 		{"the cat sat", "The cat, sat!", 1},
 		{"the cat sat", "a dog ran", 0},
 		{"the cat sat on the mat", "the cat sat", 2 * 3.0 / 9},
-		{"one two three four", "two one three four", 2 * 3.0 / 8},
+		{"one two three four", "two one three four", 1},
+		{"a a b", "a b b", 2 * 2.0 / 6},
 		{"x", "", 0},
 	}
 	for _, c := range cases {
@@ -66,5 +68,17 @@ func TestSummarize(t *testing.T) {
 	}
 	if b.Cells != 3 || b.Done != 1 || b.Failed != 1 || b.PassRate != -1 || b.Stability != -1 {
 		t.Errorf("beta %+v", b)
+	}
+}
+
+// BenchmarkSimilarity400 is one pair of replies of 400 words.
+func BenchmarkSimilarity400(b *testing.B) {
+	a, c := make([]string, 400), make([]string, 400)
+	for i := range a {
+		a[i], c[i] = fmt.Sprint("w", i%37), fmt.Sprint("w", i%41)
+	}
+	c[0], c[len(c)-1] = "start", "end"
+	for b.Loop() {
+		Similarity(a, c)
 	}
 }
