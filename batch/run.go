@@ -3,7 +3,6 @@ package batch
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -218,6 +217,3 @@ func (r *run) report(change func(*Progress)) {
 		r.reports <- r.p // under the lock, so reports arrive in order; the pump takes them at once
 	}
 }
-
-// errNoReply marks a cell that ended before a reply was recorded.
-var errNoReply = errors.New("no reply recorded")

@@ -30,20 +30,54 @@ func Words(text string) []string {
 // product of the lengths, seconds for a 1,000-cell batch of long replies,
 // where this costs their sum.
 func Similarity(a, b []string) float64 {
+	return newWordSets([][]string{a, b}).similarity(0, 1)
+}
+
+// wordSets are replies with their words numbered, so that comparing two
+// costs a pass over each with no hashing.
+type wordSets struct {
+	seqs   [][]int32
+	counts []int32 // scratch, all zero between comparisons
+}
+
+func newWordSets(replies [][]string) *wordSets {
+	ids := map[string]int32{}
+	ws := &wordSets{seqs: make([][]int32, len(replies))}
+	for i, words := range replies {
+		seq := make([]int32, len(words))
+		for j, w := range words {
+			id, ok := ids[w]
+			if !ok {
+				id = int32(len(ids))
+				ids[w] = id
+			}
+			seq[j] = id
+		}
+		ws.seqs[i] = seq
+	}
+	ws.counts = make([]int32, len(ids))
+	return ws
+}
+
+// similarity is Similarity of replies i and j.
+func (ws *wordSets) similarity(i, j int) float64 {
+	a, b := ws.seqs[i], ws.seqs[j]
 	total := len(a) + len(b)
 	if total == 0 {
 		return 1
 	}
-	counts := make(map[string]int, len(a))
 	for _, w := range a {
-		counts[w]++
+		ws.counts[w]++
 	}
 	shared := 0
 	for _, w := range b {
-		if counts[w] > 0 {
-			counts[w]--
+		if ws.counts[w] > 0 {
+			ws.counts[w]--
 			shared++
 		}
+	}
+	for _, w := range a {
+		ws.counts[w] = 0
 	}
 	return 2 * float64(shared) / float64(total)
 }

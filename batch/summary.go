@@ -124,10 +124,11 @@ func stability(byCase map[int][]string) float64 {
 		for i, t := range texts {
 			words[i] = Words(t)
 		}
+		ws := newWordSets(words)
 		pairSum, pairs := 0.0, 0
 		for i := range words {
 			for j := i + 1; j < len(words); j++ {
-				pairSum += Similarity(words[i], words[j])
+				pairSum += ws.similarity(i, j)
 				pairs++
 			}
 		}

@@ -124,24 +124,15 @@ func (s *Store) Batch(ctx context.Context, id int64) (*Batch, error) {
 // with ErrBatchBusy while another living process runs the batch.
 func (s *Store) TakeBatch(ctx context.Context, id int64) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var pid, start sql.NullInt64
-		err := tx.QueryRowContext(ctx, `SELECT runner_pid, runner_start FROM batches WHERE id = ?`, id).Scan(&pid, &start)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
+		if err := s.checkRunner(ctx, tx, id); err != nil {
 			return err
-		}
-		runner := processID{pid: int(pid.Int64), start: start.Int64}
-		if runner.pid != s.self.pid && runner.alive(s.self) {
-			return fmt.Errorf("%w (process %d)", ErrBatchBusy, runner.pid)
 		}
 		now := s.nowMS()
 		if _, err := tx.ExecContext(ctx, `UPDATE batches SET status = ?, runner_pid = ?, runner_start = ?, updated_at = ?
 			WHERE id = ?`, BatchRunning, s.self.pid, s.self.start, now, id); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE batch_cells SET status = ?, error = ?, finished_at = ?
+		_, err := tx.ExecContext(ctx, `UPDATE batch_cells SET status = ?, error = ?, finished_at = ?
 			WHERE batch_id = ? AND status = ?`, StatusInterrupted, interruptedByCrash, now, id, StatusRunning)
 		return err
 	})
@@ -179,26 +170,35 @@ func (s *Store) ReleaseBatch(ctx context.Context, id int64) (string, error) {
 // produced. A batch another living process runs is refused.
 func (s *Store) DeleteBatch(ctx context.Context, id int64) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var pid, start sql.NullInt64
-		err := tx.QueryRowContext(ctx, `SELECT runner_pid, runner_start FROM batches WHERE id = ?`, id).Scan(&pid, &start)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
+		if err := s.checkRunner(ctx, tx, id); err != nil {
 			return err
-		}
-		if runner := (processID{pid: int(pid.Int64), start: start.Int64}); runner.pid != s.self.pid && runner.alive(s.self) {
-			return fmt.Errorf("%w (process %d)", ErrBatchBusy, runner.pid)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM conversations WHERE id IN
 			(SELECT conversation_id FROM batch_cells WHERE batch_id = ? AND conversation_id IS NOT NULL)`, id); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM batches WHERE id = ?`, id)
+		_, err := tx.ExecContext(ctx, `DELETE FROM batches WHERE id = ?`, id)
 		return err
 	})
 	if err != nil {
 		return fmt.Errorf("delete batch %d: %w", id, err)
+	}
+	return nil
+}
+
+// checkRunner fails with ErrNotFound for no such batch, and with
+// ErrBatchBusy while another living process runs it.
+func (s *Store) checkRunner(ctx context.Context, tx *sql.Tx, id int64) error {
+	var pid, start sql.NullInt64
+	err := tx.QueryRowContext(ctx, `SELECT runner_pid, runner_start FROM batches WHERE id = ?`, id).Scan(&pid, &start)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if runner := (processID{pid: int(pid.Int64), start: start.Int64}); runner.pid != s.self.pid && runner.alive(s.self) {
+		return fmt.Errorf("%w (process %d)", ErrBatchBusy, runner.pid)
 	}
 	return nil
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"atelier/batch"
-	"atelier/client"
 	"atelier/store"
 )
 
@@ -64,19 +63,9 @@ func (a *app) batchRunCmd() *cobra.Command {
 			if err != nil {
 				return usageError{err}
 			}
-			db, err := a.store()
-			if err != nil {
-				return err
-			}
-			c, err := a.newClient(cmd.Context())
-			if err != nil {
-				return err
-			}
-			id, err := batch.Create(cmd.Context(), db, plan, args[0])
-			if err != nil {
-				return err
-			}
-			return a.runBatch(cmd.Context(), c, db, id, f)
+			return a.runBatch(cmd.Context(), f, func(ctx context.Context, db *store.Store) (int64, error) {
+				return batch.Create(ctx, db, plan, args[0])
+			})
 		},
 	}
 	f.add(cmd)
@@ -97,20 +86,22 @@ func (a *app) batchResumeCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			db, err := a.store()
-			if err != nil {
-				return err
-			}
-			c, err := a.newClient(cmd.Context())
-			if err != nil {
-				return err
-			}
-			return a.runBatch(cmd.Context(), c, db, id, f)
+			return a.runBatch(cmd.Context(), f, func(context.Context, *store.Store) (int64, error) { return id, nil })
 		},
 	}
 	f.add(cmd)
 	cmd.Flags().BoolVar(&f.retryFailed, "retry-failed", false, "run again the cells that failed (an error, no reply)")
 	return cmd
+}
+
+// batchArg reads the ID argument and opens the history it is in.
+func (a *app) batchArg(args []string) (int64, *store.Store, error) {
+	id, err := batchID(args[0])
+	if err != nil {
+		return 0, nil, err
+	}
+	db, err := a.store()
+	return id, db, err
 }
 
 // batchID reads a batch's id: a number, or batch:N as history writes it.
@@ -122,9 +113,22 @@ func batchID(s string) (int64, error) {
 	return id, nil
 }
 
-// runBatch runs batch id with a progress line on a terminal, then prints
-// its summary. A stop (ctrl+c) ends the run cleanly and says how to resume.
-func (a *app) runBatch(ctx context.Context, c *client.Client, db *store.Store, id int64, f batchRunFlags) error {
+// runBatch runs the batch idOf names (or creates, once the history and the
+// service are at hand) with a progress line on a terminal, then prints its
+// summary. A stop (ctrl+c) ends the run cleanly and says how to resume.
+func (a *app) runBatch(ctx context.Context, f batchRunFlags, idOf func(context.Context, *store.Store) (int64, error)) error {
+	db, err := a.store()
+	if err != nil {
+		return err
+	}
+	c, err := a.newClient(ctx)
+	if err != nil {
+		return err
+	}
+	id, err := idOf(ctx, db)
+	if err != nil {
+		return err
+	}
 	progress := make(chan batch.Progress)
 	shown := make(chan struct{})
 	go func() {

@@ -27,11 +27,7 @@ func (a *app) batchExportCmd() *cobra.Command {
 			if asCSV == asMD {
 				return usagef("give one of --csv or --md")
 			}
-			id, err := batchID(args[0])
-			if err != nil {
-				return err
-			}
-			db, err := a.store()
+			id, db, err := a.batchArg(args)
 			if err != nil {
 				return err
 			}

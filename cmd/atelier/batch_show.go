@@ -58,11 +58,7 @@ func (a *app) batchShowCmd() *cobra.Command {
 		Short: "Print a batch's summary per target: pass rate, times, tokens/s, length, errors, stability",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := batchID(args[0])
-			if err != nil {
-				return err
-			}
-			db, err := a.store()
+			id, db, err := a.batchArg(args)
 			if err != nil {
 				return err
 			}
@@ -79,11 +75,7 @@ func (a *app) batchDeleteCmd() *cobra.Command {
 		Short: "Delete a batch with the conversations of its cells",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := batchID(args[0])
-			if err != nil {
-				return err
-			}
-			db, err := a.store()
+			id, db, err := a.batchArg(args)
 			if err != nil {
 				return err
 			}
