@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"atelier/budget"
 )
 
 // expand turns one prompt into its cases. The variables a case has are the
@@ -11,7 +13,10 @@ import (
 // cases = [{...}, ...]) each row is a case; otherwise every combination of
 // the used variables' values is one, the prompt's own vars before the
 // file's. A prompt that uses no variable is one case.
-func expand(text string, checks []Check, local, global map[string][]string, rows []map[string]string) ([]Case, error) {
+//
+// room bounds what the cases may take, so that a long prompt file times
+// many values is refused before it is copied.
+func expand(text string, checks []Check, local, global map[string][]string, rows []map[string]string, room budgetLeft) ([]Case, error) {
 	used, err := usedVars(text, checks)
 	if err != nil {
 		return nil, err
@@ -19,6 +24,9 @@ func expand(text string, checks []Check, local, global map[string][]string, rows
 	if len(rows) > 0 {
 		if len(local) > 0 {
 			return nil, fmt.Errorf("give vars or cases, not both")
+		}
+		if err := room.fits(len(rows), len(text)); err != nil {
+			return nil, err
 		}
 		out := make([]Case, 0, len(rows))
 		for i, row := range rows {
@@ -45,6 +53,9 @@ func expand(text string, checks []Check, local, global map[string][]string, rows
 		if total > MaxCells {
 			return nil, fmt.Errorf("its variables make more than %d cases", MaxCells)
 		}
+	}
+	if err := room.fits(total, len(text)); err != nil {
+		return nil, err
 	}
 	out := make([]Case, 0, total)
 	pick := make([]int, len(used))
@@ -129,4 +140,26 @@ func substitute(s string, vals map[string]string, quote bool) string {
 		}
 		return v
 	})
+}
+
+// MaxPlanText is the most text a plan's cases may hold together, variables
+// expanded: a bound on the memory a batch file can ask for.
+const MaxPlanText = 64 * budget.MiB
+
+// budgetLeft is what the cases still to expand may take.
+type budgetLeft struct {
+	cases int   // cases, given the targets and repeats each multiplies by
+	bytes int64 // prompt text
+}
+
+// fits reports an error when n cases of about size bytes each do not fit.
+func (b budgetLeft) fits(n, size int) error {
+	if n > b.cases {
+		return fmt.Errorf("%d cases: with its targets and repeats, more than the %d cells a batch may have", n, MaxCells)
+	}
+	if int64(n)*int64(size) > b.bytes {
+		return fmt.Errorf("%d cases of a %s prompt: more than the %s of text a batch's prompts may take",
+			n, budget.Size(int64(size)), budget.Size(MaxPlanText))
+	}
+	return nil
 }

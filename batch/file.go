@@ -171,6 +171,7 @@ type validator struct {
 	path  string
 	lines map[string]int
 	errs  []error
+	text  int64 // prompt text of the cases so far
 }
 
 // fail records a mistake at field (its line looked up, else its parent's).
@@ -218,7 +219,7 @@ func (v *validator) plan(doc *fileDoc, readFile func(string) ([]byte, error)) *P
 		v.prompt(p, i, &pd, doc.Vars, all, readFile)
 	}
 	if n := len(p.Cases) * len(p.Targets) * p.Repeats; n > MaxCells {
-		v.fail("", "%d cells (cases × targets × repeats) is more than the %d a batch may have", n, MaxCells)
+		v.fail("", "%d cells (cases × targets × repeats) is more than the %d cells a batch may have", n, MaxCells)
 	}
 	return p
 }
@@ -344,7 +345,8 @@ func (v *validator) prompt(p *Plan, i int, d *promptDoc, global map[string][]str
 	}
 	v.vars(field+".vars", d.Vars)
 	checks := append(slices.Clone(all), v.checks(field+".checks", d.Checks)...)
-	cases, err := expand(text, checks, d.Vars, global, d.Cases)
+	room := budgetLeft{cases: MaxCells / max(len(p.Targets)*p.Repeats, 1) - len(p.Cases), bytes: MaxPlanText - v.text}
+	cases, err := expand(text, checks, d.Vars, global, d.Cases, room)
 	if err != nil {
 		v.fail(field, "%v", err)
 		return
@@ -360,6 +362,7 @@ func (v *validator) prompt(p *Plan, i int, d *promptDoc, global map[string][]str
 			}
 		}
 		p.Cases = append(p.Cases, c)
+		v.text += int64(len(c.Text))
 	}
 }
 
