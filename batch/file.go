@@ -345,7 +345,7 @@ func (v *validator) prompt(p *Plan, i int, d *promptDoc, global map[string][]str
 	}
 	v.vars(field+".vars", d.Vars)
 	checks := append(slices.Clone(all), v.checks(field+".checks", d.Checks)...)
-	room := budgetLeft{cases: MaxCells / max(len(p.Targets)*p.Repeats, 1) - len(p.Cases), bytes: MaxPlanText - v.text}
+	room := budgetLeft{cases: MaxCells/max(len(p.Targets)*p.Repeats, 1) - len(p.Cases), bytes: MaxPlanText - v.text}
 	cases, err := expand(text, checks, d.Vars, global, d.Cases, room)
 	if err != nil {
 		v.fail(field, "%v", err)
