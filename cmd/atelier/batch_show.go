@@ -1,0 +1,187 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"atelier/batch"
+	"atelier/store"
+	"atelier/ui/termtext"
+)
+
+func (a *app) batchListCmd() *cobra.Command {
+	var asJSON bool
+	var limit int
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List batches, newest first",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			db, err := a.store()
+			if err != nil {
+				return err
+			}
+			list, err := db.Batches(cmd.Context(), limit)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				rows := make([]batchJSON, len(list))
+				for i, b := range list {
+					rows[i] = newBatchJSON(&b)
+				}
+				return writeJSON(a.jsonOut(), rows)
+			}
+			tw := tabwriter.NewWriter(a.io.out, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "ID\tWHEN\tNAME\tSTATUS\tCELLS\tDONE\tFAILED\tPASSED")
+			for _, b := range list {
+				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\n", b.ID, b.CreatedAt.Local().Format("2006-01-02 15:04"),
+					clip(termtext.String(b.Name), 40), b.Status, b.Cells, b.Done, b.Failed, b.Passed)
+			}
+			return tw.Flush()
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	cmd.Flags().IntVar(&limit, "limit", 50, "at most this many batches")
+	return cmd
+}
+
+func (a *app) batchShowCmd() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "show ID",
+		Short: "Print a batch's summary per target: pass rate, times, tokens/s, length, errors, stability",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, db, err := a.batchArg(args)
+			if err != nil {
+				return err
+			}
+			return a.printBatch(cmd.Context(), db, id, asJSON)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}
+
+func (a *app) batchDeleteCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "delete ID",
+		Short: "Delete a batch with the conversations of its cells",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, db, err := a.batchArg(args)
+			if err != nil {
+				return err
+			}
+			if err := db.DeleteBatch(cmd.Context(), id); err != nil {
+				return err
+			}
+			fmt.Fprintf(a.io.err, "atelier: batch %d deleted\n", id)
+			return nil
+		},
+	}
+}
+
+// batchJSON is a batch as --json prints it.
+type batchJSON struct {
+	ID      int64                 `json:"id"`
+	Name    string                `json:"name"`
+	File    string                `json:"file,omitempty"`
+	Status  string                `json:"status"`
+	Created time.Time             `json:"created_at"`
+	Cells   int                   `json:"cells"`
+	Done    int                   `json:"done"`
+	Failed  int                   `json:"failed"`
+	Passed  int                   `json:"passed"`
+	Summary []batch.TargetSummary `json:"summary,omitempty"`
+}
+
+func newBatchJSON(b *store.Batch) batchJSON {
+	return batchJSON{ID: b.ID, Name: b.Name, File: b.File, Status: b.Status, Created: b.CreatedAt, Cells: b.Cells,
+		Done: b.Done, Failed: b.Failed, Passed: b.Passed}
+}
+
+// batchData is what show and export read of a batch.
+type batchData struct {
+	b       *store.Batch
+	plan    *batch.Plan
+	cells   []store.BatchCell
+	replies map[int]string
+	summary []batch.TargetSummary
+}
+
+func loadBatch(ctx context.Context, db *store.Store, id int64) (*batchData, error) {
+	b, err := db.Batch(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	d := &batchData{b: b}
+	if d.plan, err = batch.LoadPlan(b); err != nil {
+		return nil, err
+	}
+	if d.cells, err = db.BatchCells(ctx, id); err != nil {
+		return nil, err
+	}
+	if d.replies, err = db.BatchReplies(ctx, id); err != nil {
+		return nil, err
+	}
+	d.summary = batch.Summarize(d.plan, d.cells, d.replies)
+	return d, nil
+}
+
+// printBatch prints a batch's summary table, or its JSON.
+func (a *app) printBatch(ctx context.Context, db *store.Store, id int64, asJSON bool) error {
+	d, err := loadBatch(ctx, db, id)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		out := newBatchJSON(d.b)
+		out.Summary = d.summary
+		return writeJSON(a.jsonOut(), out)
+	}
+	fmt.Fprintf(a.io.out, "batch %d %q: %s · %d cells (%d cases × %d targets × %d repeats) · %d done, %d failed\n",
+		d.b.ID, termtext.String(d.b.Name), d.b.Status, d.b.Cells, len(d.plan.Cases), len(d.plan.Targets), d.plan.Repeats, d.b.Done, d.b.Failed)
+	return writeSummary(a.io.out, d.summary)
+}
+
+// writeSummary writes the per-target table.
+func writeSummary(w io.Writer, rows []batch.TargetSummary) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "TARGET\tDONE\tPASS\tTTFT p50\tp95\tTOTAL p50\tp95\tTOK/S\tOUT TOK\tERRORS\tSTABILITY")
+	for _, s := range rows {
+		fmt.Fprintf(tw, "%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.0f\t%d\t%s\n", termtext.String(s.Target), s.Done, s.Cells,
+			rate(s.PassRate), secs(s.TTFTMedian), secs(s.TTFTP95), secs(s.TotalMedian), secs(s.TotalP95),
+			s.TokensPerSecond, s.OutputTokens, s.Failed, share(s.Stability))
+	}
+	return tw.Flush()
+}
+
+// rate is a pass rate as a percentage, "-" when nothing was checked.
+func rate(r float64) string {
+	if r < 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f%%", 100*r)
+}
+
+// share is a similarity from 0 to 1, "-" when unknown.
+func share(r float64) string {
+	if r < 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", r)
+}
+
+func secs(d time.Duration) string {
+	if d <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2fs", d.Seconds())
+}

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"atelier/batch"
+	"atelier/client/sim"
+)
+
+// batchFile is 2 prompts × 3 targets × 2 repeats: alpha, alpha answered
+// 429 once then served (a sweep), and gamma refused (401) every time.
+const batchFile = `name = "cli"
+targets = [
+  "alpha:m1",
+  "alpha:m1:temperature=0.5,system=[[fault:429x1:cli]]",
+  "gamma:m3:system=[[fault:unauthorized]]",
+]
+repeats = 2
+[vars]
+topic = ["CRDTs", "heaps"]
+[[prompts]]
+name = "explain"
+text = "explain {{topic}}"
+  [[prompts.checks]]
+  regex = "(?i){{topic}}"
+  max_output_tokens = 100000
+`
+
+func TestBatchCommands(t *testing.T) {
+	svc := newService(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "cli.toml")
+	writeFile(t, file, batchFile)
+
+	r := atelier(t, svc.env, "", "batch", "run", file, "--concurrency", "2", "--json")
+	if r.code != 0 {
+		t.Fatalf("run: exit %d: %s", r.code, r.stderr)
+	}
+	var out batchJSON
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatalf("%v: %s", err, r.stdout)
+	}
+	if out.ID != 1 || out.Name != "cli" || out.Status != "done" || out.Cells != 12 || out.Done != 8 || out.Failed != 4 || len(out.Summary) != 3 {
+		t.Fatalf("run --json = %+v", out)
+	}
+	for i, s := range out.Summary[:2] {
+		if s.Done != 4 || s.PassRate != 1 || s.Stability != 1 || s.OutputTokens == 0 || s.TotalMedian <= 0 {
+			t.Errorf("target %d summary = %+v", i, s)
+		}
+	}
+	if g := out.Summary[2]; g.Failed != 4 || g.Done != 0 || g.PassRate != -1 {
+		t.Errorf("gamma summary = %+v", g)
+	}
+	hits := svc.hits.Load()
+	if hits != 8+1+4 { // 8 replies, one 429, four 401s
+		t.Errorf("the simulator saw %d requests, want 13", hits)
+	}
+
+	// resume of a finished batch sends nothing.
+	r = atelier(t, svc.env, "", "batch", "resume", "1")
+	if r.code != 0 || svc.hits.Load() != hits {
+		t.Fatalf("resume of a done batch: exit %d, %d requests: %s", r.code, svc.hits.Load()-hits, r.stderr)
+	}
+	for _, want := range []string{"alpha:m1 ", "4/4", "100%", "gamma:m3:system=[[fault:unauthorized]]", "STABILITY", "1.00"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("resume's summary lacks %q:\n%s", want, r.stdout)
+		}
+	}
+
+	r = atelier(t, svc.env, "", "batch", "list")
+	if r.code != 0 || !strings.Contains(r.stdout, "cli") || !strings.Contains(r.stdout, "done") {
+		t.Errorf("list: %s %s", r.stdout, r.stderr)
+	}
+	show := atelier(t, svc.env, "", "batch", "show", "batch:1")
+	if show.code != 0 || !strings.Contains(show.stdout, `batch 1 "cli": done · 12 cells (2 cases × 3 targets × 2 repeats)`) {
+		t.Errorf("show: %s %s", show.stdout, show.stderr)
+	}
+
+	r = atelier(t, svc.env, "", "batch", "export", "1", "--csv")
+	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
+	if r.code != 0 || err != nil || len(rows) != 13 {
+		t.Fatalf("csv: exit %d, %v, %d rows: %s", r.code, err, len(rows), r.stderr)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	for _, row := range rows[1:] {
+		prompt := "explain " + strings.TrimPrefix(row[col["variables"]], "topic=")
+		switch {
+		case strings.HasPrefix(row[col["target"]], "gamma"):
+			if row[col["status"]] != "failed" || !strings.Contains(row[col["error"]], "401") {
+				t.Errorf("gamma row %v", row)
+			}
+		case row[col["status"]] != "done" || row[col["passed"]] != "true" || row[col["reply"]] != sim.ReplyText(prompt):
+			t.Errorf("row %v", row[:col["reply"]])
+		}
+	}
+
+	md := filepath.Join(dir, "report.md")
+	r = atelier(t, svc.env, "", "batch", "export", "1", "--md", "-o", md)
+	b, err := os.ReadFile(md)
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := string(b)
+	for _, want := range []string{"# Batch 1: cli", "## Summary", "## explain[topic=CRDTs]", "> explain CRDTs",
+		"### `alpha:m1` · repeat 2 · done · checks passed", "- error: stream response: gamma: 401"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+	if r.code != 0 {
+		t.Errorf("md: exit %d %s", r.code, r.stderr)
+	}
+
+	// Every cell's reply is in History; delete takes the batch and them.
+	hist := atelier(t, svc.env, "", "history", "list", "--kind", "chat", "--limit", "100")
+	if n := strings.Count(hist.stdout, "chat:"); n != 12 {
+		t.Errorf("history lists %d chats, want 12:\n%s", n, hist.stdout)
+	}
+	if r = atelier(t, svc.env, "", "batch", "delete", "1"); r.code != 0 {
+		t.Fatalf("delete: %d %s", r.code, r.stderr)
+	}
+	hist = atelier(t, svc.env, "", "history", "list", "--kind", "chat")
+	if strings.Contains(hist.stdout, "chat:") {
+		t.Errorf("history after delete:\n%s", hist.stdout)
+	}
+	if r = atelier(t, svc.env, "", "batch", "show", "1"); r.code != 1 || !strings.Contains(r.stderr, "not found") {
+		t.Errorf("show after delete: %d %s", r.code, r.stderr)
+	}
+}
+
+func TestBatchCommandErrors(t *testing.T) {
+	svc := newService(t)
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.toml")
+	writeFile(t, bad, "targets = [\"alpha:m1\"]\n[[prompts]]\ntext = \"{{x}}\"\n[[prompts]]\ntext = \"y\"\n[[prompts.checks]]\nregex = \"(\"\n")
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"batch", "run", bad}, 2, "bad.toml:2: prompts[0]: {{x}} has no values"},
+		{[]string{"batch", "run", bad}, 2, "bad.toml:7: prompts[1].checks[0].regex: not a regular expression"},
+		{[]string{"batch", "run", filepath.Join(dir, "none.toml")}, 2, "none.toml"},
+		{[]string{"batch", "run", bad, "--concurrency", "100"}, 2, "--concurrency: must be 1 to 64"},
+		{[]string{"batch", "resume", "x"}, 2, `batch id "x"`},
+		{[]string{"batch", "resume", "7"}, 1, "batch 7: not found"},
+		{[]string{"batch", "export", "1"}, 2, "give one of --csv or --md"},
+	}
+	for _, c := range cases {
+		r := atelier(t, svc.env, "", c.args...)
+		if r.code != c.code || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%v: exit %d, %q; want %d and %q", c.args, r.code, r.stderr, c.code, c.want)
+		}
+	}
+	if svc.hits.Load() != 0 {
+		t.Errorf("%d requests sent for bad command lines", svc.hits.Load())
+	}
+}
+
+func TestBatchProgressLine(t *testing.T) {
+	p := batch.Progress{BatchID: 3, Total: 45, Done: 12, Failed: 2, Running: 4}
+	if got := batchProgressLine(p); got != "batch 3: 12/45 done, 2 failed, 4 running" {
+		t.Errorf("before a rate: %q", got)
+	}
+	p.Rate, p.ETA = 1.54, 20400*time.Millisecond
+	if got := batchProgressLine(p); got != "batch 3: 12/45 done, 2 failed, 4 running · 1.5 cells/s · ETA 20s" {
+		t.Errorf("with a rate: %q", got)
+	}
+}
