@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"atelier/client"
-	"atelier/store"
+	"atelier/recorder"
 )
 
 func (a *app) compareCmd() *cobra.Command {
@@ -91,17 +91,18 @@ func (a *app) runCompare(ctx context.Context, targets []client.ChatTarget, label
 			return fmt.Errorf("%s:%s: %w", t.Family, t.Model, err)
 		}
 	}
-	db, convID, recording := a.newConversation(ctx, store.KindCompare, targets[0], prompt)
+	var replies []*recorder.Reply
+	if db, err := a.store(); err != nil {
+		a.warn(err)
+	} else if _, replies, err = recorder.BeginComparison(ctx, db, prompt, targets); err != nil {
+		a.warn(err)
+	}
 	results := make([]laneResult, len(targets))
 	var wg sync.WaitGroup
 	for i, t := range targets {
 		var rec *chatRecord
-		if recording {
-			settings, _ := json.Marshal(t.Settings)
-			if err := db.SetLane(ctx, store.Lane{ConversationID: convID, Lane: i, Family: string(t.Family), Model: t.Model, SettingsJSON: settings}); err != nil {
-				a.warn(err)
-			}
-			rec = a.beginReply(ctx, db, convID, i, t, turns, true)
+		if i < len(replies) && replies[i] != nil {
+			rec = &chatRecord{a: a, ctx: ctx, reply: replies[i]}
 		}
 		wg.Go(func() {
 			results[i] = runLane(ctx, c, t, turns, rec)
