@@ -11,7 +11,6 @@ import (
 	"atelier/poller"
 	"atelier/store"
 	"atelier/ui"
-	"atelier/ui/video"
 )
 
 // runTUI opens the terminal UI. Nothing here waits on the keyring: the
@@ -80,9 +79,9 @@ func (a *app) baseURLOverride() (from, baseURL string) {
 // unfinished tasks with whichever client the UI connects with, and stops
 // when the app closes, before the store does.
 func (a *app) withPoller(deps ui.Deps) ui.Deps {
-	p := video.NewPoller(deps.Store, poller.Options{})
+	p := poller.New(deps.Store, poller.Options{})
 	a.closers = append(a.closers, p.Close)
-	deps.Poller, deps.Events = p, p.Events()
+	deps.Poller = p
 	return deps
 }
 

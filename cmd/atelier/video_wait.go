@@ -19,7 +19,7 @@ import (
 func (a *app) waitVideo(ctx context.Context, c *client.Client, st *store.Store, id string) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	p := poller.New(c, st, poller.Options{Clock: a.clocks.poller})
+	p := poller.NewSession(c, st, poller.Options{Clock: a.clocks.poller})
 	ran := make(chan error, 1)
 	go func() {
 		ran <- p.Run(ctx)
