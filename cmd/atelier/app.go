@@ -13,7 +13,7 @@ import (
 	"atelier/budget"
 	"atelier/client"
 	"atelier/store"
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 // app is one run of the program: its flags, its I/O and what it opened.

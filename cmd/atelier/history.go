@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"atelier/store"
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 func (a *app) historyCmd() *cobra.Command {

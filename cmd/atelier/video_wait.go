@@ -9,7 +9,7 @@ import (
 	"atelier/client"
 	"atelier/poller"
 	"atelier/store"
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 // waitVideo follows the task with id to its end with the background

@@ -7,8 +7,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/termtext"
 	"atelier/ui/tab"
-	"atelier/ui/termtext"
 )
 
 // copyReply puts the reply in view, as markdown, on the clipboard (OSC 52).

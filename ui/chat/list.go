@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 // pageSize is how many conversations a listing page holds: the first page

@@ -11,8 +11,8 @@ import (
 
 	"atelier/client"
 	"atelier/recorder"
+	"atelier/termtext"
 	"atelier/ui/tab"
-	"atelier/ui/termtext"
 )
 
 // recordedMsg says a run was recorded in history, or could not be: the

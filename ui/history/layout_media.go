@@ -11,9 +11,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
+	"atelier/termtext"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
-	"atelier/ui/termtext"
 )
 
 // imageJob lays out an image job: its prompt and settings, the inputs of an

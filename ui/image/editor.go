@@ -9,8 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/budget"
+	"atelier/termtext"
 	"atelier/ui/tab"
-	"atelier/ui/termtext"
 )
 
 // The steps of editing the prompt in $EDITOR: a temporary file is written,

@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 // labelWidth is the width of the column of row names, marker included.
