@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"atelier/client"
 )
 
 // TestKeyNeverReachesDisk stores a known key through the key API, runs the
@@ -20,8 +22,8 @@ func TestKeyNeverReachesDisk(t *testing.T) {
 	dir := t.TempDir()
 	s := must[*Store](t)(Open(dir))
 	keys := &Keys{Keyring: NewMemoryKeyring(), Getenv: envOf(map[string]string{"ATELIER_QUEUE_KEY": key})}
-	for _, g := range Groups {
-		if g != GroupQueue {
+	for _, g := range client.Groups {
+		if g != client.Queue {
 			if err := keys.Set(g, key); err != nil {
 				t.Fatal(err)
 			}

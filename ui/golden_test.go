@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"atelier/client"
 	"atelier/ui/tab/tabtest"
 	"fmt"
 	"io"
@@ -47,9 +48,9 @@ func TestGolden(t *testing.T) {
 func goldenDeps(t *testing.T) Deps {
 	deps := testDeps(t)
 	kr := store.NewMemoryKeyring()
-	kr.Set(store.GroupAlpha, "never-shown")
+	kr.Set(client.Alpha, "never-shown")
 	deps.Keys = &store.Keys{Keyring: kr, Getenv: func(name string) string {
-		if name == store.GroupGamma.EnvVar() {
+		if name == client.Gamma.EnvVar() {
 			return "never-shown-either"
 		}
 		return ""

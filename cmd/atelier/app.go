@@ -77,7 +77,7 @@ func (a *app) clientFor(cfg *store.Settings) (*client.Client, error) {
 		return nil, errNoService
 	}
 	keys, _ := a.keys().Resolve()
-	c, err := client.New(baseURL, client.Keys(keys))
+	c, err := client.New(baseURL, keys)
 	if err != nil {
 		return nil, usageError{err}
 	}

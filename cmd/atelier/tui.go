@@ -113,7 +113,7 @@ func (a *app) demoDeps(ctx context.Context, db *store.Store) (ui.Deps, error) {
 		return ui.Deps{}, usageError{err}
 	}
 	kr := store.NewMemoryKeyring()
-	for _, g := range store.Groups {
+	for _, g := range client.Groups {
 		kr.Set(g, demoKey)
 	}
 	return ui.Deps{

@@ -3,6 +3,7 @@ package settings
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/client"
 	"atelier/store"
 )
 
@@ -10,11 +11,11 @@ import (
 type (
 	keysLoadedMsg struct{ status []store.KeyStatus }
 	keyStoredMsg  struct {
-		group store.Group
+		group client.Group
 		err   error
 	}
 	keyDeletedMsg struct {
-		group store.Group
+		group client.Group
 		err   error
 	}
 	savedMsg struct {
@@ -34,13 +35,13 @@ func (m Model) loadKeys() tea.Cmd {
 
 // storeKey puts a key in the keyring. The key exists only in this closure;
 // errors from the KeyStore never hold it.
-func (m Model) storeKey(g store.Group, key string) tea.Cmd {
+func (m Model) storeKey(g client.Group, key string) tea.Cmd {
 	keys := m.keys
 	return func() tea.Msg { return result(keyStoredMsg{group: g, err: keys.Set(g, key)}) }
 }
 
 // deleteKey removes a group's key from the keyring.
-func (m Model) deleteKey(g store.Group) tea.Cmd {
+func (m Model) deleteKey(g client.Group) tea.Cmd {
 	keys := m.keys
 	return func() tea.Msg { return result(keyDeletedMsg{group: g, err: keys.Delete(g)}) }
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/client"
 	"atelier/store"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
@@ -104,6 +105,6 @@ type brokenKeyring struct{}
 
 var errLocked = &store.KeyringError{Reason: "the keyring is locked: unlock it"}
 
-func (brokenKeyring) Get(store.Group) (string, error) { return "", errLocked }
-func (brokenKeyring) Set(store.Group, string) error   { return errors.New("set: keyring locked") }
-func (brokenKeyring) Delete(store.Group) error        { return errLocked }
+func (brokenKeyring) Get(client.Group) (string, error) { return "", errLocked }
+func (brokenKeyring) Set(client.Group, string) error   { return errors.New("set: keyring locked") }
+func (brokenKeyring) Delete(client.Group) error        { return errLocked }

@@ -19,6 +19,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/client"
 	"atelier/store"
 	"atelier/ui/tab"
 )
@@ -30,8 +31,8 @@ type override struct{ url, from string }
 // on the OS keyring, so they run only in commands.
 type KeyStore interface {
 	Status() []store.KeyStatus
-	Set(g store.Group, key string) error
-	Delete(g store.Group) error
+	Set(g client.Group, key string) error
+	Delete(g client.Group) error
 }
 
 // Options are what the tab works with.
@@ -155,7 +156,7 @@ func (m Model) mode() mode {
 }
 
 // keyStatus returns what is known of a group's key.
-func (m Model) keyStatus(g store.Group) (store.KeyStatus, bool) {
+func (m Model) keyStatus(g client.Group) (store.KeyStatus, bool) {
 	for _, st := range m.status {
 		if st.Group == g {
 			return st, true

@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/client"
 	"atelier/store"
 	"atelier/termtext"
 )
@@ -201,7 +202,7 @@ func (m Model) overridden() string {
 	return out
 }
 
-func (m Model) keyValue(g store.Group) string {
+func (m Model) keyValue(g client.Group) string {
 	st, ok := m.keyStatus(g)
 	switch {
 	case !ok:
