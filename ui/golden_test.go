@@ -2,6 +2,7 @@ package ui
 
 import (
 	"atelier/client"
+	keyring "atelier/keys"
 	"atelier/ui/tab/tabtest"
 	"fmt"
 	"io"
@@ -47,9 +48,9 @@ func TestGolden(t *testing.T) {
 // the environment, a header and a default model.
 func goldenDeps(t *testing.T) Deps {
 	deps := testDeps(t)
-	kr := store.NewMemoryKeyring()
+	kr := keyring.NewMemoryKeyring()
 	kr.Set(client.Alpha, "never-shown")
-	deps.Keys = &store.Keys{Keyring: kr, Getenv: func(name string) string {
+	deps.Keys = &keyring.Keys{Keyring: kr, Getenv: func(name string) string {
 		if name == client.Gamma.EnvVar() {
 			return "never-shown-either"
 		}

@@ -12,6 +12,7 @@ import (
 
 	"atelier/budget"
 	"atelier/client"
+	"atelier/keys"
 	"atelier/store"
 	"atelier/termtext"
 )
@@ -102,8 +103,8 @@ func (a *app) clientFor(cfg *store.Settings) (*client.Client, error) {
 var errNoService = usagef("no service configured: pass --base-url, set ATELIER_BASE_URL or base_url in config.toml (or try --demo)")
 
 // keys resolves each group's key: the environment first, then the keyring.
-func (a *app) keys() *store.Keys {
-	return &store.Keys{Keyring: store.NewSystemKeyring(), Getenv: a.getenv}
+func (a *app) keys() *keys.Keys {
+	return &keys.Keys{Keyring: keys.NewSystemKeyring(), Getenv: a.getenv}
 }
 
 // settings loads config.toml once ($ATELIER_CONFIG, else the XDG config

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"atelier/keys"
 	"atelier/store"
 )
 
@@ -36,7 +37,7 @@ func TestTUIDemoDeps(t *testing.T) {
 		t.Error("no video poller")
 	}
 	for _, st := range deps.Keys.Status() {
-		if st.Source != store.SourceKeyring || st.Problem != "" {
+		if st.Source != keys.SourceKeyring || st.Problem != "" {
 			t.Errorf("demo key status %v", st)
 		}
 	}

@@ -4,12 +4,13 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
+	"atelier/keys"
 	"atelier/store"
 )
 
 // The results of the tab's commands, delivered even while another tab shows.
 type (
-	keysLoadedMsg struct{ status []store.KeyStatus }
+	keysLoadedMsg struct{ status []keys.KeyStatus }
 	keyStoredMsg  struct {
 		group client.Group
 		err   error
@@ -27,7 +28,7 @@ type (
 )
 
 // loadKeys asks where each group's key comes from. It may wait on the
-// keyring (store.Keys gives up after a timeout), so it never runs in Update.
+// keyring (keys.Keys gives up after a timeout), so it never runs in Update.
 func (m Model) loadKeys() tea.Cmd {
 	keys := m.keys
 	return func() tea.Msg { return result(keysLoadedMsg{status: keys.Status()}) }

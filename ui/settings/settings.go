@@ -20,6 +20,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
+	"atelier/keys"
 	"atelier/store"
 	"atelier/ui/tab"
 )
@@ -27,10 +28,10 @@ import (
 // override is a base URL given outside config.toml, which wins over it.
 type override struct{ url, from string }
 
-// KeyStore keeps each group's key; *store.Keys is one. Its methods may wait
+// KeyStore keeps each group's key; *keys.Keys is one. Its methods may wait
 // on the OS keyring, so they run only in commands.
 type KeyStore interface {
-	Status() []store.KeyStatus
+	Status() []keys.KeyStatus
 	Set(g client.Group, key string) error
 	Delete(g client.Group) error
 }
@@ -55,8 +56,8 @@ type Model struct {
 	demo   bool
 	secure bool // plain http:// is refused for a host not loopback (no --insecure)
 	over   override
-	cfg    store.Settings    // as last saved
-	status []store.KeyStatus // nil until loaded
+	cfg    store.Settings   // as last saved
+	status []keys.KeyStatus // nil until loaded
 
 	rows    []row
 	cursor  int
@@ -76,11 +77,11 @@ func New(o Options) Model {
 	if o.Settings != nil {
 		cfg = o.Settings
 	}
-	keys := o.Keys
-	if keys == nil {
-		keys = store.NewKeys(nil) // the environment only: Set says to use it
+	ks := o.Keys
+	if ks == nil {
+		ks = keys.NewKeys(nil) // the environment only: Set says to use it
 	}
-	m := Model{keys: keys, path: o.Path, demo: o.Demo, secure: !o.Insecure, over: override{url: o.BaseURL, from: o.BaseURLFrom},
+	m := Model{keys: ks, path: o.Path, demo: o.Demo, secure: !o.Insecure, over: override{url: o.BaseURL, from: o.BaseURLFrom},
 		cfg: *cfg, km: defaultKeyMap(), st: newStyles(true)}
 	m.cfg.Headers = cloneHeaders(cfg.Headers)
 	m.rows = rows(&m.cfg)
@@ -156,13 +157,13 @@ func (m Model) mode() mode {
 }
 
 // keyStatus returns what is known of a group's key.
-func (m Model) keyStatus(g client.Group) (store.KeyStatus, bool) {
+func (m Model) keyStatus(g client.Group) (keys.KeyStatus, bool) {
 	for _, st := range m.status {
 		if st.Group == g {
 			return st, true
 		}
 	}
-	return store.KeyStatus{}, false
+	return keys.KeyStatus{}, false
 }
 
 // tildePath writes a path under the home folder as ~/…, as people read it.

@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/client"
-	"atelier/store"
+	"atelier/keys"
 	"atelier/termtext"
 )
 
@@ -136,7 +136,7 @@ func (m Model) question(r row) string {
 		return fmt.Sprintf("remove the %s header %s?", r.group, r.field)
 	}
 	q := fmt.Sprintf("delete the %s key from the keyring?", r.group)
-	if st, ok := m.keyStatus(r.group); ok && st.Source == store.SourceEnvironment {
+	if st, ok := m.keyStatus(r.group); ok && st.Source == keys.SourceEnvironment {
 		q += " (" + st.EnvVar + " still applies)"
 	}
 	return q
@@ -207,9 +207,9 @@ func (m Model) keyValue(g client.Group) string {
 	switch {
 	case !ok:
 		return m.st.Unset.Render("checking…")
-	case st.Source == store.SourceKeyring:
+	case st.Source == keys.SourceKeyring:
 		return m.st.Set.Render("● set") + m.st.Hint.Render(" · keyring")
-	case st.Source == store.SourceEnvironment:
+	case st.Source == keys.SourceEnvironment:
 		return m.st.Override.Render("● set") + m.st.Hint.Render(" · environment ("+st.EnvVar+")")
 	}
 	return m.st.Missing.Render("○ unset") + m.st.Hint.Render(" · enter to set, or "+st.EnvVar)

@@ -1,7 +1,8 @@
-package store
+package keys
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"slices"
 	"strings"
@@ -14,6 +15,9 @@ import (
 )
 
 const secret = "sk-test-1234567890-SECRET"
+
+// bg is the context of calls that are not cancelled.
+var bg = context.Background()
 
 func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 

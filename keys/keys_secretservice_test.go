@@ -1,6 +1,6 @@
 //go:build secretservice
 
-package store
+package keys
 
 import (
 	"crypto/rand"
