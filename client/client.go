@@ -28,8 +28,23 @@ const (
 // Groups lists every endpoint group in display order.
 var Groups = []Group{Alpha, Beta, Gamma, Queue}
 
+// ParseGroup reads a group name typed by a person, in any case.
+func ParseGroup(s string) (Group, error) {
+	for _, g := range Groups {
+		if strings.EqualFold(s, string(g)) {
+			return g, nil
+		}
+	}
+	return "", fmt.Errorf("unknown key group %q: use alpha, beta, gamma or queue", s)
+}
+
+// EnvVar is the environment variable atelier reads the group's key from
+// before the keyring: ATELIER_ALPHA_KEY and so on.
+func (g Group) EnvVar() string { return "ATELIER_" + strings.ToUpper(string(g)) + "_KEY" }
+
 // Keys holds one credential per endpoint group. An empty key is sent as no
-// credential, and the service answers 401.
+// credential, and the service answers 401. It never shows its keys: every
+// fmt verb, JSON, and any encoder of text print it redacted (keys.go).
 type Keys struct {
 	Alpha, Beta, Gamma, Queue string
 }

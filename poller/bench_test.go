@@ -62,7 +62,7 @@ func fleet(tb testing.TB, n int, schedules ...func(time.Duration) time.Duration)
 	tb.Cleanup(srv.Close)
 
 	ctx := context.Background()
-	ps := make([]*Poller, len(schedules))
+	ps := make([]*Session, len(schedules))
 	ids := make([][]string, len(schedules))
 	for k, sched := range schedules {
 		st, err := store.Open(tb.TempDir())
@@ -83,7 +83,7 @@ func fleet(tb testing.TB, n int, schedules ...func(time.Duration) time.Duration)
 			ids[k] = append(ids[k], h.RequestID)
 		}
 		c, _ := client.New(srv.URL, client.Keys{Queue: "k"})
-		ps[k] = New(c, st, Options{Clock: clk, Schedule: sched, Concurrency: 64, MaxRequestsPerSecond: 1e5})
+		ps[k] = NewSession(c, st, Options{Clock: clk, Schedule: sched, Concurrency: 64, MaxRequestsPerSecond: 1e5})
 	}
 	r := &rig{clk: clk}
 	ends := make([]int, len(ps))

@@ -39,7 +39,7 @@ type watch struct {
 
 // loop is the dispatcher: it starts each due request when a slot and the
 // budget allow, and is the only part of the poller that waits on the clock.
-func (p *Poller) loop(ctx context.Context) {
+func (p *Session) loop(ctx context.Context) {
 	var timerAt time.Time
 	var timer <-chan time.Time
 	for {
@@ -71,7 +71,7 @@ func (p *Poller) loop(ctx context.Context) {
 }
 
 // intake takes the added tasks.
-func (p *Poller) intake() {
+func (p *Session) intake() {
 	select {
 	case <-p.wakeup:
 	default:
@@ -89,7 +89,7 @@ func (p *Poller) intake() {
 // task recorded as completed (a restart between its result and the end of
 // its download) fetches its result again, for a fresh video URL, and then
 // resumes the download where the partial file stops.
-func (p *Poller) watch(t store.VideoTask) {
+func (p *Session) watch(t store.VideoTask) {
 	id := t.RequestID
 	if t.Done || p.watched[id] != nil || p.finished[id] {
 		return
@@ -110,7 +110,7 @@ func (p *Poller) watch(t store.VideoTask) {
 	p.push(w)
 }
 
-func (p *Poller) push(w *watch) {
+func (p *Session) push(w *watch) {
 	p.seq++
 	w.seq = p.seq
 	heap.Push(&p.due, w)
@@ -119,7 +119,7 @@ func (p *Poller) push(w *watch) {
 // dispatch starts every request that is due, while slots and the budget
 // allow, and returns when the dispatcher must look again (zero: when a
 // request ends or a task is added).
-func (p *Poller) dispatch(ctx context.Context) time.Time {
+func (p *Session) dispatch(ctx context.Context) time.Time {
 	now := p.clock.Now()
 	for p.inflight < p.opts.Concurrency && len(p.due) > 0 {
 		w := p.due[0]
@@ -137,7 +137,7 @@ func (p *Poller) dispatch(ctx context.Context) time.Time {
 }
 
 // settle takes back a task whose request ended.
-func (p *Poller) settle(w *watch) {
+func (p *Session) settle(w *watch) {
 	if !w.hold.IsZero() {
 		p.budget.hold(w.hold)
 		w.hold = time.Time{}

@@ -23,7 +23,7 @@ const progressEvery = 1 << 20
 // the result announced is not kept; a whole one is synced and renamed into
 // place, and only then is the task done. So a video is fetched once, even
 // across restarts (resumed, not fetched again).
-func (p *Poller) download(ctx context.Context, w *watch) {
+func (p *Session) download(ctx context.Context, w *watch) {
 	id := w.task.RequestID
 	if w.saved != "" { // saved, but recording it failed: record it again
 		p.keep(ctx, w, w.saved, w.savedBytes)
@@ -70,7 +70,7 @@ func (p *Poller) download(ctx context.Context, w *watch) {
 // Content-Length said, or at the end of the connection): what the server
 // sent settles it, never the file_size the result announced, which would
 // have a mismatched file fetched again and again.
-func (p *Poller) downloaded(ctx context.Context, w *watch, m *store.MediaFile, total int64, err error) {
+func (p *Session) downloaded(ctx context.Context, w *watch, m *store.MediaFile, total int64, err error) {
 	id := w.task.RequestID
 	var ae *client.APIError
 	switch {
@@ -115,7 +115,7 @@ var errBusy = errors.New("another poller is downloading this video")
 // never write the same partial file. Releasing it once the task has ended
 // removes the lock file too; a poller that takes a removed file's lock
 // still finds the task done in the store.
-func (p *Poller) lockDownload(id string) (release func(ended bool), err error) {
+func (p *Session) lockDownload(id string) (release func(ended bool), err error) {
 	dir := filepath.Join(p.st.MediaDir(), ".locks")
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
@@ -137,7 +137,7 @@ func (p *Poller) lockDownload(id string) (release func(ended bool), err error) {
 // saved by another poller since this one last looked: a recorded file that
 // is there, whole. The file, not the done flag, decides, since recording a
 // result again (as the other poller may do) clears the flag.
-func (p *Poller) savedElsewhere(ctx context.Context, id string) (rel string, size int64, ok bool) {
+func (p *Session) savedElsewhere(ctx context.Context, id string) (rel string, size int64, ok bool) {
 	v, err := p.st.VideoTask(ctx, id)
 	if err != nil || v.VideoPath == "" {
 		return "", 0, false
@@ -154,7 +154,7 @@ func (p *Poller) savedElsewhere(ctx context.Context, id string) (rel string, siz
 }
 
 // keep records the saved video and ends the task.
-func (p *Poller) keep(ctx context.Context, w *watch, rel string, size int64) {
+func (p *Session) keep(ctx context.Context, w *watch, rel string, size int64) {
 	if err := p.st.SetVideoFile(ctx, w.task.RequestID, rel, size, true); err != nil {
 		p.retry(ctx, w, err)
 		return
@@ -169,7 +169,7 @@ func (p *Poller) keep(ctx context.Context, w *watch, rel string, size int64) {
 
 // recordPartial notes how much of the video is saved, for the record only:
 // the partial file itself is what the next attempt resumes from.
-func (p *Poller) recordPartial(ctx context.Context, id string, n int64) {
+func (p *Session) recordPartial(ctx context.Context, id string, n int64) {
 	if ctx.Err() == nil {
 		p.st.SetVideoFile(ctx, id, "", n, false)
 	}
@@ -177,7 +177,7 @@ func (p *Poller) recordPartial(ctx context.Context, id string, n int64) {
 
 // discard drops a partial file that cannot be resumed. The store offers no
 // call to drop a partial file, so it is committed and then removed.
-func (p *Poller) discard(m *store.MediaFile) {
+func (p *Session) discard(m *store.MediaFile) {
 	rel, err := m.Commit()
 	if err != nil {
 		return

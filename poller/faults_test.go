@@ -74,7 +74,7 @@ func TestTransientFaultsHaveAnEnd(t *testing.T) {
 			task := r.submit(t, "videoa/q1/text-to-video", map[string]any{"prompt": "storm"})
 			opts := tc.opts
 			opts.Clock = r.clk
-			p := New(r.client(t, nil), r.st, opts)
+			p := NewSession(r.client(t, nil), r.st, opts)
 			ups := r.runPollers(t, time.Hour, []int{1}, p)[0]
 
 			last := ups[len(ups)-1]
@@ -111,7 +111,7 @@ func TestTransientFaultsHaveAnEnd(t *testing.T) {
 func TestRefusedMediaFailTheTask(t *testing.T) {
 	r := newRig(t, sim.Options{Pace: pace}, always("/sim/media/", http.StatusNotFound))
 	task := r.submit(t, "videoa/q1/text-to-video", map[string]any{"prompt": "fog"})
-	p := New(r.client(t, nil), r.st, Options{Clock: r.clk})
+	p := NewSession(r.client(t, nil), r.st, Options{Clock: r.clk})
 	ups := r.runPollers(t, time.Hour, []int{1}, p)[0]
 
 	v, _ := r.st.VideoTask(context.Background(), task.RequestID)

@@ -83,7 +83,7 @@ type idleAt struct {
 func newDriver(clk *fakeClock) *driver { return &driver{clk: clk, idle: make(chan idleAt)} }
 
 // attach makes p report to the driver; call it before p runs.
-func (d *driver) attach(ctx context.Context, p *Poller) {
+func (d *driver) attach(ctx context.Context, p *Session) {
 	i := d.n
 	d.n++
 	p.idle = func(wake time.Time) {
@@ -268,7 +268,7 @@ func (r *rig) hitsWhere(part string) []hit {
 // left to do and the listener of poller i has heard that ends[i] tasks
 // ended (done, or given up for the run); then it stops them and returns
 // every update each sent.
-func (r *rig) runPollers(t testing.TB, limit time.Duration, ends []int, ps ...*Poller) [][]Update {
+func (r *rig) runPollers(t testing.TB, limit time.Duration, ends []int, ps ...*Session) [][]Update {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	d := newDriver(r.clk)

@@ -51,7 +51,7 @@ func restartChild(arg string) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	p := New(c, st, Options{Schedule: quickSchedule, MaxRequestsPerSecond: 200})
+	p := NewSession(c, st, Options{Schedule: quickSchedule, MaxRequestsPerSecond: 200})
 	go p.Run(ctx)
 	for u := range p.Updates() {
 		switch {
@@ -179,7 +179,7 @@ func testRestart(t *testing.T, start time.Duration, killAt string, holdUp bool) 
 	clk.add(10 * time.Second)
 	runCtx, stop := context.WithTimeout(ctx, 30*time.Second)
 	defer stop()
-	p := New(c, st, Options{Schedule: quickSchedule, MaxRequestsPerSecond: 200})
+	p := NewSession(c, st, Options{Schedule: quickSchedule, MaxRequestsPerSecond: 200})
 	ran := make(chan error, 1)
 	go func() { ran <- p.Run(runCtx) }()
 	go func() {

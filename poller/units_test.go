@@ -173,7 +173,7 @@ func TestAddAndWait(t *testing.T) {
 	submit, poll, st := realRig(t, client.Keys{Queue: queueKey})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	p := New(poll, st, Options{Schedule: quickSchedule})
+	p := NewSession(poll, st, Options{Schedule: quickSchedule})
 	ran := make(chan error, 1)
 	go func() { ran <- p.Run(ctx) }()
 
@@ -205,7 +205,7 @@ func TestWaitReturnsWhenStuck(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	task := record(t, submit, st, "never seen")
-	p := New(poll, st, Options{Schedule: quickSchedule})
+	p := NewSession(poll, st, Options{Schedule: quickSchedule})
 	ran := make(chan error, 1)
 	go func() { ran <- p.Run(ctx) }()
 	defer func() { cancel(); <-ran }()
@@ -224,7 +224,7 @@ func TestWaitReturnsWhenStuck(t *testing.T) {
 func TestRunEndsWhenTheStoreCannotBeRead(t *testing.T) {
 	_, poll, st := realRig(t, client.Keys{Queue: queueKey})
 	st.Close()
-	p := New(poll, st, Options{})
+	p := NewSession(poll, st, Options{})
 	if err := p.Run(context.Background()); err == nil {
 		t.Fatal("Run read a closed store")
 	}

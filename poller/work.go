@@ -16,7 +16,7 @@ import (
 
 // work sends the one request w needs next, records what came back, and
 // sets when w is due again (or that it ended).
-func (p *Poller) work(ctx context.Context, w *watch) *watch {
+func (p *Session) work(ctx context.Context, w *watch) *watch {
 	switch w.step {
 	case stepStatus:
 		p.poll(ctx, w)
@@ -30,7 +30,7 @@ func (p *Poller) work(ctx context.Context, w *watch) *watch {
 
 // poll fetches the status and records it. Any status word is recorded and
 // shown as sent; only a terminal one ends the polling.
-func (p *Poller) poll(ctx context.Context, w *watch) {
+func (p *Session) poll(ctx context.Context, w *watch) {
 	h, err := p.c.VideoStatus(ctx, w.handle)
 	if err != nil {
 		p.retry(ctx, w, err)
@@ -60,7 +60,7 @@ func (p *Poller) poll(ctx context.Context, w *watch) {
 }
 
 // fetchResult fetches the output of a completed task.
-func (p *Poller) fetchResult(ctx context.Context, w *watch) {
+func (p *Session) fetchResult(ctx context.Context, w *watch) {
 	res, err := p.c.VideoResult(ctx, w.handle)
 	var te *client.TaskError
 	switch {
@@ -76,7 +76,7 @@ func (p *Poller) fetchResult(ctx context.Context, w *watch) {
 
 // completed records the result and moves on to the download; a result with
 // no video (an image task) ends the task here.
-func (p *Poller) completed(ctx context.Context, w *watch, raw json.RawMessage, res *client.VideoResult) {
+func (p *Session) completed(ctx context.Context, w *watch, raw json.RawMessage, res *client.VideoResult) {
 	if err := p.st.CompleteVideoTask(ctx, w.task.RequestID, raw, res.Video != nil); err != nil {
 		p.retry(ctx, w, err)
 		return
@@ -93,7 +93,7 @@ func (p *Poller) completed(ctx context.Context, w *watch, raw json.RawMessage, r
 }
 
 // fail records a failed task and ends it.
-func (p *Poller) fail(ctx context.Context, w *watch, te *client.TaskError) {
+func (p *Session) fail(ctx context.Context, w *watch, te *client.TaskError) {
 	if te.RequestID == "" {
 		te.RequestID = w.task.RequestID
 	}
@@ -108,7 +108,7 @@ func (p *Poller) fail(ctx context.Context, w *watch, te *client.TaskError) {
 }
 
 // end tells the listener and the waiters that w is done.
-func (p *Poller) end(w *watch, u Update) {
+func (p *Session) end(w *watch, u Update) {
 	w.ended = true
 	p.emit(u)
 	p.notify(u)
@@ -122,7 +122,7 @@ func (p *Poller) end(w *watch, u Update) {
 // faults in a row pass budget.RetryAttempts or budget.RetryTime: then the
 // poller gives the task up for this run (it resumes at the next start,
 // or with the next wait), and the waiters hear why.
-func (p *Poller) retry(ctx context.Context, w *watch, err error) {
+func (p *Session) retry(ctx context.Context, w *watch, err error) {
 	if ctx.Err() != nil {
 		return // shutting down: the task resumes at the next start
 	}
@@ -165,7 +165,7 @@ func (p *Poller) retry(ctx context.Context, w *watch, err error) {
 
 // giveUp stops following w in this run, leaving its record as it is, and
 // tells the listener and the waiters why.
-func (p *Poller) giveUp(w *watch, err error) {
+func (p *Session) giveUp(w *watch, err error) {
 	w.ended = true
 	u := p.update(w)
 	u.Err = err
@@ -199,12 +199,12 @@ func classify(err error) fault {
 }
 
 // age is how long ago w's task was submitted.
-func (p *Poller) age(w *watch, now time.Time) time.Duration {
+func (p *Session) age(w *watch, now time.Time) time.Duration {
 	return max(0, now.Sub(w.task.SubmittedAt))
 }
 
 // update is w's state as an Update.
-func (p *Poller) update(w *watch) Update {
+func (p *Session) update(w *watch) Update {
 	return Update{RequestID: w.task.RequestID, Status: w.handle.Status,
 		QueuePosition: w.handle.QueuePosition, Logs: logLines(w.handle)}
 }

@@ -7,7 +7,7 @@ import (
 
 // CleanExports sets how the Markdown export is made safe to show: the
 // command line and the TUI pass the same cleaner as their screens use
-// (ui/termtext, which store may not import), so that an exported reply
+// (termtext.String), so that an exported reply
 // carries no escape sequence from model output (OSC 52, OSC 8). Without
 // one, control characters are dropped (see dropControls). The JSON beside
 // it keeps the bytes as stored: there they are escaped, as JSON escapes

@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"atelier/client"
+	"atelier/keys"
 )
 
 // TestKeyNeverReachesDisk stores a known key through the key API, runs the
@@ -19,15 +22,15 @@ func TestKeyNeverReachesDisk(t *testing.T) {
 	const key = "sk-live-9f8e7d6c5b4a39281706-NEVER-ON-DISK"
 	dir := t.TempDir()
 	s := must[*Store](t)(Open(dir))
-	keys := &Keys{Keyring: NewMemoryKeyring(), Getenv: envOf(map[string]string{"ATELIER_QUEUE_KEY": key})}
-	for _, g := range Groups {
-		if g != GroupQueue {
-			if err := keys.Set(g, key); err != nil {
+	ks := &keys.Keys{Keyring: keys.NewMemoryKeyring(), Getenv: func(v string) string { return map[string]string{"ATELIER_QUEUE_KEY": key}[v] }}
+	for _, g := range client.Groups {
+		if g != client.Queue {
+			if err := ks.Set(g, key); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	set, sts := keys.Resolve()
+	set, sts := ks.Resolve()
 	if set.Alpha != key || set.Queue != key {
 		t.Fatal("keys not resolved")
 	}

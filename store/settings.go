@@ -17,6 +17,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"atelier/budget"
+	"atelier/client"
 	"atelier/store/price"
 )
 
@@ -224,7 +225,7 @@ func (s *Settings) validate() []*SettingsError {
 	}
 	sort.Strings(groups)
 	for _, g := range groups {
-		if _, err := ParseGroup(g); err != nil || g != strings.ToLower(g) {
+		if _, err := client.ParseGroup(g); err != nil || g != strings.ToLower(g) {
 			bad("headers."+g, "unknown group: use alpha, beta, gamma or queue")
 			continue
 		}
@@ -239,7 +240,7 @@ func (s *Settings) validate() []*SettingsError {
 			case !validHeaderName(name):
 				bad(key, "not a valid header name")
 			case slices.Contains(credentialHeaders, strings.ToLower(name)):
-				bad(key, "credentials do not belong in the config file: store the key with `atelier keys set %s` (it goes to the keyring) or set %s", g, Group(g).EnvVar())
+				bad(key, "credentials do not belong in the config file: store the key with `atelier keys set %s` (it goes to the keyring) or set %s", g, client.Group(g).EnvVar())
 			case strings.ContainsAny(s.Headers[g][name], "\r\n\x00"):
 				bad(key, "the value holds a line break or NUL")
 			}

@@ -68,7 +68,7 @@ func New(deps Deps) Model {
 // Init asks the terminal for its background, connects, starts listening
 // for background work and lets each tab start.
 func (m Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.connect(), m.nextEvent()}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.connect(), m.nextEvent(), m.nextPolled()}
 	for _, t := range m.tabs {
 		cmds = append(cmds, t.Init())
 	}

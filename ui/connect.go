@@ -7,6 +7,7 @@ import (
 
 	"atelier/client"
 	"atelier/ui/tab"
+	"atelier/ui/video"
 )
 
 // connectedMsg is Deps.Connect's answer; seq tells a stale one.
@@ -55,8 +56,12 @@ func (m Model) connected(msg connectedMsg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(failed, told)
 }
 
-// eventMsg is one message from Deps.Events.
-type eventMsg struct{ msg tea.Msg }
+// eventMsg is one message of background work: from Deps.Events, or an
+// event of Deps.Poller.
+type eventMsg struct {
+	msg    tea.Msg
+	polled bool // it came from the poller: the next is read there
+}
 
 // nextEvent waits for the next message of background work; nil when there
 // is none, or the channel is closed.
@@ -74,10 +79,31 @@ func (m Model) nextEvent() tea.Cmd {
 	}
 }
 
-// event handles a background message as any other, then waits for the next.
+// nextPolled waits for the video poller's next event; nil when there is
+// no poller.
+func (m Model) nextPolled() tea.Cmd {
+	p := m.deps.Poller
+	if p == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		e, ok := <-p.Events()
+		if !ok {
+			return nil
+		}
+		return eventMsg{msg: video.EventMsg(e), polled: true}
+	}
+}
+
+// event handles a background message as any other, then waits for the
+// next from the same source.
 func (m Model) event(e eventMsg) (tea.Model, tea.Cmd) {
 	next, cmd := m.Update(e.msg)
-	return next, tea.Batch(cmd, m.nextEvent())
+	wait := m.nextEvent
+	if e.polled {
+		wait = m.nextPolled
+	}
+	return next, tea.Batch(cmd, wait())
 }
 
 // cleartext reports whether base is plain http:// to a host that is not

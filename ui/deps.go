@@ -6,9 +6,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
+	"atelier/poller"
 	"atelier/store"
 	"atelier/ui/settings"
-	"atelier/ui/video"
 )
 
 // Deps are what the screens work with. Everything that may wait (the
@@ -22,7 +22,7 @@ type Deps struct {
 	Connect func(*store.Settings) (*client.Client, error)
 
 	Store        *store.Store      // history and media; nil when none
-	Keys         settings.KeyStore // each group's key; *store.Keys is one
+	Keys         settings.KeyStore // each group's key; *keys.Keys is one
 	Settings     *store.Settings   // as loaded from config.toml; nil: defaults
 	SettingsPath string            // where Settings saves config.toml
 	Demo         bool              // the built-in simulator is the service
@@ -32,17 +32,17 @@ type Deps struct {
 	// "ATELIER_BASE_URL"); Settings shows it, as it shows a key's source.
 	BaseURL, BaseURLFrom string
 
-	// Events is for background work that outlives a screen (the video
-	// task poller): it reports through this one channel, which the root
-	// drains one message per command, handling each as if it came from
-	// Bubble Tea (a TasksChangedMsg, a tab.ResultMsg for one tab...). Nil
-	// means no background work. With a Poller it is Poller.Events().
+	// Events is for background work that outlives a screen: it reports
+	// through this one channel, which the root drains one message per
+	// command, handling each as if it came from Bubble Tea (a
+	// TasksChangedMsg, a tab.ResultMsg for one tab...). Nil means none.
 	Events <-chan tea.Msg
 
 	// Poller follows video tasks in the background. The Video tab hands
 	// it each client the shell connects with, and each task it submits;
-	// its reports come through Events. Nil: tasks wait in the history.
-	Poller *video.Poller
+	// the root drains its events as it drains Events, each made a message
+	// by video.EventMsg. Nil: tasks wait in the history.
+	Poller *poller.Poller
 
 	// Now and Tick are the status bar's clock: when a message came, and
 	// when its lifetime ends. Nil: time.Now and tea.Tick. Tests fix them

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"atelier/client"
+	keyring "atelier/keys"
 	"atelier/ui/tab/tabtest"
 	"fmt"
 	"io"
@@ -46,10 +48,10 @@ func TestGolden(t *testing.T) {
 // the environment, a header and a default model.
 func goldenDeps(t *testing.T) Deps {
 	deps := testDeps(t)
-	kr := store.NewMemoryKeyring()
-	kr.Set(store.GroupAlpha, "never-shown")
-	deps.Keys = &store.Keys{Keyring: kr, Getenv: func(name string) string {
-		if name == store.GroupGamma.EnvVar() {
+	kr := keyring.NewMemoryKeyring()
+	kr.Set(client.Alpha, "never-shown")
+	deps.Keys = &keyring.Keys{Keyring: kr, Getenv: func(name string) string {
+		if name == client.Gamma.EnvVar() {
 			return "never-shown-either"
 		}
 		return ""

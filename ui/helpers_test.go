@@ -1,6 +1,7 @@
 package ui
 
 import (
+	keyring "atelier/keys"
 	"atelier/ui/tab/tabtest"
 	"errors"
 	"image/color"
@@ -67,9 +68,9 @@ func withFakes(m Model) (Model, [tab.Count]*fakeScreen) {
 }
 
 // memKeys resolves keys from an in-memory keyring and no environment.
-func memKeys() (*store.Keys, *store.MemoryKeyring) {
-	kr := store.NewMemoryKeyring()
-	return &store.Keys{Keyring: kr, Getenv: func(string) string { return "" }}, kr
+func memKeys() (*keyring.Keys, *keyring.MemoryKeyring) {
+	kr := keyring.NewMemoryKeyring()
+	return &keyring.Keys{Keyring: kr, Getenv: func(string) string { return "" }}, kr
 }
 
 // testDeps are dependencies with no I/O but the settings file in dir.

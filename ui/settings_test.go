@@ -39,7 +39,7 @@ func TestKeyIsNeverOnScreen(t *testing.T) {
 	}
 	m = sendWatching(t, m, watch, tabtest.Press("enter"))
 
-	if got, _ := kr.Get(store.GroupAlpha); got != key {
+	if got, _ := kr.Get(client.Alpha); got != key {
 		t.Fatalf("keyring holds %q", got)
 	}
 	for i, f := range frames {

@@ -45,11 +45,11 @@ func TestVideoTasksMoveWhileAnotherTabShows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := video.NewPoller(st, poller.Options{Schedule: func(time.Duration) time.Duration { return 0 }})
+	p := poller.New(st, poller.Options{Schedule: func(time.Duration) time.Duration { return 0 }})
 	defer p.Close()
 
 	deps := testDeps(t)
-	deps.Store, deps.Poller = st, p
+	deps.Store = st // the poller is the Video tab's below: the test drains it, not the root
 	deps.Connect = func(*store.Settings) (*client.Client, error) { return c, nil }
 	m := New(deps)
 	// Ticks of the running task's clock would come every second, forever:
@@ -64,8 +64,8 @@ func TestVideoTasksMoveWhileAnotherTabShows(t *testing.T) {
 	}
 	for m.status.running > 0 {
 		select {
-		case msg := <-p.Events(): // what Deps.Events would carry
-			m = send(t, m, eventMsg{msg: msg})
+		case e := <-p.Events(): // what the root drains
+			m = send(t, m, eventMsg{msg: video.EventMsg(e)})
 		case <-time.After(30 * time.Second): // a safety net: the reports come at once
 			t.Fatalf("the poller went quiet:\n%s", screenText(m))
 		}

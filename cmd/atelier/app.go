@@ -12,8 +12,9 @@ import (
 
 	"atelier/budget"
 	"atelier/client"
+	"atelier/keys"
 	"atelier/store"
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 // app is one run of the program: its flags, its I/O and what it opened.
@@ -77,7 +78,7 @@ func (a *app) clientFor(cfg *store.Settings) (*client.Client, error) {
 		return nil, errNoService
 	}
 	keys, _ := a.keys().Resolve()
-	c, err := client.New(baseURL, client.Keys(keys))
+	c, err := client.New(baseURL, keys)
 	if err != nil {
 		return nil, usageError{err}
 	}
@@ -102,8 +103,8 @@ func (a *app) clientFor(cfg *store.Settings) (*client.Client, error) {
 var errNoService = usagef("no service configured: pass --base-url, set ATELIER_BASE_URL or base_url in config.toml (or try --demo)")
 
 // keys resolves each group's key: the environment first, then the keyring.
-func (a *app) keys() *store.Keys {
-	return &store.Keys{Keyring: store.NewSystemKeyring(), Getenv: a.getenv}
+func (a *app) keys() *keys.Keys {
+	return &keys.Keys{Keyring: keys.NewSystemKeyring(), Getenv: a.getenv}
 }
 
 // settings loads config.toml once ($ATELIER_CONFIG, else the XDG config

@@ -13,7 +13,7 @@ import (
 
 	"atelier/batch"
 	"atelier/store"
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 func (a *app) batchExportCmd() *cobra.Command {

@@ -11,7 +11,7 @@ import (
 
 	"atelier/batch"
 	"atelier/store"
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 func (a *app) batchListCmd() *cobra.Command {

@@ -12,7 +12,7 @@ import (
 
 	"atelier/budget"
 	"atelier/client"
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 // chatFlags are the flags of `atelier chat`, in the interface's field names.

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"atelier/client"
+	"atelier/recorder"
 	"atelier/store"
 )
 
@@ -130,17 +131,26 @@ func (a *app) streamCompare(ctx context.Context, targets []client.ChatTarget, la
 	if err := a.guard(ctx, "comparison", compareEstimate(prices, targets, prompt), yes); err != nil {
 		return compareRun{}, err
 	}
-	db, convID, recording := a.newConversation(ctx, store.KindCompare, targets[0], prompt)
+	var run compareRun
+	var replies []*recorder.Reply
+	if db, err := a.store(); err != nil {
+		a.warn(err)
+	} else {
+		var convID int64
+		convID, replies, err = recorder.BeginComparison(ctx, db, prompt, targets)
+		if err != nil {
+			a.warn(err)
+		}
+		if convID != 0 {
+			run.db, run.convID = db, convID
+		}
+	}
 	results := make([]laneResult, len(targets))
 	var wg sync.WaitGroup
 	for i, t := range targets {
 		var rec *chatRecord
-		if recording {
-			settings, _ := json.Marshal(t.Settings)
-			if err := db.SetLane(ctx, store.Lane{ConversationID: convID, Lane: i, Family: string(t.Family), Model: t.Model, SettingsJSON: settings}); err != nil {
-				a.warn(err)
-			}
-			rec = a.beginReply(ctx, db, convID, i, t, turns, true)
+		if i < len(replies) && replies[i] != nil {
+			rec = &chatRecord{a: a, ctx: ctx, reply: replies[i]}
 		}
 		wg.Go(func() {
 			results[i] = runLane(ctx, c, t, turns, rec)
@@ -153,10 +163,7 @@ func (a *app) streamCompare(ctx context.Context, targets []client.ChatTarget, la
 	for i := range results {
 		results[i].Cost = chatCost(prices, targets[i].Model, results[i].res)
 	}
-	run := compareRun{results: results}
-	if recording {
-		run.db, run.convID = db, convID
-	}
+	run.results = results
 	return run, nil
 }
 

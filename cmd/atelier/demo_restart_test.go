@@ -58,7 +58,7 @@ func TestDemoTaskSurvivesARestart(t *testing.T) {
 	var task *store.VideoTask
 	for task == nil || !task.Done {
 		select {
-		case <-deps.Events: // each update of the poller, as the shell drains them
+		case <-deps.Poller.Events(): // each update of the poller, as the shell drains them
 		case <-ctx.Done():
 			t.Fatalf("the poller did not finish %s: %+v", second, task)
 		}

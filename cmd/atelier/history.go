@@ -15,7 +15,7 @@ import (
 
 	"atelier/store"
 	"atelier/store/price"
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 func (a *app) historyCmd() *cobra.Command {

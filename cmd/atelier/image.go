@@ -12,6 +12,7 @@ import (
 
 	"atelier/budget"
 	"atelier/client"
+	"atelier/recorder"
 	"atelier/store/recipe"
 )
 
@@ -241,40 +242,17 @@ func writeImages(resp *client.ImageResponse, dir string, now time.Time, rc *reci
 		return nil, err
 	}
 	var paths []string
-	stamp := now.Format("20060102-150405")
-	for i, im := range imgs {
+	for _, im := range imgs {
 		if len(im.Bytes) == 0 {
 			paths = append(paths, im.URL)
 			continue
 		}
-		p, err := createUnique(dir, fmt.Sprintf("image-%s-%d", stamp, i+1), im.Ext, withRecipe(im.Bytes, rc))
+		im.Bytes = withRecipe(im.Bytes, rc)
+		p, err := recorder.CopyOut(dir, now, im)
 		if err != nil {
 			return paths, err
 		}
 		paths = append(paths, p)
 	}
 	return paths, nil
-}
-
-// createUnique writes data to dir/name+ext, or name-2+ext and so on, never
-// overwriting a file.
-func createUnique(dir, name, ext string, data []byte) (string, error) {
-	for i := 1; ; i++ {
-		p := filepath.Join(dir, name+ext)
-		if i > 1 {
-			p = filepath.Join(dir, fmt.Sprintf("%s-%d%s", name, i, ext))
-		}
-		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if os.IsExist(err) {
-			continue
-		}
-		if err != nil {
-			return "", err
-		}
-		if _, err := f.Write(data); err != nil {
-			f.Close()
-			return "", err
-		}
-		return p, f.Close()
-	}
 }

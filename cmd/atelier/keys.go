@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"atelier/store"
+	"atelier/client"
 )
 
 func (a *app) keysCmd() *cobra.Command {
@@ -80,8 +80,8 @@ func (a *app) keysCmd() *cobra.Command {
 	return cmd
 }
 
-func parseGroup(s string) (store.Group, error) {
-	g, err := store.ParseGroup(s)
+func parseGroup(s string) (client.Group, error) {
+	g, err := client.ParseGroup(s)
 	if err != nil {
 		return "", usageError{err}
 	}

@@ -21,9 +21,9 @@ func (a *app) startImage(ctx context.Context, req client.ImageRequest, edit *cli
 	rec := a.beginImage(ctx, req, edit)
 	if rec != nil {
 		if parent != "" {
-			rec.db.SetRecipeParent(rec.id, parent)
+			rec.db.SetRecipeParent(rec.job.ID(), parent)
 		}
-		if rc, err := rec.db.ImageRecipe(ctx, rec.id); err == nil {
+		if rc, err := rec.db.ImageRecipe(ctx, rec.job.ID()); err == nil {
 			return rec, rc
 		}
 	}

@@ -2,22 +2,22 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"time"
 
 	"atelier/client"
-	"atelier/store"
+	"atelier/recorder"
 )
 
-// Every chat and image run is recorded in history. Recording is best
-// effort: a history that cannot be written costs a warning, not the reply.
+// Every chat and image run is recorded in history, by package recorder as
+// the TUI records them. Recording is best effort: a history that cannot be
+// written costs a warning, not the reply.
 
 // chatRecord is one chat run being recorded: the prompt, then the reply
 // checkpointed as it streams, so a killed process leaves the partial reply.
 type chatRecord struct {
 	a     *app
-	reply *store.Reply
+	ctx   context.Context // the run's: cancelled, it means the person stopped the reply
+	reply *recorder.Reply
 }
 
 // beginChat records the conversation, the prompt and the start of the
@@ -26,46 +26,20 @@ func (a *app) beginChat(ctx context.Context, t client.ChatTarget, turns []client
 	if _, _, err := client.NativeChatRequest(t, turns, stream); err != nil {
 		return nil // the request is invalid; the client says why when it refuses it
 	}
-	db, convID, ok := a.newConversation(ctx, store.KindChat, t, turns[len(turns)-1].Text)
-	if !ok {
-		return nil
-	}
-	return a.beginReply(ctx, db, convID, 0, t, turns, stream)
-}
-
-// newConversation records a conversation and its first prompt.
-func (a *app) newConversation(ctx context.Context, kind store.Kind, t client.ChatTarget, prompt string) (*store.Store, int64, bool) {
 	db, err := a.store()
 	if err != nil {
 		a.warn(err)
-		return nil, 0, false
-	}
-	convID, err := db.NewConversation(ctx, kind, "")
-	if err == nil {
-		_, err = db.AddMessage(ctx, store.Message{ConversationID: convID, Role: store.RoleUser, Text: prompt,
-			Family: string(t.Family), Model: t.Model})
-	}
-	if err != nil {
-		a.warn(err)
-		return nil, 0, false
-	}
-	return db, convID, true
-}
-
-// beginReply records the start of the reply of lane to turns.
-func (a *app) beginReply(ctx context.Context, db *store.Store, convID int64, lane int, t client.ChatTarget, turns []client.ChatTurn, stream bool) *chatRecord {
-	path, body, err := client.NativeChatRequest(t, turns, stream)
-	if err != nil {
 		return nil
 	}
-	settings, _ := json.Marshal(t.Settings)
-	reply, err := db.BeginReply(ctx, store.ReplyStart{ConversationID: convID, Lane: lane, Family: string(t.Family),
-		Model: t.Model, SettingsJSON: settings, Endpoint: path, RequestJSON: body, StartedAt: time.Now()})
+	b, err := recorder.BeginChat(ctx, db, recorder.Send{NewTurn: true, Prompt: turns[len(turns)-1].Text,
+		WithPrompt: true, Target: t, Turns: turns, Stream: stream})
 	if err != nil {
 		a.warn(err)
+	}
+	if b.Reply == nil {
 		return nil
 	}
-	return &chatRecord{a: a, reply: reply}
+	return &chatRecord{a: a, ctx: ctx, reply: b.Reply}
 }
 
 // add checkpoints one delta.
@@ -73,14 +47,7 @@ func (r *chatRecord) add(d client.ChatDelta) {
 	if r == nil {
 		return
 	}
-	var err error
-	switch d.Kind {
-	case client.ChatTextDelta:
-		err = r.reply.Append(d.Text, "")
-	case client.ChatThinkingDelta:
-		err = r.reply.Append("", d.Text)
-	}
-	if err != nil {
+	if err := r.reply.Add(d); err != nil {
 		r.a.warn(err)
 	}
 }
@@ -90,16 +57,7 @@ func (r *chatRecord) finish(res *client.ChatResult, callErr error) {
 	if r == nil {
 		return
 	}
-	end := store.ReplyEnd{Err: callErr}
-	if res != nil {
-		end.ResponseJSON, end.StopReason = res.Response, res.StopReason
-		end.Usage = store.Usage{InputTokens: int64(res.Usage.Input), OutputTokens: int64(res.Usage.Output)}
-		end.TTFT, end.Total = res.FirstToken, res.Total
-		if callErr == nil && !res.Complete {
-			end.Err = client.ErrStreamIncomplete
-		}
-	}
-	if err := r.reply.Finish(end); err != nil {
+	if err := r.reply.Finish(res, callErr, r.ctx.Err() != nil); err != nil {
 		r.a.warn(err)
 	}
 }

@@ -14,7 +14,7 @@ import (
 
 	"atelier/client"
 	"atelier/poller"
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 // Exit statuses: the command-line contract of DESIGN.md.

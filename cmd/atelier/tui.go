@@ -8,10 +8,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"atelier/client"
+	"atelier/keys"
 	"atelier/poller"
 	"atelier/store"
 	"atelier/ui"
-	"atelier/ui/video"
 )
 
 // runTUI opens the terminal UI. Nothing here waits on the keyring: the
@@ -80,9 +80,9 @@ func (a *app) baseURLOverride() (from, baseURL string) {
 // unfinished tasks with whichever client the UI connects with, and stops
 // when the app closes, before the store does.
 func (a *app) withPoller(deps ui.Deps) ui.Deps {
-	p := video.NewPoller(deps.Store, poller.Options{})
+	p := poller.New(deps.Store, poller.Options{})
 	a.closers = append(a.closers, p.Close)
-	deps.Poller, deps.Events = p, p.Events()
+	deps.Poller = p
 	return deps
 }
 
@@ -113,14 +113,14 @@ func (a *app) demoDeps(ctx context.Context, db *store.Store) (ui.Deps, error) {
 	if err != nil {
 		return ui.Deps{}, usageError{err}
 	}
-	kr := store.NewMemoryKeyring()
-	for _, g := range store.Groups {
+	kr := keys.NewMemoryKeyring()
+	for _, g := range client.Groups {
 		kr.Set(g, demoKey)
 	}
 	return ui.Deps{
 		Connect:      func(*store.Settings) (*client.Client, error) { return c, nil },
 		Store:        db,
-		Keys:         &store.Keys{Keyring: kr, Getenv: func(string) string { return "" }},
+		Keys:         &keys.Keys{Keyring: kr, Getenv: func(string) string { return "" }},
 		Settings:     cfg,
 		SettingsPath: path,
 		Demo:         true,

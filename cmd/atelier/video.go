@@ -2,19 +2,15 @@ package main
 
 import (
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"atelier/budget"
 	"atelier/client"
+	"atelier/recorder"
 	"atelier/store"
 )
 
@@ -181,15 +177,10 @@ func addImageFile(body map[string]any, e client.VideoEndpoint, endpoint, spec st
 		return usagef("--image-file %s: %s takes an image URL in %s, not a file: upload the image and pass --set %s=https://…",
 			spec, endpoint, name, name)
 	}
-	b, err := budget.ReadFile(path, budget.VideoImage, "video image")
+	uri, err := recorder.ImageDataURI(path)
 	if err != nil {
 		return usagef("--image-file %s: %v", path, err)
 	}
-	mt := http.DetectContentType(b)
-	if !slices.Contains([]string{"image/png", "image/jpeg", "image/webp"}, mt) {
-		return usagef("--image-file %s: a PNG, JPEG or WebP image is needed (the file looks like %s)", path, mt)
-	}
-	uri := "data:" + mt + ";base64," + base64.StdEncoding.EncodeToString(b)
 	if fd.Kind == client.VideoStringList {
 		list, _ := body[name].([]any)
 		body[name] = append(list, uri)
@@ -228,12 +219,7 @@ func (a *app) runVideoSubmit(ctx context.Context, endpoint string, f *videoFlags
 	} else {
 		fmt.Fprintln(a.io.out, h.RequestID)
 	}
-	body, _ := json.Marshal(req.Body)
-	_, err = st.AddVideoTask(ctx, store.VideoSubmission{RequestID: h.RequestID, Endpoint: h.Endpoint,
-		Family: h.Family, BodyJSON: body, Webhook: req.Webhook, Status: h.Status, QueuePosition: h.QueuePosition,
-		StatusURL: h.StatusURL, ResponseURL: h.ResponseURL, CancelURL: h.CancelURL, ResponseJSON: h.Raw,
-		HTTPStatus: http.StatusOK})
-	if err != nil {
+	if _, err := recorder.VideoSubmission(ctx, st, req, h); err != nil {
 		return fmt.Errorf("the task was submitted but not recorded: %w", err)
 	}
 	if !f.wait {

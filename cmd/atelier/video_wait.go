@@ -9,7 +9,7 @@ import (
 	"atelier/client"
 	"atelier/poller"
 	"atelier/store"
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 // waitVideo follows the task with id to its end with the background
@@ -19,7 +19,7 @@ import (
 func (a *app) waitVideo(ctx context.Context, c *client.Client, st *store.Store, id string) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	p := poller.New(c, st, poller.Options{Clock: a.clocks.poller})
+	p := poller.NewSession(c, st, poller.Options{Clock: a.clocks.poller})
 	ran := make(chan error, 1)
 	go func() {
 		ran <- p.Run(ctx)

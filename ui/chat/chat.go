@@ -9,8 +9,8 @@
 // delta per command, pulled from the client's stream). Model output is
 // cleaned of terminal control sequences before it is drawn.
 //
-// It imports bubbletea, bubbles, lipgloss, client, store, ui/markdown,
-// ui/termtext and ui/tab; never ui.
+// It imports bubbletea, bubbles, lipgloss, client, recorder, store,
+// ui/markdown, termtext and ui/tab; never ui.
 package chat
 
 import (

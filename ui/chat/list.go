@@ -11,8 +11,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
+	"atelier/termtext"
 	"atelier/ui/components/list"
-	"atelier/ui/termtext"
 )
 
 // pageSize is how many conversations a listing page holds: the first page

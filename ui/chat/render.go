@@ -10,8 +10,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
+	"atelier/termtext"
 	"atelier/ui/markdown"
-	"atelier/ui/termtext"
 )
 
 // indent is where text starts under a header, in line with glamour's

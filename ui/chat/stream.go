@@ -2,14 +2,14 @@ package chat
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
+	"fmt"
 	"iter"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
+	"atelier/recorder"
 	"atelier/store"
 )
 
@@ -46,7 +46,7 @@ type running struct {
 	cancel  context.CancelFunc
 	next    func() (client.ChatDelta, error, bool)
 	stop    func()
-	rec     *store.Reply // nil without history
+	rec     *recorder.Reply // nil without history
 	started time.Time
 }
 
@@ -58,7 +58,7 @@ type (
 		created bool // the conversation was created for this send
 		turn    int
 		userID  int64 // the stored prompt, when one was stored
-		rec     *store.Reply
+		rec     *recorder.Reply
 		next    func() (client.ChatDelta, error, bool)
 		stop    func()
 		at      time.Time
@@ -95,41 +95,15 @@ func begin(r request) tea.Cmd {
 	}
 }
 
-// record stores what a send adds before its reply: the conversation if it
-// is new, the prompt if there is one, and the reply as streaming. Nothing
-// here takes the send's context: a prompt stopped at once is still kept.
+// record stores what a send adds before its reply, as the command line
+// does: the conversation if it is new, the prompt if there is one, and the
+// reply as streaming. The recorder does not take the send's context: a
+// prompt stopped at once is still kept.
 func (r request) record(b *beganMsg) error {
-	ctx := context.Background()
-	if b.convID == 0 {
-		id, err := r.db.NewConversation(ctx, store.KindChat, "")
-		if err != nil {
-			return err
-		}
-		b.convID, b.created = id, true
-	}
-	if r.kind == sendPrompt {
-		turn, err := r.db.NextTurn(ctx, b.convID)
-		if err != nil {
-			return err
-		}
-		b.turn = turn
-	}
-	if r.kind == sendPrompt || r.kind == sendEdit {
-		id, err := r.db.AddMessage(ctx, store.Message{ConversationID: b.convID, Turn: b.turn, Role: store.RoleUser,
-			Text: r.prompt, Family: string(r.target.Family), Model: r.target.Model})
-		if err != nil {
-			return err
-		}
-		b.userID = id
-	}
-	path, body, err := client.NativeChatRequest(r.target, r.turns, true)
-	if err != nil {
-		return err
-	}
-	settings, _ := json.Marshal(r.target.Settings)
-	b.rec, err = r.db.BeginReply(ctx, store.ReplyStart{ConversationID: b.convID, Turn: b.turn,
-		Family: string(r.target.Family), Model: r.target.Model, SettingsJSON: settings,
-		Endpoint: path, RequestJSON: body, StartedAt: time.Now()})
+	began, err := recorder.BeginChat(r.ctx, r.db, recorder.Send{ConversationID: r.convID, NewTurn: r.kind == sendPrompt,
+		Turn: r.turn, Prompt: r.prompt, WithPrompt: r.kind == sendPrompt || r.kind == sendEdit,
+		Target: r.target, Turns: r.turns, Stream: true})
+	b.convID, b.created, b.turn, b.userID, b.rec = began.ConversationID, began.Created, began.Turn, began.PromptID, began.Reply
 	return err
 }
 
@@ -140,10 +114,10 @@ func (s *running) pull() tea.Cmd {
 	return func() tea.Msg {
 		d, err, ok := next()
 		if !ok { // the stream always ends with a done delta; be safe anyway
-			d, err = client.ChatDelta{Kind: client.ChatDoneDelta, Result: &client.ChatResult{}}, errors.New("chat: the stream ended early")
+			d, err = client.ChatDelta{Kind: client.ChatDoneDelta, Result: &client.ChatResult{}}, fmt.Errorf("chat: %w", recorder.ErrNoEnd)
 		}
 		if d.Kind != client.ChatDoneDelta {
-			return result(deltaMsg{id: id, d: d, at: time.Now(), warn: checkpoint(rec, d)})
+			return result(deltaMsg{id: id, d: d, at: time.Now(), warn: rec.Add(d)})
 		}
 		stop()
 		res := d.Result
@@ -155,46 +129,15 @@ func (s *running) pull() tea.Cmd {
 			err = client.ErrStreamIncomplete
 		}
 		return result(finishedMsg{id: id, res: res, err: err, stopped: stopped, at: time.Now(),
-			warn: finish(rec, res, err, stopped)})
+			warn: rec.Finish(res, err, stopped)})
 	}
-}
-
-// checkpoint adds a delta's text or thinking to the stored reply.
-func checkpoint(rec *store.Reply, d client.ChatDelta) error {
-	if rec == nil {
-		return nil
-	}
-	switch d.Kind {
-	case client.ChatTextDelta:
-		return rec.Append(d.Text, "")
-	case client.ChatThinkingDelta:
-		return rec.Append("", d.Text)
-	}
-	return nil
-}
-
-// finish records how the reply ended: stopped by the person (interrupted,
-// the partial reply kept), failed, or complete.
-func finish(rec *store.Reply, res *client.ChatResult, err error, stopped bool) error {
-	if rec == nil {
-		return nil
-	}
-	end := store.ReplyEnd{Err: err, ResponseJSON: res.Response, StopReason: res.StopReason,
-		Usage: store.Usage{InputTokens: int64(res.Usage.Input), OutputTokens: int64(res.Usage.Output)},
-		TTFT:  res.FirstToken, Total: res.Total}
-	if stopped {
-		end.Err = context.Canceled
-	}
-	return rec.Finish(end)
 }
 
 // drain ends a stream whose reply nobody waits for any more.
 func drain(b beganMsg) tea.Cmd {
 	return func() tea.Msg {
 		b.stop()
-		if b.rec != nil {
-			b.rec.Finish(store.ReplyEnd{Err: context.Canceled})
-		}
+		b.rec.Stop()
 		return nil
 	}
 }

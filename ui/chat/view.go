@@ -6,7 +6,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 // View draws the list (beside the conversation when there is room), the

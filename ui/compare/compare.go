@@ -11,8 +11,8 @@
 // records it. Each column streams in its own chain of commands, so a slow
 // or failing target holds no other back.
 //
-// It imports bubbletea, bubbles, lipgloss, client, store, ui/markdown,
-// ui/termtext and ui/tab; never ui.
+// It imports bubbletea, bubbles, lipgloss, client, recorder, store,
+// ui/markdown, termtext and ui/tab; never ui.
 package compare
 
 import (

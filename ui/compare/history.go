@@ -10,8 +10,8 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/termtext"
 	"atelier/ui/tab"
-	"atelier/ui/termtext"
 )
 
 // Earlier runs open from history exactly as they were recorded: [ and ]

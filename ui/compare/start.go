@@ -2,7 +2,6 @@ package compare
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -11,17 +10,17 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
-	"atelier/store"
+	"atelier/recorder"
+	"atelier/termtext"
 	"atelier/ui/tab"
-	"atelier/ui/termtext"
 )
 
 // recordedMsg says a run was recorded in history, or could not be: the
 // streams start once it comes.
 type recordedMsg struct {
 	seq     int
-	convID  int64          // 0 when not recorded
-	replies []*store.Reply // one per column; nil where not recorded
+	convID  int64             // 0 when not recorded
+	replies []*recorder.Reply // one per column; nil where not recorded
 	at      time.Time
 	err     error
 }
@@ -63,46 +62,17 @@ func (m Model) start() (Model, tea.Cmd) {
 }
 
 // record writes the run's conversation, prompt, lanes and the start of
-// each reply, then says so.
+// each reply, as `atelier compare` does, then says so.
 func (m Model) record(seq int, prompt string, targets []client.ChatTarget) tea.Cmd {
 	db := m.db
 	return func() tea.Msg {
-		msg := recordedMsg{seq: seq, replies: make([]*store.Reply, len(targets))}
+		msg := recordedMsg{seq: seq, replies: make([]*recorder.Reply, len(targets))}
 		if db != nil {
-			msg.convID, msg.err = recordRun(db, prompt, targets, msg.replies)
+			msg.convID, msg.replies, msg.err = recorder.BeginComparison(context.Background(), db, prompt, targets)
 		}
 		msg.at = time.Now()
 		return result(msg)
 	}
-}
-
-// recordRun is what `atelier compare` records: a conversation of kind
-// compare, the prompt, and per column its lane and the reply begun.
-func recordRun(db *store.Store, prompt string, targets []client.ChatTarget, replies []*store.Reply) (int64, error) {
-	ctx := context.Background()
-	id, err := db.NewConversation(ctx, store.KindCompare, "")
-	if err != nil {
-		return 0, err
-	}
-	_, err = db.AddMessage(ctx, store.Message{ConversationID: id, Role: store.RoleUser, Text: prompt,
-		Family: string(targets[0].Family), Model: targets[0].Model})
-	if err != nil {
-		return id, err
-	}
-	turns := []client.ChatTurn{{Role: "user", Text: prompt}}
-	var errs []error
-	for i, t := range targets {
-		settings, _ := json.Marshal(t.Settings)
-		l := store.Lane{ConversationID: id, Lane: i, Family: string(t.Family), Model: t.Model, SettingsJSON: settings}
-		if err := db.SetLane(ctx, l); err != nil {
-			errs = append(errs, err)
-		}
-		path, body, _ := client.NativeChatRequest(t, turns, true)
-		replies[i], err = db.BeginReply(ctx, store.ReplyStart{ConversationID: id, Lane: i, Family: string(t.Family),
-			Model: t.Model, SettingsJSON: settings, Endpoint: path, RequestJSON: body, StartedAt: time.Now()})
-		errs = append(errs, err)
-	}
-	return id, errors.Join(errs...)
 }
 
 // recorded starts the streams of the run, one chain of commands each.
@@ -144,9 +114,7 @@ func (m Model) abandoned(msg recordedMsg) (Model, tea.Cmd) {
 	replies := msg.replies
 	return m, func() tea.Msg {
 		for _, r := range replies {
-			if r != nil {
-				r.Finish(store.ReplyEnd{Err: context.Canceled})
-			}
+			r.Stop()
 		}
 		return result(closedMsg{})
 	}

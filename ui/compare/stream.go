@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
-	"atelier/store"
+	"atelier/recorder"
 )
 
 // Each column streams in its own chain of commands: one command pulls one
@@ -23,7 +23,8 @@ type laneStream struct {
 	seq, lane int
 	next      func() (client.ChatDelta, error, bool)
 	stop      func()
-	reply     *store.Reply // nil when not recorded
+	ctx       context.Context // cancelled: the person stopped the column; nil: never
+	reply     *recorder.Reply // nil when not recorded
 }
 
 // laneMsg is one event of a column's stream.
@@ -42,9 +43,9 @@ type closedMsg struct{}
 
 // openStream starts (lazily: nothing is sent before the first pull) the
 // stream of t's reply to turns.
-func openStream(ctx context.Context, c *client.Client, seq, lane int, t client.ChatTarget, turns []client.ChatTurn, reply *store.Reply) *laneStream {
+func openStream(ctx context.Context, c *client.Client, seq, lane int, t client.ChatTarget, turns []client.ChatTurn, reply *recorder.Reply) *laneStream {
 	next, stop := iter.Pull2(c.StreamChat(ctx, t, turns))
-	return &laneStream{seq: seq, lane: lane, next: next, stop: stop, reply: reply}
+	return &laneStream{seq: seq, lane: lane, next: next, stop: stop, ctx: ctx, reply: reply}
 }
 
 // pull is the command that waits for the stream's next event.
@@ -54,10 +55,10 @@ func (s *laneStream) pull() tea.Cmd {
 		msg := laneMsg{seq: s.seq, lane: s.lane, s: s, delta: d, err: err, at: time.Now()}
 		if !ok {
 			msg.delta, msg.end = client.ChatDelta{Kind: client.ChatDoneDelta}, true
-			msg.recErr = s.finish(nil, context.Canceled)
+			msg.recErr = s.finish(nil, recorder.ErrNoEnd)
 			return result(msg)
 		}
-		msg.recErr = s.record(d)
+		msg.recErr = s.reply.Add(d)
 		if d.Kind == client.ChatDoneDelta {
 			msg.end = true
 			if rerr := s.finish(d.Result, err); msg.recErr == nil {
@@ -73,43 +74,17 @@ func (s *laneStream) pull() tea.Cmd {
 // recorded as interrupted with what came.
 func (s *laneStream) close() tea.Cmd {
 	return func() tea.Msg {
-		s.finish(nil, context.Canceled)
+		s.stop()
+		s.reply.Stop()
 		return result(closedMsg{})
 	}
 }
 
-// record checkpoints one delta in history.
-func (s *laneStream) record(d client.ChatDelta) error {
-	if s.reply == nil {
-		return nil
-	}
-	switch d.Kind {
-	case client.ChatTextDelta:
-		return s.reply.Append(d.Text, "")
-	case client.ChatThinkingDelta:
-		return s.reply.Append("", d.Text)
-	}
-	return nil
-}
-
-// finish closes the stream and records how the reply ended.
+// finish closes the stream and records how the reply ended: stopped when
+// the person stopped the column, whatever error that gave.
 func (s *laneStream) finish(res *client.ChatResult, callErr error) error {
 	s.stop()
-	if s.reply == nil {
-		return nil
-	}
-	end := store.ReplyEnd{Err: callErr}
-	if res != nil {
-		end.ResponseJSON, end.StopReason = res.Response, res.StopReason
-		end.Usage = store.Usage{InputTokens: int64(res.Usage.Input), OutputTokens: int64(res.Usage.Output)}
-		end.TTFT, end.Total = res.FirstToken, res.Total
-		if callErr == nil && !res.Complete {
-			end.Err = client.ErrStreamIncomplete
-		}
-	}
-	err := s.reply.Finish(end)
-	s.reply = nil
-	return err
+	return s.reply.Finish(res, callErr, s.ctx != nil && s.ctx.Err() != nil)
 }
 
 // wasStopped reports whether err is the person stopping the reply.

@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/client"
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 // View draws the prompt lines and the columns, or the targets form.

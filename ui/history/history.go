@@ -28,9 +28,9 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 
 	"atelier/store"
+	"atelier/termtext"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
-	"atelier/ui/termtext"
 )
 
 // Options are what the tab works with.

@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 // The native JSON of an item: every call's request and response as the

@@ -8,8 +8,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/termtext"
 	"atelier/ui/imageview"
-	"atelier/ui/termtext"
 )
 
 // An open item is laid out as blocks of lines (a heading, a prompt, a

@@ -12,9 +12,9 @@ import (
 
 	"atelier/budget"
 	"atelier/store"
+	"atelier/termtext"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
-	"atelier/ui/termtext"
 )
 
 // imageJob lays out an image job: its prompt and settings, the inputs of an

@@ -3,9 +3,9 @@ package imagetab
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/termtext"
 	"atelier/ui/components/editor"
 	"atelier/ui/tab"
-	"atelier/ui/termtext"
 )
 
 // openEditor opens the prompt in $VISUAL or $EDITOR.

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 // labelWidth is the width of the column of field names, marker included.

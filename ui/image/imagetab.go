@@ -13,8 +13,8 @@
 // ui/imageview: kitty placeholders where the terminal has them, else a
 // half-block preview; the file path is always shown.
 //
-// It imports bubbletea, bubbles, lipgloss, client, store, ui/imageview,
-// ui/termtext and ui/tab; never ui.
+// It imports bubbletea, bubbles, lipgloss, client, recorder, store,
+// ui/imageview, termtext and ui/tab; never ui.
 package imagetab
 
 import (

@@ -7,7 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/homepath"
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 // View draws the form (whole while it has the keyboard, folded to three

@@ -37,5 +37,5 @@
 //
 // The package uses bubbletea for its message and command types, and
 // ultraviolet for the reply events Bubble Tea passes through untranslated.
-// Of atelier's packages it imports only ui/termtext; never client or store.
+// Of atelier's packages it imports only termtext; never client or store.
 package imageview

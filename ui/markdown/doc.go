@@ -33,5 +33,5 @@
 //     be coloured wrongly until the fence closes.
 //
 // Citations are drawn by the caller. This package imports no other atelier
-// package but ui/termtext, and must not import client, store or the screens.
+// package but termtext, and must not import client, store or the screens.
 package markdown

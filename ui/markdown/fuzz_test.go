@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 func fuzzSeeds(f *testing.F) {

@@ -3,18 +3,20 @@ package settings
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/client"
+	"atelier/keys"
 	"atelier/store"
 )
 
 // The results of the tab's commands, delivered even while another tab shows.
 type (
-	keysLoadedMsg struct{ status []store.KeyStatus }
+	keysLoadedMsg struct{ status []keys.KeyStatus }
 	keyStoredMsg  struct {
-		group store.Group
+		group client.Group
 		err   error
 	}
 	keyDeletedMsg struct {
-		group store.Group
+		group client.Group
 		err   error
 	}
 	savedMsg struct {
@@ -26,7 +28,7 @@ type (
 )
 
 // loadKeys asks where each group's key comes from. It may wait on the
-// keyring (store.Keys gives up after a timeout), so it never runs in Update.
+// keyring (keys.Keys gives up after a timeout), so it never runs in Update.
 func (m Model) loadKeys() tea.Cmd {
 	keys := m.keys
 	return func() tea.Msg { return result(keysLoadedMsg{status: keys.Status()}) }
@@ -34,13 +36,13 @@ func (m Model) loadKeys() tea.Cmd {
 
 // storeKey puts a key in the keyring. The key exists only in this closure;
 // errors from the KeyStore never hold it.
-func (m Model) storeKey(g store.Group, key string) tea.Cmd {
+func (m Model) storeKey(g client.Group, key string) tea.Cmd {
 	keys := m.keys
 	return func() tea.Msg { return result(keyStoredMsg{group: g, err: keys.Set(g, key)}) }
 }
 
 // deleteKey removes a group's key from the keyring.
-func (m Model) deleteKey(g store.Group) tea.Cmd {
+func (m Model) deleteKey(g client.Group) tea.Cmd {
 	keys := m.keys
 	return func() tea.Msg { return result(keyDeletedMsg{group: g, err: keys.Delete(g)}) }
 }

@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/keys"
 	"atelier/store"
 	"atelier/ui/tab"
 )
@@ -193,7 +194,7 @@ func (m Model) keyStored(msg keyStoredMsg) (Model, tea.Cmd) {
 		return m, tab.Error(msg.err)
 	}
 	note := string(msg.group) + " key stored in the keyring"
-	if st, ok := m.keyStatus(msg.group); ok && st.Source == store.SourceEnvironment {
+	if st, ok := m.keyStatus(msg.group); ok && st.Source == keys.SourceEnvironment {
 		note += "; " + st.EnvVar + " still overrides it"
 	}
 	if m.demo {

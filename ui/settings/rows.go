@@ -28,8 +28,8 @@ const (
 // row is one line of the list the cursor moves over.
 type row struct {
 	kind  kind
-	group store.Group // keyRow, headerRow, addHeaderRow
-	field string      // the family (modelRow), folder (outputRow) or header name
+	group client.Group // keyRow, headerRow, addHeaderRow
+	field string       // the family (modelRow), folder (outputRow) or header name
 }
 
 // families are the default models Settings edits, in display order.
@@ -41,13 +41,13 @@ var folders = []string{"images", "videos"}
 // rows lists every row for the settings cfg, in display order.
 func rows(cfg *store.Settings) []row {
 	rs := []row{{kind: baseURLRow}}
-	for _, g := range store.Groups {
+	for _, g := range client.Groups {
 		rs = append(rs, row{kind: keyRow, group: g})
 	}
 	for _, f := range families {
 		rs = append(rs, row{kind: modelRow, field: f})
 	}
-	for _, g := range store.Groups {
+	for _, g := range client.Groups {
 		for _, name := range slices.Sorted(maps.Keys(cfg.Headers[string(g)])) {
 			rs = append(rs, row{kind: headerRow, group: g, field: name})
 		}
@@ -159,7 +159,7 @@ func withHeader(cfg store.Settings, r row, v string) (store.Settings, error) {
 }
 
 // withoutHeader returns a copy of cfg without one header.
-func withoutHeader(cfg store.Settings, g store.Group, name string) store.Settings {
+func withoutHeader(cfg store.Settings, g client.Group, name string) store.Settings {
 	cfg.Headers = cloneHeaders(cfg.Headers)
 	hs := maps.Clone(cfg.Headers[string(g)])
 	delete(hs, name)

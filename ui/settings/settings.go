@@ -15,7 +15,9 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/client"
 	"atelier/homepath"
+	"atelier/keys"
 	"atelier/store"
 	"atelier/ui/tab"
 )
@@ -23,12 +25,12 @@ import (
 // override is a base URL given outside config.toml, which wins over it.
 type override struct{ url, from string }
 
-// KeyStore keeps each group's key; *store.Keys is one. Its methods may wait
+// KeyStore keeps each group's key; *keys.Keys is one. Its methods may wait
 // on the OS keyring, so they run only in commands.
 type KeyStore interface {
-	Status() []store.KeyStatus
-	Set(g store.Group, key string) error
-	Delete(g store.Group) error
+	Status() []keys.KeyStatus
+	Set(g client.Group, key string) error
+	Delete(g client.Group) error
 }
 
 // Options are what the tab works with.
@@ -51,8 +53,8 @@ type Model struct {
 	demo   bool
 	secure bool // plain http:// is refused for a host not loopback (no --insecure)
 	over   override
-	cfg    store.Settings    // as last saved
-	status []store.KeyStatus // nil until loaded
+	cfg    store.Settings   // as last saved
+	status []keys.KeyStatus // nil until loaded
 
 	rows    []row
 	cursor  int
@@ -72,11 +74,11 @@ func New(o Options) Model {
 	if o.Settings != nil {
 		cfg = o.Settings
 	}
-	keys := o.Keys
-	if keys == nil {
-		keys = store.NewKeys(nil) // the environment only: Set says to use it
+	ks := o.Keys
+	if ks == nil {
+		ks = keys.NewKeys(nil) // the environment only: Set says to use it
 	}
-	m := Model{keys: keys, path: o.Path, demo: o.Demo, secure: !o.Insecure, over: override{url: o.BaseURL, from: o.BaseURLFrom},
+	m := Model{keys: ks, path: o.Path, demo: o.Demo, secure: !o.Insecure, over: override{url: o.BaseURL, from: o.BaseURLFrom},
 		cfg: *cfg, km: defaultKeyMap(), st: newStyles(true)}
 	m.cfg.Headers = cloneHeaders(cfg.Headers)
 	m.rows = rows(&m.cfg)
@@ -152,13 +154,13 @@ func (m Model) mode() mode {
 }
 
 // keyStatus returns what is known of a group's key.
-func (m Model) keyStatus(g store.Group) (store.KeyStatus, bool) {
+func (m Model) keyStatus(g client.Group) (keys.KeyStatus, bool) {
 	for _, st := range m.status {
 		if st.Group == g {
 			return st, true
 		}
 	}
-	return store.KeyStatus{}, false
+	return keys.KeyStatus{}, false
 }
 
 // result addresses a command's message to this tab.

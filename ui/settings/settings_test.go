@@ -8,6 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/client"
+	"atelier/keys"
 	"atelier/store"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
@@ -15,7 +17,7 @@ import (
 
 func TestKeyStatusSaysWhereFromNeverWhat(t *testing.T) {
 	h := newHarness(t, nil)
-	h.kr.Set(store.GroupAlpha, "kr-alpha-secret")
+	h.kr.Set(client.Alpha, "kr-alpha-secret")
 	h.env["ATELIER_BETA_KEY"] = "env-beta-secret"
 	h.Run(h.m.loadKeys())
 	v := h.view()
@@ -34,7 +36,7 @@ func TestKeyStatusSaysWhereFromNeverWhat(t *testing.T) {
 }
 
 func TestKeyStatusLoadsInACommand(t *testing.T) {
-	m := New(Options{Keys: &store.Keys{Keyring: brokenKeyring{}}, Path: "/x/config.toml"})
+	m := New(Options{Keys: &keys.Keys{Keyring: brokenKeyring{}}, Path: "/x/config.toml"})
 	m.SetSize(76, 40)
 	if v := m.View(); !strings.Contains(v, "checking…") {
 		t.Fatalf("before the command answers the status is unknown:\n%s", v)
@@ -58,7 +60,7 @@ func TestSetKeyThroughAMaskedInput(t *testing.T) {
 		t.Errorf("the field does not show one dot per character: %q", h.cursorLine())
 	}
 	h.Keys("enter")
-	if got, _ := h.kr.Get(store.GroupAlpha); got != key {
+	if got, _ := h.kr.Get(client.Alpha); got != key {
 		t.Fatalf("keyring holds %q", got)
 	}
 	if h.m.edit.open || h.m.Focused() || h.m.edit.input.Value() != "" {
@@ -79,7 +81,7 @@ func TestSetKeyThroughAMaskedInput(t *testing.T) {
 func TestSetKeyFailureShowsTheErrorNotTheKey(t *testing.T) {
 	const key = "QZXJ-7731-vwqK"
 	h := newHarness(t, nil)
-	h.m.keys = &store.Keys{Keyring: brokenKeyring{}}
+	h.m.keys = &keys.Keys{Keyring: brokenKeyring{}}
 	h.to("gamma").Keys("enter").Type(key).Keys("enter")
 	errs := h.Errors()
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "keyring locked") {
@@ -97,29 +99,29 @@ func TestEscCancelsTheKeyField(t *testing.T) {
 	if h.m.edit.open {
 		t.Fatal("esc left the field open")
 	}
-	if _, err := h.kr.Get(store.GroupBeta); err == nil {
+	if _, err := h.kr.Get(client.Beta); err == nil {
 		t.Error("esc stored the key")
 	}
 }
 
 func TestDeleteKeyAsksFirst(t *testing.T) {
 	h := newHarness(t, nil)
-	h.kr.Set(store.GroupQueue, "k")
+	h.kr.Set(client.Queue, "k")
 	h.Run(h.m.loadKeys())
 	h.to("queue").Keys("d")
 	if !strings.Contains(h.view(), "delete the queue key from the keyring?  y delete · n keep") {
 		t.Fatalf("no question:\n%s", h.view())
 	}
 	h.Keys("n")
-	if _, err := h.kr.Get(store.GroupQueue); err != nil {
+	if _, err := h.kr.Get(client.Queue); err != nil {
 		t.Fatal("n deleted the key")
 	}
 	h.Keys("d", "esc")
-	if _, err := h.kr.Get(store.GroupQueue); err != nil || h.m.confirm != nil {
+	if _, err := h.kr.Get(client.Queue); err != nil || h.m.confirm != nil {
 		t.Fatal("esc deleted the key, or left the question")
 	}
 	h.Keys("d", "y")
-	if _, err := h.kr.Get(store.GroupQueue); err == nil {
+	if _, err := h.kr.Get(client.Queue); err == nil {
 		t.Fatal("y did not delete the key")
 	}
 	if !strings.Contains(h.cursorLine(), "○ unset") || !hasMsg(h.Out, tab.KeysChangedMsg{}) {

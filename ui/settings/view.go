@@ -7,8 +7,9 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"atelier/store"
-	"atelier/ui/termtext"
+	"atelier/client"
+	"atelier/keys"
+	"atelier/termtext"
 )
 
 // labelWidth is the width of the column of row names, marker included.
@@ -135,7 +136,7 @@ func (m Model) question(r row) string {
 		return fmt.Sprintf("remove the %s header %s?", r.group, r.field)
 	}
 	q := fmt.Sprintf("delete the %s key from the keyring?", r.group)
-	if st, ok := m.keyStatus(r.group); ok && st.Source == store.SourceEnvironment {
+	if st, ok := m.keyStatus(r.group); ok && st.Source == keys.SourceEnvironment {
 		q += " (" + st.EnvVar + " still applies)"
 	}
 	return q
@@ -201,14 +202,14 @@ func (m Model) overridden() string {
 	return out
 }
 
-func (m Model) keyValue(g store.Group) string {
+func (m Model) keyValue(g client.Group) string {
 	st, ok := m.keyStatus(g)
 	switch {
 	case !ok:
 		return m.st.Unset.Render("checking…")
-	case st.Source == store.SourceKeyring:
+	case st.Source == keys.SourceKeyring:
 		return m.st.Set.Render("● set") + m.st.Hint.Render(" · keyring")
-	case st.Source == store.SourceEnvironment:
+	case st.Source == keys.SourceEnvironment:
 		return m.st.Override.Render("● set") + m.st.Hint.Render(" · environment ("+st.EnvVar+")")
 	}
 	return m.st.Missing.Render("○ unset") + m.st.Hint.Render(" · enter to set, or "+st.EnvVar)

@@ -2,15 +2,14 @@ package video
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"net/http"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
 	"atelier/poller"
+	"atelier/recorder"
 	"atelier/store"
 	"atelier/ui/tab"
 )
@@ -123,35 +122,13 @@ func (m Model) submit(req client.VideoRequest) tea.Cmd {
 		if err != nil {
 			return result(submittedMsg{err: err})
 		}
-		rec, err := record(ctx, db, req, h)
+		rec, err := recorder.VideoSubmission(ctx, db, req, h)
 		if err != nil {
 			return result(submittedMsg{err: fmt.Errorf("video task %s was submitted but not recorded: %w", h.RequestID, err)})
 		}
 		p.Add(rec)
 		return result(submittedMsg{task: newTask(rec, "")})
 	}
-}
-
-// record keeps a submitted task in the history, as `atelier video submit`
-// does, and reads it back.
-func record(ctx context.Context, db *store.Store, req client.VideoRequest, h *client.VideoTask) (store.VideoTask, error) {
-	body, err := json.Marshal(req.Body)
-	if err != nil {
-		return store.VideoTask{}, err
-	}
-	_, err = db.AddVideoTask(ctx, store.VideoSubmission{RequestID: h.RequestID, Endpoint: h.Endpoint,
-		Family: h.Family, BodyJSON: body, Webhook: req.Webhook, Status: h.Status, QueuePosition: h.QueuePosition,
-		StatusURL: h.StatusURL, ResponseURL: h.ResponseURL, CancelURL: h.CancelURL, ResponseJSON: h.Raw,
-		HTTPStatus: http.StatusOK})
-	if err != nil {
-		return store.VideoTask{}, err
-	}
-	rec, err := db.VideoTask(ctx, h.RequestID)
-	if err != nil {
-		return store.VideoTask{}, err
-	}
-	rec.Events = nil
-	return *rec, nil
 }
 
 // follow hands the poller the client of the moment; it may wait for the

@@ -117,7 +117,7 @@ func (h *harness) errs() []string {
 type rig struct {
 	c  *client.Client
 	st *store.Store
-	p  *Poller
+	p  *poller.Poller
 
 	mu     sync.Mutex
 	bodies []map[string]any // each submission's body, as received
@@ -152,7 +152,7 @@ func newRig(t *testing.T, opts sim.Options) *rig {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.st.Close() })
-	r.p = NewPoller(r.st, poller.Options{Schedule: func(time.Duration) time.Duration { return 0 }})
+	r.p = poller.New(r.st, poller.Options{Schedule: func(time.Duration) time.Duration { return 0 }})
 	t.Cleanup(r.p.Close)
 	return r
 }
@@ -171,12 +171,12 @@ func (r *rig) harness(t *testing.T) *harness {
 }
 
 // await feeds the tab the poller's reports until done says so.
-func (h *harness) await(p *Poller, done func(Model) bool) {
+func (h *harness) await(p *poller.Poller, done func(Model) bool) {
 	h.t.Helper()
 	for !done(h.m) {
 		select {
-		case msg := <-p.Events():
-			h.Run(func() tea.Msg { return msg })
+		case e := <-p.Events():
+			h.Run(func() tea.Msg { return EventMsg(e) })
 		case <-time.After(30 * time.Second): // a safety net, not a wait: the reports come at once
 			h.t.Fatalf("the poller went quiet:\n%s", h.view())
 		}

@@ -6,9 +6,10 @@
 // list of tasks, kept moving by the background poller while other tabs
 // show, with their status, time, queue position, logs and saved videos.
 //
-// Poller runs the poller for the client of the moment and reports through
-// one channel the shell drains. It imports bubbletea, bubbles, lipgloss,
-// client, poller, store, ui/imageview, ui/termtext and ui/tab; never ui.
+// The background poller (poller.Poller) reports through one channel the
+// shell drains; EventMsg makes each of its events a message. It imports
+// bubbletea, bubbles, lipgloss, client, poller, recorder, store,
+// ui/imageview, termtext and ui/tab; never ui.
 package video
 
 import (
@@ -19,6 +20,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
+	"atelier/poller"
 	"atelier/store"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
@@ -26,8 +28,8 @@ import (
 
 // Options are what the tab works with.
 type Options struct {
-	Store  *store.Store // where tasks are recorded; nil: nothing can be submitted
-	Poller *Poller      // follows submitted tasks; nil: they wait in the history
+	Store  *store.Store   // where tasks are recorded; nil: nothing can be submitted
+	Poller *poller.Poller // follows submitted tasks; nil: they wait in the history
 	// Now is the time at start (default time.Now); later times arrive as
 	// tick messages, every Tick (default a second; negative: none, for
 	// tests, which send the ticks themselves).
@@ -48,7 +50,7 @@ type Options struct {
 // Model is the Video tab.
 type Model struct {
 	db     *store.Store
-	poller *Poller
+	poller *poller.Poller
 	open   func(string) error
 	notify notifier
 

@@ -6,7 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"atelier/ui/termtext"
+	"atelier/termtext"
 )
 
 // SetSize sets the width the rows are drawn in and the height View

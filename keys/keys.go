@@ -1,4 +1,4 @@
-package store
+package keys
 
 import (
 	"context"
@@ -7,35 +7,9 @@ import (
 	"os"
 	"strings"
 	"unicode"
+
+	"atelier/client"
 )
-
-// Group is an endpoint group of the service; each has its own key.
-type Group string
-
-// The endpoint groups, as in the interface's Authentication table.
-const (
-	GroupAlpha Group = "alpha"
-	GroupBeta  Group = "beta"
-	GroupGamma Group = "gamma"
-	GroupQueue Group = "queue"
-)
-
-// Groups lists every group in display order.
-var Groups = []Group{GroupAlpha, GroupBeta, GroupGamma, GroupQueue}
-
-// ParseGroup checks a group name typed by a person.
-func ParseGroup(s string) (Group, error) {
-	for _, g := range Groups {
-		if strings.EqualFold(s, string(g)) {
-			return g, nil
-		}
-	}
-	return "", fmt.Errorf("unknown key group %q: use alpha, beta, gamma or queue", s)
-}
-
-// EnvVar is the environment variable that overrides the group's keyring
-// entry: ATELIER_ALPHA_KEY and so on.
-func (g Group) EnvVar() string { return "ATELIER_" + strings.ToUpper(string(g)) + "_KEY" }
 
 // ErrNoKey is returned when a keyring holds no key for a group.
 var ErrNoKey = errors.New("no key stored")
@@ -43,9 +17,9 @@ var ErrNoKey = errors.New("no key stored")
 // Keyring keeps one key per group. Implementations never put the key in an
 // error.
 type Keyring interface {
-	Get(g Group) (string, error) // ErrNoKey when there is none
-	Set(g Group, key string) error
-	Delete(g Group) error // ErrNoKey when there is none
+	Get(g client.Group) (string, error) // ErrNoKey when there is none
+	Set(g client.Group, key string) error
+	Delete(g client.Group) error // ErrNoKey when there is none
 }
 
 // KeySource tells where a group's key comes from.
@@ -60,7 +34,7 @@ const (
 
 // KeyStatus says where a group's key comes from, never what it is.
 type KeyStatus struct {
-	Group  Group
+	Group  client.Group
 	Source KeySource
 	EnvVar string // the variable that would override the keyring
 	// Problem explains, with what to do, why the keyring could not be
@@ -78,36 +52,6 @@ func (st KeyStatus) String() string {
 		s += " — " + st.Problem
 	}
 	return s
-}
-
-// KeySet holds the resolved key of every group. Its fields match
-// client.Keys, so the command line converts one to the other directly. It
-// prints as redacted, so a stray %v cannot leak a key.
-type KeySet struct {
-	Alpha, Beta, Gamma, Queue string
-}
-
-// String hides the keys.
-func (KeySet) String() string { return "KeySet{redacted}" }
-
-// GoString hides the keys from %#v too.
-func (KeySet) GoString() string { return "store.KeySet{redacted}" }
-
-// Format hides the keys from every verb.
-func (k KeySet) Format(f fmt.State, verb rune) { fmt.Fprint(f, k.String()) }
-
-// set stores one group's key.
-func (k *KeySet) set(g Group, key string) {
-	switch g {
-	case GroupAlpha:
-		k.Alpha = key
-	case GroupBeta:
-		k.Beta = key
-	case GroupGamma:
-		k.Gamma = key
-	case GroupQueue:
-		k.Queue = key
-	}
 }
 
 // Keys finds each group's key: its environment variable first, then the
@@ -130,7 +74,7 @@ func (k *Keys) getenv(name string) string {
 // Key returns a group's key and where it came from. No key anywhere is not
 // an error (the source is SourceNone); an unreachable keyring is, and says
 // what to do.
-func (k *Keys) Key(g Group) (string, KeySource, error) {
+func (k *Keys) Key(g client.Group) (string, KeySource, error) {
 	if v := strings.TrimSpace(k.getenv(g.EnvVar())); v != "" {
 		return v, SourceEnvironment, nil
 	}
@@ -150,12 +94,12 @@ func (k *Keys) Key(g Group) (string, KeySource, error) {
 // Resolve finds every group's key. Once the keyring has failed it is not
 // asked again, so a missing or wedged keyring costs one timeout at most, and
 // the groups left without a key carry the reason.
-func (k *Keys) Resolve() (KeySet, []KeyStatus) {
-	var set KeySet
-	sts := make([]KeyStatus, 0, len(Groups))
+func (k *Keys) Resolve() (client.Keys, []KeyStatus) {
+	var set client.Keys
+	sts := make([]KeyStatus, 0, len(client.Groups))
 	ask := *k
 	problem := ""
-	for _, g := range Groups {
+	for _, g := range client.Groups {
 		key, src, err := ask.Key(g)
 		if err != nil {
 			problem, ask.Keyring = err.Error(), nil
@@ -164,7 +108,7 @@ func (k *Keys) Resolve() (KeySet, []KeyStatus) {
 		if src == SourceNone {
 			st.Problem = problem
 		}
-		set.set(g, key)
+		set.Set(g, key)
 		sts = append(sts, st)
 	}
 	return set, sts
@@ -179,7 +123,7 @@ func (k *Keys) Status() []KeyStatus {
 // Set stores a group's key in the keyring. Surrounding space (the newline
 // of a key piped on stdin) is trimmed; a key with space or control
 // characters inside is refused. The error never holds the key.
-func (k *Keys) Set(g Group, key string) error {
+func (k *Keys) Set(g client.Group, key string) error {
 	key = strings.TrimSpace(key)
 	if key == "" {
 		return fmt.Errorf("set %s key: the key is empty", g)
@@ -198,7 +142,7 @@ func (k *Keys) Set(g Group, key string) error {
 
 // Delete removes a group's key from the keyring. Deleting a key that is not
 // there is not an error.
-func (k *Keys) Delete(g Group) error {
+func (k *Keys) Delete(g client.Group) error {
 	if k.Keyring == nil {
 		return nil
 	}

@@ -1,33 +1,38 @@
-package store
+package keys
 
 import (
 	"cmp"
+	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/zalando/go-keyring"
+
+	"atelier/client"
 )
 
 const secret = "sk-test-1234567890-SECRET"
+
+// bg is the context of calls that are not cancelled.
+var bg = context.Background()
 
 func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 
 func TestKeysResolveEnvironmentBeforeKeyring(t *testing.T) {
 	kr := NewMemoryKeyring()
 	keys := &Keys{Keyring: kr, Getenv: envOf(map[string]string{"ATELIER_BETA_KEY": " env-beta \n", "ATELIER_GAMMA_KEY": "env-gamma"})}
-	if err := keys.Set(GroupAlpha, secret+"\n"); err != nil {
+	if err := keys.Set(client.Alpha, secret+"\n"); err != nil {
 		t.Fatal(err)
 	}
-	keys.Set(GroupGamma, "ring-gamma")
+	keys.Set(client.Gamma, "ring-gamma")
 	set, sts := keys.Resolve()
 	if set.Alpha != secret || set.Beta != "env-beta" || set.Gamma != "env-gamma" || set.Queue != "" {
 		t.Fatal("resolved keys differ") // not printed: they are keys
 	}
-	want := map[Group]KeySource{GroupAlpha: SourceKeyring, GroupBeta: SourceEnvironment, GroupGamma: SourceEnvironment, GroupQueue: SourceNone}
+	want := map[client.Group]KeySource{client.Alpha: SourceKeyring, client.Beta: SourceEnvironment, client.Gamma: SourceEnvironment, client.Queue: SourceNone}
 	for _, st := range sts {
 		if st.Source != want[st.Group] || st.Problem != "" {
 			t.Errorf("%s: %+v", st.Group, st)
@@ -36,33 +41,21 @@ func TestKeysResolveEnvironmentBeforeKeyring(t *testing.T) {
 			t.Errorf("status shows a key: %s", st)
 		}
 	}
-	if err := keys.Delete(GroupAlpha); err != nil {
+	if err := keys.Delete(client.Alpha); err != nil {
 		t.Fatal(err)
 	}
-	if err := keys.Delete(GroupAlpha); err != nil {
+	if err := keys.Delete(client.Alpha); err != nil {
 		t.Fatalf("deleting a missing key: %v", err)
 	}
-	if _, src, _ := keys.Key(GroupAlpha); src != SourceNone {
+	if _, src, _ := keys.Key(client.Alpha); src != SourceNone {
 		t.Fatalf("after delete: %s", src)
-	}
-}
-
-func TestKeySetNeverPrintsKeys(t *testing.T) {
-	set := KeySet{Alpha: secret, Beta: secret, Gamma: secret, Queue: secret}
-	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x", "%d"} {
-		if out := fmt.Sprintf(verb, set); strings.Contains(out, secret) || strings.Contains(out, fmt.Sprintf("%x", secret)) {
-			t.Errorf("%s prints the key: %s", verb, out)
-		}
-	}
-	if out := fmt.Sprintf("%v", []any{set, &set}); strings.Contains(out, secret) {
-		t.Errorf("nested: %s", out)
 	}
 }
 
 func TestKeysSetRejectsBadKeysWithoutEchoingThem(t *testing.T) {
 	keys := NewKeys(NewMemoryKeyring())
 	for _, bad := range []string{"", "  \n", secret + " x", secret + "\x1b[2J", "a\tb"} {
-		err := keys.Set(GroupQueue, bad)
+		err := keys.Set(client.Queue, bad)
 		if err == nil {
 			t.Errorf("accepted %q", bad)
 			continue
@@ -71,13 +64,13 @@ func TestKeysSetRejectsBadKeysWithoutEchoingThem(t *testing.T) {
 			t.Errorf("error echoes the key: %v", err)
 		}
 	}
-	if err := (&Keys{}).Set(GroupAlpha, secret); err == nil || !strings.Contains(err.Error(), "ATELIER_ALPHA_KEY") {
+	if err := (&Keys{}).Set(client.Alpha, secret); err == nil || !strings.Contains(err.Error(), "ATELIER_ALPHA_KEY") {
 		t.Errorf("no keyring: %v", err)
 	}
-	if _, err := ParseGroup("delta"); err == nil {
+	if _, err := client.ParseGroup("delta"); err == nil {
 		t.Error("unknown group accepted")
 	}
-	if g, _ := ParseGroup("QUEUE"); g != GroupQueue || g.EnvVar() != "ATELIER_QUEUE_KEY" {
+	if g, _ := client.ParseGroup("QUEUE"); g != client.Queue || g.EnvVar() != "ATELIER_QUEUE_KEY" {
 		t.Errorf("%q %s", g, g.EnvVar())
 	}
 }
@@ -85,12 +78,12 @@ func TestKeysSetRejectsBadKeysWithoutEchoingThem(t *testing.T) {
 // brokenKeyring fails every read, counting how often it is asked.
 type brokenKeyring struct{ calls int }
 
-func (b *brokenKeyring) Get(Group) (string, error) {
+func (b *brokenKeyring) Get(client.Group) (string, error) {
 	b.calls++
 	return "", &KeyringError{Reason: "no Secret Service found on D-Bus"}
 }
-func (b *brokenKeyring) Set(Group, string) error { return errors.New("unreachable") }
-func (b *brokenKeyring) Delete(Group) error      { return errors.New("unreachable") }
+func (b *brokenKeyring) Set(client.Group, string) error { return errors.New("unreachable") }
+func (b *brokenKeyring) Delete(client.Group) error      { return errors.New("unreachable") }
 
 func TestUnreachableKeyringIsAskedOnceAndSaysWhatToDo(t *testing.T) {
 	kr := &brokenKeyring{}
@@ -123,7 +116,7 @@ func TestSystemKeyringTimesOutAndFailsFastWhileWedged(t *testing.T) {
 			return c
 		}}
 	release := make(chan struct{})
-	err := k.run("read", GroupAlpha, "", func(string) error {
+	err := k.run("read", client.Alpha, "", func(string) error {
 		<-release // a D-Bus call that does not answer
 		return nil
 	})
@@ -136,7 +129,7 @@ func TestSystemKeyringTimesOutAndFailsFastWhileWedged(t *testing.T) {
 	}
 	// While the first call is stuck, the next fails at once: without
 	// calling the keyring, and without waiting on a timer of its own.
-	if err := k.run("read", GroupBeta, "", func(string) error { t.Error("called while wedged"); return nil }); err == nil {
+	if err := k.run("read", client.Beta, "", func(string) error { t.Error("called while wedged"); return nil }); err == nil {
 		t.Fatal("no error while wedged")
 	}
 	if len(timers) != 1 {
@@ -150,7 +143,7 @@ func TestSystemKeyringTimesOutAndFailsFastWhileWedged(t *testing.T) {
 	}
 	// Once the stuck call has returned, the keyring is used again.
 	called := false
-	if err := k.run("read", GroupBeta, "", func(string) error { called = true; return nil }); err != nil || !called {
+	if err := k.run("read", client.Beta, "", func(string) error { called = true; return nil }); err != nil || !called {
 		t.Fatalf("after recovery: err %v, keyring called %v", err, called)
 	}
 }
@@ -193,29 +186,29 @@ func TestSystemKeyringOverBackend(t *testing.T) {
 	fake := &fakeBackend{m: map[string]string{}}
 	k := NewSystemKeyring()
 	k.backend, k.precheck = fake, func() error { return nil }
-	if _, err := k.Get(GroupAlpha); !errors.Is(err, ErrNoKey) {
+	if _, err := k.Get(client.Alpha); !errors.Is(err, ErrNoKey) {
 		t.Fatalf("missing key: %v", err)
 	}
-	if err := k.Set(GroupAlpha, secret); err != nil {
+	if err := k.Set(client.Alpha, secret); err != nil {
 		t.Fatal(err)
 	}
-	if v, err := k.Get(GroupAlpha); err != nil || v != secret || fake.m["atelier/alpha"] != secret {
+	if v, err := k.Get(client.Alpha); err != nil || v != secret || fake.m["atelier/alpha"] != secret {
 		t.Fatal("read back failed, or not stored as service atelier, user alpha")
 	}
 	if err := k.Probe(bg); err != nil {
 		t.Fatal(err)
 	}
-	if err := k.Delete(GroupAlpha); err != nil {
+	if err := k.Delete(client.Alpha); err != nil {
 		t.Fatal(err)
 	}
-	if err := k.Delete(GroupAlpha); !errors.Is(err, ErrNoKey) {
+	if err := k.Delete(client.Alpha); !errors.Is(err, ErrNoKey) {
 		t.Fatalf("second delete: %v", err)
 	}
 	if len(fake.m) != 0 {
 		t.Fatalf("entries left: %d", len(fake.m))
 	}
 	fake.err = errors.New("dbus: " + secret + " rejected")
-	err := k.Set(GroupAlpha, secret)
+	err := k.Set(client.Alpha, secret)
 	if err == nil || strings.Contains(err.Error(), secret) {
 		t.Fatalf("error holds the key: %v", err)
 	}
@@ -228,12 +221,12 @@ func TestKeyringErrorsSayWhatToDo(t *testing.T) {
 		{"exec: \"dbus-launch\": executable file not found in $PATH", "dbus-run-session"},
 		{"Cannot autolaunch D-Bus without X11 $DISPLAY", "could not read the alpha key"},
 	} {
-		err := keyringErr("read", GroupAlpha, "", errors.New(tc.in))
+		err := keyringErr("read", client.Alpha, "", errors.New(tc.in))
 		if !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "ATELIER_ALPHA_KEY") {
 			t.Errorf("%q -> %v", tc.in, err)
 		}
 	}
-	if !errors.Is(keyringErr("read", GroupAlpha, "", keyring.ErrNotFound), ErrNoKey) {
+	if !errors.Is(keyringErr("read", client.Alpha, "", keyring.ErrNotFound), ErrNoKey) {
 		t.Error("not found is not ErrNoKey")
 	}
 }
@@ -248,7 +241,7 @@ func TestKeyringPrecheckWithoutSessionBus(t *testing.T) {
 		c <- time.Time{}
 		return c
 	}
-	_, err := k.Get(GroupAlpha)
+	_, err := k.Get(client.Alpha)
 	if err == nil || !strings.Contains(err.Error(), "no D-Bus session bus") || !strings.Contains(err.Error(), "ATELIER_QUEUE_KEY") {
 		t.Fatalf("err = %v", err)
 	}

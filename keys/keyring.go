@@ -1,4 +1,4 @@
-package store
+package keys
 
 import (
 	"cmp"
@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/zalando/go-keyring"
+
+	"atelier/client"
 )
 
 // KeyringService is the service name atelier's entries carry in the OS
@@ -52,8 +54,8 @@ type KeyringError struct {
 
 // Error says what went wrong and exactly what the person can do.
 func (e *KeyringError) Error() string {
-	vars := make([]string, len(Groups))
-	for i, g := range Groups {
+	vars := make([]string, len(client.Groups))
+	for i, g := range client.Groups {
 		vars[i] = g.EnvVar()
 	}
 	return e.Reason + "; or set the keys in the environment instead (" + strings.Join(vars, ", ") + ")"
@@ -84,7 +86,7 @@ func (k *SystemKeyring) be() keyringBackend {
 }
 
 // Get reads a group's key.
-func (k *SystemKeyring) Get(g Group) (string, error) {
+func (k *SystemKeyring) Get(g client.Group) (string, error) {
 	var v string
 	err := k.run("read", g, "", func(svc string) (err error) {
 		v, err = k.be().Get(svc, string(g))
@@ -94,12 +96,12 @@ func (k *SystemKeyring) Get(g Group) (string, error) {
 }
 
 // Set stores a group's key, replacing any earlier one.
-func (k *SystemKeyring) Set(g Group, key string) error {
+func (k *SystemKeyring) Set(g client.Group, key string) error {
 	return k.run("store", g, key, func(svc string) error { return k.be().Set(svc, string(g), key) })
 }
 
 // Delete removes a group's key.
-func (k *SystemKeyring) Delete(g Group) error {
+func (k *SystemKeyring) Delete(g client.Group) error {
 	return k.run("delete", g, "", func(svc string) error { return k.be().Delete(svc, string(g)) })
 }
 
@@ -124,7 +126,7 @@ func (k *SystemKeyring) Probe(ctx context.Context) error {
 
 // run performs one keyring operation under the timeout. secret, when set, is
 // scrubbed from any error text, should a back end ever echo it.
-func (k *SystemKeyring) run(op string, g Group, secret string, fn func(service string) error) error {
+func (k *SystemKeyring) run(op string, g client.Group, secret string, fn func(service string) error) error {
 	check := k.precheck
 	if check == nil {
 		check = keyringPrecheck
@@ -173,7 +175,7 @@ func (k *SystemKeyring) run(op string, g Group, secret string, fn func(service s
 
 // keyringErr turns a go-keyring or D-Bus error into ErrNoKey or a
 // KeyringError that says what to do.
-func keyringErr(op string, g Group, secret string, err error) error {
+func keyringErr(op string, g client.Group, secret string, err error) error {
 	if err == nil {
 		return nil
 	}
@@ -196,14 +198,14 @@ func keyringErr(op string, g Group, secret string, err error) error {
 // MemoryKeyring is a keyring in memory, for tests and the demo profile.
 type MemoryKeyring struct {
 	mu   sync.Mutex
-	keys map[Group]string
+	keys map[client.Group]string
 }
 
 // NewMemoryKeyring returns an empty in-memory keyring.
-func NewMemoryKeyring() *MemoryKeyring { return &MemoryKeyring{keys: map[Group]string{}} }
+func NewMemoryKeyring() *MemoryKeyring { return &MemoryKeyring{keys: map[client.Group]string{}} }
 
 // Get reads a group's key.
-func (m *MemoryKeyring) Get(g Group) (string, error) {
+func (m *MemoryKeyring) Get(g client.Group) (string, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	v, ok := m.keys[g]
@@ -214,7 +216,7 @@ func (m *MemoryKeyring) Get(g Group) (string, error) {
 }
 
 // Set stores a group's key.
-func (m *MemoryKeyring) Set(g Group, key string) error {
+func (m *MemoryKeyring) Set(g client.Group, key string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.keys[g] = key
@@ -222,7 +224,7 @@ func (m *MemoryKeyring) Set(g Group, key string) error {
 }
 
 // Delete removes a group's key.
-func (m *MemoryKeyring) Delete(g Group) error {
+func (m *MemoryKeyring) Delete(g client.Group) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if _, ok := m.keys[g]; !ok {

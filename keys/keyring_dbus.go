@@ -1,6 +1,6 @@
 //go:build linux || freebsd || netbsd || openbsd || dragonfly
 
-package store
+package keys
 
 import (
 	"os"

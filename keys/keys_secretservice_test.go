@@ -1,12 +1,14 @@
 //go:build secretservice
 
-package store
+package keys
 
 import (
 	"crypto/rand"
 	"encoding/hex"
 	"testing"
 	"time"
+
+	"atelier/client"
 )
 
 // TestSecretServiceRoundTrip stores, reads and deletes a key through
@@ -23,35 +25,35 @@ func TestSecretServiceRoundTrip(t *testing.T) {
 	keys := &Keys{Keyring: k, Getenv: func(string) string { return "" }}
 	const key = "sk-secret-service-test-0123456789"
 	start := time.Now()
-	if err := keys.Set(GroupBeta, key+"\n"); err != nil {
+	if err := keys.Set(client.Beta, key+"\n"); err != nil {
 		t.Fatal(err)
 	}
-	got, src, err := keys.Key(GroupBeta)
+	got, src, err := keys.Key(client.Beta)
 	if err != nil || got != key || src != SourceKeyring {
 		t.Fatalf("read back: source %s, err %v, same key %v", src, err, got == key)
 	}
-	if err := keys.Set(GroupBeta, key+"-replaced"); err != nil {
+	if err := keys.Set(client.Beta, key+"-replaced"); err != nil {
 		t.Fatal(err)
 	}
-	if got, _, _ := keys.Key(GroupBeta); got != key+"-replaced" {
+	if got, _, _ := keys.Key(client.Beta); got != key+"-replaced" {
 		t.Fatal("set did not replace the key")
 	}
 	for _, st := range keys.Status() {
 		want := SourceNone
-		if st.Group == GroupBeta {
+		if st.Group == client.Beta {
 			want = SourceKeyring
 		}
 		if st.Source != want || st.Problem != "" {
 			t.Errorf("status %s", st)
 		}
 	}
-	if err := keys.Delete(GroupBeta); err != nil {
+	if err := keys.Delete(client.Beta); err != nil {
 		t.Fatal(err)
 	}
-	if _, src, err := keys.Key(GroupBeta); err != nil || src != SourceNone {
+	if _, src, err := keys.Key(client.Beta); err != nil || src != SourceNone {
 		t.Fatalf("after delete: %s %v", src, err)
 	}
-	if err := keys.Delete(GroupBeta); err != nil {
+	if err := keys.Delete(client.Beta); err != nil {
 		t.Fatalf("second delete: %v", err)
 	}
 	t.Logf("set, read, replace, status and delete through the Secret Service in %s", time.Since(start).Round(time.Millisecond))
