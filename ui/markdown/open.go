@@ -99,6 +99,20 @@ type openBlock struct {
 	// not stop checking that its columns keep their widths).
 	isTable bool
 	code    *codeRun // the fence the cut is at (cutCode), while it is open
+	// last is what the last frame drew of the block up to the line being
+	// written, when that line starts the next block (see boundary): the
+	// block's lines once it closes there, with no render more.
+	last lastDrawn
+}
+
+// lastDrawn is the open block as drawn at a frame, up to the start of the
+// line being written.
+type lastDrawn struct {
+	ok    bool
+	cut   cutPoint // the cut it was drawn from
+	upto  int      // where the next block starts
+	lines []string
+	codes []CodeBlock
 }
 
 // resetOpen starts the state of a block at start.
@@ -141,7 +155,16 @@ func (r *Renderer) renderOpen() ([]string, []CodeBlock) {
 			return join(o.lines, lines), append(o.codes[:len(o.codes):len(o.codes)], o.code.block())
 		}
 		first := len(r.codes) + len(o.codes) + 1
-		t := r.renderTail(o.cut, o.cands, o.words, end, false, first)
+		words := o.words
+		bnd, at := r.boundary(end)
+		if bnd >= 0 {
+			words = append(words[:len(words):len(words)], cutPoint{at: at, mark: bnd, kind: cutLine})
+		}
+		t := r.renderTail(o.cut, o.cands, words, end, false, first)
+		o.last = lastDrawn{}
+		if bnd >= 0 && t.ok {
+			r.keepLast(&t, at)
+		}
 		was := o.cut
 		if o.isTable && t.ok && o.table.sep != "" && t.sep != o.table.sep {
 			r.tableRelay() // a wider cell: the columns changed
@@ -168,6 +191,9 @@ func (r *Renderer) closeOpen(end int, more bool) (lines []string, codes []CodeBl
 		// The block closed inside the fence (an item's code not closed):
 		// the fence runs to the end, as the whole rendering has it.
 		return nil, nil, false, false
+	}
+	if l := o.last; l.ok && l.cut == o.cut && l.upto == end {
+		return join(o.lines, l.lines), append(o.codes[:len(o.codes):len(o.codes)], l.codes...), false, true
 	}
 	if o.cut.kind == cutStart || o.cut.at > end {
 		return nil, nil, false, false
@@ -384,7 +410,7 @@ func (r *Renderer) commit(t *tailRender) {
 	if len(o.words) > 0 {
 		all = append(o.cands[:len(o.cands):len(o.cands)], o.words...)
 	}
-	for i := len(all) - 1; i >= 0; i-- {
+	for i := min(len(all), len(t.at)) - 1; i >= 0; i-- {
 		c, j := all[i], t.at[i]
 		switch {
 		case j < 0 || !t.clean[i]:

@@ -463,3 +463,56 @@ func (r *Renderer) fenceClosed(end, after int) {
 	}
 	s.afterCode = &cutPoint{at: after, mark: -1, kind: cutAfterCode, stub: stub + ind + "```\n" + ind + "```\n"}
 }
+
+// boundary reports where the line being written starts the next block, if
+// it plainly does and text of no width can go at its start: the next item
+// of the list the open block is an item of, or a paragraph after a blank
+// line. It returns the offset for a marker there and the line's start, or
+// -1. Drawn with the open block, the marker tells where the open block's
+// lines end in the frame's drawing: when the block closes at that line,
+// those lines are its lines (see lastDrawn).
+func (r *Renderer) boundary(end int) (mark, at int) {
+	o := &r.open
+	at = o.scan
+	if at <= o.start || at >= end || o.code != nil {
+		return -1, 0
+	}
+	line := r.text[at:end]
+	if o.list.mark != 0 {
+		li, col, rest := listItem(line)
+		if li.mark != o.list.mark || indent(line) != 0 || !startsLetter(rest) || col >= len(line) {
+			return -1, 0
+		}
+		return at + col, at
+	}
+	prev := r.text[lineStart(r.text, at-1):at]
+	if !isBlank(prev) || !startsLetter(line) || bytes.Contains(r.text[o.start:at], []byte("<")) {
+		return -1, 0
+	}
+	return at, at
+}
+
+// keepLast keeps what t drew of the open block before the line starting at
+// at, t's last candidate (taken off t).
+func (r *Renderer) keepLast(t *tailRender, at int) {
+	o := &r.open
+	i := len(t.at) - 1
+	j, n := t.at[i], t.nCode[i]
+	t.at, t.leads, t.clean, t.nCode = t.at[:i], t.leads[:i], t.clean[:i], t.nCode[:i]
+	if j < 0 {
+		return
+	}
+	// As the close would leave them: for an item (dropNext) the empty lines
+	// before the next one kept; else (trimBlank) none at the end; at the
+	// start none, when the lines start the block.
+	lines := t.lines[:j:j]
+	if o.list.mark == 0 {
+		for len(lines) > 0 && lines[len(lines)-1] == "" {
+			lines = lines[:len(lines)-1]
+		}
+	}
+	for o.cut.kind == cutStart && len(lines) > 0 && lines[0] == "" {
+		lines = lines[1:]
+	}
+	o.last = lastDrawn{ok: true, cut: o.cut, upto: at, lines: lines, codes: t.codes[:min(n, len(t.codes))]}
+}
