@@ -479,17 +479,29 @@ func (r *Renderer) boundary(end int) (mark, at int) {
 	}
 	line := r.text[at:end]
 	if o.list.mark != 0 {
-		li, col, rest := listItem(line)
-		if li.mark != o.list.mark || indent(line) != 0 || !startsLetter(rest) || col >= len(line) {
-			return -1, 0
+		if li, col, rest := listItem(line); li.mark == o.list.mark && indent(line) == 0 && startsLetter(rest) && col < len(line) {
+			return at + col, at
 		}
-		return at + col, at
 	}
 	prev := r.text[lineStart(r.text, at-1):at]
-	if !isBlank(prev) || !startsLetter(line) || bytes.Contains(r.text[o.start:at], []byte("<")) {
+	if !isBlank(prev) || indent(line) != 0 || isFence(line) || bytes.Contains(r.text[o.start:end], []byte("<")) {
 		return -1, 0
 	}
-	return at, at
+	// A new block: the marker goes before its first letter, after what
+	// marks its kind (a heading's hashes, a list's bullet, a quote's >, a
+	// table's pipe), where it changes nothing of how the line renders.
+	for i, c := range line {
+		switch {
+		case i > 8:
+			return -1, 0
+		case strings.IndexByte("#>|-*+.) 0123456789", c) >= 0:
+		case startsLetter(line[i:]):
+			return at + i, at
+		default:
+			return -1, 0
+		}
+	}
+	return -1, 0
 }
 
 // keepLast keeps what t drew of the open block before the line starting at
