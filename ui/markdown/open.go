@@ -167,8 +167,9 @@ func (r *Renderer) renderOpen() ([]string, []CodeBlock) {
 		}
 		was := o.cut
 		if o.isTable && t.ok && o.table.sep != "" && t.sep != o.table.sep {
-			r.tableRelay() // a wider cell: the columns changed
-			continue
+			if r.tableRelaid() {
+				continue // a wider cell: the columns changed
+			}
 		}
 		if o.mode != modeWhole && t.ok {
 			r.commit(&t)
@@ -192,14 +193,14 @@ func (r *Renderer) closeOpen(end int, more bool) (lines []string, codes []CodeBl
 		// the fence runs to the end, as the whole rendering has it.
 		return nil, nil, false, false
 	}
-	if l := o.last; l.ok && l.cut == o.cut && l.upto == end {
+	if l := o.last; l.ok && l.cut == o.cut && l.upto == end && !(o.isTable && o.table.wraps) {
 		return join(o.lines, l.lines), append(o.codes[:len(o.codes):len(o.codes)], l.codes...), false, true
 	}
 	if o.cut.kind == cutStart || o.cut.at > end {
 		return nil, nil, false, false
 	}
 	t := r.renderTail(o.cut, nil, nil, end, more, first)
-	if !t.ok || o.isTable && t.sep != o.table.sep {
+	if !t.ok || o.isTable && (t.sep != o.table.sep || o.table.wraps) {
 		return nil, nil, false, false
 	}
 	return join(o.lines, t.lines), append(o.codes[:len(o.codes):len(o.codes)], t.codes...), t.html, true
@@ -419,17 +420,21 @@ func (r *Renderer) commit(t *tailRender) {
 			continue // not a line's first word
 		case j == 0 && c.kind != cutCode:
 			continue
-		case o.mode == modeTable && (i >= len(o.cands) || !r.tableRows(t, i)):
+		case o.mode == modeTable && i >= len(o.cands):
 			continue
+		}
+		if o.mode == modeTable && !o.table.wraps && !r.tableRows(t, i) {
+			// Rows take more than a line: the table wraps (see tableScan).
+			o.table.wraps = true
 		}
 		n := t.nCode[i]
 		o.lines = append(o.lines, t.lines[:j]...)
 		o.codes = append(o.codes, t.codes[:min(n, len(t.codes))]...)
 		t.lines, t.codes = t.lines[j:], t.codes[min(n, len(t.codes)):]
 		if o.mode == modeTable {
-			rows := j
-			if o.cut.kind == cutStart {
-				rows -= 2 // the head and the line under it
+			rows := c.row
+			if o.cut.kind != cutStart {
+				rows -= o.cut.row
 			}
 			r.tableCommitted(t.sep, o.lines, rows)
 			c.stub, c.drop = o.cut.stub, 3
