@@ -1,135 +1,125 @@
 package client
 
-import (
-	"fmt"
-	"regexp"
-	"strings"
-)
+import "fmt"
 
 // alphaMinThinkingBudget is the smallest thinking budget the service takes.
 const alphaMinThinkingBudget = 1024
 
-// alphaMaxUserID caps metadata.user_id: it is an opaque id, not free text.
-const alphaMaxUserID = 256
-
-// alphaEmail spots an e-mail address in metadata.user_id, which must not
-// carry personal data.
-var alphaEmail = regexp.MustCompile(`[^\s@]+@[^\s@]+\.[^\s@]+`)
-
-// Validate checks req against the documented rules (INTERFACE.md 2.1 and
-// Limits, with the values PROTOCOLS.md 1.2 fills in) and returns every
-// violation, each naming its field path, e.g. messages[2].role.
+// Validate checks req as it will be sent, Extra fields merged in, against
+// the rules of INTERFACE.md 2.1 and its Limits row, and returns every
+// violation, each naming its field path, e.g. messages[2].role. Values the
+// interface leaves "not shown" (thinking.type, output_config.effort,
+// service_tier, cache_control.ttl, content block shapes) are not checked:
+// they are the service's to refuse.
 func (r *MessageRequest) Validate() error {
-	var c checks
-	c.required("model", strings.TrimSpace(r.Model) != "")
-	if r.MaxTokens < 1 {
-		c.add("max_tokens", "must be >= 1", r.MaxTokens)
-	}
-	c.required("messages", len(r.Messages) > 0)
-	for i, m := range r.Messages {
-		p := fmt.Sprintf("messages[%d]", i)
-		c.required(p+".role", m.Role != "")
-		c.oneOf(p+".role", m.Role, "user", "assistant")
-		c.required(p+".content", m.Content.Text != "" || len(m.Content.Blocks) > 0)
-		alphaCheckBlocks(&c, p+".content", m.Content.Blocks)
-	}
-	alphaCheckBlocks(&c, "system", r.System.Blocks)
-	r.checkThinking(&c)
-	r.checkTools(&c)
-	c.floatRange("temperature", r.Temperature, 0, 1)
-	c.floatRange("top_p", r.TopP, 0, 1)
-	c.notBoth("temperature", r.Temperature != nil, "top_p", r.TopP != nil)
-	if r.TopK != nil && *r.TopK < 0 {
-		c.add("top_k", "must be >= 0", *r.TopK)
-	}
-	alphaCheckCache(&c, "cache_control", r.CacheControl)
-	c.oneOf("output_config.effort", r.OutputConfig.Effort, "low", "medium", "high", "xhigh", "max")
-	c.oneOf("service_tier", r.ServiceTier, "auto", "standard_only")
-	c.maxLen("metadata.user_id", r.Metadata.UserID, alphaMaxUserID)
-	if alphaEmail.MatchString(r.Metadata.UserID) {
-		c.add("metadata.user_id", "must be an opaque id, not personal data such as an e-mail address", r.Metadata.UserID)
-	}
-	return c.err()
+	return validateEncoded(r, alphaRules)
 }
 
-func (r *MessageRequest) checkThinking(c *checks) {
-	t := r.Thinking
-	c.oneOf("thinking.type", t.Type, "enabled", "disabled", "adaptive")
-	c.oneOf("thinking.display", t.Display, "summarized", "omitted")
-	if t.Type != "enabled" && t.BudgetTokens == 0 {
-		return
+// alphaRules are the rules of 2.1 on a decoded message request.
+func alphaRules(w wireBody) {
+	w.required("", "model")
+	w.str("", "model")
+	w.required("", "max_tokens")
+	maxTokens, hasMax := w.integer("", "max_tokens")
+	if hasMax {
+		w.atLeast("max_tokens", float64(maxTokens), 1) // a maximum of generated tokens: at least one
 	}
-	if t.BudgetTokens < alphaMinThinkingBudget || t.BudgetTokens >= r.MaxTokens {
-		c.add("thinking.budget_tokens",
-			fmt.Sprintf("must be >= %d and < max_tokens (%d)", alphaMinThinkingBudget, r.MaxTokens), t.BudgetTokens)
-	}
-}
-
-func (r *MessageRequest) checkTools(c *checks) {
-	names := make(map[string]bool, len(r.Tools))
-	for i, t := range r.Tools {
-		p := fmt.Sprintf("tools[%d]", i)
-		c.required(p+".name", t.Name != "")
-		names[t.Name] = true
-		if t.Type == "" && t.InputSchema == nil {
-			c.add(p+".input_schema", "is required for a custom tool (one with no type)", nil)
+	alphaMessages(w)
+	w.textOrObjects("", "system")
+	if th, p, ok := w.in("", "thinking"); ok {
+		th.str(p, "type")
+		// thinking.budget_tokens: ">= 1024 and < max_tokens" (2.1, Limits).
+		if b, ok := th.integer(p, "budget_tokens"); ok && (b < alphaMinThinkingBudget || hasMax && b >= maxTokens) {
+			w.c.add(p+"budget_tokens", fmt.Sprintf("must be >= %d and < max_tokens (%d)", alphaMinThinkingBudget, maxTokens), b)
 		}
-		if t.MaxUses < 0 {
-			c.add(p+".max_uses", "must be >= 1", t.MaxUses)
-		}
-		alphaCheckCache(c, p+".cache_control", t.CacheControl)
+		th.enum(p, "display", "summarized", "omitted")
 	}
-	tc := r.ToolChoice
-	if tc == (MessageToolChoice{}) {
-		return
+	alphaTools(w)
+	if oc, p, ok := w.in("", "output_config"); ok {
+		oc.str(p, "effort")
+		oc.object(p, "format")
 	}
-	c.required("tool_choice.type", tc.Type != "")
-	c.oneOf("tool_choice.type", tc.Type, "auto", "any", "tool", "none")
-	if tc.Type != "tool" {
-		return
+	// temperature: "range 0.0 to 1.0"; top_p: "change either temperature
+	// or top_p, not both".
+	if t, ok := w.number("", "temperature"); ok {
+		w.between("temperature", t, 0, 1)
 	}
-	switch {
-	case tc.Name == "":
-		c.add("tool_choice.name", "is required when tool_choice.type is tool", nil)
-	case len(r.Tools) > 0 && !names[tc.Name]:
-		c.add("tool_choice.name", "must name one of tools[].name", tc.Name)
+	if _, ok := w.number("", "top_p"); ok && w.present("temperature") {
+		w.c.add("top_p", "set either temperature or top_p, not both", nil)
 	}
+	if k, ok := w.integer("", "top_k"); ok {
+		w.atLeast("top_k", float64(k), 0) // "the top K options": a count
+	}
+	w.boolean("", "stream")
+	w.strings("", "stop_sequences")
+	if cc, p, ok := w.in("", "cache_control"); ok {
+		cc.enum(p, "type", "ephemeral") // "Fixed value ephemeral"
+		cc.str(p, "ttl")
+	}
+	w.str("", "service_tier")
+	if md, p, ok := w.in("", "metadata"); ok {
+		md.str(p, "user_id")
+	}
+	w.str("", "container")
+	w.str("", "inference_geo")
 }
 
-// alphaCheckCache checks a cache_control object, which is optional.
-func alphaCheckCache(c *checks, field string, cc MessageCacheControl) {
-	if cc == (MessageCacheControl{}) {
+// alphaMessages checks messages: required, each a turn with a role and
+// content, the turns "alternating user and assistant".
+func alphaMessages(w wireBody) {
+	w.required("", "messages")
+	msgs, ok := w.objects("", "messages")
+	if !ok {
 		return
 	}
-	if cc.Type != "ephemeral" {
-		c.add(field+".type", "must be ephemeral", cc.Type)
+	if len(msgs) == 0 {
+		w.c.add("messages", "must hold at least one turn", nil)
 	}
-	c.oneOf(field+".ttl", cc.TTL, "5m", "1h")
-}
-
-// alphaCheckBlocks checks content blocks built in code; a block with Raw is
-// sent as it is (an echoed assistant block) and not looked into.
-func alphaCheckBlocks(c *checks, field string, blocks []MessageInputBlock) {
-	for j, b := range blocks {
-		if len(b.Raw) > 0 {
+	prev := ""
+	for i, m := range msgs {
+		if m == nil {
+			prev = ""
 			continue
 		}
-		p := fmt.Sprintf("%s[%d]", field, j)
-		c.required(p+".type", b.Type != "")
-		alphaCheckCache(c, p+".cache_control", b.CacheControl)
-		switch b.Source.Type {
-		case "":
-			if b.Type == "image" {
-				c.add(p+".source", "is required for an image", nil)
-			}
-		case "base64":
-			c.required(p+".source.media_type", b.Source.MediaType != "")
-			c.required(p+".source.data", b.Source.Data != "")
-		case "url":
-			c.required(p+".source.url", b.Source.URL != "")
+		t, p := w.item("", "messages", i, m)
+		t.required(p, "role")
+		role, _ := t.str(p, "role")
+		if role != "" && role == prev {
+			w.c.add(p+"role", fmt.Sprintf("turns must alternate between user and assistant (two %s turns in a row)", role), role)
 		}
-		if b.Type == "tool_result" {
-			c.required(p+".tool_use_id", b.ToolUseID != "")
+		prev = role
+		t.required(p, "content")
+		t.textOrObjects(p, "content")
+	}
+}
+
+// alphaTools checks tools and tool_choice.
+func alphaTools(w wireBody) {
+	tools, _ := w.objects("", "tools")
+	for i, m := range tools {
+		if m == nil {
+			continue
 		}
+		t, p := w.item("", "tools", i, m)
+		t.str(p, "type")
+		t.required(p, "name")
+		t.str(p, "name")
+		t.str(p, "description")
+		t.object(p, "input_schema")
+		// input_schema: "Required for custom tools", those with no type.
+		if !t.present("type") && !t.present("input_schema") {
+			w.c.add(p+"input_schema", "is required for a custom tool (one with no type)", nil)
+		}
+	}
+	tc, p, ok := w.in("", "tool_choice")
+	if !ok {
+		return
+	}
+	tc.enum(p, "type", "auto", "any", "tool", "none")
+	tc.str(p, "name")
+	tc.boolean(p, "disable_parallel_tool_use")
+	// name: "Tool forced when type is tool".
+	if typ, _ := tc.m["type"].(string); typ == "tool" && !tc.present("name") {
+		w.c.add(p+"name", "is required when tool_choice.type is tool", nil)
 	}
 }

@@ -25,49 +25,67 @@ func TestMessageRequestValidate(t *testing.T) {
 		field  string // "" for a request that must pass
 	}{
 		{"valid", func(r *MessageRequest) {}, ""},
-		{"model", func(r *MessageRequest) { r.Model = " " }, "model"},
+		// 2.1 model: string, required.
+		{"model missing", func(r *MessageRequest) { r.Model = "" }, "model"},
+		{"model a number", func(r *MessageRequest) { r.Extra = Extra{"model": 7} }, "model"},
+		// 2.1 max_tokens: integer, required; a maximum of generated tokens.
 		{"max_tokens", func(r *MessageRequest) { r.MaxTokens = 0 }, "max_tokens"},
+		{"max_tokens 0 through extra", func(r *MessageRequest) { r.Extra = Extra{"max_tokens": 0} }, "max_tokens"},
+		{"max_tokens a fraction", func(r *MessageRequest) { r.Extra = Extra{"max_tokens": 100.5} }, "max_tokens"},
+		// 2.1 messages: required; "Alternating user and assistant turns".
 		{"no messages", func(r *MessageRequest) { r.Messages = nil }, "messages"},
-		{"role system", func(r *MessageRequest) { r.Messages[2].Role = "system" }, "messages[2].role"},
+		{"two user turns", func(r *MessageRequest) { r.Messages[1].Role = "user" }, "messages[1].role"},
+		{"two assistant turns", func(r *MessageRequest) { r.Messages = append(r.Messages[:2], r.Messages[1]) }, "messages[2].role"},
+		{"last turn assistant: the model continues it", func(r *MessageRequest) { r.Messages = r.Messages[:2] }, ""},
 		{"role missing", func(r *MessageRequest) { r.Messages[1].Role = "" }, "messages[1].role"},
 		{"content missing", func(r *MessageRequest) { r.Messages[0].Content = MessageContent{} }, "messages[0].content"},
-		{"block type missing", func(r *MessageRequest) { r.Messages[0] = MessageUserBlocks(MessageInputBlock{Text: "x"}) }, "messages[0].content[0].type"},
-		{"image without data", func(r *MessageRequest) { r.Messages[0] = MessageUserBlocks(MessageImageBase64("image/png", "")) }, "messages[0].content[0].source.data"},
-		{"image without source", func(r *MessageRequest) { r.Messages[0] = MessageUserBlocks(MessageInputBlock{Type: "image"}) }, "messages[0].content[0].source"},
-		{"tool_result without id", func(r *MessageRequest) { r.Messages[0] = MessageUserBlocks(MessageToolResult("", "x", false)) }, "messages[0].content[0].tool_use_id"},
-		{"echoed block not inspected", func(r *MessageRequest) {
-			r.Messages[1].Content = MessageContent{Blocks: []MessageInputBlock{{Raw: []byte(`{"type":"future"}`)}}}
-		}, ""},
-		{"system block", func(r *MessageRequest) { r.System = MessageContent{Blocks: []MessageInputBlock{{}}} }, "system[0].type"},
-		{"thinking type", func(r *MessageRequest) { r.Thinking.Type = "on" }, "thinking.type"},
+		// "Allowed values not shown for ... the shapes of content blocks".
+		{"block shapes are the service's", func(r *MessageRequest) { r.Messages[0] = MessageUserBlocks(MessageImageBase64("image/png", "")) }, ""},
+		{"content a number", func(r *MessageRequest) {
+			r.Extra = Extra{"messages": []any{map[string]any{"role": "user", "content": 5}}}
+		}, "messages[0].content"},
+		// 2.1 system: string | object[].
+		{"system an object", func(r *MessageRequest) { r.Extra = Extra{"system": map[string]any{"text": "x"}} }, "system"},
+		// thinking.type: values not shown; budget_tokens ">= 1024 and < max_tokens".
+		{"thinking type not shown: let through", func(r *MessageRequest) { r.Thinking = MessageThinking{Type: "on"} }, ""},
 		{"thinking budget low", func(r *MessageRequest) { r.Thinking = MessageThinking{Type: "enabled", BudgetTokens: 1023} }, "thinking.budget_tokens"},
-		{"thinking budget missing", func(r *MessageRequest) { r.Thinking = MessageThinking{Type: "enabled"} }, "thinking.budget_tokens"},
 		{"thinking budget = max_tokens", func(r *MessageRequest) { r.Thinking = MessageThinking{Type: "enabled", BudgetTokens: 4096} }, "thinking.budget_tokens"},
+		{"thinking budget above an extra max_tokens", func(r *MessageRequest) {
+			r.Thinking = MessageThinking{Type: "enabled", BudgetTokens: 2000}
+			r.Extra = Extra{"max_tokens": 1500}
+		}, "thinking.budget_tokens"},
 		{"thinking budget ok", func(r *MessageRequest) {
 			r.Thinking = MessageThinking{Type: "enabled", BudgetTokens: 1024, Display: "summarized"}
 		}, ""},
 		{"adaptive without budget", func(r *MessageRequest) { r.Thinking = MessageThinking{Type: "adaptive"} }, ""},
+		// thinking.display: summarized or omitted.
 		{"thinking display", func(r *MessageRequest) { r.Thinking = MessageThinking{Type: "adaptive", Display: "hidden"} }, "thinking.display"},
+		// temperature: "range 0.0 to 1.0"; "Change either temperature or top_p, not both".
 		{"temperature high", func(r *MessageRequest) { r.Temperature = alphaF(1.5) }, "temperature"},
 		{"temperature zero", func(r *MessageRequest) { r.Temperature = alphaF(0) }, ""},
-		{"top_p negative", func(r *MessageRequest) { r.TopP = alphaF(-0.1) }, "top_p"},
+		{"temperature a string", func(r *MessageRequest) { r.Extra = Extra{"temperature": "0.5"} }, "temperature"},
+		{"top_p has no stated range", func(r *MessageRequest) { r.TopP = alphaF(1.5) }, ""},
 		{"temperature and top_p", func(r *MessageRequest) { r.Temperature, r.TopP = alphaF(0.5), alphaF(0.5) }, "top_p"},
+		// top_k: "the top K options".
 		{"top_k negative", func(r *MessageRequest) { r.TopK = &neg }, "top_k"},
+		{"top_k negative through extra", func(r *MessageRequest) { r.Extra = Extra{"top_k": -1} }, "top_k"},
+		// tool_choice.type: auto, any, tool, none; name: "Tool forced when type is tool".
 		{"tool_choice type", func(r *MessageRequest) { r.ToolChoice.Type = "auto_please" }, "tool_choice.type"},
-		{"tool_choice without type", func(r *MessageRequest) { r.ToolChoice.DisableParallelToolUse = true }, "tool_choice.type"},
 		{"tool_choice tool without name", func(r *MessageRequest) { r.ToolChoice.Type = "tool" }, "tool_choice.name"},
-		{"tool_choice unknown tool", func(r *MessageRequest) { r.ToolChoice = MessageToolChoice{Type: "tool", Name: "g"} }, "tool_choice.name"},
 		{"tool_choice tool ok", func(r *MessageRequest) { r.ToolChoice = MessageToolChoice{Type: "tool", Name: "f"} }, ""},
+		// cache_control.type: "Fixed value ephemeral"; ttl values beyond 5m not shown.
 		{"cache_control type", func(r *MessageRequest) { r.CacheControl = MessageCacheControl{Type: "persistent"} }, "cache_control.type"},
-		{"cache_control ttl", func(r *MessageRequest) { r.CacheControl = MessageCacheControl{Type: "ephemeral", TTL: "2h"} }, "cache_control.ttl"},
-		{"tool cache_control", func(r *MessageRequest) { r.Tools[0].CacheControl = MessageCacheControl{TTL: "1h"} }, "tools[0].cache_control.type"},
-		{"effort", func(r *MessageRequest) { r.OutputConfig.Effort = "extreme" }, "output_config.effort"},
-		{"service_tier", func(r *MessageRequest) { r.ServiceTier = "priority" }, "service_tier"},
-		{"user_id e-mail", func(r *MessageRequest) { r.Metadata.UserID = "jane.doe@example.org" }, "metadata.user_id"},
-		{"user_id long", func(r *MessageRequest) { r.Metadata.UserID = strings.Repeat("u", 257) }, "metadata.user_id"},
+		{"cache_control ttl not shown: let through", func(r *MessageRequest) { r.CacheControl = MessageCacheControl{Type: "ephemeral", TTL: "2h"} }, ""},
+		// output_config.effort and service_tier: values not shown.
+		{"effort not shown: let through", func(r *MessageRequest) { r.OutputConfig.Effort = "extreme" }, ""},
+		{"service_tier not shown: let through", func(r *MessageRequest) { r.ServiceTier = "priority" }, ""},
+		// metadata.user_id: a string; "must not contain personal data" is the service's to judge.
+		{"user_id any string", func(r *MessageRequest) { r.Metadata.UserID = strings.Repeat("u", 300) }, ""},
+		{"user_id a number", func(r *MessageRequest) { r.Extra = Extra{"metadata": map[string]any{"user_id": 5}} }, "metadata.user_id"},
+		// tools[].name: required; input_schema "Required for custom tools".
 		{"tool name", func(r *MessageRequest) { r.Tools[1].Name = "" }, "tools[1].name"},
 		{"custom tool schema", func(r *MessageRequest) { r.Tools[0].InputSchema = nil }, "tools[0].input_schema"},
-		{"max_uses negative", func(r *MessageRequest) { r.Tools[1].MaxUses = -2 }, "tools[1].max_uses"},
+		{"stop_sequences a string", func(r *MessageRequest) { r.Extra = Extra{"stop_sequences": "END"} }, "stop_sequences"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -119,7 +137,7 @@ func TestMessageRequestValidateAll(t *testing.T) {
 	for _, v := range Violations(r.Validate()) {
 		fields = append(fields, v.Field)
 	}
-	want := []string{"model", "max_tokens", "messages[0].role", "messages[0].content", "temperature"}
+	want := []string{"model", "max_tokens", "messages[0].content", "temperature"}
 	if !slices.Equal(fields, want) {
 		t.Errorf("violations %v, want %v", fields, want)
 	}

@@ -262,18 +262,24 @@ func TestBetaValidate(t *testing.T) {
 			[]string{"contents[0].role"}},
 		{"empty system instruction", "m", &GenerateRequest{Contents: betaPrompt("x").Contents,
 			SystemInstruction: BetaContent{Parts: []BetaPart{}}}, []string{"systemInstruction.parts"}},
+		// temperature is "typically 0.0 to 2.0; minimum 0": 2.5 is the service's to judge.
 		{"sampling out of range", "m", &GenerateRequest{Contents: betaPrompt("x").Contents, GenerationConfig: BetaGenerationConfig{
 			Temperature: f(2.5), TopP: f(1.1), TopK: i(-1), MaxOutputTokens: -1, CandidateCount: -2}},
-			[]string{"generationConfig.temperature", "generationConfig.topP", "generationConfig.topK",
+			[]string{"generationConfig.topP", "generationConfig.topK",
 				"generationConfig.maxOutputTokens", "generationConfig.candidateCount"}},
+		{"zero counts through extra", "m", &GenerateRequest{Contents: betaPrompt("x").Contents, Extra: Extra{
+			"generationConfig": map[string]any{"candidateCount": 0, "maxOutputTokens": 0}}},
+			[]string{"generationConfig.maxOutputTokens", "generationConfig.candidateCount"}},
+		{"mistyped through extra", "m", &GenerateRequest{Contents: betaPrompt("x").Contents, Extra: Extra{
+			"generationConfig": map[string]any{"topK": "5", "stopSequences": "END"}, "tools": map[string]any{}}},
+			[]string{"generationConfig.topK", "generationConfig.stopSequences", "tools"}},
 		{"negative temperature", "m", &GenerateRequest{Contents: betaPrompt("x").Contents,
 			GenerationConfig: BetaGenerationConfig{Temperature: f(-0.1)}}, []string{"generationConfig.temperature"}},
 		{"safety setting incomplete", "m", &GenerateRequest{Contents: betaPrompt("x").Contents,
 			SafetySettings: []BetaSafetySetting{{Category: "HARM_CATEGORY_HARASSMENT"}, {Threshold: "OFF"}}},
 			[]string{"safetySettings[0].threshold", "safetySettings[1].category"}},
-		{"empty tool", "m", &GenerateRequest{Contents: betaPrompt("x").Contents, Tools: []BetaTool{BetaWebSearchTool(), {}}},
-			[]string{"tools[1]"}},
-		{"everything at once", "", &GenerateRequest{Tools: []BetaTool{{}}}, []string{"model", "contents", "tools[0]"}},
+		{"everything at once", "", &GenerateRequest{SafetySettings: []BetaSafetySetting{{}}}, []string{"model", "contents",
+			"safetySettings[0].category", "safetySettings[0].threshold"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -321,6 +327,9 @@ func TestBetaValidateAccepts(t *testing.T) {
 		{Contents: betaPrompt("x").Contents, GenerationConfig: BetaGenerationConfig{Temperature: &two, TopP: &one, MaxOutputTokens: 1, CandidateCount: 1}},
 		{Contents: betaPrompt("x").Contents, SafetySettings: []BetaSafetySetting{{Category: "HARM_CATEGORY_FUTURE", Threshold: "BLOCK_SOMETIMES"}}},
 		{Contents: betaPrompt("x").Contents, Tools: []BetaTool{{FunctionDeclarations: []BetaFunctionDeclaration{{Name: "f"}}}, {Extra: Extra{"urlContext": map[string]any{}}}}},
+		// Only "minimum 0" is a rule for temperature; and a tool of a kind the
+		// interface does not name is let through.
+		{Contents: betaPrompt("x").Contents, GenerationConfig: BetaGenerationConfig{Temperature: new(2.5)}, Tools: []BetaTool{{}}},
 	}
 	for i, r := range reqs {
 		if err := r.Validate(); err != nil {

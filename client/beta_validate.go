@@ -1,62 +1,88 @@
 package client
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 )
 
-// Validate checks r against the documented rules of the content-generation
-// request and returns every violation, joined. Safety categories and
-// thresholds are not checked against a list: the interface does not give
-// one, and the service adds values.
+// Validate checks r as it will be sent, Extra fields merged in, against the
+// rules of INTERFACE.md 2.3 and its Limits row, and returns every
+// violation, joined. Where the interface says "typically" or "usually"
+// (temperature up to 2, one candidate) nothing is refused: those are the
+// service's to judge, as are the safety categories and thresholds, whose
+// values the interface does not list.
 func (r *GenerateRequest) Validate() error {
-	var c checks
-	if r == nil {
-		c.required("contents", false)
-		return c.err()
-	}
-	c.required("contents", len(r.Contents) > 0)
-	for i, ct := range r.Contents {
-		f := fmt.Sprintf("contents[%d]", i)
-		c.oneOf(f+".role", ct.Role, "user", "model")
-		if len(ct.Parts) == 0 {
-			c.add(f+".parts", "must hold at least one part", nil)
-		}
-	}
-	if r.SystemInstruction.Role != "" || r.SystemInstruction.Parts != nil {
-		if len(r.SystemInstruction.Parts) == 0 {
-			c.add("systemInstruction.parts", "must hold at least one part", nil)
-		}
-	}
-	r.GenerationConfig.validate(&c)
-	for i, s := range r.SafetySettings {
-		f := fmt.Sprintf("safetySettings[%d]", i)
-		c.required(f+".category", s.Category != "")
-		c.required(f+".threshold", s.Threshold != "")
-	}
-	for i, t := range r.Tools {
-		// A tool given only through Extra (code execution, URL context) is
-		// the caller saying exactly what to send, and is let through.
-		if len(t.FunctionDeclarations) == 0 && t.WebSearch == nil && len(t.Extra) == 0 {
-			c.add(fmt.Sprintf("tools[%d]", i), "must hold functionDeclarations or webSearch", nil)
-		}
-	}
-	return c.err()
+	return validateEncoded(r, betaRules)
 }
 
-func (g BetaGenerationConfig) validate(c *checks) {
-	c.floatRange("generationConfig.temperature", g.Temperature, 0, 2)
-	c.floatRange("generationConfig.topP", g.TopP, 0, 1)
-	if g.TopK != nil && *g.TopK < 0 {
-		c.add("generationConfig.topK", "must be >= 0", *g.TopK)
+// betaRules are the rules of 2.3 on a decoded content-generation request.
+func betaRules(w wireBody) {
+	w.required("", "contents")
+	contents, ok := w.objects("", "contents")
+	if ok && len(contents) == 0 {
+		w.c.add("contents", "must hold at least one turn", nil)
 	}
-	if g.MaxOutputTokens < 0 {
-		c.add("generationConfig.maxOutputTokens", "must be >= 1", g.MaxOutputTokens)
+	for i, m := range contents {
+		if m != nil {
+			ct, p := w.item("", "contents", i, m)
+			ct.enum(p, "role", "user", "model")
+			betaParts(ct, p)
+		}
 	}
-	if g.CandidateCount < 0 {
-		c.add("generationConfig.candidateCount", "must be >= 1", g.CandidateCount)
+	if si, p, ok := w.in("", "systemInstruction"); ok {
+		betaParts(si, p)
 	}
+	if g, p, ok := w.in("", "generationConfig"); ok {
+		betaGeneration(g, p)
+	}
+	safety, _ := w.objects("", "safetySettings")
+	for i, m := range safety {
+		if m != nil {
+			s, p := w.item("", "safetySettings", i, m)
+			s.required(p, "category")
+			s.str(p, "category")
+			s.required(p, "threshold")
+			s.str(p, "threshold")
+		}
+	}
+	tools, _ := w.objects("", "tools")
+	for i, m := range tools {
+		if m != nil {
+			t, p := w.item("", "tools", i, m)
+			t.objects(p, "functionDeclarations")
+			t.object(p, "webSearch")
+		}
+	}
+}
+
+// betaParts checks the parts of a turn: required, at least one.
+func betaParts(w wireBody, path string) {
+	w.required(path, "parts")
+	if parts, ok := w.objects(path, "parts"); ok && len(parts) == 0 {
+		w.c.add(path+"parts", "must hold at least one part", nil)
+	}
+}
+
+// betaGeneration checks generationConfig: temperature "minimum 0", topP
+// "0.0 to 1.0", the counts whole numbers.
+func betaGeneration(g wireBody, p string) {
+	if t, ok := g.number(p, "temperature"); ok {
+		g.atLeast(p+"temperature", t, 0)
+	}
+	if t, ok := g.number(p, "topP"); ok {
+		g.between(p+"topP", t, 0, 1)
+	}
+	if k, ok := g.integer(p, "topK"); ok {
+		g.atLeast(p+"topK", float64(k), 0) // top-k sampling: a count
+	}
+	if n, ok := g.integer(p, "maxOutputTokens"); ok {
+		g.atLeast(p+"maxOutputTokens", float64(n), 1) // a maximum of tokens per response
+	}
+	if n, ok := g.integer(p, "candidateCount"); ok {
+		g.atLeast(p+"candidateCount", float64(n), 1) // a number of candidates
+	}
+	g.strings(p, "stopSequences")
+	g.str(p, "responseMimeType")
 }
 
 // betaValidate checks the model path parameter and the request together,

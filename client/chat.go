@@ -110,7 +110,8 @@ type ChatUsage struct {
 // ChatResult is a finished (or interrupted) reply.
 type ChatResult struct {
 	Text, Thinking string
-	StopReason     string // the family's own word: end_turn, STOP, completed, ...
+	StopReason     string   // the family's own word: end_turn, STOP, completed, ...
+	Stop           ChatStop // how the reply ended, alike across families
 	Usage          ChatUsage
 	Sources        []ChatSource
 	Tools          []ChatToolCall
@@ -181,7 +182,9 @@ func chatBody(p chatProtocol, fam Group, stream bool) (json.RawMessage, error) {
 	return json.Marshal(m)
 }
 
-// Chat sends turns to t and waits for the whole reply.
+// Chat sends turns to t and waits for the whole reply. A reply past the
+// reply text budget is cut there: the result keeps what fits, and the
+// error says which limit was reached.
 func (c *Client) Chat(ctx context.Context, t ChatTarget, turns []ChatTurn) (*ChatResult, error) {
 	p, err := newChatProtocol(t, turns)
 	if err != nil {
@@ -193,12 +196,19 @@ func (c *Client) Chat(ctx context.Context, t ChatTarget, turns []ChatTurn) (*Cha
 		res.Total = time.Since(start)
 		res.FirstToken = res.Total
 		res.Request, _ = p.request()
+		if k := (replyKept{max: c.Limits.replyText()}); !k.fits(res) && err == nil {
+			k.cut(res)
+			res.Complete, err = false, c.replyTextError()
+		}
 	}
 	return res, err
 }
 
 // StreamChat sends turns to t and yields the reply as it streams. The last
 // delta is always ChatDoneDelta with the result, partial when err is not nil.
+// A reply that passes the reply text budget ends there: the delta that
+// crosses it is cut to fit, the stream is closed, and err says which limit
+// was reached.
 func (c *Client) StreamChat(ctx context.Context, t ChatTarget, turns []ChatTurn) iter.Seq2[ChatDelta, error] {
 	return func(yield func(ChatDelta, error) bool) {
 		p, err := newChatProtocol(t, turns)
@@ -208,21 +218,27 @@ func (c *Client) StreamChat(ctx context.Context, t ChatTarget, turns []ChatTurn)
 		}
 		start := time.Now()
 		var first time.Duration
-		stopped := false
+		stopped, full := false, false
+		kept := replyKept{max: c.Limits.replyText()}
 		res, err := p.stream(ctx, c, func(d ChatDelta) bool {
+			d, full = kept.take(d)
 			if first == 0 && (d.Kind == ChatTextDelta || d.Kind == ChatThinkingDelta) && d.Text != "" {
 				first = time.Since(start)
 			}
 			if !yield(d, nil) {
 				stopped = true
 			}
-			return !stopped
+			return !stopped && !full
 		})
 		if stopped {
 			return
 		}
 		if res == nil {
 			res = &ChatResult{}
+		}
+		if full {
+			kept.cut(res)
+			res.Complete, err = false, c.replyTextError()
 		}
 		res.Total, res.FirstToken = time.Since(start), first
 		res.Request, _ = chatBody(p, t.Family, true)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
+	"unicode"
 )
 
 // alphaWebSearchTool is the built-in search tool the chat layer offers.
@@ -27,17 +29,32 @@ func newAlphaChat(t ChatTarget, turns []ChatTurn) (*alphaChat, error) {
 		req.MaxTokens = DefaultMaxTokens
 	}
 	req.System.Text = s.System
+	req.Thinking.Display = s.ThinkingDisplay
 	if s.ThinkingBudget > 0 {
-		req.Thinking = MessageThinking{Type: "enabled", BudgetTokens: s.ThinkingBudget, Display: s.ThinkingDisplay}
+		req.Thinking.Type, req.Thinking.BudgetTokens = "enabled", s.ThinkingBudget
 	}
 	req.OutputConfig.Effort = s.Effort
 	if s.WebSearch {
-		req.Tools = append(req.Tools, MessageTool{Type: alphaWebSearchTool, Name: "web_search"})
+		tool := MessageTool{Type: alphaWebSearchTool, Name: "web_search"}
+		req.Tools = append(req.Tools, tool)
+		req.Extra = chatWithTool(req.Extra, tool)
 	}
 	for _, turn := range turns {
 		req.Messages = append(req.Messages, alphaChatTurn(turn))
 	}
-	return &alphaChat{req: req}, req.Validate()
+	return &alphaChat{req: req}, errors.Join(chatCheckFamily(Alpha, s), alphaCheckDisplay(s), req.Validate())
+}
+
+// alphaCheckDisplay refuses a thinking display with thinking off: with no
+// budget and no thinking.type among the extra fields, the display setting
+// would show nothing and the service would refuse a thinking object
+// without a type.
+func alphaCheckDisplay(s ChatSettings) error {
+	th, _ := extraObject(s.Extra["thinking"])
+	if s.ThinkingDisplay == "" || s.ThinkingBudget > 0 || th["type"] != nil {
+		return nil
+	}
+	return &ValidationError{Field: "thinking_display", Rule: "needs thinking on: set thinking_budget too", Value: s.ThinkingDisplay}
 }
 
 func alphaChatTurn(t ChatTurn) MessageTurn {
@@ -109,11 +126,33 @@ func alphaChatDelta(ev MessageEvent, acc *MessageAccumulator) (ChatDelta, bool) 
 				return ChatDelta{Kind: ChatToolDelta, Tool: &call}, true
 			}
 		}
+	case ev.Type == "content_block_start" && ev.Block != nil && ev.Block.Type == "text" && alphaBreak(acc.Message().Content, ev.Index):
+		return ChatDelta{Kind: ChatTextDelta, Text: alphaParagraph}, true
 	case ev.Type == "message_delta" && ev.Usage != nil:
 		u := acc.Message().Usage
 		return ChatDelta{Kind: ChatUsageDelta, Usage: ChatUsage{Input: u.InputTokens, Output: u.OutputTokens}}, true
 	}
 	return ChatDelta{}, false
+}
+
+// alphaParagraph separates text blocks that a tool call comes between.
+const alphaParagraph = "\n\n"
+
+// alphaBreak reports whether the text block at i starts a new paragraph:
+// a block that is not text (a tool call, its result) comes before it, and
+// the text before that does not end in white space. Without it "Let me
+// search for that." and "According to…" run together. Adjacent text blocks
+// (split where a citation starts or ends) join as they are.
+func alphaBreak(content []MessageBlock, i int) bool {
+	if i <= 0 || i > len(content) || content[i-1].Type == "text" {
+		return false
+	}
+	for j := i - 1; j >= 0; j-- {
+		if t := content[j].Text; content[j].Type == "text" {
+			return t != "" && !unicode.IsSpace(rune(t[len(t)-1]))
+		}
+	}
+	return false
 }
 
 func alphaToolCall(b MessageBlock) (ChatToolCall, bool) {
@@ -127,14 +166,18 @@ func alphaToolCall(b MessageBlock) (ChatToolCall, bool) {
 func alphaChatResult(m *Message) *ChatResult {
 	res := &ChatResult{
 		StopReason: m.StopReason,
+		Stop:       alphaStop(m.StopReason),
 		Model:      m.Model,
 		Usage:      ChatUsage{Input: m.Usage.InputTokens, Output: m.Usage.OutputTokens},
 		Response:   m.Raw,
 	}
 	seen := map[string]bool{}
-	for _, b := range m.Content {
+	for i, b := range m.Content {
 		switch b.Type {
 		case "text":
+			if alphaBreak(m.Content, i) {
+				res.Text += alphaParagraph
+			}
 			res.Text += b.Text
 			for _, c := range b.Citations {
 				if c.URL != "" && !seen[c.URL] {

@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"encoding/json"
+	"errors"
 )
 
 // betaChat is the content-generation protocol's side of the chat layer.
@@ -32,11 +33,12 @@ func newBetaChat(t ChatTarget, turns []ChatTurn) (*betaChat, error) {
 	}
 	if s.WebSearch {
 		req.Tools = append(req.Tools, BetaWebSearchTool())
+		req.Extra = chatWithTool(req.Extra, BetaWebSearchTool())
 	}
 	for _, turn := range turns {
 		req.Contents = append(req.Contents, betaChatTurn(turn))
 	}
-	return &betaChat{model: t.Model, req: req}, betaValidate(t.Model, &req)
+	return &betaChat{model: t.Model, req: req}, errors.Join(chatCheckFamily(Beta, s), betaValidate(t.Model, &req))
 }
 
 func betaChatTurn(t ChatTurn) BetaContent {
@@ -134,6 +136,7 @@ func betaChatResult(r *GenerateResponse) *ChatResult {
 		Model:    r.ModelVersion,
 		Usage:    betaChatUsage(r.UsageMetadata),
 		Response: r.Raw,
+		Stop:     betaStop(r),
 	}
 	if reason, ok := r.Blocked(); ok {
 		res.StopReason = "blocked: " + reason

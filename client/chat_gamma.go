@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"encoding/json"
+	"errors"
 )
 
 // gammaChat is the responses protocol's side of the chat layer.
@@ -22,13 +23,14 @@ func newGammaChat(t ChatTarget, turns []ChatTurn) (*gammaChat, error) {
 	}
 	if s.WebSearch {
 		req.Tools = append(req.Tools, ResponseTool{Type: "web_search"})
+		req.Extra = chatWithTool(req.Extra, ResponseTool{Type: "web_search"})
 	}
 	var items []ResponseInputItem
 	for _, turn := range turns {
 		items = append(items, gammaChatTurn(turn)...)
 	}
 	req.Input = ResponseInputItems(items...)
-	return &gammaChat{req: req}, req.Validate()
+	return &gammaChat{req: req}, errors.Join(chatCheckFamily(Gamma, s), req.Validate())
 }
 
 func gammaChatTurn(t ChatTurn) []ResponseInputItem {
@@ -140,6 +142,10 @@ func gammaChatResult(r *Response) *ChatResult {
 		Model:      r.Model,
 		Usage:      gammaChatUsage(r.Usage),
 		Response:   r.Raw,
+		Stop:       gammaStop(r),
+	}
+	if r.Status == "in_progress" || r.Status == "queued" {
+		res.StopReason = "" // a stream cut before the end: no reason it stopped
 	}
 	if r.IncompleteDetails != nil && r.IncompleteDetails.Reason != "" {
 		res.StopReason += ": " + r.IncompleteDetails.Reason

@@ -16,9 +16,9 @@ func TestChatResultOfReadsBackAStreamedReply(t *testing.T) {
 	c := newSim(t, sim.Options{})
 	for _, target := range chatTargets {
 		t.Run(string(target.Family), func(t *testing.T) {
-			target.Settings = client.ChatSettings{WebSearch: true, ThinkingBudget: 2048, Summary: "auto"}
+			target.Settings = client.ChatSettings{WebSearch: true, ThinkingBudget: 2048}
 			if target.Family == client.Gamma {
-				target.Settings.ThinkingBudget = 0
+				target.Settings = client.ChatSettings{WebSearch: true, Summary: "auto"}
 			}
 			var res *client.ChatResult
 			for d, err := range c.StreamChat(context.Background(), target, userTurn("the weather in Lisbon")) {

@@ -70,6 +70,12 @@ type Client struct {
 	UserAgent string
 	// AllowInsecure permits plain http:// to a host that is not loopback.
 	AllowInsecure bool
+	// Limits are the budgets of replies, streams and waits; zero fields
+	// mean the defaults of package budget.
+	Limits Limits
+	// AfterFunc starts the timers that end quiet streams and long waits;
+	// nil means real time. Tests set it to end a wait without spending it.
+	AfterFunc func(d time.Duration, f func()) Timer
 
 	base *url.URL
 	keys Keys
@@ -101,8 +107,10 @@ func New(baseURL string, keys Keys) (*Client, error) {
 func (c *Client) BaseURL() string { return c.base.String() }
 
 // ErrInsecure is returned for plain http:// to a non-loopback host unless
-// AllowInsecure is set: keys would cross the network in the clear.
-var ErrInsecure = errors.New("refusing to send credentials over plain http to a non-loopback host (use https, or opt in to insecure http)")
+// AllowInsecure is set: keys, or media and where they come from, would
+// cross the network in the clear (or reach a host a reply merely named,
+// such as a cloud metadata address).
+var ErrInsecure = errors.New("refusing plain http to a host that is not loopback (use https, or run atelier with --insecure)")
 
 // ErrForeignOrigin is returned when a URL (a task's status or result URL, say)
 // points outside the base URL's origin: credentials never go there.
@@ -129,11 +137,24 @@ func (c *Client) resolve(pathOrURL string) (*url.URL, error) {
 	return u, nil
 }
 
+// CheckBaseURL reports ErrInsecure when the base URL is plain http to a
+// host that is not loopback and AllowInsecure is not set: every request
+// would be refused, so a caller can say so before sending anything.
+func (c *Client) CheckBaseURL() error { return c.checkTransport(c.base) }
+
 func (c *Client) checkTransport(u *url.URL) error {
-	if u.Scheme == "http" && !c.AllowInsecure && !isLoopback(u.Hostname()) {
+	if Cleartext(u) && !c.AllowInsecure {
 		return ErrInsecure
 	}
 	return nil
+}
+
+// Cleartext reports whether u is plain http:// to a host that is not
+// loopback: keys would cross the network in the clear, so a client refuses
+// it unless AllowInsecure is set. Callers use it to refuse such a base URL
+// before anything is sent.
+func Cleartext(u *url.URL) bool {
+	return strings.EqualFold(u.Scheme, "http") && !isLoopback(u.Hostname())
 }
 
 func sameOrigin(a, b *url.URL) bool {

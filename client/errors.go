@@ -7,10 +7,12 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"atelier/budget"
 )
 
 // maxErrorBody caps how much of an error reply is read.
-const maxErrorBody = 1 << 20
+const maxErrorBody = budget.ErrorBody
 
 // APIError is a non-2xx reply, or an error event inside a stream (Status 0).
 // It carries whatever the family's error body said; unknown bodies keep their
@@ -36,7 +38,7 @@ func (e *APIError) Error() string {
 		b.WriteString(": ")
 	}
 	if e.Status != 0 {
-		fmt.Fprintf(&b, "%d %s", e.Status, http.StatusText(e.Status))
+		b.WriteString(strings.TrimSpace(fmt.Sprintf("%d %s", e.Status, http.StatusText(e.Status)))) // 529 has no text
 	} else {
 		b.WriteString("error in stream")
 	}
@@ -49,8 +51,8 @@ func (e *APIError) Error() string {
 	if e.Message != "" {
 		b.WriteString(": " + e.Message)
 	}
-	if e.RetryAfter > 0 {
-		fmt.Fprintf(&b, "; retry after %s", e.RetryAfter.Round(time.Millisecond))
+	if e.RetryAfter > 0 && !strings.Contains(strings.ToLower(e.Message), "retry after") {
+		fmt.Fprintf(&b, "; retry after %s", e.RetryAfter.Round(time.Millisecond)) // unless the message says it already
 	}
 	if e.RequestID != "" {
 		b.WriteString(" [request " + e.RequestID + "]")

@@ -215,7 +215,7 @@ func TestParseRetryAfterDate(t *testing.T) {
 
 func TestValidationErrorText(t *testing.T) {
 	var c checks
-	c.intRange("thinking.budget_tokens", 10, 1024, 4095)
+	c.add("thinking.budget_tokens", "must be between 1024 and 4095", 10)
 	c.oneOf("quality", "ultra", "low", "high")
 	c.required("model", false)
 	err := c.err()

@@ -22,7 +22,7 @@ var testKeys = Keys{Alpha: "alpha-secret-key", Beta: "beta-secret-key", Gamma: "
 func newTestClient(t *testing.T, mux http.Handler) (*Client, *httptest.Server) {
 	t.Helper()
 	outer := http.NewServeMux()
-	outer.Handle(basePath+"/", http.StripPrefix(basePath, mux))
+	outer.Handle(basePath+"/", http.StripPrefix(basePath, boundRequests(t, mux)))
 	outer.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("request outside the base path: %s %s", r.Method, r.URL)
 		http.Error(w, "outside base path", http.StatusNotFound)

@@ -4,6 +4,10 @@ import (
 	"encoding/json"
 )
 
+// maxPartials is how many partial images (by index) an accumulator keeps.
+// The interface asks for at most 3 per image.
+const maxPartials = 8
+
 // ImageAccumulator folds the events of an image stream into what a screen
 // or the command line needs: the latest partial image while it streams, the
 // final images in the order they completed, and the usage. Its zero value is
@@ -29,7 +33,11 @@ func (a *ImageAccumulator) Add(ev ImageEvent) error {
 		if a.partials == nil {
 			a.partials = make(map[int]ImageEvent)
 		}
-		a.partials[ev.PartialImageIndex] = ev
+		// Only so many indexes are kept, whatever a server numbers them:
+		// memory stays bounded, and the latest partial is always kept.
+		if _, seen := a.partials[ev.PartialImageIndex]; seen || len(a.partials) < maxPartials {
+			a.partials[ev.PartialImageIndex] = ev
+		}
 		a.latest, a.hasLatest = ev, true
 	case ev.Completed():
 		a.note(ev)

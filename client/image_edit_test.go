@@ -125,7 +125,7 @@ func TestEditImagesMultipart(t *testing.T) {
 					"model": {"gamma/image-2.5-flare"}, "prompt": {"edit it"}, "n": {"3"},
 					"output_format": {"jpeg"}, "output_compression": {"0"}, "size": {"1024x1536"},
 					"background": {"opaque"}, "input_fidelity": {"high"}, "moderation": {"low"},
-					"quality": {"raw-override"}, // Extra wins over the typed field
+					"quality": {"xhigh"}, // Extra wins over the typed field
 					"seed":    {"42"}, "options": {`{"a":true}`},
 				}
 				if !reflect.DeepEqual(fields, wantFields) {
@@ -141,7 +141,7 @@ func TestEditImagesMultipart(t *testing.T) {
 				ImageRequest: ImageRequest{Model: ImageModel25Flare, Prompt: "edit it", N: 3,
 					OutputFormat: "jpeg", OutputCompression: imageIntPtr(0), Size: "1024x1536",
 					Background: "opaque", Quality: "high",
-					Extra: Extra{"input_fidelity": "high", "moderation": "low", "quality": "raw-override",
+					Extra: Extra{"input_fidelity": "high", "moderation": "low", "quality": "xhigh",
 						"seed": 42, "options": map[string]bool{"a": true}, "dropped": nil}},
 				Images: tt.images, Mask: tt.mask, Multipart: true,
 			})

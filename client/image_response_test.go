@@ -69,8 +69,8 @@ func TestImageDecodeB64(t *testing.T) {
 		{"line breaks", b64[:10] + "\r\n" + b64[10:], 1 << 20, png, ""},
 		{"data URI prefix", "data:image/png;base64," + b64, 1 << 20, png, ""},
 		{"exactly the limit", imageB64(make([]byte, 300)), 300, make([]byte, 300), ""},
-		{"over the limit after decode", imageB64(make([]byte, 301)), 300, nil, "larger than"},
-		{"far over the limit refused before decode", strings.Repeat("A", 4000), 300, nil, "larger than"},
+		{"over the limit after decode", imageB64(make([]byte, 301)), 300, nil, "image limit (300 B) reached"},
+		{"far over the limit refused before decode", strings.Repeat("A", 4000), 300, nil, "image limit (300 B) reached"},
 		{"invalid", "!!!!", 1 << 20, nil, "invalid base64"},
 		{"empty", "", 1 << 20, nil, "no image data"},
 	}

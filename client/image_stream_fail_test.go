@@ -40,7 +40,7 @@ func TestStreamImagesErrorEvent(t *testing.T) {
 			})
 			c, _ := newTestClient(t, mux)
 			var acc ImageAccumulator
-			evs, err := imageCollect(c.StreamImages(context.Background(), ImageRequest{Model: ImageModel2, Prompt: "p"}))
+			evs, err := imageCollect(c.StreamImages(testContext(t), ImageRequest{Model: ImageModel2, Prompt: "p"}))
 			for _, ev := range evs {
 				acc.Add(ev)
 			}
@@ -114,7 +114,7 @@ func TestStreamImagesFailures(t *testing.T) {
 			mux.HandleFunc("/bypass/gamma/v1/images/generations", tt.handler)
 			c, _ := newTestClient(t, mux)
 			var acc ImageAccumulator
-			evs, err := imageCollect(c.StreamImages(context.Background(), ImageRequest{Model: ImageModel2, Prompt: "p", PartialImages: imageIntPtr(1)}))
+			evs, err := imageCollect(c.StreamImages(testContext(t), ImageRequest{Model: ImageModel2, Prompt: "p", PartialImages: imageIntPtr(1)}))
 			for _, ev := range evs {
 				acc.Add(ev)
 			}
@@ -138,41 +138,65 @@ func TestStreamImagesFailures(t *testing.T) {
 }
 
 func TestStreamImagesCancel(t *testing.T) {
+	ended := make(chan struct{})
 	red := imageTinyPNG(t, imageRed)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/bypass/gamma/v1/images/generations", func(w http.ResponseWriter, r *http.Request) {
 		imageWriteSSE(w, imagePartialFrame(0, red))
-		<-r.Context().Done() // hold the stream open until the client goes
+		select { // hold the stream open until the client goes
+		case <-r.Context().Done():
+		case <-ended:
+			return
+		}
 	})
 	c, _ := newTestClient(t, mux)
+	closeAtEnd(t, ended)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var got []ImageEvent
 	var last error
-	for ev, err := range c.StreamImages(ctx, ImageRequest{Model: ImageModel2, Prompt: "p", PartialImages: imageIntPtr(2)}) {
-		if err != nil {
-			last = err
-			break
+	within(t, "the stream after its context was cancelled", func() {
+		for ev, err := range c.StreamImages(ctx, ImageRequest{Model: ImageModel2, Prompt: "p", PartialImages: imageIntPtr(2)}) {
+			if err != nil {
+				last = err
+				break
+			}
+			got = append(got, ev)
+			cancel()
 		}
-		got = append(got, ev)
-		cancel()
-	}
+	})
 	if len(got) != 1 || !errors.Is(last, context.Canceled) {
 		t.Fatalf("events = %d, err = %v", len(got), last)
 	}
 }
 
 func TestStreamImagesLeaveLoopEarly(t *testing.T) {
+	ended := make(chan struct{})
 	red := imageTinyPNG(t, imageRed)
 	mux := http.NewServeMux()
+	gone := make(chan struct{})
 	mux.HandleFunc("/bypass/gamma/v1/images/generations", func(w http.ResponseWriter, r *http.Request) {
 		imageWriteSSE(w, imagePartialFrame(0, red))
-		<-r.Context().Done() // ends only because the client closed the body
+		select { // ends only because the client closed the body
+		case <-r.Context().Done():
+		case <-ended:
+			return
+		}
+		close(gone)
 	})
 	c, _ := newTestClient(t, mux)
-	for range c.StreamImages(context.Background(), ImageRequest{Model: ImageModel2, Prompt: "p", PartialImages: imageIntPtr(1)}) {
-		break
+	closeAtEnd(t, ended)
+	var got []ImageEvent
+	within(t, "the first partial image", func() {
+		for ev := range c.StreamImages(context.Background(), ImageRequest{Model: ImageModel2, Prompt: "p", PartialImages: imageIntPtr(1)}) {
+			got = append(got, ev)
+			break
+		}
+	})
+	if len(got) != 1 || got[0].Type != ImageGenerationPartial {
+		t.Fatalf("events before leaving the loop = %+v, want one partial image", got)
 	}
+	awaitClosed(t, gone, "leaving the loop early did not close the connection")
 }
 
 func TestStreamImagesOversizedEvent(t *testing.T) {
@@ -186,7 +210,7 @@ func TestStreamImagesOversizedEvent(t *testing.T) {
 		w.Write([]byte(`"}` + "\n\n"))
 	})
 	c, _ := newTestClient(t, mux)
-	_, err := imageCollect(c.StreamImages(context.Background(), ImageRequest{Model: ImageModel2, Prompt: "p", PartialImages: imageIntPtr(1)}))
+	_, err := imageCollect(c.StreamImages(testContext(t), ImageRequest{Model: ImageModel2, Prompt: "p", PartialImages: imageIntPtr(1)}))
 	if !errors.Is(err, sse.ErrEventTooLarge) {
 		t.Fatalf("err = %v, want ErrEventTooLarge", err)
 	}

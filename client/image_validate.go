@@ -3,140 +3,82 @@ package client
 import (
 	"fmt"
 	"net/url"
-	"slices"
-	"strconv"
 	"strings"
 )
 
-// Size rules for the listed models (PROTOCOLS 4.1): a preset, or WxH with
-// both sides multiples of 16, the long side at most three times the short
-// one and at most 3840, and at most 3840x2160 pixels in all. "At most
-// 3840x2160" is read as a pixel budget with a 3840 long side, so that
-// 2160x3840 (portrait) is allowed as well as landscape. Smaller limits the
-// upstream may have are not documented and not checked.
-const (
-	imageSizeStep      = 16
-	imageSizeMaxSide   = 3840
-	imageSizeMaxPixels = 3840 * 2160
-	imageSizeMaxAspect = 3
-)
-
-var imageSizePresets = []string{"auto", "1024x1024", "1536x1024", "1024x1536"}
-
-// Validate checks the documented limits (INTERFACE 2.5 and Limits) and
-// returns every violation, joined. Model-specific value lists apply only to
-// the listed models. partial_images is checked for >= 0 only, as the
-// interface says; the upstream's own cap of 3 is left to the service.
+// Validate checks r as it will be sent, Extra fields merged in, against the
+// rules of INTERFACE.md 2.5 and its Limits row, and returns every
+// violation, joined. A model's value lists apply only to the listed models
+// ("other models: their own range"); what the interface leaves to each
+// model (sizes, output formats, partial images without streaming) is the
+// service's to refuse.
 func (r *ImageRequest) Validate() error {
-	var cs checks
-	r.validate(&cs)
-	return cs.err()
+	return validateEncoded(r, imageRules)
 }
 
-func (r *ImageRequest) validate(cs *checks) {
-	spec, known := ImageSpec(r.Model)
-	cs.required("model", r.Model != "")
-	cs.required("prompt", r.Prompt != "")
-	if known {
-		cs.maxLen("prompt", r.Prompt, ImagePromptMaxChars)
+// imageRules are the rules of 2.5 (and the fields 2.7 adds) on a decoded
+// image request.
+func imageRules(w wireBody) {
+	w.required("", "model")
+	model, _ := w.str("", "model")
+	spec, known := ImageSpec(model)
+	w.required("", "prompt")
+	if p, ok := w.str("", "prompt"); ok && known {
+		w.c.maxLen("prompt", p, ImagePromptMaxChars) // "Maximum 32000 characters for the image-model series"
 	}
-	if r.N < 0 {
-		cs.add("n", "must be >= 1", r.N)
-	}
-	if r.OutputCompression != nil {
-		cs.intRange("output_compression", *r.OutputCompression, 0, 100)
-		if r.OutputFormat != "jpeg" && r.OutputFormat != "webp" {
-			cs.add("output_compression", "only with output_format jpeg or webp", *r.OutputCompression)
-		}
-	}
-	if r.PartialImages != nil {
-		if *r.PartialImages < 0 {
-			cs.add("partial_images", "must be >= 0", *r.PartialImages)
-		}
-		if !r.Stream {
-			cs.add("partial_images", "only when streaming", *r.PartialImages)
-		}
-	}
-	if !known {
-		return
-	}
-	cs.oneOf("quality", r.Quality, spec.Qualities...)
 	if spec.Backgrounds != nil {
-		cs.oneOf("background", r.Background, spec.Backgrounds...)
+		w.enum("", "background", spec.Backgrounds...) // "For image 2.5: auto, transparent, opaque"
+	} else {
+		w.str("", "background")
 	}
-	if r.Background == "transparent" && r.OutputFormat != "" && r.OutputFormat != "png" && r.OutputFormat != "webp" {
-		cs.add("background", "transparent needs output_format png or webp", r.OutputFormat)
+	if n, ok := w.integer("", "n"); ok {
+		w.atLeast("n", float64(n), 1) // "Number of images; minimum 1"
 	}
-	cs.oneOf("output_format", r.OutputFormat, "png", "jpeg", "webp")
-	imageCheckSize(cs, r.Size)
+	format, _ := w.str("", "output_format")
+	// output_compression: "0 to 100. Usable only when output_format is jpeg or webp."
+	if c, ok := w.integer("", "output_compression"); ok {
+		w.between("output_compression", float64(c), 0, 100)
+		if format != "jpeg" && format != "webp" {
+			w.c.add("output_compression", "only with output_format jpeg or webp", c)
+		}
+	}
+	if known {
+		w.enum("", "quality", spec.Qualities...) // "Image 2: auto, low, medium, high. Image 2.5 adds xhigh, max."
+	} else {
+		w.str("", "quality")
+	}
+	w.str("", "size")
+	w.boolean("", "stream")
+	if n, ok := w.integer("", "partial_images"); ok {
+		w.atLeast("partial_images", float64(n), 0) // "minimum 0"
+	}
+	// 2.7: "Image 2.5 accepts at most 16 reference images."
+	if imgs, ok := w.objects("", "images"); ok && spec.MaxInputImages > 0 && len(imgs) > spec.MaxInputImages {
+		w.c.add("images", fmt.Sprintf("at most %d input images for %s", spec.MaxInputImages, model), len(imgs))
+	}
 }
 
-// imageCheckSize applies the size rules of the listed models.
-func imageCheckSize(cs *checks, size string) {
-	if size == "" || slices.Contains(imageSizePresets, size) {
-		return
-	}
-	w, h, ok := imageParseSize(size)
-	if !ok {
-		cs.add("size", "must be "+strings.Join(imageSizePresets, ", ")+" or WIDTHxHEIGHT", size)
-		return
-	}
-	if w%imageSizeStep != 0 || h%imageSizeStep != 0 {
-		cs.add("size", fmt.Sprintf("both sides must be multiples of %d", imageSizeStep), size)
-	}
-	long, short := max(w, h), min(w, h)
-	if long > imageSizeMaxAspect*short {
-		cs.add("size", "aspect ratio must be between 1:3 and 3:1", size)
-	}
-	if long > imageSizeMaxSide || w*h > imageSizeMaxPixels {
-		cs.add("size", "must be at most 3840x2160 (3840 on the long side, 8294400 pixels)", size)
-	}
-}
-
-// imageParseSize reads WIDTHxHEIGHT with positive decimal sides.
-func imageParseSize(s string) (w, h int, ok bool) {
-	a, b, found := strings.Cut(s, "x")
-	if !found {
-		return 0, 0, false
-	}
-	w, errW := imageSide(a)
-	h, errH := imageSide(b)
-	return w, h, errW == nil && errH == nil
-}
-
-func imageSide(s string) (int, error) {
-	if s == "" || len(s) > 6 || strings.TrimLeft(s, "0123456789") != "" {
-		return 0, strconv.ErrSyntax
-	}
-	n, err := strconv.Atoi(s)
-	if err == nil && n == 0 {
-		err = strconv.ErrRange
-	}
-	return n, err
-}
-
-// Validate checks everything ImageRequest.Validate does, plus the inputs:
-// at least one image, at most 16 for the image 2.5 models, each a non-empty
-// file of an image type or an http(s) URL or data:image/<type>;base64 URI; a
-// mask given as a file must be a PNG. With Multipart, an http(s) URL is
-// refused: it cannot be sent as a file part.
+// Validate checks everything ImageRequest.Validate does, on the JSON form
+// of the edit, plus the inputs: at least one image, each a non-empty file
+// of an image type, an http(s) URL or a data:image/<type>;base64 URI, and
+// likewise the mask. With Multipart, an http(s) URL is refused: it cannot
+// be sent as a file part.
 func (r *ImageEditRequest) Validate() error {
+	if r == nil {
+		return &ValidationError{Field: "body", Rule: "is required"}
+	}
 	var cs checks
-	r.validate(&cs)
+	if err := validateEncoded(r, imageRules); err != nil {
+		cs = append(cs, err)
+	}
 	if len(r.Images) == 0 {
 		cs.add("images", "at least one input image is required", nil)
-	}
-	if spec, ok := ImageSpec(r.Model); ok && spec.MaxInputImages > 0 && len(r.Images) > spec.MaxInputImages {
-		cs.add("images", fmt.Sprintf("at most %d input images for %s", spec.MaxInputImages, r.Model), len(r.Images))
 	}
 	for i, in := range r.Images {
 		imageCheckInput(&cs, fmt.Sprintf("images[%d]", i), in, r.Multipart)
 	}
 	if r.Mask != nil {
 		imageCheckInput(&cs, "mask", *r.Mask, r.Multipart)
-		if r.Mask.isFile() && ImageFormatOf(r.Mask.Data) != "png" {
-			cs.add("mask", "must be a PNG file", r.Mask.mediaType())
-		}
 	}
 	return cs.err()
 }

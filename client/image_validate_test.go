@@ -17,6 +17,10 @@ func TestImageRequestValidate(t *testing.T) {
 		}
 		return r
 	}
+	seventeen := make([]any, 17)
+	for i := range seventeen {
+		seventeen[i] = map[string]any{"image_url": "https://x.test/a.png"}
+	}
 	tests := []struct {
 		name string
 		req  ImageRequest
@@ -36,26 +40,33 @@ func TestImageRequestValidate(t *testing.T) {
 		{"compression without format (png by default)", ok(ImageRequest{OutputCompression: imageIntPtr(50)}), []string{"output_compression"}},
 		{"compression on an unknown model still needs jpeg or webp", ImageRequest{Model: "x", Prompt: "p",
 			OutputCompression: imageIntPtr(-1)}, []string{"output_compression", "output_compression"}},
-		{"partial images without stream", ok(ImageRequest{PartialImages: imageIntPtr(2)}), []string{"partial_images"}},
+		// partial_images: "Number of partial images during streaming; minimum 0" — no more.
+		{"partial images without stream are the service's", ok(ImageRequest{PartialImages: imageIntPtr(2)}), nil},
 		{"negative partial images", ok(ImageRequest{Stream: true, PartialImages: imageIntPtr(-1)}), []string{"partial_images"}},
 		{"partial images above 3 left to the service", ok(ImageRequest{Stream: true, PartialImages: imageIntPtr(9)}), nil},
 		{"xhigh is not an image-2 quality", ok(ImageRequest{Quality: "xhigh"}), []string{"quality"}},
 		{"xhigh is a 2.5 quality", ok(ImageRequest{Model: ImageModel25Flare, Quality: "xhigh"}), nil},
 		{"bad 2.5 background", ok(ImageRequest{Model: ImageModel25Flare, Background: "clear"}), []string{"background"}},
 		{"image-2 background range not checked", ok(ImageRequest{Background: "clear"}), nil},
-		{"transparent with jpeg", ok(ImageRequest{Model: ImageModel25Flare, Background: "transparent", OutputFormat: "jpeg"}), []string{"background"}},
-		{"bad output format", ok(ImageRequest{OutputFormat: "jpg"}), []string{"output_format"}},
+		// output_format: "range depends on model"; the interface ties no format to a background.
+		{"transparent with jpeg is the service's", ok(ImageRequest{Model: ImageModel25Flare, Background: "transparent", OutputFormat: "jpeg"}), nil},
+		{"any output format string", ok(ImageRequest{OutputFormat: "jpg"}), nil},
+		{"output format a number", ok(ImageRequest{Extra: Extra{"output_format": 5}}), []string{"output_format"}},
 		{"preset sizes", ok(ImageRequest{Size: "1536x1024"}), nil},
 		{"custom size", ok(ImageRequest{Size: "2048x1152"}), nil},
 		{"portrait at the pixel budget", ok(ImageRequest{Size: "2160x3840"}), nil},
-		{"size not a multiple of 16", ok(ImageRequest{Size: "1000x1000"}), []string{"size"}},
-		{"size aspect too wide", ok(ImageRequest{Size: "3840x1008"}), []string{"size"}},
-		{"size too large", ok(ImageRequest{Size: "3840x2400"}), []string{"size"}},
-		{"size long side too large", ok(ImageRequest{Size: "4096x1536"}), []string{"size"}},
-		{"size garbage", ok(ImageRequest{Size: "big"}), []string{"size"}},
-		{"size with sign", ok(ImageRequest{Size: "+1024x1024"}), []string{"size"}},
-		{"size zero", ok(ImageRequest{Size: "0x1024"}), []string{"size"}},
-		{"size case matters", ok(ImageRequest{Size: "AUTO"}), []string{"size"}},
+		// size: "range depends on model": any string is the service's to judge.
+		{"size not a multiple of 16 is the service's", ok(ImageRequest{Size: "1000x1000"}), nil},
+		{"size too large is the service's", ok(ImageRequest{Size: "4096x1536"}), nil},
+		{"size a number", ok(ImageRequest{Extra: Extra{"size": 1024}}), []string{"size"}},
+		// Through Extra (--set, --body), the rules hold as they do for typed fields.
+		{"quality ultra through extra", ok(ImageRequest{Extra: Extra{"quality": "ultra"}}), []string{"quality"}},
+		{"output_compression 500 through extra", ok(ImageRequest{Extra: Extra{"output_format": "jpeg", "output_compression": 500}}),
+			[]string{"output_compression"}},
+		{"n 0 through extra", ok(ImageRequest{Extra: Extra{"n": 0}}), []string{"n"}},
+		{"prompt a number through extra", ok(ImageRequest{Extra: Extra{"prompt": 2024}}), []string{"prompt"}},
+		{"stream a string", ok(ImageRequest{Extra: Extra{"stream": "yes"}}), []string{"stream"}},
+		{"17 images through extra for 2.5", ok(ImageRequest{Model: ImageModel25Flare, Extra: Extra{"images": seventeen}}), []string{"images"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -107,7 +118,8 @@ func TestImageEditRequestValidate(t *testing.T) {
 		{"multipart url refused", edit(ImageModel2, true, nil, ImageFromFile("a", png), ImageFromURL("https://x.test/a.png")), []string{"images[1]"}},
 		{"multipart data URI accepted", edit(ImageModel2, true, nil, ImageFromURL("data:image/png;base64,"+imageB64(png))), nil},
 		{"png mask", edit(ImageModel2, true, &ImageInput{Data: png}, ImageFromFile("a", png)), nil},
-		{"jpeg mask", edit(ImageModel2, false, &ImageInput{Data: jpg}, ImageFromFile("a", png)), []string{"mask"}},
+		// mask: "Optional mask image" — its format is the service's to judge.
+		{"jpeg mask", edit(ImageModel2, false, &ImageInput{Data: jpg}, ImageFromFile("a", png)), nil},
 		{"multipart url mask", edit(ImageModel2, true, &ImageInput{URL: "https://x.test/m.png"}, ImageFromFile("a", png)), []string{"mask"}},
 		{"base rules still apply", ImageEditRequest{ImageRequest: ImageRequest{Model: ImageModel2, Quality: "max"},
 			Images: []ImageInput{ImageFromFile("a", png)}}, []string{"prompt", "quality"}},
@@ -124,13 +136,13 @@ func TestImageEditRequestValidate(t *testing.T) {
 func TestImageValidationSendsNothing(t *testing.T) {
 	c, _ := newTestClient(t, imageNoServer(t))
 	ctx := context.Background()
-	_, err := c.GenerateImages(ctx, ImageRequest{Model: ImageModel2, Prompt: "p", Size: "10x10", PartialImages: imageIntPtr(1)})
-	if got := imageFields(err); !reflect.DeepEqual(got, []string{"partial_images", "size"}) ||
+	_, err := c.GenerateImages(ctx, ImageRequest{Model: ImageModel2, Prompt: "p", N: -1, Extra: Extra{"quality": "ultra"}})
+	if got := imageFields(err); !reflect.DeepEqual(got, []string{"n", "quality"}) ||
 		!strings.HasPrefix(err.Error(), "generate images: ") {
-		t.Errorf("err = %v", err)
+		t.Fatalf("err = %v", err)
 	}
 	v := Violations(err)[1]
-	if v.Value != "10x10" || !strings.Contains(v.Rule, "multiples of 16") {
+	if v.Value != "ultra" || !strings.Contains(v.Rule, "auto, low, medium, high") {
 		t.Errorf("violation = %+v", v)
 	}
 	_, err = c.EditImages(ctx, ImageEditRequest{ImageRequest: ImageRequest{Model: ImageModel2, Prompt: "p"}})

@@ -9,11 +9,10 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-)
+	"time"
 
-// maxReplyBytes caps a whole non-streaming reply read into memory; image
-// replies with several base64 images can be large, but not unbounded.
-const maxReplyBytes = 512 << 20
+	"atelier/budget"
+)
 
 // request is one HTTP exchange, described before it is sent so that it can be
 // sent again on retry.
@@ -128,18 +127,25 @@ func isCredentialHeader(k string) bool {
 }
 
 // doJSON sends r and decodes a JSON reply into out, returning the raw bytes.
+// The exchange, retries included, ends after the reply wait; the body ends
+// when it passes its cap (counted after gzip is undone) or sends nothing
+// for the idle timeout.
 func (c *Client) doJSON(ctx context.Context, r request, out any) ([]byte, error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	wait := c.Limits.replyWait()
+	overall := c.afterFunc(wait, func() {
+		cancel(&budget.Error{Limit: "reply wait", Value: wait.String(), What: "no whole reply came in that time"})
+	})
+	defer overall.Stop()
 	resp, err := c.send(ctx, r)
 	if err != nil {
-		return nil, err
+		return nil, limitCause(ctx, err)
 	}
 	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxReplyBytes+1))
+	raw, err := c.readBody(ctx, cancel, resp, r)
 	if err != nil {
 		return nil, fmt.Errorf("read reply: %w", err)
-	}
-	if len(raw) > maxReplyBytes {
-		return nil, fmt.Errorf("read reply: larger than %d MiB", maxReplyBytes>>20)
 	}
 	if out != nil {
 		if err := json.Unmarshal(raw, out); err != nil {
@@ -147,6 +153,35 @@ func (c *Client) doJSON(ctx context.Context, r request, out any) ([]byte, error)
 		}
 	}
 	return raw, nil
+}
+
+// readBody reads a reply body within r's cap, ending it when no byte comes
+// for the idle timeout.
+func (c *Client) readBody(ctx context.Context, cancel context.CancelCauseFunc, resp *http.Response, r request) ([]byte, error) {
+	idle := c.Limits.idle()
+	t := c.afterFunc(idle, func() { cancel(budget.Idle(idle, "the reply stopped sending")) })
+	defer t.Stop()
+	max, limit := c.replyCap(r)
+	raw, err := budget.ReadAll(&idleReader{r: resp.Body, t: t, d: idle}, max, limit, resp.ContentLength)
+	if err != nil {
+		return nil, limitCause(ctx, c.redactErr(err))
+	}
+	return raw, nil
+}
+
+// idleReader moves its timer on with every byte read.
+type idleReader struct {
+	r io.Reader
+	t Timer
+	d time.Duration
+}
+
+func (ir *idleReader) Read(p []byte) (int, error) {
+	n, err := ir.r.Read(p)
+	if n > 0 {
+		ir.t.Reset(ir.d)
+	}
+	return n, err
 }
 
 // connError is a failure to exchange a request at all (DNS, dial, reset).

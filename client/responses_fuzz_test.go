@@ -16,6 +16,8 @@ func FuzzResponseEvent(f *testing.F) {
 	f.Add([]byte(`{"type":"response.output_text.delta","sequence_number":9223372036854775807,"output_index":-3,"content_index":2147483647,"delta":"x"}`))
 	f.Add([]byte(`{"type":"error","error":"not an object","code":7,"param":{"a":1}}`))
 	f.Add([]byte(`{"error":{"code":null}}` + "\n[DONE]\n" + `{"type":"response.completed","response":[]}`))
+	f.Add([]byte(`{"type":"response.incomplete","response":` + responsesFractional + `}`))
+	f.Add([]byte(`{"type":"response.completed","response":{"usage":{"input_tokens":-1e999,"output_tokens":"7"},"max_output_tokens":1e18}}`))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		var acc ResponseAccumulator
 		for line := range bytes.Lines(in) {

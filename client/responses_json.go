@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
+	"strconv"
 )
 
 // responsesDecode unmarshals b into v (an alias type without methods),
@@ -63,4 +65,37 @@ func responsesClone(b []byte) json.RawMessage {
 		return nil
 	}
 	return append(json.RawMessage(nil), b...)
+}
+
+// responsesCount is a count the interface types as a JSON number (token
+// counts, max_output_tokens, top_logprobs): any JSON number is read, 50.0
+// as 50 and a fraction rounded to the nearest whole. Anything else (a
+// string, a number out of range) leaves it unset without an error, since
+// an error from a decoder of its own would end the decoding of the whole
+// reply: one odd field must not cost the rest.
+type responsesCount int
+
+func (n *responsesCount) UnmarshalJSON(b []byte) error {
+	if v, ok := responsesCountOf(b); ok {
+		*n = responsesCount(v)
+	}
+	return nil
+}
+
+// responsesCountOf reads a JSON number as a count.
+func responsesCountOf(b []byte) (int, bool) {
+	f, err := strconv.ParseFloat(string(bytes.TrimSpace(b)), 64)
+	if err != nil || math.Abs(f) > math.MaxInt32 {
+		return 0, false
+	}
+	return int(math.Round(f)), true
+}
+
+// responsesCountPtr reads an optional count: nil when absent, null or not
+// a number.
+func responsesCountPtr(b json.RawMessage) *int {
+	if v, ok := responsesCountOf(b); ok {
+		return &v
+	}
+	return nil
 }

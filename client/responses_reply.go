@@ -166,13 +166,47 @@ func (r *Response) UnmarshalJSON(b []byte) error {
 		*alias
 		// Instructions may be echoed as a string or as a list of items.
 		Instructions json.RawMessage `json:"instructions"`
+		// The echoes the interface types as numbers (2.9): 50.0 is 50.
+		MaxOutputTokens json.RawMessage `json:"max_output_tokens"`
+		MaxToolCalls    json.RawMessage `json:"max_tool_calls"`
+		TopLogprobs     json.RawMessage `json:"top_logprobs"`
 	}
 	w.alias = (*alias)(r)
 	if err := responsesDecode(b, &w); err != nil {
 		return err
 	}
 	r.Instructions = rawString(w.Instructions)
+	r.MaxOutputTokens = responsesCountPtr(w.MaxOutputTokens)
+	r.MaxToolCalls = responsesCountPtr(w.MaxToolCalls)
+	r.TopLogprobs = responsesCountPtr(w.TopLogprobs)
 	r.Raw = responsesClone(b)
+	return nil
+}
+
+// UnmarshalJSON reads the token counts, which the interface types as
+// numbers (2.9): 50.0 reads as 50, not as a decoding error that leaves 0.
+func (u *ResponseUsage) UnmarshalJSON(b []byte) error {
+	var w struct {
+		InputTokens        responsesCount `json:"input_tokens"`
+		OutputTokens       responsesCount `json:"output_tokens"`
+		TotalTokens        responsesCount `json:"total_tokens"`
+		InputTokensDetails struct {
+			CachedTokens     responsesCount `json:"cached_tokens"`
+			CacheWriteTokens responsesCount `json:"cache_write_tokens"`
+		} `json:"input_tokens_details"`
+		OutputTokensDetails struct {
+			ReasoningTokens responsesCount `json:"reasoning_tokens"`
+		} `json:"output_tokens_details"`
+	}
+	if err := responsesDecode(b, &w); err != nil {
+		return err
+	}
+	*u = ResponseUsage{
+		InputTokens: int(w.InputTokens), OutputTokens: int(w.OutputTokens), TotalTokens: int(w.TotalTokens),
+		InputTokensDetails: ResponseInputTokensDetails{CachedTokens: int(w.InputTokensDetails.CachedTokens),
+			CacheWriteTokens: int(w.InputTokensDetails.CacheWriteTokens)},
+		OutputTokensDetails: ResponseOutputTokensDetails{ReasoningTokens: int(w.OutputTokensDetails.ReasoningTokens)},
+	}
 	return nil
 }
 

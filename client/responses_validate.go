@@ -1,10 +1,11 @@
 package client
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
+	"unicode/utf8"
 )
 
 // Limits of a Responses-protocol request (INTERFACE 2.8 and Limits).
@@ -17,88 +18,156 @@ const (
 	ResponseMaxTemperature      float64 = 2
 )
 
-// Validate checks r against the documented limits and returns every
+// Validate checks r as it will be sent, Extra fields merged in, against the
+// rules of INTERFACE.md 2.8 and its Limits row, and returns every
 // violation, joined; see Violations. Nothing is sent for a request that
-// fails.
+// fails. Values the interface does not list (reasoning.effort, service_tier,
+// text.verbosity, prompt_cache_retention beyond 24h, tool types) and
+// ranges it does not give (top_p) are the service's to refuse.
 func (r *ResponseRequest) Validate() error {
-	var c checks
-	responsesCheckMetadata(&c, r.Metadata)
-	c.floatRange("temperature", r.Temperature, 0, ResponseMaxTemperature)
-	c.floatRange("top_p", r.TopP, 0, 1)
-	c.notBoth("temperature", r.Temperature != nil, "top_p", r.TopP != nil)
-	if r.TopLogprobs != nil {
-		c.intRange("top_logprobs", *r.TopLogprobs, 0, ResponseMaxTopLogprobs)
-	}
-	c.maxLen("safety_identifier", r.SafetyIdentifier, ResponseMaxSafetyIdentifier)
-	c.notBoth("conversation", !r.Conversation.IsZero(), "previous_response_id", r.PreviousResponseID != "")
-	if r.Conversation.Object {
-		c.required("conversation.id", r.Conversation.ID != "")
-	}
-	for i, cm := range r.ContextManagement {
-		f := fmt.Sprintf("context_management[%d]", i)
-		c.required(f+".type", cm.Type != "")
-		c.oneOf(f+".type", cm.Type, "compaction")
-		if cm.CompactThreshold < 0 {
-			c.add(f+".compact_threshold", "must be >= 0", cm.CompactThreshold)
-		}
-	}
-	for i, v := range r.Include {
-		f := fmt.Sprintf("include[%d]", i)
-		if v == "" {
-			c.add(f, "must not be empty", nil)
-		}
-		c.oneOf(f, v, ResponseIncludeValues...)
-	}
-	if r.Prompt.Version != "" || r.Prompt.Variables != nil {
-		c.required("prompt.id", r.Prompt.ID != "")
-	}
-	c.oneOf("truncation", r.Truncation, "auto", "disabled")
-	c.oneOf("prompt_cache_retention", r.PromptCacheRetention, "24h", "in_memory", "in-memory")
-	c.oneOf("reasoning.summary", r.Reasoning.Summary, "auto", "concise", "detailed")
-	if r.StreamOptions.IncludeObfuscation != nil && !r.Stream {
-		c.add("stream_options", "only with stream true", nil)
-	}
-	if r.MaxOutputTokens < 0 {
-		c.add("max_output_tokens", "must be >= 1", r.MaxOutputTokens)
-	}
-	if r.MaxToolCalls < 0 {
-		c.add("max_tool_calls", "must be >= 1", r.MaxToolCalls)
-	}
-	responsesCheckTools(&c, r)
-	for i, it := range r.Input.Items {
-		f := fmt.Sprintf("input[%d]", i)
-		switch {
-		case len(it.Raw) > 0 && !json.Valid(it.Raw):
-			c.add(f, "echoed item is not valid JSON", nil)
-		case len(it.Raw) == 0 && it.Type == "" && it.Role == "":
-			c.add(f, "needs a type or a role", nil)
-		}
-	}
-	return c.err()
+	return validateEncoded(r, responsesRules)
 }
 
-func responsesCheckMetadata(c *checks, m map[string]string) {
-	if len(m) > ResponseMaxMetadataPairs {
-		c.add("metadata", fmt.Sprintf("at most %d pairs", ResponseMaxMetadataPairs), fmt.Sprintf("%d pairs", len(m)))
-	}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
-		if n := len([]rune(k)); n > ResponseMaxMetadataKey {
-			c.add("metadata", fmt.Sprintf("keys at most %d characters", ResponseMaxMetadataKey), k)
+// responsesRules are the rules of 2.8 on a decoded responses request.
+func responsesRules(w wireBody) {
+	w.boolean("", "background")
+	cms, _ := w.objects("", "context_management")
+	for i, m := range cms {
+		if m != nil {
+			cm, p := w.item("", "context_management", i, m)
+			cm.requiredEnum(p, "type", "compaction") // "type string (required; only compaction is supported)"
+			cm.number(p, "compact_threshold")
 		}
-		c.maxLen("metadata."+k, m[k], ResponseMaxMetadataValue)
+	}
+	responsesConversation(w)
+	incs, _ := w.strings("", "include")
+	for i, v := range incs {
+		if !slices.Contains(ResponseIncludeValues, v) {
+			w.c.add(fmt.Sprintf("include[%d]", i), "must be one of the include values of 2.8", v)
+		}
+	}
+	w.textOrObjects("", "input")
+	w.str("", "instructions")
+	if n, ok := w.number("", "max_output_tokens"); ok {
+		w.atLeast("max_output_tokens", n, 1) // a cap on output: room for one token
+	}
+	if n, ok := w.number("", "max_tool_calls"); ok {
+		w.atLeast("max_tool_calls", n, 0)
+	}
+	responsesMetadata(w)
+	w.str("", "model")
+	w.boolean("", "parallel_tool_calls")
+	w.str("", "previous_response_id")
+	if pr, p, ok := w.in("", "prompt"); ok {
+		pr.required(p, "id") // "id string (required)"
+		pr.str(p, "id")
+		pr.object(p, "variables")
+		pr.str(p, "version")
+	}
+	w.str("", "prompt_cache_key")
+	w.str("", "prompt_cache_retention")
+	if rs, p, ok := w.in("", "reasoning"); ok {
+		rs.str(p, "effort")
+		rs.enum(p, "summary", "auto", "concise", "detailed")
+	}
+	if s, ok := w.str("", "safety_identifier"); ok {
+		w.c.maxLen("safety_identifier", s, ResponseMaxSafetyIdentifier)
+	}
+	w.str("", "service_tier")
+	w.boolean("", "store")
+	w.boolean("", "stream")
+	if so, p, ok := w.in("", "stream_options"); ok {
+		so.boolean(p, "include_obfuscation")
+		if stream, _ := w.m["stream"].(bool); !stream {
+			w.c.add("stream_options", "only with stream true", nil)
+		}
+	}
+	// temperature: "0 to 2. Change this or top_p, not both."
+	if t, ok := w.number("", "temperature"); ok {
+		w.between("temperature", t, 0, ResponseMaxTemperature)
+	}
+	if _, ok := w.number("", "top_p"); ok && w.present("temperature") {
+		w.c.add("top_p", "set either temperature or top_p, not both", nil)
+	}
+	if tx, p, ok := w.in("", "text"); ok {
+		tx.object(p, "format")
+		tx.str(p, "verbosity")
+	}
+	responsesTools(w)
+	// top_logprobs: a number, "Integer 0 to 20".
+	if n, ok := w.number("", "top_logprobs"); ok && (n != math.Trunc(n) || n < 0 || n > ResponseMaxTopLogprobs) {
+		w.c.add("top_logprobs", fmt.Sprintf("must be a whole number from 0 to %d", ResponseMaxTopLogprobs), n)
+	}
+	w.enum("", "truncation", "auto", "disabled")
+	w.str("", "user")
+}
+
+// responsesConversation checks conversation: a string or an object, "not
+// usable together with previous_response_id".
+func responsesConversation(w wireBody) {
+	v, ok := w.value("conversation")
+	if !ok {
+		return
+	}
+	switch c := v.(type) {
+	case string:
+	case map[string]any:
+		conv := wireBody{c: w.c, m: c}
+		conv.str("conversation.", "id")
+	default:
+		w.typeErr("conversation", "a conversation id or an object", v)
+	}
+	if w.present("previous_response_id") {
+		w.c.add("previous_response_id", "cannot be used together with conversation", nil)
 	}
 }
 
-func responsesCheckTools(c *checks, r *ResponseRequest) {
-	c.oneOf("tool_choice", r.ToolChoice.Mode, "none", "auto", "required")
-	if r.ToolChoice.Type == "function" {
-		c.required("tool_choice.name", r.ToolChoice.Name != "")
+// responsesMetadata checks metadata: "Up to 16 string-to-string pairs; key
+// max 64, value max 512 characters".
+func responsesMetadata(w wireBody) {
+	md, ok := w.object("", "metadata")
+	if !ok {
+		return
 	}
-	for i, t := range r.Tools {
-		f := fmt.Sprintf("tools[%d]", i)
-		c.required(f+".type", t.Type != "")
-		if t.Type == "function" || t.Type == "custom" {
-			c.required(f+".name", t.Name != "")
+	if len(md) > ResponseMaxMetadataPairs {
+		w.c.add("metadata", fmt.Sprintf("at most %d pairs", ResponseMaxMetadataPairs), fmt.Sprintf("%d pairs", len(md)))
+	}
+	for _, k := range slices.Sorted(maps.Keys(md)) {
+		if n := utf8.RuneCountInString(k); n > ResponseMaxMetadataKey {
+			w.c.add("metadata", fmt.Sprintf("keys at most %d characters", ResponseMaxMetadataKey), k)
 		}
+		m := wireBody{c: w.c, m: md}
+		if s, ok := m.str("metadata.", k); ok {
+			w.c.maxLen("metadata."+k, s, ResponseMaxMetadataValue)
+		}
+	}
+}
+
+// responsesTools checks tool_choice (none, auto, required, or an object)
+// and tools (each with a type).
+func responsesTools(w wireBody) {
+	if v, ok := w.value("tool_choice"); ok {
+		switch c := v.(type) {
+		case string:
+			w.enum("", "tool_choice", "none", "auto", "required")
+		case map[string]any:
+			tc := wireBody{c: w.c, m: c}
+			tc.str("tool_choice.", "type")
+		default:
+			w.typeErr("tool_choice", "none, auto, required or an object", v)
+		}
+	}
+	tools, _ := w.objects("", "tools")
+	for i, m := range tools {
+		if m == nil {
+			continue
+		}
+		t, p := w.item("", "tools", i, m)
+		t.required(p, "type")
+		t.str(p, "type")
+		t.str(p, "name")
+		t.str(p, "description")
+		t.object(p, "parameters")
+		t.boolean(p, "strict")
 	}
 }

@@ -1,13 +1,16 @@
 package client
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
 	"mime"
 
+	"atelier/budget"
 	"atelier/client/sse"
 )
 
@@ -15,12 +18,21 @@ import (
 // before the first event (a non-2xx reply, a refused connection) is yielded
 // once; a stream cut mid-way yields the read error after the events that
 // arrived. Leaving the loop early closes the reply body.
+//
+// Every stream has an end: one that sends no content for the idle timeout
+// (pings and comments do not count), or more event data than its cap, is
+// closed with a *budget.Error after the events that arrived.
 func (c *Client) events(ctx context.Context, r request, strayJSON bool) iter.Seq2[sse.Event, error] {
 	return func(yield func(sse.Event, error) bool) {
+		ctx, cancel := context.WithCancelCause(ctx)
+		defer cancel(nil)
+		idle := c.Limits.idle()
+		t := c.afterFunc(idle, func() { cancel(budget.Idle(idle, "the stream sent no content")) })
+		defer t.Stop()
 		r.accept = "text/event-stream"
 		resp, err := c.send(ctx, r)
 		if err != nil {
-			yield(sse.Event{}, err)
+			yield(sse.Event{}, limitCause(ctx, err))
 			return
 		}
 		defer resp.Body.Close()
@@ -28,22 +40,58 @@ func (c *Client) events(ctx context.Context, r request, strayJSON bool) iter.Seq
 			yield(sse.Event{}, c.notAStream(r.group, resp.StatusCode, resp.Body))
 			return
 		}
+		max := c.streamCap(r)
 		d := sse.NewDecoder(resp.Body)
+		d.SetMaxEventSize(int(min(int64(c.Limits.event()), max)))
 		if strayJSON {
 			d.KeepStrayJSON()
 		}
+		var total int64
 		for d.Next() {
-			if !yield(d.Event(), nil) {
+			ev := d.Event()
+			if total += int64(len(ev.Data)); total > max {
+				yield(sse.Event{}, budget.Over("stream", max, "the stream is cut there"))
+				return
+			}
+			if !keepalive(ev) {
+				t.Reset(idle)
+			}
+			if !yield(ev, nil) {
 				return
 			}
 		}
 		if err := d.Err(); err != nil {
-			if ctx.Err() != nil {
-				err = ctx.Err()
-			}
-			yield(sse.Event{}, fmt.Errorf("stream cut: %w", c.redactErr(err)))
+			yield(sse.Event{}, c.streamErr(ctx, err))
 		}
 	}
+}
+
+// streamErr explains why a stream stopped before its end.
+func (c *Client) streamErr(ctx context.Context, err error) error {
+	if errors.Is(err, sse.ErrEventTooLarge) {
+		be := budget.Over("event", int64(c.Limits.event()), "one event was larger; the stream is cut there")
+		be.Cause = err
+		return be
+	}
+	var be *budget.Error
+	if cause := context.Cause(ctx); errors.As(cause, &be) {
+		return be
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return fmt.Errorf("stream cut: %w", c.redactErr(err))
+}
+
+// keepalive reports whether ev carries no content: a ping, which keeps a
+// connection open but says nothing of the reply.
+func keepalive(ev sse.Event) bool {
+	switch ev.Type {
+	case "ping", "keepalive", "heartbeat":
+		return true
+	}
+	data := bytes.TrimSpace(ev.Data)
+	return len(data) == 0 || bytes.Equal(data, []byte(`{"type":"ping"}`)) || bytes.Equal(data, []byte(`{"type": "ping"}`))
 }
 
 // notAStream explains a 2xx JSON reply to a streaming request: an error

@@ -30,7 +30,7 @@ func TestEventsCutMidway(t *testing.T) {
 		w.(http.Flusher).Flush()
 		panic(http.ErrAbortHandler) // drop the connection mid-event
 	}))
-	types, err := collectEvents(t, c, context.Background())
+	types, err := collectEvents(t, c, testContext(t))
 	if err == nil || !strings.Contains(err.Error(), "stream cut") {
 		t.Fatalf("err = %v, want a stream-cut error", err)
 	}
@@ -44,7 +44,7 @@ func TestEventsJSONErrorInsteadOfStream(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write([]byte(`{"error":{"type":"overloaded_error","message":"busy"}}`))
 	}))
-	_, err := collectEvents(t, c, context.Background())
+	_, err := collectEvents(t, c, testContext(t))
 	var ae *APIError
 	if !errors.As(err, &ae) || ae.Type != "overloaded_error" || ae.Message != "busy" {
 		t.Fatalf("err = %#v", err)
@@ -52,39 +52,60 @@ func TestEventsJSONErrorInsteadOfStream(t *testing.T) {
 }
 
 func TestEventsStopEarlyClosesBody(t *testing.T) {
+	ended := make(chan struct{})
 	done := make(chan struct{})
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.Write([]byte("data: 1\n\n"))
 		w.(http.Flusher).Flush()
-		<-r.Context().Done() // ends only when the client hangs up
+		select { // ends only when the client hangs up
+		case <-r.Context().Done():
+		case <-ended:
+			return
+		}
 		close(done)
 	}))
+	closeAtEnd(t, ended)
 	r, _ := jsonRequest(Alpha, "/s", struct{}{})
-	for range c.events(context.Background(), r, false) {
-		break
+	events := 0
+	within(t, "the first event", func() {
+		for range c.events(context.Background(), r, false) {
+			events++
+			break
+		}
+	})
+	if events != 1 {
+		t.Fatalf("%d events before leaving the loop, want 1", events)
 	}
-	<-done
+	awaitClosed(t, done, "leaving the loop early did not close the connection")
 }
 
 func TestEventsCancelled(t *testing.T) {
+	ended := make(chan struct{})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.Write([]byte("data: 1\n\n"))
 		w.(http.Flusher).Flush()
-		<-r.Context().Done()
+		select {
+		case <-r.Context().Done():
+		case <-ended:
+			return
+		}
 	}))
+	closeAtEnd(t, ended)
 	r, _ := jsonRequest(Alpha, "/s", struct{}{})
 	var err error
-	for _, e := range c.events(ctx, r, false) {
-		if e != nil {
-			err = e
-			break
+	within(t, "the stream after its context was cancelled", func() {
+		for _, e := range c.events(ctx, r, false) {
+			if e != nil {
+				err = e
+				break
+			}
+			cancel()
 		}
-		cancel()
-	}
+	})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}

@@ -90,24 +90,3 @@ func (c *checks) required(field string, present bool) {
 		c.add(field, "is required", nil)
 	}
 }
-
-// floatRange flags *v outside [lo, hi]; nil means unset.
-func (c *checks) floatRange(field string, v *float64, lo, hi float64) {
-	if v != nil && (*v < lo || *v > hi) {
-		c.add(field, fmt.Sprintf("must be between %g and %g", lo, hi), *v)
-	}
-}
-
-// intRange flags v outside [lo, hi].
-func (c *checks) intRange(field string, v, lo, hi int) {
-	if v < lo || v > hi {
-		c.add(field, fmt.Sprintf("must be between %d and %d", lo, hi), v)
-	}
-}
-
-// notBoth flags two fields that the interface says to change one at a time.
-func (c *checks) notBoth(a string, hasA bool, b string, hasB bool) {
-	if hasA && hasB {
-		c.add(b, "set either "+a+" or "+b+", not both", nil)
-	}
-}

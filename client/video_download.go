@@ -9,10 +9,16 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"atelier/budget"
 )
 
 // ErrDownloadTooLarge is returned when a download would pass its size cap.
 var ErrDownloadTooLarge = errors.New("the file is larger than the size cap")
+
+// ErrMediaURL is returned for a media URL that is never fetched: not an
+// absolute http(s) URL (file://, say).
+var ErrMediaURL = errors.New("only absolute http(s) media URLs are fetched")
 
 // Download streams the file at mediaURL (a task's video, say) into w, and
 // returns the bytes written and the file's content type. The Queue credential
@@ -43,20 +49,25 @@ func (c *Client) videoDownload(ctx context.Context, mediaURL string, w io.Writer
 		return 0, "", fmt.Errorf("media URL: %w", err)
 	}
 	if s := strings.ToLower(u.Scheme); (s != "http" && s != "https") || u.Host == "" {
-		return 0, "", fmt.Errorf("media URL %q: only absolute http(s) URLs are fetched", videoShort(u.Redacted()))
+		return 0, "", fmt.Errorf("media URL %q: %w", videoShort(u.Redacted()), ErrMediaURL)
+	}
+	if err := c.checkTransport(u); err != nil { // plain http only to loopback, whoever the host
+		return 0, "", fmt.Errorf("media URL %q: %w", videoShort(u.Redacted()), err)
 	}
 	if offset < 0 {
 		return 0, "", fmt.Errorf("negative offset %d", offset)
 	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	idle := c.Limits.idle()
+	t := c.afterFunc(idle, func() { cancel(budget.Idle(idle, "the media server stopped sending")) })
+	defer t.Stop()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
 		return 0, "", err
 	}
 	var group Group // no group: no credential and no group headers
 	if sameOrigin(u, c.base) {
-		if err := c.checkTransport(u); err != nil {
-			return 0, "", err
-		}
 		group = Queue
 		c.setHeaders(req.Header, request{group: Queue})
 	} else if c.UserAgent != "" {
@@ -68,7 +79,7 @@ func (c *Client) videoDownload(ctx context.Context, mediaURL string, w io.Writer
 	resp, err := c.videoDownloadClient().Do(req)
 	if err != nil {
 		if ctx.Err() != nil {
-			return 0, "", ctx.Err()
+			return 0, "", limitCause(ctx, ctx.Err())
 		}
 		return 0, "", c.redactErr(err)
 	}
@@ -79,13 +90,14 @@ func (c *Client) videoDownload(ctx context.Context, mediaURL string, w io.Writer
 		return 0, ct, err
 	}
 	if skip > 0 {
-		if _, err := io.CopyN(io.Discard, resp.Body, skip); err != nil {
+		if _, err := io.CopyN(io.Discard, &idleReader{r: resp.Body, t: t, d: idle}, skip); err != nil {
 			return 0, ct, fmt.Errorf("skip the first %d bytes: %w", skip, err)
 		}
 	}
-	n, err := videoCopy(w, resp.Body, offset, resp.ContentLength-skip, maxBytes)
+	body := &idleReader{r: resp.Body, t: t, d: idle}
+	n, err := videoCopy(w, body, offset, resp.ContentLength-skip, maxBytes)
 	if err != nil && ctx.Err() != nil {
-		err = ctx.Err()
+		err = limitCause(ctx, ctx.Err())
 	}
 	return n, ct, err
 }
@@ -144,7 +156,10 @@ func videoCopy(w io.Writer, body io.Reader, offset, length, maxBytes int64) (int
 func (c *Client) videoDownloadClient() *http.Client {
 	return c.httpClientWith(func(req *http.Request) error {
 		if s := strings.ToLower(req.URL.Scheme); s != "http" && s != "https" {
-			return fmt.Errorf("redirect to a %s URL refused", req.URL.Scheme)
+			return fmt.Errorf("redirect to a %s URL: %w", req.URL.Scheme, ErrMediaURL)
+		}
+		if err := c.checkTransport(req.URL); err != nil {
+			return fmt.Errorf("redirect to %q: %w", videoShort(req.URL.Redacted()), err)
 		}
 		if !sameOrigin(req.URL, c.base) {
 			for _, k := range []string{"Authorization", "X-Api-Key", "X-Beta-Api-Key"} {

@@ -237,3 +237,31 @@ func TestDownloadCancel(t *testing.T) {
 		t.Errorf("n %d (wrote %d) err %v", n, w.n, err)
 	}
 }
+
+// TestMediaURLsFetchedOnlyOverSafeSchemes: a media URL is fetched only
+// over http(s), and over plain http only from loopback (unless insecure
+// http is allowed), whatever its host, redirects included.
+func TestMediaURLsFetchedOnlyOverSafeSchemes(t *testing.T) {
+	hits := 0
+	c, srv := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits++
+		http.Redirect(w, r, "http://169.254.169.254/latest/meta-data/", http.StatusFound)
+	}))
+	for _, tc := range []struct {
+		url  string
+		want error
+	}{
+		{"file:///etc/passwd", ErrMediaURL},
+		{"ftp://media.example/v.mp4", ErrMediaURL},
+		{"http://169.254.169.254/latest/meta-data/video.mp4", ErrInsecure},
+		{srv.URL + basePath + "/redirect", ErrInsecure},
+	} {
+		_, _, err := c.Download(t.Context(), tc.url, io.Discard, 0)
+		if !errors.Is(err, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.url, err, tc.want)
+		}
+	}
+	if hits != 1 {
+		t.Errorf("%d requests; only the redirecting one should have gone out", hits)
+	}
+}

@@ -56,6 +56,9 @@ func FuzzVideoValidate(f *testing.F) {
 		`{"subjects":[{"id":1,"images":[null,"data:image/png;base64,"],"voice_id":null}],"seed":-0.0}`,
 		`{"safety_tolerance":"0004","reference_image_urls":"x","image_url":"data:,","elements":[[],{}]}`,
 		`{"prompt":{"a":[1,2]},"multi_prompt":{},"duration":"","aspect_ratio":[]}`,
+		`{"prompt":"@s","subjects":[{"id":"s","voice_id":"","images":["` + videoPNGOf(128, 600) + `"]}]}`,
+		`{"image_url":"` + videoWebPOf("VP8X", 40, 400) + `","start_image_url":"` + videoWebPOf("VP8 ", 9, 9) + `"}`,
+		`{"end_image_url":"` + videoJPEGOf(8, 40) + `","image_url":"data:image/webp;base64,UklGRgAAAABXRUJQVlA4TA=="}`,
 	} {
 		f.Add([]byte(s))
 	}

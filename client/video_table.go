@@ -65,6 +65,13 @@ type VideoField struct {
 	Video   bool // the string is an http(s) video URL
 	DataURI bool // with Image: a data:image/...;base64 URI is accepted too
 
+	// Rules of a data-URI image, where the interface gives them; they are
+	// read from the image's own header (video_image.go).
+	AnyImage      bool    // a data URI of any image/* type ("data:image/*"), not only png, jpeg, jpg, webp
+	MinSide       int     // the width and the height at least this many pixels, 0 = no rule
+	MaxAspect     float64 // the long side at most this many times the short one, 0 = no rule
+	MaxImageBytes int     // the decoded image at most this many bytes, 0 = no rule
+
 	// Items are the fields of each object of a VideoObject or VideoObjectList.
 	Items []VideoField
 	// Closed refuses properties beyond Items in those objects.

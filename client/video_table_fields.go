@@ -63,3 +63,17 @@ func videoSecondsDoc(lo, hi float64, def string) string {
 	}
 	return d
 }
+
+// videoPictures adds the interface's picture rules to an image field: an
+// aspect ratio within 1:4 to 4:1, at most 50 MB, and minSide pixels on
+// each side when it is not 0 (q1 reference: 128).
+func videoPictures(f VideoField, minSide int) VideoField {
+	f.MaxAspect, f.MaxImageBytes, f.MinSide = 4, videoImageMaxBytes, minSide
+	return f
+}
+
+// videoAnyImages lets a data URI of any image type through.
+func videoAnyImages(f VideoField) VideoField {
+	f.AnyImage = true
+	return f
+}

@@ -6,10 +6,10 @@ package client
 // too but says they are "only for the q2 model"; these paths are q1.
 var videoaAspectsQ1 = []string{"16:9", "9:16", "1:1"}
 
-// videoaAspectsQ3 are the q3 aspect ratios (2.13 reference lists all five;
-// text-to-video inherits the q1 list, whose 3:4 and 4:3 PROTOCOLS.md 6.2
-// confirms for q3).
-var videoaAspectsQ3 = []string{"16:9", "9:16", "1:1", "4:3", "3:4"}
+// videoaAspectsQ3Ref are the aspect ratios q3 reference-to-video lists
+// (2.13). q3 text-to-video takes "the same fields as q1 text-to-video",
+// whose 3:4 and 4:3 are "only for the q2 model": it has the q1 list.
+var videoaAspectsQ3Ref = []string{"16:9", "9:16", "1:1", "4:3", "3:4"}
 
 // videoaResolutions are the q3 resolutions other than reference's.
 var videoaResolutions = []string{"540p", "720p", "1080p"}
@@ -42,7 +42,8 @@ func videoaEndpoints() []VideoEndpoint {
 			{Name: "prompt", Kind: VideoString, Required: true, MaxLen: 2000, Doc: "required · ≤ 2000 chars · cite subjects as @<id>"},
 			{Name: "subjects", Kind: VideoObjectList, Required: true, MinItems: 1, MaxItems: 7, Items: []VideoField{
 				{Name: "id", Kind: VideoString, Required: true, Doc: "required · cited as @<id>"},
-				videoImages("images", true, 0, 3, true),
+				// "Minimum 128*128 pixels, aspect ratio within 1:4 to 4:1, size at most 50M."
+				videoPictures(videoImages("images", true, 0, 3, true), 128),
 				{Name: "voice_id", Kind: VideoString, Required: true, EmptyOK: true, Doc: "required · empty: the system picks"},
 			}},
 			videoSeed(),
@@ -69,11 +70,11 @@ func videoaEndpoints() []VideoEndpoint {
 		}),
 		q3("reference-to-video", VideoFormA2, []VideoField{
 			videoPrompt(2000, true),
-			videoImages("reference_image_urls", true, 1, 7, true),
+			videoAnyImages(videoImages("reference_image_urls", true, 1, 7, true)), // "HTTP(S) URL or data:image/* base64"
 			videoSeconds(3, 16, "5"),
 			// Other resolutions are "not shown": any string is let through.
 			videoText("resolution", "720p", "default 720p"),
-			videoEnum("aspect_ratio", "16:9", videoaAspectsQ3...),
+			videoEnum("aspect_ratio", "16:9", videoaAspectsQ3Ref...),
 			videoSeed(),
 			videoMovement(),
 			{Name: "bgm", Kind: VideoBoolean, Nullable: true, Doc: "omitted or null: unspecified"},
@@ -81,7 +82,8 @@ func videoaEndpoints() []VideoEndpoint {
 		}),
 		q3("image-to-video", VideoFormA, []VideoField{
 			videoPrompt(2000, false),
-			videoImage("image_url", true, true),
+			// "aspect ratio within 1:4 to 4:1; size at most 50 MB"
+			videoPictures(videoImage("image_url", true, true), 0),
 			// The interface states both defaults; PROTOCOLS.md 6.2 settles it
 			// as true for q3.
 			videoBool("audio", "true"),
@@ -97,14 +99,15 @@ func videoaEndpoints() []VideoEndpoint {
 			videoSeed(),
 			q3Duration,
 			q3Resolution,
-			videoEnum("aspect_ratio", "16:9", videoaAspectsQ3...),
+			videoEnum("aspect_ratio", "16:9", videoaAspectsQ1...),
 			videoMovement(),
 			videoBool("bgm", "false"),
 		}),
 		q3("start-end-to-video", VideoFormA, []VideoField{
 			videoPrompt(2000, false),
-			videoImage("start_image_url", true, true),
-			videoImage("end_image_url", true, true),
+			// "same image rules as image_url above"
+			videoPictures(videoImage("start_image_url", true, true), 0),
+			videoPictures(videoImage("end_image_url", true, true), 0),
 			{Name: "is_rec", Kind: VideoBoolean, Doc: "true: the system writes the prompt"},
 			videoSeed(),
 			q3Duration,

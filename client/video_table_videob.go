@@ -16,8 +16,9 @@ var (
 	videobAspects = []string{"16:9", "9:16", "1:1"}
 )
 
-// videobDefaultSeconds is the documented default duration.
-const videobDefaultSeconds = 5
+// videobMaxSeconds is the longest video o3 allows: "integer seconds 3 to
+// 15", the total the shots of a multi_prompt must fit.
+const videobMaxSeconds = 15
 
 func videobEndpoints() []VideoEndpoint {
 	ep := func(task string, modes []string, fields []VideoField, rules ...videoRule) VideoEndpoint {
@@ -29,10 +30,9 @@ func videobEndpoints() []VideoEndpoint {
 	prompt := videoPrompt(2500, false)
 	prompt.Doc = "≤ 2500 chars · or multi_prompt"
 	promptReq := videoPrompt(2500, true)
-	// duration: the interface says integer seconds, PROTOCOLS.md 6.3 a
-	// string; both are accepted, an integer is sent.
-	duration := videoSeconds(3, 15, "5")
-	duration.NumberOrString = true
+	// duration: "integer seconds 3 to 15" (shared rules), sent as the
+	// interface types it.
+	duration := videoSeconds(3, videobMaxSeconds, "5")
 	audio := videoBool("generate_audio", "false")
 	shot := videoEnum("shot_type", "customize", "customize", "intelligent")
 	shot.Doc = "customize | intelligent · default customize · required with multi_prompt"
@@ -58,9 +58,10 @@ func videobEndpoints() []VideoEndpoint {
 		ep("video-to-video/reference", videobV2VModes, []VideoField{
 			promptReq, video, images, videobElements(), keepAudio, shotV2V,
 			videoEnum("aspect_ratio", "auto", append([]string{"auto"}, videobAspects...)...),
-			// The interface documents a string here; a number is accepted too.
-			{Name: "duration", Kind: VideoString, NumberOrString: true, Min: 3, Max: 15, HasRange: true,
-				Doc: "3–15 s (seconds as a string)"},
+			// Here the interface types duration as "string, seconds, valid
+			// range 3 to 15": a string is sent.
+			{Name: "duration", Kind: VideoString, Min: 3, Max: videobMaxSeconds, HasRange: true,
+				Doc: "3–15 s, as a string (\"5\")"},
 		}, videobElementRule),
 		ep("video-to-video/edit", videobV2VModes, []VideoField{
 			promptReq, video, images, videobElements(), keepAudio, shotV2V,
@@ -71,15 +72,17 @@ func videobEndpoints() []VideoEndpoint {
 	}
 }
 
-// videobMultiPrompt is the list of shots. The item fields are as the
-// interface lists them; the wire protocol has no index (PROTOCOLS.md 6.3), so it is not
-// required, and a shot's duration is bounded by the o3 maximum.
+// videobMultiPrompt is the list of shots, with the item fields the
+// interface lists: index "integer (starts at 1)", prompt, duration "string
+// (seconds)". The wire protocol has no index (PROTOCOLS.md 6.3), so it is
+// not required. A shot's duration has no bound of its own: only the sum of
+// the shots has one (videobShotSum).
 func videobMultiPrompt() VideoField {
 	return VideoField{Name: "multi_prompt", Kind: VideoObjectList, MinItems: 1, Doc: "shots · or prompt", Items: []VideoField{
 		{Name: "index", Kind: VideoInteger, Min: 1, Max: math.Inf(1), HasRange: true, Doc: "from 1"},
 		{Name: "prompt", Kind: VideoString, Required: true, MaxLen: 2500},
-		{Name: "duration", Kind: VideoString, NumberOrString: true, Min: 1, Max: 15, HasRange: true,
-			Doc: "1–15 s, as a string"},
+		{Name: "duration", Kind: VideoString, Min: 0, Max: math.Inf(1), HasRange: true,
+			Doc: "seconds, as a string (\"5\")"},
 	}}
 }
 
@@ -99,7 +102,7 @@ func videobShotRules() []videoRule {
 	return []videoRule{
 		{doc: "prompt and multi_prompt are mutually exclusive; one of them is required", check: videobPromptXor},
 		{doc: "shot_type is required with multi_prompt", check: videobShotType},
-		{doc: "shot durations sum to at most duration (default 5 s)", check: videobShotSum},
+		{doc: "shot durations sum to at most 15 s, the longest o3 video", check: videobShotSum},
 	}
 }
 
@@ -129,19 +132,17 @@ func videobShotType(c *checks, body map[string]any) {
 	}
 }
 
-// videobShotSum checks that the shots fit the total duration. Shots whose
-// duration is missing or malformed are left to the field rules.
+// videobShotSum checks that the shots fit the total duration the model
+// allows: "The sum of shot durations must not exceed the total duration
+// the model allows" (2.14), 15 s for o3 ("duration 3 to 15 seconds",
+// Limits). Shots whose duration is missing or malformed are left to the
+// field rules.
 func videobShotSum(c *checks, body map[string]any) {
 	shots, ok := body["multi_prompt"].([]any)
 	if !ok {
 		return
 	}
-	total, ok := float64(videobDefaultSeconds), true
-	if v, present := body["duration"]; present && v != nil {
-		if total, ok = videoWholeNumber(v); !ok {
-			return
-		}
-	}
+	total := float64(videobMaxSeconds)
 	sum := 0.0
 	for _, s := range shots {
 		m, _ := s.(map[string]any)
@@ -152,7 +153,7 @@ func videobShotSum(c *checks, body map[string]any) {
 		sum += d
 	}
 	if sum > total {
-		c.add("multi_prompt", fmt.Sprintf("shot durations must sum to at most the duration (%s s)",
+		c.add("multi_prompt", fmt.Sprintf("shot durations must sum to at most %s s, the longest o3 video",
 			videoFormatNumber(total)), videoFormatNumber(sum)+" s")
 	}
 }

@@ -245,9 +245,11 @@ func (v *videoValidator) url(path string, f VideoField, s string) {
 			return
 		}
 		v.dataURIs++
-		if rule := videoDataURIProblem(s); rule != "" {
+		if rule := videoDataURIProblem(s, f.AnyImage); rule != "" {
 			v.c.add(path, rule, videoShort(s))
+			return
 		}
+		v.checkImage(path, f, s)
 		return
 	}
 	u, err := url.Parse(s)

@@ -1,7 +1,6 @@
 package client
 
 import (
-	"encoding/base64"
 	"encoding/json"
 	"maps"
 	"net/http"
@@ -45,7 +44,7 @@ const (
 )
 
 var (
-	vPNG     = "data:image/png;base64," + base64.StdEncoding.EncodeToString([]byte("\x89PNG fake"))
+	vPNG     = videoPNGOf(256, 256)
 	vImg     = "https://media.example/x.png"
 	vSubject = func(n int) map[string]any {
 		return map[string]any{"id": "s", "images": slices.Repeat([]any{vImg}, n), "voice_id": "v1"}
@@ -108,6 +107,10 @@ var videoViolationCases = []struct {
 		"data:image/jpeg;base64," + strings.Repeat("QUJD", 5<<20+1)}}, []string{"body"}},
 	{"q3 t2v duration 17", vQ3T2V, "", map[string]any{"duration": 17}, []string{"duration"}},
 	{"q3 t2v resolution", vQ3T2V, "", map[string]any{"resolution": "4k"}, []string{"resolution"}},
+	// 2.13: text-to-video/turbo has "same fields as q1 text-to-video", where
+	// "3:4 and 4:3 only for the q2 model".
+	{"q3 t2v aspect 4:3", vQ3T2V, "", map[string]any{"aspect_ratio": "4:3"}, []string{"aspect_ratio"}},
+	{"q3 t2v aspect 3:4", vQ3T2V, "", map[string]any{"aspect_ratio": "3:4"}, []string{"aspect_ratio"}},
 	{"q3 se end missing", vQ3SE, "", map[string]any{"end_image_url": videoDelete}, []string{"end_image_url"}},
 	{"q3 se prompt 2000", vQ3SE, "", map[string]any{"prompt": strings.Repeat("a", 2001)}, []string{"prompt"}},
 	{"mode 4k on v2v", vBV2VR, "4k", nil, []string{"mode"}},
@@ -126,12 +129,17 @@ var videoViolationCases = []struct {
 		"multi_prompt": []any{vShot("five")}}, []string{"multi_prompt[0].duration"}},
 	{"shot prompt missing", vBRef, "pro", map[string]any{"prompt": videoDelete, "shot_type": "intelligent",
 		"multi_prompt": []any{map[string]any{"duration": "3"}}}, []string{"multi_prompt[0].prompt"}},
-	{"shots exceed duration", vBT2V, "pro", map[string]any{"prompt": videoDelete, "shot_type": "customize", "duration": "8",
-		"multi_prompt": []any{vShot("5"), vShot(4)}}, []string{"multi_prompt"}},
-	{"shots exceed default", vBT2V, "pro", map[string]any{"prompt": videoDelete, "shot_type": "customize",
-		"multi_prompt": []any{vShot("3"), vShot("3")}}, []string{"multi_prompt"}},
+	// 2.14: "The sum of shot durations must not exceed the total duration the model allows" (3–15 s).
+	{"shots exceed 15 s", vBT2V, "pro", map[string]any{"prompt": videoDelete, "shot_type": "customize",
+		"multi_prompt": []any{vShot("10"), vShot("6")}}, []string{"multi_prompt"}},
+	// 2.14: multi_prompt items: "duration string (seconds)".
+	{"shot duration a number", vBT2V, "pro", map[string]any{"prompt": videoDelete, "shot_type": "customize",
+		"multi_prompt": []any{vShot("5"), vShot(4)}}, []string{"multi_prompt[1].duration"}},
 	{"o3 duration 16", vBT2V, "pro", map[string]any{"duration": 16}, []string{"duration"}},
-	{"o3 duration string 2", vBT2V, "pro", map[string]any{"duration": "2"}, []string{"duration"}},
+	// 2.14: "duration enum: default 5; integer seconds 3 to 15".
+	{"o3 duration a string", vBT2V, "pro", map[string]any{"duration": "10"}, []string{"duration"}},
+	{"o3 i2v duration a string", vBI2V, "pro", map[string]any{"duration": "5"}, []string{"duration"}},
+	{"o3 ref duration a string", vBRef, "pro", map[string]any{"duration": "5"}, []string{"duration"}},
 	{"o3 duration words", vBT2V, "pro", map[string]any{"duration": "five"}, []string{"duration"}},
 	{"o3 aspect", vBT2V, "pro", map[string]any{"aspect_ratio": "auto"}, []string{"aspect_ratio"}},
 	{"o3 image_url missing", vBI2V, "standard", map[string]any{"image_url": videoDelete}, []string{"image_url"}},
@@ -149,6 +157,8 @@ var videoViolationCases = []struct {
 	{"v2v edit no aspect/duration", vBV2VE, "pro", map[string]any{"aspect_ratio": "16:9", "duration": "5"},
 		[]string{"aspect_ratio", "duration"}},
 	{"v2v ref duration 20", vBV2VR, "pro", map[string]any{"duration": "20"}, []string{"duration"}},
+	// 2.14 video-to-video/reference: "duration (string, seconds, valid range 3 to 15)".
+	{"v2v ref duration a number", vBV2VR, "pro", map[string]any{"duration": 15}, []string{"duration"}},
 	{"v2v ref aspect", vBV2VR, "pro", map[string]any{"aspect_ratio": "2:1"}, []string{"aspect_ratio"}},
 	{"v2v video missing", vBV2VR, "standard", map[string]any{"video_url": videoDelete}, []string{"video_url"}},
 	{"v2v video scheme", vBV2VE, "standard", map[string]any{"video_url": "rtsp://media.example/v"}, []string{"video_url"}},
@@ -239,19 +249,21 @@ func TestVideoValidateAccepts(t *testing.T) {
 		{"json.Number and float64", vQ3T2V, "", map[string]any{"duration": json.Number("16"), "seed": float64(3)}},
 		{"int64 duration", vQ3I2V, "", map[string]any{"duration": int64(1), "resolution": "540p", "audio": false, "is_rec": true}},
 		{"q3 ref nulls and data URI", vQ3Ref, "", map[string]any{"bgm": nil, "audio": nil, "resolution": "900p",
-			"reference_image_urls": []string{vPNG, vImg, "data:image/webp;base64,UklGRg"}}},
+			"reference_image_urls": []string{vPNG, vImg, "data:image/webp;base64,UklGRg", "data:image/avif;base64,AAAA"}}},
 		{"q3 se data URIs", vQ3SE, "", map[string]any{"start_image_url": vPNG, "end_image_url": vPNG, "prompt": "x"}},
 		{"unknown fields pass", vQ1T2V, "", map[string]any{"off_peak": true, "watermark": map[string]any{"x": 1}}},
-		{"o3 duration string", vBT2V, "4k", map[string]any{"duration": "10", "aspect_ratio": "9:16", "generate_audio": true}},
-		{"o3 duration integer", vBT2V, "standard", map[string]any{"duration": 15}},
-		{"o3 shots", vBT2V, "pro", map[string]any{"prompt": videoDelete, "shot_type": "intelligent", "duration": 10,
-			"multi_prompt": []map[string]any{vShot("5"), vShot(5)}}},
+		{"o3 duration integer", vBT2V, "standard", map[string]any{"duration": 15, "aspect_ratio": "9:16", "generate_audio": true}},
+		// Two 5 s shots with no duration: within the 15 s o3 allows (2.14).
+		{"o3 shots without duration", vBT2V, "pro", map[string]any{"prompt": videoDelete, "shot_type": "intelligent",
+			"multi_prompt": []map[string]any{vShot("5"), vShot("5")}}},
+		{"o3 shots to 15 s", vBI2V, "pro", map[string]any{"prompt": videoDelete, "shot_type": "customize", "duration": 5,
+			"multi_prompt": []map[string]any{vShot("5"), vShot("4"), vShot("6")}}},
+		{"q3 ref aspect 4:3", vQ3Ref, "", map[string]any{"aspect_ratio": "4:3"}},
 		{"o3 element object", vBI2V, "pro", map[string]any{"elements": vElemID, "end_image_url": vImg}},
 		{"o3 elements list", vBRef, "4k", map[string]any{"elements": []any{vElemID, vElemLive}, "image_urls": []string{vImg},
 			"start_image_url": vImg}},
 		{"v2v ref everything", vBV2VR, "std", map[string]any{"duration": "3", "aspect_ratio": "auto", "keep_audio": false,
 			"shot_type": "anything", "elements": []any{vElemLive}}},
-		{"v2v ref integer duration", vBV2VR, "pro", map[string]any{"duration": 15}},
 		{"fast tolerance forms", vCT2V, "", map[string]any{"safety_tolerance": "6", "seed": nil, "negative_prompt": nil,
 			"duration": "6s", "resolution": "1080p", "aspect_ratio": "9:16", "auto_fix": true}},
 		{"fast tolerance number", vCFL, "", map[string]any{"safety_tolerance": 1, "seed": 42, "negative_prompt": "blur"}},

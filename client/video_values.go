@@ -71,13 +71,17 @@ func videoEncodedSize(body map[string]any) int {
 }
 
 // videoDataURIProblem says what is wrong with an image data URI, or "".
-func videoDataURIProblem(s string) string {
+// Unless anyImage, its type is one of the formats the interface lists.
+func videoDataURIProblem(s string, anyImage bool) string {
 	head, data, ok := strings.Cut(s[5:], ",")
 	mime, enc, _ := strings.Cut(head, ";")
+	sub, isImage := strings.CutPrefix(strings.ToLower(mime), "image/")
 	switch {
 	case !ok || !strings.EqualFold(enc, "base64"):
 		return "must be a data URI of the form data:image/<type>;base64,<data>"
-	case !slices.Contains([]string{"image/png", "image/jpeg", "image/jpg", "image/webp"}, strings.ToLower(mime)):
+	case anyImage && (!isImage || sub == ""):
+		return "data URI must be of an image type, data:image/<type>"
+	case !anyImage && !slices.Contains([]string{"image/png", "image/jpeg", "image/jpg", "image/webp"}, strings.ToLower(mime)):
 		return "data URI must be image/png, image/jpeg, image/jpg or image/webp"
 	case data == "" || !videoBase64(data):
 		return "data URI must carry valid base64 data"
@@ -163,15 +167,19 @@ func videoShort(s string) string {
 	return s
 }
 
-// videoShow renders a mistyped value briefly.
-func videoShow(v any) string {
-	switch v.(type) {
+// videoShow renders a mistyped value briefly: a number or a boolean as it
+// is, a string cut short (quoted by the error), an object, a list or null
+// by its kind.
+func videoShow(v any) any {
+	switch x := v.(type) {
 	case map[string]any:
-		return "an object"
+		return wireKind("an object")
 	case []any:
-		return "a list"
+		return wireKind("a list")
 	case nil:
-		return "null"
+		return wireKind("null")
+	case string:
+		return videoShort(x)
 	}
-	return videoShort(fmt.Sprint(v))
+	return wireKind(videoShort(fmt.Sprint(v)))
 }

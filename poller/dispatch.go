@@ -22,17 +22,19 @@ const (
 // watch is a task the poller follows. The dispatcher owns it while it
 // waits in the heap; a worker owns it while its request runs.
 type watch struct {
-	task       store.VideoTask   // as recorded: request id, URLs, submission time
-	handle     *client.VideoTask // the latest handle, carrying the URLs from poll to poll
-	step       step
-	file       client.VideoFile // the video, for stepDownload
-	saved      string           // the committed file, once saved, in case recording it failed
-	savedBytes int64            // its size
-	due        time.Time
-	seq        uint64    // first come, first served among equal due times
-	fails      int       // failed requests in a row
-	hold       time.Time // a 429's Retry-After: the dispatcher holds every request until then
-	ended      bool      // nothing is left to do
+	task         store.VideoTask   // as recorded: request id, URLs, submission time
+	handle       *client.VideoTask // the latest handle, carrying the URLs from poll to poll
+	step         step
+	file         client.VideoFile // the video, for stepDownload
+	saved        string           // the committed file, once saved, in case recording it failed
+	savedBytes   int64            // its size
+	due          time.Time
+	seq          uint64    // first come, first served among equal due times
+	fails        int       // failed requests in a row
+	failingSince time.Time // when the first of them failed
+	refetched    bool      // the result was fetched again for a fresh media URL
+	hold         time.Time // a 429's Retry-After: the dispatcher holds every request until then
+	ended        bool      // nothing is left to do
 }
 
 // loop is the dispatcher: it starts each due request when a slot and the

@@ -2,7 +2,6 @@ package poller
 
 import (
 	"context"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
@@ -57,34 +56,42 @@ func (p *Poller) download(ctx context.Context, w *watch) {
 		p.emit(u)
 	}}
 	n, _, err := p.c.DownloadFrom(ctx, w.file.URL, pw, offset, p.opts.MaxVideoBytes)
+	if err != nil && n > 0 {
+		w.fails = 0 // a cut that brought bytes is progress: only cuts in a row with none count
+	}
 	p.downloaded(ctx, w, m, offset+n, err)
 }
 
 // downloaded settles a download attempt that left total bytes in the
-// partial file m: keep them for the next attempt, drop them, or save the
-// whole file.
+// partial file m: save the whole file, keep the bytes for the next attempt,
+// or drop them.
+//
+// The file is whole when the server's body ended cleanly (as long as its
+// Content-Length said, or at the end of the connection): what the server
+// sent settles it, never the file_size the result announced, which would
+// have a mismatched file fetched again and again.
 func (p *Poller) downloaded(ctx context.Context, w *watch, m *store.MediaFile, total int64, err error) {
 	id := w.task.RequestID
-	switch size := w.file.FileSize; {
+	var ae *client.APIError
+	switch {
 	case errors.Is(err, client.ErrDownloadTooLarge):
 		p.discard(m)
 		p.fail(ctx, w, &client.TaskError{RequestID: id, Status: client.VideoCompleted, Type: "video_too_large",
 			Message: fmt.Sprintf("the video is larger than the %d-byte cap; it was not kept", p.opts.MaxVideoBytes)})
+	case errors.As(err, &ae) && ae.Status == http.StatusRequestedRangeNotSatisfiable:
+		p.discard(m) // the partial file does not fit the file the server has: start again
+		p.retry(ctx, w, err)
+	case expired(err) && !w.refetched: // ask for the result again, for a fresh URL
+		m.Abort()
+		w.step, w.refetched = stepResult, true
+		p.retry(ctx, w, fmt.Errorf("the video URL no longer answers (%v); fetching the result again", err))
+	case errors.As(err, &ae) && classify(err) != transient:
+		p.discard(m)
+		p.retry(ctx, w, fmt.Errorf("%w: %w", errMediaRefused, err))
 	case err != nil:
 		m.Abort()
 		p.recordPartial(ctx, id, total)
-		if expired(err) { // ask for the result again, for a fresh URL
-			w.step = stepResult
-			err = fmt.Errorf("the video URL no longer answers (%v); fetching the result again", err)
-		}
 		p.retry(ctx, w, err)
-	case size > 0 && total > size:
-		p.discard(m)
-		p.retry(ctx, w, fmt.Errorf("download: %d bytes where the result announced %d; starting again", total, size))
-	case size > 0 && total < size:
-		m.Abort()
-		p.recordPartial(ctx, id, total)
-		p.retry(ctx, w, fmt.Errorf("download: %d of %d bytes; resuming", total, size))
 	default:
 		rel, err := m.Commit()
 		if err != nil {
@@ -95,6 +102,10 @@ func (p *Poller) downloaded(ctx context.Context, w *watch, m *store.MediaFile, t
 		p.keep(ctx, w, rel, total)
 	}
 }
+
+// errMediaRefused is a media server's refusal (a 4xx, the URL fetched
+// again included): the video can never be had.
+var errMediaRefused = errors.New("the media server refused the video")
 
 // errBusy is the lock of a download that another poller holds.
 var errBusy = errors.New("another poller is downloading this video")
@@ -109,7 +120,7 @@ func (p *Poller) lockDownload(id string) (release func(ended bool), err error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
 	}
-	path := filepath.Join(dir, hex.EncodeToString([]byte(id))+".lock")
+	path := filepath.Join(dir, store.KeyName(id)+".lock")
 	unlock, err := lockFile(path)
 	if err != nil {
 		return nil, err

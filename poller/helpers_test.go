@@ -266,7 +266,8 @@ func (r *rig) hitsWhere(part string) []hit {
 
 // runPollers runs each poller on the rig's clock until none has anything
 // left to do and the listener of poller i has heard that ends[i] tasks
-// ended; then it stops them and returns every update each sent.
+// ended (done, or given up for the run); then it stops them and returns
+// every update each sent.
 func (r *rig) runPollers(t testing.TB, limit time.Duration, ends []int, ps ...*Poller) [][]Update {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -292,7 +293,7 @@ func (r *rig) runPollers(t testing.TB, limit time.Duration, ends []int, ps ...*P
 			}
 			for u := range p.Updates() {
 				got[i] = append(got[i], u)
-				if u.Done {
+				if u.Done || u.Err != nil && u.Retry.IsZero() { // done, or given up
 					if left--; left == 0 {
 						close(heard[i])
 					}

@@ -1,12 +1,14 @@
 package poller
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"sync"
 	"time"
 
+	"atelier/budget"
 	"atelier/client"
 	"atelier/store"
 )
@@ -26,13 +28,18 @@ type Options struct {
 	// MaxVideoBytes caps the size of a downloaded video (default 2 GiB); a
 	// larger one fails the task.
 	MaxVideoBytes int64
+	// MaxAttempts and MaxRetryTime bound the transient faults (5xx, 429, a
+	// cut connection) in a row after which a task is given up for this run
+	// (defaults budget.RetryAttempts and budget.RetryTime).
+	MaxAttempts  int
+	MaxRetryTime time.Duration
 }
 
 // The defaults of Options.
 const (
 	DefaultConcurrency   = 4
 	DefaultRequestRate   = 10
-	DefaultMaxVideoBytes = 2 << 30
+	DefaultMaxVideoBytes = budget.Video
 )
 
 // Poller follows video tasks to their end. Its methods are safe for
@@ -50,6 +57,7 @@ type Poller struct {
 	started bool
 	inbox   []store.VideoTask          // added, not yet taken by Run
 	waiters map[string][]chan<- Update // by request id, for Wait
+	trouble map[string]Update          // the last stuck or given-up update by request id, until the task moves on
 	wakeup  chan struct{}              // holds a token while inbox is not empty
 
 	// Owned by the Run goroutine.
@@ -86,6 +94,8 @@ func New(c *client.Client, st *store.Store, opts Options) *Poller {
 	if opts.MaxVideoBytes <= 0 {
 		opts.MaxVideoBytes = DefaultMaxVideoBytes
 	}
+	opts.MaxAttempts = cmp.Or(max(opts.MaxAttempts, 0), budget.RetryAttempts)
+	opts.MaxRetryTime = cmp.Or(max(opts.MaxRetryTime, 0), budget.RetryTime)
 	own := *c
 	own.MaxRetries = 0
 	return &Poller{
@@ -93,6 +103,7 @@ func New(c *client.Client, st *store.Store, opts Options) *Poller {
 		updates:  make(chan Update),
 		queue:    newUpdateQueue(),
 		waiters:  map[string][]chan<- Update{},
+		trouble:  map[string]Update{},
 		wakeup:   make(chan struct{}, 1),
 		watched:  map[string]*watch{},
 		finished: map[string]bool{},
@@ -171,6 +182,9 @@ func (p *Poller) Wait(ctx context.Context, requestID string) (store.VideoTask, e
 	if t.Done {
 		return *t, failureError(*t)
 	}
+	if u, ok := p.troubleOf(requestID); ok { // told before this wait began to listen
+		return *t, u.Err
+	}
 	p.Add(*t)
 	select {
 	case u := <-ch:
@@ -217,10 +231,25 @@ func (p *Poller) unsubscribe(id string, ch chan<- Update) {
 	}
 }
 
-// notify tells the waiters of u's task that it ended, or is stuck.
+// troubleOf returns the update that told the task with id was stuck or
+// given up, if it has not moved on since.
+func (p *Poller) troubleOf(id string) (Update, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	u, ok := p.trouble[id]
+	return u, ok
+}
+
+// notify tells the waiters of u's task that it ended, or is stuck, and
+// keeps the latter for a wait that begins later.
 func (p *Poller) notify(u Update) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if u.Done {
+		delete(p.trouble, u.RequestID)
+	} else {
+		p.trouble[u.RequestID] = u
+	}
 	for _, ch := range p.waiters[u.RequestID] {
 		select {
 		case ch <- u:
@@ -229,5 +258,13 @@ func (p *Poller) notify(u Update) {
 	}
 }
 
-// emit queues u for the listener.
-func (p *Poller) emit(u Update) { p.queue.push(u) }
+// emit queues u for the listener. An update without an error means the
+// task moved on: a trouble kept for it is over.
+func (p *Poller) emit(u Update) {
+	if u.Err == nil {
+		p.mu.Lock()
+		delete(p.trouble, u.RequestID)
+		p.mu.Unlock()
+	}
+	p.queue.push(u)
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"net/http"
 	"slices"
@@ -100,6 +101,7 @@ func (p *Poller) fail(ctx context.Context, w *watch, te *client.TaskError) {
 		p.retry(ctx, w, err)
 		return
 	}
+	w.handle.Status = store.VideoFailed
 	u := p.update(w)
 	u.Done, u.Failed, u.Err = true, true, te
 	p.end(w, u)
@@ -112,46 +114,88 @@ func (p *Poller) end(w *watch, u Update) {
 	p.notify(u)
 }
 
-// retry schedules w again after a failed request: after the Retry-After
-// the service asked for (a 429's holds every request), else after a
-// backoff that doubles with each failure in a row. An error that will not
-// pass by itself (a wrong key, an unknown task) waits long, and the
-// waiters hear of it.
+// retry settles a failed request of w by what kind of fault it is (see
+// classify): a fatal one fails the task with the reason; a stuck one waits
+// long, and the waiters hear of it; a transient one is sent again after the
+// Retry-After the service asked for (a 429's holds every request), else
+// after a backoff that doubles with each failure in a row, until the
+// faults in a row pass budget.RetryAttempts or budget.RetryTime: then the
+// poller gives the task up for this run (it resumes at the next start,
+// or with the next wait), and the waiters hear why.
 func (p *Poller) retry(ctx context.Context, w *watch, err error) {
 	if ctx.Err() != nil {
 		return // shutting down: the task resumes at the next start
 	}
-	w.fails++
 	now := p.clock.Now()
+	switch classify(err) {
+	case fatal:
+		p.fail(ctx, w, &client.TaskError{RequestID: w.task.RequestID, Status: client.VideoCompleted,
+			Type: "unreachable", Message: err.Error()})
+		return
+	case stuck:
+		w.due = now.Add(stuckWait)
+		u := p.update(w)
+		u.Err, u.Retry = err, w.due
+		p.emit(u)
+		p.notify(u)
+		return
+	}
+	if w.fails == 0 {
+		w.failingSince = now
+	}
+	w.fails++
+	if w.fails >= p.opts.MaxAttempts || now.Sub(w.failingSince) >= p.opts.MaxRetryTime {
+		p.giveUp(w, fmt.Errorf("gave up after %d failed attempts in %s: %w", w.fails,
+			now.Sub(w.failingSince).Round(time.Second), err))
+		return
+	}
 	wait := max(backoff(w.fails), p.opts.Schedule(p.age(w, now)))
-	stuck := false
 	var ae *client.APIError
-	switch {
-	case errors.As(err, &ae) && ae.RetryAfter > 0:
+	if errors.As(err, &ae) && ae.RetryAfter > 0 {
 		wait = max(ae.RetryAfter, p.opts.Schedule(p.age(w, now)))
 		if ae.Status == http.StatusTooManyRequests {
 			w.hold = now.Add(ae.RetryAfter)
 		}
-	case permanent(err):
-		wait, stuck = stuckWait, true
 	}
 	w.due = now.Add(wait)
 	u := p.update(w)
 	u.Err, u.Retry = err, w.due
 	p.emit(u)
-	if stuck {
-		p.notify(u)
-	}
 }
 
-// permanent reports whether err will not pass by itself: a refusal other
-// than a timeout, conflict or rate limit, or a URL the client will not use.
-func permanent(err error) bool {
-	var ae *client.APIError
-	if errors.As(err, &ae) {
-		return ae.Status >= 400 && ae.Status < 500 && !ae.Temporary()
+// giveUp stops following w in this run, leaving its record as it is, and
+// tells the listener and the waiters why.
+func (p *Poller) giveUp(w *watch, err error) {
+	w.ended = true
+	u := p.update(w)
+	u.Err = err
+	p.emit(u)
+	p.notify(u)
+}
+
+// fault is what kind of failure a request met.
+type fault int
+
+const (
+	transient fault = iota // it may pass: sent again, a bounded number of times
+	stuck                  // it will not pass by itself (a wrong key, insecure http refused), but says nothing of the task
+	fatal                  // the task's result can never be had: a media URL never fetched, on another origin, too large
+)
+
+// classify tells what kind of fault err is.
+func classify(err error) fault {
+	switch {
+	case errors.Is(err, client.ErrMediaURL), errors.Is(err, client.ErrForeignOrigin),
+		errors.Is(err, client.ErrDownloadTooLarge), errors.Is(err, errMediaRefused):
+		return fatal
+	case errors.Is(err, client.ErrInsecure):
+		return stuck
 	}
-	return errors.Is(err, client.ErrForeignOrigin) || errors.Is(err, client.ErrInsecure)
+	var ae *client.APIError
+	if errors.As(err, &ae) && ae.Status >= 400 && ae.Status < 500 && !ae.Temporary() {
+		return stuck
+	}
+	return transient
 }
 
 // age is how long ago w's task was submitted.
@@ -183,11 +227,16 @@ func logLines(h *client.VideoTask) []client.VideoLog {
 }
 
 // Record stores a polled status of the task with requestID as the poller
-// does: the status word, queue position and logs as sent, and the whole
+// does: the status word (FAILED for a failure, which form C sends as
+// COMPLETED with a detail), queue position and logs as sent, and the whole
 // status object; changed tells whether any of them changed.
 func Record(ctx context.Context, st *store.Store, requestID string, h *client.VideoTask) (changed bool, err error) {
+	status := h.Status
+	if h.Failure() != nil {
+		status = store.VideoFailed
+	}
 	return st.RecordVideoStatus(ctx, requestID, store.VideoStatus{
-		Status: h.Status, QueuePosition: h.QueuePosition, LogsJSON: rawLogs(h.Raw), RawJSON: h.Raw})
+		Status: status, QueuePosition: h.QueuePosition, LogsJSON: rawLogs(h.Raw), RawJSON: h.Raw})
 }
 
 // rawLogs is the logs value of a status object as sent (a list, or form

@@ -1,15 +1,10 @@
 package store
 
 import (
-	"bufio"
 	"fmt"
-	"os"
-	"os/exec"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
 
 // crashChildEnv tells a re-executed test binary to be the crashing writer,
@@ -19,70 +14,50 @@ const crashChildEnv = "ATELIER_TEST_CRASH_CHILD_DIR"
 // crashChunk is the i-th piece of text the child streams.
 func crashChunk(i int) string { return fmt.Sprintf("chunk%06d ", i) }
 
-// TestCrashChild is not a test of its own: it is the child process of
-// TestSIGKILLMidStreamLeavesInterruptedReply, and does nothing unless that
-// test started it.
-func TestCrashChild(t *testing.T) {
-	dir := os.Getenv(crashChildEnv)
-	if dir == "" {
-		return
-	}
+// crashChild is the child process of
+// TestSIGKILLMidStreamLeavesInterruptedReply (see TestMain): it streams a
+// reply steadily, says when the first checkpoint is written, and goes on
+// until it is killed.
+func crashChild(dir string) error {
 	s, err := Open(dir)
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
-	conv := newChat(t, s, "tell me a long story")
+	conv, err := childChat(s, "tell me a long story")
+	if err != nil {
+		return err
+	}
 	r, err := s.BeginReply(bg, ReplyStart{ConversationID: conv, Family: "alpha", Model: "model-x",
 		RequestJSON: []byte(`{"model":"model-x","stream":true}`), CheckpointBytes: 256})
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	announced := false
-	// Stream steadily until killed; the bound only stops a child whose
-	// parent died.
-	for i, start := 0, time.Now(); time.Since(start) < time.Minute; i++ {
+	for i := 0; ; i++ {
 		if err := r.Append(crashChunk(i), ""); err != nil {
-			t.Fatal(err)
+			return err
 		}
 		if !announced && r.Checkpoints() > 0 {
 			fmt.Printf("checkpointed reply %d\n", r.ID())
 			announced = true
 		}
 	}
-	t.Fatal("never killed")
+}
+
+// childChat starts a chat with one prompt, as newChat does in a test.
+func childChat(s *Store, prompt string) (int64, error) {
+	id, err := s.NewConversation(bg, KindChat, "")
+	if err != nil {
+		return 0, err
+	}
+	_, err = s.AddMessage(bg, Message{ConversationID: id, Role: RoleUser, Text: prompt})
+	return id, err
 }
 
 func TestSIGKILLMidStreamLeavesInterruptedReply(t *testing.T) {
 	dir := t.TempDir()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), crashChildEnv+"="+dir)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	var replyID int64
-	sc := bufio.NewScanner(out)
-	for sc.Scan() {
-		if _, err := fmt.Sscanf(sc.Text(), "checkpointed reply %d", &replyID); err == nil {
-			break
-		}
-	}
-	if replyID == 0 {
-		cmd.Process.Kill()
-		cmd.Wait()
-		t.Fatalf("the child never reported a checkpoint (scan error: %v)", sc.Err())
-	}
-	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	err = cmd.Wait()
-	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
-		t.Fatalf("child did not die of SIGKILL: %v", err)
-	}
+	killChild(t, crashChildEnv, dir, "checkpointed reply %d", &replyID)
 
 	s := must[*Store](t)(Open(dir))
 	defer s.Close()

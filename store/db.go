@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -12,6 +13,8 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+
+	"atelier/budget"
 )
 
 // FileName is the database's file name inside the data directory.
@@ -36,9 +39,23 @@ type Store struct {
 	self processID
 	now  func() time.Time
 
-	mu      sync.Mutex
-	replies map[*Reply]struct{} // replies begun and not yet finished
-	closed  bool
+	// replyText is the most reply text a message is folded to.
+	replyText int64
+
+	mu       sync.Mutex
+	replies  map[*Reply]struct{} // replies begun and not yet finished
+	closed   bool
+	warnings []string            // what Open mended or left alone
+	clean    func(string) string // makes the Markdown export safe to show
+}
+
+// Options tune OpenWith; the zero value means the defaults.
+type Options struct {
+	// ReplyText is the most reply text (text and thinking together) kept
+	// of a message when its checkpoints are folded: budget.ReplyText when
+	// zero. The client cuts replies at the same limit, so it only bites on
+	// a reply an earlier version let grow without one.
+	ReplyText int64
 }
 
 // readers is the size of the read pool: enough for the UI, the poller and a
@@ -48,7 +65,10 @@ const readers = 4
 // Open opens (creating if needed) the database in dir, brings its schema up
 // to date and marks as interrupted the streaming replies and image jobs whose
 // writing process has died. dir is created with its media folder.
-func Open(dir string) (*Store, error) {
+func Open(dir string) (*Store, error) { return OpenWith(dir, Options{}) }
+
+// OpenWith is Open with options.
+func OpenWith(dir string, o Options) (*Store, error) {
 	if dir == "" {
 		return nil, errors.New("open store: no data directory")
 	}
@@ -56,14 +76,15 @@ func Open(dir string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Join(abs, mediaDirName), 0o700); err != nil {
+	if err := makePrivate(abs); err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
 	s := &Store{
-		dir:     abs,
-		self:    currentProcess(),
-		now:     time.Now,
-		replies: map[*Reply]struct{}{},
+		dir:       abs,
+		self:      currentProcess(),
+		now:       time.Now,
+		replies:   map[*Reply]struct{}{},
+		replyText: cmp.Or(o.ReplyText, budget.ReplyText),
 	}
 	path := filepath.Join(abs, FileName)
 	s.w, err = sql.Open("sqlite", dsn(path, writerPragmas)+"&_txlock=immediate")

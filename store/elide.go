@@ -82,6 +82,12 @@ func (lim elideLimits) apply(raw []byte, files []string) []byte {
 				fileIdx++
 			}
 			m, _ := json.Marshal(marker) // JSON's escaping, not Go's
+			if len(keep)+len(m)-2 >= len(lit) {
+				// Eliding never makes the JSON longer (a data URI with a
+				// long type and a payload of a byte would): kept as it is.
+				i = end
+				continue
+			}
 			out = append(out, raw[last:i]...)
 			out = append(out, '"')
 			out = append(out, keep...) // already escaped as it came

@@ -61,7 +61,7 @@ func FuzzElideBase64(f *testing.F) {
 		if json.Valid(in) && !json.Valid(out) {
 			t.Fatalf("valid JSON became invalid:\n%q\n%q", in, out)
 		}
-		if len(out) > len(in)+len("atelier:omitted:base64:")+len("media/f.png") {
+		if len(out) > len(in) {
 			t.Fatalf("grew from %d to %d bytes", len(in), len(out))
 		}
 		if !bytes.Equal(lim.apply(out, files), out) && json.Valid(in) {

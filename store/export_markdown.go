@@ -49,7 +49,7 @@ func (s *Store) ExportMarkdown(ctx context.Context, ref ItemRef, dir string) (st
 		return "", fmt.Errorf("export %s %d: %w", ref.Kind, ref.ID, md.err)
 	}
 	path := filepath.Join(dir, name+".md")
-	if err := writeFileAtomic(path, md.buf.Bytes()); err != nil {
+	if err := writeFileAtomic(path, []byte(s.cleanText(md.buf.String()))); err != nil {
 		return "", fmt.Errorf("export %s %d: %w", ref.Kind, ref.ID, err)
 	}
 	return path, nil
@@ -122,7 +122,9 @@ func replyFigures(m Message) string {
 	}
 	parts = append(parts, nonEmpty(m.StopReason)...)
 	if m.Status != StatusComplete {
-		parts = append(parts, strings.Join(nonEmpty(m.Status, m.Error), ": "))
+		// A reason may begin with the status ("interrupted: ..."), to read
+		// well alone: it is not said twice.
+		parts = append(parts, strings.Join(nonEmpty(m.Status, strings.TrimPrefix(m.Error, m.Status+": ")), ": "))
 	}
 	return "*" + strings.Join(append([]string{stamp(m.CreatedAt)}, parts...), " · ") + "*"
 }

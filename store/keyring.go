@@ -32,9 +32,10 @@ type SystemKeyring struct {
 	mu    sync.Mutex
 	stuck int // operations that timed out and have not returned yet
 
-	backend  keyringBackend // nil: the OS keyring; tests replace it
-	precheck func() error   // nil: keyringPrecheck; tests replace it
-	unstuck  func()         // test hook: a timed-out operation has returned
+	backend  keyringBackend                       // nil: the OS keyring; tests replace it
+	precheck func() error                         // nil: keyringPrecheck; tests replace it
+	unstuck  func()                               // test hook: a timed-out operation has returned
+	expire   func(time.Duration) <-chan time.Time // nil: a real timer; tests end the wait by hand
 }
 
 // NewSystemKeyring returns the OS keyring with the default service name
@@ -144,12 +145,16 @@ func (k *SystemKeyring) run(op string, g Group, secret string, fn func(service s
 	k.mu.Unlock()
 	done := make(chan error, 1)
 	go func() { done <- fn(svc) }()
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
+	expired := k.expire
+	if expired == nil {
+		timer := time.NewTimer(timeout)
+		defer timer.Stop()
+		expired = func(time.Duration) <-chan time.Time { return timer.C }
+	}
 	select {
 	case err := <-done:
 		return keyringErr(op, g, secret, err)
-	case <-timer.C:
+	case <-expired(timeout):
 	}
 	k.mu.Lock()
 	k.stuck++

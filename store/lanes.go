@@ -70,3 +70,13 @@ func lanesOf(ctx context.Context, q querier, conversationID int64) ([]Lane, erro
 	}
 	return out, rows.Err()
 }
+
+// Lanes returns a comparison's lanes, every turn's, in order: its targets
+// without its messages, for a list to name them.
+func (s *Store) Lanes(ctx context.Context, conversationID int64) ([]Lane, error) {
+	ls, err := lanesOf(ctx, s.r, conversationID)
+	if err != nil {
+		return nil, fmt.Errorf("lanes of conversation %d: %w", conversationID, err)
+	}
+	return ls, nil
+}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 )
 
 // mediaDirName is the media folder inside the data directory.
@@ -73,8 +75,15 @@ func (s *Store) ResumeMedia(kind, ext, key string) (m *MediaFile, offset int64, 
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, 0, fmt.Errorf("resume media: %w", err)
 	}
-	name := kind + "-" + hex.EncodeToString([]byte(key)) + "." + ext
-	f, err := os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	name := filepath.Join(dir, kind+"-"+KeyName(key)+"."+ext)
+	// A partial file of an earlier version, named by the key in hex, is
+	// taken over (where the name was short enough to exist at all).
+	if old := filepath.Join(dir, kind+"-"+hex.EncodeToString([]byte(key))+"."+ext); old != name {
+		if err := os.Rename(old, name); err != nil && !errors.Is(err, os.ErrNotExist) && !errors.Is(err, syscall.ENAMETOOLONG) {
+			return nil, 0, fmt.Errorf("resume media: %w", err)
+		}
+	}
+	f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, 0, fmt.Errorf("resume media: %w", err)
 	}
@@ -84,6 +93,14 @@ func (s *Store) ResumeMedia(kind, ext, key string) (m *MediaFile, offset int64, 
 		return nil, 0, fmt.Errorf("resume media: %w", err)
 	}
 	return &MediaFile{f: f, final: final, rel: rel, keep: true}, st.Size(), nil
+}
+
+// KeyName is a file name for a key of any length and any characters (a
+// video task's request id, as the service sent it): a hash, so that a
+// 200-character id makes a name no longer than one of 10.
+func KeyName(key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(sum[:16])
 }
 
 // newMediaName picks a fresh final name and creates its day folder.

@@ -16,12 +16,18 @@ const (
 )
 
 // interruptedByCrash is the error text left on a row whose writer died.
+// It is shown alone (the Chat tab's line under the reply); the export,
+// which prints the status before it, does not repeat the word.
 const interruptedByCrash = "interrupted: atelier stopped before the reply ended"
 
 // recoverOrphans marks as interrupted the streaming messages (folding in
 // their checkpointed chunks) and running image jobs whose writing process is
 // gone. Another atelier may be streaming into the same database right now,
 // so a row is only touched when its writer is not alive.
+//
+// It never keeps the store from opening: each row is mended in a
+// transaction of its own, in bounded memory (see fold), and a row that
+// cannot be mended is left as it is, with a warning.
 func (s *Store) recoverOrphans(ctx context.Context) error {
 	dead, err := s.deadWriters(ctx, "messages", StatusStreaming)
 	if err != nil {
@@ -29,10 +35,11 @@ func (s *Store) recoverOrphans(ctx context.Context) error {
 	}
 	for _, id := range dead {
 		err := s.tx(ctx, func(tx *sql.Tx) error {
-			return foldChunks(ctx, tx, id, "", "", StatusInterrupted, interruptedByCrash, s.nowMS())
+			return fold(ctx, tx, id, [2]string{}, s.replyText,
+				foldEnd{status: StatusInterrupted, errText: interruptedByCrash, now: s.nowMS()})
 		})
 		if err != nil {
-			return fmt.Errorf("mark message %d interrupted: %w", id, err)
+			s.warn("message %d, whose writer died, could not be marked interrupted: %v", id, err)
 		}
 	}
 	if dead, err = s.deadWriters(ctx, "image_jobs", StatusRunning); err != nil {
@@ -43,10 +50,25 @@ func (s *Store) recoverOrphans(ctx context.Context) error {
 			writer_start = NULL, updated_at = ? WHERE id = ? AND status = ?`,
 			StatusInterrupted, interruptedByCrash, s.nowMS(), id, StatusRunning)
 		if err != nil {
-			return fmt.Errorf("mark image job %d interrupted: %w", id, err)
+			s.warn("image job %d, whose writer died, could not be marked interrupted: %v", id, err)
 		}
 	}
 	return nil
+}
+
+// warn keeps a warning about the store for Warnings.
+func (s *Store) warn(format string, args ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.warnings = append(s.warnings, fmt.Sprintf(format, args...))
+}
+
+// Warnings returns what Open found wrong and worked around: rows it could
+// not mend, which are left as they were.
+func (s *Store) Warnings() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.warnings...)
 }
 
 // deadWriters lists the rows of table in the running status whose writer has

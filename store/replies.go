@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"atelier/budget"
 )
 
 // Default checkpoint bounds of a streaming reply: a crash loses at most this
@@ -67,12 +69,15 @@ type Reply struct {
 	text     strings.Builder // not yet checkpointed
 	thinking strings.Builder
 	last     time.Time // last checkpoint
-	timer    *time.Timer
+	timer    interface{ Stop() bool }
 	done     bool
 	err      error // a failed timer checkpoint, reported by the next call
 	seq      int   // chunks committed so far
 
 	onCheckpoint func() // test hook: called after each checkpoint commits
+	// afterFunc starts the timer that commits stalled text; nil is
+	// time.AfterFunc. Tests fire it by hand.
+	afterFunc func(d time.Duration, f func()) interface{ Stop() bool }
 }
 
 // BeginReply records a reply as streaming (with the request as its call)
@@ -149,7 +154,11 @@ func (r *Reply) Append(text, thinking string) error {
 		return r.checkpointLocked()
 	}
 	if r.timer == nil {
-		r.timer = time.AfterFunc(r.every, r.onTimer)
+		if r.afterFunc != nil {
+			r.timer = r.afterFunc(r.every, r.onTimer)
+		} else {
+			r.timer = time.AfterFunc(r.every, r.onTimer)
+		}
 	}
 	return nil
 }
@@ -220,6 +229,9 @@ func (r *Reply) Finish(end ReplyEnd) error {
 	switch {
 	case errors.Is(end.Err, context.Canceled):
 		status, errText = StatusInterrupted, "stopped"
+	case errors.Is(end.Err, budget.ErrLimit):
+		// Cut at a limit: what arrived is kept, as for a stopped reply.
+		status, errText = StatusInterrupted, end.Err.Error()
 	case end.Err != nil:
 		status, errText = StatusError, end.Err.Error()
 	}
@@ -253,7 +265,8 @@ func (r *Reply) end(status, errText string, end ReplyEnd) error {
 	ctx := context.Background()
 	now := r.s.nowMS()
 	err := r.s.tx(ctx, func(tx *sql.Tx) error {
-		err := foldChunks(ctx, tx, r.id, r.text.String(), r.thinking.String(), status, errText, now)
+		err := fold(ctx, tx, r.id, [2]string{r.text.String(), r.thinking.String()}, r.s.replyText,
+			foldEnd{status: status, errText: errText, now: now})
 		if err != nil {
 			return err
 		}
@@ -281,22 +294,4 @@ func (r *Reply) end(status, errText string, end ReplyEnd) error {
 	r.text.Reset()
 	r.thinking.Reset()
 	return nil
-}
-
-// foldChunks ends a streaming message: its chunks, then the given tail, are
-// appended to its text in one UPDATE that also sets the final status (which
-// indexes it for search), and the chunks are deleted.
-func foldChunks(ctx context.Context, tx *sql.Tx, id int64, text, thinking, status, errText string, now int64) error {
-	_, err := tx.ExecContext(ctx, `UPDATE messages SET
-		text = text || coalesce((SELECT group_concat(c.text, '' ORDER BY c.seq)
-			FROM message_chunks c WHERE c.message_id = ?1), '') || ?2,
-		thinking = thinking || coalesce((SELECT group_concat(c.thinking, '' ORDER BY c.seq)
-			FROM message_chunks c WHERE c.message_id = ?1), '') || ?3,
-		status = ?4, error = ?5, writer_pid = NULL, writer_start = NULL, updated_at = ?6
-		WHERE id = ?1`, id, text, thinking, status, errText, now)
-	if err != nil {
-		return err
-	}
-	_, err = tx.ExecContext(ctx, `DELETE FROM message_chunks WHERE message_id = ?`, id)
-	return err
 }

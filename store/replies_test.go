@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -97,17 +98,30 @@ func TestReplyCheckpointsByTime(t *testing.T) {
 
 func TestReplyTimerCommitsStalledText(t *testing.T) {
 	s := openTest(t)
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return clock } // still: only the timer can commit
 	conv := newChat(t, s, "hello")
 	r := must[*Reply](t)(s.BeginReply(bg, ReplyStart{ConversationID: conv, CheckpointInterval: 20 * time.Millisecond}))
-	done := make(chan struct{}, 1)
-	r.onCheckpoint = func() { done <- struct{}{} }
+	var timers []time.Duration
+	var fire func()
+	r.afterFunc = func(d time.Duration, f func()) interface{ Stop() bool } {
+		timers, fire = append(timers, d), f
+		return time.NewTimer(time.Hour) // stopped by Finish; never fires
+	}
+	checkpoints := 0
+	r.onCheckpoint = func() { checkpoints++ }
 	if err := r.Append("only delta", ""); err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the stalled delta was never checkpointed")
+	if !slices.Equal(timers, []time.Duration{20 * time.Millisecond}) || checkpoints != 0 {
+		t.Fatalf("after one small delta: timers %v, %d checkpoints; want one timer of the interval and none yet", timers, checkpoints)
+	}
+	if m := must[*Message](t)(s.Message(bg, r.ID())); m.Text != "" {
+		t.Fatalf("text %q committed before the interval passed", m.Text)
+	}
+	fire() // the interval passes with no further delta
+	if checkpoints != 1 {
+		t.Fatalf("%d checkpoints when the timer fired, want 1", checkpoints)
 	}
 	if m := must[*Message](t)(s.Message(bg, r.ID())); m.Text != "only delta" {
 		t.Fatalf("text %q", m.Text)

@@ -12,8 +12,11 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"atelier/budget"
 )
 
 // Settings is what config.toml holds. It never holds a key: a credential
@@ -24,6 +27,7 @@ type Settings struct {
 	Models  Models                       `toml:"models,omitempty"`
 	Headers map[string]map[string]string `toml:"headers,omitempty"` // group → header → value
 	Output  Output                       `toml:"output,omitempty"`
+	Limits  Limits                       `toml:"limits,omitempty"`
 }
 
 // Models are the default model of each family; empty means atelier's own
@@ -41,6 +45,51 @@ type Models struct {
 type Output struct {
 	Images string `toml:"images,omitempty"`
 	Videos string `toml:"videos,omitempty"`
+}
+
+// Limits change two of atelier's budgets (package budget); empty means the
+// default.
+type Limits struct {
+	ReplyText   string `toml:"reply_text,omitempty"`   // reply text kept per turn, e.g. "8MiB"
+	IdleTimeout string `toml:"idle_timeout,omitempty"` // a stream with no content for this long ends, e.g. "2m"
+}
+
+// ReplyTextBytes returns the reply text kept per turn.
+func (l Limits) ReplyTextBytes() int64 {
+	if n, err := budget.ParseSize(l.ReplyText); err == nil && l.ReplyText != "" {
+		return n
+	}
+	return budget.ReplyText
+}
+
+// Idle returns how long a quiet stream is waited for.
+func (l Limits) Idle() time.Duration {
+	if d, err := time.ParseDuration(l.IdleTimeout); err == nil && l.IdleTimeout != "" {
+		return d
+	}
+	return budget.IdleTimeout
+}
+
+// validate checks the limits against their bounds.
+func (l Limits) validate(bad func(key, format string, args ...any)) {
+	if l.ReplyText != "" {
+		n, err := budget.ParseSize(l.ReplyText)
+		switch {
+		case err != nil:
+			bad("limits.reply_text", "%v", err)
+		case n < budget.ReplyTextMin || n > budget.ReplyTextMax:
+			bad("limits.reply_text", "%s is outside %s to %s", budget.Size(n), budget.Size(budget.ReplyTextMin), budget.Size(budget.ReplyTextMax))
+		}
+	}
+	if l.IdleTimeout != "" {
+		d, err := time.ParseDuration(l.IdleTimeout)
+		switch {
+		case err != nil:
+			bad("limits.idle_timeout", "%q is not a duration such as 2m or 90s", l.IdleTimeout)
+		case d < budget.IdleTimeoutMin || d > budget.IdleTimeoutMax:
+			bad("limits.idle_timeout", "%s is outside %s to %s", d, budget.IdleTimeoutMin, budget.IdleTimeoutMax)
+		}
+	}
 }
 
 // Themes are the allowed values of theme.
@@ -86,7 +135,7 @@ func (e *SettingsError) Error() string {
 // unknown key, a value of the wrong type or an invalid value is an error
 // naming its line; all such problems are reported together.
 func LoadSettings(path string) (*Settings, error) {
-	data, err := os.ReadFile(path)
+	data, err := budget.ReadFile(path, budget.Config, "config.toml")
 	if errors.Is(err, os.ErrNotExist) {
 		return DefaultSettings(), nil
 	}
@@ -143,7 +192,7 @@ var typeErrRE = regexp.MustCompile(`^cannot decode TOML (\w+) into (?:.* of type
 // tomlTypeNames name the Go types of Settings as a TOML user knows them.
 var tomlTypeNames = map[string]string{
 	"string": "a string", "map[string]string": "a table of strings",
-	"map[string]map[string]string": "a table of tables", "store.Models": "a table", "store.Output": "a table",
+	"map[string]map[string]string": "a table of tables", "store.Models": "a table", "store.Output": "a table", "store.Limits": "a table",
 }
 
 // credentialHeaders are refused in headers: keys live in the keyring.
@@ -164,6 +213,7 @@ func (s *Settings) validate() []*SettingsError {
 	if !slices.Contains(Themes, s.Theme) {
 		bad("theme", "%q is not one of %s", s.Theme, strings.Join(Themes, ", "))
 	}
+	s.Limits.validate(bad)
 	groups := make([]string, 0, len(s.Headers))
 	for g := range s.Headers {
 		groups = append(groups, g)

@@ -144,13 +144,17 @@ func (s *Store) RecordVideoStatus(ctx context.Context, requestID string, st Vide
 		var status string
 		var pos sql.NullInt64
 		var oldLogs sql.NullString
-		err := tx.QueryRowContext(ctx, `SELECT id, status, queue_position, logs_json FROM video_tasks
-			WHERE request_id = ?`, requestID).Scan(&id, &status, &pos, &oldLogs)
+		var failed bool
+		err := tx.QueryRowContext(ctx, `SELECT id, status, queue_position, logs_json, failure_json IS NOT NULL
+			FROM video_tasks WHERE request_id = ?`, requestID).Scan(&id, &status, &pos, &oldLogs, &failed)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}
 		if err != nil {
 			return err
+		}
+		if failed {
+			st.Status = VideoFailed // the service may still say COMPLETED: the task failed
 		}
 		if status == st.Status && samePos(pos, st.QueuePosition) && oldLogs.String == string(logs) {
 			return nil
@@ -172,11 +176,16 @@ func (s *Store) RecordVideoStatus(ctx context.Context, requestID string, st Vide
 	return changed, nil
 }
 
+// VideoFailed is the status word of a task that ended in failure. The
+// service may say COMPLETED of it (a form C failure is a COMPLETED status
+// with a detail); atelier records and shows FAILED.
+const VideoFailed = "FAILED"
+
 // CompleteVideoTask stores a completed task's result. With download set
 // the task stays unfinished until SetVideoFile saves the video; without it
 // the task is done.
 func (s *Store) CompleteVideoTask(ctx context.Context, requestID string, resultJSON json.RawMessage, download bool) error {
-	return s.endVideoTask(ctx, "complete video task", requestID,
+	return s.endVideoTask(ctx, "complete video task", requestID, "COMPLETED",
 		// done stays set once set: a result recorded again must not undo a
 		// saved video and cause a second download.
 		`result_json = ?, done = done OR ?`, jsonArg(elideBase64(resultJSON, nil)), !download)
@@ -188,12 +197,12 @@ func (s *Store) FailVideoTask(ctx context.Context, requestID string, failureJSON
 	if len(failureJSON) == 0 {
 		failureJSON = json.RawMessage(`{}`)
 	}
-	return s.endVideoTask(ctx, "fail video task", requestID, `failure_json = ?, done = 1`, jsonArg(failureJSON))
+	return s.endVideoTask(ctx, "fail video task", requestID, VideoFailed, `failure_json = ?, done = 1`, jsonArg(failureJSON))
 }
 
-// endVideoTask sets the given columns, the completion time and, when the
-// status was not yet COMPLETED, records that as an event.
-func (s *Store) endVideoTask(ctx context.Context, op, requestID, set string, args ...any) error {
+// endVideoTask sets the given columns, the completion time and the final
+// status word (COMPLETED or FAILED), recorded as an event when it changes.
+func (s *Store) endVideoTask(ctx context.Context, op, requestID, status, set string, args ...any) error {
 	now := s.nowMS()
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE video_tasks SET `+set+`,
@@ -205,13 +214,16 @@ func (s *Store) endVideoTask(ctx context.Context, op, requestID, set string, arg
 		if n, _ := res.RowsAffected(); n == 0 {
 			return ErrNotFound
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO video_events (task_id, at, status, queue_position)
-			SELECT id, ?, 'COMPLETED', NULL FROM video_tasks WHERE request_id = ? AND status <> 'COMPLETED'`,
-			now, requestID)
+		// A failed task stays FAILED, whatever is recorded of it later.
+		_, err = tx.ExecContext(ctx, `UPDATE video_tasks SET status = CASE WHEN failure_json IS NOT NULL THEN ?1 ELSE ?2 END
+			WHERE request_id = ?3`, VideoFailed, status, requestID)
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE video_tasks SET status = 'COMPLETED' WHERE request_id = ?`, requestID)
+		_, err = tx.ExecContext(ctx, `INSERT INTO video_events (task_id, at, status, queue_position)
+			SELECT t.id, ?, t.status, NULL FROM video_tasks t WHERE t.request_id = ? AND t.status <>
+			coalesce((SELECT e.status FROM video_events e WHERE e.task_id = t.id ORDER BY e.id DESC LIMIT 1), '')`,
+			now, requestID)
 		return err
 	})
 	if err != nil {

@@ -96,8 +96,13 @@ func TestVideoTaskFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := must[*VideoTask](t)(s.VideoTask(bg, "rq-f"))
-	if !v.Failed() || !v.Done || v.Status != "COMPLETED" || len(v.Events) != 2 {
+	if !v.Failed() || !v.Done || v.Status != VideoFailed || len(v.Events) != 2 || v.Events[1].Status != VideoFailed {
 		t.Fatalf("%+v", v)
+	}
+	// The service may go on saying COMPLETED (form C does): the task stays FAILED.
+	must[bool](t)(s.RecordVideoStatus(bg, "rq-f", VideoStatus{Status: "COMPLETED", RawJSON: json.RawMessage(`{"status":"COMPLETED"}`)}))
+	if v := must[*VideoTask](t)(s.VideoTask(bg, "rq-f")); v.Status != VideoFailed || v.Events[len(v.Events)-1].Status != VideoFailed {
+		t.Fatalf("a later status undid FAILED: %q, %+v", v.Status, v.Events)
 	}
 	if got := must[[]VideoTask](t)(s.VideoTasks(bg, VideoQuery{Status: "failed"})); len(got) != 1 {
 		t.Fatalf("failed filter: %d", len(got))

@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"errors"
+	"time"
+
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
@@ -16,11 +19,16 @@ type Model struct {
 	active   tab.ID
 	keys     keyMap
 	styles   styles
-	help     help.Model
+	help     help.Model // draws the bottom line's keys
+	cover    cover      // the full help or the messages, over the tab
+	coverTop int        // the cover's first line shown
 	status   statusBar
+	now      func() time.Time
+	tick     func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 	settings *store.Settings // as last saved: what Connect is given
 	client   *client.Client  // nil until connected, or without a service
 	connSeq  int             // the connect whose answer counts
+	quitting bool            // ctrl+c came while a tab was busy: it ends when none is
 
 	bgDark        bool // the terminal's background, once it says; dark until then
 	width, height int
@@ -41,7 +49,15 @@ func New(deps Deps) Model {
 		settings: cfg,
 		bgDark:   true,
 		status:   statusBar{service: "connecting…"},
+		now:      deps.Now,
+		tick:     deps.Tick,
 		drawn:    &drawCache{},
+	}
+	if m.now == nil {
+		m.now = time.Now
+	}
+	if m.tick == nil {
+		m.tick = tea.Tick
 	}
 	if deps.Connect == nil {
 		m.status.service = serviceName(deps.Demo, nil)
@@ -59,8 +75,17 @@ func (m Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// Update routes each message to the one place that handles it.
+// Update routes each message to the one place that handles it; while
+// quitting, the program ends once no tab is busy.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	next, cmd := m.route(msg)
+	if q := next.(Model); q.quitting && !q.busy() {
+		return q, tea.Batch(cmd, tea.Quit)
+	}
+	return next, cmd
+}
+
+func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
@@ -70,14 +95,22 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.resize(msg.Width, msg.Height).broadcast(tab.RedrawMsg{})
 	case tea.BackgroundColorMsg:
 		return m.background(msg.IsDark()).broadcast(tab.RedrawMsg{})
+	case tea.ColorProfileMsg:
+		// 16 colours take a palette of their own; the tabs hear it too.
+		tab.UseColorProfile(msg.Profile)
+		return m.restyle().broadcast(msg)
 	case tab.ResultMsg:
 		return m.deliver(msg.To, msg.Msg)
 	case tab.ErrorMsg:
-		return m.withStatus(m.status.failed(msg.Err)), nil
+		return m.post(failure, m.explain(msg.Err))
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.NoticeMsg:
-		return m.withStatus(m.status.noted(msg.Text)), nil
+		return m.post(level(msg.Kind), msg.Text)
+	case expiredMsg:
+		return m.withStatus(m.status.expired(msg.seq)), nil
+	case quitNowMsg:
+		return m, tea.Quit
 	case TasksChangedMsg:
 		return m.withStatus(m.withRunning(msg.Running)), nil
 	case tab.SettingsMsg:
@@ -86,12 +119,38 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.reconnect()
 	case tab.ContinueChatMsg:
 		return m.continueChat(msg)
+	case tab.DeletedMsg:
+		return m.broadcast(msg)
 	case connectedMsg:
 		return m.connected(msg)
 	case eventMsg:
 		return m.event(msg)
 	}
 	return m.pass(msg)
+}
+
+// explain is err as the status bar says it: a refusal of plain http:// says
+// which flag allows it (issue 19, bug 9).
+func (m Model) explain(err error) string {
+	if errors.Is(err, client.ErrInsecure) && !m.deps.Insecure {
+		return err.Error() + ": start atelier with --insecure to allow it"
+	}
+	return err.Error()
+}
+
+// expiredMsg says message seq's lifetime is over.
+type expiredMsg struct{ seq int }
+
+// post shows a message in the status bar and logs it; unless it is an
+// error, it goes when its lifetime is over.
+func (m Model) post(l level, text string) (Model, tea.Cmd) {
+	m.status = m.status.post(l, text, m.now())
+	life := l.lifetime()
+	if life <= 0 {
+		return m, nil
+	}
+	seq := m.status.seq
+	return m, m.tick(life, func(time.Time) tea.Msg { return expiredMsg{seq: seq} })
 }
 
 // View draws the tab bar, the active tab (or the full help) in a frame, and

@@ -95,7 +95,7 @@ func TestTabKeys(t *testing.T) {
 func TestQuestionMarkTogglesHelp(t *testing.T) {
 	m := New(testDeps(t))
 	m = send(t, m, tea.WindowSizeMsg{Width: 80, Height: 24}, tabtest.Press("alt+6"), tabtest.Press("?"))
-	if !m.help.ShowAll || !strings.Contains(screenText(m), "Keys · Settings") || !strings.Contains(screenText(m), "Everywhere") {
+	if m.cover != helpCover || !strings.Contains(screenText(m), "Keys · Settings") || !strings.Contains(screenText(m), "Everywhere") {
 		t.Fatalf("? did not open the full help:\n%s", screenText(m))
 	}
 	for _, want := range []string{"alt+1…6", "ctrl+→", "ctrl+c", "enter", "delete"} {
@@ -104,16 +104,16 @@ func TestQuestionMarkTogglesHelp(t *testing.T) {
 		}
 	}
 	before := screenText(m)
-	m = send(t, m, tabtest.Press("j"), tabtest.Press("enter"))
+	m = send(t, m, tabtest.Press("x"), tabtest.Press("enter"))
 	if screenText(m) != before {
 		t.Fatal("keys reached the tab under the help")
 	}
 	m = send(t, m, tabtest.Press("?"))
-	if m.help.ShowAll || strings.Contains(screenText(m), "Everywhere") {
+	if (m.cover == helpCover) || strings.Contains(screenText(m), "Everywhere") {
 		t.Fatal("? did not close the help")
 	}
 	m = send(t, m, tabtest.Press("?"), tabtest.Press("esc"))
-	if m.help.ShowAll {
+	if m.cover == helpCover {
 		t.Fatal("esc did not close the help")
 	}
 }
@@ -122,7 +122,7 @@ func TestQuestionMarkIsTextWhileTyping(t *testing.T) {
 	m, fakes := withFakes(New(testDeps(t)))
 	fakes[tab.Chat].focused = true
 	m = send(t, m, tabtest.Press("?"))
-	if m.help.ShowAll || !fakes[tab.Chat].received(tabtest.Press("?")) {
+	if (m.cover == helpCover) || !fakes[tab.Chat].received(tabtest.Press("?")) {
 		t.Fatal("? opened help while a text field had the keyboard")
 	}
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"net/url"
+
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
@@ -41,10 +43,16 @@ func (m Model) connected(msg connectedMsg) (tea.Model, tea.Cmd) {
 	}
 	m.client = msg.client
 	m.status.service = serviceName(m.deps.Demo, msg.client)
-	if msg.err != nil {
-		m.status = m.status.failed(msg.err)
+	var failed tea.Cmd
+	switch {
+	case msg.err != nil:
+		m, failed = m.post(failure, msg.err.Error())
+	case msg.client != nil && !m.deps.Insecure && cleartext(msg.client.BaseURL()):
+		m, failed = m.post(failure, "the base URL "+msg.client.BaseURL()+
+			" is plain http:// to a host that is not loopback, which every request refuses: use https://, or start atelier with --insecure")
 	}
-	return m.broadcast(tab.ClientMsg{Client: msg.client})
+	m, told := m.broadcast(tab.ClientMsg{Client: msg.client})
+	return m, tea.Batch(failed, told)
 }
 
 // eventMsg is one message from Deps.Events.
@@ -70,4 +78,11 @@ func (m Model) nextEvent() tea.Cmd {
 func (m Model) event(e eventMsg) (tea.Model, tea.Cmd) {
 	next, cmd := m.Update(e.msg)
 	return next, tea.Batch(cmd, m.nextEvent())
+}
+
+// cleartext reports whether base is plain http:// to a host that is not
+// loopback (see client.Cleartext).
+func cleartext(base string) bool {
+	u, err := url.Parse(base)
+	return err == nil && client.Cleartext(u)
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
@@ -24,6 +26,11 @@ type Deps struct {
 	Settings     *store.Settings   // as loaded from config.toml; nil: defaults
 	SettingsPath string            // where Settings saves config.toml
 	Demo         bool              // the built-in simulator is the service
+	Insecure     bool              // --insecure: plain http:// to any host is allowed
+	// BaseURL is the base URL in use when it does not come from the
+	// settings, and BaseURLFrom where it comes from ("--base-url" or
+	// "ATELIER_BASE_URL"); Settings shows it, as it shows a key's source.
+	BaseURL, BaseURLFrom string
 
 	// Events is for background work that outlives a screen (the video
 	// task poller): it reports through this one channel, which the root
@@ -36,6 +43,12 @@ type Deps struct {
 	// it each client the shell connects with, and each task it submits;
 	// its reports come through Events. Nil: tasks wait in the history.
 	Poller *video.Poller
+
+	// Now and Tick are the status bar's clock: when a message came, and
+	// when its lifetime ends. Nil: time.Now and tea.Tick. Tests fix them
+	// and deliver the end of a lifetime themselves.
+	Now  func() time.Time
+	Tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 }
 
 // TasksChangedMsg says how many video tasks are running, for the status

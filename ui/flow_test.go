@@ -27,7 +27,7 @@ func TestProgramFlow(t *testing.T) {
 	if final.active != tab.Image {
 		t.Errorf("active tab %d, want Image", final.active)
 	}
-	if !final.help.ShowAll {
+	if final.cover != helpCover {
 		t.Error("help closed on its own")
 	}
 	if final.width != 80 || final.height != 24 {
@@ -37,7 +37,7 @@ func TestProgramFlow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"atelier", "Everywhere", "api.exampl"} {
+	for _, want := range []string{"atelier", "Keys · ", "api.exampl"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the terminal never got %q", want)
 		}

@@ -30,7 +30,7 @@ func TestGolden(t *testing.T) {
 		{"help", []tea.Msg{tabtest.Press("alt+6"), tabtest.Press("?")}},
 		{"error", []tea.Msg{tabtest.Press("alt+2"), tab.ErrorMsg{Err: fmt.Errorf("chat: %w", io.ErrUnexpectedEOF)}}},
 	}
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 		for _, c := range cases {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, size[0], size[1]), func(t *testing.T) {
 				m := start(t, send(t, New(goldenDeps(t)), tea.WindowSizeMsg{Width: size[0], Height: size[1]}))

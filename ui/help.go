@@ -1,41 +1,118 @@
 package ui
 
 import (
-	"charm.land/bubbles/v2/help"
+	"strings"
+
 	"charm.land/bubbles/v2/key"
-	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
-// helpKeys joins the active tab's keys and the shell's, so help is built
-// from the very bindings that act.
-type helpKeys struct {
-	tab   help.KeyMap
-	shell keyMap
+// keyGroup is one labelled block of the full help: the keys of one
+// context (the prompt, the list, a picker, the whole program).
+type keyGroup struct {
+	title string
+	keys  []key.Binding
 }
 
-// ShortHelp is the tab's main keys, then ? and quit.
-func (h helpKeys) ShortHelp() []key.Binding {
-	return append(h.tab.ShortHelp(), h.shell.ShortHelp()...)
-}
+// titled is a tab's help.KeyMap that names the columns of its FullHelp,
+// one title a column; the first column is the context the tab is in.
+type titled interface{ HelpTitles() []string }
 
-// FullHelp is the tab's columns, then the shell's.
-func (h helpKeys) FullHelp() [][]key.Binding {
-	return append(h.tab.FullHelp(), h.shell.FullHelp()...)
-}
-
-func (m Model) helpKeys() helpKeys {
-	return helpKeys{tab: m.tabs[m.active].KeyMap(), shell: m.keys}
-}
-
-// fullHelp is the help that covers the active tab after ?: the tab's keys,
-// then the shell's, each block as wide as its own columns.
-func (m Model) fullHelp() string {
-	title := m.styles.Help.Title.Render("Keys · " + titles[m.active])
-	hint := m.styles.Status.Summary.Render("? or esc closes")
-	blocks := []string{title + "  " + hint, ""}
-	if cols := m.tabs[m.active].KeyMap().FullHelp(); len(cols) > 0 {
-		blocks = append(blocks, m.help.FullHelpView(cols), "")
+// helpGroups are the active tab's keys, a group a context, then the
+// shell's: help is built from the very bindings that act.
+func (m Model) helpGroups() []keyGroup {
+	km := m.tabs[m.active].KeyMap()
+	var names []string
+	if t, ok := km.(titled); ok {
+		names = t.HelpTitles()
 	}
-	blocks = append(blocks, m.styles.Help.Title.Render("Everywhere"), "", m.help.FullHelpView(m.keys.FullHelp()))
-	return lipgloss.JoinVertical(lipgloss.Left, blocks...)
+	var out []keyGroup
+	for i, col := range km.FullHelp() {
+		title := titles[m.active]
+		if i < len(names) {
+			title = names[i]
+		}
+		out = append(out, keyGroup{title, col})
+	}
+	return append(out, m.keys.groups()...)
+}
+
+// helpLines lays the groups out in rows of blocks side by side, as many as
+// fit in width, each block a title and its keys with their descriptions.
+func (m Model) helpLines(width int) []string {
+	var blocks [][]string
+	for _, g := range m.helpGroups() {
+		if b := m.helpBlock(g, width); len(b) > 1 {
+			blocks = append(blocks, b)
+		}
+	}
+	const gap = 4
+	var out []string
+	for len(blocks) > 0 {
+		row, used := 0, 0
+		for row < len(blocks) {
+			w := blockWidth(blocks[row])
+			if row > 0 && used+gap+w > width {
+				break
+			}
+			used += w + gap
+			row++
+		}
+		out = append(out, joinBlocks(blocks[:row], gap)...)
+		out = append(out, "")
+		blocks = blocks[row:]
+	}
+	return out
+}
+
+// helpBlock is one group: its title, then a line a key, the keys in a
+// column as wide as the widest; no line wider than width.
+func (m Model) helpBlock(g keyGroup, width int) []string {
+	st := m.styles.Help
+	var bs []key.Binding
+	kw := 0
+	for _, b := range g.keys {
+		if b.Enabled() && b.Help().Key != "" {
+			bs = append(bs, b)
+			kw = max(kw, ansi.StringWidth(b.Help().Key))
+		}
+	}
+	out := []string{st.Title.Render(ansi.Truncate(g.title, width, "…"))}
+	for _, b := range bs {
+		h := b.Help()
+		line := st.Keys.FullKey.Render(h.Key) + strings.Repeat(" ", kw-ansi.StringWidth(h.Key)+2) + st.Keys.FullDesc.Render(h.Desc)
+		out = append(out, ansi.Truncate(line, width, "…"))
+	}
+	return out
+}
+
+func blockWidth(b []string) int {
+	w := 0
+	for _, l := range b {
+		w = max(w, ansi.StringWidth(l))
+	}
+	return w
+}
+
+// joinBlocks puts blocks side by side, gap apart, each padded to its width.
+func joinBlocks(blocks [][]string, gap int) []string {
+	h := 0
+	for _, b := range blocks {
+		h = max(h, len(b))
+	}
+	out := make([]string, h)
+	for i, b := range blocks {
+		w := blockWidth(b)
+		for y := range h {
+			cell := ""
+			if y < len(b) {
+				cell = b[y]
+			}
+			if i < len(blocks)-1 {
+				cell += strings.Repeat(" ", w-ansi.StringWidth(cell)+gap)
+			}
+			out[y] += cell
+		}
+	}
+	return out
 }

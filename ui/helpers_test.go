@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
@@ -24,6 +25,7 @@ type fakeScreen struct {
 	w, h    int
 	dark    bool
 	focused bool
+	empty   bool // its focused field holds nothing
 }
 
 func (f *fakeScreen) Init() tea.Cmd { return nil }
@@ -42,6 +44,7 @@ func (f *fakeScreen) SetDark(d bool)      { f.dark = d }
 func (f *fakeScreen) Summary() string     { return "fake summary" }
 func (f *fakeScreen) KeyMap() help.KeyMap { return noKeys{} }
 func (f *fakeScreen) Focused() bool       { return f.focused }
+func (f *fakeScreen) FieldEmpty() bool    { return f.empty }
 
 // received reports whether the screen was given msg.
 func (f *fakeScreen) received(msg tea.Msg) bool {
@@ -83,8 +86,17 @@ func testDeps(t *testing.T) Deps {
 		Keys:         keys,
 		Settings:     &store.Settings{BaseURL: "https://api.example.test", Theme: "auto"},
 		SettingsPath: filepath.Join(t.TempDir(), "config.toml"),
+		Now:          func() time.Time { return testNow },
+		Tick:         noTick,
 	}
 }
+
+// testNow is the shell's clock in tests.
+var testNow = time.Date(2026, 11, 21, 12, 4, 5, 0, time.UTC)
+
+// noTick is a status bar clock whose lifetimes never end on their own: a
+// test that wants one over delivers the expiry itself (see expiries).
+func noTick(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 
 // send runs msgs through Update, then every command each returns, feeding
 // the commands' messages back in until none is left. Bubble Tea's own
@@ -122,23 +134,7 @@ func start(t *testing.T, m Model) Model {
 }
 
 // run calls cmd and the commands of any batch it returns.
-func run(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	switch msg := cmd().(type) {
-	case nil:
-		return nil
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range msg {
-			out = append(out, run(c)...)
-		}
-		return out
-	default:
-		return []tea.Msg{msg}
-	}
-}
+func run(cmd tea.Cmd) []tea.Msg { return tabtest.Drain(cmd) }
 
 // keys are the presses for each character of s.
 func keys(s string) []tea.Msg {

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
@@ -10,29 +12,78 @@ import (
 )
 
 // key acts on the shell's keys and passes the rest to the active tab. Bare
-// digits and ? are text while a text field has the keyboard; while the full
-// help covers the tab, keys do not reach it.
+// digits are text while a text field (or a picker) has the keyboard, and ?
+// too unless that field is empty; f1 opens help from anywhere. While the
+// help or the messages cover the tab, keys do not reach it.
 func (m Model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	free := !m.tabs[m.active].Focused() && !claims(m.tabs[m.active], msg)
+	active := m.tabs[m.active]
+	free := !active.Focused() && !claims(active, msg)
 	switch {
 	case key.Matches(msg, m.keys.Quit):
-		return m, tea.Quit
+		return m.quit()
 	case key.Matches(msg, m.keys.Jump):
 		return m.switchTo(tab.ID(position(m.keys.Jump, msg)))
 	case key.Matches(msg, m.keys.Next):
 		return m.switchTo(m.active + 1)
 	case key.Matches(msg, m.keys.Prev):
 		return m.switchTo(m.active - 1)
+	case m.cover != noCover:
+		return m.coverKey(msg), nil
+	case key.Matches(msg, m.keys.Help):
+		return m.toggle(helpCover), nil
+	case key.Matches(msg, m.keys.Log):
+		return m.toggle(logCover), nil
 	case free && key.Matches(msg, m.keys.Digit):
 		return m.switchTo(tab.ID(position(m.keys.Digit, msg)))
-	case free && key.Matches(msg, m.keys.Help):
-		return m.toggleHelp(), nil
-	case m.help.ShowAll:
-		return m.closeHelp(msg), nil
+	case key.Matches(msg, m.keys.Question) && (free || fieldEmpty(active)):
+		return m.toggle(helpCover), nil
 	case key.Matches(msg, m.keys.Dismiss):
 		return m.withStatus(m.status.dismissed()).deliver(m.active, msg)
 	}
 	return m.deliver(m.active, msg)
+}
+
+// blanker is a screen that says whether the text field with the keyboard
+// is empty (or no field has it, only a picker): a ? there asks for help,
+// since there is no text yet for it to belong to.
+type blanker interface{ FieldEmpty() bool }
+
+func fieldEmpty(s screen) bool {
+	b, ok := s.(blanker)
+	return ok && b.FieldEmpty()
+}
+
+// quitGrace is how long quitting waits for the tabs to record what they
+// were streaming.
+const quitGrace = 3 * time.Second
+
+// quitNowMsg ends the wait of quit.
+type quitNowMsg struct{}
+
+// quit ends the program. A tab still streaming is told to stop first, so
+// the reply is recorded as esc records it (with its figures and tool
+// calls, issue 19, bug 11) rather than cut off at exit; Update quits once
+// no tab is busy, or after quitGrace, or at a second ctrl+c.
+func (m Model) quit() (Model, tea.Cmd) {
+	if m.quitting || !m.busy() {
+		return m, tea.Quit
+	}
+	m.quitting = true
+	m, told := m.broadcast(tab.QuitMsg{})
+	return m, tea.Batch(told, m.tick(quitGrace, func(time.Time) tea.Msg { return quitNowMsg{} }))
+}
+
+// busier is a screen with work under way that quitting would cut short.
+type busier interface{ Busy() bool }
+
+// busy reports whether any tab has such work.
+func (m Model) busy() bool {
+	for _, t := range m.tabs {
+		if b, ok := t.(busier); ok && b.Busy() {
+			return true
+		}
+	}
+	return false
 }
 
 // claimer is a screen that takes some bare keys of the shell's for itself
@@ -69,7 +120,7 @@ func (m Model) deliver(id tab.ID, msg tea.Msg) (Model, tea.Cmd) {
 func (m Model) pass(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg.(type) {
 	case tea.RawMsg, tea.TerminalVersionMsg, tea.ColorProfileMsg,
-		uv.KittyGraphicsEvent, uv.PrimaryDeviceAttributesEvent, uv.CellSizeEvent:
+		uv.KittyGraphicsEvent, uv.PrimaryDeviceAttributesEvent, uv.CellSizeEvent, uv.PixelSizeEvent:
 		return m.broadcast(msg)
 	}
 	return m.deliver(m.active, msg)
@@ -99,23 +150,11 @@ func (m Model) rerun(msg tab.RerunMsg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(shown, cmd)
 }
 
-func (m Model) toggleHelp() Model {
-	m.help.ShowAll = !m.help.ShowAll
-	return m
-}
-
-// closeHelp closes the full help on esc; other keys are ignored under it.
-func (m Model) closeHelp(msg tea.KeyPressMsg) Model {
-	if key.Matches(msg, m.keys.Dismiss) {
-		m.help.ShowAll = false
-	}
-	return m
-}
-
 // resize gives every tab the room inside the frame.
 func (m Model) resize(w, h int) Model {
 	m.width, m.height = w, h
 	m.help.SetWidth(max(w-4, 0))
+	m.coverTop = 0
 	cw, ch := m.inner()
 	for _, t := range m.tabs {
 		t.SetSize(cw, ch)

@@ -44,6 +44,7 @@ type settingsTab struct{ settings.Model }
 func newSettingsTab(deps Deps) *settingsTab {
 	return &settingsTab{settings.New(settings.Options{
 		Keys: deps.Keys, Settings: deps.Settings, Path: deps.SettingsPath, Demo: deps.Demo,
+		Insecure: deps.Insecure, BaseURL: deps.BaseURL, BaseURLFrom: deps.BaseURLFrom,
 	})}
 }
 

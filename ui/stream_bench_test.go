@@ -97,7 +97,6 @@ type streamShell struct {
 	m       Model
 	tick    func(time.Time) tea.Msg // the frame asked for, not delivered yet
 	queue   []tea.Msg
-	ended   bool
 	cmdWall time.Duration // time spent in commands since the frame began
 	cmdWork time.Duration
 }

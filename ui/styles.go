@@ -26,8 +26,22 @@ type statusStyles struct {
 	Summary lipgloss.Style // the active tab's target
 	Service lipgloss.Style // the base URL's host, or demo
 	Tasks   lipgloss.Style // running video tasks
-	Notice  lipgloss.Style
+	Notice  lipgloss.Style // a success
+	Warning lipgloss.Style // a question, or why a key did nothing
 	Error   lipgloss.Style
+}
+
+// of is the style of a message of level l.
+func (s statusStyles) of(l level) lipgloss.Style {
+	switch l {
+	case failure:
+		return s.Error
+	case warning, question:
+		return s.Warning
+	case hint:
+		return s.Summary
+	}
+	return s.Notice
 }
 
 type helpStyles struct {
@@ -37,7 +51,7 @@ type helpStyles struct {
 
 func newStyles(isDark bool) styles {
 	p := tab.NewPalette(isDark)
-	keys := help.DefaultStyles(isDark)
+	keys := tab.HelpDefaults(isDark)
 	keys.ShortKey = lipgloss.NewStyle().Foreground(p.Text)
 	keys.ShortDesc = lipgloss.NewStyle().Foreground(p.Muted)
 	keys.ShortSeparator = lipgloss.NewStyle().Foreground(p.Subtle)
@@ -57,6 +71,7 @@ func newStyles(isDark bool) styles {
 			Service: lipgloss.NewStyle().Foreground(p.Text),
 			Tasks:   lipgloss.NewStyle().Foreground(p.Accent),
 			Notice:  lipgloss.NewStyle().Foreground(p.Success),
+			Warning: lipgloss.NewStyle().Foreground(p.Warning),
 			Error:   lipgloss.NewStyle().Foreground(p.Error).Bold(true),
 		},
 		Help: helpStyles{Title: lipgloss.NewStyle().Foreground(p.Accent).Bold(true), Keys: keys},

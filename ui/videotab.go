@@ -14,7 +14,11 @@ type videoTab struct {
 }
 
 func newVideoTab(deps Deps) *videoTab {
-	return &videoTab{Model: video.New(video.Options{Store: deps.Store, Poller: deps.Poller})}
+	endpoint := ""
+	if deps.Settings != nil {
+		endpoint = deps.Settings.Models.Video
+	}
+	return &videoTab{Model: video.New(video.Options{Store: deps.Store, Poller: deps.Poller, Endpoint: endpoint})}
 }
 
 func (t *videoTab) Update(msg tea.Msg) (screen, tea.Cmd) {

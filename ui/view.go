@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -29,8 +30,8 @@ func (m Model) render() string {
 	}
 	cw, ch := m.inner()
 	body := m.tabs[m.active].View()
-	if m.help.ShowAll {
-		body = m.fullHelp()
+	if m.cover != noCover {
+		body = m.coverView()
 	}
 	f := c.frameFor(m.styles.Frame, cw, ch, m.dark())
 	top, bottom := m.cachedTabBar(c), m.cachedBottomLine(c)
@@ -169,9 +170,10 @@ func (m Model) tabBarKey() string {
 // changed: the status, the tab's summary, the keys that apply.
 func (m Model) cachedBottomLine(c *drawCache) string {
 	var b strings.Builder
-	b.WriteString(m.status.err)
-	b.WriteByte(0)
-	b.WriteString(m.status.notice)
+	if msg := m.status.shown; msg != nil {
+		b.WriteString(string(rune('0' + msg.level)))
+		b.WriteString(msg.text)
+	}
 	b.WriteByte(0)
 	b.WriteString(m.tabs[m.active].Summary())
 	b.WriteByte(0)
@@ -179,7 +181,7 @@ func (m Model) cachedBottomLine(c *drawCache) string {
 	if m.dark() {
 		b.WriteByte('d')
 	}
-	for _, k := range m.helpKeys().ShortHelp() {
+	for _, k := range append(m.tabs[m.active].KeyMap().ShortHelp(), m.helpBinding()) {
 		h := k.Help()
 		b.WriteString(h.Key)
 		b.WriteByte(1)
@@ -196,20 +198,30 @@ func (m Model) cachedBottomLine(c *drawCache) string {
 
 // bottomLine is the status on the left and the keys that matter here on
 // the right. When both do not fit, the status keeps three fifths of the
-// line and the tab's keys go from the last, but "? help" stays.
+// line and the tab's keys go from the last, but the help key stays.
 func (m Model) bottomLine() string {
-	left := m.status.left(m.styles, m.tabs[m.active].Summary())
-	bindings := m.helpKeys().ShortHelp()
+	bindings := append(m.tabs[m.active].KeyMap().ShortHelp(), m.helpBinding())
 	keys := m.help.ShortHelpView(bindings)
-	if ansi.StringWidth(left)+ansi.StringWidth(keys)+3 > m.width {
-		left = ansi.Truncate(left, max(m.width*3/5, m.width-ansi.StringWidth(keys)-3), "…")
-	}
+	room := max(m.width*3/5, m.width-ansi.StringWidth(keys)-3)
+	left := m.status.left(m.styles, m.tabs[m.active].Summary(), room)
 	for len(bindings) > 1 && ansi.StringWidth(left)+ansi.StringWidth(keys)+3 > m.width {
 		bindings = slices.Delete(bindings, len(bindings)-2, len(bindings)-1)
 		keys = m.help.ShortHelpView(bindings)
 	}
 	gap := m.width - 2 - ansi.StringWidth(left) - ansi.StringWidth(keys)
 	return " " + left + strings.Repeat(" ", max(gap, 1)) + keys + " "
+}
+
+// helpBinding is the key the bottom line offers for help: ? where it
+// opens help, f1 where ? would be text.
+func (m Model) helpBinding() key.Binding {
+	active := m.tabs[m.active]
+	b := m.keys.Question
+	if active.Focused() && !fieldEmpty(active) {
+		b = m.keys.Help
+	}
+	b.SetHelp(b.Help().Key, "help")
+	return b
 }
 
 // tabBar is the top line: the name, the tabs with the active one

@@ -17,6 +17,7 @@ type alphaRequest struct {
 	ToolChoice    *alphaChoice    `json:"tool_choice"`
 	Temperature   *float64        `json:"temperature"`
 	TopP          *float64        `json:"top_p"`
+	TopK          *int            `json:"top_k"`
 	Stream        bool            `json:"stream"`
 	StopSequences []string        `json:"stop_sequences"`
 }
@@ -82,6 +83,9 @@ func (q *alphaRequest) validate() []violation {
 		if m.Role != "user" && m.Role != "assistant" {
 			add(fmt.Sprintf("messages[%d].role", i), fmt.Sprintf("must be user or assistant (got %q)", m.Role))
 		}
+		if i > 0 && m.Role == q.Messages[i-1].Role {
+			add(fmt.Sprintf("messages[%d].role", i), "turns must alternate between user and assistant")
+		}
 		if len(m.Content) == 0 || string(m.Content) == "null" {
 			add(fmt.Sprintf("messages[%d].content", i), "is required")
 		}
@@ -107,6 +111,9 @@ func (q *alphaRequest) validate() []violation {
 	}
 	if t := q.Temperature; t != nil && (*t < 0 || *t > 1) {
 		add("temperature", fmt.Sprintf("must be between 0 and 1 (got %g)", *t))
+	}
+	if k := q.TopK; k != nil && *k < 0 {
+		add("top_k", fmt.Sprintf("must be at least 0 (got %d)", *k))
 	}
 	if q.Temperature != nil && q.TopP != nil {
 		add("top_p", "set either temperature or top_p, not both")

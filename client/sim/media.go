@@ -20,9 +20,10 @@ var mediaTime = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(r.URL.Path, mediaPrefix)
 	id, ok := strings.CutSuffix(name, ".mp4")
-	s.mu.Lock()
-	t := s.tasks[id]
-	s.mu.Unlock()
+	var t *task
+	if _, family, _, known := parseTaskID(id); known {
+		t = s.lookup(family, id, "")
+	}
 	if !ok || t == nil || t.failure != nil || s.state(t, s.now()).status != "COMPLETED" {
 		http.NotFound(w, r)
 		return

@@ -1,8 +1,6 @@
 package sim
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -221,16 +219,4 @@ func parseWebhook(s string) (*url.URL, error) {
 		return nil, errors.New("must be an absolute http(s) URL")
 	}
 	return u, nil
-}
-
-// taskID is a UUID-shaped id from the submission's sequence number and
-// body: unique per submission, the same in every run of a test.
-func taskID(seed string, seq uint64, body []byte) string {
-	h := sha256.New()
-	h.Write([]byte(seed))
-	_ = binary.Write(h, binary.BigEndian, seq)
-	h.Write(body)
-	b := h.Sum(nil)[:16]
-	b[6], b[8] = b[6]&0x0f|0x40, b[8]&0x3f|0x80
-	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }

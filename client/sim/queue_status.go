@@ -88,7 +88,7 @@ func (c *call) taskResult(family, id string) {
 // answering 404 when there is none. A task seen complete gets its webhook
 // callback, if it has not had it yet.
 func (c *call) task(family, id string) (*task, taskState, bool) {
-	t := c.s.lookup(family, id)
+	t := c.s.lookup(family, id, c.baseURL())
 	if t == nil {
 		c.fail(http.StatusNotFound, "Request not found: "+id)
 		return nil, taskState{}, false

@@ -1,8 +1,10 @@
 package sim
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
-	"hash/fnv"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -39,33 +41,66 @@ type taskState struct {
 
 // newTask registers a submission whose completion callback goes to hook
 // ("" for none). Whether it fails is settled here, from the prompt and a
-// hash of its id.
+// hash of the submission, and written into its id with its family and
+// submission time (queue_id.go).
 func (s *Server) newTask(e qvEndpoint, raw []byte, body map[string]any, base, hook string) *task {
 	prompt, _ := body["prompt"].(string)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.seq++
-	t := &task{id: taskID(s.opts.IDSeed, s.seq, raw), endpoint: e, base: base, created: s.now(), hook: hook}
-	h := fnv.New64a()
-	h.Write([]byte(t.id))
+	h := sha256.New()
+	h.Write([]byte(s.opts.IDSeed))
+	_ = binary.Write(h, binary.BigEndian, s.seq)
+	h.Write(raw)
+	sum := h.Sum(nil)
+	fate := fateSucceeds
 	switch {
 	case strings.Contains(prompt, markFail):
-		t.failure = &taskFailure{typ: "content_policy_violation", msg: "the prompt was flagged by the simulated content checker ([[fail]])"}
-	case float64(h.Sum64())/(1<<64) < s.opts.FailShare:
-		t.failure = &taskFailure{typ: "generation_failed", msg: "the simulated renderer failed (FailShare)"}
+		fate = fateFlagged
+	case float64(binary.BigEndian.Uint64(sum[8:16]))/(1<<64) < s.opts.FailShare:
+		fate = fateFails
 	}
+	now := s.now()
+	t := &task{id: newTaskID(now, e.family(), fate, sum), endpoint: e, base: base, hook: hook,
+		created: now.Truncate(time.Millisecond), failure: failureOf(fate)}
 	s.tasks[t.id] = t
 	return t
 }
 
-// lookup finds a task by family and id.
-func (s *Server) lookup(family, id string) *task {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if t := s.tasks[id]; t != nil && t.endpoint.family() == family {
-		return t
+// failureOf is how a task of the given fate fails; nil when it succeeds.
+func failureOf(fate int) *taskFailure {
+	switch fate {
+	case fateFlagged:
+		return &taskFailure{typ: "content_policy_violation", msg: "the prompt was flagged by the simulated content checker ([[fail]])"}
+	case fateFails:
+		return &taskFailure{typ: "generation_failed", msg: "the simulated renderer failed (FailShare)"}
 	}
 	return nil
+}
+
+// lookup finds a task by family and id. A task this simulator did not see
+// submitted is taken back from its id, with base as its public base URL,
+// and kept from then on.
+func (s *Server) lookup(family, id, base string) *task {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if t := s.tasks[id]; t != nil {
+		if t.endpoint.family() != family {
+			return nil
+		}
+		if t.base == "" {
+			t.base = base // taken back by a media request, which knows no base
+		}
+		return t
+	}
+	created, fam, fate, ok := parseTaskID(id)
+	if !ok || fam != family {
+		return nil
+	}
+	i := slices.IndexFunc(qvEndpoints, func(e qvEndpoint) bool { return e.family() == family })
+	t := &task{id: id, endpoint: qvEndpoints[i], base: base, created: created, failure: failureOf(fate)}
+	s.tasks[id] = t
+	return t
 }
 
 // state derives the task's state at now from the time since submission.

@@ -29,7 +29,8 @@ type Options struct {
 	// from the clock on each status request.
 	Clock func() time.Time
 	// FailShare is the share of video tasks, in [0, 1], that complete with a
-	// failure. Which tasks fail is decided by a hash of the request id.
+	// failure. Which tasks fail is decided by a hash of the submission, and
+	// kept in the task's id.
 	FailShare float64
 	// ValidateVideo, when set, checks a video submission body against the
 	// documented rules of the endpoint at path (the part after /queue/qv/,
@@ -48,8 +49,10 @@ type Options struct {
 	// any path prefix a wrapping handler stripped).
 	BaseURL string
 	// IDSeed is mixed into task ids. Empty keeps ids a function of the
-	// requests alone (tests); a long-lived simulator whose tasks are
-	// recorded across runs (--demo) sets it, so ids do not repeat.
+	// requests and the clock alone (tests); a long-lived simulator whose
+	// tasks are recorded across runs (--demo) sets it, so ids do not
+	// repeat. A task id also carries the task's submission time, family and
+	// fate, so any simulator follows a task another one took (queue_id.go).
 	IDSeed string
 }
 

@@ -47,8 +47,9 @@ type Event struct {
 
 // Decoder reads events from a stream. It is not safe for concurrent use.
 type Decoder struct {
-	r   io.Reader
-	max int
+	r    io.Reader
+	max  int
+	size int // of the read buffer; tests make it tiny
 
 	buf        []byte
 	start, end int // unread bytes are buf[start:end]
@@ -57,9 +58,14 @@ type Decoder struct {
 	rerr       error
 	begun      bool // the leading BOM has been looked for
 
+	long     longLine // a line longer than buf, while it arrives
+	line     []byte   // the last long line, joined
+	lastLong bool     // the line readLine returned last is in line, not buf
+
 	// the event being assembled
 	data    []byte // owned data bytes
-	inBuf   []byte // a single data line still inside buf, not yet copied
+	inBuf   []byte // a single data line still inside buf (or line), not yet copied
+	inLine  bool   // inBuf is inside line
 	hasData bool
 	typ     string
 	id      string
@@ -83,7 +89,7 @@ func (d *Decoder) KeepStrayJSON() { d.strayJSON = true }
 
 // NewDecoder returns a decoder reading from r.
 func NewDecoder(r io.Reader) *Decoder {
-	return &Decoder{r: r, max: DefaultMaxEventSize, types: make(map[string]string)}
+	return &Decoder{r: r, max: DefaultMaxEventSize, size: initialBuffer, types: make(map[string]string)}
 }
 
 // SetMaxEventSize sets the largest event (and line) accepted, in bytes.
@@ -127,7 +133,7 @@ func (d *Decoder) Next() bool {
 
 func (d *Decoder) resetEvent() {
 	d.data = d.data[:0]
-	d.inBuf = nil
+	d.inBuf, d.inLine = nil, false
 	d.hasData = false
 	d.typ = ""
 }
@@ -189,7 +195,7 @@ func (d *Decoder) appendData(value []byte) error {
 	}
 	if !d.hasData {
 		d.hasData = true
-		d.inBuf = value
+		d.inBuf, d.inLine = value, d.lastLong
 		return nil
 	}
 	d.materialize()
@@ -198,11 +204,12 @@ func (d *Decoder) appendData(value []byte) error {
 	return nil
 }
 
-// materialize copies a data line still in the read buffer into d.data.
+// materialize copies a data line still in the read buffer (or the long
+// line buffer) into d.data.
 func (d *Decoder) materialize() {
 	if d.inBuf != nil {
 		d.data = append(d.data[:0], d.inBuf...)
-		d.inBuf = nil
+		d.inBuf, d.inLine = nil, false
 	}
 }
 
@@ -218,7 +225,8 @@ func (d *Decoder) intern(b []byte) string {
 }
 
 // readLine returns the next line without its line end. The slice points into
-// the read buffer and is valid until the next call.
+// the read buffer (or, for a line longer than it, the joined line) and is
+// valid until the next call.
 func (d *Decoder) readLine() ([]byte, bool) {
 	for {
 		seg := d.buf[d.start:d.end]
@@ -233,7 +241,7 @@ func (d *Decoder) readLine() ([]byte, bool) {
 			if i := indexLineEnd(seg, d.scanned); i >= 0 {
 				if seg[i] == '\n' {
 					d.advance(i + 1)
-					return seg[:i], true
+					return d.finishLine(seg[:i]), true
 				}
 				if i+1 < len(seg) || d.eof { // a CR: swallow a following LF
 					n := i + 1
@@ -241,7 +249,7 @@ func (d *Decoder) readLine() ([]byte, bool) {
 						n++
 					}
 					d.advance(n)
-					return seg[:i], true
+					return d.finishLine(seg[:i]), true
 				}
 				d.scanned = i // a CR at the very end: wait for one more byte
 			} else {
@@ -250,16 +258,32 @@ func (d *Decoder) readLine() ([]byte, bool) {
 		}
 		if d.eof {
 			d.err = d.rerr
-			if d.err == nil && len(seg) > d.max {
+			if d.err == nil && d.long.n+len(seg) > d.max {
 				d.err = fmt.Errorf("%w (%d bytes)", ErrEventTooLarge, d.max)
 			}
+			d.long.release() // a line cut off by the end is not dispatched
 			return nil, false
 		}
 		if err := d.fill(); err != nil {
 			d.err = err
+			d.long.release()
 			return nil, false
 		}
 	}
+}
+
+// finishLine returns a line found in the read buffer, joined to the start
+// it had gathered in pieces if it is a long one.
+func (d *Decoder) finishLine(tail []byte) []byte {
+	d.lastLong = d.long.n > 0
+	if !d.lastLong {
+		return tail
+	}
+	if d.inLine {
+		d.materialize() // line is about to be written over
+	}
+	d.line = d.long.join(d.line, tail)
+	return d.line
 }
 
 func (d *Decoder) advance(n int) {
@@ -284,24 +308,25 @@ func indexLineEnd(seg []byte, from int) int {
 	return -1
 }
 
-// fill reads more bytes, moving or growing the buffer as needed.
+// fill reads more bytes, making room in the buffer as needed: the unread
+// bytes move to its front, and a line that fills the whole buffer moves
+// out of it into the pieces of a long line.
 func (d *Decoder) fill() error {
-	if d.end-d.start > d.max+len("data: \r\n") {
+	if d.long.n+d.end-d.start > d.max+len("data: \r\n") {
 		return fmt.Errorf("%w (%d bytes)", ErrEventTooLarge, d.max)
 	}
 	if d.buf == nil {
-		d.buf = make([]byte, initialBuffer)
+		d.buf = make([]byte, d.size)
 	}
 	if d.end == len(d.buf) {
-		d.materialize() // the buffer is about to move under a pending data line
-		unread := d.end - d.start
-		if d.start > 0 && unread < len(d.buf)/2 {
-			copy(d.buf, d.buf[d.start:d.end])
-		} else {
-			nb := make([]byte, max(2*len(d.buf), initialBuffer))
-			copy(nb, d.buf[d.start:d.end])
-			d.buf = nb
+		if !d.inLine {
+			d.materialize() // the buffer is about to move under a pending data line
 		}
+		if d.start == 0 {
+			d.spill()
+		}
+		unread := d.end - d.start
+		copy(d.buf, d.buf[d.start:d.end])
 		d.start, d.end = 0, unread
 	}
 	for range 100 {
@@ -319,4 +344,16 @@ func (d *Decoder) fill() error {
 		}
 	}
 	return io.ErrNoProgress
+}
+
+// spill moves the partial line that fills the buffer into the long line's
+// pieces, all but a CR at its very end, which may start a CRLF.
+func (d *Decoder) spill() {
+	n := d.end - d.start
+	if d.buf[d.end-1] == '\r' {
+		n--
+	}
+	d.long.add(d.buf[d.start : d.start+n])
+	d.start += n
+	d.scanned = 0
 }

@@ -21,6 +21,11 @@ func decodeAll(t testing.TB, r io.Reader, max int) ([]got, error) {
 	if max > 0 {
 		d.SetMaxEventSize(max)
 	}
+	return drain(d)
+}
+
+// drain reads every event of d.
+func drain(d *Decoder) ([]got, error) {
 	var out []got
 	for d.Next() {
 		e := d.Event()

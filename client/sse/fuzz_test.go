@@ -55,6 +55,7 @@ func FuzzDecoder(f *testing.F) {
 	for _, s := range []string{
 		"event: a\ndata: 1\n\n", "data: x\r\ndata: y\r\n\r\n", "\xef\xbb\xbfdata:z\r\r",
 		": c\nid: 1\nretry: 10\ndata\n\n", "data: a\r", "event:\ndata:\n\n",
+		"data: abcdefgh\r\ndata: ijklmnop\r\n\r\n", "data: abc\rdata: defghijk\r\r", "event: longname\ndata: x\n\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -63,6 +64,7 @@ func FuzzDecoder(f *testing.F) {
 		for _, r := range []func() []got{
 			func() []got { g, _ := decodeAll(t, bytes.NewReader(in), 0); return g },
 			func() []got { g, _ := decodeAll(t, iotest.OneByteReader(bytes.NewReader(in)), 0); return g },
+			func() []got { g, _ := decodeTiny(bytes.NewReader(in), 4); return g },
 		} {
 			if g := r(); !equal(g, want) {
 				t.Fatalf("input %q\n got %+v\nwant %+v", in, g, want)

@@ -10,20 +10,23 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"atelier/budget"
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/termtext"
 )
 
 // app is one run of the program: its flags, its I/O and what it opened.
 type app struct {
 	io     stdio
 	getenv func(string) string
+	clocks clocks
 	flags  struct {
 		baseURL, dataDir string
 		demo, insecure   bool
 		simPace          time.Duration
 	}
-	demoURL string // the in-process simulator's base URL, once started
+	demoSim http.Handler // the in-process simulator of --demo, once started
 	cfg     *store.Settings
 	db      *store.Store
 	mu      sync.Mutex // guards warned: compare lanes record at once
@@ -46,14 +49,11 @@ func (a *app) commands() []*cobra.Command {
 // in-process simulator with --demo.
 func (a *app) newClient(ctx context.Context) (*client.Client, error) {
 	if a.flags.demo {
-		if a.demoURL == "" {
-			u, err := a.startSim(a.flags.simPace, 0)
-			if err != nil {
-				return nil, err
-			}
-			a.demoURL = u
+		c, err := a.demoClient()
+		if err == nil {
+			c.AfterFunc = a.clocks.afterFunc
 		}
-		return client.New(a.demoURL, client.Keys{Alpha: demoKey, Beta: demoKey, Gamma: demoKey, Queue: demoKey})
+		return c, err
 	}
 	cfg, err := a.settings()
 	if err != nil {
@@ -82,6 +82,11 @@ func (a *app) clientFor(cfg *store.Settings) (*client.Client, error) {
 		return nil, usageError{err}
 	}
 	c.AllowInsecure = a.flags.insecure
+	if err := c.CheckBaseURL(); err != nil {
+		return nil, usageError{fmt.Errorf("base URL %s: %w", baseURL, err)}
+	}
+	c.AfterFunc = a.clocks.afterFunc
+	c.Limits.ReplyText, c.Limits.IdleTimeout = cfg.Limits.ReplyTextBytes(), cfg.Limits.Idle()
 	c.Headers = map[client.Group]http.Header{}
 	for g, hs := range cfg.Headers {
 		h := http.Header{}
@@ -157,10 +162,18 @@ func (a *app) store() (*store.Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, err := store.Open(dir)
+	opts := store.Options{ReplyText: budget.ReplyText}
+	if cfg, err := a.settings(); err == nil && !a.flags.demo {
+		opts.ReplyText = cfg.Limits.ReplyTextBytes() // a bad config is told by the command that needs it
+	}
+	db, err := store.OpenWith(dir, opts)
 	if err != nil {
 		return nil, fmt.Errorf("open history in %s: %w", dir, err)
 	}
+	for _, w := range db.Warnings() {
+		fmt.Fprintf(a.io.err, "atelier: warning: history: %s\n", w)
+	}
+	db.CleanExports(termtext.String)
 	a.db = db
 	a.closers = append(a.closers, func() { db.Close() })
 	return db, nil

@@ -5,12 +5,12 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"atelier/budget"
 	"atelier/client"
 	"atelier/ui/termtext"
 )
@@ -45,7 +45,12 @@ func (a *app) chatCmd() *cobra.Command {
 		Short: "Send one prompt to a chat model and stream the reply to stdout",
 		Long: "Send one prompt (an argument, or stdin) to a chat model. The reply streams to stdout as it\n" +
 			"arrives; --json prints the native reply JSON instead. Fields without a flag go through\n" +
-			"--set field=value (JSON values, dotted names for nested fields) or --body FILE.",
+			"--set field=value (JSON values; a dotted name such as generationConfig.topK=5 sets one field\n" +
+			"inside an object) or --body FILE (a JSON object of native fields).\n\n" +
+			bodyPrecedence + "\n\n" +
+			"A flag the protocol does not have is refused (exit 2), naming its nearest flag. A stop that\n" +
+			"is not a normal end is one line on stderr: a reply cut at its token limit exits 0, a blocked\n" +
+			"prompt or a refusal exits 1.",
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runChat(cmd, args, &f) },
 	}
 	fl := cmd.Flags()
@@ -64,8 +69,8 @@ func (a *app) chatCmd() *cobra.Command {
 	fl.BoolVar(&f.webSearch, "web-search", false, "let the model search the web")
 	fl.StringArrayVar(&f.stop, "stop", nil, "a stop sequence (repeatable)")
 	fl.StringArrayVar(&f.images, "image", nil, "attach an image file to the prompt (repeatable)")
-	fl.StringArrayVar(&f.sets, "set", nil, "an extra request field, field=value (repeatable)")
-	fl.StringVar(&f.body, "body", "", "a JSON file of extra request fields (- for stdin)")
+	fl.StringArrayVar(&f.sets, "set", nil, "a native request field, field=value (JSON value; dotted names nest; wins over flags; repeatable)")
+	fl.StringVar(&f.body, "body", "", "a JSON file of native request fields, under the flags and --set (- for stdin)")
 	fl.BoolVar(&f.noStream, "no-stream", false, "wait for the whole reply instead of streaming")
 	fl.BoolVar(&f.json, "json", false, "print the native reply JSON instead of text")
 	fl.BoolVar(&f.showThinking, "show-thinking", false, "write thinking to stderr, dimmed")
@@ -73,7 +78,31 @@ func (a *app) chatCmd() *cobra.Command {
 	return cmd
 }
 
-// target builds the chat target the flags describe.
+// chatSettingFlags pairs each settings flag of chat with the ChatSettings
+// field it sets (by JSON name), in the order the help lists them.
+var chatSettingFlags = []struct{ flag, setting string }{
+	{"system", "system"}, {"max-tokens", "max_tokens"}, {"temperature", "temperature"},
+	{"top-p", "top_p"}, {"top-k", "top_k"}, {"thinking-budget", "thinking_budget"},
+	{"thinking-display", "thinking_display"}, {"effort", "effort"}, {"summary", "summary"},
+	{"verbosity", "verbosity"}, {"web-search", "web_search"}, {"stop", "stop_sequences"},
+}
+
+// settingFlag is the flag that sets setting.
+func settingFlag(setting string) string {
+	for _, p := range chatSettingFlags {
+		if p.setting == setting {
+			return p.flag
+		}
+	}
+	return setting
+}
+
+// target builds the chat target the flags describe. A flag the family does
+// not have is refused, naming the family's nearest flag. --body fields are
+// the base, the flags given win over them, and --set fields win over both,
+// field by field: the native fields a given flag writes are taken out of
+// --body, and what is left is merged with --set into the extra fields,
+// which the client merges over the flags' fields.
 func (f *chatFlags) target(cmd *cobra.Command, stdin io.Reader) (client.ChatTarget, error) {
 	fam := client.Group(f.family)
 	if fam != client.Alpha && fam != client.Beta && fam != client.Gamma {
@@ -82,7 +111,26 @@ func (f *chatFlags) target(cmd *cobra.Command, stdin io.Reader) (client.ChatTarg
 	if f.model == "" {
 		return client.ChatTarget{}, usagef("--model: is required")
 	}
-	extra, err := f.extra(stdin)
+	if cmd.Flags().Changed("max-tokens") && f.maxTokens < 1 {
+		// 0 would mean "not set" and send the default instead.
+		return client.ChatTarget{}, usagef("--max-tokens: must be at least 1 (got %d)", f.maxTokens)
+	}
+	var flagPaths []string
+	for _, p := range chatSettingFlags {
+		if !cmd.Flags().Changed(p.flag) {
+			continue
+		}
+		paths, instead := client.ChatSettingPaths(fam, p.setting)
+		if paths == nil {
+			hint := ""
+			if instead != "" {
+				hint = "; use --" + settingFlag(instead)
+			}
+			return client.ChatTarget{}, usagef("--%s: %s has no %s%s", p.flag, fam, p.setting, hint)
+		}
+		flagPaths = append(flagPaths, paths...)
+	}
+	extra, err := bodyAndSets(f.body, f.sets, stdin, flagPaths)
 	if err != nil {
 		return client.ChatTarget{}, err
 	}
@@ -104,33 +152,13 @@ func (f *chatFlags) target(cmd *cobra.Command, stdin io.Reader) (client.ChatTarg
 	return client.ChatTarget{Family: fam, Model: f.model, Settings: s}, nil
 }
 
-func (f *chatFlags) extra(stdin io.Reader) (client.Extra, error) {
-	var base map[string]any
-	if f.body != "" {
-		b, err := readBody(f.body, stdin)
-		if err != nil {
-			return nil, err
-		}
-		base = b
-	}
-	sets, err := parseSets(f.sets)
-	if err != nil {
-		return nil, err
-	}
-	m := mergeFields(base, sets)
-	if len(m) == 0 {
-		return nil, nil
-	}
-	return client.Extra(m), nil
-}
-
 // loadImages reads attachment files, refusing what is not an image.
 func loadImages(paths []string) ([]client.ChatImage, error) {
 	var out []client.ChatImage
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		b, err := budget.ReadFile(p, budget.ChatImage, "chat image")
 		if err != nil {
-			return nil, usagef("--image: %v", err)
+			return nil, usagef("--image %s: %v", p, err)
 		}
 		mt := http.DetectContentType(b)
 		if !strings.HasPrefix(mt, "image/") {
@@ -174,6 +202,7 @@ func (a *app) runChat(cmd *cobra.Command, args []string, f *chatFlags) error {
 		if res != nil {
 			rec.add(client.ChatDelta{Kind: client.ChatThinkingDelta, Text: res.Thinking})
 			rec.add(client.ChatDelta{Kind: client.ChatTextDelta, Text: res.Text})
+			a.writeThinking(f, res.Thinking)
 			if !f.json {
 				io.WriteString(out, res.Text)
 			}
@@ -183,11 +212,31 @@ func (a *app) runChat(cmd *cobra.Command, args []string, f *chatFlags) error {
 	}
 	rec.finish(res, err)
 	if res != nil && f.json {
-		fmt.Fprintln(a.io.out, string(res.Response))
+		fmt.Fprintln(a.jsonOut(), string(res.Response))
 	} else if res != nil && res.Text != "" && !strings.HasSuffix(res.Text, "\n") {
 		io.WriteString(out, "\n")
 	}
+	if err != nil || res == nil {
+		return err
+	}
+	notice, err := a.stopLine(res)
+	if notice != "" {
+		fmt.Fprintln(a.io.err, notice)
+	}
 	return err
+}
+
+// writeThinking writes a whole reply's thinking where --show-thinking
+// sends it, ending with a line break.
+func (a *app) writeThinking(f *chatFlags, text string) {
+	if text == "" {
+		return
+	}
+	w := a.thinkingOut(f)
+	io.WriteString(w, text)
+	if !strings.HasSuffix(text, "\n") {
+		io.WriteString(w, "\n")
+	}
 }
 
 func (a *app) streamChat(cmd *cobra.Command, c *client.Client, t client.ChatTarget, turns []client.ChatTurn, out io.Writer, f *chatFlags, rec *chatRecord) (*client.ChatResult, error) {

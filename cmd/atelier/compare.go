@@ -156,7 +156,7 @@ func (a *app) printCompare(results []laneResult, out compareOutput) error {
 		}
 	}
 	if out.json {
-		if err := writeJSON(a.io.out, results); err != nil {
+		if err := writeJSON(a.jsonOut(), results); err != nil {
 			return err
 		}
 	} else {

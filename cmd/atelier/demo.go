@@ -1,10 +1,6 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"net"
 	"net/http"
 	"time"
 
@@ -15,37 +11,39 @@ import (
 // demoKey is the credential of every group in demo mode.
 const demoKey = "demo"
 
+// demoBaseURL is the demo service's origin: a fixed name under the .invalid
+// top-level domain (RFC 2606), which no resolver answers, served by the
+// simulator in this process through its Transport, with no port. Being the
+// same in every run, the status and result URLs a task was recorded with
+// stay on the base URL's origin after a restart; and the simulator follows
+// a task from its id alone, so a task submitted in one run completes, and
+// its video downloads, in the next.
+const demoBaseURL = "https://demo.atelier.invalid"
+
 // defaultDemoPace is how long each step of a simulated video task takes in
 // --demo, so a task finishes in seconds and its progress can be watched.
 const defaultDemoPace = 700 * time.Millisecond
 
-// startSim serves a simulator on a loopback port until the app closes, and
-// returns its base URL.
-func (a *app) startSim(pace time.Duration, failShare float64) (string, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", fmt.Errorf("start the simulator: %w", err)
+// demoClient returns a client of the in-process simulator, which starts
+// on first use and stops when the app closes.
+func (a *app) demoClient() (*client.Client, error) {
+	if a.demoSim == nil {
+		s := sim.New(sim.Options{
+			Keys:          demoKeys(),
+			Pace:          a.flags.simPace,
+			ValidateVideo: sim.TableRules,
+			BaseURL:       demoBaseURL,
+			IDSeed:        time.Now().String(),
+		})
+		a.demoSim = s
+		a.closers = append(a.closers, s.Close)
 	}
-	s := sim.New(sim.Options{
-		Keys:          demoKeys(),
-		Pace:          pace,
-		FailShare:     failShare,
-		ValidateVideo: sim.TableRules,
-		IDSeed:        time.Now().String(),
-	})
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			fmt.Fprintln(a.io.err, "atelier: simulator:", err)
-		}
-	}()
-	a.closers = append(a.closers, func() {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		s.Close()
-	})
-	return "http://" + ln.Addr().String(), nil
+	c, err := client.New(demoBaseURL, client.Keys{Alpha: demoKey, Beta: demoKey, Gamma: demoKey, Queue: demoKey})
+	if err != nil {
+		return nil, err
+	}
+	c.HTTP = &http.Client{Transport: sim.Transport{Handler: a.demoSim}}
+	return c, nil
 }
 
 func demoKeys() map[string]string {

@@ -53,7 +53,7 @@ func (a *app) historyListCmd() *cobra.Command {
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.io.out, items)
+				return writeJSON(a.jsonOut(), items)
 			}
 			tw := tabwriter.NewWriter(a.io.out, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "ITEM\tWHEN\tFAMILY\tMODEL\tSTATUS\tTITLE")
@@ -94,7 +94,7 @@ func (a *app) historySearchCmd() *cobra.Command {
 				return err
 			}
 			if asJSON {
-				return writeJSON(a.io.out, hits)
+				return writeJSON(a.jsonOut(), hits)
 			}
 			open, shut := "[", "]"
 			if isTerminal(a.io.out) {
@@ -138,7 +138,7 @@ func (a *app) historyShowCmd() *cobra.Command {
 				return err
 			}
 			if asJSON {
-				return db.ExportJSON(cmd.Context(), ref, a.io.out)
+				return db.ExportJSON(cmd.Context(), ref, a.jsonOut())
 			}
 			dir, err := os.MkdirTemp("", "atelier-show")
 			if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"atelier/budget"
 	"atelier/client"
 )
 
@@ -29,7 +30,9 @@ func (a *app) imageCmd() *cobra.Command {
 		Use:   "image -m MODEL [flags] [--edit FILE|URL ...] [--mask FILE] [PROMPT]",
 		Short: "Generate or edit images and write them to files",
 		Long: "Generate images from a prompt (an argument, or stdin), or edit input images with --edit.\n" +
-			"Each image is written to a file in -o DIR and its path printed, one per line.",
+			"Each image is written to a file in -o DIR and its path printed, one per line. Fields without\n" +
+			"a flag go through --set field=value (JSON values; dotted names nest) or --body FILE.\n\n" +
+			bodyPrecedence,
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runImage(cmd, args, &f) },
 	}
 	fl := cmd.Flags()
@@ -46,8 +49,8 @@ func (a *app) imageCmd() *cobra.Command {
 	fl.StringVar(&f.mask, "mask", "", "a mask image file or URL for the edit")
 	fl.BoolVar(&f.multipart, "multipart", false, "send an edit as multipart/form-data instead of JSON")
 	fl.StringVarP(&f.outDir, "output", "o", ".", "directory to write images into")
-	fl.StringArrayVar(&f.sets, "set", nil, "an extra request field, field=value (repeatable)")
-	fl.StringVar(&f.body, "body", "", "a JSON file of extra request fields")
+	fl.StringArrayVar(&f.sets, "set", nil, "a request field, field=value (JSON value; dotted names nest; wins over flags; repeatable)")
+	fl.StringVar(&f.body, "body", "", "a JSON file of request fields, under the flags and --set (- for stdin)")
 	fl.BoolVar(&f.json, "json", false, "print the native reply JSON (images still written to files)")
 	return cmd
 }
@@ -55,6 +58,10 @@ func (a *app) imageCmd() *cobra.Command {
 func (f *imageFlags) request(cmd *cobra.Command, prompt string, stdin io.Reader) (client.ImageRequest, error) {
 	if f.model == "" {
 		return client.ImageRequest{}, usagef("--model: is required")
+	}
+	if cmd.Flags().Changed("n") && f.n < 1 {
+		// 0 would mean "not set" and leave the number to the service.
+		return client.ImageRequest{}, usagef("-n: must be at least 1 (got %d)", f.n)
 	}
 	r := client.ImageRequest{Model: f.model, Prompt: prompt, Size: f.size, Quality: f.quality,
 		OutputFormat: f.format, Background: f.background, N: f.n, Stream: f.stream}
@@ -64,21 +71,21 @@ func (f *imageFlags) request(cmd *cobra.Command, prompt string, stdin io.Reader)
 	if cmd.Flags().Changed("partial-images") {
 		r.PartialImages = &f.partials
 	}
-	var base map[string]any
-	if f.body != "" {
-		b, err := readBody(f.body, stdin)
-		if err != nil {
-			return r, err
+	var flagPaths []string
+	for _, fl := range []struct{ flag, field string }{
+		{"size", "size"}, {"quality", "quality"}, {"output-format", "output_format"},
+		{"background", "background"}, {"n", "n"}, {"output-compression", "output_compression"},
+		{"stream", "stream"}, {"partial-images", "partial_images"},
+	} {
+		if cmd.Flags().Changed(fl.flag) {
+			flagPaths = append(flagPaths, fl.field)
 		}
-		base = b
 	}
-	sets, err := parseSets(f.sets)
+	extra, err := bodyAndSets(f.body, f.sets, stdin, flagPaths)
 	if err != nil {
 		return r, err
 	}
-	if m := mergeFields(base, sets); len(m) > 0 {
-		r.Extra = client.Extra(m)
-	}
+	r.Extra = extra
 	return r, nil
 }
 
@@ -87,14 +94,17 @@ func imageInput(ref string) (client.ImageInput, error) {
 	if strings.HasPrefix(ref, "http://") || strings.HasPrefix(ref, "https://") || strings.HasPrefix(ref, "data:") {
 		return client.ImageFromURL(ref), nil
 	}
-	b, err := os.ReadFile(ref)
+	b, err := budget.ReadFile(ref, budget.Image, "image file")
 	if err != nil {
-		return client.ImageInput{}, usagef("--edit: %v", err)
+		return client.ImageInput{}, usagef("--edit %s: %v", ref, err)
 	}
 	return client.ImageFromFile(filepath.Base(ref), b), nil
 }
 
 func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
+	if f.body == "-" && len(args) == 0 {
+		return usagef("--body - reads stdin, so the prompt must be an argument")
+	}
 	prompt, err := readPrompt(args, a.io.in)
 	if err != nil {
 		return err
@@ -135,7 +145,7 @@ func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
 		fmt.Fprintln(a.io.out, p)
 	}
 	if f.json {
-		fmt.Fprintln(a.io.out, string(resp.Raw))
+		fmt.Fprintln(a.jsonOut(), string(resp.Raw))
 	}
 	if err != nil {
 		return err

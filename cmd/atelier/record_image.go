@@ -81,7 +81,10 @@ func (r *imageRecord) finish(ctx context.Context, resp *client.ImageResponse, ca
 		if resp.Usage != nil {
 			end.UsageJSON = resp.Usage.Raw
 		}
-		imgs, _ := resp.Images()
+		imgs, ierr := resp.Images()
+		if end.Err == nil {
+			end.Err = ierr // an image refused (too large, not base64) is not a complete job
+		}
 		for _, im := range imgs {
 			if len(im.Bytes) == 0 {
 				continue

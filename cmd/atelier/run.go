@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"atelier/client"
+	"atelier/poller"
 	"atelier/ui/termtext"
 )
 
@@ -37,7 +40,20 @@ func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format
 
 // run executes one command line and returns its exit status.
 func run(ctx context.Context, args []string, io stdio, getenv func(string) string) int {
-	a := &app{io: io, getenv: getenv}
+	return runWith(ctx, args, io, getenv, clocks{})
+}
+
+// clocks are the times a run waits on; the zero value is real time. Tests
+// set them to end a wait (an idle stream, a retry's backoff) without
+// spending it.
+type clocks struct {
+	afterFunc func(time.Duration, func()) client.Timer // the client's timers
+	poller    poller.Clock                             // the video poller's time
+}
+
+// runWith is run on the given clocks.
+func runWith(ctx context.Context, args []string, io stdio, getenv func(string) string, clk clocks) int {
+	a := &app{io: io, getenv: getenv, clocks: clk}
 	defer a.close()
 	root := newRootCmd(a)
 	root.SetArgs(args)
@@ -92,6 +108,8 @@ func newRootCmd(a *app) *cobra.Command {
 		PersistentPreRun: func(*cobra.Command, []string) { a.ran = true },
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.Version = versionLine(debug.ReadBuildInfo())
+	root.SetVersionTemplate("{{.Version}}\n")
 	f := root.PersistentFlags()
 	f.StringVar(&a.flags.baseURL, "base-url", "", "service base URL (default $ATELIER_BASE_URL, then config.toml)")
 	f.StringVar(&a.flags.dataDir, "data-dir", "", "data directory (default $ATELIER_HOME, then the XDG data dir)")

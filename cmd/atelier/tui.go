@@ -51,13 +51,29 @@ func (a *app) tuiDeps(ctx context.Context) (ui.Deps, error) {
 	if err != nil {
 		return ui.Deps{}, err
 	}
+	from, baseURL := a.baseURLOverride()
 	return a.withPoller(ui.Deps{
 		Connect:      a.tuiConnect,
 		Store:        db,
 		Keys:         a.keys(),
 		Settings:     cfg,
 		SettingsPath: path,
+		Insecure:     a.flags.insecure,
+		BaseURL:      baseURL,
+		BaseURLFrom:  from,
 	}), nil
+}
+
+// baseURLOverride is where the base URL comes from when not config.toml,
+// and what it is, as clientFor takes it; "" when config.toml's applies.
+func (a *app) baseURLOverride() (from, baseURL string) {
+	switch {
+	case a.flags.baseURL != "":
+		return "--base-url", a.flags.baseURL
+	case a.getenv("ATELIER_BASE_URL") != "":
+		return "ATELIER_BASE_URL", a.getenv("ATELIER_BASE_URL")
+	}
+	return "", ""
 }
 
 // withPoller adds the background video poller. It follows the history's

@@ -41,7 +41,7 @@ func TestTUIDemoDeps(t *testing.T) {
 		}
 	}
 	c, err := deps.Connect(deps.Settings)
-	if err != nil || !strings.HasPrefix(c.BaseURL(), "http://127.0.0.1:") {
+	if err != nil || c.BaseURL() != demoBaseURL || c.HTTP == nil {
 		t.Errorf("demo client %v, %v", c, err)
 	}
 }

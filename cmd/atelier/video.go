@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"atelier/budget"
 	"atelier/client"
 	"atelier/store"
 )
@@ -50,14 +50,15 @@ func (a *app) videoSubmitCmd() *cobra.Command {
 		Long: "Submit a video task. ENDPOINT is the path after /queue/qv/, e.g. videoa/q1/text-to-video or\n" +
 			"videob/o3/pro/image-to-video. The body is checked against the endpoint's documented rules before\n" +
 			"anything is sent. The request id is printed; with --wait the task is followed to its end, its\n" +
-			"video downloaded, and the file's path printed on the next line (progress goes to stderr).",
+			"video downloaded, and the file's path printed on the next line (progress goes to stderr).\n\n" +
+			bodyPrecedence,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.runVideoSubmit(cmd.Context(), args[0], &f)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringArrayVar(&f.sets, "set", nil, "a request field, field=value (JSON values; dotted names nest; repeatable)")
+	fl.StringArrayVar(&f.sets, "set", nil, "a request field, field=value (JSON value; dotted names nest; wins over --body; repeatable)")
 	fl.StringVar(&f.body, "body", "", "a JSON file of request fields (- for stdin)")
 	fl.StringArrayVar(&f.images, "image-file", nil, "a local image for an image field, field=PATH, sent as a data URI where the endpoint accepts one (repeatable)")
 	fl.StringVar(&f.webhook, "webhook", "", "an https URL the service calls when the task ends (queue_webhook)")
@@ -132,19 +133,14 @@ func (a *app) videoListCmd() *cobra.Command {
 // --set fields over it, then the --image-file fields.
 func (f *videoFlags) request(endpoint string, stdin io.Reader) (client.VideoRequest, error) {
 	req := client.VideoRequest{Path: endpoint, Webhook: f.webhook}
-	var base map[string]any
-	if f.body != "" {
-		b, err := readBody(f.body, stdin)
-		if err != nil {
-			return req, err
-		}
-		base = b
-	}
-	sets, err := parseSets(f.sets)
+	body, err := bodyAndSets(f.body, f.sets, stdin, nil)
 	if err != nil {
 		return req, err
 	}
-	req.Body = mergeFields(base, sets)
+	req.Body = map[string]any(body)
+	if req.Body == nil {
+		req.Body = map[string]any{}
+	}
 	if len(f.images) == 0 {
 		return req, nil
 	}
@@ -176,9 +172,9 @@ func addImageFile(body map[string]any, e client.VideoEndpoint, endpoint, spec st
 		return usagef("--image-file %s: %s takes an image URL in %s, not a file: upload the image and pass --set %s=https://…",
 			spec, endpoint, name, name)
 	}
-	b, err := os.ReadFile(path)
+	b, err := budget.ReadFile(path, budget.VideoImage, "video image")
 	if err != nil {
-		return usagef("--image-file: %v", err)
+		return usagef("--image-file %s: %v", path, err)
 	}
 	mt := http.DetectContentType(b)
 	if !slices.Contains([]string{"image/png", "image/jpeg", "image/webp"}, mt) {
@@ -215,7 +211,7 @@ func (a *app) runVideoSubmit(ctx context.Context, endpoint string, f *videoFlags
 		return err
 	}
 	if f.json {
-		fmt.Fprintln(a.io.out, string(h.Raw))
+		fmt.Fprintln(a.jsonOut(), string(h.Raw))
 	} else {
 		fmt.Fprintln(a.io.out, h.RequestID)
 	}

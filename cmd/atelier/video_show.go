@@ -32,12 +32,16 @@ func (a *app) runVideoStatus(ctx context.Context, id string, asJSON bool) error 
 		return err
 	}
 	poller.Record(ctx, st, id, h) // a fresh status is worth keeping; failing to keep it is not worth an error
-	if asJSON {
-		fmt.Fprintln(a.io.out, string(h.Raw))
-	} else {
+	te := h.Failure()
+	switch {
+	case asJSON:
+		fmt.Fprintln(a.jsonOut(), string(h.Raw))
+	case te != nil:
+		fmt.Fprintln(a.io.out, store.VideoFailed) // a form C failure says COMPLETED
+	default:
 		fmt.Fprintln(a.io.out, a.clean(h.Status))
 	}
-	if te := h.Failure(); te != nil {
+	if te != nil {
 		return te
 	}
 	return nil
@@ -72,7 +76,7 @@ func (a *app) runVideoResult(ctx context.Context, id string, asJSON bool) error 
 		return err
 	}
 	if asJSON {
-		fmt.Fprintln(a.io.out, string(res.Raw))
+		fmt.Fprintln(a.jsonOut(), string(res.Raw))
 		return nil
 	}
 	for _, f := range res.Files() {
@@ -112,7 +116,7 @@ func (a *app) runVideoList(ctx context.Context, limit int) error {
 	for _, t := range tasks {
 		status := t.Status
 		if t.Failed() {
-			status = "FAILED"
+			status = store.VideoFailed // a record of an earlier version may say COMPLETED
 		}
 		file := "-"
 		if p, err := st.MediaPath(t.VideoPath); t.VideoPath != "" && err == nil {

@@ -94,10 +94,19 @@ func TestVideoFailedTask(t *testing.T) {
 		if r.code != 1 || !strings.Contains(r.stderr, "content_policy_violation") || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {
 			t.Errorf("%v: exit %d, stderr %q", cmd, r.code, r.stderr)
 		}
+		if cmd[0] == "status" && r.stdout != "FAILED\n" { // the form C status says COMPLETED, with a detail
+			t.Errorf("status printed %q, want FAILED", r.stdout)
+		}
 	}
+	// FAILED everywhere the task shows: the list, and its history (after
+	// the status command recorded the service's COMPLETED once more).
 	r = atelier(t, env, "", "video", "list")
-	if !strings.Contains(r.stdout, id) || !strings.Contains(r.stdout, "FAILED") {
+	if !strings.Contains(r.stdout, id) || !strings.Contains(r.stdout, "FAILED") || strings.Contains(r.stdout, "COMPLETED") {
 		t.Errorf("list: %q", r.stdout)
+	}
+	r = atelier(t, env, "", "history", "show", "video:1")
+	if !strings.Contains(r.stdout, "| FAILED |") || strings.Contains(r.stdout, "| COMPLETED |") {
+		t.Errorf("history show: %s", r.stdout)
 	}
 }
 

@@ -19,7 +19,7 @@ import (
 func (a *app) waitVideo(ctx context.Context, c *client.Client, st *store.Store, id string) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	p := poller.New(c, st, poller.Options{})
+	p := poller.New(c, st, poller.Options{Clock: a.clocks.poller})
 	ran := make(chan error, 1)
 	go func() {
 		ran <- p.Run(ctx)
@@ -70,6 +70,8 @@ func progressLine(u poller.Update) string {
 	switch {
 	case u.Done:
 		return "" // the path, or the failure, follows
+	case u.Err != nil && u.Retry.IsZero(): // given up: the error follows
+		return ""
 	case u.Err != nil:
 		fmt.Fprintf(&b, ": %v; trying again at %s", u.Err, u.Retry.Local().Format("15:04:05"))
 	case u.Downloaded > 0:

@@ -10,12 +10,13 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/budget"
 	"atelier/client"
 )
 
 // maxImageBytes bounds an attachment: larger files are refused before they
 // are read into memory and sent.
-const maxImageBytes = 20 << 20
+const maxImageBytes = budget.ChatImage
 
 // attachment is an image file attached to the next prompt.
 type attachment struct {
@@ -74,7 +75,7 @@ func readImage(path string) (attachment, error) {
 	if st.Size() > maxImageBytes {
 		return attachment{}, fmt.Errorf("attach %s: %d MB is more than %d MB", filepath.Base(path), st.Size()>>20, maxImageBytes>>20)
 	}
-	b, err := os.ReadFile(path)
+	b, err := budget.ReadFile(path, maxImageBytes, "chat image") // the file may have grown since Stat
 	if err != nil {
 		return attachment{}, fmt.Errorf("attach: %w", err)
 	}

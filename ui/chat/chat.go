@@ -130,6 +130,12 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ClientMsg:
 		m.client = msg.Client
 		return m, nil
+	case tab.DeletedMsg:
+		return m.deletedElsewhere(msg), nil
+	case tab.QuitMsg:
+		return m.stop(), nil
+	case tab.SettingsMsg:
+		return m.withModels(msg.Settings.Models), nil
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.ContinueChatMsg:
@@ -169,12 +175,31 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// Focused reports whether a text field has the keyboard, so bare keys are
-// text: the composer, a one-line field, the picker's field, or the digit
-// that names a code block after y.
+// Focused reports whether the tab owns the bare keys: a text field has the
+// keyboard (the composer, a one-line field, the digit that names a code
+// block after y), or the target picker, which is modal: a digit there is
+// a number, not a tab.
 func (m Model) Focused() bool {
-	return m.focus == onComposer || m.field.kind != noField || m.pick.typing() || m.code.waiting
+	return m.focus == onComposer || m.field.kind != noField || m.pick.open || m.code.waiting
 }
+
+// FieldEmpty reports whether the field with the keyboard holds nothing (or
+// the picker has it, outside its field): a ? there opens help.
+func (m Model) FieldEmpty() bool {
+	switch {
+	case m.pick.open:
+		return !m.pick.editing || m.pick.input.Value() == ""
+	case m.field.kind != noField:
+		return m.field.input.Value() == ""
+	case m.code.waiting:
+		return false
+	}
+	return m.comp.text() == "" && len(m.comp.images) == 0
+}
+
+// Busy reports whether a reply is arriving: quitting stops it first, so
+// it is recorded whole.
+func (m Model) Busy() bool { return m.run != nil }
 
 // SetSize sets the room the tab may draw in.
 func (m *Model) SetSize(w, h int) {
@@ -199,7 +224,13 @@ func (m *Model) SetDark(dark bool) {
 func (m Model) Summary() string { return targetSummary(m.target) }
 
 // KeyMap is the tab's keys in the current mode, for help.
-func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()} }
+func (m Model) KeyMap() help.KeyMap {
+	h := helpKeys{km: m.km, mode: m.mode(), field: m.field.kind}
+	if m.pick.open {
+		h.row = m.pick.rows()[m.pick.cursor].kind
+	}
+	return h.help()
+}
 
 func (m Model) mode() mode {
 	switch {
@@ -219,6 +250,19 @@ func (m Model) mode() mode {
 		return reading
 	}
 	return composing
+}
+
+// withModels adopts new default models at once (issue 19, bug 9: they
+// applied only after a restart): the target follows its family's new
+// default unless a model was picked for it, and families switched to later
+// start on theirs.
+func (m Model) withModels(ms store.Models) Model {
+	was := m.defaultModel(m.target.Family)
+	m.models = ms
+	if m.target.Model == was {
+		m.target.Model = m.defaultModel(m.target.Family)
+	}
+	return m
 }
 
 // defaultModel is the model a family starts with (see tab.DefaultModel).

@@ -19,7 +19,7 @@ import (
 func (m Model) continueFrom(msg tab.ContinueChatMsg) (Model, tea.Cmd) {
 	switch {
 	case m.run != nil:
-		return m, tab.Notice("a reply is arriving: esc stops it first")
+		return m, tab.Warn("a reply is arriving: esc stops it first")
 	case m.db == nil:
 		return m, tab.Error(errors.New("continue in chat: no history to keep the conversation in"))
 	case len(msg.Turns) == 0:
@@ -39,7 +39,7 @@ func (m Model) continueFrom(msg tab.ContinueChatMsg) (Model, tea.Cmd) {
 		// Once recorded: open it, and list it.
 		return tea.BatchMsg{open(db, seq, id, sp), loadPage(db, listSeq, nil)}
 	}
-	return m, tea.Batch(record, tab.Notice("continuing the column as a chat: your next prompt follows its reply"))
+	return m, tea.Batch(record, tab.Info("continuing the column as a chat: your next prompt follows its reply"))
 }
 
 // recordTurns stores turns as a new chat conversation: prompts, and replies

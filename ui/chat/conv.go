@@ -48,7 +48,7 @@ func (m Model) openSelected() (Model, tea.Cmd) {
 	case !ok:
 		return m, nil
 	case m.run != nil:
-		return m, tab.Notice("a reply is arriving: esc stops it first")
+		return m, tab.Warn("a reply is arriving: esc stops it first")
 	case c.ID == m.conv.id && m.conv.loading == 0:
 		return m.focusOn(onComposer), nil
 	}
@@ -103,7 +103,7 @@ func targetOf(entries []entry, t client.ChatTarget) client.ChatTarget {
 // prompt.
 func (m Model) newChat() (Model, tea.Cmd) {
 	if m.run != nil {
-		return m, tab.Notice("a reply is arriving: esc stops it first")
+		return m, tab.Warn("a reply is arriving: esc stops it first")
 	}
 	m.seq++ // a load under way no longer counts
 	m.conv = conversation{}
@@ -121,7 +121,7 @@ func (m Model) askDelete() (Model, tea.Cmd) {
 	case !ok:
 		return m, nil
 	case m.run != nil && c.ID == m.conv.id:
-		return m, tab.Notice("a reply is arriving: esc stops it first")
+		return m, tab.Warn("a reply is arriving: esc stops it first")
 	}
 	m.confirm = true
 	return m, nil
@@ -139,6 +139,19 @@ func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
 		m = m.focusOn(onList)
 	}
 	return m, tab.Notice("conversation deleted")
+}
+
+// deletedElsewhere drops a conversation deleted in History from the list,
+// and leaves it if it is open and idle, so nothing is written to it.
+func (m Model) deletedElsewhere(msg tab.DeletedMsg) Model {
+	if msg.Ref.Kind != store.KindChat {
+		return m
+	}
+	m.list = m.list.without(msg.Ref.ID)
+	if m.conv.id == msg.Ref.ID && m.run == nil {
+		m, _ = m.newChat()
+	}
+	return m
 }
 
 // renamed shows a conversation's new title.
@@ -189,7 +202,7 @@ func titleFromPrompt(text string) string {
 // target and its last prompt in the composer, ready to edit and send.
 func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
 	if m.run != nil {
-		return m, tab.Notice("a reply is arriving: esc stops it first")
+		return m, tab.Warn("a reply is arriving: esc stops it first")
 	}
 	m, _ = m.newChat()
 	t := client.ChatTarget{Family: client.Group(msg.Family), Model: msg.Model}
@@ -202,5 +215,5 @@ func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
 	}
 	m.comp = m.comp.withText(msg.Prompt)
 	m.relayout()
-	return m, tab.Notice(note)
+	return m, tab.Info(note)
 }

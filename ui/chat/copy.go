@@ -15,7 +15,7 @@ import (
 func (m Model) copyReply() (Model, tea.Cmd) {
 	i := m.tr.current(m.conv.entries)
 	if i < 0 || m.conv.entries[i].text == "" {
-		return m, tab.Notice("no reply to copy")
+		return m, tab.Warn("no reply to copy")
 	}
 	text := termtext.String(m.conv.entries[i].text)
 	return m, tea.Batch(tea.SetClipboard(text), tab.Notice(fmt.Sprintf("reply copied (%s)", size(len(text)))))
@@ -27,12 +27,12 @@ func (m Model) askCode() (Model, tea.Cmd) {
 	n := len(m.tr.codes(i))
 	switch {
 	case i < 0 || n == 0:
-		return m, tab.Notice("no code block in this reply")
+		return m, tab.Warn("no code block in this reply")
 	case n == 1:
 		return m.copyCode(i, 1)
 	}
 	m.code = codeChoice{waiting: true, reply: i}
-	return m, tab.Notice(fmt.Sprintf("copy which code block? 1–%d", n))
+	return m, tab.Ask(fmt.Sprintf("copy which code block? 1–%d", n))
 }
 
 // codeKey takes a digit of the block's number: the block is copied as soon
@@ -68,7 +68,7 @@ func (m Model) codeKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 func (m Model) copyCode(i, num int) (Model, tea.Cmd) {
 	codes := m.tr.codes(i)
 	if num < 1 || num > len(codes) {
-		return m, tab.Notice(fmt.Sprintf("no code block %d: this reply has %d", num, len(codes)))
+		return m, tab.Warn(fmt.Sprintf("no code block %d: this reply has %d", num, len(codes)))
 	}
 	code := codes[num-1].Code
 	return m, tea.Batch(tea.SetClipboard(code), tab.Notice(fmt.Sprintf("code block %d copied (%s)", num, size(len(code)))))

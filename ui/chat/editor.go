@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/budget"
 	"atelier/ui/tab"
 )
 
@@ -63,7 +64,7 @@ func (m Model) editorReady(msg editorReadyMsg) (Model, tea.Cmd) {
 		if err != nil {
 			return result(editedMsg{err: fmt.Errorf("editor %s: %w", msg.argv[0], err)})
 		}
-		b, err := os.ReadFile(path)
+		b, err := budget.ReadFile(path, budget.Prompt, "prompt")
 		return result(editedMsg{text: string(b), err: err})
 	})
 }

@@ -77,17 +77,27 @@ func TestTurnsOf(t *testing.T) {
 		{role: store.RoleUser, text: "q1"},
 		{role: store.RoleAssistant, text: "r1", native: native, family: client.Alpha},
 		{role: store.RoleUser, text: "q2"},
-		{role: store.RoleAssistant, status: store.StatusError}, // failed, empty
+		{role: store.RoleAssistant, status: store.StatusError, native: native}, // failed, empty: left out with q2
 		{role: store.RoleUser, text: "q3"},
+		{role: store.RoleAssistant, status: store.StatusInterrupted}, // stopped before any text: left out with q3
+		{role: store.RoleUser, text: "q4"},
+		{role: store.RoleAssistant, status: store.StatusComplete}, // complete but empty: q4 joins q5
+		{role: store.RoleUser, text: "q5"},
 		{role: store.RoleAssistant, text: "part ", native: native},
 		{role: store.RoleAssistant, text: "rest", native: native},
+		{role: store.RoleUser, text: "q6"},
+		{role: store.RoleAssistant, text: "half", status: store.StatusInterrupted, native: native, family: client.Alpha},
+		{role: store.RoleUser, text: "q7"},
 	}
 	got := turnsOf(es)
 	want := []client.ChatTurn{
 		{Role: "user", Text: "q1"},
 		{Role: "assistant", Text: "r1", Native: native, Family: client.Alpha},
-		{Role: "user", Text: "q2\n\nq3"},
+		{Role: "user", Text: "q4\n\nq5"},
 		{Role: "assistant", Text: "part rest"},
+		{Role: "user", Text: "q6"},
+		{Role: "assistant", Text: "half"}, // the text that arrived, not the partial native body
+		{Role: "user", Text: "q7"},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("turns %+v", got)

@@ -17,9 +17,18 @@ const frameInterval = time.Second / 30
 // conversation; below it the list folds away and shows only with focus.
 const wideWidth = 100
 
-// listWidth is the list panel's width beside the conversation, its
-// separator included.
-const listWidth = 28
+// listWidth and maxListWidth bound the list panel's width beside the
+// conversation, its separator included: a fifth of the tab between them,
+// so the list widens with the terminal (issue 19: it stayed 26 columns at
+// 200).
+const (
+	listWidth    = 28
+	maxListWidth = 44
+)
+
+// readingWidth caps the width replies are laid out at: wider lines are
+// hard to read (issue 19: replies ran 170 columns wide at 200).
+const readingWidth = 100
 
 // frameMsg is the tick of a frame; a tick overtaken by a newer one is
 // dropped. It brings the time, for the list's ages and the reply's clock.
@@ -68,8 +77,8 @@ func (m Model) geometry() geometry {
 	g := geometry{paneW: m.width}
 	switch {
 	case m.width >= wideWidth:
-		g.listW = listWidth
-		g.paneW = m.width - listWidth
+		g.listW = min(max(m.width/5, listWidth), maxListWidth)
+		g.paneW = m.width - g.listW
 	case m.focus == onList:
 		g.listOnly = true
 	}
@@ -96,7 +105,7 @@ func (m *Model) relayout() {
 	m.comp = m.comp.resize(g.paneW, max(m.height/3, 1))
 	m.field.input.SetWidth(max(g.paneW-16, 8))
 	g = m.geometry() // the composer's height may have changed
-	m.tr = m.tr.resize(g.paneW, g.bodyH)
+	m.tr = m.tr.resize(min(g.paneW, readingWidth), g.bodyH)
 	m.pick = m.pick.resize(g.paneW, g.bodyH)
 	m.layout()
 }

@@ -17,8 +17,8 @@ import (
 )
 
 // TestGolden compares the tab's views with testdata/TestGolden/*.golden,
-// drawn in 256 colours at the sizes the shell gives it in 80×24 and
-// 120×40 terminals. Run `go test ./ui/chat -run TestGolden -update` after a
+// drawn in 256 colours at the sizes the shell gives it in 80×24, 120×40
+// and 200×50 terminals. Run `go test ./ui/chat -run TestGolden -update` after a
 // deliberate change, and look at the files (cat shows them in colour).
 func TestGolden(t *testing.T) {
 	cases := []struct {
@@ -35,7 +35,7 @@ func TestGolden(t *testing.T) {
 		{"list_filter", func(h *harness) { h.Keys("tab", "/").Type("tea") }},
 		{"new", func(h *harness) { h.Keys("ctrl+n") }},
 	}
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 		for _, c := range cases {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, size[0], size[1]), func(t *testing.T) {
 				h := goldenHarness(t, size[0]-4, size[1]-4) // the shell's frame takes 4

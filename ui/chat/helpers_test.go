@@ -113,6 +113,27 @@ func (h *harness) until(stop func(tea.Msg) bool) *harness {
 	return h
 }
 
+// sendFor types s and sends it, then delivers the reply's pieces until n
+// have arrived; the rest stays pending.
+func (h *harness) sendFor(s string, n int) *harness {
+	h.t.Helper()
+	h.Type(s)
+	return h.more(n, tabtest.Press("enter"))
+}
+
+// more delivers msgs, then the reply's pieces until n more have arrived.
+func (h *harness) more(n int, msgs ...tea.Msg) *harness {
+	h.t.Helper()
+	pieces := 0
+	h.pending = append(h.pending, msgs...)
+	return h.until(func(msg tea.Msg) bool {
+		if isDelta(msg) {
+			pieces++
+		}
+		return pieces == n
+	})
+}
+
 // prompt types s in the composer and sends it, to the end of the reply.
 func (h *harness) prompt(s string) *harness {
 	h.t.Helper()

@@ -257,9 +257,9 @@ func (m Model) editLast() (Model, tea.Cmd) {
 	i := lastUser(m.conv.entries)
 	switch {
 	case i < 0:
-		return m, tab.Notice("no prompt to edit yet")
+		return m, tab.Warn("no prompt to edit yet")
 	case m.run != nil:
-		return m, tab.Notice("a reply is arriving: esc stops it first")
+		return m, tab.Warn("a reply is arriving: esc stops it first")
 	}
 	e := m.conv.entries[i]
 	m.comp = m.comp.withText(e.text)

@@ -1,10 +1,10 @@
 package chat
 
 import (
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 
 	"atelier/ui/markdown"
+	"atelier/ui/tab"
 )
 
 // keyMap is every key of the Chat tab, used both to act and for help.
@@ -21,7 +21,7 @@ type keyMap struct {
 	// A question or a one-line field.
 	Yes, No, Save, Cancel key.Binding
 	// The target picker.
-	Change, Close key.Binding
+	Change, Close, TypeNumber key.Binding
 }
 
 func defaultKeyMap() keyMap {
@@ -60,8 +60,9 @@ func defaultKeyMap() keyMap {
 		Save:   b([]string{"enter"}, "enter", "done"),
 		Cancel: b([]string{"esc"}, "esc", "cancel"),
 
-		Change: b([]string{"left", "right", "h", "l", "space"}, "←/→", "change"),
-		Close:  b([]string{"esc", "ctrl+t"}, "esc", "close"),
+		Change:     b([]string{"left", "right", "h", "l", "space"}, "←/→", "change"),
+		Close:      b([]string{"esc", "ctrl+t"}, "esc", "use this target"),
+		TypeNumber: b([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "-"}, "0-9", "type a number"),
 	}
 }
 
@@ -79,16 +80,51 @@ const (
 	numbering       // y was pressed: a digit names the code block
 )
 
-// helpKeys shows the keys of one mode: help.KeyMap for the shell.
+// helpKeys are the keys of one mode, for the shell's help.
 type helpKeys struct {
-	km   keyMap
-	mode mode
+	km    keyMap
+	mode  mode
+	row   settingKind // picking: the kind of the row under the cursor
+	field fieldKind   // typing: the field open, noField in the picker
 }
 
-var _ help.KeyMap = helpKeys{}
+// with is b saying what it does here.
+func with(b key.Binding, what string) key.Binding { return tab.Retitle(b, what) }
 
-// ShortHelp lists the keys that matter in the current mode.
-func (h helpKeys) ShortHelp() []key.Binding {
+// pickerKeys are the picker's keys for the row under the cursor: what
+// enter does depends on it (issue 19: the footer said "enter done").
+func (h helpKeys) pickerKeys() []key.Binding {
+	k := h.km
+	out := []key.Binding{with(k.Up, "up"), with(k.Down, "down")}
+	switch h.row {
+	case choiceSetting:
+		out = append(out, with(k.Change, "change"), with(k.Save, "next value"))
+	case boolSetting:
+		out = append(out, with(k.Save, "switch on/off"))
+	case intSetting, floatSetting:
+		out = append(out, with(k.Save, "edit"), k.TypeNumber)
+	default:
+		out = append(out, with(k.Save, "edit"))
+	}
+	return append(out, k.Close)
+}
+
+// fieldKeys are the keys of the field open: enter does what it is for.
+func (h helpKeys) fieldKeys() []key.Binding {
+	k := h.km
+	switch h.field {
+	case filterField:
+		return []key.Binding{with(k.Save, "keep filter"), with(k.Cancel, "clear filter")}
+	case renameField:
+		return []key.Binding{with(k.Save, "rename"), k.Cancel}
+	case attachField:
+		return []key.Binding{with(k.Save, "attach"), k.Cancel}
+	}
+	return []key.Binding{with(k.Save, "set"), with(k.Cancel, "keep the old value")} // the picker's field
+}
+
+// short lists the keys that matter in the current mode.
+func (h helpKeys) short() []key.Binding {
 	k := h.km
 	switch h.mode {
 	case streaming:
@@ -98,24 +134,41 @@ func (h helpKeys) ShortHelp() []key.Binding {
 	case reading:
 		return []key.Binding{k.Copy, k.CopyCode, k.Thinking, k.Edit, k.Regenerate}
 	case picking:
-		return []key.Binding{k.Up, k.Down, k.Change, k.Save, k.Close}
+		return h.pickerKeys()
 	case typing:
-		return []key.Binding{k.Save, k.Cancel}
+		return h.fieldKeys()
 	case confirming:
 		return []key.Binding{k.Yes, k.No}
 	case numbering:
-		return []key.Binding{k.Cancel}
+		return []key.Binding{with(k.Yes, "block number"), k.Cancel}
 	}
 	return []key.Binding{k.Send, k.Newline, k.Editor, k.Target, k.Focus}
 }
 
-// FullHelp lists every key of the tab, one column per area: the prompt,
-// the conversation, the list.
-func (h helpKeys) FullHelp() [][]key.Binding {
-	k := h.km
-	return [][]key.Binding{
-		{k.Send, k.Newline, k.Editor, k.Attach, k.Detach, k.Stop},
-		{k.New, k.Target, k.Regenerate, k.Focus, k.Copy, k.CopyCode, k.Thinking, k.Edit},
-		{k.Open, k.Filter, k.Rename, k.Delete, k.Scroll.PageUp, k.Scroll.PageDown},
-	}
+// The titles of the help's groups.
+const (
+	promptKeys = "Prompt"
+	replyKeys  = "Conversation"
+	listKeys   = "Conversations list"
+	tabKeys    = "Anywhere in Chat"
+	pickKeys   = "Target picker (ctrl+t)"
+	typingKeys = "A field being typed"
+)
+
+// help is every key of the tab, a labelled group a context, the one the
+// tab is in first.
+func (h helpKeys) help() tab.Help {
+	k, s := h.km, h.km.Scroll
+	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
+		{Title: promptKeys, Keys: []key.Binding{k.Send, k.Newline, k.Editor, k.Attach, k.Detach}},
+		{Title: replyKeys, Keys: []key.Binding{k.Copy, k.CopyCode, k.Thinking, k.Edit, s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}},
+		{Title: listKeys, Keys: []key.Binding{k.Up, k.Down, k.Open, k.Filter, k.Rename, k.Delete, with(k.Yes, "confirm a delete")}},
+		{Title: tabKeys, Keys: []key.Binding{k.New, k.Target, k.Regenerate, k.Stop, k.Focus, k.FocusBack}},
+		{Title: pickKeys, Keys: []key.Binding{with(k.Up, "up"), with(k.Down, "down"), with(k.Change, "change a choice"),
+			with(k.Save, "edit, next value or switch"), k.TypeNumber, k.Close}},
+		{Title: typingKeys, Keys: []key.Binding{with(k.Save, "set it"), with(k.Cancel, "cancel, the old value stays")}},
+	}}
+	context := map[mode]string{composing: promptKeys, reading: replyKeys, numbering: replyKeys, browsing: listKeys,
+		confirming: listKeys, streaming: tabKeys, picking: pickKeys, typing: typingKeys}
+	return all.First(context[h.mode])
 }

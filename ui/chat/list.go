@@ -176,9 +176,12 @@ func (l list) view(st *styles, w, h int, cursor bool, now time.Time) []string {
 func (l list) row(st *styles, c store.Conversation, w int, atCursor bool, now time.Time) string {
 	age := ageOf(now, c.UpdatedAt)
 	title := titleOf(c)
-	mark := "  "
-	if c.ID == l.open {
+	mark := "  " // the glyphs tell the cursor and the open one apart without colour
+	switch {
+	case c.ID == l.open:
 		mark = "▸ "
+	case atCursor:
+		mark = "› "
 	}
 	room := w - 2 - len(age) - 1
 	title = ansi.Truncate(title, max(room, 0), "…")

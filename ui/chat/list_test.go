@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"atelier/store"
 )
 
@@ -137,5 +139,38 @@ func TestNarrowListFoldsAway(t *testing.T) {
 	v := h.view()
 	if !strings.Contains(v, "Conversations") || strings.Contains(v, "▾ sim-alpha") {
 		t.Fatalf("with focus the list takes the tab:\n%s", v)
+	}
+}
+
+// TestListWidensAndRepliesKeepAReadingWidth: the list takes a fifth of a
+// wide tab (within bounds) and replies are laid out no wider than the
+// reading width, the pane padded beside them (issue 19: the list stayed 26
+// columns at 200 while replies ran 170 wide).
+func TestListWidensAndRepliesKeepAReadingWidth(t *testing.T) {
+	h := goldenHarness(t, 196, 46) // a 200×50 terminal
+	g := h.m.geometry()
+	if g.listW <= listWidth || g.listW > maxListWidth || h.m.tr.width != readingWidth {
+		t.Fatalf("list %d wide, replies %d", g.listW, h.m.tr.width)
+	}
+	for i, l := range strings.Split(h.m.View(), "\n") {
+		if w := ansi.StringWidth(l); w != 196 {
+			t.Errorf("line %d is %d wide", i, w)
+		}
+	}
+	h.m.SetSize(116, 36) // a 120×40 terminal: as before
+	if g := h.m.geometry(); g.listW != listWidth || h.m.tr.width != 116-listWidth {
+		t.Errorf("at 116: list %d, replies %d", g.listW, h.m.tr.width)
+	}
+}
+
+// TestListCursorShowsWithoutColour: the row under the cursor is marked by
+// a glyph, apart from the open one, so it shows on a terminal without
+// colour (issue 19).
+func TestListCursorShowsWithoutColour(t *testing.T) {
+	h := goldenHarness(t, 76, 20)
+	h.Keys("tab", "down")
+	v := ansi.Strip(h.m.View())
+	if !strings.Contains(v, "› Go iterators") || !strings.Contains(v, "▸ Tea haiku") {
+		t.Errorf("the cursor or the open conversation is not marked:\n%s", v)
 	}
 }

@@ -23,7 +23,7 @@ type picker struct {
 	offset   int
 	editing  bool
 	input    textinput.Model
-	problems []string // the request's violations, one a line
+	problems []problem // the request's violations, and a value typed that is not one
 	width    int
 	height   int
 	st       pickerStyles
@@ -57,6 +57,13 @@ func (p picker) load(t client.ChatTarget) picker {
 // rows are the settings the target's family offers.
 func (p picker) rows() []setting { return settingsOf(p.target.Family) }
 
+// problem is a rule the target breaks, and the row it is about ("" when
+// no row is).
+type problem struct {
+	row  string
+	text string
+}
+
 // check validates the target as a one-prompt request would be.
 func (p picker) check() picker {
 	p.problems = nil
@@ -65,12 +72,33 @@ func (p picker) check() picker {
 		return p
 	}
 	for _, v := range client.Violations(err) {
-		p.problems = append(p.problems, v.Error())
+		p.problems = append(p.problems, problem{row: rowOf(v.Field), text: v.Error()})
 	}
 	if len(p.problems) == 0 {
-		p.problems = []string{err.Error()}
+		p.problems = []problem{{text: err.Error()}}
 	}
 	return p
+}
+
+// live checks the value being typed as if it were set, so a broken one
+// shows in red before enter (issue 19, bug 4).
+func (p picker) live() picker {
+	s := p.rows()[p.cursor]
+	t := p.target
+	if err := s.set(&t, strings.TrimSpace(p.input.Value())); err != nil {
+		others := slices.DeleteFunc(p.check().problems, func(pr problem) bool { return pr.row == s.name })
+		p.problems = append([]problem{{row: s.name, text: s.name + ": " + err.Error()}}, others...)
+		return p
+	}
+	q := p
+	q.target = t
+	p.problems = q.check().problems
+	return p
+}
+
+// broken reports whether a problem is about the row named name.
+func (p picker) broken(name string) bool {
+	return slices.ContainsFunc(p.problems, func(pr problem) bool { return pr.row == name })
 }
 
 // openPicker shows the picker on the current target.
@@ -102,9 +130,28 @@ func (m Model) pickerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.pick = m.pick.change(msg.String() == "left" || msg.String() == "h", m.defaultModel)
 	case key.Matches(msg, k.Save):
 		return m.pickEnter()
+	case key.Matches(msg, k.TypeNumber) && m.pick.numeric():
+		return m.typeNumber(msg)
 	}
 	m.pick = m.pick.follow()
 	return m, nil
+}
+
+// numeric reports whether the row under the cursor takes a number.
+func (p picker) numeric() bool {
+	k := p.rows()[p.cursor].kind
+	return k == intSetting || k == floatSetting
+}
+
+// typeNumber is a digit on a number's row: the row's field opens empty
+// with the digit in it, as a spreadsheet's cell does.
+func (m Model) typeNumber(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	m, focus := m.pickEnter()
+	m.pick.input.SetValue("")
+	var cmd tea.Cmd
+	m.pick, cmd = m.pick.update(msg)
+	m.pick = m.pick.live()
+	return m, tea.Batch(focus, cmd)
 }
 
 // pickEnter edits a text or number, and changes a choice or a switch.
@@ -130,16 +177,16 @@ func (p picker) editKey(msg tea.KeyPressMsg, k keyMap) (picker, tea.Cmd) {
 	case key.Matches(msg, k.Save):
 		s := p.rows()[p.cursor]
 		if err := s.set(&p.target, strings.TrimSpace(p.input.Value())); err != nil {
-			p.problems = []string{s.name + ": " + err.Error()}
-			return p, nil
+			return p.live(), nil // not a value: the field stays open, saying why
 		}
 		p.editing = false
 		return p.check(), nil
 	case key.Matches(msg, k.Cancel):
 		p.editing = false
-		return p, nil
+		return p.check(), nil
 	}
-	return p.update(msg)
+	p, cmd := p.update(msg)
+	return p.live(), cmd
 }
 
 func (p picker) update(msg tea.Msg) (picker, tea.Cmd) {
@@ -179,9 +226,28 @@ const labelWidth = 20
 
 // follow keeps the cursor's row in view.
 func (p picker) follow() picker {
-	rows := max(p.height-2-len(p.problems), 1)
+	rows := max(p.height-2-len(p.footer()), 1)
 	p.offset = max(min(max(p.offset, p.cursor-rows+1), p.cursor), 0)
 	return p
+}
+
+// footer is what goes under the rows: the whole rule of the row under the
+// cursor, then each problem, wrapped to the width rather than cut.
+func (p picker) footer() []string {
+	w := max(p.width, 10)
+	var out []string
+	if rows := p.rows(); p.cursor < len(rows) {
+		s := rows[p.cursor]
+		for _, l := range strings.Split(ansi.Wrap(s.name+": "+s.hint[p.target.Family], w, " ,"), "\n") {
+			out = append(out, p.st.Rule.Render(l))
+		}
+	}
+	for _, pr := range p.problems {
+		for _, l := range strings.Split(ansi.Wrap("✗ "+oneLine(pr.text), w, " "), "\n") {
+			out = append(out, p.st.Problem.Render(l))
+		}
+	}
+	return out[:min(len(out), max(p.height-3, 0))]
 }
 
 // view draws the picker in exactly height lines.
@@ -189,33 +255,44 @@ func (p picker) view() []string {
 	fam := p.target.Family
 	out := []string{pad(p.st.Title.Render("Target")+p.st.Label.Render(" · the model the next prompt goes to"), p.width), pad("", p.width)}
 	rows := p.rows()
-	room := max(p.height-2-len(p.problems), 0)
+	foot := p.footer()
+	room := max(p.height-2-len(foot), 0)
 	for i := p.offset; i < len(rows) && i-p.offset < room; i++ {
 		out = append(out, pad(p.row(rows[i], i == p.cursor, fam), p.width))
 	}
-	for len(out) < p.height-len(p.problems) {
+	for len(out) < p.height-len(foot) {
 		out = append(out, pad("", p.width))
 	}
-	for _, pr := range p.problems {
-		out = append(out, pad(p.st.Problem.Render(ansi.Truncate("✗ "+oneLine(pr), p.width, "…")), p.width))
+	for _, l := range foot {
+		out = append(out, pad(l, p.width))
 	}
 	return out[:min(len(out), p.height)]
 }
 
-// row is one setting: a marker, its name, its value and its rule.
+// row is one setting: a marker, its name, its value and its rule; a value
+// that breaks a rule is marked ✗ and drawn in red, rule and all.
 func (p picker) row(s setting, at bool, fam client.Group) string {
+	bad := p.broken(s.name)
+	value, rule := p.st.Value, p.st.Rule
 	mark := "  "
 	name := p.st.Label.Render(s.name)
+	if bad {
+		value, rule = p.st.Problem, p.st.Problem
+		mark = p.st.Problem.Render("✗ ")
+	}
 	if at {
 		mark = p.st.Cursor.Render("▸ ")
 		name = p.st.Cursor.Render(s.name)
+		if bad {
+			name = p.st.Problem.Bold(true).Render(s.name)
+		}
 	}
 	line := mark + name + strings.Repeat(" ", max(labelWidth-2-len(s.name), 1))
 	if at && p.editing {
 		return line + p.input.View()
 	}
 	v := oneLine(s.get(&p.target))
-	shown := p.st.Value.Render(v)
+	shown := value.Render(v)
 	switch {
 	case s.kind == choiceSetting:
 		if v == "" {
@@ -230,9 +307,9 @@ func (p picker) row(s setting, at bool, fam client.Group) string {
 	}
 	valueW := min(max((p.width-labelWidth)/2, 12), 32)
 	if ansi.StringWidth(v) > valueW {
-		shown = p.st.Value.Render(ansi.Truncate(v, valueW, "…"))
+		shown = value.Render(ansi.Truncate(v, valueW, "…"))
 		v = ansi.Truncate(v, valueW, "…")
 	}
 	line += shown + strings.Repeat(" ", max(valueW-ansi.StringWidth(v), 1)) + " "
-	return line + p.st.Rule.Render(ansi.Truncate(s.hint[fam], max(p.width-ansi.StringWidth(line), 0), "…"))
+	return line + rule.Render(ansi.Truncate(s.hint[fam], max(p.width-ansi.StringWidth(line), 0), "…"))
 }

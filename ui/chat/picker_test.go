@@ -8,6 +8,8 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 // to moves the picker's cursor to the row named name.
@@ -164,3 +166,124 @@ func TestOpeningAConversationTakesItsTarget(t *testing.T) {
 
 // Summary is the tab's line for the status bar.
 func (h *harness) Summary() string { return h.m.Summary() }
+
+// TestPickerTakesDigitsAsANumber: a digit on a number's row opens its field
+// with the digit in it, and the tab owns the keyboard while the picker is
+// open, so the shell's digits do not switch tabs (issue 19, bug 2).
+func TestPickerTakesDigitsAsANumber(t *testing.T) {
+	h := newHarness(t, "")
+	h.Keys("tab", "ctrl+t") // from the list, where digits were free
+	if !h.m.Focused() {
+		t.Fatal("the picker is open but the tab does not own the keyboard")
+	}
+	h.to("thinking budget").Type("2048")
+	if !h.m.pick.editing || h.m.pick.input.Value() != "2048" {
+		t.Fatalf("editing %v with %q", h.m.pick.editing, h.m.pick.input.Value())
+	}
+	h.Keys("enter", "esc")
+	if h.m.target.Settings.ThinkingBudget != 2048 {
+		t.Fatalf("budget %d", h.m.target.Settings.ThinkingBudget)
+	}
+	h.Keys("ctrl+t").to("web search").Type("7")
+	if h.m.pick.editing || h.m.target.Settings.WebSearch {
+		t.Error("a digit on a switch did something")
+	}
+}
+
+// TestPickerFooterSaysWhatEnterDoes: enter edits a text or a number, steps
+// a choice and switches a switch; esc uses the target (issue 19, bug 3:
+// the footer said "enter done").
+func TestPickerFooterSaysWhatEnterDoes(t *testing.T) {
+	h := newHarness(t, "")
+	h.Keys("ctrl+t")
+	footer := func() string {
+		var parts []string
+		for _, b := range h.m.KeyMap().ShortHelp() {
+			parts = append(parts, b.Help().Key+" "+b.Help().Desc)
+		}
+		return strings.Join(parts, " · ")
+	}
+	for row, want := range map[string]string{
+		"family":      "enter next value",
+		"model":       "enter edit",
+		"max tokens":  "0-9 type a number",
+		"web search":  "enter switch on/off",
+		"temperature": "esc use this target",
+	} {
+		h.to(row)
+		if f := footer(); !strings.Contains(f, want) || strings.Contains(f, "done") {
+			t.Errorf("on %s the footer says %q, want %q", row, f, want)
+		}
+	}
+	h.to("model").Keys("enter")
+	if f := footer(); !strings.Contains(f, "enter set") || !strings.Contains(f, "esc keep the old value") {
+		t.Errorf("while editing the footer says %q", f)
+	}
+}
+
+// TestPickerMarksBrokenValuesAsTyped: a value that breaks a rule is marked
+// on its row and said in full below, as it is typed, before enter and
+// before any send; a value that is no number at all too (issue 19, bug 4).
+func TestPickerMarksBrokenValuesAsTyped(t *testing.T) {
+	h := newHarness(t, "")
+	h.m.SetSize(80, 24)
+	h.Keys("ctrl+t")
+	h.to("thinking budget").Type("500")
+	if !h.m.pick.broken("thinking budget") || !strings.Contains(h.view(), "✗ thinking.budget_tokens: must be >= 1024") {
+		t.Fatalf("500 as a budget is not marked while typed:\n%s", h.view())
+	}
+	h.Keys("enter")
+	h.to("max tokens")
+	if l := tabtest.Line(h.view(), "thinking budget"); !strings.HasPrefix(strings.TrimSpace(l), "✗") {
+		t.Errorf("the row is not marked: %q", l)
+	}
+	h.Type("1.5")
+	if !h.m.pick.broken("max tokens") || !h.m.pick.broken("thinking budget") || !strings.Contains(h.view(), `✗ max tokens: "1.5" is not a whole number`) {
+		t.Fatalf("1.5 as max tokens is not marked while typed:\n%s", h.view())
+	}
+	h.Keys("enter")
+	if !h.m.pick.editing {
+		t.Error("enter took 1.5 as max tokens")
+	}
+	h.Keys("esc", "esc")
+
+	// alpha's temperature is 0.0 to 1.0 (INTERFACE.md, message endpoint);
+	// beta's is "typically 0.0 to 2.0", which is the service's to refuse.
+	h.Keys("ctrl+t")
+	h.to("temperature").Type("7")
+	if !h.m.pick.broken("temperature") || !strings.Contains(h.view(), "✗ temperature: must be between 0 and 1") {
+		t.Fatalf("7 as alpha's temperature is not marked:\n%s", h.view())
+	}
+}
+
+// TestPickerShowsTheWholeRule: the rule of the row under the cursor shows
+// whole under the rows, where the row's own column cuts it (issue 19, bug
+// 4: "≥ 1024, ‹…").
+func TestPickerShowsTheWholeRule(t *testing.T) {
+	h := newHarness(t, "")
+	h.m.SetSize(80, 24)
+	h.Keys("ctrl+t").to("thinking budget")
+	if !strings.Contains(h.view(), "thinking budget: thinking.budget_tokens · ≥ 1024, < max tokens") {
+		t.Fatalf("the whole rule is not shown:\n%s", h.view())
+	}
+}
+
+// TestNewDefaultModelFollowsUnlessPicked: a new default model applies to
+// the target at once, unless another model was picked for it (issue 19,
+// bug 9).
+func TestNewDefaultModelFollowsUnlessPicked(t *testing.T) {
+	h := newHarness(t, "")
+	h.Send(tab.SettingsMsg{Settings: &store.Settings{Models: store.Models{Alpha: "alpha-2", Beta: "beta-2"}}})
+	if h.Summary() != "alpha · alpha-2" {
+		t.Fatalf("summary %q", h.Summary())
+	}
+	h.Keys("ctrl+t").to("model").Keys("enter", "ctrl+u").Type("mine").Keys("enter", "esc")
+	h.Send(tab.SettingsMsg{Settings: &store.Settings{Models: store.Models{Alpha: "alpha-3", Beta: "beta-3"}}})
+	if h.Summary() != "alpha · mine" {
+		t.Errorf("a picked model was replaced: %q", h.Summary())
+	}
+	h.Keys("ctrl+t").to("family").Keys("right", "esc")
+	if h.Summary() != "beta · beta-3" {
+		t.Errorf("another family does not start on its new default: %q", h.Summary())
+	}
+}

@@ -86,13 +86,17 @@ func figures(e *entry) string {
 	} else if e.total > 0 {
 		parts = append(parts, seconds(e.total))
 	}
-	if e.usage.Output > 0 {
+	// A reply that did not complete has no final count of tokens or stop
+	// reason: what the stream said so far (alpha's first count is 1) would
+	// read as the reply's (issue 19, bug 8: "2.0 s · 1 tok · 1 tok/s").
+	final := !e.broken()
+	if e.usage.Output > 0 && final {
 		parts = append(parts, strconv.Itoa(e.usage.Output)+" tok")
-		if d := e.total - e.ttft; d > 0 && e.status != store.StatusStreaming {
+		if d := e.total - e.ttft; d > 0 {
 			parts = append(parts, fmt.Sprintf("%.0f tok/s", float64(e.usage.Output)/d.Seconds()))
 		}
 	}
-	if e.stop != "" {
+	if e.stop != "" && final {
 		parts = append(parts, termtext.String(e.stop))
 	}
 	if len(parts) == 0 {
@@ -194,8 +198,11 @@ func endLines(e *entry, lk look) []string {
 	switch {
 	case e.status == store.StatusInterrupted:
 		why := "stopped · the partial reply is kept"
-		if e.errText != "" && e.errText != "stopped" {
+		switch {
+		case e.errText != "" && e.errText != "stopped":
 			why = oneLine(e.errText)
+		case e.text == "" && e.thinking == "":
+			why = "stopped before any text"
 		}
 		return []string{indent + st.Reply.Paused.Render("■ "+why)}
 	case e.status == store.StatusError:

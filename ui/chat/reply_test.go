@@ -96,27 +96,13 @@ func TestReadingAboveIsNotPulledDown(t *testing.T) {
 	h := newHarness(t, "")
 	h.m.SetSize(116, 16)
 	h.prompt("earlier question")
-	h.Type("and now")
-	pieces := 0
-	h.pending = append(h.pending, tabtest.Press("enter"))
-	h.until(func(msg tea.Msg) bool {
-		if isDelta(msg) {
-			pieces++
-		}
-		return pieces == 60
-	})
+	h.sendFor("and now", 60)
 	if !h.m.tr.atBottom() {
 		t.Fatal("the window did not follow the reply while at the end")
 	}
 	h.Send(tabtest.Press("pgup"))
 	at, top := h.m.tr.offset, strings.Split(h.view(), "\n")[0]
-	pieces = 0
-	h.until(func(msg tea.Msg) bool {
-		if isDelta(msg) {
-			pieces++
-		}
-		return pieces == 60
-	})
+	h.more(60)
 	if h.m.tr.offset != at || strings.Split(h.view(), "\n")[0] != top {
 		t.Fatalf("the window moved from line %d to %d", at, h.m.tr.offset)
 	}

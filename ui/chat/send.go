@@ -50,7 +50,7 @@ func (m Model) submit() (Model, tea.Cmd) {
 func (m Model) regenerate() (Model, tea.Cmd) {
 	i := lastUser(m.conv.entries)
 	if i < 0 {
-		return m, tab.Notice("nothing to regenerate yet")
+		return m, tab.Warn("nothing to regenerate yet")
 	}
 	next, cmd, _ := m.start(sendRegenerate, clip(m.conv.entries[:i+1]), m.conv.entries[i].turn, "")
 	return next, cmd
@@ -75,9 +75,11 @@ func clip(es []entry) []entry { return es[:len(es):len(es)] }
 func (m Model) start(kind sendKind, entries []entry, turn int, prompt string) (Model, tea.Cmd, bool) {
 	switch {
 	case m.run != nil:
-		return m, tab.Notice("a reply is arriving: esc stops it"), false
+		return m, tab.Warn("a reply is arriving: esc stops it"), false
 	case m.client == nil:
 		return m, tab.Error(errNoService), false
+	case m.target.Model == "":
+		return m, tab.Error(fmt.Errorf("chat: no %s model chosen yet: ctrl+t picks one, or set a default model in Settings (alt+6)", m.target.Family)), false
 	}
 	turns := turnsOf(entries)
 	if _, _, err := client.NativeChatRequest(m.target, turns, true); err != nil {

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"atelier/client"
 	"atelier/client/sim"
 	"atelier/store"
@@ -96,17 +94,67 @@ func TestReopenShowsEverything(t *testing.T) {
 	}
 }
 
+// TestAlphaContinuesAfterAFailedReply: a reply the service refused (401)
+// leaves nothing in the turns sent next, so the next prompt is answered
+// (issue 19, bug 1: it was refused with "messages[1].content: is
+// required", and the failed prompt's marker would fail it again).
+func TestAlphaContinuesAfterAFailedReply(t *testing.T) {
+	h := newHarness(t, "")
+	h.prompt("one [[fault:unauthorized]]")
+	if errs := h.Errors(); len(errs) != 1 || h.last().status != store.StatusError {
+		t.Fatalf("errors %v, status %s", errs, h.last().status)
+	}
+	h.Out = nil
+	h.answered("two")
+}
+
+// TestAlphaContinuesAfterAReplyStoppedAtOnce: esc before any text leaves
+// an empty interrupted reply (kept in history, here written as the tab
+// writes it), which poisons nothing either once the conversation is
+// opened again.
+func TestAlphaContinuesAfterAReplyStoppedAtOnce(t *testing.T) {
+	h := newHarness(t, "")
+	ctx := context.Background()
+	id, err := h.db.NewConversation(ctx, store.KindChat, "one")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.db.AddMessage(ctx, store.Message{ConversationID: id, Turn: 0, Role: store.RoleUser, Text: "one",
+		Family: "alpha", Model: "sim-alpha"}); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := h.db.BeginReply(ctx, store.ReplyStart{ConversationID: id, Turn: 0, Family: "alpha", Model: "sim-alpha",
+		StartedAt: testNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	native := json.RawMessage(`{"id":"m","type":"message","role":"assistant","model":"sim-alpha","content":[],"usage":{"input_tokens":3,"output_tokens":0}}`)
+	if err := rec.Finish(store.ReplyEnd{Err: context.Canceled, ResponseJSON: native}); err != nil {
+		t.Fatal(err)
+	}
+	h.Run(h.m.Init()).Keys("tab", "enter")
+	if e := h.last(); e.status != store.StatusInterrupted || e.text != "" {
+		t.Fatalf("stopped reply %s %q", e.status, e.text)
+	}
+	if v := h.view(); !strings.Contains(v, "■ stopped before any text") || strings.Contains(v, "partial reply is kept") {
+		t.Errorf("a reply stopped before any text says (issue 19, bug 8):\n%s", v)
+	}
+	h.answered("two")
+}
+
+// answered sends prompt and fails unless its reply comes complete.
+func (h *harness) answered(prompt string) {
+	h.t.Helper()
+	h.prompt(prompt)
+	h.NoErrors()
+	if e := h.last(); e.status != store.StatusComplete || e.text != sim.ReplyText(prompt) {
+		h.t.Fatalf("%q got %s %q", prompt, e.status, e.text)
+	}
+}
+
 func TestStopKeepsThePartialReply(t *testing.T) {
 	h := newHarness(t, "")
-	h.Type("a long answer please [[long]]")
-	pieces := 0
-	h.pending = append(h.pending, tabtest.Press("enter"))
-	h.until(func(msg tea.Msg) bool {
-		if isDelta(msg) {
-			pieces++
-		}
-		return pieces == 5
-	})
+	h.sendFor("a long answer please [[long]]", 5)
 	if h.m.run == nil || h.m.mode() != streaming {
 		t.Fatal("not streaming after five pieces")
 	}
@@ -120,6 +168,11 @@ func TestStopKeepsThePartialReply(t *testing.T) {
 	if !strings.Contains(h.view(), "stopped · the partial reply is kept") {
 		t.Errorf("the view does not say it stopped:\n%s", h.view())
 	}
+	// The stream's count so far is not the reply's: no tokens, rate or
+	// stop reason for it, only its times (issue 19, bug 8).
+	if fig := figures(&e); strings.Contains(fig, "tok/s") || strings.Contains(fig, " tok ") || !strings.HasSuffix(fig, " s") {
+		t.Errorf("a stopped reply's figures: %q", fig)
+	}
 	m := h.stored().Messages[1]
 	if m.Status != store.StatusInterrupted || m.Text != e.text {
 		t.Errorf("stored %s with %d bytes, shown %d", m.Status, len(m.Text), len(e.text))
@@ -131,15 +184,7 @@ func TestStopKeepsThePartialReply(t *testing.T) {
 // start shows it.
 func TestInterruptedByExitComesBack(t *testing.T) {
 	h := newHarness(t, "")
-	h.Type("tell me everything [[long]]")
-	pieces := 0
-	h.pending = append(h.pending, tabtest.Press("enter"))
-	h.until(func(msg tea.Msg) bool {
-		if isDelta(msg) {
-			pieces++
-		}
-		return pieces == 20
-	})
+	h.sendFor("tell me everything [[long]]", 20)
 	shown := h.last().text
 	if err := h.db.Close(); err != nil { // as atelier does on quitting
 		t.Fatal(err)
@@ -321,5 +366,49 @@ func TestContinueAColumnOfAComparison(t *testing.T) {
 	c, err := h.db.Conversation(context.Background(), h.m.conv.id)
 	if err != nil || c.Kind != store.KindChat || len(c.Messages) != 4 {
 		t.Fatalf("stored: %v, %+v", err, c)
+	}
+}
+
+// TestQuitWhileStreamingKeepsToolsAndFigures: quitting stops the reply as
+// esc does, so it comes back after a restart with its tool lines and its
+// times, where one cut off at exit lost them (issue 19, bug 11).
+func TestQuitWhileStreamingKeepsToolsAndFigures(t *testing.T) {
+	h := newHarness(t, "")
+	h.m.target.Settings = client.ChatSettings{WebSearch: true}
+	h.sendFor("the weather in Lisbon [[long]]", 40)
+	if !h.m.Busy() {
+		t.Fatal("not busy while streaming")
+	}
+	h.Send(tab.QuitMsg{})
+	if h.m.Busy() || h.last().status != store.StatusInterrupted {
+		t.Fatalf("still busy %v, status %s", h.m.Busy(), h.last().status)
+	}
+	h.db.Close() // as atelier does on quitting
+
+	again := newHarness(t, h.dir)
+	again.Keys("tab", "enter")
+	e := again.last()
+	if e.status != store.StatusInterrupted || len(e.tools) == 0 || e.total == 0 || e.ttft == 0 {
+		t.Fatalf("reloaded: status %s, %d tools, total %v, ttft %v", e.status, len(e.tools), e.total, e.ttft)
+	}
+	if v := again.transcript(); !strings.Contains(v, "⚙ web_search · ") {
+		t.Errorf("no tool line after a restart:\n%s", v)
+	}
+}
+
+// TestNoModelSaysHowToPickOne: outside the demo, with no default model, a
+// first prompt says how to pick one rather than "model: is required"
+// (issue 19).
+func TestNoModelSaysHowToPickOne(t *testing.T) {
+	h := newHarness(t, "")
+	h.m.models = store.Models{}
+	h.m.target.Model = ""
+	h.prompt("hello")
+	errs := h.Errors()
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "ctrl+t picks one") || !strings.Contains(errs[0].Error(), "Settings") {
+		t.Fatalf("errors %v", errs)
+	}
+	if h.m.comp.text() != "hello" || len(h.m.conv.entries) != 0 {
+		t.Error("the prompt was lost or sent")
 	}
 }

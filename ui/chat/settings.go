@@ -114,6 +114,38 @@ var settingsTable = []setting{
 		set:     setSafety},
 }
 
+// wireNames are the last parts of the wire fields each row sets, in every
+// family: a violation of one marks that row.
+var wireNames = map[string][]string{
+	"model":             {"model"},
+	"system":            {"system", "systemInstruction", "instructions"},
+	"max tokens":        {"max_tokens", "maxOutputTokens", "max_output_tokens"},
+	"temperature":       {"temperature"},
+	"top_p":             {"top_p", "topP"},
+	"top_k":             {"top_k", "topK"},
+	"thinking budget":   {"budget_tokens", "thinkingBudget"},
+	"thinking display":  {"display"},
+	"effort":            {"effort"},
+	"reasoning summary": {"summary"},
+	"verbosity":         {"verbosity"},
+	"stop sequences":    {"stop_sequences", "stopSequences"},
+	"safety threshold":  {"safetySettings", "threshold"},
+}
+
+// rowOf is the row whose value a violation of the wire field path is
+// about, or "" when none is.
+func rowOf(path string) string {
+	parts := strings.FieldsFunc(path, func(r rune) bool { return r == '.' || r == '[' || r == ']' })
+	for i := len(parts) - 1; i >= 0; i-- {
+		for row, names := range wireNames {
+			if slices.Contains(names, parts[i]) {
+				return row
+			}
+		}
+	}
+	return ""
+}
+
 // settingsOf are the rows a family offers.
 func settingsOf(f client.Group) []setting {
 	var out []setting

@@ -91,7 +91,7 @@ func newStyles(isDark bool) styles {
 }
 
 func inputStyles(isDark bool, p tab.Palette) textinput.Styles {
-	in := textinput.DefaultStyles(isDark)
+	in := tab.InputDefaults(isDark)
 	in.Focused.Text = lipgloss.NewStyle().Foreground(p.Text)
 	in.Focused.Prompt = lipgloss.NewStyle().Foreground(p.Accent)
 	in.Focused.Placeholder = lipgloss.NewStyle().Foreground(p.Muted)
@@ -103,7 +103,7 @@ func inputStyles(isDark bool, p tab.Palette) textinput.Styles {
 }
 
 func composerStyles(isDark bool, p tab.Palette) textarea.Styles {
-	ta := textarea.DefaultStyles(isDark)
+	ta := tab.AreaDefaults(isDark)
 	for _, st := range []*textarea.StyleState{&ta.Focused, &ta.Blurred} {
 		st.Base = lipgloss.NewStyle()
 		st.CursorLine = lipgloss.NewStyle()

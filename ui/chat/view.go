@@ -64,7 +64,9 @@ func (m Model) pane(g geometry) []string {
 	case len(m.conv.entries) == 0:
 		out = m.emptyView(g)
 	default:
-		out = m.tr.view()
+		for _, l := range m.tr.view() { // as wide as the reading width: the pane may be wider
+			out = append(out, pad(l, g.paneW))
+		}
 	}
 	out = append(out, m.ruleLine(g.paneW))
 	if m.field.kind == attachField {

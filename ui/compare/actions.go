@@ -63,7 +63,7 @@ func (m Model) continueChat() (Model, tea.Cmd) {
 		return m, nil
 	}
 	if !l.state.ended() || strings.TrimSpace(l.text) == "" {
-		return m, tab.Notice("compare: this column has no finished reply to continue")
+		return m, tab.Warn("compare: this column has no finished reply to continue")
 	}
 	msg := tab.ContinueChatMsg{
 		ConversationID: m.run.convID,

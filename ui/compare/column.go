@@ -2,6 +2,7 @@ package compare
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -12,7 +13,8 @@ import (
 
 // column is what one column shows, before it is framed.
 type column struct {
-	title   string   // number · family · model · settings
+	title   string   // number · family · model · settings, those that tell it apart first
+	apart   []string // the settings that tell it apart, when the title has no room for them
 	figures []string // the figures, on one or two lines
 	body    string   // the reply's window, sized already; or ""
 	hint    string   // in place of the reply while there is none
@@ -21,10 +23,10 @@ type column struct {
 }
 
 // laneColumn is column i of the run on screen, iw columns inside.
-func (m Model) laneColumn(i, iw, colH int) column {
+func (m Model) laneColumn(i, iw, colH int, set settingsSplit) column {
 	l := &m.run.lanes[i]
-	c := column{title: m.title(i, l.target), figures: m.figureLines(l, iw), errs: m.errorLines(l, iw, colH),
-		verdict: m.verdictLine(l)}
+	c := column{title: m.title(i, l.target, set), apart: m.apartLines(i, l.target, iw, set), figures: m.figureLines(l, iw),
+		errs: m.errorLines(l, iw, colH), verdict: m.verdictLine(l)}
 	if l.hasText {
 		c.body = l.md.View()
 		if l.md.MoreBelow() && l.state == streaming {
@@ -46,26 +48,115 @@ func (m Model) laneColumn(i, iw, colH int) column {
 }
 
 // readyColumn is a target of the next run, before any run.
-func (m Model) readyColumn(i int, t client.ChatTarget) column {
-	return column{title: m.title(i, t), hint: "ready: ctrl+r sends the prompt"}
+func (m Model) readyColumn(i int, t client.ChatTarget, iw int, set settingsSplit) column {
+	return column{title: m.title(i, t, set), apart: m.apartLines(i, t, iw, set), hint: "ready: ctrl+r sends the prompt"}
 }
 
-// title is the column's heading: its number, family, model and settings.
-func (m Model) title(i int, t client.ChatTarget) string {
+// title is the column's heading: its number, family, model and settings,
+// those that tell it from the other columns first and brighter, so a cut
+// title loses the settings every column shares (issue 19: a sweep's four
+// titles were cut before their temperatures).
+func (m Model) title(i int, t client.ChatTarget, set settingsSplit) string {
+	apart, shared := set.apart, set.shared
 	head := m.st.Title.Render(fmt.Sprintf("%d %s · %s", i+1, t.Family, t.Model))
-	if s := settingsLine(t, m.shownSystem()); s != "" {
-		head += m.st.Settings.Render(" · " + s)
+	if len(apart) > 0 {
+		head += m.st.Settings.Render(" · " + strings.Join(apart, " "))
+	}
+	if len(shared) > 0 {
+		head += m.st.Muted.Render(" · " + strings.Join(shared, " "))
 	}
 	return head
 }
 
-// settingsLine is a target's settings as typed in the form, without the
-// system prompt the run gives every target.
-func settingsLine(t client.ChatTarget, system string) string {
+// apartLines are the settings that tell column i apart, on lines of its
+// own when its title cannot show them whole in iw (the frame's title has
+// two columns less than the inside).
+func (m Model) apartLines(i int, t client.ChatTarget, iw int, set settingsSplit) []string {
+	apart := set.apart
+	if len(apart) == 0 {
+		return nil
+	}
+	head := fmt.Sprintf("%d %s · %s · %s", i+1, t.Family, t.Model, strings.Join(apart, " "))
+	if ansi.StringWidth(head) <= iw-2 {
+		return nil
+	}
+	lines := strings.Split(ansi.Wrap(strings.Join(apart, " "), max(iw, 1), " "), "\n")
+	if len(lines) > maxApartLines {
+		lines = append(lines[:maxApartLines-1], ansi.Truncate(lines[maxApartLines-1], iw-1, "")+"…")
+	}
+	for j, l := range lines {
+		lines[j] = m.st.Settings.Render(l)
+	}
+	return lines
+}
+
+// maxApartLines is how many lines a column's own settings take at most.
+const maxApartLines = 2
+
+// settingsSplit is a target's settings: those some other column on screen
+// lacks, and those every column shares.
+type settingsSplit struct{ apart, shared []string }
+
+// settingsApart splits the settings of every target on screen, each
+// target's read once (a frame draws every column).
+func (m Model) settingsApart() []settingsSplit {
+	system := m.shownSystem()
+	targets := m.shownTargets()
+	pairs := make([][]string, len(targets))
+	for i, t := range targets {
+		pairs[i] = settingPairs(t, system)
+	}
+	out := make([]settingsSplit, len(targets))
+	for i, ps := range pairs {
+		for _, p := range ps {
+			everyone := len(targets) > 1
+			for _, o := range pairs {
+				everyone = everyone && slices.Contains(o, p)
+			}
+			if everyone {
+				out[i].shared = append(out[i].shared, p)
+			} else {
+				out[i].apart = append(out[i].apart, p)
+			}
+		}
+	}
+	return out
+}
+
+// settingPairs are a target's settings as typed in the form (key=value),
+// without the system prompt the run gives every target; a comma inside a
+// JSON value stays in its pair.
+func settingPairs(t client.ChatTarget, system string) []string {
 	if t.Settings.System == system {
 		t.Settings.System = ""
 	}
-	return strings.ReplaceAll(client.FormatChatSettings(t.Settings), ",", " ")
+	s := client.FormatChatSettings(t.Settings)
+	var out []string
+	depth, quoted, start := 0, false, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case quoted && c == '\\':
+			i++
+		case c == '"':
+			quoted = !quoted
+		case quoted:
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth--
+		case c == ',' && depth == 0:
+			out, start = append(out, s[start:i]), i+1
+		}
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// settingsLine is a target's settings in one line.
+func settingsLine(t client.ChatTarget, system string) string {
+	return strings.Join(settingPairs(t, system), " ")
 }
 
 // targetLine is a target in one line, for the status bar.

@@ -138,6 +138,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.rerun(msg)
 	case tab.ShownMsg:
 		return m, m.list() // comparisons made or deleted elsewhere meanwhile
+	case tab.QuitMsg:
+		return m.stop(), nil
 	case tab.RedrawMsg, closedMsg:
 		return m, nil
 	case recordedMsg:
@@ -175,14 +177,43 @@ func (m Model) forward(msg tea.Msg) (Model, tea.Cmd) {
 	return m, tea.Batch(append(cmds, cmd)...)
 }
 
-// Focused reports whether a text field has the keyboard.
+// Focused reports whether a text field, or the targets form, has the
+// keyboard.
 func (m Model) Focused() bool { return m.mode != browsing }
+
+// FieldEmpty reports whether the field with the keyboard holds nothing, or
+// the cursor is on a form's family: a ? there opens help.
+func (m Model) FieldEmpty() bool {
+	switch m.mode {
+	case prompting:
+		if m.editor.onSys {
+			return m.editor.system.Value() == ""
+		}
+		return m.editor.prompt.Value() == ""
+	case noting:
+		return m.note.input.Value() == ""
+	case targeting:
+		r := m.form.rows[m.form.row]
+		switch m.form.field {
+		case modelField:
+			return r.model.Value() == ""
+		case settingsField:
+			return r.settings.Value() == ""
+		}
+		return true
+	}
+	return true
+}
 
 // Claims reports whether the tab takes a bare key the shell would take
 // otherwise: the digits rate the focused column while there is one.
 func (m Model) Claims(msg tea.KeyPressMsg) bool {
 	return m.mode == browsing && len(m.run.lanes) > 0 && key.Matches(msg, m.km.Rate)
 }
+
+// Busy reports whether a column still streams: quitting stops it first,
+// so it is recorded whole.
+func (m Model) Busy() bool { return m.running() }
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
@@ -219,7 +250,7 @@ func (m Model) Summary() string {
 
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
-	return helpKeys{km: *m.km, mode: m.mode, empty: len(m.run.lanes) == 0}
+	return helpKeys{km: *m.km, mode: m.mode, empty: len(m.run.lanes) == 0}.help()
 }
 
 // focused is the column with the keyboard, nil when there is none.

@@ -75,7 +75,7 @@ func TestTargetsForm(t *testing.T) {
 	if v := h.view(); !hasAll(v, "‹ alpha ›  a1", "temperature=0.2,service_tier=auto", "‹ beta  ›  b1") {
 		t.Errorf("the form does not show the targets:\n%s", v)
 	}
-	h.Keys("down", "tab", "tab").Type("temperature=5").Keys("enter")
+	h.Keys("down", "tab", "tab").Type("temperature=-1").Keys("enter")
 	if !h.m.Focused() || !strings.Contains(h.view(), "temperature") || h.m.targets[1].Settings.Temperature != nil {
 		t.Errorf("a bad temperature was taken:\n%s", h.view())
 	}
@@ -257,5 +257,26 @@ func TestDeletedRunLeavesTheList(t *testing.T) {
 	h.Keys("[")
 	if len(h.m.runs) != 1 || h.m.at != 0 || len(h.Errors()) != 1 || !strings.Contains(h.view(), "run 1 of 1") {
 		t.Errorf("runs %v at %d, errors %v\n%s", h.m.runs, h.m.at, h.Errors(), h.view())
+	}
+}
+
+// TestTargetsFormSaysWhatIsBrokenAsTyped: a setting that breaks a rule is
+// said in red under its row as it is typed, before enter (issue 19, bug 4).
+func TestTargetsFormSaysWhatIsBrokenAsTyped(t *testing.T) {
+	h := newHarness(t, nil)
+	h.Keys("ctrl+t")
+	h.Keys("right", "tab").Type("a1").Keys("tab").Type("thinking_budget=500")
+	if !strings.Contains(h.view(), "thinking.budget_tokens: must be >= 1024") {
+		t.Fatalf("a budget of 500 is not said before enter:\n%s", h.view())
+	}
+	h.Keys("backspace", "backspace", "backspace").Type("2048")
+	if strings.Contains(h.view(), "budget_tokens: must be") {
+		t.Fatalf("a good budget is still refused:\n%s", h.view())
+	}
+	// beta's temperature is "typically 0.0 to 2.0; minimum 0" (INTERFACE.md):
+	// only a negative one is broken before it is sent.
+	h.Keys("tab", "right", "right", "tab").Type("b1").Keys("tab").Type("temperature=-1")
+	if !strings.Contains(h.view(), "generationConfig.temperature: must be at least 0") {
+		t.Fatalf("beta's temperature -1 is not said before enter:\n%s", h.view())
 	}
 }

@@ -113,9 +113,34 @@ func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		}
 		r := &f.rows[f.row]
 		r.family = (r.family + by) % len(families)
+		r.check()
 		return m, nil
 	}
-	return m.updateField(msg)
+	m, cmd := m.updateField(msg)
+	f.rows[f.row].check()
+	return m, cmd
+}
+
+// target is the row's target; off is true for a row without a family.
+func (r *formRow) target() (t client.ChatTarget, off bool, err error) {
+	if families[r.family] == "" {
+		return t, true, nil
+	}
+	spec := string(families[r.family]) + ":" + r.model.Value() + ":" + r.settings.Value()
+	t, err = client.ParseChatTarget(spec)
+	if err == nil {
+		_, _, err = client.NativeChatRequest(t, []client.ChatTurn{{Role: "user", Text: "x"}}, true)
+	}
+	return t, false, err
+}
+
+// check says under the row, as it is typed, what rule its target breaks
+// (issue 19, bug 4: the rule showed only once applied).
+func (r *formRow) check() {
+	r.err = ""
+	if _, _, err := r.target(); err != nil {
+		r.err = strings.TrimPrefix(err.Error(), "chat: ")
+	}
 }
 
 // moveTo puts the cursor on a field, the rows going round.
@@ -149,23 +174,17 @@ func (f *form) update(msg tea.Msg) tea.Cmd {
 func (m Model) applyForm() (Model, tea.Cmd) {
 	var targets []client.ChatTarget
 	bad := false
-	turns := []client.ChatTurn{{Role: "user", Text: "x"}}
 	for i := range m.form.rows {
 		r := &m.form.rows[i]
-		r.err = ""
-		if families[r.family] == "" {
-			continue
+		r.check()
+		t, off, err := r.target()
+		switch {
+		case off:
+		case err != nil:
+			bad = true
+		default:
+			targets = append(targets, t)
 		}
-		spec := string(families[r.family]) + ":" + r.model.Value() + ":" + r.settings.Value()
-		t, err := client.ParseChatTarget(spec)
-		if err == nil {
-			_, _, err = client.NativeChatRequest(t, turns, true)
-		}
-		if err != nil {
-			r.err, bad = strings.TrimPrefix(err.Error(), "chat: "), true
-			continue
-		}
-		targets = append(targets, t)
 	}
 	if bad {
 		return m, nil

@@ -19,7 +19,7 @@ func (m Model) formView(h int) []string {
 		out = append(out, fit(m.formRow(i, r), m.width))
 		if r.err != "" {
 			for _, e := range strings.Split(ansi.Wrap(r.err, max(m.width-6, 10), " "), "\n") {
-				out = append(out, "      "+st.Error.Render(e))
+				out = append(out, "      "+st.Error.Render(e)) // as typed, before any run
 			}
 		}
 	}
@@ -43,8 +43,11 @@ func (m Model) formView(h int) []string {
 func (m Model) formRow(i int, r formRow) string {
 	st, f := m.st, m.form
 	marker := "  "
-	if i == f.row {
+	switch {
+	case i == f.row:
 		marker = st.Current.Render("▸ ")
+	case r.err != "":
+		marker = st.Error.Render("✗ ")
 	}
 	fam, famSt := "off", st.Muted
 	if families[r.family] != "" {

@@ -24,6 +24,14 @@ func (b box) size() int {
 	return n
 }
 
+// glyphs are a frame's lines: thin for a column, thick for the focused one.
+type glyphs struct{ topLeft, topRight, bottomLeft, bottomRight, line, side string }
+
+var (
+	thin  = glyphs{"┌", "┐", "└", "┘", "─", "│"}
+	thick = glyphs{"┏", "┓", "┗", "┛", "━", "┃"}
+)
+
 // frame draws a column in a box w wide and h high, its title in the top
 // border. The box is drawn by hand: a lipgloss border would measure every
 // line of the reply again at each frame.
@@ -32,17 +40,17 @@ func (m Model) frame(c column, focused bool, w, h int) box {
 		blank := strings.Repeat(" ", max(w, 0))
 		return box{top: blank, bottom: blank, rows: blankLines(w, h-2)}
 	}
-	border := m.st.Frame
+	border, g := m.st.Frame, thin
 	if focused {
-		border = m.st.Focus
+		border, g = m.st.Focus, thick // the focused column shows without colour too
 	}
 	iw := w - 4
-	side := border.Render("│")
+	side := border.Render(g.side)
 	title := ansi.Truncate(c.title, w-6, "…")
 	fill := w - 5 - ansi.StringWidth(title)
 	b := box{
-		top:    border.Render("┌─") + " " + title + " " + border.Render(strings.Repeat("─", max(fill, 0))+"┐"),
-		bottom: border.Render("└" + strings.Repeat("─", w-2) + "┘"),
+		top:    border.Render(g.topLeft+g.line) + " " + title + " " + border.Render(strings.Repeat(g.line, max(fill, 0))+g.topRight),
+		bottom: border.Render(g.bottomLeft + strings.Repeat(g.line, w-2) + g.bottomRight),
 		left:   side + " ", right: " " + side,
 	}
 	b.rows = m.rows(c, iw, h-2)
@@ -53,13 +61,16 @@ func (m Model) frame(c column, focused bool, w, h int) box {
 // hint, the error (under the reply, or in its place), then the verdict.
 func (m Model) rows(c column, iw, n int) []string {
 	inner := make([]string, 0, n)
+	for _, a := range c.apart {
+		inner = append(inner, fit(a, iw))
+	}
 	for _, f := range c.figures {
 		inner = append(inner, fit(f, iw))
 	}
 	switch {
 	case c.body != "":
 		inner = append(inner, bodyLines(c.body, iw)...)
-	case c.hint != "" && n-1-len(c.figures)-len(c.errs) > 0:
+	case c.hint != "" && n-1-len(c.apart)-len(c.figures)-len(c.errs) > 0:
 		inner = append(inner, fit(m.st.Muted.Render(c.hint), iw))
 	}
 	below := len(c.errs)

@@ -59,8 +59,12 @@ func (m Model) listed(msg listedMsg) (Model, tea.Cmd) {
 		return m, tab.Error(msg.err)
 	}
 	ids := slices.Compact(slices.Sorted(slices.Values(append(msg.ids, m.runs...))))
-	if m.run.convID != 0 {
-		m.at = slices.Index(ids, m.run.convID)
+	shown := m.run.convID
+	if m.loading {
+		shown = m.runs[m.at] // the run on its way is the one to count
+	}
+	if shown != 0 {
+		m.at = slices.Index(ids, shown)
 	}
 	m.runs = ids
 	if len(m.run.lanes) == 0 && !m.loading && len(ids) > 0 {
@@ -76,7 +80,7 @@ func (m Model) open(i int) (Model, tea.Cmd) {
 		return m, nil
 	}
 	if m.running() {
-		return m, tab.Notice("compare: a run is streaming: esc stops it")
+		return m, tab.Warn("compare: a run is streaming: esc stops it")
 	}
 	m.seq++
 	m.at, m.loading = i, true
@@ -107,6 +111,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 		return m, tab.Error(msg.err)
 	}
 	m.run = runFrom(msg.seq, msg.conv, msg.calls, m.st)
+	m.at = slices.Index(m.runs, m.run.convID)
 	m.prompt = m.run.prompt
 	m.system, m.targets = splitSystem(m.shownTargets())
 	m.defaulted = false
@@ -116,6 +121,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 		l := &m.run.lanes[i]
 		l.top = true
 		cmds = append(cmds, l.append(l.text))
+		l.tables.end()
 	}
 	return m, tea.Batch(append(cmds, m.layout()...)...)
 }
@@ -230,7 +236,7 @@ func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
 		m.runs = slices.Insert(m.runs, i, msg.ID)
 	}
 	m, cmd := m.open(i)
-	return m, tea.Batch(cmd, tab.Notice("compare: ctrl+r runs it again; e changes the prompt first"))
+	return m, tea.Batch(cmd, tab.Info("compare: ctrl+r runs it again; e changes the prompt first"))
 }
 
 // prefill makes prompt and targets the next run's, and opens the prompt

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"atelier/client"
 	"atelier/client/sim"
 	"atelier/store"
@@ -235,5 +237,24 @@ func TestRerunFromHistory(t *testing.T) {
 		{Family: "alpha", Model: "x", SettingsJSON: json.RawMessage(`{"temperature":0.3}`)}, {Family: "gamma", Model: "y"}}})
 	if !h.m.Focused() || h.m.prompt != "p" || h.m.targets[1].Model != "y" || *h.m.targets[0].Settings.Temperature != 0.3 {
 		t.Errorf("prefill: prompt %q, targets %+v", h.m.prompt, h.m.targets)
+	}
+}
+
+// TestRerunFromHistoryCountsTheRunItOpens: the shell shows the tab (which
+// lists the runs again) then hands it the run; when the list comes back
+// before the run is read, the count still names the run that opens, not
+// the one on screen before (issue 19, bug 7: "run 2 of 2" with run 1's
+// columns).
+func TestRerunFromHistoryCountsTheRunItOpens(t *testing.T) {
+	h := ran(t, "first", "alpha:a", "beta:b")
+	id := h.m.run.convID
+	h.Keys("ctrl+r") // a second run on screen
+	var shown, rerun tea.Cmd
+	h.m, shown = h.m.Update(tab.ShownMsg{})
+	h.m, rerun = h.m.Update(tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, ID: id, Prompt: "first"})
+	listed, loaded := h.Results(shown), h.Results(rerun)
+	h.Send(append(listed, loaded...)...)
+	if h.m.run.convID != id || !strings.Contains(h.view(), "run 1 of 2") {
+		t.Fatalf("opened %d (want %d) and says:\n%s", h.m.run.convID, id, h.view())
 	}
 }

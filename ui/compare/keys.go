@@ -1,10 +1,10 @@
 package compare
 
 import (
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 
 	"atelier/ui/markdown"
+	"atelier/ui/tab"
 )
 
 // keyMap is every key of the Compare tab, used both to act and for help.
@@ -17,7 +17,7 @@ type keyMap struct {
 	Scroll                       markdown.KeyMap // a column, or all while in sync
 
 	// The prompt editor.
-	Send, Field, Close key.Binding
+	Send, Newline, Field, Close key.Binding
 
 	// The note of a column.
 	Save, Cancel key.Binding
@@ -35,7 +35,7 @@ func defaultKeyMap() keyMap {
 		Prev:     b([]string{"shift+tab", "left", "h"}, "shift+tab/←", "previous column"),
 		Zoom:     b([]string{"z"}, "z", "zoom"),
 		Sync:     b([]string{"s"}, "s", "sync scroll"),
-		Rate:     b([]string{"1", "2", "3", "4", "5", "0"}, "1-5", "rate"),
+		Rate:     b([]string{"1", "2", "3", "4", "5", "0"}, "1-5/0", "rate"),
 		Note:     b([]string{"n"}, "n", "note"),
 		Winner:   b([]string{"w"}, "w", "winner"),
 		Continue: b([]string{"c"}, "c", "continue in chat"),
@@ -48,9 +48,10 @@ func defaultKeyMap() keyMap {
 		Newer:    b([]string{"]"}, "]", "newer run"),
 		Scroll:   markdown.DefaultKeyMap(),
 
-		Send:  b([]string{"enter", "ctrl+r"}, "enter", "run"),
-		Field: b([]string{"tab", "shift+tab"}, "tab", "prompt/system"),
-		Close: b([]string{"esc"}, "esc", "close"),
+		Send:    b([]string{"enter", "ctrl+r"}, "enter", "run"),
+		Newline: b([]string{"shift+enter", "ctrl+j"}, "⇧enter/ctrl+j", "new line"),
+		Field:   b([]string{"tab", "shift+tab"}, "tab", "prompt/system"),
+		Close:   b([]string{"esc"}, "esc", "close"),
 
 		Save:   b([]string{"enter"}, "enter", "save"),
 		Cancel: b([]string{"esc"}, "esc", "cancel"),
@@ -74,18 +75,16 @@ const (
 	targeting      // the targets form has the keyboard
 )
 
-// helpKeys shows the keys of one mode: help.KeyMap for the shell. Before
-// any run, the keys that make one.
+// helpKeys are the keys of one mode, for the shell's help. Before any
+// run, the keys that make one.
 type helpKeys struct {
 	km    keyMap
 	mode  mode
 	empty bool
 }
 
-var _ help.KeyMap = helpKeys{}
-
-// ShortHelp lists the keys that matter in the current mode.
-func (h helpKeys) ShortHelp() []key.Binding {
+// short lists the keys that matter in the current mode.
+func (h helpKeys) short() []key.Binding {
 	k := h.km
 	switch h.mode {
 	case prompting:
@@ -101,20 +100,27 @@ func (h helpKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Rerun, k.Next, k.Rate, k.Winner, k.Continue, k.Zoom, k.Sync, k.Note, k.Export}
 }
 
-// FullHelp lists every key of the tab, a column per kind of work.
-func (h helpKeys) FullHelp() [][]key.Binding {
-	k := h.km
-	switch h.mode {
-	case prompting:
-		return [][]key.Binding{{k.Send, k.Field, k.Close}}
-	case noting:
-		return [][]key.Binding{{k.Save, k.Cancel}}
-	case targeting:
-		return [][]key.Binding{{k.FormNext, k.FormPrev, k.FormUp, k.FormDown}, {k.Family, k.Apply, k.Cancel}}
+// help is every key of the tab, a labelled group a context, the one the
+// tab is in first.
+func (h helpKeys) help() tab.Help {
+	k, s := h.km, h.km.Scroll
+	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
+		{Title: "Columns", Keys: []key.Binding{k.Next, k.Prev, k.Zoom, k.Sync, s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}},
+		{Title: "Judging a column", Keys: []key.Binding{tab.Retitle(k.Rate, "rate 1 to 5 stars; 0 clears"), k.Note, k.Winner, k.Continue, k.Export}},
+		{Title: "Runs", Keys: []key.Binding{k.Edit, k.Targets, k.Rerun, k.Stop, k.Older, k.Newer}},
+		{Title: "Prompt editor", Keys: []key.Binding{k.Send, k.Newline, k.Field, k.Close}},
+		{Title: "Note", Keys: []key.Binding{k.Save, k.Cancel}},
+		{Title: "Targets form (ctrl+t)", Keys: []key.Binding{k.FormNext, k.FormPrev, k.FormUp, k.FormDown, k.Family, k.Apply, k.Cancel}},
+	}}
+	switch {
+	case h.mode == prompting:
+		return all.First("Prompt editor")
+	case h.mode == noting:
+		return all.First("Note")
+	case h.mode == targeting:
+		return all.First("Targets form (ctrl+t)")
+	case h.empty:
+		return all.First("Runs")
 	}
-	return [][]key.Binding{
-		{k.Next, k.Prev, k.Zoom, k.Sync, k.Scroll.Up, k.Scroll.Down, k.Scroll.PageUp, k.Scroll.PageDown},
-		{k.Rate, k.Note, k.Winner, k.Continue, k.Export},
-		{k.Edit, k.Targets, k.Rerun, k.Stop, k.Older, k.Newer},
-	}
+	return all
 }

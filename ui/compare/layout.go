@@ -31,9 +31,22 @@ func (m Model) geometry() geometry {
 	if m.zoom || m.width < foldWidth {
 		g.count = 1
 	}
+	for need := m.tableNeed(); g.count > 1 && m.width/g.count-4 < need; {
+		g.count-- // fewer columns rather than tables with words split
+	}
 	g.first = max(min(m.focus-g.count+1, n-g.count), 0)
 	g.colW = m.width / g.count
 	return g
+}
+
+// tableNeed is the narrowest reply view that shows every column's tables
+// without splitting a word.
+func (m Model) tableNeed() int {
+	need := 0
+	for i := range m.run.lanes {
+		need = max(need, m.run.lanes[i].tables.need)
+	}
+	return need
 }
 
 // topLines is the height of what is above the columns.
@@ -57,9 +70,10 @@ func (m *Model) layout() []tea.Cmd {
 	g := m.geometry()
 	iw := max(g.colW-4, 1)
 	cmds := make([]tea.Cmd, 0, len(m.run.lanes))
+	sets := m.settingsApart()
 	for i := range m.run.lanes {
 		l := &m.run.lanes[i]
-		h := g.colH - 3 - len(m.figureLines(l, iw)) - len(m.errorLines(l, iw, g.colH))
+		h := g.colH - 3 - len(m.apartLines(i, l.target, iw, sets[i])) - len(m.figureLines(l, iw)) - len(m.errorLines(l, iw, g.colH))
 		cmds = append(cmds, l.resize(iw, max(h, 0)))
 	}
 	if m.mode == targeting {

@@ -56,6 +56,7 @@ type lane struct {
 
 	native json.RawMessage // the native final reply, for continuing in chat
 	text   string          // the reply's text once ended, for continuing in chat
+	tables tableWidth      // how wide the reply's tables need a column to be
 
 	rating int // 0 unrated, 1..5
 	note   string
@@ -101,6 +102,7 @@ func newLane(t client.ChatTarget, st markdown.Styles) lane {
 // append adds streamed text to the column's view.
 func (l *lane) append(s string) tea.Cmd {
 	l.hasText = l.hasText || s != ""
+	l.tables.feed(s)
 	return ours(l.md.Append(s))
 }
 

@@ -174,7 +174,11 @@ func (m Model) laneEvent(msg laneMsg) (Model, tea.Cmd) {
 			l.first = msg.at
 		}
 		if d.Kind == client.ChatTextDelta {
+			need := l.tables.need
 			cmds = append(cmds, l.append(d.Text))
+			if l.tables.need > need && m.width/m.geometry().count-4 < l.tables.need {
+				cmds = append(cmds, m.layout()...) // a table too wide for the columns came
+			}
 		}
 	case client.ChatUsageDelta:
 		l.fig.in, l.fig.out = int64(d.Usage.Input), int64(d.Usage.Output)
@@ -191,6 +195,7 @@ func (m Model) laneEvent(msg laneMsg) (Model, tea.Cmd) {
 
 // end records how a column's reply ended.
 func (l *lane) end(res *client.ChatResult, err error) {
+	l.tables.end()
 	if l.cancel != nil {
 		l.cancel()
 		l.cancel = nil

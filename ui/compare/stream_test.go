@@ -71,6 +71,8 @@ func TestLanesStreamApart(t *testing.T) {
 	if !strings.Contains(lanes[2].err, "401") {
 		t.Errorf("gamma's error: %q", lanes[2].err)
 	}
+	h.m.SetSize(196, 36) // four columns wide enough for the replies' tables
+	h.Send()
 	v := h.view()
 	if !hasAll(v, "✗ failed", "3 gamma · g", "4 alpha · slow", "TTFT", "tok/s", "run 1 of 1") {
 		t.Errorf("view:\n%s", v)

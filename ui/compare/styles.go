@@ -56,7 +56,7 @@ func newStyles(isDark bool) *styles {
 		Current:  fg(p.Accent).Bold(true),
 		Markdown: markdown.DefaultStyles(isDark),
 	}
-	in := textinput.DefaultStyles(isDark)
+	in := tab.InputDefaults(isDark)
 	in.Focused.Text = fg(p.Text)
 	in.Focused.Prompt = fg(p.Accent)
 	in.Focused.Placeholder = fg(p.Muted)
@@ -66,7 +66,7 @@ func newStyles(isDark bool) *styles {
 	in.Cursor.Color = p.Accent
 	in.Cursor.Blink = false // a blinking cursor wakes the program for nothing
 	s.Input = in
-	area := textarea.DefaultStyles(isDark)
+	area := tab.AreaDefaults(isDark)
 	area.Focused.CursorLine = lipgloss.NewStyle()
 	area.Focused.Prompt = fg(p.Accent)
 	area.Focused.Text = fg(p.Text)

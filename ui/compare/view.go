@@ -115,13 +115,14 @@ func (m Model) columnsView(g geometry) string {
 	boxes := make([]box, 0, g.count)
 	targets := m.shownTargets()
 	spare := max(m.width-g.colW*g.count, 0)
+	sets := m.settingsApart()
 	size := g.colH
 	for i := g.first; i < g.first+g.count; i++ {
 		var c column
 		if i < len(m.run.lanes) {
-			c = m.laneColumn(i, g.colW-4, g.colH)
+			c = m.laneColumn(i, g.colW-4, g.colH, sets[i])
 		} else {
-			c = m.readyColumn(i, targets[i])
+			c = m.readyColumn(i, targets[i], g.colW-4, sets[i])
 		}
 		w := g.colW
 		if i-g.first < spare {

@@ -1,9 +1,12 @@
 package history
 
 import (
+	"context"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/store"
 	"atelier/ui/tab"
 )
 
@@ -50,8 +53,7 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Export):
 		return m, m.exportCmd(r)
 	case key.Matches(msg, k.Delete):
-		m.confirm = &confirm{row: r, title: plainTitle(r)}
-		return m, nil
+		return m.askDelete(r, plainTitle(r))
 	case key.Matches(msg, k.Rerun):
 		return m, m.rerunCmd(r)
 	}
@@ -217,5 +219,34 @@ func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
 	if m.reader.open && sameItem(m.reader.row.ref, msg.row.ref) {
 		m = m.closeItem()
 	}
-	return m, tab.Notice("deleted " + string(msg.row.ref.Kind) + " “" + oneLine(msg.title, 40) + "”")
+	gone := tab.DeletedMsg{Ref: msg.row.ref, RequestID: msg.row.requestID}
+	return m, tea.Batch(tab.Notice("deleted "+string(msg.row.ref.Kind)+" “"+oneLine(msg.title, 40)+"”"),
+		func() tea.Msg { return gone })
+}
+
+// askDelete asks before deleting r; a video task that still runs is
+// refused, as the Video tab refuses it (issue 19, bug 5). Whether it runs
+// is the store's to say, so that is asked first.
+func (m Model) askDelete(r row, title string) (Model, tea.Cmd) {
+	if r.ref.Kind != store.KindVideo || m.db == nil {
+		m.confirm = &confirm{row: r, title: title}
+		return m, nil
+	}
+	db := m.db
+	return m, func() tea.Msg {
+		t, err := db.VideoTask(context.Background(), r.requestID)
+		if err == nil && !t.Done {
+			err = tab.VideoRunning(r.requestID)
+		}
+		return result(deletableMsg{row: r, title: title, err: err})
+	}
+}
+
+// deletable is the answer to askDelete: the question, or why not.
+func (m Model) deletable(msg deletableMsg) (Model, tea.Cmd) {
+	if msg.err != nil {
+		return m, tab.Error(msg.err)
+	}
+	m.confirm = &confirm{row: msg.row, title: msg.title}
+	return m, nil
 }

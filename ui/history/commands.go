@@ -38,6 +38,11 @@ type (
 		media          bool // images or a video were copied beside
 		err            error
 	}
+	deletableMsg struct {
+		row   row
+		title string
+		err   error // why it may not be deleted
+	}
 	deletedMsg struct {
 		row   row
 		title string

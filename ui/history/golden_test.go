@@ -39,7 +39,7 @@ func TestGolden(t *testing.T) {
 		{"video", func(hs *harness) { hs.to("beam sweeps").Keys("enter") }},
 		{"json", func(hs *harness) { hs.to("haiku").Keys("enter", "J") }},
 	}
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 		for _, c := range cases {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, size[0], size[1]), func(t *testing.T) {
 				hs := newHarness(t, f.db, size[0], size[1])

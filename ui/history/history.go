@@ -25,6 +25,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 
 	"atelier/store"
 	"atelier/ui/imageview"
@@ -37,6 +38,10 @@ type Options struct {
 	Store    *store.Store     // nil: the tab says there is no history
 	Settings *store.Settings  // the output folders exports go to; nil: the current folder
 	Now      func() time.Time // the clock the date filters count back from; nil: time.Now
+	// CellWidth and CellHeight are a cell's size in pixels as the tty
+	// records it (imageview.ReadWindow), for the proportions of half-block
+	// previews until the terminal answers a cell size query; zero: 1:2.
+	CellWidth, CellHeight int
 }
 
 // Model is the History tab.
@@ -53,6 +58,9 @@ type Model struct {
 	seq     int    // the latest list or search; answers to others are dropped
 	cancel  context.CancelFunc
 
+	named  map[int64]bool   // the comparisons whose lanes were asked for
+	labels map[int64]string // the comparisons named by their lanes' targets
+
 	reader  reader   // the open item
 	opens   int      // items opened so far: each opening's seq
 	confirm *confirm // a deletion waiting for y
@@ -60,6 +68,7 @@ type Model struct {
 	km            keyMap
 	st            styles
 	dark          bool
+	basic         bool // styled for 16 colours (tab.BasicColors)
 	width, height int
 	md            *mdCache           // rendered replies; the UI loop's only
 	rows          *rowCache          // drawn rows; the UI loop's only
@@ -75,7 +84,7 @@ type confirm struct {
 // New returns the tab; Init loads the first page.
 func New(o Options) Model {
 	m := Model{db: o.Store, now: o.Now, km: defaultKeyMap(), dark: true, md: newMDCache(), rows: &rowCache{},
-		preview: &imageview.Preview{}}
+		preview: &imageview.Preview{CellWidth: o.CellWidth, CellHeight: o.CellHeight}}
 	if m.now == nil {
 		m.now = time.Now
 	}
@@ -127,27 +136,44 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.SettingsMsg:
 		return m.withSettings(msg.Settings), nil
 	case pageMsg:
-		return m.paged(msg)
+		m, cmd := m.paged(msg)
+		m, lanes := m.askLanes()
+		return m, tea.Batch(cmd, lanes)
 	case searchedMsg:
-		return m.searched(msg), nil
+		return m.searched(msg).askLanes()
+	case lanesMsg:
+		return m.lanesRead(msg), nil
 	case openedMsg:
 		return m.opened(msg)
 	case renderedMsg:
 		return m.rendered(msg), nil
 	case imageview.DecodedMsg:
 		return m.decoded(msg), nil
+	case uv.CellSizeEvent: // the Image tab asked; every tab hears
+		m.preview.Update(msg)
+		if m.reader.open {
+			m.relayout()
+		}
+		return m, nil
 	case jsonMsg:
 		return m.jsonLoaded(msg), nil
 	case exportedMsg:
 		return m, m.exported(msg)
 	case deletedMsg:
 		return m.deleted(msg)
+	case deletableMsg:
+		return m.deletable(msg)
 	}
 	return m.updateInput(msg)
 }
 
-// Focused reports whether the search field has the keyboard.
-func (m Model) Focused() bool { return m.mode() == searching }
+// Focused reports whether the tab owns the bare keys: the search field has
+// the keyboard, or the filters, which are modal.
+func (m Model) Focused() bool { return m.mode() == searching || m.mode() == filtering }
+
+// FieldEmpty reports whether the search field holds nothing, or the
+// filters (modal, with no text) have the keyboard: a ? there opens help.
+func (m Model) FieldEmpty() bool { return m.mode() == filtering || m.input.Value() == "" }
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
@@ -159,13 +185,14 @@ func (m *Model) SetSize(w, h int) {
 	}
 }
 
-// SetDark picks the styles for a dark or light background. Rendered
+// SetDark picks the styles for a dark or light background (and for the
+// terminal's colours: tab.BasicColors may have changed). Rendered
 // replies are drawn again, since their colours are part of them.
 func (m *Model) SetDark(dark bool) {
-	if dark == m.dark {
+	if dark == m.dark && tab.BasicColors() == m.basic {
 		return
 	}
-	m.dark = dark
+	m.dark, m.basic = dark, tab.BasicColors()
 	m.st = newStyles(dark)
 	m.input.SetStyles(m.st.Input)
 	m.md = newMDCache()
@@ -186,7 +213,7 @@ func (m Model) Summary() string {
 }
 
 // KeyMap is the tab's keys in the current mode, for help.
-func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()} }
+func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()}.help() }
 
 func (m Model) mode() mode {
 	switch {

@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/budget"
 	"atelier/store"
 	"atelier/ui/imageview"
 )
@@ -161,7 +162,7 @@ func (m Model) decodeCmds(it *loaded) tea.Cmd {
 // decodeFile reads an image and decodes it with imageview's limits.
 func decodeFile(key, path string) tea.Cmd {
 	return func() tea.Msg {
-		data, err := os.ReadFile(path)
+		data, err := budget.ReadFile(path, budget.Image, "image file")
 		if err != nil {
 			return result(imageview.DecodedMsg{ID: key, Err: err})
 		}

@@ -1,9 +1,10 @@
 package history
 
 import (
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/tab"
 )
 
 // keyMap is every key of the History tab, used both to act and for help.
@@ -84,16 +85,14 @@ const (
 	confirming
 )
 
-// helpKeys shows the keys of one mode: help.KeyMap for the shell.
+// helpKeys are the keys of one mode, for the shell's help.
 type helpKeys struct {
 	km   keyMap
 	mode mode
 }
 
-var _ help.KeyMap = helpKeys{}
-
-// ShortHelp lists the keys that matter in the current mode.
-func (h helpKeys) ShortHelp() []key.Binding {
+// short lists the keys that matter in the current mode.
+func (h helpKeys) short() []key.Binding {
 	k := h.km
 	switch h.mode {
 	case searching:
@@ -108,25 +107,28 @@ func (h helpKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Open, k.Search, k.Filters, k.Export, k.Delete, k.Rerun, k.JSON}
 }
 
-// FullHelp lists every key of the tab in columns, those of the current
-// mode first: a narrow screen cuts the last columns.
-func (h helpKeys) FullHelp() [][]key.Binding {
+// help is every key of the tab, a labelled group a context, the one the
+// tab is in first.
+func (h helpKeys) help() tab.Help {
 	k := h.km
-	move := []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}
-	list := []key.Binding{k.Open, k.Search, k.Filters, k.Clear}
-	act := []key.Binding{k.Export, k.Delete, k.Rerun, k.JSON}
-	read := []key.Binding{k.Back, k.Thinking, k.Lanes, k.File}
-	typing := []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}
-	filter := []key.Binding{k.Left, k.Change, k.Reset, k.Close}
+	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
+		{Title: "List", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open, k.Search, k.Filters, k.Clear}},
+		{Title: "The item listed or open", Keys: []key.Binding{k.Export, k.Delete, k.Yes, k.Rerun, k.JSON}},
+		{Title: "An open item", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back, k.Thinking, k.Lanes, k.File}},
+		{Title: "Search (/)", Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},
+		{Title: "Filters (f)", Keys: []key.Binding{k.Left, k.Change, k.Reset, k.Close}},
+	}}
 	switch h.mode {
-	case reading, confirming:
-		return [][]key.Binding{move, read, act, {k.Yes, k.No}}
+	case reading:
+		return all.First("An open item")
+	case confirming:
+		return all.First("The item listed or open")
 	case searching:
-		return [][]key.Binding{typing, list, act}
+		return all.First("Search (/)")
 	case filtering:
-		return [][]key.Binding{filter, list, act}
+		return all.First("Filters (f)")
 	}
-	return [][]key.Binding{move, list, act, read}
+	return all
 }
 
 // step is how far a moving key goes: a line, a page of page lines, or to

@@ -12,6 +12,7 @@ import (
 
 	"atelier/store"
 	"atelier/ui/imageview"
+	"atelier/ui/tab"
 	"atelier/ui/termtext"
 )
 
@@ -25,7 +26,7 @@ func (lc *layoutCtx) imageJob(it *loaded) []block {
 	for _, f := range shownFiles(j.Files) {
 		blocks = append(blocks, lc.picture(it, f))
 	}
-	if fs := lc.fields(j.SettingsJSON, nil); len(fs) > 0 {
+	if fs := lc.fields(j.SettingsJSON, unsetCount(j.SettingsJSON)); len(fs) > 0 {
 		blocks = append(blocks, lc.section("Settings", fs))
 	}
 	if len(j.Inputs) > 0 {
@@ -51,7 +52,11 @@ func (lc *layoutCtx) picture(it *loaded, f store.ImageFile) block {
 	}
 	// Small enough that the heading, the prompt and the caption fit on the
 	// first screen with it.
-	cols, rows := imageview.FitCells(max(w, 1), max(h, 1), max(min(lc.width-2, 72), 8), max(min(lc.height-8, 24), 4), 0, 0)
+	var cw, ch int
+	if lc.preview != nil {
+		cw, ch = lc.preview.CellWidth, lc.preview.CellHeight
+	}
+	cols, rows := imageview.FitCells(max(w, 1), max(h, 1), max(min(lc.width-2, 72), 8), max(min(lc.height-8, 24), 4), cw, ch)
 	var lines []string
 	switch {
 	case !fl.found:
@@ -68,6 +73,18 @@ func (lc *layoutCtx) picture(it *loaded, f store.ImageFile) block {
 		caption += lc.st.Hint.Render(" · partial")
 	}
 	return block{lines: append(indent(lines, 2), "  "+caption)}
+}
+
+// unsetCount names "n" when a job's settings record it as 0: the service's
+// default count, which the form leaves unset; "n 0" would read as no image.
+func unsetCount(settings json.RawMessage) []string {
+	var s struct {
+		N *json.Number `json:"n"`
+	}
+	if json.Unmarshal(settings, &s) == nil && s.N != nil && s.N.String() == "0" {
+		return []string{"n"}
+	}
+	return nil
 }
 
 // videoTask lays out a video task: its prompt, its file, its parameters,
@@ -91,7 +108,7 @@ func (lc *layoutCtx) videoTask(it *loaded) []block {
 	}
 	blocks = append(blocks, lc.section("Status history", events))
 	if len(v.FailureJSON) > 0 {
-		blocks = append(blocks, lc.section("Failure", paragraph(compact(v.FailureJSON), lc.width-2, lc.st.Problem)))
+		blocks = append(blocks, lc.section("Failure", paragraph(tab.VideoFailure(v.FailureJSON), lc.width-2, lc.st.Problem)))
 	}
 	if v.Webhook != "" {
 		blocks = append(blocks, lc.section("Webhook", paragraph(v.Webhook, lc.width-2, lc.st.Text)))
@@ -180,8 +197,9 @@ func compact(raw json.RawMessage) string {
 	return oneLine(b.String(), 400)
 }
 
-// lastLog is the last message of a video task's logs, when they are the
-// usual list of {"message": ...}; the logs as JSON otherwise.
+// lastLog is the last message of a video task's logs, as text, when they
+// are the usual list of {"message": ...} (or of lines); the logs as JSON
+// otherwise.
 func lastLog(raw json.RawMessage) string {
 	if len(raw) == 0 || string(raw) == "null" || string(raw) == "[]" {
 		return ""
@@ -190,7 +208,11 @@ func lastLog(raw json.RawMessage) string {
 		Message string `json:"message"`
 	}
 	if json.Unmarshal(raw, &logs) == nil && len(logs) > 0 && logs[len(logs)-1].Message != "" {
-		return "“" + oneLine(logs[len(logs)-1].Message, 200) + "”"
+		return oneLine(logs[len(logs)-1].Message, 200)
+	}
+	var messages []string
+	if json.Unmarshal(raw, &messages) == nil && len(messages) > 0 { // a list of plain lines
+		return oneLine(messages[len(messages)-1], 200)
 	}
 	return compact(raw)
 }

@@ -26,6 +26,7 @@ type row struct {
 	snippet   bool
 	family    string
 	model     string // a video task's endpoint
+	targets   string // a comparison's targets, once its lanes are read
 	status    string
 	at        time.Time
 	messageID int64 // the message a search matched, to scroll to

@@ -26,7 +26,7 @@ func TestListShowsEveryKindNewestFirst(t *testing.T) {
 	view := hs.view()
 	for _, w := range []string{
 		"chat      2026-11-20 09:01  alpha model-x",
-		"compare   2026-11-20 11:03  gamma model-z",
+		"compare   2026-11-20 11:03  alpha, beta, gamma", // every lane's family, not one lane's target (issue 19)
 		"image   ✓ 2026-11-20 10:00  gamma/image-2.5-flare",
 		"image   ◌ 2026-11-20 12:00",
 		"video   ✓ 2026-11-20 13:00  videob/o3/pro/text-to-video",
@@ -236,6 +236,16 @@ func TestSearchable(t *testing.T) {
 		if got := searchable(c.in); got != c.want {
 			t.Errorf("searchable(%q) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// TestSweepIsNamedByItsModel: a comparison of one model run several ways
+// is named by that model and the count (issue 19).
+func TestSweepIsNamedByItsModel(t *testing.T) {
+	ls := []store.Lane{{Turn: 0, Family: "alpha", Model: "m"}, {Turn: 1, Family: "beta", Model: "x"},
+		{Turn: 1, Family: "beta", Model: "x", Lane: 1}, {Turn: 1, Family: "beta", Model: "x", Lane: 2}}
+	if got := lanesLabel(ls); got != "beta x ×3" {
+		t.Errorf("label %q", got)
 	}
 }
 

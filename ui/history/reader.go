@@ -72,12 +72,35 @@ func (m Model) opened(msg openedMsg) (Model, tea.Cmd) {
 		return m, tab.Error(msg.err)
 	}
 	m.reader.it = msg.it
+	m.reader.wantAt = promptOfMatch(msg.it, m.reader.wantAt)
 	m.relayout()
 	var jsonCmd tea.Cmd
 	if m.reader.json {
 		jsonCmd = m.jsonCmd(msg.it)
 	}
 	return m, tea.Batch(m.decodeCmds(msg.it), jsonCmd)
+}
+
+// promptOfMatch is where a search match in a comparison opens: at the
+// prompt of its turn, so the lanes show from the first, whichever lane the
+// words were found in (issue 19, bug 7: a match in lane 3 opened the
+// lanes at 89%). Elsewhere the match itself.
+func promptOfMatch(it *loaded, id int64) int64 {
+	if id == 0 || it == nil || it.conv == nil || it.conv.Kind != store.KindCompare {
+		return id
+	}
+	turn := -1
+	for _, msg := range it.conv.Messages {
+		if msg.ID == id {
+			turn = msg.Turn
+		}
+	}
+	for _, msg := range it.conv.Messages {
+		if msg.Turn == turn && msg.Role == store.RoleUser {
+			return msg.ID
+		}
+	}
+	return id
 }
 
 // closeItem goes back to the list.
@@ -109,7 +132,7 @@ func (m Model) readKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Export):
 		return m, m.exportCmd(m.reader.row)
 	case key.Matches(msg, k.Delete):
-		m.confirm = &confirm{row: m.reader.row, title: m.reader.title()}
+		return m.askDelete(m.reader.row, m.reader.title())
 	case key.Matches(msg, k.Rerun):
 		return m, m.rerunCmd(m.reader.row)
 	}
@@ -164,7 +187,7 @@ func (m Model) openFile() tea.Cmd {
 			return openFileCmd(fl.abs)
 		}
 	}
-	return tab.Notice("no saved file to open")
+	return tab.Warn("no saved file to open")
 }
 
 // decoded shows a picture once decoded, if it belongs to the open item.
@@ -230,6 +253,7 @@ func (m *Model) layoutKeeping() {
 	}
 	if at, ok := r.page.find(key); anchored && ok {
 		r.offset = at + delta
+		r.wantAt = 0 // found once: from now on the view stays where it is
 	}
 	r.offset = m.clampOffset(r.offset)
 }

@@ -116,7 +116,7 @@ func TestOpenVideo(t *testing.T) {
 	wantAll(t, view, "Video · videob/o3/pro/text-to-video", "COMPLETED · rq-77a · submitted 2026-11-20 13:00 · took 2m3s",
 		abs+" · 17 B", "duration        5", "generate_audio  false",
 		"2026-11-20 13:00:00  IN_QUEUE", "2026-11-20 13:00:30  IN_QUEUE     position 2",
-		"IN_PROGRESS  “rendering frame 40/120”", "2026-11-20 13:01:30  COMPLETED")
+		"IN_PROGRESS  rendering frame 40/120", "2026-11-20 13:01:30  COMPLETED")
 
 	hs.Keys("esc")
 	view = hs.opened("storm")
@@ -214,3 +214,40 @@ func TestStaleOpeningIsDropped(t *testing.T) {
 
 // laneWidthFor is the width of each of n lanes side by side on the tab.
 func (m Model) laneWidthFor(n int) int { return (&layoutCtx{width: m.width}).laneWidth(n) }
+
+// TestCompareMatchOpensAtItsPrompt: a search matching a comparison's
+// last lane opens it at the prompt, the lanes from the first, not down at
+// that lane (issue 19, bug 7: the lane view opened at "89%").
+func TestCompareMatchOpensAtItsPrompt(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	hs := newHarness(t, f.db, 80, 24)
+	hs.Keys("/").Type("model-z").Keys("enter", "enter") // said in lane 3's reply only
+	if !hs.m.reader.open || hs.m.reader.it == nil {
+		t.Fatalf("nothing opened:\n%s", hs.view())
+	}
+	view := hs.view()
+	if !strings.Contains(view, "explain CRDTs to a new engineer") || !strings.Contains(view, "▸ You") {
+		t.Fatalf("the comparison did not open at its prompt:\n%s", view)
+	}
+	at := hs.m.reader.offset
+	hs.Keys("j")
+	if hs.m.reader.offset != at+1 {
+		t.Errorf("a line down went from offset %d to %d", at, hs.m.reader.offset)
+	}
+}
+
+// TestVideoLogsAndFailuresAreText: a video task's log lines and its
+// failure read as text, not JSON or quoted (issue 19).
+func TestVideoLogsAndFailuresAreText(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	hs := newHarness(t, f.db, 120, 40)
+	view := hs.opened("beam sweeps")
+	if !strings.Contains(view, "IN_PROGRESS  rendering frame 40/120") || strings.Contains(view, "“rendering") {
+		t.Errorf("the log is not plain text:\n%s", view)
+	}
+	hs.Keys("esc")
+	view = hs.opened("storm over the sea")
+	if !strings.Contains(view, "content policy: refused") || strings.Contains(view, `{"detail"`) {
+		t.Errorf("the failure is not text:\n%s", view)
+	}
+}

@@ -67,7 +67,7 @@ func newStyles(isDark bool) styles {
 		Rule:     fg(p.Subtle),
 		Problem:  fg(p.Error),
 	}
-	in := textinput.DefaultStyles(isDark)
+	in := tab.InputDefaults(isDark)
 	in.Focused.Text = fg(p.Text)
 	in.Blurred.Text = fg(p.Text)
 	in.Focused.Prompt = fg(p.Accent)

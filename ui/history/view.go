@@ -190,6 +190,8 @@ func rowTarget(r row) string {
 	switch r.ref.Kind {
 	case store.KindImage, store.KindVideo:
 		return r.model
+	case store.KindCompare:
+		return r.targets // not one lane's target: all of them, once read
 	}
 	return join(" ", r.family, r.model)
 }

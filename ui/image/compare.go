@@ -66,7 +66,7 @@ func (m Model) toggleModel() (Model, tea.Cmd) {
 	p := m.picker
 	p.chosen = slices.Clone(p.chosen)
 	if !p.chosen[p.cursor] && len(p.picked()) >= compareMax {
-		return m, tab.Notice("at most 3 models at once")
+		return m, tab.Warn("at most 3 models at once")
 	}
 	p.chosen[p.cursor] = !p.chosen[p.cursor]
 	m.picker = p
@@ -88,7 +88,7 @@ func (p picker) picked() []string {
 func (m Model) runCompare() (Model, tea.Cmd) {
 	models := m.picker.picked()
 	if len(models) < compareMin {
-		return m, tab.Notice("choose 2 or 3 models")
+		return m, tab.Warn("choose 2 or 3 models")
 	}
 	if m.running() || m.client == nil {
 		m, _ = m.leavePicker() // start says why nothing goes

@@ -3,6 +3,8 @@ package imagetab
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -117,7 +119,7 @@ func TestUnreadableInputIsFlaggedNotSent(t *testing.T) {
 	if h.m.area != formArea || h.m.form.focus != fInputs {
 		t.Fatalf("the cursor is not on the inputs (area %d, field %d)", h.m.area, h.m.form.focus)
 	}
-	if v := h.view(); !strings.Contains(v, "images[0]: cannot be read: no such file or directory") {
+	if v := h.view(); !strings.Contains(strings.Join(strings.Fields(v), " "), "images[0]: cannot be read: no such file or directory") {
 		t.Errorf("the problem is not beside the inputs:\n%s", v)
 	}
 	if len(h.jobs()) != 0 {
@@ -126,5 +128,54 @@ func TestUnreadableInputIsFlaggedNotSent(t *testing.T) {
 	h.Keys("x")
 	if len(h.m.form.images) != 0 || strings.Contains(h.line("inputs"), "cannot be read") {
 		t.Errorf("x did not remove the input, or the problem stayed: %+v\n%s", h.m.form.images, h.view())
+	}
+}
+
+// TestInputsAreCheckedWhenAdded: a URL of a scheme the service does not
+// fetch is refused at once, a file that is no image is flagged beside the
+// inputs, and a mask of another size than the image beside the mask, all
+// before anything is sent (issue 19, bug 11).
+func TestInputsAreCheckedWhenAdded(t *testing.T) {
+	h := newHarness(t, nil)
+	h.set(fPrompt, "x").to(fInputs).Keys("a").Type("ftp://example.org/a.png").Keys("enter")
+	if h.m.form.naming != fInputs || len(h.m.form.images) != 0 || !strings.Contains(h.view(), "ftp:// is not fetched") {
+		t.Fatalf("ftp:// was taken:\n%s", h.view())
+	}
+	h.Keys("esc")
+
+	text := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(text, []byte("not a picture at all"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.Keys("a").Type(text).Keys("enter")
+	if l := strings.Join(strings.Fields(h.view()), " "); !strings.Contains(l, "images[0]: is not an image") {
+		t.Fatalf("a text file is not flagged:\n%s", h.view())
+	}
+	h.Keys("x")
+
+	img := writePNG(t, "in.png") // 32×32
+	mask := writeSizedPNG(t, "mask.png", 16, 16)
+	h.Keys("a").Type(img).Keys("enter")
+	h.to(fMask).Keys("m").Type(mask).Keys("enter")
+	if l := h.line("mask"); !strings.Contains(l, "✗ must be the size of the first image, 32x32") {
+		t.Fatalf("a 16x16 mask is not flagged: %q\n%s", l, h.view())
+	}
+	h.Keys("enter")
+	if n := len(h.srv.all()); n != 0 {
+		t.Fatalf("%d requests sent", n)
+	}
+}
+
+// TestPartialsAboveThreeAreFlagged: the service streams at most 3 partial
+// images; 7 is said beside the field and not sent (issue 19, bug 4).
+func TestPartialsAboveThreeAreFlagged(t *testing.T) {
+	h := newHarness(t, nil)
+	h.set(fPrompt, "a fox").set(fPartials, "7")
+	if l := h.line("partials"); !strings.Contains(l, "✗ must be 0 to 3") {
+		t.Fatalf("partials line %q", l)
+	}
+	h.Keys("enter")
+	if n := len(h.srv.all()); n != 0 {
+		t.Fatalf("%d requests sent", n)
 	}
 }

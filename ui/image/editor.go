@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/budget"
 	"atelier/ui/tab"
 	"atelier/ui/termtext"
 )
@@ -77,7 +78,7 @@ func (m Model) readEdited(msg editorClosedMsg) tea.Cmd {
 		if msg.err != nil {
 			return result(promptEditedMsg{err: msg.err})
 		}
-		b, err := os.ReadFile(msg.path)
+		b, err := budget.ReadFile(msg.path, budget.Prompt, "prompt")
 		return result(promptEditedMsg{text: strings.TrimRight(string(b), "\n"), err: err})
 	}
 }

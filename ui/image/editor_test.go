@@ -1,16 +1,20 @@
 package imagetab
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi/kitty"
 
 	"atelier/ui/imageview"
+	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
 
@@ -62,7 +66,7 @@ func TestEditorCommand(t *testing.T) {
 	}
 }
 
-func TestZoomAndHelp(t *testing.T) {
+func TestFullScreenAndHelp(t *testing.T) {
 	h := newHarness(t, nil)
 	h.set(fPrompt, "a lamp").set(fSize, "256x256").set(fN, "2").Keys("enter")
 	if h.m.mode() != viewing {
@@ -75,13 +79,16 @@ func TestZoomAndHelp(t *testing.T) {
 	if strings.Join(keys, " ") != "enter e g r ←/→ f" {
 		t.Errorf("results help %q", keys)
 	}
-	h.Keys("f") // half blocks: the selected image fills the results
-	if !h.m.zoom || strings.Contains(h.view(), "image 2 of 2") {
-		t.Errorf("f did not zoom:\n%s", h.view())
+	// Half blocks too fill the whole screen, the program paused meanwhile
+	// (a single image, which already fills the results, gets larger).
+	before := len(h.Out)
+	h.Keys("f")
+	paused := false
+	for _, m := range h.Out[before:] {
+		paused = paused || fmt.Sprintf("%T", m) == "tea.execMsg"
 	}
-	h.Keys("esc")
-	if h.m.zoom {
-		t.Error("esc did not unzoom")
+	if !paused {
+		t.Errorf("f did not take the screen over: %v", h.Out[before:])
 	}
 	h.Keys("tab")
 	if h.m.area != formArea || h.m.form.focus != fPrompt {
@@ -92,10 +99,92 @@ func TestZoomAndHelp(t *testing.T) {
 func TestTerminalRepliesAreFolded(t *testing.T) {
 	h := newHarness(t, nil)
 	h.m.viewer.Caps = imageview.DetectFromEnv(func(string) string { return "" })
+	// The first round's DA1 sends the second round; its DA1 ends them.
+	h.Send(uv.PrimaryDeviceAttributesEvent{62, 4})
+	if !sentRaw(h.Out, "\x1b_Gi=5930513,") || !sentRaw(h.Out, "\x1b[16t") {
+		t.Errorf("no second round of queries: %v", h.Out)
+	}
 	h.Send(uv.CellSizeEvent{Width: 9, Height: 18}, uv.PrimaryDeviceAttributesEvent{62, 4})
 	c := h.m.viewer.Caps
 	if c.CellWidth != 9 || !c.Sixel || !c.Answered() {
 		t.Errorf("capabilities %+v", c)
+	}
+}
+
+// sentRaw reports whether a raw write among msgs holds s.
+func sentRaw(msgs []tea.Msg, s string) bool {
+	for _, m := range msgs {
+		if r, ok := m.(tea.RawMsg); ok && strings.Contains(fmt.Sprint(r.Msg), s) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestKitty026GetsHalfBlocks: Debian 12's kitty 0.26.5 has no Unicode
+// placeholders and refuses U=1 ("invalid key character: 0x55"), so its
+// images are half-block previews, never a grid of placeholder boxes; f
+// shows the image full screen with kitty's direct placement.
+func TestKitty026GetsHalfBlocks(t *testing.T) {
+	h := newHarness(t, nil)
+	h.m.viewer.Caps = imageview.DetectFromEnv(func(k string) string {
+		return map[string]string{"TERM": "xterm-kitty", "COLORTERM": "truecolor"}[k]
+	})
+	h.Send(tea.TerminalVersionMsg{Name: "kitty(0.26.5)"}, uv.PrimaryDeviceAttributesEvent{62},
+		uv.KittyGraphicsEvent{Options: kitty.Options{ID: 0x5a7e11}, Payload: []byte("OK")},
+		uv.CellSizeEvent{Width: 9, Height: 18}, uv.PrimaryDeviceAttributesEvent{62})
+	h.set(fPrompt, "a bell").set(fSize, "256x256").Keys("enter")
+	if sentRaw(h.Out, "U=1") || strings.Contains(h.m.View(), "\U0010EEEE") {
+		t.Fatal("placeholders used with kitty 0.26")
+	}
+	if !strings.Contains(h.view(), "▀") {
+		t.Errorf("no half-block preview:\n%s", h.view())
+	}
+	if p := h.m.viewer.Caps.FullScreen(); p != imageview.ProtocolKitty {
+		t.Errorf("full screen with %v, want kitty's direct placement", p)
+	}
+}
+
+// TestPassthroughHintOnce: inside tmux without allow-passthrough, the hint
+// comes once an image is on screen and the run is over (last, so that the
+// run's own notice does not cover it), whether the wait for the terminal's
+// answer ends before the run or after it.
+func TestPassthroughHintOnce(t *testing.T) {
+	for _, deadlineFirst := range []bool{true, false} {
+		h := newHarness(t, nil)
+		caps := imageview.DetectFromEnv(func(k string) string { return map[string]string{"TMUX": "/t,1,0"}[k] })
+		var deadline []tea.Msg
+		caps.Tick = func(_ time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
+			deadline = append(deadline, f(time.Time{}))
+			return nil
+		}
+		h.m.viewer.Caps = caps
+		// tmux answers the first round; the second, wrapped, never comes back.
+		h.Send(tea.TerminalVersionMsg{Name: "tmux 3.5a"}, uv.PrimaryDeviceAttributesEvent{1, 2})
+		if len(deadline) != 1 {
+			t.Fatalf("%d deadlines", len(deadline))
+		}
+		if deadlineFirst {
+			h.Send(deadline...)
+		}
+		h.set(fPrompt, "a bell").set(fSize, "256x256").set(fN, "2").Keys("enter")
+		if !deadlineFirst {
+			h.Send(deadline...)
+		}
+		if !h.m.viewer.Caps.PassthroughOff() {
+			t.Fatalf("passthrough not found off: %+v", h.m.viewer.Caps)
+		}
+		h.Keys("right", "left") // more messages: no second hint
+		notices := h.Notices()
+		var hints int
+		for _, n := range notices {
+			if strings.Contains(n, "allow-passthrough on") {
+				hints++
+			}
+		}
+		if hints != 1 || !strings.Contains(notices[len(notices)-1], "allow-passthrough on") {
+			t.Errorf("deadline first %v: %d hints, last notice %q", deadlineFirst, hints, notices[len(notices)-1])
+		}
 	}
 }
 
@@ -132,5 +221,12 @@ func TestKittyImagesAreSentThenPlaced(t *testing.T) {
 	h.Send(raws...) // Bubble Tea writes them, then passes them on
 	if !strings.Contains(h.m.View(), "\U0010EEEE") {
 		t.Errorf("no kitty placeholders once the image was sent:\n%s", h.view())
+	}
+	// Back from a paused program (or resized), the image goes again: kitty
+	// cleared the alternate screen's images when Bubble Tea entered it.
+	before := len(h.Out)
+	h.Send(tab.RedrawMsg{})
+	if !sentRaw(h.Out[before:], "a=T,U=1") {
+		t.Error("no new transmission after a redraw")
 	}
 }

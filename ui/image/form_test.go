@@ -22,7 +22,7 @@ func TestViolationsShowBesideTheirFieldsAndNothingIsSent(t *testing.T) {
 	if l := h.line("quality"); !strings.Contains(l, `✗ must be one of auto, low, medium, high`) {
 		t.Errorf("quality line: %q", l)
 	}
-	h.set(fCompression, "50").set(fPartials, "2").set(fSize, "100x100").to(fStream).Keys("space")
+	h.set(fCompression, "50").set(fN, "-2").set(fSize, "100x100").to(fStream).Keys("space")
 	h.Keys("enter")
 
 	if n := len(h.srv.all()); n != 0 {
@@ -35,8 +35,7 @@ func TestViolationsShowBesideTheirFieldsAndNothingIsSent(t *testing.T) {
 		"prompt":      "✗ is required",
 		"quality":     "✗ must be one of auto, low, medium, high",
 		"compression": "✗ only with output_format jpeg or webp",
-		"partials":    "✗ only when streaming",
-		"size":        "✗ both sides must be multiples of 16",
+		"  n  ":       "✗ must be at least 1",
 	} {
 		if l := h.line(label); !strings.Contains(l, want) {
 			t.Errorf("%s line lacks %q: %q", label, want, l)
@@ -47,7 +46,7 @@ func TestViolationsShowBesideTheirFieldsAndNothingIsSent(t *testing.T) {
 	}
 
 	// Fixing every field lets it go.
-	h.set(fPrompt, "a fox").pick(fQuality, "high").pick(fFormat, "jpeg").set(fSize, "256x256")
+	h.set(fPrompt, "a fox").pick(fQuality, "high").pick(fFormat, "jpeg").set(fN, "").set(fSize, "256x256")
 	h.to(fStream).Keys("space").Keys("enter")
 	if n := len(h.srv.all()); n != 1 {
 		t.Fatalf("%d requests after fixing the form:\n%s", n, h.view())
@@ -103,5 +102,15 @@ func TestFocusedOnlyWhileTyping(t *testing.T) {
 	h.Keys("esc")
 	if h.m.Focused() || h.m.form.naming >= 0 {
 		t.Error("esc left the path prompt open")
+	}
+}
+
+// TestRuleIsWhole: the rule of the field with the cursor wraps beside it
+// rather than being cut at a narrow width (issue 19: "≥ 1024, ‹…").
+func TestRuleIsWhole(t *testing.T) {
+	h := newHarness(t, nil)
+	h.m.SetSize(76, 20)
+	if v := strings.Join(strings.Fields(h.view()), " "); !strings.Contains(v, "ctrl+o editor · ctrl+j new line") {
+		t.Errorf("the prompt's rule is cut:\n%s", h.view())
 	}
 }

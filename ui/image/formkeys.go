@@ -1,6 +1,7 @@
 package imagetab
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -95,7 +96,7 @@ func (m Model) move(d int) (Model, tea.Cmd) {
 
 // toForm gives the keyboard back to the form, at field f.
 func (m Model) toForm(f field) (Model, tea.Cmd) {
-	m.area, m.zoom = formArea, false
+	m.area = formArea
 	return m, m.form.focusOn(f)
 }
 
@@ -108,7 +109,7 @@ func (m Model) toResults() Model {
 
 // name opens the path prompt for an input image or the mask.
 func (m Model) name(f field) (Model, tea.Cmd) {
-	m.area, m.zoom = formArea, false
+	m.area = formArea
 	return m, m.form.startNaming(f)
 }
 
@@ -116,12 +117,20 @@ func (m Model) name(f field) (Model, tea.Cmd) {
 func (m Model) namingKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, m.km.Accept):
+		ref := strings.TrimSpace(m.form.w.path.Value())
+		if err := badScheme(ref); err != nil {
+			m.pathErr = err.Error()
+			return m, nil
+		}
+		m.pathErr = ""
 		m.form.finishNaming()
-		return m.revalidate(), nil
+		return m.revalidate(), lookCmd(ref)
 	case key.Matches(msg, m.km.Cancel):
+		m.pathErr = ""
 		m.form.cancelNaming()
 		return m, nil
 	}
+	m.pathErr = ""
 	return m.updateForm(msg)
 }
 
@@ -137,7 +146,7 @@ func (m Model) updateForm(msg tea.Msg) (Model, tea.Cmd) {
 
 // revalidate checks the form again, as the model would receive it.
 func (m Model) revalidate() Model {
-	m.vs, m.sendVs = m.form.spec().violations(m.form.model()), nil
+	m.vs, m.sendVs = append(m.form.spec().violations(m.form.model()), m.lookViolations()...), nil
 	return m
 }
 
@@ -145,6 +154,9 @@ func (m Model) revalidate() Model {
 // a send was refused, so an empty form does not start out red.
 func (m Model) problems(f field) []string {
 	var out []string
+	if m.pathErr != "" && m.form.naming == f {
+		out = append(out, m.pathErr)
+	}
 	for _, v := range append(m.vs[:len(m.vs):len(m.vs)], m.sendVs...) {
 		if wireField(v.Field) != f || (!m.tried && v.Value == nil && isRequired(v.Rule)) {
 			continue
@@ -153,7 +165,9 @@ func (m Model) problems(f field) []string {
 		if !strings.Contains(v.Field, "[") {
 			text = v.Rule // the line names the field and shows the value
 		}
-		out = append(out, text)
+		if !slices.Contains(out, text) { // found when added, and again on send
+			out = append(out, text)
+		}
 	}
 	return out
 }

@@ -47,8 +47,10 @@ func (m Model) fieldLines(f field) []string {
 		for _, l := range strings.Split(wrap("✗ "+strings.Join(ps, "; "), nw), "\n") {
 			notes = append(notes, st.Problem.Render(l))
 		}
-	case current:
-		notes = []string{st.Hint.Render(hint(f, m.form.model()))}
+	case current: // the rule whole, wrapped beside the field rather than cut
+		for _, l := range strings.Split(wrap(hint(f, m.form.model()), nw), "\n") {
+			notes = append(notes, st.Hint.Render(l))
+		}
 	}
 	out := make([]string, max(len(values), len(notes)))
 	for y := range out {

@@ -3,12 +3,12 @@ package imagetab
 import (
 	"context"
 	"image"
-	"os"
 	"slices"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/budget"
 	"atelier/store"
 	"atelier/ui/tab"
 )
@@ -62,10 +62,10 @@ type (
 // openGallery shows the gallery and loads the jobs afresh.
 func (m Model) openGallery() (Model, tea.Cmd) {
 	if m.db == nil {
-		return m, tab.Notice("no history here: the gallery needs the data folder")
+		return m, tab.Warn("no history here: the gallery needs the data folder")
 	}
 	m.form.blur()
-	m.area, m.zoom = galleryArea, false
+	m.area = galleryArea
 	m.gallery.seq++
 	db, seq := m.db, m.gallery.seq
 	return m, func() tea.Msg {
@@ -155,7 +155,7 @@ func (m Model) loadThumb() tea.Cmd {
 		path, err := db.MediaPath(rel)
 		var b []byte
 		if err == nil {
-			b, err = os.ReadFile(path)
+			b, err = budget.ReadFile(path, budget.Image, "image file")
 		}
 		if err == nil {
 			msg.img, err = decodeSmall(b, thumbSide)

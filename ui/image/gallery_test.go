@@ -116,3 +116,13 @@ func TestRerunFromHistoryFillsTheForm(t *testing.T) {
 		t.Fatalf("form %+v", s)
 	}
 }
+
+// TestGalleryCountsOneJob: one job is "1 image job", not "1 image jobs".
+func TestGalleryCountsOneJob(t *testing.T) {
+	h := newHarness(t, nil)
+	h.set(fPrompt, "a red kite").set(fSize, "256x256").Keys("enter")
+	h.Keys("g")
+	if v := h.view(); !strings.Contains(v, "Gallery · 1 image job ") {
+		t.Errorf("one job counted as:\n%s", v)
+	}
+}

@@ -16,7 +16,7 @@ import (
 func (m Model) openJob(j store.ImageJob) tea.Cmd {
 	f, ok := shownFile(j)
 	if !ok {
-		return tab.Notice("this job kept no image")
+		return tab.Warn("this job kept no image")
 	}
 	path, err := m.db.MediaPath(f.Path)
 	if err != nil {
@@ -29,7 +29,7 @@ func (m Model) openJob(j store.ImageJob) tea.Cmd {
 func (m Model) editJob(j store.ImageJob) (Model, tea.Cmd) {
 	f, ok := shownFile(j)
 	if !ok || f.Partial {
-		return m, tab.Notice("this job kept no result to edit")
+		return m, tab.Warn("this job kept no result to edit")
 	}
 	path, err := m.db.MediaPath(f.Path)
 	if err != nil {
@@ -38,7 +38,7 @@ func (m Model) editJob(j store.ImageJob) (Model, tea.Cmd) {
 	m.form.editThis(inputRef{Ref: path, FileID: f.ID})
 	m = m.revalidate()
 	m, cmd := m.toForm(fPrompt)
-	return m, tea.Batch(cmd, tab.Notice("editing this image: say what to change, enter sends"))
+	return m, tea.Batch(cmd, tab.Info("editing this image: say what to change, enter sends"))
 }
 
 // fillFrom reads a job back into a form: its request, and its inputs with
@@ -59,7 +59,7 @@ func (m Model) jobFilled(msg jobFilledMsg) (Model, tea.Cmd) {
 	m.form.set(msg.spec)
 	m = m.revalidate()
 	m, cmd := m.toForm(fPrompt)
-	return m, tea.Batch(cmd, tab.Notice(fmt.Sprintf("image job %d is in the form: enter sends it again", msg.id)))
+	return m, tea.Batch(cmd, tab.Info(fmt.Sprintf("image job %d is in the form: enter sends it again", msg.id)))
 }
 
 // storedRequest is what the form takes back from a recorded request.

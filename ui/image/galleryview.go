@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"atelier/store"
+	"atelier/ui/tab"
 )
 
 // galleryView draws the list of jobs over the selected job's image and
@@ -22,7 +23,7 @@ func (m Model) galleryView() string {
 	case len(g.jobs) == 0:
 		return fit(padAll([]string{st.Title.Render(title), "", st.Meta.Render("No image jobs yet: the ones you send are kept here.")}, m.width), m.width, m.height)
 	default:
-		title += fmt.Sprintf(" · %d image jobs", len(g.jobs))
+		title += " · " + tab.Plural(len(g.jobs), "image job")
 	}
 	lines := padAll(append([]string{st.Title.Render(title)}, m.jobLines(m.listRows())...), m.width)
 	lines = append(lines, blank(m.width))

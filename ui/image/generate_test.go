@@ -131,15 +131,15 @@ func TestNoServiceYet(t *testing.T) {
 
 func TestServiceRefusalShowsBesideItsField(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a fox").set(fSize, "256x256").set(fPartials, "9").Keys("enter")
+	h.set(fPrompt, "a fox").set(fSize, "256x256").set(fN, "11").Keys("enter")
 	if n := len(h.srv.all()); n != 1 {
-		t.Fatalf("%d requests: the client leaves the cap on partial images to the service", n)
+		t.Fatalf("%d requests: the client leaves the cap on n to the service", n)
 	}
 	if v := h.view(); !strings.Contains(v, "✗ 1 to fix in the form") {
 		t.Errorf("the folded form does not say so:\n%s", v)
 	}
 	h.Keys("tab")
-	if l := h.line("partials"); !strings.Contains(l, "✗ refused by the service: ") || !strings.Contains(h.view(), "between 0 and 3") {
-		t.Errorf("partials line %q in\n%s", l, h.view())
+	if l := h.line("n  "); !strings.Contains(l, "✗ refused by the service: ") || !strings.Contains(h.view(), "between 1 and 10") {
+		t.Errorf("n line %q in\n%s", l, h.view())
 	}
 }

@@ -91,6 +91,10 @@ func newHarness(t *testing.T, handler func(sim http.Handler) http.Handler) *harn
 		Getenv:   func(string) string { return "" },
 		Open:     func(p string) error { h.opened = append(h.opened, p); return nil },
 	})
+	// Deletes of images that left the screen wait a few frames; not here.
+	h.m.viewer.Tick = func(_ time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
+		return func() tea.Msg { return f(time.Time{}) }
+	}
 	h.m.SetSize(116, 36)
 	h.Send(tab.ClientMsg{Client: c})
 	return h
@@ -184,12 +188,16 @@ func (h *harness) firstSeen(want ...string) int {
 	return -1
 }
 
-// writePNG writes a small PNG for an edit's input and returns its path.
-func writePNG(t *testing.T, name string) string {
+// writePNG writes a small PNG (32×32) for an edit's input and returns its
+// path.
+func writePNG(t *testing.T, name string) string { return writeSizedPNG(t, name, 32, 32) }
+
+// writeSizedPNG writes a w×h PNG and returns its path.
+func writeSizedPNG(t *testing.T, name string, w, h int) string {
 	t.Helper()
-	img := image.NewNRGBA(image.Rect(0, 0, 32, 32))
-	for y := range 32 {
-		for x := range 32 {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
 			img.Set(x, y, color.NRGBA{uint8(x * 8), uint8(y * 8), 128, 255})
 		}
 	}

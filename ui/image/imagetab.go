@@ -73,11 +73,16 @@ type Model struct {
 	// sendVs are what the sending command found (a file that cannot be
 	// read, say); they show until the form changes.
 	sendVs []*client.ValidationError
+	// looks are the local input files as they were when added; pathErr
+	// is why the path typed was refused.
+	looks   map[string]look
+	pathErr string
 
-	run  *run // the latest run; nil before the first
-	seq  int  // the id of the latest run
-	sel  int  // the selected tile
-	zoom bool // the selected tile fills the results
+	defaultModel string // the settings' image model, which the form starts with
+
+	run *run // the latest run; nil before the first
+	seq int  // the id of the latest run
+	sel int  // the selected tile
 
 	gallery gallery
 	picker  picker
@@ -93,10 +98,7 @@ func New(o Options) Model {
 	if o.Settings != nil {
 		cfg = o.Settings
 	}
-	model := cfg.Models.Image
-	if model == "" {
-		model = client.ImageModel25Flare
-	}
+	model := defaultImageModel(cfg)
 	getenv := o.Getenv
 	if getenv == nil {
 		getenv = os.Getenv
@@ -105,7 +107,7 @@ func New(o Options) Model {
 	if open == nil {
 		open = startViewer
 	}
-	m := Model{db: o.Store, outDir: cfg.Output.Images, getenv: getenv, open: open,
+	m := Model{db: o.Store, outDir: cfg.Output.Images, getenv: getenv, open: open, defaultModel: model,
 		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
 		gallery: gallery{thumbs: map[string]thumb{}, pending: map[string]bool{}}}
 	m.form = newForm(model, m.st, m.km)
@@ -122,12 +124,16 @@ func (m Model) Init() tea.Cmd { return imageview.QueryCmds() }
 // graphics only: nothing is sent for half blocks, or twice for one size).
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	m, cmd := m.route(msg)
-	return m, tea.Batch(cmd, m.placeImages())
+	cmd = tea.Batch(cmd, m.placeImages())
+	if h := m.hint(); h != nil {
+		cmd = tea.Sequence(cmd, h) // after the message's own notices
+	}
+	return m, cmd
 }
 
 func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
-	if m.viewer.Caps.Update(msg) {
-		return m, nil
+	if cmd, ok := m.viewer.Caps.Update(msg); ok {
+		return m, cmd
 	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
@@ -139,6 +145,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ClientMsg:
 		m.client = msg.Client
 		return m, nil
+	case tab.RedrawMsg: // a new size, or back from a paused program
+		return m, m.viewer.Refresh()
 	case tab.SettingsMsg:
 		return m.settings(msg.Settings), nil
 	case laneOpenedMsg:
@@ -153,6 +161,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.galleryLoaded(msg)
 	case thumbLoadedMsg:
 		return m.thumbLoaded(msg)
+	case lookedMsg:
+		return m.looked(msg), nil
 	case jobFilledMsg:
 		return m.jobFilled(msg)
 	case tab.RerunMsg:
@@ -169,8 +179,27 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// Focused reports whether a text field has the keyboard.
-func (m Model) Focused() bool { return m.area == formArea && m.form.typing() }
+// Focused reports whether the tab owns the bare keys: a text field has the
+// keyboard, or the models picker, which is modal.
+func (m Model) Focused() bool {
+	return m.area == formArea && m.form.typing() || m.area == pickerArea
+}
+
+// FieldEmpty reports whether the field with the keyboard holds nothing (or
+// the models picker has it): a ? there opens help.
+func (m Model) FieldEmpty() bool {
+	switch {
+	case m.area == pickerArea:
+		return true
+	case m.area != formArea:
+		return false
+	case m.form.naming >= 0:
+		return m.form.w.path.Value() == ""
+	case m.form.focus == fPrompt:
+		return m.form.w.prompt.Value() == ""
+	}
+	return m.form.w.text[m.form.focus].Value() == ""
+}
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
@@ -186,7 +215,7 @@ func (m *Model) SetDark(dark bool) {
 
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
-	return helpKeys{km: m.km, mode: m.mode(), running: m.running()}
+	return helpKeys{km: m.km, mode: m.mode(), running: m.running()}.help()
 }
 
 func (m Model) mode() mode {
@@ -211,10 +240,27 @@ func (m Model) mode() mode {
 
 // settings adopts saved settings: the images folder may have changed.
 func (m Model) settings(s *store.Settings) Model {
-	if s != nil {
-		m.outDir = s.Output.Images
+	if s == nil {
+		return m
 	}
+	m.outDir = s.Output.Images
+	// A new default model applies at once, unless another was chosen
+	// (issue 19, bug 9).
+	next := defaultImageModel(s)
+	if m.form.model() == m.defaultModel && next != m.defaultModel {
+		m.form.w.text[fModel].SetValue(next)
+		m = m.revalidate()
+	}
+	m.defaultModel = next
 	return m
+}
+
+// defaultImageModel is the model the form starts with under s.
+func defaultImageModel(s *store.Settings) string {
+	if s.Models.Image != "" {
+		return s.Models.Image
+	}
+	return client.ImageModel25Flare
 }
 
 // result addresses a command's message to this tab.

@@ -49,6 +49,11 @@ func readInputs(s spec) inputs {
 		}
 		out.mask = &in
 		out.sources = append(out.sources, source{ref: *s.Mask, in: in, role: "mask"})
+		if len(out.images) > 0 && len(in.Data) > 0 && len(out.images[0].Data) > 0 {
+			if v := maskSize(lookBytes(out.images[0].Data), lookBytes(in.Data)); v != nil {
+				out.problems = append(out.problems, v)
+			}
+		}
 	}
 	return out
 }
@@ -65,11 +70,7 @@ func readInput(ref inputRef) (client.ImageInput, error) {
 	path := expandHome(ref.Ref)
 	f, err := os.Open(path)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err // the form shows the path already
-		}
-		return client.ImageInput{}, err
+		return client.ImageInput{}, withoutPath(err)
 	}
 	defer f.Close()
 	b, err := io.ReadAll(io.LimitReader(f, client.ImageMaxBytes+1))
@@ -82,6 +83,16 @@ func readInput(ref inputRef) (client.ImageInput, error) {
 		return client.ImageInput{}, errors.New("the file is empty")
 	}
 	return client.ImageFromFile(filepath.Base(path), b), nil
+}
+
+// withoutPath is an error opening a file without the path, which the form
+// shows already.
+func withoutPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // expandHome reads a leading ~/ as the home folder, as shells do.

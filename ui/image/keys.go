@@ -1,8 +1,9 @@
 package imagetab
 
 import (
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+
+	"atelier/ui/tab"
 )
 
 // keyMap is every key of the Image tab, used both to act and for help.
@@ -76,18 +77,16 @@ const (
 	picking              // the models of a comparison
 )
 
-// helpKeys shows the keys of one mode: help.KeyMap for the shell.
+// helpKeys are the keys of one mode, for the shell's help.
 type helpKeys struct {
 	km      keyMap
 	mode    mode
 	running bool // esc stops something
 }
 
-var _ help.KeyMap = helpKeys{}
-
-// ShortHelp lists the keys that matter in the current mode, the most
-// useful first, since the status line drops them from the end.
-func (h helpKeys) ShortHelp() []key.Binding {
+// short lists the keys that matter in the current mode, the most useful
+// first, since the status line drops them from the end.
+func (h helpKeys) short() []key.Binding {
 	var ks []key.Binding
 	switch h.mode {
 	case typing:
@@ -111,12 +110,27 @@ func (h helpKeys) ShortHelp() []key.Binding {
 	return ks
 }
 
-// FullHelp lists every key of the tab, one column per part of it.
-func (h helpKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{
-		{h.km.Send, h.km.Next, h.km.Prev, h.km.Up, h.km.Left, h.km.NewLine, h.km.Editor},
-		{h.km.AddImage, h.km.SetMask, h.km.Remove, h.km.Compare, h.km.Gallery, h.km.Stop},
-		{h.km.Open, h.km.EditThis, h.km.Rerun, h.km.FullScreen},
-		{h.km.Toggle, h.km.Run, h.km.Accept, h.km.Cancel, h.km.Close},
-	}
+// The titles of the help's groups.
+const (
+	formKeys    = "Form"
+	inputKeys   = "Input images and mask"
+	resultKeys  = "Results"
+	galleryKeys = "Gallery (g)"
+	pickerKeys  = "Models to compare (c)"
+)
+
+// help is every key of the tab, a labelled group a context, the one the
+// tab is in first.
+func (h helpKeys) help() tab.Help {
+	k := h.km
+	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
+		{Title: formKeys, Keys: []key.Binding{k.Send, k.Next, k.Prev, k.Up, k.Left, k.NewLine, k.Editor, k.Compare, k.Gallery, k.Stop}},
+		{Title: inputKeys, Keys: []key.Binding{k.AddImage, k.SetMask, k.Remove, tab.Retitle(k.Accept, "add the path or URL typed"), k.Cancel}},
+		{Title: resultKeys, Keys: []key.Binding{k.Open, k.EditThis, k.Rerun, k.FullScreen, k.Left}},
+		{Title: galleryKeys, Keys: []key.Binding{k.Open, k.Rerun, k.EditThis, k.Close}},
+		{Title: pickerKeys, Keys: []key.Binding{k.Toggle, k.Run, k.Cancel}},
+	}}
+	context := map[mode]string{typing: formKeys, choosing: formKeys, listing: inputKeys, naming: inputKeys,
+		viewing: resultKeys, browsing: galleryKeys, picking: pickerKeys}
+	return all.First(context[h.mode])
 }

@@ -59,27 +59,30 @@ func (m Model) laneEvent(msg laneEventMsg) (Model, tea.Cmd) {
 	return m, tea.Batch(cmd, l.pull.pull(msg.laneRef))
 }
 
-// showPartial puts a partial image in place of the one before it.
+// showPartial puts a partial image in place of the one before it, which
+// stays on screen until the new one is in the terminal.
 func (m Model) showPartial(msg laneEventMsg, l *lane) tea.Cmd {
+	n := msg.ev.PartialImageIndex + 1
+	next := &picture{key: msg.key(fmt.Sprintf("p%d-", len(l.finals)), n), img: msg.img, err: msg.imgErr,
+		partial: n, index: len(l.finals)}
 	var forget tea.Cmd
 	if l.partial != nil {
-		forget = m.viewer.Forget(l.partial.key)
+		forget = m.viewer.Succeed(l.partial.key, next.key)
 	}
-	n := msg.ev.PartialImageIndex + 1
-	l.partial = &picture{key: msg.key(fmt.Sprintf("p%d-", len(l.finals)), n), img: msg.img, err: msg.imgErr,
-		partial: n, index: len(l.finals)}
+	l.partial = next
 	return forget
 }
 
-// showFinal adds a result; the partial images of it go.
+// showFinal adds a result in the place of its partial images.
 func (m Model) showFinal(msg laneEventMsg, l *lane) tea.Cmd {
+	i := len(l.finals)
+	final := picture{key: msg.key("f", i), img: msg.img, err: msg.imgErr, index: i}
 	var forget tea.Cmd
 	if l.partial != nil {
-		forget = m.viewer.Forget(l.partial.key)
+		forget = m.viewer.Succeed(l.partial.key, final.key)
 		l.partial = nil
 	}
-	i := len(l.finals)
-	l.finals = append(l.finals, picture{key: msg.key("f", i), img: msg.img, err: msg.imgErr, index: i})
+	l.finals = append(l.finals, final)
 	return forget
 }
 
@@ -152,7 +155,7 @@ func (m Model) report(l *lane, msg laneSavedMsg) tea.Cmd {
 	switch n := len(msg.files); {
 	case m.running():
 	case errors.Is(msg.err, context.Canceled):
-		cmds = append(cmds, tab.Notice("stopped: what arrived is kept"))
+		cmds = append(cmds, tab.Info("stopped: what arrived is kept"))
 	case n > 0 && msg.err == nil:
 		cmds = append(cmds, tab.Notice(savedNote(l, n, msg)))
 	}
@@ -160,11 +163,7 @@ func (m Model) report(l *lane, msg laneSavedMsg) tea.Cmd {
 }
 
 func savedNote(l *lane, n int, msg laneSavedMsg) string {
-	what := "1 image"
-	if n > 1 {
-		what = fmt.Sprintf("%d images", n)
-	}
-	return fmt.Sprintf("%s from %s in %.1f s: %s", what, l.model, msg.total.Seconds(), tildePath(msg.files[0].path))
+	return fmt.Sprintf("%s from %s in %.1f s: %s", tab.Plural(n, "image"), l.model, msg.total.Seconds(), tildePath(msg.files[0].path))
 }
 
 // refusedField is the service's refusal of one field, to show beside it

@@ -15,9 +15,6 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, m.km.Stop) && m.running():
 		return m.stop(), nil
-	case key.Matches(msg, m.km.Stop):
-		m.zoom = false
-		return m, nil
 	case key.Matches(msg, m.km.Next):
 		return m.toForm(0)
 	case key.Matches(msg, m.km.Prev):
@@ -42,7 +39,7 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 func (m Model) openSelected() tea.Cmd {
 	t, ok := m.selected()
 	if !ok || t.pic == nil || t.pic.path == "" {
-		return tab.Notice("nothing saved to open yet")
+		return tab.Warn("nothing saved to open yet")
 	}
 	return m.openPath(t.pic.path)
 }
@@ -63,7 +60,7 @@ func (m Model) openPath(path string) tea.Cmd {
 func (m Model) editSelected() (Model, tea.Cmd) {
 	t, ok := m.selected()
 	if !ok || t.pic == nil || t.pic.path == "" || t.pic.partial > 0 {
-		return m, tab.Notice("no saved result selected to edit")
+		return m, tab.Warn("no saved result selected to edit")
 	}
 	in := inputRef{Ref: t.pic.path}
 	if t.pic.media != "" {
@@ -72,7 +69,7 @@ func (m Model) editSelected() (Model, tea.Cmd) {
 	m.form.editThis(in)
 	m = m.revalidate()
 	m, cmd := m.toForm(fPrompt)
-	return m, tea.Batch(cmd, tab.Notice("editing this image: say what to change, enter sends"))
+	return m, tea.Batch(cmd, tab.Info("editing this image: say what to change, enter sends"))
 }
 
 // rerun sends the last run again, as it was sent, to the same models.
@@ -81,7 +78,7 @@ func (m Model) rerun() (Model, tea.Cmd) {
 		return m, nil
 	}
 	if m.running() {
-		return m, tab.Notice("a run is under way: esc stops it")
+		return m, tab.Warn("a run is under way: esc stops it")
 	}
 	models := make([]string, len(m.run.lanes))
 	for i, l := range m.run.lanes {
@@ -95,25 +92,30 @@ func (m Model) rerun() (Model, tea.Cmd) {
 	return m.send()
 }
 
-// fullScreen shows the selected image over the whole terminal with sixel
-// or iTerm2 graphics; with kitty graphics or half blocks, which live in the
-// view, the selected image fills the results instead (esc goes back).
+// fullScreen shows the selected image over the whole terminal until a key
+// is pressed, with the best the terminal has: kitty graphics, iTerm2,
+// sixel, or half blocks (the program pauses meanwhile; see
+// imageview.FullScreenCmd).
 func (m Model) fullScreen() (Model, tea.Cmd) {
 	t, ok := m.selected()
 	if !ok || t.pic == nil || t.pic.img == nil {
 		return m, nil
 	}
 	caps := m.viewer.Caps
-	switch p := caps.FullScreen(); p {
-	case imageview.ProtocolSixel, imageview.ProtocolITerm2:
-		done := func(err error) tea.Msg {
-			if err != nil {
-				return tab.ErrorMsg{Err: err}
-			}
-			return nil
-		}
-		return m, imageview.FullScreenCmd(t.pic.img, p, caps, m.width+4, m.height+4, tildePath(t.pic.path), done)
+	p := caps.FullScreen()
+	if p == imageview.ProtocolOff {
+		return m, tab.Notice("images are off (ATELIER_IMAGES=off): " + tildePath(t.pic.path))
 	}
-	m.zoom = !m.zoom
-	return m, nil
+	done := func(err error) tea.Msg {
+		if err != nil {
+			return tab.ErrorMsg{Err: err}
+		}
+		return nil
+	}
+	cols, rows := m.terminalSize()
+	return m, imageview.FullScreenCmd(t.pic.img, p, caps, cols, rows, tildePath(t.pic.path), done)
 }
+
+// terminalSize is the terminal's size in cells: the tab's, and the shell's
+// tab bar, status line and frame around it (two cells on each side).
+func (m Model) terminalSize() (int, int) { return m.width + 4, m.height + 4 }

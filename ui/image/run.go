@@ -108,7 +108,7 @@ func (m Model) send() (Model, tea.Cmd) {
 func (m Model) start(models []string) (Model, tea.Cmd) {
 	switch {
 	case m.running():
-		return m, tab.Notice("a run is under way: esc stops it")
+		return m, tab.Warn("a run is under way: esc stops it")
 	case m.client == nil:
 		return m, tab.Error(errNoService)
 	}
@@ -127,7 +127,7 @@ func (m Model) start(models []string) (Model, tea.Cmd) {
 		r.lanes = append(r.lanes, l)
 	}
 	m.tried, m.sendVs = false, nil
-	m.run, m.sel, m.zoom = r, 0, false
+	m.run, m.sel = r, 0
 	return m.toResults(), tea.Batch(cmds...)
 }
 

@@ -39,6 +39,9 @@ func (s spec) clone() spec {
 	return s
 }
 
+// maxPartials is the most partial images the service streams.
+const maxPartials = 3
+
 // request builds the generation request for model, and the violations of
 // numbers that are not numbers (Validate cannot see those).
 func (s spec) request(model string) (client.ImageRequest, []*client.ValidationError) {
@@ -65,6 +68,11 @@ func (s spec) request(model string) (client.ImageRequest, []*client.ValidationEr
 	}
 	r.OutputCompression = number("output_compression", s.Compression)
 	r.PartialImages = number("partial_images", s.Partials)
+	if p := r.PartialImages; p != nil && *p > maxPartials {
+		// The interface says >= 0; the service refuses more than 3
+		// (PROTOCOLS 4.1), so the form says so before sending.
+		vs = append(vs, &client.ValidationError{Field: "partial_images", Rule: "must be 0 to 3", Value: *p})
+	}
 	return r, vs
 }
 

@@ -84,7 +84,7 @@ func newStyles(isDark bool) *styles {
 // inputStyles are the one-line fields': a steady cursor, since a blinking
 // one would wake the program twice a second for nothing.
 func inputStyles(isDark bool, p tab.Palette) textinput.Styles {
-	in := textinput.DefaultStyles(isDark)
+	in := tab.InputDefaults(isDark)
 	in.Focused.Text = lipgloss.NewStyle().Foreground(p.Text)
 	in.Focused.Prompt = lipgloss.NewStyle().Foreground(p.Accent)
 	in.Focused.Placeholder = lipgloss.NewStyle().Foreground(p.Muted)
@@ -97,7 +97,7 @@ func inputStyles(isDark bool, p tab.Palette) textinput.Styles {
 
 // promptStyles are the prompt's: no cursor-line highlight, a steady cursor.
 func promptStyles(isDark bool, p tab.Palette) textarea.Styles {
-	ta := textarea.DefaultStyles(isDark)
+	ta := tab.AreaDefaults(isDark)
 	for _, st := range []*textarea.StyleState{&ta.Focused, &ta.Blurred} {
 		st.Text = lipgloss.NewStyle().Foreground(p.Text)
 		st.CursorLine = lipgloss.NewStyle().Foreground(p.Text)

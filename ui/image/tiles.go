@@ -3,7 +3,7 @@ package imagetab
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/ui/imageview"
+	"atelier/ui/tab"
 )
 
 // minTileWidth is the narrowest a tile gets before tiles scroll instead.
@@ -53,9 +53,6 @@ func (m Model) window(count int) (first, shown, cols int) {
 	if count == 0 {
 		return 0, 0, 0
 	}
-	if m.zoom {
-		return min(m.sel, count-1), 1, m.width
-	}
 	shown = max(1, min(count, (m.width+1)/(minTileWidth+1)))
 	first = max(0, min(m.sel-shown+1, count-shown))
 	return first, shown, max(1, (m.width-(shown-1))/shown)
@@ -75,7 +72,7 @@ func (m Model) selectTile(d int) (Model, tea.Cmd) {
 // (kitty graphics: a transmission, or a placement after a resize); nothing
 // with half blocks.
 func (m Model) placeImages() tea.Cmd {
-	if m.viewer.Caps.Inline() != imageview.ProtocolKitty || m.area == galleryArea {
+	if m.area == galleryArea {
 		return m.placeThumb()
 	}
 	ts := m.tileList()
@@ -93,9 +90,38 @@ func (m Model) placeImages() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
+// hint is the viewer's word on how images are shown (inside tmux without
+// passthrough: how to turn it on), once, as a notice, when an image is on
+// screen and no run is under way (whose notices would cover it).
+func (m Model) hint() tea.Cmd {
+	if m.running() || !m.showsImage() {
+		return nil
+	}
+	if h := m.viewer.Hint(); h != "" {
+		return tab.Notice(h)
+	}
+	return nil
+}
+
+// showsImage reports whether the tab shows an image: a result, or the
+// gallery's.
+func (m Model) showsImage() bool {
+	if m.area == galleryArea {
+		j, ok := m.galleryJob()
+		f, has := shownFile(j)
+		return ok && has && m.gallery.thumbs[f.Path].img != nil
+	}
+	for _, t := range m.tileList() {
+		if t.pic != nil && t.pic.img != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // placeThumb is placeImages for the gallery's image.
 func (m Model) placeThumb() tea.Cmd {
-	if m.viewer.Caps.Inline() != imageview.ProtocolKitty || m.area != galleryArea {
+	if m.area != galleryArea {
 		return nil
 	}
 	j, ok := m.galleryJob()

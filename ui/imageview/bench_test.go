@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"image"
 	"image/jpeg"
+	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // photo1024 returns a 1024×1024 image shaped like a decoded generation:
@@ -66,7 +69,7 @@ func BenchmarkKittyEncode1024(b *testing.B) {
 	k := Kitty{CellWidth: 16, CellHeight: 32}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := k.Transmit(img, 1, 64, 32); err != nil {
+		if _, err := k.Transmit(img, Placement{Image: 1, ID: 1, Cols: 64, Rows: 32}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -78,5 +81,24 @@ func BenchmarkSixelEncode512(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = Sixel(img)
+	}
+}
+
+// BenchmarkTmuxPassthrough wraps one full kitty chunk (4 KiB of base64) for
+// tmux, with this package's TmuxPassthrough and with x/ansi's, which grows
+// its buffer as it goes.
+func BenchmarkTmuxPassthrough(b *testing.B) {
+	chunk := "\x1b_Gm=1;" + strings.Repeat("QUJD", kittyChunk/4) + "\x1b\\"
+	for _, wrap := range []struct {
+		name string
+		f    func(string) string
+	}{{"atelier", TmuxPassthrough}, {"x-ansi", ansi.TmuxPassthrough}} {
+		b.Run(wrap.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(chunk)))
+			for b.Loop() {
+				_ = wrap.f(chunk)
+			}
+		})
 	}
 }

@@ -203,7 +203,7 @@ func FuzzDecode(f *testing.F) {
 		}
 		_ = HalfBlock(img, 12, 5)
 		_ = Sixel(Shrink(img, 32, 32))
-		if _, err := (Kitty{}).Transmit(img, 1, 3, 2); err != nil {
+		if _, err := (Kitty{}).Transmit(img, Placement{Image: 1, ID: 1, Cols: 3, Rows: 2}); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -1,6 +1,13 @@
 package imageview
 
-import "strings"
+import (
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/charmbracelet/colorprofile"
+)
 
 // EnvOverride names the environment variable that forces a protocol (any
 // value ParseProtocol reads). It wins over a setting from the config file.
@@ -9,28 +16,51 @@ const EnvOverride = "ATELIER_IMAGES"
 // Capabilities is what is known of the terminal's image support. Start from
 // DetectFromEnv, then fold in the terminal's replies to QueryCmds with Update.
 type Capabilities struct {
-	Kitty  bool // kitty graphics with Unicode placeholders
-	Sixel  bool
-	ITerm2 bool
+	// Kitty means kitty graphics with Unicode placeholders (kitty 0.28 and
+	// later, Ghostty): images inline, inside views, also through tmux.
+	Kitty bool
+	// KittyDirect means kitty graphics placed at the cursor, which every
+	// kitty-graphics terminal has (kitty before 0.28, WezTerm and Konsole
+	// have nothing else): images full screen only, where Bubble Tea's
+	// renderer is paused.
+	KittyDirect bool
+	Sixel       bool
+	ITerm2      bool
 	// Tmux means running inside tmux: kitty and iTerm2 commands must be
-	// wrapped in passthrough, and replies come from tmux, not the terminal.
+	// wrapped in passthrough, and replies come from tmux, not the terminal,
+	// unless tmux passes the queries through.
 	Tmux bool
+	// Passthrough means tmux hands wrapped sequences to the terminal outside
+	// (its allow-passthrough option is on): the terminal answered through it.
+	Passthrough bool
 	// TrueColor means Bubble Tea renders 24-bit colour, so kitty ids can
 	// travel in 24-bit placeholder colours.
 	TrueColor bool
+	// Profile is the colour profile Bubble Tea reported; Unknown until then.
+	Profile colorprofile.Profile
 	// Terminal is the terminal's name as the environment or its XTVERSION
-	// reply gave it, for diagnostics.
+	// reply gave it, for diagnostics (inside tmux, the terminal outside when
+	// it answered through tmux).
 	Terminal string
 	// CellWidth and CellHeight are a cell's size in pixels, when the
-	// terminal said; zero otherwise.
+	// terminal said (CSI 16 t); zero otherwise. Cell also knows the other
+	// ways of finding it.
 	CellWidth, CellHeight int
+	// Window is the terminal's size as the tty reported it at start (cells
+	// and, when the terminal fills them in, pixels); see ReadWindow.
+	Window Window
 	// Override forces a protocol (EnvOverride, or a setting); ProtocolAuto if none.
 	Override Protocol
+	// Tick schedules the end of the wait for replies through tmux; nil
+	// means tea.Tick. Tests swap it for one that does not wait.
+	Tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 
-	kittyNamed     bool // the environment or XTVERSION names a placeholder terminal
-	kittyOK        bool // the terminal answered the kitty graphics query with OK
-	noPlaceholders bool // a terminal known to speak kitty graphics without placeholders
-	answered       bool // the DA1 reply, sent last, has come back
+	named   terminal // the terminal outside, as its name tells
+	kittyOK bool     // the terminal answered the kitty graphics query with OK
+	screen  bool     // TERM names GNU screen (or tmux as screen): no APC queries
+	// pixels is the window's size in pixels from the terminal (CSI 14 t).
+	pixelW, pixelH int
+	queries        queryState
 }
 
 // DetectFromEnv guesses capabilities from environment variables (pass
@@ -39,32 +69,42 @@ type Capabilities struct {
 // COLORTERM, TMUX, and ATELIER_IMAGES. An unreadable ATELIER_IMAGES value
 // counts as unset (validate settings with ParseProtocol). Inside tmux the
 // variables may describe the terminal tmux was started from.
+//
+// A kitty named only by the environment gets placeholders once its
+// XTVERSION reply shows a version that has them (0.28 or later).
 func DetectFromEnv(getenv func(string) string) Capabilities {
 	var c Capabilities
 	term, prog := getenv("TERM"), getenv("TERM_PROGRAM")
 	switch {
 	case term == "xterm-kitty" || getenv("KITTY_WINDOW_ID") != "" || prog == "kitty":
-		c.Terminal, c.kittyNamed = "kitty", true
+		c.named = terminal{kind: kindKitty}
 	case term == "xterm-ghostty" || prog == "ghostty" ||
 		getenv("GHOSTTY_RESOURCES_DIR") != "" || getenv("GHOSTTY_BIN_DIR") != "":
-		c.Terminal, c.kittyNamed = "ghostty", true
+		c.named = terminal{kind: kindGhostty}
 	case prog == "WezTerm" || getenv("WEZTERM_EXECUTABLE") != "" || getenv("WEZTERM_PANE") != "":
-		c.Terminal, c.ITerm2, c.Sixel, c.noPlaceholders = "WezTerm", true, true, true
+		c.named = terminal{kind: kindWezTerm}
+		c.ITerm2, c.Sixel = true, true
 	case prog == "iTerm.app" || getenv("LC_TERMINAL") == "iTerm2" || getenv("ITERM_SESSION_ID") != "":
-		c.Terminal, c.ITerm2 = "iTerm2", true
+		c.named = terminal{kind: kindITerm2}
+		c.ITerm2 = true
 	case getenv("KONSOLE_VERSION") != "":
-		c.Terminal, c.Sixel, c.noPlaceholders = "Konsole", true, true
+		c.named = terminal{kind: kindKonsole}
+		c.Sixel = true
 	case strings.HasPrefix(term, "foot"):
-		c.Terminal, c.Sixel = "foot", true
+		c.named = terminal{kind: kindOther, name: "foot"}
+		c.Sixel = true
 	case term == "mlterm" || getenv("MLTERM") != "":
-		c.Terminal, c.Sixel = "mlterm", true
+		c.named = terminal{kind: kindOther, name: "mlterm"}
+		c.Sixel = true
 	}
+	c.Terminal = c.named.String()
 	if getenv("TMUX") != "" {
 		c.Tmux = true
 		// tmux draws sixel itself, if it was built to: only its DA1 reply
 		// can tell.
 		c.Sixel = false
 	}
+	c.screen = strings.HasPrefix(term, "screen")
 	switch strings.ToLower(getenv("COLORTERM")) {
 	case "truecolor", "24bit":
 		c.TrueColor = true
@@ -76,15 +116,34 @@ func DetectFromEnv(getenv func(string) string) Capabilities {
 	return c
 }
 
-// settle derives Kitty from the facts gathered so far.
+// settle derives Kitty and KittyDirect from the facts gathered so far.
 func (c *Capabilities) settle() {
-	c.Kitty = c.kittyNamed || (c.kittyOK && !c.noPlaceholders)
+	graphics := c.kittyOK || c.named.kind == kindKitty || c.named.kind == kindGhostty
+	if c.Tmux {
+		// Only an answer through tmux shows that the commands get through.
+		graphics = c.kittyOK
+	}
+	var placeholders bool
+	switch c.named.kind {
+	case kindKitty:
+		placeholders = c.named.atLeast(kittyPlaceholderVersion)
+	case kindGhostty:
+		placeholders = true
+	case kindWezTerm, kindKonsole, kindITerm2:
+		placeholders = false
+	default:
+		// An unnamed terminal that speaks the protocol: its current form.
+		placeholders = c.kittyOK
+	}
+	c.Kitty = graphics && placeholders
+	c.KittyDirect = graphics
 }
 
 // Inline returns how to show an image inside a view: ProtocolKitty,
 // ProtocolHalfBlock or ProtocolOff.
-// Sixel and iTerm2 images cannot live in Bubble Tea's cell grid, so a
-// terminal with only those gets the half-block preview inline.
+// Sixel, iTerm2 and placeholder-less kitty images cannot live in Bubble
+// Tea's cell grid, so a terminal with only those gets the half-block
+// preview inline.
 func (c Capabilities) Inline() Protocol {
 	switch c.Override {
 	case ProtocolOff, ProtocolHalfBlock, ProtocolKitty:
@@ -99,16 +158,20 @@ func (c Capabilities) Inline() Protocol {
 }
 
 // FullScreen returns how to show one image over the whole screen: the
-// override if any, else the best the terminal has (Kitty, then iTerm2's
-// full-colour images, then Sixel's 256 colours, then HalfBlock).
+// override if any, else the best the terminal has (kitty graphics with
+// placeholders, then iTerm2's full-colour images, then kitty's direct
+// placement — not through tmux, which cannot say where its cursor is
+// outside — then Sixel's 256 colours, then half blocks).
 func (c Capabilities) FullScreen() Protocol {
 	switch {
 	case c.Override != ProtocolAuto:
 		return c.Override
 	case c.Kitty:
 		return ProtocolKitty
-	case c.ITerm2:
+	case c.ITerm2 && (!c.Tmux || c.Passthrough):
 		return ProtocolITerm2
+	case c.KittyDirect && !c.Tmux:
+		return ProtocolKitty
 	case c.Sixel:
 		return ProtocolSixel
 	}

@@ -2,7 +2,7 @@ package imageview
 
 import (
 	"slices"
-	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -14,79 +14,180 @@ import (
 // other programs' commands.
 const kittyQueryID = 0x5a7e11
 
-// Query sequences, sent together and in this order: terminals answer in
-// order, so when the DA1 reply (which every terminal sends) arrives, any
-// earlier query that got no answer never will.
+// The queries. Terminals answer in order, so when the DA1 reply (which every
+// terminal sends) to a round arrives, any earlier query of the round that
+// got no answer never will.
 const (
-	kittyQuery      = "\x1b_Gi=5930513,s=1,v=1,a=q,t=d,f=24;AAAA\x1b\\" // i = kittyQueryID
-	cellSizeQuery   = "\x1b[16t"                                        // XTWINOPS: cell size in pixels
-	nameQuery       = "\x1b[>0q"                                        // XTVERSION
-	primaryDAQuery  = "\x1b[c"                                          // DA1; a 4 in the reply means sixel
-	allImageQueries = kittyQuery + cellSizeQuery + nameQuery + primaryDAQuery
+	kittyQuery     = "\x1b_Gi=5930513,s=1,v=1,a=q,t=d,f=24;AAAA\x1b\\" // i = kittyQueryID
+	cellSizeQuery  = "\x1b[16t"                                        // XTWINOPS: a cell's size in pixels
+	pixelSizeQuery = "\x1b[14t"                                        // XTWINOPS: the text area's size in pixels
+	nameQuery      = "\x1b[>0q"                                        // XTVERSION
+	primaryDAQuery = "\x1b[c"                                          // DA1; a 4 in the reply means sixel
+	// nameQueries is the first round: who is there. It holds no APC: tmux
+	// and GNU screen take an APC string for a title (tmux's pane title,
+	// screen's hardstatus), so the kitty query waits until the first round
+	// shows whether it must go wrapped in tmux's passthrough, or not at all.
+	nameQueries = nameQuery + primaryDAQuery
+	// graphicsQueries is the second round, sent once the first is answered.
+	graphicsQueries = kittyQuery + cellSizeQuery + pixelSizeQuery + primaryDAQuery
+	// outerQueries is the second round inside tmux: sent through
+	// passthrough, so the terminal outside answers (tmux answers nothing of
+	// it), and it names itself.
+	outerQueries = kittyQuery + cellSizeQuery + pixelSizeQuery + nameQuery + primaryDAQuery
+	// screenQueries is the second round under GNU screen: no APC.
+	screenQueries = cellSizeQuery + pixelSizeQuery + primaryDAQuery
+)
+
+// replyWait is how long the second round may take inside tmux before the
+// terminal outside is taken not to have answered: with tmux's
+// allow-passthrough off (its default) the wrapped queries are dropped and
+// nothing ever comes.
+const replyWait = 2 * time.Second
+
+// queryState is how far the queries have got.
+type queryState int
+
+const (
+	queryNames    queryState = iota // the first round is out (or about to be)
+	queryGraphics                   // the second round is out
+	queryDone                       // both answered, or the wait ran out
 )
 
 // QueryCmds asks the terminal about its image support. Send it once at
-// start (from Init) and pass every message to Capabilities.Update.
+// start (from Init) and pass every message to Capabilities.Update, which
+// sends the second round of queries when the first is answered.
 //
 // Bubble Tea v2 writes a tea.RawMsg to the terminal as it is, and delivers
 // the replies as messages: the kitty reply as uv.KittyGraphicsEvent, DA1 as
-// uv.PrimaryDeviceAttributesEvent, the cell size as uv.CellSizeEvent (all
-// from charmbracelet/ultraviolet, passed through untranslated) and XTVERSION
-// as tea.TerminalVersionMsg. One raw write keeps the queries in order.
+// uv.PrimaryDeviceAttributesEvent, the cell and window sizes as
+// uv.CellSizeEvent and uv.PixelSizeEvent (all from charmbracelet/ultraviolet,
+// passed through untranslated) and XTVERSION as tea.TerminalVersionMsg. One
+// raw write keeps the queries of a round in order.
 //
-// Inside tmux the replies come from tmux itself: tmux does not forward the
-// kitty query, its DA1 says whether tmux draws sixel, and its XTVERSION
-// names tmux; the environment has to tell about the terminal outside.
+// Inside tmux, tmux answers the first round itself (its XTVERSION names
+// tmux; its DA1 says whether tmux draws sixel) and the second goes through
+// passthrough to the terminal outside, which answers only when tmux's
+// allow-passthrough is on.
 func QueryCmds() tea.Cmd {
-	return tea.Raw(allImageQueries)
+	return tea.Raw(nameQueries)
 }
 
+// queryDeadline is the payload of the raw message that ends the wait for
+// the second round inside tmux. A tea.RawMsg writes nothing when its String
+// is empty, and reaches every tab, like the replies themselves.
+type queryDeadline struct{}
+
+func (queryDeadline) String() string { return "" }
+
 // Update folds a reply to QueryCmds, or Bubble Tea's colour profile, into c
-// and reports whether msg was one.
-func (c *Capabilities) Update(msg tea.Msg) bool {
+// and reports whether msg was one. The command it may return sends the next
+// round of queries (and, inside tmux, ends the wait for it).
+func (c *Capabilities) Update(msg tea.Msg) (tea.Cmd, bool) {
+	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case uv.KittyGraphicsEvent:
 		if msg.Options.ID != kittyQueryID {
-			return false
+			return nil, false
 		}
 		c.kittyOK = string(msg.Payload) == "OK"
 	case uv.PrimaryDeviceAttributesEvent:
-		c.Sixel = c.Sixel || slices.Contains(msg, 4)
-		c.answered = true
+		cmd = c.deviceAttributes(msg)
 	case tea.TerminalVersionMsg:
 		c.name(msg.Name)
 	case uv.CellSizeEvent:
 		if msg.Width > 0 && msg.Height > 0 {
 			c.CellWidth, c.CellHeight = msg.Width, msg.Height
 		}
+	case uv.PixelSizeEvent:
+		if msg.Width > 0 && msg.Height > 0 {
+			c.pixelW, c.pixelH = msg.Width, msg.Height
+		}
 	case tea.ColorProfileMsg:
+		c.Profile = msg.Profile
 		c.TrueColor = msg.Profile == colorprofile.TrueColor
+	case tea.RawMsg:
+		if _, ok := msg.Msg.(queryDeadline); !ok {
+			return nil, false
+		}
+		if c.queries == queryGraphics {
+			c.queries = queryDone
+		}
 	default:
-		return false
+		return nil, false
 	}
 	c.settle()
-	return true
+	return cmd, true
 }
 
-// Answered reports whether the terminal has answered every query (its DA1
-// reply, sent last, has arrived); until then, capabilities may still grow.
-func (c Capabilities) Answered() bool { return c.answered }
+// deviceAttributes takes a DA1 reply: the end of a round of queries.
+func (c *Capabilities) deviceAttributes(da uv.PrimaryDeviceAttributesEvent) tea.Cmd {
+	sixel := slices.Contains(da, 4)
+	switch c.queries {
+	case queryNames:
+		c.Sixel = c.Sixel || sixel
+		c.queries = queryGraphics
+		switch {
+		case c.Tmux:
+			tick := c.Tick
+			if tick == nil {
+				tick = tea.Tick
+			}
+			return tea.Batch(tea.Raw(TmuxPassthrough(outerQueries)),
+				tick(replyWait, func(time.Time) tea.Msg { return tea.RawMsg{Msg: queryDeadline{}} }))
+		case c.screen:
+			return tea.Raw(screenQueries)
+		}
+		return tea.Raw(graphicsQueries)
+	case queryGraphics:
+		if c.Tmux {
+			// The terminal outside answered through tmux; its sixel would
+			// have to go through tmux, which draws sixel itself or not at all.
+			c.Passthrough = true
+		} else {
+			c.Sixel = c.Sixel || sixel
+		}
+		c.queries = queryDone
+	}
+	return nil
+}
 
-// name folds in the terminal's XTVERSION reply, such as "kitty(0.36.2)",
-// "ghostty 1.1.3", "WezTerm 20240203-110809-5046fc22" or "iTerm2 3.5.0".
+// Answered reports whether the terminal has answered every query (the DA1
+// reply of the second round has arrived, or inside tmux the wait for it ran
+// out); until then, capabilities may still grow.
+func (c Capabilities) Answered() bool { return c.queries == queryDone }
+
+// PassthroughOff reports that inside tmux the terminal outside never
+// answered: tmux's allow-passthrough is off (or the terminal ignores
+// queries), so images are half-block previews. PassthroughHint says what
+// to do.
+func (c Capabilities) PassthroughOff() bool {
+	return c.Tmux && c.queries == queryDone && !c.Passthrough && c.Override == ProtocolAuto
+}
+
+// PassthroughHint is said once when PassthroughOff: how to see images sharp.
+const PassthroughHint = "tmux: set -g allow-passthrough on to see images sharp in kitty, Ghostty or WezTerm " +
+	"(half blocks meanwhile)"
+
+// name folds in an XTVERSION reply, such as "kitty(0.36.2)", "ghostty
+// 1.1.3", "WezTerm 20240203-110809-5046fc22", "iTerm2 3.5.0" or "tmux 3.5a".
+// Inside tmux the first comes from tmux, a second (through passthrough)
+// from the terminal outside.
 func (c *Capabilities) name(reply string) {
-	c.Terminal = reply
-	lower := strings.ToLower(reply)
-	switch {
-	case strings.HasPrefix(lower, "kitty"), strings.HasPrefix(lower, "ghostty"):
-		c.kittyNamed = true
-	case strings.HasPrefix(lower, "wezterm"):
-		c.ITerm2, c.noPlaceholders = true, true
-	case strings.HasPrefix(lower, "iterm2"):
+	t := parseTerminal(reply)
+	if t.kind == kindTmux {
+		if !c.Tmux {
+			// The environment described the terminal tmux was started
+			// from; sixel is tmux's call, which its DA1 makes next.
+			c.Tmux, c.Sixel = true, false
+		}
+		if c.Terminal == "" {
+			c.Terminal = reply
+		}
+		return
+	}
+	c.named, c.Terminal = t, reply
+	switch t.kind {
+	case kindWezTerm, kindITerm2:
 		c.ITerm2 = true
-	case strings.HasPrefix(lower, "konsole"):
-		c.noPlaceholders = true
-	case strings.HasPrefix(lower, "tmux"):
-		c.Tmux = true
 	}
 }

@@ -3,6 +3,7 @@ package imageview
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -32,8 +33,10 @@ func TestDetectFromEnv(t *testing.T) {
 	}{
 		{"nothing known", env(), ProtocolHalfBlock, ProtocolHalfBlock, false, false},
 		{"xterm", env("TERM", "xterm-256color"), ProtocolHalfBlock, ProtocolHalfBlock, false, false},
-		{"kitty TERM", env("TERM", "xterm-kitty"), ProtocolKitty, ProtocolKitty, false, false},
-		{"kitty window", env("TERM", "xterm-256color", "KITTY_WINDOW_ID", "3"), ProtocolKitty, ProtocolKitty, false, false},
+		// Which kitty it is, and so whether it has placeholders, only its
+		// XTVERSION reply says; every kitty places images at the cursor.
+		{"kitty TERM", env("TERM", "xterm-kitty"), ProtocolHalfBlock, ProtocolKitty, false, false},
+		{"kitty window", env("TERM", "xterm-256color", "KITTY_WINDOW_ID", "3"), ProtocolHalfBlock, ProtocolKitty, false, false},
 		{"ghostty program", env("TERM_PROGRAM", "ghostty"), ProtocolKitty, ProtocolKitty, false, false},
 		{"ghostty TERM", env("TERM", "xterm-ghostty"), ProtocolKitty, ProtocolKitty, false, false},
 		{"ghostty resources", env("GHOSTTY_RESOURCES_DIR", "/usr/share/ghostty"), ProtocolKitty, ProtocolKitty, false, false},
@@ -47,15 +50,16 @@ func TestDetectFromEnv(t *testing.T) {
 		{"foot direct", env("TERM", "foot-direct"), ProtocolHalfBlock, ProtocolSixel, false, true},
 		{"mlterm", env("TERM", "mlterm"), ProtocolHalfBlock, ProtocolSixel, false, true},
 		{"tmux alone", env("TMUX", "/tmp/tmux-1000/default,42,0", "TERM", "tmux-256color", "TERM_PROGRAM", "tmux"), ProtocolHalfBlock, ProtocolHalfBlock, true, false},
-		{"tmux in kitty", env("TMUX", "/tmp/t,1,0", "TERM", "tmux-256color", "KITTY_WINDOW_ID", "1"), ProtocolKitty, ProtocolKitty, true, false},
+		// Through tmux only an answer shows the graphics get through.
+		{"tmux in kitty", env("TMUX", "/tmp/t,1,0", "TERM", "tmux-256color", "KITTY_WINDOW_ID", "1"), ProtocolHalfBlock, ProtocolHalfBlock, true, false},
 		{"tmux in foot: sixel is tmux's call", env("TMUX", "/tmp/t,1,0", "TERM", "foot"), ProtocolHalfBlock, ProtocolHalfBlock, true, false},
 		{"override off", env("TERM", "xterm-kitty", "ATELIER_IMAGES", "off"), ProtocolOff, ProtocolOff, false, false},
 		{"override halfblock", env("TERM", "xterm-kitty", "ATELIER_IMAGES", "halfblock"), ProtocolHalfBlock, ProtocolHalfBlock, false, false},
 		{"override kitty", env("ATELIER_IMAGES", "KITTY"), ProtocolKitty, ProtocolKitty, false, false},
 		{"override sixel", env("TERM", "xterm-kitty", "ATELIER_IMAGES", "sixel"), ProtocolHalfBlock, ProtocolSixel, false, false},
 		{"override iterm2", env("ATELIER_IMAGES", " iterm2 "), ProtocolHalfBlock, ProtocolITerm2, false, false},
-		{"override auto", env("TERM", "xterm-kitty", "ATELIER_IMAGES", "auto"), ProtocolKitty, ProtocolKitty, false, false},
-		{"bad override ignored", env("TERM", "xterm-kitty", "ATELIER_IMAGES", "jpeg"), ProtocolKitty, ProtocolKitty, false, false},
+		{"override auto", env("TERM", "xterm-ghostty", "ATELIER_IMAGES", "auto"), ProtocolKitty, ProtocolKitty, false, false},
+		{"bad override ignored", env("TERM", "xterm-ghostty", "ATELIER_IMAGES", "jpeg"), ProtocolKitty, ProtocolKitty, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -126,14 +130,9 @@ func TestCapabilitiesUpdate(t *testing.T) {
 		{"someone else's kitty reply", env(), []step{{kittyReply(7, "OK"), false}},
 			func(c Capabilities) bool { return !c.Kitty }, ProtocolHalfBlock, ProtocolHalfBlock},
 		{"DA1 with sixel", env(), []step{{uv.PrimaryDeviceAttributesEvent{62, 4, 22}, true}},
-			func(c Capabilities) bool { return c.Sixel && c.Answered() }, ProtocolHalfBlock, ProtocolSixel},
+			func(c Capabilities) bool { return c.Sixel && !c.Answered() }, ProtocolHalfBlock, ProtocolSixel},
 		{"DA1 without sixel", env(), []step{{uv.PrimaryDeviceAttributesEvent{62, 22}, true}},
-			func(c Capabilities) bool { return !c.Sixel && c.Answered() }, ProtocolHalfBlock, ProtocolHalfBlock},
-		{"WezTerm answers kitty but has no placeholders", env(), []step{
-			{kittyReply(kittyQueryID, "OK"), true},
-			{tea.TerminalVersionMsg{Name: "WezTerm 20240203-110809-5046fc22"}, true},
-			{uv.PrimaryDeviceAttributesEvent{65, 4, 6, 18, 22}, true},
-		}, func(c Capabilities) bool { return !c.Kitty && c.ITerm2 && c.Sixel }, ProtocolHalfBlock, ProtocolITerm2},
+			func(c Capabilities) bool { return !c.Sixel }, ProtocolHalfBlock, ProtocolHalfBlock},
 		{"kitty named over ssh", env("TERM", "xterm-256color"), []step{
 			{tea.TerminalVersionMsg{Name: "kitty(0.36.2)"}, true},
 		}, func(c Capabilities) bool { return c.Kitty && c.Terminal == "kitty(0.36.2)" }, ProtocolKitty, ProtocolKitty},
@@ -149,14 +148,14 @@ func TestCapabilitiesUpdate(t *testing.T) {
 			func(c Capabilities) bool { return c.TrueColor }, ProtocolHalfBlock, ProtocolHalfBlock},
 		{"override survives replies", env("ATELIER_IMAGES", "halfblock"), []step{{kittyReply(kittyQueryID, "OK"), true}},
 			func(c Capabilities) bool { return c.Kitty }, ProtocolHalfBlock, ProtocolHalfBlock},
-		{"unrelated message", env(), []step{{tea.KeyPressMsg{Code: 'a'}, false}},
+		{"unrelated message", env(), []step{{tea.KeyPressMsg{Code: 'a'}, false}, {tea.RawMsg{Msg: "x"}, false}},
 			func(c Capabilities) bool { return !c.Answered() }, ProtocolHalfBlock, ProtocolHalfBlock},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := DetectFromEnv(tt.env)
 			for i, s := range tt.steps {
-				if got := c.Update(s.msg); got != s.folded {
+				if _, got := c.Update(s.msg); got != s.folded {
 					t.Errorf("step %d: Update = %v, want %v", i, got, s.folded)
 				}
 			}
@@ -170,6 +169,246 @@ func TestCapabilitiesUpdate(t *testing.T) {
 	}
 }
 
+// terminalSim answers atelier's queries as a terminal does: the first
+// round's, then the second round that Update sends. Inside tmux, tmux
+// answers the first round and drops the second, or (with passthrough on)
+// hands it, unwrapped, to the terminal outside.
+type terminalSim struct {
+	version     string // XTVERSION; "" answers none
+	da1         uv.PrimaryDeviceAttributesEvent
+	kitty       bool // answers the kitty graphics query
+	cell        uv.CellSizeEvent
+	tmux        string // tmux's XTVERSION when inside tmux
+	passthrough bool
+}
+
+// replies are what the terminal sends back for the bytes written.
+func (s terminalSim) replies(t *testing.T, written string) []tea.Msg {
+	t.Helper()
+	if s.tmux != "" {
+		switch {
+		case written == nameQueries:
+			return []tea.Msg{tea.TerminalVersionMsg{Name: s.tmux}, uv.PrimaryDeviceAttributesEvent{1, 2}}
+		case strings.HasPrefix(written, "\x1bPtmux;"):
+			if !s.passthrough {
+				return nil
+			}
+			written = tmuxUnwrap(t, written)
+		default:
+			if strings.Contains(written, "\x1b_G") {
+				t.Fatalf("an APC written to tmux unwrapped, which tmux takes for the pane's title: %q", written)
+			}
+			return nil
+		}
+	}
+	var out []tea.Msg
+	for written != "" {
+		switch {
+		case strings.HasPrefix(written, kittyQuery):
+			written = written[len(kittyQuery):]
+			if s.kitty {
+				out = append(out, kittyReply(kittyQueryID, "OK"))
+			}
+		case strings.HasPrefix(written, cellSizeQuery):
+			written = written[len(cellSizeQuery):]
+			if s.cell.Width > 0 {
+				out = append(out, s.cell)
+			}
+		case strings.HasPrefix(written, pixelSizeQuery):
+			written = written[len(pixelSizeQuery):]
+		case strings.HasPrefix(written, nameQuery):
+			written = written[len(nameQuery):]
+			if s.version != "" {
+				out = append(out, tea.TerminalVersionMsg{Name: s.version})
+			}
+		case strings.HasPrefix(written, primaryDAQuery):
+			written = written[len(primaryDAQuery):]
+			out = append(out, s.da1)
+		default:
+			t.Fatalf("unknown query %q", written)
+		}
+	}
+	return out
+}
+
+// detect runs the queries against sim from the environment env and
+// returns the capabilities once nothing more comes, and what was written.
+func detect(t *testing.T, sim terminalSim, environ func(string) string) (Capabilities, []string) {
+	t.Helper()
+	c := DetectFromEnv(environ)
+	// The wait for replies through tmux ends after every reply that comes.
+	var later []tea.Msg
+	c.Tick = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
+		if d <= 0 {
+			t.Errorf("a wait of %v", d)
+		}
+		later = append(later, f(time.Time{}))
+		return nil
+	}
+	var written []string
+	var deadlines int
+	queue := drain(QueryCmds())
+	for len(queue) > 0 || len(later) > 0 {
+		if len(queue) == 0 {
+			queue, later = later, nil
+		}
+		msg := queue[0]
+		queue = queue[1:]
+		if r, ok := msg.(tea.RawMsg); ok {
+			if _, ok := r.Msg.(queryDeadline); ok {
+				deadlines++
+			} else {
+				written = append(written, fmt.Sprint(r.Msg))
+				queue = append(queue, sim.replies(t, fmt.Sprint(r.Msg))...)
+				continue
+			}
+		}
+		cmd, _ := c.Update(msg)
+		queue = append(queue, drain(cmd)...)
+	}
+	if deadlines > 1 {
+		t.Errorf("%d deadlines", deadlines)
+	}
+	if !c.Answered() {
+		t.Errorf("queries never ended: %+v", c)
+	}
+	return c, written
+}
+
+// TestProtocolFromTerminalReplies is the choice of protocol from what the
+// terminal answers, its XTVERSION reply first: kitty before 0.28 has no
+// Unicode placeholders (it refuses U=1), so inline images are half blocks
+// there and full screen uses kitty's direct placement; inside tmux only an
+// answer through passthrough shows kitty graphics get through.
+func TestProtocolFromTerminalReplies(t *testing.T) {
+	kittyDA := uv.PrimaryDeviceAttributesEvent{62}
+	tests := []struct {
+		name         string
+		sim          terminalSim
+		env          func(string) string
+		inline, full Protocol
+		passOff      bool // PassthroughOff: the hint is due
+		cell         [2]int
+	}{
+		{"kitty 0.26", terminalSim{version: "kitty(0.26.5)", da1: kittyDA, kitty: true, cell: uv.CellSizeEvent{Width: 9, Height: 18}},
+			env("TERM", "xterm-kitty"), ProtocolHalfBlock, ProtocolKitty, false, [2]int{9, 18}},
+		{"kitty 0.28", terminalSim{version: "kitty(0.28.0)", da1: kittyDA, kitty: true},
+			env("TERM", "xterm-kitty"), ProtocolKitty, ProtocolKitty, false, [2]int{10, 20}},
+		{"kitty 0.41", terminalSim{version: "kitty(0.41.1)", da1: kittyDA, kitty: true, cell: uv.CellSizeEvent{Width: 9, Height: 20}},
+			env("TERM", "xterm-kitty"), ProtocolKitty, ProtocolKitty, false, [2]int{9, 20}},
+		{"kitty 0.41 over ssh, TERM lost", terminalSim{version: "kitty(0.41.1)", da1: kittyDA, kitty: true},
+			env("TERM", "xterm-256color"), ProtocolKitty, ProtocolKitty, false, [2]int{10, 20}},
+		{"kitty 0.27.1", terminalSim{version: "kitty(0.27.1)", da1: kittyDA, kitty: true},
+			env(), ProtocolHalfBlock, ProtocolKitty, false, [2]int{10, 20}},
+		{"WezTerm", terminalSim{version: "WezTerm 20240203-110809-5046fc22", da1: uv.PrimaryDeviceAttributesEvent{65, 4, 6, 18, 22}, kitty: true},
+			env("TERM", "xterm-256color"), ProtocolHalfBlock, ProtocolITerm2, false, [2]int{10, 20}},
+		{"foot", terminalSim{version: "foot(1.13.1)", da1: uv.PrimaryDeviceAttributesEvent{62, 4, 22}, cell: uv.CellSizeEvent{Width: 9, Height: 22}},
+			env("TERM", "foot"), ProtocolHalfBlock, ProtocolSixel, false, [2]int{9, 22}},
+		{"xterm vt340", terminalSim{version: "XTerm(379)", da1: uv.PrimaryDeviceAttributesEvent{63, 1, 2, 4, 6}},
+			env("TERM", "xterm"), ProtocolHalfBlock, ProtocolSixel, false, [2]int{10, 20}},
+		{"ghostty", terminalSim{version: "ghostty 1.1.3", da1: kittyDA, kitty: true},
+			env(), ProtocolKitty, ProtocolKitty, false, [2]int{10, 20}},
+		{"tmux with passthrough in kitty 0.41", terminalSim{version: "kitty(0.41.1)", da1: kittyDA, kitty: true,
+			cell: uv.CellSizeEvent{Width: 9, Height: 18}, tmux: "tmux 3.5a", passthrough: true},
+			env("TMUX", "/tmp/t,1,0", "TERM", "tmux-256color"), ProtocolKitty, ProtocolKitty, false, [2]int{9, 18}},
+		{"tmux with passthrough in kitty 0.26", terminalSim{version: "kitty(0.26.5)", da1: kittyDA, kitty: true,
+			tmux: "tmux 3.3a", passthrough: true},
+			env("TMUX", "/tmp/t,1,0", "TERM", "tmux-256color", "KITTY_WINDOW_ID", "1"), ProtocolHalfBlock, ProtocolHalfBlock, false, [2]int{10, 20}},
+		{"tmux without passthrough in kitty 0.41", terminalSim{version: "kitty(0.41.1)", da1: kittyDA, kitty: true,
+			tmux: "tmux 3.5a"},
+			env("TMUX", "/tmp/t,1,0", "TERM", "tmux-256color", "KITTY_WINDOW_ID", "1"), ProtocolHalfBlock, ProtocolHalfBlock, true, [2]int{10, 20}},
+		{"tmux unnamed by the environment", terminalSim{version: "kitty(0.41.1)", da1: kittyDA, kitty: true,
+			tmux: "tmux 3.5a", passthrough: true},
+			env("TERM", "screen-256color"), ProtocolKitty, ProtocolKitty, false, [2]int{10, 20}},
+		{"tmux with passthrough in WezTerm", terminalSim{version: "WezTerm 20240203-110809-5046fc22", da1: kittyDA, kitty: true,
+			tmux: "tmux 3.5a", passthrough: true},
+			env("TMUX", "/tmp/t,1,0"), ProtocolHalfBlock, ProtocolITerm2, false, [2]int{10, 20}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, written := detect(t, tt.sim, tt.env)
+			if c.Inline() != tt.inline || c.FullScreen() != tt.full {
+				t.Errorf("Inline %v FullScreen %v, want %v %v (%+v)", c.Inline(), c.FullScreen(), tt.inline, tt.full, c)
+			}
+			if c.PassthroughOff() != tt.passOff {
+				t.Errorf("PassthroughOff %v, want %v", c.PassthroughOff(), tt.passOff)
+			}
+			if w, h, _ := c.Cell(); w != tt.cell[0] || h != tt.cell[1] {
+				t.Errorf("cell %d×%d, want %v", w, h, tt.cell)
+			}
+			if !strings.HasPrefix(written[0], nameQueries) || strings.Contains(written[0], "\x1b_G") {
+				t.Errorf("the first round %q should only ask for names", written[0])
+			}
+			if tt.sim.tmux != "" && !c.Tmux {
+				t.Error("tmux not noticed")
+			}
+		})
+	}
+}
+
+// TestQueriesUnderScreen: GNU screen takes an APC string for its
+// hardstatus line, so no kitty query goes out under it.
+func TestQueriesUnderScreen(t *testing.T) {
+	c := DetectFromEnv(env("TERM", "screen.xterm-256color"))
+	cmd, _ := c.Update(uv.PrimaryDeviceAttributesEvent{1, 2})
+	for _, w := range raws(drain(cmd)) {
+		if strings.Contains(w, "\x1b_G") {
+			t.Errorf("APC sent under screen: %q", w)
+		}
+	}
+}
+
+// TestPassthroughHint: inside tmux without passthrough, the Viewer says
+// once how to turn it on; nowhere else does it say anything.
+func TestPassthroughHint(t *testing.T) {
+	off, _ := detect(t, terminalSim{version: "kitty(0.41.1)", kitty: true, tmux: "tmux 3.5a"}, env("TMUX", "/t,1,0"))
+	v := NewViewer(off, 0)
+	if h := v.Hint(); !strings.Contains(h, "allow-passthrough on") {
+		t.Errorf("hint %q", h)
+	}
+	if h := v.Hint(); h != "" {
+		t.Errorf("hint said twice: %q", h)
+	}
+	on, _ := detect(t, terminalSim{version: "kitty(0.41.1)", kitty: true, tmux: "tmux 3.5a", passthrough: true}, env("TMUX", "/t,1,0"))
+	if h := NewViewer(on, 0).Hint(); h != "" {
+		t.Errorf("hint with passthrough on: %q", h)
+	}
+	plain, _ := detect(t, terminalSim{version: "XTerm(379)"}, env())
+	if h := NewViewer(plain, 0).Hint(); h != "" {
+		t.Errorf("hint outside tmux: %q", h)
+	}
+}
+
+func TestParseTerminal(t *testing.T) {
+	tests := []struct {
+		reply string
+		kind  termKind
+		ver   version
+		hasV  bool
+	}{
+		{"kitty(0.26.5)", kindKitty, version{0, 26, 5}, true},
+		{"kitty(0.28)", kindKitty, version{0, 28, 0}, true},
+		{"kitty", kindKitty, version{}, false},
+		{"ghostty 1.1.3", kindGhostty, version{1, 1, 3}, true},
+		{"tmux 3.5a", kindTmux, version{3, 5, 0}, true},
+		{"foot(1.13.1)", kindOther, version{1, 13, 1}, true},
+		{"XTerm(379)", kindOther, version{379, 0, 0}, true},
+		{"WezTerm 20240203-110809-5046fc22", kindWezTerm, version{20240203, 0, 0}, true},
+	}
+	for _, tt := range tests {
+		got := parseTerminal(tt.reply)
+		if got.kind != tt.kind || got.ver != tt.ver || got.hasV != tt.hasV {
+			t.Errorf("%q: %+v", tt.reply, got)
+		}
+	}
+	if (terminal{kind: kindKitty}).atLeast(kittyPlaceholderVersion) {
+		t.Error("a kitty of unknown version taken to have placeholders")
+	}
+	if !parseTerminal("kitty(1.0.0)").atLeast(kittyPlaceholderVersion) || parseTerminal("kitty(0.27.9)").atLeast(kittyPlaceholderVersion) {
+		t.Error("version order")
+	}
+}
+
 // detectModel runs QueryCmds in a real program and quits once the terminal
 // has answered everything.
 type detectModel struct{ caps Capabilities }
@@ -177,11 +416,11 @@ type detectModel struct{ caps Capabilities }
 func (m detectModel) Init() tea.Cmd { return QueryCmds() }
 
 func (m detectModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	m.caps.Update(msg)
+	cmd, _ := m.caps.Update(msg)
 	if m.caps.Answered() {
 		return m, tea.Quit
 	}
-	return m, nil
+	return m, cmd
 }
 
 func (m detectModel) View() tea.View { return tea.NewView("") }
@@ -205,6 +444,18 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// expect returns a channel closed once the output holds want.
+func (s *syncBuffer) expect(want string) chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.want, s.seen = want, make(chan struct{})
+	if strings.Contains(s.b.String(), want) {
+		close(s.seen)
+		s.want = ""
+	}
+	return s.seen
+}
+
 func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -212,15 +463,15 @@ func (s *syncBuffer) String() string {
 }
 
 // TestRepliesThroughBubbleTea checks, with Bubble Tea's own input parser,
-// that the queries go out and the replies of a kitty terminal come back as
-// the messages Update expects.
+// that both rounds of queries go out and the replies of a kitty terminal
+// come back as the messages Update expects.
 func TestRepliesThroughBubbleTea(t *testing.T) {
 	in, replies := io.Pipe()
 	defer in.Close()
 	// Like a real terminal, the fake one answers the queries once they have
 	// been written, not before: a reply racing ahead of its query could end
 	// the program before the queries were flushed.
-	out := syncBuffer{want: allImageQueries, seen: make(chan struct{})}
+	out := syncBuffer{want: nameQueries, seen: make(chan struct{})}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	p := tea.NewProgram(detectModel{caps: DetectFromEnv(env())},
@@ -233,18 +484,47 @@ func TestRepliesThroughBubbleTea(t *testing.T) {
 		case <-ctx.Done():
 			return
 		}
-		// What kitty answers: the graphics query, cell size, XTVERSION, DA1.
-		_, _ = io.WriteString(replies, "\x1b_Gi=5930513;OK\x1b\\\x1b[6;20;10t\x1bP>|kitty(0.36.2)\x1b\\\x1b[?62;4;22c")
+		// What kitty answers: XTVERSION and DA1, then, once the second
+		// round is out, the graphics query, cell size, window size, DA1.
+		second := out.expect(graphicsQueries)
+		_, _ = io.WriteString(replies, "\x1bP>|kitty(0.36.2)\x1b\\\x1b[?62;4;22c")
+		select {
+		case <-second:
+		case <-ctx.Done():
+			return
+		}
+		_, _ = io.WriteString(replies, "\x1b_Gi=5930513;OK\x1b\\\x1b[6;20;10t\x1b[4;480;800t\x1b[?62;4;22c")
 	}()
 	final, err := p.Run()
 	if err != nil {
 		t.Fatalf("program: %v (output %q)", err, out.String())
 	}
 	c := final.(detectModel).caps
-	if !c.Kitty || !c.kittyOK || !c.Sixel || c.CellWidth != 10 || c.CellHeight != 20 || c.Terminal != "kitty(0.36.2)" || !c.TrueColor {
+	if !c.Kitty || !c.kittyOK || !c.Sixel || c.CellWidth != 10 || c.CellHeight != 20 || c.pixelW != 800 ||
+		c.Terminal != "kitty(0.36.2)" || !c.TrueColor {
 		t.Errorf("capabilities %+v", c)
 	}
-	if !strings.Contains(out.String(), allImageQueries) {
-		t.Errorf("queries not written in order: %q", out.String())
+	if got := out.String(); !strings.Contains(got, nameQueries) || strings.Index(got, nameQueries) > strings.Index(got, graphicsQueries) {
+		t.Errorf("queries not written in order: %q", got)
 	}
+}
+
+// FuzzParseTerminal: any XTVERSION reply (the terminal's bytes) is read
+// without panicking, and its version compares consistently.
+func FuzzParseTerminal(f *testing.F) {
+	for _, s := range []string{"kitty(0.26.5)", "ghostty 1.1.3", "tmux 3.5a", "WezTerm 20240203-110809-5046fc22", "", "(", "kitty(.28)", "x 9999999999999999999999.1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, reply string) {
+		term := parseTerminal(reply)
+		if term.name != reply {
+			t.Errorf("name %q, want the reply", term.name)
+		}
+		if term.atLeast(version{}) != term.hasV {
+			t.Errorf("%q: atLeast(0) %v with hasV %v", reply, term.atLeast(version{}), term.hasV)
+		}
+		var c Capabilities
+		c.name(reply)
+		c.settle()
+	})
 }

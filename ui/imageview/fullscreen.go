@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
@@ -14,56 +15,118 @@ import (
 	"atelier/ui/termtext"
 )
 
-// FullScreenCmd shows img over the whole terminal with sixel or iTerm2
-// graphics (p is ProtocolSixel or ProtocolITerm2) until a key is pressed,
+// FullScreenCmd shows img over the whole terminal until a key is pressed,
 // with caption (the file path) on the last line; done receives the outcome.
-// cols×rows is the terminal's size in cells.
+// p is the protocol (Capabilities.FullScreen): sixel, iTerm2, kitty
+// graphics (placed at the cursor, or through placeholders inside tmux) or
+// half blocks. cols×rows is the terminal's size in cells.
 //
 // Those images cannot go through Bubble Tea's cell renderer, so this uses
 // tea.Exec, the mechanism Bubble Tea v2 offers for taking the terminal over:
 // the program stops rendering and reading input, restores the terminal,
 // runs the command with its input and output, then restores itself and
 // repaints. The image is encoded inside the returned command, off the UI
-// loop, before the program pauses. With kitty graphics or half blocks, show
-// a full-size view instead: they need no pause.
+// loop, before the program pauses.
 func FullScreenCmd(img image.Image, p Protocol, caps Capabilities, cols, rows int, caption string, done tea.ExecCallback) tea.Cmd {
 	return func() tea.Msg {
-		seq, err := fullScreenImage(img, p, caps, cols, max(rows-1, 1))
+		fs, err := fullScreenImage(img, p, caps, cols, max(rows-1, 1))
 		if err != nil {
 			if done == nil {
 				return nil
 			}
 			return done(err)
 		}
-		fs := &fullScreen{image: seq, caption: termtext.String(caption), rows: rows}
+		fs.caption, fs.rows = termtext.String(caption), rows
 		return tea.Exec(fs, done)()
 	}
 }
 
-// fullScreenImage encodes img to fill at most cols×rows cells.
-func fullScreenImage(img image.Image, p Protocol, caps Capabilities, cols, rows int) (string, error) {
+// fullScreenKittyID is the image id of a full-screen kitty image: a high
+// and a low byte, as both placeholder forms can carry, past the ids a
+// Viewer hands out for a long while.
+const fullScreenKittyID = 0xff<<24 | 0xff
+
+// fullScreenImage encodes img to fill at most cols×rows cells, centred
+// across, from the top.
+func fullScreenImage(img image.Image, p Protocol, caps Capabilities, cols, rows int) (*fullScreen, error) {
+	cw, ch, _ := caps.Cell()
+	b := img.Bounds()
 	switch p {
 	case ProtocolSixel:
-		cw, ch := caps.CellWidth, caps.CellHeight
-		if cw <= 0 || ch <= 0 {
-			cw, ch = 10, 20
-		}
 		// tmux draws sixel itself (when built to), so no passthrough.
-		return Sixel(Shrink(img, cols*cw, rows*ch)), nil
+		small := Shrink(img, cols*cw, rows*ch)
+		w := (small.Bounds().Dx() + cw - 1) / cw
+		return &fullScreen{image: at(1, (cols-w)/2+1) + Sixel(small)}, nil
 	case ProtocolITerm2:
 		seq, err := ITerm2Image(Shrink(img, DisplaySide, DisplaySide), cols, rows)
 		if err == nil && caps.Tmux {
 			seq = TmuxPassthrough(seq)
 		}
-		return seq, err
+		return &fullScreen{image: at(1, 1) + seq}, err
+	case ProtocolKitty:
+		return fullScreenKitty(img, caps, cols, rows)
+	case ProtocolHalfBlock:
+		pc, pr := FitCells(b.Dx(), b.Dy(), cols, rows, cw, ch)
+		text := halfBlock(img, pc, pr, cw, ch, profileSGR(caps))
+		return &fullScreen{image: placeLines(text, 1, (cols-pc)/2+1)}, nil
 	}
-	return "", fmt.Errorf("full-screen image: %v is shown in a view, not by pausing the program", p)
+	return nil, fmt.Errorf("full-screen image: %v is no way to show an image", p)
+}
+
+// fullScreenKitty places img with kitty graphics: where the cursor is, or
+// inside tmux (which cannot say where its cursor is outside) as placeholder
+// text; the image is deleted when the screen closes.
+func fullScreenKitty(img image.Image, caps Capabilities, cols, rows int) (*fullScreen, error) {
+	cw, ch, _ := caps.Cell()
+	b := img.Bounds()
+	pc, pr := FitCells(b.Dx(), b.Dy(), min(cols, kittyMaxCells), min(rows, kittyMaxCells), cw, ch)
+	if pc == 0 {
+		return nil, errors.New("full-screen image: empty image")
+	}
+	k := Kitty{Tmux: caps.Tmux, CellWidth: cw, CellHeight: ch}
+	pl := Placement{Image: fullScreenKittyID, ID: 1, Cols: pc, Rows: pr}
+	left := (cols-pc)/2 + 1
+	cleanup := k.Delete(pl.Image)
+	if caps.Tmux {
+		seq, err := k.Transmit(img, pl)
+		if err != nil {
+			return nil, fmt.Errorf("full-screen image: %w", err)
+		}
+		text := KittyPlaceholder256(pl)
+		if caps.TrueColor {
+			text = KittyPlaceholder(pl)
+		}
+		return &fullScreen{image: seq + placeLines(text, 1, left), cleanup: cleanup}, nil
+	}
+	seq, err := k.TransmitAt(img, pl)
+	if err != nil {
+		return nil, fmt.Errorf("full-screen image: %w", err)
+	}
+	return &fullScreen{image: at(1, left) + seq, cleanup: cleanup}, nil
+}
+
+// at moves the cursor to row, col (from 1).
+func at(row, col int) string {
+	return "\x1b[" + strconv.Itoa(row) + ";" + strconv.Itoa(col) + "H"
+}
+
+// placeLines writes lines of text (joined by \n) one under the other from
+// row, col: each placed on its own, as the terminal's line discipline may
+// or may not turn \n into a new line.
+func placeLines(text string, row, col int) string {
+	var b strings.Builder
+	for i, line := range strings.Split(text, "\n") {
+		b.WriteString(at(row+i, col))
+		b.WriteString(line)
+	}
+	return b.String()
 }
 
 // fullScreen is the tea.ExecCommand that draws the image on the alternate
 // screen and waits for one key.
 type fullScreen struct {
 	image, caption string
+	cleanup        string // written before the screen is put back (a kitty delete)
 	rows           int
 	in             io.Reader
 	out            io.Writer
@@ -86,7 +149,7 @@ func (f *fullScreen) Run() error {
 		}
 		defer func() { _ = term.Restore(file.Fd(), state) }()
 	}
-	screen := "\x1b[?1049h\x1b[?25l\x1b[2J\x1b[H" + f.image +
+	screen := "\x1b[?1049h\x1b[?25l\x1b[2J" + f.image +
 		"\x1b[" + strconv.Itoa(f.rows) + ";1H\x1b[2K" + f.caption
 	if _, err := io.WriteString(f.out, screen); err != nil {
 		return fmt.Errorf("full-screen image: %w", err)
@@ -99,7 +162,7 @@ func (f *fullScreen) Run() error {
 			err = nil
 		}
 	}
-	if _, werr := io.WriteString(f.out, "\x1b[2J\x1b[?25h\x1b[?1049l"); werr != nil && err == nil {
+	if _, werr := io.WriteString(f.out, f.cleanup+"\x1b[2J\x1b[?25h\x1b[?1049l"); werr != nil && err == nil {
 		err = werr
 	}
 	if err != nil {

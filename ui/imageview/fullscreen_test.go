@@ -15,14 +15,14 @@ import (
 func TestFullScreenRun(t *testing.T) {
 	var out bytes.Buffer
 	in := strings.NewReader("qrest")
-	fs := &fullScreen{image: "<IMAGE>", caption: "~/media/img.png", rows: 24}
+	fs := &fullScreen{image: "<IMAGE>", caption: "~/media/img.png", rows: 24, cleanup: "<DELETE>"}
 	fs.SetStdin(in)
 	fs.SetStdout(&out)
 	fs.SetStderr(nil)
 	if err := fs.Run(); err != nil {
 		t.Fatal(err)
 	}
-	want := "\x1b[?1049h\x1b[?25l\x1b[2J\x1b[H<IMAGE>\x1b[24;1H\x1b[2K~/media/img.png\x1b[2J\x1b[?25h\x1b[?1049l"
+	want := "\x1b[?1049h\x1b[?25l\x1b[2J<IMAGE>\x1b[24;1H\x1b[2K~/media/img.png<DELETE>\x1b[2J\x1b[?25h\x1b[?1049l"
 	if out.String() != want {
 		t.Errorf("wrote %q, want %q", out.String(), want)
 	}
@@ -34,27 +34,126 @@ func TestFullScreenRun(t *testing.T) {
 	}
 }
 
+// cut splits a full-screen image after its leading cursor move.
+func cut(t *testing.T, s string) (move, rest string) {
+	t.Helper()
+	end := strings.IndexByte(s, 'H')
+	if !strings.HasPrefix(s, "\x1b[") || end < 0 {
+		t.Fatalf("no cursor move first: %q", s[:min(len(s), 20)])
+	}
+	return s[:end+1], s[end+1:]
+}
+
 func TestFullScreenImage(t *testing.T) {
 	img := testPattern(800, 600)
 	six, err := fullScreenImage(img, ProtocolSixel, Capabilities{CellWidth: 8, CellHeight: 16}, 40, 20)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// At most 320×320 pixels: the 4:3 image becomes 320×240.
-	if d := decodeSixel(t, six); d.w != 320 || d.h != 240 {
-		t.Errorf("sixel %dx%d, want 320x240", d.w, d.h)
+	// At most 320×320 pixels: the 4:3 image becomes 320×240, 40 cells wide.
+	move, seq := cut(t, six.image)
+	if d := decodeSixel(t, seq); d.w != 320 || d.h != 240 || move != "\x1b[1;1H" {
+		t.Errorf("sixel %dx%d at %q, want 320x240 at the top left", d.w, d.h, move)
 	}
 	it, err := fullScreenImage(img, ProtocolITerm2, Capabilities{Tmux: true}, 40, 20)
 	if err != nil {
 		t.Fatal(err)
 	}
-	args, _ := parseITerm2(t, tmuxUnwrap(t, it))
+	_, seq = cut(t, it.image)
+	args, _ := parseITerm2(t, tmuxUnwrap(t, seq))
 	if args["width"] != "40" || args["height"] != "20" {
 		t.Errorf("iTerm2 args %v", args)
 	}
-	for _, p := range []Protocol{ProtocolKitty, ProtocolHalfBlock, ProtocolOff, ProtocolAuto} {
+	for _, p := range []Protocol{ProtocolOff, ProtocolAuto} {
 		if _, err := fullScreenImage(img, p, Capabilities{}, 40, 20); err == nil {
-			t.Errorf("%v accepted for a paused full screen", p)
+			t.Errorf("%v accepted for a full screen", p)
+		}
+	}
+}
+
+// TestFullScreenSixelSize: xterm answers neither CSI 16 t nor CSI 14 t by
+// default; the tty's pixels then give the cell size, and the sixel image
+// fills the screen instead of assuming 10×20 cells.
+func TestFullScreenSixelSize(t *testing.T) {
+	img := testPattern(1000, 1000)
+	tests := []struct {
+		name string
+		caps Capabilities
+		h    int // the image's height: it is as tall as the screen allows
+	}{
+		{"cell size answered", Capabilities{CellWidth: 7, CellHeight: 15}, 23 * 15},
+		{"window pixels answered", Capabilities{pixelW: 80 * 6, pixelH: 24 * 13, Window: Window{Cols: 80, Rows: 24}}, 23 * 13},
+		{"the tty's pixels", Capabilities{Window: Window{Cols: 80, Rows: 24, PixelW: 484, PixelH: 316}}, 23 * 13},
+		{"nothing said", Capabilities{}, 23 * 20},
+	}
+	for _, tt := range tests {
+		fs, err := fullScreenImage(img, ProtocolSixel, tt.caps, 80, 23)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, seq := cut(t, fs.image)
+		if d := decodeSixel(t, seq); d.h != tt.h || d.w != tt.h {
+			t.Errorf("%s: sixel %dx%d, want %dx%d", tt.name, d.w, d.h, tt.h, tt.h)
+		}
+	}
+}
+
+// TestFullScreenKitty: outside tmux the image is placed where the cursor
+// is (every kitty has that, 0.26 too); inside tmux, through placeholders.
+// Either way it is deleted when the screen closes.
+func TestFullScreenKitty(t *testing.T) {
+	img := testPattern(300, 200)
+	caps := Capabilities{CellWidth: 10, CellHeight: 20}
+	fs, err := fullScreenImage(img, ProtocolKitty, caps, 80, 23)
+	if err != nil {
+		t.Fatal(err)
+	}
+	move, seq := cut(t, fs.image)
+	cmds := parseKitty(t, seq)
+	k := cmds[0].keys
+	// 300×200 in 80×23 cells of 10×20: 460 pixels tall, 69 columns by 23 rows.
+	if k["a"] != "T" || k["U"] != "" || k["C"] != "1" || k["c"] != "69" || k["r"] != "23" || k["p"] == "" || move != "\x1b[1;6H" {
+		t.Errorf("direct placement %v at %q", k, move)
+	}
+	if fs.cleanup != (Kitty{}).Delete(fullScreenKittyID) {
+		t.Errorf("cleanup %q", fs.cleanup)
+	}
+	caps.Tmux, caps.TrueColor = true, true
+	fs, err = fullScreenImage(img, ProtocolKitty, caps, 80, 23)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := strings.LastIndex(fs.image, "\x1b\\\x1b\\") + 4
+	if keys := parseKitty(t, tmuxUnwrapAll(t, fs.image[:end]))[0].keys; keys["U"] != "1" || keys["p"] == "" {
+		t.Errorf("in tmux: keys %v, want a virtual placement", keys)
+	}
+	if !strings.Contains(fs.image[end:], cellRune(22, 68)) || fs.cleanup != (Kitty{Tmux: true}).Delete(fullScreenKittyID) {
+		t.Error("in tmux: no placeholder text, or no wrapped delete")
+	}
+}
+
+// TestFullScreenHalfBlock: half blocks over the whole screen, each line
+// placed on its own, in the colours the terminal has.
+func TestFullScreenHalfBlock(t *testing.T) {
+	img := testPattern(200, 100)
+	for _, tt := range []struct {
+		caps Capabilities
+		sgr  string
+	}{
+		{Capabilities{TrueColor: true}, "38;2;"},
+		{Capabilities{Profile: colorprofile.ANSI256}, "38;5;"},
+		{Capabilities{Profile: colorprofile.ANSI}, "\x1b[9"},
+	} {
+		fs, err := fullScreenImage(img, ProtocolHalfBlock, tt.caps, 40, 12)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 200×100 in 40×12 cells of 1:2: 40 columns by 10 rows.
+		if n := strings.Count(fs.image, "H"); n != 10 || !strings.HasPrefix(fs.image, "\x1b[1;1H") || !strings.Contains(fs.image, "\x1b[10;1H") {
+			t.Errorf("%d lines placed: %q", n, fs.image[:30])
+		}
+		if !strings.Contains(fs.image, tt.sgr) {
+			t.Errorf("profile %v: no %q in the colours", tt.caps.Profile, tt.sgr)
 		}
 	}
 }
@@ -108,9 +207,9 @@ func TestFullScreenCmdPausesProgram(t *testing.T) {
 		t.Errorf("caption not shown or not cleaned: %q", got)
 	}
 
-	unsupported := FullScreenCmd(testPattern(4, 4), ProtocolKitty, Capabilities{}, 20, 6, "x", done)()
+	unsupported := FullScreenCmd(testPattern(4, 4), ProtocolAuto, Capabilities{}, 20, 6, "x", done)()
 	if d, ok := unsupported.(fullScreenDone); !ok || d.err == nil {
-		t.Errorf("kitty full screen: %v, want an error message", unsupported)
+		t.Errorf("no protocol: %v, want an error message", unsupported)
 	}
 	if FullScreenCmd(testPattern(4, 4), ProtocolOff, Capabilities{}, 20, 6, "x", nil)() != nil {
 		t.Error("error with no callback should give no message")

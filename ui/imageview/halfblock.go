@@ -2,8 +2,12 @@ package imageview
 
 import (
 	"image"
+	"image/color"
 	"strconv"
 	"strings"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // HalfBlock renders img as exactly rows lines of exactly cols cells, each
@@ -12,14 +16,22 @@ import (
 // to be twice as tall as wide) and is centred; the rest is plain spaces.
 // Transparent pixels show the terminal's own background.
 func HalfBlock(img image.Image, cols, rows int) string {
-	return halfBlock(img, cols, rows, trueColorSGR)
+	return halfBlock(img, cols, rows, 0, 0, trueColorSGR)
+}
+
+// HalfBlockCells is HalfBlock for cells of cellW×cellH pixels, as the
+// terminal reports them: each half cell stands for cellW×cellH/2 pixels, so
+// the image keeps its aspect ratio on screen whatever the cells' shape
+// (a 9×20 cell's halves are 10% taller than wide). Zero sizes mean 1:2.
+func HalfBlockCells(img image.Image, cols, rows, cellW, cellH int) string {
+	return halfBlock(img, cols, rows, cellW, cellH, trueColorSGR)
 }
 
 // HalfBlock256 is HalfBlock for terminals with the 256-colour palette only.
 // Inside Bubble Tea it is not needed: the renderer already converts 24-bit
 // colours to the terminal's profile.
 func HalfBlock256(img image.Image, cols, rows int) string {
-	return halfBlock(img, cols, rows, paletteSGR)
+	return halfBlock(img, cols, rows, 0, 0, paletteSGR)
 }
 
 // FitCells returns the size in cells (at most cols×rows) of a w×h pixel image
@@ -35,6 +47,17 @@ func FitCells(w, h, cols, rows, cellW, cellH int) (int, int) {
 		return 0, 0
 	}
 	return min(cols, max(1, (pw+cellW/2)/cellW)), min(rows, max(1, (ph+cellH/2)/cellH))
+}
+
+// halfCells returns how many columns and half rows a w×h pixel image takes
+// at most cols×rows cells of cellW×cellH pixels (zero: 1:2), its aspect
+// ratio kept. A half cell is cellW×cellH/2 pixels, which has the shape of
+// 2·cellW×cellH (no half pixel lost to an odd height).
+func halfCells(w, h, cols, rows, cellW, cellH int) (int, int) {
+	if cellW <= 0 || cellH <= 0 {
+		return fitPixels(w, h, cols, 2*rows) // square halves: pixels are half cells
+	}
+	return FitCells(w, h, cols, 2*rows, 2*cellW, cellH)
 }
 
 // sgrColor appends the SGR parameters selecting an RGB colour as foreground
@@ -63,13 +86,40 @@ func paletteSGR(b []byte, fg bool, r, g, bb uint8) []byte {
 	return strconv.AppendUint(b, uint64(xterm256(r, g, bb)), 10)
 }
 
-// halfBlock does the work of HalfBlock with a chosen colour encoding.
-func halfBlock(img image.Image, cols, rows int, sgr sgrColor) string {
+// basicSGR selects the nearest of the 16 ANSI colours (30–37, 90–97).
+func basicSGR(b []byte, fg bool, r, g, bb uint8) []byte {
+	c := int(ansi.Convert16(color.RGBA{r, g, bb, 255}))
+	base := 30
+	if !fg {
+		base = 40
+	}
+	if c >= 8 {
+		base, c = base+60, c-8
+	}
+	return strconv.AppendInt(b, int64(base+c), 10)
+}
+
+// profileSGR is the colour encoding for a terminal written to directly (a
+// paused program): what Bubble Tea reported, 24-bit where unknown but
+// COLORTERM says so, else the 256-colour palette.
+func profileSGR(c Capabilities) sgrColor {
+	switch {
+	case c.TrueColor:
+		return trueColorSGR
+	case c.Profile == colorprofile.ANSI:
+		return basicSGR
+	}
+	return paletteSGR
+}
+
+// halfBlock does the work of HalfBlock with a cell size and a chosen
+// colour encoding.
+func halfBlock(img image.Image, cols, rows, cellW, cellH int, sgr sgrColor) string {
 	if cols <= 0 || rows <= 0 {
 		return ""
 	}
 	b := img.Bounds()
-	pw, ph := fitPixels(b.Dx(), b.Dy(), cols, rows*2)
+	pw, ph := halfCells(b.Dx(), b.Dy(), cols, rows, cellW, cellH)
 	if pw == 0 {
 		return blankBlock(cols, rows)
 	}

@@ -248,3 +248,40 @@ func TestWideRowSums(t *testing.T) {
 		}
 	}
 }
+
+// TestHalfBlockCellSize samples for the cells the terminal has: a square
+// drawn in 9×20 cells (kitty) or 9×22 (foot) stays square on screen —
+// with 1:2 cells assumed it came out 11% and 22% too tall.
+func TestHalfBlockCellSize(t *testing.T) {
+	img := testPattern(120, 120)
+	for _, cell := range [][2]int{{9, 20}, {9, 22}, {8, 17}, {10, 20}, {7, 12}} {
+		cw, ch := cell[0], cell[1]
+		out := HalfBlockCells(img, 60, 20, cw, ch)
+		lines := strings.Split(out, "\n")
+		if len(lines) != 20 {
+			t.Fatalf("%v: %d lines", cell, len(lines))
+		}
+		var cols, rows int
+		for _, l := range lines {
+			n := strings.Count(l, "▀") + strings.Count(l, "▄")
+			if n == 0 {
+				continue
+			}
+			cols, rows = max(cols, n), rows+1
+			if ansi.StringWidth(l) != 60 {
+				t.Fatalf("%v: a line of %d cells", cell, ansi.StringWidth(l))
+			}
+		}
+		// Each row of cells holds two rows of samples (the image fills the
+		// box's height here, so no last row holds only one).
+		halves := 2 * rows
+		w, h := float64(cols*cw), float64(halves*ch)/2
+		if aspect := w / h; aspect < 0.97 || aspect > 1.03 {
+			t.Errorf("%d×%d cells: %d columns × %d half rows, %.3f wide for 1 tall", cw, ch, cols, halves, aspect)
+		}
+	}
+	// The 1:2 default is HalfBlock's.
+	if HalfBlockCells(img, 30, 10, 0, 0) != HalfBlock(img, 30, 10) {
+		t.Error("zero cell size differs from HalfBlock")
+	}
+}

@@ -6,32 +6,25 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"strconv"
-	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/ansi/iterm2"
 )
 
 // ITerm2 returns an image file (PNG, JPEG or GIF bytes) as an iTerm2 inline
-// image (OSC 1337 File=…), fitted inside cols×rows cells with its aspect
-// ratio kept. Zero cols or rows leave that side to the terminal. Inside tmux,
-// wrap the result with TmuxPassthrough.
+// image (OSC 1337 File=…, built by x/ansi), fitted inside cols×rows cells
+// with its aspect ratio kept (iTerm2's default). Zero cols or rows leave
+// that side to the terminal. Inside tmux, wrap the result with
+// TmuxPassthrough.
 func ITerm2(data []byte, cols, rows int) string {
-	var b strings.Builder
-	enc := base64.StdEncoding
-	b.Grow(enc.EncodedLen(len(data)) + 80)
-	b.WriteString("\x1b]1337;File=inline=1;size=")
-	b.WriteString(strconv.Itoa(len(data)))
+	f := iterm2.File{Inline: true, Size: int64(len(data)), Content: []byte(base64.StdEncoding.EncodeToString(data))}
 	if cols > 0 {
-		b.WriteString(";width=" + strconv.Itoa(cols))
+		f.Width = iterm2.Cells(cols)
 	}
 	if rows > 0 {
-		b.WriteString(";height=" + strconv.Itoa(rows))
+		f.Height = iterm2.Cells(rows)
 	}
-	b.WriteString(";preserveAspectRatio=1:")
-	w := base64.NewEncoder(enc, &b)
-	_, _ = w.Write(data) // a strings.Builder never fails
-	_ = w.Close()
-	b.WriteByte('\a')
-	return b.String()
+	return ansi.ITerm2(f)
 }
 
 // ITerm2Image encodes img as PNG and returns it as ITerm2 does. Sending our

@@ -43,7 +43,7 @@ func TestITerm2RoundTrip(t *testing.T) {
 	if !bytes.Equal(got, data) {
 		t.Error("file bytes differ")
 	}
-	want := map[string]string{"inline": "1", "size": strconv.Itoa(len(data)), "width": "40", "height": "12", "preserveAspectRatio": "1"}
+	want := map[string]string{"inline": "1", "size": strconv.Itoa(len(data)), "width": "40", "height": "12"}
 	for k, v := range want {
 		if args[k] != v {
 			t.Errorf("%s=%q, want %q", k, args[k], v)

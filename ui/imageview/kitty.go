@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // kittyChunk is the most base64 bytes one kitty graphics command may carry.
@@ -38,25 +39,59 @@ type Kitty struct {
 	CellWidth, CellHeight int
 }
 
-// Transmit returns the commands that send img to the terminal as image id,
-// silently (q=2), and create a virtual placement of cols×rows cells (a=T,
-// U=1) that KittyPlaceholder text then shows. cols and rows are clamped to
-// 1..297, the most the placeholder diacritics can address. It encodes the
-// image, so run it from a tea.Cmd (TransmitCmd does).
-func (k Kitty) Transmit(img image.Image, id uint32, cols, rows int) (string, error) {
-	if id == 0 {
+// Placement is one placement of a transmitted image: which image (i),
+// which of its placements (p) and its size in cells. Every placement
+// command carries the placement id, so that placing an image again with the
+// same id replaces the placement instead of adding one beside it (kitty
+// picks any of an image's virtual placements for placeholder text that
+// names none).
+type Placement struct {
+	Image, ID  uint32
+	Cols, Rows int
+}
+
+// keys are the control keys naming the placement and its size, cols and
+// rows clamped to 1..297 (the most the placeholder diacritics address).
+func (p Placement) keys() string {
+	return "i=" + strconv.FormatUint(uint64(p.Image), 10) + ",p=" + strconv.FormatUint(uint64(p.ID), 10) +
+		",c=" + strconv.Itoa(clampCells(p.Cols)) + ",r=" + strconv.Itoa(clampCells(p.Rows))
+}
+
+// clamped is p with its size clamped as keys clamps it.
+func (p Placement) clamped() Placement {
+	p.Cols, p.Rows = clampCells(p.Cols), clampCells(p.Rows)
+	return p
+}
+
+// Transmit returns the commands that send img to the terminal as image
+// p.Image, silently (q=2), and create a virtual placement (a=T, U=1) that
+// KittyPlaceholder text then shows. It encodes the image, so run it from a
+// tea.Cmd (TransmitCmd does).
+func (k Kitty) Transmit(img image.Image, p Placement) (string, error) {
+	return k.transmit(img, p, "a=T,U=1,q=2,")
+}
+
+// TransmitAt is Transmit for a placement drawn where the cursor is (kitty's
+// direct placement, which every version has), the cursor left where it is
+// (C=1). Bubble Tea's renderer would draw over it, so it is only for a
+// paused program (FullScreenCmd).
+func (k Kitty) TransmitAt(img image.Image, p Placement) (string, error) {
+	return k.transmit(img, p, "a=T,C=1,q=2,")
+}
+
+func (k Kitty) transmit(img image.Image, p Placement, action string) (string, error) {
+	if p.Image == 0 {
 		return "", errors.New("kitty transmit: image id 0 is reserved")
 	}
 	b := img.Bounds()
 	if b.Empty() {
 		return "", errors.New("kitty transmit: empty image")
 	}
-	cols, rows = clampCells(cols), clampCells(rows)
+	p = p.clamped()
 	cw, ch := k.cellSize()
-	img = Shrink(img, cols*cw, rows*ch)
+	img = Shrink(img, p.Cols*cw, p.Rows*ch)
 
-	keys := "a=T,U=1,q=2,i=" + strconv.FormatUint(uint64(id), 10) +
-		",c=" + strconv.Itoa(cols) + ",r=" + strconv.Itoa(rows)
+	keys := action + p.keys()
 	var payload []byte
 	switch k.Format {
 	case KittyRGBA:
@@ -97,24 +132,21 @@ func (k Kitty) chunks(keys string, payload []byte) string {
 	return b.String()
 }
 
-// command builds one graphics command, wrapped for tmux when needed.
+// command builds one graphics command, wrapped for tmux when needed (each
+// chunk on its own: tmux drops a passthrough longer than its buffer).
 func (k Kitty) command(ctl, payload string) string {
-	seq := "\x1b_G" + ctl
-	if payload != "" {
-		seq += ";" + payload
-	}
-	seq += "\x1b\\"
+	seq := ansi.KittyGraphics([]byte(payload), ctl)
 	if k.Tmux {
 		return TmuxPassthrough(seq)
 	}
 	return seq
 }
 
-// Place returns the command that gives an already transmitted image a new
-// virtual placement of cols×rows cells, for a resized view without sending
-// the pixels again.
-func (k Kitty) Place(id uint32, cols, rows int) string {
-	return k.command(fmt.Sprintf("a=p,U=1,q=2,i=%d,c=%d,r=%d", id, clampCells(cols), clampCells(rows)), "")
+// Place returns the command that gives an already transmitted image the
+// virtual placement p, for a resized view without sending the pixels again.
+// A placement of the image with the same id is replaced.
+func (k Kitty) Place(p Placement) string {
+	return k.command("a=p,U=1,q=2,"+p.keys(), "")
 }
 
 // Delete returns the command that deletes image id and frees its data in the
@@ -129,24 +161,24 @@ func (k Kitty) Delete(id uint32) string {
 // the message on to Update, and writes the queue before the next frame.
 // So a model that starts drawing placeholders once it sees the message in
 // Update (Viewer.Update does) draws them after the image has been sent.
-// img must not change afterwards. The command returns nil if id is 0 or the
-// image is empty, the only ways encoding can fail.
-func (k Kitty) TransmitCmd(img image.Image, id uint32, cols, rows int) tea.Cmd {
-	cols, rows = clampCells(cols), clampCells(rows)
+// img must not change afterwards. The command returns nil if the image id
+// is 0 or the image is empty, the only ways encoding can fail.
+func (k Kitty) TransmitCmd(img image.Image, p Placement) tea.Cmd {
+	p = p.clamped()
 	return func() tea.Msg {
-		seq, err := k.Transmit(img, id, cols, rows)
+		seq, err := k.Transmit(img, p)
 		if err != nil {
 			return nil
 		}
-		return tea.RawMsg{Msg: kittySent{id: id, cols: cols, rows: rows, seq: seq}}
+		return tea.RawMsg{Msg: kittySent{p: p, seq: seq}}
 	}
 }
 
 // PlaceCmd is Place as a command, its tea.RawMsg recognised by Viewer.Update
 // like TransmitCmd's.
-func (k Kitty) PlaceCmd(id uint32, cols, rows int) tea.Cmd {
-	cols, rows = clampCells(cols), clampCells(rows)
-	msg := tea.RawMsg{Msg: kittySent{id: id, cols: cols, rows: rows, seq: k.Place(id, cols, rows)}}
+func (k Kitty) PlaceCmd(p Placement) tea.Cmd {
+	p = p.clamped()
+	msg := tea.RawMsg{Msg: kittySent{p: p, seq: k.Place(p)}}
 	return func() tea.Msg { return msg }
 }
 
@@ -154,9 +186,8 @@ func (k Kitty) PlaceCmd(id uint32, cols, rows int) tea.Cmd {
 // Bubble Tea writes its String(), and Viewer.Update learns from it that the
 // placement of id as cols×rows is on its way to the terminal.
 type kittySent struct {
-	id         uint32
-	cols, rows int
-	seq        string
+	p   Placement
+	seq string
 }
 
 // String returns the escape sequences, which is what Bubble Tea writes.
@@ -164,7 +195,7 @@ func (s kittySent) String() string { return s.seq }
 
 func (k Kitty) cellSize() (int, int) {
 	if k.CellWidth <= 0 || k.CellHeight <= 0 {
-		return 10, 20
+		return defaultCellW, defaultCellH
 	}
 	return k.CellWidth, k.CellHeight
 }

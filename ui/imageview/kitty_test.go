@@ -3,12 +3,14 @@ package imageview
 import (
 	"bytes"
 	"encoding/base64"
+	"fmt"
 	"image"
 	"image/png"
 	"strconv"
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/ansi/kitty"
 )
@@ -91,7 +93,7 @@ func samePixels(t *testing.T, got, want image.Image) {
 
 func TestKittyTransmitPNG(t *testing.T) {
 	src := noise(128, 96, 1) // incompressible: many chunks
-	seq, err := Kitty{CellWidth: 16, CellHeight: 16}.Transmit(src, 42, 8, 6)
+	seq, err := Kitty{CellWidth: 16, CellHeight: 16}.Transmit(src, Placement{Image: 42, ID: 3, Cols: 8, Rows: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +102,7 @@ func TestKittyTransmitPNG(t *testing.T) {
 		t.Fatalf("%d chunks; want several", len(cmds))
 	}
 	first := cmds[0].keys
-	want := map[string]string{"a": "T", "U": "1", "q": "2", "i": "42", "c": "8", "r": "6", "f": "100", "m": "1"}
+	want := map[string]string{"a": "T", "U": "1", "q": "2", "i": "42", "p": "3", "c": "8", "r": "6", "f": "100", "m": "1"}
 	for k, v := range want {
 		if first[k] != v {
 			t.Errorf("first chunk %s=%q, want %q (keys %v)", k, first[k], v, first)
@@ -115,7 +117,7 @@ func TestKittyTransmitPNG(t *testing.T) {
 
 func TestKittyTransmitRGBA(t *testing.T) {
 	src := testPattern(30, 20)
-	seq, err := Kitty{Format: KittyRGBA}.Transmit(src, 7, 3, 1)
+	seq, err := Kitty{Format: KittyRGBA}.Transmit(src, Placement{Image: 7, ID: 1, Cols: 3, Rows: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +132,7 @@ func TestKittyTransmitRGBA(t *testing.T) {
 }
 
 func TestKittyTransmitShrinksToPlacement(t *testing.T) {
-	seq, err := Kitty{}.Transmit(testPattern(400, 400), 9, 4, 4) // at most 40×80 pixels
+	seq, err := Kitty{}.Transmit(testPattern(400, 400), Placement{Image: 9, ID: 1, Cols: 4, Rows: 4}) // at most 40×80 pixels
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,13 +146,13 @@ func TestKittyTransmitShrinksToPlacement(t *testing.T) {
 }
 
 func TestKittyTransmitErrors(t *testing.T) {
-	if _, err := (Kitty{}).Transmit(testPattern(4, 4), 0, 1, 1); err == nil {
+	if _, err := (Kitty{}).Transmit(testPattern(4, 4), Placement{ID: 1, Cols: 1, Rows: 1}); err == nil {
 		t.Error("id 0 accepted")
 	}
-	if _, err := (Kitty{}).Transmit(image.NewRGBA(image.Rect(0, 0, 0, 5)), 1, 1, 1); err == nil {
+	if _, err := (Kitty{}).Transmit(image.NewRGBA(image.Rect(0, 0, 0, 5)), Placement{Image: 1, ID: 1, Cols: 1, Rows: 1}); err == nil {
 		t.Error("empty image accepted")
 	}
-	if msg := (Kitty{}).TransmitCmd(testPattern(4, 4), 0, 1, 1)(); msg != nil {
+	if msg := (Kitty{}).TransmitCmd(testPattern(4, 4), Placement{ID: 1, Cols: 1, Rows: 1})(); msg != nil {
 		t.Errorf("TransmitCmd with id 0 = %v, want nil", msg)
 	}
 }
@@ -158,8 +160,8 @@ func TestKittyTransmitErrors(t *testing.T) {
 func TestKittyCommands(t *testing.T) {
 	k := Kitty{}
 	tests := []struct{ got, want string }{
-		{k.Place(42, 10, 5), "\x1b_Ga=p,U=1,q=2,i=42,c=10,r=5\x1b\\"},
-		{k.Place(42, 1000, 0), "\x1b_Ga=p,U=1,q=2,i=42,c=297,r=1\x1b\\"},
+		{k.Place(Placement{Image: 42, ID: 2, Cols: 10, Rows: 5}), "\x1b_Ga=p,U=1,q=2,i=42,p=2,c=10,r=5\x1b\\"},
+		{k.Place(Placement{Image: 42, ID: 1, Cols: 1000, Rows: 0}), "\x1b_Ga=p,U=1,q=2,i=42,p=1,c=297,r=1\x1b\\"},
 		{k.Delete(42), "\x1b_Ga=d,d=I,q=2,i=42\x1b\\"},
 	}
 	for _, tt := range tests {
@@ -169,19 +171,56 @@ func TestKittyCommands(t *testing.T) {
 	}
 }
 
-func TestKittyDiacriticsTable(t *testing.T) {
-	if len(kittyDiacritics) != 297 {
-		t.Fatalf("%d diacritics, want 297", len(kittyDiacritics))
-	}
-	// The charmbracelet/x/ansi copy of the same table, typed independently.
-	for i, r := range kittyDiacritics {
-		if want := kitty.Diacritic(i); r != want {
-			t.Errorf("diacritic %d = %U, x/ansi has %U", i, r, want)
+// TestPlacementIDOnEveryPlacement checks that every command that places an
+// image — a transmission with its virtual placement, one drawn where the
+// cursor is, a new size — names its placement (p=), so kitty replaces a
+// placement instead of adding one; and that a Viewer's commands do.
+func TestPlacementIDOnEveryPlacement(t *testing.T) {
+	img := noise(64, 64, 3)
+	p := Placement{Image: 77, ID: 2, Cols: 6, Rows: 3}
+	for _, k := range []Kitty{{}, {Format: KittyRGBA}, {Tmux: true}} {
+		virtual, err := k.Transmit(img, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		direct, err := k.TransmitAt(img, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, seq := range map[string]string{"virtual": virtual, "direct": direct, "place": k.Place(p)} {
+			if k.Tmux {
+				seq = tmuxUnwrapAll(t, seq)
+			}
+			cmd := parseKitty(t, seq)[0].keys
+			if cmd["p"] != "2" || cmd["i"] != "77" {
+				t.Errorf("%+v %s: keys %v lack the placement", k, name, cmd)
+			}
+			if name == "direct" && (cmd["U"] != "" || cmd["C"] != "1") {
+				t.Errorf("direct placement keys %v: want no U, and C=1 to keep the cursor", cmd)
+			}
 		}
 	}
-	// From the protocol's own example: 0 is U+0305, 1 is U+030D, 2 is U+030E.
-	if kittyDiacritics[0] != 0x305 || kittyDiacritics[1] != 0x30D || kittyDiacritics[2] != 0x30E {
-		t.Error("first diacritics differ from the protocol's example")
+	v := NewViewer(placeholderCaps(true), 0)
+	v.Tick = noWait
+	var sent []string
+	run := func(cmd tea.Cmd) {
+		for _, m := range drain(cmd) {
+			if r, ok := m.(tea.RawMsg); ok {
+				sent = append(sent, fmt.Sprint(r.Msg))
+				v.Update(r)
+			}
+		}
+	}
+	run(v.Prepare("a", img, 20, 10))
+	run(v.Prepare("a", img, 10, 5))
+	run(v.Prepare("a", img, 30, 12))
+	if len(sent) != 3 {
+		t.Fatalf("%d commands for a transmission and two resizes", len(sent))
+	}
+	for i, seq := range sent {
+		if keys := parseKitty(t, seq)[0].keys; keys["p"] == "" {
+			t.Errorf("command %d %v names no placement", i, keys)
+		}
 	}
 }
 
@@ -193,17 +232,17 @@ type placeholderCell struct{ row, col, msb int }
 func parsePlaceholders(t *testing.T, s string) (sgr []string, cells [][]placeholderCell) {
 	t.Helper()
 	index := map[rune]int{}
-	for i, r := range kittyDiacritics {
-		index[r] = i
+	for i := range kittyMaxCells {
+		index[kitty.Diacritic(i)] = i
 	}
 	for line := range strings.SplitSeq(s, "\n") {
-		if !strings.HasPrefix(line, "\x1b[") || !strings.HasSuffix(line, "\x1b[39m") {
+		if !strings.HasPrefix(line, "\x1b[") || !strings.HasSuffix(line, "\x1b[39;59m") {
 			t.Fatalf("line %q lacks its colour", line)
 		}
 		m := strings.IndexByte(line, 'm')
 		sgr = append(sgr, line[2:m])
 		var row []placeholderCell
-		runes := []rune(strings.TrimSuffix(line[m+1:], "\x1b[39m"))
+		runes := []rune(strings.TrimSuffix(line[m+1:], "\x1b[39;59m"))
 		for i := 0; i < len(runes); {
 			if runes[i] != kittyPlaceholderRune {
 				t.Fatalf("expected U+10EEEE, got %U", runes[i])
@@ -242,11 +281,12 @@ func TestKittyPlaceholder(t *testing.T) {
 		cols int
 		rows int
 	}{
-		{"24-bit", KittyPlaceholder(0x123456, 5, 3), "38;2;18;52;86", 0, 5, 3},
-		{"24-bit with high byte", KittyPlaceholder(0x02123456, 4, 2), "38;2;18;52;86", 2, 4, 2},
-		{"256", KittyPlaceholder256(200, 3, 4), "38;5;200", 0, 3, 4},
-		{"256 with high byte", KittyPlaceholder256(7<<24|99, 2, 2), "38;5;99", 7, 2, 2},
-		{"clamped", KittyPlaceholder(1, 400, 1), "38;2;0;0;1", 0, 297, 1},
+		{"24-bit", KittyPlaceholder(Placement{0x123456, 1, 5, 3}), "38;2;18;52;86;58;5;1", 0, 5, 3},
+		{"24-bit with high byte", KittyPlaceholder(Placement{0x02123456, 2, 4, 2}), "38;2;18;52;86;58;5;2", 2, 4, 2},
+		{"256", KittyPlaceholder256(Placement{200, 2, 3, 4}), "38;5;200;58;5;2", 0, 3, 4},
+		{"256 with high byte", KittyPlaceholder256(Placement{7<<24 | 99, 1, 2, 2}), "38;5;99;58;5;1", 7, 2, 2},
+		{"no placement id", KittyPlaceholder256(Placement{99, 0, 2, 2}), "38;5;99", 0, 2, 2},
+		{"clamped", KittyPlaceholder(Placement{1, 1, 400, 1}), "38;2;0;0;1;58;5;1", 0, 297, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -44,11 +44,11 @@ func TestTmuxPassthrough(t *testing.T) {
 // an over-long passthrough) and unwraps to the plain transmission.
 func TestKittyInTmux(t *testing.T) {
 	img := noise(64, 64, 2)
-	plain, err := Kitty{}.Transmit(img, 5, 6, 3)
+	plain, err := Kitty{}.Transmit(img, Placement{Image: 5, ID: 1, Cols: 6, Rows: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	wrapped, err := Kitty{Tmux: true}.Transmit(img, 5, 6, 3)
+	wrapped, err := Kitty{Tmux: true}.Transmit(img, Placement{Image: 5, ID: 1, Cols: 6, Rows: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,4 +71,17 @@ func TestKittyInTmux(t *testing.T) {
 	if got := (Kitty{Tmux: true}).Delete(5); tmuxUnwrap(t, got) != (Kitty{}).Delete(5) {
 		t.Errorf("Delete in tmux = %q", got)
 	}
+}
+
+// tmuxUnwrapAll undoes TmuxPassthrough on each of a run of wrapped
+// sequences (one per kitty chunk).
+func tmuxUnwrapAll(t *testing.T, s string) string {
+	t.Helper()
+	var back strings.Builder
+	for _, p := range strings.SplitAfter(s, "\x1b\\\x1b\\") { // inner ST doubled, then outer ST
+		if p != "" {
+			back.WriteString(tmuxUnwrap(t, p))
+		}
+	}
+	return back.String()
 }

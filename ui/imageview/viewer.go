@@ -3,17 +3,36 @@ package imageview
 import (
 	"image"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 )
+
+// retireDelay is how long an image that left the view stays in the
+// terminal: Bubble Tea writes raw bytes before the next frame, so a delete
+// sent at once could reach the terminal while the frame still showing the
+// image is on its way, and the terminal would draw a blank there for a
+// moment. A few frames later, nothing shows it.
+const retireDelay = 100 * time.Millisecond
 
 // Viewer shows images inside views with the best inline protocol the
 // terminal has: kitty placeholders, else the half-block preview. Images are
 // named by a key (one per image, a new one for each partial image). It
 // belongs to the UI loop: Prepare and Update from Update, View from View.
 // Keep one per program (the root model's), since it allocates kitty ids.
+//
+// What the terminal shows never changes under text already on screen: a
+// new size goes to the image's other placement (placement ids 1 and 2 take
+// turns, the placeholder text naming its own), one command per image is on
+// its way at a time, an image that takes another's place (Succeed) shows
+// the old one until it is in the terminal, and deletes wait for the frames
+// that stop showing an image. So nothing tears while images stream or the
+// window is resized.
 type Viewer struct {
 	Caps Capabilities
+	// Tick is tea.Tick, which schedules the deletes; tests swap it for one
+	// that does not wait.
+	Tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 
 	preview Preview
 	kitty   map[string]*kittyImage
@@ -21,62 +40,88 @@ type Viewer struct {
 	// orphans are ids forgotten while their transmission was still being
 	// encoded: they are deleted once it has gone out.
 	orphans map[uint32]bool
+	// stand holds, per key, the image shown in its place until its own
+	// has reached the terminal (Succeed).
+	stand  map[string]*kittyImage
+	hinted bool // PassthroughHint was said
 }
 
-// kittyImage is an image the terminal holds, with its current placement and
-// the placeholder text for it.
+// kittyImage is an image the terminal holds, with its placements and the
+// placeholder text for the one on screen.
 type kittyImage struct {
-	id         uint32
-	cols, rows int // placement size asked for by the last Prepare
-	// shownCols and shownRows are the placement size already handed to the
-	// terminal (zero until the transmission has gone out): the placeholder
-	// text follows them, never a placement the terminal lacks.
-	shownCols, shownRows int
-	text                 string // placeholder text, centred in boxCols×boxRows
-	boxCols, boxRows     int
-	trueColor            bool
+	id uint32
+	// want is the placement the last Prepare asked for; shown the one the
+	// terminal has been handed last, which the text shows (zero until the
+	// transmission has gone out). pending: a command is on its way.
+	want, shown Placement
+	pending     bool
+	// text is the placeholder text of shown, centred in boxCols×boxRows.
+	text             string
+	boxCols, boxRows int
+	trueColor        bool
 }
 
 // NewViewer returns a Viewer for a terminal with caps. seed varies the kitty
 // image ids between programs sharing one terminal (tmux panes, say): pass
 // something like the process id.
 func NewViewer(caps Capabilities, seed uint32) *Viewer {
-	return &Viewer{Caps: caps, next: seed}
+	return &Viewer{Caps: caps, next: seed, Tick: tea.Tick}
 }
 
 // Prepare returns the command that must run before View can show img under
 // key in cols×rows cells — with kitty graphics, the transmission, or a new
-// placement after a resize — or nil when there is nothing to send. Call it
-// from Update when an image arrives or the view changes size.
+// placement after a resize — or nil when there is nothing to send (yet: a
+// size asked for while the image's last command is on its way is sent when
+// Update sees that one arrive). Call it from Update when an image arrives or
+// the view changes size.
 func (v *Viewer) Prepare(key string, img image.Image, cols, rows int) tea.Cmd {
 	if v.Caps.Inline() != ProtocolKitty || cols <= 0 || rows <= 0 {
 		return nil
 	}
 	b := img.Bounds()
-	pc, pr := FitCells(b.Dx(), b.Dy(), min(cols, kittyMaxCells), min(rows, kittyMaxCells), v.Caps.CellWidth, v.Caps.CellHeight)
+	cw, ch, _ := v.Caps.Cell()
+	pc, pr := FitCells(b.Dx(), b.Dy(), min(cols, kittyMaxCells), min(rows, kittyMaxCells), cw, ch)
 	if pc == 0 {
 		return nil
 	}
-	enc := v.encoder()
 	if k, ok := v.kitty[key]; ok {
-		if k.cols == pc && k.rows == pr {
+		if k.want.Cols == pc && k.want.Rows == pr {
 			return nil
 		}
-		k.cols, k.rows = pc, pr
-		return enc.PlaceCmd(k.id, pc, pr)
+		k.want.Cols, k.want.Rows = pc, pr
+		if k.pending {
+			return nil
+		}
+		return v.place(k)
 	}
 	if v.kitty == nil {
 		v.kitty = make(map[string]*kittyImage)
 	}
-	k := &kittyImage{id: v.nextID(), cols: pc, rows: pr}
+	id := v.nextID()
+	k := &kittyImage{id: id, want: Placement{Image: id, ID: 1, Cols: pc, Rows: pr}, pending: true}
 	v.kitty[key] = k
-	return enc.TransmitCmd(img, k.id, pc, pr)
+	return v.encoder().TransmitCmd(img, k.want)
+}
+
+// place sends k's wanted size to the placement the text does not show.
+func (v *Viewer) place(k *kittyImage) tea.Cmd {
+	k.want.ID = otherPlacement(k.shown.ID)
+	k.pending = true
+	return v.encoder().PlaceCmd(k.want)
+}
+
+// otherPlacement is the placement id that is not id (1 and 2 take turns).
+func otherPlacement(id uint32) uint32 {
+	if id == 1 {
+		return 2
+	}
+	return 1
 }
 
 // Update notes that a transmission or placement from Prepare has been
 // handed to the terminal, so View may draw its placeholders. Pass it every
-// message (it looks at tea.RawMsg only). The command it may return deletes
-// an image that was forgotten before its transmission went out.
+// message (it looks at tea.RawMsg only). The command it may return sends a
+// size asked for meanwhile, or deletes an image that is no longer shown.
 func (v *Viewer) Update(msg tea.Msg) tea.Cmd {
 	raw, ok := msg.(tea.RawMsg)
 	if !ok {
@@ -86,33 +131,54 @@ func (v *Viewer) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	if v.orphans[sent.id] {
-		delete(v.orphans, sent.id)
-		return tea.Raw(v.encoder().Delete(sent.id))
+	id := sent.p.Image
+	if v.orphans[id] {
+		delete(v.orphans, id)
+		return tea.Raw(v.encoder().Delete(id))
 	}
-	for _, k := range v.kitty {
-		if k.id == sent.id {
-			k.shownCols, k.shownRows, k.text = sent.cols, sent.rows, ""
-			break
+	for key, k := range v.kitty {
+		if k.id != id {
+			continue
 		}
+		k.shown, k.pending, k.text = sent.p, false, ""
+		var cmds []tea.Cmd
+		if old, ok := v.stand[key]; ok {
+			delete(v.stand, key)
+			cmds = append(cmds, v.retire(old.id))
+		}
+		if k.want.Cols != k.shown.Cols || k.want.Rows != k.shown.Rows {
+			cmds = append(cmds, v.place(k))
+		}
+		return tea.Batch(cmds...)
 	}
 	return nil
 }
 
 // View returns img under key as rows lines of cols cells: kitty placeholder
-// text once Update has seen the image go out, else a half-block preview,
-// both cached; "" when images are off. The caller shows the file path
-// anyway.
+// text once Update has seen the image go out (or, until then, that of the
+// image it succeeds), else a half-block preview, both cached; "" when
+// images are off. The caller shows the file path anyway.
 func (v *Viewer) View(key string, img image.Image, cols, rows int) string {
 	switch v.Caps.Inline() {
 	case ProtocolOff:
 		return ""
 	case ProtocolKitty:
-		if k, ok := v.kitty[key]; ok && k.shownCols > 0 && k.shownCols <= cols && k.shownRows <= rows {
+		if k, ok := v.kitty[key]; ok && k.fits(cols, rows) {
+			return v.kittyText(k, cols, rows)
+		}
+		if k, ok := v.stand[key]; ok && k.fits(cols, rows) {
 			return v.kittyText(k, cols, rows)
 		}
 	}
+	if cw, ch, ok := v.Caps.Cell(); ok {
+		v.preview.CellWidth, v.preview.CellHeight = cw, ch
+	}
 	return v.preview.View(key, img, cols, rows)
+}
+
+// fits reports whether k is in the terminal at a size that fits cols×rows.
+func (k *kittyImage) fits(cols, rows int) bool {
+	return k.shown.ID != 0 && k.shown.Cols <= cols && k.shown.Rows <= rows
 }
 
 // Forget drops what the Viewer keeps for key and returns the command that
@@ -120,24 +186,99 @@ func (v *Viewer) View(key string, img image.Image, cols, rows int) string {
 // still on its way: Update deletes it once it has been sent).
 func (v *Viewer) Forget(key string) tea.Cmd {
 	v.preview.Forget(key)
+	var cmds []tea.Cmd
+	if old, ok := v.stand[key]; ok {
+		delete(v.stand, key)
+		cmds = append(cmds, v.retire(old.id))
+	}
 	k, ok := v.kitty[key]
 	if !ok {
-		return nil
+		return tea.Batch(cmds...)
 	}
 	delete(v.kitty, key)
-	if k.shownCols == 0 {
+	if k.shown.ID == 0 {
 		// Still being encoded: a delete now would reach the terminal first.
 		if v.orphans == nil {
 			v.orphans = make(map[uint32]bool)
 		}
 		v.orphans[k.id] = true
-		return nil
+		return tea.Batch(cmds...)
 	}
-	return tea.Raw(v.encoder().Delete(k.id))
+	return tea.Batch(append(cmds, v.retire(k.id))...)
+}
+
+// Succeed is Forget(old) for an image that next takes the place of (a new
+// partial image, say): until next is in the terminal, View(next) shows old,
+// instead of the half-block preview, and old is deleted after that.
+func (v *Viewer) Succeed(old, next string) tea.Cmd {
+	k, ok := v.kitty[old]
+	if !ok || k.shown.ID == 0 || old == next {
+		return v.Forget(old)
+	}
+	v.preview.Forget(old)
+	delete(v.kitty, old)
+	if v.stand == nil {
+		v.stand = make(map[string]*kittyImage)
+	}
+	var cmd tea.Cmd
+	if prev, ok := v.stand[next]; ok {
+		cmd = v.retire(prev.id)
+	}
+	k.text = "" // it may be drawn in another box
+	v.stand[next] = k
+	return cmd
+}
+
+// Refresh sends every kitty image again, under a new id, as Prepare is
+// next called for it: kitty clears the alternate screen's images when a
+// program enters it, which Bubble Tea does again after a paused program
+// (tea.Exec: a full-screen image, an editor — from any tab), and a tab
+// cannot tell that from a resize. Until its new copy is in the terminal,
+// each image shows the old one (still there after a resize), as with
+// Succeed; the old one is deleted after.
+func (v *Viewer) Refresh() tea.Cmd {
+	var cmds []tea.Cmd
+	for key, k := range v.kitty {
+		delete(v.kitty, key)
+		if k.shown.ID == 0 {
+			if v.orphans == nil {
+				v.orphans = make(map[uint32]bool)
+			}
+			v.orphans[k.id] = true
+			continue
+		}
+		if prev, ok := v.stand[key]; ok {
+			cmds = append(cmds, v.retire(prev.id))
+		}
+		if v.stand == nil {
+			v.stand = make(map[string]*kittyImage)
+		}
+		k.text = ""
+		v.stand[key] = k
+	}
+	return tea.Batch(cmds...)
+}
+
+// retire deletes image id from the terminal a few frames from now, once
+// no frame on its way shows it.
+func (v *Viewer) retire(id uint32) tea.Cmd {
+	seq := v.encoder().Delete(id)
+	return v.Tick(retireDelay, func(time.Time) tea.Msg { return tea.RawMsg{Msg: seq} })
+}
+
+// Hint returns, once, what the user should know about how images are
+// shown (PassthroughHint inside tmux without passthrough), or "".
+func (v *Viewer) Hint() string {
+	if v.hinted || !v.Caps.PassthroughOff() {
+		return ""
+	}
+	v.hinted = true
+	return PassthroughHint
 }
 
 func (v *Viewer) encoder() Kitty {
-	return Kitty{Tmux: v.Caps.Tmux, CellWidth: v.Caps.CellWidth, CellHeight: v.Caps.CellHeight}
+	cw, ch, _ := v.Caps.Cell()
+	return Kitty{Tmux: v.Caps.Tmux, CellWidth: cw, CellHeight: ch}
 }
 
 // nextID returns a kitty image id that both placeholder forms can carry:
@@ -157,11 +298,11 @@ func (v *Viewer) kittyText(k *kittyImage, cols, rows int) string {
 	}
 	var ph string
 	if tc {
-		ph = KittyPlaceholder(k.id, k.shownCols, k.shownRows)
+		ph = KittyPlaceholder(k.shown)
 	} else {
-		ph = KittyPlaceholder256(k.id, k.shownCols, k.shownRows)
+		ph = KittyPlaceholder256(k.shown)
 	}
-	k.text, k.boxCols, k.boxRows, k.trueColor = centre(ph, k.shownCols, k.shownRows, cols, rows), cols, rows, tc
+	k.text, k.boxCols, k.boxRows, k.trueColor = centre(ph, k.shown.Cols, k.shown.Rows, cols, rows), cols, rows, tc
 	return k.text
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -13,7 +14,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/ansi/kitty"
+
+	"atelier/ui/tab/tabtest"
 )
 
 func TestPreviewCaches(t *testing.T) {
@@ -42,7 +47,7 @@ func TestPreviewEvictsOldest(t *testing.T) {
 	p.View("a", img, 2, 1)
 	p.View("b", img, 2, 1)
 	p.View("c", img, 2, 1)
-	if _, ok := p.entries[previewKey{"a", 2, 1}]; ok {
+	if _, ok := p.entries[previewKey{"a", 2, 1, 0, 0}]; ok {
 		t.Error("oldest entry kept")
 	}
 	if len(p.entries) != 2 || len(p.order) != 2 {
@@ -50,14 +55,42 @@ func TestPreviewEvictsOldest(t *testing.T) {
 	}
 }
 
-func kittyCaps(trueColor bool) Capabilities {
+// placeholderCaps is a kitty that has placeholders, as its XTVERSION reply
+// shows.
+func placeholderCaps(trueColor bool) Capabilities {
 	c := DetectFromEnv(env("TERM", "xterm-kitty"))
+	c.Update(tea.TerminalVersionMsg{Name: "kitty(0.41.1)"})
 	c.TrueColor = trueColor
 	return c
 }
 
+// noWait is a Viewer.Tick that does not wait.
+func noWait(_ time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
+	return func() tea.Msg { return f(time.Time{}) }
+}
+
+// drain runs cmd and the commands of any batch it returns.
+var drain = tabtest.Drain
+
+// raws are the bytes of the raw messages among msgs.
+func raws(msgs []tea.Msg) []string {
+	var out []string
+	for _, m := range msgs {
+		if r, ok := m.(tea.RawMsg); ok {
+			out = append(out, fmt.Sprint(r.Msg))
+		}
+	}
+	return out
+}
+
+// cellRune is the placeholder cell for row, col.
+func cellRune(row, col int) string {
+	return string([]rune{kittyPlaceholderRune, kitty.Diacritic(row), kitty.Diacritic(col)})
+}
+
 func TestViewerKitty(t *testing.T) {
-	v := NewViewer(kittyCaps(true), 0)
+	v := NewViewer(placeholderCaps(true), 0)
+	v.Tick = noWait
 	img := testPattern(200, 100)
 	// Before Prepare, the half-block preview stands in.
 	if got := v.View("k", img, 20, 10); got != HalfBlock(img, 20, 10) {
@@ -73,7 +106,7 @@ func TestViewerKitty(t *testing.T) {
 	}
 	keys := parseKitty(t, fmt.Sprint(raw.Msg))[0].keys
 	// 200×100 pixels in 20×10 cells of 1:2: 20 columns by 5 rows.
-	if keys["a"] != "T" || keys["c"] != "20" || keys["r"] != "5" || keys["i"] != "16" {
+	if keys["a"] != "T" || keys["c"] != "20" || keys["r"] != "5" || keys["i"] != "16" || keys["p"] != "1" {
 		t.Errorf("transmission keys %v", keys)
 	}
 	// Until the program has handed the transmission to the terminal, the
@@ -97,38 +130,120 @@ func TestViewerKitty(t *testing.T) {
 			t.Errorf("line %d is %d cells", i, w)
 		}
 	}
-	if want := KittyPlaceholder(16, 20, 5); !strings.Contains(view, strings.Split(want, "\n")[0]) {
+	if want := KittyPlaceholder(Placement{16, 1, 20, 5}); !strings.Contains(view, strings.Split(want, "\n")[0]) {
 		t.Error("placeholder text missing")
 	}
 	if v.Prepare("k", img, 20, 10) != nil {
 		t.Error("same size sent again")
 	}
-	// A resize moves the placement without sending the pixels again; the
-	// old size shows until the new placement has gone out.
+	// A resize moves the image to its other placement without sending the
+	// pixels again; the old size shows until the new placement has gone out.
 	place, ok := v.Prepare("k", img, 40, 30)().(tea.RawMsg)
-	if !ok || fmt.Sprint(place.Msg) != (Kitty{}).Place(16, 40, 10) {
+	if !ok || fmt.Sprint(place.Msg) != (Kitty{}).Place(Placement{16, 2, 40, 10}) {
 		t.Fatalf("resize sent %v", place.Msg)
 	}
-	if got := v.View("k", img, 40, 30); !strings.Contains(got, KittyPlaceholder(16, 20, 5)[:40]) || strings.Contains(got, string(kittyDiacritics[30])) {
+	if got := v.View("k", img, 40, 30); !strings.Contains(got, KittyPlaceholder(Placement{16, 1, 20, 5})[:40]) || strings.Contains(got, cellRune(0, 30)) {
 		t.Error("new size drawn before its placement was sent")
 	}
 	v.Update(place)
-	if got := v.View("k", img, 40, 30); !strings.Contains(got, string(kittyDiacritics[39])) {
-		t.Error("new size not drawn after its placement was sent")
+	if got := v.View("k", img, 40, 30); !strings.Contains(got, cellRune(9, 39)) || !strings.Contains(got, ";58;5;2m") {
+		t.Error("new size not drawn, naming its placement, after its placement was sent")
 	}
-	del, ok := v.Forget("k")().(tea.RawMsg)
-	if !ok || del.Msg != (Kitty{}).Delete(16) {
-		t.Errorf("Forget sent %v", del.Msg)
+	del := raws(drain(v.Forget("k")))
+	if len(del) != 1 || del[0] != (Kitty{}).Delete(16) {
+		t.Errorf("Forget sent %q", del)
 	}
 	if v.Forget("k") != nil {
 		t.Error("second Forget sent something")
 	}
 }
 
+// TestViewerResizeKeepsShownPlacement resizes again and again, delivering
+// the commands in every order Bubble Tea might: no command ever changes the
+// placement the text on screen shows (that is what tore images for a frame:
+// the placement changed under the old text), at most one command per image
+// is on its way, and the last size asked for is the one that ends up shown.
+func TestViewerResizeKeepsShownPlacement(t *testing.T) {
+	img := testPattern(300, 200)
+	sizes := [][2]int{{40, 20}, {20, 10}, {30, 30}, {10, 4}, {60, 24}}
+	for _, reversed := range []bool{false, true} {
+		v := NewViewer(placeholderCaps(true), 0)
+		v.Tick = noWait
+		var inFlight []tea.Msg
+		deliver := func() {
+			if reversed {
+				slices.Reverse(inFlight)
+			}
+			for len(inFlight) > 0 {
+				msg := inFlight[0]
+				inFlight = inFlight[1:]
+				if r, ok := msg.(tea.RawMsg); ok {
+					if s, ok := r.Msg.(kittySent); ok && v.kitty["k"].shown.ID == s.p.ID && v.kitty["k"].shown != s.p {
+						t.Fatalf("placement %d changed under the text showing it: %+v → %+v", s.p.ID, v.kitty["k"].shown, s.p)
+					}
+				}
+				inFlight = append(inFlight, drain(v.Update(msg))...)
+			}
+		}
+		for _, s := range sizes {
+			inFlight = append(inFlight, drain(v.Prepare("k", img, s[0], s[1]))...)
+			if len(inFlight) > 1 {
+				t.Fatalf("%d commands on their way for one image", len(inFlight))
+			}
+			if s == sizes[1] || s == sizes[len(sizes)-1] {
+				deliver()
+			}
+		}
+		deliver()
+		last := sizes[len(sizes)-1]
+		want, _ := FitCells(300, 200, last[0], last[1], 0, 0)
+		if got := v.kitty["k"].shown; got.Cols != want {
+			t.Errorf("shown %+v, want %d columns", got, want)
+		}
+	}
+}
+
+// TestViewerSucceed streams partial images: each shows the one before it
+// until it is in the terminal (never the half-block preview in between),
+// and the one before is deleted only after that, later.
+func TestViewerSucceed(t *testing.T) {
+	v := NewViewer(placeholderCaps(true), 0)
+	var ticks []tea.Cmd
+	v.Tick = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
+		if d <= 0 {
+			t.Error("a delete that does not wait for the frame")
+		}
+		c := func() tea.Msg { return f(time.Time{}) }
+		ticks = append(ticks, c)
+		return c
+	}
+	a, b := testPattern(80, 40), noise(80, 40, 9)
+	v.Update(v.Prepare("p1", a, 20, 10)())
+	first := v.View("p1", a, 20, 10)
+	if v.Succeed("p1", "p2") != nil {
+		t.Error("the first partial deleted while it is still shown")
+	}
+	tx := v.Prepare("p2", b, 20, 10)
+	if got := v.View("p2", b, 20, 10); got != first {
+		t.Errorf("the next partial's place shows %q, want the one before", got[:min(len(got), 40)])
+	}
+	del := v.Update(tx())
+	if got := v.View("p2", b, 20, 10); got == first || !strings.Contains(got, "38;2;0;0;17") {
+		t.Error("the next partial not shown once sent")
+	}
+	if len(ticks) != 1 {
+		t.Fatalf("%d deferred deletes, want the one", len(ticks))
+	}
+	if got := raws(drain(del)); len(got) != 1 || got[0] != (Kitty{}).Delete(16) {
+		t.Errorf("deleted %q, want image 16", got)
+	}
+}
+
 // TestViewerForgetWhileSending checks that an image forgotten before its
 // transmission went out is deleted after it, not before.
 func TestViewerForgetWhileSending(t *testing.T) {
-	v := NewViewer(kittyCaps(true), 0)
+	v := NewViewer(placeholderCaps(true), 0)
+	v.Tick = noWait
 	img := testPattern(20, 20)
 	tx := v.Prepare("p", img, 4, 2)()
 	if v.Forget("p") != nil {
@@ -150,7 +265,7 @@ func TestViewerForgetWhileSending(t *testing.T) {
 }
 
 func TestViewerIDs(t *testing.T) {
-	v := NewViewer(kittyCaps(false), 238)
+	v := NewViewer(placeholderCaps(false), 238)
 	var ids []uint32
 	for range 4 {
 		ids = append(ids, v.nextID())
@@ -165,6 +280,24 @@ func TestViewerIDs(t *testing.T) {
 	v.Update(v.Prepare("x", img, 4, 2)())
 	if view := v.View("x", img, 4, 2); !strings.Contains(view, "\x1b[38;5;") {
 		t.Errorf("without true colour the id should be a palette index: %q", view)
+	}
+}
+
+// TestViewerHalfBlockCellSize checks the preview follows the cell size the
+// terminal reports, and the tty's when it reports none.
+func TestViewerHalfBlockCellSize(t *testing.T) {
+	img := testPattern(90, 90)
+	c := DetectFromEnv(env())
+	c.Update(uv.CellSizeEvent{Width: 9, Height: 20})
+	v := NewViewer(c, 0)
+	if got, want := v.View("a", img, 30, 10), HalfBlockCells(img, 30, 10, 9, 20); got != want {
+		t.Error("reported cell size not used")
+	}
+	c = DetectFromEnv(env())
+	c.Window = Window{Cols: 80, Rows: 24, PixelW: 720, PixelH: 528} // 9×22
+	v = NewViewer(c, 0)
+	if got, want := v.View("a", img, 30, 10), HalfBlockCells(img, 30, 10, 9, 22); got != want {
+		t.Error("the tty's cell size not used")
 	}
 }
 
@@ -230,14 +363,14 @@ func TestPlaceholdersSurviveRenderer(t *testing.T) {
 		caps    Capabilities
 		colour  string
 	}{
-		{"true colour", colorprofile.TrueColor, kittyCaps(true), "\x1b[38;2;0;0;16m"},
-		{"256 colours", colorprofile.ANSI256, kittyCaps(false), "\x1b[38;5;16m"},
+		{"true colour", colorprofile.TrueColor, placeholderCaps(true), "\x1b[38;2;0;0;16;58;5;1m"},
+		{"256 colours", colorprofile.ANSI256, placeholderCaps(false), "\x1b[38;5;16;58;5;1m"},
 	}
 	cell := func(row, col int) string {
-		return string([]rune{kittyPlaceholderRune, kittyDiacritics[row], kittyDiacritics[col]})
+		return cellRune(row, col)
 	}
 	// 40×40 pixels in 12×4 cells of 1:2 take 8×4 cells.
-	const head = "\x1b_Ga=T,U=1,q=2,i=16,c=8,r=4,f=100,m=0;iVBORw0KGgo"
+	const head = "\x1b_Ga=T,U=1,q=2,i=16,p=1,c=8,r=4,f=100,m=0;iVBORw0KGgo"
 	after := func(out string) (string, bool) {
 		tx := strings.Index(out, head)
 		if tx < 0 {
@@ -295,7 +428,7 @@ func TestPlaceholdersSurviveRenderer(t *testing.T) {
 // placeholder cells come through whole.
 func TestViewsInLipglossLayout(t *testing.T) {
 	img := testPattern(120, 80)
-	kv := NewViewer(kittyCaps(true), 0)
+	kv := NewViewer(placeholderCaps(true), 0)
 	kv.Update(kv.Prepare("a", img, 30, 12)())
 	hb := NewViewer(DetectFromEnv(env()), 0)
 	box := lipgloss.NewStyle().Border(lipgloss.NormalBorder())
@@ -323,10 +456,42 @@ func placeholderLines(s string) []string {
 	var out []string
 	for l := range strings.SplitSeq(s, "\n") {
 		i := strings.Index(l, "\x1b[38;2;")
-		j := strings.Index(l, "\x1b[39m")
+		j := strings.Index(l, "\x1b[39;59m")
 		if i >= 0 && j > i {
-			out = append(out, l[i:j+len("\x1b[39m")])
+			out = append(out, l[i:j+len("\x1b[39;59m")])
 		}
 	}
 	return out
+}
+
+// TestViewerRefresh: after a paused program kitty has cleared the
+// alternate screen's images; Refresh sends each again under a new id,
+// showing the old one until the new one is in, then deleting the old.
+func TestViewerRefresh(t *testing.T) {
+	v := NewViewer(placeholderCaps(true), 0)
+	v.Tick = noWait
+	img := testPattern(80, 40)
+	v.Update(v.Prepare("a", img, 20, 10)())
+	before := v.View("a", img, 20, 10)
+	if v.Refresh() != nil {
+		t.Error("Refresh deleted an image still shown")
+	}
+	if got := v.View("a", img, 20, 10); got != before {
+		t.Error("the image not shown until its new copy is in")
+	}
+	tx := v.Prepare("a", img, 20, 10)
+	if tx == nil {
+		t.Fatal("no new transmission after Refresh")
+	}
+	msg := tx()
+	if keys := parseKitty(t, fmt.Sprint(msg.(tea.RawMsg).Msg))[0].keys; keys["i"] != "17" || keys["a"] != "T" {
+		t.Errorf("sent %v, want image 17 transmitted", keys)
+	}
+	del := raws(drain(v.Update(msg)))
+	if len(del) != 1 || del[0] != (Kitty{}).Delete(16) {
+		t.Errorf("after the new copy, deleted %q, want the old image 16", del)
+	}
+	if got := v.View("a", img, 20, 10); !strings.Contains(got, "38;2;0;0;17") {
+		t.Error("the new copy not shown")
+	}
 }

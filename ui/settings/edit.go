@@ -111,7 +111,7 @@ func (m Model) commit() (Model, tea.Cmd) {
 		m.edit, m.busy = editor{}, true
 		return m, m.storeKey(r.group, v)
 	}
-	next, err := with(m.cfg, r, v)
+	next, err := with(m.cfg, r, v, m.secure)
 	if err != nil {
 		m.edit.err = err.Error()
 		m.follow()
@@ -119,7 +119,23 @@ func (m Model) commit() (Model, tea.Cmd) {
 	}
 	m.edit.err, m.edit.saving, m.busy = "", true, true
 	m.edit.input.Blur()
-	return m, m.save(next, label(r)+" saved", landing(r, v))
+	return m, m.save(next, m.savedNote(r), landing(r, v))
+}
+
+// savedNote says a row was saved, and when the value saved is not the one
+// in use: the demo's simulator, or a base URL given outside config.toml.
+func (m Model) savedNote(r row) string {
+	note := label(r) + " saved"
+	if r.kind != baseURLRow {
+		return note
+	}
+	switch {
+	case m.demo:
+		return note + "; the demo still uses its simulator (it applies without --demo)"
+	case m.over.from != "":
+		return note + "; " + m.over.from + " still overrides it"
+	}
+	return note
 }
 
 // landing is the row the cursor goes to once a header written "Name:
@@ -179,6 +195,9 @@ func (m Model) keyStored(msg keyStoredMsg) (Model, tea.Cmd) {
 	note := string(msg.group) + " key stored in the keyring"
 	if st, ok := m.keyStatus(msg.group); ok && st.Source == store.SourceEnvironment {
 		note += "; " + st.EnvVar + " still overrides it"
+	}
+	if m.demo {
+		note = string(msg.group) + " key kept in memory; the demo's simulator takes any key, so it changes nothing"
 	}
 	return m, tea.Batch(tab.Notice(note), m.loadKeys(), keysChanged)
 }

@@ -28,11 +28,19 @@ type harness struct {
 
 func newHarness(t *testing.T, cfg *store.Settings) *harness {
 	t.Helper()
+	return newHarnessWith(t, Options{Settings: cfg})
+}
+
+// newHarnessWith is newHarness with more options: its keyring and config
+// path are the harness's.
+func newHarnessWith(t *testing.T, o Options) *harness {
+	t.Helper()
 	h := &harness{t: t, kr: store.NewMemoryKeyring(), env: map[string]string{}}
 	h.Bind(t, tab.Settings, h, func(msgs ...tea.Msg) { h.Deliver(h.update, msgs...) })
 	h.path = filepath.Join(t.TempDir(), "config.toml")
-	keys := &store.Keys{Keyring: h.kr, Getenv: func(k string) string { return h.env[k] }}
-	h.m = New(Options{Keys: keys, Settings: cfg, Path: h.path})
+	o.Keys = &store.Keys{Keyring: h.kr, Getenv: func(k string) string { return h.env[k] }}
+	o.Path = h.path
+	h.m = New(o)
 	h.m.SetSize(76, 40)
 	h.Run(h.m.Init())
 	return h

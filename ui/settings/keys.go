@@ -1,8 +1,9 @@
 package settings
 
 import (
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+
+	"atelier/ui/tab"
 )
 
 // keyMap is every key of the Settings tab, used both to act and for help.
@@ -34,30 +35,28 @@ const (
 	confirming
 )
 
-// helpKeys shows the keys of one mode: help.KeyMap for the shell.
+// helpKeys are the keys of one mode, for the shell's help.
 type helpKeys struct {
 	km   keyMap
 	mode mode
 }
 
-var _ help.KeyMap = helpKeys{}
-
-// ShortHelp lists the keys that matter in the current mode.
-func (h helpKeys) ShortHelp() []key.Binding {
+// help is the keys that matter in the current mode, and every key of the
+// tab in labelled groups, the one the tab is in first.
+func (h helpKeys) help() tab.Help {
+	k := h.km
+	all := tab.Help{Short: []key.Binding{k.Up, k.Down, k.Edit, k.Delete}, Groups: []tab.KeyGroup{
+		{Title: "Settings", Keys: []key.Binding{k.Up, k.Down, k.Edit, k.Delete}},
+		{Title: "A value being typed", Keys: []key.Binding{k.Save, k.Cancel}},
+		{Title: "A key to delete", Keys: []key.Binding{k.Yes, k.No}},
+	}}
 	switch h.mode {
 	case typing:
-		return []key.Binding{h.km.Save, h.km.Cancel}
+		all.Short = []key.Binding{k.Save, k.Cancel}
+		return all.First("A value being typed")
 	case confirming:
-		return []key.Binding{h.km.Yes, h.km.No}
+		all.Short = []key.Binding{k.Yes, k.No}
+		return all.First("A key to delete")
 	}
-	return []key.Binding{h.km.Up, h.km.Down, h.km.Edit, h.km.Delete}
-}
-
-// FullHelp lists every key of the tab, one column per mode.
-func (h helpKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{
-		{h.km.Up, h.km.Down, h.km.Edit, h.km.Delete},
-		{h.km.Save, h.km.Cancel},
-		{h.km.Yes, h.km.No},
-	}
+	return all
 }

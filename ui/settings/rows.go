@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"atelier/client"
 	"atelier/store"
 )
 
@@ -115,12 +116,13 @@ func outputField(o *store.Output, folder string) *string {
 }
 
 // with returns a copy of cfg with row r set to v, or why v is refused. cfg
-// itself is not changed: the copy goes to a command that saves it.
-func with(cfg store.Settings, r row, v string) (store.Settings, error) {
+// itself is not changed: the copy goes to a command that saves it. secure
+// refuses plain http:// to a host that is not loopback.
+func with(cfg store.Settings, r row, v string, secure bool) (store.Settings, error) {
 	v = strings.TrimSpace(v)
 	switch r.kind {
 	case baseURLRow:
-		if err := checkBaseURL(v); err != nil {
+		if err := checkBaseURL(v, secure); err != nil {
 			return cfg, err
 		}
 		cfg.BaseURL = v
@@ -185,14 +187,19 @@ func cloneHeaders(h map[string]map[string]string) map[string]map[string]string {
 }
 
 // checkBaseURL accepts an empty URL (no service) or an http(s) URL with a
-// host, as the config file does.
-func checkBaseURL(v string) error {
+// host, as the config file does; with secure, not plain http:// to a host
+// that is not loopback, which every request would refuse (issue 19, bug 9:
+// it was saved and failed only on send).
+func checkBaseURL(v string, secure bool) error {
 	if v == "" {
 		return nil
 	}
 	u, err := url.Parse(v)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return fmt.Errorf("%q is not an http or https URL (like https://api.example.com)", v)
+	}
+	if secure && client.Cleartext(u) {
+		return fmt.Errorf("plain http:// to %s would send the keys in the clear: use https://, or start atelier with --insecure", u.Hostname())
 	}
 	return nil
 }

@@ -23,6 +23,9 @@ import (
 	"atelier/ui/tab"
 )
 
+// override is a base URL given outside config.toml, which wins over it.
+type override struct{ url, from string }
+
 // KeyStore keeps each group's key; *store.Keys is one. Its methods may wait
 // on the OS keyring, so they run only in commands.
 type KeyStore interface {
@@ -36,7 +39,12 @@ type Options struct {
 	Keys     KeyStore
 	Settings *store.Settings // copied; nil means the defaults
 	Path     string          // the config.toml saves go to
-	Demo     bool            // keys live in memory for this run only
+	Demo     bool            // the simulator answers: the base URL and keys set here change nothing
+	Insecure bool            // --insecure: plain http:// to any host is allowed
+	// BaseURL is the base URL in use when it does not come from
+	// config.toml, and BaseURLFrom where it comes from ("--base-url" or
+	// "ATELIER_BASE_URL"): it overrides what is saved here.
+	BaseURL, BaseURLFrom string
 }
 
 // Model is the Settings tab.
@@ -44,6 +52,8 @@ type Model struct {
 	keys   KeyStore
 	path   string
 	demo   bool
+	secure bool // plain http:// is refused for a host not loopback (no --insecure)
+	over   override
 	cfg    store.Settings    // as last saved
 	status []store.KeyStatus // nil until loaded
 
@@ -69,7 +79,8 @@ func New(o Options) Model {
 	if keys == nil {
 		keys = store.NewKeys(nil) // the environment only: Set says to use it
 	}
-	m := Model{keys: keys, path: o.Path, demo: o.Demo, cfg: *cfg, km: defaultKeyMap(), st: newStyles(true)}
+	m := Model{keys: keys, path: o.Path, demo: o.Demo, secure: !o.Insecure, over: override{url: o.BaseURL, from: o.BaseURLFrom},
+		cfg: *cfg, km: defaultKeyMap(), st: newStyles(true)}
 	m.cfg.Headers = cloneHeaders(cfg.Headers)
 	m.rows = rows(&m.cfg)
 	return m
@@ -101,6 +112,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 // Focused reports whether a text field has the keyboard.
 func (m Model) Focused() bool { return m.edit.open }
 
+// FieldEmpty reports whether the field being typed holds nothing: a ?
+// there opens help.
+func (m Model) FieldEmpty() bool { return m.edit.input.Value() == "" }
+
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
@@ -127,7 +142,7 @@ func (m Model) Summary() string {
 }
 
 // KeyMap is the tab's keys in the current mode, for help.
-func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()} }
+func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()}.help() }
 
 func (m Model) mode() mode {
 	switch {

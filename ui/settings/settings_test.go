@@ -320,8 +320,69 @@ func TestHelpFollowsTheMode(t *testing.T) {
 func TestDemo(t *testing.T) {
 	m := New(Options{Demo: true, Path: "/x/config.toml"})
 	m.SetSize(76, 40)
-	if m.Summary() != "settings · demo" || !strings.Contains(m.View(), "keys here live in memory") {
+	if m.Summary() != "settings · demo" || !strings.Contains(m.View(), "keys set here change nothing") {
 		t.Errorf("summary %q, view:\n%s", m.Summary(), m.View())
+	}
+}
+
+// TestDemoSaysEditsChangeNothing: under --demo the simulator answers
+// whatever base URL or key is set, and the tab says so, in the list and
+// when one is saved (issue 19, bug 9).
+func TestDemoSaysEditsChangeNothing(t *testing.T) {
+	h := newHarnessWith(t, Options{Demo: true})
+	for _, want := range []string{"demo: the built-in simulator answers whatever is set here", "keys set here change nothing"} {
+		if !strings.Contains(strings.Join(strings.Fields(h.view()), " "), want) {
+			t.Errorf("the list does not say %q:\n%s", want, h.view())
+		}
+	}
+	h.to("Base URL").Keys("enter").Type("https://api.example.test").Keys("enter")
+	h.to("alpha").Keys("enter").Type("sk-demo-key").Keys("enter")
+	n := h.Notices()
+	if len(n) != 2 || !strings.Contains(n[0], "the demo still uses its simulator") || !strings.Contains(n[1], "changes nothing") {
+		t.Errorf("notices %q", n)
+	}
+}
+
+// TestPlainHTTPIsRefusedOnSave: http:// to a host that is not loopback is
+// refused when saved, naming --insecure, rather than failing every send;
+// loopback, or --insecure, may (issue 19, bug 9).
+func TestPlainHTTPIsRefusedOnSave(t *testing.T) {
+	h := newHarness(t, nil)
+	h.to("Base URL").Keys("enter").Type("http://gateway.example.test").Keys("enter")
+	if v := strings.Join(strings.Fields(h.view()), " "); !strings.Contains(v, "plain http:// to gateway.example.test") || !strings.Contains(v, "--insecure") {
+		t.Fatalf("not refused:\n%s", h.view())
+	}
+	if _, err := os.Stat(h.path); !os.IsNotExist(err) {
+		t.Fatal("a refused base URL was saved")
+	}
+	h.Keys("ctrl+u").Type("http://127.0.0.1:8080").Keys("enter")
+	if got := h.onDisk().BaseURL; got != "http://127.0.0.1:8080" {
+		t.Fatalf("loopback refused: %q", got)
+	}
+
+	h = newHarnessWith(t, Options{Insecure: true})
+	h.to("Base URL").Keys("enter").Type("http://gateway.example.test").Keys("enter")
+	if got := h.onDisk().BaseURL; got != "http://gateway.example.test" {
+		t.Fatalf("refused with --insecure: %q", got)
+	}
+}
+
+// TestBaseURLFromTheEnvironmentIsShown: a base URL given by
+// ATELIER_BASE_URL is the one shown, with where it comes from, as a key's
+// source is; saving one here says the variable still wins (issue 19, bug 9).
+func TestBaseURLFromTheEnvironmentIsShown(t *testing.T) {
+	cfg := store.DefaultSettings()
+	cfg.BaseURL = "https://saved.example.test"
+	h := newHarnessWith(t, Options{Settings: cfg,
+		BaseURL: "https://env.example.test", BaseURLFrom: "ATELIER_BASE_URL"})
+	h.m.SetSize(120, 40)
+	l := h.to("Base URL").cursorLine()
+	if !strings.Contains(l, "https://env.example.test · from ATELIER_BASE_URL") || !strings.Contains(l, "config.toml: https://saved.example.test") {
+		t.Fatalf("base URL line %q", l)
+	}
+	h.Keys("enter", "ctrl+u").Type("https://other.example.test").Keys("enter")
+	if n := h.Notices(); len(n) != 1 || n[0] != "base URL saved; ATELIER_BASE_URL still overrides it" {
+		t.Errorf("notices %q", n)
 	}
 }
 

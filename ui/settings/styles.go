@@ -36,7 +36,7 @@ func newStyles(isDark bool) styles {
 		Problem:  lipgloss.NewStyle().Foreground(p.Error),
 		Hint:     lipgloss.NewStyle().Foreground(p.Muted),
 	}
-	in := textinput.DefaultStyles(isDark)
+	in := tab.InputDefaults(isDark)
 	in.Focused.Text = lipgloss.NewStyle().Foreground(p.Text)
 	in.Focused.Prompt = lipgloss.NewStyle().Foreground(p.Accent)
 	in.Focused.Placeholder = lipgloss.NewStyle().Foreground(p.Muted)

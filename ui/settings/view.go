@@ -67,13 +67,16 @@ func (m Model) heading(s string) string {
 	return m.st.Heading.Render(s) + "  " + m.st.Hint.Render(hint)
 }
 
-// sectionNotes are lines under a heading: the keyring's problem, once.
+// sectionNotes are lines under a heading: what the demo ignores, and the
+// keyring's problem, once.
 func (m Model) sectionNotes(s string) []line {
-	if s != "Keys" {
+	switch {
+	case s == "Service" && m.demo:
+		return m.indented("demo: the built-in simulator answers whatever is set here; a base URL saved here is used without --demo", 2, m.st.Hint)
+	case s != "Keys":
 		return nil
-	}
-	if m.demo {
-		return []line{{text: m.st.Hint.Render("  demo: keys here live in memory and are forgotten at exit"), row: -1}}
+	case m.demo:
+		return m.indented("demo: the simulator takes any key, so keys set here change nothing; they live in memory and are forgotten at exit", 2, m.st.Hint)
 	}
 	for _, st := range m.status {
 		if st.Problem != "" {
@@ -169,6 +172,9 @@ func (m Model) value(r row) string {
 	case themeRow:
 		return m.st.Value.Render(m.cfg.Theme) + m.st.Hint.Render("   enter: auto → dark → light")
 	}
+	if r.kind == baseURLRow && m.over.from != "" && !m.demo {
+		return m.overridden()
+	}
 	v := termtext.String(r.text(&m.cfg))
 	if v != "" {
 		return m.st.Value.Render(v)
@@ -183,6 +189,16 @@ func (m Model) value(r row) string {
 		return m.st.Unset.Render("the current folder")
 	}
 	return m.st.Unset.Render("atelier's default")
+}
+
+// overridden is the base URL in use and where it comes from, as a key
+// shows its source; config.toml's, which it overrides, after.
+func (m Model) overridden() string {
+	out := m.st.Override.Render(termtext.String(m.over.url)) + m.st.Hint.Render(" · from "+m.over.from)
+	if saved := termtext.String(m.cfg.BaseURL); saved != "" {
+		out += m.st.Hint.Render(" (config.toml: " + saved + ")")
+	}
+	return out
 }
 
 func (m Model) keyValue(g store.Group) string {

@@ -4,8 +4,8 @@
 // the messages the shell sends to every screen, and the colours by role that
 // keep the screens looking like one program.
 //
-// It imports only Bubble Tea, Lip Gloss, client and store; it must not
-// import ui or any screen, since they all import it.
+// It imports only Bubble Tea, Bubbles' key bindings, Lip Gloss, client and
+// store; it must not import ui or any screen, since they all import it.
 package tab
 
 import (
@@ -44,17 +44,34 @@ func Result(to ID, msg tea.Msg) tea.Msg { return ResultMsg{To: to, Msg: msg} }
 // ErrorMsg is a failure to show in the status bar until esc clears it.
 type ErrorMsg struct{ Err error }
 
-// NoticeMsg is a short success or progress line for the status bar.
-type NoticeMsg struct{ Text string }
+// NoticeMsg is a short line for the status bar, marked by its Kind; it
+// goes after a while (see Kind), where an error stays until esc.
+type NoticeMsg struct {
+	Text string
+	Kind Kind
+}
 
 // Error is a command that shows err in the status bar.
 func Error(err error) tea.Cmd {
 	return func() tea.Msg { return ErrorMsg{Err: err} }
 }
 
-// Notice is a command that shows text in the status bar.
-func Notice(text string) tea.Cmd {
-	return func() tea.Msg { return NoticeMsg{Text: text} }
+// Notice is a command that shows text in the status bar as done (✓).
+func Notice(text string) tea.Cmd { return noticeOf(Done, text) }
+
+// Info is a command that shows text in the status bar as a hint of what
+// happens next: no success, no fault.
+func Info(text string) tea.Cmd { return noticeOf(Hint, text) }
+
+// Ask is a command that shows a question in the status bar (?): the tab
+// waits for the answer.
+func Ask(text string) tea.Cmd { return noticeOf(Question, text) }
+
+// Warn is a command that shows in the status bar why a key did nothing (!).
+func Warn(text string) tea.Cmd { return noticeOf(Warning, text) }
+
+func noticeOf(k Kind, text string) tea.Cmd {
+	return func() tea.Msg { return NoticeMsg{Text: text, Kind: k} }
 }
 
 // SettingsMsg says the settings were saved: the shell re-reads the theme and
@@ -71,3 +88,9 @@ type KeysChangedMsg struct{}
 // screens send their requests with Client from then on. Client is nil while
 // no service is configured.
 type ClientMsg struct{ Client *client.Client }
+
+// QuitMsg is sent by the shell to every tab when the person quits while a
+// tab is busy (see the shell's busy screens): each stops what it streams,
+// so the stop is recorded as esc records it, with its figures and tool
+// calls, before the program ends.
+type QuitMsg struct{}

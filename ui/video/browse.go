@@ -2,7 +2,6 @@ package video
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -51,7 +50,7 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 // playTask opens the task's video in the system's player.
 func (m Model) playTask(t task) tea.Cmd {
 	if t.file == "" {
-		return tab.Notice("video " + shortID(t.id()) + " has no saved video yet")
+		return tab.Warn("video " + shortID(t.id()) + " has no saved video yet")
 	}
 	return m.play(t.file)
 }
@@ -61,7 +60,7 @@ func (m Model) playTask(t task) tea.Cmd {
 func copyURL(t task) tea.Cmd {
 	u := t.videoURL()
 	if u == "" {
-		return tab.Notice("video " + shortID(t.id()) + " has no video URL yet")
+		return tab.Warn("video " + shortID(t.id()) + " has no video URL yet")
 	}
 	return tea.Batch(tea.SetClipboard(u), tab.Notice("video URL copied: "+clean(u)))
 }
@@ -69,9 +68,9 @@ func copyURL(t task) tea.Cmd {
 // showFile tells where the video is saved, in full.
 func showFile(t task) tea.Cmd {
 	if t.file == "" {
-		return tab.Notice("video " + shortID(t.id()) + " has no saved video yet")
+		return tab.Warn("video " + shortID(t.id()) + " has no saved video yet")
 	}
-	return tab.Notice(t.file)
+	return tab.Info(t.file)
 }
 
 // resubmit loads the task's request into the form, to edit and send again.
@@ -95,7 +94,7 @@ func (m Model) loadAndSay(what, endpoint string, body json.RawMessage, webhook s
 	if len(notes) > 0 {
 		text += " (left out: " + strings.Join(notes, "; ") + ")"
 	}
-	return next, tab.Notice(text)
+	return next, tab.Info(text)
 }
 
 // loadRun fills the form with a past request: its endpoint (the path
@@ -122,7 +121,7 @@ func (m Model) loadRun(endpoint string, bodyJSON json.RawMessage, webhook string
 // deleted, since the poller still records its progress.
 func (m Model) askDelete(t task) (Model, tea.Cmd) {
 	if t.running() {
-		return m, tab.Error(errors.New("video " + shortID(t.id()) + " is still running: delete it once it ends"))
+		return m, tab.Error(tab.VideoRunning(shortID(t.id())))
 	}
 	if m.db == nil {
 		return m, nil

@@ -11,8 +11,10 @@ import (
 
 // placeholderURI stands for a local image while the form is checked as
 // it is typed: reading the file is I/O, left to the submit command, which
-// checks the body again with the real data.
-const placeholderURI = "data:image/png;base64,AAAA"
+// checks the body again with the real data. It is the header of a
+// 1024×1024 PNG, so that rules read from an image's header (pixels, aspect
+// ratio) pass until the real file is read.
+const placeholderURI = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAABAAAAAQACAAAAABadnRf"
 
 // The words beside an image field holding what cannot be sent.
 const (

@@ -190,7 +190,7 @@ func (m Model) removeItem() Model {
 // is sent.
 func (m Model) trySubmit() (Model, tea.Cmd) {
 	if m.sending {
-		return m, tab.Notice("the last submission has not answered yet")
+		return m, tab.Warn("the last submission has not answered yet")
 	}
 	f := &m.form
 	f.tried = true

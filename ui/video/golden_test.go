@@ -17,7 +17,7 @@ import (
 )
 
 // TestGolden compares the tab's screens with testdata/TestGolden/*.golden
-// at the room the shell gives it in 80×24 and 120×40 terminals, drawn in
+// at the room the shell gives it in 80×24, 120×40 and 200×50 terminals, drawn in
 // 256 colours. Run `go test ./ui/video -run TestGolden -update` after a
 // deliberate change, and look at the files (cat shows them in colour).
 func TestGolden(t *testing.T) {
@@ -36,7 +36,7 @@ func TestGolden(t *testing.T) {
 		{"problems", func(h *harness) {
 			h.endpoint("videob/o3/{mode}/reference-to-video")
 			h.to("mode").Keys("space")
-			h.to("multi_prompt").Keys("enter").Keys("down").Type("a wide shot").Keys("down").Type("9")
+			h.to("multi_prompt").Keys("enter").Keys("down").Type("a wide shot").Keys("down").Type("16")
 			h.to("elements").Keys("enter").Type("el-1").Keys("down").Type("https://example.org/face.png")
 			h.Keys("ctrl+s")
 		}},
@@ -44,7 +44,7 @@ func TestGolden(t *testing.T) {
 		{"tasks", func(h *harness) { h.Keys("esc", "down", "down") }},
 		{"confirm", func(h *harness) { h.Keys("esc", "down", "down", "d") }},
 	}
-	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 		for _, c := range cases {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, size[0], size[1]), func(t *testing.T) {
 				st, err := store.Open(t.TempDir()) // empty: the tasks shown are goldenTasks

@@ -1,8 +1,9 @@
 package video
 
 import (
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+
+	"atelier/ui/tab"
 )
 
 // keyMap is every key of the Video tab, used both to act and for help.
@@ -54,17 +55,15 @@ const (
 	confirming             // a deletion waiting for y
 )
 
-// helpKeys shows the keys of one mode: help.KeyMap for the shell.
+// helpKeys are the keys of one mode, for the shell's help.
 type helpKeys struct {
 	km   keyMap
 	mode mode
 	list bool // the focused row is part of a list
 }
 
-var _ help.KeyMap = helpKeys{}
-
-// ShortHelp lists the keys that matter in the current mode.
-func (h helpKeys) ShortHelp() []key.Binding {
+// short lists the keys that matter in the current mode.
+func (h helpKeys) short() []key.Binding {
 	k := h.km
 	switch h.mode {
 	case picking:
@@ -80,12 +79,20 @@ func (h helpKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Submit, k.Next, k.Choose, k.Leave}
 }
 
-// FullHelp lists every key of the tab, one column per area.
-func (h helpKeys) FullHelp() [][]key.Binding {
+// help is every key of the tab, a labelled group a context, the one the
+// tab is in first.
+func (h helpKeys) help() tab.Help {
 	k := h.km
-	return [][]key.Binding{
-		{k.Choose, k.Submit, k.Next, k.Prev, k.Change, k.Back, k.Add, k.Remove, k.Leave},
-		{k.Open, k.Copy, k.File, k.Resubmit, k.Delete},
-		{k.Pick, k.Cancel, k.Yes, k.No},
+	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
+		{Title: "Form", Keys: []key.Binding{k.Choose, k.Submit, k.Next, k.Prev, k.Up, k.Down, k.Change, k.Back, k.Add, k.Remove, k.Leave}},
+		{Title: "Tasks", Keys: []key.Binding{k.Up, k.Down, k.Open, k.Copy, k.File, k.Resubmit, k.Delete, k.Yes, k.No}},
+		{Title: "Endpoint chooser (ctrl+t)", Keys: []key.Binding{k.Up, k.Down, k.Pick, k.Cancel}},
+	}}
+	switch h.mode {
+	case browsing, confirming:
+		return all.First("Tasks")
+	case picking:
+		return all.First("Endpoint chooser (ctrl+t)")
 	}
+	return all
 }

@@ -50,7 +50,7 @@ type pickStyles struct {
 func newStyles(isDark bool) styles {
 	p := tab.NewPalette(isDark)
 	fg := func(c color.Color) lipgloss.Style { return lipgloss.NewStyle().Foreground(c) }
-	in := textinput.DefaultStyles(isDark)
+	in := tab.InputDefaults(isDark)
 	in.Focused.Text = fg(p.Text)
 	in.Focused.Prompt = fg(p.Accent)
 	in.Focused.Placeholder = fg(p.Muted)

@@ -39,10 +39,13 @@ func TestUnknownStatusShownAsIs(t *testing.T) {
 	h.Send(updateMsg{poller.Update{RequestID: "task-1", Status: "WARMING_UP",
 		Logs: []client.VideoLog{{Message: "booting"}, {Message: "loading \x1b[31mweights"}}}})
 	line := h.line("task-1")
-	for _, want := range []string{"●", "videob o3 pro i2v", "WARMING_UP", `"loading weights"`} {
+	for _, want := range []string{"●", "videob o3 pro i2v", "WARMING_UP", " loading weights"} {
 		if !strings.Contains(line, want) {
 			t.Errorf("line %q lacks %q", line, want)
 		}
+	}
+	if strings.Contains(line, `"loading`) {
+		t.Errorf("the log is quoted (issue 19): %q", line)
 	}
 	if strings.Contains(h.m.View(), "\x1b[31m") || h.m.Running() != 1 {
 		t.Errorf("escape kept, or running %d", h.m.Running())
@@ -56,7 +59,7 @@ func TestQueuePositionAndElapsedTime(t *testing.T) {
 	three := 3
 	h.Send(updateMsg{poller.Update{RequestID: "task-1", Status: client.VideoInQueue, QueuePosition: &three}})
 	h.Send(tickMsg{at: start.Add(72 * time.Second)})
-	if l := h.line("task-1"); !strings.Contains(l, "IN_QUEUE 1m12s  3 ahead") {
+	if l := h.line("task-1"); !strings.Contains(l, "IN_QUEUE  1m12s 3 ahead") {
 		t.Errorf("line %q", l)
 	}
 	h.Send(updateMsg{poller.Update{RequestID: "task-1", Status: client.VideoInProgress, Downloaded: 3 << 20}})
@@ -285,5 +288,18 @@ func TestRerunFromHistoryFillsTheForm(t *testing.T) {
 	}
 	if n := h.Notices(); len(n) != 1 || !strings.Contains(n[0], "from history loaded") {
 		t.Errorf("notices %q", n)
+	}
+}
+
+// TestAgeColumnIsFixedWidth: a task's age is never wider than its column,
+// however old, so the columns after it line up (issue 19).
+func TestAgeColumnIsFixedWidth(t *testing.T) {
+	for _, d := range []time.Duration{5 * time.Second, 72 * time.Minute, 5*time.Hour + 2*time.Minute, 76 * time.Hour, 150 * 24 * time.Hour} {
+		if s := padLeft(elapsed(d), ageWidth); len(s) != ageWidth {
+			t.Errorf("%v is %q, not %d wide", d, s, ageWidth)
+		}
+	}
+	if got := elapsed(76 * time.Hour); got != "3d04h" {
+		t.Errorf("76h is %q", got)
 	}
 }

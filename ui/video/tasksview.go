@@ -6,6 +6,9 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"atelier/store"
+	"atelier/ui/tab"
 )
 
 // taskLines draws n tasks, scrolled to show the selected one.
@@ -24,7 +27,7 @@ func (m Model) taskLines(w, n int) []string {
 	cols := columns{id: 8, endpoint: 12, status: 8}
 	for _, t := range items {
 		cols.endpoint = max(cols.endpoint, ansi.StringWidth(shortEndpoint(t.rec.Endpoint)))
-		cols.status = max(cols.status, ansi.StringWidth(clean(t.rec.Status)))
+		cols.status = max(cols.status, ansi.StringWidth(clean(t.status())))
 		cols.queue = max(cols.queue, ansi.StringWidth(queueText(t)))
 	}
 	cols.endpoint, cols.status = min(cols.endpoint, max(w/5, 12)), min(cols.status, 14)
@@ -33,6 +36,16 @@ func (m Model) taskLines(w, n int) []string {
 		out = append(out, m.taskLine(items[i], i == m.tasks.cursor, w, cols))
 	}
 	return out
+}
+
+// status is the task's status word as the list shows it: FAILED for a
+// failed task, whatever the service said of it (a form C failure is a
+// COMPLETED status with a detail, and records of earlier versions kept it).
+func (t task) status() string {
+	if t.failure() != nil {
+		return store.VideoFailed
+	}
+	return t.rec.Status
 }
 
 // columns are the widths of the task list's columns; a queue width of 0
@@ -66,8 +79,8 @@ func (m Model) taskLine(t task, selected bool, w int, c columns) string {
 		ms.Render(mark),
 		s.ID.Render(pad(shortID(t.id()), c.id)),
 		s.Text.Render(pad(shortEndpoint(t.rec.Endpoint), c.endpoint)),
-		ms.Render(pad(clean(t.rec.Status), c.status)),
-		s.Muted.Render(pad(elapsed(t.elapsed(m.now)), 6)),
+		ms.Render(pad(clean(t.status()), c.status)),
+		s.Muted.Render(padLeft(elapsed(t.elapsed(m.now)), ageWidth)),
 	}
 	if c.queue > 0 {
 		cols = append(cols, s.Muted.Render(pad(queueText(t), c.queue)))
@@ -86,7 +99,7 @@ func (m Model) news(t task, room int) string {
 	case m.mode == confirming && m.confirm == t.id():
 		return s.Failed.Render("delete? y / n")
 	case fail != nil:
-		return s.Failed.Render(clean(fail.Message))
+		return s.Failed.Render(clean(tab.VideoFailure(t.rec.FailureJSON)))
 	case t.trouble != "":
 		return s.Failed.Render("⚠ " + clean(t.trouble))
 	case t.file != "":
@@ -96,7 +109,7 @@ func (m Model) news(t task, room int) string {
 	case t.downloaded > 0:
 		return s.Muted.Render("downloading · " + size(t.downloaded))
 	case t.log != "":
-		return s.Muted.Render(`"` + clean(t.log) + `"`)
+		return s.Muted.Render(clean(t.log))
 	}
 	return ""
 }
@@ -116,6 +129,8 @@ func (m Model) taskDetail() string {
 		parts = append(parts, clean(fail.Error()))
 	case t.file != "":
 		parts = append(parts, t.file)
+	case t.trouble != "" && t.retry.IsZero(): // given up for this run
+		parts = append(parts, clean(t.trouble))
 	case t.trouble != "":
 		parts = append(parts, clean(t.trouble)+", again at "+t.retry.Local().Format("15:04:05"))
 	case t.log != "":

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"atelier/ui/termtext"
 )
 
@@ -47,8 +49,21 @@ func elapsed(d time.Duration) string {
 		return fmt.Sprintf("%ds", int(d.Seconds()))
 	case d < time.Hour:
 		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+	case d < 24*time.Hour:
+		return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
+	case d < 100*24*time.Hour:
+		return fmt.Sprintf("%dd%02dh", int(d.Hours())/24, int(d.Hours())%24)
 	}
-	return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
+	return fmt.Sprintf("%dd", int(d.Hours())/24)
+}
+
+// ageWidth is the age column's width: elapsed is never wider, so the
+// columns after it line up (issue 19).
+const ageWidth = 6
+
+// padLeft right-aligns s in w columns.
+func padLeft(s string, w int) string {
+	return strings.Repeat(" ", max(w-ansi.StringWidth(s), 0)) + s
 }
 
 // taskWords shorten an endpoint's task for the list.

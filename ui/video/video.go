@@ -39,6 +39,10 @@ type Options struct {
 	// Getenv tells which terminal this is, for notifications (default
 	// os.Getenv).
 	Getenv func(string) string
+	// Endpoint is the settings' default video endpoint (a path after
+	// /queue/qv/, its mode in place); the form starts on it. Empty or
+	// unknown: the table's first.
+	Endpoint string
 }
 
 // Model is the Video tab.
@@ -58,6 +62,8 @@ type Model struct {
 	mode    mode
 	pick    picker
 	confirm string // the request id a deletion waits on
+
+	endpoint string // the settings' default endpoint, which the form started on
 
 	now       time.Time
 	tickEvery time.Duration
@@ -86,11 +92,39 @@ func New(o Options) Model {
 	if every == 0 {
 		every = time.Second
 	}
-	eps := client.VideoEndpoints()
+	e, mode := defaultEndpoint(o.Endpoint)
 	m := Model{db: o.Store, poller: o.Poller, open: open, notify: detectNotifier(getenv),
-		form: newForm(eps[0], ""), now: now(), tickEvery: every, km: defaultKeyMap()}
+		form: newForm(e, mode), now: now(), tickEvery: every, km: defaultKeyMap(), endpoint: o.Endpoint}
 	m.SetDark(true)
 	m.form.focusFirstText()
+	return m
+}
+
+// defaultEndpoint is the endpoint (and mode) path names, else the table's
+// first.
+func defaultEndpoint(path string) (client.VideoEndpoint, string) {
+	if path != "" {
+		if e, mode, err := client.LookupVideoEndpoint(path); err == nil {
+			return e, mode
+		}
+	}
+	return client.VideoEndpoints()[0], ""
+}
+
+// withEndpoint adopts a new default endpoint at once (issue 19, bug 9):
+// the form moves to it, keeping the values both share, while it is still
+// on the old default.
+func (m Model) withEndpoint(path string) Model {
+	was := newForm(defaultEndpoint(m.endpoint))
+	m.endpoint = path
+	if m.form.ep.PathFor(m.form.modeName()) != was.ep.PathFor(was.modeName()) {
+		return m
+	}
+	e, mode := defaultEndpoint(path)
+	m.setForm(newForm(e, mode).carry(m.form))
+	if m.mode == editing {
+		m.form.focusFirstText()
+	}
 	return m
 }
 
@@ -108,6 +142,11 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.connected(msg.Client)
 	case tab.RerunMsg:
 		return m.rerun(msg)
+	case tab.SettingsMsg:
+		return m.withEndpoint(msg.Settings.Models.Video), nil
+	case tab.DeletedMsg:
+		m.tasks.remove(msg.RequestID) // deleted in History: gone here too
+		return m, nil
 	case updateMsg:
 		return m.updated(msg)
 	case tasksLoadedMsg:
@@ -127,9 +166,16 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 // Running is how many tasks are not done yet, for the status bar.
 func (m Model) Running() int { return m.tasks.running() }
 
-// Focused reports whether a text field has the keyboard.
+// Focused reports whether the tab owns the bare keys: a text row has the
+// keyboard, or the endpoint chooser, which is modal.
 func (m Model) Focused() bool {
-	return m.mode == editing && m.form.editsText(m.form.focused())
+	return m.mode == editing && m.form.editsText(m.form.focused()) || m.mode == picking
+}
+
+// FieldEmpty reports whether the text row with the keyboard holds nothing
+// (or the chooser has it): a ? there opens help.
+func (m Model) FieldEmpty() bool {
+	return m.mode == picking || m.form.input.Value() == ""
 }
 
 // SetSize sets the space the tab may draw in.
@@ -150,7 +196,7 @@ func (m Model) Summary() string { return "video · " + m.form.path() }
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
 	list := m.mode == editing && (m.form.listOf(m.form.focused()) != nil)
-	return helpKeys{km: m.km, mode: m.mode, list: list}
+	return helpKeys{km: m.km, mode: m.mode, list: list}.help()
 }
 
 // result addresses a command's message to this tab.

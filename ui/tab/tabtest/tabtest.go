@@ -6,6 +6,7 @@
 package tabtest
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -19,27 +20,19 @@ import (
 // result addressed to another tab fails the test.
 func Results(t testing.TB, to tab.ID, cmd tea.Cmd, other *[]tea.Msg) []tea.Msg {
 	t.Helper()
-	if cmd == nil {
-		return nil
-	}
-	switch msg := cmd().(type) {
-	case nil:
-		return nil
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range msg {
-			out = append(out, Results(t, to, c, other)...)
+	var out []tea.Msg
+	for _, msg := range Drain(cmd) {
+		r, ok := msg.(tab.ResultMsg)
+		switch {
+		case !ok:
+			*other = append(*other, msg)
+		case r.To != to:
+			t.Fatalf("a result addressed to tab %d", r.To)
+		default:
+			out = append(out, r.Msg)
 		}
-		return out
-	case tab.ResultMsg:
-		if msg.To != to {
-			t.Fatalf("a result addressed to tab %d", msg.To)
-		}
-		return []tea.Msg{msg.Msg}
-	default:
-		*other = append(*other, msg)
-		return nil
 	}
+	return out
 }
 
 // Press builds the key press a name stands for: "a", "enter", "ctrl+n",
@@ -104,4 +97,28 @@ func Line(view, s string) string {
 		}
 	}
 	return ""
+}
+
+// Drain runs cmd and the commands of any batch or sequence it returns, as
+// Bubble Tea would, and returns all their messages in order, wherever they
+// go.
+func Drain(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	if msg == nil {
+		return nil
+	}
+	// tea.Batch's message is a tea.BatchMsg, tea.Sequence's an unexported
+	// type: both are lists of commands.
+	v := reflect.ValueOf(msg)
+	if v.Kind() != reflect.Slice || v.Type().Elem() != reflect.TypeFor[tea.Cmd]() {
+		return []tea.Msg{msg}
+	}
+	var out []tea.Msg
+	for i := range v.Len() {
+		out = append(out, Drain(v.Index(i).Interface().(tea.Cmd))...)
+	}
+	return out
 }

@@ -1,0 +1,67 @@
+//go:build linux
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestNoEscapesReachATerminal: model output full of escape sequences (a
+// clipboard write, a hyperlink, a bell, a C1 CSI) reaches a terminal with
+// no raw control character through --json (escaped as \u001b, \u009b), and
+// the Markdown export is cleaned like the screen; a pipe and the JSON export
+// keep the bytes.
+func TestNoEscapesReachATerminal(t *testing.T) {
+	h := newHostile(t, controls)
+	env := h.env(t)
+	getenv := lookup(env)
+	toTerminal := func(args ...string) string {
+		term := newTerminal(t)
+		var errb bytes.Buffer
+		if code := runWith(context.Background(), args, stdio{in: strings.NewReader(""), out: term.tty, err: &errb}, getenv, clocks{}); code != 0 {
+			t.Fatalf("%v: exit %d, %s", args, code, errb.String())
+		}
+		return term.output()
+	}
+	for _, args := range [][]string{
+		{"chat", "--no-stream", "--json", "-p", "alpha", "-m", "m", "hi"},
+		{"history", "show", "--json", "chat:1"},
+		{"history", "list", "--json"},
+		{"history", "show", "chat:1"},
+		{"chat", "-p", "alpha", "-m", "m", "hi"},
+	} {
+		out := toTerminal(args...)
+		if i := rawControl(out); i >= 0 {
+			t.Fatalf("%v: a raw control character %q reached the terminal: %q", args, out[i], out[max(i-30, 0):min(i+30, len(out))])
+		}
+		if args[len(args)-2] == "--json" || args[1] == "--no-stream" {
+			if !strings.Contains(out, `\u001b]52;c;ZXZpbA==\u0007`) || !strings.Contains(out, `\u009b2J`) {
+				t.Errorf("%v: the controls are not escaped as JSON escapes them: %.400s", args, out)
+			}
+		}
+	}
+
+	// A pipe gets the bytes; so does the JSON export. The Markdown export
+	// is cleaned like the screen: the sequences go, their text with them.
+	r := runIn(t, env, nil, clocks{}, "history", "show", "--json", "chat:1")
+	if !strings.Contains(r.stdout, `\u001b]52`) || !strings.Contains(r.stdout, "\u009b2J") {
+		t.Errorf("to a pipe: %.400s", r.stdout)
+	}
+	dir := t.TempDir()
+	if r := runIn(t, env, nil, clocks{}, "history", "export", "chat:1", "-o", dir); r.code != 0 {
+		t.Fatalf("export: %d %s", r.code, r.stderr)
+	}
+	mds, _ := filepath.Glob(filepath.Join(dir, "*.md"))
+	if len(mds) != 1 {
+		t.Fatalf("exported %v", mds)
+	}
+	md, _ := os.ReadFile(mds[0])
+	if i := rawControl(string(md)); i >= 0 || !strings.Contains(string(md), "\ncopy this link 2J end\n") {
+		t.Fatalf("the Markdown export: %q", md)
+	}
+}

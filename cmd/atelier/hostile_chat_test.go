@@ -1,0 +1,217 @@
+package main
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+
+	"atelier/budget"
+	"atelier/store"
+)
+
+// The hostile-server suite, chat and image half: each attack ends with a
+// clear error in one line and its exit status, what arrived is recorded
+// as it should be, and the next command opens the history.
+
+// home is the data folder of env.
+func dataDir(env []string) string {
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "ATELIER_HOME="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// openHistory opens the history a run left, for the test to read.
+func openHistory(t *testing.T, env []string) *store.Store {
+	t.Helper()
+	st, err := store.Open(dataDir(env))
+	if err != nil {
+		t.Fatalf("the history does not open: %v", err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// reply is the last message of conversation 1.
+func reply(t *testing.T, env []string) store.Message {
+	t.Helper()
+	c, err := openHistory(t, env).Conversation(context.Background(), 1)
+	if err != nil || len(c.Messages) < 2 {
+		t.Fatalf("conversation 1: %v, %+v", err, c)
+	}
+	return c.Messages[len(c.Messages)-1]
+}
+
+// nextCommandOpensHistory runs `history list` after an attack.
+func nextCommandOpensHistory(t *testing.T, env []string, item string) {
+	t.Helper()
+	r := runIn(t, env, nil, clocks{}, "history", "list")
+	if r.code != 0 || !strings.Contains(r.stdout, item) {
+		t.Fatalf("history list after the attack: exit %d, %q %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+func checkRun(t *testing.T, r ran, code int, stderr string) {
+	t.Helper()
+	if r.code != code || !strings.Contains(r.stderr, stderr) {
+		t.Fatalf("exit %d (want %d), stderr %q (want %q)", r.code, code, r.stderr, stderr)
+	}
+	if strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {
+		t.Fatalf("the error is not one line: %q", r.stderr)
+	}
+}
+
+func TestHostileEndlessText(t *testing.T) {
+	h := newHostile(t, endlessText)
+	env := h.env(t)
+	var r ran
+	use := measureHeap(func() { r = runIn(t, env, nil, clocks{}, "chat", "-p", "alpha", "-m", "m", "tell me everything") })
+	checkRun(t, r, 1, "reply text limit (8 MiB) reached: the reply is cut there (limits.reply_text in config.toml)")
+	if r.outBytes != budget.ReplyText+1 { // the reply, and the newline after it
+		t.Fatalf("printed %d bytes, want the reply up to the limit", r.outBytes)
+	}
+	m := reply(t, env)
+	if m.Status != store.StatusInterrupted || len(m.Text) != budget.ReplyText || !strings.HasPrefix(m.Error, "reply text limit (8 MiB)") {
+		t.Fatalf("recorded %q %q, %d bytes", m.Status, m.Error, len(m.Text))
+	}
+	r = runIn(t, env, nil, clocks{}, "history", "show", "chat:1")
+	if strings.Contains(r.stdout, "interrupted: interrupted") || !strings.Contains(r.stdout, "interrupted: reply text limit") {
+		t.Fatalf("history show: %.300q", r.stdout)
+	}
+	nextCommandOpensHistory(t, env, "chat:1")
+	t.Logf("endless text: %s sent before the client left; peak heap %s (objects), live %s",
+		budget.Size(h.written.Load()), budget.Size(int64(use.peakObjects)), budget.Size(int64(use.peakLive)))
+	if use.peakLive > 100*budget.MiB {
+		t.Fatalf("peak live heap %s, target under 100 MB", budget.Size(int64(use.peakLive)))
+	}
+}
+
+func TestHostileQuietStreams(t *testing.T) {
+	for _, mode := range []string{endlessPings, silent, onlyComments} {
+		t.Run(mode, func(t *testing.T) {
+			h := newHostile(t, mode)
+			env := h.env(t)
+			// The stream's idle timer is made, then reset by message_start,
+			// content_block_start and the delta: the fourth arm is the wait
+			// that would never end.
+			r := runIn(t, env, nil, armAt(4), "chat", "-p", "alpha", "-m", "m", "hello")
+			checkRun(t, r, 1, "idle timeout (2m0s) reached: the stream sent no content (limits.idle_timeout in config.toml)")
+			if r.stdout != "partial\n" {
+				t.Fatalf("printed %q", r.stdout)
+			}
+			m := reply(t, env)
+			if m.Text != "partial" || m.Status != store.StatusError || !strings.Contains(m.Error, "idle timeout (2m0s) reached") {
+				t.Fatalf("recorded %q %q %q", m.Status, m.Error, m.Text)
+			}
+			nextCommandOpensHistory(t, env, "chat:1")
+		})
+	}
+}
+
+func TestHostileBodies(t *testing.T) {
+	for _, tc := range []struct {
+		mode, item string
+		args       []string
+		heap       bool
+	}{
+		{hugeBody, "chat:1", []string{"chat", "--no-stream", "-p", "alpha", "-m", "m", "hi"}, true},
+		{gzipBomb, "chat:1", []string{"chat", "--no-stream", "-p", "alpha", "-m", "m", "hi"}, true},
+		{hugeBase64, "image:1", []string{"image", "-m", "gamma/image-2.5-flare", "a cat"}, true},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			h := newHostile(t, tc.mode)
+			env := h.env(t)
+			args := tc.args
+			if tc.mode == hugeBase64 {
+				args = append(args, "-o", t.TempDir())
+			}
+			var r ran
+			use := measureHeap(func() { r = runIn(t, env, nil, clocks{}, args...) })
+			checkRun(t, r, 1, "JSON reply limit (64 MiB) reached: stopped reading there")
+			st := openHistory(t, env)
+			items, err := st.Items(context.Background(), store.ItemFilter{})
+			if err != nil || len(items) != 1 || items[0].Status != store.StatusError && tc.mode == hugeBase64 {
+				t.Fatalf("recorded %+v, %v", items, err)
+			}
+			if tc.mode != hugeBase64 {
+				// Nothing of it was kept, but the turn is cut at a limit like a long reply.
+				if m := reply(t, env); m.Status != store.StatusInterrupted || !strings.Contains(m.Error, "JSON reply limit (64 MiB)") {
+					t.Fatalf("recorded %q %q", m.Status, m.Error)
+				}
+			}
+			nextCommandOpensHistory(t, env, tc.item)
+			t.Logf("%s: %s sent (decoded) before the client left; peak heap %s (objects), live %s", tc.mode,
+				budget.Size(h.written.Load()), budget.Size(int64(use.peakObjects)), budget.Size(int64(use.peakLive)))
+			if use.peakLive > 100*budget.MiB {
+				t.Fatalf("peak live heap %s, target under 100 MB", budget.Size(int64(use.peakLive)))
+			}
+			// (A gzip stream's few kilobytes in the socket's buffers stand for
+			// gigabytes decoded: only the client's heap tells there.)
+			if tc.mode != gzipBomb && h.written.Load() > 80*budget.MiB {
+				t.Fatalf("the server wrote %s: the client read on past the limit", budget.Size(h.written.Load()))
+			}
+		})
+	}
+}
+
+func TestHostileImageNotBase64IsNotComplete(t *testing.T) {
+	h := newHostile(t, badBase64)
+	env := h.env(t)
+	r := runIn(t, env, nil, clocks{}, "image", "-m", "gamma/image-2.5-flare", "-o", t.TempDir(), "a cat")
+	checkRun(t, r, 1, "invalid base64")
+	st := openHistory(t, env)
+	job, err := st.ImageJob(context.Background(), 1)
+	if err != nil || job.Status != store.StatusError || !strings.Contains(job.Error, "invalid base64") || len(job.Files) != 0 {
+		t.Fatalf("recorded %+v, %v", job, err)
+	}
+	nextCommandOpensHistory(t, env, "image:1")
+}
+
+// endlessReader is stdin that never ends.
+type endlessReader struct{ n int64 }
+
+func (e *endlessReader) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'a'
+	}
+	e.n += int64(len(p))
+	return len(p), nil
+}
+
+func TestHostileInputs(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		stdin  io.Reader
+		args   []string
+		stderr string
+	}{
+		{"a 200 MB prompt on stdin", &endlessReader{}, []string{"chat", "-p", "alpha", "-m", "m"},
+			"stdin: prompt limit (8 MiB) reached: stopped reading there; nothing was sent"},
+		{"--body /dev/zero", nil, []string{"video", "submit", "videoa/q1/text-to-video", "--body", "/dev/zero"},
+			"--body /dev/zero: --body limit (16 MiB) reached"},
+		{"--body - endless", &endlessReader{}, []string{"video", "submit", "videoa/q1/text-to-video", "--body", "-"},
+			"--body -: --body limit (16 MiB) reached"},
+		{"--image /dev/zero", nil, []string{"chat", "-p", "alpha", "-m", "m", "--image", "/dev/zero", "hi"},
+			"--image /dev/zero: chat image limit (20 MiB) reached"},
+		{"invalid --set JSON", nil, []string{"chat", "-p", "alpha", "-m", "m", "--set", "messages=[", "hi"},
+			"--set messages: not valid JSON"},
+		{"plain-http base URL", nil, []string{"--base-url", "http://gateway.example.com", "chat", "-p", "alpha", "-m", "m", "hi"},
+			"refusing plain http to a host that is not loopback"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHostile(t, "")
+			env := h.env(t)
+			r := runIn(t, env, tc.stdin, clocks{}, tc.args...)
+			checkRun(t, r, 2, tc.stderr)
+			if h.hits.Load() != 0 {
+				t.Fatalf("%d requests sent", h.hits.Load())
+			}
+			if e, ok := tc.stdin.(*endlessReader); ok && e.n > 20*budget.MiB {
+				t.Fatalf("read %s of stdin", budget.Size(e.n))
+			}
+		})
+	}
+}

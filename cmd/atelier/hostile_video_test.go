@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"atelier/store"
+)
+
+// The hostile-server suite, video half: `video submit --wait` against media
+// that lie about their size, send too little, live at file:// or a cloud
+// metadata address, and a request id too long for a file name. Every wait
+// ends (the poller's clock spends no real time), with the video saved
+// once, or a clear error and the task recorded as it stands.
+
+func TestHostileVideoTasks(t *testing.T) {
+	for _, tc := range []struct {
+		mode   string
+		code   int
+		stderr string
+		media  int32                                  // downloads the server saw
+		check  func(t *testing.T, v *store.VideoTask) // what was recorded
+	}{
+		{sizeSmaller, 0, "", 1, saved},
+		{sizeLarger, 0, "", 1, saved},
+		{longID, 0, "", 1, saved},
+		{shortMedia, 1, "gave up after 8 failed attempts", 8, func(t *testing.T, v *store.VideoTask) {
+			if v.Done || v.Failed() || v.VideoPath != "" || v.DownloadedBytes == 0 {
+				t.Fatalf("want a resumable task with its partial bytes: %+v", v)
+			}
+		}},
+		{fileMedia, 1, "only absolute http(s) media URLs are fetched", 0, failed("only absolute http(s) media URLs are fetched")},
+		{metadataMedia, 1, "refusing plain http to a host that is not loopback (use https, or run atelier with --insecure)", 0,
+			func(t *testing.T, v *store.VideoTask) {
+				if v.Done || v.VideoPath != "" {
+					t.Fatalf("want the task left to follow with --insecure: %+v", v)
+				}
+			}},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			h := newHostile(t, tc.mode)
+			env := h.env(t)
+			r := runIn(t, env, nil, instant(), "video", "submit", "videoa/q1/text-to-video", "--set", "prompt=waves", "--wait")
+			lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+			if lines[0] != h.id {
+				t.Fatalf("printed %q, want the request id first", r.stdout)
+			}
+			if tc.code == 0 {
+				if r.code != 0 || len(lines) != 2 {
+					t.Fatalf("exit %d, %q %q", r.code, r.stdout, r.stderr)
+				}
+				if b, err := os.ReadFile(lines[1]); err != nil || !bytes.Equal(b, h.video) {
+					t.Fatalf("saved %d bytes (%v), want the %d the server sent", len(b), err, len(h.video))
+				}
+			} else {
+				// Progress lines come first; the error is the last line.
+				last := r.stderr[strings.LastIndex(strings.TrimSpace(r.stderr), "\n")+1:]
+				checkRun(t, ran{stderr: last, code: r.code}, tc.code, tc.stderr)
+			}
+			if n := h.media.Load(); n != tc.media {
+				t.Fatalf("%d downloads, want %d", n, tc.media)
+			}
+			v, err := openHistory(t, env).VideoTask(context.Background(), h.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.check(t, v)
+			nextCommandOpensHistory(t, env, "video:1")
+		})
+	}
+}
+
+func saved(t *testing.T, v *store.VideoTask) {
+	if !v.Done || v.Failed() || v.VideoPath == "" {
+		t.Fatalf("want the video saved: %+v", v)
+	}
+}
+
+// failed checks a task recorded FAILED with reason, as `video list` shows it.
+func failed(reason string) func(t *testing.T, v *store.VideoTask) {
+	return func(t *testing.T, v *store.VideoTask) {
+		if !v.Done || !v.Failed() || v.Status != store.VideoFailed || !strings.Contains(string(v.FailureJSON), reason) {
+			t.Fatalf("want FAILED with %q: %+v", reason, v)
+		}
+	}
+}

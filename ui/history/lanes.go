@@ -1,0 +1,104 @@
+package history
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/store"
+)
+
+// A comparison in the list is named by all its targets, read from its
+// lanes once the rows are on screen: the listing itself carries one
+// family and model, a single lane's, which misnamed it and made it seem to
+// match a family filter it did not show (issue 19).
+
+// lanesMsg is the targets of comparisons, as labels by conversation id.
+type lanesMsg struct{ labels map[int64]string }
+
+// askLanes reads the lanes of the comparisons listed and not named yet.
+func (m Model) askLanes() (Model, tea.Cmd) {
+	m.list.rows = m.withLabels(m.list.rows)
+	var ids []int64
+	fallback := map[int64]string{} // a comparison without lanes keeps what the listing said
+	for _, r := range m.list.rows {
+		if r.ref.Kind == store.KindCompare && !m.named[r.ref.ID] {
+			ids = append(ids, r.ref.ID)
+			fallback[r.ref.ID] = join(" ", r.family, r.model)
+		}
+	}
+	if len(ids) == 0 || m.db == nil {
+		return m, nil
+	}
+	m.named = maps.Clone(m.named)
+	if m.named == nil {
+		m.named = map[int64]bool{}
+	}
+	for _, id := range ids {
+		m.named[id] = true // asked: not again
+	}
+	db := m.db
+	return m, func() tea.Msg {
+		labels := map[int64]string{}
+		for _, id := range ids {
+			labels[id] = fallback[id]
+			if ls, err := db.Lanes(context.Background(), id); err == nil && len(ls) > 0 {
+				labels[id] = lanesLabel(ls)
+			}
+		}
+		return result(lanesMsg{labels: labels})
+	}
+}
+
+// lanesRead names the comparisons listed.
+func (m Model) lanesRead(msg lanesMsg) Model {
+	m.labels = maps.Clone(m.labels)
+	if m.labels == nil {
+		m.labels = map[int64]string{}
+	}
+	maps.Copy(m.labels, msg.labels)
+	m.list.rows = m.withLabels(m.list.rows)
+	return m
+}
+
+// withLabels is rows with the comparisons named as far as known.
+func (m Model) withLabels(rows []row) []row {
+	for i, r := range rows {
+		if l, ok := m.labels[r.ref.ID]; ok && r.ref.Kind == store.KindCompare {
+			rows[i].targets = l
+		}
+	}
+	return rows
+}
+
+// lanesLabel names a comparison by the targets of its last prompt: one
+// model run several ways ("alpha model-x ×4", a sweep), else its families.
+func lanesLabel(ls []store.Lane) string {
+	turn := ls[len(ls)-1].Turn
+	var fams, targets []string
+	for _, l := range ls {
+		if l.Turn != turn {
+			continue
+		}
+		if !slices.Contains(fams, l.Family) {
+			fams = append(fams, l.Family)
+		}
+		if t := l.Family + " " + l.Model; !slices.Contains(targets, t) {
+			targets = append(targets, t)
+		}
+	}
+	n := 0
+	for _, l := range ls {
+		if l.Turn == turn {
+			n++
+		}
+	}
+	if len(targets) == 1 {
+		return fmt.Sprintf("%s ×%d", targets[0], n)
+	}
+	return strings.Join(fams, ", ")
+}
