@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 )
 
@@ -146,7 +147,7 @@ func (r *Renderer) renderOpen() ([]string, []CodeBlock) {
 	r.scanOpen()
 	end := o.start + len(complete(r.text[o.start:]))
 	if r.pending(end) {
-		t := r.renderTail(cutPoint{at: o.start, mark: -1, stub: string(itemStub(o.list))}, nil, nil, end, false, len(r.codes)+1)
+		t := r.renderTail(cutPoint{at: o.start, mark: -1, stub: string(itemStub(o.list))}, nil, nil, end, nil, false, len(r.codes)+1)
 		return t.lines, t.codes
 	}
 	for {
@@ -155,12 +156,15 @@ func (r *Renderer) renderOpen() ([]string, []CodeBlock) {
 			return join(o.lines, lines), append(o.codes[:len(o.codes):len(o.codes)], o.code.block())
 		}
 		first := len(r.codes) + len(o.codes) + 1
+		if r.cutAtFence(end, first) {
+			continue
+		}
 		words := o.words
 		bnd, at := r.boundary(end)
 		if bnd >= 0 {
 			words = append(words[:len(words):len(words)], cutPoint{at: at, mark: bnd, kind: cutLine})
 		}
-		t := r.renderTail(o.cut, o.cands, words, end, false, first)
+		t := r.renderTail(o.cut, o.cands, words, end, nil, false, first)
 		o.last = lastDrawn{}
 		if bnd >= 0 && t.ok {
 			r.keepLast(&t, at)
@@ -199,7 +203,7 @@ func (r *Renderer) closeOpen(end int, more bool) (lines []string, codes []CodeBl
 	if o.cut.kind == cutStart || o.cut.at > end {
 		return nil, nil, false, false
 	}
-	t := r.renderTail(o.cut, nil, nil, end, more, first)
+	t := r.renderTail(o.cut, nil, nil, end, nil, more, first)
 	if !t.ok || o.isTable && (t.sep != o.table.sep || o.table.wraps) {
 		return nil, nil, false, false
 	}
@@ -227,14 +231,44 @@ type tailRender struct {
 	nCode []int  // code blocks that start before the candidate's line
 }
 
-// renderTail renders the text from cut c to end, with markers at the
-// candidates (cands, then words), and finds where each landed.
-func (r *Renderer) renderTail(c cutPoint, cands, words []cutPoint, end int, more bool, first int) tailRender {
+// cutAtFence moves the cut to the first fence among the candidates, when
+// the tail reaches it, from a render of the tail that stops at the fence's
+// first line and closes it there: the code under it would be rendered by
+// glamour only to be dropped, as from the fence on it is drawn in pieces
+// (at 196 columns glamour takes some 0.5 ms a line of code, and a new item
+// comes with a dozen lines of code in its first frame). It reports whether
+// the cut is now at the fence; else it may have moved to a candidate before
+// it, and the tail is rendered as usual.
+func (r *Renderer) cutAtFence(end, first int) bool {
+	o := &r.open
+	if o.mode != modeItem || o.code != nil {
+		return false
+	}
+	k := slices.IndexFunc(o.cands, func(c cutPoint) bool { return c.kind == cutCode })
+	if k < 0 || o.cands[k].fence.body > end || o.cands[k].at < o.cut.at {
+		return false
+	}
+	c := o.cands[k]
+	run := strings.Repeat(string(c.fence.char), c.fence.n)
+	closing := []byte(c.ind + run + "\n")
+	t := r.renderTail(o.cut, o.cands[:k+1], nil, c.fence.body, closing, false, first)
+	o.last = lastDrawn{}
+	if !t.ok {
+		return false
+	}
+	r.commit(&t)
+	return o.code != nil
+}
+
+// renderTail renders the text from cut c to end, then close (what closes a
+// fence the tail stops in), with markers at the candidates (cands, then
+// words), and finds where each landed.
+func (r *Renderer) renderTail(c cutPoint, cands, words []cutPoint, end int, close []byte, more bool, first int) tailRender {
 	all := cands
 	if len(words) > 0 {
 		all = append(cands[:len(cands):len(cands)], words...)
 	}
-	src := make([]byte, 0, len(c.stub)+end-c.at+3*len(all)+8)
+	src := make([]byte, 0, len(c.stub)+end-c.at+3*len(all)+len(close)+8)
 	src = append(src, c.stub...)
 	tailAt := len(src)
 	pos := c.at
@@ -259,6 +293,7 @@ func (r *Renderer) renderTail(c cutPoint, cands, words []cutPoint, end int, more
 		marked++
 	}
 	src = append(src, r.text[pos:end]...)
+	src = append(src, close...)
 	var next []byte
 	if more {
 		next = itemNext(r.open.list)
