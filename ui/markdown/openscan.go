@@ -187,6 +187,22 @@ func startsLetter(line []byte) bool {
 	return r != utf8.RuneError && unicode.IsLetter(r)
 }
 
+// letterAfterStars is the offset of line's first letter when the line
+// starts with one, or with one or two asterisks then one (an item that
+// starts "**Term**:"), else -1. A character of no width there leaves the
+// asterisks able to open emphasis, as it would not underscores: in
+// CommonMark a run of `_` between two letters opens nothing.
+func letterAfterStars(line []byte) int {
+	k := 0
+	for k < 2 && k < len(line) && line[k] == '*' {
+		k++
+	}
+	if !startsLetter(line[k:]) {
+		return -1
+	}
+	return k
+}
+
 // startsWord reports whether line starts with a letter or a digit.
 func startsWord(line []byte) bool {
 	r, _ := utf8.DecodeRune(line)
@@ -479,8 +495,10 @@ func (r *Renderer) boundary(end int) (mark, at int) {
 	}
 	line := r.text[at:end]
 	if o.list.mark != 0 {
-		if li, col, rest := listItem(line); li.mark == o.list.mark && indent(line) == 0 && startsLetter(rest) && col < len(line) {
-			return at + col, at
+		if li, col, rest := listItem(line); li.mark == o.list.mark && indent(line) == 0 && col < len(line) {
+			if k := letterAfterStars(rest); k >= 0 {
+				return at + col + k, at
+			}
 		}
 	}
 	prev := r.text[lineStart(r.text, at-1):at]
