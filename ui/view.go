@@ -35,6 +35,10 @@ func (m Model) render() string {
 	}
 	f := c.frameFor(m.styles.Frame, cw, ch, m.dark())
 	top, bottom := m.cachedTabBar(c), m.cachedBottomLine(c)
+	if c.screen != "" && body == c.body && top == c.top && bottom == c.bottomOut {
+		return c.screen // Bubble Tea asks after every message; most change nothing
+	}
+	c.body, c.top, c.bottomOut = body, top, bottom
 	var b strings.Builder
 	b.Grow(c.size)
 	b.WriteString(top)
@@ -58,7 +62,8 @@ func (m Model) render() string {
 	b.WriteByte('\n')
 	b.WriteString(bottom)
 	c.size = b.Len()
-	return b.String()
+	c.screen = b.String()
+	return c.screen
 }
 
 // drawCache holds the parts of the screen as last drawn.
@@ -69,6 +74,9 @@ type drawCache struct {
 
 	tabBarKey, bottomKey string
 	tabBar, bottom       string
+
+	// The last screen, and the parts it was made of.
+	screen, body, top, bottomOut string
 }
 
 // drawnRow is a row of the body: the tab's line, and that line framed.
@@ -93,6 +101,7 @@ func (c *drawCache) frameFor(st lipgloss.Style, w, h int, dark bool) *frame {
 		return f
 	}
 	*f = frame{w: w, h: h, dark: dark, style: st}
+	c.screen = "" // drawn for another frame
 	c.rows = make([]drawnRow, h)
 	for i := range c.rows {
 		c.rows[i].in = "\x00" // no line of a tab: every row is drawn once

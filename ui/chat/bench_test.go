@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -111,6 +112,31 @@ func BenchmarkThinkingShown(b *testing.B) {
 			}
 			laps.Report(b, "frame")
 			b.ReportMetric(float64(total)/float64(b.N)/float64(unit), "x-full")
+		})
+	}
+}
+
+// BenchmarkDeltas grows a 100 KB reply, text then thinking, in deltas of 4
+// bytes, as entry.add does while a reply streams: B/op is what the whole
+// reply allocates (1.33 GB for the text alone when each delta did `+=`).
+func BenchmarkDeltas(b *testing.B) {
+	text := strings.Repeat("word ", 20_000) // 100 KB
+	for _, kind := range []string{"text", "thinking"} {
+		b.Run(kind, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var e entry
+				for at := 0; at < len(text); at += 4 {
+					if kind == "text" {
+						e.add(text[at:at+4], "")
+					} else {
+						e.add("", text[at:at+4])
+					}
+				}
+				if len(e.text)+len(e.thinking) != len(text) {
+					b.Fatalf("%d bytes kept of %d", len(e.text)+len(e.thinking), len(text))
+				}
+			}
 		})
 	}
 }

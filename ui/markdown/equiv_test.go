@@ -274,3 +274,36 @@ func randomDocs(n int) int {
 	}
 	return n
 }
+
+// FuzzStreamed streams a document of fragments (the bytes of b pick them,
+// the last bytes how the stream is cut) and checks it ends as drawing it at
+// once does.
+func FuzzStreamed(f *testing.F) {
+	f.Add([]byte{40, 41, 42, 5, 43, 38, 38, 37, 3, 7})
+	f.Add([]byte{13, 44, 45, 46, 0, 47, 48, 2, 9, 1})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) < 2 || len(b) > 40 {
+			return
+		}
+		cut := b[len(b)-2:]
+		var lines []string
+		for _, c := range b[:len(b)-2] {
+			lines = append(lines, streamFragments[int(c)%len(streamFragments)])
+		}
+		text := strings.Join(lines, "\n") + "\n"
+		r := NewRenderer(60, DefaultStyles(true))
+		for i, k := 0, 0; i < len(text); k++ {
+			n := 1 + int(cut[k%2])%23
+			r.Append(text[i:min(i+n, len(text))])
+			r.Lines()
+			i += n
+		}
+		r.Finish()
+		once := NewRenderer(60, DefaultStyles(true))
+		once.Append(text)
+		once.Finish()
+		if got, want := collapseBlank(r.Lines()), collapseBlank(once.Lines()); !slices.Equal(got, want) {
+			t.Fatalf("streamed differs from drawn at once for %q", text)
+		}
+	})
+}

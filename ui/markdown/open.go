@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 )
 
@@ -99,6 +100,20 @@ type openBlock struct {
 	// not stop checking that its columns keep their widths).
 	isTable bool
 	code    *codeRun // the fence the cut is at (cutCode), while it is open
+	// last is what the last frame drew of the block up to the line being
+	// written, when that line starts the next block (see boundary): the
+	// block's lines once it closes there, with no render more.
+	last lastDrawn
+}
+
+// lastDrawn is the open block as drawn at a frame, up to the start of the
+// line being written.
+type lastDrawn struct {
+	ok    bool
+	cut   cutPoint // the cut it was drawn from
+	upto  int      // where the next block starts
+	lines []string
+	codes []CodeBlock
 }
 
 // resetOpen starts the state of a block at start.
@@ -132,7 +147,7 @@ func (r *Renderer) renderOpen() ([]string, []CodeBlock) {
 	r.scanOpen()
 	end := o.start + len(complete(r.text[o.start:]))
 	if r.pending(end) {
-		t := r.renderTail(cutPoint{at: o.start, mark: -1, stub: string(itemStub(o.list))}, nil, nil, end, false, len(r.codes)+1)
+		t := r.renderTail(cutPoint{at: o.start, mark: -1, stub: string(itemStub(o.list))}, nil, nil, end, nil, false, len(r.codes)+1)
 		return t.lines, t.codes
 	}
 	for {
@@ -141,11 +156,24 @@ func (r *Renderer) renderOpen() ([]string, []CodeBlock) {
 			return join(o.lines, lines), append(o.codes[:len(o.codes):len(o.codes)], o.code.block())
 		}
 		first := len(r.codes) + len(o.codes) + 1
-		t := r.renderTail(o.cut, o.cands, o.words, end, false, first)
+		if r.cutAtFence(end, first) {
+			continue
+		}
+		words := o.words
+		bnd, at := r.boundary(end)
+		if bnd >= 0 {
+			words = append(words[:len(words):len(words)], cutPoint{at: at, mark: bnd, kind: cutLine})
+		}
+		t := r.renderTail(o.cut, o.cands, words, end, nil, false, first)
+		o.last = lastDrawn{}
+		if bnd >= 0 && t.ok {
+			r.keepLast(&t, at)
+		}
 		was := o.cut
 		if o.isTable && t.ok && o.table.sep != "" && t.sep != o.table.sep {
-			r.tableRelay() // a wider cell: the columns changed
-			continue
+			if r.tableRelaid() {
+				continue // a wider cell: the columns changed
+			}
 		}
 		if o.mode != modeWhole && t.ok {
 			r.commit(&t)
@@ -169,11 +197,14 @@ func (r *Renderer) closeOpen(end int, more bool) (lines []string, codes []CodeBl
 		// the fence runs to the end, as the whole rendering has it.
 		return nil, nil, false, false
 	}
+	if l := o.last; l.ok && l.cut == o.cut && l.upto == end && !(o.isTable && o.table.wraps) {
+		return join(o.lines, l.lines), append(o.codes[:len(o.codes):len(o.codes)], l.codes...), false, true
+	}
 	if o.cut.kind == cutStart || o.cut.at > end {
 		return nil, nil, false, false
 	}
-	t := r.renderTail(o.cut, nil, nil, end, more, first)
-	if !t.ok || o.isTable && t.sep != o.table.sep {
+	t := r.renderTail(o.cut, nil, nil, end, nil, more, first)
+	if !t.ok || o.isTable && (t.sep != o.table.sep || o.table.wraps) {
 		return nil, nil, false, false
 	}
 	return join(o.lines, t.lines), append(o.codes[:len(o.codes):len(o.codes)], t.codes...), t.html, true
@@ -200,14 +231,44 @@ type tailRender struct {
 	nCode []int  // code blocks that start before the candidate's line
 }
 
-// renderTail renders the text from cut c to end, with markers at the
-// candidates (cands, then words), and finds where each landed.
-func (r *Renderer) renderTail(c cutPoint, cands, words []cutPoint, end int, more bool, first int) tailRender {
+// cutAtFence moves the cut to the first fence among the candidates, when
+// the tail reaches it, from a render of the tail that stops at the fence's
+// first line and closes it there: the code under it would be rendered by
+// glamour only to be dropped, as from the fence on it is drawn in pieces
+// (at 196 columns glamour takes some 0.5 ms a line of code, and a new item
+// comes with a dozen lines of code in its first frame). It reports whether
+// the cut is now at the fence; else it may have moved to a candidate before
+// it, and the tail is rendered as usual.
+func (r *Renderer) cutAtFence(end, first int) bool {
+	o := &r.open
+	if o.mode != modeItem || o.code != nil {
+		return false
+	}
+	k := slices.IndexFunc(o.cands, func(c cutPoint) bool { return c.kind == cutCode })
+	if k < 0 || o.cands[k].fence.body > end || o.cands[k].at < o.cut.at {
+		return false
+	}
+	c := o.cands[k]
+	run := strings.Repeat(string(c.fence.char), c.fence.n)
+	closing := []byte(c.ind + run + "\n")
+	t := r.renderTail(o.cut, o.cands[:k+1], nil, c.fence.body, closing, false, first)
+	o.last = lastDrawn{}
+	if !t.ok {
+		return false
+	}
+	r.commit(&t)
+	return o.code != nil
+}
+
+// renderTail renders the text from cut c to end, then close (what closes a
+// fence the tail stops in), with markers at the candidates (cands, then
+// words), and finds where each landed.
+func (r *Renderer) renderTail(c cutPoint, cands, words []cutPoint, end int, close []byte, more bool, first int) tailRender {
 	all := cands
 	if len(words) > 0 {
 		all = append(cands[:len(cands):len(cands)], words...)
 	}
-	src := make([]byte, 0, len(c.stub)+end-c.at+3*len(all)+8)
+	src := make([]byte, 0, len(c.stub)+end-c.at+3*len(all)+len(close)+8)
 	src = append(src, c.stub...)
 	tailAt := len(src)
 	pos := c.at
@@ -232,6 +293,7 @@ func (r *Renderer) renderTail(c cutPoint, cands, words []cutPoint, end int, more
 		marked++
 	}
 	src = append(src, r.text[pos:end]...)
+	src = append(src, close...)
 	var next []byte
 	if more {
 		next = itemNext(r.open.list)
@@ -384,7 +446,7 @@ func (r *Renderer) commit(t *tailRender) {
 	if len(o.words) > 0 {
 		all = append(o.cands[:len(o.cands):len(o.cands)], o.words...)
 	}
-	for i := len(all) - 1; i >= 0; i-- {
+	for i := min(len(all), len(t.at)) - 1; i >= 0; i-- {
 		c, j := all[i], t.at[i]
 		switch {
 		case j < 0 || !t.clean[i]:
@@ -393,17 +455,21 @@ func (r *Renderer) commit(t *tailRender) {
 			continue // not a line's first word
 		case j == 0 && c.kind != cutCode:
 			continue
-		case o.mode == modeTable && (i >= len(o.cands) || !r.tableRows(t, i)):
+		case o.mode == modeTable && i >= len(o.cands):
 			continue
+		}
+		if o.mode == modeTable && !o.table.wraps && !r.tableRows(t, i) {
+			// Rows take more than a line: the table wraps (see tableScan).
+			o.table.wraps = true
 		}
 		n := t.nCode[i]
 		o.lines = append(o.lines, t.lines[:j]...)
 		o.codes = append(o.codes, t.codes[:min(n, len(t.codes))]...)
 		t.lines, t.codes = t.lines[j:], t.codes[min(n, len(t.codes)):]
 		if o.mode == modeTable {
-			rows := j
-			if o.cut.kind == cutStart {
-				rows -= 2 // the head and the line under it
+			rows := c.row
+			if o.cut.kind != cutStart {
+				rows -= o.cut.row
 			}
 			r.tableCommitted(t.sep, o.lines, rows)
 			c.stub, c.drop = o.cut.stub, 3

@@ -1,6 +1,8 @@
 package markdown
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -27,5 +29,39 @@ func TestOpenBlockRendersWhatChanged(t *testing.T) {
 		} else {
 			t.Logf("%s: rendered %.1f times the reply's bytes in %d renders", shape, ratio, len(srcs))
 		}
+	}
+}
+
+// TestBoldItemClosesFromItsLastFrame streams a list whose items start with
+// a bold term, as models write them, and the same list with plain terms:
+// closing an item must cost no render more in the first than in the second
+// (the last frame drew the next item's start with a marker, after the
+// asterisks), and both must end as one render of the whole text.
+func TestBoldItemClosesFromItsLastFrame(t *testing.T) {
+	var bold, plainList []string
+	for i := range 12 {
+		bold = append(bold, fmt.Sprintf("- **Term%d**: words that explain the term, then some more of them\n", i))
+		plainList = append(plainList, fmt.Sprintf("- Term%d: words that explain the term, then some more of them\n", i))
+	}
+	// Each line in two pieces, a frame after each: the first piece of an
+	// item holds its term's first letters.
+	renders := func(lines []string) int {
+		var srcs []string
+		r := counting(80, &srcs)
+		for _, l := range lines {
+			r.Append(l[:20])
+			r.Lines()
+			r.Append(l[20:])
+			r.Lines()
+		}
+		r.Finish()
+		n := len(srcs)
+		text := strings.Join(lines, "")
+		diffLines(t, "streamed against whole", r.Lines(), wholeLines(t, text, 80, DefaultStyles(true)))
+		return n
+	}
+	b, p := renders(bold), renders(plainList)
+	if b > p {
+		t.Errorf("bold items: %d renders, plain items: %d", b, p)
 	}
 }

@@ -40,6 +40,7 @@ type codeFrame struct {
 	top, bottom int    // lines before and after the code
 	indent      int    // columns before the code
 	mark        string // the line holding the code mark, which becomes the label
+	prefix      string // glamour's output before the code on a line, escapes and all
 	ok          bool
 }
 
@@ -69,6 +70,7 @@ func (r *Renderer) probeCode(stub, ind string) codeFrame {
 				if i > 0 && strings.Count(lines[i-1], codeMark) == 1 {
 					fr.mark = lines[i-1]
 				}
+				fr.prefix = rawPrefix(rd.out, i)
 				break
 			}
 		}
@@ -178,6 +180,12 @@ func (r *Renderer) labelRun(c *codeRun, first int) {
 // addCode renders complete content lines of c as a code block of their own
 // and keeps the lines of code, with their tokens.
 func (r *Renderer) addCode(c *codeRun, content []byte) {
+	if lines, sigs, code, ok := r.drawCode(c, content); ok {
+		c.lines = append(c.lines, lines...)
+		c.sigs = append(c.sigs, sigs...)
+		c.code = append(c.code, code...)
+		return
+	}
 	rd, err := r.renderAt(r.pieceWidth(c, content))(r.fenced(c, content))
 	fr := c.frame
 	lines := compact(nil, rd.out)

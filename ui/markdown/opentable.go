@@ -27,6 +27,13 @@ type tableScan struct {
 	widest      []string   // per column, the widest cell committed
 	width       []int      // its width
 	sep         string     // the line under the head, as rendered with them
+	// wraps: the table is too wide for the room, so lipgloss shares the
+	// room by the columns' medians, which every row moves; or it is long,
+	// and a wider cell came. It is then not laid out again as it streams:
+	// its new rows are drawn under the head and widest cells as they come
+	// (their columns may not line up with those above for a while), and
+	// it is rendered whole once, when it closes.
+	wraps bool
 }
 
 // span is a part of the text.
@@ -128,6 +135,9 @@ func (r *Renderer) tableCommitted(sep string, lines []string, rows int) {
 		t.sep = sep
 	}
 	bounds := columnBounds(ansi.Strip(t.sep))
+	if t.wraps {
+		rows = 0 // lines are not rows: the widest cells stay as they were
+	}
 	for i, l := range lines[len(lines)-rows:] {
 		row := t.rows[t.done+i]
 		src := cells(r.text[row.start:row.end])
@@ -140,6 +150,9 @@ func (r *Renderer) tableCommitted(sep string, lines []string, rows int) {
 		}
 	}
 	t.done += rows
+	if t.wraps {
+		t.done = len(t.rows) // roughly: only a relay reads it again
+	}
 	var b strings.Builder
 	b.WriteString(t.head + "\n" + t.delim + "\n|")
 	for _, c := range t.widest {
@@ -149,8 +162,36 @@ func (r *Renderer) tableCommitted(sep string, lines []string, rows int) {
 	o.cut.stub = b.String()
 }
 
-// tableRelay lays the table out again from its start: a cell wider than
-// the widest committed arrived, so the columns changed.
+// tableRelaid lays the table out again when its columns changed, and
+// reports whether it did: at once for a table that fits its room (a cell
+// wider than the widest committed arrived), for one that wraps only when it
+// doubled since (see tableScan.wraps).
+func (r *Renderer) tableRelaid() bool {
+	t := &r.open.table
+	if t.wraps || t.done > relayRows {
+		// Laying a long table out again would cost it whole, a long frame:
+		// the new rows are drawn under the head and the widest cells, and
+		// the table whole once, when it closes.
+		t.wraps = true
+		return false
+	}
+	t.wraps = r.tableWraps()
+	r.tableRelay()
+	return true
+}
+
+// relayRows is how many rows a table may have for a wider cell to lay it
+// out again at once (see tableRelaid).
+const relayRows = 64
+
+// tableWraps reports whether the committed lines hold more lines than rows:
+// a cell wrapped.
+func (r *Renderer) tableWraps() bool {
+	o := &r.open
+	return len(o.lines) > o.table.done+2
+}
+
+// tableRelay lays the table out again from its start.
 func (r *Renderer) tableRelay() {
 	o := &r.open
 	t := &o.table
