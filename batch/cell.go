@@ -59,7 +59,7 @@ func (r *run) attempt(ctx context.Context, g *gate, conv int64, t client.ChatTar
 		if err := g.enter(ctx); err != nil {
 			return store.CellEnd{Status: store.StatusInterrupted, Error: "interrupted: the batch was stopped"}
 		}
-		rec := &cellReply{ctx: context.WithoutCancel(ctx), db: r.db, convID: conv, t: t, turns: turns, started: time.Now()}
+		rec := &cellReply{ctx: context.WithoutCancel(ctx), db: r.db, convID: conv, t: t, turns: turns}
 		var res *client.ChatResult
 		var err error
 		for d, e := range r.c.StreamChat(ctx, t, turns) {
@@ -86,7 +86,8 @@ func (r *run) attempt(ctx context.Context, g *gate, conv int64, t client.ChatTar
 
 // end records the reply and judges the cell.
 func (r *run) end(ctx context.Context, rec *cellReply, res *client.ChatResult, err error, checks []Check) store.CellEnd {
-	msgID, recErr := rec.finish(res, err)
+	stopped := ctx.Err() != nil && (err != nil || res == nil || !res.Complete)
+	msgID, recErr := rec.finish(res, err, stopped)
 	end := store.CellEnd{MessageID: msgID}
 	if res != nil {
 		end.TTFT, end.Total = res.FirstToken, res.Total

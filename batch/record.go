@@ -2,18 +2,16 @@ package batch
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"time"
 
 	"atelier/client"
+	"atelier/recorder"
 	"atelier/store"
 )
 
-// All of the batch's writes of replies into history are in this file, the
-// way the chat command writes them (cmd/atelier/record.go): a conversation
-// per cell with the prompt, and the reply checkpointed as it streams. When
-// the shared recorder package lands, this file is what moves to it.
+// A cell is a conversation with its prompt, titled after the cell; its reply
+// is written by package recorder, as every chat reply is, checkpointed as
+// it streams.
 
 // newCellConversation records a cell's conversation and its prompt.
 func newCellConversation(ctx context.Context, db *store.Store, title string, t client.ChatTarget, prompt string) (int64, error) {
@@ -30,14 +28,13 @@ func newCellConversation(ctx context.Context, db *store.Store, title string, t c
 // delta, so an attempt the service refused outright (a 429 retried) leaves
 // nothing in history.
 type cellReply struct {
-	ctx     context.Context
-	db      *store.Store
-	convID  int64
-	t       client.ChatTarget
-	turns   []client.ChatTurn
-	started time.Time
-	reply   *store.Reply
-	err     error // the first failure to record
+	ctx    context.Context
+	db     *store.Store
+	convID int64
+	t      client.ChatTarget
+	turns  []client.ChatTurn
+	reply  *recorder.Reply
+	err    error // the first failure to record
 }
 
 // begin records the start of the reply, once.
@@ -45,14 +42,7 @@ func (r *cellReply) begin() {
 	if r.reply != nil || r.err != nil {
 		return
 	}
-	path, body, err := client.NativeChatRequest(r.t, r.turns, true)
-	if err != nil {
-		r.err = err
-		return
-	}
-	settings, _ := json.Marshal(r.t.Settings)
-	r.reply, r.err = r.db.BeginReply(r.ctx, store.ReplyStart{ConversationID: r.convID, Family: string(r.t.Family),
-		Model: r.t.Model, SettingsJSON: settings, Endpoint: path, RequestJSON: body, StartedAt: r.started})
+	r.reply, r.err = recorder.BeginReply(r.ctx, r.db, recorder.Place{ConversationID: r.convID}, r.t, r.turns, true)
 }
 
 // add checkpoints one delta.
@@ -63,32 +53,18 @@ func (r *cellReply) add(d client.ChatDelta) {
 	if r.begin(); r.reply == nil {
 		return
 	}
-	var err error
-	if d.Kind == client.ChatTextDelta {
-		err = r.reply.Append(d.Text, "")
-	} else {
-		err = r.reply.Append("", d.Text)
-	}
-	if err != nil && r.err == nil {
+	if err := r.reply.Add(d); err != nil && r.err == nil {
 		r.err = err
 	}
 }
 
-// finish records how the reply ended and returns its message id.
-func (r *cellReply) finish(res *client.ChatResult, callErr error) (int64, error) {
+// finish records how the reply ended (stopped: the batch was stopped while
+// it streamed) and returns its message id.
+func (r *cellReply) finish(res *client.ChatResult, callErr error, stopped bool) (int64, error) {
 	if r.begin(); r.reply == nil {
 		return 0, fmt.Errorf("record reply: %w", r.err)
 	}
-	end := store.ReplyEnd{Err: callErr}
-	if res != nil {
-		end.ResponseJSON, end.StopReason = res.Response, res.StopReason
-		end.Usage = store.Usage{InputTokens: int64(res.Usage.Input), OutputTokens: int64(res.Usage.Output)}
-		end.TTFT, end.Total = res.FirstToken, res.Total
-		if callErr == nil && !res.Complete {
-			end.Err = client.ErrStreamIncomplete
-		}
-	}
-	if err := r.reply.Finish(end); err != nil {
+	if err := r.reply.Finish(res, callErr, stopped); err != nil {
 		return r.reply.ID(), err
 	}
 	return r.reply.ID(), r.err
