@@ -15,6 +15,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/store/recipe"
 )
 
 // pngOf is a w×h PNG.
@@ -186,4 +187,62 @@ func TestCopyOutNeverOverwrites(t *testing.T) {
 	if _, err := CopyOut(filepath.Join(p1, "sub"), stamp, im); err == nil {
 		t.Error("a folder under a file was made")
 	}
+}
+
+// TestSavedImagesCarryTheirRecipe: the file in the media folder, and the
+// copy CopyOut makes from what Finish returned, both carry the job's recipe
+// (the prompt and model it was asked with), and their pixels are the
+// service's.
+func TestSavedImagesCarryTheirRecipe(t *testing.T) {
+	db := openStore(t)
+	ctx := context.Background()
+	req := client.ImageRequest{Model: "img-1", Prompt: "a fox in the snow", Size: "1024x1024"}
+	j, err := BeginImage(ctx, db, req, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := pngOf(t, 4, 3)
+	saved, _, err := j.Finish(ctx, reply(t, client.ImageData{B64JSON: base64.StdEncoding.EncodeToString(sent)}), false, nil, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := CopyOut(t.TempDir(), time.Now(), saved[0].ImageResult)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{saved[0].Media, out} {
+		rc, err := recipe.ReadFile(p)
+		if err != nil {
+			t.Fatalf("%s: %v", filepath.Base(p), err)
+		}
+		if rc.Field("prompt") != req.Prompt || rc.Field("model") != req.Model {
+			t.Errorf("%s: recipe prompt %q model %q", filepath.Base(p), rc.Field("prompt"), rc.Field("model"))
+		}
+		b, _ := os.ReadFile(p)
+		got, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := png.Decode(bytes.NewReader(sent))
+		if !samePixels(got, want) {
+			t.Errorf("%s: pixels changed", filepath.Base(p))
+		}
+	}
+}
+
+// samePixels says a and b have the same size and colours.
+func samePixels(a, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return false
+	}
+	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
+		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
+			r1, g1, b1, a1 := a.At(x, y).RGBA()
+			r2, g2, b2, a2 := b.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+				return false
+			}
+		}
+	}
+	return true
 }
