@@ -21,9 +21,12 @@ const (
 )
 
 // setting is one row of the target picker: a field of the target that a
-// family offers, with the rule shown beside it.
+// family offers, with the rule shown beside it. A row of a chat setting
+// (key set) takes its families, kind, choices and hint from the client's
+// rule table, so that the picker says what Validate checks.
 type setting struct {
 	name    string
+	key     string // the client.ChatSettings JSON name; "" for a row that is not one
 	kind    settingKind
 	fams    []client.Group
 	choices map[client.Group][]string // choiceSetting: the values by family, "" (unset) first
@@ -32,10 +35,7 @@ type setting struct {
 	set     func(t *client.ChatTarget, v string) error
 }
 
-var (
-	allFamilies = []client.Group{client.Alpha, client.Beta, client.Gamma}
-	alphaBeta   = []client.Group{client.Alpha, client.Beta}
-)
+var allFamilies = []client.Group{client.Alpha, client.Beta, client.Gamma}
 
 // safetyCategories are the harm categories a beta safety threshold applies
 // to.
@@ -45,7 +45,7 @@ var safetyCategories = []string{
 }
 
 // settingsTable is every setting of the picker, in the order shown.
-var settingsTable = []setting{
+var settingsTable = withRules([]setting{
 	{name: "family", kind: choiceSetting, fams: allFamilies,
 		choices: map[client.Group][]string{client.Alpha: {"alpha", "beta", "gamma"}, client.Beta: {"alpha", "beta", "gamma"}, client.Gamma: {"alpha", "beta", "gamma"}},
 		hint:    map[client.Group]string{client.Alpha: "messages protocol", client.Beta: "content-generation protocol", client.Gamma: "responses protocol"},
@@ -55,64 +55,48 @@ var settingsTable = []setting{
 		hint: map[client.Group]string{client.Alpha: "required", client.Beta: "required", client.Gamma: "required"},
 		get:  func(t *client.ChatTarget) string { return t.Model },
 		set:  func(t *client.ChatTarget, v string) error { t.Model = v; return nil }},
-	{name: "system", kind: textSetting, fams: allFamilies,
-		hint: map[client.Group]string{client.Alpha: "system", client.Beta: "systemInstruction", client.Gamma: "instructions"},
-		get:  func(t *client.ChatTarget) string { return t.Settings.System },
-		set:  func(t *client.ChatTarget, v string) error { t.Settings.System = v; return nil }},
-	{name: "max tokens", kind: intSetting, fams: allFamilies,
-		hint: map[client.Group]string{client.Alpha: "max_tokens · default 4096", client.Beta: "generationConfig.maxOutputTokens", client.Gamma: "max_output_tokens"},
-		get:  func(t *client.ChatTarget) string { return intText(t.Settings.MaxTokens) },
-		set:  func(t *client.ChatTarget, v string) error { return setInt(&t.Settings.MaxTokens, v) }},
-	{name: "temperature", kind: floatSetting, fams: allFamilies,
-		hint: map[client.Group]string{client.Alpha: "0 to 1 · not with top_p", client.Beta: "0 to 2", client.Gamma: "0 to 2 · not with top_p"},
-		get:  func(t *client.ChatTarget) string { return floatText(t.Settings.Temperature) },
-		set:  func(t *client.ChatTarget, v string) error { return setFloat(&t.Settings.Temperature, v) }},
-	{name: "top_p", kind: floatSetting, fams: allFamilies,
-		hint: map[client.Group]string{client.Alpha: "0 to 1", client.Beta: "0 to 1", client.Gamma: "0 to 1"},
-		get:  func(t *client.ChatTarget) string { return floatText(t.Settings.TopP) },
-		set:  func(t *client.ChatTarget, v string) error { return setFloat(&t.Settings.TopP, v) }},
-	{name: "top_k", kind: intSetting, fams: alphaBeta,
-		hint: map[client.Group]string{client.Alpha: "top_k", client.Beta: "generationConfig.topK"},
-		get:  func(t *client.ChatTarget) string { return intPtrText(t.Settings.TopK) },
-		set:  func(t *client.ChatTarget, v string) error { return setIntPtr(&t.Settings.TopK, v) }},
-	{name: "thinking budget", kind: intSetting, fams: alphaBeta,
-		hint: map[client.Group]string{client.Alpha: "thinking.budget_tokens · ≥ 1024, < max tokens", client.Beta: "thinkingConfig.thinkingBudget"},
-		get:  func(t *client.ChatTarget) string { return intText(t.Settings.ThinkingBudget) },
-		set:  func(t *client.ChatTarget, v string) error { return setInt(&t.Settings.ThinkingBudget, v) }},
-	{name: "thinking display", kind: choiceSetting, fams: []client.Group{client.Alpha},
-		choices: map[client.Group][]string{client.Alpha: {"", "summarized", "omitted"}},
-		hint:    map[client.Group]string{client.Alpha: "thinking.display"},
-		get:     func(t *client.ChatTarget) string { return t.Settings.ThinkingDisplay },
-		set:     func(t *client.ChatTarget, v string) error { t.Settings.ThinkingDisplay = v; return nil }},
-	{name: "effort", kind: choiceSetting, fams: []client.Group{client.Alpha, client.Gamma},
-		choices: map[client.Group][]string{client.Alpha: {"", "low", "medium", "high", "xhigh", "max"}, client.Gamma: {"", "minimal", "low", "medium", "high"}},
-		hint:    map[client.Group]string{client.Alpha: "output_config.effort", client.Gamma: "reasoning.effort"},
-		get:     func(t *client.ChatTarget) string { return t.Settings.Effort },
-		set:     func(t *client.ChatTarget, v string) error { t.Settings.Effort = v; return nil }},
-	{name: "reasoning summary", kind: choiceSetting, fams: []client.Group{client.Gamma},
-		choices: map[client.Group][]string{client.Gamma: {"", "auto", "concise", "detailed"}},
-		hint:    map[client.Group]string{client.Gamma: "reasoning.summary"},
-		get:     func(t *client.ChatTarget) string { return t.Settings.Summary },
-		set:     func(t *client.ChatTarget, v string) error { t.Settings.Summary = v; return nil }},
-	{name: "verbosity", kind: choiceSetting, fams: []client.Group{client.Gamma},
-		choices: map[client.Group][]string{client.Gamma: {"", "low", "medium", "high"}},
-		hint:    map[client.Group]string{client.Gamma: "text.verbosity"},
-		get:     func(t *client.ChatTarget) string { return t.Settings.Verbosity },
-		set:     func(t *client.ChatTarget, v string) error { t.Settings.Verbosity = v; return nil }},
-	{name: "web search", kind: boolSetting, fams: allFamilies,
-		hint: map[client.Group]string{client.Alpha: "web_search tool", client.Beta: "webSearch tool", client.Gamma: "web_search tool"},
-		get:  func(t *client.ChatTarget) string { return boolText(t.Settings.WebSearch) },
-		set:  func(t *client.ChatTarget, v string) error { t.Settings.WebSearch = v == "on"; return nil }},
-	{name: "stop sequences", kind: textSetting, fams: alphaBeta,
-		hint: map[client.Group]string{client.Alpha: "stop_sequences · comma-separated", client.Beta: "generationConfig.stopSequences · comma-separated"},
-		get:  func(t *client.ChatTarget) string { return strings.Join(t.Settings.StopSequences, ", ") },
-		set:  setStops},
+	{name: "system", key: "system",
+		get: func(t *client.ChatTarget) string { return t.Settings.System },
+		set: func(t *client.ChatTarget, v string) error { t.Settings.System = v; return nil }},
+	{name: "max tokens", key: "max_tokens",
+		get: func(t *client.ChatTarget) string { return intText(t.Settings.MaxTokens) },
+		set: func(t *client.ChatTarget, v string) error { return setInt(&t.Settings.MaxTokens, v) }},
+	{name: "temperature", key: "temperature",
+		get: func(t *client.ChatTarget) string { return floatText(t.Settings.Temperature) },
+		set: func(t *client.ChatTarget, v string) error { return setFloat(&t.Settings.Temperature, v) }},
+	{name: "top_p", key: "top_p",
+		get: func(t *client.ChatTarget) string { return floatText(t.Settings.TopP) },
+		set: func(t *client.ChatTarget, v string) error { return setFloat(&t.Settings.TopP, v) }},
+	{name: "top_k", key: "top_k",
+		get: func(t *client.ChatTarget) string { return intPtrText(t.Settings.TopK) },
+		set: func(t *client.ChatTarget, v string) error { return setIntPtr(&t.Settings.TopK, v) }},
+	{name: "thinking budget", key: "thinking_budget",
+		get: func(t *client.ChatTarget) string { return intText(t.Settings.ThinkingBudget) },
+		set: func(t *client.ChatTarget, v string) error { return setInt(&t.Settings.ThinkingBudget, v) }},
+	{name: "thinking display", key: "thinking_display",
+		get: func(t *client.ChatTarget) string { return t.Settings.ThinkingDisplay },
+		set: func(t *client.ChatTarget, v string) error { t.Settings.ThinkingDisplay = v; return nil }},
+	{name: "effort", key: "effort",
+		get: func(t *client.ChatTarget) string { return t.Settings.Effort },
+		set: func(t *client.ChatTarget, v string) error { t.Settings.Effort = v; return nil }},
+	{name: "reasoning summary", key: "summary",
+		get: func(t *client.ChatTarget) string { return t.Settings.Summary },
+		set: func(t *client.ChatTarget, v string) error { t.Settings.Summary = v; return nil }},
+	{name: "verbosity", key: "verbosity",
+		get: func(t *client.ChatTarget) string { return t.Settings.Verbosity },
+		set: func(t *client.ChatTarget, v string) error { t.Settings.Verbosity = v; return nil }},
+	{name: "web search", key: "web_search",
+		get: func(t *client.ChatTarget) string { return boolText(t.Settings.WebSearch) },
+		set: func(t *client.ChatTarget, v string) error { t.Settings.WebSearch = v == "on"; return nil }},
+	{name: "stop sequences", key: "stop_sequences",
+		get: func(t *client.ChatTarget) string { return strings.Join(t.Settings.StopSequences, ", ") },
+		set: setStops},
 	{name: "safety threshold", kind: choiceSetting, fams: []client.Group{client.Beta},
 		choices: map[client.Group][]string{client.Beta: {"", "BLOCK_NONE", "BLOCK_ONLY_HIGH", "BLOCK_MEDIUM_AND_ABOVE", "BLOCK_LOW_AND_ABOVE", "OFF"}},
 		hint:    map[client.Group]string{client.Beta: "safetySettings · every harm category"},
 		get:     safetyThreshold,
 		set:     setSafety},
-}
+})
 
 // wireNames are the last parts of the wire fields each row sets, in every
 // family: a violation of one marks that row.

@@ -1,0 +1,58 @@
+package chat
+
+import (
+	"strings"
+
+	"atelier/client"
+)
+
+// kindOf is how a chat setting of kind k is edited: a list is typed
+// comma-separated.
+var kindOf = map[client.ChatSettingKind]settingKind{
+	client.ChatText:   textSetting,
+	client.ChatInt:    intSetting,
+	client.ChatFloat:  floatSetting,
+	client.ChatChoice: choiceSetting,
+	client.ChatBool:   boolSetting,
+	client.ChatList:   textSetting,
+}
+
+// withRules fills in the rows of chat settings from client.ChatSettingRules:
+// the families that have the setting, its kind, its choices ("" first, to
+// unset) and its hint, the wire field and the rule in words.
+func withRules(rows []setting) []setting {
+	for i := range rows {
+		row := &rows[i]
+		if row.key == "" {
+			continue
+		}
+		row.fams, row.choices, row.hint = nil, map[client.Group][]string{}, map[client.Group]string{}
+		for _, f := range allFamilies {
+			r, ok := client.ChatSettingRuleOf(f, row.key)
+			if !ok {
+				continue
+			}
+			row.fams = append(row.fams, f)
+			row.kind = kindOf[r.Kind]
+			if r.Kind == client.ChatChoice {
+				row.choices[f] = append([]string{""}, r.Choices...)
+			}
+			row.hint[f] = ruleHint(r)
+		}
+	}
+	return rows
+}
+
+// ruleHint is the hint of a rule: its wire field, then its rule in words.
+// A field named as the setting is left out where there is a rule to say,
+// so that the rule fits beside the row.
+func ruleHint(r client.ChatSettingRule) string {
+	field := strings.TrimSuffix(r.Field, "[]")
+	switch {
+	case r.Doc == "":
+		return field
+	case field == r.Name:
+		return r.Doc
+	}
+	return field + " · " + r.Doc
+}
