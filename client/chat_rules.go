@@ -2,6 +2,7 @@ package client
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -161,4 +162,11 @@ func (r ChatSettingRule) words(f Group) string {
 		parts = append(parts, "adds the web search tool")
 	}
 	return strings.Join(parts, " · ")
+}
+
+// ChatSettingNames are the JSON names of the chat settings, in the order of
+// ChatSettings: the keys a target written FAMILY:MODEL:key=value takes
+// besides the native request's own.
+func ChatSettingNames() []string {
+	return slices.DeleteFunc(slices.Clone(chatTargetFields), func(k string) bool { return k == "extra" })
 }

@@ -177,3 +177,19 @@ func TestChatSettingRulesWords(t *testing.T) {
 		t.Error("rules for an unknown family")
 	}
 }
+
+// TestChatSettingNamesAreTheTargetKeys: every name ChatSettingNames gives
+// is read by ParseChatTarget as a setting, not an extra field.
+func TestChatSettingNamesAreTheTargetKeys(t *testing.T) {
+	names := ChatSettingNames()
+	if len(names) != len(chatSettingKinds) {
+		t.Fatalf("%d names %v, %d kinds", len(names), names, len(chatSettingKinds))
+	}
+	for _, name := range names {
+		v, _ := json.Marshal(chatRuleSample(name))
+		tg, err := ParseChatTarget("alpha:m:" + name + "=" + string(v))
+		if err != nil || tg.Settings.Extra != nil {
+			t.Errorf("%s: %v, extra %v", name, err, tg.Settings.Extra)
+		}
+	}
+}
