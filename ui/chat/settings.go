@@ -31,6 +31,7 @@ type setting struct {
 	fams    []client.Group
 	choices map[client.Group][]string // choiceSetting: the values by family, "" (unset) first
 	hint    map[client.Group]string   // the wire field and its rule, by family
+	wire    []string                  // the last parts of the wire fields it sets: a violation of one marks the row
 	get     func(t *client.ChatTarget) string
 	set     func(t *client.ChatTarget, v string) error
 }
@@ -51,7 +52,7 @@ var settingsTable = withRules([]setting{
 		hint:    map[client.Group]string{client.Alpha: "messages protocol", client.Beta: "content-generation protocol", client.Gamma: "responses protocol"},
 		get:     func(t *client.ChatTarget) string { return string(t.Family) },
 		set:     func(t *client.ChatTarget, v string) error { t.Family = client.Group(v); return nil }},
-	{name: "model", kind: textSetting, fams: allFamilies,
+	{name: "model", kind: textSetting, fams: allFamilies, wire: []string{"model"},
 		hint: map[client.Group]string{client.Alpha: "required", client.Beta: "required", client.Gamma: "required"},
 		get:  func(t *client.ChatTarget) string { return t.Model },
 		set:  func(t *client.ChatTarget, v string) error { t.Model = v; return nil }},
@@ -91,39 +92,21 @@ var settingsTable = withRules([]setting{
 	{name: "stop sequences", key: "stop_sequences",
 		get: func(t *client.ChatTarget) string { return strings.Join(t.Settings.StopSequences, ", ") },
 		set: setStops},
-	{name: "safety threshold", kind: choiceSetting, fams: []client.Group{client.Beta},
+	{name: "safety threshold", kind: choiceSetting, fams: []client.Group{client.Beta}, wire: []string{"safetySettings", "threshold"},
 		choices: map[client.Group][]string{client.Beta: {"", "BLOCK_NONE", "BLOCK_ONLY_HIGH", "BLOCK_MEDIUM_AND_ABOVE", "BLOCK_LOW_AND_ABOVE", "OFF"}},
 		hint:    map[client.Group]string{client.Beta: "safetySettings · every harm category"},
 		get:     safetyThreshold,
 		set:     setSafety},
 })
 
-// wireNames are the last parts of the wire fields each row sets, in every
-// family: a violation of one marks that row.
-var wireNames = map[string][]string{
-	"model":             {"model"},
-	"system":            {"system", "systemInstruction", "instructions"},
-	"max tokens":        {"max_tokens", "maxOutputTokens", "max_output_tokens"},
-	"temperature":       {"temperature"},
-	"top_p":             {"top_p", "topP"},
-	"top_k":             {"top_k", "topK"},
-	"thinking budget":   {"budget_tokens", "thinkingBudget"},
-	"thinking display":  {"display"},
-	"effort":            {"effort"},
-	"reasoning summary": {"summary"},
-	"verbosity":         {"verbosity"},
-	"stop sequences":    {"stop_sequences", "stopSequences"},
-	"safety threshold":  {"safetySettings", "threshold"},
-}
-
 // rowOf is the row whose value a violation of the wire field path is
 // about, or "" when none is.
 func rowOf(path string) string {
 	parts := strings.FieldsFunc(path, func(r rune) bool { return r == '.' || r == '[' || r == ']' })
 	for i := len(parts) - 1; i >= 0; i-- {
-		for row, names := range wireNames {
-			if slices.Contains(names, parts[i]) {
-				return row
+		for _, row := range settingsTable {
+			if slices.Contains(row.wire, parts[i]) {
+				return row.name
 			}
 		}
 	}

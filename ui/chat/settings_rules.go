@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"slices"
 	"strings"
 
 	"atelier/client"
@@ -19,7 +20,9 @@ var kindOf = map[client.ChatSettingKind]settingKind{
 
 // withRules fills in the rows of chat settings from client.ChatSettingRules:
 // the families that have the setting, its kind, its choices ("" first, to
-// unset) and its hint, the wire field and the rule in words.
+// unset), its hint (the wire field and the rule in words) and the wire
+// names whose violations it shows. The web search row has none: a
+// violation of tools is about the tools the request carries.
 func withRules(rows []setting) []setting {
 	for i := range rows {
 		row := &rows[i]
@@ -38,6 +41,9 @@ func withRules(rows []setting) []setting {
 				row.choices[f] = append([]string{""}, r.Choices...)
 			}
 			row.hint[f] = ruleHint(r)
+			if last := r.Field[strings.LastIndex(r.Field, ".")+1:]; r.Kind != client.ChatBool && !slices.Contains(row.wire, last) {
+				row.wire = append(row.wire, last)
+			}
 		}
 	}
 	return rows

@@ -50,3 +50,32 @@ func TestPickerHintSaysTheBound(t *testing.T) {
 		t.Errorf("thinking budget families %v, want alpha and beta", settingsTable[i].fams)
 	}
 }
+
+// TestViolationsMarkTheirRows: a violation of a setting's wire field, in
+// each family's spelling, marks that setting's row.
+func TestViolationsMarkTheirRows(t *testing.T) {
+	for path, want := range map[string]string{
+		"model":                            "model",
+		"systemInstruction.parts":          "system",
+		"instructions":                     "system",
+		"max_tokens":                       "max tokens",
+		"generationConfig.maxOutputTokens": "max tokens",
+		"max_output_tokens":                "max tokens",
+		"generationConfig.temperature":     "temperature",
+		"generationConfig.topP":            "top_p",
+		"top_k":                            "top_k",
+		"thinking.budget_tokens":           "thinking budget",
+		"thinking.display":                 "thinking display",
+		"reasoning.summary":                "reasoning summary",
+		"text.verbosity":                   "verbosity",
+		"output_config.effort":             "effort",
+		"generationConfig.stopSequences":   "stop sequences",
+		"safetySettings[0].threshold":      "safety threshold",
+		"tools[0].name":                    "",
+		"messages[0].role":                 "",
+	} {
+		if got := rowOf(path); got != want {
+			t.Errorf("rowOf(%q) = %q, want %q", path, got, want)
+		}
+	}
+}
