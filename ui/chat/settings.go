@@ -34,6 +34,10 @@ type setting struct {
 	wire    []string                  // the last parts of the wire fields it sets: a violation of one marks the row
 	get     func(t *client.ChatTarget) string
 	set     func(t *client.ChatTarget, v string) error
+	// text or float, in place of get and set, is the field of a row whose
+	// value is a string or an optional number.
+	text  func(t *client.ChatTarget) *string
+	float func(t *client.ChatTarget) **float64
 }
 
 var allFamilies = []client.Group{client.Alpha, client.Beta, client.Gamma}
@@ -54,20 +58,16 @@ var settingsTable = withRules([]setting{
 		set:     func(t *client.ChatTarget, v string) error { t.Family = client.Group(v); return nil }},
 	{name: "model", kind: textSetting, fams: allFamilies, wire: []string{"model"},
 		hint: map[client.Group]string{client.Alpha: "required", client.Beta: "required", client.Gamma: "required"},
-		get:  func(t *client.ChatTarget) string { return t.Model },
-		set:  func(t *client.ChatTarget, v string) error { t.Model = v; return nil }},
+		text: func(t *client.ChatTarget) *string { return &t.Model }},
 	{name: "system", key: "system",
-		get: func(t *client.ChatTarget) string { return t.Settings.System },
-		set: func(t *client.ChatTarget, v string) error { t.Settings.System = v; return nil }},
+		text: func(t *client.ChatTarget) *string { return &t.Settings.System }},
 	{name: "max tokens", key: "max_tokens",
 		get: func(t *client.ChatTarget) string { return intText(t.Settings.MaxTokens) },
 		set: func(t *client.ChatTarget, v string) error { return setInt(&t.Settings.MaxTokens, v) }},
 	{name: "temperature", key: "temperature",
-		get: func(t *client.ChatTarget) string { return floatText(t.Settings.Temperature) },
-		set: func(t *client.ChatTarget, v string) error { return setFloat(&t.Settings.Temperature, v) }},
+		float: func(t *client.ChatTarget) **float64 { return &t.Settings.Temperature }},
 	{name: "top_p", key: "top_p",
-		get: func(t *client.ChatTarget) string { return floatText(t.Settings.TopP) },
-		set: func(t *client.ChatTarget, v string) error { return setFloat(&t.Settings.TopP, v) }},
+		float: func(t *client.ChatTarget) **float64 { return &t.Settings.TopP }},
 	{name: "top_k", key: "top_k",
 		get: func(t *client.ChatTarget) string { return intPtrText(t.Settings.TopK) },
 		set: func(t *client.ChatTarget, v string) error { return setIntPtr(&t.Settings.TopK, v) }},
@@ -75,17 +75,13 @@ var settingsTable = withRules([]setting{
 		get: func(t *client.ChatTarget) string { return intText(t.Settings.ThinkingBudget) },
 		set: func(t *client.ChatTarget, v string) error { return setInt(&t.Settings.ThinkingBudget, v) }},
 	{name: "thinking display", key: "thinking_display",
-		get: func(t *client.ChatTarget) string { return t.Settings.ThinkingDisplay },
-		set: func(t *client.ChatTarget, v string) error { t.Settings.ThinkingDisplay = v; return nil }},
+		text: func(t *client.ChatTarget) *string { return &t.Settings.ThinkingDisplay }},
 	{name: "effort", key: "effort",
-		get: func(t *client.ChatTarget) string { return t.Settings.Effort },
-		set: func(t *client.ChatTarget, v string) error { t.Settings.Effort = v; return nil }},
+		text: func(t *client.ChatTarget) *string { return &t.Settings.Effort }},
 	{name: "reasoning summary", key: "summary",
-		get: func(t *client.ChatTarget) string { return t.Settings.Summary },
-		set: func(t *client.ChatTarget, v string) error { t.Settings.Summary = v; return nil }},
+		text: func(t *client.ChatTarget) *string { return &t.Settings.Summary }},
 	{name: "verbosity", key: "verbosity",
-		get: func(t *client.ChatTarget) string { return t.Settings.Verbosity },
-		set: func(t *client.ChatTarget, v string) error { t.Settings.Verbosity = v; return nil }},
+		text: func(t *client.ChatTarget) *string { return &t.Settings.Verbosity }},
 	{name: "web search", key: "web_search",
 		get: func(t *client.ChatTarget) string { return boolText(t.Settings.WebSearch) },
 		set: func(t *client.ChatTarget, v string) error { t.Settings.WebSearch = v == "on"; return nil }},

@@ -26,6 +26,7 @@ var kindOf = map[client.ChatSettingKind]settingKind{
 func withRules(rows []setting) []setting {
 	for i := range rows {
 		row := &rows[i]
+		withField(row)
 		if row.key == "" {
 			continue
 		}
@@ -61,4 +62,16 @@ func ruleHint(r client.ChatSettingRule) string {
 		return r.Doc
 	}
 	return field + " · " + r.Doc
+}
+
+// withField makes the get and set of a row given by its field.
+func withField(row *setting) {
+	switch text, float := row.text, row.float; {
+	case text != nil:
+		row.get = func(t *client.ChatTarget) string { return *text(t) }
+		row.set = func(t *client.ChatTarget, v string) error { *text(t) = v; return nil }
+	case float != nil:
+		row.get = func(t *client.ChatTarget) string { return floatText(*float(t)) }
+		row.set = func(t *client.ChatTarget, v string) error { return setFloat(float(t), v) }
+	}
 }
