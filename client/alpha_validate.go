@@ -22,7 +22,7 @@ func alphaRules(w wireBody) {
 	w.required("", "max_tokens")
 	maxTokens, hasMax := w.integer("", "max_tokens")
 	if hasMax {
-		w.atLeast("max_tokens", float64(maxTokens), 1) // a maximum of generated tokens: at least one
+		w.atLeast("max_tokens", float64(maxTokens), chatMinMaxTokens) // a maximum of generated tokens: at least one
 	}
 	alphaMessages(w)
 	w.textOrObjects("", "system")
@@ -32,7 +32,7 @@ func alphaRules(w wireBody) {
 		if b, ok := th.integer(p, "budget_tokens"); ok && (b < alphaMinThinkingBudget || hasMax && b >= maxTokens) {
 			w.c.add(p+"budget_tokens", fmt.Sprintf("must be >= %d and < max_tokens (%d)", alphaMinThinkingBudget, maxTokens), b)
 		}
-		th.enum(p, "display", "summarized", "omitted")
+		th.enum(p, "display", alphaDisplays...)
 	}
 	alphaTools(w)
 	if oc, p, ok := w.in("", "output_config"); ok {
@@ -42,13 +42,13 @@ func alphaRules(w wireBody) {
 	// temperature: "range 0.0 to 1.0"; top_p: "change either temperature
 	// or top_p, not both".
 	if t, ok := w.number("", "temperature"); ok {
-		w.between("temperature", t, 0, 1)
+		w.between("temperature", t, chatMinTemperature, alphaMaxTemperature)
 	}
 	if _, ok := w.number("", "top_p"); ok && w.present("temperature") {
 		w.c.add("top_p", "set either temperature or top_p, not both", nil)
 	}
 	if k, ok := w.integer("", "top_k"); ok {
-		w.atLeast("top_k", float64(k), 0) // "the top K options": a count
+		w.atLeast("top_k", float64(k), chatMinTopK) // "the top K options": a count
 	}
 	w.boolean("", "stream")
 	w.strings("", "stop_sequences")

@@ -67,16 +67,16 @@ func betaParts(w wireBody, path string) {
 // "0.0 to 1.0", the counts whole numbers.
 func betaGeneration(g wireBody, p string) {
 	if t, ok := g.number(p, "temperature"); ok {
-		g.atLeast(p+"temperature", t, 0)
+		g.atLeast(p+"temperature", t, chatMinTemperature)
 	}
 	if t, ok := g.number(p, "topP"); ok {
-		g.between(p+"topP", t, 0, 1)
+		g.between(p+"topP", t, betaMinTopP, betaMaxTopP)
 	}
 	if k, ok := g.integer(p, "topK"); ok {
-		g.atLeast(p+"topK", float64(k), 0) // top-k sampling: a count
+		g.atLeast(p+"topK", float64(k), chatMinTopK) // top-k sampling: a count
 	}
 	if n, ok := g.integer(p, "maxOutputTokens"); ok {
-		g.atLeast(p+"maxOutputTokens", float64(n), 1) // a maximum of tokens per response
+		g.atLeast(p+"maxOutputTokens", float64(n), chatMinMaxTokens) // a maximum of tokens per response
 	}
 	if n, ok := g.integer(p, "candidateCount"); ok {
 		g.atLeast(p+"candidateCount", float64(n), 1) // a number of candidates

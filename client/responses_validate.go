@@ -49,7 +49,7 @@ func responsesRules(w wireBody) {
 	w.textOrObjects("", "input")
 	w.str("", "instructions")
 	if n, ok := w.number("", "max_output_tokens"); ok {
-		w.atLeast("max_output_tokens", n, 1) // a cap on output: room for one token
+		w.atLeast("max_output_tokens", n, chatMinMaxTokens) // a cap on output: room for one token
 	}
 	if n, ok := w.number("", "max_tool_calls"); ok {
 		w.atLeast("max_tool_calls", n, 0)
@@ -68,7 +68,7 @@ func responsesRules(w wireBody) {
 	w.str("", "prompt_cache_retention")
 	if rs, p, ok := w.in("", "reasoning"); ok {
 		rs.str(p, "effort")
-		rs.enum(p, "summary", "auto", "concise", "detailed")
+		rs.enum(p, "summary", gammaSummaries...)
 	}
 	if s, ok := w.str("", "safety_identifier"); ok {
 		w.c.maxLen("safety_identifier", s, ResponseMaxSafetyIdentifier)
@@ -84,7 +84,7 @@ func responsesRules(w wireBody) {
 	}
 	// temperature: "0 to 2. Change this or top_p, not both."
 	if t, ok := w.number("", "temperature"); ok {
-		w.between("temperature", t, 0, ResponseMaxTemperature)
+		w.between("temperature", t, chatMinTemperature, ResponseMaxTemperature)
 	}
 	if _, ok := w.number("", "top_p"); ok && w.present("temperature") {
 		w.c.add("top_p", "set either temperature or top_p, not both", nil)

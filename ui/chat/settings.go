@@ -21,21 +21,26 @@ const (
 )
 
 // setting is one row of the target picker: a field of the target that a
-// family offers, with the rule shown beside it.
+// family offers, with the rule shown beside it. A row of a chat setting
+// (key set) takes its families, kind, choices and hint from the client's
+// rule table, so that the picker says what Validate checks.
 type setting struct {
 	name    string
+	key     string // the client.ChatSettings JSON name; "" for a row that is not one
 	kind    settingKind
 	fams    []client.Group
 	choices map[client.Group][]string // choiceSetting: the values by family, "" (unset) first
 	hint    map[client.Group]string   // the wire field and its rule, by family
+	wire    []string                  // the last parts of the wire fields it sets: a violation of one marks the row
 	get     func(t *client.ChatTarget) string
 	set     func(t *client.ChatTarget, v string) error
+	// text or float, in place of get and set, is the field of a row whose
+	// value is a string or an optional number.
+	text  func(t *client.ChatTarget) *string
+	float func(t *client.ChatTarget) **float64
 }
 
-var (
-	allFamilies = []client.Group{client.Alpha, client.Beta, client.Gamma}
-	alphaBeta   = []client.Group{client.Alpha, client.Beta}
-)
+var allFamilies = []client.Group{client.Alpha, client.Beta, client.Gamma}
 
 // safetyCategories are the harm categories a beta safety threshold applies
 // to.
@@ -45,101 +50,59 @@ var safetyCategories = []string{
 }
 
 // settingsTable is every setting of the picker, in the order shown.
-var settingsTable = []setting{
+var settingsTable = withRules([]setting{
 	{name: "family", kind: choiceSetting, fams: allFamilies,
 		choices: map[client.Group][]string{client.Alpha: {"alpha", "beta", "gamma"}, client.Beta: {"alpha", "beta", "gamma"}, client.Gamma: {"alpha", "beta", "gamma"}},
 		hint:    map[client.Group]string{client.Alpha: "messages protocol", client.Beta: "content-generation protocol", client.Gamma: "responses protocol"},
 		get:     func(t *client.ChatTarget) string { return string(t.Family) },
 		set:     func(t *client.ChatTarget, v string) error { t.Family = client.Group(v); return nil }},
-	{name: "model", kind: textSetting, fams: allFamilies,
+	{name: "model", kind: textSetting, fams: allFamilies, wire: []string{"model"},
 		hint: map[client.Group]string{client.Alpha: "required", client.Beta: "required", client.Gamma: "required"},
-		get:  func(t *client.ChatTarget) string { return t.Model },
-		set:  func(t *client.ChatTarget, v string) error { t.Model = v; return nil }},
-	{name: "system", kind: textSetting, fams: allFamilies,
-		hint: map[client.Group]string{client.Alpha: "system", client.Beta: "systemInstruction", client.Gamma: "instructions"},
-		get:  func(t *client.ChatTarget) string { return t.Settings.System },
-		set:  func(t *client.ChatTarget, v string) error { t.Settings.System = v; return nil }},
-	{name: "max tokens", kind: intSetting, fams: allFamilies,
-		hint: map[client.Group]string{client.Alpha: "max_tokens · default 4096", client.Beta: "generationConfig.maxOutputTokens", client.Gamma: "max_output_tokens"},
-		get:  func(t *client.ChatTarget) string { return intText(t.Settings.MaxTokens) },
-		set:  func(t *client.ChatTarget, v string) error { return setInt(&t.Settings.MaxTokens, v) }},
-	{name: "temperature", kind: floatSetting, fams: allFamilies,
-		hint: map[client.Group]string{client.Alpha: "0 to 1 · not with top_p", client.Beta: "0 to 2", client.Gamma: "0 to 2 · not with top_p"},
-		get:  func(t *client.ChatTarget) string { return floatText(t.Settings.Temperature) },
-		set:  func(t *client.ChatTarget, v string) error { return setFloat(&t.Settings.Temperature, v) }},
-	{name: "top_p", kind: floatSetting, fams: allFamilies,
-		hint: map[client.Group]string{client.Alpha: "0 to 1", client.Beta: "0 to 1", client.Gamma: "0 to 1"},
-		get:  func(t *client.ChatTarget) string { return floatText(t.Settings.TopP) },
-		set:  func(t *client.ChatTarget, v string) error { return setFloat(&t.Settings.TopP, v) }},
-	{name: "top_k", kind: intSetting, fams: alphaBeta,
-		hint: map[client.Group]string{client.Alpha: "top_k", client.Beta: "generationConfig.topK"},
-		get:  func(t *client.ChatTarget) string { return intPtrText(t.Settings.TopK) },
-		set:  func(t *client.ChatTarget, v string) error { return setIntPtr(&t.Settings.TopK, v) }},
-	{name: "thinking budget", kind: intSetting, fams: alphaBeta,
-		hint: map[client.Group]string{client.Alpha: "thinking.budget_tokens · ≥ 1024, < max tokens", client.Beta: "thinkingConfig.thinkingBudget"},
-		get:  func(t *client.ChatTarget) string { return intText(t.Settings.ThinkingBudget) },
-		set:  func(t *client.ChatTarget, v string) error { return setInt(&t.Settings.ThinkingBudget, v) }},
-	{name: "thinking display", kind: choiceSetting, fams: []client.Group{client.Alpha},
-		choices: map[client.Group][]string{client.Alpha: {"", "summarized", "omitted"}},
-		hint:    map[client.Group]string{client.Alpha: "thinking.display"},
-		get:     func(t *client.ChatTarget) string { return t.Settings.ThinkingDisplay },
-		set:     func(t *client.ChatTarget, v string) error { t.Settings.ThinkingDisplay = v; return nil }},
-	{name: "effort", kind: choiceSetting, fams: []client.Group{client.Alpha, client.Gamma},
-		choices: map[client.Group][]string{client.Alpha: {"", "low", "medium", "high", "xhigh", "max"}, client.Gamma: {"", "minimal", "low", "medium", "high"}},
-		hint:    map[client.Group]string{client.Alpha: "output_config.effort", client.Gamma: "reasoning.effort"},
-		get:     func(t *client.ChatTarget) string { return t.Settings.Effort },
-		set:     func(t *client.ChatTarget, v string) error { t.Settings.Effort = v; return nil }},
-	{name: "reasoning summary", kind: choiceSetting, fams: []client.Group{client.Gamma},
-		choices: map[client.Group][]string{client.Gamma: {"", "auto", "concise", "detailed"}},
-		hint:    map[client.Group]string{client.Gamma: "reasoning.summary"},
-		get:     func(t *client.ChatTarget) string { return t.Settings.Summary },
-		set:     func(t *client.ChatTarget, v string) error { t.Settings.Summary = v; return nil }},
-	{name: "verbosity", kind: choiceSetting, fams: []client.Group{client.Gamma},
-		choices: map[client.Group][]string{client.Gamma: {"", "low", "medium", "high"}},
-		hint:    map[client.Group]string{client.Gamma: "text.verbosity"},
-		get:     func(t *client.ChatTarget) string { return t.Settings.Verbosity },
-		set:     func(t *client.ChatTarget, v string) error { t.Settings.Verbosity = v; return nil }},
-	{name: "web search", kind: boolSetting, fams: allFamilies,
-		hint: map[client.Group]string{client.Alpha: "web_search tool", client.Beta: "webSearch tool", client.Gamma: "web_search tool"},
-		get:  func(t *client.ChatTarget) string { return boolText(t.Settings.WebSearch) },
-		set:  func(t *client.ChatTarget, v string) error { t.Settings.WebSearch = v == "on"; return nil }},
-	{name: "stop sequences", kind: textSetting, fams: alphaBeta,
-		hint: map[client.Group]string{client.Alpha: "stop_sequences · comma-separated", client.Beta: "generationConfig.stopSequences · comma-separated"},
-		get:  func(t *client.ChatTarget) string { return strings.Join(t.Settings.StopSequences, ", ") },
-		set:  setStops},
-	{name: "safety threshold", kind: choiceSetting, fams: []client.Group{client.Beta},
+		text: func(t *client.ChatTarget) *string { return &t.Model }},
+	{name: "system", key: "system",
+		text: func(t *client.ChatTarget) *string { return &t.Settings.System }},
+	{name: "max tokens", key: "max_tokens",
+		get: func(t *client.ChatTarget) string { return intText(t.Settings.MaxTokens) },
+		set: func(t *client.ChatTarget, v string) error { return setInt(&t.Settings.MaxTokens, v) }},
+	{name: "temperature", key: "temperature",
+		float: func(t *client.ChatTarget) **float64 { return &t.Settings.Temperature }},
+	{name: "top_p", key: "top_p",
+		float: func(t *client.ChatTarget) **float64 { return &t.Settings.TopP }},
+	{name: "top_k", key: "top_k",
+		get: func(t *client.ChatTarget) string { return intPtrText(t.Settings.TopK) },
+		set: func(t *client.ChatTarget, v string) error { return setIntPtr(&t.Settings.TopK, v) }},
+	{name: "thinking budget", key: "thinking_budget",
+		get: func(t *client.ChatTarget) string { return intText(t.Settings.ThinkingBudget) },
+		set: func(t *client.ChatTarget, v string) error { return setInt(&t.Settings.ThinkingBudget, v) }},
+	{name: "thinking display", key: "thinking_display",
+		text: func(t *client.ChatTarget) *string { return &t.Settings.ThinkingDisplay }},
+	{name: "effort", key: "effort",
+		text: func(t *client.ChatTarget) *string { return &t.Settings.Effort }},
+	{name: "reasoning summary", key: "summary",
+		text: func(t *client.ChatTarget) *string { return &t.Settings.Summary }},
+	{name: "verbosity", key: "verbosity",
+		text: func(t *client.ChatTarget) *string { return &t.Settings.Verbosity }},
+	{name: "web search", key: "web_search",
+		get: func(t *client.ChatTarget) string { return boolText(t.Settings.WebSearch) },
+		set: func(t *client.ChatTarget, v string) error { t.Settings.WebSearch = v == "on"; return nil }},
+	{name: "stop sequences", key: "stop_sequences",
+		get: func(t *client.ChatTarget) string { return strings.Join(t.Settings.StopSequences, ", ") },
+		set: setStops},
+	{name: "safety threshold", kind: choiceSetting, fams: []client.Group{client.Beta}, wire: []string{"safetySettings", "threshold"},
 		choices: map[client.Group][]string{client.Beta: {"", "BLOCK_NONE", "BLOCK_ONLY_HIGH", "BLOCK_MEDIUM_AND_ABOVE", "BLOCK_LOW_AND_ABOVE", "OFF"}},
 		hint:    map[client.Group]string{client.Beta: "safetySettings · every harm category"},
 		get:     safetyThreshold,
 		set:     setSafety},
-}
-
-// wireNames are the last parts of the wire fields each row sets, in every
-// family: a violation of one marks that row.
-var wireNames = map[string][]string{
-	"model":             {"model"},
-	"system":            {"system", "systemInstruction", "instructions"},
-	"max tokens":        {"max_tokens", "maxOutputTokens", "max_output_tokens"},
-	"temperature":       {"temperature"},
-	"top_p":             {"top_p", "topP"},
-	"top_k":             {"top_k", "topK"},
-	"thinking budget":   {"budget_tokens", "thinkingBudget"},
-	"thinking display":  {"display"},
-	"effort":            {"effort"},
-	"reasoning summary": {"summary"},
-	"verbosity":         {"verbosity"},
-	"stop sequences":    {"stop_sequences", "stopSequences"},
-	"safety threshold":  {"safetySettings", "threshold"},
-}
+})
 
 // rowOf is the row whose value a violation of the wire field path is
 // about, or "" when none is.
 func rowOf(path string) string {
 	parts := strings.FieldsFunc(path, func(r rune) bool { return r == '.' || r == '[' || r == ']' })
 	for i := len(parts) - 1; i >= 0; i-- {
-		for row, names := range wireNames {
-			if slices.Contains(names, parts[i]) {
-				return row
+		for _, row := range settingsTable {
+			if slices.Contains(row.wire, parts[i]) {
+				return row.name
 			}
 		}
 	}

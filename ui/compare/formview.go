@@ -3,6 +3,8 @@ package compare
 import (
 	"strings"
 
+	"atelier/client"
+
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -14,8 +16,7 @@ func (m Model) formView(h int) []string {
 		st.Label.Render("Targets") + st.Muted.Render(" · 2 to 4; the same model twice with other settings is a sweep"),
 		"",
 	}
-	help := "Settings: system, max_tokens, temperature, top_p, top_k, stop_sequences, thinking_budget, " +
-		"thinking_display, effort, summary, verbosity, web_search; any other key goes into the request as it is. " +
+	help := "Settings: " + strings.Join(client.ChatSettingNames(), ", ") + "; any other key goes into the request as it is. " +
 		"Values are JSON when they read as JSON: temperature=0.2,stop_sequences=[\"END\"]."
 	var foot []string
 	for _, l := range strings.Split(ansi.Wordwrap(help, max(m.width-2, 20), " "), "\n") {
