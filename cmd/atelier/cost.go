@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -50,22 +49,10 @@ func withCost(obj []byte, cost *float64) []byte {
 // chatCost is the cost of a reply: its usage, with the thinking tokens
 // the native usage tells apart (beta's thoughts, gamma's reasoning).
 func chatCost(t price.Table, model string, res *client.ChatResult) *float64 {
-	if res == nil || len(t) == 0 {
+	if res == nil {
 		return nil
 	}
-	u := price.Usage{Input: int64(res.Usage.Input), Output: int64(res.Usage.Output)}
-	var native struct {
-		Usage         json.RawMessage `json:"usage"`
-		UsageMetadata json.RawMessage `json:"usageMetadata"`
-	}
-	if json.Unmarshal(res.Response, &native) == nil {
-		for _, raw := range []json.RawMessage{native.Usage, native.UsageMetadata} {
-			if nu, ok := price.UsageOf(raw); ok {
-				u.Thinking = min(nu.Thinking, u.Output)
-			}
-		}
-	}
-	return t.Reply(model, u)
+	return t.ReplyNative(model, int64(res.Usage.Input), int64(res.Usage.Output), res.Response)
 }
 
 // imageCost is the cost of an image reply.
