@@ -162,6 +162,12 @@ func (t Table) ReplyNative(model string, input, output int64, native json.RawMes
 	if len(t) == 0 {
 		return nil
 	}
+	return t.Reply(model, NativeUsage(input, output, native))
+}
+
+// NativeUsage is a reply's usage: its neutral counts, with the thinking
+// its native final reply's usage tells apart (never more than the output).
+func NativeUsage(input, output int64, native json.RawMessage) Usage {
 	u := Usage{Input: input, Output: output}
 	var top struct {
 		Usage         json.RawMessage `json:"usage"`
@@ -174,7 +180,7 @@ func (t Table) ReplyNative(model string, input, output int64, native json.RawMes
 			}
 		}
 	}
-	return t.Reply(model, u)
+	return u
 }
 
 // Label is a known cost as the screens show it beside other figures: the
