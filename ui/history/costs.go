@@ -1,0 +1,73 @@
+package history
+
+import (
+	"reflect"
+
+	"atelier/store"
+	"atelier/store/price"
+)
+
+// The costs the reader shows, by the store's own rules (store/costs.go),
+// so the tab and `atelier history show` agree: arithmetic on what the item
+// holds, done while laying it out, never in View. With no prices, each is
+// nil and join leaves it out: the screen is as it was.
+
+// convCost is a conversation's replies summed; nil when any is unknown,
+// since a sum that leaves one out would pretend.
+func convCost(t price.Table, c *store.Conversation) *float64 {
+	if len(t) == 0 {
+		return nil
+	}
+	var sum *float64
+	for _, m := range c.Messages {
+		if m.Role != store.RoleAssistant {
+			continue
+		}
+		cost := store.MessageCost(t, m)
+		if cost == nil {
+			return nil
+		}
+		if sum == nil {
+			sum = new(float64)
+		}
+		*sum += *cost
+	}
+	return sum
+}
+
+// replyCost is one finished reply's cost; a reply cut short has no final
+// count to cost.
+func replyCost(t price.Table, m store.Message) *float64 {
+	if len(t) == 0 || m.Status != store.StatusComplete && m.Status != "" {
+		return nil
+	}
+	return store.MessageCost(t, m)
+}
+
+func imageCost(t price.Table, j *store.ImageJob) *float64 {
+	if len(t) == 0 {
+		return nil
+	}
+	return store.ImageJobCost(t, *j)
+}
+
+func videoCost(t price.Table, v *store.VideoTask) *float64 {
+	if len(t) == 0 {
+		return nil
+	}
+	return store.VideoTaskCost(t, *v)
+}
+
+// withPrices adopts the rates saved in Settings: the laid out blocks, which
+// carry the old costs, are dropped and the item open is laid out again.
+func (m Model) withPrices(p price.Table) Model {
+	if reflect.DeepEqual(p, m.prices) {
+		return m
+	}
+	m.prices = p
+	m.md.blocks = map[blockKey]block{}
+	if m.reader.open {
+		m.relayout()
+	}
+	return m
+}
