@@ -33,4 +33,3 @@ func (m Model) jobCost(j store.ImageJob) string {
 	}
 	return ""
 }
-
