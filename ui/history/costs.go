@@ -1,7 +1,11 @@
 package history
 
 import (
+	"context"
 	"reflect"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
 	"atelier/store/price"
@@ -64,10 +68,53 @@ func (m Model) withPrices(p price.Table) Model {
 	if reflect.DeepEqual(p, m.prices) {
 		return m
 	}
-	m.prices = p
+	m.prices, m.spent = p, nil
 	m.md.blocks = map[blockKey]block{}
 	if m.reader.open {
 		m.relayout()
 	}
 	return m
+}
+
+// spentMsg answers spentCmd.
+type spentMsg struct {
+	prices price.Table // the rates it was counted at
+	spent  float64
+	err    error
+}
+
+// spentBudget bounds the count of today's spending: an answer that takes
+// longer is not worth the wait.
+const spentBudget = 5 * time.Second
+
+// spentCmd counts what today has cost, every item at the rates known (the
+// store's SpentSince, as the day's budget counts it), for the list's top
+// line; nil with no prices or no store.
+func (m Model) spentCmd() tea.Cmd {
+	if len(m.prices) == 0 || m.db == nil {
+		return nil
+	}
+	db, prices, now := m.db, m.prices, m.now
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), spentBudget)
+		defer cancel()
+		spent, err := db.SpentSince(ctx, startOfDay(now()), prices)
+		return result(spentMsg{prices: prices, spent: spent, err: err})
+	}
+}
+
+// spentKnown keeps today's spending, if counted at the rates in force; a
+// failed count shows nothing rather than a wrong sum.
+func (m Model) spentKnown(msg spentMsg) Model {
+	if msg.err != nil || len(m.prices) == 0 || !reflect.DeepEqual(msg.prices, m.prices) {
+		m.spent = nil
+		return m
+	}
+	m.spent = &msg.spent
+	return m
+}
+
+// startOfDay is midnight before t, where t is.
+func startOfDay(t time.Time) time.Time {
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, t.Location())
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
@@ -113,5 +114,30 @@ func TestCostRules(t *testing.T) {
 	}
 	if convCost(nil, c) != nil || replyCost(nil, c.Messages[1]) != nil {
 		t.Error("a cost with no prices")
+	}
+}
+
+// TestSpentTodayOnTheList: with prices set, the list's top line says what
+// today has cost (the store's count, as the day's budget has it); with
+// none, the line is as it was.
+func TestSpentTodayOnTheList(t *testing.T) {
+	f := newFixture(t, t.TempDir())
+	plain := newHarness(t, f.db, 120, 40)
+	if first := strings.SplitN(plain.m.View(), "\n", 2)[0]; strings.Contains(first, "today") {
+		t.Fatalf("spending shown with no prices: %q", first)
+	}
+	late := func() time.Time { return startOfDay(t0).Add(23 * time.Hour) } // the fixture's day
+	hs := harnessOf(t, New(Options{Store: f.db, Now: late, Settings: &store.Settings{Prices: testPrices()}}), 120, 40)
+	want, err := f.db.SpentSince(bg, startOfDay(late()), testPrices())
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := strings.SplitN(hs.m.View(), "\n", 2)[0]
+	if !strings.Contains(first, "today "+price.Label(&want)) || want == 0 {
+		t.Errorf("top line %q, want today %s (a sum above 0)", first, price.Label(&want))
+	}
+	hs.Send(tab.SettingsMsg{Settings: &store.Settings{}})
+	if first := strings.SplitN(hs.m.View(), "\n", 2)[0]; strings.Contains(first, "today") {
+		t.Errorf("spending still shown with prices cleared: %q", first)
 	}
 }

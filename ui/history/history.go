@@ -50,6 +50,7 @@ type Model struct {
 	db     *store.Store
 	output store.Output
 	prices price.Table // the rates items are costed at; nil: no cost shown
+	spent  *float64    // what today has cost, at those rates; nil: not known
 	now    func() time.Time
 
 	list    listState
@@ -118,7 +119,7 @@ func (m Model) Init() tea.Cmd {
 	if m.db == nil {
 		return nil
 	}
-	return m.pageCmd(context.Background(), nil, nil)
+	return tea.Batch(m.pageCmd(context.Background(), nil, nil), m.spentCmd())
 }
 
 // Update handles keys, the wheel and the results of the tab's commands.
@@ -136,7 +137,10 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ShownMsg:
 		return m.shown()
 	case tab.SettingsMsg:
-		return m.withSettings(msg.Settings), nil
+		m = m.withSettings(msg.Settings)
+		return m, m.spentCmd()
+	case spentMsg:
+		return m.spentKnown(msg), nil
 	case pageMsg:
 		m, cmd := m.paged(msg)
 		m, lanes := m.askLanes()

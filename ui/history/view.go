@@ -8,6 +8,7 @@ import (
 
 	"atelier/store"
 	"atelier/termtext"
+	"atelier/store/price"
 )
 
 // searchLabel opens the search line.
@@ -108,6 +109,9 @@ func (m Model) searchLine() string {
 		left = m.st.Hint.Render("/ search")
 	}
 	right := m.filterSummary()
+	if m.spent != nil {
+		right = m.st.Hint.Render("today "+price.Label(m.spent)) + "   " + right
+	}
 	gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(right)
 	if m.focus == searching || gap < 2 {
 		return left
