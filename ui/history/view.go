@@ -7,8 +7,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
-	"atelier/termtext"
 	"atelier/store/price"
+	"atelier/termtext"
 )
 
 // searchLabel opens the search line.
