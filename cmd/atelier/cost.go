@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"atelier/client"
+	"atelier/store"
 	"atelier/store/price"
 )
 
@@ -70,19 +71,7 @@ func imageCost(t price.Table, req client.ImageRequest, resp *client.ImageRespons
 // videoCost is what a video task costs, from its body and, where it says
 // nothing, the endpoint's documented defaults.
 func videoCost(t price.Table, req client.VideoRequest) *float64 {
-	if len(t) == 0 {
-		return nil
-	}
-	res, secs := price.VideoParams(req.Body)
-	if e, _, err := client.LookupVideoEndpoint(req.Path); err == nil {
-		if f, ok := e.Field("resolution"); ok && res == "" {
-			res = f.Default
-		}
-		if f, ok := e.Field("duration"); ok && secs == 0 {
-			_, secs = price.VideoParams(map[string]any{"duration": f.Default})
-		}
-	}
-	return t.Video(req.Path, res, secs)
+	return store.VideoCost(t, req.Path, req.Body)
 }
 
 // compareEstimate is what a comparison may cost: each target's prompt
