@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"atelier/client"
 	"atelier/store/price"
 )
 
@@ -56,8 +57,27 @@ func VideoTaskCost(t price.Table, v VideoTask) *float64 {
 	d := json.NewDecoder(bytes.NewReader(v.BodyJSON))
 	d.UseNumber()
 	d.Decode(&body)
+	return VideoCost(t, v.Endpoint, body)
+}
+
+// VideoCost is what a video request costs: the resolution and duration
+// its body names, where it names none the endpoint's documented defaults
+// (what the service will make). One rule for the command line, the tabs
+// and the day's count.
+func VideoCost(t price.Table, endpoint string, body map[string]any) *float64 {
+	if len(t) == 0 {
+		return nil
+	}
 	res, secs := price.VideoParams(body)
-	return t.Video(v.Endpoint, res, secs)
+	if e, _, err := client.LookupVideoEndpoint(endpoint); err == nil {
+		if f, ok := e.Field("resolution"); ok && res == "" {
+			res = f.Default
+		}
+		if f, ok := e.Field("duration"); ok && secs == 0 {
+			_, secs = price.VideoParams(map[string]any{"duration": f.Default})
+		}
+	}
+	return t.Video(endpoint, res, secs)
 }
 
 // ItemCost is the cost of one history item: a conversation's replies

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
+	"atelier/store/price"
 	"atelier/ui/chat"
 )
 
@@ -12,10 +13,11 @@ type chatTab struct{ chat.Model }
 
 func newChatTab(deps Deps) *chatTab {
 	var models store.Models
+	var prices price.Table
 	if deps.Settings != nil {
-		models = deps.Settings.Models
+		models, prices = deps.Settings.Models, deps.Settings.Prices
 	}
-	return &chatTab{chat.New(chat.Options{Store: deps.Store, Models: models, Demo: deps.Demo})}
+	return &chatTab{chat.New(chat.Options{Store: deps.Store, Models: models, Prices: prices, Demo: deps.Demo})}
 }
 
 func (t *chatTab) Update(msg tea.Msg) (screen, tea.Cmd) {

@@ -14,11 +14,11 @@ type videoTab struct {
 }
 
 func newVideoTab(deps Deps) *videoTab {
-	endpoint := ""
+	o := video.Options{Store: deps.Store, Poller: deps.Poller}
 	if deps.Settings != nil {
-		endpoint = deps.Settings.Models.Video
+		o.Endpoint, o.Prices = deps.Settings.Models.Video, deps.Settings.Prices
 	}
-	return &videoTab{Model: video.New(video.Options{Store: deps.Store, Poller: deps.Poller, Endpoint: endpoint})}
+	return &videoTab{Model: video.New(o)}
 }
 
 func (t *videoTab) Update(msg tea.Msg) (screen, tea.Cmd) {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"atelier/client"
+	"atelier/store"
 	"atelier/store/price"
 )
 
@@ -50,22 +50,10 @@ func withCost(obj []byte, cost *float64) []byte {
 // chatCost is the cost of a reply: its usage, with the thinking tokens
 // the native usage tells apart (beta's thoughts, gamma's reasoning).
 func chatCost(t price.Table, model string, res *client.ChatResult) *float64 {
-	if res == nil || len(t) == 0 {
+	if res == nil {
 		return nil
 	}
-	u := price.Usage{Input: int64(res.Usage.Input), Output: int64(res.Usage.Output)}
-	var native struct {
-		Usage         json.RawMessage `json:"usage"`
-		UsageMetadata json.RawMessage `json:"usageMetadata"`
-	}
-	if json.Unmarshal(res.Response, &native) == nil {
-		for _, raw := range []json.RawMessage{native.Usage, native.UsageMetadata} {
-			if nu, ok := price.UsageOf(raw); ok {
-				u.Thinking = min(nu.Thinking, u.Output)
-			}
-		}
-	}
-	return t.Reply(model, u)
+	return t.ReplyNative(model, int64(res.Usage.Input), int64(res.Usage.Output), res.Response)
 }
 
 // imageCost is the cost of an image reply.
@@ -83,19 +71,7 @@ func imageCost(t price.Table, req client.ImageRequest, resp *client.ImageRespons
 // videoCost is what a video task costs, from its body and, where it says
 // nothing, the endpoint's documented defaults.
 func videoCost(t price.Table, req client.VideoRequest) *float64 {
-	if len(t) == 0 {
-		return nil
-	}
-	res, secs := price.VideoParams(req.Body)
-	if e, _, err := client.LookupVideoEndpoint(req.Path); err == nil {
-		if f, ok := e.Field("resolution"); ok && res == "" {
-			res = f.Default
-		}
-		if f, ok := e.Field("duration"); ok && secs == 0 {
-			_, secs = price.VideoParams(map[string]any{"duration": f.Default})
-		}
-	}
-	return t.Video(req.Path, res, secs)
+	return store.VideoCost(t, req.Path, req.Body)
 }
 
 // compareEstimate is what a comparison may cost: each target's prompt

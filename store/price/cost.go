@@ -153,3 +153,42 @@ func UsageOf(raw json.RawMessage) (u Usage, ok bool) {
 	u.Thinking = get(m.Thoughts) + max(m.Details.Reasoning, 0)
 	return u, ok
 }
+
+// ReplyNative is the cost of a reply from its neutral counts and its native
+// final reply, whose usage tells the thinking tokens apart (beta's
+// thoughts, gamma's reasoning); one reading for the command line and the
+// tabs alike.
+func (t Table) ReplyNative(model string, input, output int64, native json.RawMessage) *float64 {
+	if len(t) == 0 {
+		return nil
+	}
+	return t.Reply(model, NativeUsage(input, output, native))
+}
+
+// NativeUsage is a reply's usage: its neutral counts, with the thinking
+// its native final reply's usage tells apart (never more than the output).
+func NativeUsage(input, output int64, native json.RawMessage) Usage {
+	u := Usage{Input: input, Output: output}
+	var top struct {
+		Usage         json.RawMessage `json:"usage"`
+		UsageMetadata json.RawMessage `json:"usageMetadata"`
+	}
+	if json.Unmarshal(native, &top) == nil {
+		for _, raw := range []json.RawMessage{top.Usage, top.UsageMetadata} {
+			if nu, ok := UsageOf(raw); ok {
+				u.Thinking = min(nu.Thinking, u.Output)
+			}
+		}
+	}
+	return u
+}
+
+// Label is a known cost as the screens show it beside other figures: the
+// rates are in the person's currency, so no sign is guessed; "" when the
+// cost is not known.
+func Label(cost *float64) string {
+	if cost == nil {
+		return ""
+	}
+	return "cost " + Format(*cost)
+}

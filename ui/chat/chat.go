@@ -21,6 +21,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/store/price"
 	"atelier/ui/components/editor"
 	"atelier/ui/components/list"
 	"atelier/ui/tab"
@@ -30,6 +31,7 @@ import (
 type Options struct {
 	Store  *store.Store // where conversations are kept; nil: this session only
 	Models store.Models // the default model of each family
+	Prices price.Table  // the rates replies are costed at; nil: no cost shown
 	Demo   bool         // the built-in simulator is the service
 	// Now is the clock for the list's ages before the first answer of the
 	// store brings the time; nil means time.Now. Tests fix it.
@@ -53,6 +55,7 @@ type Model struct {
 	db     *store.Store
 	client *client.Client
 	models store.Models
+	prices price.Table
 	demo   bool
 	target client.ChatTarget
 
@@ -99,7 +102,7 @@ func New(o Options) Model {
 		now = o.Now
 	}
 	m := Model{
-		db: o.Store, models: o.Models, demo: o.Demo,
+		db: o.Store, models: o.Models, prices: o.Prices, demo: o.Demo,
 		km: defaultKeyMap(), clock: now(), tick: tea.Tick, list: newConvList(o.Store),
 	}
 	if o.Tick != nil {
@@ -139,7 +142,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.QuitMsg:
 		return m.stop(), nil
 	case tab.SettingsMsg:
-		return m.withModels(msg.Settings.Models), nil
+		return m.withModels(msg.Settings.Models).withPrices(msg.Settings.Prices), nil
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.ContinueChatMsg:

@@ -60,7 +60,9 @@ func (m Model) frame(f frameMsg) Model {
 }
 
 // look is what drawing entries depends on besides the entries.
-func (m *Model) look() look { return look{thinking: m.showAll, now: m.clock, st: m.st} }
+func (m *Model) look() look {
+	return look{thinking: m.showAll, now: m.clock, st: m.st, prices: m.prices}
+}
 
 // layout draws the conversation again, from the caches where it can.
 func (m *Model) layout() { m.tr = m.tr.layout(m.conv.entries, m.look()) }

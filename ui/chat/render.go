@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
+	"atelier/store/price"
 	"atelier/termtext"
 	"atelier/ui/markdown"
 )
@@ -24,6 +25,7 @@ type look struct {
 	thinking bool // thinking shown in full
 	now      time.Time
 	st       *styles
+	prices   price.Table // the rates a reply's cost comes from
 }
 
 // body is the rendered markdown of a reply, kept while the width and
@@ -72,11 +74,11 @@ func replyHeader(e *entry, lk look) string {
 	if model == "" {
 		model = string(e.family)
 	}
-	return ansi.Truncate(st.Reply.Header.Render("▾ "+model)+st.Reply.Figures.Render(figures(e)), lk.width, "…")
+	return ansi.Truncate(st.Reply.Header.Render("▾ "+model)+st.Reply.Figures.Render(figures(e, lk.prices)), lk.width, "…")
 }
 
 // figures are a reply's timings, tokens, rate and stop reason.
-func figures(e *entry) string {
+func figures(e *entry, prices price.Table) string {
 	var parts []string
 	if e.ttft > 0 {
 		parts = append(parts, seconds(e.ttft)+" to first token")
@@ -92,6 +94,9 @@ func figures(e *entry) string {
 	final := !e.broken()
 	if e.usage.Output > 0 && final {
 		parts = append(parts, strconv.Itoa(e.usage.Output)+" tok")
+		if cost := replyCost(e, prices); cost != "" { // before the rate: a narrow header keeps it
+			parts = append(parts, cost)
+		}
 		if d := e.total - e.ttft; d > 0 {
 			parts = append(parts, fmt.Sprintf("%.0f tok/s", float64(e.usage.Output)/d.Seconds()))
 		}

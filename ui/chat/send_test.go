@@ -170,7 +170,7 @@ func TestStopKeepsThePartialReply(t *testing.T) {
 	}
 	// The stream's count so far is not the reply's: no tokens, rate or
 	// stop reason for it, only its times (issue 19, bug 8).
-	if fig := figures(&e); strings.Contains(fig, "tok/s") || strings.Contains(fig, " tok ") || !strings.HasSuffix(fig, " s") {
+	if fig := figures(&e, nil); strings.Contains(fig, "tok/s") || strings.Contains(fig, " tok ") || !strings.HasSuffix(fig, " s") {
 		t.Errorf("a stopped reply's figures: %q", fig)
 	}
 	m := h.stored().Messages[1]

@@ -224,6 +224,9 @@ func (m Model) figureParts(l *lane) []string {
 	if r := f.perSecond(); r > 0 {
 		parts = append(parts, fig("%.0f tok/s", r))
 	}
+	if cost := m.cost(l); cost != "" {
+		parts = append(parts, fig("%s", cost))
+	}
 	switch l.state {
 	case failed:
 		parts = append(parts, st.Error.Render("✗ failed"))

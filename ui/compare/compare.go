@@ -22,6 +22,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/store/price"
 	launcher "atelier/ui/components/editor"
 	"atelier/ui/components/form"
 	"atelier/ui/tab"
@@ -45,8 +46,9 @@ type Model struct {
 
 	// What the next run sends.
 	targets   []client.ChatTarget
-	defaulted bool // targets are the default models of the settings
-	demo      bool // the simulator answers: a family with no default model gets one
+	defaulted bool        // targets are the default models of the settings
+	demo      bool        // the simulator answers: a family with no default model gets one
+	prices    price.Table // the rates columns are costed at; nil: no cost shown
 	prompt    string
 	system    string
 
@@ -85,6 +87,9 @@ func New(o Options) Model {
 		m.exportDir = "."
 	}
 	m.targets, m.defaulted = defaultTargets(o.Settings, o.Demo), true
+	if o.Settings != nil {
+		m.prices = o.Settings.Prices
+	}
 	m.editor = newEditor(m.st)
 	return m
 }
@@ -135,7 +140,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		m.client = msg.Client
 		return m, nil
 	case tab.SettingsMsg:
-		return m.settingsSaved(msg.Settings), nil
+		return m.settingsSaved(msg.Settings).withPrices(msg.Settings.Prices)
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.ShownMsg:

@@ -10,6 +10,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/store/price"
 	"atelier/termtext"
 	"atelier/ui/tab"
 )
@@ -148,7 +149,8 @@ func runFrom(seq int, c *store.Conversation, calls []store.Call, st *styles) run
 		l := &r.lanes[msg.Lane]
 		l.target = storedTarget(msg.Family, msg.Model, msg.SettingsJSON)
 		l.text, l.native = msg.Text, native[msg.ID]
-		l.fig = figures{ttft: msg.TTFT, total: msg.Total, in: msg.Usage.InputTokens, out: msg.Usage.OutputTokens,
+		u := price.NativeUsage(msg.Usage.InputTokens, msg.Usage.OutputTokens, l.native)
+		l.fig = figures{ttft: msg.TTFT, total: msg.Total, in: u.Input, out: u.Output, thinking: u.Thinking,
 			stop: msg.StopReason}
 		l.state, l.err = storedState(msg)
 	}

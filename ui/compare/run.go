@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
+	"atelier/store/price"
 	"atelier/ui/markdown"
 )
 
@@ -69,6 +70,7 @@ type lane struct {
 type figures struct {
 	ttft, total time.Duration
 	in, out     int64
+	thinking    int64 // the part of out the native usage says was thinking
 	stop        string
 }
 
@@ -86,7 +88,8 @@ func resultFigures(r *client.ChatResult) figures {
 	if r == nil {
 		return figures{}
 	}
-	return figures{ttft: r.FirstToken, total: r.Total, in: int64(r.Usage.Input), out: int64(r.Usage.Output),
+	u := price.NativeUsage(int64(r.Usage.Input), int64(r.Usage.Output), r.Response)
+	return figures{ttft: r.FirstToken, total: r.Total, in: u.Input, out: u.Output, thinking: u.Thinking,
 		stop: r.StopReason}
 }
 

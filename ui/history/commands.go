@@ -77,7 +77,7 @@ func (m Model) reload() (Model, tea.Cmd) {
 		m.list.loading = false // one letter: the rows stay until the next
 		return m, nil
 	}
-	return m, m.pageCmd(ctx, nil, nil)
+	return m, tea.Batch(m.pageCmd(ctx, nil, nil), m.spentCmd())
 }
 
 // searchable is the text a search is made of: the text typed, less a last

@@ -28,6 +28,7 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 
 	"atelier/store"
+	"atelier/store/price"
 	"atelier/termtext"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
@@ -36,7 +37,7 @@ import (
 // Options are what the tab works with.
 type Options struct {
 	Store    *store.Store     // nil: the tab says there is no history
-	Settings *store.Settings  // the output folders exports go to; nil: the current folder
+	Settings *store.Settings  // the output folders exports go to, the prices; nil: the current folder
 	Now      func() time.Time // the clock the date filters count back from; nil: time.Now
 	// CellWidth and CellHeight are a cell's size in pixels as the tty
 	// records it (imageview.ReadWindow), for the proportions of half-block
@@ -48,6 +49,8 @@ type Options struct {
 type Model struct {
 	db     *store.Store
 	output store.Output
+	prices price.Table // the rates items are costed at; nil: no cost shown
+	spent  *float64    // what today has cost, at those rates; nil: not known
 	now    func() time.Time
 
 	list    listState
@@ -89,7 +92,7 @@ func New(o Options) Model {
 		m.now = time.Now
 	}
 	if o.Settings != nil {
-		m.output = o.Settings.Output
+		m.output, m.prices = o.Settings.Output, o.Settings.Prices
 	}
 	m.st = newStyles(true)
 	m.input = newInput(m.st)
@@ -116,7 +119,7 @@ func (m Model) Init() tea.Cmd {
 	if m.db == nil {
 		return nil
 	}
-	return m.pageCmd(context.Background(), nil, nil)
+	return tea.Batch(m.pageCmd(context.Background(), nil, nil), m.spentCmd())
 }
 
 // Update handles keys, the wheel and the results of the tab's commands.
@@ -134,7 +137,10 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ShownMsg:
 		return m.shown()
 	case tab.SettingsMsg:
-		return m.withSettings(msg.Settings), nil
+		m = m.withSettings(msg.Settings)
+		return m, m.spentCmd()
+	case spentMsg:
+		return m.spentKnown(msg), nil
 	case pageMsg:
 		m, cmd := m.paged(msg)
 		m, lanes := m.askLanes()
@@ -229,6 +235,7 @@ func (m Model) mode() mode {
 func (m Model) withSettings(s *store.Settings) Model {
 	if s != nil {
 		m.output = s.Output
+		m = m.withPrices(s.Prices)
 	}
 	return m
 }

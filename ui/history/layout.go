@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/store/price"
 	"atelier/termtext"
 	"atelier/ui/imageview"
 )
@@ -99,6 +100,7 @@ type layoutCtx struct {
 	imageErrs     map[string]string
 	seq           int
 	preview       *imageview.Preview
+	prices        price.Table // the rates costs come from; nil: none shown
 }
 
 // markdown is a reply's rendering at width, or its plain text, noted as

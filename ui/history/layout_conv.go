@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
+	"atelier/store/price"
 	"atelier/termtext"
 )
 
@@ -114,7 +115,7 @@ func (lc *layoutCtx) convHeading(c *store.Conversation) block {
 		title = "(untitled)"
 	}
 	meta := join(" · ", string(c.Kind), fmt.Sprintf("%d messages", len(c.Messages)),
-		"started "+stamp(c.CreatedAt), "last "+stamp(c.UpdatedAt))
+		"started "+stamp(c.CreatedAt), "last "+stamp(c.UpdatedAt), price.Label(convCost(lc.prices, c)))
 	lines := paragraph(title, lc.width, lc.st.Heading)
 	lines = append(lines, paragraph(meta, lc.width, lc.st.Hint)...)
 	return block{lines: lines}
@@ -139,7 +140,7 @@ func (lc *layoutCtx) reply(b *block, m store.Message, kind store.Kind, v store.L
 		target = join(" · ", fmt.Sprintf("lane %d", m.Lane+1), target)
 	}
 	lines := []string{lc.st.Label.Render(ansi.Truncate(termtext.String(target), width, "…"))}
-	lines = append(lines, paragraph(figures(m), width, lc.st.Figures)...)
+	lines = append(lines, paragraph(join(" · ", figures(m), price.Label(replyCost(lc.prices, m))), width, lc.st.Figures)...)
 	if m.Status != store.StatusComplete && m.Status != "" {
 		lines = append(lines, paragraph(join(": ", m.Status, m.Error), width, lc.st.Problem)...)
 	}

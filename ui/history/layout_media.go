@@ -12,6 +12,7 @@ import (
 
 	"atelier/budget"
 	"atelier/store"
+	"atelier/store/price"
 	"atelier/termtext"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
@@ -21,7 +22,7 @@ import (
 // edit, and each picture as a preview over its file path.
 func (lc *layoutCtx) imageJob(it *loaded) []block {
 	j := it.image
-	meta := join(" · ", j.Endpoint, lc.status(j.Status), stamp(j.CreatedAt), seconds(j.Total))
+	meta := join(" · ", j.Endpoint, lc.status(j.Status), stamp(j.CreatedAt), seconds(j.Total), price.Label(imageCost(lc.prices, j)))
 	blocks := []block{{lines: []string{lc.st.Heading.Render(ansi.Truncate("Image · "+termtext.String(j.Model), lc.width, "…")), meta}}}
 	blocks = append(blocks, lc.section("Prompt", paragraph(j.Prompt, lc.width-2, lc.st.Text)))
 	for _, f := range shownFiles(j.Files) {
@@ -96,7 +97,8 @@ func (lc *layoutCtx) videoTask(it *loaded) []block {
 	if !v.CompletedAt.IsZero() {
 		took = "took " + v.CompletedAt.Sub(v.SubmittedAt).Round(time.Second).String()
 	}
-	meta := join(" · ", lc.status(videoStatus(v)), termtext.String(v.RequestID), "submitted "+stamp(v.SubmittedAt), took)
+	meta := join(" · ", lc.status(videoStatus(v)), termtext.String(v.RequestID), "submitted "+stamp(v.SubmittedAt), took,
+		price.Label(videoCost(lc.prices, v)))
 	blocks := []block{{lines: []string{lc.st.Heading.Render(ansi.Truncate("Video · "+termtext.String(v.Endpoint), lc.width, "…")), meta}}}
 	blocks = append(blocks, lc.section("Prompt", paragraph(v.Prompt, lc.width-2, lc.st.Text)))
 	blocks = append(blocks, lc.section("File", []string{lc.videoFile(it)}))

@@ -276,7 +276,8 @@ func (m *Model) ensureVisible() {
 func (m Model) layout() page {
 	r := m.reader
 	lc := &layoutCtx{width: max(m.width, 1), height: m.bodyHeight(), st: m.st, thinking: r.thinking, stacked: r.stacked,
-		md: m.md.out, blocks: m.md.blocks, images: r.images, imageErrs: r.imageErrs, seq: r.seq, preview: m.preview}
+		md: m.md.out, blocks: m.md.blocks, images: r.images, imageErrs: r.imageErrs, seq: r.seq, preview: m.preview,
+		prices: m.prices}
 	var blocks []block
 	switch {
 	case r.err != "":

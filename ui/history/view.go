@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
+	"atelier/store/price"
 	"atelier/termtext"
 )
 
@@ -108,6 +109,9 @@ func (m Model) searchLine() string {
 		left = m.st.Hint.Render("/ search")
 	}
 	right := m.filterSummary()
+	if m.spent != nil {
+		right = m.st.Hint.Render("today "+price.Label(m.spent)) + "   " + right
+	}
 	gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(right)
 	if m.focus == searching || gap < 2 {
 		return left

@@ -25,6 +25,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/store/price"
 	"atelier/ui/components/editor"
 	"atelier/ui/components/list"
 	"atelier/ui/imageview"
@@ -63,6 +64,7 @@ type Model struct {
 	client *client.Client
 	db     *store.Store
 	outDir string       // where results are also copied; "" for nowhere
+	prices price.Table  // the rates results are costed at; nil: no cost shown
 	edit   editor.Model // the prompt in $VISUAL or $EDITOR
 	open   func(string) error
 	viewer *imageview.Viewer
@@ -107,7 +109,7 @@ func New(o Options) Model {
 	if open == nil {
 		open = startViewer
 	}
-	m := Model{db: o.Store, outDir: cfg.Output.Images, edit: edit, open: open, defaultModel: model,
+	m := Model{db: o.Store, outDir: cfg.Output.Images, prices: cfg.Prices, edit: edit, open: open, defaultModel: model,
 		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
 		gallery: gallery{jobs: newJobList(), thumbs: map[string]thumb{}, pending: map[string]bool{}}}
 	m.form = newForm(model, m.st, m.km)
@@ -240,7 +242,7 @@ func (m Model) settings(s *store.Settings) Model {
 	if s == nil {
 		return m
 	}
-	m.outDir = s.Output.Images
+	m.outDir, m.prices = s.Output.Images, s.Prices
 	// A new default model applies at once, unless another was chosen
 	// (issue 19, bug 9).
 	next := defaultImageModel(s)

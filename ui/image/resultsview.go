@@ -74,6 +74,9 @@ func (m Model) caption(t tile) string {
 		}
 		if t.l.state == laneDone {
 			parts = append(parts, fmt.Sprintf("%.1f s", t.l.total.Seconds()))
+			if cost := m.laneCost(t.l); cost != "" {
+				parts = append(parts, cost)
+			}
 		}
 	default:
 		parts = append(parts, stateWords[t.l.state])

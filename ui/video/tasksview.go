@@ -143,7 +143,7 @@ func (m Model) taskDetail(w int) string {
 	case t.log != "":
 		parts = append(parts, clean(t.log))
 	}
-	parts = append(parts, clean(t.rec.Endpoint), clean(t.id()))
+	parts = append(parts, clean(t.rec.Endpoint), clean(t.id()), m.taskCost(t))
 	return m.st.Tasks.Muted.Render(strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " · "))
 }
 

@@ -22,6 +22,7 @@ import (
 	"atelier/client"
 	"atelier/poller"
 	"atelier/store"
+	"atelier/store/price"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
@@ -45,12 +46,15 @@ type Options struct {
 	// /queue/qv/, its mode in place); the form starts on it. Empty or
 	// unknown: the table's first.
 	Endpoint string
+	// Prices are the rates tasks are costed at; nil: no cost shown.
+	Prices price.Table
 }
 
 // Model is the Video tab.
 type Model struct {
 	db     *store.Store
 	poller *poller.Poller
+	prices price.Table
 	open   func(string) error
 	notify notifier
 
@@ -95,7 +99,7 @@ func New(o Options) Model {
 	}
 	e, mode := defaultEndpoint(o.Endpoint)
 	m := Model{db: o.Store, poller: o.Poller, open: open, notify: detectNotifier(getenv),
-		tasks: newTaskList(o.Store), now: now(), tickEvery: every, km: defaultKeyMap(), endpoint: o.Endpoint}
+		tasks: newTaskList(o.Store), now: now(), tickEvery: every, km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices}
 	m.SetDark(true)
 	m.setForm(newDraft(e, mode))
 	m.form.FocusFirstText()
@@ -152,6 +156,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.SettingsMsg:
+		m.prices = msg.Settings.Prices
 		return m.withEndpoint(msg.Settings.Models.Video), nil
 	case tab.DeletedMsg:
 		m.tasks.remove(msg.RequestID) // deleted in History: gone here too

@@ -1,0 +1,29 @@
+package chat
+
+import (
+	"reflect"
+
+	"atelier/store/price"
+)
+
+// replyCost is a finished reply's cost as its figures show it; "" when it
+// is unknown or no rate applies (nothing pretends to know a cost).
+// Arithmetic only: the view draws it from what the entry holds.
+func replyCost(e *entry, prices price.Table) string {
+	if len(prices) == 0 {
+		return ""
+	}
+	return price.Label(prices.ReplyNative(e.model, int64(e.usage.Input), int64(e.usage.Output), e.native))
+}
+
+// withPrices adopts the rates saved in Settings; the replies' drawn lines
+// are dropped when they changed, so every header shows the new costs.
+func (m Model) withPrices(p price.Table) Model {
+	if reflect.DeepEqual(p, m.prices) {
+		return m
+	}
+	m.prices = p
+	m.tr.drawn = make([]drawing, len(m.tr.drawn))
+	m.layout()
+	return m
+}

@@ -1,0 +1,120 @@
+package history
+
+import (
+	"context"
+	"reflect"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/store"
+	"atelier/store/price"
+)
+
+// The costs the reader shows, by the store's own rules (store/costs.go),
+// so the tab and `atelier history show` agree: arithmetic on what the item
+// holds, done while laying it out, never in View. With no prices, each is
+// nil and join leaves it out: the screen is as it was.
+
+// convCost is a conversation's replies summed; nil when any is unknown,
+// since a sum that leaves one out would pretend.
+func convCost(t price.Table, c *store.Conversation) *float64 {
+	if len(t) == 0 {
+		return nil
+	}
+	var sum *float64
+	for _, m := range c.Messages {
+		if m.Role != store.RoleAssistant {
+			continue
+		}
+		cost := store.MessageCost(t, m)
+		if cost == nil {
+			return nil
+		}
+		if sum == nil {
+			sum = new(float64)
+		}
+		*sum += *cost
+	}
+	return sum
+}
+
+// replyCost is one finished reply's cost; a reply cut short has no final
+// count to cost.
+func replyCost(t price.Table, m store.Message) *float64 {
+	if len(t) == 0 || m.Status != store.StatusComplete && m.Status != "" {
+		return nil
+	}
+	return store.MessageCost(t, m)
+}
+
+func imageCost(t price.Table, j *store.ImageJob) *float64 {
+	if len(t) == 0 {
+		return nil
+	}
+	return store.ImageJobCost(t, *j)
+}
+
+func videoCost(t price.Table, v *store.VideoTask) *float64 {
+	if len(t) == 0 {
+		return nil
+	}
+	return store.VideoTaskCost(t, *v)
+}
+
+// withPrices adopts the rates saved in Settings: the laid out blocks, which
+// carry the old costs, are dropped and the item open is laid out again.
+func (m Model) withPrices(p price.Table) Model {
+	if reflect.DeepEqual(p, m.prices) {
+		return m
+	}
+	m.prices, m.spent = p, nil
+	m.md.blocks = map[blockKey]block{}
+	if m.reader.open {
+		m.relayout()
+	}
+	return m
+}
+
+// spentMsg answers spentCmd.
+type spentMsg struct {
+	prices price.Table // the rates it was counted at
+	spent  float64
+	err    error
+}
+
+// spentBudget bounds the count of today's spending: an answer that takes
+// longer is not worth the wait.
+const spentBudget = 5 * time.Second
+
+// spentCmd counts what today has cost, every item at the rates known (the
+// store's SpentSince, as the day's budget counts it), for the list's top
+// line; nil with no prices or no store.
+func (m Model) spentCmd() tea.Cmd {
+	if len(m.prices) == 0 || m.db == nil {
+		return nil
+	}
+	db, prices, now := m.db, m.prices, m.now
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), spentBudget)
+		defer cancel()
+		spent, err := db.SpentSince(ctx, startOfDay(now()), prices)
+		return result(spentMsg{prices: prices, spent: spent, err: err})
+	}
+}
+
+// spentKnown keeps today's spending, if counted at the rates in force; a
+// failed count shows nothing rather than a wrong sum.
+func (m Model) spentKnown(msg spentMsg) Model {
+	if msg.err != nil || len(m.prices) == 0 || !reflect.DeepEqual(msg.prices, m.prices) {
+		m.spent = nil
+		return m
+	}
+	m.spent = &msg.spent
+	return m
+}
+
+// startOfDay is midnight before t, where t is.
+func startOfDay(t time.Time) time.Time {
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, t.Location())
+}
