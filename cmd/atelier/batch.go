@@ -34,6 +34,7 @@ type batchRunFlags struct {
 	concurrency int
 	json        bool
 	retryFailed bool
+	yes         bool // run even when the estimate passes the [budget]
 }
 
 func (f *batchRunFlags) add(cmd *cobra.Command) {
@@ -63,12 +64,16 @@ func (a *app) batchRunCmd() *cobra.Command {
 			if err != nil {
 				return usageError{err}
 			}
+			if err := a.guard(cmd.Context(), "batch", batchEstimate(a.prices(), plan), f.yes); err != nil {
+				return err
+			}
 			return a.runBatch(cmd.Context(), f, func(ctx context.Context, db *store.Store) (int64, error) {
 				return batch.Create(ctx, db, plan, args[0])
 			})
 		},
 	}
 	f.add(cmd)
+	cmd.Flags().BoolVarP(&f.yes, "yes", "y", false, "run even when the estimate passes the [budget]")
 	return cmd
 }
 

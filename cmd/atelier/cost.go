@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"atelier/batch"
 	"atelier/client"
 	"atelier/store"
 	"atelier/store/price"
@@ -85,6 +86,28 @@ func compareEstimate(t price.Table, targets []client.ChatTarget, prompt string) 
 				sum = new(float64)
 			}
 			*sum += *c
+		}
+	}
+	return sum
+}
+
+// batchEstimate is what a batch's every cell is estimated to cost: each
+// case's prompt (with the system prompt) to each target, repeats times;
+// nil when no target is priced.
+func batchEstimate(t price.Table, plan *batch.Plan) *float64 {
+	targets, err := plan.ChatTargets()
+	if err != nil {
+		return nil
+	}
+	var sum *float64
+	for _, c := range plan.Cases {
+		for _, tg := range targets {
+			if e := t.EstimateReply(tg.Model, tg.Settings.System+c.Text, tg.Settings.MaxTokens); e != nil {
+				if sum == nil {
+					sum = new(float64)
+				}
+				*sum += *e * float64(plan.Repeats)
+			}
 		}
 	}
 	return sum

@@ -210,3 +210,30 @@ func TestWithCost(t *testing.T) {
 		t.Errorf("nil cost: %q", got)
 	}
 }
+
+// TestBatchBudgetRefusalSendsNothing: a batch whose cells together are
+// estimated past the run's budget is refused with no terminal, and sends
+// nothing; --yes runs it.
+func TestBatchBudgetRefusalSendsNothing(t *testing.T) {
+	c := pricedCapture(t, "\n[budget]\nrun = 0.05\n")
+	file := filepath.Join(t.TempDir(), "b.toml")
+	// m1's 1,000 output tokens are 0.015 each reply; four repeats pass 0.05.
+	plan := "targets = [\"alpha:m1:max_tokens=1000\", \"beta:m2:max_tokens=1000\"]\nrepeats = 4\n[[prompts]]\ntext = \"hello\"\n"
+	if err := os.WriteFile(file, []byte(plan), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	before := len(c.requests())
+	r := c.runHome(t, home, "", "batch", "run", file)
+	if r.code != 2 || len(c.requests()) != before {
+		t.Fatalf("exit %d, %d requests sent: %s", r.code, len(c.requests())-before, r.stderr)
+	}
+	for _, want := range []string{"batch", "budget of 0.05 per run", "nothing was sent", "--yes"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("%q lacks %q", r.stderr, want)
+		}
+	}
+	if r := c.runHome(t, home, "", "batch", "run", file, "--yes"); r.code != 0 || len(c.requests())-before != 8 {
+		t.Fatalf("--yes: exit %d, %d requests sent: %s", r.code, len(c.requests())-before, r.stderr)
+	}
+}
