@@ -292,3 +292,15 @@ func TestTopLevelObjectsShowTheirFields(t *testing.T) {
 		t.Errorf("t1 sent as %#v", got)
 	}
 }
+
+// TestNarrowRowsCutTheirRuleWithAnEllipsis: a rule wider than what the row
+// has left is cut with "…" within the width, never mid-word at its edge.
+func TestNarrowRowsCutTheirRuleWithAnEllipsis(t *testing.T) {
+	long := strings.Repeat("a long rule ", 10)
+	m := New([]Field{{Name: "name", Kind: String, Doc: long}}, func(*Model) []Violation { return nil })
+	m.SetSize(60, 10)
+	line := strings.Split(ansi.Strip(m.View()), "\n")[0]
+	if w := ansi.StringWidth(line); w > 60 || !strings.HasSuffix(line, "…") {
+		t.Fatalf("width %d, line %q", w, line)
+	}
+}

@@ -93,9 +93,16 @@ func (m Model) rowLine(i int, r row) string {
 	}
 	val := m.valueCell(r, focused, vw)
 	val += strings.Repeat(" ", max(vw-ansi.StringWidth(val), 0))
-	side := s.Doc.Render(m.doc(r))
+	// The rule, or the problem then the rule, takes the width left, cut
+	// with an ellipsis: the detail line below the form has it whole.
+	sw := max(m.width-2-lw-1-vw-2, 0)
+	side := s.Doc.Render(ansi.Truncate(m.doc(r), sw, "…"))
 	if p := m.problem(r); p != "" && r.kind != addRow {
-		side = strings.TrimSuffix(s.Problem.Render("✗ "+clean(p))+"  "+side, "  ")
+		prob := ansi.Truncate("✗ "+clean(p), sw, "…")
+		side = s.Problem.Render(prob)
+		if rest := sw - ansi.StringWidth(prob) - 2; rest > 0 {
+			side += "  " + s.Doc.Render(ansi.Truncate(m.doc(r), rest, "…"))
+		}
 	}
 	return ls.Render(marker+label) + " " + val + "  " + side
 }
