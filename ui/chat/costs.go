@@ -13,7 +13,14 @@ func replyCost(e *entry, prices price.Table) string {
 	if len(prices) == 0 {
 		return ""
 	}
-	return price.Label(prices.ReplyNative(e.model, int64(e.usage.Input), int64(e.usage.Output), e.native))
+	return price.Label(prices.Reply(e.model, e.billed))
+}
+
+// countUsage reads, once, the usage a cost is worked out from: the native
+// reply can be as long as the reply, and headers are drawn again on every
+// resize.
+func (e *entry) countUsage() {
+	e.billed = price.NativeUsage(int64(e.usage.Input), int64(e.usage.Output), e.native)
 }
 
 // withPrices adopts the rates saved in Settings; the replies' drawn lines

@@ -48,6 +48,7 @@ func TestReplyCostFigures(t *testing.T) {
 		"promptTokenCount": 100, "candidatesTokenCount": 400, "thoughtsTokenCount": 600}})
 	done := entry{role: store.RoleAssistant, family: client.Beta, model: "model-x", status: store.StatusComplete,
 		usage: client.ChatUsage{Input: 100, Output: 1000}, native: native}
+	done.countUsage()
 	withThinking := price.Table{"model-x": {Input: rate(1), Output: rate(2), Thinking: rate(10)}}
 	stopped := done
 	stopped.status = store.StatusInterrupted

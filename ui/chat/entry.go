@@ -7,6 +7,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/store/price"
 )
 
 // entry is one message on screen: a prompt or a reply.
@@ -29,6 +30,7 @@ type entry struct {
 	sources  []client.ChatSource
 	tools    []client.ChatToolCall
 	native   json.RawMessage // the native final reply, sent back in later turns
+	billed   price.Usage     // usage with the thinking its native reply tells apart, read once
 	at       time.Time
 	edited   bool // a prompt that replaced an earlier one
 	version  int  // bumped on every change, for the render cache
@@ -125,6 +127,7 @@ func entryOf(m store.Message, native json.RawMessage) entry {
 			e.sources, e.tools = res.Sources, res.Tools
 		}
 	}
+	e.countUsage()
 	return e
 }
 

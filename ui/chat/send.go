@@ -262,6 +262,7 @@ func applyResult(e *entry, f finishedMsg) {
 	if res.Usage != (client.ChatUsage{}) {
 		e.usage = res.Usage
 	}
+	e.countUsage()
 	if res.FirstToken > 0 {
 		e.ttft = res.FirstToken
 	}
