@@ -143,8 +143,8 @@ func writeBatchMarkdown(w io.Writer, d *batchData) error {
 	p := d.plan
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Batch %d: %s\n\n", d.b.ID, mdText(d.b.Name))
-	fmt.Fprintf(&b, "%s · %d cells (%d cases × %d targets × %d repeats) · %d done, %d failed · started %s\n\n",
-		d.b.Status, d.b.Cells, len(p.Cases), len(p.Targets), p.Repeats, d.b.Done, d.b.Failed, d.b.CreatedAt.Local().Format("2006-01-02 15:04"))
+	fmt.Fprintf(&b, "%s · %s · %d done, %d failed · started %s\n\n",
+		d.b.Status, batchShape(d.b.Cells, p), d.b.Done, d.b.Failed, d.b.CreatedAt.Local().Format("2006-01-02 15:04"))
 	if p.System != "" {
 		fmt.Fprintf(&b, "System prompt: %s\n\n", mdText(p.System))
 	}

@@ -146,9 +146,16 @@ func (a *app) printBatch(ctx context.Context, db *store.Store, id int64, asJSON 
 		out.Summary = d.summary
 		return writeJSON(a.jsonOut(), out)
 	}
-	fmt.Fprintf(a.io.out, "batch %d %q: %s · %d cells (%d cases × %d targets × %d repeats) · %d done, %d failed\n",
-		d.b.ID, termtext.String(d.b.Name), d.b.Status, d.b.Cells, len(d.plan.Cases), len(d.plan.Targets), d.plan.Repeats, d.b.Done, d.b.Failed)
+	fmt.Fprintf(a.io.out, "batch %d %q: %s · %s · %d done, %d failed\n",
+		d.b.ID, termtext.String(d.b.Name), d.b.Status, batchShape(d.b.Cells, d.plan), d.b.Done, d.b.Failed)
 	return writeSummary(a.io.out, d.summary)
+}
+
+// batchShape is a batch's size as show and the Markdown report write it:
+// "72 cells (8 cases × 3 targets × 3 repeats)".
+func batchShape(cells int, p *batch.Plan) string {
+	return fmt.Sprintf("%s (%s × %s × %s)", count(cells, "cell"), count(len(p.Cases), "case"),
+		count(len(p.Targets), "target"), count(p.Repeats, "repeat"))
 }
 
 // writeSummary writes the per-target table.

@@ -187,8 +187,8 @@ func printLeaderboard(w io.Writer, lb leaderboard) error {
 	if len(lb.Entries) == 0 {
 		fmt.Fprintf(w, "No blind %s votes yet: `atelier compare --blind -t ... -t ...` asks for one.\n", lb.Kind)
 	} else {
-		fmt.Fprintf(w, "%s arena · %d blind votes · 95%% intervals from %d bootstrap rounds\n\n",
-			title(string(lb.Kind)), lb.Votes, lb.Rounds)
+		fmt.Fprintf(w, "%s arena · %s · 95%% intervals from %d bootstrap rounds\n\n",
+			title(string(lb.Kind)), count(lb.Votes, "blind vote"), lb.Rounds)
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "RANK\tTARGET\tSCORE\t95% INTERVAL\tVOTES\tWIN RATE\tBOTH BAD")
 		for i, e := range lb.Entries {
@@ -200,7 +200,7 @@ func printLeaderboard(w io.Writer, lb leaderboard) error {
 			fmt.Fprintf(w, "\nPairs that need more votes (their order is not settled):\n")
 			tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 			for _, p := range lb.NeedVotes {
-				fmt.Fprintf(tw, "  %s vs %s\t%d votes together\tdifference %+.0f to %+.0f\n", p.A, p.B, p.Games, p.Low, p.High)
+				fmt.Fprintf(tw, "  %s vs %s\t%s together\tdifference %+.0f to %+.0f\n", p.A, p.B, count(p.Games, "vote"), p.Low, p.High)
 			}
 			tw.Flush()
 		}

@@ -247,7 +247,7 @@ func (m Model) Summary() string {
 	if len(m.targets) == 0 {
 		return "compare · no targets yet"
 	}
-	return "compare · " + plural(len(m.targets), "target")
+	return "compare · " + tab.Plural(len(m.targets), "target")
 }
 
 // KeyMap is the tab's keys in the current mode, for help.

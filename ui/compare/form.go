@@ -153,6 +153,6 @@ func (m Model) applyForm() (Model, tea.Cmd) {
 		return m, tab.Error(errTargets)
 	}
 	m.targets, m.mode, m.form, m.defaulted = targets, browsing, nil, false
-	note := fmt.Sprintf("compare: %s set; ctrl+r runs them", plural(len(targets), "target"))
+	note := fmt.Sprintf("compare: %s set; ctrl+r runs them", tab.Plural(len(targets), "target"))
 	return m, tea.Batch(append(m.layout(), tab.Notice(note))...)
 }

@@ -181,11 +181,3 @@ func fit(s string, w int) string {
 	s = ansi.Truncate(s, w, "…")
 	return s + strings.Repeat(" ", max(w-ansi.StringWidth(s), 0))
 }
-
-// plural is "1 target", "3 targets".
-func plural(n int, what string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", what)
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}

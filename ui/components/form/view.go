@@ -1,12 +1,12 @@
 package form
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/termtext"
+	"atelier/ui/tab"
 )
 
 // SetSize sets the width the rows are drawn in and the height View
@@ -113,7 +113,7 @@ func (m Model) valueCell(r row, focused bool, vw int) string {
 	switch r.kind {
 	case listRow:
 		n := len(m.value(r.at).items)
-		return s.Unset.Render(fmt.Sprintf("%d %s", n, plural(n, "item")))
+		return s.Unset.Render(tab.Plural(n, "item"))
 	case itemRow:
 		return ""
 	case addRow:
@@ -188,10 +188,3 @@ func (m Model) doc(r row) string {
 // clean makes text from the service or the history safe to draw, on one
 // line.
 func clean(s string) string { return strings.Join(strings.Fields(termtext.String(s)), " ") }
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
-}
