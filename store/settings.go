@@ -32,6 +32,14 @@ type Settings struct {
 	Limits  Limits                       `toml:"limits,omitempty"`
 	Prices  price.Table                  `toml:"prices,omitempty"` // decoded and checked by store/price
 	Budget  price.Budget                 `toml:"budget,omitempty"`
+	Arena   Arena                        `toml:"arena,omitempty"`
+}
+
+// Arena are the arena's defaults (issue 16).
+type Arena struct {
+	// Blind makes a new comparison (Compare, and Image's side-by-side run)
+	// start blind: the targets shown as A, B… until the vote.
+	Blind bool `toml:"blind,omitempty"`
 }
 
 // Models are the default model of each family; empty means atelier's own

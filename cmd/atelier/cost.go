@@ -79,39 +79,11 @@ func videoCost(t price.Table, req client.VideoRequest) *float64 {
 // tokens and max_tokens, summed over the targets whose rates are known;
 // nil when none is.
 func compareEstimate(t price.Table, targets []client.ChatTarget, prompt string) *float64 {
-	var sum *float64
-	for _, tg := range targets {
-		if c := t.EstimateReply(tg.Model, prompt, tg.Settings.MaxTokens); c != nil {
-			if sum == nil {
-				sum = new(float64)
-			}
-			*sum += *c
-		}
-	}
-	return sum
+	return t.EstimateAsks(price.ChatAsks(targets, prompt), 1)
 }
 
-// batchEstimate is what a batch's every cell is estimated to cost: each
-// case's prompt (with the system prompt) to each target, repeats times;
-// nil when no target is priced.
-func batchEstimate(t price.Table, plan *batch.Plan) *float64 {
-	targets, err := plan.ChatTargets()
-	if err != nil {
-		return nil
-	}
-	var sum *float64
-	for _, c := range plan.Cases {
-		for _, tg := range targets {
-			if e := t.EstimateReply(tg.Model, tg.Settings.System+c.Text, tg.Settings.MaxTokens); e != nil {
-				if sum == nil {
-					sum = new(float64)
-				}
-				*sum += *e * float64(plan.Repeats)
-			}
-		}
-	}
-	return sum
-}
+// batchEstimate is what a batch's every cell is estimated to cost.
+func batchEstimate(t price.Table, plan *batch.Plan) *float64 { return plan.Estimate(t) }
 
 // guard weighs a run's estimate against the [budget] (with what today has
 // cost so far) before anything is sent. Past it, the person is asked on the

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	"atelier/client"
 )
 
 // Usage is what a reply or an image job used. Output counts every token
@@ -191,4 +193,39 @@ func Label(cost *float64) string {
 		return ""
 	}
 	return "cost " + Format(*cost)
+}
+
+// Ask is one reply asked of a model, for an estimate: the prompt as sent
+// (the system prompt with it) and the max_tokens it may take.
+type Ask struct {
+	Model     string
+	Prompt    string
+	MaxTokens int
+}
+
+// EstimateAsks is what asks may cost, each asked times times: the sum over
+// the asks whose model is priced; nil when none is, so that nothing
+// pretends to know a cost. Comparisons, batches and the TUI's forms all
+// estimate with it.
+func (t Table) EstimateAsks(asks []Ask, times int) *float64 {
+	var sum *float64
+	for _, a := range asks {
+		if c := t.EstimateReply(a.Model, a.Prompt, a.MaxTokens); c != nil {
+			if sum == nil {
+				sum = new(float64)
+			}
+			*sum += *c * float64(max(times, 1))
+		}
+	}
+	return sum
+}
+
+// ChatAsks are the asks of one prompt to each target: its system prompt
+// and the prompt, and its max_tokens.
+func ChatAsks(targets []client.ChatTarget, prompt string) []Ask {
+	asks := make([]Ask, len(targets))
+	for i, tg := range targets {
+		asks[i] = Ask{Model: tg.Model, Prompt: tg.Settings.System + prompt, MaxTokens: tg.Settings.MaxTokens}
+	}
+	return asks
 }

@@ -7,4 +7,6 @@
 //   - list: a cursor over items, a window that follows it, a filter and a
 //     delete that waits for confirmation naming the item.
 //   - style: the looks and keys every component and tab shares.
+//   - guard: the budget guard, asking before a run whose estimate passes
+//     the [budget].
 package components

@@ -44,6 +44,11 @@ type RerunMsg struct {
 	Targets      []RerunTarget // compare: one per lane
 	Images       []string      // image edits: the input images, absolute paths, in order
 	Mask         string        // image edits: the mask, an absolute path; empty if none
+	// Blind asks Compare (or Image's side-by-side run) to hide the targets
+	// as A, B… and take a vote: the Arena's "run the next comparison" and a
+	// batch cell sent to Compare blind set it. It only ever turns blindness
+	// on; false leaves the tab's own default (Settings' [arena] blind).
+	Blind bool
 }
 
 // RerunTarget is one lane of a comparison to run again.

@@ -1,0 +1,162 @@
+// Package guard is the TUI's budget guard (issue 18): before a run whose
+// estimate passes the [budget] of config.toml, the tab asks "run it
+// anyway?" and sends nothing until the answer is yes, as the command line
+// asks on its terminal.
+//
+// A tab uses it in three steps. When the person sends, Weigh returns nil
+// (nothing to weigh: no budget, or no price for the estimate) and the tab
+// sends at once, or a command whose Verdict comes back through the tab's
+// own result message; the tab keeps what it was about to send meanwhile.
+// On the Verdict, Ask returns the model asking (or, when the run fits,
+// one that is not asking: send). While Asking, the tab hands its keys to
+// Update, which answers Yes (send what was kept), No (drop it: nothing
+// was sent) or None (keep asking).
+package guard
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"atelier/store"
+	"atelier/store/price"
+	"atelier/ui/tab"
+)
+
+// Verdict is the budget's answer on one run: Over is nil when it fits.
+// What names the run ("comparison", "video task"…), for the question.
+type Verdict struct {
+	What string
+	Over *price.Over
+}
+
+// weighTimeout bounds the read of today's spend: a guard that waits on a
+// busy disk forever would keep the person from ever sending.
+const weighTimeout = 5 * time.Second
+
+// Weigh returns a command weighing est against s's budget, with what
+// today has cost so far read from st; nil when there is nothing to weigh
+// (no settings, no budget, or no estimate because nothing is priced): the
+// run goes ahead at once. A failure to read today's spend weighs the run
+// alone, as the command line does.
+func Weigh(st *store.Store, s *store.Settings, what string, est *float64) tea.Cmd {
+	if s == nil || !s.Budget.Set() || est == nil {
+		return nil
+	}
+	b, prices, e := s.Budget, s.Prices, *est
+	return func() tea.Msg {
+		spent := 0.0
+		if b.Day != nil && st != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), weighTimeout)
+			defer cancel()
+			if v, err := st.SpentSince(ctx, today(time.Now()), prices); err == nil {
+				spent = v
+			}
+		}
+		return Verdict{What: what, Over: b.Check(&e, spent)}
+	}
+}
+
+// today is the start of t's day, in t's location.
+func today(t time.Time) time.Time {
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, t.Location())
+}
+
+// Answer is what the person said to the question.
+type Answer int
+
+// The answers Update gives.
+const (
+	None Answer = iota // still asking
+	Yes                // send what was kept
+	No                 // drop it: nothing was sent
+)
+
+// KeyMap are the question's keys.
+type KeyMap struct {
+	Yes key.Binding
+	No  key.Binding
+}
+
+// DefaultKeyMap answers y, or n and esc.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Yes: key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "run anyway")),
+		No:  key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "do not run")),
+	}
+}
+
+// Model is the question, or none.
+type Model struct {
+	KeyMap KeyMap
+	v      Verdict
+	asking bool
+}
+
+// New returns a guard asking nothing.
+func New() Model { return Model{KeyMap: DefaultKeyMap()} }
+
+// Ask takes a Verdict: the returned model asks when the run passes the
+// budget, and is not asking when it fits (the tab then sends).
+func (m Model) Ask(v Verdict) Model {
+	m.v, m.asking = v, v.Over != nil
+	return m
+}
+
+// Asking reports whether the question is waiting for its answer.
+func (m Model) Asking() bool { return m.asking }
+
+// Update answers the question from a key: any key other than yes and no
+// keeps asking, so a stray key sends nothing.
+func (m Model) Update(msg tea.KeyPressMsg) (Model, Answer) {
+	if !m.asking {
+		return m, None
+	}
+	switch {
+	case key.Matches(msg, m.KeyMap.Yes):
+		m.asking = false
+		return m, Yes
+	case key.Matches(msg, m.KeyMap.No):
+		m.asking = false
+		return m, No
+	}
+	return m, None
+}
+
+// Question is the question as a sentence, "" when not asking; Refused is
+// the notice for a No.
+func (m Model) Question() string {
+	if !m.asking {
+		return ""
+	}
+	return m.v.What + ": " + m.v.Over.Error() + ". Run it anyway? y/n"
+}
+
+// Refused is what the status bar says after a No.
+func (m Model) Refused() string { return m.v.What + ": not run; nothing was sent" }
+
+// View is the question in the palette's warning colour, cut to width; ""
+// when not asking.
+func (m Model) View(isDark bool, width int) string {
+	q := m.Question()
+	if q == "" {
+		return ""
+	}
+	p := tab.NewPalette(isDark)
+	return lipgloss.NewStyle().Foreground(p.Warning).Bold(true).MaxWidth(width).Render(q)
+}
+
+// Estimate is a form's estimate line: "estimate $0.12", "" when nothing
+// is priced, so that nothing pretends to know a cost.
+func Estimate(est *float64) string {
+	if est == nil {
+		return ""
+	}
+	return "estimate " + price.Format(*est)
+}
+
+// Help is the question's keys, for the tab's short help while asking.
+func (m Model) Help() []key.Binding { return []key.Binding{m.KeyMap.Yes, m.KeyMap.No} }
