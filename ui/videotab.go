@@ -14,7 +14,7 @@ type videoTab struct {
 }
 
 func newVideoTab(deps Deps) *videoTab {
-	o := video.Options{Store: deps.Store, Poller: deps.Poller}
+	o := video.Options{Store: deps.Store, Poller: deps.Poller, Settings: deps.Settings}
 	if deps.Settings != nil {
 		o.Endpoint, o.Prices = deps.Settings.Models.Video, deps.Settings.Prices
 	}

@@ -12,6 +12,9 @@ import (
 
 // key routes a key press by mode.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.guard.Asking() {
+		return m.guardKey(msg)
+	}
 	switch m.mode {
 	case picking:
 		return m.pickKey(msg)
@@ -81,11 +84,11 @@ func (m Model) toForm(delta int) Model {
 	return m
 }
 
-// trySubmit checks the whole form and sends it when nothing is wrong;
-// otherwise every problem shows, the focus goes to the first, and nothing
-// is sent.
+// trySubmit checks the whole form and sends it when nothing is wrong and
+// the budget allows (or the person says yes to passing it); otherwise
+// every problem shows, the focus goes to the first, and nothing is sent.
 func (m Model) trySubmit() (Model, tea.Cmd) {
-	if m.sending {
+	if m.sending || m.pending != nil {
 		return m, tab.Warn("the last submission has not answered yet")
 	}
 	switch n := m.form.Try(); {
@@ -97,8 +100,7 @@ func (m Model) trySubmit() (Model, tea.Cmd) {
 	case m.client == nil:
 		return m, tab.Error(errors.New("not sent: no service (Settings: base URL and keys)"))
 	}
-	m.sending = true
-	return m, m.submit(m.form.request(func(path, file string) any { return localImage{path: path, file: file} }))
+	return m.weighThenSubmit(m.form.request(func(path, file string) any { return localImage{path: path, file: file} }))
 }
 
 // focusProblem gives the keyboard to the form, on the first row with a

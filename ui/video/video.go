@@ -23,6 +23,7 @@ import (
 	"atelier/poller"
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/ui/components/guard"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
@@ -48,6 +49,9 @@ type Options struct {
 	Endpoint string
 	// Prices are the rates tasks are costed at; nil: no cost shown.
 	Prices price.Table
+	// Settings hold the [budget] a task is weighed against before it is
+	// sent (and the prices, when Prices is nil); nil: no budget.
+	Settings *store.Settings
 }
 
 // Model is the Video tab.
@@ -61,6 +65,11 @@ type Model struct {
 	client  *client.Client
 	gen     int  // client generations seen: orders the poller's restarts
 	sending bool // a submission has not answered yet
+
+	settings *store.Settings      // the budget tasks are weighed against
+	guard    guard.Model          // the budget's question, while it asks
+	pending  *client.VideoRequest // a request being weighed or asked about: sent on yes
+	dark     bool                 // the background, for the question's colour
 
 	form   draft
 	tasks  taskList
@@ -99,7 +108,11 @@ func New(o Options) Model {
 	}
 	e, mode := defaultEndpoint(o.Endpoint)
 	m := Model{db: o.Store, poller: o.Poller, open: open, notify: detectNotifier(getenv),
-		tasks: newTaskList(o.Store), now: now(), tickEvery: every, km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices}
+		tasks: newTaskList(o.Store), now: now(), tickEvery: every, km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices,
+		settings: o.Settings, guard: guard.New()}
+	if m.prices == nil && o.Settings != nil {
+		m.prices = o.Settings.Prices
+	}
 	m.SetDark(true)
 	m.setForm(newDraft(e, mode))
 	m.form.FocusFirstText()
@@ -156,7 +169,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.SettingsMsg:
-		m.prices = msg.Settings.Prices
+		m.prices, m.settings = msg.Settings.Prices, msg.Settings
 		return m.withEndpoint(msg.Settings.Models.Video), nil
 	case tab.DeletedMsg:
 		m.tasks.remove(msg.RequestID) // deleted in History: gone here too
@@ -167,6 +180,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.tasksLoaded(msg)
 	case taskLoadedMsg:
 		return m.taskLoaded(msg)
+	case guard.Verdict:
+		return m.weighed(msg)
 	case submittedMsg:
 		return m.submitted(msg)
 	case deletedMsg:
@@ -183,7 +198,7 @@ func (m Model) Running() int { return m.tasks.running() }
 // Focused reports whether the tab owns the bare keys: a text row has the
 // keyboard, or the endpoint chooser, which is modal.
 func (m Model) Focused() bool {
-	return m.mode == editing && m.form.EditsText() || m.mode == picking
+	return m.mode == editing && m.form.EditsText() || m.mode == picking || m.guard.Asking()
 }
 
 // FieldEmpty reports whether the text row with the keyboard holds nothing
@@ -200,7 +215,7 @@ func (m *Model) SetSize(w, h int) {
 
 // SetDark picks the styles for a dark or light background.
 func (m *Model) SetDark(dark bool) {
-	m.st = newStyles(dark)
+	m.st, m.dark = newStyles(dark), dark
 	m.form.SetStyles(m.st.Form)
 }
 
@@ -209,6 +224,9 @@ func (m Model) Summary() string { return "video · " + m.form.path() }
 
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
+	if m.guard.Asking() {
+		return tab.Help{Short: m.guard.Help()}
+	}
 	list, mode := m.mode == editing && m.form.InList(), m.mode
 	if m.tasks.Asking() {
 		mode = confirming

@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/ui/components/guard"
 	"atelier/ui/tab"
 )
 
@@ -43,13 +44,19 @@ func (m Model) taskRows(h int) int {
 // header names the endpoint being written, and what the form is doing.
 func (m Model) header(w int) string {
 	left := m.st.Title.Render("Endpoint") + "  " + m.st.Endpoint.Render(endpointName(m.form.ep, m.form.modeName()))
-	right := ""
+	var notes []string
+	if est := guard.Estimate(m.estimate()); est != "" {
+		notes = append(notes, est)
+	}
 	switch {
 	case m.sending:
-		right = "sending…"
+		notes = append(notes, "sending…")
+	case m.pending != nil && !m.guard.Asking():
+		notes = append(notes, "weighing the budget…")
 	case m.form.Tried() && m.form.Count() > 0:
-		right = tab.Plural(m.form.Count(), "problem")
+		notes = append(notes, tab.Plural(m.form.Count(), "problem"))
 	}
+	right := strings.Join(notes, " · ")
 	if right == "" {
 		return left
 	}
@@ -61,6 +68,9 @@ func (m Model) header(w int) string {
 // detail is the whole text of what the focus is on: the focused field's
 // problem or rule, the selected task's file, failure or last log line.
 func (m Model) detail(w int) string {
+	if q := m.guard.View(m.dark, w); q != "" {
+		return q
+	}
 	if m.mode == browsing {
 		return m.taskDetail(w)
 	}
