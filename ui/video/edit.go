@@ -44,8 +44,17 @@ func (m Model) editKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// paste goes to the focused text row, or the tasks' filter.
+// paste goes to the focused text row, or the tasks' filter; the path of
+// a file dropped anywhere else is read for its recipe.
 func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
+	if m.guard.Asking() {
+		return m, nil
+	}
+	if (m.mode == editing && !m.onFileRow() || m.mode == browsing && !m.tasks.Filtering()) && m.pending == nil {
+		if file := droppedFile(msg.Content); file != "" {
+			return m, readRecipe(file)
+		}
+	}
 	var cmd tea.Cmd
 	switch m.mode {
 	case editing:

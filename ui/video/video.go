@@ -180,6 +180,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.tasksLoaded(msg)
 	case taskLoadedMsg:
 		return m.taskLoaded(msg)
+	case recipeMsg:
+		return m.recipeRead(msg)
 	case guard.Verdict:
 		return m.weighed(msg)
 	case submittedMsg:

@@ -1,0 +1,165 @@
+package video
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/homepath"
+	"atelier/store"
+	"atelier/store/recipe"
+	"atelier/ui/tab"
+)
+
+// A path dropped (pasted) into the form, of a file with a recipe, fills
+// the form from it (issue 18): a video with its NAME.recipe.json beside
+// it, or the recipe file itself. A file without one changes nothing and
+// says so. On an image row, a dropped image is that row's file, as before.
+
+// recipeMsg is the recipe read from a dropped file.
+type recipeMsg struct {
+	file string
+	rc   *recipe.Recipe
+	err  error
+}
+
+// droppedFile reads pasted text as a dropped file: one line, perhaps
+// quoted, a file:// URL or with its spaces escaped by a backslash (as
+// terminals send a dragged file), ~/ the home folder. It returns the
+// path when it names a regular file, else "".
+func droppedFile(text string) string {
+	s := strings.TrimSpace(text)
+	if s == "" || strings.ContainsAny(s, "\r\n") {
+		return ""
+	}
+	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
+		s = s[1 : len(s)-1]
+	}
+	if strings.HasPrefix(s, "file://") {
+		u, err := url.Parse(s)
+		if err != nil || (u.Host != "" && u.Host != "localhost") {
+			return ""
+		}
+		s = u.Path
+	} else if strings.Contains(s, `\ `) {
+		s = strings.ReplaceAll(s, `\ `, " ")
+	}
+	s = homepath.Expand(s)
+	if !filepath.IsAbs(s) && !strings.HasPrefix(s, ".") {
+		return "" // a word pasted into a row is not a file by chance
+	}
+	if fi, err := os.Stat(s); err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	return s
+}
+
+// onFileRow reports whether the focused row takes a file (an image sent
+// as a data URI, a video): a file dropped there is the row's value.
+func (m Model) onFileRow() bool {
+	name := m.form.Path()
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	name, _, _ = strings.Cut(name, "[")
+	return fileField(m.form.ep.Fields, name)
+}
+
+// fileField reports whether a field named name, among fs or their items,
+// takes an image or a video.
+func fileField(fs []client.VideoField, name string) bool {
+	return slices.ContainsFunc(fs, func(f client.VideoField) bool {
+		return f.Name == name && (f.Image || f.Video) || fileField(f.Items, name)
+	})
+}
+
+// readRecipe reads the recipe of a dropped file, in a command: an image
+// is read whole to find it.
+func readRecipe(file string) tea.Cmd {
+	return func() tea.Msg {
+		rc, err := recipe.ReadFile(file)
+		return result(recipeMsg{file: file, rc: rc, err: err})
+	}
+}
+
+// recipeRead fills the form from a video recipe; any other answer leaves
+// the form as it was and says why.
+func (m Model) recipeRead(msg recipeMsg) (Model, tea.Cmd) {
+	name := clean(filepath.Base(msg.file))
+	switch {
+	case errors.Is(msg.err, recipe.ErrNone):
+		return m, tab.Warn(name + " has no atelier recipe (nor a " + clean(filepath.Base(recipe.SidecarPath(msg.file))) +
+			" beside it): the form is unchanged")
+	case msg.err != nil:
+		return m, tab.Warn("no recipe read from " + name + ": " + clean(msg.err.Error()) + "; the form is unchanged")
+	case msg.rc.Kind != recipe.KindVideo:
+		return m, tab.Warn(name + " holds an " + clean(msg.rc.Kind) + " recipe: drop it on the Image tab (or on an image row here, " +
+			"to send the image); the form is unchanged")
+	}
+	body, again, err := withoutInline(msg.rc.Request)
+	if err != nil {
+		return m, tab.Warn("the recipe of " + name + ": " + clean(err.Error()) + "; the form is unchanged")
+	}
+	next, notes, err := m.loadRun(msg.rc.Endpoint, body, "")
+	if err != nil {
+		return m, tab.Warn("the recipe of " + name + ": " + clean(err.Error()) + "; the form is unchanged")
+	}
+	text := "the recipe of " + name + " loaded: edit it, then submit"
+	if len(notes) > 0 {
+		text += " (left out: " + strings.Join(notes, "; ") + ")"
+	}
+	if len(again) > 0 {
+		return next, tab.Warn(text + "; give again " + clean(strings.Join(again, ", ")) +
+			": the recipe keeps an inline image only as its hash")
+	}
+	return next, tab.Info(text)
+}
+
+// withoutInline is a recipe's request without the fields that held an
+// inline image (kept in the recipe only as a hash, or elided by the
+// store): those must be given again. It returns their names.
+func withoutInline(raw json.RawMessage) (json.RawMessage, []string, error) {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	var body map[string]any
+	if err := d.Decode(&body); err != nil {
+		return nil, nil, err
+	}
+	var again []string
+	for k, v := range body {
+		if inline(v) {
+			delete(body, k)
+			again = append(again, k)
+		}
+	}
+	slices.Sort(again)
+	out, err := json.Marshal(body)
+	return out, again, err
+}
+
+// inline reports a value, or a list or object holding one, that stands for
+// an inline image: a recipe's hash or the store's elision marker.
+func inline(v any) bool {
+	switch t := v.(type) {
+	case string:
+		return strings.HasPrefix(t, recipe.HashPrefix) || strings.Contains(t, store.ElidedPrefix) ||
+			strings.HasPrefix(t, store.ElidedFilePrefix)
+	case []any:
+		return slices.ContainsFunc(t, inline)
+	case map[string]any:
+		for _, x := range t {
+			if inline(x) {
+				return true
+			}
+		}
+	}
+	return false
+}
