@@ -40,6 +40,9 @@ func (a *app) startImage(ctx context.Context, req client.ImageRequest, edit *cli
 		return rec, nil
 	}
 	rc.Parent = parent
+	// As the store's recipe says it (from the job's settings): --from
+	// sends a multipart edit as multipart again.
+	rc.Multipart = edit != nil && edit.Multipart
 	return rec, rc
 }
 

@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/png"
+	"io"
+	"mime/multipart"
 	"os"
 	"path/filepath"
 	"strings"
@@ -207,5 +210,99 @@ func TestVideoSidecarAndSubmitFrom(t *testing.T) {
 	}
 	if r := c.runIn(t, "", "video", "submit"); r.code != 2 || !strings.Contains(r.stderr, "--from") {
 		t.Fatalf("no endpoint: exit %d %q", r.code, r.stderr)
+	}
+}
+
+// multipartParts reads a multipart/form-data body, its boundary taken from
+// its first line: each part's name and bytes, in order.
+func multipartParts(t *testing.T, body []byte) [][2]string {
+	t.Helper()
+	first, _, ok := bytes.Cut(body, []byte("\r\n"))
+	if !ok || !bytes.HasPrefix(first, []byte("--")) {
+		t.Fatalf("not a multipart body: %.80q", body)
+	}
+	r := multipart.NewReader(bytes.NewReader(body), string(first[2:]))
+	var out [][2]string
+	for {
+		p, err := r.NextPart()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(p)
+		out = append(out, [2]string{p.FormName(), string(b)})
+	}
+}
+
+// TestMultipartEditRecipe: an image made by a multipart edit says so in
+// its recipe, with the hashes of its input and mask, and --from sends the
+// same edit, multipart again, part for part.
+func TestMultipartEditRecipe(t *testing.T) {
+	c := newCapture(t)
+	dir := t.TempDir()
+	in, mask := filepath.Join(dir, "in.png"), filepath.Join(dir, "mask.png")
+	var img, msk bytes.Buffer
+	png.Encode(&img, image.NewGray(image.Rect(0, 0, 8, 8)))
+	png.Encode(&msk, image.NewAlpha(image.Rect(0, 0, 8, 8)))
+	os.WriteFile(in, img.Bytes(), 0o600)
+	os.WriteFile(mask, msk.Bytes(), 0o600)
+	r := c.runIn(t, "", "image", "-m", "gamma/image-2.5-flare", "--size", "256x256", "--set", "moderation=low", "-o", dir,
+		"--edit", in, "--mask", mask, "--multipart", "make it blue")
+	if r.code != 0 {
+		t.Fatalf("edit: exit %d: %s", r.code, r.stderr)
+	}
+	orig := multipartParts(t, c.lastBody(t))
+	file := strings.TrimSpace(r.stdout)
+	rc := readRecipe(t, file)
+	if !rc.Multipart || rc.Endpoint != "edits" {
+		t.Fatalf("recipe endpoint %q multipart %v: want an edit sent as multipart", rc.Endpoint, rc.Multipart)
+	}
+	hashes := map[string]string{}
+	for _, in := range rc.Inputs {
+		hashes[in.Field] = in.SHA256
+	}
+	if len(rc.Inputs) != 2 || hashes["images.0.image_url"] != recipe.HashOf(img.Bytes()) || hashes["mask.image_url"] != recipe.HashOf(msk.Bytes()) {
+		t.Fatalf("inputs %+v", rc.Inputs)
+	}
+	if strings.Contains(string(rc.Request), "base64") {
+		t.Fatalf("the recipe kept an inline image: %.200s", rc.Request)
+	}
+
+	r = c.runIn(t, "", "image", "--from", file, "-o", dir, "--edit", in, "--mask", mask)
+	if r.code != 0 {
+		t.Fatalf("--from: exit %d: %s", r.code, r.stderr)
+	}
+	again := multipartParts(t, c.lastBody(t))
+	if fmt.Sprint(again) != fmt.Sprint(orig) {
+		t.Fatalf("--from sent the parts\n%q\nthe original\n%q", again, orig)
+	}
+	if strings.Contains(r.stderr, "not the image") {
+		t.Errorf("the same inputs were called others: %s", r.stderr)
+	}
+	// The copy --from made says multipart too, and a flag can still say no.
+	if rc := readRecipe(t, strings.TrimSpace(r.stdout)); !rc.Multipart {
+		t.Error("the image --from made lost the multipart mark")
+	}
+	r = c.runIn(t, "", "image", "--from", file, "-o", dir, "--edit", in, "--mask", mask, "--multipart=false")
+	if r.code != 0 || !json.Valid(c.lastBody(t)) {
+		t.Fatalf("--multipart=false: exit %d %s; sent %.60q", r.code, r.stderr, c.lastBody(t))
+	}
+
+	// With no history (the data folder is a file), the recipe is made on
+	// the spot, and still says multipart, with the same request.
+	noHome := filepath.Join(dir, "not-a-folder")
+	os.WriteFile(noHome, nil, 0o600)
+	r = c.runHome(t, noHome, "", "image", "--from", file, "-o", dir, "--edit", in, "--mask", mask)
+	if r.code != 0 {
+		t.Fatalf("no history: exit %d: %s", r.code, r.stderr)
+	}
+	if again := multipartParts(t, c.lastBody(t)); fmt.Sprint(again) != fmt.Sprint(orig) {
+		t.Fatalf("no history: sent the parts\n%q\nthe original\n%q", again, orig)
+	}
+	made := readRecipe(t, strings.TrimSpace(r.stdout))
+	if !made.Multipart || made.Endpoint != "edits" || !bytes.Equal(made.Request, rc.Request) || len(made.Inputs) != 2 {
+		t.Fatalf("no history: recipe %+v, want multipart with the same request and inputs", made)
 	}
 }
