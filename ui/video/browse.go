@@ -39,6 +39,8 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, showFile(t)
 	case key.Matches(msg, m.km.Resubmit):
 		return m.resubmit(t)
+	case key.Matches(msg, m.km.Arena):
+		return m.startArena(t)
 	}
 	return m.listKey(msg)
 }

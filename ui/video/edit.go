@@ -20,6 +20,10 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.pickKey(msg)
 	case browsing:
 		return m.browseKey(msg)
+	case pairing:
+		return m.pairKey(msg)
+	case judging:
+		return m.judgeKey(msg)
 	}
 	return m.editKey(msg)
 }

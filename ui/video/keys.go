@@ -18,6 +18,9 @@ type keyMap struct {
 	Resubmit, Delete, Filter   key.Binding // a task; the tasks
 	Pick, Cancel               key.Binding // the endpoint chooser
 	Yes, No                    key.Binding // a deletion waiting for confirmation
+	Arena                      key.Binding // a finished task: judge it blind against another
+	PlayBoth, PlayA, PlayB     key.Binding // the arena's videos
+	Vote                       key.Binding // the arena's verdict: a, b, t, x
 }
 
 // defaultKeyMap returns the Video tab's keys.
@@ -42,6 +45,12 @@ func defaultKeyMap() keyMap {
 		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		Yes:      lk.Yes,
 		No:       lk.No,
+		Arena:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "arena")),
+		PlayBoth: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "play A then B")),
+		PlayA:    key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "play A")),
+		PlayB:    key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "play B")),
+		Vote: key.NewBinding(key.WithKeys("a", "b", "t", "x"),
+			key.WithHelp("a/b/t/x", "vote: A better, B better, tie, both bad")),
 	}
 }
 
@@ -53,6 +62,8 @@ const (
 	browsing               // the task list
 	picking                // the endpoint chooser
 	confirming             // a deletion waiting for y (the task list asks; for help)
+	pairing                // the arena's chooser: which task meets the selected one
+	judging                // the arena: A and B, blind until the vote
 )
 
 // helpKeys are the keys of one mode, for the shell's help.
@@ -71,7 +82,11 @@ func (h helpKeys) short() []key.Binding {
 	case confirming:
 		return []key.Binding{k.Yes, k.No}
 	case browsing:
-		return []key.Binding{k.Open, k.Copy, k.File, k.Resubmit, k.Delete, k.Next}
+		return []key.Binding{k.Open, k.Copy, k.File, k.Resubmit, k.Arena, k.Delete, k.Next}
+	case pairing:
+		return []key.Binding{k.Pick, k.Cancel}
+	case judging:
+		return []key.Binding{k.PlayBoth, k.PlayA, k.PlayB, k.Vote, k.Leave}
 	}
 	if h.list {
 		return []key.Binding{k.Submit, k.Next, k.Form.Add, k.Form.Remove, k.Choose}
@@ -85,7 +100,8 @@ func (h helpKeys) help() tab.Help {
 	k := h.km
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: "Form", Keys: append(append([]key.Binding{k.Choose, k.Submit, k.Next, k.Prev}, k.Form.Bindings()...), k.Leave)},
-		{Title: "Tasks", Keys: []key.Binding{k.Up, k.Down, k.Open, k.Copy, k.File, k.Resubmit, k.Filter, k.Delete, k.Yes, k.No}},
+		{Title: "Tasks", Keys: []key.Binding{k.Up, k.Down, k.Open, k.Copy, k.File, k.Resubmit, k.Arena, k.Filter, k.Delete, k.Yes, k.No}},
+		{Title: "Arena (c)", Keys: []key.Binding{k.Up, k.Down, k.Pick, k.PlayBoth, k.PlayA, k.PlayB, k.Vote, k.Leave}},
 		{Title: "Endpoint chooser (ctrl+t)", Keys: []key.Binding{k.Up, k.Down, k.Pick, k.Cancel}},
 	}}
 	switch h.mode {
@@ -93,6 +109,8 @@ func (h helpKeys) help() tab.Help {
 		return all.First("Tasks")
 	case picking:
 		return all.First("Endpoint chooser (ctrl+t)")
+	case pairing, judging:
+		return all.First("Arena (c)")
 	}
 	return all
 }

@@ -13,6 +13,7 @@
 package video
 
 import (
+	"math/rand/v2"
 	"os"
 	"time"
 
@@ -47,6 +48,9 @@ type Options struct {
 	// /queue/qv/, its mode in place); the form starts on it. Empty or
 	// unknown: the table's first.
 	Endpoint string
+	// Coin chooses the arena's order: true shows the task c was pressed on
+	// as B (default: a fair coin; tests fix it).
+	Coin func() bool
 	// Prices are the rates tasks are costed at; nil: no cost shown.
 	Prices price.Table
 	// Settings hold the [budget] a task is weighed against before it is
@@ -76,6 +80,8 @@ type Model struct {
 	loaded bool // the history's tasks have been read
 	mode   mode
 	pick   picker
+	ar     arena       // the video arena, while pairing or judging
+	coin   func() bool // the arena's order
 
 	endpoint string // the settings' default endpoint, which the form started on
 
@@ -102,6 +108,10 @@ func New(o Options) Model {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
+	coin := o.Coin
+	if coin == nil {
+		coin = func() bool { return rand.IntN(2) == 1 }
+	}
 	every := o.Tick
 	if every == 0 {
 		every = time.Second
@@ -109,7 +119,7 @@ func New(o Options) Model {
 	e, mode := defaultEndpoint(o.Endpoint)
 	m := Model{db: o.Store, poller: o.Poller, open: open, notify: detectNotifier(getenv),
 		tasks: newTaskList(o.Store), now: now(), tickEvery: every, km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices,
-		settings: o.Settings, guard: guard.New()}
+		settings: o.Settings, guard: guard.New(), coin: coin}
 	if m.prices == nil && o.Settings != nil {
 		m.prices = o.Settings.Prices
 	}
@@ -180,6 +190,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.tasksLoaded(msg)
 	case taskLoadedMsg:
 		return m.taskLoaded(msg)
+	case votedMsg:
+		return m.voted(msg)
 	case recipeMsg:
 		return m.recipeRead(msg)
 	case guard.Verdict:
@@ -200,13 +212,14 @@ func (m Model) Running() int { return m.tasks.running() }
 // Focused reports whether the tab owns the bare keys: a text row has the
 // keyboard, or the endpoint chooser, which is modal.
 func (m Model) Focused() bool {
-	return m.mode == editing && m.form.EditsText() || m.mode == picking || m.guard.Asking()
+	return m.mode == editing && m.form.EditsText() || m.mode == picking || m.mode == pairing || m.mode == judging ||
+		m.guard.Asking()
 }
 
 // FieldEmpty reports whether the text row with the keyboard holds nothing
 // (or the chooser has it): a ? there opens help.
 func (m Model) FieldEmpty() bool {
-	return m.mode == picking || m.form.InputEmpty()
+	return m.mode == picking || m.mode == pairing || m.mode == judging || m.form.InputEmpty()
 }
 
 // SetSize sets the space the tab may draw in.
@@ -222,7 +235,13 @@ func (m *Model) SetDark(dark bool) {
 }
 
 // Summary names the endpoint being written, for the status bar.
-func (m Model) Summary() string { return "video · " + m.form.path() }
+// In the arena it names nothing: the form's endpoint may be one judged.
+func (m Model) Summary() string {
+	if m.mode == judging || m.mode == pairing {
+		return "video · arena"
+	}
+	return "video · " + m.form.path()
+}
 
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {

@@ -17,13 +17,23 @@ func (m Model) View() string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
+	if m.mode == judging { // the arena has the tab: the task list names the pair
+		lines := m.arenaLines(w, h)
+		for i, l := range lines {
+			lines[i] = ansi.Truncate(l, w, "…")
+		}
+		return strings.Join(lines, "\n")
+	}
 	rows := m.taskRows(h)
 	bottom := append([]string{m.tasksHeading(w)}, m.taskLines(w, rows)...)
 	room := max(h-len(bottom), 0)
 	var top []string
-	if m.mode == picking {
+	switch m.mode {
+	case picking:
 		top = m.pickerLines(w, room)
-	} else {
+	case pairing:
+		top = m.pairLines(w, room)
+	default:
 		top = append([]string{m.header(w)}, m.form.Lines(max(room-2, 0))...)
 		top = append(top, m.detail(w))
 	}

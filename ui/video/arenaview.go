@@ -1,0 +1,105 @@
+package video
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"atelier/store"
+)
+
+// promptLines is how many lines the arena gives the prompt at most.
+const promptLines = 3
+
+// arenaLines draws the arena in w×h: before the vote, only the letters
+// and whether each was played; after it, what each letter was.
+func (m Model) arenaLines(w, h int) []string {
+	a, s := m.ar, m.st
+	title := s.Title.Render("Video arena") + " " + s.Tasks.Muted.Render("· blind: the names show after your vote")
+	if a.revealed() {
+		title = s.Title.Render("Video arena") + " " + s.Tasks.Muted.Render("· revealed")
+	}
+	out := []string{title, ""}
+	out = append(out, s.Title.Render("Prompt"))
+	for _, l := range wrapCut(clean(a.pair[0].prompt()), max(w-2, 10), promptLines) {
+		out = append(out, "  "+s.Tasks.Text.Render(l))
+	}
+	out = append(out, "")
+	for i, t := range a.pair {
+		letter := s.Pick.Selected.Render(store.Letters(2)[i])
+		switch {
+		case a.revealed():
+			out = append(out, "  "+letter+"  "+m.revealLine(t, i))
+		case a.played[i]:
+			out = append(out, "  "+letter+"  "+s.Tasks.Done.Render("▶ played"))
+		default:
+			out = append(out, "  "+letter+"  "+s.Tasks.Muted.Render("not played yet"))
+		}
+	}
+	out = append(out, "")
+	switch {
+	case a.revealed():
+		out = append(out, s.Title.Render("Your vote")+"  "+s.Tasks.Text.Render(verdictText(a.verdict))+
+			s.Tasks.Muted.Render(fmt.Sprintf(" · recorded as vote %d", a.voteID)),
+			s.Tasks.Muted.Render(fmt.Sprintf("withdraw: atelier vote withdraw %d · enter or esc: back to the tasks", a.voteID)))
+	case a.saving:
+		out = append(out, s.Tasks.Muted.Render("recording the vote…"))
+	default:
+		out = append(out, s.Tasks.Muted.Render("enter plays A then B · 1 plays A · 2 plays B · esc leaves without a vote"),
+			s.Title.Render("Your vote")+"  "+s.Tasks.Text.Render("a")+s.Tasks.Muted.Render(" A better · ")+
+				s.Tasks.Text.Render("b")+s.Tasks.Muted.Render(" B better · ")+s.Tasks.Text.Render("t")+
+				s.Tasks.Muted.Render(" tie · ")+s.Tasks.Text.Render("x")+s.Tasks.Muted.Render(" both bad"))
+	}
+	return out[:min(len(out), h)]
+}
+
+// revealLine is what a letter was: its endpoint, the verdict's word on
+// it, its task, time and cost.
+func (m Model) revealLine(t task, i int) string {
+	s := m.st.Tasks
+	parts := []string{s.Text.Render(strings.ReplaceAll(clean(t.rec.Endpoint), "/", " / "))}
+	letter := store.Letters(2)[i]
+	switch v := m.ar.verdict; { // the verdict's word first: it must not be cut off
+	case len(v) == 2 && v[:1] == letter:
+		parts = append(parts, s.Done.Render("better"))
+	case v == store.VerdictBad:
+		parts = append(parts, s.Failed.Render("bad"))
+	}
+	parts = append(parts, s.Muted.Render("task "+shortID(t.id())+" · "+elapsed(t.elapsed(m.now))))
+	if c := m.taskCost(t); c != "" {
+		parts = append(parts, s.Muted.Render(c))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// pairLines draws the arena's chooser in h lines: the tasks of the same
+// prompt on other endpoints the selected one may meet.
+func (m Model) pairLines(w, h int) []string {
+	a, s := m.ar, m.st
+	out := []string{s.Title.Render("Arena") + " " + s.Pick.Muted.Render(fmt.Sprintf("· pair video %s (%s) with a task of its prompt",
+		shortID(a.of.id()), shortEndpoint(a.of.rec.Endpoint)))}
+	rows := max(h-2, 1)
+	first := max(0, min(a.cursor-rows/2, len(a.choices)-rows))
+	for i := first; i < len(a.choices) && len(out) < h-1; i++ {
+		t := a.choices[i]
+		name := fmt.Sprintf("%-8s  %-22s %s", shortID(t.id()), shortEndpoint(t.rec.Endpoint), elapsed(t.elapsed(m.now)))
+		line := "  " + s.Pick.Item.Render(name)
+		if i == a.cursor {
+			line = s.Pick.Selected.Render("› " + name)
+		}
+		out = append(out, ansi.Truncate(line, w, "…"))
+	}
+	return append(out, s.Pick.Muted.Render("enter judges the two blind, as A and B · esc cancels"))
+}
+
+// wrapCut wraps s to w columns in at most n lines, the last cut with an
+// ellipsis when more was left.
+func wrapCut(s string, w, n int) []string {
+	lines := strings.Split(ansi.Wordwrap(s, w, ""), "\n")
+	if len(lines) > n {
+		lines = lines[:n]
+		lines[n-1] = ansi.Truncate(lines[n-1]+" …", w, "…")
+	}
+	return lines
+}
