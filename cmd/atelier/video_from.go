@@ -40,11 +40,11 @@ func (f *videoFlags) fromRecipe(args []string) (string, error) {
 		given[name] = true
 	}
 	for k, v := range f.base {
-		if inlineLeft(v) && given[k] {
+		if store.InlineLeft(v) && given[k] {
 			delete(f.base, k) // replaced, not added to
 			continue
 		}
-		if inlineLeft(v) {
+		if store.InlineLeft(v) {
 			return "", usagef("--from %s: %s held an inline image the recipe keeps only as a hash: give it again with --image-file %s=PATH", f.from, k, k)
 		}
 	}
@@ -53,17 +53,4 @@ func (f *videoFlags) fromRecipe(args []string) (string, error) {
 		endpoint = args[0]
 	}
 	return endpoint, nil
-}
-
-// inlineLeft reports a value (or a list holding one) that stands for an
-// inline image: a recipe's hash or the store's elision marker.
-func inlineLeft(v any) bool {
-	switch t := v.(type) {
-	case string:
-		return strings.HasPrefix(t, recipe.HashPrefix) || strings.Contains(t, store.ElidedPrefix) ||
-			strings.HasPrefix(t, store.ElidedFilePrefix)
-	case []any:
-		return slices.ContainsFunc(t, inlineLeft)
-	}
-	return false
 }

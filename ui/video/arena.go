@@ -94,11 +94,11 @@ func (m Model) startArena(t task) (Model, tea.Cmd) {
 // pairKey moves in the chooser, picks a partner, or leaves.
 func (m Model) pairKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	a := &m.ar
+	if c, ok := m.moveCursor(msg, a.cursor, len(a.choices)); ok {
+		a.cursor = c
+		return m, nil
+	}
 	switch {
-	case key.Matches(msg, m.km.Up), msg.String() == "k":
-		a.cursor = max(a.cursor-1, 0)
-	case key.Matches(msg, m.km.Down), msg.String() == "j":
-		a.cursor = min(a.cursor+1, len(a.choices)-1)
 	case key.Matches(msg, m.km.Pick):
 		return m.judge(a.of, a.choices[a.cursor]), nil
 	case key.Matches(msg, m.km.Cancel):

@@ -31,11 +31,11 @@ func (m Model) openPicker() Model {
 
 func (m Model) pickKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	p := &m.pick
+	if c, ok := m.moveCursor(msg, p.cursor, len(p.eps)); ok {
+		p.cursor = c
+		return m, nil
+	}
 	switch {
-	case key.Matches(msg, m.km.Up), msg.String() == "k":
-		p.cursor = max(p.cursor-1, 0)
-	case key.Matches(msg, m.km.Down), msg.String() == "j":
-		p.cursor = min(p.cursor+1, len(p.eps)-1)
 	case key.Matches(msg, m.km.Pick):
 		return m.choose(p.eps[p.cursor]), nil
 	case key.Matches(msg, m.km.Cancel):
@@ -45,6 +45,18 @@ func (m Model) pickKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		}
 	}
 	return m, nil
+}
+
+// moveCursor is a chooser's cursor among n rows after msg (↑/↓, k/j),
+// and whether msg moved it.
+func (m Model) moveCursor(msg tea.KeyPressMsg, cursor, n int) (int, bool) {
+	switch {
+	case key.Matches(msg, m.km.Up), msg.String() == "k":
+		return max(cursor-1, 0), true
+	case key.Matches(msg, m.km.Down), msg.String() == "j":
+		return min(cursor+1, n-1), true
+	}
+	return cursor, false
 }
 
 // choose opens a form for e, keeping the values of fields both share.

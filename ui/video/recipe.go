@@ -135,7 +135,7 @@ func withoutInline(raw json.RawMessage) (json.RawMessage, []string, error) {
 	}
 	var again []string
 	for k, v := range body {
-		if inline(v) {
+		if store.InlineLeft(v) {
 			delete(body, k)
 			again = append(again, k)
 		}
@@ -143,23 +143,4 @@ func withoutInline(raw json.RawMessage) (json.RawMessage, []string, error) {
 	slices.Sort(again)
 	out, err := json.Marshal(body)
 	return out, again, err
-}
-
-// inline reports a value, or a list or object holding one, that stands for
-// an inline image: a recipe's hash or the store's elision marker.
-func inline(v any) bool {
-	switch t := v.(type) {
-	case string:
-		return strings.HasPrefix(t, recipe.HashPrefix) || strings.Contains(t, store.ElidedPrefix) ||
-			strings.HasPrefix(t, store.ElidedFilePrefix)
-	case []any:
-		return slices.ContainsFunc(t, inline)
-	case map[string]any:
-		for _, x := range t {
-			if inline(x) {
-				return true
-			}
-		}
-	}
-	return false
 }
