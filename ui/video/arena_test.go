@@ -252,3 +252,27 @@ func TestGoldenArena(t *testing.T) {
 		}
 	}
 }
+
+// TestArenaVoteNotRecorded: when the history cannot take the vote, the
+// names stay hidden, the error says why, and the vote can be cast again.
+func TestArenaVoteNotRecorded(t *testing.T) {
+	h, st, msg := arenaHarness(t, false, 116, 36)
+	h.Keys("esc", "down", "c", "enter")
+	st.Close()
+	h.Keys("a")
+	if h.m.ar.revealed() || h.m.ar.saving || h.m.mode != judging {
+		t.Fatalf("after a failed vote: revealed %v saving %v mode %v", h.m.ar.revealed(), h.m.ar.saving, h.m.mode)
+	}
+	if e := h.errs(); len(e) != 1 || !strings.Contains(e[0], "the vote was not recorded") {
+		t.Errorf("errors %q", e)
+	}
+	v := h.view()
+	for _, word := range giveaways(msg) {
+		if strings.Contains(v, word) {
+			t.Fatalf("after a failed vote, %q shows:\n%s", word, v)
+		}
+	}
+	if !strings.Contains(v, "Your vote  a A better") {
+		t.Errorf("the vote is not asked again:\n%s", v)
+	}
+}
