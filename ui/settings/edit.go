@@ -3,6 +3,7 @@ package settings
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -11,6 +12,7 @@ import (
 
 	"atelier/keys"
 	"atelier/store"
+	"atelier/ui/components/form"
 	"atelier/ui/tab"
 )
 
@@ -30,6 +32,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.typingKey(msg)
 	case confirming:
 		return m.confirmKey(msg)
+	case pricing:
+		return m.priceKey(msg)
 	}
 	return m.browseKey(msg)
 }
@@ -55,10 +59,20 @@ func (m Model) open() (Model, tea.Cmd) {
 		return m, nil
 	}
 	r := m.rows[m.cursor]
-	if r.kind == themeRow {
+	switch r.kind {
+	case themeRow:
 		m.busy = true
 		next := nextTheme(m.cfg)
 		return m, m.save(next, "theme "+next.Theme+" saved", nil)
+	case blindRow:
+		m.busy = true
+		next := toggledBlind(m.cfg)
+		return m, m.save(next, "new comparisons start "+blindWord(next.Arena.Blind), nil)
+	case priceRow, addPriceRow:
+		m.price = newPriceEditor(m.cfg.Prices, r.field)
+		m.price.form.SetStyles(m.st.Form)
+		m.price.form.SetSize(m.width, m.formHeight())
+		return m, nil
 	}
 	m.edit = editor{open: true, row: r, input: m.newInput(r)}
 	m.follow()
@@ -84,6 +98,8 @@ func (m Model) newInput(r row) textinput.Model {
 		in.Placeholder = "https://api.example.com"
 	case modelRow, outputRow:
 		in.Placeholder = "empty: atelier's default"
+	case budgetRow:
+		in.Placeholder = "an amount above zero; empty: no limit"
 	}
 	if r.kind != keyRow && r.kind != addHeaderRow {
 		in.SetValue(r.text(&m.cfg))
@@ -158,10 +174,10 @@ func (m Model) updateInput(msg tea.Msg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// askDelete asks to confirm deleting a key or a header.
+// askDelete asks to confirm deleting a key, a header or a price.
 func (m Model) askDelete() Model {
 	r := m.rows[m.cursor]
-	if !m.busy && (r.kind == keyRow || r.kind == headerRow) {
+	if !m.busy && (r.kind == keyRow || r.kind == headerRow || r.kind == priceRow) {
 		m.confirm = &r
 	}
 	return m
@@ -180,10 +196,14 @@ func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// remove deletes a key from the keyring or a header from the settings.
+// remove deletes a key from the keyring, or a header or a price from the
+// settings.
 func (m Model) remove(r row) tea.Cmd {
-	if r.kind == keyRow {
+	switch r.kind {
+	case keyRow:
 		return m.deleteKey(r.group)
+	case priceRow:
+		return m.save(withoutPrice(m.cfg, r.field), "price of "+r.field+" removed", nil)
 	}
 	return m.save(withoutHeader(m.cfg, r.group, r.field), "header "+r.field+" removed", nil)
 }
@@ -216,14 +236,19 @@ func (m Model) saved(msg savedMsg) (Model, tea.Cmd) {
 	m.busy = false
 	if msg.err != nil {
 		err := withoutPath(msg.err)
-		if !m.edit.open {
+		switch {
+		case m.price.open:
+			m.price.saving = false
+			m.price.form.SetLate([]form.Violation{{Field: "config.toml", Text: err.Error()}})
+			return m, tab.Error(err)
+		case !m.edit.open:
 			return m, tab.Error(err)
 		}
 		m.edit.saving, m.edit.err = false, err.Error()
 		m.follow()
 		return m, tea.Batch(m.edit.input.Focus(), tab.Error(err))
 	}
-	m.cfg, m.edit = msg.cfg, editor{}
+	m.cfg, m.edit, m.price = msg.cfg, editor{}, priceEditor{}
 	m.rows = rows(&m.cfg)
 	m.cursor = min(m.cursor, len(m.rows)-1)
 	if msg.at != nil {
@@ -232,6 +257,7 @@ func (m Model) saved(msg savedMsg) (Model, tea.Cmd) {
 	m.follow()
 	shared := msg.cfg
 	shared.Headers = cloneHeaders(shared.Headers)
+	shared.Prices = maps.Clone(shared.Prices)
 	return m, tea.Batch(tab.Notice(msg.note), func() tea.Msg { return tab.SettingsMsg{Settings: &shared} })
 }
 

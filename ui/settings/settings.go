@@ -19,6 +19,7 @@ import (
 	"atelier/homepath"
 	"atelier/keys"
 	"atelier/store"
+	"atelier/ui/components/form"
 	"atelier/ui/tab"
 )
 
@@ -60,8 +61,9 @@ type Model struct {
 	cursor  int
 	offset  int // first line shown
 	edit    editor
-	confirm *row // a deletion waiting for y
-	busy    bool // a save is running; the next waits, so saves land in order
+	confirm *row        // a deletion waiting for y
+	price   priceEditor // a [prices] entry open in a form
+	busy    bool        // a save is running; the next waits, so saves land in order
 
 	km            keyMap
 	st            styles
@@ -105,15 +107,26 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case savedMsg:
 		return m.saved(msg)
 	}
+	if m.price.open && !m.price.saving {
+		var cmd tea.Cmd
+		m.price.form, cmd = m.price.form.Update(msg)
+		return m, cmd
+	}
 	return m.updateInput(msg)
 }
 
-// Focused reports whether a text field has the keyboard.
-func (m Model) Focused() bool { return m.edit.open }
+// Focused reports whether a text field, or the price form, has the
+// keyboard.
+func (m Model) Focused() bool { return m.edit.open || m.price.open }
 
 // FieldEmpty reports whether the field being typed holds nothing: a ?
 // there opens help.
-func (m Model) FieldEmpty() bool { return m.edit.input.Value() == "" }
+func (m Model) FieldEmpty() bool {
+	if m.price.open {
+		return !m.price.form.EditsText() || m.price.form.InputEmpty()
+	}
+	return m.edit.input.Value() == ""
+}
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
@@ -121,6 +134,7 @@ func (m *Model) SetSize(w, h int) {
 	if m.edit.open {
 		m.edit.input.SetWidth(m.inputWidth())
 	}
+	m.price.form.SetSize(w, m.formHeight())
 	m.follow()
 }
 
@@ -130,6 +144,7 @@ func (m *Model) SetDark(dark bool) {
 	if m.edit.open {
 		m.edit.input.SetStyles(m.st.Input)
 	}
+	m.price.form.SetStyles(m.st.Form)
 }
 
 // Summary names what the tab works on, for the status bar.
@@ -141,7 +156,9 @@ func (m Model) Summary() string {
 }
 
 // KeyMap is the tab's keys in the current mode, for help.
-func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()}.help() }
+func (m Model) KeyMap() help.KeyMap {
+	return helpKeys{km: m.km, form: form.DefaultKeyMap(), mode: m.mode()}.help()
+}
 
 func (m Model) mode() mode {
 	switch {
@@ -149,6 +166,8 @@ func (m Model) mode() mode {
 		return typing
 	case m.confirm != nil:
 		return confirming
+	case m.price.open:
+		return pricing
 	}
 	return browsing
 }

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
+	"atelier/ui/components/form"
 	"atelier/ui/components/style"
 	"atelier/ui/tab"
 )
@@ -21,6 +22,7 @@ type styles struct {
 	Problem  lipgloss.Style // a keyring problem, a refused value
 	Hint     lipgloss.Style // what a section is for
 	Input    textinput.Styles
+	Form     form.Styles // the price form
 }
 
 func newStyles(isDark bool) styles {
@@ -38,5 +40,6 @@ func newStyles(isDark bool) styles {
 		Hint:     lipgloss.NewStyle().Foreground(p.Muted),
 	}
 	s.Input = style.Input(isDark)
+	s.Form = form.DefaultStyles(isDark)
 	return s
 }

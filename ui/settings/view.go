@@ -23,6 +23,9 @@ type line struct {
 
 // View draws the rows that fit, scrolled to keep the cursor in sight.
 func (m Model) View() string {
+	if m.price.open {
+		return m.priceView()
+	}
 	ls := m.lines()
 	end := len(ls)
 	if m.height > 0 {
@@ -61,6 +64,9 @@ func (m Model) heading(s string) string {
 		"Keys":           "one per group, kept in the OS keyring; never shown",
 		"Default models": "empty: atelier's default",
 		"Extra headers":  "sent with every request of the group; never credentials",
+		"Prices":         "per model or pattern: per million tokens, per image, per video second",
+		"Budget":         "a run or a day whose estimate passes it asks first",
+		"Arena":          "Compare and Image's side-by-side runs",
 	}[s]
 	if hint == "" {
 		return m.st.Heading.Render(s)
@@ -132,8 +138,11 @@ func (m Model) rowNotes(i int, r row) []string {
 }
 
 func (m Model) question(r row) string {
-	if r.kind == headerRow {
+	switch r.kind {
+	case headerRow:
 		return fmt.Sprintf("remove the %s header %s?", r.group, r.field)
+	case priceRow:
+		return "remove the price of " + r.field + "?"
 	}
 	q := fmt.Sprintf("delete the %s key from the keyring?", r.group)
 	if st, ok := m.keyStatus(r.group); ok && st.Source == keys.SourceEnvironment {
@@ -158,6 +167,14 @@ func (m Model) rowLabel(i int, r row) string {
 		return string(r.group)
 	case themeRow:
 		return "Theme"
+	case priceRow:
+		return ansi.Truncate(r.field, labelWidth-3, "…")
+	case addPriceRow:
+		return ""
+	case budgetRow:
+		return "Per " + r.field
+	case blindRow:
+		return "Blind"
 	}
 	return strings.ToUpper(r.field[:1]) + r.field[1:]
 }
@@ -172,6 +189,12 @@ func (m Model) value(r row) string {
 		return m.st.Hint.Render("+ add header")
 	case themeRow:
 		return m.st.Value.Render(m.cfg.Theme) + m.st.Hint.Render("   enter: auto → dark → light")
+	case priceRow:
+		return m.st.Value.Render(termtext.String(rateSummary(m.cfg.Prices[r.field])))
+	case addPriceRow:
+		return m.st.Hint.Render("+ add price")
+	case blindRow:
+		return m.st.Value.Render(checkbox(m.cfg.Arena.Blind)+" new comparisons start blind") + m.st.Hint.Render("   enter: toggle")
 	}
 	if r.kind == baseURLRow && m.over.from != "" && !m.demo {
 		return m.overridden()
@@ -188,6 +211,8 @@ func (m Model) value(r row) string {
 		return m.st.Unset.Render("not set: enter one, or run with --demo")
 	case outputRow:
 		return m.st.Unset.Render("the current folder")
+	case budgetRow:
+		return m.st.Unset.Render("no limit")
 	}
 	return m.st.Unset.Render("atelier's default")
 }
@@ -256,4 +281,20 @@ func padRight(s string, w int) string {
 		return s + strings.Repeat(" ", w-n)
 	}
 	return s
+}
+
+// checkbox draws a switch as the form draws a boolean.
+func checkbox(on bool) string {
+	if on {
+		return "☑"
+	}
+	return "☐"
+}
+
+// blindWord is how new comparisons start.
+func blindWord(blind bool) string {
+	if blind {
+		return "blind"
+	}
+	return "with names shown"
 }
