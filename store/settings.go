@@ -205,6 +205,7 @@ var typeErrRE = regexp.MustCompile(`^cannot decode TOML (\w+) into (?:.* of type
 var tomlTypeNames = map[string]string{
 	"string": "a string", "map[string]string": "a table of strings",
 	"map[string]map[string]string": "a table of tables", "store.Models": "a table", "store.Output": "a table", "store.Limits": "a table",
+	"store.Arena": "a table", "bool": "true or false",
 }
 
 // credentialHeaders are refused in headers: keys live in the keyring.
