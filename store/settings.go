@@ -211,6 +211,11 @@ var tomlTypeNames = map[string]string{
 // credentialHeaders are refused in headers: keys live in the keyring.
 var credentialHeaders = []string{"authorization", "proxy-authorization", "x-api-key", "x-beta-api-key"}
 
+// Problems are what SaveSettings would refuse in s, each at its dotted
+// key (without a path or line): the Settings tab checks a value as it is
+// typed with the rules it is saved by.
+func (s *Settings) Problems() []*SettingsError { return s.validate() }
+
 // validate checks values the types do not, keyed by dotted key.
 func (s *Settings) validate() []*SettingsError {
 	var errs []*SettingsError

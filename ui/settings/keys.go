@@ -55,7 +55,7 @@ func (h helpKeys) help() tab.Help {
 		{Title: "Settings", Keys: []key.Binding{k.Up, k.Down, k.Edit, k.Delete}},
 		{Title: "A value being typed", Keys: []key.Binding{k.Save, k.Cancel}},
 		{Title: "A key to delete", Keys: []key.Binding{k.Yes, k.No}},
-		{Title: "A price being edited", Keys: append([]key.Binding{k.SaveForm, k.Cancel}, h.form.Bindings()...)},
+		{Title: "A price being edited", Keys: []key.Binding{k.SaveForm, k.Cancel, h.form.Add, h.form.Remove}},
 	}}
 	switch h.mode {
 	case typing:

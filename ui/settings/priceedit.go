@@ -39,25 +39,25 @@ func (m Model) savePrice() (Model, tea.Cmd) {
 	return m, m.save(next, "price of "+pattern+" saved", &row{kind: priceRow, field: pattern})
 }
 
-// priceView is the open price: a title with its keys, the form, and the
-// whole rule (or problem) of the focused row.
-func (m Model) priceView() string {
+// view is the open price in width × height: a title with its keys, the
+// form, and the whole rule (or problem) of the focused row.
+func (e priceEditor) view(st styles, width, height int) string {
 	title := "New price"
-	if m.price.was != "" {
-		title = "Price of " + m.price.was
+	if e.was != "" {
+		title = "Price of " + e.was
 	}
-	ls := []string{m.st.Heading.Render(title) + "  " + m.st.Hint.Render("ctrl+s save · esc cancel"), ""}
-	ls = append(ls, m.price.form.Lines(m.formHeight())...)
-	ls = append(ls, "", m.price.form.Detail())
-	if m.height > 0 {
-		ls = ls[:min(len(ls), m.height)]
+	ls := []string{st.Heading.Render(title) + "  " + st.Hint.Render("ctrl+s save · esc cancel"), ""}
+	ls = append(ls, e.form.Lines(formHeight(height))...)
+	ls = append(ls, "", e.form.Detail())
+	if height > 0 {
+		ls = ls[:min(len(ls), height)]
 	}
 	for i, l := range ls {
-		ls[i] = ansi.Truncate(l, max(m.width, 1), "…")
+		ls[i] = ansi.Truncate(l, max(width, 1), "…")
 	}
 	return strings.Join(ls, "\n")
 }
 
 // formHeight is the room for the price form's rows under its title and
 // above its detail line.
-func (m Model) formHeight() int { return max(m.height-4, 3) }
+func formHeight(height int) int { return max(height-4, 3) }

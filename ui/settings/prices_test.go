@@ -145,7 +145,7 @@ func TestBadPriceIsRefused(t *testing.T) {
 
 	// A budget: the rule named with its key, the value kept in the field.
 	h.to("Per day").Keys("enter").Type("-1").Keys("enter")
-	if !strings.Contains(h.flat(), "budget.day: a budget must be a finite number above zero (got -1)") || h.m.edit.input.Value() != "-1" {
+	if !strings.Contains(h.flat(), "budget.day: a budget must be a finite number above zero (got -1)") || h.m.form.Value("budget.day") != "-1" {
 		t.Fatalf("a negative budget:\n%s", h.view())
 	}
 	h.Keys("ctrl+u").Type("ten").Keys("enter")
@@ -200,14 +200,14 @@ func (h *harness) home() *harness {
 // config.toml keeps and every tab is told of (issue 16).
 func TestBlindDefaultSavesAndLoads(t *testing.T) {
 	h := newHarness(t, nil)
-	if l := h.to("Blind").cursorLine(); !strings.Contains(l, "☐ new comparisons start blind") {
+	if l := h.to("Blind").cursorLine(); !strings.Contains(l, "☐ false") || !strings.Contains(l, "new comparisons start blind") {
 		t.Fatalf("blind line %q", l)
 	}
 	h.Keys("enter")
 	if !h.onDisk().Arena.Blind || h.saved() == nil || !h.saved().Arena.Blind {
 		t.Fatal("blind was not saved on, or the tabs were not told")
 	}
-	if l := h.cursorLine(); !strings.Contains(l, "☑ new comparisons start blind") {
+	if l := h.cursorLine(); !strings.Contains(l, "☑ true") {
 		t.Errorf("blind line %q", l)
 	}
 	if n := h.Notices(); len(n) != 1 || n[0] != "new comparisons start blind" {

@@ -47,7 +47,9 @@ type Options struct {
 	BaseURL, BaseURLFrom string
 }
 
-// Model is the Settings tab.
+// Model is the Settings tab: a form of the settings (a row per value,
+// under section headings) browsed with a cursor; enter opens a row for
+// typing and saves it, or opens a price in a form of its own.
 type Model struct {
 	keys   KeyStore
 	path   string
@@ -57,10 +59,10 @@ type Model struct {
 	cfg    store.Settings   // as last saved
 	status []keys.KeyStatus // nil until loaded
 
-	rows    []row
-	cursor  int
-	offset  int // first line shown
-	edit    editor
+	rows    []row       // what each row of the form edits
+	form    form.Model  // the rows, drawn and typed into
+	editing bool        // a row is open for typing
+	saving  bool        // enter was pressed on it and the save has not answered yet
 	confirm *row        // a deletion waiting for y
 	price   priceEditor // a [prices] entry open in a form
 	busy    bool        // a save is running; the next waits, so saves land in order
@@ -83,7 +85,7 @@ func New(o Options) Model {
 	m := Model{keys: ks, path: o.Path, demo: o.Demo, secure: !o.Insecure, over: override{url: o.BaseURL, from: o.BaseURLFrom},
 		cfg: *cfg, km: defaultKeyMap(), st: newStyles(true)}
 	m.cfg.Headers = cloneHeaders(cfg.Headers)
-	m.rows = rows(&m.cfg)
+	m.rebuild("")
 	return m
 }
 
@@ -96,9 +98,13 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.MouseWheelMsg:
-		return m.wheel(msg), nil
+		m.form.Step(map[tea.MouseButton]int{tea.MouseWheelUp: -1, tea.MouseWheelDown: 1}[msg.Button])
+		return m, nil
 	case keysLoadedMsg:
 		m.status = msg.status
+		if !m.editing {
+			m.rebuild(m.form.Path())
+		}
 		return m, nil
 	case keyStoredMsg:
 		return m.keyStored(msg)
@@ -107,17 +113,19 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case savedMsg:
 		return m.saved(msg)
 	}
-	if m.price.open && !m.price.saving {
-		var cmd tea.Cmd
+	var cmd tea.Cmd
+	switch {
+	case m.price.open && !m.price.saving:
 		m.price.form, cmd = m.price.form.Update(msg)
-		return m, cmd
+	case m.editing && !m.saving:
+		m.form, cmd = m.form.Update(msg)
 	}
-	return m.updateInput(msg)
+	return m, cmd
 }
 
 // Focused reports whether a text field, or the price form, has the
 // keyboard.
-func (m Model) Focused() bool { return m.edit.open || m.price.open }
+func (m Model) Focused() bool { return m.editing || m.price.open }
 
 // FieldEmpty reports whether the field being typed holds nothing: a ?
 // there opens help.
@@ -125,25 +133,20 @@ func (m Model) FieldEmpty() bool {
 	if m.price.open {
 		return !m.price.form.EditsText() || m.price.form.InputEmpty()
 	}
-	return m.edit.input.Value() == ""
+	return m.form.InputEmpty()
 }
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
-	if m.edit.open {
-		m.edit.input.SetWidth(m.inputWidth())
-	}
-	m.price.form.SetSize(w, m.formHeight())
-	m.follow()
+	m.form.SetSize(w, h)
+	m.price.form.SetSize(w, formHeight(h))
 }
 
 // SetDark picks the styles for a dark or light background.
 func (m *Model) SetDark(dark bool) {
 	m.st = newStyles(dark)
-	if m.edit.open {
-		m.edit.input.SetStyles(m.st.Input)
-	}
+	m.form.SetStyles(m.st.Form)
 	m.price.form.SetStyles(m.st.Form)
 }
 
@@ -162,7 +165,7 @@ func (m Model) KeyMap() help.KeyMap {
 
 func (m Model) mode() mode {
 	switch {
-	case m.edit.open:
+	case m.editing:
 		return typing
 	case m.confirm != nil:
 		return confirming
@@ -173,13 +176,19 @@ func (m Model) mode() mode {
 }
 
 // keyStatus returns what is known of a group's key.
-func (m Model) keyStatus(g client.Group) (keys.KeyStatus, bool) {
-	for _, st := range m.status {
+func keyStatus(status []keys.KeyStatus, g client.Group) (keys.KeyStatus, bool) {
+	for _, st := range status {
 		if st.Group == g {
 			return st, true
 		}
 	}
 	return keys.KeyStatus{}, false
+}
+
+// current is the row under the cursor.
+func (m Model) current() row {
+	r, _ := rowAt(m.rows, m.form.Path())
+	return r
 }
 
 // result addresses a command's message to this tab.
