@@ -1,12 +1,15 @@
 // Package settings is the Settings tab of atelier's terminal UI: the base
 // URL, each group's key (stored in the keyring, shown only as set or unset
-// and where it comes from), default models, extra headers, the theme and the
-// media folders.
+// and where it comes from), default models, extra headers, the theme, the
+// media folders, the prices and the budget, and whether comparisons start
+// blind. The rows are a ui/components/form generated from the settings;
+// a price opens in a form of its own.
 //
 // Every change is saved by a command (config.toml through store.SaveSettings,
 // keys through the KeyStore) and reported to the status bar. A key typed
-// here lives in a masked input until enter, then only in the command that
-// stores it: it is never rendered, kept or logged.
+// here lives in the form's masked row until enter, then only in the command
+// that stores it (the form is laid out again without it): it is never
+// rendered, kept or logged.
 //
 // It imports bubbletea, bubbles, lipgloss, store and ui/tab; never ui.
 package settings
