@@ -200,6 +200,7 @@ func (h *harness) home() *harness {
 // config.toml keeps and every tab is told of (issue 16).
 func TestBlindDefaultSavesAndLoads(t *testing.T) {
 	h := newHarness(t, nil)
+	h.m.SetSize(120, 40)
 	if l := h.to("Blind").cursorLine(); !strings.Contains(l, "☐ false") || !strings.Contains(l, "new comparisons start blind") {
 		t.Fatalf("blind line %q", l)
 	}
@@ -220,5 +221,30 @@ func TestBlindDefaultSavesAndLoads(t *testing.T) {
 	h.Keys("enter")
 	if h.onDisk().Arena.Blind || h.saved().Arena.Blind {
 		t.Fatal("blind was not saved off")
+	}
+}
+
+// TestValuesAreCheckedAsTyped: a row typed into is checked at each key by
+// the rules config.toml is saved with, the problem named by its key,
+// before enter; esc puts the saved value back (issue 21: one form).
+func TestValuesAreCheckedAsTyped(t *testing.T) {
+	cfg := store.DefaultSettings()
+	cfg.Budget.Day = f64(5)
+	h := newHarness(t, cfg)
+	h.m.SetSize(120, 40)
+	h.to("Per day").Keys("enter", "ctrl+u").Type("-1")
+	if !strings.Contains(h.flat(), "budget.day: a budget must be a finite number above zero (got -1)") {
+		t.Fatalf("not checked as typed:\n%s", h.view())
+	}
+	h.Keys("esc")
+	if h.m.Focused() || h.m.form.Value("budget.day") != "5" || !strings.Contains(h.cursorLine(), "5") {
+		t.Fatalf("esc did not put back the saved value: %q", h.cursorLine())
+	}
+	h.home().to("beta + add header").Keys("enter").Type("X-Api-Key: k")
+	if !strings.Contains(h.flat(), "headers.beta.X-Api-Key: credentials do not belong in the config file") {
+		t.Fatalf("a credential header is not refused as typed:\n%s", h.view())
+	}
+	if _, err := os.Stat(h.path); !os.IsNotExist(err) {
+		t.Fatal("something was saved")
 	}
 }

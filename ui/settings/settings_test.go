@@ -20,11 +20,12 @@ func TestKeyStatusSaysWhereFromNeverWhat(t *testing.T) {
 	h.kr.Set(client.Alpha, "kr-alpha-secret")
 	h.env["ATELIER_BETA_KEY"] = "env-beta-secret"
 	h.Run(h.m.loadKeys())
+	h.m.SetSize(120, 40)
 	v := h.view()
 	for _, want := range []string{
 		"alpha ● set · keyring enter replaces it · d deletes it",
-		"beta ● set · environment ATELIER_BETA_KEY wins over the keyring",
-		"gamma ○ unset enter to set, or ATELIER_GAMMA_KEY",
+		"beta ● set · ATELIER_BETA_KEY environment; wins over the keyring",
+		"gamma ○ unset · ATELIER_GAMMA_KEY enter to set it here, or set the variable",
 	} {
 		if !strings.Contains(squeeze(v), want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
@@ -379,7 +380,7 @@ func TestBaseURLFromTheEnvironmentIsShown(t *testing.T) {
 		BaseURL: "https://env.example.test", BaseURLFrom: "ATELIER_BASE_URL"})
 	h.m.SetSize(120, 40)
 	l := h.to("Base URL").cursorLine()
-	if !strings.Contains(l, "ATELIER_BASE_URL overrides it: https://env.example.test") || !strings.Contains(l, "https://saved.example.test") {
+	if !strings.Contains(l, "https://env.example.test · from ATELIER_BASE_URL") || !strings.Contains(l, "config.toml: https://saved.example.test") {
 		t.Fatalf("base URL line %q", l)
 	}
 	h.Keys("enter", "ctrl+u").Type("https://other.example.test").Keys("enter")

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"cmp"
 	"fmt"
 
 	"atelier/client"
@@ -112,8 +113,9 @@ func (m sheet) field(r row) form.Field {
 		if m.demo {
 			text.Empty = "the built-in simulator (--demo)"
 		}
-		if m.over.from != "" && !m.demo {
-			text.Doc = m.over.from + " overrides it: " + termtext.String(m.over.url)
+		if m.over.from != "" && !m.demo { // the URL in use shows, as a key's source does
+			text.Shown = m.over.url + " · from " + m.over.from
+			text.Doc = "config.toml: " + termtext.String(cmp.Or(m.cfg.BaseURL, "none"))
 		}
 	case keyRow:
 		text.Secret = true
@@ -162,9 +164,9 @@ func (m sheet) keyValue(g client.Group) (shown, doc string) {
 	case st.Source == keys.SourceKeyring:
 		return "● set · keyring", "enter replaces it · d deletes it"
 	case st.Source == keys.SourceEnvironment:
-		return "● set · environment", st.EnvVar + " wins over the keyring"
+		return "● set · " + st.EnvVar, "environment; wins over the keyring"
 	}
-	return "○ unset", "enter to set, or " + st.EnvVar
+	return "○ unset · " + st.EnvVar, "enter to set it here, or set the variable"
 }
 
 // values are the rows' texts and choices, as the form loads them.
@@ -222,6 +224,7 @@ func (m *Model) rebuild(path string) {
 	m.rows = rows(&m.cfg)
 	sh := m.sheet()
 	f := form.New(sh.spec(), rules(m.cfg, m.rows, m.secure))
+	f.WideValues = true // URLs, paths and headers; the rules beside them are short
 	f.Browse()
 	f, _ = f.Load(sh.values())
 	f.Try() // only a row typed into can break a rule: its problem shows at once

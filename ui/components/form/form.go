@@ -17,6 +17,10 @@ type Rules func(m *Model) []Violation
 type Model struct {
 	KeyMap KeyMap
 	Styles Styles
+	// WideValues gives the values 3/5 of the room beside the labels (2/5
+	// by default): for rows whose values are long (URLs, paths) and whose
+	// rules are short.
+	WideValues bool
 
 	spec   []Field
 	rules  Rules

@@ -31,6 +31,9 @@ func (m Model) labelWidth() int {
 // rest.
 func (m Model) valueWidth() int {
 	avail := m.width - 2 - m.labelWidth() - 3
+	if m.WideValues {
+		return max(min(avail*3/5, 64), 12)
+	}
 	return max(min(avail*2/5, 48), 12)
 }
 
