@@ -205,10 +205,16 @@ var typeErrRE = regexp.MustCompile(`^cannot decode TOML (\w+) into (?:.* of type
 var tomlTypeNames = map[string]string{
 	"string": "a string", "map[string]string": "a table of strings",
 	"map[string]map[string]string": "a table of tables", "store.Models": "a table", "store.Output": "a table", "store.Limits": "a table",
+	"store.Arena": "a table", "bool": "true or false",
 }
 
 // credentialHeaders are refused in headers: keys live in the keyring.
 var credentialHeaders = []string{"authorization", "proxy-authorization", "x-api-key", "x-beta-api-key"}
+
+// Problems are what SaveSettings would refuse in s, each at its dotted
+// key (without a path or line): the Settings tab checks a value as it is
+// typed with the rules it is saved by.
+func (s *Settings) Problems() []*SettingsError { return s.validate() }
 
 // validate checks values the types do not, keyed by dotted key.
 func (s *Settings) validate() []*SettingsError {

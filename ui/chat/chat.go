@@ -193,7 +193,7 @@ func (m Model) Focused() bool {
 func (m Model) FieldEmpty() bool {
 	switch {
 	case m.pick.open:
-		return !m.pick.editing || m.pick.input.Value() == ""
+		return !m.pick.editing || m.pick.form.InputEmpty()
 	case m.field.kind != noField:
 		return m.field.input.Value() == ""
 	case m.code.waiting:
@@ -233,7 +233,7 @@ func (m Model) Summary() string { return targetSummary(m.target) }
 func (m Model) KeyMap() help.KeyMap {
 	h := helpKeys{km: m.km, mode: m.mode(), field: m.field.kind}
 	if m.pick.open {
-		h.row = m.pick.rows()[m.pick.cursor].kind
+		h.row = m.pick.row().kind
 	}
 	return h.help()
 }

@@ -5,43 +5,41 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/client"
+	"atelier/ui/components/form"
 )
 
 // picker is the target picker: the family, the model and that family's
-// settings, each with its rule beside it. It works on a copy of the target,
-// which the tab adopts when the picker closes; what breaks a documented
-// limit shows in red at once, before anything is sent.
+// settings, each with its rule beside it, drawn by ui/components/form from
+// the rows the client's rule table gives (settingsTable). It works on a
+// copy of the target, which the tab adopts when the picker closes; what
+// breaks a documented limit shows in red at once, as it is typed, before
+// anything is sent.
 type picker struct {
-	open     bool
-	target   client.ChatTarget
-	cursor   int
-	offset   int
-	editing  bool
-	input    textinput.Model
-	problems []problem // the request's violations, and a value typed that is not one
-	width    int
-	height   int
-	st       pickerStyles
-	inStyle  textinput.Styles
+	open    bool
+	target  client.ChatTarget
+	editing bool       // a text or number row is open for typing
+	form    form.Model // the rows; while editing, the value typed
+	width   int
+	height  int
+	st      pickerStyles
 }
 
-func newPicker() picker { return picker{input: textinput.New()} }
+func newPicker() picker { return picker{} }
 
 func (p picker) restyle(st styles) picker {
-	p.st, p.inStyle = st.Picker, st.Input
-	p.input.SetStyles(st.Input)
+	p.st = st.Picker
+	p.form.SetStyles(st.Picker.Form)
 	return p
 }
 
 func (p picker) resize(w, h int) picker {
 	p.width, p.height = w, h
-	p.input.SetWidth(max(w-labelWidth-4, 8))
-	return p.follow()
+	p.form.SetSize(w, h)
+	return p
 }
 
 // typing reports whether the picker's text field has the keyboard.
@@ -49,56 +47,105 @@ func (p picker) typing() bool { return p.open && p.editing }
 
 // load takes t as the target to work on.
 func (p picker) load(t client.ChatTarget) picker {
-	p.target = t
-	p.cursor, p.offset = min(p.cursor, len(settingsOf(t.Family))-1), 0
-	return p.check()
+	p.target, p.editing = t, false
+	return p.rebuild()
 }
 
 // rows are the settings the target's family offers.
 func (p picker) rows() []setting { return settingsOf(p.target.Family) }
 
-// problem is a rule the target breaks, and the row it is about ("" when
-// no row is).
-type problem struct {
-	row  string
-	text string
-}
-
-// check validates the target as a one-prompt request would be.
-func (p picker) check() picker {
-	p.problems = nil
-	_, _, err := client.NativeChatRequest(p.target, []client.ChatTurn{{Role: "user", Text: "…"}}, true)
-	if err == nil {
-		return p
+// row is the setting under the cursor.
+func (p picker) row() setting {
+	rows := p.rows()
+	if i := slices.IndexFunc(rows, func(s setting) bool { return s.name == p.form.Path() }); i >= 0 {
+		return rows[i]
 	}
-	for _, v := range client.Violations(err) {
-		p.problems = append(p.problems, problem{row: rowOf(v.Field), text: v.Error()})
-	}
-	if len(p.problems) == 0 {
-		p.problems = []problem{{text: err.Error()}}
-	}
-	return p
-}
-
-// live checks the value being typed as if it were set, so a broken one
-// shows in red before enter (issue 19, bug 4).
-func (p picker) live() picker {
-	s := p.rows()[p.cursor]
-	t := p.target
-	if err := s.set(&t, strings.TrimSpace(p.input.Value())); err != nil {
-		others := slices.DeleteFunc(p.check().problems, func(pr problem) bool { return pr.row == s.name })
-		p.problems = append([]problem{{row: s.name, text: s.name + ": " + err.Error()}}, others...)
-		return p
-	}
-	q := p
-	q.target = t
-	p.problems = q.check().problems
-	return p
+	return rows[0]
 }
 
 // broken reports whether a problem is about the row named name.
-func (p picker) broken(name string) bool {
-	return slices.ContainsFunc(p.problems, func(pr problem) bool { return pr.row == name })
+func (p picker) broken(name string) bool { return p.form.Problem(name) != "" }
+
+// rebuild lays the form out from the target, browsing, the cursor on the
+// row it was on (the family's rows change with the family).
+func (p picker) rebuild() picker {
+	at := p.form.Path()
+	fam := p.target.Family
+	var spec []form.Field
+	values := map[string]any{}
+	for _, s := range p.rows() {
+		spec = append(spec, fieldOf(s, fam))
+		values[s.name] = formText(s, s.get(&p.target))
+	}
+	p.form = form.New(spec, rulesOf(p.target))
+	p.form.Browse()
+	p.form, _ = p.form.Load(values)
+	p.form.Try() // the target's problems show at once, every one
+	p.form.SetStyles(p.st.Form)
+	p.form.SetSize(p.width, p.height)
+	if i := slices.Index(p.form.Paths(), at); i >= 0 {
+		p.form.Goto(i)
+		p.form.Browse()
+	}
+	return p
+}
+
+// fieldOf is a setting as a row of the form: a choice cycles through the
+// family's values (unset is "default"), a switch is a boolean, the rest
+// is typed.
+func fieldOf(s setting, fam client.Group) form.Field {
+	f := form.Field{Name: s.name, Kind: form.String, Doc: s.hint[fam], Empty: "not set", Trim: true}
+	switch s.kind {
+	case choiceSetting:
+		f.Enum, f.Unset = slices.DeleteFunc(slices.Clone(s.choices[fam]), func(c string) bool { return c == "" }), "default"
+		f.NoUnset = !slices.Contains(s.choices[fam], "")
+	case boolSetting:
+		f.Kind, f.NoUnset = form.Boolean, true
+	case intSetting:
+		f.Kind = form.Integer
+	case floatSetting:
+		f.Kind = form.Number
+	}
+	return f
+}
+
+// formText is a setting's value as the form holds it: a switch's on and
+// off are a boolean's true and false.
+func formText(s setting, v string) string {
+	if s.kind == boolSetting {
+		return map[bool]string{true: "true", false: "false"}[v == "on"]
+	}
+	return v
+}
+
+// rulesOf checks the target with the text rows as typed, as a one-prompt
+// request would be: a text that is no value names its row, and every
+// violation of the request the row its wire field belongs to.
+func rulesOf(base client.ChatTarget) form.Rules {
+	return func(f *form.Model) []form.Violation {
+		t := base
+		var vs []form.Violation
+		for _, s := range settingsOf(t.Family) {
+			if s.kind == choiceSetting || s.kind == boolSetting {
+				continue
+			}
+			if err := s.set(&t, strings.TrimSpace(f.Value(s.name))); err != nil {
+				vs = append(vs, form.Violation{Field: s.name, Text: err.Error()})
+			}
+		}
+		_, _, err := client.NativeChatRequest(t, []client.ChatTurn{{Role: "user", Text: "…"}}, true)
+		if err == nil {
+			return vs
+		}
+		found := client.Violations(err)
+		for _, v := range found {
+			vs = append(vs, form.Violation{Field: rowOf(v.Field), Text: v.Error()})
+		}
+		if len(found) == 0 {
+			vs = append(vs, form.Violation{Text: err.Error()})
+		}
+		return vs
+	}
 }
 
 // openPicker shows the picker on the current target.
@@ -121,11 +168,10 @@ func (m Model) pickerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Close):
 		m.pick.open = false
 		m.target = m.pick.target
-		return m, nil
 	case key.Matches(msg, k.Up):
-		m.pick.cursor = max(m.pick.cursor-1, 0)
+		m.pick.form.Step(-1)
 	case key.Matches(msg, k.Down):
-		m.pick.cursor = min(m.pick.cursor+1, len(m.pick.rows())-1)
+		m.pick.form.Step(1)
 	case key.Matches(msg, k.Change):
 		m.pick = m.pick.change(msg.String() == "left" || msg.String() == "h", m.defaultModel)
 	case key.Matches(msg, k.Save):
@@ -133,13 +179,12 @@ func (m Model) pickerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.TypeNumber) && m.pick.numeric():
 		return m.typeNumber(msg)
 	}
-	m.pick = m.pick.follow()
 	return m, nil
 }
 
 // numeric reports whether the row under the cursor takes a number.
 func (p picker) numeric() bool {
-	k := p.rows()[p.cursor].kind
+	k := p.row().kind
 	return k == intSetting || k == floatSetting
 }
 
@@ -147,51 +192,44 @@ func (p picker) numeric() bool {
 // with the digit in it, as a spreadsheet's cell does.
 func (m Model) typeNumber(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	m, focus := m.pickEnter()
-	m.pick.input.SetValue("")
+	m.pick.form.Set(m.pick.row().name, "")
 	var cmd tea.Cmd
 	m.pick, cmd = m.pick.update(msg)
-	m.pick = m.pick.live()
 	return m, tea.Batch(focus, cmd)
 }
 
 // pickEnter edits a text or number, and changes a choice or a switch.
 func (m Model) pickEnter() (Model, tea.Cmd) {
-	s := m.pick.rows()[m.pick.cursor]
-	if s.kind == choiceSetting || s.kind == boolSetting {
+	if s := m.pick.row(); s.kind == choiceSetting || s.kind == boolSetting {
 		m.pick = m.pick.change(false, m.defaultModel)
 		return m, nil
 	}
 	m.pick.editing = true
-	m.pick.input = textinput.New()
-	m.pick.input.Prompt = ""
-	m.pick.input.SetStyles(m.pick.inStyle)
-	m.pick.input.SetWidth(max(m.pick.width-labelWidth-4, 8))
-	m.pick.input.SetValue(s.get(&m.pick.target))
-	m.pick.input.CursorEnd()
-	return m, m.pick.input.Focus()
+	return m, m.pick.form.Edit()
 }
 
 // editKey: enter sets the value typed, esc leaves it as it was.
 func (p picker) editKey(msg tea.KeyPressMsg, k keyMap) (picker, tea.Cmd) {
 	switch {
 	case key.Matches(msg, k.Save):
-		s := p.rows()[p.cursor]
-		if err := s.set(&p.target, strings.TrimSpace(p.input.Value())); err != nil {
-			return p.live(), nil // not a value: the field stays open, saying why
+		s := p.row()
+		if err := s.set(&p.target, strings.TrimSpace(p.form.Value(s.name))); err != nil {
+			return p, nil // not a value: the field stays open, saying why
 		}
 		p.editing = false
-		return p.check(), nil
+		return p.rebuild(), nil
 	case key.Matches(msg, k.Cancel):
 		p.editing = false
-		return p.check(), nil
+		return p.rebuild(), nil
+	case key.Matches(msg, p.form.KeyMap.Up, p.form.KeyMap.Down):
+		return p, nil // the field stays open until enter or esc
 	}
-	p, cmd := p.update(msg)
-	return p.live(), cmd
+	return p.update(msg)
 }
 
 func (p picker) update(msg tea.Msg) (picker, tea.Cmd) {
 	var cmd tea.Cmd
-	p.input, cmd = p.input.Update(msg)
+	p.form, cmd = p.form.Update(msg)
 	return p, cmd
 }
 
@@ -199,7 +237,7 @@ func (p picker) update(msg tea.Msg) (picker, tea.Cmd) {
 // switch. A new family takes its default model and drops the settings it
 // does not have.
 func (p picker) change(back bool, defaultModel func(client.Group) string) picker {
-	s := p.rows()[p.cursor]
+	s := p.row()
 	switch s.kind {
 	case boolSetting:
 		s.set(&p.target, map[bool]string{true: "off", false: "on"}[s.get(&p.target) == "on"])
@@ -218,47 +256,56 @@ func (p picker) change(back bool, defaultModel func(client.Group) string) picker
 		p.target.Model = defaultModel(p.target.Family)
 		p.target = forFamily(p.target)
 	}
-	return p.check()
-}
-
-// labelWidth is the column the values start at.
-const labelWidth = 20
-
-// follow keeps the cursor's row in view.
-func (p picker) follow() picker {
-	rows := max(p.height-2-len(p.footer()), 1)
-	p.offset = max(min(max(p.offset, p.cursor-rows+1), p.cursor), 0)
-	return p
+	return p.rebuild()
 }
 
 // footer is what goes under the rows: the whole rule of the row under the
 // cursor, then each problem, wrapped to the width rather than cut.
 func (p picker) footer() []string {
 	w := max(p.width, 10)
+	s := p.row()
 	var out []string
-	if rows := p.rows(); p.cursor < len(rows) {
-		s := rows[p.cursor]
-		for _, l := range strings.Split(ansi.Wrap(s.name+": "+s.hint[p.target.Family], w, " ,"), "\n") {
-			out = append(out, p.st.Rule.Render(l))
-		}
+	for _, l := range strings.Split(ansi.Wrap(s.name+": "+s.hint[p.target.Family], w, " ,"), "\n") {
+		out = append(out, p.st.Rule.Render(l))
 	}
-	for _, pr := range p.problems {
-		for _, l := range strings.Split(ansi.Wrap("✗ "+oneLine(pr.text), w, " "), "\n") {
+	for _, pr := range p.problems() {
+		for _, l := range strings.Split(ansi.Wrap("✗ "+oneLine(pr), w, " "), "\n") {
 			out = append(out, p.st.Problem.Render(l))
 		}
 	}
 	return out[:min(len(out), max(p.height-3, 0))]
 }
 
+// problems are every problem in full, a row's first: as the request's
+// violation names it (its wire field first), or after the row's name.
+func (p picker) problems() []string {
+	var out []string
+	named := map[string]bool{}
+	for _, s := range p.rows() {
+		text := p.form.Problem(s.name)
+		if text == "" {
+			continue
+		}
+		named[s.name+": "+text] = true
+		if field, _, ok := strings.Cut(text, ": "); !ok || strings.ContainsAny(field, " \"") {
+			text = s.name + ": " + text
+		}
+		out = append(out, text)
+	}
+	for _, pr := range p.form.Problems() {
+		if !named[pr] {
+			out = append(out, strings.TrimPrefix(pr, ": "))
+		}
+	}
+	return out
+}
+
 // view draws the picker in exactly height lines.
 func (p picker) view() []string {
-	fam := p.target.Family
-	out := []string{pad(p.st.Title.Render("Target")+p.st.Label.Render(" · the model the next prompt goes to"), p.width), pad("", p.width)}
-	rows := p.rows()
+	out := []string{pad(p.st.Title.Render("Target")+p.st.Rule.Render(" · the model the next prompt goes to"), p.width), pad("", p.width)}
 	foot := p.footer()
-	room := max(p.height-2-len(foot), 0)
-	for i := p.offset; i < len(rows) && i-p.offset < room; i++ {
-		out = append(out, pad(p.row(rows[i], i == p.cursor, fam), p.width))
+	for _, l := range p.form.Lines(max(p.height-2-len(foot), 0)) {
+		out = append(out, pad(l, p.width))
 	}
 	for len(out) < p.height-len(foot) {
 		out = append(out, pad("", p.width))
@@ -267,49 +314,4 @@ func (p picker) view() []string {
 		out = append(out, pad(l, p.width))
 	}
 	return out[:min(len(out), p.height)]
-}
-
-// row is one setting: a marker, its name, its value and its rule; a value
-// that breaks a rule is marked ✗ and drawn in red, rule and all.
-func (p picker) row(s setting, at bool, fam client.Group) string {
-	bad := p.broken(s.name)
-	value, rule := p.st.Value, p.st.Rule
-	mark := "  "
-	name := p.st.Label.Render(s.name)
-	if bad {
-		value, rule = p.st.Problem, p.st.Problem
-		mark = p.st.Problem.Render("✗ ")
-	}
-	if at {
-		mark = p.st.Cursor.Render("▸ ")
-		name = p.st.Cursor.Render(s.name)
-		if bad {
-			name = p.st.Problem.Bold(true).Render(s.name)
-		}
-	}
-	line := mark + name + strings.Repeat(" ", max(labelWidth-2-len(s.name), 1))
-	if at && p.editing {
-		return line + p.input.View()
-	}
-	v := oneLine(s.get(&p.target))
-	shown := value.Render(v)
-	switch {
-	case s.kind == choiceSetting:
-		if v == "" {
-			v = "default"
-			shown = p.st.Unset.Render(v)
-		}
-		shown = p.st.Rule.Render("◂ ") + shown + p.st.Rule.Render(" ▸")
-		v = "◂ " + v + " ▸"
-	case v == "":
-		v = "not set"
-		shown = p.st.Unset.Render(v)
-	}
-	valueW := min(max((p.width-labelWidth)/2, 12), 32)
-	if ansi.StringWidth(v) > valueW {
-		shown = value.Render(ansi.Truncate(v, valueW, "…"))
-		v = ansi.Truncate(v, valueW, "…")
-	}
-	line += shown + strings.Repeat(" ", max(valueW-ansi.StringWidth(v), 1)) + " "
-	return line + rule.Render(ansi.Truncate(s.hint[fam], max(p.width-ansi.StringWidth(line), 0), "…"))
 }

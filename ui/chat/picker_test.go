@@ -17,10 +17,10 @@ func (h *harness) to(name string) *harness {
 	h.t.Helper()
 	for i, s := range h.m.pick.rows() {
 		if s.name == name {
-			for h.m.pick.cursor < i {
+			for h.m.pick.form.Index() < i {
 				h.Keys("down")
 			}
-			for h.m.pick.cursor > i {
+			for h.m.pick.form.Index() > i {
 				h.Keys("up")
 			}
 			return h
@@ -177,8 +177,8 @@ func TestPickerTakesDigitsAsANumber(t *testing.T) {
 		t.Fatal("the picker is open but the tab does not own the keyboard")
 	}
 	h.to("thinking budget").Type("2048")
-	if !h.m.pick.editing || h.m.pick.input.Value() != "2048" {
-		t.Fatalf("editing %v with %q", h.m.pick.editing, h.m.pick.input.Value())
+	if !h.m.pick.editing || h.m.pick.form.Value("thinking budget") != "2048" {
+		t.Fatalf("editing %v with %q", h.m.pick.editing, h.m.pick.form.Value("thinking budget"))
 	}
 	h.Keys("enter", "esc")
 	if h.m.target.Settings.ThinkingBudget != 2048 {
@@ -234,7 +234,7 @@ func TestPickerMarksBrokenValuesAsTyped(t *testing.T) {
 	}
 	h.Keys("enter")
 	h.to("max tokens")
-	if l := tabtest.Line(h.view(), "thinking budget"); !strings.HasPrefix(strings.TrimSpace(l), "✗") {
+	if l := tabtest.Line(h.view(), "thinking budget"); !strings.Contains(l, "✗ thinking.budget_tokens") {
 		t.Errorf("the row is not marked: %q", l)
 	}
 	h.Type("1.5")

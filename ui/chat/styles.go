@@ -5,6 +5,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
+	"atelier/ui/components/form"
 	"atelier/ui/components/style"
 	"atelier/ui/markdown"
 	"atelier/ui/tab"
@@ -45,7 +46,8 @@ type styles struct {
 
 // pickerStyles are the target picker's.
 type pickerStyles struct {
-	Title, Label, Value, Unset, Cursor, Rule, Problem lipgloss.Style
+	Title, Rule, Problem lipgloss.Style
+	Form                 form.Styles // the rows
 }
 
 func newStyles(isDark bool) styles {
@@ -76,12 +78,9 @@ func newStyles(isDark bool) styles {
 
 	s.Picker = pickerStyles{
 		Title:   lipgloss.NewStyle().Foreground(p.Accent).Bold(true),
-		Label:   lipgloss.NewStyle().Foreground(p.Muted),
-		Value:   lipgloss.NewStyle().Foreground(p.Text),
-		Unset:   lipgloss.NewStyle().Foreground(p.Muted).Italic(true),
-		Cursor:  lipgloss.NewStyle().Foreground(p.Accent).Bold(true),
 		Rule:    lipgloss.NewStyle().Foreground(p.Muted),
 		Problem: lipgloss.NewStyle().Foreground(p.Error),
+		Form:    form.DefaultStyles(isDark),
 	}
 	s.Input = style.Input(isDark)
 	s.Composer = composerStyles(isDark, p)

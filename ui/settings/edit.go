@@ -2,26 +2,17 @@ package settings
 
 import (
 	"errors"
-	"fmt"
+	"maps"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/keys"
 	"atelier/store"
+	"atelier/ui/components/form"
 	"atelier/ui/tab"
 )
-
-// editor is a row open for typing; the zero editor is closed.
-type editor struct {
-	open   bool
-	row    row
-	input  textinput.Model
-	err    string // why the last value was refused
-	saving bool   // enter was pressed and the save has not answered yet
-}
 
 // key routes a key press by mode.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
@@ -30,6 +21,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.typingKey(msg)
 	case confirming:
 		return m.confirmKey(msg)
+	case pricing:
+		return m.priceKey(msg)
 	}
 	return m.browseKey(msg)
 }
@@ -37,9 +30,9 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, m.km.Up):
-		return m.move(-1), nil
+		m.form.Step(-1)
 	case key.Matches(msg, m.km.Down):
-		return m.move(1), nil
+		m.form.Step(1)
 	case key.Matches(msg, m.km.Edit):
 		return m.open()
 	case key.Matches(msg, m.km.Delete):
@@ -54,87 +47,73 @@ func (m Model) open() (Model, tea.Cmd) {
 	if m.busy {
 		return m, nil
 	}
-	r := m.rows[m.cursor]
-	if r.kind == themeRow {
+	r := m.current()
+	switch r.kind {
+	case themeRow:
 		m.busy = true
 		next := nextTheme(m.cfg)
 		return m, m.save(next, "theme "+next.Theme+" saved", nil)
+	case blindRow:
+		m.busy = true
+		next := toggledBlind(m.cfg)
+		return m, m.save(next, "new comparisons start "+blindWord(next.Arena.Blind), nil)
+	case priceRow, addPriceRow:
+		m.price = newPriceEditor(m.cfg.Prices, r.field)
+		m.price.form.SetStyles(m.st.Form)
+		m.price.form.SetSize(m.width, formHeight(m.height))
+		return m, nil
 	}
-	m.edit = editor{open: true, row: r, input: m.newInput(r)}
-	m.follow()
-	return m, m.edit.input.Focus()
-}
-
-// newInput is the text field for row r: masked for a key, which starts
-// empty since the stored key is never read back.
-func (m Model) newInput(r row) textinput.Model {
-	in := textinput.New()
-	in.Prompt = "› "
-	in.SetStyles(m.st.Input)
-	in.SetWidth(m.inputWidth())
-	in.CharLimit = 4096
-	switch r.kind {
-	case keyRow:
-		in.EchoMode = textinput.EchoPassword
-		in.EchoCharacter = '•'
-		in.Placeholder = fmt.Sprintf("paste the %s key; enter stores it in the keyring", r.group)
-	case headerRow, addHeaderRow:
-		in.Placeholder = "Header-Name: value"
-	case baseURLRow:
-		in.Placeholder = "https://api.example.com"
-	case modelRow, outputRow:
-		in.Placeholder = "empty: atelier's default"
-	}
-	if r.kind != keyRow && r.kind != addHeaderRow {
-		in.SetValue(r.text(&m.cfg))
-	}
-	return in
+	m.editing = true
+	return m, m.form.Edit()
 }
 
 func (m Model) typingKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
-	case m.edit.saving:
-		return m, nil
+	case m.saving, key.Matches(msg, m.form.KeyMap.Up, m.form.KeyMap.Down):
+		return m, nil // a row open for typing stays open until enter or esc
 	case key.Matches(msg, m.km.Cancel):
-		m.edit = editor{}
+		m.editing = false
+		m.rebuild(m.form.Path()) // what was typed goes; the saved value is back
 		return m, nil
 	case key.Matches(msg, m.km.Save):
 		return m.commit()
 	}
-	return m.updateInput(msg)
+	var cmd tea.Cmd
+	m.form, cmd = m.form.Update(msg)
+	return m, cmd
 }
 
 // commit saves what was typed. A key leaves the model here: the editor
 // holding it is dropped and only the command that stores it keeps it.
 func (m Model) commit() (Model, tea.Cmd) {
-	r, v := m.edit.row, m.edit.input.Value()
+	r := m.current()
+	v := m.form.Value(r.path())
 	if r.kind == keyRow {
-		m.edit, m.busy = editor{}, true
+		m.editing, m.busy = false, true
+		m.rebuild(r.path()) // the form forgets the key
 		return m, m.storeKey(r.group, v)
 	}
 	next, err := with(m.cfg, r, v, m.secure)
 	if err != nil {
-		m.edit.err = err.Error()
-		m.follow()
+		m.form.SetLate([]form.Violation{{Field: r.path(), Text: err.Error()}})
 		return m, nil
 	}
-	m.edit.err, m.edit.saving, m.busy = "", true, true
-	m.edit.input.Blur()
-	return m, m.save(next, m.savedNote(r), landing(r, v))
+	m.saving, m.busy = true, true
+	return m, m.save(next, savedNote(r, m.demo, m.over), landing(r, v))
 }
 
 // savedNote says a row was saved, and when the value saved is not the one
 // in use: the demo's simulator, or a base URL given outside config.toml.
-func (m Model) savedNote(r row) string {
+func savedNote(r row, demo bool, over override) string {
 	note := label(r) + " saved"
 	if r.kind != baseURLRow {
 		return note
 	}
 	switch {
-	case m.demo:
+	case demo:
 		return note + "; the demo still uses its simulator (it applies without --demo)"
-	case m.over.from != "":
-		return note + "; " + m.over.from + " still overrides it"
+	case over.from != "":
+		return note + "; " + over.from + " still overrides it"
 	}
 	return note
 }
@@ -149,19 +128,10 @@ func landing(r row, v string) *row {
 	return &row{kind: headerRow, group: r.group, field: strings.TrimSpace(name)}
 }
 
-func (m Model) updateInput(msg tea.Msg) (Model, tea.Cmd) {
-	if !m.edit.open || m.edit.saving {
-		return m, nil
-	}
-	var cmd tea.Cmd
-	m.edit.input, cmd = m.edit.input.Update(msg)
-	return m, cmd
-}
-
-// askDelete asks to confirm deleting a key or a header.
+// askDelete asks to confirm deleting a key, a header or a price.
 func (m Model) askDelete() Model {
-	r := m.rows[m.cursor]
-	if !m.busy && (r.kind == keyRow || r.kind == headerRow) {
+	r := m.current()
+	if !m.busy && (r.kind == keyRow || r.kind == headerRow || r.kind == priceRow) {
 		m.confirm = &r
 	}
 	return m
@@ -180,10 +150,14 @@ func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// remove deletes a key from the keyring or a header from the settings.
+// remove deletes a key from the keyring, or a header or a price from the
+// settings.
 func (m Model) remove(r row) tea.Cmd {
-	if r.kind == keyRow {
+	switch r.kind {
+	case keyRow:
 		return m.deleteKey(r.group)
+	case priceRow:
+		return m.save(withoutPrice(m.cfg, r.field), "price of "+r.field+" removed", nil)
 	}
 	return m.save(withoutHeader(m.cfg, r.group, r.field), "header "+r.field+" removed", nil)
 }
@@ -194,7 +168,7 @@ func (m Model) keyStored(msg keyStoredMsg) (Model, tea.Cmd) {
 		return m, tab.Error(msg.err)
 	}
 	note := string(msg.group) + " key stored in the keyring"
-	if st, ok := m.keyStatus(msg.group); ok && st.Source == keys.SourceEnvironment {
+	if st, ok := keyStatus(m.status, msg.group); ok && st.Source == keys.SourceEnvironment {
 		note += "; " + st.EnvVar + " still overrides it"
 	}
 	if m.demo {
@@ -216,48 +190,26 @@ func (m Model) saved(msg savedMsg) (Model, tea.Cmd) {
 	m.busy = false
 	if msg.err != nil {
 		err := withoutPath(msg.err)
-		if !m.edit.open {
-			return m, tab.Error(err)
+		switch {
+		case m.price.open:
+			m.price.saving = false
+			m.price.form.SetLate([]form.Violation{{Field: "config.toml", Text: err.Error()}})
+		case m.editing:
+			m.saving = false
+			m.form.SetLate([]form.Violation{{Field: m.form.Path(), Text: err.Error()}})
 		}
-		m.edit.saving, m.edit.err = false, err.Error()
-		m.follow()
-		return m, tea.Batch(m.edit.input.Focus(), tab.Error(err))
+		return m, tab.Error(err)
 	}
-	m.cfg, m.edit = msg.cfg, editor{}
-	m.rows = rows(&m.cfg)
-	m.cursor = min(m.cursor, len(m.rows)-1)
+	m.cfg, m.editing, m.saving, m.price = msg.cfg, false, false, priceEditor{}
+	at := m.form.Path()
 	if msg.at != nil {
-		m.cursor = m.indexOf(*msg.at)
+		at = msg.at.path()
 	}
-	m.follow()
+	m.rebuild(at)
 	shared := msg.cfg
 	shared.Headers = cloneHeaders(shared.Headers)
+	shared.Prices = maps.Clone(shared.Prices)
 	return m, tea.Batch(tab.Notice(msg.note), func() tea.Msg { return tab.SettingsMsg{Settings: &shared} })
-}
-
-func (m Model) indexOf(r row) int {
-	for i, x := range m.rows {
-		if x == r {
-			return i
-		}
-	}
-	return m.cursor
-}
-
-func (m Model) move(d int) Model {
-	m.cursor = max(0, min(len(m.rows)-1, m.cursor+d))
-	m.follow()
-	return m
-}
-
-func (m Model) wheel(msg tea.MouseWheelMsg) Model {
-	switch msg.Button {
-	case tea.MouseWheelUp:
-		return m.move(-1)
-	case tea.MouseWheelDown:
-		return m.move(1)
-	}
-	return m
 }
 
 func keysChanged() tea.Msg { return tab.KeysChangedMsg{} }

@@ -56,11 +56,12 @@ func (h *harness) update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// to moves the cursor to the first row whose line holds label.
+// to moves the cursor down to the first row whose line holds label,
+// spaces aside (the label column's width is the form's).
 func (h *harness) to(label string) *harness {
 	h.t.Helper()
 	for range len(h.m.rows) {
-		if strings.Contains(h.cursorLine(), label) {
+		if strings.Contains(squeeze(h.cursorLine()), squeeze(label)) {
 			return h
 		}
 		h.Send(tabtest.Press("down"))
@@ -74,12 +75,15 @@ func (h *harness) view() string { return ansi.Strip(h.m.View()) }
 // cursorLine is the line with the cursor's marker.
 func (h *harness) cursorLine() string {
 	for _, l := range strings.Split(h.view(), "\n") {
-		if strings.HasPrefix(l, "▸ ") {
+		if strings.HasPrefix(l, "› ") {
 			return l
 		}
 	}
 	return ""
 }
+
+// squeeze is s with every run of spaces made one.
+func squeeze(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // saved is the last settings the tab told the shell about.
 func (h *harness) saved() *store.Settings {

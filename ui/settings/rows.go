@@ -6,10 +6,12 @@ import (
 	"maps"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/store/price"
 )
 
 // kind is what a row of the list edits.
@@ -22,14 +24,18 @@ const (
 	headerRow         // one extra header of a group
 	addHeaderRow      // the place to add a header to a group
 	themeRow
-	outputRow // a media folder
+	outputRow   // a media folder
+	priceRow    // one entry of [prices]: a model or pattern and its rates
+	addPriceRow // the place to add a price
+	budgetRow   // [budget] run or day
+	blindRow    // [arena] blind: new comparisons start blind
 )
 
 // row is one line of the list the cursor moves over.
 type row struct {
 	kind  kind
 	group client.Group // keyRow, headerRow, addHeaderRow
-	field string       // the family (modelRow), folder (outputRow) or header name
+	field string       // the family (modelRow), folder (outputRow), header name, price pattern or budget ("run", "day")
 }
 
 // families are the default models Settings edits, in display order.
@@ -37,6 +43,9 @@ var families = []string{"alpha", "beta", "gamma", "image", "video"}
 
 // folders are the media folders Settings edits.
 var folders = []string{"images", "videos"}
+
+// budgets are the limits of [budget], in display order.
+var budgets = []string{"run", "day"}
 
 // rows lists every row for the settings cfg, in display order.
 func rows(cfg *store.Settings) []row {
@@ -57,7 +66,14 @@ func rows(cfg *store.Settings) []row {
 	for _, f := range folders {
 		rs = append(rs, row{kind: outputRow, field: f})
 	}
-	return rs
+	for _, p := range slices.Sorted(maps.Keys(cfg.Prices)) {
+		rs = append(rs, row{kind: priceRow, field: p})
+	}
+	rs = append(rs, row{kind: addPriceRow})
+	for _, b := range budgets {
+		rs = append(rs, row{kind: budgetRow, field: b})
+	}
+	return append(rs, row{kind: blindRow})
 }
 
 // section is the heading a row is listed under.
@@ -73,6 +89,12 @@ func (r row) section() string {
 		return "Extra headers"
 	case themeRow:
 		return "Appearance"
+	case priceRow, addPriceRow:
+		return "Prices"
+	case budgetRow:
+		return "Budget"
+	case blindRow:
+		return "Arena"
 	}
 	return "Media folders"
 }
@@ -90,8 +112,19 @@ func (r row) text(cfg *store.Settings) string {
 		return cfg.Theme
 	case outputRow:
 		return *outputField(&cfg.Output, r.field)
+	case budgetRow:
+		if v := *budgetField(&cfg.Budget, r.field); v != nil {
+			return strconv.FormatFloat(*v, 'f', -1, 64)
+		}
 	}
 	return ""
+}
+
+func budgetField(b *price.Budget, which string) **float64 {
+	if which == "run" {
+		return &b.Run
+	}
+	return &b.Day
 }
 
 func modelField(m *store.Models, family string) *string {
@@ -132,7 +165,25 @@ func with(cfg store.Settings, r row, v string, secure bool) (store.Settings, err
 		*outputField(&cfg.Output, r.field) = v
 	case headerRow, addHeaderRow:
 		return withHeader(cfg, r, v)
+	case budgetRow:
+		return withBudget(cfg, r.field, v)
 	}
+	return cfg, nil
+}
+
+// withBudget sets one limit of [budget]; empty removes it. Whether the
+// number is a budget is price.Validate's to say, when the settings are
+// saved.
+func withBudget(cfg store.Settings, which, v string) (store.Settings, error) {
+	var n *float64
+	if v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return cfg, fmt.Errorf("budget.%s: %q is not a number (write it as 2.50; empty: no limit)", which, v)
+		}
+		n = &f
+	}
+	*budgetField(&cfg.Budget, which) = n
 	return cfg, nil
 }
 
@@ -215,6 +266,37 @@ func label(r row) string {
 		return string(r.group) + " header"
 	case outputRow:
 		return r.field + " folder"
+	case budgetRow:
+		return "budget per " + r.field
 	}
 	return "settings"
+}
+
+// toggledBlind returns a copy of cfg with [arena] blind flipped.
+func toggledBlind(cfg store.Settings) store.Settings {
+	cfg.Arena.Blind = !cfg.Arena.Blind
+	return cfg
+}
+
+// withPrice returns a copy of cfg whose [prices] has rate under pattern,
+// and no longer the entry was (the pattern it had when opened; "" for a
+// new one), so renaming an entry moves it.
+func withPrice(cfg store.Settings, was, pattern string, rate price.Rate) store.Settings {
+	cfg.Prices = maps.Clone(cfg.Prices)
+	if cfg.Prices == nil {
+		cfg.Prices = price.Table{}
+	}
+	delete(cfg.Prices, was)
+	cfg.Prices[pattern] = rate
+	return cfg
+}
+
+// withoutPrice returns a copy of cfg without the price of pattern.
+func withoutPrice(cfg store.Settings, pattern string) store.Settings {
+	cfg.Prices = maps.Clone(cfg.Prices)
+	delete(cfg.Prices, pattern)
+	if len(cfg.Prices) == 0 {
+		cfg.Prices = nil
+	}
+	return cfg
 }

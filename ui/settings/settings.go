@@ -1,12 +1,15 @@
 // Package settings is the Settings tab of atelier's terminal UI: the base
 // URL, each group's key (stored in the keyring, shown only as set or unset
-// and where it comes from), default models, extra headers, the theme and the
-// media folders.
+// and where it comes from), default models, extra headers, the theme, the
+// media folders, the prices and the budget, and whether comparisons start
+// blind. The rows are a ui/components/form generated from the settings;
+// a price opens in a form of its own.
 //
 // Every change is saved by a command (config.toml through store.SaveSettings,
 // keys through the KeyStore) and reported to the status bar. A key typed
-// here lives in a masked input until enter, then only in the command that
-// stores it: it is never rendered, kept or logged.
+// here lives in the form's masked row until enter, then only in the command
+// that stores it (the form is laid out again without it): it is never
+// rendered, kept or logged.
 //
 // It imports bubbletea, bubbles, lipgloss, store and ui/tab; never ui.
 package settings
@@ -19,6 +22,7 @@ import (
 	"atelier/homepath"
 	"atelier/keys"
 	"atelier/store"
+	"atelier/ui/components/form"
 	"atelier/ui/tab"
 )
 
@@ -46,7 +50,9 @@ type Options struct {
 	BaseURL, BaseURLFrom string
 }
 
-// Model is the Settings tab.
+// Model is the Settings tab: a form of the settings (a row per value,
+// under section headings) browsed with a cursor; enter opens a row for
+// typing and saves it, or opens a price in a form of its own.
 type Model struct {
 	keys   KeyStore
 	path   string
@@ -56,12 +62,13 @@ type Model struct {
 	cfg    store.Settings   // as last saved
 	status []keys.KeyStatus // nil until loaded
 
-	rows    []row
-	cursor  int
-	offset  int // first line shown
-	edit    editor
-	confirm *row // a deletion waiting for y
-	busy    bool // a save is running; the next waits, so saves land in order
+	rows    []row       // what each row of the form edits
+	form    form.Model  // the rows, drawn and typed into
+	editing bool        // a row is open for typing
+	saving  bool        // enter was pressed on it and the save has not answered yet
+	confirm *row        // a deletion waiting for y
+	price   priceEditor // a [prices] entry open in a form
+	busy    bool        // a save is running; the next waits, so saves land in order
 
 	km            keyMap
 	st            styles
@@ -81,7 +88,7 @@ func New(o Options) Model {
 	m := Model{keys: ks, path: o.Path, demo: o.Demo, secure: !o.Insecure, over: override{url: o.BaseURL, from: o.BaseURLFrom},
 		cfg: *cfg, km: defaultKeyMap(), st: newStyles(true)}
 	m.cfg.Headers = cloneHeaders(cfg.Headers)
-	m.rows = rows(&m.cfg)
+	m.rebuild("")
 	return m
 }
 
@@ -94,9 +101,13 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.MouseWheelMsg:
-		return m.wheel(msg), nil
+		m.form.Step(map[tea.MouseButton]int{tea.MouseWheelUp: -1, tea.MouseWheelDown: 1}[msg.Button])
+		return m, nil
 	case keysLoadedMsg:
 		m.status = msg.status
+		if !m.editing {
+			m.rebuild(m.form.Path())
+		}
 		return m, nil
 	case keyStoredMsg:
 		return m.keyStored(msg)
@@ -105,31 +116,41 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case savedMsg:
 		return m.saved(msg)
 	}
-	return m.updateInput(msg)
+	var cmd tea.Cmd
+	switch {
+	case m.price.open && !m.price.saving:
+		m.price.form, cmd = m.price.form.Update(msg)
+	case m.editing && !m.saving:
+		m.form, cmd = m.form.Update(msg)
+	}
+	return m, cmd
 }
 
-// Focused reports whether a text field has the keyboard.
-func (m Model) Focused() bool { return m.edit.open }
+// Focused reports whether a text field, or the price form, has the
+// keyboard.
+func (m Model) Focused() bool { return m.editing || m.price.open }
 
 // FieldEmpty reports whether the field being typed holds nothing: a ?
 // there opens help.
-func (m Model) FieldEmpty() bool { return m.edit.input.Value() == "" }
+func (m Model) FieldEmpty() bool {
+	if m.price.open {
+		return !m.price.form.EditsText() || m.price.form.InputEmpty()
+	}
+	return m.form.InputEmpty()
+}
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
-	if m.edit.open {
-		m.edit.input.SetWidth(m.inputWidth())
-	}
-	m.follow()
+	m.form.SetSize(w, h)
+	m.price.form.SetSize(w, formHeight(h))
 }
 
 // SetDark picks the styles for a dark or light background.
 func (m *Model) SetDark(dark bool) {
 	m.st = newStyles(dark)
-	if m.edit.open {
-		m.edit.input.SetStyles(m.st.Input)
-	}
+	m.form.SetStyles(m.st.Form)
+	m.price.form.SetStyles(m.st.Form)
 }
 
 // Summary names what the tab works on, for the status bar.
@@ -141,26 +162,36 @@ func (m Model) Summary() string {
 }
 
 // KeyMap is the tab's keys in the current mode, for help.
-func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()}.help() }
+func (m Model) KeyMap() help.KeyMap {
+	return helpKeys{km: m.km, form: form.DefaultKeyMap(), mode: m.mode()}.help()
+}
 
 func (m Model) mode() mode {
 	switch {
-	case m.edit.open:
+	case m.editing:
 		return typing
 	case m.confirm != nil:
 		return confirming
+	case m.price.open:
+		return pricing
 	}
 	return browsing
 }
 
 // keyStatus returns what is known of a group's key.
-func (m Model) keyStatus(g client.Group) (keys.KeyStatus, bool) {
-	for _, st := range m.status {
+func keyStatus(status []keys.KeyStatus, g client.Group) (keys.KeyStatus, bool) {
+	for _, st := range status {
 		if st.Group == g {
 			return st, true
 		}
 	}
 	return keys.KeyStatus{}, false
+}
+
+// current is the row under the cursor.
+func (m Model) current() row {
+	r, _ := rowAt(m.rows, m.form.Path())
+	return r
 }
 
 // result addresses a command's message to this tab.

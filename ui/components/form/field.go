@@ -54,6 +54,16 @@ type Field struct {
 
 	Items []Field // an object's fields, or those of each object of an ObjectList
 	Item  *Field  // the field of each item of a StringList
+
+	// Section makes an Object without Items a heading: its label and Doc
+	// on a line of their own, which the focus passes over.
+	Section bool
+	// Secret is typed masked and never drawn: the row shows Shown, else
+	// Empty.
+	Secret bool
+	// Shown is what a text row shows in place of its text while it is not
+	// typed into: a status, a summary the caller edits elsewhere.
+	Shown string
 }
 
 // label is what the row is called.

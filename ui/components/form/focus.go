@@ -24,6 +24,7 @@ func (m *Model) Goto(i int) {
 		i += len(m.rows)
 	}
 	m.focus = max(min(i, len(m.rows)-1), 0)
+	m.skipSection()
 	m.loadInput()
 }
 

@@ -17,6 +17,10 @@ type Rules func(m *Model) []Violation
 type Model struct {
 	KeyMap KeyMap
 	Styles Styles
+	// WideValues gives the values 3/5 of the room beside the labels (2/5
+	// by default): for rows whose values are long (URLs, paths) and whose
+	// rules are short.
+	WideValues bool
 
 	spec   []Field
 	rules  Rules
@@ -27,6 +31,7 @@ type Model struct {
 	rows    []row
 	focus   int
 	focused bool // the form has the keyboard: the focus shows
+	browse  bool // the focus shows but a text row takes no keys (Browse)
 	input   textinput.Model
 
 	touched  map[string]bool   // top-level fields edited since the form opened
@@ -179,6 +184,7 @@ func (m *Model) relayout() {
 		}
 	}
 	m.focus = max(min(m.focus, len(m.rows)-1), 0)
+	m.skipSection()
 	m.loadInput()
 }
 
@@ -188,10 +194,14 @@ func (m *Model) current() row { return m.rows[m.focus] }
 // loadInput points the text input at the focused row.
 func (m *Model) loadInput() {
 	m.input.Blur()
-	if !m.focused || len(m.rows) == 0 || !m.editsText(m.current()) {
+	if !m.focused || m.browse || len(m.rows) == 0 || !m.editsText(m.current()) {
 		return
 	}
 	v := m.value(m.current().at)
+	m.input.EchoMode, m.input.EchoCharacter = textinput.EchoNormal, '•'
+	if v.field.Secret {
+		m.input.EchoMode = textinput.EchoPassword
+	}
 	m.input.SetValue(v.text)
 	m.input.Placeholder = placeholder(v.field)
 	m.input.CursorEnd()

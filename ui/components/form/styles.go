@@ -17,6 +17,7 @@ type Styles struct {
 	Doc     lipgloss.Style // the rule beside a field
 	Problem lipgloss.Style // a violation beside a field
 	Note    lipgloss.Style // lines under the rows
+	Heading lipgloss.Style // a section's title
 	Input   textinput.Styles
 }
 
@@ -33,6 +34,7 @@ func DefaultStyles(isDark bool) Styles {
 		Doc:     fg(p.Muted),
 		Problem: fg(p.Error),
 		Note:    fg(p.Muted),
+		Heading: fg(p.Accent).Bold(true),
 		Input:   style.Input(isDark),
 	}
 }

@@ -17,7 +17,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.PasteMsg:
-		if m.editsText(m.current()) {
+		if m.editsText(m.current()) && !m.browse {
 			return m.typed(msg)
 		}
 	}
@@ -36,6 +36,9 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Remove):
 		m.removeItem()
 	case m.editsText(m.current()):
+		if m.browse {
+			return m, nil
+		}
 		if msg.String() == "enter" {
 			m.Step(1)
 			return m, nil
@@ -94,6 +97,9 @@ func (m *Model) cycle(r row, delta int) {
 // would go past either end.
 func (m *Model) Step(delta int) bool {
 	next := m.focus + delta
+	for next >= 0 && next < len(m.rows) && m.section(m.rows[next]) {
+		next += delta
+	}
 	if next < 0 || next >= len(m.rows) {
 		return false
 	}

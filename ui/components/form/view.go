@@ -20,7 +20,9 @@ func (m *Model) SetSize(w, h int) {
 func (m Model) labelWidth() int {
 	longest := 0
 	for _, r := range m.rows {
-		longest = max(longest, 2*r.depth+ansi.StringWidth(r.label))
+		if !m.section(r) {
+			longest = max(longest, 2*r.depth+ansi.StringWidth(r.label))
+		}
 	}
 	return min(longest, max(10, m.width/4+2))
 }
@@ -29,6 +31,9 @@ func (m Model) labelWidth() int {
 // rest.
 func (m Model) valueWidth() int {
 	avail := m.width - 2 - m.labelWidth() - 3
+	if m.WideValues {
+		return max(min(avail*3/5, 64), 12)
+	}
 	return max(min(avail*2/5, 48), 12)
 }
 
@@ -83,6 +88,13 @@ func (m Model) Detail() string {
 // rowLine is one row: marker, name, value, and the rule or the problem.
 func (m Model) rowLine(i int, r row) string {
 	s := m.Styles
+	if m.section(r) {
+		head := s.Heading.Render(r.label)
+		if doc := m.doc(r); doc != "" {
+			head += "  " + s.Doc.Render(ansi.Truncate(doc, max(m.width-ansi.StringWidth(r.label)-2, 0), "…"))
+		}
+		return head
+	}
 	focused := i == m.focus && m.focused
 	lw, vw := m.labelWidth(), m.valueWidth()
 	label := ansi.Truncate(strings.Repeat("  ", r.depth)+r.label, lw, "…")
@@ -131,14 +143,20 @@ func (m Model) valueCell(r row, focused bool, vw int) string {
 			unset = "unset"
 		}
 		return m.choiceCell(v.chosen(), unset, focused)
-	case focused:
+	case focused && !m.browse:
 		return m.input.View()
+	case v.field.Shown != "":
+		return s.Value.Render(ansi.Truncate(clean(v.field.Shown), vw, "…"))
 	}
 	empty := v.field.Empty
 	if empty == "" {
 		empty = placeholder(v.field)
 	}
-	return m.textCell(v.text, empty, vw)
+	text := v.text
+	if v.field.Secret {
+		text = ""
+	}
+	return m.textCell(text, empty, vw)
 }
 
 // textCell is typed text on one line, or the placeholder when empty.
@@ -174,7 +192,7 @@ func (m Model) choiceCell(value, unset string, focused bool) string {
 // doc is the rule beside a row: the field's own words, and what a local
 // file will be sent as.
 func (m Model) doc(r row) string {
-	if r.kind == itemRow || r.kind == addRow {
+	if r.kind == itemRow && !m.section(r) || r.kind == addRow {
 		return ""
 	}
 	v := m.value(r.at)
