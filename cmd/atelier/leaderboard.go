@@ -14,9 +14,6 @@ import (
 	"atelier/store/rank"
 )
 
-// boardSeed seeds the bootstrap: the same votes give the same board.
-const boardSeed = 16
-
 func (a *app) leaderboardCmd() *cobra.Command {
 	var kind, since string
 	var f store.VoteFilter
@@ -86,7 +83,7 @@ func (a *app) leaderboardCmd() *cobra.Command {
 	fl.StringVar(&f.Tag, "tag", "", "only votes on prompts with this tag")
 	fl.StringVar(&f.Family, "family", "", "only votes between targets all of this family")
 	fl.StringVar(&since, "since", "", "only votes since a date (2026-11-01) or a duration ago (720h)")
-	fl.IntVar(&rounds, "rounds", 1000, "bootstrap rounds for the intervals (0: none)")
+	fl.IntVar(&rounds, "rounds", store.BoardRounds, "bootstrap rounds for the intervals (0: none)")
 	fl.BoolVar(&asJSON, "json", false, "print JSON: the board, the head-to-head matrix, the pairs that need votes")
 	return cmd
 }
@@ -149,32 +146,16 @@ type openRecord struct {
 	WinRate float64 `json:"win_rate"`
 }
 
-// leaderboardOf fits the blind votes and counts the open ones apart.
+// leaderboardOf fits the blind votes and counts the open ones apart, as
+// the Arena tab does (store.Boards).
 func leaderboardOf(votes []store.Vote, rounds int) (leaderboard, error) {
-	var blind, open []rank.Vote
-	for _, v := range votes {
-		names, tie, bad := v.Ranked()
-		rv := rank.Vote{Ranked: names, Tie: tie, BothBad: bad}
-		if v.Blind {
-			blind = append(blind, rv)
-		} else {
-			open = append(open, rv)
-		}
-	}
-	if rounds == 0 {
-		rounds = -1 // rank's "none"
-	}
-	b, err := rank.Compute(blind, rank.Options{Rounds: rounds, Seed: boardSeed})
+	b, ob, err := store.Boards(votes, rounds)
 	if err != nil {
 		return leaderboard{}, err
 	}
 	lb := leaderboard{Board: b, Targets: []string{}, Open: []openRecord{}}
 	for _, e := range b.Entries {
 		lb.Targets = append(lb.Targets, e.Target)
-	}
-	ob, err := rank.Compute(open, rank.Options{Rounds: -1})
-	if err != nil {
-		return leaderboard{}, err
 	}
 	for _, e := range ob.Entries {
 		lb.Open = append(lb.Open, openRecord{Target: e.Target, Votes: e.Votes, Wins: e.Wins, Losses: e.Losses,
