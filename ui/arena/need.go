@@ -13,12 +13,15 @@ import (
 	"atelier/ui/tab"
 )
 
-// pairs are the board's pairs that need more votes, widest interval first.
+// pairs are the shown board's pairs that need more votes, widest
+// interval first; none while the board of the kind and filter shown is
+// being computed.
 func (m Model) pairs() []rank.Pair {
-	if m.board == nil || m.board.err != nil {
+	b := m.shown()
+	if b == nil || b.err != nil {
 		return nil
 	}
-	return m.board.blind.NeedVotes
+	return b.blind.NeedVotes
 }
 
 // promptMsg brings the prompt the next comparison of a pair runs on.
@@ -36,7 +39,10 @@ type promptMsg struct {
 // tabs, on their own prompts: the key says so.
 func (m Model) runPair() (Model, tea.Cmd) {
 	pairs := m.pairs()
-	if len(pairs) == 0 || m.pick >= len(pairs) {
+	switch {
+	case m.shown() == nil:
+		return m, tab.Warn("arena: the board is being computed; a moment")
+	case len(pairs) == 0 || m.pick >= len(pairs):
 		return m, tab.Warn("arena: no pair to run: the pairs that need votes show under the board")
 	}
 	if kinds[m.kind] != store.VoteChat {
