@@ -18,33 +18,27 @@ const promptScan = 500
 // prompt, and fresh is false: a new vote on a prompt judged before still
 // counts. ok is false when the history holds no prompt.
 func (s *Store) NextPrompt(ctx context.Context, a, b string) (prompt string, fresh, ok bool, err error) {
-	judged := map[string]bool{}
-	rows, err := s.r.QueryContext(ctx, `SELECT DISTINCT m.text FROM votes v
+	texts, err := s.texts(ctx, `SELECT DISTINCT m.text FROM votes v
 		JOIN vote_targets ta ON ta.vote_id = v.id AND ta.target = ?
 		JOIN vote_targets tb ON tb.vote_id = v.id AND tb.target = ?
 		JOIN messages m ON m.conversation_id = v.conversation_id AND m.turn = v.turn AND m.role = 'user'
 		WHERE v.kind = 'chat' AND v.withdrawn_at = 0`, a, b)
 	if err != nil {
-		return "", false, false, fmt.Errorf("next prompt: %w", err)
+		return "", false, false, err
 	}
-	texts, err := collect(rows, scanText)
-	if err != nil {
-		return "", false, false, fmt.Errorf("next prompt: %w", err)
-	}
+	judged := map[string]bool{}
 	for _, t := range texts {
 		judged[strings.TrimSpace(t)] = true
 	}
 	// The newest conversations first, through their index, and each one's
-	// prompts from its last: no scan of every message.
-	rows, err = s.r.QueryContext(ctx, `SELECT m.text FROM conversations c
+	// prompts from its last: the messages of promptScan conversations at
+	// most are read, never every message.
+	recent, err := s.texts(ctx, `SELECT m.text FROM
+		(SELECT id, updated_at FROM conversations ORDER BY updated_at DESC, id DESC LIMIT ?) c
 		JOIN messages m ON m.conversation_id = c.id AND m.role = 'user' AND trim(m.text) <> ''
-		ORDER BY c.updated_at DESC, c.id DESC, m.turn DESC, m.id DESC LIMIT ?`, promptScan)
+		ORDER BY c.updated_at DESC, c.id DESC, m.turn DESC, m.id DESC LIMIT ?`, promptScan, promptScan)
 	if err != nil {
-		return "", false, false, fmt.Errorf("next prompt: %w", err)
-	}
-	recent, err := collect(rows, scanText)
-	if err != nil {
-		return "", false, false, fmt.Errorf("next prompt: %w", err)
+		return "", false, false, err
 	}
 	for _, t := range recent {
 		if !judged[strings.TrimSpace(t)] {
@@ -57,9 +51,19 @@ func (s *Store) NextPrompt(ctx context.Context, a, b string) (prompt string, fre
 	return recent[0], false, true, nil
 }
 
-// scanText reads a row of one text column.
-func scanText(sc rowScanner) (string, error) {
-	var t string
-	err := sc.Scan(&t)
-	return t, err
+// texts runs a query of one text column for NextPrompt.
+func (s *Store) texts(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := s.r.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("next prompt: %w", err)
+	}
+	out, err := collect(rows, func(sc rowScanner) (string, error) {
+		var t string
+		err := sc.Scan(&t)
+		return t, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("next prompt: %w", err)
+	}
+	return out, nil
 }

@@ -70,7 +70,7 @@ func (a *app) leaderboardCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				lb.Rated = ratedTargets(ratings)
+				lb.Rated = store.RatedTargets(ratings, laneTarget)
 			}
 			if asJSON {
 				return writeJSON(a.jsonOut(), lb)
@@ -98,42 +98,14 @@ type leaderboard struct {
 	Open []openRecord `json:"open"`
 	// Rated are the stars and winner marks given in comparisons with the
 	// names shown: counted, never fitted.
-	Rated []ratedTarget `json:"rated"`
+	Rated []store.RatedTarget `json:"rated"`
 }
 
-// ratedTarget sums up a target's open ratings.
-type ratedTarget struct {
-	Target string  `json:"target"`
-	Rated  int     `json:"rated"` // lanes given stars
-	Stars  float64 `json:"stars"` // their mean
-	Wins   int     `json:"wins"`  // lanes marked the winner
-}
-
-// ratedTargets groups lane ratings by target, named as -t names it, in
-// order of first appearance.
-func ratedTargets(ratings []store.LaneRating) []ratedTarget {
-	out := []ratedTarget{}
-	at := map[string]int{}
-	for _, r := range ratings {
-		t := client.ChatTarget{Family: client.Group(r.Family), Model: r.Model}
-		json.Unmarshal(r.SettingsJSON, &t.Settings) // unreadable settings: named without them
-		name := targetSpec(t)
-		i, ok := at[name]
-		if !ok {
-			i = len(out)
-			at[name] = i
-			out = append(out, ratedTarget{Target: name})
-		}
-		rt := &out[i]
-		if r.Rating > 0 {
-			rt.Stars = (rt.Stars*float64(rt.Rated) + float64(r.Rating)) / float64(rt.Rated+1)
-			rt.Rated++
-		}
-		if r.Winner {
-			rt.Wins++
-		}
-	}
-	return out
+// laneTarget names a rated lane's target as -t names it.
+func laneTarget(r store.LaneRating) string {
+	t := client.ChatTarget{Family: client.Group(r.Family), Model: r.Model}
+	json.Unmarshal(r.SettingsJSON, &t.Settings) // unreadable settings: named without them
+	return targetSpec(t)
 }
 
 // openRecord is a target's record in open votes.
@@ -205,7 +177,7 @@ func printLeaderboard(w io.Writer, lb leaderboard) error {
 	return nil
 }
 
-func starsText(r ratedTarget) string {
+func starsText(r store.RatedTarget) string {
 	if r.Rated == 0 {
 		return "no stars"
 	}

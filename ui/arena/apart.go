@@ -50,7 +50,7 @@ func (m Model) apartLines(b *board) []string {
 	out := []string{m.st.Heading.Render("Not in the fit") + m.st.Hint.Render(" · given with the names shown")}
 	w := 0
 	for _, r := range b.rated {
-		w = max(w, len(r.target))
+		w = max(w, len(r.Target))
 	}
 	for _, e := range b.open.Entries {
 		w = max(w, len(e.Target))
@@ -58,11 +58,11 @@ func (m Model) apartLines(b *board) []string {
 	w = min(w, max(m.width/2, minTarget))
 	for _, r := range b.rated {
 		stars := "no stars"
-		if r.rated > 0 {
-			stars = fmt.Sprintf("%.1f stars from %d", r.stars, r.rated)
+		if r.Rated > 0 {
+			stars = fmt.Sprintf("%.1f stars from %d", r.Stars, r.Rated)
 		}
-		out = append(out, m.st.Text.Render("  "+pad(r.target, w))+
-			m.st.Hint.Render(fmt.Sprintf("  %s · %s as the winner", stars, plural(r.wins, "time"))))
+		out = append(out, m.st.Text.Render("  "+pad(r.Target, w))+
+			m.st.Hint.Render(fmt.Sprintf("  %s · %s as the winner", stars, plural(r.Wins, "time"))))
 	}
 	for _, e := range b.open.Entries {
 		out = append(out, m.st.Text.Render("  "+pad(termtext.String(e.Target), w))+

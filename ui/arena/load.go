@@ -22,18 +22,10 @@ const loadWait = 30 * time.Second
 type board struct {
 	kind   store.VoteKind
 	filter filter
-	blind  rank.Board // the blind votes, fitted
-	open   rank.Board // the votes cast with the names shown: counted only
-	rated  []rated    // stars and winner marks given with the names shown
+	blind  rank.Board          // the blind votes, fitted
+	open   rank.Board          // the votes cast with the names shown: counted only
+	rated  []store.RatedTarget // stars and winner marks given with the names shown
 	err    error
-}
-
-// rated sums up a target's ratings in comparisons with the names shown.
-type rated struct {
-	target string
-	stars  float64 // their mean
-	rated  int     // lanes given stars
-	wins   int     // lanes marked the winner
 }
 
 // loadedMsg is a load's result; gen says which load.
@@ -81,35 +73,15 @@ func (b *board) compute(ctx context.Context, db *store.Store, vf store.VoteFilte
 	if err != nil {
 		return err
 	}
-	b.rated = ratedTargets(ratings)
+	b.rated = store.RatedTargets(ratings, laneTarget)
 	return nil
 }
 
-// ratedTargets groups lane ratings by target, named as votes name it
-// (client.FormatChatTarget), in order of first appearance.
-func ratedTargets(ratings []store.LaneRating) []rated {
-	var out []rated
-	at := map[string]int{}
-	for _, r := range ratings {
-		t := client.ChatTarget{Family: client.Group(r.Family), Model: r.Model}
-		json.Unmarshal(r.SettingsJSON, &t.Settings) // unreadable settings: named without them
-		name := termtext.String(client.FormatChatTarget(t))
-		i, ok := at[name]
-		if !ok {
-			i = len(out)
-			at[name] = i
-			out = append(out, rated{target: name})
-		}
-		rt := &out[i]
-		if r.Rating > 0 {
-			rt.stars = (rt.stars*float64(rt.rated) + float64(r.Rating)) / float64(rt.rated+1)
-			rt.rated++
-		}
-		if r.Winner {
-			rt.wins++
-		}
-	}
-	return out
+// laneTarget names a rated lane's target as votes name it.
+func laneTarget(r store.LaneRating) string {
+	t := client.ChatTarget{Family: client.Group(r.Family), Model: r.Model}
+	json.Unmarshal(r.SettingsJSON, &t.Settings) // unreadable settings: named without them
+	return termtext.String(client.FormatChatTarget(t))
 }
 
 // loaded shows a load's board, unless a newer load was asked for since.
