@@ -278,9 +278,40 @@ func TestNeedVotesKeyElsewhere(t *testing.T) {
 		}
 	}
 	hs.Out = nil
-	hs.Keys("2", "enter")
+	hs.Keys("3", "enter")
 	if n := hs.Notices(); len(n) != 1 || !strings.Contains(n[0], "no pair to run") {
-		t.Errorf("empty image board: notices %q", n)
+		t.Errorf("empty video board: notices %q", n)
+	}
+
+	// An image pair: judged in the Image tab, which the key says.
+	var jobs [2]int64
+	for i := range jobs {
+		jobs[i] = must[int64](t)(db.AddImageJob(bg, store.ImageJobStart{Model: fmt.Sprintf("img-%d", i), Prompt: "a lighthouse"}))
+	}
+	must[int64](t)(db.RecordVote(bg, store.Vote{Kind: store.VoteImage, Verdict: "AB", Blind: true, Targets: []store.VoteTarget{
+		{Letter: "A", ImageJobID: jobs[0], Family: "gamma", Model: "img-0", Target: "gamma:img-0"},
+		{Letter: "B", ImageJobID: jobs[1], Family: "gamma", Model: "img-1", Target: "gamma:img-1"}}}))
+	hs.Out = nil
+	hs.Keys("2")
+	if v := hs.view(); !strings.Contains(v, "Image arena · 1 blind vote") || !strings.Contains(v, "gamma:img-0 vs gamma:img-1") {
+		t.Fatalf("image board:\n%s", v)
+	}
+	hs.Keys("enter")
+	if n := hs.Notices(); len(n) != 1 || !strings.Contains(n[0], "judge image pairs in the Image tab") {
+		t.Errorf("image pair: notices %q", n)
+	}
+
+	// While the board shown is computed, there is nothing to run yet.
+	m, _ := hs.m.Update(tabtest.Press("1"))
+	if _, cmd := m.Update(tabtest.Press("enter")); cmd == nil {
+		t.Error("enter while the board is computed: nothing said")
+	} else if n := tabtest.Notices(tabtest.Drain(cmd)); len(n) != 1 || !strings.Contains(n[0], "being computed") {
+		t.Errorf("enter while the board is computed: %q", n)
+	}
+	for _, msg := range hs.Out {
+		if _, ok := msg.(tab.RerunMsg); ok {
+			t.Error("a rerun for an image pair")
+		}
 	}
 }
 

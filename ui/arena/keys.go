@@ -26,7 +26,7 @@ func defaultKeyMap() keyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, what))
 	}
 	return keyMap{
-		NextKind: b([]string{"tab"}, "tab", "next board: chat, image, video"),
+		NextKind: b([]string{"tab"}, "tab", "next board"),
 		PrevKind: b([]string{"shift+tab"}, "shift+tab", "previous board"),
 		Kinds:    b([]string{"1", "2", "3"}, "1/2/3", "chat / image / video board"),
 		Matrix:   b([]string{"m"}, "m", "board / head-to-head matrix"),
