@@ -1,6 +1,7 @@
 package store
 
 import (
+	"strings"
 	"testing"
 
 	"atelier/store/rank"
@@ -64,5 +65,39 @@ func TestNextPromptSkipsJudgedPrompts(t *testing.T) {
 	got, fresh, ok, err = s.NextPrompt(bg, "beta:m2", "alpha:m1")
 	if err != nil || !ok || fresh || got != "old question" {
 		t.Errorf("all judged: %q fresh %v ok %v, %v; want the newest prompt, not fresh", got, fresh, ok, err)
+	}
+}
+
+// TestRankedVotesAreVotesRanked: the narrow listing gives the same votes,
+// in the same order, ranked the same, as Votes, under the same filter.
+func TestRankedVotesAreVotesRanked(t *testing.T) {
+	s := openTest(t)
+	fakeClock(s)
+	conv := must[int64](t)(s.NewConversation(bg, KindCompare, "sorting"))
+	other := must[int64](t)(s.NewConversation(bg, KindCompare, "poems"))
+	if err := s.SetTags(bg, ItemRef{Kind: KindCompare, ID: other}, []string{"poetry"}); err != nil {
+		t.Fatal(err)
+	}
+	open := chatVote(conv, "AB")
+	open.Blind = false
+	three := Vote{Kind: VoteChat, ConversationID: other, Verdict: "CAB", Blind: true, Targets: append(chatVote(0, "").Targets,
+		VoteTarget{Letter: "C", Lane: 2, Family: "gamma", Model: "m3", Target: "gamma:m3"})}
+	for _, v := range []Vote{chatVote(conv, "BA"), open, three, chatVote(other, VerdictBad), chatVote(conv, VerdictTie)} {
+		must[int64](t)(s.RecordVote(bg, v))
+	}
+	for _, f := range []VoteFilter{{}, {Kind: VoteChat}, {Tag: "poetry"}, {Family: "alpha"}, {Kind: VoteImage}} {
+		full := must[[]Vote](t)(s.Votes(bg, f))
+		narrow := must[[]Vote](t)(s.RankedVotes(bg, f))
+		if len(full) != len(narrow) {
+			t.Fatalf("filter %+v: %d votes, Votes gives %d", f, len(narrow), len(full))
+		}
+		for i := range full {
+			a, tieA, badA := full[i].Ranked()
+			b, tieB, badB := narrow[i].Ranked()
+			if full[i].ID != narrow[i].ID || full[i].Blind != narrow[i].Blind || full[i].Kind != narrow[i].Kind ||
+				strings.Join(a, " ") != strings.Join(b, " ") || tieA != tieB || badA != badB {
+				t.Errorf("filter %+v, vote %d: %+v, Votes gives %+v", f, i, narrow[i], full[i])
+			}
+		}
 	}
 }

@@ -59,7 +59,7 @@ func (m Model) load() tea.Cmd {
 
 // compute ranks the votes vf selects as `atelier leaderboard` does.
 func (b *board) compute(ctx context.Context, db *store.Store, vf store.VoteFilter, rounds int) error {
-	votes, err := db.Votes(ctx, vf)
+	votes, err := db.RankedVotes(ctx, vf)
 	if err != nil {
 		return err
 	}
