@@ -57,22 +57,7 @@ func (s *Store) RankedVotes(ctx context.Context, f VoteFilter) ([]Vote, error) {
 	if err != nil {
 		return nil, fmt.Errorf("votes: %w", err)
 	}
-	defer rows.Close()
-	var out []Vote
-	for rows.Next() {
-		var v Vote
-		var t VoteTarget
-		if err := rows.Scan(&v.ID, &v.Kind, &v.Verdict, &v.Blind, &t.Letter, &t.Target); err != nil {
-			return nil, fmt.Errorf("votes: %w", err)
-		}
-		if n := len(out); n == 0 || out[n-1].ID != v.ID {
-			out = append(out, v)
-		}
-		last := &out[len(out)-1]
-		last.Targets = append(last.Targets, t)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("votes: %w", err)
-	}
-	return out, nil
+	return votesOf(rows, func(v *Vote, t *VoteTarget) error {
+		return rows.Scan(&v.ID, &v.Kind, &v.Verdict, &v.Blind, &t.Letter, &t.Target)
+	})
 }

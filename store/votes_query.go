@@ -43,18 +43,28 @@ func (s *Store) Votes(ctx context.Context, f VoteFilter) ([]Vote, error) {
 	if err != nil {
 		return nil, fmt.Errorf("votes: %w", err)
 	}
+	return votesOf(rows, func(v *Vote, t *VoteTarget) error {
+		var at, withdrawn sql.NullInt64
+		err := rows.Scan(&v.ID, &v.Kind, &v.ConversationID, &v.Turn, &v.Verdict, &v.Blind, &at, &withdrawn,
+			&t.Letter, &t.Lane, &t.ImageJobID, &t.VideoTaskID, &t.Family, &t.Model, &t.Target)
+		v.At, v.WithdrawnAt = fromMS(at), fromMS(withdrawn)
+		return err
+	})
+}
+
+// votesOf gathers rows of one vote target each, in vote order, into
+// votes: scan reads a row into a vote and a target, the vote's own fields
+// kept from its first row.
+func votesOf(rows *sql.Rows, scan func(*Vote, *VoteTarget) error) ([]Vote, error) {
 	defer rows.Close()
 	var out []Vote
 	for rows.Next() {
 		var v Vote
 		var t VoteTarget
-		var at, withdrawn sql.NullInt64
-		if err := rows.Scan(&v.ID, &v.Kind, &v.ConversationID, &v.Turn, &v.Verdict, &v.Blind, &at, &withdrawn,
-			&t.Letter, &t.Lane, &t.ImageJobID, &t.VideoTaskID, &t.Family, &t.Model, &t.Target); err != nil {
+		if err := scan(&v, &t); err != nil {
 			return nil, fmt.Errorf("votes: %w", err)
 		}
 		if n := len(out); n == 0 || out[n-1].ID != v.ID {
-			v.At, v.WithdrawnAt = fromMS(at), fromMS(withdrawn)
 			out = append(out, v)
 		}
 		last := &out[len(out)-1]
