@@ -6,15 +6,15 @@ import (
 	"strings"
 )
 
-// promptScan is how many recent prompts NextPrompt looks through for one
-// the pair has not been judged on: the wait has an end however long the
-// history.
+// promptScan is how many recent conversations, and prompts of theirs,
+// NextPrompt looks through for one the pair has not been judged on: the
+// wait has an end however long the history.
 const promptScan = 500
 
 // NextPrompt picks a prompt from the history to judge targets a and b on
 // next: the newest prompt of a chat or comparison that no standing chat
 // vote between the two judged (prompts compared by their text), among the
-// promptScan newest. When every one of those was judged, it is the newest
+// prompts of the promptScan newest conversations. When every one of those was judged, it is the newest
 // prompt, and fresh is false: a new vote on a prompt judged before still
 // counts. ok is false when the history holds no prompt.
 func (s *Store) NextPrompt(ctx context.Context, a, b string) (prompt string, fresh, ok bool, err error) {
