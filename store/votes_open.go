@@ -54,3 +54,36 @@ func (s *Store) LaneRatings(ctx context.Context, f VoteFilter) ([]LaneRating, er
 	}
 	return out, nil
 }
+
+// RatedTarget sums up one target's lane ratings: counted, never fitted.
+type RatedTarget struct {
+	Target string  `json:"target"`
+	Rated  int     `json:"rated"` // lanes given stars
+	Stars  float64 `json:"stars"` // their mean
+	Wins   int     `json:"wins"`  // lanes marked the winner
+}
+
+// RatedTargets groups ratings by target, named by name (the leaderboard's
+// name of the lane's target), in order of first appearance.
+func RatedTargets(ratings []LaneRating, name func(LaneRating) string) []RatedTarget {
+	out := []RatedTarget{}
+	at := map[string]int{}
+	for _, r := range ratings {
+		n := name(r)
+		i, ok := at[n]
+		if !ok {
+			i = len(out)
+			at[n] = i
+			out = append(out, RatedTarget{Target: n})
+		}
+		rt := &out[i]
+		if r.Rating > 0 {
+			rt.Stars = (rt.Stars*float64(rt.Rated) + float64(r.Rating)) / float64(rt.Rated+1)
+			rt.Rated++
+		}
+		if r.Winner {
+			rt.Wins++
+		}
+	}
+	return out
+}

@@ -31,6 +31,53 @@ type VoteFilter struct {
 
 // Votes lists the votes f selects, oldest first, with their targets.
 func (s *Store) Votes(ctx context.Context, f VoteFilter) ([]Vote, error) {
+	where, args, err := voteWhere(f)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT v.id, v.kind, ifnull(v.conversation_id, 0), v.turn, v.verdict,
+		v.blind, v.created_at, v.withdrawn_at, t.letter, t.lane, ifnull(t.image_job_id, 0),
+		ifnull(t.video_task_id, 0), t.family, t.model, t.target
+		FROM votes v JOIN vote_targets t ON t.vote_id = v.id
+		WHERE `+where+` ORDER BY v.created_at, v.id, t.letter`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("votes: %w", err)
+	}
+	return votesOf(rows, func(v *Vote, t *VoteTarget) error {
+		var at, withdrawn sql.NullInt64
+		err := rows.Scan(&v.ID, &v.Kind, &v.ConversationID, &v.Turn, &v.Verdict, &v.Blind, &at, &withdrawn,
+			&t.Letter, &t.Lane, &t.ImageJobID, &t.VideoTaskID, &t.Family, &t.Model, &t.Target)
+		v.At, v.WithdrawnAt = fromMS(at), fromMS(withdrawn)
+		return err
+	})
+}
+
+// votesOf gathers rows of one vote target each, in vote order, into
+// votes: scan reads a row into a vote and a target, the vote's own fields
+// kept from its first row.
+func votesOf(rows *sql.Rows, scan func(*Vote, *VoteTarget) error) ([]Vote, error) {
+	defer rows.Close()
+	var out []Vote
+	for rows.Next() {
+		var v Vote
+		var t VoteTarget
+		if err := scan(&v, &t); err != nil {
+			return nil, fmt.Errorf("votes: %w", err)
+		}
+		if n := len(out); n == 0 || out[n-1].ID != v.ID {
+			out = append(out, v)
+		}
+		last := &out[len(out)-1]
+		last.Targets = append(last.Targets, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("votes: %w", err)
+	}
+	return out, nil
+}
+
+// voteWhere is f as the condition of a query of votes v.
+func voteWhere(f VoteFilter) (string, []any, error) {
 	where, args := []string{"1"}, []any{}
 	add := func(cond string, a ...any) { where, args = append(where, cond), append(args, a...) }
 	if f.Kind != "" {
@@ -67,36 +114,8 @@ func (s *Store) Votes(ctx context.Context, f VoteFilter) ([]Vote, error) {
 		case KindVideo:
 			add("EXISTS (SELECT 1 FROM vote_targets t WHERE t.vote_id = v.id AND t.video_task_id = ?)", r.ID)
 		default:
-			return nil, fmt.Errorf("votes: item kind %q: want chat, compare, image or video", r.Kind)
+			return "", nil, fmt.Errorf("votes: item kind %q: want chat, compare, image or video", r.Kind)
 		}
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT v.id, v.kind, ifnull(v.conversation_id, 0), v.turn, v.verdict,
-		v.blind, v.created_at, v.withdrawn_at, t.letter, t.lane, ifnull(t.image_job_id, 0),
-		ifnull(t.video_task_id, 0), t.family, t.model, t.target
-		FROM votes v JOIN vote_targets t ON t.vote_id = v.id
-		WHERE `+strings.Join(where, " AND ")+` ORDER BY v.created_at, v.id, t.letter`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("votes: %w", err)
-	}
-	defer rows.Close()
-	var out []Vote
-	for rows.Next() {
-		var v Vote
-		var t VoteTarget
-		var at, withdrawn sql.NullInt64
-		if err := rows.Scan(&v.ID, &v.Kind, &v.ConversationID, &v.Turn, &v.Verdict, &v.Blind, &at, &withdrawn,
-			&t.Letter, &t.Lane, &t.ImageJobID, &t.VideoTaskID, &t.Family, &t.Model, &t.Target); err != nil {
-			return nil, fmt.Errorf("votes: %w", err)
-		}
-		if n := len(out); n == 0 || out[n-1].ID != v.ID {
-			v.At, v.WithdrawnAt = fromMS(at), fromMS(withdrawn)
-			out = append(out, v)
-		}
-		last := &out[len(out)-1]
-		last.Targets = append(last.Targets, t)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("votes: %w", err)
-	}
-	return out, nil
+	return strings.Join(where, " AND "), args, nil
 }

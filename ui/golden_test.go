@@ -30,6 +30,7 @@ func TestGolden(t *testing.T) {
 		{"settings_typing", []tea.Msg{tabtest.Press("alt+6"), tabtest.Press("j"), tabtest.Press("enter"), tabtest.Press("s"), tabtest.Press("k")}},
 		{"settings_light", []tea.Msg{lightBackground, tabtest.Press("alt+6")}},
 		{"help", []tea.Msg{tabtest.Press("alt+6"), tabtest.Press("?")}},
+		{"arena_help", []tea.Msg{tabtest.Press("alt+7"), tabtest.Press("?")}},
 		{"error", []tea.Msg{tabtest.Press("alt+2"), tab.ErrorMsg{Err: fmt.Errorf("chat: %w", io.ErrUnexpectedEOF)}}},
 	}
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {

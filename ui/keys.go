@@ -1,16 +1,20 @@
 package ui
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/tab"
 )
 
 // keyMap is the shell's own keys, used both to act and for help.
 type keyMap struct {
-	Jump     key.Binding // alt+1…alt+6: always
-	Digit    key.Binding // 1…6: only while no text field has the keyboard
+	Jump     key.Binding // alt+1…alt+N, a key a tab: always
+	Digit    key.Binding // 1…N: only while no text field has the keyboard
 	Next     key.Binding
 	Prev     key.Binding
 	Help     key.Binding // f1: always
@@ -28,8 +32,8 @@ func defaultKeyMap() keyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, what))
 	}
 	return keyMap{
-		Jump:     b([]string{"alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6"}, "alt+1…6", "go to tab"),
-		Digit:    b([]string{"1", "2", "3", "4", "5", "6"}, "1…6", "go to tab, outside text"),
+		Jump:     b(tabKeys("alt+"), fmt.Sprintf("alt+1…%d", tab.Count), "go to tab"),
+		Digit:    b(tabKeys(""), fmt.Sprintf("1…%d", tab.Count), "go to tab, outside text"),
 		Next:     b([]string{"ctrl+right"}, "ctrl+→", "next tab"),
 		Prev:     b([]string{"ctrl+left"}, "ctrl+←", "previous tab"),
 		Help:     b([]string{"f1"}, "f1", "help, from anywhere"),
@@ -46,6 +50,15 @@ func defaultKeyMap() keyMap {
 		Bottom:   b([]string{"end", "G"}, "end/G", "bottom"),
 		Close:    b([]string{"esc", "q"}, "esc/q", "close"),
 	}
+}
+
+// tabKeys are prefix+1, prefix+2…, one a tab in tab.ID order.
+func tabKeys(prefix string) []string {
+	out := make([]string, tab.Count)
+	for i := range out {
+		out[i] = prefix + strconv.Itoa(i+1)
+	}
+	return out
 }
 
 // position is which of b's keys msg is: the tab a jump or digit goes to.

@@ -14,9 +14,6 @@ import (
 	"atelier/store/rank"
 )
 
-// boardSeed seeds the bootstrap: the same votes give the same board.
-const boardSeed = 16
-
 func (a *app) leaderboardCmd() *cobra.Command {
 	var kind, since string
 	var f store.VoteFilter
@@ -73,7 +70,7 @@ func (a *app) leaderboardCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				lb.Rated = ratedTargets(ratings)
+				lb.Rated = store.RatedTargets(ratings, laneTarget)
 			}
 			if asJSON {
 				return writeJSON(a.jsonOut(), lb)
@@ -86,7 +83,7 @@ func (a *app) leaderboardCmd() *cobra.Command {
 	fl.StringVar(&f.Tag, "tag", "", "only votes on prompts with this tag")
 	fl.StringVar(&f.Family, "family", "", "only votes between targets all of this family")
 	fl.StringVar(&since, "since", "", "only votes since a date (2026-11-01) or a duration ago (720h)")
-	fl.IntVar(&rounds, "rounds", 1000, "bootstrap rounds for the intervals (0: none)")
+	fl.IntVar(&rounds, "rounds", store.BoardRounds, "bootstrap rounds for the intervals (0: none)")
 	fl.BoolVar(&asJSON, "json", false, "print JSON: the board, the head-to-head matrix, the pairs that need votes")
 	return cmd
 }
@@ -101,42 +98,14 @@ type leaderboard struct {
 	Open []openRecord `json:"open"`
 	// Rated are the stars and winner marks given in comparisons with the
 	// names shown: counted, never fitted.
-	Rated []ratedTarget `json:"rated"`
+	Rated []store.RatedTarget `json:"rated"`
 }
 
-// ratedTarget sums up a target's open ratings.
-type ratedTarget struct {
-	Target string  `json:"target"`
-	Rated  int     `json:"rated"` // lanes given stars
-	Stars  float64 `json:"stars"` // their mean
-	Wins   int     `json:"wins"`  // lanes marked the winner
-}
-
-// ratedTargets groups lane ratings by target, named as -t names it, in
-// order of first appearance.
-func ratedTargets(ratings []store.LaneRating) []ratedTarget {
-	out := []ratedTarget{}
-	at := map[string]int{}
-	for _, r := range ratings {
-		t := client.ChatTarget{Family: client.Group(r.Family), Model: r.Model}
-		json.Unmarshal(r.SettingsJSON, &t.Settings) // unreadable settings: named without them
-		name := targetSpec(t)
-		i, ok := at[name]
-		if !ok {
-			i = len(out)
-			at[name] = i
-			out = append(out, ratedTarget{Target: name})
-		}
-		rt := &out[i]
-		if r.Rating > 0 {
-			rt.Stars = (rt.Stars*float64(rt.Rated) + float64(r.Rating)) / float64(rt.Rated+1)
-			rt.Rated++
-		}
-		if r.Winner {
-			rt.Wins++
-		}
-	}
-	return out
+// laneTarget names a rated lane's target as -t names it.
+func laneTarget(r store.LaneRating) string {
+	t := client.ChatTarget{Family: client.Group(r.Family), Model: r.Model}
+	json.Unmarshal(r.SettingsJSON, &t.Settings) // unreadable settings: named without them
+	return targetSpec(t)
 }
 
 // openRecord is a target's record in open votes.
@@ -149,32 +118,16 @@ type openRecord struct {
 	WinRate float64 `json:"win_rate"`
 }
 
-// leaderboardOf fits the blind votes and counts the open ones apart.
+// leaderboardOf fits the blind votes and counts the open ones apart, as
+// the Arena tab does (store.Boards).
 func leaderboardOf(votes []store.Vote, rounds int) (leaderboard, error) {
-	var blind, open []rank.Vote
-	for _, v := range votes {
-		names, tie, bad := v.Ranked()
-		rv := rank.Vote{Ranked: names, Tie: tie, BothBad: bad}
-		if v.Blind {
-			blind = append(blind, rv)
-		} else {
-			open = append(open, rv)
-		}
-	}
-	if rounds == 0 {
-		rounds = -1 // rank's "none"
-	}
-	b, err := rank.Compute(blind, rank.Options{Rounds: rounds, Seed: boardSeed})
+	b, ob, err := store.Boards(votes, rounds)
 	if err != nil {
 		return leaderboard{}, err
 	}
 	lb := leaderboard{Board: b, Targets: []string{}, Open: []openRecord{}}
 	for _, e := range b.Entries {
 		lb.Targets = append(lb.Targets, e.Target)
-	}
-	ob, err := rank.Compute(open, rank.Options{Rounds: -1})
-	if err != nil {
-		return leaderboard{}, err
 	}
 	for _, e := range ob.Entries {
 		lb.Open = append(lb.Open, openRecord{Target: e.Target, Votes: e.Votes, Wins: e.Wins, Losses: e.Losses,
@@ -224,7 +177,7 @@ func printLeaderboard(w io.Writer, lb leaderboard) error {
 	return nil
 }
 
-func starsText(r ratedTarget) string {
+func starsText(r store.RatedTarget) string {
 	if r.Rated == 0 {
 		return "no stars"
 	}

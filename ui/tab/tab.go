@@ -18,7 +18,7 @@ import (
 // ID names a tab; the shell shows them in this order.
 type ID int
 
-// The tabs, in the order of the tab bar and of alt+1…alt+6.
+// The tabs, in the order of the tab bar and of alt+1, alt+2….
 const (
 	Chat ID = iota
 	Compare
@@ -26,6 +26,7 @@ const (
 	Video
 	History
 	Settings
+	Arena // the leaderboard of the blind votes
 	Count // how many tabs there are
 )
 

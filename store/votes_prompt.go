@@ -1,0 +1,69 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// promptScan is how many recent conversations, and prompts of theirs,
+// NextPrompt looks through for one the pair has not been judged on: the
+// wait has an end however long the history.
+const promptScan = 500
+
+// NextPrompt picks a prompt from the history to judge targets a and b on
+// next: the newest prompt of a chat or comparison that no standing chat
+// vote between the two judged (prompts compared by their text), among the
+// prompts of the promptScan newest conversations. When every one of those was judged, it is the newest
+// prompt, and fresh is false: a new vote on a prompt judged before still
+// counts. ok is false when the history holds no prompt.
+func (s *Store) NextPrompt(ctx context.Context, a, b string) (prompt string, fresh, ok bool, err error) {
+	texts, err := s.texts(ctx, `SELECT DISTINCT m.text FROM votes v
+		JOIN vote_targets ta ON ta.vote_id = v.id AND ta.target = ?
+		JOIN vote_targets tb ON tb.vote_id = v.id AND tb.target = ?
+		JOIN messages m ON m.conversation_id = v.conversation_id AND m.turn = v.turn AND m.role = 'user'
+		WHERE v.kind = 'chat' AND v.withdrawn_at = 0`, a, b)
+	if err != nil {
+		return "", false, false, err
+	}
+	judged := map[string]bool{}
+	for _, t := range texts {
+		judged[strings.TrimSpace(t)] = true
+	}
+	// The newest conversations first, through their index, and each one's
+	// prompts from its last: the messages of promptScan conversations at
+	// most are read, never every message.
+	recent, err := s.texts(ctx, `SELECT m.text FROM
+		(SELECT id, updated_at FROM conversations ORDER BY updated_at DESC, id DESC LIMIT ?) c
+		JOIN messages m ON m.conversation_id = c.id AND m.role = 'user' AND trim(m.text) <> ''
+		ORDER BY c.updated_at DESC, c.id DESC, m.turn DESC, m.id DESC LIMIT ?`, promptScan, promptScan)
+	if err != nil {
+		return "", false, false, err
+	}
+	for _, t := range recent {
+		if !judged[strings.TrimSpace(t)] {
+			return t, true, true, nil
+		}
+	}
+	if len(recent) == 0 {
+		return "", false, false, nil
+	}
+	return recent[0], false, true, nil
+}
+
+// texts runs a query of one text column for NextPrompt.
+func (s *Store) texts(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := s.r.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("next prompt: %w", err)
+	}
+	out, err := collect(rows, func(sc rowScanner) (string, error) {
+		var t string
+		err := sc.Scan(&t)
+		return t, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("next prompt: %w", err)
+	}
+	return out, nil
+}

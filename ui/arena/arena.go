@@ -1,0 +1,148 @@
+// Package arena is the Arena tab of atelier's terminal UI: the leaderboard
+// of the blind votes cast in Compare, Image and Video, one board per kind,
+// as `atelier leaderboard` prints it (store.Boards: the same fit, seed and
+// rounds, the same filters). It shows each target's rating with its 95%
+// interval, votes and win rate; the head-to-head matrix of win rates; the
+// pairs whose order the votes have not settled, with a key that sends the
+// next blind comparison of a pair to Compare; and, apart, the ratings
+// given with the names shown, which never enter the fit.
+//
+// The board is computed in a command (a bootstrap of thousands of votes
+// takes a moment), again each time the tab is shown and when the history
+// loses an item: votes are cast in other tabs.
+//
+// It imports bubbletea, bubbles, lipgloss, client, store and ui/tab; never ui.
+package arena
+
+import (
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// Options are what the tab works with.
+type Options struct {
+	Store *store.Store // nil: no history, and nothing to rank
+	// Now is the clock a "since" given as a duration counts back from;
+	// nil: time.Now.
+	Now func() time.Time
+	// Rounds of the bootstrap; 0: store.BoardRounds, the command line's
+	// default. Tests and benchmarks may ask for fewer.
+	Rounds int
+}
+
+// kinds are the boards, in the order tab and 1/2/3 go through them.
+var kinds = [...]store.VoteKind{store.VoteChat, store.VoteImage, store.VoteVideo}
+
+// Model is the Arena tab.
+type Model struct {
+	db     *store.Store
+	now    func() time.Time
+	rounds int
+
+	kind   int    // index in kinds
+	filter filter // applied to the board shown
+	form   form   // the filters being edited
+	matrix bool   // the head-to-head matrix instead of the board
+
+	gen     int    // the newest load asked for: older results are dropped
+	loading bool   // a load is under way
+	board   *board // the board shown; nil until the first load ends
+
+	pick int // the pair under the cursor in "need more votes"
+	top  int // the first line of the body shown
+	col  int // the matrix's first column shown
+
+	km            keyMap
+	st            styles
+	width, height int
+}
+
+// New returns the tab; Init loads the first board.
+func New(o Options) Model {
+	m := Model{db: o.Store, now: o.Now, rounds: o.Rounds, km: defaultKeyMap(), st: newStyles(true)}
+	if m.now == nil {
+		m.now = time.Now
+	}
+	if m.rounds == 0 {
+		m.rounds = store.BoardRounds
+	}
+	m.form = newForm(m.st)
+	m.gen, m.loading = 1, true // Init's load
+	return m
+}
+
+// Init loads the chat board.
+func (m Model) Init() tea.Cmd { return m.load() }
+
+// Update handles keys, the wheel, the shell's messages and the results of
+// the tab's commands.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case tea.MouseWheelMsg:
+		return m.wheel(msg), nil
+	case tab.ShownMsg, tab.DeletedMsg:
+		return m.reload()
+	case loadedMsg:
+		return m.loaded(msg), nil
+	case promptMsg:
+		return m.prompted(msg)
+	}
+	if m.form.open {
+		var cmd tea.Cmd
+		m.form, cmd = m.form.update(msg)
+		return m, cmd
+	}
+	return m, nil
+}
+
+// Focused reports whether a filter field has the keyboard.
+func (m Model) Focused() bool { return m.form.open }
+
+// FieldEmpty reports whether the filter field being typed holds nothing:
+// a ? there opens help.
+func (m Model) FieldEmpty() bool { return m.form.focusedEmpty() }
+
+// Claims takes the bare 1, 2 and 3 for the boards while no field is
+// typed: the shell would switch tabs with them.
+func (m Model) Claims(msg tea.KeyPressMsg) bool {
+	if m.form.open {
+		return false
+	}
+	_, ok := kindKey(msg)
+	return ok
+}
+
+// SetSize sets the space the tab may draw in.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	m.form.setWidth(w)
+	m.follow()
+}
+
+// SetDark picks the styles for a dark or light background.
+func (m *Model) SetDark(dark bool) {
+	m.st = newStyles(dark)
+	m.form.setStyles(m.st)
+}
+
+// Summary names the board shown, for the status bar.
+func (m Model) Summary() string {
+	s := "arena · " + string(kinds[m.kind])
+	if f := m.filter.String(); f != "" {
+		s += " · " + f
+	}
+	return s
+}
+
+// KeyMap is the tab's keys in the current mode, for help.
+func (m Model) KeyMap() help.KeyMap { return m.km.help(m.form.open, m.matrix) }
+
+// result addresses a command's message to this tab.
+func result(msg tea.Msg) tea.Msg { return tab.Result(tab.Arena, msg) }

@@ -1,0 +1,192 @@
+package arena
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/store"
+)
+
+// filter narrows a board as `atelier leaderboard`'s flags do: --tag,
+// --family and --since. The zero filter keeps every vote.
+type filter struct {
+	tag    string // normalised (store.NormalizeTag)
+	family string
+	since  string // as typed: a date, or a duration counted back from the load
+}
+
+// votes is the store's filter for one kind's board, now being the load's
+// time (a since of 720h counts back from it).
+func (f filter) votes(kind store.VoteKind, now time.Time) store.VoteFilter {
+	vf := store.VoteFilter{Kind: kind, Tag: f.tag, Family: f.family}
+	if f.since != "" {
+		vf.Since, _ = parseSince(f.since, now) // checked when applied
+	}
+	return vf
+}
+
+// String is the filter as the status bar and the empty board name it.
+func (f filter) String() string {
+	var parts []string
+	if f.tag != "" {
+		parts = append(parts, "tag "+f.tag)
+	}
+	if f.family != "" {
+		parts = append(parts, "family "+f.family)
+	}
+	if f.since != "" {
+		parts = append(parts, "since "+f.since)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// parseSince reads a since as the command line's --since does: a duration
+// ago (720h), or a date (2026-11-01) in local time.
+func parseSince(s string, now time.Time) (time.Time, error) {
+	if d, err := time.ParseDuration(s); err == nil {
+		return now.Add(-d), nil
+	}
+	if t, err := time.ParseInLocation("2006-01-02", s, time.Local); err == nil {
+		return t, nil
+	}
+	return time.Time{}, fmt.Errorf("since %q: want a date like 2026-11-01 or a duration like 720h", s)
+}
+
+// The form's fields, in order.
+const (
+	tagField = iota
+	familyField
+	sinceField
+	fieldCount
+)
+
+var fieldNames = [fieldCount]string{"tag", "family", "since"}
+
+var fieldHints = [fieldCount]string{"any tag", "any family", "e.g. 720h"}
+
+// form edits a filter, one text field each; the zero form is closed.
+type form struct {
+	open   bool
+	at     int
+	inputs [fieldCount]textinput.Model
+	err    string // why the last filter was refused, naming the field
+	width  int
+}
+
+func newForm(st styles) form {
+	var f form
+	for i := range f.inputs {
+		in := textinput.New()
+		in.Prompt = fieldNames[i] + " "
+		in.Placeholder = fieldHints[i]
+		in.CharLimit = 64
+		in.SetStyles(st.Input)
+		f.inputs[i] = in
+	}
+	return f
+}
+
+// start opens the form on the filter applied, on its first field.
+func (f form) start(cur filter) (form, tea.Cmd) {
+	f.open, f.at, f.err = true, 0, ""
+	for i, v := range [fieldCount]string{cur.tag, cur.family, cur.since} {
+		f.inputs[i].SetValue(v)
+		f.inputs[i].CursorEnd()
+		f.inputs[i].Blur()
+	}
+	f.setWidth(f.width)
+	return f, f.inputs[0].Focus()
+}
+
+// move focuses the field n away, wrapping.
+func (f form) move(n int) (form, tea.Cmd) {
+	f.inputs[f.at].Blur()
+	f.at = (f.at + n + fieldCount) % fieldCount
+	return f, f.inputs[f.at].Focus()
+}
+
+// value reads the form as a filter, or says which field breaks which rule.
+func (f form) value(now time.Time) (filter, error) {
+	v := func(i int) string { return strings.TrimSpace(f.inputs[i].Value()) }
+	out := filter{family: v(familyField), since: v(sinceField)}
+	if t := v(tagField); t != "" {
+		tag, err := store.NormalizeTag(t)
+		if err != nil {
+			return filter{}, err
+		}
+		out.tag = tag
+	}
+	if out.since != "" {
+		if _, err := parseSince(out.since, now); err != nil {
+			return filter{}, err
+		}
+	}
+	return out, nil
+}
+
+// update gives the focused field what the form does not handle itself.
+func (f form) update(msg tea.Msg) (form, tea.Cmd) {
+	var cmd tea.Cmd
+	f.inputs[f.at], cmd = f.inputs[f.at].Update(msg)
+	f.err = ""
+	return f, cmd
+}
+
+func (f form) focusedEmpty() bool { return f.open && f.inputs[f.at].Value() == "" }
+
+// kindsWidth is the room the boards' names take before the fields.
+const kindsWidth = 22
+
+// setWidth shares the width after the boards' names among the three
+// fields, each with its name, its cursor and a space.
+func (f *form) setWidth(w int) {
+	f.width = w
+	each := max((w-kindsWidth)/fieldCount, 12)
+	for i := range f.inputs {
+		f.inputs[i].SetWidth(max(each-len(fieldNames[i])-3, 4))
+	}
+}
+
+func (f *form) setStyles(st styles) {
+	for i := range f.inputs {
+		f.inputs[i].SetStyles(st.Input)
+	}
+}
+
+// formKey handles a key while the form is open: enter applies (and
+// reloads), esc closes it unchanged, tab and the arrows move.
+func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(msg, m.km.Apply):
+		f, err := m.form.value(m.now())
+		if err != nil {
+			m.form.err = err.Error()
+			return m, nil
+		}
+		m.form.open = false
+		if f == m.filter {
+			return m, nil
+		}
+		m.filter, m.pick, m.top = f, 0, 0
+		return m.reload()
+	case key.Matches(msg, m.km.Cancel):
+		m.form.open = false
+		return m, nil
+	case key.Matches(msg, m.km.NextField):
+		var cmd tea.Cmd
+		m.form, cmd = m.form.move(1)
+		return m, cmd
+	case key.Matches(msg, m.km.PrevField):
+		var cmd tea.Cmd
+		m.form, cmd = m.form.move(-1)
+		return m, cmd
+	}
+	var cmd tea.Cmd
+	m.form, cmd = m.form.update(msg)
+	return m, cmd
+}

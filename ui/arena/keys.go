@@ -1,0 +1,83 @@
+package arena
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/components/style"
+	"atelier/ui/tab"
+)
+
+// keyMap is every key of the Arena tab, used both to act and for help.
+type keyMap struct {
+	NextKind, PrevKind, Kinds key.Binding // the boards: chat, image, video
+	Matrix, Filter, Clear     key.Binding
+	Up, Down, Run             key.Binding // the pairs that need votes
+	Left, Right               key.Binding // the matrix's columns
+	PageUp, PageDown          key.Binding
+	Top, Bottom               key.Binding
+
+	// The filter form.
+	Apply, Cancel, NextField, PrevField key.Binding
+}
+
+func defaultKeyMap() keyMap {
+	b := func(keys []string, k, what string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, what))
+	}
+	return keyMap{
+		NextKind: b([]string{"tab"}, "tab", "next board"),
+		PrevKind: b([]string{"shift+tab"}, "shift+tab", "previous board"),
+		Kinds:    b([]string{"1", "2", "3"}, "1/2/3", "chat / image / video board"),
+		Matrix:   b([]string{"m"}, "m", "board / head-to-head matrix"),
+		Filter:   b([]string{"f", "/"}, "f", "filter: tag, family, since"),
+		Clear:    b([]string{"x"}, "x", "clear the filters"),
+		Up:       style.ListUp(),
+		Down:     style.ListDown(),
+		Run:      b([]string{"enter", "r"}, "enter/r", "run the pair's next blind comparison"),
+		Left:     b([]string{"left", "h"}, "←/h", "matrix: columns to the left"),
+		Right:    b([]string{"right", "l"}, "→/l", "matrix: columns to the right"),
+		PageUp:   b([]string{"pgup"}, "pgup", "page up"),
+		PageDown: b([]string{"pgdown", "space"}, "pgdn", "page down"),
+		Top:      b([]string{"home", "g"}, "home/g", "top"),
+		Bottom:   b([]string{"end", "G"}, "end/G", "bottom"),
+
+		Apply:     b([]string{"enter"}, "enter", "apply the filters"),
+		Cancel:    b([]string{"esc"}, "esc", "close, unchanged"),
+		NextField: b([]string{"tab", "down"}, "tab/↓", "next field"),
+		PrevField: b([]string{"shift+tab", "up"}, "shift+tab/↑", "previous field"),
+	}
+}
+
+// kindKey is the board a bare 1, 2 or 3 picks.
+func kindKey(msg tea.KeyPressMsg) (int, bool) {
+	switch msg.String() {
+	case "1", "2", "3":
+		return int(msg.String()[0] - '1'), true
+	}
+	return 0, false
+}
+
+// help is the keys that matter now, and every key of the tab in labelled
+// groups, the one the tab is in first.
+func (k keyMap) help(typing, matrix bool) tab.Help {
+	all := tab.Help{
+		Short: []key.Binding{k.NextKind, k.Matrix, k.Filter, k.Up, k.Down, k.Run},
+		Groups: []tab.KeyGroup{
+			{Title: "Arena", Keys: []key.Binding{k.NextKind, k.PrevKind, k.Kinds, k.Matrix, k.Filter, k.Clear,
+				k.PageUp, k.PageDown, k.Top, k.Bottom}},
+			{Title: "Pairs that need votes", Keys: []key.Binding{k.Up, k.Down, k.Run}},
+			{Title: "Matrix", Keys: []key.Binding{k.Left, k.Right}},
+			{Title: "Filters", Keys: []key.Binding{k.Apply, k.Cancel, k.NextField, k.PrevField}},
+		},
+	}
+	switch {
+	case typing:
+		all.Short = []key.Binding{k.Apply, k.Cancel, k.NextField}
+		return all.First("Filters")
+	case matrix:
+		all.Short = []key.Binding{k.Matrix, k.Left, k.Right, k.NextKind, k.Filter}
+		return all.First("Matrix")
+	}
+	return all
+}

@@ -1,0 +1,99 @@
+package arena
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/store/rank"
+	"atelier/ui/tab"
+)
+
+// pairs are the shown board's pairs that need more votes, widest
+// interval first; none while the board of the kind and filter shown is
+// being computed.
+func (m Model) pairs() []rank.Pair {
+	b := m.shown()
+	if b == nil || b.err != nil {
+		return nil
+	}
+	return b.blind.NeedVotes
+}
+
+// promptMsg brings the prompt the next comparison of a pair runs on.
+type promptMsg struct {
+	pair   rank.Pair
+	prompt string
+	fresh  bool // no vote between the two judged it yet
+	ok     bool // the history had a prompt
+	err    error
+}
+
+// runPair starts the next blind comparison of the pair under the cursor:
+// a prompt is picked from the history (store.NextPrompt) in a command,
+// then Compare gets it. Image and video pairs are judged in their own
+// tabs, on their own prompts: the key says so.
+func (m Model) runPair() (Model, tea.Cmd) {
+	pairs := m.pairs()
+	switch {
+	case m.shown() == nil:
+		return m, tab.Warn("arena: the board is being computed; a moment")
+	case len(pairs) == 0 || m.pick >= len(pairs):
+		return m, tab.Warn("arena: no pair to run: the pairs that need votes show under the board")
+	}
+	if kinds[m.kind] != store.VoteChat {
+		return m, tab.Warn(fmt.Sprintf("arena: enter runs chat pairs in Compare; judge %s pairs in the %s tab",
+			kinds[m.kind], titleOf(kinds[m.kind])))
+	}
+	db, pair := m.db, pairs[m.pick]
+	return m, func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), loadWait)
+		defer cancel()
+		p, fresh, ok, err := db.NextPrompt(ctx, pair.A, pair.B)
+		return result(promptMsg{pair: pair, prompt: p, fresh: fresh, ok: ok, err: err})
+	}
+}
+
+// prompted sends Compare the pair and the prompt, blind.
+func (m Model) prompted(msg promptMsg) (Model, tea.Cmd) {
+	switch {
+	case msg.err != nil:
+		return m, tab.Error(msg.err)
+	case !msg.ok:
+		return m, tab.Warn("arena: no prompt in the history yet to compare on: write one in Chat or Compare")
+	}
+	var targets []tab.RerunTarget
+	for _, name := range []string{msg.pair.A, msg.pair.B} {
+		t, err := rerunTarget(name)
+		if err != nil {
+			return m, tab.Error(fmt.Errorf("arena: %w", err))
+		}
+		targets = append(targets, t)
+	}
+	rerun := tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, Prompt: msg.prompt, Targets: targets, Blind: true}
+	note := "arena: blind comparison on your newest prompt not judged for this pair yet: enter runs it"
+	if !msg.fresh {
+		note = "arena: every recent prompt was judged for this pair: on your newest again; enter runs it"
+	}
+	return m, tea.Sequence(func() tea.Msg { return rerun }, tab.Info(note))
+}
+
+// rerunTarget is a chat target named as votes name it, FAMILY:MODEL[:k=v,...],
+// as Compare takes a lane.
+func rerunTarget(name string) (tab.RerunTarget, error) {
+	t, err := client.ParseChatTarget(name)
+	if err != nil {
+		return tab.RerunTarget{}, err
+	}
+	out := tab.RerunTarget{Family: string(t.Family), Model: t.Model}
+	if client.FormatChatSettings(t.Settings) != "" {
+		if out.SettingsJSON, err = json.Marshal(t.Settings); err != nil {
+			return tab.RerunTarget{}, fmt.Errorf("target %q: %w", name, err)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,110 @@
+package arena
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// key routes a key press: to the form while it is open, else to the board.
+func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.form.open {
+		return m.formKey(msg)
+	}
+	if k, ok := kindKey(msg); ok {
+		return m.showKind(k)
+	}
+	switch {
+	case key.Matches(msg, m.km.NextKind):
+		return m.showKind((m.kind + 1) % len(kinds))
+	case key.Matches(msg, m.km.PrevKind):
+		return m.showKind((m.kind + len(kinds) - 1) % len(kinds))
+	case key.Matches(msg, m.km.Matrix):
+		m.matrix, m.top = !m.matrix, 0
+		return m, nil
+	case key.Matches(msg, m.km.Filter):
+		var cmd tea.Cmd
+		m.form, cmd = m.form.start(m.filter)
+		return m, cmd
+	case key.Matches(msg, m.km.Clear):
+		if m.filter == (filter{}) {
+			return m, nil
+		}
+		m.filter, m.pick, m.top = filter{}, 0, 0
+		return m.reload()
+	case key.Matches(msg, m.km.Up):
+		return m.movePick(-1), nil
+	case key.Matches(msg, m.km.Down):
+		return m.movePick(1), nil
+	case key.Matches(msg, m.km.Run):
+		return m.runPair()
+	case key.Matches(msg, m.km.Left):
+		m.col = max(m.col-1, 0)
+		return m, nil
+	case key.Matches(msg, m.km.Right):
+		m.col = min(m.col+1, max(m.targets()-m.matrixColumns(), 0))
+		return m, nil
+	case key.Matches(msg, m.km.PageUp):
+		return m.scroll(-m.bodyHeight()), nil
+	case key.Matches(msg, m.km.PageDown):
+		return m.scroll(m.bodyHeight()), nil
+	case key.Matches(msg, m.km.Top):
+		m.top = 0
+		return m, nil
+	case key.Matches(msg, m.km.Bottom):
+		return m.scroll(len(m.body())), nil
+	}
+	return m, nil
+}
+
+// showKind shows board k, loaded afresh.
+func (m Model) showKind(k int) (Model, tea.Cmd) {
+	if k == m.kind && m.board != nil {
+		return m, nil
+	}
+	m.kind, m.pick, m.top, m.col = k, 0, 0, 0
+	return m.reload()
+}
+
+// wheel scrolls the body.
+func (m Model) wheel(msg tea.MouseWheelMsg) Model {
+	switch msg.Button {
+	case tea.MouseWheelUp:
+		return m.scroll(-3)
+	case tea.MouseWheelDown:
+		return m.scroll(3)
+	}
+	return m
+}
+
+// scroll moves the body's window by n lines, within it.
+func (m Model) scroll(n int) Model {
+	m.top = max(min(m.top+n, len(m.body())-m.bodyHeight()), 0)
+	return m
+}
+
+// movePick moves the cursor among the pairs that need votes, and the body
+// to keep it in view.
+func (m Model) movePick(n int) Model {
+	pairs := m.pairs()
+	if len(pairs) == 0 {
+		return m.scroll(n)
+	}
+	m.pick = max(min(m.pick+n, len(pairs)-1), 0)
+	m.follow()
+	return m
+}
+
+// follow keeps the pair under the cursor in view.
+func (m *Model) follow() {
+	line := m.pickLine()
+	if line < 0 {
+		m.top = max(min(m.top, len(m.body())-m.bodyHeight()), 0)
+		return
+	}
+	if line < m.top {
+		m.top = line
+	}
+	if h := m.bodyHeight(); line >= m.top+h {
+		m.top = line - h + 1
+	}
+}

@@ -1,0 +1,185 @@
+package arena
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"atelier/store"
+)
+
+// head is the lines above the body: the boards and filters, the board's
+// figures or the form's hint, a blank.
+const head = 3
+
+// View draws the kinds and filters, the board's figures and the body in
+// its window.
+func (m Model) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	lines := []string{m.kindsLine(), m.statusLine(), ""}
+	body := m.body()
+	end := min(m.top+m.bodyHeight(), len(body))
+	lines = append(lines, body[min(m.top, end):end]...)
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, m.width, "…")
+	}
+	return strings.Join(lines[:min(len(lines), m.height)], "\n")
+}
+
+// bodyHeight is the body's window.
+func (m Model) bodyHeight() int { return max(m.height-head, 1) }
+
+// kindsLine names the three boards, the one shown marked, then the
+// filters (or the form editing them).
+func (m Model) kindsLine() string {
+	var b strings.Builder
+	for i, k := range kinds {
+		st := m.st.Kind
+		if i == m.kind {
+			st = m.st.KindOn
+		}
+		b.WriteString(st.Render(" " + titleOf(k) + " "))
+	}
+	if m.form.open {
+		b.WriteString("  ")
+		for i := range m.form.inputs {
+			b.WriteString(m.form.inputs[i].View() + " ")
+		}
+		return b.String()
+	}
+	view := "board"
+	if m.matrix {
+		view = "head to head"
+	}
+	b.WriteString(m.st.Hint.Render("  " + view + " · "))
+	if f := m.filter.String(); f != "" {
+		b.WriteString(m.st.Text.Render(f))
+	} else {
+		b.WriteString(m.st.Hint.Render("every vote (f filters)"))
+	}
+	return b.String()
+}
+
+// statusLine is the board's figures, or what the tab is doing, or the
+// form's rules and what it refused.
+func (m Model) statusLine() string {
+	switch {
+	case m.form.open && m.form.err != "":
+		return m.st.Problem.Render("✗ " + m.form.err)
+	case m.form.open:
+		return m.st.Hint.Render("enter applies · esc closes · tab next field · since: 2026-11-01, or 720h ago")
+	}
+	b := m.shown()
+	switch {
+	case b == nil:
+		return m.st.Hint.Render(fmt.Sprintf("ranking the %s votes…", kinds[m.kind]))
+	case b.err != nil:
+		return m.st.Problem.Render("✗ " + b.err.Error())
+	}
+	s := fmt.Sprintf("%s arena · %s", titleOf(b.kind), plural(b.blind.Votes, "blind vote"))
+	if b.blind.Votes > 0 {
+		s += fmt.Sprintf(" · 95%% intervals from %d bootstrap rounds", b.blind.Rounds)
+	}
+	if m.loading {
+		s += " · updating…"
+	}
+	return m.st.Hint.Render(s)
+}
+
+// shown is the board to draw: the one loaded for the kind and filter
+// shown, nil while it is being computed.
+func (m Model) shown() *board {
+	if b := m.board; b != nil && b.kind == kinds[m.kind] && b.filter == m.filter {
+		return b
+	}
+	return nil
+}
+
+// body is every line below the head; View shows a window of it.
+func (m Model) body() []string {
+	b := m.shown()
+	if b == nil || b.err != nil {
+		return nil
+	}
+	var out []string
+	switch {
+	case len(b.blind.Entries) == 0:
+		out = append(out, m.st.Text.Render(m.emptyWhy()))
+	case m.matrix:
+		out = append(out, m.matrixLines(b)...)
+	default:
+		out = append(out, m.tableLines(b)...)
+	}
+	if pl := m.pairLines(b); len(pl) > 0 {
+		out = append(append(out, ""), pl...)
+	}
+	if ol := m.apartLines(b); len(ol) > 0 {
+		out = append(append(out, ""), ol...)
+	}
+	return out
+}
+
+// emptyWhy says why a board has no line, and what would give it one.
+func (m Model) emptyWhy() string {
+	k := kinds[m.kind]
+	if f := m.filter.String(); f != "" {
+		return fmt.Sprintf("No blind %s votes match %s: f changes the filters, x clears them.", k, f)
+	}
+	switch k {
+	case store.VoteImage:
+		return "No blind image votes yet: run a blind side-by-side in Image (c) and vote."
+	case store.VoteVideo:
+		return "No blind video votes yet: vote on two finished tasks of one prompt in Video."
+	}
+	return "No blind chat votes yet: run a blind comparison in Compare (B) and vote."
+}
+
+// pickLine is the body's line of the pair under the cursor; -1 if none.
+func (m Model) pickLine() int {
+	b := m.shown()
+	if b == nil || b.err != nil || len(b.blind.NeedVotes) == 0 {
+		return -1
+	}
+	n := 0
+	switch {
+	case len(b.blind.Entries) == 0:
+		n = 1
+	case m.matrix:
+		n = len(m.matrixLines(b))
+	default:
+		n = len(m.tableLines(b))
+	}
+	return n + 2 + m.pick // a blank, the heading, the pairs
+}
+
+// pad writes s in w columns, cut with an ellipsis or padded on the right.
+func pad(s string, w int) string {
+	s = ansi.Truncate(s, w, "…")
+	return s + strings.Repeat(" ", max(w-ansi.StringWidth(s), 0))
+}
+
+// right writes s in w columns, aligned right.
+func right(s string, w int) string {
+	return strings.Repeat(" ", max(w-ansi.StringWidth(s), 0)) + s
+}
+
+// titleOf is a kind as a tab names it.
+func titleOf(k store.VoteKind) string {
+	s := string(k)
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// rateStyle colours a win rate: clearly ahead, clearly behind, or even.
+func (m Model) rateStyle(r float64) lipgloss.Style {
+	switch {
+	case r >= 0.6:
+		return m.st.Ahead
+	case r <= 0.4:
+		return m.st.Behind
+	}
+	return m.st.Text
+}
