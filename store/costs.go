@@ -26,25 +26,31 @@ func MessageCost(t price.Table, m Message) *float64 {
 // ImageJobCost is the cost of an image job: its result images, or its
 // token usage, at the model's rates.
 func ImageJobCost(t price.Table, j ImageJob) *float64 {
-	var st struct {
-		Size, Quality string
-		N             int
-	}
-	json.Unmarshal(j.SettingsJSON, &st)
 	n := 0
 	for _, f := range j.Files {
 		if !f.Partial {
 			n++
 		}
 	}
-	if j.Files == nil {
-		n = max(st.N, 1)
+	return imageCost(t, j.Model, j.SettingsJSON, j.UsageJSON, n, j.Files != nil)
+}
+
+// imageCost is an image job's cost from its columns: done result images
+// of the job, or, when it kept no file at all, the n its settings asked.
+func imageCost(t price.Table, model string, settings, usage json.RawMessage, done int, files bool) *float64 {
+	var st struct {
+		Size, Quality string
+		N             int
+	}
+	json.Unmarshal(settings, &st)
+	if !files {
+		done = max(st.N, 1)
 	}
 	var u *price.Usage
-	if got, ok := price.UsageOf(j.UsageJSON); ok {
+	if got, ok := price.UsageOf(usage); ok {
 		u = &got
 	}
-	return t.Image(j.Model, st.Size, st.Quality, n, u)
+	return t.Image(model, st.Size, st.Quality, done, u)
 }
 
 // VideoTaskCost is the cost of a video task that did not fail: its length

@@ -63,10 +63,14 @@ func videoCost(t price.Table, v *store.VideoTask) *float64 {
 }
 
 // withPrices adopts the rates saved in Settings: the laid out blocks, which
-// carry the old costs, are dropped and the item open is laid out again.
+// carry the old costs, are dropped and the item open is laid out again;
+// the exports cost items at them from now on.
 func (m Model) withPrices(p price.Table) Model {
 	if reflect.DeepEqual(p, m.prices) {
 		return m
+	}
+	if m.db != nil {
+		m.db.PriceExports(p)
 	}
 	m.prices, m.spent = p, nil
 	m.md.blocks = map[blockKey]block{}
