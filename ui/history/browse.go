@@ -15,6 +15,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch m.mode() {
 	case confirming:
 		return m.confirmKey(msg)
+	case costing:
+		return m.costsKey(msg)
 	case reading:
 		return m.readKey(msg)
 	case searching:
@@ -40,6 +42,9 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, nil
 	case key.Matches(msg, k.Clear):
 		return m.clearSearch()
+	case key.Matches(msg, k.Costs):
+		m.costs.open, m.costs.offset = true, 0
+		return m.askCosts()
 	}
 	r, ok := m.list.selected()
 	if !ok {

@@ -64,9 +64,10 @@ type Model struct {
 	named  map[int64]bool   // the comparisons whose lanes were asked for
 	labels map[int64]string // the comparisons named by their lanes' targets
 
-	reader  reader   // the open item
-	opens   int      // items opened so far: each opening's seq
-	confirm *confirm // a deletion waiting for y
+	costs   costsView // the costs by day, model and kind
+	reader  reader    // the open item
+	opens   int       // items opened so far: each opening's seq
+	confirm *confirm  // a deletion waiting for y
 
 	km            keyMap
 	st            styles
@@ -138,9 +139,13 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.shown()
 	case tab.SettingsMsg:
 		m = m.withSettings(msg.Settings)
-		return m, m.spentCmd()
+		m, costs := m.askCosts()
+		return m, tea.Batch(m.spentCmd(), costs)
 	case spentMsg:
 		return m.spentKnown(msg), nil
+	case costsMsg:
+		m.costs = m.costs.loaded(msg)
+		return m, nil
 	case pageMsg:
 		m, cmd := m.paged(msg)
 		m, lanes := m.askLanes()
@@ -212,6 +217,8 @@ func (m Model) Summary() string {
 	switch {
 	case m.reader.open:
 		return "history · " + string(m.reader.row.ref.Kind) + " " + oneLine(m.reader.title(), 40)
+	case m.costs.open:
+		return "history · costs"
 	case m.query != "":
 		return "history · search “" + oneLine(m.query, 30) + "”"
 	}
@@ -227,6 +234,8 @@ func (m Model) mode() mode {
 		return confirming
 	case m.reader.open:
 		return reading
+	case m.costs.open:
+		return costing
 	}
 	return m.focus
 }
@@ -246,7 +255,9 @@ func (m Model) shown() (Model, tea.Cmd) {
 	if m.reader.open || m.confirm != nil {
 		return m, nil
 	}
-	return m.reload()
+	m, list := m.reload()
+	m, costs := m.askCosts()
+	return m, tea.Batch(list, costs)
 }
 
 // oneLine is s cleaned, on one line, cut to n runes.

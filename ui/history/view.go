@@ -20,9 +20,13 @@ func (m Model) View() string {
 		return ""
 	}
 	var lines []string
-	if m.reader.open {
+	switch {
+	case m.reader.open:
 		lines = m.readerLines()
-	} else {
+	case m.costs.open:
+		_, label := m.costs.query(m.filters, m.now())
+		lines = m.costs.lines(m.st, label, len(m.prices) > 0, m.width, m.height)
+	default:
 		lines = m.listLines()
 	}
 	if q := m.question(); q != "" {
