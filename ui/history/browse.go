@@ -61,6 +61,8 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.askDelete(r, plainTitle(r))
 	case key.Matches(msg, k.Rerun):
 		return m, m.rerunCmd(r)
+	case key.Matches(msg, k.Recipe):
+		return m, m.recipeRerunCmd(r)
 	}
 	return m, nil
 }

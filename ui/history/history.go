@@ -166,6 +166,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 			m.relayout()
 		}
 		return m, nil
+	case recipeRerunMsg:
+		return m.recipeRerun(msg)
 	case jsonMsg:
 		return m.jsonLoaded(msg), nil
 	case exportedMsg:

@@ -16,7 +16,7 @@ type keyMap struct {
 	Open, Search, Filters, Clear key.Binding
 
 	// Acting on the item under the cursor, or the open one.
-	Export, Delete, Rerun, JSON key.Binding
+	Export, Delete, Rerun, Recipe, JSON key.Binding
 
 	// An open item.
 	Thinking, Lanes, File, Back key.Binding
@@ -54,6 +54,7 @@ func defaultKeyMap() keyMap {
 		Export: b([]string{"x"}, "x", "export"),
 		Delete: b([]string{"d", "delete"}, "d", "delete"),
 		Rerun:  b([]string{"r"}, "r", "re-run"),
+		Recipe: b([]string{"R"}, "R", "re-run from the file's recipe"),
 		JSON:   b([]string{"J"}, "J", "native JSON"),
 
 		Thinking: b([]string{"t"}, "t", "thinking"),
@@ -122,7 +123,7 @@ func (h helpKeys) help() tab.Help {
 	k := h.km
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: "List", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open, k.Search, k.Filters, k.Clear, k.Costs}},
-		{Title: "The item listed or open", Keys: []key.Binding{k.Export, k.Delete, k.Yes, k.Rerun, k.JSON}},
+		{Title: "The item listed or open", Keys: []key.Binding{k.Export, k.Delete, k.Yes, k.Rerun, k.Recipe, k.JSON}},
 		{Title: "An open item", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back, k.Thinking, k.Lanes, k.File}},
 		{Title: "Search (/)", Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},
 		{Title: "Filters (f)", Keys: []key.Binding{k.Left, k.Change, k.Reset, k.Close}},

@@ -135,6 +135,8 @@ func (m Model) readKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.askDelete(m.reader.row, m.reader.title())
 	case key.Matches(msg, k.Rerun):
 		return m, m.rerunCmd(m.reader.row)
+	case key.Matches(msg, k.Recipe):
+		return m, m.recipeRerunCmd(m.reader.row)
 	}
 	return m, nil
 }
