@@ -70,10 +70,11 @@ func (m Model) reload() (Model, tea.Cmd) {
 		m.list.err = errNoStore.Error()
 		return m, nil
 	}
+	terms := parseSearch(m.query)
 	switch {
-	case searchable(m.query) != "":
+	case searchable(terms.text) != "":
 		return m, m.searchCmd(ctx)
-	case m.query != "":
+	case strings.TrimSpace(terms.text) != "": // one letter
 		m.list.loading = false // one letter: the rows stay until the next
 		return m, nil
 	}
@@ -101,8 +102,8 @@ func searchable(q string) string {
 // or for the page before the first when it nears that and rows were
 // dropped above.
 func (m Model) nextPage() (Model, tea.Cmd) {
-	if m.query != "" || len(m.list.rows) == 0 {
-		return m, nil
+	if strings.TrimSpace(parseSearch(m.query).text) != "" || len(m.list.rows) == 0 {
+		return m, nil // a search's matches come at once; a list of marks pages as the list does
 	}
 	switch {
 	case m.list.wantsMore():
@@ -123,10 +124,10 @@ func rowCursor(r row) store.Cursor { return store.Cursor{At: r.at, Kind: r.ref.K
 // pageCmd lists a page of the history: from the start, after before, or
 // (the page before the rows) before after.
 func (m Model) pageCmd(ctx context.Context, before, after *store.Cursor) tea.Cmd {
-	db, seq, f, now := m.db, m.seq, m.filters, m.now
+	db, seq, f, now, marks := m.db, m.seq, m.filters, m.now, parseSearch(m.query).marks
 	return func() tea.Msg {
 		q := f.itemFilter(now(), before)
-		q.After = after
+		q.After, q.Marks = after, marks
 		items, err := db.Items(ctx, q)
 		rows := make([]row, 0, len(items))
 		for _, it := range items {
@@ -144,9 +145,9 @@ const searchLimit = 50
 
 // searchCmd runs the search typed, with the filters a match can be held to.
 func (m Model) searchCmd(ctx context.Context) tea.Cmd {
-	db, seq, f, now, text := m.db, m.seq, m.filters, m.now, searchable(m.query)
+	db, seq, f, now, terms := m.db, m.seq, m.filters, m.now, parseSearch(m.query)
 	return func() tea.Msg {
-		hits, err := db.Search(ctx, store.SearchQuery{Text: text, Kind: store.Kind(f.values[kindFilter]), Limit: searchLimit})
+		hits, err := db.Search(ctx, store.SearchQuery{Text: searchable(terms.text), Kind: store.Kind(f.values[kindFilter]), Limit: searchLimit})
 		t := now()
 		rows := make([]row, 0, len(hits))
 		for _, h := range hits {
@@ -154,8 +155,31 @@ func (m Model) searchCmd(ctx context.Context) tea.Cmd {
 				rows = append(rows, r)
 			}
 		}
-		return result(searchedMsg{seq: seq, rows: dedupe(rows), capped: len(hits) == searchLimit, err: err})
+		rows = dedupe(rows)
+		if err == nil && terms.marks.Any() {
+			rows, err = keepMarked(ctx, db, rows, terms.marks)
+		}
+		return result(searchedMsg{seq: seq, rows: rows, capped: len(hits) == searchLimit, err: err})
 	}
+}
+
+// keepMarked keeps the rows whose items carry the marks.
+func keepMarked(ctx context.Context, db *store.Store, rows []row, marks store.Marks) ([]row, error) {
+	refs := make([]store.ItemRef, len(rows))
+	for i, r := range rows {
+		refs[i] = r.ref
+	}
+	keep, err := db.KeepMarked(ctx, refs, marks)
+	if err != nil {
+		return nil, err
+	}
+	out := rows[:0:0]
+	for _, r := range rows {
+		if keep[r.ref] {
+			out = append(out, r)
+		}
+	}
+	return out, nil
 }
 
 // exportCmd writes the item as Markdown with a folder of its media, and as

@@ -109,7 +109,7 @@ func New(o Options) Model {
 func newInput(st styles) textinput.Model {
 	in := textinput.New()
 	in.Prompt = ""
-	in.Placeholder = "prompts, replies, image and video prompts"
+	in.Placeholder = "prompts, replies, image and video prompts; #tag, is:voted, is:blind"
 	in.SetStyles(st.Input)
 	in.CharLimit = 200
 	return in

@@ -20,6 +20,8 @@ type loaded struct {
 	image *store.ImageJob
 	video *store.VideoTask
 	files map[string]file // by the path a row stores, relative to the data folder
+	tags  []string        // the person's tags on it
+	votes []store.Vote    // the votes standing on it, oldest first
 }
 
 // file is a media file of an item: where it is, and whether it is there.
@@ -76,6 +78,12 @@ func load(ctx context.Context, db *store.Store, r row) (*loaded, error) {
 		}
 	default:
 		err = fmt.Errorf("unknown kind %q", r.ref.Kind)
+	}
+	if err == nil {
+		it.tags, err = db.Tags(ctx, r.ref)
+	}
+	if err == nil {
+		it.votes, err = db.Votes(ctx, store.VoteFilter{Item: &r.ref})
 	}
 	if err != nil {
 		return nil, fmt.Errorf("open %s %d: %w", r.ref.Kind, r.ref.ID, err)

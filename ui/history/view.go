@@ -248,6 +248,10 @@ func (m Model) readerLines() []string {
 	r := m.reader
 	title := m.st.Heading.Render("‹ "+string(r.row.ref.Kind)) + m.st.Hint.Render(" · ") +
 		m.st.Title.Render(oneLine(r.title(), max(m.width/2, 10)))
+	if marks := marksLine(r.it); marks != "" {
+		room := m.width - ansi.StringWidth(title) - 3 - 12 // the position's room: "native JSON · 100%"
+		title += m.st.Hint.Render(" · ") + m.st.Verdict.Render(oneLine(marks, max(room, 10)))
+	}
 	pos := m.position()
 	gap := m.width - ansi.StringWidth(title) - ansi.StringWidth(pos)
 	lines := []string{title + strings.Repeat(" ", max(gap, 1)) + pos}
