@@ -69,7 +69,7 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 
 // listStep is how far a moving key takes the cursor.
 func (m Model) listStep(msg tea.KeyPressMsg) int {
-	return m.km.step(msg, max(m.listHeight()-1, 1), len(m.list.rows))
+	return m.km.step(msg, max(m.listHeight()-1, 1), len(m.list.rows()))
 }
 
 // moveBy moves the cursor, and asks for the next page when it nears the end.

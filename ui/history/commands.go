@@ -102,17 +102,18 @@ func searchable(q string) string {
 // or for the page before the first when it nears that and rows were
 // dropped above.
 func (m Model) nextPage() (Model, tea.Cmd) {
-	if strings.TrimSpace(parseSearch(m.query).text) != "" || len(m.list.rows) == 0 {
+	if strings.TrimSpace(parseSearch(m.query).text) != "" || len(m.list.rows()) == 0 {
 		return m, nil // a search's matches come at once; a list of marks pages as the list does
 	}
 	switch {
 	case m.list.wantsMore():
 		m.list.loading = true
-		c := rowCursor(m.list.rows[len(m.list.rows)-1])
+		rows := m.list.rows()
+		c := rowCursor(rows[len(rows)-1])
 		return m, m.pageCmd(context.Background(), &c, nil)
 	case m.list.wantsLess():
 		m.list.loading = true
-		c := rowCursor(m.list.rows[0])
+		c := rowCursor(m.list.rows()[0])
 		return m, m.pageCmd(context.Background(), nil, &c)
 	}
 	return m, nil

@@ -97,6 +97,7 @@ func New(o Options) Model {
 	}
 	m.st = newStyles(true)
 	m.input = newInput(m.st)
+	m.list = newList()
 	m.list.loading = true
 	if m.db == nil {
 		m.list = m.list.replace(nil, false, 1)

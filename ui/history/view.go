@@ -48,15 +48,16 @@ func (m Model) listLines() []string {
 	if msg := m.emptyText(); msg != "" {
 		return append(lines, "", "  "+m.st.Hint.Render(msg))
 	}
-	end := min(len(m.list.rows), m.list.offset+m.listHeight())
-	for i := m.list.offset; i < end; i++ {
-		lines = append(lines, m.rows.line(m, m.list.rows[i], i == m.list.cursor))
+	rows, at := m.list.window(m.listHeight())
+	for i, r := range rows {
+		lines = append(lines, m.rows.line(m, r, i == at))
 	}
+	last := len(rows) > 0 && rowID(rows[len(rows)-1]) == rowID(m.list.rows()[len(m.list.rows())-1])
 	switch {
 	case len(lines) >= m.height:
 	case m.list.loading && m.list.loaded:
 		lines = append(lines, "  "+m.st.Hint.Render("loading…"))
-	case m.list.capped && end == len(m.list.rows):
+	case m.list.capped && last:
 		lines = append(lines, "  "+m.st.Hint.Render(fmt.Sprintf("the newest %d matches: more words reach older ones", searchLimit)))
 	}
 	return lines
@@ -156,7 +157,7 @@ func (m Model) filterLine() string {
 // emptyText says why there are no rows; "" when there are.
 func (m Model) emptyText() string {
 	switch {
-	case len(m.list.rows) > 0:
+	case len(m.list.rows()) > 0:
 		return ""
 	case m.list.err != "":
 		return oneLine(m.list.err, 200)
