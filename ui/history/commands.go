@@ -187,7 +187,7 @@ func keepMarked(ctx context.Context, db *store.Store, rows []row, marks store.Ma
 // JSON beside it, into the output folder of its kind (the current folder
 // when none is set).
 func (m Model) exportCmd(r row) tea.Cmd {
-	db, dir := m.db, m.exportDir(r.ref.Kind)
+	db, dir := m.db, exportDir(m.output, r.ref.Kind)
 	return func() tea.Msg {
 		if db == nil {
 			return result(exportedMsg{err: errNoStore})
@@ -199,10 +199,10 @@ func (m Model) exportCmd(r row) tea.Cmd {
 }
 
 // exportDir is the folder an item of kind k is exported to.
-func (m Model) exportDir(k store.Kind) string {
-	dir := m.output.Images
+func exportDir(output store.Output, k store.Kind) string {
+	dir := output.Images
 	if k == store.KindVideo {
-		dir = m.output.Videos
+		dir = output.Videos
 	}
 	if k == store.KindChat || k == store.KindCompare || dir == "" {
 		return "."
@@ -216,7 +216,7 @@ func exportItem(db *store.Store, ref store.ItemRef, dir string) (string, string,
 }
 
 // exported tells the status bar where the files went.
-func (m Model) exported(msg exportedMsg) tea.Cmd {
+func exported(msg exportedMsg) tea.Cmd {
 	if msg.err != nil {
 		return tab.Error(msg.err)
 	}

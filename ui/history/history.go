@@ -172,7 +172,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case jsonMsg:
 		return m.jsonLoaded(msg), nil
 	case exportedMsg:
-		return m, m.exported(msg)
+		return m, exported(msg)
 	case deletedMsg:
 		return m.deleted(msg)
 	case deletableMsg:
