@@ -56,13 +56,13 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.JSON):
 		return m.open(r, true)
 	case key.Matches(msg, k.Export):
-		return m, m.exportCmd(r)
+		return m, exportCmd(m.db, m.output, r)
 	case key.Matches(msg, k.Delete):
 		return m.askDelete(r, plainTitle(r))
 	case key.Matches(msg, k.Rerun):
-		return m, m.rerunCmd(r)
+		return m, rerunCmd(m.db, r)
 	case key.Matches(msg, k.Recipe):
-		return m, m.recipeRerunCmd(r)
+		return m, recipeRerunCmd(m.db, r)
 	}
 	return m, nil
 }
@@ -210,7 +210,7 @@ func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Yes):
 		c := *m.confirm
 		m.confirm = nil
-		return m, m.deleteCmd(c.row, c.title)
+		return m, deleteCmd(m.db, c.row, c.title)
 	case key.Matches(msg, m.km.No):
 		m.confirm = nil
 	}

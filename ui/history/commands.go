@@ -78,7 +78,7 @@ func (m Model) reload() (Model, tea.Cmd) {
 		m.list.loading = false // one letter: the rows stay until the next
 		return m, nil
 	}
-	return m, tea.Batch(m.pageCmd(ctx, nil, nil), m.spentCmd())
+	return m, tea.Batch(m.pageCmd(ctx, nil, nil), spentCmd(m.db, m.prices, m.now))
 }
 
 // searchable is the text a search is made of: the text typed, less a last
@@ -186,8 +186,8 @@ func keepMarked(ctx context.Context, db *store.Store, rows []row, marks store.Ma
 // exportCmd writes the item as Markdown with a folder of its media, and as
 // JSON beside it, into the output folder of its kind (the current folder
 // when none is set).
-func (m Model) exportCmd(r row) tea.Cmd {
-	db, dir := m.db, exportDir(m.output, r.ref.Kind)
+func exportCmd(db *store.Store, output store.Output, r row) tea.Cmd {
+	dir := exportDir(output, r.ref.Kind)
 	return func() tea.Msg {
 		if db == nil {
 			return result(exportedMsg{err: errNoStore})
@@ -228,8 +228,7 @@ func exported(msg exportedMsg) tea.Cmd {
 }
 
 // deleteCmd deletes the item with its files.
-func (m Model) deleteCmd(r row, title string) tea.Cmd {
-	db := m.db
+func deleteCmd(db *store.Store, r row, title string) tea.Cmd {
 	return func() tea.Msg {
 		if db == nil {
 			return result(deletedMsg{row: r, title: title, err: errNoStore})

@@ -94,11 +94,10 @@ const spentBudget = 5 * time.Second
 // spentCmd counts what today has cost, every item at the rates known (the
 // store's SpentSince, as the day's budget counts it), for the list's top
 // line; nil with no prices or no store.
-func (m Model) spentCmd() tea.Cmd {
-	if len(m.prices) == 0 || m.db == nil {
+func spentCmd(db *store.Store, prices price.Table, now func() time.Time) tea.Cmd {
+	if len(prices) == 0 || db == nil {
 		return nil
 	}
-	db, prices, now := m.db, m.prices, m.now
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), spentBudget)
 		defer cancel()

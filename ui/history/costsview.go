@@ -74,9 +74,7 @@ func (v costsView) query(f filters, now time.Time) (store.CostQuery, string) {
 }
 
 // costsCmd asks the store for the sums of the chosen period.
-func (m Model) costsCmd() tea.Cmd {
-	db, prices, seq := m.db, m.prices, m.costs.seq
-	q, _ := m.costs.query(m.filters, m.now())
+func costsCmd(db *store.Store, prices price.Table, seq int, q store.CostQuery) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), costsBudget)
 		defer cancel()
@@ -225,7 +223,8 @@ func (m Model) askCosts() (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.costs = m.costs.ask()
-	return m, m.costsCmd()
+	q, _ := m.costs.query(m.filters, m.now())
+	return m, costsCmd(m.db, m.prices, m.costs.seq, q)
 }
 
 // costsKey handles the keys of the costs view: the period, scrolling,

@@ -121,7 +121,7 @@ func (m Model) Init() tea.Cmd {
 	if m.db == nil {
 		return nil
 	}
-	return tea.Batch(m.pageCmd(context.Background(), nil, nil), m.spentCmd())
+	return tea.Batch(m.pageCmd(context.Background(), nil, nil), spentCmd(m.db, m.prices, m.now))
 }
 
 // Update handles keys, the wheel and the results of the tab's commands.
@@ -141,7 +141,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.SettingsMsg:
 		m = m.withSettings(msg.Settings)
 		m, costs := m.askCosts()
-		return m, tea.Batch(m.spentCmd(), costs)
+		return m, tea.Batch(spentCmd(m.db, m.prices, m.now), costs)
 	case spentMsg:
 		return m.spentKnown(msg), nil
 	case costsMsg:

@@ -32,8 +32,7 @@ type jsonMsg struct {
 }
 
 // jsonCmd reads the item's calls and makes its JSON readable.
-func (m Model) jsonCmd(it *loaded) tea.Cmd {
-	db, seq := m.db, m.reader.seq
+func jsonCmd(db *store.Store, seq int, it *loaded) tea.Cmd {
 	return func() tea.Msg {
 		parts, err := nativeJSON(context.Background(), db, it)
 		return result(jsonMsg{seq: seq, parts: parts, err: err})

@@ -58,7 +58,7 @@ func (m Model) open(r row, asJSON bool) (Model, tea.Cmd) {
 		images: map[string]image.Image{}, imageErrs: map[string]string{}}
 	m.md = newMDCache()
 	m.relayout()
-	return m, m.openCmd(r)
+	return m, openCmd(m.db, m.reader.seq, r)
 }
 
 // opened shows an item read from the store.
@@ -74,11 +74,11 @@ func (m Model) opened(msg openedMsg) (Model, tea.Cmd) {
 	m.reader.it = msg.it
 	m.reader.wantAt = promptOfMatch(msg.it, m.reader.wantAt)
 	m.relayout()
-	var jsonCmd tea.Cmd
+	var js tea.Cmd
 	if m.reader.json {
-		jsonCmd = m.jsonCmd(msg.it)
+		js = jsonCmd(m.db, m.reader.seq, msg.it)
 	}
-	return m, tea.Batch(m.decodeCmds(msg.it), jsonCmd)
+	return m, tea.Batch(decodeCmds(m.reader.seq, msg.it), js)
 }
 
 // promptOfMatch is where a search match in a comparison opens: at the
@@ -130,13 +130,13 @@ func (m Model) readKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.File):
 		return m, m.openFile()
 	case key.Matches(msg, k.Export):
-		return m, m.exportCmd(m.reader.row)
+		return m, exportCmd(m.db, m.output, m.reader.row)
 	case key.Matches(msg, k.Delete):
 		return m.askDelete(m.reader.row, m.reader.title())
 	case key.Matches(msg, k.Rerun):
-		return m, m.rerunCmd(m.reader.row)
+		return m, rerunCmd(m.db, m.reader.row)
 	case key.Matches(msg, k.Recipe):
-		return m, m.recipeRerunCmd(m.reader.row)
+		return m, recipeRerunCmd(m.db, m.reader.row)
 	}
 	return m, nil
 }
@@ -168,7 +168,7 @@ func (m Model) toggleJSON() (Model, tea.Cmd) {
 	var cmd tea.Cmd
 	if r.jsonParts == nil && r.jsonErr == "" && r.it != nil && !r.jsonLoading {
 		r.jsonLoading = true
-		cmd = m.jsonCmd(r.it)
+		cmd = jsonCmd(m.db, m.reader.seq, r.it)
 	}
 	m.relayout()
 	return m, cmd

@@ -35,8 +35,7 @@ type recipeRerunMsg struct {
 }
 
 // recipeRerunCmd reads the recipe of r's saved file in a command.
-func (m Model) recipeRerunCmd(r row) tea.Cmd {
-	db := m.db
+func recipeRerunCmd(db *store.Store, r row) tea.Cmd {
 	if r.ref.Kind != store.KindImage && r.ref.Kind != store.KindVideo {
 		return tab.Warn("R re-runs an image job or a video task from the recipe in its file: r re-runs a " +
 			string(r.ref.Kind))
