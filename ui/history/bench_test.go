@@ -106,7 +106,7 @@ func benchOpen(b *testing.B, db *store.Store, k store.Kind) {
 		hs.m = m
 		hs.Run(background)
 		after = append(after, time.Since(t1))
-		hs.m = hs.m.closeItem()
+		hs.m.reader = hs.m.reader.closed(hs.m.preview)
 		b.StartTimer()
 	}
 	reportTimes(b, times, "open")

@@ -89,7 +89,8 @@ func (m Model) wheel(msg tea.MouseWheelMsg) Model {
 		return m
 	}
 	if m.reader.open {
-		return m.scroll(n)
+		m.reader = m.reader.scroll(m.env(), n)
+		return m
 	}
 	m, _ = m.moveBy(n)
 	return m
@@ -224,7 +225,7 @@ func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
 	}
 	m.list = m.list.remove(msg.row.ref, m.listHeight())
 	if m.reader.open && sameItem(m.reader.row.ref, msg.row.ref) {
-		m = m.closeItem()
+		m.reader = m.reader.closed(m.preview)
 	}
 	gone := tab.DeletedMsg{Ref: msg.row.ref, RequestID: msg.row.requestID}
 	return m, tea.Batch(tab.Notice("deleted "+string(msg.row.ref.Kind)+" “"+oneLine(msg.title, 40)+"”"),

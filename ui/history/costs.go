@@ -75,7 +75,7 @@ func (m Model) withPrices(p price.Table) Model {
 	m.prices, m.spent, m.costs.sums = p, nil, nil
 	m.md.blocks = map[blockKey]block{}
 	if m.reader.open {
-		m.relayout()
+		m.reader.relayout(m.env())
 	}
 	return m
 }

@@ -127,7 +127,7 @@ func (m Model) Init() tea.Cmd {
 // Update handles keys, the wheel and the results of the tab's commands.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	m, cmd := m.update(msg)
-	return m, tea.Batch(cmd, m.renderPending())
+	return m, tea.Batch(cmd, m.reader.renderPending(m.env()))
 }
 
 func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
@@ -158,19 +158,22 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case openedMsg:
 		return m.opened(msg)
 	case renderedMsg:
-		return m.rendered(msg), nil
+		m.reader = m.reader.rendered(m.env(), msg)
+		return m, nil
 	case imageview.DecodedMsg:
-		return m.decoded(msg), nil
+		m.reader = m.reader.decoded(m.env(), msg)
+		return m, nil
 	case uv.CellSizeEvent: // the Image tab asked; every tab hears
 		m.preview.Update(msg)
 		if m.reader.open {
-			m.relayout()
+			m.reader.relayout(m.env())
 		}
 		return m, nil
 	case recipeRerunMsg:
 		return m.recipeRerun(msg)
 	case jsonMsg:
-		return m.jsonLoaded(msg), nil
+		m.reader = m.reader.jsonLoaded(m.env(), msg)
+		return m, nil
 	case exportedMsg:
 		return m, exported(msg)
 	case deletedMsg:
@@ -195,7 +198,7 @@ func (m *Model) SetSize(w, h int) {
 	m.input.SetWidth(max(w-lipglossWidth(searchLabel)-2, 10))
 	m.list = m.list.follow(m.listHeight())
 	if m.reader.open {
-		m.relayout()
+		m.reader.relayout(m.env())
 	}
 }
 
@@ -211,7 +214,7 @@ func (m *Model) SetDark(dark bool) {
 	m.input.SetStyles(m.st.Input)
 	m.md = newMDCache()
 	if m.reader.open {
-		m.relayout()
+		m.reader.relayout(m.env())
 	}
 }
 

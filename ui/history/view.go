@@ -22,7 +22,7 @@ func (m Model) View() string {
 	var lines []string
 	switch {
 	case m.reader.open:
-		lines = m.readerLines()
+		lines = m.reader.lines(m.env())
 	case m.costs.open:
 		_, label := m.costs.query(m.filters, m.now())
 		lines = m.costs.lines(m.st, label, len(m.prices) > 0, m.width, m.height)
@@ -247,19 +247,18 @@ func flat(s string) string {
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' || r == '\t' }), " ")
 }
 
-// readerLines are the open item's heading line and the lines in sight.
-func (m Model) readerLines() []string {
-	r := m.reader
-	title := m.st.Heading.Render("‹ "+string(r.row.ref.Kind)) + m.st.Hint.Render(" · ") +
-		m.st.Title.Render(oneLine(r.title(), max(m.width/2, 10)))
+// lines are the open item's heading line and the lines in sight.
+func (r reader) lines(e readerEnv) []string {
+	title := e.st.Heading.Render("‹ "+string(r.row.ref.Kind)) + e.st.Hint.Render(" · ") +
+		e.st.Title.Render(oneLine(r.title(), max(e.width/2, 10)))
 	if marks := marksLine(r.it); marks != "" {
-		room := m.width - ansi.StringWidth(title) - 3 - 12 // the position's room: "native JSON · 100%"
-		title += m.st.Hint.Render(" · ") + m.st.Verdict.Render(oneLine(marks, max(room, 10)))
+		room := e.width - ansi.StringWidth(title) - 3 - 12 // the position's room: "native JSON · 100%"
+		title += e.st.Hint.Render(" · ") + e.st.Verdict.Render(oneLine(marks, max(room, 10)))
 	}
-	pos := r.position(m.st, m.bodyHeight())
-	gap := m.width - ansi.StringWidth(title) - ansi.StringWidth(pos)
+	pos := r.position(e.st, e.bodyHeight())
+	gap := e.width - ansi.StringWidth(title) - ansi.StringWidth(pos)
 	lines := []string{title + strings.Repeat(" ", max(gap, 1)) + pos}
-	end := min(len(r.page.lines), r.offset+m.bodyHeight())
+	end := min(len(r.page.lines), r.offset+e.bodyHeight())
 	return append(lines, r.page.lines[min(r.offset, end):end]...)
 }
 
