@@ -33,7 +33,7 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Top) && m.list.above:
 		return m.reload() // the first rows were dropped: read them again
 	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom):
-		return m.moveBy(m.listStep(msg))
+		return m.moveBy(m.km.step(msg, max(m.listHeight()-1, 1), len(m.list.rows())))
 	case key.Matches(msg, k.Search):
 		m.focus = searching
 		return m, m.input.Focus()
@@ -65,11 +65,6 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, recipeRerunCmd(m.db, r)
 	}
 	return m, nil
-}
-
-// listStep is how far a moving key takes the cursor.
-func (m Model) listStep(msg tea.KeyPressMsg) int {
-	return m.km.step(msg, max(m.listHeight()-1, 1), len(m.list.rows()))
 }
 
 // moveBy moves the cursor, and asks for the next page when it nears the end.
@@ -191,18 +186,16 @@ func (m Model) paged(msg pageMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// searched takes a search's matches, if they answer the latest search.
-func (m Model) searched(msg searchedMsg) Model {
-	if msg.seq != m.seq {
-		return m
-	}
+// searched takes a search's matches (the latest search's: the caller
+// checks) into a list of height rows.
+func (l listState) searched(msg searchedMsg, height int) listState {
 	if msg.err != nil {
-		m.list.loading, m.list.err = false, msg.err.Error()
-		return m
+		l.loading, l.err = false, msg.err.Error()
+		return l
 	}
-	m.list = m.list.replace(msg.rows, false, m.listHeight())
-	m.list.capped = msg.capped
-	return m
+	l = l.replace(msg.rows, false, height)
+	l.capped = msg.capped
+	return l
 }
 
 // confirmKey answers the question before a deletion.

@@ -106,15 +106,13 @@ func spentCmd(db *store.Store, prices price.Table, now func() time.Time) tea.Cmd
 	}
 }
 
-// spentKnown keeps today's spending, if counted at the rates in force; a
+// spentKnown is today's spending, if counted at the rates in force; a
 // failed count shows nothing rather than a wrong sum.
-func (m Model) spentKnown(msg spentMsg) Model {
-	if msg.err != nil || len(m.prices) == 0 || !reflect.DeepEqual(msg.prices, m.prices) {
-		m.spent = nil
-		return m
+func spentKnown(msg spentMsg, prices price.Table) *float64 {
+	if msg.err != nil || len(prices) == 0 || !reflect.DeepEqual(msg.prices, prices) {
+		return nil
 	}
-	m.spent = &msg.spent
-	return m
+	return &msg.spent
 }
 
 // startOfDay is midnight before t, where t is.

@@ -143,7 +143,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		m, costs := m.askCosts()
 		return m, tea.Batch(spentCmd(m.db, m.prices, m.now), costs)
 	case spentMsg:
-		return m.spentKnown(msg), nil
+		m.spent = spentKnown(msg, m.prices)
+		return m, nil
 	case costsMsg:
 		m.costs = m.costs.loaded(msg)
 		return m, nil
@@ -152,7 +153,10 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		m, lanes := m.askLanes()
 		return m, tea.Batch(cmd, lanes)
 	case searchedMsg:
-		return m.searched(msg).askLanes()
+		if msg.seq == m.seq {
+			m.list = m.list.searched(msg, m.listHeight())
+		}
+		return m.askLanes()
 	case lanesMsg:
 		return m.lanesRead(msg), nil
 	case openedMsg:
@@ -170,7 +174,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		return m, nil
 	case recipeRerunMsg:
-		return m.recipeRerun(msg)
+		return m, recipeRerun(msg)
 	case jsonMsg:
 		m.reader = m.reader.jsonLoaded(m.env(), msg)
 		return m, nil

@@ -119,16 +119,16 @@ func rerunFromRecipe(it *loaded) recipeRerunMsg {
 }
 
 // recipeRerun sends the message to its tab and says where it came from.
-func (m Model) recipeRerun(msg recipeRerunMsg) (Model, tea.Cmd) {
+func recipeRerun(msg recipeRerunMsg) tea.Cmd {
 	say := tab.Info
 	if msg.warn {
 		say = tab.Warn
 	}
 	if msg.rerun.To == 0 && msg.rerun.Kind == "" {
-		return m, say(msg.note)
+		return say(msg.note)
 	}
 	rerun := msg.rerun
-	return m, tea.Sequence(func() tea.Msg { return rerun }, say(msg.note))
+	return tea.Sequence(func() tea.Msg { return rerun }, say(msg.note))
 }
 
 // withMultipart is an image job's settings with the recipe's word on
