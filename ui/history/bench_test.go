@@ -189,3 +189,17 @@ func rssBytes() int64 {
 	}
 	return 0
 }
+
+// BenchmarkCostSums times the costs view's count (store.CostSums, run in
+// a command) over the whole history of 100,000 items with every model
+// priced: what the view waits for at "all", never the frame.
+func BenchmarkCostSums(b *testing.B) {
+	db := benchStore(b)
+	prices := testPrices()
+	for b.Loop() {
+		sums, err := db.CostSums(bg, store.CostQuery{}, prices)
+		if err != nil || sums.Total.Count == 0 {
+			b.Fatalf("sums %+v, %v", sums.Total, err)
+		}
+	}
+}
