@@ -74,14 +74,40 @@ func VideoCost(t price.Table, endpoint string, body map[string]any) *float64 {
 	if len(t) == 0 {
 		return nil
 	}
-	res, secs := price.VideoParams(body)
+	return videoCostWith(t, endpoint, body, videoDefaults(endpoint))
+}
+
+// videoDefault is what an endpoint makes when a body names no resolution
+// or duration.
+type videoDefault struct {
+	res  string
+	secs float64
+}
+
+// videoDefaults reads an endpoint's defaults from the client's table (an
+// unknown endpoint has none).
+func videoDefaults(endpoint string) videoDefault {
+	var d videoDefault
 	if e, _, err := client.LookupVideoEndpoint(endpoint); err == nil {
-		if f, ok := e.Field("resolution"); ok && res == "" {
-			res = f.Default
+		if f, ok := e.Field("resolution"); ok {
+			d.res = f.Default
 		}
-		if f, ok := e.Field("duration"); ok && secs == 0 {
-			_, secs = price.VideoParams(map[string]any{"duration": f.Default})
+		if f, ok := e.Field("duration"); ok {
+			_, d.secs = price.VideoParams(map[string]any{"duration": f.Default})
 		}
+	}
+	return d
+}
+
+// videoCostWith is VideoCost with the endpoint's defaults already read:
+// a sum over many tasks reads them once per endpoint.
+func videoCostWith(t price.Table, endpoint string, body map[string]any, d videoDefault) *float64 {
+	res, secs := price.VideoParams(body)
+	if res == "" {
+		res = d.res
+	}
+	if secs == 0 {
+		secs = d.secs
 	}
 	return t.Video(endpoint, res, secs)
 }

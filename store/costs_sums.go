@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -98,6 +99,12 @@ func (s *Store) replySums(ctx context.Context, q CostQuery, t price.Table, acc *
 		return nil
 	}
 	w := timeWhere(q, "m.created_at")
+	if !q.Since.IsZero() {
+		// A conversation is touched by every message added (a trigger), so
+		// one with a message since then was updated since then: its index
+		// finds them without reading every message.
+		w.add("c.updated_at >= ?", ms(q.Since))
+	}
 	w.add("m.role = 'assistant'")
 	if q.Kind != "" {
 		w.add("c.kind = ?", q.Kind)
@@ -179,6 +186,7 @@ func (s *Store) videoSums(ctx context.Context, q CostQuery, t price.Table, acc *
 		return err
 	}
 	defer rows.Close()
+	defaults := map[string]videoDefault{} // the client's table is built per lookup: once per endpoint
 	for rows.Next() {
 		var endpoint string
 		var body []byte
@@ -186,8 +194,16 @@ func (s *Store) videoSums(ctx context.Context, q CostQuery, t price.Table, acc *
 		if err := rows.Scan(&endpoint, &body, &at); err != nil {
 			return err
 		}
-		acc.add(time.UnixMilli(at), string(KindVideo), endpoint, VideoTaskCost(t, VideoTask{Endpoint: endpoint,
-			BodyJSON: json.RawMessage(body)}), 1)
+		d, ok := defaults[endpoint]
+		if !ok {
+			d = videoDefaults(endpoint)
+			defaults[endpoint] = d
+		}
+		var fields map[string]any
+		dec := json.NewDecoder(bytes.NewReader(body))
+		dec.UseNumber()
+		dec.Decode(&fields) // a body that is not an object names nothing: the defaults
+		acc.add(time.UnixMilli(at), string(KindVideo), endpoint, videoCostWith(t, endpoint, fields, d), 1)
 	}
 	return rows.Err()
 }
