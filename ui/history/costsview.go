@@ -60,12 +60,12 @@ func (v costsView) query(f filters, now time.Time) (store.CostQuery, string) {
 			q.Since = now.Add(-ago)
 		}
 		var parts []string
-		for i, name := range []string{"kind", "family", "model"} {
+		for _, i := range []int{kindFilter, familyFilter, modelFilter} {
 			if f.values[i] != "" {
-				parts = append(parts, name+" "+f.values[i])
+				parts = append(parts, filterNames[i]+" "+f.values[i])
 			}
 		}
-		return q, join(", ", "as listed: "+join(", ", append(parts, "since "+sinceChoices[f.since].label)...))
+		return q, "as listed: " + strings.Join(append(parts, "since "+sinceChoices[f.since].label), ", ")
 	case p.label == "today":
 		q.Since = startOfDay(now)
 	case p.ago > 0:
