@@ -26,25 +26,31 @@ func MessageCost(t price.Table, m Message) *float64 {
 // ImageJobCost is the cost of an image job: its result images, or its
 // token usage, at the model's rates.
 func ImageJobCost(t price.Table, j ImageJob) *float64 {
-	var st struct {
-		Size, Quality string
-		N             int
-	}
-	json.Unmarshal(j.SettingsJSON, &st)
 	n := 0
 	for _, f := range j.Files {
 		if !f.Partial {
 			n++
 		}
 	}
-	if j.Files == nil {
-		n = max(st.N, 1)
+	return imageCost(t, j.Model, j.SettingsJSON, j.UsageJSON, n, j.Files != nil)
+}
+
+// imageCost is an image job's cost from its columns: done result images
+// of the job, or, when it kept no file at all, the n its settings asked.
+func imageCost(t price.Table, model string, settings, usage json.RawMessage, done int, files bool) *float64 {
+	var st struct {
+		Size, Quality string
+		N             int
+	}
+	json.Unmarshal(settings, &st)
+	if !files {
+		done = max(st.N, 1)
 	}
 	var u *price.Usage
-	if got, ok := price.UsageOf(j.UsageJSON); ok {
+	if got, ok := price.UsageOf(usage); ok {
 		u = &got
 	}
-	return t.Image(j.Model, st.Size, st.Quality, n, u)
+	return t.Image(model, st.Size, st.Quality, done, u)
 }
 
 // VideoTaskCost is the cost of a video task that did not fail: its length
@@ -68,14 +74,40 @@ func VideoCost(t price.Table, endpoint string, body map[string]any) *float64 {
 	if len(t) == 0 {
 		return nil
 	}
-	res, secs := price.VideoParams(body)
+	return videoCostWith(t, endpoint, body, videoDefaults(endpoint))
+}
+
+// videoDefault is what an endpoint makes when a body names no resolution
+// or duration.
+type videoDefault struct {
+	res  string
+	secs float64
+}
+
+// videoDefaults reads an endpoint's defaults from the client's table (an
+// unknown endpoint has none).
+func videoDefaults(endpoint string) videoDefault {
+	var d videoDefault
 	if e, _, err := client.LookupVideoEndpoint(endpoint); err == nil {
-		if f, ok := e.Field("resolution"); ok && res == "" {
-			res = f.Default
+		if f, ok := e.Field("resolution"); ok {
+			d.res = f.Default
 		}
-		if f, ok := e.Field("duration"); ok && secs == 0 {
-			_, secs = price.VideoParams(map[string]any{"duration": f.Default})
+		if f, ok := e.Field("duration"); ok {
+			_, d.secs = price.VideoParams(map[string]any{"duration": f.Default})
 		}
+	}
+	return d
+}
+
+// videoCostWith is VideoCost with the endpoint's defaults already read:
+// a sum over many tasks reads them once per endpoint.
+func videoCostWith(t price.Table, endpoint string, body map[string]any, d videoDefault) *float64 {
+	res, secs := price.VideoParams(body)
+	if res == "" {
+		res = d.res
+	}
+	if secs == 0 {
+		secs = d.secs
 	}
 	return t.Video(endpoint, res, secs)
 }

@@ -15,6 +15,7 @@ import (
 	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
 
 	"atelier/budget"
+	"atelier/store/price"
 )
 
 // FileName is the database's file name inside the data directory.
@@ -48,6 +49,7 @@ type Store struct {
 	warnings []string            // what Open mended or left alone
 	recipes  sync.Map            // image job id → *recipe.Recipe, from AddImageJob to FinishImageJob (recipes.go)
 	clean    func(string) string // makes the Markdown export safe to show
+	prices   price.Table         // the rates exports cost items at (export_costs.go)
 }
 
 // Options tune OpenWith; the zero value means the defaults.

@@ -54,6 +54,7 @@ type exportMessage struct {
 	TTFTMillis   int64           `json:"ttft_ms,omitempty"`
 	TotalMillis  int64           `json:"total_ms,omitempty"`
 	CreatedAt    time.Time       `json:"created_at"`
+	Cost         *float64        `json:"cost,omitempty"` // at the rates set; a finished reply's
 }
 
 type exportLane struct {
@@ -82,6 +83,7 @@ type exportImageJob struct {
 	CreatedAt   time.Time       `json:"created_at"`
 	Files       []ImageFile     `json:"files"`
 	Inputs      []ImageInput    `json:"inputs,omitempty"`
+	Cost        *float64        `json:"cost,omitempty"` // at the rates set
 }
 
 type exportVideoTask struct {
@@ -102,6 +104,7 @@ type exportVideoTask struct {
 	SubmittedAt time.Time       `json:"submitted_at"`
 	CompletedAt *time.Time      `json:"completed_at,omitempty"`
 	Events      []VideoEvent    `json:"events"`
+	Cost        *float64        `json:"cost,omitempty"` // at the rates set
 }
 
 type exportCall struct {
@@ -186,6 +189,7 @@ func (s *Store) export(ctx context.Context, ref ItemRef) (*exportDoc, error) {
 		return nil, err
 	}
 	doc := &exportDoc{Format: ExportFormat, Kind: ref.Kind, Calls: []exportCall{}}
+	costs := exportCosts{s.exportPrices()}
 	if c := d.conv; c != nil {
 		doc.Kind = c.Kind
 		ec := &exportConversation{ID: c.ID, Title: c.Title, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
@@ -195,7 +199,7 @@ func (s *Store) export(ctx context.Context, ref ItemRef) (*exportDoc, error) {
 				Family: m.Family, Model: m.Model, Settings: js(m.SettingsJSON), Text: m.Text, Thinking: m.Thinking,
 				Status: m.Status, Error: m.Error, StopReason: m.StopReason, InputTokens: m.Usage.InputTokens,
 				OutputTokens: m.Usage.OutputTokens, TTFTMillis: m.TTFT.Milliseconds(),
-				TotalMillis: m.Total.Milliseconds(), CreatedAt: m.CreatedAt})
+				TotalMillis: m.Total.Milliseconds(), CreatedAt: m.CreatedAt, Cost: costs.reply(m)})
 		}
 		for _, l := range c.Lanes {
 			ec.Lanes = append(ec.Lanes, exportLane{Turn: l.Turn, Lane: l.Lane, Family: l.Family, Model: l.Model,
@@ -207,13 +211,13 @@ func (s *Store) export(ctx context.Context, ref ItemRef) (*exportDoc, error) {
 		doc.ImageJob = &exportImageJob{ID: j.ID, Endpoint: j.Endpoint, Model: j.Model, Prompt: j.Prompt,
 			Settings: js(j.SettingsJSON), Request: js(j.RequestJSON), Response: js(j.ResponseJSON), Usage: js(j.UsageJSON),
 			Status: j.Status, Error: j.Error, TotalMillis: j.Total.Milliseconds(), CreatedAt: j.CreatedAt,
-			Files: nonNil(j.Files), Inputs: j.Inputs}
+			Files: nonNil(j.Files), Inputs: j.Inputs, Cost: costs.image(j)}
 	}
 	if v := d.video; v != nil {
 		ev := &exportVideoTask{RequestID: v.RequestID, Endpoint: v.Endpoint, Family: v.Family, Mode: v.Mode,
 			Prompt: v.Prompt, Body: js(v.BodyJSON), Webhook: v.Webhook, Status: v.Status, StatusURL: v.StatusURL,
 			ResponseURL: v.ResponseURL, LastStatus: js(v.StatusJSON), Result: js(v.ResultJSON), Failure: js(v.FailureJSON),
-			VideoPath: v.VideoPath, SubmittedAt: v.SubmittedAt, Events: nonNil(v.Events)}
+			VideoPath: v.VideoPath, SubmittedAt: v.SubmittedAt, Events: nonNil(v.Events), Cost: costs.video(v)}
 		if !v.CompletedAt.IsZero() {
 			ev.CompletedAt = &v.CompletedAt
 		}

@@ -37,7 +37,7 @@ func (s *Store) ExportMarkdown(ctx context.Context, ref ItemRef, dir string) (st
 	if sl := slug(title); sl != "" {
 		name += "-" + sl
 	}
-	md := &mdWriter{s: s, dir: dir, mediaDir: name + "-media"}
+	md := &mdWriter{s: s, dir: dir, mediaDir: name + "-media", costs: exportCosts{s.exportPrices()}}
 	switch {
 	case d.conv != nil:
 		md.conversation(d.conv)
@@ -63,6 +63,7 @@ type mdWriter struct {
 	s        *Store
 	dir      string
 	mediaDir string // relative to dir
+	costs    exportCosts
 	buf      bytes.Buffer
 	err      error
 }
@@ -88,7 +89,7 @@ func (w *mdWriter) conversation(c *Conversation) {
 		if c.Kind == KindCompare {
 			head = fmt.Sprintf("Lane %d · %s", m.Lane+1, head)
 		}
-		w.f("\n## %s\n\n%s\n", cmpTitle(head), replyFigures(m))
+		w.f("\n## %s\n\n%s\n", cmpTitle(head), replyFigures(m, w.costs.reply(m)))
 		if v := verdict(lanes[[2]int{m.Turn, m.Lane}]); v != "" {
 			w.f("\n%s\n", v)
 		}
@@ -112,7 +113,7 @@ func verdict(l Lane) string {
 }
 
 // replyFigures is the line of figures under a reply's heading.
-func replyFigures(m Message) string {
+func replyFigures(m Message, cost *float64) string {
 	var parts []string
 	if m.TTFT > 0 {
 		parts = append(parts, fmt.Sprintf("%.1f s to first token", m.TTFT.Seconds()))
@@ -123,7 +124,7 @@ func replyFigures(m Message) string {
 	if m.Usage.InputTokens+m.Usage.OutputTokens > 0 {
 		parts = append(parts, fmt.Sprintf("%d → %d tokens", m.Usage.InputTokens, m.Usage.OutputTokens))
 	}
-	parts = append(parts, nonEmpty(m.StopReason)...)
+	parts = append(append(parts, costPart(cost)...), nonEmpty(m.StopReason)...)
 	if m.Status != StatusComplete {
 		// A reason may begin with the status ("interrupted: ..."), to read
 		// well alone: it is not said twice.
@@ -134,8 +135,8 @@ func replyFigures(m Message) string {
 
 // imageJob writes an image job with its pictures.
 func (w *mdWriter) imageJob(j *ImageJob) {
-	w.f("# Image %d\n\n%s · %s · %s · %s\n\n## Prompt\n\n%s\n", j.ID, j.Model, j.Endpoint, j.Status,
-		stamp(j.CreatedAt), j.Prompt)
+	w.f("# Image %d\n\n%s\n\n## Prompt\n\n%s\n", j.ID,
+		strings.Join(append([]string{j.Model, j.Endpoint, j.Status, stamp(j.CreatedAt)}, costPart(w.costs.image(j))...), " · "), j.Prompt)
 	if j.Error != "" {
 		w.f("\n**Error:** %s\n", j.Error)
 	}
@@ -162,8 +163,9 @@ func (w *mdWriter) imageJob(j *ImageJob) {
 
 // videoTask writes a video task with its status history.
 func (w *mdWriter) videoTask(v *VideoTask) {
-	w.f("# Video %s\n\n%s · %s · submitted %s\n\n## Prompt\n\n%s\n", v.RequestID, v.Endpoint, v.Status,
-		stamp(v.SubmittedAt), v.Prompt)
+	w.f("# Video %s\n\n%s\n\n## Prompt\n\n%s\n", v.RequestID,
+		strings.Join(append([]string{v.Endpoint, v.Status, "submitted " + stamp(v.SubmittedAt)}, costPart(w.costs.video(v))...), " · "),
+		v.Prompt)
 	if v.VideoPath != "" && v.Done {
 		w.f("\n## Video\n\n[%s](%s)\n", filepath.Base(v.VideoPath), w.media(v.VideoPath))
 	}

@@ -48,6 +48,7 @@ type ItemFilter struct {
 	// After lists the items before this position instead, newest first
 	// still: the Limit nearest to it, for paging back towards the newest.
 	After *Cursor
+	Marks Marks // tags and votes (items_marks.go)
 }
 
 // itemArm is one table's part of the history listing.
@@ -171,6 +172,9 @@ func (a itemArm) query(f ItemFilter, convs *idSet) (string, []any, bool) {
 		if c.val != "" {
 			where, args = append(where, c.cond), append(args, c.val)
 		}
+	}
+	if mw, margs := f.Marks.conds(a.rank); len(mw) > 0 {
+		where, args = append(where, mw...), append(args, margs...)
 	}
 	if !f.Since.IsZero() {
 		where, args = append(where, a.at+" >= ?"), append(args, ms(f.Since))

@@ -175,6 +175,7 @@ func (a *app) store() (*store.Store, error) {
 		fmt.Fprintf(a.io.err, "atelier: warning: history: %s\n", w)
 	}
 	db.CleanExports(termtext.String)
+	db.PriceExports(a.prices())
 	a.db = db
 	a.closers = append(a.closers, func() { db.Close() })
 	return db, nil

@@ -41,7 +41,7 @@ func BenchmarkSearchKeystroke(b *testing.B) {
 					_ = hs.m.View()
 					times = append(times, time.Since(t0))
 				}
-				hits = len(hs.m.list.rows)
+				hits = len(hs.m.list.rows())
 				b.StopTimer()
 				hs.Keys("esc", "/")
 				b.StartTimer()
@@ -80,14 +80,14 @@ func benchOpen(b *testing.B, db *store.Store, k store.Kind) {
 	var cmd tea.Cmd
 	hs.m, cmd = hs.m.reload()
 	hs.Run(cmd)
-	n := len(hs.m.list.rows)
+	n := len(hs.m.list.rows())
 	if n == 0 {
 		b.Fatalf("no %s in the history", k)
 	}
 	var times, after []time.Duration
 	i := 0
 	for b.Loop() {
-		hs.m.list.cursor = i % n
+		hs.m.list.l.Select(rowID(hs.m.list.rows()[i%n]))
 		i++
 		t0 := time.Now()
 		m, cmd := hs.m.Update(tabtest.Press("enter"))
@@ -106,7 +106,7 @@ func benchOpen(b *testing.B, db *store.Store, k store.Kind) {
 		hs.m = m
 		hs.Run(background)
 		after = append(after, time.Since(t1))
-		hs.m = hs.m.closeItem()
+		hs.m.reader = hs.m.reader.closed(hs.m.preview)
 		b.StartTimer()
 	}
 	reportTimes(b, times, "open")
@@ -145,17 +145,17 @@ func BenchmarkPageThrough(b *testing.B) {
 		before := rssBytes()
 		var times []time.Duration
 		items := 0
-		for hs.m.list.more || hs.m.list.cursor < len(hs.m.list.rows)-1 {
-			before := hs.m.list.cursor
+		for hs.m.list.more || hs.m.list.cursor() < len(hs.m.list.rows())-1 {
+			before := hs.m.list.cursor()
 			t0 := time.Now()
 			hs.Keys("pgdown")
 			_ = hs.m.View()
 			times = append(times, time.Since(t0))
-			items += hs.m.list.cursor - before
-			if hs.m.list.cursor == before && !hs.m.list.more {
+			items += hs.m.list.cursor() - before
+			if hs.m.list.cursor() == before && !hs.m.list.more {
 				break
 			}
-			if hs.m.list.cursor < before {
+			if hs.m.list.cursor() < before {
 				items += windowPages * pageSize // rows dropped above moved the cursor back
 			}
 		}
@@ -168,7 +168,7 @@ func BenchmarkPageThrough(b *testing.B) {
 		b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heap-inuse-MB")
 		debug.FreeOSMemory()
 		b.ReportMetric(float64(rssBytes())/(1<<20), "rss-freed-MB")
-		b.ReportMetric(float64(len(hs.m.list.rows)), "rows-kept")
+		b.ReportMetric(float64(len(hs.m.list.rows())), "rows-kept")
 		b.ReportMetric(float64(len(times)), "keys")
 		reportTimes(b, times, "key")
 		b.StartTimer()
@@ -188,4 +188,18 @@ func rssBytes() int64 {
 		}
 	}
 	return 0
+}
+
+// BenchmarkCostSums times the costs view's count (store.CostSums, run in
+// a command) over the whole history of 100,000 items with every model
+// priced: what the view waits for at "all", never the frame.
+func BenchmarkCostSums(b *testing.B) {
+	db := benchStore(b)
+	prices := testPrices()
+	for b.Loop() {
+		sums, err := db.CostSums(bg, store.CostQuery{}, prices)
+		if err != nil || sums.Total.Count == 0 {
+			b.Fatalf("sums %+v, %v", sums.Total, err)
+		}
+	}
 }

@@ -15,6 +15,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch m.mode() {
 	case confirming:
 		return m.confirmKey(msg)
+	case costing:
+		return m.costsKey(msg)
 	case reading:
 		return m.readKey(msg)
 	case searching:
@@ -31,7 +33,7 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Top) && m.list.above:
 		return m.reload() // the first rows were dropped: read them again
 	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom):
-		return m.moveBy(m.listStep(msg))
+		return m.moveBy(m.km.step(msg, max(m.listHeight()-1, 1), len(m.list.rows())))
 	case key.Matches(msg, k.Search):
 		m.focus = searching
 		return m, m.input.Focus()
@@ -40,6 +42,9 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, nil
 	case key.Matches(msg, k.Clear):
 		return m.clearSearch()
+	case key.Matches(msg, k.Costs):
+		m.costs.open, m.costs.offset = true, 0
+		return m.askCosts()
 	}
 	r, ok := m.list.selected()
 	if !ok {
@@ -51,18 +56,15 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.JSON):
 		return m.open(r, true)
 	case key.Matches(msg, k.Export):
-		return m, m.exportCmd(r)
+		return m, exportCmd(m.db, m.output, r)
 	case key.Matches(msg, k.Delete):
 		return m.askDelete(r, plainTitle(r))
 	case key.Matches(msg, k.Rerun):
-		return m, m.rerunCmd(r)
+		return m, rerunCmd(m.db, r)
+	case key.Matches(msg, k.Recipe):
+		return m, recipeRerunCmd(m.db, r)
 	}
 	return m, nil
-}
-
-// listStep is how far a moving key takes the cursor.
-func (m Model) listStep(msg tea.KeyPressMsg) int {
-	return m.km.step(msg, max(m.listHeight()-1, 1), len(m.list.rows))
 }
 
 // moveBy moves the cursor, and asks for the next page when it nears the end.
@@ -82,7 +84,8 @@ func (m Model) wheel(msg tea.MouseWheelMsg) Model {
 		return m
 	}
 	if m.reader.open {
-		return m.scroll(n)
+		m.reader = m.reader.scroll(m.env(), n)
+		return m
 	}
 	m, _ = m.moveBy(n)
 	return m
@@ -183,18 +186,16 @@ func (m Model) paged(msg pageMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// searched takes a search's matches, if they answer the latest search.
-func (m Model) searched(msg searchedMsg) Model {
-	if msg.seq != m.seq {
-		return m
-	}
+// searched takes a search's matches (the latest search's: the caller
+// checks) into a list of height rows.
+func (l listState) searched(msg searchedMsg, height int) listState {
 	if msg.err != nil {
-		m.list.loading, m.list.err = false, msg.err.Error()
-		return m
+		l.loading, l.err = false, msg.err.Error()
+		return l
 	}
-	m.list = m.list.replace(msg.rows, false, m.listHeight())
-	m.list.capped = msg.capped
-	return m
+	l = l.replace(msg.rows, false, height)
+	l.capped = msg.capped
+	return l
 }
 
 // confirmKey answers the question before a deletion.
@@ -203,7 +204,7 @@ func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Yes):
 		c := *m.confirm
 		m.confirm = nil
-		return m, m.deleteCmd(c.row, c.title)
+		return m, deleteCmd(m.db, c.row, c.title)
 	case key.Matches(msg, m.km.No):
 		m.confirm = nil
 	}
@@ -217,7 +218,7 @@ func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
 	}
 	m.list = m.list.remove(msg.row.ref, m.listHeight())
 	if m.reader.open && sameItem(m.reader.row.ref, msg.row.ref) {
-		m = m.closeItem()
+		m.reader = m.reader.closed(m.preview)
 	}
 	gone := tab.DeletedMsg{Ref: msg.row.ref, RequestID: msg.row.requestID}
 	return m, tea.Batch(tab.Notice("deleted "+string(msg.row.ref.Kind)+" “"+oneLine(msg.title, 40)+"”"),

@@ -70,14 +70,15 @@ func (m Model) reload() (Model, tea.Cmd) {
 		m.list.err = errNoStore.Error()
 		return m, nil
 	}
+	terms := parseSearch(m.query)
 	switch {
-	case searchable(m.query) != "":
+	case searchable(terms.text) != "":
 		return m, m.searchCmd(ctx)
-	case m.query != "":
+	case strings.TrimSpace(terms.text) != "": // one letter
 		m.list.loading = false // one letter: the rows stay until the next
 		return m, nil
 	}
-	return m, tea.Batch(m.pageCmd(ctx, nil, nil), m.spentCmd())
+	return m, tea.Batch(m.pageCmd(ctx, nil, nil), spentCmd(m.db, m.prices, m.now))
 }
 
 // searchable is the text a search is made of: the text typed, less a last
@@ -101,17 +102,18 @@ func searchable(q string) string {
 // or for the page before the first when it nears that and rows were
 // dropped above.
 func (m Model) nextPage() (Model, tea.Cmd) {
-	if m.query != "" || len(m.list.rows) == 0 {
-		return m, nil
+	if strings.TrimSpace(parseSearch(m.query).text) != "" || len(m.list.rows()) == 0 {
+		return m, nil // a search's matches come at once; a list of marks pages as the list does
 	}
 	switch {
 	case m.list.wantsMore():
 		m.list.loading = true
-		c := rowCursor(m.list.rows[len(m.list.rows)-1])
+		rows := m.list.rows()
+		c := rowCursor(rows[len(rows)-1])
 		return m, m.pageCmd(context.Background(), &c, nil)
 	case m.list.wantsLess():
 		m.list.loading = true
-		c := rowCursor(m.list.rows[0])
+		c := rowCursor(m.list.rows()[0])
 		return m, m.pageCmd(context.Background(), nil, &c)
 	}
 	return m, nil
@@ -123,10 +125,10 @@ func rowCursor(r row) store.Cursor { return store.Cursor{At: r.at, Kind: r.ref.K
 // pageCmd lists a page of the history: from the start, after before, or
 // (the page before the rows) before after.
 func (m Model) pageCmd(ctx context.Context, before, after *store.Cursor) tea.Cmd {
-	db, seq, f, now := m.db, m.seq, m.filters, m.now
+	db, seq, f, now, marks := m.db, m.seq, m.filters, m.now, parseSearch(m.query).marks
 	return func() tea.Msg {
 		q := f.itemFilter(now(), before)
-		q.After = after
+		q.After, q.Marks = after, marks
 		items, err := db.Items(ctx, q)
 		rows := make([]row, 0, len(items))
 		for _, it := range items {
@@ -144,9 +146,9 @@ const searchLimit = 50
 
 // searchCmd runs the search typed, with the filters a match can be held to.
 func (m Model) searchCmd(ctx context.Context) tea.Cmd {
-	db, seq, f, now, text := m.db, m.seq, m.filters, m.now, searchable(m.query)
+	db, seq, f, now, terms := m.db, m.seq, m.filters, m.now, parseSearch(m.query)
 	return func() tea.Msg {
-		hits, err := db.Search(ctx, store.SearchQuery{Text: text, Kind: store.Kind(f.values[kindFilter]), Limit: searchLimit})
+		hits, err := db.Search(ctx, store.SearchQuery{Text: searchable(terms.text), Kind: store.Kind(f.values[kindFilter]), Limit: searchLimit})
 		t := now()
 		rows := make([]row, 0, len(hits))
 		for _, h := range hits {
@@ -154,15 +156,38 @@ func (m Model) searchCmd(ctx context.Context) tea.Cmd {
 				rows = append(rows, r)
 			}
 		}
-		return result(searchedMsg{seq: seq, rows: dedupe(rows), capped: len(hits) == searchLimit, err: err})
+		rows = dedupe(rows)
+		if err == nil && terms.marks.Any() {
+			rows, err = keepMarked(ctx, db, rows, terms.marks)
+		}
+		return result(searchedMsg{seq: seq, rows: rows, capped: len(hits) == searchLimit, err: err})
 	}
+}
+
+// keepMarked keeps the rows whose items carry the marks.
+func keepMarked(ctx context.Context, db *store.Store, rows []row, marks store.Marks) ([]row, error) {
+	refs := make([]store.ItemRef, len(rows))
+	for i, r := range rows {
+		refs[i] = r.ref
+	}
+	keep, err := db.KeepMarked(ctx, refs, marks)
+	if err != nil {
+		return nil, err
+	}
+	out := rows[:0:0]
+	for _, r := range rows {
+		if keep[r.ref] {
+			out = append(out, r)
+		}
+	}
+	return out, nil
 }
 
 // exportCmd writes the item as Markdown with a folder of its media, and as
 // JSON beside it, into the output folder of its kind (the current folder
 // when none is set).
-func (m Model) exportCmd(r row) tea.Cmd {
-	db, dir := m.db, m.exportDir(r.ref.Kind)
+func exportCmd(db *store.Store, output store.Output, r row) tea.Cmd {
+	dir := exportDir(output, r.ref.Kind)
 	return func() tea.Msg {
 		if db == nil {
 			return result(exportedMsg{err: errNoStore})
@@ -174,10 +199,10 @@ func (m Model) exportCmd(r row) tea.Cmd {
 }
 
 // exportDir is the folder an item of kind k is exported to.
-func (m Model) exportDir(k store.Kind) string {
-	dir := m.output.Images
+func exportDir(output store.Output, k store.Kind) string {
+	dir := output.Images
 	if k == store.KindVideo {
-		dir = m.output.Videos
+		dir = output.Videos
 	}
 	if k == store.KindChat || k == store.KindCompare || dir == "" {
 		return "."
@@ -191,7 +216,7 @@ func exportItem(db *store.Store, ref store.ItemRef, dir string) (string, string,
 }
 
 // exported tells the status bar where the files went.
-func (m Model) exported(msg exportedMsg) tea.Cmd {
+func exported(msg exportedMsg) tea.Cmd {
 	if msg.err != nil {
 		return tab.Error(msg.err)
 	}
@@ -203,8 +228,7 @@ func (m Model) exported(msg exportedMsg) tea.Cmd {
 }
 
 // deleteCmd deletes the item with its files.
-func (m Model) deleteCmd(r row, title string) tea.Cmd {
-	db := m.db
+func deleteCmd(db *store.Store, r row, title string) tea.Cmd {
 	return func() tea.Msg {
 		if db == nil {
 			return result(deletedMsg{row: r, title: title, err: errNoStore})

@@ -63,15 +63,19 @@ func videoCost(t price.Table, v *store.VideoTask) *float64 {
 }
 
 // withPrices adopts the rates saved in Settings: the laid out blocks, which
-// carry the old costs, are dropped and the item open is laid out again.
+// carry the old costs, are dropped and the item open is laid out again;
+// the exports cost items at them from now on.
 func (m Model) withPrices(p price.Table) Model {
 	if reflect.DeepEqual(p, m.prices) {
 		return m
 	}
-	m.prices, m.spent = p, nil
+	if m.db != nil {
+		m.db.PriceExports(p)
+	}
+	m.prices, m.spent, m.costs.sums = p, nil, nil
 	m.md.blocks = map[blockKey]block{}
 	if m.reader.open {
-		m.relayout()
+		m.reader.relayout(m.env())
 	}
 	return m
 }
@@ -90,11 +94,10 @@ const spentBudget = 5 * time.Second
 // spentCmd counts what today has cost, every item at the rates known (the
 // store's SpentSince, as the day's budget counts it), for the list's top
 // line; nil with no prices or no store.
-func (m Model) spentCmd() tea.Cmd {
-	if len(m.prices) == 0 || m.db == nil {
+func spentCmd(db *store.Store, prices price.Table, now func() time.Time) tea.Cmd {
+	if len(prices) == 0 || db == nil {
 		return nil
 	}
-	db, prices, now := m.db, m.prices, m.now
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), spentBudget)
 		defer cancel()
@@ -103,15 +106,13 @@ func (m Model) spentCmd() tea.Cmd {
 	}
 }
 
-// spentKnown keeps today's spending, if counted at the rates in force; a
+// spentKnown is today's spending, if counted at the rates in force; a
 // failed count shows nothing rather than a wrong sum.
-func (m Model) spentKnown(msg spentMsg) Model {
-	if msg.err != nil || len(m.prices) == 0 || !reflect.DeepEqual(msg.prices, m.prices) {
-		m.spent = nil
-		return m
+func spentKnown(msg spentMsg, prices price.Table) *float64 {
+	if msg.err != nil || len(prices) == 0 || !reflect.DeepEqual(msg.prices, prices) {
+		return nil
 	}
-	m.spent = &msg.spent
-	return m
+	return &msg.spent
 }
 
 // startOfDay is midnight before t, where t is.

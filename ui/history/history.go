@@ -64,9 +64,10 @@ type Model struct {
 	named  map[int64]bool   // the comparisons whose lanes were asked for
 	labels map[int64]string // the comparisons named by their lanes' targets
 
-	reader  reader   // the open item
-	opens   int      // items opened so far: each opening's seq
-	confirm *confirm // a deletion waiting for y
+	costs   costsView // the costs by day, model and kind
+	reader  reader    // the open item
+	opens   int       // items opened so far: each opening's seq
+	confirm *confirm  // a deletion waiting for y
 
 	km            keyMap
 	st            styles
@@ -96,6 +97,7 @@ func New(o Options) Model {
 	}
 	m.st = newStyles(true)
 	m.input = newInput(m.st)
+	m.list = newList()
 	m.list.loading = true
 	if m.db == nil {
 		m.list = m.list.replace(nil, false, 1)
@@ -108,7 +110,7 @@ func New(o Options) Model {
 func newInput(st styles) textinput.Model {
 	in := textinput.New()
 	in.Prompt = ""
-	in.Placeholder = "prompts, replies, image and video prompts"
+	in.Placeholder = "prompts, replies, image and video prompts; #tag, is:voted, is:blind"
 	in.SetStyles(st.Input)
 	in.CharLimit = 200
 	return in
@@ -119,13 +121,13 @@ func (m Model) Init() tea.Cmd {
 	if m.db == nil {
 		return nil
 	}
-	return tea.Batch(m.pageCmd(context.Background(), nil, nil), m.spentCmd())
+	return tea.Batch(m.pageCmd(context.Background(), nil, nil), spentCmd(m.db, m.prices, m.now))
 }
 
 // Update handles keys, the wheel and the results of the tab's commands.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	m, cmd := m.update(msg)
-	return m, tea.Batch(cmd, m.renderPending())
+	return m, tea.Batch(cmd, m.reader.renderPending(m.env()))
 }
 
 func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
@@ -138,33 +140,46 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.shown()
 	case tab.SettingsMsg:
 		m = m.withSettings(msg.Settings)
-		return m, m.spentCmd()
+		m, costs := m.askCosts()
+		return m, tea.Batch(spentCmd(m.db, m.prices, m.now), costs)
 	case spentMsg:
-		return m.spentKnown(msg), nil
+		m.spent = spentKnown(msg, m.prices)
+		return m, nil
+	case costsMsg:
+		m.costs = m.costs.loaded(msg)
+		return m, nil
 	case pageMsg:
 		m, cmd := m.paged(msg)
 		m, lanes := m.askLanes()
 		return m, tea.Batch(cmd, lanes)
 	case searchedMsg:
-		return m.searched(msg).askLanes()
+		if msg.seq == m.seq {
+			m.list = m.list.searched(msg, m.listHeight())
+		}
+		return m.askLanes()
 	case lanesMsg:
 		return m.lanesRead(msg), nil
 	case openedMsg:
 		return m.opened(msg)
 	case renderedMsg:
-		return m.rendered(msg), nil
+		m.reader = m.reader.rendered(m.env(), msg)
+		return m, nil
 	case imageview.DecodedMsg:
-		return m.decoded(msg), nil
+		m.reader = m.reader.decoded(m.env(), msg)
+		return m, nil
 	case uv.CellSizeEvent: // the Image tab asked; every tab hears
 		m.preview.Update(msg)
 		if m.reader.open {
-			m.relayout()
+			m.reader.relayout(m.env())
 		}
 		return m, nil
+	case recipeRerunMsg:
+		return m, recipeRerun(msg)
 	case jsonMsg:
-		return m.jsonLoaded(msg), nil
+		m.reader = m.reader.jsonLoaded(m.env(), msg)
+		return m, nil
 	case exportedMsg:
-		return m, m.exported(msg)
+		return m, exported(msg)
 	case deletedMsg:
 		return m.deleted(msg)
 	case deletableMsg:
@@ -187,7 +202,7 @@ func (m *Model) SetSize(w, h int) {
 	m.input.SetWidth(max(w-lipglossWidth(searchLabel)-2, 10))
 	m.list = m.list.follow(m.listHeight())
 	if m.reader.open {
-		m.relayout()
+		m.reader.relayout(m.env())
 	}
 }
 
@@ -203,7 +218,7 @@ func (m *Model) SetDark(dark bool) {
 	m.input.SetStyles(m.st.Input)
 	m.md = newMDCache()
 	if m.reader.open {
-		m.relayout()
+		m.reader.relayout(m.env())
 	}
 }
 
@@ -212,6 +227,8 @@ func (m Model) Summary() string {
 	switch {
 	case m.reader.open:
 		return "history · " + string(m.reader.row.ref.Kind) + " " + oneLine(m.reader.title(), 40)
+	case m.costs.open:
+		return "history · costs"
 	case m.query != "":
 		return "history · search “" + oneLine(m.query, 30) + "”"
 	}
@@ -227,6 +244,8 @@ func (m Model) mode() mode {
 		return confirming
 	case m.reader.open:
 		return reading
+	case m.costs.open:
+		return costing
 	}
 	return m.focus
 }
@@ -246,7 +265,9 @@ func (m Model) shown() (Model, tea.Cmd) {
 	if m.reader.open || m.confirm != nil {
 		return m, nil
 	}
-	return m.reload()
+	m, list := m.reload()
+	m, costs := m.askCosts()
+	return m, tea.Batch(list, costs)
 }
 
 // oneLine is s cleaned, on one line, cut to n runes.

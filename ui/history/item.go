@@ -20,6 +20,8 @@ type loaded struct {
 	image *store.ImageJob
 	video *store.VideoTask
 	files map[string]file // by the path a row stores, relative to the data folder
+	tags  []string        // the person's tags on it
+	votes []store.Vote    // the votes standing on it, oldest first
 }
 
 // file is a media file of an item: where it is, and whether it is there.
@@ -38,8 +40,7 @@ type openedMsg struct {
 }
 
 // openCmd reads an item with its media files' whereabouts.
-func (m Model) openCmd(r row) tea.Cmd {
-	db, seq := m.db, m.reader.seq
+func openCmd(db *store.Store, seq int, r row) tea.Cmd {
 	return func() tea.Msg {
 		if db == nil {
 			return result(openedMsg{seq: seq, err: errNoStore})
@@ -76,6 +77,12 @@ func load(ctx context.Context, db *store.Store, r row) (*loaded, error) {
 		}
 	default:
 		err = fmt.Errorf("unknown kind %q", r.ref.Kind)
+	}
+	if err == nil {
+		it.tags, err = db.Tags(ctx, r.ref)
+	}
+	if err == nil {
+		it.votes, err = db.Votes(ctx, store.VoteFilter{Item: &r.ref})
 	}
 	if err != nil {
 		return nil, fmt.Errorf("open %s %d: %w", r.ref.Kind, r.ref.ID, err)
@@ -132,14 +139,14 @@ func stat(db *store.Store, rel string) file {
 // decodeCmds decode an image job's pictures off the UI loop, each answer
 // named by the open item's seq and the file's id, so that one arriving for
 // an item closed since is dropped.
-func (m Model) decodeCmds(it *loaded) tea.Cmd {
+func decodeCmds(seq int, it *loaded) tea.Cmd {
 	if it.image == nil {
 		return nil
 	}
 	var cmds []tea.Cmd
 	for _, f := range shownFiles(it.image.Files) {
 		if fl := it.files[f.Path]; fl.found {
-			cmds = append(cmds, decodeFile(imageKey(m.reader.seq, f.ID), fl.abs))
+			cmds = append(cmds, decodeFile(imageKey(seq, f.ID), fl.abs))
 		}
 	}
 	return tea.Batch(cmds...)

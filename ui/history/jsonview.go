@@ -32,8 +32,7 @@ type jsonMsg struct {
 }
 
 // jsonCmd reads the item's calls and makes its JSON readable.
-func (m Model) jsonCmd(it *loaded) tea.Cmd {
-	db, seq := m.db, m.reader.seq
+func jsonCmd(db *store.Store, seq int, it *loaded) tea.Cmd {
 	return func() tea.Msg {
 		parts, err := nativeJSON(context.Background(), db, it)
 		return result(jsonMsg{seq: seq, parts: parts, err: err})
@@ -105,20 +104,20 @@ func httpStatus(code int) string {
 }
 
 // jsonLoaded shows the JSON, if it answers the item still open.
-func (m Model) jsonLoaded(msg jsonMsg) Model {
-	if !m.reader.open || msg.seq != m.reader.seq {
-		return m
+func (r reader) jsonLoaded(e readerEnv, msg jsonMsg) reader {
+	if !r.open || msg.seq != r.seq {
+		return r
 	}
-	m.reader.jsonLoading = false
+	r.jsonLoading = false
 	if msg.err != nil {
-		m.reader.jsonErr = msg.err.Error()
+		r.jsonErr = msg.err.Error()
 	}
-	m.reader.jsonParts = msg.parts
-	if m.reader.json {
-		m.reader.offset = 0
-		m.relayout()
+	r.jsonParts = msg.parts
+	if r.json {
+		r.offset = 0
+		r.relayout(e)
 	}
-	return m
+	return r
 }
 
 // jsonBlocks lays out the JSON parts, long lines broken at the width.

@@ -16,13 +16,16 @@ type keyMap struct {
 	Open, Search, Filters, Clear key.Binding
 
 	// Acting on the item under the cursor, or the open one.
-	Export, Delete, Rerun, JSON key.Binding
+	Export, Delete, Rerun, Recipe, JSON key.Binding
 
 	// An open item.
 	Thinking, Lanes, File, Back key.Binding
 
 	// Typing a search: arrows only, since letters are text.
 	Prev, Next, Done, Cancel key.Binding
+
+	// The costs view.
+	Costs, Period key.Binding
 
 	// Choosing filters.
 	Left, Right, Change, Reset, Close key.Binding
@@ -51,6 +54,7 @@ func defaultKeyMap() keyMap {
 		Export: b([]string{"x"}, "x", "export"),
 		Delete: b([]string{"d", "delete"}, "d", "delete"),
 		Rerun:  b([]string{"r"}, "r", "re-run"),
+		Recipe: b([]string{"R"}, "R", "re-run from the file's recipe"),
 		JSON:   b([]string{"J"}, "J", "native JSON"),
 
 		Thinking: b([]string{"t"}, "t", "thinking"),
@@ -69,6 +73,9 @@ func defaultKeyMap() keyMap {
 		Reset:  b([]string{"backspace", "delete"}, "⌫", "any"),
 		Close:  b([]string{"enter", "esc", "f"}, "enter", "done"),
 
+		Costs:  b([]string{"c"}, "c", "costs"),
+		Period: b([]string{"p"}, "p/←/→", "period"),
+
 		Yes: b([]string{"y"}, "y", "delete"),
 		No:  b([]string{"n", "esc"}, "n/esc", "keep"),
 	}
@@ -83,6 +90,7 @@ const (
 	filtering
 	reading
 	confirming
+	costing // the costs view
 )
 
 // helpKeys are the keys of one mode, for the shell's help.
@@ -103,8 +111,10 @@ func (h helpKeys) short() []key.Binding {
 		return []key.Binding{k.Back, k.Thinking, k.JSON, k.Rerun, k.Export, k.Delete}
 	case confirming:
 		return []key.Binding{k.Yes, k.No}
+	case costing:
+		return []key.Binding{k.Period, k.Up, k.Down, k.Costs}
 	}
-	return []key.Binding{k.Open, k.Search, k.Filters, k.Export, k.Delete, k.Rerun, k.JSON}
+	return []key.Binding{k.Open, k.Search, k.Filters, k.Costs, k.Export, k.Delete, k.Rerun, k.JSON}
 }
 
 // help is every key of the tab, a labelled group a context, the one the
@@ -112,11 +122,12 @@ func (h helpKeys) short() []key.Binding {
 func (h helpKeys) help() tab.Help {
 	k := h.km
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
-		{Title: "List", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open, k.Search, k.Filters, k.Clear}},
-		{Title: "The item listed or open", Keys: []key.Binding{k.Export, k.Delete, k.Yes, k.Rerun, k.JSON}},
+		{Title: "List", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open, k.Search, k.Filters, k.Clear, k.Costs}},
+		{Title: "The item listed or open", Keys: []key.Binding{k.Export, k.Delete, k.Yes, k.Rerun, k.Recipe, k.JSON}},
 		{Title: "An open item", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back, k.Thinking, k.Lanes, k.File}},
 		{Title: "Search (/)", Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},
 		{Title: "Filters (f)", Keys: []key.Binding{k.Left, k.Change, k.Reset, k.Close}},
+		{Title: "Costs (c)", Keys: []key.Binding{k.Period, k.Up, k.Down, k.Costs}},
 	}}
 	switch h.mode {
 	case reading:
@@ -127,6 +138,8 @@ func (h helpKeys) help() tab.Help {
 		return all.First("Search (/)")
 	case filtering:
 		return all.First("Filters (f)")
+	case costing:
+		return all.First("Costs (c)")
 	}
 	return all
 }

@@ -22,10 +22,10 @@ type lanesMsg struct{ labels map[int64]string }
 
 // askLanes reads the lanes of the comparisons listed and not named yet.
 func (m Model) askLanes() (Model, tea.Cmd) {
-	m.list.rows = m.withLabels(m.list.rows)
+	m.list = m.list.relabelled(withLabels(m.labels, m.list.rows()))
 	var ids []int64
 	fallback := map[int64]string{} // a comparison without lanes keeps what the listing said
-	for _, r := range m.list.rows {
+	for _, r := range m.list.rows() {
 		if r.ref.Kind == store.KindCompare && !m.named[r.ref.ID] {
 			ids = append(ids, r.ref.ID)
 			fallback[r.ref.ID] = join(" ", r.family, r.model)
@@ -61,14 +61,14 @@ func (m Model) lanesRead(msg lanesMsg) Model {
 		m.labels = map[int64]string{}
 	}
 	maps.Copy(m.labels, msg.labels)
-	m.list.rows = m.withLabels(m.list.rows)
+	m.list = m.list.relabelled(withLabels(m.labels, m.list.rows()))
 	return m
 }
 
 // withLabels is rows with the comparisons named as far as known.
-func (m Model) withLabels(rows []row) []row {
+func withLabels(labels map[int64]string, rows []row) []row {
 	for i, r := range rows {
-		if l, ok := m.labels[r.ref.ID]; ok && r.ref.Kind == store.KindCompare {
+		if l, ok := labels[r.ref.ID]; ok && r.ref.Kind == store.KindCompare {
 			rows[i].targets = l
 		}
 	}

@@ -1,9 +1,11 @@
 package history
 
 import (
+	"strconv"
 	"time"
 
 	"atelier/store"
+	"atelier/ui/components/list"
 )
 
 // pageSize is how many items a page of the list loads; the next page is
@@ -42,11 +44,13 @@ func hitRow(h store.Hit) row {
 		family: h.Family, model: h.Model, at: h.At, messageID: h.MessageID}
 }
 
-// listState is the rows shown and where the cursor is among them.
+// listState is the rows shown, a window of the history read a page at a
+// time: the rows, the cursor and the window over them are the shared list
+// component's (ui/components/list), which keeps the cursor on its item and
+// that item on its row of the screen as pages come and go at either end;
+// what is paged, and how, is the tab's.
 type listState struct {
-	rows    []row
-	cursor  int
-	offset  int  // the first row shown
+	l       list.Model[row]
 	more    bool // a further page may follow
 	above   bool // rows before the first were dropped: paging back reads them
 	capped  bool // a search found as many matches as it asked for
@@ -55,101 +59,122 @@ type listState struct {
 	err     string
 }
 
-// selected is the row under the cursor.
-func (l listState) selected() (row, bool) {
-	if l.cursor < 0 || l.cursor >= len(l.rows) {
-		return row{}, false
-	}
-	return l.rows[l.cursor], true
+// newList is an empty list. The tab reads the component's state and
+// draws the rows itself: its keys, its search (in the store, not among
+// the rows) and its deletion (which may have to ask the store first) are
+// its own.
+func newList() listState {
+	return listState{l: list.New(list.Options[row]{ID: rowID, Name: plainTitle, KeepRow: true})}
 }
+
+// rowID tells items apart: chat and compare both name conversations.
+func rowID(r row) string {
+	k := r.ref.Kind
+	if k == store.KindCompare {
+		k = store.KindChat
+	}
+	return string(k) + ":" + strconv.FormatInt(r.ref.ID, 10)
+}
+
+// rows are the rows held, in order.
+func (l listState) rows() []row { return l.l.Items() }
+
+// cursor is the cursor's index among the rows.
+func (l listState) cursor() int { return l.l.Cursor() }
+
+// window is the rows in sight of height rows, and the cursor's place
+// among them (-1 when none).
+func (l listState) window(height int) ([]row, int) {
+	l.l.SetHeight(height)
+	return l.l.Window()
+}
+
+// selected is the row under the cursor.
+func (l listState) selected() (row, bool) { return l.l.Selected() }
 
 // move puts the cursor n rows further, kept inside the list and in sight
 // of height rows.
 func (l listState) move(n, height int) listState {
-	l.cursor = max(0, min(l.cursor+n, len(l.rows)-1))
-	return l.follow(height)
+	l.l.SetHeight(height)
+	l.l.Move(n)
+	return l
 }
 
 // follow scrolls so the cursor's row is among the height rows shown.
 func (l listState) follow(height int) listState {
-	height = max(height, 1)
-	if l.cursor < l.offset {
-		l.offset = l.cursor
-	}
-	if l.cursor >= l.offset+height {
-		l.offset = l.cursor - height + 1
-	}
-	l.offset = max(0, min(l.offset, len(l.rows)-height))
+	l.l.SetHeight(height)
 	return l
 }
 
 // wantsMore reports whether the cursor is near enough the end to ask for
 // the next page.
 func (l listState) wantsMore() bool {
-	return l.more && !l.loading && l.cursor >= len(l.rows)-pageAhead
+	return l.more && !l.loading && l.cursor() >= len(l.rows())-pageAhead
 }
 
 // wantsLess reports whether the cursor is near enough the start, with rows
 // dropped above it, to ask for the page before.
 func (l listState) wantsLess() bool {
-	return l.above && !l.loading && l.cursor < pageAhead
+	return l.above && !l.loading && l.cursor() < pageAhead
 }
 
 // appended adds a page after the rows, dropping as many from the start as
 // the window holds too many.
 func (l listState) appended(rows []row, more bool) listState {
-	all := make([]row, 0, len(l.rows)+len(rows))
-	all = append(append(all, l.rows...), rows...)
+	all := make([]row, 0, len(l.rows())+len(rows))
+	all = append(append(all, l.rows()...), rows...)
 	if drop := len(all) - windowPages*pageSize; drop > 0 {
-		all = append([]row(nil), all[drop:]...)
-		l.cursor, l.offset, l.above = max(l.cursor-drop, 0), max(l.offset-drop, 0), true
+		all, l.above = all[drop:], true
 	}
-	l.rows, l.more, l.loading = all, more, false
+	l.l.SetItems(all)
+	l.more, l.loading = more, false
 	return l
 }
 
 // prepended adds the page before the rows, dropping as many from the end
 // as the window holds too many.
 func (l listState) prepended(rows []row, more bool) listState {
-	all := make([]row, 0, len(l.rows)+len(rows))
-	all = append(append(all, rows...), l.rows...)
+	all := make([]row, 0, len(l.rows())+len(rows))
+	all = append(append(all, rows...), l.rows()...)
 	if keep := windowPages * pageSize; len(all) > keep {
 		all, l.more = all[:keep], true
 	}
-	l.cursor, l.offset = l.cursor+len(rows), l.offset+len(rows)
-	l.rows, l.above, l.loading = all, more, false
+	l.l.SetItems(all)
+	l.above, l.loading = more, false
 	return l
 }
 
 // replace puts a fresh first page in, the cursor staying on the item it was
-// on when that item is still there.
+// on when that item is still there, else going to the first row.
 func (l listState) replace(rows []row, more bool, height int) listState {
-	var keep store.ItemRef
-	if r, ok := l.selected(); ok {
-		keep = r.ref
+	was, had := l.selected()
+	l.more, l.loading, l.loaded, l.err, l.capped, l.above = more, false, true, "", false, false
+	l.l.SetHeight(height)
+	l.l.SetItems(rows)
+	if now, ok := l.selected(); !had || !ok || rowID(now) != rowID(was) {
+		l.l.Move(-len(rows))
 	}
-	l.rows, l.more, l.loading, l.loaded, l.err, l.capped, l.above = rows, more, false, true, "", false, false
-	l.cursor = 0
-	for i, r := range rows {
-		if sameItem(r.ref, keep) {
-			l.cursor = i
-			break
-		}
-	}
-	return l.follow(height)
+	return l
 }
 
-// remove takes an item out of the list, after its deletion.
+// relabelled puts rows back with new labels: the same items, in place.
+func (l listState) relabelled(rows []row) listState {
+	l.l.SetItems(rows)
+	return l
+}
+
+// remove takes an item out of the list, after its deletion: the cursor
+// stays on its row, on the next item.
 func (l listState) remove(ref store.ItemRef, height int) listState {
-	kept := l.rows[:0:0]
-	for _, r := range l.rows {
+	kept := l.rows()[:0:0]
+	for _, r := range l.rows() {
 		if !sameItem(r.ref, ref) {
 			kept = append(kept, r)
 		}
 	}
-	l.rows = kept
-	l.cursor = min(l.cursor, max(len(kept)-1, 0))
-	return l.follow(height)
+	l.l.SetHeight(height)
+	l.l.SetItems(kept)
+	return l
 }
 
 // sameItem compares references: chat and compare both name conversations.

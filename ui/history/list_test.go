@@ -15,7 +15,7 @@ func TestListShowsEveryKindNewestFirst(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 30)
 	var got []store.ItemRef
-	for _, r := range hs.m.list.rows {
+	for _, r := range hs.m.list.rows() {
 		got = append(got, r.ref)
 	}
 	want := slices.Clone(f.order)
@@ -49,19 +49,19 @@ func TestListPagesAsTheCursorNearsTheEnd(t *testing.T) {
 		must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: fmt.Sprintf("prompt %03d", i)}))
 	}
 	hs := newHarness(t, db, 80, 24)
-	if len(hs.m.list.rows) != pageSize || !hs.m.list.more {
-		t.Fatalf("first page: %d rows, more %v", len(hs.m.list.rows), hs.m.list.more)
+	if len(hs.m.list.rows()) != pageSize || !hs.m.list.more {
+		t.Fatalf("first page: %d rows, more %v", len(hs.m.list.rows()), hs.m.list.more)
 	}
 	hs.Keys("G") // the end of the first page: the second comes
-	if len(hs.m.list.rows) != 2*pageSize {
-		t.Fatalf("after G: %d rows", len(hs.m.list.rows))
+	if len(hs.m.list.rows()) != 2*pageSize {
+		t.Fatalf("after G: %d rows", len(hs.m.list.rows()))
 	}
 	hs.Keys("G")
-	if len(hs.m.list.rows) != n || hs.m.list.more {
-		t.Fatalf("after G: %d rows, more %v", len(hs.m.list.rows), hs.m.list.more)
+	if len(hs.m.list.rows()) != n || hs.m.list.more {
+		t.Fatalf("after G: %d rows, more %v", len(hs.m.list.rows()), hs.m.list.more)
 	}
 	seen := map[int64]bool{}
-	for i, r := range hs.m.list.rows {
+	for i, r := range hs.m.list.rows() {
 		if seen[r.ref.ID] {
 			t.Fatalf("row %d: %v twice", i, r.ref)
 		}
@@ -95,18 +95,18 @@ func TestFilters(t *testing.T) {
 		t.Fatalf("status failed: %q\n%s", got, hs.view())
 	}
 	hs.Keys("backspace", "l", "j") // status all; since 24 h: the clock is two days on
-	if len(hs.m.list.rows) != 0 || !strings.Contains(hs.view(), "Nothing matches these filters.") {
+	if len(hs.m.list.rows()) != 0 || !strings.Contains(hs.view(), "Nothing matches these filters.") {
 		t.Fatalf("since 24 h:\n%s", hs.view())
 	}
 	hs.Keys("j") // 7 days
-	if len(hs.m.list.rows) != len(f.order) {
-		t.Fatalf("since 7 days: %d rows", len(hs.m.list.rows))
+	if len(hs.m.list.rows()) != len(f.order) {
+		t.Fatalf("since 7 days: %d rows", len(hs.m.list.rows()))
 	}
 	hs.Keys("h", "h", "j") // model: the first model seen
 	if hs.m.filters.values[modelFilter] == "" {
 		t.Fatalf("no model chosen")
 	}
-	for _, r := range hs.m.list.rows {
+	for _, r := range hs.m.list.rows() {
 		if r.model != hs.m.filters.values[modelFilter] {
 			t.Fatalf("model %q listed under filter %q", r.model, hs.m.filters.values[modelFilter])
 		}
@@ -126,7 +126,7 @@ func TestSearchAsYouType(t *testing.T) {
 	}
 	hs.Type("lightho")
 	var kinds []store.Kind
-	for _, r := range hs.m.list.rows {
+	for _, r := range hs.m.list.rows() {
 		kinds = append(kinds, r.ref.Kind)
 		if !r.snippet || !strings.Contains(r.title, store.HighlightStart+"lighthouse"+store.HighlightEnd) {
 			t.Errorf("row %v: snippet %q", r.ref, r.title)
@@ -148,8 +148,8 @@ func TestSearchAsYouType(t *testing.T) {
 		t.Fatalf("focused %v, query %q", hs.m.Focused(), hs.m.query)
 	}
 	hs.Keys("esc") // clears the search
-	if hs.m.query != "" || len(hs.m.list.rows) != len(f.order) {
-		t.Fatalf("after esc: query %q, %d rows", hs.m.query, len(hs.m.list.rows))
+	if hs.m.query != "" || len(hs.m.list.rows()) != len(f.order) {
+		t.Fatalf("after esc: query %q, %d rows", hs.m.query, len(hs.m.list.rows()))
 	}
 }
 
@@ -181,13 +181,13 @@ func TestSearchKeepsToTheFilters(t *testing.T) {
 	}
 	hs.Keys("esc", "f", "backspace", "l", "j", "enter") // kind all, family alpha
 	hs.Keys("/").Type("tea")
-	for _, r := range hs.m.list.rows {
+	for _, r := range hs.m.list.rows() {
 		if r.family != "alpha" {
 			t.Errorf("family %q under the alpha filter", r.family)
 		}
 	}
-	if len(hs.m.list.rows) != 1 {
-		t.Errorf("%d rows for tea in alpha", len(hs.m.list.rows))
+	if len(hs.m.list.rows()) != 1 {
+		t.Errorf("%d rows for tea in alpha", len(hs.m.list.rows()))
 	}
 	hs.Send(tabtest.Press("esc"))
 	hs.Type("/").Type("zzzz")
@@ -269,12 +269,26 @@ func TestListKeepsAWindow(t *testing.T) {
 		}
 		return r.title
 	}
+	// The cursor's row on the screen: pages read and dropped at either end
+	// never make the rows in sight jump.
+	h := hs.m.listHeight()
+	screenRow := func() int {
+		for i, l := range strings.Split(hs.view(), "\n")[1:] {
+			if strings.HasPrefix(l, "▸") {
+				return i
+			}
+		}
+		return -1
+	}
 	for i := range n {
 		if want := fmt.Sprintf("prompt %04d", n-1-i); title() != want {
-			t.Fatalf("going down, row %d is %q, want %q (%d rows kept)", i, title(), want, len(hs.m.list.rows))
+			t.Fatalf("going down, row %d is %q, want %q (%d rows kept)", i, title(), want, len(hs.m.list.rows()))
 		}
-		if len(hs.m.list.rows) > windowPages*pageSize {
-			t.Fatalf("%d rows kept", len(hs.m.list.rows))
+		if got := screenRow(); got != min(i, h-1) {
+			t.Fatalf("going down, row %d is on the screen's row %d, want %d", i, got, min(i, h-1))
+		}
+		if len(hs.m.list.rows()) > windowPages*pageSize {
+			t.Fatalf("%d rows kept", len(hs.m.list.rows()))
 		}
 		hs.Keys("j")
 	}
@@ -285,8 +299,11 @@ func TestListKeepsAWindow(t *testing.T) {
 		if want := fmt.Sprintf("prompt %04d", i); title() != want {
 			t.Fatalf("going up, row %d is %q, want %q", i, title(), want)
 		}
-		if len(hs.m.list.rows) > windowPages*pageSize {
-			t.Fatalf("%d rows kept", len(hs.m.list.rows))
+		if got := screenRow(); got != max(h-1-i, 0) {
+			t.Fatalf("going up, row %d is on the screen's row %d, want %d", i, got, max(h-1-i, 0))
+		}
+		if len(hs.m.list.rows()) > windowPages*pageSize {
+			t.Fatalf("%d rows kept", len(hs.m.list.rows()))
 		}
 		hs.Keys("k")
 	}

@@ -13,8 +13,7 @@ import (
 
 // rerunCmd reads an item and sends it back to its tab as a tab.RerunMsg,
 // which the shell routes there.
-func (m Model) rerunCmd(r row) tea.Cmd {
-	db := m.db
+func rerunCmd(db *store.Store, r row) tea.Cmd {
 	return func() tea.Msg {
 		if db == nil {
 			return tab.ErrorMsg{Err: errNoStore}

@@ -20,12 +20,16 @@ func (m Model) View() string {
 		return ""
 	}
 	var lines []string
-	if m.reader.open {
-		lines = m.readerLines()
-	} else {
+	switch {
+	case m.reader.open:
+		lines = m.reader.lines(m.env())
+	case m.costs.open:
+		_, label := m.costs.query(m.filters, m.now())
+		lines = m.costs.lines(m.st, label, len(m.prices) > 0, m.width, m.height)
+	default:
 		lines = m.listLines()
 	}
-	if q := m.question(); q != "" {
+	if q := m.confirm.question(m.st); q != "" {
 		lines = append(lines[:min(len(lines), m.height-1)], q)
 	}
 	for i, l := range lines {
@@ -39,20 +43,21 @@ func (m Model) View() string {
 func (m Model) listLines() []string {
 	lines := []string{m.searchLine()}
 	if m.focus == filtering {
-		lines = append(lines, m.filterLine())
+		lines = append(lines, m.filters.line(m.st, m.query))
 	}
-	if msg := m.emptyText(); msg != "" {
+	if msg := m.list.emptyText(m.query, m.filters.active()); msg != "" {
 		return append(lines, "", "  "+m.st.Hint.Render(msg))
 	}
-	end := min(len(m.list.rows), m.list.offset+m.listHeight())
-	for i := m.list.offset; i < end; i++ {
-		lines = append(lines, m.rows.line(m, m.list.rows[i], i == m.list.cursor))
+	rows, at := m.list.window(m.listHeight())
+	for i, r := range rows {
+		lines = append(lines, m.rows.line(m, r, i == at))
 	}
+	last := len(rows) > 0 && rowID(rows[len(rows)-1]) == rowID(m.list.rows()[len(m.list.rows())-1])
 	switch {
 	case len(lines) >= m.height:
 	case m.list.loading && m.list.loaded:
 		lines = append(lines, "  "+m.st.Hint.Render("loading…"))
-	case m.list.capped && end == len(m.list.rows):
+	case m.list.capped && last:
 		lines = append(lines, "  "+m.st.Hint.Render(fmt.Sprintf("the newest %d matches: more words reach older ones", searchLimit)))
 	}
 	return lines
@@ -81,7 +86,7 @@ func (c *rowCache) line(m Model, r row, selected bool) string {
 	if s, ok := c.lines[k]; ok {
 		return s
 	}
-	s := m.rowLine(r, selected)
+	s := rowLine(m.st, m.width, r, selected)
 	c.lines[k] = s
 	return s
 }
@@ -108,7 +113,7 @@ func (m Model) searchLine() string {
 	default:
 		left = m.st.Hint.Render("/ search")
 	}
-	right := m.filterSummary()
+	right := m.filters.summary(m.st)
 	if m.spent != nil {
 		right = m.st.Hint.Render("today "+price.Label(m.spent)) + "   " + right
 	}
@@ -119,48 +124,50 @@ func (m Model) searchLine() string {
 	return left + strings.Repeat(" ", gap) + right
 }
 
-// filterSummary shows kind, family and date, and model and status when
-// they narrow the list.
-func (m Model) filterSummary() string {
+// summary shows kind, family and date, and model and status when they
+// narrow the list.
+func (f filters) summary(st styles) string {
 	var parts []string
 	for i := range filterCount {
-		if (i == modelFilter || i == statusFilter) && m.filters.values[i] == "" {
+		if (i == modelFilter || i == statusFilter) && f.values[i] == "" {
 			continue
 		}
-		parts = append(parts, m.st.Filter.Render(filterNames[i]+": ")+m.st.Value.Render(m.filters.label(i)))
+		parts = append(parts, st.Filter.Render(filterNames[i]+": ")+st.Value.Render(f.label(i)))
 	}
-	return strings.Join(parts, m.st.Hint.Render(" · "))
+	return strings.Join(parts, st.Hint.Render(" · "))
 }
 
-// filterLine shows every filter, the one being changed highlighted.
-func (m Model) filterLine() string {
+// line shows every filter, the one being changed highlighted; query is
+// the search the list answers.
+func (f filters) line(st styles, query string) string {
 	var parts []string
 	for i := range filterCount {
-		v := m.st.Value.Render(m.filters.label(i))
-		if i == m.filters.at {
-			v = m.st.Current.Render(" " + m.filters.label(i) + " ")
+		v := st.Value.Render(f.label(i))
+		if i == f.at {
+			v = st.Current.Render(" " + f.label(i) + " ")
 		}
-		parts = append(parts, m.st.Filter.Render(filterNames[i]+" ")+v)
+		parts = append(parts, st.Filter.Render(filterNames[i]+" ")+v)
 	}
 	line := "  " + strings.Join(parts, "   ")
-	if m.query != "" && m.filters.values[statusFilter] != "" {
-		line += m.st.Hint.Render("   (status does not narrow a search)")
+	if query != "" && f.values[statusFilter] != "" {
+		line += st.Hint.Render("   (status does not narrow a search)")
 	}
 	return line
 }
 
-// emptyText says why there are no rows; "" when there are.
-func (m Model) emptyText() string {
+// emptyText says why there are no rows, for a search for query (or
+// none) through filters or not; "" when there are rows.
+func (l listState) emptyText(query string, filtered bool) string {
 	switch {
-	case len(m.list.rows) > 0:
+	case len(l.rows()) > 0:
 		return ""
-	case m.list.err != "":
-		return oneLine(m.list.err, 200)
-	case !m.list.loaded || m.list.loading:
+	case l.err != "":
+		return oneLine(l.err, 200)
+	case !l.loaded || l.loading:
 		return "loading…"
-	case m.query != "":
-		return "No match for “" + oneLine(m.query, 60) + "”."
-	case m.filters.active():
+	case query != "":
+		return "No match for “" + oneLine(query, 60) + "”."
+	case filtered:
 		return "Nothing matches these filters."
 	}
 	return "Nothing here yet: chats, comparisons, images and videos show up here as they are made."
@@ -172,19 +179,20 @@ const (
 	whenWidth = 18
 )
 
-// rowLine is one row: marker, kind, status, date, target and title.
-func (m Model) rowLine(r row, selected bool) string {
-	marker, kind := "  ", m.st.Kind.Render(fit(string(r.ref.Kind), kindWidth))
+// rowLine is one row, width cells wide: marker, kind, status, date,
+// target and title.
+func rowLine(st styles, width int, r row, selected bool) string {
+	marker, kind := "  ", st.Kind.Render(fit(string(r.ref.Kind), kindWidth))
 	if selected {
-		marker, kind = m.st.Selected.Render("▸ "), m.st.Selected.Render(fit(string(r.ref.Kind), kindWidth))
+		marker, kind = st.Selected.Render("▸ "), st.Selected.Render(fit(string(r.ref.Kind), kindWidth))
 	}
-	targetWidth := min(max(m.width/4, 14), 30)
-	target := m.st.Target.Render(fit(termtext.String(rowTarget(r)), targetWidth))
-	head := marker + kind + m.statusMark(r.status) + " " + m.st.When.Render(fit(stamp(r.at), whenWidth)) + target + "  "
-	room := max(m.width-ansi.StringWidth(head), 1)
-	title := m.st.Title.Render(ansi.Truncate(oneLine(r.title, room+1), room, "…"))
+	targetWidth := min(max(width/4, 14), 30)
+	target := st.Target.Render(fit(termtext.String(rowTarget(r)), targetWidth))
+	head := marker + kind + statusMark(st, r.status) + " " + st.When.Render(fit(stamp(r.at), whenWidth)) + target + "  "
+	room := max(width-ansi.StringWidth(head), 1)
+	title := st.Title.Render(ansi.Truncate(oneLine(r.title, room+1), room, "…"))
 	if r.snippet {
-		title = ansi.Truncate(highlight(r.title, m.st), room, "…")
+		title = ansi.Truncate(highlight(r.title, st), room, "…")
 	}
 	return head + title
 }
@@ -201,7 +209,7 @@ func rowTarget(r row) string {
 }
 
 // statusMark is one cell saying how an item ended.
-func (m Model) statusMark(status string) string {
+func statusMark(st styles, status string) string {
 	glyph := map[string]string{
 		store.StatusComplete: "✓", "COMPLETED": "✓",
 		store.StatusError: "✗", "failed": "✗",
@@ -214,7 +222,7 @@ func (m Model) statusMark(status string) string {
 	case glyph == "":
 		glyph = "?"
 	}
-	return statusStyle(m.st, status).Render(glyph)
+	return statusStyle(st, status).Render(glyph)
 }
 
 // highlight is a search snippet on one line, cleaned, with its matches
@@ -239,47 +247,49 @@ func flat(s string) string {
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' || r == '\t' }), " ")
 }
 
-// readerLines are the open item's heading line and the lines in sight.
-func (m Model) readerLines() []string {
-	r := m.reader
-	title := m.st.Heading.Render("‹ "+string(r.row.ref.Kind)) + m.st.Hint.Render(" · ") +
-		m.st.Title.Render(oneLine(r.title(), max(m.width/2, 10)))
-	pos := m.position()
-	gap := m.width - ansi.StringWidth(title) - ansi.StringWidth(pos)
+// lines are the open item's heading line and the lines in sight.
+func (r reader) lines(e readerEnv) []string {
+	title := e.st.Heading.Render("‹ "+string(r.row.ref.Kind)) + e.st.Hint.Render(" · ") +
+		e.st.Title.Render(oneLine(r.title(), max(e.width/2, 10)))
+	if marks := marksLine(r.it); marks != "" {
+		room := e.width - ansi.StringWidth(title) - 3 - 12 // the position's room: "native JSON · 100%"
+		title += e.st.Hint.Render(" · ") + e.st.Verdict.Render(oneLine(marks, max(room, 10)))
+	}
+	pos := r.position(e.st, e.bodyHeight())
+	gap := e.width - ansi.StringWidth(title) - ansi.StringWidth(pos)
 	lines := []string{title + strings.Repeat(" ", max(gap, 1)) + pos}
-	end := min(len(r.page.lines), r.offset+m.bodyHeight())
+	end := min(len(r.page.lines), r.offset+e.bodyHeight())
 	return append(lines, r.page.lines[min(r.offset, end):end]...)
 }
 
 // position says what shows and how far down it is.
-func (m Model) position() string {
-	r := m.reader
+func (r reader) position(st styles, height int) string {
 	what := ""
 	if r.json {
 		what = "native JSON · "
 	}
 	n := len(r.page.lines)
 	switch {
-	case n <= m.bodyHeight():
-		return m.st.Hint.Render(strings.TrimSuffix(what, " · "))
+	case n <= height:
+		return st.Hint.Render(strings.TrimSuffix(what, " · "))
 	case r.offset == 0:
-		return m.st.Hint.Render(what + "top")
-	case r.offset+m.bodyHeight() >= n:
-		return m.st.Hint.Render(what + "end")
+		return st.Hint.Render(what + "top")
+	case r.offset+height >= n:
+		return st.Hint.Render(what + "end")
 	}
-	return m.st.Hint.Render(fmt.Sprintf("%s%d%%", what, 100*(r.offset+m.bodyHeight())/n))
+	return st.Hint.Render(fmt.Sprintf("%s%d%%", what, 100*(r.offset+height)/n))
 }
 
 // question is the line asking to confirm a deletion; "" when none is asked.
-func (m Model) question() string {
-	if m.confirm == nil {
+func (c *confirm) question(st styles) string {
+	if c == nil {
 		return ""
 	}
-	r := m.confirm.row
+	r := c.row
 	what := "its files"
 	if r.ref.Kind == store.KindChat || r.ref.Kind == store.KindCompare {
 		what = "its messages"
 	}
-	return m.st.Problem.Render(fmt.Sprintf("delete %s “%s” and %s?", r.ref.Kind, oneLine(m.confirm.title, 40), what)) +
-		m.st.Hint.Render("  y delete · n keep")
+	return st.Problem.Render(fmt.Sprintf("delete %s “%s” and %s?", r.ref.Kind, oneLine(c.title, 40), what)) +
+		st.Hint.Render("  y delete · n keep")
 }

@@ -82,21 +82,47 @@ func jobSpec(ctx context.Context, db *store.Store, id int64) (spec, error) {
 	if err != nil {
 		return spec{}, err
 	}
+	s, err := requestSpec(j.Model, j.Prompt, j.RequestJSON, j.SettingsJSON)
+	if err != nil {
+		return spec{}, fmt.Errorf("image job %d: request: %w", id, err)
+	}
+	s.Inputs, s.Mask, err = jobInputs(ctx, db, j)
+	return s, err
+}
+
+// requestSpec is a recorded request as the form holds it, its inputs
+// aside.
+func requestSpec(model, prompt string, request, settingsJSON json.RawMessage) (spec, error) {
 	var r storedRequest
-	if len(j.RequestJSON) > 0 {
-		if err := json.Unmarshal(j.RequestJSON, &r); err != nil {
-			return spec{}, fmt.Errorf("image job %d: request: %w", id, err)
+	if len(request) > 0 {
+		if err := json.Unmarshal(request, &r); err != nil {
+			return spec{}, err
 		}
 	}
 	var settings struct {
 		Multipart bool `json:"multipart"`
 	}
-	_ = json.Unmarshal(j.SettingsJSON, &settings) // an older job may lack them
-	s := spec{Model: j.Model, Prompt: j.Prompt, Size: r.Size, Quality: r.Quality, Background: r.Background,
+	_ = json.Unmarshal(settingsJSON, &settings) // an older job may lack them
+	return spec{Model: model, Prompt: prompt, Size: r.Size, Quality: r.Quality, Background: r.Background,
 		Format: r.OutputFormat, N: optInt(&r.N, true), Compression: optInt(r.OutputCompression, false),
-		Partials: optInt(r.PartialImages, false), Stream: r.Stream, Multipart: settings.Multipart}
-	s.Inputs, s.Mask, err = jobInputs(ctx, db, j)
-	return s, err
+		Partials: optInt(r.PartialImages, false), Stream: r.Stream, Multipart: settings.Multipart}, nil
+}
+
+// fillFromRecipe is fillFrom with the request History's R read from the
+// recipe in the job's saved file, which wins over the row's; the inputs,
+// which the recipe knows by their hashes only, are the row's.
+func (m Model) fillFromRecipe(msg tab.RerunMsg) tea.Cmd {
+	db := m.db
+	return func() tea.Msg {
+		s, err := jobSpec(context.Background(), db, msg.ID)
+		if err == nil {
+			var r spec
+			if r, err = requestSpec(msg.Model, msg.Prompt, msg.BodyJSON, msg.SettingsJSON); err == nil {
+				r.Inputs, r.Mask, s = s.Inputs, s.Mask, r
+			}
+		}
+		return result(jobFilledMsg{id: msg.ID, spec: s, err: err})
+	}
 }
 
 // optInt writes a number back as the form holds it; zeroEmpty reads 0 as

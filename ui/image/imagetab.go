@@ -169,7 +169,11 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.jobFilled(msg)
 	case tab.RerunMsg:
 		// From History: the job's request and inputs, lineage kept, as the
-		// gallery's re-run fills them.
+		// gallery's re-run fills them; with a body (R), the request is the
+		// recipe's in the job's file.
+		if len(msg.BodyJSON) > 0 {
+			return m, m.fillFromRecipe(msg)
+		}
 		return m, m.fillFrom(store.ImageJob{ID: msg.ID})
 	case editor.EditedMsg:
 		return m.promptEdited(msg)

@@ -31,6 +31,12 @@ type Options[T any] struct {
 	// Refuse, when not nil, may refuse to ask: its command (a warning)
 	// is returned instead.
 	Refuse func(T) tea.Cmd
+	// KeepRow makes SetItems keep the selected item on the row of the
+	// window it was on, the window scrolling with it: for a windowed
+	// source, which adds and drops items at either end as the cursor
+	// nears them, so that what is in sight does not jump. False: the
+	// window stays where it was, as far as the cursor allows.
+	KeepRow bool
 }
 
 // Model is a list.
@@ -79,8 +85,13 @@ func (m *Model[T]) SetItems(items []T) {
 	if ok {
 		id = m.o.ID(at)
 	}
+	row := m.cursor - m.offset
 	m.items = items
 	m.refilter(id, m.cursor)
+	if m.o.KeepRow {
+		m.offset = m.cursor - row
+		m.follow()
+	}
 }
 
 // Items are all the items, filtered or not.

@@ -217,3 +217,34 @@ func TestFilterKeepsTheSelectedItemOrGoesToTheTop(t *testing.T) {
 		t.Errorf("after its item was filtered out the cursor is on %q (row %d)", it.id, m.Cursor())
 	}
 }
+
+// TestKeepRowHoldsTheWindowOnItsItems: with KeepRow, items added and
+// dropped at either end (a windowed source paging) leave the selected
+// item on its row of the window; without, the window stays where it was.
+func TestKeepRowHoldsTheWindowOnItsItems(t *testing.T) {
+	page := func(from, n int) []task {
+		out := make([]task, n)
+		for i := range out {
+			out[i] = task{id: fmt.Sprint(from + i), title: fmt.Sprintf("task %d", from+i)}
+		}
+		return out
+	}
+	for _, keep := range []bool{true, false} {
+		m := New(Options[task]{ID: func(t task) string { return t.id }, KeepRow: keep})
+		m.SetItems(page(0, 10))
+		m.SetHeight(4)
+		m.Move(8)               // the window 5..8, task 8 on its last row
+		m.SetItems(page(5, 10)) // 0..4 dropped, 10..14 read
+		rows, at := m.Window()
+		if it, _ := m.Selected(); it.id != "8" {
+			t.Fatalf("keep %v: the cursor is on %q, want task 8", keep, it.id)
+		}
+		want, wantAt := "5,6,7,8", 3 // the same items in sight
+		if !keep {
+			want, wantAt = "8,9,10,11", 0 // the window stayed at offset 5
+		}
+		if ids(rows) != want || at != wantAt {
+			t.Errorf("keep %v: window %s, cursor row %d, want %s, %d", keep, ids(rows), at, want, wantAt)
+		}
+	}
+}

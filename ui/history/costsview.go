@@ -1,0 +1,252 @@
+package history
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"atelier/store"
+	"atelier/store/price"
+	"atelier/termtext"
+)
+
+// The costs view (issue 18): what the history cost, summed by day, by
+// model and by kind, over the range the list shows (its filters and date)
+// or a period chosen with p. The sums are the store's (CostSums), asked
+// for in a command: the frame never waits on them.
+
+// costPeriods are the ranges the view cycles through; the first is the
+// list's own.
+var costPeriods = []struct {
+	label string
+	ago   time.Duration // 0: from the start of today (today), or all time
+}{{"as listed", 0}, {"today", 0}, {"7 days", 7 * 24 * time.Hour}, {"30 days", 30 * 24 * time.Hour}, {"all", 0}}
+
+// costsView is the view's state; closed when !open.
+type costsView struct {
+	open    bool
+	period  int // index in costPeriods
+	seq     int // the latest sums asked for: answers to others are dropped
+	loading bool
+	sums    *store.CostSums
+	err     string
+	offset  int // the first line shown
+}
+
+// costsMsg answers costsCmd.
+type costsMsg struct {
+	seq  int
+	sums store.CostSums
+	err  error
+}
+
+// costsBudget bounds a count of the costs: about a second of CPU for
+// 100,000 items (BenchmarkCostSums), more on a loaded machine.
+const costsBudget = 30 * time.Second
+
+// query is the store's query for the period chosen, with the words that
+// say what it covers.
+func (v costsView) query(f filters, now time.Time) (store.CostQuery, string) {
+	q := store.CostQuery{Loc: now.Location()}
+	switch p := costPeriods[v.period]; {
+	case v.period == 0:
+		q.Kind, q.Family, q.Model = store.Kind(f.values[kindFilter]), f.values[familyFilter], f.values[modelFilter]
+		if ago := sinceChoices[f.since].ago; ago > 0 {
+			q.Since = now.Add(-ago)
+		}
+		var parts []string
+		for _, i := range []int{kindFilter, familyFilter, modelFilter} {
+			if f.values[i] != "" {
+				parts = append(parts, filterNames[i]+" "+f.values[i])
+			}
+		}
+		return q, "as listed: " + strings.Join(append(parts, "since "+sinceChoices[f.since].label), ", ")
+	case p.label == "today":
+		q.Since = startOfDay(now)
+	case p.ago > 0:
+		q.Since = now.Add(-p.ago)
+	}
+	return q, costPeriods[v.period].label
+}
+
+// costsCmd asks the store for the sums of the chosen period.
+func costsCmd(db *store.Store, prices price.Table, seq int, q store.CostQuery) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), costsBudget)
+		defer cancel()
+		sums, err := db.CostSums(ctx, q, prices)
+		return result(costsMsg{seq: seq, sums: sums, err: err})
+	}
+}
+
+// ask starts a count: the sums shown stay until the new ones come.
+func (v costsView) ask() costsView {
+	v.seq++
+	v.loading = true
+	return v
+}
+
+// loaded takes the sums, if they answer the latest count.
+func (v costsView) loaded(msg costsMsg) costsView {
+	if msg.seq != v.seq {
+		return v
+	}
+	v.loading, v.err = false, ""
+	if msg.err != nil {
+		v.err, v.sums = msg.err.Error(), nil
+		return v
+	}
+	v.sums = &msg.sums
+	return v
+}
+
+// costCols are the widths of a table's figures: cost, count, unpriced.
+const (
+	costWidth  = 10
+	countWidth = 6
+	noneWidth  = 8
+	tableGap   = 3
+	leftCosts  = 36  // the kinds and days tables, in a wide view
+	wideCosts  = 100 // the width from which the tables go side by side
+)
+
+// costTable is one of the three tables, drawn in w cells.
+func costTable(st styles, title, keyName string, sums []store.CostSum, w int) []string {
+	keyW := max(w-costWidth-countWidth-1-noneWidth, 6)
+	right := func(s string, n int) string { return strings.Repeat(" ", max(n-lipgloss.Width(s), 0)) + s }
+	lines := []string{st.Heading.Render(fit(title, w)),
+		st.Figures.Render(fit(keyName, keyW) + right("cost", costWidth) + right("priced", countWidth+1) + right("no rate", noneWidth))}
+	for _, s := range sums {
+		none := ""
+		if s.Unpriced > 0 {
+			none = fmt.Sprint(s.Unpriced)
+		}
+		cost := ""
+		if s.Count > 0 {
+			cost = price.Format(s.Cost)
+		}
+		lines = append(lines, st.Text.Render(fit(termtext.String(s.Key), keyW))+st.Value.Render(right(cost, costWidth))+
+			st.Figures.Render(right(fmt.Sprint(s.Count), countWidth+1))+st.Problem.Render(right(none, noneWidth)))
+	}
+	if len(sums) == 0 {
+		lines = append(lines, st.Hint.Render(fit("nothing in this period", w)))
+	}
+	return lines
+}
+
+// body is the view's lines under its heading: the tables side by side
+// where the width holds them, else one after another.
+func (v costsView) body(st styles, priced bool, width int) []string {
+	switch {
+	case !priced:
+		return append([]string{""}, paragraph("No prices are set, so no cost is counted: set rates per model in "+
+			"config.toml's [prices] table (Settings edits them), and the sums by day, model and kind show here.", width-2, st.Hint)...)
+	case v.err != "":
+		return append([]string{""}, paragraph(v.err, width-2, st.Problem)...)
+	case v.sums == nil:
+		return []string{"", st.Hint.Render("counting…")}
+	}
+	s := v.sums
+	kinds, models, days := func(w int) []string { return costTable(st, "By kind", "kind", s.Kinds, w) },
+		func(w int) []string { return costTable(st, "By model", "model or endpoint", s.Models, w) },
+		func(w int) []string { return costTable(st, "By day", "day", s.Days, w) }
+	out := []string{""}
+	if width < wideCosts {
+		w := min(width, 60)
+		out = append(append(out, kinds(w)...), "")
+		out = append(append(out, models(w)...), "")
+		return append(out, days(w)...)
+	}
+	// Wide: kinds and days on the left, the models (whose names are long)
+	// on the right.
+	left := append(append(kinds(leftCosts), strings.Repeat(" ", leftCosts)), days(leftCosts)...)
+	right := models(min(width-leftCosts-tableGap, 80))
+	for i := range max(len(left), len(right)) {
+		l, r := strings.Repeat(" ", leftCosts), ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		out = append(out, l+strings.Repeat(" ", tableGap)+r)
+	}
+	return out
+}
+
+// heading is the view's first line: what it covers and the total.
+func (v costsView) heading(st styles, label string, priced bool, width int) string {
+	left := st.Heading.Render("costs") + st.Hint.Render(" · ") + st.Value.Render(label)
+	right := ""
+	switch {
+	case !priced:
+	case v.sums != nil:
+		t := v.sums.Total
+		right = st.Value.Render("total "+price.Format(t.Cost)) + st.Hint.Render(fmt.Sprintf(" · %d priced", t.Count))
+		if t.Unpriced > 0 {
+			right += st.Problem.Render(fmt.Sprintf(" · %d without a rate, not counted", t.Unpriced))
+		}
+	}
+	if v.loading && v.sums != nil {
+		right = st.Hint.Render("counting… ") + right
+	}
+	gap := width - lipgloss.Width(left) - lipgloss.Width(right)
+	if gap < 2 {
+		return left
+	}
+	return left + strings.Repeat(" ", gap) + right
+}
+
+// lines are the view in a width×height frame, scrolled to its offset.
+func (v costsView) lines(st styles, label string, priced bool, width, height int) []string {
+	body := v.body(st, priced, width)
+	room := max(height-1, 1)
+	off := max(0, min(v.offset, len(body)-room))
+	return append([]string{v.heading(st, label, priced, width)}, body[off:min(len(body), off+room)]...)
+}
+
+// scrolled moves the view n lines, kept inside its body.
+func (v costsView) scrolled(n int, st styles, priced bool, width, height int) costsView {
+	v.offset = max(0, min(v.offset+n, len(v.body(st, priced, width))-max(height-1, 1)))
+	return v
+}
+
+// askCosts counts the costs of the period chosen again, while the view
+// is open; with no store or no prices there is nothing to count (the
+// view says so).
+func (m Model) askCosts() (Model, tea.Cmd) {
+	if !m.costs.open || m.db == nil || len(m.prices) == 0 {
+		return m, nil
+	}
+	m.costs = m.costs.ask()
+	q, _ := m.costs.query(m.filters, m.now())
+	return m, costsCmd(m.db, m.prices, m.costs.seq, q)
+}
+
+// costsKey handles the keys of the costs view: the period, scrolling,
+// and back to the list.
+func (m Model) costsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	k := m.km
+	switch {
+	case key.Matches(msg, k.Costs, k.Back):
+		m.costs.open = false
+		return m, nil
+	case key.Matches(msg, k.Period, k.Right):
+		m.costs.period = wrap(m.costs.period+1, len(costPeriods))
+	case key.Matches(msg, k.Left):
+		m.costs.period = wrap(m.costs.period-1, len(costPeriods))
+	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom):
+		n := m.km.step(msg, max(m.height-2, 1), 1<<20)
+		m.costs = m.costs.scrolled(n, m.st, len(m.prices) > 0, m.width, m.height)
+		return m, nil
+	default:
+		return m, nil
+	}
+	m.costs.offset = 0
+	return m.askCosts()
+}

@@ -1,0 +1,182 @@
+package history
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/store/price"
+	"atelier/ui/imageview"
+	"atelier/ui/tab"
+)
+
+// readerEnv is what the reader lays out and draws with: the tab's looks,
+// size and caches (the caches are the UI loop's only).
+type readerEnv struct {
+	st            styles
+	dark          bool
+	width, height int
+	md            *mdCache
+	preview       *imageview.Preview
+	prices        price.Table
+}
+
+// env is the reader's environment now.
+func (m Model) env() readerEnv {
+	return readerEnv{st: m.st, dark: m.dark, width: m.width, height: m.height, md: m.md, preview: m.preview, prices: m.prices}
+}
+
+// bodyHeight is the room for the item under its heading line.
+func (e readerEnv) bodyHeight() int { return max(e.height-1, 1) }
+
+// scroll moves the view n lines and renders the replies come into sight.
+func (r reader) scroll(e readerEnv, n int) reader {
+	r.wantAt = 0
+	r.offset = r.clampOffset(e, r.offset+n)
+	r.ensureVisible(e)
+	return r
+}
+
+// toggleJSON switches between the item and its native JSON; load reports
+// that the JSON is to be read, the first time it is asked for.
+func (r reader) toggleJSON(e readerEnv) (_ reader, load bool) {
+	r.json = !r.json
+	if !r.json {
+		r.offset = r.back
+		r.relayout(e)
+		return r, false
+	}
+	r.back, r.offset = r.offset, 0
+	if r.jsonParts == nil && r.jsonErr == "" && r.it != nil && !r.jsonLoading {
+		r.jsonLoading, load = true, true
+	}
+	r.relayout(e)
+	return r, load
+}
+
+// openFile opens the item's picture or video in the system's viewer.
+func (r reader) openFile() tea.Cmd {
+	it := r.it
+	switch {
+	case it != nil && it.image != nil:
+		for _, f := range shownFiles(it.image.Files) {
+			if fl := it.files[f.Path]; fl.found {
+				return openFileCmd(fl.abs)
+			}
+		}
+	case it != nil && it.video != nil:
+		if fl := it.files[it.video.VideoPath]; fl.found {
+			return openFileCmd(fl.abs)
+		}
+	}
+	return tab.Warn("no saved file to open")
+}
+
+// decoded shows a picture once decoded, if it belongs to the open item.
+func (r reader) decoded(e readerEnv, msg imageview.DecodedMsg) reader {
+	if !r.open || !strings.HasPrefix(msg.ID, fmt.Sprintf("%d/", r.seq)) {
+		return r
+	}
+	switch {
+	case msg.Err != nil:
+		r.imageErrs[msg.ID] = msg.Err.Error()
+	case msg.Display != nil:
+		r.images[msg.ID] = msg.Display
+	default:
+		r.images[msg.ID] = msg.Image
+	}
+	r.relayout(e)
+	return r
+}
+
+// rendered takes renderings made in the background.
+func (r reader) rendered(e readerEnv, msg renderedMsg) reader {
+	if msg.cache != e.md {
+		return r
+	}
+	e.md.inflight = false
+	for k, v := range msg.out {
+		e.md.out[k] = v
+	}
+	if r.open {
+		r.relayout(e)
+	}
+	return r
+}
+
+// renderPending starts rendering, in the background, the replies of the
+// open item still shown plain; one such command at a time.
+func (r reader) renderPending(e readerEnv) tea.Cmd {
+	if !r.open || r.it == nil || r.json || e.md.inflight {
+		return nil
+	}
+	jobs := r.page.missing(0, -1)
+	if len(jobs) == 0 {
+		return nil
+	}
+	e.md.inflight = true
+	return renderCmd(e.md, e.dark, jobs)
+}
+
+// relayout lays the item out again (after a change of size, of what is
+// shown, or of what has been rendered), keeping the view on the block it
+// was on, and renders the replies in sight.
+func (r *reader) relayout(e readerEnv) {
+	r.layoutKeeping(e)
+	r.ensureVisible(e)
+}
+
+func (r *reader) layoutKeeping(e readerEnv) {
+	key, delta, anchored := r.page.anchor(r.offset)
+	r.page = r.layout(e)
+	if r.wantAt != 0 && r.it != nil {
+		key, delta, anchored = r.wantAt, 0, true
+	}
+	if at, ok := r.page.find(key); anchored && ok {
+		r.offset = at + delta
+		r.wantAt = 0 // found once: from now on the view stays where it is
+	}
+	r.offset = r.clampOffset(e, r.offset)
+}
+
+// ensureVisible renders, now, the replies in sight that are shown plain.
+// Rendering changes their height, which may bring others into sight.
+func (r *reader) ensureVisible(e readerEnv) {
+	for range 3 {
+		jobs := r.page.missing(r.offset, r.offset+e.bodyHeight())
+		if len(jobs) == 0 || r.json {
+			return
+		}
+		e.md.render(jobs, e.dark)
+		r.layoutKeeping(e)
+	}
+}
+
+// layout lays out what the reader shows.
+func (r *reader) layout(e readerEnv) page {
+	lc := &layoutCtx{width: max(e.width, 1), height: e.bodyHeight(), st: e.st, thinking: r.thinking, stacked: r.stacked,
+		md: e.md.out, blocks: e.md.blocks, images: r.images, imageErrs: r.imageErrs, seq: r.seq, preview: e.preview,
+		prices: e.prices}
+	var blocks []block
+	switch {
+	case r.err != "":
+		blocks = []block{{lines: paragraph(r.err, lc.width, e.st.Problem)}}
+	case r.it == nil:
+		blocks = []block{{lines: []string{e.st.Hint.Render("opening…")}}}
+	case r.json:
+		blocks = lc.jsonBlocks(r)
+	case r.it.conv != nil:
+		blocks = lc.conversation(r.it.conv)
+	case r.it.image != nil:
+		blocks = lc.imageJob(r.it)
+	case r.it.video != nil:
+		blocks = lc.videoTask(r.it)
+	}
+	return assemble(blocks)
+}
+
+// clampOffset keeps a scroll position inside the page.
+func (r reader) clampOffset(e readerEnv, o int) int {
+	return max(0, min(o, len(r.page.lines)-e.bodyHeight()))
+}

@@ -1,0 +1,30 @@
+package imagetab
+
+import (
+	"encoding/json"
+	"testing"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// TestRerunFromARecipeFillsTheForm: History's R sends the request of the
+// recipe in a job's file; where it differs from the job's row, the form
+// takes the recipe's.
+func TestRerunFromARecipeFillsTheForm(t *testing.T) {
+	h := newHarness(t, nil)
+	h.set(fPrompt, "a blue kite").set(fModel, client.ImageModel2).set(fSize, "256x256").pick(fQuality, "low").Keys("enter")
+	jobs := h.jobs()
+	if len(jobs) != 1 {
+		t.Fatalf("%d jobs", len(jobs))
+	}
+	h.set(fPrompt, "something else")
+	h.Send(tab.RerunMsg{To: tab.Image, Kind: store.KindImage, ID: jobs[0].ID, Model: client.ImageModel2,
+		Prompt: "a green kite", Endpoint: store.ImageGenerate, SettingsJSON: json.RawMessage(`{"multipart":false}`),
+		BodyJSON: json.RawMessage(`{"model":"` + client.ImageModel2 + `","prompt":"a green kite","size":"256x256","quality":"high"}`)})
+	s := h.m.form.spec()
+	if s.Prompt != "a green kite" || s.Model != client.ImageModel2 || s.Quality != "high" || s.Size != "256x256" {
+		t.Fatalf("form %+v, want the recipe's prompt and quality", s)
+	}
+}
