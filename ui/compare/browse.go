@@ -109,7 +109,7 @@ func (m Model) moveFocus(by int) (Model, tea.Cmd) {
 	}
 	m.focus = ((m.focus+by)%n + n) % n
 	if m.diff != nil {
-		m.diff = newDiff(m.run.lanes, m.focus)
+		m.diff = newDiff(m.run.lanes, m.focus, m.width, m.st)
 	}
 	return m, tea.Batch(m.layout()...)
 }

@@ -27,12 +27,18 @@ type diffView struct {
 	lines [2][]string // the left and right columns' lines
 }
 
-// newDiff diffs column at against the next one, round.
-func newDiff(lanes []lane, at int) *diffView {
+// newDiff diffs column at against the next one, round, laid out for a
+// view w wide.
+func newDiff(lanes []lane, at, w int, st *styles) *diffView {
 	d := &diffView{left: at, right: (at + 1) % len(lanes)}
 	d.runs = diff.Words(replyText(&lanes[d.left]), replyText(&lanes[d.right]))
+	d.lay(innerWidth(w), st)
 	return d
 }
+
+// innerWidth is the width inside each of the diff's two columns, in a
+// view w wide.
+func innerWidth(w int) int { return max(w/2-4, 2) }
 
 // replyText is a column's reply as written so far, safe for the terminal.
 func replyText(l *lane) string {
@@ -51,7 +57,7 @@ func (m Model) toggleDiff() (Model, tea.Cmd) {
 	case len(m.run.lanes) < 2:
 		return m, nil
 	default:
-		m.diff = newDiff(m.run.lanes, m.focus)
+		m.diff = newDiff(m.run.lanes, m.focus, m.width, m.st)
 	}
 	return m, tea.Batch(m.layout()...)
 }
@@ -94,8 +100,7 @@ func (d *diffView) lay(iw int, st *styles) {
 // columns' (letters while blind).
 func (d *diffView) View(p painter, lanes []lane, sets []settingsSplit, w, h int) string {
 	lw := w/2 + w%2
-	iw := max(w/2-4, 2)
-	d.lay(iw, p.st)
+	d.lay(innerWidth(w), p.st)
 	body := max(h-4, 1) // the borders, the legend and the position
 	d.top = max(min(d.top, len(d.lines[0])-body), 0)
 	end := min(d.top+body, len(d.lines[0]))

@@ -176,7 +176,7 @@ func (m Model) laneEvent(msg laneMsg) (Model, tea.Cmd) {
 		l.end(d.Result, msg.err)
 		markSelfNaming(m.run.lanes)
 		if m.diff != nil {
-			m.diff = newDiff(m.run.lanes, m.diff.left)
+			m.diff = newDiff(m.run.lanes, m.diff.left, m.width, m.st)
 		}
 		cmds = append(cmds, ours(l.md.Finish())) // the last block drawn as closed
 		cmds = append(cmds, m.layout()...)
