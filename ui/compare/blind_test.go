@@ -264,6 +264,17 @@ func TestUnvotedBlindRunOpensBlind(t *testing.T) {
 			t.Errorf("letter %s recorded as %+v; it showed lane %d, %s", vt.Letter, vt, slot, conv.Lanes[slot].Model)
 		}
 	}
+	// Rated after the reveal, column A's stars go to the lane it showed.
+	m = press(t, m, "4")
+	c2, err := h.db.Conversation(t.Context(), conv.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sl := range c2.Lanes {
+		if want := map[bool]int{true: 4, false: 0}[sl.Lane == shown[0].slot]; sl.Rating != want {
+			t.Errorf("lane %d rated %d, want %d", sl.Lane, sl.Rating, want)
+		}
+	}
 	again := reopen()
 	if again.arena.hidden() || again.arena.verdict != "BCA" || again.arena.voteID != votes[0].ID {
 		t.Fatalf("reopened: %+v", again.arena)

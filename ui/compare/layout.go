@@ -31,7 +31,7 @@ func (m Model) geometry() geometry {
 	if m.zoom || m.width < foldWidth {
 		g.count = 1
 	}
-	for need := m.tableNeed(); g.count > 1 && m.width/g.count-4 < need; {
+	for need := m.run.tableNeed(); g.count > 1 && m.width/g.count-4 < need; {
 		g.count-- // fewer columns rather than tables with words split
 	}
 	g.first = max(min(m.focus-g.count+1, n-g.count), 0)
@@ -41,10 +41,10 @@ func (m Model) geometry() geometry {
 
 // tableNeed is the narrowest reply view that shows every column's tables
 // without splitting a word.
-func (m Model) tableNeed() int {
+func (r run) tableNeed() int {
 	need := 0
-	for i := range m.run.lanes {
-		need = max(need, m.run.lanes[i].tables.need)
+	for i := range r.lanes {
+		need = max(need, r.lanes[i].tables.need)
 	}
 	return need
 }

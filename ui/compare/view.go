@@ -23,7 +23,7 @@ func (m Model) View() string {
 	case m.mode == targeting:
 		lines = append(lines, m.formView(m.height-len(lines))...)
 	case g.count == 0:
-		lines = append(lines, m.emptyView(m.height-len(lines)))
+		lines = append(lines, emptyView(m.st, m.width, m.height-len(lines)))
 	case m.diff != nil:
 		lines = append(lines, m.diff.View(m.painter(), m.run.lanes, m.settingsApart(), m.width, g.colH))
 	default:
@@ -80,7 +80,7 @@ func (m Model) topView() []string {
 		if m.guard.Asking() {
 			return []string{fit(m.guard.View(m.dark, m.width), m.width)}
 		}
-		return []string{fit(st.Stars.Render(m.withdrawQuestion()), m.width)}
+		return []string{fit(st.Stars.Render(m.arena.question(len(m.run.lanes))), m.width)}
 	}
 	prompt := oneLine(m.shownPrompt())
 	if prompt == "" {
@@ -183,13 +183,13 @@ func joinBoxes(boxes []box, h, size int) string {
 	return b.String()
 }
 
-// emptyView says what to do first.
-func (m Model) emptyView(h int) string {
+// emptyView says what to do first, w wide and h high.
+func emptyView(st *styles, w, h int) string {
 	text := "Compare sends one prompt to 2 to 4 targets at once and shows the replies side by side.\n\n" +
 		"Choose the targets with ctrl+t: a family, a model and its settings each;\n" +
 		"the same model twice with different settings is a parameter sweep."
-	text = ansi.Wordwrap(text, max(m.width-4, 20), " ")
-	return lipgloss.Place(m.width, max(h, 1), lipgloss.Center, lipgloss.Center, m.st.Muted.Render(text))
+	text = ansi.Wordwrap(text, max(w-4, 20), " ")
+	return lipgloss.Place(w, max(h, 1), lipgloss.Center, lipgloss.Center, st.Muted.Render(text))
 }
 
 // oneLine is the first line of s, cleaned, marked when there is more.

@@ -101,10 +101,9 @@ func (m Model) askWithdraw() (Model, tea.Cmd) {
 	return m, tea.Batch(m.layout()...)
 }
 
-// withdrawQuestion is the question askWithdraw asks.
-func (m Model) withdrawQuestion() string {
-	return fmt.Sprintf("Withdraw your vote (%s)? It stays in history, marked, and leaves the leaderboard. y/n",
-		m.arena.words(len(m.run.lanes)))
+// question is what askWithdraw asks, of a run of n columns.
+func (a arena) question(n int) string {
+	return fmt.Sprintf("Withdraw your vote (%s)? It stays in history, marked, and leaves the leaderboard. y/n", a.words(n))
 }
 
 // questionKey answers the question asked: the budget guard's, or the
