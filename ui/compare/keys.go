@@ -119,7 +119,7 @@ func (h helpKeys) short() []key.Binding {
 	}
 	switch {
 	case h.empty:
-		return []key.Binding{k.Targets, k.Edit, k.Rerun, k.Blind}
+		return []key.Binding{k.Targets, k.Edit, k.Rerun}
 	case h.hidden && h.lanes == 2:
 		return []key.Binding{k.VoteTwo, k.Next, k.Diff, k.Rerun, k.Blind}
 	case h.hidden:
