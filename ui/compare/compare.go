@@ -5,6 +5,10 @@
 // tokens per second, stop reason) or its error; the person rates columns,
 // notes them, picks a winner, continues one as a chat, re-runs, goes back
 // through earlier runs as they were recorded, and exports a report.
+// A run may go blind (issue 16, arena.go): the targets shuffled and shown
+// as letters until the person's vote, recorded as `compare --blind`
+// records it, reveals them. D shows a word diff of two columns, # tags
+// the comparison, and a run whose estimate passes the budget asks first.
 //
 // Every run is recorded in history (a conversation of kind compare, one
 // lane per column) by the commands that stream it, as `atelier compare`
@@ -12,7 +16,8 @@
 // or failing target holds no other back.
 //
 // It imports bubbletea, bubbles, lipgloss, client, recorder, store,
-// ui/markdown, termtext and ui/tab; never ui.
+// store/price, store/rank, ui/markdown, ui/diff, ui/components, termtext
+// and ui/tab; never ui.
 package compare
 
 import (
