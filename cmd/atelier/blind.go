@@ -66,6 +66,11 @@ func (a *app) runBlind(ctx context.Context, targets []client.ChatTarget, prompt 
 		return err
 	}
 	a.tagComparison(ctx, run, f.tags)
+	if run.db != nil { // unvoted, it opens blind in the TUI's Compare tab, to be voted there
+		if err := run.db.MarkBlind(ctx, run.convID, 0); err != nil {
+			a.warn(err)
+		}
+	}
 	shown := rand.Perm(len(targets)) // shown[k]: the target shown as letter k
 	letters := store.Letters(len(targets))
 	var models []string

@@ -118,6 +118,15 @@ func TestBlindCompareWithoutAVoteIsKeptUnvoted(t *testing.T) {
 			t.Errorf("%q shown though no vote revealed the targets:\n%s", g, r.stdout)
 		}
 	}
+	db, err := store.Open(dataDir(svc.env))
+	if err != nil {
+		t.Fatal(err)
+	}
+	blind, err := db.RanBlind(context.Background(), 1, 0)
+	db.Close()
+	if err != nil || !blind {
+		t.Errorf("the unvoted comparison is not marked blind (%v): the Compare tab would open it named", err)
+	}
 	lb := runIn(t, svc.env, nil, clocks{}, "leaderboard")
 	if !strings.Contains(lb.stdout, "No blind chat votes yet") {
 		t.Errorf("leaderboard: %s", lb.stdout)

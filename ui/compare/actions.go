@@ -67,7 +67,7 @@ func (m Model) continueChat() (Model, tea.Cmd) {
 	}
 	msg := tab.ContinueChatMsg{
 		ConversationID: m.run.convID,
-		Lane:           m.focus,
+		Lane:           l.slot,
 		Turns: []client.ChatTurn{
 			{Role: "user", Text: m.run.prompt},
 			{Role: "assistant", Text: l.text, Native: l.native, Family: l.target.Family},

@@ -2,6 +2,7 @@ package compare
 
 import (
 	"slices"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -16,11 +17,28 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.noteKey(msg)
 	case targeting:
 		return m.formKey(msg)
+	case lining:
+		return m.lineKey(msg)
+	case asking:
+		return m.questionKey(msg)
 	}
 	return m.browseKey(msg)
 }
 
+// browseKey acts on the columns: a hidden run's verdicts first, the diff's
+// scrolling while it shows, then the keys of the columns and of the runs.
 func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.arena.hidden() && len(m.run.lanes) > 0 {
+		if m, cmd, ok := m.voteKey(msg); ok {
+			return m, cmd
+		}
+	}
+	if m.diff != nil {
+		var ok bool
+		if m.diff, ok = m.diff.scroll(msg, m.km.Scroll, max(m.geometry().colH-4, 1)); ok {
+			return m, nil
+		}
+	}
 	k := m.km
 	switch {
 	case key.Matches(msg, k.Next):
@@ -43,6 +61,15 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.continueChat()
 	case key.Matches(msg, k.Export):
 		return m.export()
+	}
+	return m.runKey(msg)
+}
+
+// runKey acts on the runs: a new one, the prompt, the targets, the ones
+// in history, blindness, the diff and the tags.
+func (m Model) runKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	k := m.km
+	switch {
 	case key.Matches(msg, k.Rerun):
 		return m.start()
 	case key.Matches(msg, k.Edit):
@@ -61,6 +88,15 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			return m, nil
 		}
 		return m.open(m.at + 1)
+	case key.Matches(msg, k.Blind):
+		m.arena.next = !m.arena.next
+		return m, tea.Batch(m.layout()...)
+	case key.Matches(msg, k.Diff):
+		return m.toggleDiff()
+	case key.Matches(msg, k.Tags):
+		return m.openLine(tagLine, strings.Join(m.run.tags, ", "))
+	case key.Matches(msg, k.Withdraw):
+		return m.askWithdraw()
 	}
 	return m.scroll(msg), nil
 }
@@ -72,6 +108,9 @@ func (m Model) moveFocus(by int) (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.focus = ((m.focus+by)%n + n) % n
+	if m.diff != nil {
+		m.diff = newDiff(m.run.lanes, m.focus, m.width, m.st)
+	}
 	return m, tea.Batch(m.layout()...)
 }
 

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/client"
+	"atelier/store/price"
 )
 
 // column is what one column shows, before it is framed.
@@ -22,15 +22,28 @@ type column struct {
 	verdict string
 }
 
+// painter draws the parts of a column in the tab's styles, hiding what
+// names a target while the run on screen is blind and not voted on.
+type painter struct {
+	st     *styles
+	prices price.Table // the rates columns are costed at; nil: no cost shown
+	arena  arena
+	next   bool // ready columns wait for a blind run
+}
+
+// painter is the painter of the run on screen.
+func (m Model) painter() painter {
+	return painter{st: m.st, prices: m.prices, arena: m.arena, next: m.arena.next}
+}
+
 // laneColumn is column i of the run on screen, iw columns inside.
-func (m Model) laneColumn(i, iw, colH int, set settingsSplit) column {
-	l := &m.run.lanes[i]
-	c := column{title: m.title(i, l.target, set), apart: m.apartLines(i, l.target, iw, set), figures: m.figureLines(l, iw),
-		errs: m.errorLines(l, iw, colH), verdict: m.verdictLine(l)}
+func (p painter) laneColumn(l *lane, i, iw, colH int, set settingsSplit) column {
+	c := column{title: p.title(i, l.target, set), apart: p.apartLines(i, l, l.target, iw, set), figures: p.figureLines(l, iw),
+		errs: p.errorLines(l, iw, colH), verdict: p.verdictLine(l, i)}
 	if l.hasText {
 		c.body = l.md.View()
 		if l.md.MoreBelow() && l.state == streaming {
-			c.verdict = m.st.Live.Render("↓ more below") + "  " + c.verdict
+			c.verdict = p.st.Live.Render("↓ more below") + "  " + c.verdict
 		}
 		return c
 	}
@@ -48,30 +61,48 @@ func (m Model) laneColumn(i, iw, colH int, set settingsSplit) column {
 }
 
 // readyColumn is a target of the next run, before any run.
-func (m Model) readyColumn(i int, t client.ChatTarget, iw int, set settingsSplit) column {
-	return column{title: m.title(i, t, set), apart: m.apartLines(i, t, iw, set), hint: "ready: ctrl+r sends the prompt"}
+func (p painter) readyColumn(i int, t client.ChatTarget, iw int, set settingsSplit) column {
+	hint := "ready: ctrl+r sends the prompt"
+	if p.next {
+		hint += " blind, as A, B…"
+	}
+	return column{title: p.title(i, t, set), apart: p.apartLines(i, nil, t, iw, set), hint: hint}
 }
 
 // title is the column's heading: its number, family, model and settings,
 // those that tell it from the other columns first and brighter, so a cut
 // title loses the settings every column shares (issue 19: a sweep's four
-// titles were cut before their temperatures).
-func (m Model) title(i int, t client.ChatTarget, set settingsSplit) string {
+// titles were cut before their temperatures). A blind column is its
+// letter, its names after it once the vote revealed them.
+func (p painter) title(i int, t client.ChatTarget, set settingsSplit) string {
+	if p.arena.hidden() {
+		return p.st.Title.Render(letter(i))
+	}
 	apart, shared := set.apart, set.shared
-	head := m.st.Title.Render(fmt.Sprintf("%d %s · %s", i+1, t.Family, t.Model))
+	head := p.st.Title.Render(fmt.Sprintf("%d %s · %s", i+1, t.Family, t.Model))
+	if p.arena.on {
+		head = p.st.Title.Render(fmt.Sprintf("%s = %s · %s", letter(i), t.Family, t.Model))
+	}
 	if len(apart) > 0 {
-		head += m.st.Settings.Render(" · " + strings.Join(apart, " "))
+		head += p.st.Settings.Render(" · " + strings.Join(apart, " "))
 	}
 	if len(shared) > 0 {
-		head += m.st.Muted.Render(" · " + strings.Join(shared, " "))
+		head += p.st.Muted.Render(" · " + strings.Join(shared, " "))
 	}
 	return head
 }
 
 // apartLines are the settings that tell column i apart, on lines of its
 // own when its title cannot show them whole in iw (the frame's title has
-// two columns less than the inside).
-func (m Model) apartLines(i int, t client.ChatTarget, iw int, set settingsSplit) []string {
+// two columns less than the inside). A hidden column has none; in their
+// place it says when its reply may name its model.
+func (p painter) apartLines(i int, l *lane, t client.ChatTarget, iw int, set settingsSplit) []string {
+	if p.arena.hidden() {
+		if l != nil && l.mayName {
+			return []string{p.st.Live.Render("this reply may name its model")}
+		}
+		return nil
+	}
 	apart := set.apart
 	if len(apart) == 0 {
 		return nil
@@ -85,7 +116,7 @@ func (m Model) apartLines(i int, t client.ChatTarget, iw int, set settingsSplit)
 		lines = append(lines[:maxApartLines-1], ansi.Truncate(lines[maxApartLines-1], iw-1, "")+"…")
 	}
 	for j, l := range lines {
-		lines[j] = m.st.Settings.Render(l)
+		lines[j] = p.st.Settings.Render(l)
 	}
 	return lines
 }
@@ -166,131 +197,4 @@ func targetLine(t client.ChatTarget, system string) string {
 		s += " · " + set
 	}
 	return s
-}
-
-// maxFigureLines is how many lines the figures take at most, in a narrow
-// column.
-const maxFigureLines = 3
-
-// figureLines are the column's figures, cut into lines at the dots.
-func (m Model) figureLines(l *lane, iw int) []string {
-	parts := m.figureParts(l)
-	var lines []string
-	line := ""
-	for _, p := range parts {
-		switch {
-		case line == "":
-			line = p
-		case ansi.StringWidth(line)+3+ansi.StringWidth(p) <= iw:
-			line += m.st.Figures.Render(" · ") + p
-		default:
-			lines, line = append(lines, line), p
-		}
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	if len(lines) > maxFigureLines {
-		lines = lines[:maxFigureLines]
-	}
-	return lines
-}
-
-func (m Model) figureParts(l *lane) []string {
-	st, f := m.st, l.fig
-	fig := func(format string, a ...any) string { return st.Figures.Render(fmt.Sprintf(format, a...)) }
-	var parts []string
-	if l.state == waiting {
-		return []string{st.Live.Render("waiting…")}
-	}
-	if l.state == streaming {
-		if !l.first.IsZero() {
-			parts = append(parts, fig("TTFT %s", seconds(l.first.Sub(l.started))))
-		}
-		if f.out > 0 {
-			parts = append(parts, fig("out %d", f.out))
-		}
-		return append(parts, st.Live.Render("streaming…"))
-	}
-	if f.ttft > 0 {
-		parts = append(parts, fig("TTFT %s", seconds(f.ttft)))
-	}
-	if f.total > 0 {
-		parts = append(parts, fig("total %s", seconds(f.total)))
-	}
-	if f.in+f.out > 0 {
-		parts = append(parts, fig("in %d", f.in), fig("out %d", f.out))
-	}
-	if r := f.perSecond(); r > 0 {
-		parts = append(parts, fig("%.0f tok/s", r))
-	}
-	if cost := m.cost(l); cost != "" {
-		parts = append(parts, fig("%s", cost))
-	}
-	switch l.state {
-	case failed:
-		parts = append(parts, st.Error.Render("✗ failed"))
-	case stopped:
-		parts = append(parts, st.Live.Render("stopped"))
-	default:
-		if f.stop != "" {
-			parts = append(parts, fig("%s", f.stop))
-		}
-	}
-	return parts
-}
-
-// errorLines are the column's error, wrapped: the whole body when there is
-// no text, else three lines under it.
-func (m Model) errorLines(l *lane, iw, colH int) []string {
-	if l.err == "" {
-		return nil
-	}
-	lines := strings.Split(ansi.Wrap(l.err, max(iw, 1), " "), "\n")
-	limit := 3
-	if !l.hasText {
-		limit = max(colH-6, 1)
-	}
-	if len(lines) > limit {
-		lines = append(lines[:limit-1], ansi.Truncate(lines[limit-1], iw-1, "")+"…")
-	}
-	st := m.st.Error
-	if l.state != failed {
-		st = m.st.Muted
-	}
-	for i, s := range lines {
-		lines[i] = st.Render(s)
-	}
-	return lines
-}
-
-// verdictLine is the column's rating, win and note.
-func (m Model) verdictLine(l *lane) string {
-	st := m.st
-	var parts []string
-	if l.rating > 0 {
-		parts = append(parts, st.Stars.Render(strings.Repeat("★", l.rating)+strings.Repeat("☆", 5-l.rating)))
-	}
-	if l.winner {
-		parts = append(parts, st.Winner.Render("winner"))
-	}
-	if l.note != "" {
-		parts = append(parts, st.Note.Render(oneLine(l.note)))
-	}
-	if len(parts) == 0 {
-		return st.Muted.Render("not rated")
-	}
-	return strings.Join(parts, st.Muted.Render(" · "))
-}
-
-// seconds writes a duration as people read figures: 0.42s, 3.1s, 12s.
-func seconds(d time.Duration) string {
-	s := d.Seconds()
-	switch {
-	case s < 1:
-		return fmt.Sprintf("%.2fs", s)
-	case s < 10:
-		return fmt.Sprintf("%.1fs", s)
-	}
-	return fmt.Sprintf("%.0fs", s)
 }

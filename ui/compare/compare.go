@@ -5,6 +5,10 @@
 // tokens per second, stop reason) or its error; the person rates columns,
 // notes them, picks a winner, continues one as a chat, re-runs, goes back
 // through earlier runs as they were recorded, and exports a report.
+// A run may go blind (issue 16, arena.go): the targets shuffled and shown
+// as letters until the person's vote, recorded as `compare --blind`
+// records it, reveals them. D shows a word diff of two columns, # tags
+// the comparison, and a run whose estimate passes the budget asks first.
 //
 // Every run is recorded in history (a conversation of kind compare, one
 // lane per column) by the commands that stream it, as `atelier compare`
@@ -12,7 +16,8 @@
 // or failing target holds no other back.
 //
 // It imports bubbletea, bubbles, lipgloss, client, recorder, store,
-// ui/markdown, termtext and ui/tab; never ui.
+// store/price, store/rank, ui/markdown, ui/diff, ui/components, termtext
+// and ui/tab; never ui.
 package compare
 
 import (
@@ -25,6 +30,7 @@ import (
 	"atelier/store/price"
 	launcher "atelier/ui/components/editor"
 	"atelier/ui/components/form"
+	"atelier/ui/components/guard"
 	"atelier/ui/tab"
 )
 
@@ -60,6 +66,12 @@ type Model struct {
 
 	verdicts verdictQueue // saves of ratings, notes and winners, in order
 
+	arena    arena           // blind mode: the next run's, and the run on screen's
+	settings *store.Settings // the budget the guard weighs a run against; nil: none
+	guard    guard.Model     // the budget's question, while it asks
+	weighing *pendingRun     // the run the guard weighs, sent on its yes
+	diff     *diffView       // the word diff of two columns, while shown (D)
+
 	focus int // the column with the keyboard
 	zoom  bool
 	sync  bool // scrolling moves every column
@@ -70,6 +82,7 @@ type Model struct {
 	editor *editor
 	form   *form.Model // while the targets form is open
 	note   *noteInput  // while a note is open
+	line   *lineInput  // while the vote's letters or the tags are typed
 
 	pending []tea.Cmd // frames asked for by SetSize and SetDark, sent by the next Update
 
@@ -90,6 +103,7 @@ func New(o Options) Model {
 	if o.Settings != nil {
 		m.prices = o.Settings.Prices
 	}
+	m.settings, m.arena, m.guard = o.Settings, m.arena.withSetting(o.Settings), guard.New()
 	m.editor = newEditor(m.st)
 	return m
 }
@@ -140,6 +154,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		m.client = msg.Client
 		return m, nil
 	case tab.SettingsMsg:
+		m.settings, m.arena = msg.Settings, m.arena.withSetting(msg.Settings)
 		return m.settingsSaved(msg.Settings).withPrices(msg.Settings.Prices)
 	case tab.RerunMsg:
 		return m.rerun(msg)
@@ -161,6 +176,10 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.saved(msg)
 	case exportedMsg:
 		return m.exported(msg)
+	case votedMsg, withdrawnMsg, taggedMsg:
+		return m.arenaSaved(msg)
+	case guard.Verdict:
+		return m.weighed(msg)
 	case launcher.EditedMsg:
 		return m.edited(msg)
 	}
@@ -203,6 +222,8 @@ func (m Model) FieldEmpty() bool {
 		return m.note.input.Value() == ""
 	case targeting:
 		return !m.form.EditsText() || m.form.InputEmpty()
+	case lining:
+		return m.line.input.Value() == ""
 	}
 	return true
 }
@@ -210,7 +231,7 @@ func (m Model) FieldEmpty() bool {
 // Claims reports whether the tab takes a bare key the shell would take
 // otherwise: the digits rate the focused column while there is one.
 func (m Model) Claims(msg tea.KeyPressMsg) bool {
-	return m.mode == browsing && len(m.run.lanes) > 0 && key.Matches(msg, m.km.Rate)
+	return m.mode == browsing && len(m.run.lanes) > 0 && !m.arena.hidden() && key.Matches(msg, m.km.Rate)
 }
 
 // Busy reports whether a column still streams: quitting stops it first,
@@ -239,9 +260,12 @@ func (m *Model) SetDark(dark bool) {
 	}
 }
 
-// Summary names the focused column's target, for the status bar.
+// Summary names the focused column's target, for the status bar: its
+// letter while the run is blind.
 func (m Model) Summary() string {
-	if l := m.focused(); l != nil {
+	if l := m.focused(); l != nil && m.arena.hidden() {
+		return "compare · blind · column " + letter(m.focus)
+	} else if l != nil {
 		return targetLine(l.target, m.run.system)
 	}
 	if len(m.targets) == 0 {
@@ -252,7 +276,8 @@ func (m Model) Summary() string {
 
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
-	return helpKeys{km: *m.km, mode: m.mode, empty: len(m.run.lanes) == 0}.help()
+	return helpKeys{km: *m.km, mode: m.mode, empty: len(m.run.lanes) == 0, hidden: m.arena.hidden(),
+		lanes: len(m.run.lanes)}.help()
 }
 
 // focused is the column with the keyboard, nil when there is none.

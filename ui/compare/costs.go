@@ -12,12 +12,12 @@ import (
 // runs, when it failed or stopped (its count is not final), or when no
 // rate applies: nothing pretends to know a cost. Arithmetic only, from
 // the counts its figures keep.
-func (m Model) cost(l *lane) string {
-	if len(m.prices) == 0 || l.state != done {
+func (p painter) cost(l *lane) string {
+	if len(p.prices) == 0 || l.state != done {
 		return ""
 	}
 	f := l.fig
-	return price.Label(m.prices.Reply(l.target.Model, price.Usage{Input: f.in, Output: f.out, Thinking: f.thinking}))
+	return price.Label(p.prices.Reply(l.target.Model, price.Usage{Input: f.in, Output: f.out, Thinking: f.thinking}))
 }
 
 // withPrices adopts the rates saved in Settings; the columns are laid out

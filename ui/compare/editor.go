@@ -118,6 +118,8 @@ func (m Model) updateField(msg tea.Msg) (Model, tea.Cmd) {
 		}
 	case noting:
 		m.note.input, cmd = m.note.input.Update(msg)
+	case lining:
+		m.line.input, cmd = m.line.input.Update(msg)
 	case targeting:
 		f := *m.form
 		f, cmd = f.Update(msg)

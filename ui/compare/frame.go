@@ -35,14 +35,14 @@ var (
 // frame draws a column in a box w wide and h high, its title in the top
 // border. The box is drawn by hand: a lipgloss border would measure every
 // line of the reply again at each frame.
-func (m Model) frame(c column, focused bool, w, h int) box {
+func (p painter) frame(c column, focused bool, w, h int) box {
 	if w < 5 || h < 3 {
 		blank := strings.Repeat(" ", max(w, 0))
 		return box{top: blank, bottom: blank, rows: blankLines(w, h-2)}
 	}
-	border, g := m.st.Frame, thin
+	border, g := p.st.Frame, thin
 	if focused {
-		border, g = m.st.Focus, thick // the focused column shows without colour too
+		border, g = p.st.Focus, thick // the focused column shows without colour too
 	}
 	iw := w - 4
 	side := border.Render(g.side)
@@ -53,13 +53,13 @@ func (m Model) frame(c column, focused bool, w, h int) box {
 		bottom: border.Render(g.bottomLeft + strings.Repeat(g.line, w-2) + g.bottomRight),
 		left:   side + " ", right: " " + side,
 	}
-	b.rows = m.rows(c, iw, h-2)
+	b.rows = p.rows(c, iw, h-2)
 	return b
 }
 
 // rows are the lines inside a column's frame: its figures, the reply or a
 // hint, the error (under the reply, or in its place), then the verdict.
-func (m Model) rows(c column, iw, n int) []string {
+func (p painter) rows(c column, iw, n int) []string {
 	inner := make([]string, 0, n)
 	for _, a := range c.apart {
 		inner = append(inner, fit(a, iw))
@@ -71,7 +71,7 @@ func (m Model) rows(c column, iw, n int) []string {
 	case c.body != "":
 		inner = append(inner, bodyLines(c.body, iw)...)
 	case c.hint != "" && n-1-len(c.apart)-len(c.figures)-len(c.errs) > 0:
-		inner = append(inner, fit(m.st.Muted.Render(c.hint), iw))
+		inner = append(inner, fit(p.st.Muted.Render(c.hint), iw))
 	}
 	below := len(c.errs)
 	if c.body == "" {

@@ -27,11 +27,15 @@ type (
 		ids []int64
 		err error
 	}
-	// loadedMsg is one comparison read back.
+	// loadedMsg is one comparison read back, with its votes, whether its
+	// last prompt ran blind, and its tags.
 	loadedMsg struct {
 		seq   int
 		conv  *store.Conversation
 		calls []store.Call
+		votes []store.Vote
+		blind bool
+		tags  []string
 		err   error
 	}
 )
@@ -86,15 +90,28 @@ func (m Model) open(i int) (Model, tea.Cmd) {
 	m.seq++
 	m.at, m.loading = i, true
 	db, id, seq := m.db, m.runs[i], m.seq
-	return m, func() tea.Msg {
-		ctx := context.Background()
-		conv, err := db.Conversation(ctx, id)
-		var calls []store.Call
-		if err == nil {
-			calls, err = db.Calls(ctx, store.CallFilter{ConversationID: id})
-		}
-		return result(loadedMsg{seq: seq, conv: conv, calls: calls, err: err})
+	return m, func() tea.Msg { return result(load(db, id, seq)) }
+}
+
+// load reads comparison id back, and what the arena keeps on it.
+func load(db *store.Store, id int64, seq int) loadedMsg {
+	ctx := context.Background()
+	msg := loadedMsg{seq: seq}
+	ref := store.ItemRef{Kind: store.KindCompare, ID: id}
+	if msg.conv, msg.err = db.Conversation(ctx, id); msg.err != nil {
+		return msg
 	}
+	msg.calls, msg.err = db.Calls(ctx, store.CallFilter{ConversationID: id})
+	if msg.err == nil {
+		msg.votes, msg.err = db.Votes(ctx, store.VoteFilter{Item: &ref, Withdrawn: true})
+	}
+	if msg.err == nil {
+		msg.blind, msg.err = db.RanBlind(ctx, id, lastTurn(msg.conv))
+	}
+	if msg.err == nil {
+		msg.tags, msg.err = db.Tags(ctx, ref)
+	}
+	return msg
 }
 
 // loaded shows a comparison as it was, and makes its prompt and targets
@@ -112,10 +129,21 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 		return m, tab.Error(msg.err)
 	}
 	m.run = runFrom(msg.seq, msg.conv, msg.calls, m.st)
+	m.run.tags = msg.tags
 	m.at = slices.Index(m.runs, m.run.convID)
 	m.prompt = m.run.prompt
-	m.system, m.targets = splitSystem(m.shownTargets())
+	m.system, m.targets = splitSystem(m.shownTargets()) // in the order recorded, which tells nothing
 	m.defaulted = false
+	m.diff = nil
+	var vote *store.Vote
+	m.arena, vote = m.arena.opened(msg.votes, m.run.turn, msg.blind)
+	switch {
+	case vote != nil:
+		m.run.lanes = inVoteOrder(m.run.lanes, *vote)
+	case m.arena.hidden():
+		m.run.lanes = shuffle(m.run.lanes)
+	}
+	markSelfNaming(m.run.lanes)
 	m.focus = min(m.focus, max(len(m.run.lanes)-1, 0))
 	var cmds []tea.Cmd
 	for i := range m.run.lanes {
@@ -129,16 +157,17 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 
 // runFrom rebuilds the last prompt of a recorded comparison.
 func runFrom(seq int, c *store.Conversation, calls []store.Call, st *styles) run {
-	r := run{seq: seq, convID: c.ID}
+	r := run{seq: seq, convID: c.ID, turn: lastTurn(c)}
 	for _, msg := range c.Messages {
-		if msg.Role == store.RoleUser && msg.Turn >= r.turn {
-			r.turn, r.prompt = msg.Turn, msg.Text
+		if msg.Role == store.RoleUser && msg.Turn == r.turn {
+			r.prompt = msg.Text
 		}
 	}
 	lanes, replies := turnOf(c, r.turn)
 	r.lanes = make([]lane, laneCount(lanes, replies))
 	for i := range r.lanes {
 		r.lanes[i] = newLane(client.ChatTarget{}, st.Markdown)
+		r.lanes[i].slot = i
 		r.lanes[i].state = stopped // until a reply says otherwise
 	}
 	native := map[int64]json.RawMessage{}
@@ -165,6 +194,17 @@ func runFrom(seq int, c *store.Conversation, calls []store.Call, st *styles) run
 	}
 	r.system = sharedSystem(ts)
 	return r
+}
+
+// lastTurn is the turn of c's last prompt.
+func lastTurn(c *store.Conversation) int {
+	turn := 0
+	for _, msg := range c.Messages {
+		if msg.Role == store.RoleUser {
+			turn = max(turn, msg.Turn)
+		}
+	}
+	return turn
 }
 
 // turnOf is the lanes and replies of one turn of c, of the lanes a
@@ -219,61 +259,4 @@ func storedState(msg store.Message) (laneState, string) {
 		return stopped, "still streaming in another atelier"
 	}
 	return stopped, ""
-}
-
-// rerun takes up a comparison from the History tab: it opens as it was
-// recorded, its prompt and targets the next run's, and waits for ctrl+r
-// (or e, to change the prompt first). While a run streams, or when the
-// comparison cannot be read, the prompt and targets are filled in alone.
-func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
-	if msg.ID == 0 || m.db == nil || m.running() {
-		targets := make([]client.ChatTarget, 0, len(msg.Targets))
-		for _, t := range msg.Targets {
-			targets = append(targets, storedTarget(t.Family, t.Model, t.SettingsJSON))
-		}
-		return m.prefill(msg.Prompt, targets)
-	}
-	i, found := slices.BinarySearch(m.runs, msg.ID)
-	if !found {
-		m.runs = slices.Insert(m.runs, i, msg.ID)
-	}
-	m, cmd := m.open(i)
-	return m, tea.Batch(cmd, tab.Info("compare: ctrl+r runs it again; e changes the prompt first"))
-}
-
-// prefill makes prompt and targets the next run's, and opens the prompt
-// for a look before it runs: a past run taken up again.
-func (m Model) prefill(prompt string, targets []client.ChatTarget) (Model, tea.Cmd) {
-	m.prompt = prompt
-	m.system, m.targets = splitSystem(targets)
-	m.defaulted = false
-	return m.openEditor()
-}
-
-// sharedSystem is the system prompt of targets when they all have the same
-// one, else "".
-func sharedSystem(targets []client.ChatTarget) string {
-	for _, t := range targets[min(len(targets), 1):] {
-		if t.Settings.System != targets[0].Settings.System {
-			return ""
-		}
-	}
-	if len(targets) == 0 {
-		return ""
-	}
-	return targets[0].Settings.System
-}
-
-// splitSystem takes the system prompt all targets share out of them, as
-// the run's; targets with different ones keep their own.
-func splitSystem(targets []client.ChatTarget) (string, []client.ChatTarget) {
-	system := sharedSystem(targets)
-	out := make([]client.ChatTarget, len(targets))
-	for i, t := range targets {
-		if system != "" {
-			t.Settings.System = ""
-		}
-		out[i] = t
-	}
-	return system, out
 }

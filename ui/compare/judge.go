@@ -101,22 +101,23 @@ func (m Model) saveVerdicts() (Model, tea.Cmd) {
 	if m.db == nil || m.run.convID == 0 {
 		return m, nil // not in history: the verdict lives on screen
 	}
-	lanes := m.verdictLanes()
+	lanes := m.run.verdictLanes()
 	if m.verdicts.saving {
 		m.verdicts.next = lanes
 		return m, nil
 	}
 	m.verdicts.saving = true
-	return m, m.writeVerdicts(lanes)
+	return m, writeVerdicts(m.db, lanes)
 }
 
-// verdictLanes are the run's lanes as history keeps them, the winner last:
+// verdictLanes are the run's lanes as history keeps them (each in its
+// slot: a blind run's are shown in another order), the winner last:
 // saving it takes the title from the others.
-func (m Model) verdictLanes() []store.Lane {
+func (r run) verdictLanes() []store.Lane {
 	var out, win []store.Lane
-	for i, l := range m.run.lanes {
+	for _, l := range r.lanes {
 		settings, _ := json.Marshal(l.target.Settings)
-		sl := store.Lane{ConversationID: m.run.convID, Turn: m.run.turn, Lane: i, Family: string(l.target.Family),
+		sl := store.Lane{ConversationID: r.convID, Turn: r.turn, Lane: l.slot, Family: string(l.target.Family),
 			Model: l.target.Model, SettingsJSON: settings, Rating: l.rating, Note: l.note, Winner: l.winner}
 		if l.winner {
 			win = append(win, sl)
@@ -127,8 +128,8 @@ func (m Model) verdictLanes() []store.Lane {
 	return append(out, win...)
 }
 
-func (m Model) writeVerdicts(lanes []store.Lane) tea.Cmd {
-	db := m.db
+// writeVerdicts is the command saving lanes in db.
+func writeVerdicts(db *store.Store, lanes []store.Lane) tea.Cmd {
 	return func() tea.Msg {
 		for _, l := range lanes {
 			if err := db.SetLane(context.Background(), l); err != nil {
@@ -148,7 +149,7 @@ func (m Model) saved(msg savedMsg) (Model, tea.Cmd) {
 	}
 	if next := m.verdicts.next; next != nil {
 		m.verdicts.next, m.verdicts.saving = nil, true
-		return m, tea.Batch(cmd, m.writeVerdicts(next))
+		return m, tea.Batch(cmd, writeVerdicts(m.db, next))
 	}
 	if m.verdicts.export {
 		m.verdicts.export = false

@@ -5,6 +5,7 @@ import (
 
 	launcher "atelier/ui/components/editor"
 	"atelier/ui/components/form"
+	"atelier/ui/components/guard"
 	"atelier/ui/markdown"
 	"atelier/ui/tab"
 )
@@ -16,7 +17,12 @@ type keyMap struct {
 	Rate, Note, Winner, Continue key.Binding
 	Export, Rerun, Edit, Targets key.Binding
 	Stop, Older, Newer           key.Binding
+	Diff, Tags                   key.Binding
 	Scroll                       markdown.KeyMap // a column, or all while in sync
+
+	// Blind runs (issue 16): the toggle, the verdicts (help only: the keys
+	// are read by verdictKey), the withdrawal.
+	Blind, VoteTwo, VoteRank, Withdraw key.Binding
 
 	// The prompt editor.
 	Send, Newline, Field, Close, Editor key.Binding
@@ -49,7 +55,14 @@ func defaultKeyMap() keyMap {
 		Stop:     b([]string{"esc"}, "esc", "stop"),
 		Older:    b([]string{"["}, "[", "older run"),
 		Newer:    b([]string{"]"}, "]", "newer run"),
+		Diff:     b([]string{"D"}, "D", "word diff with the next column"),
+		Tags:     b([]string{"#"}, "#", "tags"),
 		Scroll:   markdown.DefaultKeyMap(),
+
+		Blind:    b([]string{"B"}, "B", "blind next run"),
+		VoteTwo:  b([]string{"a", "b", "t", "x"}, "a/b/t/x", "vote: A, B, tie, both bad"),
+		VoteRank: b([]string{"a", "b", "c", "d"}, "letters enter", "vote: rank 3–4 best first (CAB)"),
+		Withdraw: b([]string{"W"}, "W", "withdraw the vote"),
 
 		Send:    b([]string{"enter", "ctrl+r"}, "enter", "run"),
 		Newline: b([]string{"shift+enter", "ctrl+j"}, "⇧enter/ctrl+j", "new line"),
@@ -75,14 +88,18 @@ const (
 	prompting      // the prompt editor has the keyboard
 	noting         // the note of a column has the keyboard
 	targeting      // the targets form has the keyboard
+	lining         // a one-line field has the keyboard: a blind ranking or the tags
+	asking         // a question waits for y or n: the budget's, or a withdrawal's
 )
 
 // helpKeys are the keys of one mode, for the shell's help. Before any
 // run, the keys that make one.
 type helpKeys struct {
-	km    keyMap
-	mode  mode
-	empty bool
+	km     keyMap
+	mode   mode
+	empty  bool
+	hidden bool // a blind run waits for its vote
+	lanes  int
 }
 
 // short lists the keys that matter in the current mode.
@@ -95,9 +112,18 @@ func (h helpKeys) short() []key.Binding {
 		return []key.Binding{k.Save, k.Cancel}
 	case targeting:
 		return []key.Binding{k.Form.Change, k.FormNext, k.Apply, k.Cancel}
+	case lining:
+		return []key.Binding{k.Save, k.Cancel}
+	case asking:
+		return guard.New().Help()
 	}
-	if h.empty {
+	switch {
+	case h.empty:
 		return []key.Binding{k.Targets, k.Edit, k.Rerun}
+	case h.hidden && h.lanes == 2:
+		return []key.Binding{k.VoteTwo, k.Next, k.Diff, k.Rerun, k.Blind}
+	case h.hidden:
+		return []key.Binding{k.VoteRank, k.Next, k.Diff, k.Rerun, k.Blind}
 	}
 	return []key.Binding{k.Rerun, k.Next, k.Rate, k.Winner, k.Continue, k.Zoom, k.Sync, k.Note, k.Export}
 }
@@ -109,7 +135,8 @@ func (h helpKeys) help() tab.Help {
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: "Columns", Keys: []key.Binding{k.Next, k.Prev, k.Zoom, k.Sync, s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}},
 		{Title: "Judging a column", Keys: []key.Binding{tab.Retitle(k.Rate, "rate 1 to 5 stars; 0 clears"), k.Note, k.Winner, k.Continue, k.Export}},
-		{Title: "Runs", Keys: []key.Binding{k.Edit, k.Targets, k.Rerun, k.Stop, k.Older, k.Newer}},
+		{Title: "Runs", Keys: []key.Binding{k.Edit, k.Targets, k.Rerun, k.Stop, k.Older, k.Newer, k.Diff, k.Tags}},
+		{Title: "Blind (arena)", Keys: []key.Binding{k.Blind, k.VoteTwo, k.VoteRank, k.Withdraw}},
 		{Title: "Prompt editor", Keys: []key.Binding{k.Send, k.Newline, k.Editor, k.Field, k.Close}},
 		{Title: "Note", Keys: []key.Binding{k.Save, k.Cancel}},
 		{Title: "Targets form (ctrl+t)", Keys: []key.Binding{k.FormNext, k.FormPrev, k.Form.Up, k.Form.Down, k.Form.Change, k.Form.Back, k.Apply, k.Cancel}},
@@ -121,6 +148,8 @@ func (h helpKeys) help() tab.Help {
 		return all.First("Note")
 	case h.mode == targeting:
 		return all.First("Targets form (ctrl+t)")
+	case h.hidden || h.mode == lining:
+		return all.First("Blind (arena)")
 	case h.empty:
 		return all.First("Runs")
 	}

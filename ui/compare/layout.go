@@ -2,6 +2,7 @@ package compare
 
 import (
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Layout: the prompt lines on top, the columns below, as many side by side
@@ -30,7 +31,7 @@ func (m Model) geometry() geometry {
 	if m.zoom || m.width < foldWidth {
 		g.count = 1
 	}
-	for need := m.tableNeed(); g.count > 1 && m.width/g.count-4 < need; {
+	for need := m.run.tableNeed(); g.count > 1 && m.width/g.count-4 < need; {
 		g.count-- // fewer columns rather than tables with words split
 	}
 	g.first = max(min(m.focus-g.count+1, n-g.count), 0)
@@ -40,10 +41,10 @@ func (m Model) geometry() geometry {
 
 // tableNeed is the narrowest reply view that shows every column's tables
 // without splitting a word.
-func (m Model) tableNeed() int {
+func (r run) tableNeed() int {
 	need := 0
-	for i := range m.run.lanes {
-		need = max(need, m.run.lanes[i].tables.need)
+	for i := range r.lanes {
+		need = max(need, r.lanes[i].tables.need)
 	}
 	return need
 }
@@ -53,13 +54,17 @@ func (m Model) topLines() int {
 	switch m.mode {
 	case prompting:
 		return editorRows + 3 // label, field, system prompt, rule
-	case noting:
+	case noting, lining, asking:
 		return 1
 	}
+	n := 1
 	if m.shownSystem() != "" {
-		return 2
+		n++
 	}
-	return 1
+	if m.arena.line(len(m.run.lanes)) != "" {
+		n++
+	}
+	return n
 }
 
 // layout sizes each column's reply view to what the geometry leaves it.
@@ -70,9 +75,10 @@ func (m *Model) layout() []tea.Cmd {
 	iw := max(g.colW-4, 1)
 	cmds := make([]tea.Cmd, 0, len(m.run.lanes))
 	sets := m.settingsApart()
+	p := m.painter()
 	for i := range m.run.lanes {
 		l := &m.run.lanes[i]
-		h := g.colH - 3 - len(m.apartLines(i, l.target, iw, sets[i])) - len(m.figureLines(l, iw)) - len(m.errorLines(l, iw, g.colH))
+		h := g.colH - 3 - len(p.apartLines(i, l, l.target, iw, sets[i])) - len(p.figureLines(l, iw)) - len(p.errorLines(l, iw, g.colH))
 		cmds = append(cmds, l.resize(iw, max(h, 0)))
 	}
 	if m.mode == targeting {
@@ -82,6 +88,9 @@ func (m *Model) layout() []tea.Cmd {
 	m.editor.system.SetWidth(max(m.width-12, 10))
 	if m.note != nil {
 		m.note.input.SetWidth(max(m.width-30, 10))
+	}
+	if m.line != nil {
+		m.line.input.SetWidth(max(m.width-ansi.StringWidth(m.line.label(len(m.run.lanes)))-4, 10))
 	}
 	return cmds
 }

@@ -21,7 +21,8 @@ type run struct {
 	prompt  string
 	system  string
 	lanes   []lane
-	stopped bool // esc before the streams began: they never start
+	stopped bool     // esc before the streams began: they never start
+	tags    []string // the person's tags on the comparison (#)
 }
 
 // laneState is where a column's reply stands.
@@ -41,7 +42,13 @@ func (s laneState) ended() bool { return s >= done }
 // lane is one column: a target and its reply.
 type lane struct {
 	target client.ChatTarget
-	md     markdown.Model
+	// slot is the column's lane in history: a blind run's columns are in
+	// the order shown, which may not be the order recorded.
+	slot int
+	// mayName says the ended reply may name its own model (rank.MayNameModel):
+	// a blind column says so rather than edit the text.
+	mayName bool
+	md      markdown.Model
 	// hasText says md holds some text (its Text would copy it all).
 	hasText bool
 	// top says md shows a reply opened from history: from its start, once

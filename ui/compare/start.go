@@ -12,6 +12,7 @@ import (
 	"atelier/client"
 	"atelier/recorder"
 	"atelier/termtext"
+	"atelier/ui/components/guard"
 	"atelier/ui/tab"
 )
 
@@ -31,8 +32,8 @@ var (
 	errNoPrompt  = errors.New("compare: write a prompt first (e)")
 )
 
-// start sends the prompt to every target: a new run, recorded first, then
-// streamed column by column.
+// start sends the prompt to every target, once the budget's guard agrees:
+// a new run, recorded first, then streamed column by column.
 func (m Model) start() (Model, tea.Cmd) {
 	targets := withSystem(m.targets, m.system)
 	turns := []client.ChatTurn{{Role: "user", Text: m.prompt}}
@@ -49,26 +50,47 @@ func (m Model) start() (Model, tea.Cmd) {
 			return m, tab.Error(fmt.Errorf("compare: target %d (%s · %s): %w", i+1, t.Family, t.Model, err))
 		}
 	}
+	p := pendingRun{targets: targets, prompt: m.prompt, system: m.system, blind: m.arena.next}
+	if weigh := guard.Weigh(m.db, m.settings, "comparison", estimate(m.prices, targets, m.prompt)); weigh != nil {
+		m.weighing = &p
+		return m, ours(weigh)
+	}
+	return m.launch(p)
+}
+
+// launch starts run p: blind, its targets in a shuffled order, shown as
+// letters.
+func (m Model) launch(p pendingRun) (Model, tea.Cmd) {
+	if p.blind {
+		p.targets = shuffle(p.targets)
+	}
 	m = m.stop()
 	m.seq++
-	m.run = run{seq: m.seq, prompt: m.prompt, system: m.system}
-	for _, t := range targets {
+	m.run = run{seq: m.seq, prompt: p.prompt, system: p.system}
+	for i, t := range p.targets {
 		m.run.lanes = append(m.run.lanes, newLane(t, m.st.Markdown))
+		m.run.lanes[i].slot = i
 	}
+	m.arena, m.diff = m.arena.started(p.blind), nil
 	m.at, m.loading, m.mode = -1, false, browsing
-	m.focus = min(m.focus, len(targets)-1)
-	cmds := append(m.layout(), m.record(m.seq, m.prompt, targets))
+	m.focus = min(m.focus, len(p.targets)-1)
+	cmds := append(m.layout(), m.record(m.seq, p))
 	return m, tea.Batch(cmds...)
 }
 
 // record writes the run's conversation, prompt, lanes and the start of
-// each reply, as `atelier compare` does, then says so.
-func (m Model) record(seq int, prompt string, targets []client.ChatTarget) tea.Cmd {
+// each reply, as `atelier compare` does, and marks a blind run so, then
+// says so.
+func (m Model) record(seq int, p pendingRun) tea.Cmd {
 	db := m.db
 	return func() tea.Msg {
-		msg := recordedMsg{seq: seq, replies: make([]*recorder.Reply, len(targets))}
+		msg := recordedMsg{seq: seq, replies: make([]*recorder.Reply, len(p.targets))}
 		if db != nil {
-			msg.convID, msg.replies, msg.err = recorder.BeginComparison(context.Background(), db, prompt, targets)
+			ctx := context.Background()
+			msg.convID, msg.replies, msg.err = recorder.BeginComparison(ctx, db, p.prompt, p.targets)
+			if p.blind && msg.convID != 0 {
+				msg.err = errors.Join(msg.err, db.MarkBlind(ctx, msg.convID, 0))
+			}
 		}
 		msg.at = time.Now()
 		return result(msg)
@@ -152,6 +174,10 @@ func (m Model) laneEvent(msg laneMsg) (Model, tea.Cmd) {
 		l.fig.in, l.fig.out = int64(d.Usage.Input), int64(d.Usage.Output)
 	case client.ChatDoneDelta:
 		l.end(d.Result, msg.err)
+		markSelfNaming(m.run.lanes)
+		if m.diff != nil {
+			m.diff = newDiff(m.run.lanes, m.diff.left, m.width, m.st)
+		}
 		cmds = append(cmds, ours(l.md.Finish())) // the last block drawn as closed
 		cmds = append(cmds, m.layout()...)
 	}

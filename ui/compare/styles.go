@@ -26,6 +26,8 @@ type styles struct {
 	Stars    lipgloss.Style
 	Winner   lipgloss.Style
 	Note     lipgloss.Style
+	Deleted  lipgloss.Style // a word only the diff's left column has
+	Inserted lipgloss.Style // a word only the diff's right column has
 
 	// The prompt lines, the editor and the form.
 	Label   lipgloss.Style // Prompt, System
@@ -53,6 +55,8 @@ func newStyles(isDark bool) *styles {
 		Stars:    fg(p.Warning),
 		Winner:   fg(p.Success).Bold(true),
 		Note:     fg(p.Text).Italic(true),
+		Deleted:  fg(p.Error).Strikethrough(true), // marked without colour too
+		Inserted: fg(p.Success).Underline(true),
 		Label:    fg(p.Accent).Bold(true),
 		Text:     fg(p.Text),
 		Muted:    fg(p.Muted),

@@ -9,6 +9,7 @@ import (
 
 	"atelier/client"
 	"atelier/termtext"
+	"atelier/ui/components/guard"
 )
 
 // View draws the prompt lines and the columns, or the targets form.
@@ -22,7 +23,9 @@ func (m Model) View() string {
 	case m.mode == targeting:
 		lines = append(lines, m.formView(m.height-len(lines))...)
 	case g.count == 0:
-		lines = append(lines, m.emptyView(m.height-len(lines)))
+		lines = append(lines, emptyView(m.st, m.width, m.height-len(lines)))
+	case m.diff != nil:
+		lines = append(lines, m.diff.View(m.painter(), m.run.lanes, m.settingsApart(), m.width, g.colH))
 	default:
 		lines = append(lines, m.columnsView(g))
 	}
@@ -56,17 +59,28 @@ func (m Model) shownSystem() string {
 	return m.run.system
 }
 
-// topView is the prompt and system prompt, the editor, or the note field.
+// topView is the prompt and system prompt, the editor, the note field,
+// the field of a ranking or the tags, or a question; then the arena's line.
 func (m Model) topView() []string {
 	st := m.st
 	switch m.mode {
 	case prompting:
 		rule := st.Frame.Render(strings.Repeat("─", m.width))
-		return []string{st.Label.Render("Prompt"), m.editor.prompt.View(),
-			st.Label.Render("System ") + m.editor.system.View(), rule}
+		label := st.Label.Render("Prompt")
+		if est := guard.Estimate(estimate(m.prices, withSystem(m.targets, m.editor.system.Value()), m.editor.prompt.Value())); est != "" {
+			label += strings.Repeat(" ", max(m.width-len("Prompt")-len(est), 1)) + st.Muted.Render(est)
+		}
+		return []string{label, m.editor.prompt.View(), st.Label.Render("System ") + m.editor.system.View(), rule}
 	case noting:
 		label := st.Label.Render(fmt.Sprintf("Note on column %d ", m.note.lane+1))
 		return []string{fit(label+m.note.input.View(), m.width)}
+	case lining:
+		return []string{fit(st.Label.Render(m.line.label(len(m.run.lanes)))+m.line.input.View(), m.width)}
+	case asking:
+		if m.guard.Asking() {
+			return []string{fit(m.guard.View(m.dark, m.width), m.width)}
+		}
+		return []string{fit(st.Stars.Render(m.arena.question(len(m.run.lanes))), m.width)}
 	}
 	prompt := oneLine(m.shownPrompt())
 	if prompt == "" {
@@ -78,12 +92,21 @@ func (m Model) topView() []string {
 	if sys := m.shownSystem(); sys != "" {
 		out = append(out, fit(st.Label.Render("System ")+st.Muted.Render(oneLine(sys)), m.width))
 	}
+	if a := m.arena.line(len(m.run.lanes)); a != "" {
+		out = append(out, fit(st.Live.Render(a), m.width))
+	}
 	return out
 }
 
 // position says which run is on screen, and how the columns scroll.
 func (m Model) position() string {
 	var parts []string
+	if e := guard.Estimate(estimate(m.prices, withSystem(m.targets, m.system), m.prompt)); e != "" {
+		parts = append(parts, "next run "+e)
+	}
+	if len(m.run.tags) > 0 {
+		parts = append(parts, "tags "+strings.Join(m.run.tags, ", "))
+	}
 	switch {
 	case m.loading:
 		parts = append(parts, "opening…")
@@ -116,24 +139,31 @@ func (m Model) columnsView(g geometry) string {
 	targets := m.shownTargets()
 	spare := max(m.width-g.colW*g.count, 0)
 	sets := m.settingsApart()
+	p := m.painter()
 	size := g.colH
 	for i := g.first; i < g.first+g.count; i++ {
 		var c column
 		if i < len(m.run.lanes) {
-			c = m.laneColumn(i, g.colW-4, g.colH, sets[i])
+			c = p.laneColumn(&m.run.lanes[i], i, g.colW-4, g.colH, sets[i])
 		} else {
-			c = m.readyColumn(i, targets[i], g.colW-4, sets[i])
+			c = p.readyColumn(i, targets[i], g.colW-4, sets[i])
 		}
 		w := g.colW
 		if i-g.first < spare {
 			w++
 		}
-		bx := m.frame(c, i == m.focus && m.mode == browsing, w, g.colH)
+		bx := p.frame(c, i == m.focus && m.mode == browsing, w, g.colH)
 		boxes, size = append(boxes, bx), size+bx.size()
 	}
+	return joinBoxes(boxes, g.colH, size)
+}
+
+// joinBoxes writes boxes side by side, h lines high, in a string of size
+// bytes.
+func joinBoxes(boxes []box, h, size int) string {
 	var b strings.Builder
 	b.Grow(size)
-	for row := range g.colH {
+	for row := range h {
 		if row > 0 {
 			b.WriteByte('\n')
 		}
@@ -141,7 +171,7 @@ func (m Model) columnsView(g geometry) string {
 			switch row {
 			case 0:
 				b.WriteString(bx.top)
-			case g.colH - 1:
+			case h - 1:
 				b.WriteString(bx.bottom)
 			default:
 				b.WriteString(bx.left)
@@ -153,13 +183,13 @@ func (m Model) columnsView(g geometry) string {
 	return b.String()
 }
 
-// emptyView says what to do first.
-func (m Model) emptyView(h int) string {
+// emptyView says what to do first, w wide and h high.
+func emptyView(st *styles, w, h int) string {
 	text := "Compare sends one prompt to 2 to 4 targets at once and shows the replies side by side.\n\n" +
 		"Choose the targets with ctrl+t: a family, a model and its settings each;\n" +
 		"the same model twice with different settings is a parameter sweep."
-	text = ansi.Wordwrap(text, max(m.width-4, 20), " ")
-	return lipgloss.Place(m.width, max(h, 1), lipgloss.Center, lipgloss.Center, m.st.Muted.Render(text))
+	text = ansi.Wordwrap(text, max(w-4, 20), " ")
+	return lipgloss.Place(w, max(h, 1), lipgloss.Center, lipgloss.Center, st.Muted.Render(text))
 }
 
 // oneLine is the first line of s, cleaned, marked when there is more.

@@ -1,0 +1,126 @@
+package compare
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/termtext"
+	"atelier/ui/diff"
+	"atelier/ui/markdown"
+)
+
+// diffView is the word diff of two columns (issue 16 item 4, D): the
+// focused one on the left, the next on the right, the words only one has
+// marked on its side and the lines they share side by side, for replies
+// that answer one prompt with small differences (sweeps, regenerations).
+// The diff is made when it opens and again when either reply ends; it is
+// laid out again only when the width changes.
+type diffView struct {
+	left, right int // the columns compared, as shown
+	runs        []diff.Run
+	top         int // the first line shown
+
+	width int         // the width lines were laid out at
+	lines [2][]string // the left and right columns' lines
+}
+
+// newDiff diffs column at against the next one, round, laid out for a
+// view w wide.
+func newDiff(lanes []lane, at, w int, st *styles) *diffView {
+	d := &diffView{left: at, right: (at + 1) % len(lanes)}
+	d.runs = diff.Words(replyText(&lanes[d.left]), replyText(&lanes[d.right]))
+	d.lay(innerWidth(w), st)
+	return d
+}
+
+// innerWidth is the width inside each of the diff's two columns, in a
+// view w wide.
+func innerWidth(w int) int { return max(w/2-4, 2) }
+
+// replyText is a column's reply as written so far, safe for the terminal.
+func replyText(l *lane) string {
+	if l.text == "" {
+		return termtext.String(l.md.Text())
+	}
+	return termtext.String(l.text)
+}
+
+// toggleDiff opens the diff of the focused column and the next, or
+// closes it.
+func (m Model) toggleDiff() (Model, tea.Cmd) {
+	switch {
+	case m.diff != nil:
+		m.diff = nil
+	case len(m.run.lanes) < 2:
+		return m, nil
+	default:
+		m.diff = newDiff(m.run.lanes, m.focus, m.width, m.st)
+	}
+	return m, tea.Batch(m.layout()...)
+}
+
+// scroll moves the diff by a scrolling key, reporting whether msg was one.
+func (d diffView) scroll(msg tea.KeyPressMsg, km markdown.KeyMap, page int) (*diffView, bool) {
+	switch {
+	case key.Matches(msg, km.Up):
+		d.top--
+	case key.Matches(msg, km.Down):
+		d.top++
+	case key.Matches(msg, km.PageUp):
+		d.top -= page
+	case key.Matches(msg, km.PageDown):
+		d.top += page
+	case key.Matches(msg, km.Home):
+		d.top = 0
+	case key.Matches(msg, km.End):
+		d.top = len(d.lines[0])
+	default:
+		return &d, false
+	}
+	d.top = max(min(d.top, len(d.lines[0])-page), 0)
+	return &d, true
+}
+
+// lay lays the diff out iw cells wide, unless it is already.
+func (d *diffView) lay(iw int, st *styles) {
+	if d.width == iw && d.lines[0] != nil {
+		return
+	}
+	d.width = iw
+	d.lines[0], d.lines[1] = diff.Columns(d.runs, iw, diff.Styles{
+		Deleted:  func(s string) string { return st.Deleted.Render(s) },
+		Inserted: func(s string) string { return st.Inserted.Render(s) },
+	})
+}
+
+// View draws the two columns w wide and h high, their titles as the
+// columns' (letters while blind).
+func (d *diffView) View(p painter, lanes []lane, sets []settingsSplit, w, h int) string {
+	lw := w/2 + w%2
+	d.lay(innerWidth(w), p.st)
+	body := max(h-4, 1) // the borders, the legend and the position
+	d.top = max(min(d.top, len(d.lines[0])-body), 0)
+	end := min(d.top+body, len(d.lines[0]))
+	pos := p.st.Muted.Render(fmt.Sprintf("lines %d–%d of %d · D closes", d.top+1, end, len(d.lines[0])))
+	if len(d.lines[0]) == 0 {
+		pos = p.st.Muted.Render("no text yet · D closes")
+	}
+	legend := [2]string{p.st.Deleted.Render("struck") + p.st.Muted.Render(": only here"),
+		p.st.Inserted.Render("underlined") + p.st.Muted.Render(": only here")}
+	var boxes []box
+	size := h
+	for side, i := range [2]int{d.left, d.right} {
+		c := column{title: p.title(i, lanes[i].target, sets[i]), apart: []string{legend[side]},
+			body: strings.Join(d.lines[side][d.top:end], "\n"), verdict: pos}
+		bw := lw
+		if side == 1 {
+			bw = w - lw
+		}
+		bx := p.frame(c, side == 0, bw, h)
+		boxes, size = append(boxes, bx), size+bx.size()
+	}
+	return joinBoxes(boxes, h, size)
+}

@@ -1,0 +1,68 @@
+package compare
+
+import (
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/ui/tab"
+)
+
+// rerun takes up a comparison from the History tab: it opens as it was
+// recorded, its prompt and targets the next run's, and waits for ctrl+r
+// (or e, to change the prompt first). While a run streams, or when the
+// comparison cannot be read, the prompt and targets are filled in alone.
+func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
+	m.arena.next = m.arena.next || msg.Blind
+	if msg.ID == 0 || msg.Blind || m.db == nil || m.running() { // a blind one is not shown named first
+		targets := make([]client.ChatTarget, 0, len(msg.Targets))
+		for _, t := range msg.Targets {
+			targets = append(targets, storedTarget(t.Family, t.Model, t.SettingsJSON))
+		}
+		return m.prefill(msg.Prompt, targets)
+	}
+	i, found := slices.BinarySearch(m.runs, msg.ID)
+	if !found {
+		m.runs = slices.Insert(m.runs, i, msg.ID)
+	}
+	m, cmd := m.open(i)
+	return m, tea.Batch(cmd, tab.Info("compare: ctrl+r runs it again; e changes the prompt first"))
+}
+
+// prefill makes prompt and targets the next run's, and opens the prompt
+// for a look before it runs: a past run taken up again.
+func (m Model) prefill(prompt string, targets []client.ChatTarget) (Model, tea.Cmd) {
+	m.prompt = prompt
+	m.system, m.targets = splitSystem(targets)
+	m.defaulted = false
+	return m.openEditor()
+}
+
+// sharedSystem is the system prompt of targets when they all have the same
+// one, else "".
+func sharedSystem(targets []client.ChatTarget) string {
+	for _, t := range targets[min(len(targets), 1):] {
+		if t.Settings.System != targets[0].Settings.System {
+			return ""
+		}
+	}
+	if len(targets) == 0 {
+		return ""
+	}
+	return targets[0].Settings.System
+}
+
+// splitSystem takes the system prompt all targets share out of them, as
+// the run's; targets with different ones keep their own.
+func splitSystem(targets []client.ChatTarget) (string, []client.ChatTarget) {
+	system := sharedSystem(targets)
+	out := make([]client.ChatTarget, len(targets))
+	for i, t := range targets {
+		if system != "" {
+			t.Settings.System = ""
+		}
+		out[i] = t
+	}
+	return system, out
+}
