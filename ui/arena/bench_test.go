@@ -39,14 +39,14 @@ func benchStore(b *testing.B, n, k int) *store.Store {
 	return db
 }
 
-// BenchmarkOpenBoard: the tab shown with 10,000 votes over 12 targets:
+// BenchmarkOpenBoard: the tab shown with 10,000 votes over 20 targets (the figure):
 // the store read and the board computed (1,000 bootstrap rounds, as the
 // command line) in the command, then the result taken and drawn on the
 // UI loop. cpu-ms/op is the whole; ui-ms/op and ui-cpu-ms/op the loop's
 // share (Update of ShownMsg and of the result, and View), wall and CPU
 // time: all a frame waits for.
 func BenchmarkOpenBoard(b *testing.B) {
-	db := benchStore(b, 10_000, 12)
+	db := benchStore(b, 10_000, 20)
 	m := New(Options{Store: db})
 	m.SetSize(120, 40)
 	var ui, uiCPU time.Duration
@@ -75,7 +75,7 @@ func BenchmarkOpenBoard(b *testing.B) {
 // the 10,000 votes with their targets, as the tab reads them (ranked: the
 // columns a board needs) and whole (store.Votes, every column).
 func BenchmarkVotesQuery(b *testing.B) {
-	db := benchStore(b, 10_000, 12)
+	db := benchStore(b, 10_000, 20)
 	for _, c := range []struct {
 		name string
 		read func(context.Context, store.VoteFilter) ([]store.Vote, error)
