@@ -28,8 +28,8 @@ func defaultKeyMap() keyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, what))
 	}
 	return keyMap{
-		Jump:     b([]string{"alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6"}, "alt+1…6", "go to tab"),
-		Digit:    b([]string{"1", "2", "3", "4", "5", "6"}, "1…6", "go to tab, outside text"),
+		Jump:     b([]string{"alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6", "alt+7"}, "alt+1…7", "go to tab"),
+		Digit:    b([]string{"1", "2", "3", "4", "5", "6", "7"}, "1…7", "go to tab, outside text"),
 		Next:     b([]string{"ctrl+right"}, "ctrl+→", "next tab"),
 		Prev:     b([]string{"ctrl+left"}, "ctrl+←", "previous tab"),
 		Help:     b([]string{"f1"}, "f1", "help, from anywhere"),

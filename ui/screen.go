@@ -24,6 +24,7 @@ type screen interface {
 var titles = [tab.Count]string{
 	tab.Chat: "Chat", tab.Compare: "Compare", tab.Image: "Image",
 	tab.Video: "Video", tab.History: "History", tab.Settings: "Settings",
+	tab.Batch: "Batch",
 }
 
 // newScreens builds every tab from deps.
@@ -35,6 +36,7 @@ func newScreens(deps Deps) [tab.Count]screen {
 		tab.Video:    newVideoTab(deps),
 		tab.History:  newHistoryTab(deps),
 		tab.Settings: newSettingsTab(deps),
+		tab.Batch:    newBatchTab(deps),
 	}
 }
 

@@ -26,6 +26,7 @@ const (
 	Video
 	History
 	Settings
+	Batch // batch runs and their matrices (ui/batch)
 	Count // how many tabs there are
 )
 
