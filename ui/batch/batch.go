@@ -106,10 +106,6 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			m.input, cmd = m.input.Update(msg)
 			return m, cmd
 		}
-	case tab.ResultMsg:
-		if msg.To == tab.Batch {
-			return m.result(msg.Msg)
-		}
 	case tab.ClientMsg:
 		m.client = msg.Client
 	case tab.SettingsMsg:
@@ -120,6 +116,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		}
 	case tab.QuitMsg:
 		m = m.stop()
+	default:
+		return m.result(msg)
 	}
 	return m, nil
 }
@@ -215,7 +213,7 @@ func (m Model) planned(msg plannedMsg) (Model, tea.Cmd) {
 	}
 	m.plan = &msg
 	if w := guard.Weigh(m.db, m.settings, "batch", msg.plan.Estimate(m.prices())); w != nil {
-		return m, w
+		return m, func() tea.Msg { return result(w()) } // the verdict comes back to this tab, whichever shows
 	}
 	return m.startPlan()
 }

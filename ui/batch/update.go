@@ -91,7 +91,8 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// askPath opens the path field.
+// askPath opens the path field, holding the last path typed: a batch is
+// often run again after an edit of its file.
 func (m Model) askPath() (Model, tea.Cmd) {
 	if m.db == nil {
 		return m, tab.Warn("no history: a batch is recorded there as it runs")
@@ -100,6 +101,7 @@ func (m Model) askPath() (Model, tea.Cmd) {
 		return m, tab.Warn("a batch is running: stop it first (esc)")
 	}
 	m.typing = true
+	m.input.CursorEnd()
 	return m, m.input.Focus()
 }
 
