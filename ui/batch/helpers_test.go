@@ -218,7 +218,8 @@ func (f fixture) record(t testing.TB, db *store.Store) int64 {
 			Usage:     store.Usage{InputTokens: 20, OutputTokens: int64(100 + 10*c + tg)},
 			FirstLine: strings.SplitN(text, "\n", 2)[0]}
 		if passed != nil {
-			end.ChecksJSON = []byte(fmt.Sprintf(`[{"check":"contains \"yes\"","pass":%v}]`, *passed))
+			why := map[bool]string{true: "", false: `,"why":"not in the reply"`}[*passed]
+			end.ChecksJSON = []byte(fmt.Sprintf(`[{"check":"contains \"yes\"","pass":%v%s}]`, *passed, why))
 		}
 		if err := db.FinishCell(ctx, id, i, end); err != nil {
 			t.Fatal(err)

@@ -56,7 +56,10 @@ func (r *replies) resize(w, h int, dark bool) {
 				line := "✓ " + cr.Check
 				s := st.Pass
 				if !cr.Pass {
-					line, s = "✗ "+cr.Check+" — "+cr.Why, st.Fail
+					line, s = "✗ "+cr.Check, st.Fail
+					if cr.Why != "" {
+						line += " — " + cr.Why
+					}
 				}
 				out = append(out, s.Render(fit(termtext.String(line), w)))
 			}

@@ -277,7 +277,7 @@ func (m Model) summaryView() []string {
 	x, w := m.mx, m.width
 	tw := min(max(w-62, 10), 40)
 	row := func(cols ...string) string {
-		s := fit(cols[0], tw)
+		s := fit(cols[0], tw-1) + " "
 		widths := []int{6, 13, 13, 7, 7, 5, 6}
 		for i, c := range cols[1:] {
 			s += fit(c, widths[i])
