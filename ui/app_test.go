@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"atelier/ui/tab/tabtest"
 	"errors"
 	"strings"
@@ -68,12 +69,12 @@ func TestTabKeys(t *testing.T) {
 		{"digit without focus", tab.Chat, false, "3", tab.Image, false},
 		{"digit 6", tab.Chat, false, "6", tab.Settings, false},
 		{"digit while typing is text", tab.Chat, true, "3", tab.Chat, true},
-		{"digit 7 is not a tab", tab.Chat, false, "7", tab.Chat, true},
+		{"a digit past the tabs is not a tab", tab.Chat, false, fmt.Sprint(int(tab.Count) + 1), tab.Chat, true},
 		{"alt+digit without focus", tab.Chat, false, "alt+5", tab.History, false},
 		{"alt+digit while typing", tab.Video, true, "alt+1", tab.Chat, false},
 		{"ctrl+right", tab.Chat, true, "ctrl+right", tab.Compare, false},
-		{"ctrl+right wraps", tab.Settings, false, "ctrl+right", tab.Chat, false},
-		{"ctrl+left wraps", tab.Chat, false, "ctrl+left", tab.Settings, false},
+		{"ctrl+right wraps", tab.Count - 1, false, "ctrl+right", tab.Chat, false},
+		{"ctrl+left wraps", tab.Chat, false, "ctrl+left", tab.Count - 1, false},
 		{"ctrl+left", tab.Video, false, "ctrl+left", tab.Image, false},
 	}
 	for _, tt := range tests {
@@ -98,7 +99,7 @@ func TestQuestionMarkTogglesHelp(t *testing.T) {
 	if m.cover != helpCover || !strings.Contains(screenText(m), "Keys · Settings") || !strings.Contains(screenText(m), "Everywhere") {
 		t.Fatalf("? did not open the full help:\n%s", screenText(m))
 	}
-	for _, want := range []string{"alt+1…6", "ctrl+→", "ctrl+c", "enter", "delete"} {
+	for _, want := range []string{fmt.Sprintf("alt+1…%d", tab.Count), "ctrl+→", "ctrl+c", "enter", "delete"} {
 		if !strings.Contains(screenText(m), want) {
 			t.Errorf("full help lacks %q", want)
 		}
@@ -137,7 +138,7 @@ func TestClickOnATabTitle(t *testing.T) {
 		}
 	}
 	m = send(t, m, tea.MouseClickMsg{X: 1, Y: 0, Button: tea.MouseLeft})
-	if m.active != tab.Settings {
+	if m.active != tab.Count-1 {
 		t.Error("a click on the program's name switched tabs")
 	}
 }
@@ -167,7 +168,13 @@ func TestErrorStaysUntilEsc(t *testing.T) {
 }
 
 func TestStatusBarShowsServiceAndTasks(t *testing.T) {
-	m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 80, Height: 24}))
+	// The widths are those the bar was first measured at, widened by the
+	// titles of the tabs added after Settings since.
+	extra := 0
+	for _, title := range titles[tab.Settings+1:] {
+		extra += len("  ") + len(title)
+	}
+	m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 80 + extra, Height: 24}))
 	if top := lines(m)[0]; !strings.HasSuffix(strings.TrimSpace(top), "api.example.test") {
 		t.Errorf("top line %q does not end with the host", top)
 	}
@@ -179,8 +186,8 @@ func TestStatusBarShowsServiceAndTasks(t *testing.T) {
 	if top := lines(m)[0]; !strings.HasSuffix(top, " api.example.test · 1 task running ") {
 		t.Errorf("top line at 120 columns %q", top)
 	}
-	m = send(t, m, tea.WindowSizeMsg{Width: 65, Height: 24})
-	if top := lines(m)[0]; !strings.HasSuffix(top, "Settings  1 task ") {
+	m = send(t, m, tea.WindowSizeMsg{Width: 65 + extra, Height: 24})
+	if top := lines(m)[0]; !strings.HasSuffix(top, titles[tab.Count-1]+"  1 task ") {
 		t.Errorf("top line at 65 columns %q", top)
 	}
 
