@@ -56,6 +56,7 @@ type Model struct {
 	reader *replies // a cell's replies; nil: none open
 	errMsg string   // why the list could not be read
 
+	draw          *drawCache // the matrix as last drawn
 	km            keyMap
 	st            styles
 	dark          bool
@@ -64,7 +65,7 @@ type Model struct {
 
 // New returns the tab; Init reads the list.
 func New(o Options) Model {
-	m := Model{db: o.Store, settings: o.Settings, km: defaultKeyMap(), dark: true, guard: guard.New()}
+	m := Model{db: o.Store, settings: o.Settings, km: defaultKeyMap(), dark: true, guard: guard.New(), draw: &drawCache{}}
 	m.list = list.New(list.Options[store.Batch]{
 		ID:   func(b store.Batch) string { return strconv.FormatInt(b.ID, 10) },
 		Name: func(b store.Batch) string { return fmt.Sprintf("batch %d %s", b.ID, b.Name) },

@@ -15,8 +15,8 @@ type keyMap struct {
 	Start, Cancel key.Binding
 	// The matrix.
 	Up, Down, Left, Right, PageUp, PageDown key.Binding
-	Cell, Sort, Reverse, Disagree         key.Binding
-	Compare, CompareBlind, Back, Stop     key.Binding
+	Cell, Sort, Reverse, Disagree           key.Binding
+	Compare, CompareBlind, Back, Stop       key.Binding
 	// The replies of a cell.
 	Close key.Binding
 }

@@ -31,6 +31,7 @@ type matrix struct {
 	row, col int // the cursor: a row of rows, a target
 	top      int // the first row in sight
 	left     int // the first target column in sight
+	gen      int // counts the changes of data or order: the drawing cache's key
 }
 
 // cellSum is one (case, target) cell of the matrix: its repeats together.
@@ -122,6 +123,7 @@ func (m *matrix) sortName() string {
 // arrange recomputes the rows that show, in their order, keeping the
 // cursor on its case where it still shows.
 func (m *matrix) arrange() {
+	m.gen++
 	at := -1
 	if m.row >= 0 && m.row < len(m.rows) {
 		at = m.rows[m.row]
@@ -212,8 +214,8 @@ func disagreement(plan *engine.Plan, cells []store.BatchCell, replies map[int]st
 	nt := len(plan.Targets)
 	type verdict struct {
 		seen, checked, clean bool
-		text             string
-		hasText          bool
+		text                 string
+		hasText              bool
 	}
 	vs := make([][]verdict, len(plan.Cases))
 	for i := range vs {

@@ -122,17 +122,56 @@ func progressText(p engine.Progress) string {
 }
 
 // matrixView is the open batch: its heading, the run's progress, the
-// cases × targets and the summary rows.
+// cases × targets and the summary rows. All but the progress line is
+// kept between frames (drawCache): a run's report redraws that line only.
 func (m Model) matrixView() []string {
-	x, w := m.mx, m.width
-	b := x.b
+	x := m.mx
+	k := drawKey{mx: x, gen: x.gen, row: x.row, col: x.col, top: x.top, left: x.left, w: m.width, h: m.height,
+		dark: m.dark, basic: tab.BasicColors(), running: m.runningOpen(), status: x.b.Status, done: x.b.Done, failed: x.b.Failed}
+	if m.draw.key != k {
+		m.draw.key, m.draw.head, m.draw.body = k, m.matrixHead(), m.matrixBody()
+	}
+	out := make([]string, 0, m.height)
+	out = append(out, m.draw.head)
+	if m.runningOpen() {
+		out = append(out, m.progressLine(m.run, m.width))
+	}
+	return append(out, m.draw.body...)
+}
+
+// drawCache is the matrix as last drawn, and what it was drawn for. It
+// belongs to the UI loop (the model's copies share it).
+type drawCache struct {
+	key  drawKey
+	head string
+	body []string
+}
+
+// drawKey is everything the matrix's drawing depends on, but the run's
+// progress.
+type drawKey struct {
+	mx                   *matrix
+	gen                  int
+	row, col, top, left  int
+	w, h                 int
+	dark, basic, running bool
+	status               string
+	done, failed         int
+}
+
+// matrixHead is the batch's heading line.
+func (m Model) matrixHead() string {
+	x, b := m.mx, m.mx.b
 	head := fmt.Sprintf("batch %d %s · %s · %s · %d done%s", b.ID, termtext.String(b.Name), b.Status,
 		tab.Plural(len(x.plan.Cases), "case")+" × "+tab.Plural(len(x.plan.Targets), "target")+" × "+tab.Plural(x.plan.Repeats, "repeat"),
 		b.Done, failedText(b.Failed))
-	out := []string{m.st.Title.Render(fit(head, w))}
-	if m.runningOpen() {
-		out = append(out, m.progressLine(m.run, w))
-	}
+	return m.st.Title.Render(fit(head, m.width))
+}
+
+// matrixBody is the sort line, the column heads, the cases in sight and
+// the summary rows.
+func (m Model) matrixBody() []string {
+	x, w := m.mx, m.width
 	dir := "↓"
 	if x.reverse {
 		dir = "↑"
@@ -144,8 +183,8 @@ func (m Model) matrixView() []string {
 			filter += " (reading replies…)"
 		}
 	}
-	out = append(out, m.st.Muted.Render(fit(fmt.Sprintf("sorted by %s %s · %s · %d of %d shown", termtext.String(x.sortName()), dir,
-		filter, len(x.rows), len(x.plan.Cases)), w)))
+	out := []string{m.st.Muted.Render(fit(fmt.Sprintf("sorted by %s %s · %s · %d of %d shown", termtext.String(x.sortName()), dir,
+		filter, len(x.rows), len(x.plan.Cases)), w))}
 	out = append(out, m.headRow())
 	rows := m.matrixRows()
 	for i := x.top; i < len(x.rows) && i < x.top+rows; i++ {
@@ -154,7 +193,11 @@ func (m Model) matrixView() []string {
 	if len(x.rows) == 0 {
 		out = append(out, m.st.Muted.Render(fit("no case where the targets disagree", w)))
 	}
-	for len(out) < m.height-2-len(x.plan.Targets) {
+	room := m.height - 3 - len(x.plan.Targets) // the heading, the summary's rule and heads
+	if m.runningOpen() {
+		room--
+	}
+	for len(out) < room {
 		out = append(out, "")
 	}
 	return append(out, m.summaryView()...)
