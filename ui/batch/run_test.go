@@ -79,9 +79,10 @@ func TestStopThenResume(t *testing.T) {
 	g.hold, g.pass = true, 2 // the first cell of each family answers; the rest wait
 	hs := newHarness(t, db, c, nil, 120, 40)
 	pressed := false
+	var during string
 	hs.onProgress = func(p engine.Progress) []tea.Msg {
-		if p.Done >= 1 && !pressed {
-			pressed = true
+		if p.Done >= 1 && !pressed && hs.m.mx != nil {
+			pressed, during = true, hs.view()
 			return []tea.Msg{tabtest.Press("esc")}
 		}
 		return nil
@@ -90,6 +91,13 @@ func TestStopThenResume(t *testing.T) {
 	hs.NoErrors()
 	if hs.m.run != nil || hs.m.mx == nil {
 		t.Fatalf("after the stop: run %v, matrix %v", hs.m.run, hs.m.mx)
+	}
+	// The frame drawn at the first cell done: the bar with its counts,
+	// rate and time left.
+	for _, want := range []string{"█", "░", "/8 done", "running", "cells/s · ETA"} {
+		if !strings.Contains(during, want) {
+			t.Errorf("progress lacks %q:\n%s", want, during)
+		}
 	}
 	ctx := context.Background()
 	b, err := db.Batch(ctx, 1)
