@@ -15,8 +15,8 @@ type BatchCell struct {
 	CellKey
 	Status         string // CellPending, StatusRunning, CellDone, CellFailed, StatusInterrupted
 	Attempts       int
-	ConversationID int64 // 0: never started
-	MessageID      int64 // the reply of the last attempt; 0: none
+	ConversationID int64  // 0: never started
+	MessageID      int64  // the reply of the last attempt; 0: none
 	ImageJobID     int64  // an image batch's cell: its image job; 0: none
 	Media          string // an image batch's cell: the image file (absolute); "" none
 	Error          string

@@ -1,9 +1,9 @@
 package ui
 
 import (
-	"fmt"
 	"atelier/ui/tab/tabtest"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
