@@ -5,7 +5,9 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
+	"atelier/client/clienttest"
 	"atelier/client/sim"
 	"atelier/store"
 	"atelier/store/price"
@@ -124,5 +126,47 @@ func TestImageBatchEstimate(t *testing.T) {
 	delete(table, "gamma/image-2")
 	if est := p.Estimate(table); est != nil {
 		t.Errorf("estimate %v with a target unpriced", *est)
+	}
+}
+
+// An image cell told 429 waits out its Retry-After and is sent again; one
+// refused outright (401) fails with the service's error, and neither a
+// refusal nor a retried 429 leaves a file.
+func TestImageBatchFailures(t *testing.T) {
+	ctx := testCtx(t)
+	src := `kind = "image"
+targets = ["gamma/image-2"]
+[[prompts]]
+name = "busy"
+text = "a kite [[fault:429x2:kite]]"
+[[prompts]]
+name = "denied"
+text = "a boat [[fault:unauthorized]]"
+`
+	p, err := Parse("f.toml", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := newSim(t, sim.Options{}, nil)
+	db := openStore(t, t.TempDir())
+	id, err := Create(ctx, db, p, "f.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := clienttest.NewInstantClock(time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC))
+	final, err := Run(ctx, c, db, id, Options{Clock: clock})
+	if err != nil || final.Done != 1 || final.Failed != 1 {
+		t.Fatalf("run: %+v, %v", final, err)
+	}
+	cells, _ := db.BatchCells(ctx, id)
+	if busy := cells[0]; busy.Status != store.CellDone || busy.Attempts != 1 || busy.Media == "" {
+		t.Errorf("the cell told 429: %+v", busy)
+	}
+	if denied := cells[1]; denied.Status != store.CellFailed || !strings.Contains(denied.Error, "401") || denied.Media != "" {
+		t.Errorf("the refused cell: %+v", denied)
+	}
+	jobs, err := db.ImageJob(ctx, cells[1].ImageJobID)
+	if err != nil || jobs.Status != store.StatusError {
+		t.Errorf("the refused cell's job: %+v, %v", jobs, err)
 	}
 }
