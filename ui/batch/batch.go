@@ -56,7 +56,8 @@ type Model struct {
 	reader *replies // a cell's replies; nil: none open
 	errMsg string   // why the list could not be read
 
-	draw          *drawCache // the matrix as last drawn
+	draw          *drawCache  // the matrix as last drawn
+	thumbs        *thumbCache // an image batch's thumbnails
 	km            keyMap
 	st            styles
 	dark          bool
@@ -65,7 +66,8 @@ type Model struct {
 
 // New returns the tab; Init reads the list.
 func New(o Options) Model {
-	m := Model{db: o.Store, settings: o.Settings, km: defaultKeyMap(), dark: true, guard: guard.New(), draw: &drawCache{}}
+	m := Model{db: o.Store, settings: o.Settings, km: defaultKeyMap(), dark: true, guard: guard.New(), draw: &drawCache{},
+		thumbs: newThumbCache()}
 	m.list = list.New(list.Options[store.Batch]{
 		ID:   func(b store.Batch) string { return strconv.FormatInt(b.ID, 10) },
 		Name: func(b store.Batch) string { return fmt.Sprintf("batch %d %s", b.ID, b.Name) },
@@ -117,6 +119,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		}
 	case tab.QuitMsg:
 		m = m.stop()
+	case tab.RedrawMsg: // a new size: thumbnails at the new column width
+		return m, m.thumbsCmd()
 	default:
 		return m.result(msg)
 	}
@@ -150,6 +154,8 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 		if m.mx != nil && msg.id == m.mx.b.ID {
 			m.reader = newReplies(msg, m.mx, m.dark, m.width, m.height)
 		}
+	case thumbsMsg:
+		return m.thumbsArrived(msg), nil
 	case deletedMsg:
 		if msg.err != nil {
 			return m, tab.Error(msg.err)
@@ -191,7 +197,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 		m.mx = newMatrix(*msg.b, msg.plan, msg.cells)
 	}
 	m.mx.follow(m.matrixRows(), m.targetsInSight())
-	return m, summaryCmd(m.db, msg.id, msg.plan, msg.cells)
+	return m, tea.Batch(summaryCmd(m.db, msg.id, msg.plan, msg.cells), m.thumbsCmd())
 }
 
 // open reads batch id's matrix.

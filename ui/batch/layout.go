@@ -16,8 +16,16 @@ const (
 	caseWidthMax = 28
 	caseWidthMin = 12
 	colWidthMin  = 18 // a target's column: "✓ 3/3 12.3s 1234t" fits
-	rowLines     = 2
 )
+
+// rowLines is the lines a case takes: its figures and first line, and an
+// image batch's thumbnails under them.
+func (m Model) rowLines() int {
+	if m.mx != nil && m.mx.plan.IsImage() {
+		return 2 + thumbRows
+	}
+	return 2
+}
 
 // caseWidth is the width of the column of case names.
 func (m Model) caseWidth() int { return min(max(m.width/4, caseWidthMin), caseWidthMax) }
@@ -51,7 +59,7 @@ func (m Model) fixedLines() int {
 }
 
 // matrixRows is how many cases fit.
-func (m Model) matrixRows() int { return max((m.height-m.fixedLines())/rowLines, 1) }
+func (m Model) matrixRows() int { return max((m.height-m.fixedLines())/m.rowLines(), 1) }
 
 // listHeight is the list's rows: the heading, a progress line and a line
 // for the path field, the filter or a question are kept.

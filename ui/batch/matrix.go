@@ -43,6 +43,7 @@ type cellSum struct {
 	total           time.Duration // the median total time of the done repeats
 	tokens          int64         // the mean output tokens of the done repeats
 	first           string        // the first line of the first done repeat
+	media           string        // an image batch's: the file of the first done repeat
 	err             string        // the last failure's error
 }
 
@@ -82,6 +83,9 @@ func (m *matrix) setCells(cells []store.BatchCell) {
 			s.tokens += c.Usage.OutputTokens
 			if s.first == "" {
 				s.first = c.FirstLine
+			}
+			if s.media == "" {
+				s.media = c.Media
 			}
 		case store.CellFailed:
 			s.failed++

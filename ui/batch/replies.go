@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	engine "atelier/batch"
+	"atelier/homepath"
 	"atelier/store"
 	"atelier/termtext"
 	"atelier/ui/markdown"
@@ -43,7 +44,10 @@ func (r *replies) resize(w, h int, dark bool) {
 	for i, it := range r.items {
 		c := it.cell
 		head := fmt.Sprintf("repeat %d/%d · %s", c.Repeat+1, r.repeats, c.Status)
-		if c.Status == store.CellDone {
+		switch {
+		case c.Status == store.CellDone && c.ImageJobID != 0:
+			head += fmt.Sprintf(" · %s · image job %d", seconds(c.Total), c.ImageJobID)
+		case c.Status == store.CellDone:
 			head += fmt.Sprintf(" · TTFT %s · total %s · %d tokens out", seconds(c.TTFT), seconds(c.Total), c.Usage.OutputTokens)
 		}
 		if i > 0 {
@@ -63,6 +67,9 @@ func (r *replies) resize(w, h int, dark bool) {
 				}
 				out = append(out, s.Render(fit(termtext.String(line), w)))
 			}
+		}
+		if c.Media != "" {
+			out = append(out, st.Text.Render(fit("file "+termtext.String(homepath.Tilde(c.Media)), w)))
 		}
 		if c.Error != "" {
 			out = append(out, st.Fail.Render(fit(termtext.String(c.Error), w)))

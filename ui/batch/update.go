@@ -159,7 +159,7 @@ func (m Model) matrixKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.resume(x.b, true)
 	}
 	x.follow(m.matrixRows(), m.targetsInSight())
-	return m, nil
+	return m, m.thumbsCmd()
 }
 
 // toCompare sends the selected row — the case's prompt to every target of

@@ -127,7 +127,7 @@ func progressText(p engine.Progress) string {
 func (m Model) matrixView() []string {
 	x := m.mx
 	k := drawKey{mx: x, gen: x.gen, row: x.row, col: x.col, top: x.top, left: x.left, w: m.width, h: m.height,
-		dark: m.dark, basic: tab.BasicColors(), running: m.runningOpen(), status: x.b.Status, done: x.b.Done, failed: x.b.Failed}
+		dark: m.dark, basic: tab.BasicColors(), running: m.runningOpen(), thumbs: m.thumbs.gen, status: x.b.Status, done: x.b.Done, failed: x.b.Failed}
 	if m.draw.key != k {
 		m.draw.key, m.draw.head, m.draw.body = k, m.matrixHead(), m.matrixBody()
 	}
@@ -151,7 +151,7 @@ type drawCache struct {
 // progress.
 type drawKey struct {
 	mx                   *matrix
-	gen                  int
+	gen, thumbs          int
 	row, col, top, left  int
 	w, h                 int
 	dark, basic, running bool
@@ -254,7 +254,22 @@ func (m Model) caseRow(i int) []string {
 		l1.WriteString(m.st.Rule.Render("│ ") + figures)
 		l2.WriteString(m.st.Rule.Render("│ ") + first)
 	}
-	return []string{ansi.Truncate(l1.String(), m.width, ""), ansi.Truncate(l2.String(), m.width, "")}
+	out := []string{ansi.Truncate(l1.String(), m.width, ""), ansi.Truncate(l2.String(), m.width, "")}
+	if x.plan.IsImage() {
+		thumbs := make([]strings.Builder, thumbRows)
+		for i := range thumbs {
+			thumbs[i].WriteString(strings.Repeat(" ", cw))
+		}
+		for _, t := range m.visibleTargets() {
+			for i, line := range m.thumbLines(x.grid[c][t].media, colW) {
+				thumbs[i].WriteString(m.st.Rule.Render("│ ") + line)
+			}
+		}
+		for i := range thumbs {
+			out = append(out, ansi.Truncate(thumbs[i].String(), m.width, ""))
+		}
+	}
+	return out
 }
 
 // varsText is a case's variable values, for under its name.
@@ -294,7 +309,10 @@ func (m Model) cellText(s cellSum, w int) (string, string) {
 		count = fmt.Sprintf("%d/%d", s.passed, n)
 	}
 	figs := ""
-	if s.done > 0 {
+	switch {
+	case s.done > 0 && s.media != "":
+		figs = " " + seconds(s.total) // an image: no tokens
+	case s.done > 0:
 		figs = fmt.Sprintf(" %s %dt", seconds(s.total), s.tokens)
 	}
 	line1 := st.Render(mark+" "+count) + m.st.Muted.Render(fit(figs, max(w-ansi.StringWidth(mark+" "+count), 0)))
@@ -303,7 +321,11 @@ func (m Model) cellText(s cellSum, w int) (string, string) {
 	if first == "" && s.err != "" {
 		first, fs = s.err, m.st.Fail
 	}
-	return line1, fs.Render(fit(termtext.String(first), w))
+	first = termtext.String(first)
+	if s.media != "" && ansi.StringWidth(first) > w { // a file: its name matters more than its folder
+		first = ansi.TruncateLeft(first, ansi.StringWidth(first)-w+1, "…")
+	}
+	return line1, fs.Render(fit(first, w))
 }
 
 func seconds(d time.Duration) string {
