@@ -238,23 +238,31 @@ func (v *validator) plan(doc *fileDoc, readFile func(string) ([]byte, error)) *P
 }
 
 func (v *validator) targets(p *Plan, specs []string) {
+	v.targetList(p, specs, "FAMILY:MODEL[:key=value,...]", func(s string) error {
+		t, err := client.ParseChatTarget(s)
+		if err != nil {
+			return err
+		}
+		if t.Settings.System == "" {
+			t.Settings.System = p.System
+		}
+		_, _, err = client.NativeChatRequest(t, []client.ChatTurn{{Role: "user", Text: "x"}}, true)
+		return err
+	})
+}
+
+// targetList checks each target with parse (the form named by form) and
+// keeps those that pass, once each.
+func (v *validator) targetList(p *Plan, specs []string, form string, parse func(string) error) {
 	if len(specs) == 0 {
-		v.fail("targets", "no targets: list at least one FAMILY:MODEL[:key=value,...]")
+		v.fail("targets", "no targets: list at least one %s", form)
 	}
 	if len(specs) > MaxTargets {
 		v.fail("targets", "%d targets is more than %d", len(specs), MaxTargets)
 	}
 	for i, s := range specs {
 		field := fmt.Sprintf("targets[%d]", i)
-		t, err := client.ParseChatTarget(s)
-		if err != nil {
-			v.fail(field, "%v", err)
-			continue
-		}
-		if t.Settings.System == "" {
-			t.Settings.System = p.System
-		}
-		if _, _, err := client.NativeChatRequest(t, []client.ChatTurn{{Role: "user", Text: "x"}}, true); err != nil {
+		if err := parse(s); err != nil {
 			v.fail(field, "%v", err)
 			continue
 		}

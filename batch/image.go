@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -66,24 +65,10 @@ func ParseImageTarget(s string) (client.ImageRequest, error) {
 
 // imageTargets checks an image batch's targets.
 func (v *validator) imageTargets(p *Plan, specs []string) {
-	if len(specs) == 0 {
-		v.fail("targets", "no targets: list at least one image MODEL[:size=...,quality=...]")
-	}
-	if len(specs) > MaxTargets {
-		v.fail("targets", "%d targets is more than %d", len(specs), MaxTargets)
-	}
-	for i, s := range specs {
-		field := fmt.Sprintf("targets[%d]", i)
-		if _, err := ParseImageTarget(s); err != nil {
-			v.fail(field, "%v", err)
-			continue
-		}
-		if slices.Contains(p.Targets, strings.TrimSpace(s)) {
-			v.fail(field, "target %q is listed twice (use repeats to run it again)", s)
-			continue
-		}
-		p.Targets = append(p.Targets, strings.TrimSpace(s))
-	}
+	v.targetList(p, specs, "image MODEL[:size=...,quality=...]", func(s string) error {
+		_, err := ParseImageTarget(s)
+		return err
+	})
 }
 
 // imageChecks refuses the checks an image cannot be put to: only its

@@ -216,21 +216,8 @@ func writeSummary(w io.Writer, rows []batch.TargetSummary) error {
 	return tw.Flush()
 }
 
-// rate is a pass rate as a percentage, "-" when nothing was checked.
-func rate(r float64) string {
-	if r < 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.0f%%", 100*r)
-}
-
-// share is a similarity from 0 to 1, "-" when unknown.
-func share(r float64) string {
-	if r < 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.2f", r)
-}
+// rate and share write a pass rate and a similarity as the summary does.
+var rate, share = batch.RateText, batch.ShareText
 
 func secs(d time.Duration) string {
 	if d <= 0 {

@@ -61,12 +61,8 @@ func BenchmarkOpenMatrix1000(b *testing.B) {
 // open: every reply read back, batch.Summarize (stability across repeats)
 // and the disagreement of each case, then the View with them.
 func BenchmarkSummaryRows1000(b *testing.B) {
-	db, id := bench1000(b)
-	ctx := context.Background()
-	m := New(Options{Store: db})
-	m.SetSize(120, 40)
-	loaded := loadMatrix(ctx, db, id)
-	m, _ = m.Update(loaded)
+	m, loaded := openBench(b)
+	db, id := m.db, loaded.id
 	b.ReportAllocs()
 	for b.Loop() {
 		msg := summaryCmd(db, id, loaded.plan, loaded.cells)().(tab.ResultMsg).Msg
@@ -80,11 +76,8 @@ func BenchmarkSummaryRows1000(b *testing.B) {
 // BenchmarkProgressRedraw is one frame of a run: a progress report taken
 // by Update and the View after it, with the 1,000-cell matrix open.
 func BenchmarkProgressRedraw(b *testing.B) {
-	db, id := bench1000(b)
-	ctx := context.Background()
-	m := New(Options{Store: db})
-	m.SetSize(120, 40)
-	m, _ = m.Update(loadMatrix(ctx, db, id))
+	m, loaded := openBench(b)
+	id := loaded.id
 	m.run = &running{id: id, cancel: func() {}}
 	p := engine.Progress{BatchID: id, Total: 1000, Running: 4, Ran: 1, Elapsed: time.Second, Rate: 1.5, ETA: time.Minute}
 	b.ReportAllocs()
@@ -97,4 +90,15 @@ func BenchmarkProgressRedraw(b *testing.B) {
 			b.Fatal("no progress line")
 		}
 	}
+}
+
+// openBench is the tab at 120×40 with bench1000's matrix open.
+func openBench(b *testing.B) (Model, loadedMsg) {
+	b.Helper()
+	db, id := bench1000(b)
+	m := New(Options{Store: db})
+	m.SetSize(120, 40)
+	loaded := loadMatrix(context.Background(), db, id)
+	m, _ = m.Update(loaded)
+	return m, loaded
 }

@@ -94,7 +94,7 @@ func TestStopThenResume(t *testing.T) {
 	}
 	// The frame drawn at the first cell done: the bar with its counts,
 	// rate and time left.
-	for _, want := range []string{"█", "░", "/8 done", "running", "cells/s · ETA"} {
+	for _, want := range []string{"█", "░", "/8 done", " running", "cells/s · ETA"} {
 		if !strings.Contains(during, want) {
 			t.Errorf("progress lacks %q:\n%s", want, during)
 		}

@@ -101,24 +101,11 @@ func (m Model) progressLine(r *running, w int) string {
 		filled = (p.Done + p.Failed) * barW / p.Total
 	}
 	bar := m.st.Bar.Render(strings.Repeat("█", filled)) + m.st.BarEmpty.Render(strings.Repeat("░", barW-filled))
-	text := " " + progressText(p)
+	text := " " + p.Line()
 	if r.stopping {
 		text += " · stopping…"
 	}
 	return bar + m.st.Text.Render(fit(text, max(w-barW, 0)))
-}
-
-// progressText is the run's counts, rate and time left, in words.
-func progressText(p engine.Progress) string {
-	s := fmt.Sprintf("%d/%d done", p.Done, p.Total)
-	if p.Failed > 0 {
-		s += fmt.Sprintf(" · %d failed", p.Failed)
-	}
-	s += fmt.Sprintf(" · %d running", p.Running)
-	if p.Rate > 0 {
-		s += fmt.Sprintf(" · %.1f cells/s · ETA %s", p.Rate, p.ETA.Round(time.Second))
-	}
-	return s
 }
 
 // matrixView is the open batch: its heading, the run's progress, the
@@ -355,9 +342,9 @@ func (m Model) summaryView() []string {
 		return append(out, m.st.Muted.Render(fit("reading the replies…", w)))
 	}
 	for _, s := range x.summary {
-		out = append(out, m.st.Text.Render(row(termtext.String(s.Target), rate(s.PassRate),
+		out = append(out, m.st.Text.Render(row(termtext.String(s.Target), engine.RateText(s.PassRate),
 			pair(s.TTFTMedian, s.TTFTP95), pair(s.TotalMedian, s.TotalP95), fmt.Sprintf("%.1f", s.TokensPerSecond),
-			fmt.Sprintf("%.0f", s.OutputTokens), fmt.Sprint(s.Failed), share(s.Stability))))
+			fmt.Sprintf("%.0f", s.OutputTokens), fmt.Sprint(s.Failed), engine.ShareText(s.Stability))))
 	}
 	return out
 }
@@ -368,20 +355,4 @@ func pair(a, b time.Duration) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.2f/%.2fs", a.Seconds(), b.Seconds())
-}
-
-// rate is a pass rate as a percentage, "-" without checks.
-func rate(r float64) string {
-	if r < 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.0f%%", 100*r)
-}
-
-// share is a similarity from 0 to 1, "-" when unknown.
-func share(r float64) string {
-	if r < 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.2f", r)
 }
