@@ -52,6 +52,7 @@ type Model struct {
 
 	run    *running // the run under way; nil: none
 	mx     *matrix  // the open batch; nil: the list shows
+	want   int64    // the batch the person opened (0: the list): a read for another is dropped
 	loads  int      // matrix reads under way for the open batch
 	reader *replies // a cell's replies; nil: none open
 	errMsg string   // why the list could not be read
@@ -187,6 +188,9 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	if m.mx != nil && m.mx.b.ID == msg.id {
 		m.loads = max(m.loads-1, 0)
 	}
+	if msg.id != m.want { // the person went back to the list, or opened another, meanwhile
+		return m, nil
+	}
 	if msg.err != nil {
 		return m, tab.Error(msg.err)
 	}
@@ -205,6 +209,7 @@ func (m Model) open(id int64) (Model, tea.Cmd) {
 	if m.mx != nil && m.mx.b.ID != id {
 		m.mx = nil
 	}
+	m.want = id
 	m.loads++
 	return m, matrixCmd(m.db, id)
 }

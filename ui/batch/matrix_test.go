@@ -154,6 +154,18 @@ func TestRowToCompare(t *testing.T) {
 	}
 }
 
+// A read of the matrix that comes back after esc went to the list (a run's
+// reload) does not open it again.
+func TestLateReadAfterBack(t *testing.T) {
+	hs := openFixture(t, 120, 40)
+	late := loadMatrix(t.Context(), hs.m.db, hs.m.mx.b.ID)
+	hs.Keys("esc")
+	hs.Send(late)
+	if hs.m.mx != nil || !strings.Contains(hs.view(), "Batches") {
+		t.Errorf("a late read opened the matrix again:\n%s", hs.view())
+	}
+}
+
 // The list deletes a batch after y, with its cells' conversations.
 func TestDeleteFromList(t *testing.T) {
 	db := openStore(t)

@@ -113,7 +113,7 @@ func (m Model) matrixKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Stop) && m.runningOpen():
 		return m.stop(), tab.Info(fmt.Sprintf("stopping batch %d…", m.run.id))
 	case key.Matches(msg, k.Back):
-		m.mx = nil
+		m.mx, m.want = nil, 0
 		return m, listCmd(m.db)
 	case key.Matches(msg, k.Up):
 		x.move(-1, 0)
