@@ -24,7 +24,7 @@ func (r *run) cell(ctx context.Context, g *gate, cell store.BatchCell) {
 	turns := []client.ChatTurn{{Role: "user", Text: cs.Text}}
 	keep := context.WithoutCancel(ctx) // what is recorded survives a stop
 	conv := cell.ConversationID
-	if conv == 0 {
+	if conv == 0 && r.images == nil {
 		title := fmt.Sprintf("batch %s: %s → %s (%d/%d)", r.plan.Name, cs.Name, r.plan.Targets[cell.Target], cell.Repeat+1, r.plan.Repeats)
 		var err error
 		if conv, err = newCellConversation(keep, r.db, title, t, cs.Text); err != nil {
@@ -35,7 +35,14 @@ func (r *run) cell(ctx context.Context, g *gate, cell store.BatchCell) {
 		return
 	}
 	r.report(func(p *Progress) { p.Running++ })
-	end := r.attempt(ctx, g, conv, t, turns, cs.Checks)
+	var end store.CellEnd
+	if r.images != nil {
+		req := r.images[cell.Target]
+		req.Prompt = cs.Text
+		end = r.imageAttempt(ctx, g, req, cs.Checks)
+	} else {
+		end = r.attempt(ctx, g, conv, t, turns, cs.Checks)
+	}
 	if err := r.db.FinishCell(keep, r.id, cell.Cell, end); err != nil {
 		end.Status = store.StatusInterrupted
 	}

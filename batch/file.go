@@ -35,6 +35,7 @@ const (
 // an error).
 type fileDoc struct {
 	Name        string              `toml:"name"`
+	Kind        string              `toml:"kind"`
 	System      string              `toml:"system"`
 	Targets     []string            `toml:"targets"`
 	Repeats     *int                `toml:"repeats"`
@@ -67,8 +68,9 @@ type checkDoc struct {
 // need its file).
 type Plan struct {
 	Name        string   `json:"name"`
+	Kind        string   `json:"kind,omitempty"` // "" (chat) or KindImage
 	System      string   `json:"system,omitempty"`
-	Targets     []string `json:"targets"` // as written: FAMILY:MODEL[:key=value,...]
+	Targets     []string `json:"targets"` // as written: FAMILY:MODEL[:key=value,...], or MODEL[:key=value,...] for images
 	Repeats     int      `json:"repeats"`
 	Concurrency int      `json:"concurrency,omitempty"` // per family; 0: DefaultConcurrency
 	Cases       []Case   `json:"cases"`
@@ -209,7 +211,18 @@ func (v *validator) plan(doc *fileDoc, readFile func(string) ([]byte, error)) *P
 			v.fail("concurrency", "must be 1 to %d requests at once per family (got %d)", MaxConcurrency, p.Concurrency)
 		}
 	}
-	v.targets(p, doc.Targets)
+	switch strings.TrimSpace(doc.Kind) {
+	case "", "chat":
+		v.targets(p, doc.Targets)
+	case KindImage:
+		p.Kind = KindImage
+		if doc.System != "" {
+			v.fail("system", "an image batch has no system prompt")
+		}
+		v.imageTargets(p, doc.Targets)
+	default:
+		v.fail("kind", "must be \"chat\" (the default) or \"image\" (got %q)", doc.Kind)
+	}
 	v.vars("vars", doc.Vars)
 	all := v.checks("checks", doc.Checks)
 	if len(doc.Prompts) == 0 {
@@ -225,23 +238,31 @@ func (v *validator) plan(doc *fileDoc, readFile func(string) ([]byte, error)) *P
 }
 
 func (v *validator) targets(p *Plan, specs []string) {
+	v.targetList(p, specs, "FAMILY:MODEL[:key=value,...]", func(s string) error {
+		t, err := client.ParseChatTarget(s)
+		if err != nil {
+			return err
+		}
+		if t.Settings.System == "" {
+			t.Settings.System = p.System
+		}
+		_, _, err = client.NativeChatRequest(t, []client.ChatTurn{{Role: "user", Text: "x"}}, true)
+		return err
+	})
+}
+
+// targetList checks each target with parse (the form named by form) and
+// keeps those that pass, once each.
+func (v *validator) targetList(p *Plan, specs []string, form string, parse func(string) error) {
 	if len(specs) == 0 {
-		v.fail("targets", "no targets: list at least one FAMILY:MODEL[:key=value,...]")
+		v.fail("targets", "no targets: list at least one %s", form)
 	}
 	if len(specs) > MaxTargets {
 		v.fail("targets", "%d targets is more than %d", len(specs), MaxTargets)
 	}
 	for i, s := range specs {
 		field := fmt.Sprintf("targets[%d]", i)
-		t, err := client.ParseChatTarget(s)
-		if err != nil {
-			v.fail(field, "%v", err)
-			continue
-		}
-		if t.Settings.System == "" {
-			t.Settings.System = p.System
-		}
-		if _, _, err := client.NativeChatRequest(t, []client.ChatTurn{{Role: "user", Text: "x"}}, true); err != nil {
+		if err := parse(s); err != nil {
 			v.fail(field, "%v", err)
 			continue
 		}
@@ -345,6 +366,9 @@ func (v *validator) prompt(p *Plan, i int, d *promptDoc, global map[string][]str
 	}
 	v.vars(field+".vars", d.Vars)
 	checks := append(slices.Clone(all), v.checks(field+".checks", d.Checks)...)
+	if p.IsImage() {
+		v.imageChecks(field+".checks", checks)
+	}
 	room := budgetLeft{cases: MaxCells/max(len(p.Targets)*p.Repeats, 1) - len(p.Cases), bytes: MaxPlanText - v.text}
 	cases, err := expand(text, checks, d.Vars, global, d.Cases, room)
 	if err != nil {
@@ -374,7 +398,7 @@ func decodeError(path string, err error) error {
 		for i, e := range strict.Errors {
 			line, _ := e.Position()
 			errs[i] = &FileError{Path: path, Line: line, Field: strings.Join(e.Key(), "."),
-				Msg: "unknown key (known: name, system, targets, repeats, concurrency, vars, checks, prompts; in a prompt: name, text, file, vars, cases, checks)"}
+				Msg: "unknown key (known: name, kind, system, targets, repeats, concurrency, vars, checks, prompts; in a prompt: name, text, file, vars, cases, checks)"}
 		}
 		return errors.Join(errs...)
 	}

@@ -17,6 +17,7 @@ func FuzzParse(f *testing.F) {
 	f.Add(ex)
 	f.Add([]byte("targets = [\"alpha:m\"]\n[[prompts]]\ntext = \"{{a}}\"\ncases = [{ a = \"1\" }]\n"))
 	f.Add([]byte("[[prompts]]\n[[prompts.checks]]\nregex = \"{{x}}(\"\n"))
+	f.Add([]byte(imageFile))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := Parse("f.toml", data, func(string) ([]byte, error) { return []byte("x"), nil })
 		if err != nil {
@@ -28,6 +29,12 @@ func FuzzParse(f *testing.F) {
 		}
 		if p.Cells() < 1 || p.Cells() > MaxCells || p.Repeats < 1 || len(p.Targets) == 0 {
 			t.Fatalf("plan out of its limits: %d cells", p.Cells())
+		}
+		if _, err := p.ImageTargets(); p.IsImage() && err != nil {
+			t.Fatalf("an image plan with a target that does not parse: %v", err)
+		}
+		if p.IsImage() && p.System != "" {
+			t.Fatal("an image plan with a system prompt")
 		}
 		for i := range p.Cells() {
 			c, tg, r := p.Cell(i)

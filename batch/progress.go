@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"fmt"
 	"time"
 )
 
@@ -20,6 +21,22 @@ type Progress struct {
 	Elapsed time.Duration
 	// Final is set on the last report of the run.
 	Final bool
+}
+
+// Line is the progress in words, as the command line's progress line and
+// the Batch tab's bar write it: "12/45 done, 2 failed, 4 running · 1.5
+// cells/s · ETA 20s" (the failures only when there are, the rate once a
+// cell has finished).
+func (p Progress) Line() string {
+	s := fmt.Sprintf("%d/%d done", p.Done, p.Total)
+	if p.Failed > 0 {
+		s += fmt.Sprintf(", %d failed", p.Failed)
+	}
+	s += fmt.Sprintf(", %d running", p.Running)
+	if p.Rate > 0 {
+		s += fmt.Sprintf(" · %.1f cells/s · ETA %s", p.Rate, p.ETA.Round(time.Second))
+	}
+	return s
 }
 
 // Left is the cells neither done nor failed.

@@ -77,7 +77,7 @@ func Run(ctx context.Context, c *client.Client, db *store.Store, id int64, o Opt
 	if err != nil {
 		return Progress{}, err
 	}
-	targets, err := plan.ChatTargets()
+	targets, images, err := runTargets(plan)
 	if err != nil {
 		return Progress{}, fmt.Errorf("batch %d: %w", id, err)
 	}
@@ -93,6 +93,7 @@ func Run(ctx context.Context, c *client.Client, db *store.Store, id int64, o Opt
 		return Progress{}, err
 	}
 	r := newRun(c, db, b.ID, plan, targets, o)
+	r.images = images
 	r.start(cells)
 	pumping = true
 	p := r.wait(ctx)
@@ -105,6 +106,26 @@ func Run(ctx context.Context, c *client.Client, db *store.Store, id int64, o Opt
 	return p, nil
 }
 
+// runTargets are the plan's targets as the run sends them: chat targets,
+// or for an image batch its image requests, with chat targets standing in
+// for them that name only their family (images are gamma's) and model,
+// which is all the gates and queues read.
+func runTargets(plan *Plan) ([]client.ChatTarget, []client.ImageRequest, error) {
+	if !plan.IsImage() {
+		t, err := plan.ChatTargets()
+		return t, nil, err
+	}
+	images, err := plan.ImageTargets()
+	if err != nil {
+		return nil, nil, err
+	}
+	targets := make([]client.ChatTarget, len(images))
+	for i, req := range images {
+		targets[i] = client.ChatTarget{Family: client.Gamma, Model: req.Model}
+	}
+	return targets, images, nil
+}
+
 // run is one Run under way.
 type run struct {
 	c       *client.Client // retries nothing by itself: the gates do
@@ -112,6 +133,7 @@ type run struct {
 	id      int64
 	plan    *Plan
 	targets []client.ChatTarget
+	images  []client.ImageRequest // an image batch's targets, by index; nil for chat
 	o       Options
 	gates   map[client.Group]*gate
 	queues  map[client.Group][]store.BatchCell

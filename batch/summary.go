@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"time"
@@ -99,6 +100,22 @@ func Summarize(p *Plan, cells []store.BatchCell, replies map[int]string) []Targe
 		s.Stability = stability(a.texts)
 	}
 	return out
+}
+
+// RateText is a pass rate as a percentage, "-" when nothing was checked.
+func RateText(r float64) string {
+	if r < 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f%%", 100*r)
+}
+
+// ShareText is a similarity from 0 to 1, "-" when unknown.
+func ShareText(r float64) string {
+	if r < 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", r)
 }
 
 // percentile is the nearest-rank q-th percentile of ds (0 when empty).

@@ -15,8 +15,10 @@ type BatchCell struct {
 	CellKey
 	Status         string // CellPending, StatusRunning, CellDone, CellFailed, StatusInterrupted
 	Attempts       int
-	ConversationID int64 // 0: never started
-	MessageID      int64 // the reply of the last attempt; 0: none
+	ConversationID int64  // 0: never started
+	MessageID      int64  // the reply of the last attempt; 0: none
+	ImageJobID     int64  // an image batch's cell: its image job; 0: none
+	Media          string // an image batch's cell: the image file (absolute); "" none
 	Error          string
 	ChecksJSON     json.RawMessage
 	Passed         *bool // nil: no checks, or not run
@@ -31,6 +33,8 @@ type BatchCell struct {
 type CellEnd struct {
 	Status      string // CellDone, CellFailed or StatusInterrupted
 	MessageID   int64
+	ImageJobID  int64  // an image cell's job
+	Media       string // an image cell's file
 	Error       string
 	ChecksJSON  json.RawMessage
 	Passed      *bool
@@ -49,7 +53,7 @@ var ErrCellTaken = errors.New("cell is not in the expected state")
 func (s *Store) StartCell(ctx context.Context, batchID int64, cell int, conversationID int64) error {
 	res, err := s.w.ExecContext(ctx, `UPDATE batch_cells SET status = ?, attempts = attempts + 1, conversation_id = ?,
 		error = '', started_at = ? WHERE batch_id = ? AND cell = ? AND status IN (?, ?, ?)`,
-		StatusRunning, conversationID, s.nowMS(), batchID, cell, CellPending, StatusInterrupted, CellFailed)
+		StatusRunning, nullInt(conversationID), s.nowMS(), batchID, cell, CellPending, StatusInterrupted, CellFailed)
 	return oneCell("start", batchID, cell, res, err)
 }
 
@@ -59,10 +63,10 @@ func (s *Store) FinishCell(ctx context.Context, batchID int64, cell int, end Cel
 	if end.Passed != nil {
 		passed = *end.Passed
 	}
-	res, err := s.w.ExecContext(ctx, `UPDATE batch_cells SET status = ?, message_id = ?, error = ?, checks_json = ?,
-		passed = ?, ttft_ms = ?, total_ms = ?, input_tokens = ?, output_tokens = ?, first_line = ?, finished_at = ?
+	res, err := s.w.ExecContext(ctx, `UPDATE batch_cells SET status = ?, message_id = ?, image_job_id = ?, media = ?, error = ?,
+		checks_json = ?, passed = ?, ttft_ms = ?, total_ms = ?, input_tokens = ?, output_tokens = ?, first_line = ?, finished_at = ?
 		WHERE batch_id = ? AND cell = ? AND status = ?`,
-		end.Status, nullInt(end.MessageID), end.Error, jsonArg(end.ChecksJSON), passed, nullDur(end.TTFT), nullDur(end.Total),
+		end.Status, nullInt(end.MessageID), nullInt(end.ImageJobID), end.Media, end.Error, jsonArg(end.ChecksJSON), passed, nullDur(end.TTFT), nullDur(end.Total),
 		nullInt(end.Usage.InputTokens), nullInt(end.Usage.OutputTokens), end.FirstLine, s.nowMS(),
 		batchID, cell, StatusRunning)
 	return oneCell("finish", batchID, cell, res, err)
@@ -85,7 +89,7 @@ func oneCell(op string, batchID int64, cell int, res sql.Result, err error) erro
 // needs, without the replies' text.
 func (s *Store) BatchCells(ctx context.Context, batchID int64) ([]BatchCell, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT batch_id, cell, prompt, case_idx, target, repeat, status, attempts,
-		conversation_id, message_id, error, checks_json, passed, ttft_ms, total_ms, input_tokens, output_tokens,
+		conversation_id, message_id, image_job_id, media, error, checks_json, passed, ttft_ms, total_ms, input_tokens, output_tokens,
 		first_line, started_at, finished_at FROM batch_cells WHERE batch_id = ? ORDER BY cell`, batchID)
 	if err != nil {
 		return nil, fmt.Errorf("cells of batch %d: %w", batchID, err)
@@ -95,11 +99,11 @@ func (s *Store) BatchCells(ctx context.Context, batchID int64) ([]BatchCell, err
 
 func scanCell(sc rowScanner) (BatchCell, error) {
 	var c BatchCell
-	var conv, msg, passed, ttft, total, in, out, started, finished sql.NullInt64
+	var conv, msg, job, passed, ttft, total, in, out, started, finished sql.NullInt64
 	var checks sql.NullString
 	err := sc.Scan(&c.BatchID, &c.Cell, &c.Prompt, &c.Case, &c.Target, &c.Repeat, &c.Status, &c.Attempts,
-		&conv, &msg, &c.Error, &checks, &passed, &ttft, &total, &in, &out, &c.FirstLine, &started, &finished)
-	c.ConversationID, c.MessageID, c.ChecksJSON = conv.Int64, msg.Int64, rawJSON(checks)
+		&conv, &msg, &job, &c.Media, &c.Error, &checks, &passed, &ttft, &total, &in, &out, &c.FirstLine, &started, &finished)
+	c.ConversationID, c.MessageID, c.ImageJobID, c.ChecksJSON = conv.Int64, msg.Int64, job.Int64, rawJSON(checks)
 	if passed.Valid {
 		p := passed.Int64 != 0
 		c.Passed = &p

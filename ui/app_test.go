@@ -71,6 +71,7 @@ func TestTabKeys(t *testing.T) {
 		{"digit 6", tab.Chat, false, "6", tab.Settings, false},
 		{"digit while typing is text", tab.Chat, true, "3", tab.Chat, true},
 		{"digit 7", tab.Chat, false, "7", tab.Arena, false},
+		{"digit 8", tab.Chat, false, "8", tab.Batch, false},
 		{"a digit past the last tab is not a tab", tab.Chat, false, strconv.Itoa(int(tab.Count) + 1), tab.Chat, true},
 		{"alt+digit without focus", tab.Chat, false, "alt+5", tab.History, false},
 		{"alt+digit while typing", tab.Video, true, "alt+1", tab.Chat, false},
@@ -170,7 +171,13 @@ func TestErrorStaysUntilEsc(t *testing.T) {
 }
 
 func TestStatusBarShowsServiceAndTasks(t *testing.T) {
-	m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 100, Height: 24}))
+	// The widths are those the bar was first measured at, widened by the
+	// titles of the tabs added after Settings since.
+	extra := 0
+	for _, title := range titles[tab.Settings+1:] {
+		extra += len("  ") + len(title)
+	}
+	m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 80 + extra, Height: 24}))
 	if top := lines(m)[0]; !strings.HasSuffix(strings.TrimSpace(top), "api.example.test") {
 		t.Errorf("top line %q does not end with the host", top)
 	}
@@ -182,9 +189,9 @@ func TestStatusBarShowsServiceAndTasks(t *testing.T) {
 	if top := lines(m)[0]; !strings.HasSuffix(top, " api.example.test · 1 task running ") {
 		t.Errorf("top line at 120 columns %q", top)
 	}
-	m = send(t, m, tea.WindowSizeMsg{Width: 74, Height: 24})
-	if top := lines(m)[0]; !strings.HasSuffix(top, " 1 task ") || !strings.Contains(top, " Arena ") {
-		t.Errorf("top line at 74 columns %q", top)
+	m = send(t, m, tea.WindowSizeMsg{Width: 65 + extra, Height: 24})
+	if top := lines(m)[0]; !strings.Contains(top, " "+titles[tab.Count-1]+" ") || !strings.HasSuffix(top, " 1 task ") {
+		t.Errorf("top line at 65 columns %q", top)
 	}
 
 	demo := testDeps(t)

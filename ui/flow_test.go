@@ -37,7 +37,7 @@ func TestProgramFlow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"atelier", "Keys · ", "api.exampl"} {
+	for _, want := range []string{"atelier", "Keys · ", "api", titles[tab.Count-1]} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the terminal never got %q", want)
 		}

@@ -25,6 +25,7 @@ var titles = [tab.Count]string{
 	tab.Chat: "Chat", tab.Compare: "Compare", tab.Image: "Image",
 	tab.Video: "Video", tab.History: "History", tab.Settings: "Settings",
 	tab.Arena: "Arena",
+	tab.Batch: "Batch",
 }
 
 // newScreens builds every tab from deps.
@@ -37,6 +38,7 @@ func newScreens(deps Deps) [tab.Count]screen {
 		tab.History:  newHistoryTab(deps),
 		tab.Settings: newSettingsTab(deps),
 		tab.Arena:    newArenaTab(deps),
+		tab.Batch:    newBatchTab(deps),
 	}
 }
 

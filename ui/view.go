@@ -240,9 +240,26 @@ func (m Model) tabBar() string {
 // tabLabels are the pieces of the tab bar's left: the name, then one per
 // tab; tabAt measures the same pieces.
 func (m Model) tabLabels() []string {
+	out := m.labels(m.styles.Tabs.Inactive)
+	if m.width-ansi.StringWidth(strings.Join(out, ""))-2 < minRight {
+		// Eight tabs at 80 columns leave the service no room: the tabs
+		// not shown lose their padding, one space apart, so the right
+		// side keeps its host and running tasks.
+		out = m.labels(m.styles.Tabs.Inactive.Padding(0, 0, 0, 1))
+	}
+	return out
+}
+
+// minRight is the room the tab bar keeps on its right, for the service and
+// the running tasks, before it draws the tabs closer together.
+const minRight = 16
+
+// labels are the name and one label per tab, the tabs not shown in style
+// inactive.
+func (m Model) labels(inactive lipgloss.Style) []string {
 	out := []string{m.styles.Tabs.Brand.Render("atelier")}
 	for id, title := range titles {
-		st := m.styles.Tabs.Inactive
+		st := inactive
 		if tab.ID(id) == m.active {
 			st = m.styles.Tabs.Active
 		}

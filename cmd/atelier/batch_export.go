@@ -67,7 +67,7 @@ func (a *app) batchExportCmd() *cobra.Command {
 // batchCSVHeader names the CSV's columns.
 var batchCSVHeader = []string{"batch", "cell", "prompt", "case", "variables", "target", "repeat", "status", "attempts",
 	"passed", "failed_checks", "ttft_ms", "total_ms", "input_tokens", "output_tokens", "tokens_per_second", "error",
-	"conversation", "reply"}
+	"conversation", "reply", "image_job", "file"}
 
 // writeBatchCSV writes one row per cell: its place, outcome, figures and
 // reply.
@@ -87,10 +87,19 @@ func writeBatchCSV(w io.Writer, d *batchData) error {
 		cw.Write([]string{fmt.Sprint(d.b.ID), fmt.Sprint(c.Cell), fmt.Sprint(c.Prompt), cs.Name, varsText(cs.Vars),
 			d.plan.Targets[c.Target], fmt.Sprint(c.Repeat + 1), c.Status, fmt.Sprint(c.Attempts), passed,
 			strings.Join(failedChecks(c), "; "), msText(c.TTFT.Milliseconds()), msText(c.Total.Milliseconds()),
-			msText(c.Usage.InputTokens), msText(c.Usage.OutputTokens), perSecond(c), c.Error, conv, d.replies[c.Cell]})
+			msText(c.Usage.InputTokens), msText(c.Usage.OutputTokens), perSecond(c), c.Error, conv, d.replies[c.Cell],
+			imageJobText(c.ImageJobID), c.Media})
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// imageJobText names an image cell's job as history writes it.
+func imageJobText(id int64) string {
+	if id == 0 {
+		return ""
+	}
+	return fmt.Sprintf("image:%d", id)
 }
 
 func msText(n int64) string {
@@ -176,6 +185,9 @@ func writeBatchMarkdown(w io.Writer, d *batchData) error {
 			}
 			if c.Error != "" {
 				fmt.Fprintf(&b, "- error: %s\n", mdText(c.Error))
+			}
+			if c.Media != "" { // an image batch's cell: its file, shown where the report is read
+				fmt.Fprintf(&b, "\n![%s](%s)\n", mdText(cs.Name), mdText(c.Media))
 			}
 			if text := d.replies[c.Cell]; text != "" { // quoted, so its headings stay inside the cell's
 				b.WriteString("\n")

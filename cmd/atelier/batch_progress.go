@@ -32,13 +32,5 @@ func (a *app) showBatchProgress(reports <-chan batch.Progress) {
 
 // batchProgressLine is the progress of a run in one line.
 func batchProgressLine(p batch.Progress) string {
-	s := fmt.Sprintf("batch %d: %d/%d done", p.BatchID, p.Done, p.Total)
-	if p.Failed > 0 {
-		s += fmt.Sprintf(", %d failed", p.Failed)
-	}
-	s += fmt.Sprintf(", %d running", p.Running)
-	if p.Rate > 0 {
-		s += fmt.Sprintf(" · %.1f cells/s · ETA %s", p.Rate, p.ETA.Round(time.Second))
-	}
-	return s
+	return fmt.Sprintf("batch %d: %s", p.BatchID, p.Line())
 }

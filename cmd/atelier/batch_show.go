@@ -100,6 +100,49 @@ type batchJSON struct {
 	Failed  int                   `json:"failed"`
 	Passed  int                   `json:"passed"`
 	Summary []batch.TargetSummary `json:"summary,omitempty"`
+	Files   []batchFileJSON       `json:"files,omitempty"` // an image batch's: each cell's file
+}
+
+// batchFileJSON is an image cell's file as --json prints it.
+type batchFileJSON struct {
+	Cell   int    `json:"cell"`
+	Case   string `json:"case"`
+	Target string `json:"target"`
+	Repeat int    `json:"repeat"`
+	Status string `json:"status"`
+	File   string `json:"file,omitempty"`
+	Error  string `json:"error,omitempty"`
+}
+
+// imageFiles are an image batch's cells with their files.
+func imageFiles(d *batchData) []batchFileJSON {
+	if !d.plan.IsImage() {
+		return nil
+	}
+	out := make([]batchFileJSON, 0, len(d.cells))
+	for _, c := range d.cells {
+		out = append(out, batchFileJSON{Cell: c.Cell, Case: d.plan.Cases[c.Case].Name, Target: d.plan.Targets[c.Target],
+			Repeat: c.Repeat + 1, Status: c.Status, File: c.Media, Error: c.Error})
+	}
+	return out
+}
+
+// writeFiles writes an image batch's files, a line per cell.
+func writeFiles(w io.Writer, files []batchFileJSON) error {
+	if len(files) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "CASE\tTARGET\tREPEAT\tSTATUS\tFILE")
+	for _, f := range files {
+		file := f.File
+		if file == "" {
+			file = f.Error
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", termtext.String(f.Case), termtext.String(f.Target), f.Repeat, f.Status, termtext.String(file))
+	}
+	return tw.Flush()
 }
 
 func newBatchJSON(b *store.Batch) batchJSON {
@@ -143,12 +186,15 @@ func (a *app) printBatch(ctx context.Context, db *store.Store, id int64, asJSON 
 	}
 	if asJSON {
 		out := newBatchJSON(d.b)
-		out.Summary = d.summary
+		out.Summary, out.Files = d.summary, imageFiles(d)
 		return writeJSON(a.jsonOut(), out)
 	}
 	fmt.Fprintf(a.io.out, "batch %d %q: %s · %s · %d done, %d failed\n",
 		d.b.ID, termtext.String(d.b.Name), d.b.Status, batchShape(d.b.Cells, d.plan), d.b.Done, d.b.Failed)
-	return writeSummary(a.io.out, d.summary)
+	if err := writeSummary(a.io.out, d.summary); err != nil {
+		return err
+	}
+	return writeFiles(a.io.out, imageFiles(d))
 }
 
 // batchShape is a batch's size as show and the Markdown report write it:
@@ -170,21 +216,8 @@ func writeSummary(w io.Writer, rows []batch.TargetSummary) error {
 	return tw.Flush()
 }
 
-// rate is a pass rate as a percentage, "-" when nothing was checked.
-func rate(r float64) string {
-	if r < 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.0f%%", 100*r)
-}
-
-// share is a similarity from 0 to 1, "-" when unknown.
-func share(r float64) string {
-	if r < 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.2f", r)
-}
+// rate and share write a pass rate and a similarity as the summary does.
+var rate, share = batch.RateText, batch.ShareText
 
 func secs(d time.Duration) string {
 	if d <= 0 {

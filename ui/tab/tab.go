@@ -27,6 +27,7 @@ const (
 	History
 	Settings
 	Arena // the leaderboard of the blind votes
+	Batch // batch runs and their matrices (ui/batch)
 	Count // how many tabs there are
 )
 

@@ -1,0 +1,378 @@
+// Package batch is the Batch tab of atelier's terminal UI (issue 17): the
+// batches kept in history, newest first; a batch file run from a path,
+// weighed against the [budget] first (ui/components/guard), with a
+// progress bar while it runs; a stopped batch resumed; and a batch read
+// as a matrix — cases down, targets across, each cell's checks, latency,
+// tokens and first line, a summary row per target — sorted by any column,
+// narrowed to the cases where the targets disagree, each cell's replies
+// rendered as markdown, and any row sent to Compare.
+//
+// It runs the engine and reads the data the command line does (package
+// batch, store/batch*.go), never a copy of them. Every read runs in a
+// command; the run's progress channel is drained one report per command.
+//
+// It imports bubbletea, bubbles, lipgloss, batch, client, store and ui's
+// own packages (tab, components, markdown); never ui.
+package batch
+
+import (
+	"fmt"
+	"strconv"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/store/price"
+	"atelier/ui/components/guard"
+	"atelier/ui/components/list"
+	"atelier/ui/components/style"
+	"atelier/ui/tab"
+)
+
+// Options are what the tab works with.
+type Options struct {
+	Store    *store.Store    // nil: the tab says there is no history
+	Settings *store.Settings // the prices and [budget] a run is weighed with; nil: none
+}
+
+// Model is the Batch tab.
+type Model struct {
+	db       *store.Store
+	settings *store.Settings
+	client   *client.Client
+
+	list   list.Model[store.Batch]
+	input  textinput.Model
+	typing bool // the path field has the keyboard
+	guard  guard.Model
+	plan   *plannedMsg // a plan waiting for the guard's verdict or answer
+
+	run    *running // the run under way; nil: none
+	mx     *matrix  // the open batch; nil: the list shows
+	want   int64    // the batch the person opened (0: the list): a read for another is dropped
+	loads  int      // matrix reads under way for the open batch
+	reader *replies // a cell's replies; nil: none open
+	errMsg string   // why the list could not be read
+
+	draw          *drawCache  // the matrix as last drawn
+	thumbs        *thumbCache // an image batch's thumbnails
+	km            keyMap
+	st            styles
+	dark          bool
+	width, height int
+}
+
+// New returns the tab; Init reads the list.
+func New(o Options) Model {
+	m := Model{db: o.Store, settings: o.Settings, km: defaultKeyMap(), dark: true, guard: guard.New(), draw: &drawCache{},
+		thumbs: newThumbCache()}
+	m.list = list.New(list.Options[store.Batch]{
+		ID:   func(b store.Batch) string { return strconv.FormatInt(b.ID, 10) },
+		Name: func(b store.Batch) string { return fmt.Sprintf("batch %d %s", b.ID, b.Name) },
+		Also: ", its cells and their conversations",
+		Delete: func(b store.Batch) tea.Cmd {
+			return deleteCmd(m.db, b.ID)
+		},
+		Refuse: func(b store.Batch) tea.Cmd {
+			if m.run != nil && m.run.id == b.ID {
+				return tab.Warn("batch " + strconv.FormatInt(b.ID, 10) + " is running: stop it first (esc)")
+			}
+			return nil
+		},
+	})
+	m.input = textinput.New()
+	m.input.Prompt = "batch file: "
+	m.input.Placeholder = "~/prompts/eval.toml"
+	m.input.CharLimit = 1024
+	m.SetDark(true)
+	return m
+}
+
+// Init reads the list of batches.
+func (m Model) Init() tea.Cmd {
+	if m.db == nil {
+		return nil
+	}
+	return listCmd(m.db)
+}
+
+// Update handles keys and the results of the tab's commands.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case tea.PasteMsg:
+		if m.typing {
+			var cmd tea.Cmd
+			m.input, cmd = m.input.Update(msg)
+			return m, cmd
+		}
+	case tab.ClientMsg:
+		m.client = msg.Client
+	case tab.SettingsMsg:
+		m.settings = msg.Settings
+	case tab.ShownMsg:
+		if m.db != nil && m.run == nil {
+			return m, listCmd(m.db)
+		}
+	case tab.QuitMsg:
+		m = m.stop()
+	case tab.RedrawMsg: // a new size: thumbnails at the new column width
+		return m, m.thumbsCmd()
+	default:
+		return m.result(msg)
+	}
+	return m, nil
+}
+
+// result handles the tab's own messages.
+func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case listedMsg:
+		m.errMsg = ""
+		if msg.err != nil {
+			m.errMsg = msg.err.Error()
+			return m, tab.Error(msg.err)
+		}
+		m.list.SetItems(msg.batches)
+	case loadedMsg:
+		return m.loaded(msg)
+	case summaryMsg:
+		if m.mx != nil && msg.id == m.mx.b.ID && msg.err == nil && len(msg.cells) == len(m.mx.cells) {
+			m.mx.summary, m.mx.disagree = msg.summary, msg.disagree
+			m.mx.arrange()
+		}
+		if msg.err != nil {
+			return m, tab.Error(msg.err)
+		}
+	case repliesMsg:
+		if msg.err != nil {
+			return m, tab.Error(msg.err)
+		}
+		if m.mx != nil && msg.id == m.mx.b.ID {
+			m.reader = newReplies(msg, m.mx, m.dark, m.width, m.height)
+		}
+	case thumbsMsg:
+		return m.thumbsArrived(msg), nil
+	case deletedMsg:
+		if msg.err != nil {
+			return m, tab.Error(msg.err)
+		}
+		return m, tea.Batch(tab.Notice(fmt.Sprintf("batch %d deleted", msg.id)), listCmd(m.db))
+	case plannedMsg:
+		return m.planned(msg)
+	case guard.Verdict:
+		if m.plan == nil {
+			return m, nil
+		}
+		m.guard = m.guard.Ask(msg)
+		if m.guard.Asking() {
+			return m, tab.Ask(m.guard.Question())
+		}
+		return m.startPlan()
+	case startedMsg:
+		return m.started(msg)
+	case progressMsg:
+		return m.progressed(msg)
+	case finishedMsg:
+		return m.finished(msg)
+	}
+	return m, nil
+}
+
+// loaded shows a batch's matrix, or refreshes the one open.
+func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
+	if m.mx != nil && m.mx.b.ID == msg.id {
+		m.loads = max(m.loads-1, 0)
+	}
+	if msg.id != m.want { // the person went back to the list, or opened another, meanwhile
+		return m, nil
+	}
+	if msg.err != nil {
+		return m, tab.Error(msg.err)
+	}
+	if m.mx != nil && m.mx.b.ID == msg.id {
+		m.mx.b = *msg.b
+		m.mx.setCells(msg.cells)
+	} else {
+		m.mx = newMatrix(*msg.b, msg.plan, msg.cells)
+	}
+	m.mx.follow(m.matrixRows(), m.targetsInSight())
+	return m, tea.Batch(summaryCmd(m.db, msg.id, msg.plan, msg.cells), m.thumbsCmd())
+}
+
+// open reads batch id's matrix.
+func (m Model) open(id int64) (Model, tea.Cmd) {
+	if m.mx != nil && m.mx.b.ID != id {
+		m.mx = nil
+	}
+	m.want = id
+	m.loads++
+	return m, matrixCmd(m.db, id)
+}
+
+// planned weighs a batch file's plan against the budget, or says what is
+// wrong with the file.
+func (m Model) planned(msg plannedMsg) (Model, tea.Cmd) {
+	if msg.err != nil {
+		return m, tab.Error(msg.err)
+	}
+	if m.run != nil {
+		return m, tab.Warn("a batch is running: stop it first (esc)")
+	}
+	m.plan = &msg
+	if w := guard.Weigh(m.db, m.settings, "batch", msg.plan.Estimate(m.prices())); w != nil {
+		return m, func() tea.Msg { return result(w()) } // the verdict comes back to this tab, whichever shows
+	}
+	return m.startPlan()
+}
+
+// startPlan runs the plan kept for the guard.
+func (m Model) startPlan() (Model, tea.Cmd) {
+	p := m.plan
+	m.plan = nil
+	if p == nil {
+		return m, nil
+	}
+	return m, tea.Batch(tab.Info(fmt.Sprintf("batch %q: %d cells", p.plan.Name, p.plan.Cells())),
+		startCmd(m.client, m.db, p.plan, p.path, 0, false))
+}
+
+// resume runs a stopped batch's cells that are not done.
+func (m Model) resume(b store.Batch, retryFailed bool) (Model, tea.Cmd) {
+	switch {
+	case m.run != nil:
+		return m, tab.Warn("a batch is running: stop it first (esc)")
+	case b.Status == store.BatchDone && (!retryFailed || b.Failed == 0):
+		return m, tab.Warn(fmt.Sprintf("batch %d is done: nothing to resume", b.ID))
+	}
+	return m, startCmd(m.client, m.db, nil, b.File, b.ID, retryFailed)
+}
+
+// started takes the run's channels and opens its matrix.
+func (m Model) started(msg startedMsg) (Model, tea.Cmd) {
+	if msg.err != nil {
+		return m, tab.Error(msg.err)
+	}
+	m.run = msg.run
+	m.reader = nil
+	m, open := m.open(msg.run.id)
+	return m, tea.Batch(open, nextCmd(m.run), listCmd(m.db))
+}
+
+// progressed draws the run's new state and waits for the next; the open
+// matrix is read again as cells end, one read at a time.
+func (m Model) progressed(msg progressMsg) (Model, tea.Cmd) {
+	if m.run == nil || msg.id != m.run.id {
+		return m, nil
+	}
+	before := m.run.last
+	m.run.last = msg.p
+	cmds := []tea.Cmd{nextCmd(m.run)}
+	ended := msg.p.Done+msg.p.Failed != before.Done+before.Failed || msg.p.Running != before.Running
+	if m.mx != nil && m.mx.b.ID == msg.id && ended && m.loads == 0 {
+		m.loads++
+		cmds = append(cmds, matrixCmd(m.db, msg.id))
+	}
+	return m, tea.Batch(cmds...)
+}
+
+// finished ends the run: the matrix and the list are read again.
+func (m Model) finished(msg finishedMsg) (Model, tea.Cmd) {
+	if m.run == nil || msg.id != m.run.id {
+		return m, nil
+	}
+	r := m.run
+	r.cancel()
+	m.run = nil
+	note, err := endNotice(r.id, r.last, msg.err)
+	cmds := []tea.Cmd{listCmd(m.db)}
+	if err != nil {
+		cmds = append(cmds, tab.Error(err))
+	} else {
+		cmds = append(cmds, tab.Notice(note))
+	}
+	if m.mx != nil && m.mx.b.ID == msg.id {
+		m.loads++
+		cmds = append(cmds, matrixCmd(m.db, msg.id))
+	}
+	return m, tea.Batch(cmds...)
+}
+
+// stop cancels the run: the engine ends it and the last report follows.
+func (m Model) stop() Model {
+	if m.run != nil && !m.run.stopping {
+		m.run.stopping = true
+		m.run.cancel()
+	}
+	return m
+}
+
+// Busy reports whether a run is under way: quitting waits for it to
+// record its stop (tab.QuitMsg stops it).
+func (m Model) Busy() bool { return m.run != nil }
+
+// runningOpen reports whether the open matrix is the batch running.
+func (m Model) runningOpen() bool { return m.run != nil && m.mx != nil && m.mx.b.ID == m.run.id }
+
+// prices are the rates a plan is estimated at.
+func (m Model) prices() (t price.Table) {
+	if m.settings != nil {
+		t = m.settings.Prices
+	}
+	return t
+}
+
+// Focused reports whether the path field has the keyboard.
+func (m Model) Focused() bool { return m.typing || m.list.Filtering() }
+
+// FieldEmpty reports whether the field with the keyboard is empty: a ?
+// there asks for help.
+func (m Model) FieldEmpty() bool {
+	if m.typing {
+		return m.input.Value() == ""
+	}
+	return m.list.Query() == ""
+}
+
+// SetSize sets the room the tab draws in.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	m.input.SetWidth(max(w-len(m.input.Prompt)-2, 10))
+	m.list.SetHeight(m.listHeight())
+	if m.mx != nil {
+		m.mx.follow(m.matrixRows(), m.targetsInSight())
+	}
+	if m.reader != nil {
+		m.reader.resize(w, h, m.dark)
+	}
+}
+
+// SetDark picks the styles for a dark or light background.
+func (m *Model) SetDark(dark bool) {
+	m.dark = dark
+	m.st = newStyles(dark)
+	m.list.SetStyles(list.DefaultStyles(dark))
+	m.input.SetStyles(style.Input(dark))
+	if m.reader != nil {
+		m.reader.resize(m.width, m.height, dark)
+	}
+}
+
+// Summary is the tab's subject for the status bar.
+func (m Model) Summary() string {
+	switch {
+	case m.run != nil:
+		p := m.run.last
+		return fmt.Sprintf("batch %d: %d/%d", m.run.id, p.Done+p.Failed, p.Total)
+	case m.mx != nil:
+		return fmt.Sprintf("batch %d", m.mx.b.ID)
+	}
+	return ""
+}
+
+// KeyMap is the tab's keys for help.
+func (m Model) KeyMap() help.KeyMap { return m.help() }

@@ -1,0 +1,275 @@
+package batch
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"time"
+
+	engine "atelier/batch"
+	"atelier/store"
+)
+
+// matrix is an open batch: its plan, its cells by case and target, the
+// summary rows under it, and how the rows are sorted and filtered. It
+// belongs to the UI loop; commands read the store and hand it new data.
+type matrix struct {
+	b     store.Batch
+	plan  *engine.Plan
+	cells []store.BatchCell
+	grid  [][]cellSum // [case][target]
+
+	// Read with the replies' text, after the matrix shows (the summary's
+	// stability and the disagreement without checks need every reply).
+	summary  []engine.TargetSummary // nil: not read yet
+	disagree []bool                 // by case; nil: not read yet
+
+	sortCol  int  // 0: plan order, 1: case name, 2+t: target t
+	reverse  bool // the sort turned around
+	onlyDiff bool // only the cases where targets disagree
+	rows     []int
+	row, col int // the cursor: a row of rows, a target
+	top      int // the first row in sight
+	left     int // the first target column in sight
+	gen      int // counts the changes of data or order: the drawing cache's key
+}
+
+// cellSum is one (case, target) cell of the matrix: its repeats together.
+type cellSum struct {
+	repeats         []int // indexes into matrix.cells, by repeat
+	done, failed    int
+	running, left   int // running now; pending or interrupted
+	checked, passed int
+	total           time.Duration // the median total time of the done repeats
+	tokens          int64         // the mean output tokens of the done repeats
+	first           string        // the first line of the first done repeat
+	media           string        // an image batch's: the file of the first done repeat
+	err             string        // the last failure's error
+}
+
+// newMatrix lays out b's cells.
+func newMatrix(b store.Batch, plan *engine.Plan, cells []store.BatchCell) *matrix {
+	m := &matrix{b: b, plan: plan}
+	m.setCells(cells)
+	return m
+}
+
+// setCells replaces the cells (a reload while the batch runs), keeping the
+// cursor, the sort and the filter.
+func (m *matrix) setCells(cells []store.BatchCell) {
+	m.cells = cells
+	nt := len(m.plan.Targets)
+	m.grid = make([][]cellSum, len(m.plan.Cases))
+	for i := range m.grid {
+		m.grid[i] = make([]cellSum, nt)
+	}
+	totals := make([][]time.Duration, len(m.plan.Cases)*nt)
+	for i, c := range cells {
+		if c.Case < 0 || c.Case >= len(m.grid) || c.Target < 0 || c.Target >= nt {
+			continue
+		}
+		s := &m.grid[c.Case][c.Target]
+		s.repeats = append(s.repeats, i)
+		switch c.Status {
+		case store.CellDone:
+			s.done++
+			if c.Passed != nil {
+				s.checked++
+				if *c.Passed {
+					s.passed++
+				}
+			}
+			totals[c.Case*nt+c.Target] = append(totals[c.Case*nt+c.Target], c.Total)
+			s.tokens += c.Usage.OutputTokens
+			if s.first == "" {
+				s.first = c.FirstLine
+			}
+			if s.media == "" {
+				s.media = c.Media
+			}
+		case store.CellFailed:
+			s.failed++
+			s.err = c.Error
+		case store.StatusRunning:
+			s.running++
+		default:
+			s.left++
+		}
+	}
+	for ci := range m.grid {
+		for ti := range m.grid[ci] {
+			s := &m.grid[ci][ti]
+			if s.done > 0 {
+				s.tokens /= int64(s.done)
+				ts := totals[ci*nt+ti]
+				slices.Sort(ts)
+				s.total = ts[(len(ts)-1)/2]
+			}
+		}
+	}
+	m.arrange()
+}
+
+// sortColumns is how many columns the sort cycles through.
+func (m *matrix) sortColumns() int { return 2 + len(m.plan.Targets) }
+
+// sortName names the sort column for the heading.
+func (m *matrix) sortName() string {
+	switch m.sortCol {
+	case 0:
+		return "plan order"
+	case 1:
+		return "case"
+	}
+	return m.plan.Targets[m.sortCol-2]
+}
+
+// arrange recomputes the rows that show, in their order, keeping the
+// cursor on its case where it still shows.
+func (m *matrix) arrange() {
+	m.gen++
+	at := -1
+	if m.row >= 0 && m.row < len(m.rows) {
+		at = m.rows[m.row]
+	}
+	m.rows = m.rows[:0]
+	for c := range m.plan.Cases {
+		if m.onlyDiff && (m.disagree == nil || !m.disagree[c]) {
+			continue
+		}
+		m.rows = append(m.rows, c)
+	}
+	slices.SortStableFunc(m.rows, func(a, b int) int {
+		r := m.compare(a, b)
+		if m.reverse {
+			r = -r
+		}
+		return r
+	})
+	m.row = max(min(m.row, len(m.rows)-1), 0)
+	if i := slices.Index(m.rows, at); i >= 0 {
+		m.row = i
+	}
+	m.col = max(min(m.col, len(m.plan.Targets)-1), 0)
+}
+
+// compare orders two cases by the sort column: a target's column puts its
+// best cells first — the highest share of passed checks (of done repeats
+// without checks), then the fastest median; cells with nothing done last.
+func (m *matrix) compare(a, b int) int {
+	switch m.sortCol {
+	case 0:
+		return cmp.Compare(a, b)
+	case 1:
+		return strings.Compare(m.plan.Cases[a].Name, m.plan.Cases[b].Name)
+	}
+	t := m.sortCol - 2
+	x, y := m.grid[a][t], m.grid[b][t]
+	if r := cmp.Compare(y.score(), x.score()); r != 0 {
+		return r
+	}
+	return cmp.Compare(x.total, y.total)
+}
+
+// score is what a target's sort reads first: the share of repeats that
+// passed (done counts as passed without checks), -1 when none is done.
+func (s cellSum) score() float64 {
+	n := s.done + s.failed
+	if s.done == 0 || n == 0 {
+		return -1
+	}
+	good := s.done
+	if s.checked > 0 {
+		good = s.passed
+	}
+	return float64(good) / float64(n)
+}
+
+// selected is the cell under the cursor: its case and target; false when
+// no row shows.
+func (m *matrix) selected() (c, t int, ok bool) {
+	if len(m.rows) == 0 {
+		return 0, 0, false
+	}
+	return m.rows[m.row], m.col, true
+}
+
+// move moves the cursor by rows and columns, stopping at the ends.
+func (m *matrix) move(dr, dc int) {
+	m.row = max(min(m.row+dr, len(m.rows)-1), 0)
+	m.col = max(min(m.col+dc, len(m.plan.Targets)-1), 0)
+}
+
+// DisagreeBelow is the similarity under which two targets' answers to a
+// case without checks are said to disagree.
+const DisagreeBelow = 0.5
+
+// disagreement says, for each case, whether its targets disagree:
+//
+//   - a case with checks: the targets' verdicts differ — one target passed
+//     every check in every done repeat, another did not (a failed cell
+//     counts as not passing);
+//   - a case without checks: two targets' answers (the first done repeat
+//     of each) have a word-level similarity (batch.Similarity) under
+//     DisagreeBelow.
+//
+// Targets with nothing done yet take no part; a case needs two that do.
+func disagreement(plan *engine.Plan, cells []store.BatchCell, replies map[int]string) []bool {
+	nt := len(plan.Targets)
+	type verdict struct {
+		seen, checked, clean bool
+		text                 string
+		hasText              bool
+	}
+	vs := make([][]verdict, len(plan.Cases))
+	for i := range vs {
+		vs[i] = make([]verdict, nt)
+		for j := range vs[i] {
+			vs[i][j].clean = true
+		}
+	}
+	for _, c := range cells {
+		if c.Case < 0 || c.Case >= len(vs) || c.Target < 0 || c.Target >= nt {
+			continue
+		}
+		v := &vs[c.Case][c.Target]
+		switch c.Status {
+		case store.CellDone:
+			v.seen = true
+			if c.Passed != nil {
+				v.checked = true
+				v.clean = v.clean && *c.Passed
+			}
+			if text, ok := replies[c.Cell]; ok && !v.hasText {
+				v.text, v.hasText = text, true
+			}
+		case store.CellFailed:
+			v.seen, v.clean = true, false
+		}
+	}
+	out := make([]bool, len(plan.Cases))
+	for ci, row := range vs {
+		checked := slices.ContainsFunc(row, func(v verdict) bool { return v.checked })
+		var words [][]string
+		var clean []bool
+		for _, v := range row {
+			if !v.seen {
+				continue
+			}
+			clean = append(clean, v.clean)
+			if v.hasText {
+				words = append(words, engine.Words(v.text))
+			}
+		}
+		if checked {
+			out[ci] = slices.Contains(clean, true) && slices.Contains(clean, false)
+			continue
+		}
+		for i := range words {
+			for j := i + 1; j < len(words) && !out[ci]; j++ {
+				out[ci] = engine.Similarity(words[i], words[j]) < DisagreeBelow
+			}
+		}
+	}
+	return out
+}

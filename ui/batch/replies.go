@@ -1,0 +1,127 @@
+package batch
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	engine "atelier/batch"
+	"atelier/homepath"
+	"atelier/store"
+	"atelier/termtext"
+	"atelier/ui/markdown"
+)
+
+// replies is a cell's repeats, each with its figures, its checks and its
+// reply rendered as markdown by ui/markdown (the renderer Chat, Compare
+// and History use), scrolled as one page.
+type replies struct {
+	title   string
+	items   []reply
+	lines   []string
+	offset  int
+	width   int
+	height  int
+	dark    bool
+	repeats int
+}
+
+func newReplies(msg repliesMsg, x *matrix, dark bool, w, h int) *replies {
+	title := fmt.Sprintf("%s → %s", termtext.String(x.plan.Cases[msg.c].Name), termtext.String(x.plan.Targets[msg.t]))
+	r := &replies{title: title, items: msg.replies, repeats: x.plan.Repeats}
+	r.resize(w, h, dark)
+	return r
+}
+
+// resize lays the replies out again for a new width or background.
+func (r *replies) resize(w, h int, dark bool) {
+	r.width, r.height, r.dark = w, h, dark
+	st := newStyles(dark)
+	md := replyStyles(dark)
+	var out []string
+	for i, it := range r.items {
+		c := it.cell
+		head := fmt.Sprintf("repeat %d/%d · %s", c.Repeat+1, r.repeats, c.Status)
+		switch {
+		case c.Status == store.CellDone && c.ImageJobID != 0:
+			head += fmt.Sprintf(" · %s · image job %d", seconds(c.Total), c.ImageJobID)
+		case c.Status == store.CellDone:
+			head += fmt.Sprintf(" · TTFT %s · total %s · %d tokens out", seconds(c.TTFT), seconds(c.Total), c.Usage.OutputTokens)
+		}
+		if i > 0 {
+			out = append(out, "")
+		}
+		out = append(out, st.Header.Render(fit(head, w)))
+		var results []engine.CheckResult
+		if len(c.ChecksJSON) > 0 && json.Unmarshal(c.ChecksJSON, &results) == nil {
+			for _, cr := range results {
+				line := "✓ " + cr.Check
+				s := st.Pass
+				if !cr.Pass {
+					line, s = "✗ "+cr.Check, st.Fail
+					if cr.Why != "" {
+						line += " — " + cr.Why
+					}
+				}
+				out = append(out, s.Render(fit(termtext.String(line), w)))
+			}
+		}
+		if c.Media != "" {
+			out = append(out, st.Text.Render(fit("file "+termtext.String(homepath.Tilde(c.Media)), w)))
+		}
+		if c.Error != "" {
+			out = append(out, st.Fail.Render(fit(termtext.String(c.Error), w)))
+		}
+		if it.text != "" {
+			rd := markdown.NewRenderer(max(w, 10), md)
+			rd.Append(termtext.String(it.text))
+			rd.Finish()
+			out = append(out, rd.Lines()...)
+		}
+	}
+	r.lines = out
+	r.scroll(0)
+}
+
+// replyStyles are the markdown styles without the document's margin.
+func replyStyles(dark bool) markdown.Styles {
+	st := markdown.DefaultStyles(dark)
+	zero := uint(0)
+	st.Markdown.Document.Margin = &zero
+	st.Markdown.Document.BlockPrefix, st.Markdown.Document.BlockSuffix = "", ""
+	return st
+}
+
+// page is the lines of replies in sight (the heading takes one).
+func (r *replies) page() int { return max(r.height-1, 1) }
+
+func (r *replies) scroll(n int) {
+	r.offset = max(min(r.offset+n, len(r.lines)-r.page()), 0)
+}
+
+// key scrolls.
+func (r *replies) key(msg tea.KeyPressMsg, k keyMap) {
+	switch {
+	case key.Matches(msg, k.Up):
+		r.scroll(-1)
+	case key.Matches(msg, k.Down):
+		r.scroll(1)
+	case key.Matches(msg, k.PageUp):
+		r.scroll(-r.page())
+	case key.Matches(msg, k.PageDown):
+		r.scroll(r.page())
+	}
+}
+
+// view is the heading and the lines in sight.
+func (r *replies) view(st styles, h int) []string {
+	more := ""
+	if r.offset+r.page() < len(r.lines) {
+		more = " · more below"
+	}
+	out := []string{st.Title.Render(fit(r.title+more, r.width))}
+	end := min(r.offset+r.page(), len(r.lines))
+	return append(out, r.lines[r.offset:end]...)
+}

@@ -1,0 +1,119 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	engine "atelier/batch"
+	"atelier/client"
+	"atelier/homepath"
+	"atelier/store"
+)
+
+// A run goes through the engine the command line uses (batch.Run): a
+// command starts it in a goroutine of its own, which never touches the
+// model, and the tab drains its progress channel with one command per
+// report (nextCmd), so each report is one message on the UI loop. esc
+// cancels the run's context: the engine records the cells that finished,
+// marks those in flight interrupted and closes the channel; the last
+// message carries the run's error.
+
+// running is the run under way.
+type running struct {
+	id       int64
+	name     string
+	cancel   context.CancelFunc
+	reports  <-chan engine.Progress
+	done     <-chan error // the engine's result, once reports is closed
+	last     engine.Progress
+	stopping bool
+}
+
+// plannedMsg is a batch file read and parsed, or why not.
+type plannedMsg struct {
+	path string // as typed
+	plan *engine.Plan
+	err  error
+}
+
+func planCmd(path string) tea.Cmd {
+	return func() tea.Msg {
+		plan, err := engine.ReadFile(homepath.Expand(path))
+		return result(plannedMsg{path: path, plan: plan, err: err})
+	}
+}
+
+// startedMsg is a run begun: the batch is recorded (new) or taken up
+// (resume) and the engine runs.
+type startedMsg struct {
+	run *running
+	err error
+}
+
+// startCmd records plan (when id is 0) and runs it, or runs batch id
+// again (resume).
+func startCmd(c *client.Client, db *store.Store, plan *engine.Plan, file string, id int64, retryFailed bool) tea.Cmd {
+	return func() tea.Msg {
+		if c == nil {
+			return result(startedMsg{err: errors.New("no service: set a key or a base URL in Settings")})
+		}
+		name := ""
+		if plan != nil {
+			ctx, cancel := readCtx()
+			var err error
+			id, err = engine.Create(ctx, db, plan, file)
+			cancel()
+			if err != nil {
+				return result(startedMsg{err: err})
+			}
+			name = plan.Name
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		reports := make(chan engine.Progress)
+		done := make(chan error, 1)
+		go func() {
+			_, err := engine.Run(ctx, c, db, id, engine.Options{RetryFailed: retryFailed, Progress: reports})
+			done <- err
+		}()
+		return result(startedMsg{run: &running{id: id, name: name, cancel: cancel, reports: reports, done: done}})
+	}
+}
+
+// progressMsg is one report of the run.
+type progressMsg struct {
+	id int64
+	p  engine.Progress
+}
+
+// finishedMsg is the run's end: err is context.Canceled after a stop.
+type finishedMsg struct {
+	id  int64
+	err error
+}
+
+// nextCmd waits for the run's next report, or its end.
+func nextCmd(r *running) tea.Cmd {
+	reports, done, id := r.reports, r.done, r.id
+	return func() tea.Msg {
+		if p, ok := <-reports; ok {
+			return result(progressMsg{id: id, p: p})
+		}
+		return result(finishedMsg{id: id, err: <-done})
+	}
+}
+
+// endNotice is what the status bar says of a run's end.
+func endNotice(id int64, p engine.Progress, err error) (string, error) {
+	switch {
+	case errors.Is(err, context.Canceled):
+		return fmt.Sprintf("batch %d stopped with %d of %d cells left: r resumes it", id, p.Left(), p.Total), nil
+	case err != nil:
+		return "", fmt.Errorf("batch %d: %w", id, err)
+	case p.Failed > 0:
+		return fmt.Sprintf("batch %d done: %d cells, %d failed (R runs them again)", id, p.Done, p.Failed), nil
+	}
+	return fmt.Sprintf("batch %d done: %d cells", id, p.Done), nil
+}
