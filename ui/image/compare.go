@@ -93,7 +93,7 @@ func (m Model) runCompare() (Model, tea.Cmd) {
 	if m.running() || m.client == nil {
 		m, _ = m.leavePicker() // start says why nothing goes
 	}
-	return m.start(models)
+	return m.start(models, "")
 }
 
 // leavePicker goes back to the results, or to the form before any run.
@@ -127,6 +127,9 @@ func (m Model) pickerLines(h int) []string {
 	}
 	out = append(out, "", st.Meta.Render(strings.Join([]string{
 		"space chooses", "enter sends to each at once", "esc cancels"}, " · ")))
+	if e := m.estimateLine(m.picker.picked()); e != "" {
+		out = append(out, e)
+	}
 	if len(out) > h {
 		out = out[:max(h, 0)]
 	}

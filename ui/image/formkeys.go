@@ -10,6 +10,9 @@ import (
 
 // key routes a key press by the part of the tab that has the keyboard.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.gate.ask.Asking() {
+		return m.gateKey(msg)
+	}
 	switch m.area {
 	case galleryArea:
 		return m.galleryKey(msg)

@@ -25,6 +25,9 @@ func (m Model) formLines() []string {
 	for f := range fieldCount {
 		out = append(out, m.fieldLines(f)...)
 	}
+	if e := m.estimateLine([]string{m.form.model()}); e != "" {
+		out = append(out, strings.Repeat(" ", labelWidth)+e)
+	}
 	return out
 }
 

@@ -27,6 +27,7 @@ import (
 	"atelier/store"
 	"atelier/store/price"
 	"atelier/ui/components/editor"
+	"atelier/ui/components/guard"
 	"atelier/ui/components/list"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
@@ -63,9 +64,11 @@ const (
 type Model struct {
 	client *client.Client
 	db     *store.Store
-	outDir string       // where results are also copied; "" for nowhere
-	prices price.Table  // the rates results are costed at; nil: no cost shown
-	edit   editor.Model // the prompt in $VISUAL or $EDITOR
+	outDir string          // where results are also copied; "" for nowhere
+	prices price.Table     // the rates results are costed at; nil: no cost shown
+	cfg    *store.Settings // the [budget] a run is weighed against
+	gate   gate            // a run held for the budget's question
+	edit   editor.Model    // the prompt in $VISUAL or $EDITOR
 	open   func(string) error
 	viewer *imageview.Viewer
 
@@ -109,7 +112,7 @@ func New(o Options) Model {
 	if open == nil {
 		open = startViewer
 	}
-	m := Model{db: o.Store, outDir: cfg.Output.Images, prices: cfg.Prices, edit: edit, open: open, defaultModel: model,
+	m := Model{db: o.Store, outDir: cfg.Output.Images, prices: cfg.Prices, cfg: cfg, gate: gate{ask: guard.New()}, edit: edit, open: open, defaultModel: model,
 		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
 		gallery: gallery{jobs: newJobList(), thumbs: map[string]thumb{}, pending: map[string]bool{}}}
 	m.form = newForm(model, m.st, m.km)
@@ -173,6 +176,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.fillFrom(store.ImageJob{ID: msg.ID})
 	case editor.EditedMsg:
 		return m.promptEdited(msg)
+	case guard.Verdict:
+		return m.verdict(msg)
 	}
 	return m, nil
 }
@@ -180,7 +185,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 // Focused reports whether the tab owns the bare keys: a text field has the
 // keyboard, or the models picker, which is modal.
 func (m Model) Focused() bool {
-	return m.area == formArea && m.form.typing() || m.area == pickerArea
+	return m.gate.ask.Asking() || m.area == formArea && m.form.typing() || m.area == pickerArea
 }
 
 // FieldEmpty reports whether the field with the keyboard holds nothing (or
@@ -214,6 +219,9 @@ func (m *Model) SetDark(dark bool) {
 
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
+	if m.gate.ask.Asking() {
+		return tab.Help{Short: m.gate.ask.Help()}
+	}
 	return helpKeys{km: m.km, mode: m.mode(), running: m.running()}.help()
 }
 
@@ -242,7 +250,7 @@ func (m Model) settings(s *store.Settings) Model {
 	if s == nil {
 		return m
 	}
-	m.outDir, m.prices = s.Output.Images, s.Prices
+	m.outDir, m.prices, m.cfg = s.Output.Images, s.Prices, s
 	// A new default model applies at once, unless another was chosen
 	// (issue 19, bug 9).
 	next := defaultImageModel(s)

@@ -88,7 +88,7 @@ func (m Model) rerun() (Model, tea.Cmd) {
 	m.form.set(m.run.spec)
 	m = m.revalidate()
 	if len(models) > 1 {
-		return m.start(models)
+		return m.start(models, "")
 	}
 	return m.send()
 }

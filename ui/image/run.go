@@ -100,12 +100,13 @@ func (m Model) send() (Model, tea.Cmd) {
 		m.tried = true
 		return m.showProblems()
 	}
-	return m.start([]string{m.form.model()})
+	return m.start([]string{m.form.model()}, "")
 }
 
-// start sends the form's request to each model at once, a lane each. A
+// launch sends the form's request to each model at once, a lane each. A
 // model whose request breaks a rule gets a refused lane and nothing sent.
-func (m Model) start(models []string) (Model, tea.Cmd) {
+// parent is the recipe a variation comes from ("" for none).
+func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 	switch {
 	case m.running():
 		return m, tab.Warn("a run is under way: esc stops it")
@@ -122,7 +123,7 @@ func (m Model) start(models []string) (Model, tea.Cmd) {
 		if vs := s.violations(model); len(vs) > 0 {
 			l.state, l.refused = laneRefused, vs
 		} else {
-			cmds = append(cmds, m.startLane(ctx, laneRef{r.id, i}, s, model))
+			cmds = append(cmds, m.startLane(ctx, laneRef{r.id, i}, s, model, parent))
 		}
 		r.lanes = append(r.lanes, l)
 	}

@@ -11,6 +11,7 @@ import (
 
 // styles are the Image tab's looks, built from the shared palette.
 type styles struct {
+	dark bool // the background they were built for
 	Form struct {
 		Label    lipgloss.Style // a field's name
 		Current  lipgloss.Style // the name of the field under the cursor, and its marker
@@ -52,7 +53,7 @@ func newStyles(isDark bool) *styles {
 	problem := lipgloss.NewStyle().Foreground(p.Error)
 	done := lipgloss.NewStyle().Foreground(p.Success)
 
-	var s styles
+	s := styles{dark: isDark}
 	s.Form.Label = muted
 	s.Form.Current = accent.Bold(true)
 	s.Form.Value = text

@@ -20,7 +20,7 @@ func (m Model) View() string {
 	if m.area == galleryArea {
 		return m.galleryView()
 	}
-	lines := padAll(m.formLines(), m.width)
+	lines := padAll(m.topLines(), m.width)
 	room := m.height - len(lines) - 2
 	lines = append(lines, blank(m.width))
 	if m.area == pickerArea {
@@ -57,8 +57,17 @@ func numbered(label, v string) string {
 	return label + " " + strings.TrimSpace(v)
 }
 
-// formHeight is how many lines the form takes.
-func (m Model) formHeight() int { return len(m.formLines()) }
+// topLines are the form and, while it is asked, the budget's question.
+func (m Model) topLines() []string {
+	lines := m.formLines()
+	if q := m.gate.ask.View(m.st.dark, m.width); q != "" {
+		lines = append(lines, q)
+	}
+	return lines
+}
+
+// formHeight is how many lines the form (and the question) takes.
+func (m Model) formHeight() int { return len(m.topLines()) }
 
 // imageRows is the height of an image in a tile.
 func (m Model) imageRows() int { return m.height - m.formHeight() - 3 }
