@@ -7,6 +7,8 @@ import (
 	"charm.land/bubbles/v2/textarea"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
 )
 
 // form is the request being written: one line per field.
@@ -18,6 +20,7 @@ type form struct {
 	multi  bool // send an edit as multipart/form-data
 	images []inputRef
 	mask   *inputRef
+	extra  client.Extra // fields a recipe brought that have no row
 	naming field // fInputs or fMask while the path prompt is open, else -1
 }
 
@@ -96,7 +99,7 @@ func (f form) spec() spec {
 		Model: f.model(), Prompt: f.w.prompt.Value(), Size: f.w.text[fSize].Value(),
 		Quality: f.choice[fQuality], Background: f.choice[fBackground], Format: f.choice[fFormat],
 		N: f.w.text[fN].Value(), Compression: f.w.text[fCompression].Value(), Partials: f.w.text[fPartials].Value(),
-		Stream: f.stream, Multipart: f.multi,
+		Stream: f.stream, Multipart: f.multi, Extra: f.extra,
 	}.withInputs(f.images, f.mask).clone()
 }
 
@@ -116,7 +119,7 @@ func (f *form) set(s spec) {
 	f.w.text[fPartials].SetValue(s.Partials)
 	f.choice[fQuality], f.choice[fBackground], f.choice[fFormat] = s.Quality, s.Background, s.Format
 	f.stream, f.multi = s.Stream, s.Multipart
-	f.images, f.mask = s.Inputs, s.Mask
+	f.images, f.mask, f.extra = s.Inputs, s.Mask, s.Extra
 }
 
 // typing reports whether keys are text for a field.

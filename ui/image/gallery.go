@@ -113,11 +113,26 @@ func (m Model) galleryKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, m.fillFrom(job)
 	case key.Matches(msg, m.km.EditThis):
 		return m.editJob(job)
+	case key.Matches(msg, m.km.Recipe, m.km.Vary):
+		return m, recipeOf(m.jobPath(job), key.Matches(msg, m.km.Vary))
 	}
 	var cmd tea.Cmd
 	m.gallery.jobs.SetHeight(m.listRows())
 	m.gallery.jobs, cmd = m.gallery.jobs.Update(msg)
 	return m, tea.Batch(cmd, m.loadThumb())
+}
+
+// jobPath is the file the gallery shows for j, "" when it kept none.
+func (m Model) jobPath(j store.ImageJob) string {
+	f, ok := shownFile(j)
+	if !ok {
+		return ""
+	}
+	path, err := m.db.MediaPath(f.Path)
+	if err != nil {
+		return ""
+	}
+	return path
 }
 
 // galleryJob is the job under the cursor.

@@ -144,7 +144,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.PasteMsg:
-		return m.updateForm(msg)
+		return m.paste(msg)
 	case tea.RawMsg:
 		return m, m.viewer.Update(msg)
 	case tab.ClientMsg:
@@ -176,6 +176,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.fillFrom(store.ImageJob{ID: msg.ID})
 	case editor.EditedMsg:
 		return m.promptEdited(msg)
+	case recipeReadMsg:
+		return m.recipeRead(msg)
 	case guard.Verdict:
 		return m.verdict(msg)
 	}

@@ -27,6 +27,8 @@ type keyMap struct {
 	FullScreen key.Binding
 	Gallery    key.Binding
 	Compare    key.Binding
+	Recipe     key.Binding // R: the form from the image's recipe
+	Vary       key.Binding // v: the image's recipe sent again, as a new job
 
 	// The path prompt, the model picker and the gallery.
 	Accept, Cancel key.Binding
@@ -56,6 +58,8 @@ func defaultKeyMap() keyMap {
 		FullScreen: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "full screen")),
 		Gallery:    key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "gallery")),
 		Compare:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "compare models")),
+		Recipe:     key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "form from recipe")),
+		Vary:       key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "vary")),
 
 		Accept: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
@@ -101,7 +105,7 @@ func (h helpKeys) short() []key.Binding {
 	case viewing:
 		ks = []key.Binding{h.km.Open, h.km.EditThis, h.km.Gallery, h.km.Rerun, h.km.Left, h.km.FullScreen}
 	case browsing:
-		return []key.Binding{h.km.Open, h.km.Rerun, h.km.EditThis, h.km.Close}
+		return []key.Binding{h.km.Open, h.km.Rerun, h.km.EditThis, h.km.Recipe, h.km.Vary, h.km.Close}
 	case picking:
 		return []key.Binding{h.km.Toggle, h.km.Run, h.km.Cancel}
 	}
@@ -127,8 +131,8 @@ func (h helpKeys) help() tab.Help {
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: formKeys, Keys: []key.Binding{k.Send, k.Next, k.Prev, k.Up, k.Left, k.NewLine, k.Editor, k.Compare, k.Gallery, k.Stop}},
 		{Title: inputKeys, Keys: []key.Binding{k.AddImage, k.SetMask, k.Remove, tab.Retitle(k.Accept, "add the path or URL typed"), k.Cancel}},
-		{Title: resultKeys, Keys: []key.Binding{k.Open, k.EditThis, k.Rerun, k.FullScreen, k.Left}},
-		{Title: galleryKeys, Keys: []key.Binding{k.Open, k.Rerun, k.EditThis, k.Close}},
+		{Title: resultKeys, Keys: []key.Binding{k.Open, k.EditThis, k.Rerun, k.Recipe, k.Vary, k.FullScreen, k.Left}},
+		{Title: galleryKeys, Keys: []key.Binding{k.Open, k.Rerun, k.EditThis, k.Recipe, k.Vary, k.Close}},
 		{Title: pickerKeys, Keys: []key.Binding{k.Toggle, k.Run, k.Cancel}},
 	}}
 	context := map[mode]string{typing: formKeys, choosing: formKeys, listing: inputKeys, naming: inputKeys,

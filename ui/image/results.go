@@ -32,6 +32,8 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.rerun()
 	case key.Matches(msg, m.km.FullScreen):
 		return m.fullScreen()
+	case key.Matches(msg, m.km.Recipe, m.km.Vary):
+		return m, recipeOf(m.selectedMedia(), key.Matches(msg, m.km.Vary))
 	}
 	return m.commonKey(msg)
 }
@@ -54,6 +56,15 @@ func (m Model) openPath(path string) tea.Cmd {
 		}
 		return tab.NoticeMsg{Text: "opened " + homepath.Tilde(path)}
 	}
+}
+
+// selectedMedia is the selected result's file under the data folder (the
+// one that carries its recipe), "" when none was saved.
+func (m Model) selectedMedia() string {
+	if t, ok := m.selected(); ok && t.pic != nil && t.pic.partial == 0 {
+		return t.pic.media
+	}
+	return ""
 }
 
 // editSelected makes the selected result the input of the next request,

@@ -95,6 +95,9 @@ func (m Model) lane(ref laneRef) *lane {
 
 // send sends the form to its model, or shows why it cannot go.
 func (m Model) send() (Model, tea.Cmd) {
+	if p := droppedPath(m.form.w.prompt.Value()); p != "" && !m.form.spec().edit() {
+		return m, readRecipe(p, false) // a path typed as the prompt: its recipe, as a drop
+	}
 	m = m.revalidate()
 	if len(m.vs) > 0 {
 		m.tried = true
