@@ -21,7 +21,7 @@ type form struct {
 	images []inputRef
 	mask   *inputRef
 	extra  client.Extra // fields a recipe brought that have no row
-	naming field // fInputs or fMask while the path prompt is open, else -1
+	naming field        // fInputs or fMask while the path prompt is open, else -1
 }
 
 // widgets are the form's text fields. They are large, so the form holds
