@@ -143,6 +143,9 @@ func refName(in inputRef) string {
 func (m Model) foldedForm() []string {
 	st := m.st.Form
 	s := m.form.spec()
+	if m.blindRun().hidden() { // the form's settings would name the models
+		return []string{st.Headline.Render("blind comparison"), st.Label.Render("prompt ▸ ") + st.Headline.Render(oneLine(s.Prompt)), ""}
+	}
 	parts := []string{st.Label.Render("model ") + st.Headline.Render(termtext.String(s.Model))}
 	add := func(label, v string) {
 		if v = strings.TrimSpace(v); v != "" {

@@ -54,12 +54,12 @@ func (m Model) fillFrom(j store.ImageJob) tea.Cmd {
 // jobFilled puts a job's request in the form, ready to send again.
 func (m Model) jobFilled(msg jobFilledMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
+		m.arena.pick = false
 		return m, tab.Error(msg.err)
 	}
 	m.form.set(msg.spec)
 	m = m.revalidate()
-	m, cmd := m.toForm(fPrompt)
-	return m, tea.Batch(cmd, tab.Info(fmt.Sprintf("image job %d is in the form: enter sends it again", msg.id)))
+	return m.filled(fmt.Sprintf("image job %d is in the form: enter sends it again", msg.id))
 }
 
 // storedRequest is what the form takes back from a recorded request.

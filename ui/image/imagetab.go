@@ -92,6 +92,7 @@ type Model struct {
 
 	gallery gallery
 	picker  picker
+	arena   arena // the blind default; a run's own letters and vote are in run.blind
 
 	km            keyMap
 	st            *styles // by pointer: large, and the model is copied on every call
@@ -112,7 +113,8 @@ func New(o Options) Model {
 	if open == nil {
 		open = startViewer
 	}
-	m := Model{db: o.Store, outDir: cfg.Output.Images, prices: cfg.Prices, cfg: cfg, gate: gate{ask: guard.New()}, edit: edit, open: open, defaultModel: model,
+	m := Model{db: o.Store, outDir: cfg.Output.Images, prices: cfg.Prices, cfg: cfg, gate: gate{ask: guard.New()},
+		arena: newArena(cfg.Arena.Blind), edit: edit, open: open, defaultModel: model,
 		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
 		gallery: gallery{jobs: newJobList(), thumbs: map[string]thumb{}, pending: map[string]bool{}}}
 	m.form = newForm(model, m.st, m.km)
@@ -171,9 +173,11 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case jobFilledMsg:
 		return m.jobFilled(msg)
 	case tab.RerunMsg:
-		// From History: the job's request and inputs, lineage kept, as the
-		// gallery's re-run fills them.
-		return m, m.fillFrom(store.ImageJob{ID: msg.ID})
+		return m.rerunFrom(msg)
+	case voteMsg:
+		return m.voted(msg)
+	case withdrawnMsg:
+		return m.withdrawn(msg)
 	case editor.EditedMsg:
 		return m.promptEdited(msg)
 	case recipeReadMsg:
@@ -187,6 +191,9 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 // Focused reports whether the tab owns the bare keys: a text field has the
 // keyboard, or the models picker, which is modal.
 func (m Model) Focused() bool {
+	if b := m.blindRun(); b != nil && b.asking {
+		return true
+	}
 	return m.gate.ask.Asking() || m.area == formArea && m.form.typing() || m.area == pickerArea
 }
 
@@ -230,6 +237,9 @@ func (m Model) KeyMap() help.KeyMap {
 func (m Model) mode() mode {
 	switch m.area {
 	case resultsArea:
+		if m.voting() {
+			return voting
+		}
 		return viewing
 	case galleryArea:
 		return browsing
@@ -253,6 +263,7 @@ func (m Model) settings(s *store.Settings) Model {
 		return m
 	}
 	m.outDir, m.prices, m.cfg = s.Output.Images, s.Prices, s
+	m.arena.blind = s.Arena.Blind
 	// A new default model applies at once, unless another was chosen
 	// (issue 19, bug 9).
 	next := defaultImageModel(s)

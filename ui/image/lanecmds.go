@@ -47,6 +47,7 @@ type (
 		total   time.Duration
 		err     error // the request's
 		saveErr error // the recording's
+		job     int64 // the job's row; 0 when not recorded
 	}
 )
 
@@ -109,7 +110,8 @@ func (j laneJob) start(ctx context.Context) tea.Msg {
 		resp, err = j.client.GenerateImages(ctx, req)
 	}
 	files, saveErr := rec.finish(resp, false, err, time.Since(begin))
-	return laneSavedMsg{laneRef: j.ref, files: files, pics: decodeReply(j.ref, resp), total: time.Since(begin), err: err, saveErr: saveErr}
+	return laneSavedMsg{laneRef: j.ref, files: files, pics: decodeReply(j.ref, resp), total: time.Since(begin), err: err,
+		saveErr: saveErr, job: rec.job.ID()}
 }
 
 // stream is the request's event stream.
@@ -147,7 +149,7 @@ func finishStream(ref laneRef, p *puller, rec record, resp *client.ImageResponse
 		p.stop()
 		total := time.Since(begin)
 		files, saveErr := rec.finish(resp, partialOnly, callErr, total)
-		return result(laneSavedMsg{laneRef: ref, files: files, total: total, err: callErr, saveErr: saveErr})
+		return result(laneSavedMsg{laneRef: ref, files: files, total: total, err: callErr, saveErr: saveErr, job: rec.job.ID()})
 	}
 }
 

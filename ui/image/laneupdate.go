@@ -105,7 +105,7 @@ func (m Model) laneSaved(msg laneSavedMsg) (Model, tea.Cmd) {
 	if l == nil {
 		return m, nil
 	}
-	l.total, l.err = msg.total, msg.err
+	l.total, l.err, l.job = msg.total, msg.err, msg.job
 	l.state = endState(msg.err)
 	if len(m.run.lanes) == 1 {
 		m.sendVs = refusedField(msg.err)
@@ -146,6 +146,9 @@ func endState(err error) laneState {
 
 // report tells the status bar how a lane ended.
 func (m Model) report(l *lane, msg laneSavedMsg) tea.Cmd {
+	if m.run.blind.hidden() {
+		return m.blindReport()
+	}
 	var cmds []tea.Cmd
 	if msg.err != nil && !errors.Is(msg.err, context.Canceled) {
 		cmds = append(cmds, tab.Error(msg.err))

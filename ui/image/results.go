@@ -13,7 +13,12 @@ import (
 
 // resultsKey handles the keys of the results.
 func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.voting() {
+		return m.voteKey(msg)
+	}
 	switch {
+	case key.Matches(msg, m.km.Withdraw) && m.blindRun() != nil:
+		return m.withdraw()
 	case key.Matches(msg, m.km.Stop) && m.running():
 		return m.stop(), nil
 	case key.Matches(msg, m.km.Next):

@@ -23,6 +23,7 @@ type run struct {
 	cancel   context.CancelFunc
 	stopping bool // esc was pressed; the lanes end as their streams notice
 	lanes    []*lane
+	blind    *blind // a blind comparison: lanes shown as letters until the vote; nil otherwise
 }
 
 // laneState is where a lane is in its life.
@@ -51,6 +52,7 @@ type lane struct {
 	err     error
 	refused []*client.ValidationError
 	total   time.Duration
+	job     int64 // the image job recorded; 0 before it ends, or when none was
 }
 
 // picture is one image on screen.
@@ -129,6 +131,9 @@ func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 			cmds = append(cmds, m.startLane(ctx, laneRef{r.id, i}, s, model, parent))
 		}
 		r.lanes = append(r.lanes, l)
+	}
+	if m.arena.blind && len(models) > 1 {
+		r.blind = &blind{order: m.arena.perm(len(models))}
 	}
 	m.tried, m.sendVs = false, nil
 	m.run, m.sel = r, 0

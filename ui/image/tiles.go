@@ -25,7 +25,8 @@ func (m Model) tileList() []tile {
 		return nil
 	}
 	var out []tile
-	for i, l := range m.run.lanes {
+	for _, i := range m.laneOrder() {
+		l := m.run.lanes[i]
 		pics := l.pictures()
 		if len(pics) == 0 {
 			out = append(out, tile{lane: i, l: l})

@@ -1,6 +1,7 @@
 package imagetab
 
 import (
+	"strconv"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -34,6 +35,9 @@ func (m Model) View() string {
 
 // Summary names what the tab works on, for the status bar.
 func (m Model) Summary() string {
+	if b := m.blindRun(); b.hidden() {
+		return "image · blind comparison of " + strconv.Itoa(len(b.order))
+	}
 	s := m.form.spec()
 	parts := []string{"image", s.Model}
 	for _, p := range []string{s.Size, s.Quality, numbered("n", s.N), s.Format} {
@@ -80,6 +84,9 @@ func (m Model) footer() string {
 	}
 	st := m.st.Footer
 	l := t.l
+	if b := m.run.blind; b.hidden() {
+		return m.voteLine(b)
+	}
 	switch {
 	case t.pic != nil && t.pic.path != "":
 		note := ""
