@@ -295,10 +295,9 @@ func (m Model) rerunFrom(msg tab.RerunMsg) (Model, tea.Cmd) {
 		model = models[0]
 	}
 	if model == "" {
-		model = m.form.model()
+		model = m.form.spec().Model
 	}
 	m.form.set(spec{Model: model, Prompt: msg.Prompt, Stream: true})
-	m = m.revalidate()
 	return m.filled("the prompt is in the form: enter sends it")
 }
 
@@ -313,7 +312,7 @@ func (m Model) filled(note string) (Model, tea.Cmd) {
 		}
 		return m, tab.Info("enter runs the models chosen side by side")
 	}
-	m, cmd := m.toForm(fPrompt)
+	m, cmd := m.toForm("prompt")
 	return m, tea.Batch(cmd, tab.Info(note))
 }
 

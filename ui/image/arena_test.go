@@ -44,7 +44,7 @@ func reversed(n int) []int {
 func (h *harness) blindRun(prompt string) int {
 	h.t.Helper()
 	h.m.arena.perm = reversed
-	h.set(fPrompt, prompt).set(fSize, "256x256").pick(fQuality, "low").Keys("c")
+	h.set("prompt", prompt).set(rowSize, "256x256").pick(rowQuality, "low").Keys("c")
 	if h.m.arena.blind {
 		h.t.Fatal("blind before b, with no default")
 	}
@@ -173,7 +173,7 @@ func TestBlindVoteWithdrawnAfterAQuestion(t *testing.T) {
 func TestBlindRankingOfThree(t *testing.T) {
 	h := newHarness(t, nil)
 	h.m.arena.perm = reversed
-	h.set(fPrompt, "a lantern").to(fQuality).Keys("c", "b", "enter")
+	h.set("prompt", "a lantern").to(rowQuality).Keys("c", "b", "enter")
 	if n := len(h.srv.all()); n != 3 {
 		t.Fatalf("%d requests", n)
 	}
@@ -193,7 +193,7 @@ func TestBlindRankingOfThree(t *testing.T) {
 func TestBlindDefaultAndArenaRerun(t *testing.T) {
 	h := newHarness(t, nil)
 	h.Send(tab.SettingsMsg{Settings: &store.Settings{Models: store.Models{Image: client.ImageModel25Flare}, Arena: store.Arena{Blind: true}}})
-	h.to(fQuality).Keys("c")
+	h.to(rowQuality).Keys("c")
 	if !h.m.arena.blind {
 		t.Error("the [arena] blind default is not on")
 	}
@@ -240,8 +240,8 @@ func TestGoldenBlind(t *testing.T) {
 
 // blindComparing is two models done side by side, blind, shown last first.
 func blindComparing(m Model) Model {
-	m.form.w.prompt.SetValue("a paper crane")
-	m.form.choice[fQuality] = "low"
+	m.form.prompt.SetValue("a paper crane")
+	m.form.setText(rowQuality, "low")
 	a := &lane{model: client.ImageModel25Flare, state: laneDone, total: 2 * time.Second, job: 1,
 		finals: []picture{{key: "a", img: scene(64, 64, 0), path: "/data/media/2026-11-21/image-1.png"}}}
 	b := &lane{model: client.ImageModel25Sunburst, state: laneDone, total: 3 * time.Second, job: 2,

@@ -29,7 +29,7 @@ type picker struct {
 // with the form's model and the next ones chosen.
 func (m Model) openPicker() Model {
 	models := client.ImageModels()
-	cur := m.form.model()
+	cur := m.form.spec().Model
 	for _, extra := range append([]string{cur}, m.arena.models...) {
 		if extra != "" && !slices.Contains(models, extra) {
 			models = append([]string{extra}, models...)
@@ -123,7 +123,7 @@ func (m Model) leavePicker() (Model, tea.Cmd) {
 	if m.run != nil {
 		return m.toResults(), nil
 	}
-	return m.toForm(m.form.focus)
+	return m.toForm(m.form.row())
 }
 
 // pickerLines draws the model list in h lines, each model with what would

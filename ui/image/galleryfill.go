@@ -36,8 +36,7 @@ func (m Model) editJob(j store.ImageJob) (Model, tea.Cmd) {
 		return m, tab.Error(err)
 	}
 	m.form.editThis(inputRef{Ref: path, FileID: f.ID})
-	m = m.revalidate()
-	m, cmd := m.toForm(fPrompt)
+	m, cmd := m.toForm("prompt")
 	return m, tea.Batch(cmd, tab.Info("editing this image: say what to change, enter sends"))
 }
 
@@ -58,7 +57,6 @@ func (m Model) jobFilled(msg jobFilledMsg) (Model, tea.Cmd) {
 		return m, tab.Error(msg.err)
 	}
 	m.form.set(msg.spec)
-	m = m.revalidate()
 	return m.filled(fmt.Sprintf("image job %d is in the form: enter sends it again", msg.id))
 }
 

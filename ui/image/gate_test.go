@@ -28,11 +28,11 @@ func TestFormShowsTheEstimateWhenPriced(t *testing.T) {
 	if !strings.Contains(h.line("estimate"), "estimate 0.04 · 1 image") {
 		t.Errorf("one priced image: %q", h.line("estimate"))
 	}
-	h.set(fN, "3")
+	h.set(rowN, "3")
 	if !strings.Contains(h.line("estimate"), "estimate 0.12 · 3 images") {
 		t.Errorf("n=3: %q", h.line("estimate"))
 	}
-	h.set(fModel, "gamma/image-2") // no rate: no estimate rather than a guess
+	h.set(rowModel, "gamma/image-2") // no rate: no estimate rather than a guess
 	if strings.Contains(h.view(), "estimate") {
 		t.Errorf("an estimate for an unpriced model:\n%s", h.view())
 	}
@@ -40,7 +40,7 @@ func TestFormShowsTheEstimateWhenPriced(t *testing.T) {
 
 func TestGuardNoSendsNothingYesSends(t *testing.T) {
 	h := newHarness(t, nil).budgeted()
-	h.set(fPrompt, "three foxes").set(fN, "3").Keys("enter")
+	h.set("prompt", "three foxes").set(rowN, "3").Keys("enter")
 	if n := len(h.srv.all()); n != 0 {
 		t.Fatalf("%d requests sent before the answer", n)
 	}
@@ -78,7 +78,7 @@ func TestGuardNoSendsNothingYesSends(t *testing.T) {
 
 func TestGuardLetsARunUnderBudgetGo(t *testing.T) {
 	h := newHarness(t, nil).budgeted()
-	h.set(fPrompt, "two foxes").set(fN, "2").Keys("enter") // 0.08 of 0.10
+	h.set("prompt", "two foxes").set(rowN, "2").Keys("enter") // 0.08 of 0.10
 	if n := len(h.srv.all()); n != 1 || h.m.gate.ask.Asking() {
 		t.Fatalf("%d requests, asking %v", n, h.m.gate.ask.Asking())
 	}
@@ -90,7 +90,7 @@ func TestGuardWeighsAComparison(t *testing.T) {
 	p := price.Table{"gamma/*": {Image: map[string]float64{"*": 0.04}}}
 	h.Send(tab.SettingsMsg{Settings: &store.Settings{Models: store.Models{Image: client.ImageModel25Flare},
 		Prices: p, Budget: price.Budget{Run: &run}}})
-	h.set(fPrompt, "a paper crane").to(fQuality).Keys("c")
+	h.set("prompt", "a paper crane").to(rowQuality).Keys("c")
 	if !strings.Contains(h.view(), "estimate 0.12 · 3 images") {
 		t.Errorf("the picker shows no estimate:\n%s", h.view())
 	}

@@ -19,6 +19,7 @@ package imagetab
 
 import (
 	"os/exec"
+	"strings"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
@@ -72,17 +73,9 @@ type Model struct {
 	open   func(string) error
 	viewer *imageview.Viewer
 
-	form  form
+	form  draft
 	area  area
-	tried bool                      // a send was refused: required fields are flagged too
-	vs    []*client.ValidationError // the form's, as it is written
-	// sendVs are what the sending command found (a file that cannot be
-	// read, say); they show until the form changes.
-	sendVs []*client.ValidationError
-	// looks are the local input files as they were when added; pathErr
-	// is why the path typed was refused.
-	looks   map[string]look
-	pathErr string
+	looks *lookBook // the local input files as they were when added
 
 	defaultModel string // the settings' image model, which the form starts with
 
@@ -117,9 +110,8 @@ func New(o Options) Model {
 		arena: newArena(cfg.Arena.Blind), edit: edit, open: open, defaultModel: model,
 		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
 		gallery: gallery{jobs: newJobList(), thumbs: map[string]thumb{}, pending: map[string]bool{}}}
-	m.form = newForm(model, m.st, m.km)
-	m.form.focusOn(fPrompt)
-	m.vs = m.form.spec().violations(model)
+	m.looks = &lookBook{}
+	m.form = newDraft(model, m.st, m.km, m.looks)
 	return m
 }
 
@@ -205,18 +197,18 @@ func (m Model) FieldEmpty() bool {
 		return true
 	case m.area != formArea:
 		return false
-	case m.form.naming >= 0:
-		return m.form.w.path.Value() == ""
-	case m.form.focus == fPrompt:
-		return m.form.w.prompt.Value() == ""
+	case m.form.onPrompt:
+		return m.form.prompt.Value() == ""
+	case m.form.fields.EditsText():
+		return m.form.fields.InputEmpty()
 	}
-	return m.form.w.text[m.form.focus].Value() == ""
+	return true
 }
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
-	m.form.setWidth(m.valueWidth())
+	m.form.setWidth(w)
 }
 
 // SetDark picks the styles for a dark or light background.
@@ -247,12 +239,10 @@ func (m Model) mode() mode {
 		return picking
 	}
 	switch {
-	case m.form.naming >= 0:
-		return naming
-	case m.form.focus.kind() == choiceKind:
-		return choosing
-	case m.form.focus.kind() == listKind:
+	case strings.HasPrefix(m.form.row(), rowImages) || m.form.row() == rowMask:
 		return listing
+	case !m.form.typing():
+		return choosing
 	}
 	return typing
 }
@@ -267,9 +257,8 @@ func (m Model) settings(s *store.Settings) Model {
 	// A new default model applies at once, unless another was chosen
 	// (issue 19, bug 9).
 	next := defaultImageModel(s)
-	if m.form.model() == m.defaultModel && next != m.defaultModel {
-		m.form.w.text[fModel].SetValue(next)
-		m = m.revalidate()
+	if m.form.spec().Model == m.defaultModel && next != m.defaultModel {
+		m.form.setText(rowModel, next)
 	}
 	m.defaultModel = next
 	return m

@@ -96,12 +96,21 @@ func unescapeShell(s string) string {
 // recipe (and not typed), anything else is text for the field. The path
 // prompt of an input image keeps every paste: there a path is the answer.
 func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
-	if m.area == formArea && m.form.naming < 0 {
+	if m.area == formArea && !m.form.inputRow() {
 		if p := droppedPath(msg.Content); p != "" {
 			return m, readRecipe(p, false)
 		}
 	}
-	return m.updateForm(msg)
+	switch {
+	case m.area != formArea:
+		return m, nil
+	case m.form.onPrompt:
+		return m.typePrompt(msg)
+	}
+	var cmd tea.Cmd
+	m.form.fields, cmd = m.form.fields.Update(msg)
+	m.form.remodel()
+	return m, cmd
 }
 
 // recipeRead fills the form from a file's recipe, or says why not and
@@ -128,15 +137,14 @@ func (m Model) recipeRead(msg recipeReadMsg) (Model, tea.Cmd) {
 		delete(s.Extra, "seed") // a variation leaves the seed to the service, as --vary does
 	}
 	if edit { // the inputs are known by their hashes only: the form's own stay
-		s.Inputs, s.Mask = m.form.images, m.form.mask
+		s.Inputs, s.Mask = m.form.spec().Inputs, m.form.spec().Mask
 	}
 	m.form.set(s)
-	m = m.revalidate()
 	if msg.vary {
 		m, cmd := m.start([]string{s.Model}, msg.rc.ID)
 		return m, tea.Batch(cmd, tab.Info("a variation of "+name+": the same request, sent again as a new job"))
 	}
-	m, cmd := m.toForm(fPrompt)
+	m, cmd := m.toForm("prompt")
 	return m, tea.Batch(cmd, tab.Info(filledNote(name, s, edit)))
 }
 

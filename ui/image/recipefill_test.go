@@ -91,7 +91,7 @@ func TestDroppedFileFillsTheFormFromItsRecipe(t *testing.T) {
 func TestTypedPathFillsTheForm(t *testing.T) {
 	path, _ := recipePNG(t, kiteRecipe)
 	h := newHarness(t, nil)
-	h.set(fPrompt, path).Keys("enter")
+	h.set("prompt", path).Keys("enter")
 	if len(h.srv.all()) != 0 || h.m.form.spec().Prompt != "a red kite" {
 		t.Fatalf("%d requests; prompt %q", len(h.srv.all()), h.m.form.spec().Prompt)
 	}
@@ -102,7 +102,7 @@ func TestTypedPathFillsTheForm(t *testing.T) {
 // is pasted as text.
 func TestFileWithoutRecipeChangesNothing(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "keep me").set(fSize, "512x512")
+	h.set("prompt", "keep me").set(rowSize, "512x512")
 	before := h.m.form.spec()
 	h.Send(tea.PasteMsg{Content: writePNG(t, "plain.png")})
 	if got := h.m.form.spec(); !reflect.DeepEqual(got, before) {
@@ -129,7 +129,7 @@ func TestFileWithoutRecipeChangesNothing(t *testing.T) {
 		t.Errorf("the form changed: %+v", got)
 	}
 
-	h.to(fPrompt).Keys("ctrl+e").Send(tea.PasteMsg{Content: " and /not/a/file"})
+	h.to("prompt").Keys("ctrl+e").Send(tea.PasteMsg{Content: " and /not/a/file"})
 	if got := h.m.form.spec().Prompt; got != "keep me and /not/a/file" {
 		t.Errorf("a plain paste: prompt %q", got)
 	}
@@ -156,8 +156,8 @@ func TestGalleryRecipeAndVary(t *testing.T) {
 		t.Errorf("the first job's recipe: request id %q parent %q", made.RequestID, made.Parent)
 	}
 
-	h.to(fPrompt).set(fPrompt, "something else").set(fModel, client.ImageModel25Sunburst)
-	h.to(fQuality).Keys("g", "R")
+	h.to("prompt").set("prompt", "something else").set(rowModel, client.ImageModel25Sunburst)
+	h.to(rowQuality).Keys("g", "R")
 	if s := h.m.form.spec(); s.Prompt != "a red kite" || s.Model != "gamma/image-2" || h.m.area != formArea {
 		t.Fatalf("R: the form holds %+v in area %d", s, h.m.area)
 	}
@@ -165,7 +165,7 @@ func TestGalleryRecipeAndVary(t *testing.T) {
 		t.Fatal("R sent something")
 	}
 
-	h.to(fQuality).Keys("g", "v")
+	h.to(rowQuality).Keys("g", "v")
 	reqs := h.srv.all()
 	if len(reqs) != 2 {
 		t.Fatalf("v: %d requests", len(reqs))

@@ -22,9 +22,9 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Stop) && m.running():
 		return m.stop(), nil
 	case key.Matches(msg, m.km.Next):
-		return m.toForm(0)
+		return m.toForm("prompt")
 	case key.Matches(msg, m.km.Prev):
-		return m.toForm(fieldCount - 1)
+		return m.toForm("")
 	case key.Matches(msg, m.km.Left, m.km.Up):
 		return m.selectTile(-1)
 	case key.Matches(msg, m.km.Right, m.km.Down):
@@ -40,7 +40,24 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Recipe, m.km.Vary):
 		return m, recipeOf(m.selectedMedia(), key.Matches(msg, m.km.Vary))
 	}
-	return m.commonKey(msg)
+	return m.elsewhereKey(msg)
+}
+
+// elsewhereKey handles the keys of the results that lead elsewhere: an
+// input image or the mask to add in the form, the gallery, a comparison.
+func (m Model) elsewhereKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(msg, m.km.AddImage):
+		m.area = formArea
+		m.form.addImage()
+	case key.Matches(msg, m.km.SetMask):
+		return m.toForm(rowMask)
+	case key.Matches(msg, m.km.Gallery):
+		return m.openGallery()
+	case key.Matches(msg, m.km.Compare):
+		return m.openPicker(), nil
+	}
+	return m, nil
 }
 
 // openSelected shows the selected image in the system's viewer.
@@ -84,8 +101,7 @@ func (m Model) editSelected() (Model, tea.Cmd) {
 		in = inputRef{Ref: t.pic.media, FileID: t.pic.fileID}
 	}
 	m.form.editThis(in)
-	m = m.revalidate()
-	m, cmd := m.toForm(fPrompt)
+	m, cmd := m.toForm("prompt")
 	return m, tea.Batch(cmd, tab.Info("editing this image: say what to change, enter sends"))
 }
 
@@ -102,7 +118,6 @@ func (m Model) rerun() (Model, tea.Cmd) {
 		models[i] = l.model
 	}
 	m.form.set(m.run.spec)
-	m = m.revalidate()
 	if len(models) > 1 {
 		return m.start(models, "")
 	}

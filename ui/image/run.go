@@ -97,15 +97,13 @@ func (m Model) lane(ref laneRef) *lane {
 
 // send sends the form to its model, or shows why it cannot go.
 func (m Model) send() (Model, tea.Cmd) {
-	if p := droppedPath(m.form.w.prompt.Value()); p != "" && !m.form.spec().edit() {
+	if p := droppedPath(m.form.prompt.Value()); p != "" && !m.form.spec().edit() {
 		return m, readRecipe(p, false) // a path typed as the prompt: its recipe, as a drop
 	}
-	m = m.revalidate()
-	if len(m.vs) > 0 {
-		m.tried = true
+	if m.problems() > 0 {
 		return m.showProblems()
 	}
-	return m.start([]string{m.form.model()}, "")
+	return m.start([]string{m.form.spec().Model}, "")
 }
 
 // launch sends the form's request to each model at once, a lane each. A
@@ -135,7 +133,7 @@ func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 	if m.arena.blind && len(models) > 1 {
 		r.blind = &blind{order: m.arena.perm(len(models))}
 	}
-	m.tried, m.sendVs = false, nil
+	m.form.fields.Untry()
 	m.run, m.sel = r, 0
 	return m.toResults(), tea.Batch(cmds...)
 }
@@ -171,14 +169,4 @@ func (l *lane) pictures() []picture {
 		out = append(out[:len(out):len(out)], *l.partial)
 	}
 	return out
-}
-
-// showProblems puts the cursor on the first field with a violation.
-func (m Model) showProblems() (Model, tea.Cmd) {
-	for f := range fieldCount {
-		if len(m.problems(f)) > 0 {
-			return m.toForm(f)
-		}
-	}
-	return m.toForm(m.form.focus)
 }
