@@ -87,28 +87,15 @@ func (m Model) voting() bool {
 	return b.hidden() && !b.skipped || b != nil && b.asking
 }
 
-// voteKey handles the keys of a blind run before its vote: the verdict,
-// moving between tiles, opening one, full screen, and esc (stop, else
-// skip the vote). Every other key would show or lead to a name: it waits.
+// voteKey handles the keys of a blind run before its vote, besides those
+// that show no name (resultsKey's): the verdict, and esc, which leaves the
+// vote. Every other key would show or lead to a name: it waits.
 func (m Model) voteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	b := m.run.blind
-	if b.asking {
-		return m.withdrawKey(msg)
-	}
 	switch {
-	case key.Matches(msg, m.km.Stop) && m.running():
-		return m.stop(), nil
 	case key.Matches(msg, m.km.Stop):
 		m.run.blind.skipped = true
 		return m, tab.Info("not voted: the names stay hidden; c runs a new comparison")
-	case key.Matches(msg, m.km.Left, m.km.Up):
-		return m.selectTile(-1)
-	case key.Matches(msg, m.km.Right, m.km.Down):
-		return m.selectTile(1)
-	case key.Matches(msg, m.km.Open):
-		return m, m.openSelected()
-	case key.Matches(msg, m.km.FullScreen):
-		return m.fullScreen()
 	case key.Matches(msg, m.km.Remove) && msg.String() != "x" && b.typed != "":
 		b.typed = b.typed[:len(b.typed)-1]
 		return m, nil

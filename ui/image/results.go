@@ -12,31 +12,35 @@ import (
 )
 
 // resultsKey handles the keys of the results.
+// A blind run before its vote takes only the keys that show no name
+// (moving, opening, full screen, stop); the rest are its vote's.
 func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	if m.voting() {
-		return m.voteKey(msg)
+	if b := m.blindRun(); b != nil && b.asking {
+		return m.withdrawKey(msg)
 	}
 	switch {
-	case key.Matches(msg, m.km.Withdraw) && m.blindRun() != nil:
-		return m.withdraw()
 	case key.Matches(msg, m.km.Stop) && m.running():
 		return m.stop(), nil
-	case key.Matches(msg, m.km.Next):
-		return m.toForm("prompt")
-	case key.Matches(msg, m.km.Prev):
-		return m.toForm("")
 	case key.Matches(msg, m.km.Left, m.km.Up):
 		return m.selectTile(-1)
 	case key.Matches(msg, m.km.Right, m.km.Down):
 		return m.selectTile(1)
 	case key.Matches(msg, m.km.Open):
 		return m, m.openSelected()
+	case key.Matches(msg, m.km.FullScreen):
+		return m.fullScreen()
+	case m.voting():
+		return m.voteKey(msg)
+	case key.Matches(msg, m.km.Withdraw) && m.blindRun() != nil:
+		return m.withdraw()
+	case key.Matches(msg, m.km.Next):
+		return m.toForm("prompt")
+	case key.Matches(msg, m.km.Prev):
+		return m.toForm("")
 	case key.Matches(msg, m.km.EditThis):
 		return m.editSelected()
 	case key.Matches(msg, m.km.Rerun):
 		return m.rerun()
-	case key.Matches(msg, m.km.FullScreen):
-		return m.fullScreen()
 	case key.Matches(msg, m.km.Recipe, m.km.Vary):
 		return m, recipeOf(m.selectedMedia(), key.Matches(msg, m.km.Vary))
 	}
