@@ -60,12 +60,12 @@ func (b *blind) letter(i int) string {
 	return "?"
 }
 
-// laneOrder is the order lanes are shown in: shuffled when blind.
-func (m Model) laneOrder() []int {
-	if m.run.blind != nil {
-		return m.run.blind.order
+// order is the order lanes are shown in: shuffled when blind.
+func (r *run) order() []int {
+	if r.blind != nil {
+		return r.blind.order
 	}
-	out := make([]int, len(m.run.lanes))
+	out := make([]int, len(r.lanes))
 	for i := range out {
 		out[i] = i
 	}
@@ -147,15 +147,21 @@ type voteMsg struct {
 	err  error
 }
 
+// vote is the verdict on a blind run: its targets in shown order.
+func (r *run) vote(verdict string) store.Vote {
+	v := store.Vote{Kind: store.VoteImage, Verdict: verdict, Blind: true}
+	letters := store.Letters(len(r.blind.order))
+	for k, i := range r.blind.order {
+		l := r.lanes[i]
+		v.Targets = append(v.Targets, store.VoteTarget{Letter: letters[k], ImageJobID: l.job,
+			Family: string(client.Gamma), Model: l.model, Target: imageTarget(l.model, r.spec)})
+	}
+	return v
+}
+
 // cast records the verdict; the names are revealed when it is in.
 func (m Model) cast(verdict string) (Model, tea.Cmd) {
-	v := store.Vote{Kind: store.VoteImage, Verdict: verdict, Blind: true}
-	letters := store.Letters(len(m.run.blind.order))
-	for k, i := range m.run.blind.order {
-		l := m.run.lanes[i]
-		v.Targets = append(v.Targets, store.VoteTarget{Letter: letters[k], ImageJobID: l.job,
-			Family: string(client.Gamma), Model: l.model, Target: imageTarget(l.model, m.run.spec)})
-	}
+	v := m.run.vote(verdict)
 	m.run.blind.verdict = verdict // no second vote while this one is recorded
 	db, run := m.db, m.run.id
 	return m, func() tea.Msg {
@@ -303,31 +309,21 @@ func (m Model) filled(note string) (Model, tea.Cmd) {
 	return m, tea.Batch(cmd, tab.Info(note))
 }
 
-// voteLine is the footer of a blind run before its vote: how the lanes
+// footer is the footer of a blind run before its vote: how the lanes
 // are doing, by letter, then the vote's keys.
-func (m Model) voteLine(b *blind) string {
-	st := m.st.Footer
-	if m.running() {
-		if m.run.stopping {
-			return st.Note.Render("stopping…")
+func (b *blind) footer(st *styles, running, stopping bool) string {
+	if running {
+		if stopping {
+			return st.Footer.Note.Render("stopping…")
 		}
-		return st.Note.Render("blind: the images come in as A, B… · working…")
+		return st.Footer.Note.Render("blind: the images come in as A, B… · working…")
 	}
 	if b.skipped {
-		return st.Note.Render("not voted: the names stay hidden")
+		return st.Footer.Note.Render("not voted: the names stay hidden")
 	}
 	line := "vote: " + voteHelp(len(b.order))
 	if b.typed != "" {
 		line += " · so far " + strings.ToUpper(b.typed)
 	}
-	return st.Done.Render(line)
-}
-
-// blindReport is the status bar's word as a blind lane ends: no model, no
-// error text (the tile shows it after the vote), only whether to vote.
-func (m Model) blindReport() tea.Cmd {
-	if m.running() {
-		return nil
-	}
-	return tab.Info("every image is in: vote (" + voteHelp(len(m.run.blind.order)) + ")")
+	return st.Footer.Done.Render(line)
 }

@@ -104,43 +104,43 @@ func (m Model) foldedForm() []string {
 	add("format ", s.Format)
 	add("compression ", s.Compression)
 	if s.Stream {
-		parts = append(parts, st.Headline.Render("stream")+m.partialsNote(s.Partials))
+		parts = append(parts, st.Headline.Render("stream")+m.st.partialsNote(s.Partials))
 	}
 	sep := st.Label.Render(" · ")
 	prompt := oneLine(s.Prompt)
 	if prompt == "" {
 		prompt = st.Default.Render("none")
 	}
-	inputs := st.Label.Render("inputs ▸ ") + m.inputsValue(s) + st.Label.Render("   mask ▸ ") + m.maskValue(s)
+	inputs := st.Label.Render("inputs ▸ ") + m.st.inputsValue(s) + st.Label.Render("   mask ▸ ") + m.st.maskValue(s)
 	if n := m.form.fields.Count(); n > 0 {
 		inputs += st.Problem.Render(fmt.Sprintf("   ✗ %d to fix in the form", n))
 	}
 	return []string{strings.Join(parts, sep), st.Label.Render("prompt ▸ ") + st.Headline.Render(prompt), inputs}
 }
 
-func (m Model) partialsNote(p string) string {
+func (st *styles) partialsNote(p string) string {
 	if p = strings.TrimSpace(p); p == "" {
 		return ""
 	}
-	return m.st.Form.Label.Render(", partials ") + m.st.Form.Headline.Render(termtext.String(p))
+	return st.Form.Label.Render(", partials ") + st.Form.Headline.Render(termtext.String(p))
 }
 
 // inputsValue lists the input images by name.
-func (m Model) inputsValue(s spec) string {
+func (st *styles) inputsValue(s spec) string {
 	if len(s.Inputs) == 0 {
-		return m.st.Form.Default.Render("none")
+		return st.Form.Default.Render("none")
 	}
 	names := make([]string, len(s.Inputs))
 	for i, in := range s.Inputs {
 		names[i] = refName(in)
 	}
-	return m.st.Form.Value.Render(fmt.Sprintf("%d: %s", len(names), strings.Join(names, ", ")))
+	return st.Form.Value.Render(fmt.Sprintf("%d: %s", len(names), strings.Join(names, ", ")))
 }
 
 // maskValue names the mask.
-func (m Model) maskValue(s spec) string {
+func (st *styles) maskValue(s spec) string {
 	if s.Mask == nil {
-		return m.st.Form.Default.Render("none")
+		return st.Form.Default.Render("none")
 	}
-	return m.st.Form.Value.Render(refName(*s.Mask))
+	return st.Form.Value.Render(refName(*s.Mask))
 }

@@ -22,7 +22,7 @@ func (m Model) openJob(j store.ImageJob) tea.Cmd {
 	if err != nil {
 		return tab.Error(err)
 	}
-	return m.openPath(path)
+	return openPath(m.open, path)
 }
 
 // editJob makes a job's image the input of the next request.

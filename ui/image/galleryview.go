@@ -177,7 +177,7 @@ func (m Model) jobText(j store.ImageJob, cols int) []string {
 	case j.Status == store.StatusError:
 		out = append(out, st.Failed.Render(wrap("✗ "+oneLine(j.Error), cols)))
 	case j.Total > 0:
-		out = append(out, st.Meta.Render(fmt.Sprintf("%s in %.1f s", j.Status, j.Total.Seconds())+m.jobCost(j)))
+		out = append(out, st.Meta.Render(fmt.Sprintf("%s in %.1f s", j.Status, j.Total.Seconds())+jobCost(m.prices, j)))
 	default:
 		out = append(out, st.Meta.Render(j.Status))
 	}

@@ -146,8 +146,11 @@ func endState(err error) laneState {
 
 // report tells the status bar how a lane ended.
 func (m Model) report(l *lane, msg laneSavedMsg) tea.Cmd {
-	if m.run.blind.hidden() {
-		return m.blindReport()
+	if b := m.run.blind; b.hidden() { // no model, no error text: the tile shows it after the vote
+		if m.running() {
+			return nil
+		}
+		return tab.Info("every image is in: vote (" + voteHelp(len(b.order)) + ")")
 	}
 	var cmds []tea.Cmd
 	if msg.err != nil && !errors.Is(msg.err, context.Canceled) {

@@ -70,12 +70,11 @@ func (m Model) openSelected() tea.Cmd {
 	if !ok || t.pic == nil || t.pic.path == "" {
 		return tab.Warn("nothing saved to open yet")
 	}
-	return m.openPath(t.pic.path)
+	return openPath(m.open, t.pic.path)
 }
 
 // openPath opens a file (or a URL) in the system's viewer.
-func (m Model) openPath(path string) tea.Cmd {
-	open := m.open
+func openPath(open func(string) error, path string) tea.Cmd {
 	return func() tea.Msg {
 		if err := open(path); err != nil {
 			return tab.ErrorMsg{Err: fmt.Errorf("open %s: %w", homepath.Tilde(path), err)}
@@ -148,10 +147,6 @@ func (m Model) fullScreen() (Model, tea.Cmd) {
 		}
 		return nil
 	}
-	cols, rows := m.terminalSize()
+	cols, rows := m.width+4, m.height+4 // the shell's tab bar, status line and frame
 	return m, imageview.FullScreenCmd(t.pic.img, p, caps, cols, rows, homepath.Tilde(t.pic.path), done)
 }
-
-// terminalSize is the terminal's size in cells: the tab's, and the shell's
-// tab bar, status line and frame around it (two cells on each side).
-func (m Model) terminalSize() (int, int) { return m.width + 4, m.height + 4 }

@@ -18,7 +18,7 @@ func (m Model) resultsLines(h int) []string {
 			"g opens the gallery of earlier ones; c runs one prompt on several models.", m.width, h)
 	}
 	ts := m.tileList()
-	first, shown, cols := m.window(len(ts))
+	first, shown, cols := window(m.width, m.sel, len(ts))
 	blocks := make([][]string, 0, shown)
 	for i, t := range ts[first : first+shown] {
 		blocks = append(blocks, m.tileLines(t, first+i == m.sel, cols, h))
@@ -82,7 +82,7 @@ func (m Model) caption(t tile) string {
 		}
 		if t.l.state == laneDone && !b.hidden() { // figures give models away
 			parts = append(parts, fmt.Sprintf("%.1f s", t.l.total.Seconds()))
-			if cost := m.laneCost(t.l); cost != "" {
+			if cost := laneCost(m.prices, t.l, m.run.spec); cost != "" {
 				parts = append(parts, cost)
 			}
 		}

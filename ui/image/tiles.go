@@ -25,7 +25,7 @@ func (m Model) tileList() []tile {
 		return nil
 	}
 	var out []tile
-	for _, i := range m.laneOrder() {
+	for _, i := range m.run.order() {
 		l := m.run.lanes[i]
 		pics := l.pictures()
 		if len(pics) == 0 {
@@ -50,13 +50,13 @@ func (m Model) selected() (tile, bool) {
 
 // window is which tiles fit side by side in width, keeping the selected
 // one in sight, and how wide each is.
-func (m Model) window(count int) (first, shown, cols int) {
+func window(width, sel, count int) (first, shown, cols int) {
 	if count == 0 {
 		return 0, 0, 0
 	}
-	shown = max(1, min(count, (m.width+1)/(minTileWidth+1)))
-	first = max(0, min(m.sel-shown+1, count-shown))
-	return first, shown, max(1, (m.width-(shown-1))/shown)
+	shown = max(1, min(count, (width+1)/(minTileWidth+1)))
+	first = max(0, min(sel-shown+1, count-shown))
+	return first, shown, max(1, (width-(shown-1))/shown)
 }
 
 // selectTile moves the selection by d tiles, staying in the run.
@@ -77,7 +77,7 @@ func (m Model) placeImages() tea.Cmd {
 		return m.placeThumb()
 	}
 	ts := m.tileList()
-	first, shown, cols := m.window(len(ts))
+	first, shown, cols := window(m.width, m.sel, len(ts))
 	rows := m.imageRows()
 	if rows <= 0 {
 		return nil

@@ -85,7 +85,7 @@ func (m Model) footer() string {
 	st := m.st.Footer
 	l := t.l
 	if b := m.run.blind; b.hidden() {
-		return m.voteLine(b)
+		return b.footer(m.st, m.running(), m.run.stopping)
 	}
 	switch {
 	case t.pic != nil && t.pic.path != "":
