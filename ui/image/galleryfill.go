@@ -13,16 +13,16 @@ import (
 )
 
 // openJob opens a job's image in the system's viewer.
-func (m Model) openJob(j store.ImageJob) tea.Cmd {
+func openJob(db *store.Store, open func(string) error, j store.ImageJob) tea.Cmd {
 	f, ok := shownFile(j)
 	if !ok {
 		return tab.Warn("this job kept no image")
 	}
-	path, err := m.db.MediaPath(f.Path)
+	path, err := db.MediaPath(f.Path)
 	if err != nil {
 		return tab.Error(err)
 	}
-	return openPath(m.open, path)
+	return openPath(open, path)
 }
 
 // editJob makes a job's image the input of the next request.

@@ -27,19 +27,19 @@ func (m Model) galleryView() string {
 	default:
 		title += " · " + tab.Plural(len(g.jobs.Items()), "image job")
 	}
-	lines := padAll(append([]string{st.Title.Render(title)}, m.gallery.lines(m.st, m.width, m.listRows())...), m.width)
+	lines := padAll(append([]string{st.Title.Render(title)}, m.gallery.lines(m.st, m.width, m.gallery.listRows(m.height))...), m.width)
 	lines = append(lines, blank(m.width))
 	lines = append(lines, m.jobDetail(m.height-len(lines))...)
 	return fit(lines, m.width, m.height)
 }
 
-// listRows is how many jobs the list shows; the selected job's image and
-// details take the rest.
-func (m Model) listRows() int { return max(1, min(len(m.gallery.jobs.Items()), (m.height-1)/3)) }
+// listRows is how many jobs the list shows in a tab height tall; the
+// selected job's image and details take the rest.
+func (g gallery) listRows(height int) int { return max(1, min(len(g.jobs.Items()), (height-1)/3)) }
 
 // thumbBox is the room for the selected job's image.
-func (m Model) thumbBox() (cols, rows int) {
-	return max(10, m.width*2/5), m.height - m.listRows() - 2
+func (g gallery) thumbBox(width, height int) (cols, rows int) {
+	return max(10, width*2/5), height - g.listRows(height) - 2
 }
 
 // jobLines draws n lines of the list, scrolled to keep the cursor in
@@ -120,11 +120,11 @@ func jobSettings(j store.ImageJob) string {
 // jobDetail draws the selected job's image beside its prompt, settings,
 // outcome and files, in h lines.
 func (m Model) jobDetail(h int) []string {
-	j, ok := m.galleryJob()
+	j, ok := m.gallery.selected()
 	if !ok || h <= 0 {
 		return nil
 	}
-	imgCols, _ := m.thumbBox()
+	imgCols, _ := m.gallery.thumbBox(m.width, m.height)
 	textCols := m.width - imgCols - 2
 	left := m.thumbLines(j, imgCols, h)
 	right := m.st.jobText(j, textCols, m.prices, m.db)

@@ -159,7 +159,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case galleryLoadedMsg:
 		return m.galleryLoaded(msg)
 	case thumbLoadedMsg:
-		return m.thumbLoaded(msg)
+		return m, m.gallery.thumbLoaded(msg, m.viewer.Forget)
 	case lookedMsg:
 		return m.looked(msg), nil
 	case jobFilledMsg:

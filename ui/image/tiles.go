@@ -108,7 +108,7 @@ func (m Model) hint() tea.Cmd {
 // gallery's.
 func (m Model) showsImage() bool {
 	if m.area == galleryArea {
-		j, ok := m.galleryJob()
+		j, ok := m.gallery.selected()
 		f, has := shownFile(j)
 		return ok && has && m.gallery.thumbs[f.Path].img != nil
 	}
@@ -125,12 +125,12 @@ func (m Model) placeThumb() tea.Cmd {
 	if m.area != galleryArea {
 		return nil
 	}
-	j, ok := m.galleryJob()
+	j, ok := m.gallery.selected()
 	f, has := shownFile(j)
 	t, loaded := m.gallery.thumbs[f.Path]
 	if !ok || !has || !loaded || t.img == nil {
 		return nil
 	}
-	cols, rows := m.thumbBox()
+	cols, rows := m.gallery.thumbBox(m.width, m.height)
 	return m.viewer.Prepare(thumbKey(f.Path), t.img, cols, rows)
 }
