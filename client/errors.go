@@ -65,13 +65,8 @@ func (e *APIError) Temporary() bool { return e.retryable(retryAlways) }
 
 // apiError builds the error for a non-2xx reply.
 func (c *Client) apiError(g Group, resp *http.Response, raw []byte) *APIError {
-	e := &APIError{Group: g, Status: resp.StatusCode, RetryAfter: parseRetryAfter(resp.Header, time.Now())}
-	for _, h := range []string{"Request-Id", "X-Request-Id", "X-Fal-Request-Id"} {
-		if v := resp.Header.Get(h); v != "" {
-			e.RequestID = v
-			break
-		}
-	}
+	e := &APIError{Group: g, Status: resp.StatusCode, RetryAfter: parseRetryAfter(resp.Header, time.Now()),
+		RequestID: requestIDOf(resp.Header)}
 	if v := resp.Header.Get("X-Should-Retry"); v != "" {
 		b := strings.EqualFold(v, "true")
 		e.shouldRetry = &b

@@ -86,7 +86,7 @@ func (a *ImageAccumulator) Response() *ImageResponse {
 		src = []ImageEvent{a.latest}
 	}
 	r := &ImageResponse{Created: a.meta.Created, Usage: a.usage, Background: a.meta.Background,
-		OutputFormat: a.meta.OutputFormat, Quality: a.meta.Quality, Size: a.meta.Size}
+		OutputFormat: a.meta.OutputFormat, Quality: a.meta.Quality, Size: a.meta.Size, RequestID: a.meta.RequestID}
 	for _, ev := range src {
 		r.Data = append(r.Data, ImageData{B64JSON: ev.B64JSON})
 	}
@@ -104,6 +104,7 @@ func (a *ImageAccumulator) note(ev ImageEvent) {
 	if a.meta.Created == 0 {
 		a.meta.Created = ev.CreatedAt
 	}
+	a.meta.RequestID = imageOr(ev.RequestID, a.meta.RequestID)
 	a.meta.Background = imageOr(ev.Background, a.meta.Background)
 	a.meta.OutputFormat = imageOr(ev.OutputFormat, a.meta.OutputFormat)
 	a.meta.Quality = imageOr(ev.Quality, a.meta.Quality)

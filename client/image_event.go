@@ -39,6 +39,8 @@ type ImageEvent struct {
 
 	// Raw is the event's data exactly as received.
 	Raw json.RawMessage `json:"-"`
+	// RequestID is the stream's request id, from the reply's headers.
+	RequestID string `json:"-"`
 }
 
 // Partial reports whether the event carries a partial image.

@@ -89,6 +89,8 @@ func imageEditRequest(req ImageEditRequest) (request, error) {
 
 // imageReply sends r and decodes the JSON reply.
 func (c *Client) imageReply(ctx context.Context, op string, r request) (*ImageResponse, error) {
+	id := ""
+	r.replied = func(h http.Header) { id = requestIDOf(h) }
 	raw, err := c.doJSON(ctx, r, nil)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
@@ -97,13 +99,15 @@ func (c *Client) imageReply(ctx context.Context, op string, r request) (*ImageRe
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
+	resp.RequestID = id
 	return resp, nil
 }
 
 // imageStream sends r and yields its image events, ending at the first error.
 func (c *Client) imageStream(ctx context.Context, op string, r request) iter.Seq2[ImageEvent, error] {
 	return func(yield func(ImageEvent, error) bool) {
-		completed := false
+		completed, id := false, ""
+		r.replied = func(h http.Header) { id = requestIDOf(h) }
 		for raw, err := range c.events(ctx, r, true) {
 			if err != nil {
 				yield(ImageEvent{}, fmt.Errorf("%s: %w", op, err))
@@ -118,6 +122,7 @@ func (c *Client) imageStream(ctx context.Context, op string, r request) iter.Seq
 				return
 			}
 			completed = completed || ev.Completed()
+			ev.RequestID = id
 			if !yield(ev, nil) {
 				return
 			}

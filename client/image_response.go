@@ -28,6 +28,9 @@ type ImageResponse struct {
 	Size         string      `json:"size,omitempty"`
 
 	Raw json.RawMessage `json:"-"`
+	// RequestID is the service's id of the request, from the reply's
+	// headers (not its body); "" when it sent none. Recipes carry it.
+	RequestID string `json:"-"`
 }
 
 type imageResponseAlias ImageResponse

@@ -26,6 +26,9 @@ type request struct {
 	accept      string
 	header      http.Header // protocol headers of this request; c.Headers[group] overrides them
 	retry       retryPolicy
+	// replied, when set, is given the headers of the reply that is read
+	// (the request id of a reply that succeeded is only there).
+	replied func(http.Header)
 }
 
 // jsonRequest returns a POST of body as JSON to path in group g.
@@ -58,6 +61,9 @@ func (c *Client) send(ctx context.Context, r request) (*http.Response, error) {
 	for attempt := 0; ; attempt++ {
 		resp, err := c.attempt(ctx, r, u)
 		if err == nil {
+			if r.replied != nil {
+				r.replied(resp.Header)
+			}
 			return resp, nil
 		}
 		wait, ok := c.retryDelay(r.retry, attempt, err)

@@ -130,6 +130,9 @@ type SavedImage struct {
 func (j *ImageJob) Finish(ctx context.Context, resp *client.ImageResponse, partial bool, callErr error, total time.Duration) (saved []SavedImage, refused, err error) {
 	ctx = context.WithoutCancel(ctx)
 	var errs []error
+	if resp != nil && j != nil {
+		j.db.SetRecipeRequestID(j.id, resp.RequestID) // before the images that carry it are saved
+	}
 	if resp != nil {
 		var imgs []client.ImageResult
 		imgs, refused = resp.Images()

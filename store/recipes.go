@@ -55,6 +55,16 @@ func (s *Store) SetRecipeParent(job int64, parent string) {
 	}
 }
 
+// SetRecipeRequestID records the service's request id of a job, once its
+// reply came: the images saved after carry it in their recipes.
+func (s *Store) SetRecipeRequestID(job int64, id string) {
+	if rc, ok := s.recipes.Load(job); ok && id != "" {
+		withID := *rc.(*recipe.Recipe) // a copy, as SetRecipeParent makes
+		withID.RequestID = id
+		s.recipes.Store(job, &withID)
+	}
+}
+
 // forgetRecipe drops a finished job's recipe.
 func (s *Store) forgetRecipe(id int64) { s.recipes.Delete(id) }
 

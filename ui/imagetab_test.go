@@ -60,7 +60,7 @@ func TestImageTabTakesText(t *testing.T) {
 		t.Fatal("a digit typed in the prompt switched tabs")
 	}
 	s := screenText(m)
-	for _, want := range []string{"▸ prompt       3 foxes", "gamma/image-2.5-flare", "image · gamma/image-2.5-flare · stream"} {
+	for _, want := range []string{"› prompt      3 foxes", "gamma/image-2.5-flare", "image · gamma/image-2.5-flare · stream"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("screen lacks %q:\n%s", want, s)
 		}

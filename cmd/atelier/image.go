@@ -169,6 +169,11 @@ func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
 	if resp == nil {
 		return err
 	}
+	if rc != nil && resp.RequestID != "" {
+		withID := *rc // the service's id, known once it replied
+		withID.RequestID = resp.RequestID
+		rc = &withID
+	}
 	paths, werr := writeImages(resp, f.outDir, time.Now(), rc)
 	for _, p := range paths {
 		fmt.Fprintln(a.io.out, p)

@@ -57,13 +57,13 @@ func TestSavedImagesCarryTheRequestTheyCameFrom(t *testing.T) {
 			if !bytes.Equal(rc.Request, sent) {
 				t.Fatalf("%s: recipe request\n%s\nsent\n%s", p, rc.Request, sent)
 			}
-			if rc.Endpoint != "generations" || rc.Version == "" || rc.Time.IsZero() {
+			if rc.Endpoint != "generations" || rc.Version == "" || rc.Time.IsZero() || rc.RequestID == "" {
 				t.Fatalf("%s: %+v", p, rc)
 			}
-			if id != "" && rc.ID != id {
-				t.Fatalf("the copies name recipes %s and %s", id, rc.ID)
+			if id != "" && rc.ID+rc.RequestID != id {
+				t.Fatalf("the copies name recipes %s and %s", id, rc.ID+rc.RequestID)
 			}
-			id = rc.ID
+			id = rc.ID + rc.RequestID
 			checkPNG(t, p, 256, 256)
 		}
 	}

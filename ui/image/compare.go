@@ -1,6 +1,7 @@
 package imagetab
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -28,14 +29,23 @@ type picker struct {
 // with the form's model and the next ones chosen.
 func (m Model) openPicker() Model {
 	models := client.ImageModels()
-	cur := m.form.model()
-	if cur != "" && !slices.Contains(models, cur) {
-		models = append([]string{cur}, models...)
+	cur := m.form.spec().Model
+	for _, extra := range append([]string{cur}, m.arena.models...) {
+		if extra != "" && !slices.Contains(models, extra) {
+			models = append([]string{extra}, models...)
+		}
 	}
 	p := picker{models: models, chosen: make([]bool, len(models))}
-	start := max(0, slices.Index(models, cur))
-	for i := range min(compareMax, len(models)) {
-		p.chosen[(start+i)%len(models)] = true
+	if asked := m.arena.models; len(asked) > 0 { // the Arena's pair
+		for i, model := range models {
+			p.chosen[i] = slices.Contains(asked, model)
+		}
+		m.arena.models = nil
+	} else {
+		start := max(0, slices.Index(models, cur))
+		for i := range min(compareMax, len(models)) {
+			p.chosen[(start+i)%len(models)] = true
+		}
 	}
 	m.picker = p
 	m.form.blur()
@@ -55,6 +65,9 @@ func (m Model) pickerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		p.cursor = min(len(p.models)-1, p.cursor+1)
 	case key.Matches(msg, m.km.Toggle):
 		return m.toggleModel()
+	case key.Matches(msg, m.km.Blind):
+		m.arena.blind = !m.arena.blind
+		return m, nil
 	case key.Matches(msg, m.km.Run):
 		return m.runCompare()
 	}
@@ -90,10 +103,19 @@ func (m Model) runCompare() (Model, tea.Cmd) {
 	if len(models) < compareMin {
 		return m, tab.Warn("choose 2 or 3 models")
 	}
+	if m.arena.blind {
+		// A lane refused in a blind run would name its model: each must go.
+		s := m.form.spec()
+		for _, model := range models {
+			if vs := s.violations(model); len(vs) > 0 {
+				return m, tab.Warn(fmt.Sprintf("blind: %s would not be sent (%s): drop it or change the form", model, oneLine(vs[0].Error())))
+			}
+		}
+	}
 	if m.running() || m.client == nil {
 		m, _ = m.leavePicker() // start says why nothing goes
 	}
-	return m.start(models)
+	return m.start(models, "")
 }
 
 // leavePicker goes back to the results, or to the form before any run.
@@ -101,14 +123,14 @@ func (m Model) leavePicker() (Model, tea.Cmd) {
 	if m.run != nil {
 		return m.toResults(), nil
 	}
-	return m.toForm(m.form.focus)
+	return m.toForm(m.form.row())
 }
 
 // pickerLines draws the model list in h lines, each model with what would
 // stop the form from going to it.
 func (m Model) pickerLines(h int) []string {
 	st := m.st.List
-	out := []string{st.Title.Render("Compare: the same request on 2 or 3 models, side by side")}
+	out := []string{st.Title.Render("Compare: the same request on 2 or 3 models, side by side") + m.blindNote()}
 	s := m.form.spec()
 	for i, model := range m.picker.models {
 		box, style := "[ ] ", st.Item
@@ -126,9 +148,20 @@ func (m Model) pickerLines(h int) []string {
 		out = append(out, line)
 	}
 	out = append(out, "", st.Meta.Render(strings.Join([]string{
-		"space chooses", "enter sends to each at once", "esc cancels"}, " · ")))
+		"space chooses", "enter sends to each at once", "b blind on/off", "esc cancels"}, " · ")))
+	if e := m.estimateLine(m.picker.picked()); e != "" {
+		out = append(out, e)
+	}
 	if len(out) > h {
 		out = out[:max(h, 0)]
 	}
 	return out
+}
+
+// blindNote says, in the picker's title, whether the run will be blind.
+func (m Model) blindNote() string {
+	if m.arena.blind {
+		return m.st.List.Meta.Render(" · blind: shown as A, B, C until you vote")
+	}
+	return m.st.List.Meta.Render(" · named (b: blind)")
 }

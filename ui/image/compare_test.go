@@ -23,7 +23,7 @@ func (h *harness) models() []string {
 
 func TestCompareRunsTheSamePromptSideBySide(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a paper crane").set(fSize, "256x256").pick(fQuality, "max").Keys("c")
+	h.set("prompt", "a paper crane").set(rowSize, "256x256").pick(rowQuality, "max").Keys("c")
 	if h.m.area != pickerArea {
 		t.Fatal("c did not open the model picker")
 	}
@@ -59,7 +59,7 @@ func TestCompareRunsTheSamePromptSideBySide(t *testing.T) {
 
 func TestCompareRefusesALaneThatBreaksItsModelsRules(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a lantern").set(fSize, "256x256").pick(fQuality, "xhigh").Keys("c", "enter")
+	h.set("prompt", "a lantern").set(rowSize, "256x256").pick(rowQuality, "xhigh").Keys("c", "enter")
 	if got := h.models(); len(got) != 2 || slices.Contains(got, client.ImageModel2) {
 		t.Fatalf("requests for %q", got)
 	}
@@ -73,7 +73,7 @@ func TestCompareRefusesALaneThatBreaksItsModelsRules(t *testing.T) {
 
 func TestCompareNeedsTwoModels(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "x").to(fQuality).Keys("c", "space", "down", "space", "enter")
+	h.set("prompt", "x").to(rowQuality).Keys("c", "space", "down", "space", "enter")
 	if n := h.Notices(); len(n) != 1 || n[0] != "choose 2 or 3 models" {
 		t.Errorf("notices %q", n)
 	}
@@ -88,7 +88,7 @@ func TestCompareNeedsTwoModels(t *testing.T) {
 
 func TestCompareTakesATypedModel(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fModel, "gamma/image-x").to(fQuality).Keys("c")
+	h.set(rowModel, "gamma/image-x").to(rowQuality).Keys("c")
 	if h.m.picker.models[0] != "gamma/image-x" || !h.m.picker.chosen[0] {
 		t.Errorf("picker %+v", h.m.picker)
 	}

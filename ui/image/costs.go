@@ -11,24 +11,24 @@ import (
 
 // laneCost is a finished lane's cost: its results at the per-image price
 // of the size and quality sent, else its token usage.
-func (m Model) laneCost(l *lane) string {
-	if len(m.prices) == 0 {
+func laneCost(prices price.Table, l *lane, s spec) string {
+	if len(prices) == 0 {
 		return ""
 	}
 	var u *price.Usage
 	if got := l.acc.Usage(); got != nil {
 		u = &price.Usage{Input: got.InputTokens, Output: got.OutputTokens}
 	}
-	return price.Label(m.prices.Image(l.model, m.run.spec.Size, m.run.spec.Quality, len(l.finals), u))
+	return price.Label(prices.Image(l.model, s.Size, s.Quality, len(l.finals), u))
 }
 
 // jobCost is a gallery job's cost after a " · ", by the store's rule (as
 // `atelier history show` has it); "" when not known.
-func (m Model) jobCost(j store.ImageJob) string {
-	if len(m.prices) == 0 || j.Status == store.StatusError {
+func jobCost(prices price.Table, j store.ImageJob) string {
+	if len(prices) == 0 || j.Status == store.StatusError {
 		return ""
 	}
-	if s := price.Label(store.ImageJobCost(m.prices, j)); s != "" {
+	if s := price.Label(store.ImageJobCost(prices, j)); s != "" {
 		return " · " + s
 	}
 	return ""

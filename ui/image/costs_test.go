@@ -75,7 +75,7 @@ func TestGalleryJobCost(t *testing.T) {
 	settings, _ := json.Marshal(map[string]any{"size": "1024x1024", "quality": "high", "n": 3})
 	j := store.ImageJob{Model: client.ImageModel25Flare, Status: store.StatusComplete, SettingsJSON: settings,
 		Files: []store.ImageFile{{Path: "a.png"}, {Path: "b.png"}, {Path: "p.png", Partial: true}}}
-	if got := m.jobCost(j); got != " · cost 0.08" { // two results; the partial is not one
+	if got := jobCost(m.prices, j); got != " · cost 0.08" { // two results; the partial is not one
 		t.Errorf("a finished job: %q", got)
 	}
 	failed := j
@@ -83,7 +83,7 @@ func TestGalleryJobCost(t *testing.T) {
 	other := j
 	other.Model = "unpriced"
 	for name, j := range map[string]store.ImageJob{"failed": failed, "unpriced": other} {
-		if got := m.jobCost(j); got != "" {
+		if got := jobCost(m.prices, j); got != "" {
 			t.Errorf("%s: %q, want none", name, got)
 		}
 	}

@@ -14,12 +14,13 @@ import (
 func TestStreamedEditWithPartialImages(t *testing.T) {
 	h := newHarness(t, nil)
 	input, mask := writePNG(t, "harbour.png"), writePNG(t, "mask.png")
-	h.set(fPrompt, "add a red boat").set(fSize, "256x256").set(fPartials, "1")
-	h.to(fInputs).Keys("a").Type(input).Keys("enter")
+	h.set("prompt", "add a red boat").set(rowSize, "256x256").set(rowPartials, "1")
+	h.to(rowImages).Keys("a").Type(input).Keys("enter")
 	h.Keys("a").Type("https://example.test/sky.png").Keys("enter")
 	h.Keys("m").Type(mask).Keys("enter")
-	if v := h.view(); !strings.Contains(v, "2: harbour.png, https://example.test/sky.png") || !strings.Contains(v, "mask.png") {
-		t.Fatalf("the inputs are not listed:\n%s", v)
+	if s := h.m.form.spec(); len(s.Inputs) != 2 || s.Inputs[1].Ref != "https://example.test/sky.png" || s.Mask == nil ||
+		!strings.Contains(h.line("inputs"), "2 items") || !strings.Contains(h.view(), "https://example.test/sky.png") {
+		t.Fatalf("the inputs are not listed:\n%s", h.view())
 	}
 	h.Keys("enter")
 
@@ -66,9 +67,9 @@ func TestStreamedEditWithPartialImages(t *testing.T) {
 func TestMultipartEdit(t *testing.T) {
 	h := newHarness(t, nil)
 	input := writePNG(t, "cat.png")
-	h.set(fPrompt, "a hat").set(fSize, "256x256").to(fStream).Keys("space")
-	h.to(fInputs).Keys("a").Type(input).Keys("enter")
-	h.to(fSendAs).Keys("right").Keys("enter")
+	h.set("prompt", "a hat").set(rowSize, "256x256").to(rowStream).Keys("space")
+	h.to(rowImages).Keys("a").Type(input).Keys("enter")
+	h.to(rowSendAs).Keys("right").Keys("enter")
 	reqs := h.srv.all()
 	if len(reqs) != 1 || !strings.HasPrefix(reqs[0].contentType, "multipart/form-data") {
 		t.Fatalf("requests %+v", reqs)
@@ -83,19 +84,19 @@ func TestMultipartEdit(t *testing.T) {
 
 func TestEditThisKeepsLineage(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a teapot").set(fSize, "256x256").Keys("enter")
+	h.set("prompt", "a teapot").set(rowSize, "256x256").Keys("enter")
 	first := h.jobs()[0]
 	h.Keys("e")
-	if h.m.area != formArea || h.m.form.focus != fPrompt {
+	if h.m.area != formArea || h.m.form.row() != "prompt" {
 		t.Fatal("e did not go back to the prompt")
 	}
-	if len(h.m.form.images) != 1 || h.m.form.images[0].FileID != first.Files[0].ID {
-		t.Fatalf("inputs %+v, want the result's file %d", h.m.form.images, first.Files[0].ID)
+	if len(h.m.form.spec().Inputs) != 1 || h.m.form.spec().Inputs[0].FileID != first.Files[0].ID {
+		t.Fatalf("inputs %+v, want the result's file %d", h.m.form.spec().Inputs, first.Files[0].ID)
 	}
-	if !strings.Contains(h.view(), "result img") && !strings.Contains(h.view(), "result image-") {
-		t.Errorf("the input is not named as a result:\n%s", h.view())
+	if !strings.Contains(h.line("inputs"), "1 item") {
+		t.Errorf("the input is not listed:\n%s", h.view())
 	}
-	h.set(fPrompt, "the teapot in blue").Keys("enter")
+	h.set("prompt", "the teapot in blue").Keys("enter")
 	jobs := h.jobs()
 	if len(jobs) != 2 || jobs[0].Endpoint != store.ImageEdit {
 		t.Fatalf("jobs %+v", jobs)
@@ -111,23 +112,23 @@ func TestEditThisKeepsLineage(t *testing.T) {
 
 func TestUnreadableInputIsFlaggedNotSent(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "x").to(fInputs).Keys("a").Type("/nowhere/none.png").Keys("enter")
+	h.set("prompt", "x").to(rowImages).Keys("a").Type("/nowhere/none.png").Keys("enter")
 	h.Keys("enter")
 	if n := len(h.srv.all()); n != 0 {
 		t.Fatalf("%d requests sent", n)
 	}
-	if h.m.area != formArea || h.m.form.focus != fInputs {
-		t.Fatalf("the cursor is not on the inputs (area %d, field %d)", h.m.area, h.m.form.focus)
+	if h.m.area != formArea || h.m.form.row() != rowImages {
+		t.Fatalf("the cursor is not on the inputs (area %d, row %s)", h.m.area, h.m.form.row())
 	}
-	if v := h.view(); !strings.Contains(strings.Join(strings.Fields(v), " "), "images[0]: cannot be read: no such file or directory") {
+	if v := h.view(); !strings.Contains(h.line("  1  "), "✗ cannot be read: no such file or directory") {
 		t.Errorf("the problem is not beside the inputs:\n%s", v)
 	}
 	if len(h.jobs()) != 0 {
 		t.Error("a refused request was recorded")
 	}
-	h.Keys("x")
-	if len(h.m.form.images) != 0 || strings.Contains(h.line("inputs"), "cannot be read") {
-		t.Errorf("x did not remove the input, or the problem stayed: %+v\n%s", h.m.form.images, h.view())
+	h.Keys("ctrl+x")
+	if len(h.m.form.spec().Inputs) != 0 || strings.Contains(h.view(), "cannot be read") {
+		t.Errorf("x did not remove the input, or the problem stayed: %+v\n%s", h.m.form.spec().Inputs, h.view())
 	}
 }
 
@@ -137,18 +138,22 @@ func TestUnreadableInputIsFlaggedNotSent(t *testing.T) {
 // before anything is sent (issue 19, bug 11).
 func TestInputsAreCheckedWhenAdded(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "x").to(fInputs).Keys("a").Type("ftp://example.org/a.png").Keys("enter")
-	if h.m.form.naming != fInputs || len(h.m.form.images) != 0 || !strings.Contains(h.view(), "ftp:// is not fetched") {
+	h.set("prompt", "x").to(rowImages).Keys("a").Type("ftp://example.org/a.png").Keys("enter")
+	if !strings.Contains(h.view(), "ftp:// is not fetched") {
 		t.Fatalf("ftp:// was taken:\n%s", h.view())
 	}
-	h.Keys("esc")
+	h.Keys("enter")
+	if n := len(h.srv.all()); n != 0 {
+		t.Fatalf("ftp:// was sent: %d requests", n)
+	}
+	h.to("images[0]").Keys("ctrl+x")
 
 	text := filepath.Join(t.TempDir(), "notes.txt")
 	if err := os.WriteFile(text, []byte("not a picture at all"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	h.Keys("a").Type(text).Keys("enter")
-	if l := strings.Join(strings.Fields(h.view()), " "); !strings.Contains(l, "images[0]: is not an image") {
+	if l := h.line("  1  "); !strings.Contains(l, "✗ is not an image") {
 		t.Fatalf("a text file is not flagged:\n%s", h.view())
 	}
 	h.Keys("x")
@@ -156,7 +161,7 @@ func TestInputsAreCheckedWhenAdded(t *testing.T) {
 	img := writePNG(t, "in.png") // 32×32
 	mask := writeSizedPNG(t, "mask.png", 16, 16)
 	h.Keys("a").Type(img).Keys("enter")
-	h.to(fMask).Keys("m").Type(mask).Keys("enter")
+	h.Keys("m").Type(mask).Keys("enter")
 	if l := h.line("mask"); !strings.Contains(l, "✗ must be the size of the first image, 32x32") {
 		t.Fatalf("a 16x16 mask is not flagged: %q\n%s", l, h.view())
 	}
@@ -170,7 +175,7 @@ func TestInputsAreCheckedWhenAdded(t *testing.T) {
 // images; 7 is said beside the field and not sent (issue 19, bug 4).
 func TestPartialsAboveThreeAreFlagged(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a fox").set(fPartials, "7")
+	h.set("prompt", "a fox").set(rowPartials, "7")
 	if l := h.line("partials"); !strings.Contains(l, "✗ must be 0 to 3") {
 		t.Fatalf("partials line %q", l)
 	}

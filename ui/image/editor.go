@@ -9,14 +9,14 @@ import (
 )
 
 // openEditor opens the prompt in $VISUAL or $EDITOR.
-func (m Model) openEditor() tea.Cmd { return m.edit.Open(m.form.w.prompt.Value()) }
+func (m Model) openEditor() tea.Cmd { return m.edit.Open(m.form.prompt.Value()) }
 
 // promptEdited puts the edited prompt in the form.
 func (m Model) promptEdited(msg editor.EditedMsg) (Model, tea.Cmd) {
 	if msg.Err != nil {
 		return m, tab.Error(msg.Err)
 	}
-	m.form.w.prompt.SetValue(termtext.String(msg.Text))
-	m = m.revalidate()
-	return m.toForm(fPrompt)
+	m.form.prompt.SetValue(termtext.String(msg.Text))
+	m.form.promptLate = ""
+	return m.toForm("prompt")
 }

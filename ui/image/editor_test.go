@@ -25,9 +25,9 @@ func TestEditorRoundTrip(t *testing.T) {
 printf 'a lighthouse\n\033[31min fog, watercolour\n' > "$f"`)
 	h.m.edit.Getenv = func(k string) string { return map[string]string{"EDITOR": script}[k] }
 	h.m.edit.Exec = editortest.InPlace
-	h.set(fPrompt, "first draft").Keys("ctrl+o")
+	h.set("prompt", "first draft").Keys("ctrl+o")
 	h.NoErrors()
-	if got := h.m.form.w.prompt.Value(); got != "a lighthouse\nin fog, watercolour" {
+	if got := h.m.form.prompt.Value(); got != "a lighthouse\nin fog, watercolour" {
 		t.Errorf("prompt %q", got)
 	}
 	if left := editortest.Leftovers(script); len(left) > 0 {
@@ -42,14 +42,14 @@ printf 'a lighthouse\n\033[31min fog, watercolour\n' > "$f"`)
 	if errs := h.Errors(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "exit status 4") {
 		t.Errorf("errors %v", errs)
 	}
-	if got := h.m.form.w.prompt.Value(); got != "a lighthouse\nin fog, watercolour" {
+	if got := h.m.form.prompt.Value(); got != "a lighthouse\nin fog, watercolour" {
 		t.Errorf("prompt after a failed edit %q", got)
 	}
 }
 
 func TestFullScreenAndHelp(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a lamp").set(fSize, "256x256").set(fN, "2").Keys("enter")
+	h.set("prompt", "a lamp").set(rowSize, "256x256").set(rowN, "2").Keys("enter")
 	if h.m.mode() != viewing {
 		t.Fatal("the results do not have the keyboard after a send")
 	}
@@ -72,7 +72,7 @@ func TestFullScreenAndHelp(t *testing.T) {
 		t.Errorf("f did not take the screen over: %v", h.Out[before:])
 	}
 	h.Keys("tab")
-	if h.m.area != formArea || h.m.form.focus != fPrompt {
+	if h.m.area != formArea || h.m.form.row() != "prompt" {
 		t.Error("tab from the results does not go to the prompt")
 	}
 }
@@ -114,7 +114,7 @@ func TestKitty026GetsHalfBlocks(t *testing.T) {
 	h.Send(tea.TerminalVersionMsg{Name: "kitty(0.26.5)"}, uv.PrimaryDeviceAttributesEvent{62},
 		uv.KittyGraphicsEvent{Options: kitty.Options{ID: 0x5a7e11}, Payload: []byte("OK")},
 		uv.CellSizeEvent{Width: 9, Height: 18}, uv.PrimaryDeviceAttributesEvent{62})
-	h.set(fPrompt, "a bell").set(fSize, "256x256").Keys("enter")
+	h.set("prompt", "a bell").set(rowSize, "256x256").Keys("enter")
 	if sentRaw(h.Out, "U=1") || strings.Contains(h.m.View(), "\U0010EEEE") {
 		t.Fatal("placeholders used with kitty 0.26")
 	}
@@ -148,7 +148,7 @@ func TestPassthroughHintOnce(t *testing.T) {
 		if deadlineFirst {
 			h.Send(deadline...)
 		}
-		h.set(fPrompt, "a bell").set(fSize, "256x256").set(fN, "2").Keys("enter")
+		h.set("prompt", "a bell").set(rowSize, "256x256").set(rowN, "2").Keys("enter")
 		if !deadlineFirst {
 			h.Send(deadline...)
 		}
@@ -172,7 +172,7 @@ func TestPassthroughHintOnce(t *testing.T) {
 func TestImagesOff(t *testing.T) {
 	h := newHarness(t, nil)
 	h.m.viewer.Caps.Override = imageview.ProtocolOff
-	h.set(fPrompt, "a kettle").set(fSize, "256x256").Keys("enter")
+	h.set("prompt", "a kettle").set(rowSize, "256x256").Keys("enter")
 	v := h.view()
 	if strings.Contains(v, "▀") || !strings.Contains(v, "(images off)") {
 		t.Errorf("images off still draws:\n%s", v)
@@ -186,7 +186,7 @@ func TestImagesOff(t *testing.T) {
 func TestKittyImagesAreSentThenPlaced(t *testing.T) {
 	h := newHarness(t, nil)
 	h.m.viewer.Caps = imageview.Capabilities{Override: imageview.ProtocolKitty, TrueColor: true}
-	h.set(fPrompt, "a bell").set(fSize, "256x256").Keys("enter")
+	h.set("prompt", "a bell").set(rowSize, "256x256").Keys("enter")
 	var raws []tea.Msg
 	for _, m := range h.Out {
 		if r, ok := m.(tea.RawMsg); ok {

@@ -1,234 +1,260 @@
 package imagetab
 
 import (
+	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/ui/components/form"
 )
 
-// form is the request being written: one line per field.
-type form struct {
-	focus  field
-	w      *widgets
-	choice [fieldCount]string // quality, background, format
-	stream bool
-	multi  bool // send an edit as multipart/form-data
-	images []inputRef
-	mask   *inputRef
-	naming field // fInputs or fMask while the path prompt is open, else -1
-}
-
-// widgets are the form's text fields. They are large, so the form holds
-// them by pointer: a model copied for every call would copy them too. Only
-// Update changes them, as with every part of the model.
-type widgets struct {
-	prompt textarea.Model
-	text   [fieldCount]textinput.Model // the one-line text fields
-	path   textinput.Model             // the path prompt of an input image or mask
+// draft is the request being written: the prompt, a text area of its own
+// (many lines, the editor), over the rows of ui/components/form generated
+// from the client's table for the model named; and what the rows cannot
+// hold: the earlier results an edit's inputs are (lineage) and a recipe's
+// fields without a row.
+type draft struct {
+	prompt   *textarea.Model // by pointer: large, and the model is copied on every call
+	fields   form.Model
+	onPrompt bool   // the prompt has the cursor, else a row of fields
+	model    string // the model the rows' rules are for
+	// lineage maps an input's text to the earlier result it is (its
+	// image_files row), so an edit of a result keeps its parent.
+	lineage map[string]int64
+	extra   client.Extra // fields a recipe brought that have no row
+	// promptLate is the service's or the sender's word on the prompt, shown
+	// until the prompt changes.
+	promptLate string
+	looks      *lookBook // the input files as they were when added
+	width      int       // the rows' width, for rows made anew
+	st         *styles
 }
 
 // promptLines is the most lines the prompt shows; longer text scrolls.
 const promptLines = 3
 
-func newForm(model string, st *styles, km keyMap) form {
-	f := form{naming: -1, stream: true, w: &widgets{}}
-	f.w.prompt = textarea.New()
-	f.w.prompt.Prompt = ""
-	f.w.prompt.ShowLineNumbers = false
-	f.w.prompt.Placeholder = "what to draw"
-	f.w.prompt.DynamicHeight, f.w.prompt.MinHeight, f.w.prompt.MaxHeight = true, 1, promptLines
-	f.w.prompt.MaxContentHeight = 1 << 14
-	f.w.prompt.KeyMap.InsertNewline = km.NewLine
-	for fl := range fieldCount {
-		if fl.kind() == textKind && fl != fPrompt {
-			f.w.text[fl] = newInput("")
-		}
+func newDraft(model string, st *styles, km keyMap, looks *lookBook) draft {
+	p := textarea.New()
+	p.Prompt = ""
+	p.ShowLineNumbers = false
+	p.Placeholder = "what to draw"
+	p.DynamicHeight, p.MinHeight, p.MaxHeight = true, 1, promptLines
+	p.MaxContentHeight = 1 << 14
+	p.KeyMap.InsertNewline = km.NewLine
+	d := draft{prompt: &p, onPrompt: true, looks: looks, model: model, lineage: map[string]int64{}}
+	d.fields = d.newFields(model)
+	d.fields.Set(rowModel, model)
+	d.fields.Set(rowStream, "true")
+	d.setStyles(st)
+	d.fields.Blur()
+	p.Focus()
+	return d
+}
+
+// newFields is an empty set of rows for model, with the form's own keys:
+// tab and shift+tab move (the tab catches them first, to go past either
+// end), ↑/↓ are the tab's to choose a value with.
+func (d draft) newFields(model string) form.Model {
+	f := form.New(fieldsSpec(model), rulesWith(d.looks))
+	f.KeyMap.Up, f.KeyMap.Down = key.NewBinding(key.WithDisabled()), key.NewBinding(key.WithDisabled())
+	f.KeyMap.Change = key.NewBinding(key.WithKeys("space", "right", "l"), key.WithHelp("→", "next value"))
+	f.KeyMap.Back = key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←", "previous value"))
+	f.SetSize(d.width, 1<<10)
+	if d.st != nil {
+		f.SetStyles(d.st.Fields)
 	}
-	f.w.text[fModel].SetValue(model)
-	f.w.text[fModel].CharLimit = 200
-	f.w.text[fModel].Placeholder = "a model name"
-	f.w.text[fSize].Placeholder, f.w.text[fN].Placeholder = "default", "default"
-	f.w.text[fCompression].Placeholder, f.w.text[fPartials].Placeholder = "default", "default"
-	f.w.path = newInput("file path or URL")
-	f.setStyles(st)
 	return f
 }
 
-func newInput(placeholder string) textinput.Model {
-	in := textinput.New()
-	in.Prompt = ""
-	in.Placeholder = placeholder
-	in.CharLimit = 4096
-	return in
+func (d *draft) setStyles(st *styles) {
+	d.st = st
+	d.prompt.SetStyles(st.Form.Prompt)
+	d.fields.SetStyles(st.Fields)
 }
 
-func (f *form) setStyles(st *styles) {
-	f.w.prompt.SetStyles(st.Form.Prompt)
-	for fl := range fieldCount {
-		if fl.kind() == textKind && fl != fPrompt {
-			f.w.text[fl].SetStyles(st.Form.Input)
-		}
+// setWidth sizes the prompt and the rows; the prompt's value column is
+// the rows'.
+func (d *draft) setWidth(w int) {
+	d.width = w
+	d.fields.SetSize(w, 1<<10)
+	d.prompt.SetWidth(max(promptWidth(w), 10))
+}
+
+// remodel remakes the rows when the model named changed: the rules and
+// words beside them are the new model's; the values, the focus and the
+// inputs stay.
+func (d *draft) remodel() {
+	model := strings.TrimSpace(d.fields.Text(rowModel))
+	if model == d.model {
+		return
 	}
-	f.w.path.SetStyles(st.Form.Input)
-}
-
-func (f *form) setWidth(w int) {
-	f.w.prompt.SetWidth(max(w, 10))
-	// A one-line field draws its cursor one cell past its width.
-	for fl := range fieldCount {
-		if fl.kind() == textKind && fl != fPrompt {
-			f.w.text[fl].SetWidth(max(w-1, 10))
-		}
+	old := d.fields
+	// Loaded rather than carried: lists come along, and a value the new
+	// model refuses shows its violation at once.
+	d.fields, _ = d.newFields(model).Load(old.Body(nil))
+	d.fields.Set(rowSendAs, old.Text(rowSendAs))
+	d.fields.Goto(old.Index())
+	if old.Tried() {
+		d.fields.Try()
 	}
-	f.w.path.SetWidth(max(w-7, 10)) // after "add ▸ "
-
+	if !old.Focused() {
+		d.fields.Blur()
+	}
+	d.model = model
 }
-
-// model is the model the form names.
-func (f form) model() string { return strings.TrimSpace(f.w.text[fModel].Value()) }
 
 // spec is the form's values.
-func (f form) spec() spec {
-	return spec{
-		Model: f.model(), Prompt: f.w.prompt.Value(), Size: f.w.text[fSize].Value(),
-		Quality: f.choice[fQuality], Background: f.choice[fBackground], Format: f.choice[fFormat],
-		N: f.w.text[fN].Value(), Compression: f.w.text[fCompression].Value(), Partials: f.w.text[fPartials].Value(),
-		Stream: f.stream, Multipart: f.multi,
-	}.withInputs(f.images, f.mask).clone()
-}
-
-func (s spec) withInputs(images []inputRef, mask *inputRef) spec {
-	s.Inputs, s.Mask = images, mask
+func (d draft) spec() spec {
+	f := d.fields
+	s := spec{Model: strings.TrimSpace(f.Text(rowModel)), Prompt: d.prompt.Value(), Size: f.Text(rowSize),
+		Quality: f.Text(rowQuality), Background: f.Text(rowBackground), Format: f.Text(rowFormat),
+		N: f.Text(rowN), Compression: f.Text(rowCompression), Partials: f.Text(rowPartials),
+		Stream: f.Text(rowStream) == "true", Multipart: f.Text(rowSendAs) == sendMultipart,
+		Inputs: d.images(), Extra: maps.Clone(d.extra)}
+	if mask := strings.TrimSpace(f.Text(rowMask)); mask != "" {
+		s.Mask = &inputRef{Ref: mask, FileID: d.lineage[mask]}
+	}
 	return s
 }
 
-// set fills the form from s.
-func (f *form) set(s spec) {
+// images are the input images as typed, each with its lineage.
+func (d draft) images() []inputRef {
+	list, _ := d.fields.Body(nil)[rowImages].([]any)
+	var out []inputRef
+	for _, x := range list {
+		if ref, _ := x.(string); strings.TrimSpace(ref) != "" {
+			ref = strings.TrimSpace(ref)
+			out = append(out, inputRef{Ref: ref, FileID: d.lineage[ref]})
+		}
+	}
+	return out
+}
+
+// set fills the form from s, as loaded: what was wrong shows at once.
+func (d *draft) set(s spec) {
 	s = s.clone()
-	f.w.prompt.SetValue(s.Prompt)
-	f.w.text[fModel].SetValue(s.Model)
-	f.w.text[fSize].SetValue(s.Size)
-	f.w.text[fN].SetValue(s.N)
-	f.w.text[fCompression].SetValue(s.Compression)
-	f.w.text[fPartials].SetValue(s.Partials)
-	f.choice[fQuality], f.choice[fBackground], f.choice[fFormat] = s.Quality, s.Background, s.Format
-	f.stream, f.multi = s.Stream, s.Multipart
-	f.images, f.mask = s.Inputs, s.Mask
-}
-
-// typing reports whether keys are text for a field.
-func (f form) typing() bool { return f.naming >= 0 || f.focus.kind() == textKind }
-
-// focusOn moves the cursor to field fl and gives it the keyboard.
-func (f *form) focusOn(fl field) tea.Cmd {
-	f.w.prompt.Blur()
-	for i := range fieldCount {
-		if i.kind() == textKind && i != fPrompt {
-			f.w.text[i].Blur()
+	d.prompt.SetValue(s.Prompt)
+	d.promptLate = ""
+	body := map[string]any{rowModel: s.Model, rowSize: s.Size, rowN: s.N, rowCompression: s.Compression,
+		rowPartials: s.Partials, rowStream: s.Stream}
+	for k, v := range map[string]string{rowQuality: s.Quality, rowBackground: s.Background, rowFormat: s.Format} {
+		if v != "" {
+			body[k] = v
 		}
 	}
-	f.focus = (fl%fieldCount + fieldCount) % fieldCount
-	switch {
-	case f.focus == fPrompt:
-		return f.w.prompt.Focus()
-	case f.focus.kind() == textKind:
-		f.w.text[f.focus].CursorEnd()
-		return f.w.text[f.focus].Focus()
+	d.lineage = map[string]int64{}
+	var refs []any
+	for _, in := range s.Inputs {
+		refs = append(refs, in.Ref)
+		d.lineage[in.Ref] = in.FileID
 	}
-	return nil
-}
-
-// blur takes the keyboard from every field, for the results or gallery.
-func (f *form) blur() {
-	f.w.prompt.Blur()
-	for i := range fieldCount {
-		if i.kind() == textKind && i != fPrompt {
-			f.w.text[i].Blur()
-		}
+	if len(refs) > 0 {
+		body[rowImages] = refs
 	}
-}
-
-// choose moves field fl's value d steps through its list.
-func (f *form) choose(fl field, d int) {
-	switch fl {
-	case fStream:
-		f.stream = !f.stream
-	case fSendAs:
-		f.multi = !f.multi
-	case fQuality, fBackground, fFormat:
-		f.choice[fl] = cycle(choices(fl, f.model()), f.choice[fl], d)
-	case fN, fCompression:
-		f.w.text[fl].SetValue(step(fl, f.w.text[fl].Value(), d))
-		f.w.text[fl].CursorEnd()
-	case fModel, fSize, fPartials:
-		f.w.text[fl].SetValue(cycle(choices(fl, f.model()), strings.TrimSpace(f.w.text[fl].Value()), d))
-		f.w.text[fl].CursorEnd()
+	if s.Mask != nil {
+		body[rowMask] = s.Mask.Ref
+		d.lineage[s.Mask.Ref] = s.Mask.FileID
 	}
-}
-
-// update passes a message to the field that has the keyboard.
-func (f form) update(msg tea.Msg) (form, tea.Cmd) {
-	var cmd tea.Cmd
-	switch {
-	case f.naming >= 0:
-		f.w.path, cmd = f.w.path.Update(msg)
-	case f.focus == fPrompt:
-		f.w.prompt, cmd = f.w.prompt.Update(msg)
-	case f.focus.kind() == textKind:
-		f.w.text[f.focus], cmd = f.w.text[f.focus].Update(msg)
+	focused, at := d.fields.Focused(), d.fields.Index()
+	d.fields = d.newFields(strings.TrimSpace(s.Model))
+	d.fields, _ = d.fields.Load(body)
+	d.fields.Set(rowSendAs, map[bool]string{true: sendMultipart, false: sendJSON}[s.Multipart])
+	d.fields.Goto(at)
+	if !focused {
+		d.fields.Blur()
 	}
-	return f, cmd
-}
-
-// startNaming opens the path prompt for an input image or the mask.
-func (f *form) startNaming(fl field) tea.Cmd {
-	f.blur()
-	f.focus, f.naming = fl, fl
-	f.w.path.SetValue("")
-	return f.w.path.Focus()
-}
-
-// finishNaming adds what was typed as an input image or the mask.
-func (f *form) finishNaming() {
-	ref := strings.TrimSpace(f.w.path.Value())
-	if ref != "" && f.naming == fInputs {
-		f.images = append(f.images, inputRef{Ref: ref})
-	}
-	if ref != "" && f.naming == fMask {
-		f.mask = &inputRef{Ref: ref}
-	}
-	f.naming = -1
-	f.w.path.Blur()
-}
-
-func (f *form) cancelNaming() {
-	f.naming = -1
-	f.w.path.Blur()
-}
-
-// remove drops the last input image, or the mask.
-func (f *form) remove(fl field) {
-	switch {
-	case fl == fMask:
-		f.mask = nil
-	case fl == fInputs && len(f.images) > 0:
-		f.images = f.images[:len(f.images)-1]
-	}
+	d.model, d.extra = strings.TrimSpace(s.Model), s.Extra
 }
 
 // editThis makes an earlier result the one input image.
-func (f *form) editThis(in inputRef) {
-	f.images, f.mask = []inputRef{in}, nil
+func (d *draft) editThis(in inputRef) {
+	s := d.spec()
+	s.Inputs, s.Mask = []inputRef{in}, nil
+	d.set(s)
 }
 
-// arrowsChoose reports whether ↑/↓ change the value of the field under the
-// cursor rather than move in its text.
-func (f form) arrowsChoose(msg tea.KeyPressMsg, km keyMap) bool {
-	if f.focus == fPrompt || f.focus.kind() == listKind {
-		return false
-	}
-	return key.Matches(msg, km.Up, km.Down)
+// setText puts text in a row, as chosen with ↑/↓.
+func (d *draft) setText(row, text string) {
+	d.fields.Set(row, text)
+	d.remodel()
 }
+
+// focusPrompt gives the prompt the cursor.
+func (d *draft) focusPrompt() tea.Cmd {
+	d.onPrompt = true
+	d.fields.Blur()
+	return d.prompt.Focus()
+}
+
+// focusRow gives row i of the fields the cursor (negative: from the end).
+func (d *draft) focusRow(i int) {
+	d.onPrompt = false
+	d.prompt.Blur()
+	d.fields.Focus()
+	d.fields.Goto(i)
+}
+
+// focusName gives the row of a top-level field the cursor.
+func (d *draft) focusName(name string) {
+	d.focusRow(max(slices.Index(d.fields.Paths(), name), 0))
+}
+
+// blur takes the keyboard from every row, for the results or gallery.
+func (d *draft) blur() {
+	d.prompt.Blur()
+	d.fields.Blur()
+}
+
+// typing reports whether keys are text for the row with the cursor.
+func (d draft) typing() bool { return d.onPrompt || d.fields.EditsText() }
+
+// row is the top-level field of the row with the cursor ("prompt" for
+// the prompt).
+func (d draft) row() string {
+	if d.onPrompt {
+		return "prompt"
+	}
+	p := d.fields.Path()
+	if i := strings.IndexAny(p, ".["); i >= 0 {
+		return p[:i]
+	}
+	return p
+}
+
+// inputRow reports whether the cursor is on an input image's path or the
+// mask's: enter there ends the path rather than sending.
+func (d draft) inputRow() bool {
+	p := d.fields.Path()
+	return !d.onPrompt && d.fields.EditsText() && (p == rowMask || strings.HasPrefix(p, rowImages+"["))
+}
+
+// addImage adds an empty input image under the cursor, to type its path.
+func (d *draft) addImage() {
+	d.focusName(rowImages)
+	d.fields, _ = d.fields.Update(tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl})
+}
+
+// removeImage removes the input under the cursor, else the last one; on
+// the mask, clears it.
+func (d *draft) removeImage() {
+	switch p := d.fields.Path(); {
+	case p == rowMask:
+		d.fields.Set(rowMask, "")
+	case p == rowImages && len(d.images()) > 0:
+		d.focusRow(slices.Index(d.fields.Paths(), fmt.Sprintf("%s[%d]", rowImages, len(d.images())-1)))
+		fallthrough
+	case strings.HasPrefix(p, rowImages+"["):
+		d.fields, _ = d.fields.Update(tea.KeyPressMsg{Code: 'x', Mod: tea.ModCtrl})
+	}
+}
+
+// recheck runs the rules again after something they read besides the
+// rows changed (a look at an input file): setting the model to itself is
+// the component's way in, and marks nothing edited.
+func (d *draft) recheck() { d.fields.Set(rowModel, d.fields.Text(rowModel)) }

@@ -1,6 +1,7 @@
 package imagetab
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,17 +13,17 @@ func TestViolationsShowBesideTheirFieldsAndNothingIsSent(t *testing.T) {
 	if strings.Contains(h.view(), "✗") {
 		t.Fatalf("an empty form starts out flagged:\n%s", h.view())
 	}
-	h.pick(fQuality, "xhigh")
+	h.pick(rowQuality, "xhigh")
 	// Down on the model goes to the next listed model; up back past the
 	// start wraps to the last. From 2.5-flare, up is image-2.
-	h.to(fModel).Keys("up")
-	if got := h.m.form.model(); got != client.ImageModel2 {
+	h.to(rowModel).Keys("up")
+	if got := h.m.form.spec().Model; got != client.ImageModel2 {
 		t.Fatalf("model %q", got)
 	}
 	if l := h.line("quality"); !strings.Contains(l, `✗ must be one of auto, low, medium, high`) {
 		t.Errorf("quality line: %q", l)
 	}
-	h.set(fCompression, "50").set(fN, "-2").set(fSize, "100x100").to(fStream).Keys("space")
+	h.set(rowCompression, "50").set(rowN, "-2").set(rowSize, "100x100").to(rowStream).Keys("space")
 	h.Keys("enter")
 
 	if n := len(h.srv.all()); n != 0 {
@@ -41,13 +42,13 @@ func TestViolationsShowBesideTheirFieldsAndNothingIsSent(t *testing.T) {
 			t.Errorf("%s line lacks %q: %q", label, want, l)
 		}
 	}
-	if h.m.form.focus != fPrompt {
-		t.Errorf("the cursor is on %s, not the first problem", fieldLabels[h.m.form.focus])
+	if h.m.form.row() != "prompt" {
+		t.Errorf("the cursor is on %s, not the first problem", h.m.form.row())
 	}
 
 	// Fixing every field lets it go.
-	h.set(fPrompt, "a fox").pick(fQuality, "high").pick(fFormat, "jpeg").set(fN, "").set(fSize, "256x256")
-	h.to(fStream).Keys("space").Keys("enter")
+	h.set("prompt", "a fox").pick(rowQuality, "high").pick(rowFormat, "jpeg").set(rowN, "").set(rowSize, "256x256")
+	h.to(rowStream).Keys("space").Keys("enter")
 	if n := len(h.srv.all()); n != 1 {
 		t.Fatalf("%d requests after fixing the form:\n%s", n, h.view())
 	}
@@ -55,16 +56,16 @@ func TestViolationsShowBesideTheirFieldsAndNothingIsSent(t *testing.T) {
 
 func TestChoicesFollowTheModel(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fModel, client.ImageModel2)
-	if got := choices(fQuality, h.m.form.model()); strings.Join(got, ",") != ",auto,low,medium,high" {
+	h.set(rowModel, client.ImageModel2)
+	if got := h.m.form.fields.Line(rowQuality); !strings.Contains(got, "auto · low · medium · high") || strings.Contains(got, "xhigh") {
 		t.Errorf("image-2 qualities %q", got)
 	}
-	h.set(fModel, client.ImageModel25Sunburst)
-	if got := choices(fQuality, h.m.form.model()); !strings.Contains(strings.Join(got, ","), "xhigh,max") {
+	h.set(rowModel, client.ImageModel25Sunburst)
+	if got := h.m.form.fields.Line(rowQuality); !strings.Contains(got, "xhigh · max") {
 		t.Errorf("2.5 qualities %q", got)
 	}
 	// Any model name can be typed; only the rules for every model apply.
-	h.set(fModel, "gamma/image-9").pick(fQuality, "max")
+	h.set(rowModel, "gamma/image-9").pick(rowQuality, "max")
 	if strings.Contains(h.line("quality"), "✗") {
 		t.Errorf("an unlisted model's quality was checked: %q", h.line("quality"))
 	}
@@ -72,15 +73,15 @@ func TestChoicesFollowTheModel(t *testing.T) {
 
 func TestNumberFieldsStep(t *testing.T) {
 	h := newHarness(t, nil)
-	h.to(fN).Keys("up", "up", "up")
-	if got := h.m.form.w.text[fN].Value(); got != "1" {
+	h.to(rowN).Keys("up", "up", "up")
+	if got := h.m.form.fields.Text(rowN); got != "1" {
 		t.Errorf("n went to %q, want 1 at the least", got)
 	}
 	h.Keys("down", "down")
-	if got := h.m.form.w.text[fN].Value(); got != "3" {
+	if got := h.m.form.fields.Text(rowN); got != "3" {
 		t.Errorf("n %q", got)
 	}
-	h.set(fN, "two")
+	h.set(rowN, "two")
 	if l := h.line(" n    "); !strings.Contains(l, "must be a whole number") {
 		t.Errorf("n line %q", l)
 	}
@@ -91,17 +92,17 @@ func TestFocusedOnlyWhileTyping(t *testing.T) {
 	if !h.m.Focused() {
 		t.Error("the prompt does not have the keyboard at start")
 	}
-	h.to(fQuality)
+	h.to(rowQuality)
 	if h.m.Focused() {
 		t.Error("a choice field takes text")
 	}
-	h.to(fInputs).Keys("a")
+	h.to(rowImages).Keys("a")
 	if !h.m.Focused() {
 		t.Error("the path prompt does not take text")
 	}
 	h.Keys("esc")
-	if h.m.Focused() || h.m.form.naming >= 0 {
-		t.Error("esc left the path prompt open")
+	if h.m.Focused() || len(h.m.form.spec().Inputs) != 0 || slices.Contains(h.m.form.fields.Paths(), "images[0]") {
+		t.Errorf("esc left the new input image: %q", h.m.form.fields.Paths())
 	}
 }
 

@@ -1,15 +1,20 @@
 package imagetab
 
 import (
-	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/ui/components/form"
 )
 
 // key routes a key press by the part of the tab that has the keyboard.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.gate.ask.Asking() {
+		return m.gateKey(msg)
+	}
 	switch m.area {
 	case galleryArea:
 		return m.galleryKey(msg)
@@ -18,86 +23,122 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case resultsArea:
 		return m.resultsKey(msg)
 	}
-	if m.form.naming >= 0 {
-		return m.namingKey(msg)
-	}
 	return m.formKey(msg)
 }
 
-// formKey handles the keys of the form; text goes to the field under the
-// cursor when it takes text.
+// formKey handles the keys of the form: the tab's own first (send, move,
+// choose with ↑/↓), then the prompt or the rows.
 func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	d := &m.form
 	switch {
 	case key.Matches(msg, m.km.Editor):
 		return m, m.openEditor()
 	case key.Matches(msg, m.km.Stop) && m.running():
 		return m.stop(), nil
+	case key.Matches(msg, m.km.Cancel) && d.inputRow() && d.fields.InputEmpty() && d.fields.Path() != rowMask:
+		d.removeImage() // the image being added is not
+		return m, nil
+	case key.Matches(msg, m.km.Send) && d.inputRow():
+		return m.move(1) // the path typed is done: it is looked at
 	case key.Matches(msg, m.km.Send):
 		return m.send()
 	case key.Matches(msg, m.km.Next):
 		return m.move(1)
 	case key.Matches(msg, m.km.Prev):
 		return m.move(-1)
-	case m.form.arrowsChoose(msg, m.km):
-		return m.choose(msg)
-	case m.form.typing():
-		return m.updateForm(msg)
-	}
-	return m.fieldKey(msg)
-}
-
-// fieldKey handles the keys of a field that takes no text.
-func (m Model) fieldKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch f := m.form.focus; {
-	case f.kind() == choiceKind && key.Matches(msg, m.km.Left, m.km.Right):
-		return m.choose(msg)
-	case f.kind() == listKind && key.Matches(msg, m.km.Remove):
-		m.form.remove(f)
-		return m.revalidate(), nil
-	}
-	return m.commonKey(msg)
-}
-
-// commonKey handles the keys that work wherever nothing is typed.
-func (m Model) commonKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch {
-	case key.Matches(msg, m.km.AddImage):
-		return m.name(fInputs)
-	case key.Matches(msg, m.km.SetMask):
-		return m.name(fMask)
-	case key.Matches(msg, m.km.Gallery):
+	case d.onPrompt:
+		return m.typePrompt(msg)
+	case key.Matches(msg, m.km.Up, m.km.Down):
+		return m.choose(msg), nil
+	case !d.typing() && key.Matches(msg, m.km.AddImage):
+		d.addImage()
+		return m, nil
+	case !d.typing() && key.Matches(msg, m.km.SetMask):
+		d.focusName(rowMask)
+		return m, nil
+	case !d.typing() && strings.HasPrefix(d.row(), rowImages) && key.Matches(msg, m.km.Remove):
+		d.removeImage()
+		return m, nil
+	case !d.typing() && key.Matches(msg, m.km.Gallery):
 		return m.openGallery()
-	case key.Matches(msg, m.km.Compare):
+	case !d.typing() && key.Matches(msg, m.km.Compare):
 		return m.openPicker(), nil
 	}
-	return m, nil
+	var cmd tea.Cmd
+	d.fields, cmd = d.fields.Update(msg)
+	d.remodel()
+	return m, cmd
 }
 
-// choose steps the value of the field under the cursor: ↑ and ← back, ↓,
-// → and space forward.
-func (m Model) choose(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	d := 1
-	if key.Matches(msg, m.km.Up, m.km.Left) {
-		d = -1
+// typePrompt passes a key to the prompt; a change there forgets what was
+// said of the prompt before.
+func (m Model) typePrompt(msg tea.Msg) (Model, tea.Cmd) {
+	before := m.form.prompt.Value()
+	p, cmd := m.form.prompt.Update(msg)
+	*m.form.prompt = p
+	if p.Value() != before {
+		m.form.promptLate = ""
 	}
-	m.form.choose(m.form.focus, d)
-	return m.revalidate(), nil
+	return m, cmd
 }
 
-// move goes to the next (d = 1) or previous field. Past either end of the
-// form come the results, once there are some.
-func (m Model) move(d int) (Model, tea.Cmd) {
-	next := m.form.focus + field(d)
-	if (next < 0 || next >= fieldCount) && m.run != nil {
-		return m.toResults(), nil
+// choose puts the previous (↑) or next (↓) value in the row under the
+// cursor: a model of the client's list, a size preset, a number a step
+// on, or a choice's neighbour.
+func (m Model) choose(msg tea.KeyPressMsg) Model {
+	d := &m.form
+	dir := 1
+	if key.Matches(msg, m.km.Up) {
+		dir = -1
 	}
-	return m, m.form.focusOn(next)
+	row := d.fields.Path()
+	if next, ok := chooseNext(row, d.fields.Text(row), dir); ok {
+		d.setText(row, next)
+		return m
+	}
+	if !d.fields.EditsText() { // a choice: as ← and → do
+		k := tea.KeyPressMsg{Code: tea.KeyRight}
+		if dir < 0 {
+			k = tea.KeyPressMsg{Code: tea.KeyLeft}
+		}
+		d.fields, _ = d.fields.Update(k)
+	}
+	return m
 }
 
-// toForm gives the keyboard back to the form, at field f.
-func (m Model) toForm(f field) (Model, tea.Cmd) {
+// move goes to the next (d = 1) or previous row, the prompt first. Past
+// either end of the form come the results, once there are some; else it
+// wraps.
+func (m Model) move(dir int) (Model, tea.Cmd) {
+	d := &m.form
+	look := m.lookCmds(d.spec())
+	switch {
+	case d.onPrompt && dir > 0:
+		d.focusRow(0)
+	case !d.onPrompt && d.fields.Step(dir):
+	case m.run != nil:
+		return m.toResults(), look
+	case d.onPrompt:
+		d.focusRow(-1)
+	default:
+		return m, tea.Batch(look, d.focusPrompt())
+	}
+	return m, look
+}
+
+// toForm gives the keyboard back to the form, at the prompt or the row of
+// a field.
+func (m Model) toForm(row string) (Model, tea.Cmd) {
 	m.area = formArea
-	return m, m.form.focusOn(f)
+	if row == "prompt" {
+		return m, m.form.focusPrompt()
+	}
+	if row == "" { // the last row
+		m.form.focusRow(-1)
+		return m, nil
+	}
+	m.form.focusName(row)
+	return m, nil
 }
 
 // toResults gives the keyboard to the results.
@@ -107,69 +148,60 @@ func (m Model) toResults() Model {
 	return m
 }
 
-// name opens the path prompt for an input image or the mask.
-func (m Model) name(f field) (Model, tea.Cmd) {
-	m.area = formArea
-	return m, m.form.startNaming(f)
+// problems are what is wrong with the form as it would be sent: the
+// prompt's, then how many rows have one. Try marks every row's to show.
+func (m *Model) problems() int {
+	n := m.form.fields.Try()
+	if m.form.promptProblem(true) != "" {
+		n++
+	}
+	return n
 }
 
-// namingKey handles the path prompt: enter adds, esc cancels.
-func (m Model) namingKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch {
-	case key.Matches(msg, m.km.Accept):
-		ref := strings.TrimSpace(m.form.w.path.Value())
-		if err := badScheme(ref); err != nil {
-			m.pathErr = err.Error()
-			return m, nil
+// promptProblem is what is wrong with the prompt: the service's or the
+// sender's word, else the client's rules; "is required" only once a send
+// was tried (or tried is true), so an empty form does not start out red.
+func (d draft) promptProblem(tried bool) string {
+	if d.promptLate != "" {
+		return d.promptLate
+	}
+	s := d.spec()
+	for _, v := range s.violations(s.Model) {
+		if v.Field == "prompt" && (tried || d.fields.Tried() || v.Rule != "is required") {
+			return v.Rule
 		}
-		m.pathErr = ""
-		m.form.finishNaming()
-		return m.revalidate(), lookCmd(ref)
-	case key.Matches(msg, m.km.Cancel):
-		m.pathErr = ""
-		m.form.cancelNaming()
-		return m, nil
 	}
-	m.pathErr = ""
-	return m.updateForm(msg)
+	return ""
 }
 
-// updateForm passes a message to the field with the keyboard.
-func (m Model) updateForm(msg tea.Msg) (Model, tea.Cmd) {
-	if m.area != formArea {
-		return m, nil
-	}
-	var cmd tea.Cmd
-	m.form, cmd = m.form.update(msg)
-	return m.revalidate(), cmd
-}
-
-// revalidate checks the form again, as the model would receive it.
-func (m Model) revalidate() Model {
-	m.vs, m.sendVs = append(m.form.spec().violations(m.form.model()), m.lookViolations()...), nil
-	return m
-}
-
-// problems are the violations to show for field f: "is required" only once
-// a send was refused, so an empty form does not start out red.
-func (m Model) problems(f field) []string {
-	var out []string
-	if m.pathErr != "" && m.form.naming == f {
-		out = append(out, m.pathErr)
-	}
-	for _, v := range append(m.vs[:len(m.vs):len(m.vs)], m.sendVs...) {
-		if wireField(v.Field) != f || (!m.tried && v.Value == nil && isRequired(v.Rule)) {
+// late shows what the sender or the service found wrong (a file that
+// cannot be read, a refused field) beside its row, until it is edited.
+func (m *Model) late(vs []*client.ValidationError) {
+	var rows []*client.ValidationError
+	for _, v := range vs {
+		if v.Field == "prompt" {
+			m.form.promptLate = v.Rule
 			continue
 		}
-		text := v.Error()
-		if !strings.Contains(v.Field, "[") {
-			text = v.Rule // the line names the field and shows the value
-		}
-		if !slices.Contains(out, text) { // found when added, and again on send
-			out = append(out, text)
-		}
+		rows = append(rows, v)
 	}
-	return out
+	if len(rows) > 0 {
+		fvs := make([]form.Violation, 0, len(rows))
+		for _, v := range rows {
+			fvs = append(fvs, violation(v))
+		}
+		m.form.fields.SetLate(fvs)
+	}
 }
 
-func isRequired(rule string) bool { return rule == "is required" }
+// showProblems puts the cursor on the first problem: the prompt's, else
+// the first row's.
+func (m Model) showProblems() (Model, tea.Cmd) {
+	m.area = formArea
+	if m.form.promptProblem(true) != "" {
+		return m, m.form.focusPrompt()
+	}
+	m.form.focusRow(m.form.fields.Index())
+	m.form.fields.FocusProblem()
+	return m, nil
+}

@@ -8,117 +8,65 @@ import (
 	"atelier/termtext"
 )
 
-// labelWidth is the width of the column of field names, marker included.
-const labelWidth = 15
+// The prompt's row is drawn in the columns of ui/components/form's rows
+// below it: the longest label ("compression") and the value column the
+// component gives a form of this width.
+const labelCols = len("compression")
 
-// valueWidth is the width of a field's value; the rule or the violation
-// takes the rest of the line.
-func (m Model) valueWidth() int { return max(16, min(50, (m.width-labelWidth)/2)) }
+// promptWidth is the width of the prompt's value column in a form w wide,
+// as the component sizes its values.
+func promptWidth(w int) int {
+	lw := min(labelCols, max(10, w/4+2))
+	return max(min((w-2-lw-3)*2/5, 48), 12)
+}
 
-// formLines draws the form: a line per field while it has the keyboard,
-// else the three folded lines.
+// formLines draws the form: the prompt and the rows while it has the
+// keyboard, else the three folded lines.
 func (m Model) formLines() []string {
 	if m.area != formArea {
 		return m.foldedForm()
 	}
-	var out []string
-	for f := range fieldCount {
-		out = append(out, m.fieldLines(f)...)
+	out := m.promptLines()
+	out = append(out, m.form.fields.Lines(m.form.fields.Height())...)
+	if e := m.estimateLine([]string{m.form.spec().Model}); e != "" {
+		out = append(out, "  "+e)
 	}
 	return out
 }
 
-// fieldLines draws field f: its name, its value, and beside it a violation
-// (always) or its rule (under the cursor).
-func (m Model) fieldLines(f field) []string {
-	st := m.st.Form
-	current := f == m.form.focus
-	marker, label := "  ", st.Label
-	if current {
-		marker, label = "▸ ", st.Current
+// promptLines draws the prompt's row: its name, the text, and beside it
+// its problem or (with the cursor) its rule, whole, wrapped.
+func (m Model) promptLines() []string {
+	st := m.st.Fields
+	lw := min(labelCols, max(10, m.width/4+2))
+	vw := promptWidth(m.width)
+	marker, ls := "  ", st.Label
+	if m.form.onPrompt {
+		marker, ls = "› ", st.Focused
 	}
-	head := label.Render(pad(marker+fieldLabels[f], labelWidth))
-	vw := m.valueWidth()
-	nw := max(m.width-labelWidth-vw-2, 10)
-	values := strings.Split(m.fieldValue(f, current), "\n")
+	head := ls.Render(marker + pad("prompt", lw))
+	values := strings.Split(m.form.prompt.View(), "\n")
+	nw := max(m.width-2-lw-1-vw-2, 10)
 	var notes []string
-	switch ps := m.problems(f); {
-	case len(ps) > 0:
-		for _, l := range strings.Split(wrap("✗ "+strings.Join(ps, "; "), nw), "\n") {
+	switch p := m.form.promptProblem(false); {
+	case p != "":
+		for _, l := range strings.Split(wrap("✗ "+termtext.String(p), nw), "\n") {
 			notes = append(notes, st.Problem.Render(l))
 		}
-	case current: // the rule whole, wrapped beside the field rather than cut
-		for _, l := range strings.Split(wrap(hint(f, m.form.model()), nw), "\n") {
-			notes = append(notes, st.Hint.Render(l))
+	case m.form.onPrompt:
+		for _, l := range strings.Split(wrap("required · ctrl+o editor · ctrl+j new line", nw), "\n") {
+			notes = append(notes, st.Doc.Render(l))
 		}
 	}
 	out := make([]string, max(len(values), len(notes)))
 	for y := range out {
-		lead := strings.Repeat(" ", labelWidth)
+		lead := strings.Repeat(" ", 2+lw)
 		if y == 0 {
 			lead = head
 		}
-		out[y] = lead + pad(at(values, y), vw) + "  " + at(notes, y)
+		out[y] = lead + " " + pad(at(values, y), vw) + "  " + at(notes, y)
 	}
 	return out
-}
-
-// fieldValue draws a field's value; the field with the keyboard shows its
-// cursor, or arrows where ←/→ choose.
-func (m Model) fieldValue(f field, current bool) string {
-	st, fm := m.st.Form, m.form
-	switch {
-	case f == fPrompt:
-		return fm.w.prompt.View()
-	case f == fInputs && fm.naming == fInputs, f == fMask && fm.naming == fMask:
-		return st.Current.Render("add ▸ ") + fm.w.path.View()
-	case f.kind() == textKind && current:
-		return fm.w.text[f].View()
-	case f.kind() == textKind:
-		if v := strings.TrimSpace(fm.w.text[f].Value()); v != "" {
-			return st.Value.Render(termtext.String(v))
-		}
-		return st.Default.Render("default")
-	case f == fInputs:
-		return m.inputsValue()
-	case f == fMask:
-		if fm.mask == nil {
-			return st.Default.Render("none")
-		}
-		return st.Value.Render(refName(*fm.mask))
-	}
-	v := m.choiceText(f)
-	if current {
-		v = "◂ " + v + " ▸"
-	}
-	return v
-}
-
-// choiceText is a choice field's value, styled.
-func (m Model) choiceText(f field) string {
-	st, fm := m.st.Form, m.form
-	switch f {
-	case fStream:
-		return st.Value.Render(map[bool]string{true: "on", false: "off"}[fm.stream])
-	case fSendAs:
-		return st.Value.Render(map[bool]string{true: "multipart", false: "JSON"}[fm.multi])
-	}
-	if v := fm.choice[f]; v != "" {
-		return st.Value.Render(v)
-	}
-	return st.Default.Render("default")
-}
-
-// inputsValue lists the input images by name.
-func (m Model) inputsValue() string {
-	if len(m.form.images) == 0 {
-		return m.st.Form.Default.Render("none")
-	}
-	names := make([]string, len(m.form.images))
-	for i, in := range m.form.images {
-		names[i] = refName(in)
-	}
-	return m.st.Form.Value.Render(fmt.Sprintf("%d: %s", len(names), strings.Join(names, ", ")))
 }
 
 // refName is how an input is named on screen: a file by its name, an
@@ -140,6 +88,9 @@ func refName(in inputRef) string {
 func (m Model) foldedForm() []string {
 	st := m.st.Form
 	s := m.form.spec()
+	if m.blindRun().hidden() { // the form's settings would name the models
+		return []string{st.Headline.Render("blind comparison"), st.Label.Render("prompt ▸ ") + st.Headline.Render(oneLine(s.Prompt)), ""}
+	}
 	parts := []string{st.Label.Render("model ") + st.Headline.Render(termtext.String(s.Model))}
 	add := func(label, v string) {
 		if v = strings.TrimSpace(v); v != "" {
@@ -153,32 +104,43 @@ func (m Model) foldedForm() []string {
 	add("format ", s.Format)
 	add("compression ", s.Compression)
 	if s.Stream {
-		parts = append(parts, st.Headline.Render("stream")+m.partialsNote(s.Partials))
+		parts = append(parts, st.Headline.Render("stream")+m.st.partialsNote(s.Partials))
 	}
 	sep := st.Label.Render(" · ")
 	prompt := oneLine(s.Prompt)
 	if prompt == "" {
 		prompt = st.Default.Render("none")
 	}
-	inputs := st.Label.Render("inputs ▸ ") + m.inputsValue() + st.Label.Render("   mask ▸ ") + m.fieldValue(fMask, false)
-	if n := m.problemCount(); n > 0 {
+	inputs := st.Label.Render("inputs ▸ ") + m.st.inputsValue(s) + st.Label.Render("   mask ▸ ") + m.st.maskValue(s)
+	if n := m.form.fields.Count(); n > 0 {
 		inputs += st.Problem.Render(fmt.Sprintf("   ✗ %d to fix in the form", n))
 	}
 	return []string{strings.Join(parts, sep), st.Label.Render("prompt ▸ ") + st.Headline.Render(prompt), inputs}
 }
 
-func (m Model) partialsNote(p string) string {
+func (st *styles) partialsNote(p string) string {
 	if p = strings.TrimSpace(p); p == "" {
 		return ""
 	}
-	return m.st.Form.Label.Render(", partials ") + m.st.Form.Headline.Render(termtext.String(p))
+	return st.Form.Label.Render(", partials ") + st.Form.Headline.Render(termtext.String(p))
 }
 
-// problemCount counts the violations the form shows.
-func (m Model) problemCount() int {
-	n := 0
-	for f := range fieldCount {
-		n += len(m.problems(f))
+// inputsValue lists the input images by name.
+func (st *styles) inputsValue(s spec) string {
+	if len(s.Inputs) == 0 {
+		return st.Form.Default.Render("none")
 	}
-	return n
+	names := make([]string, len(s.Inputs))
+	for i, in := range s.Inputs {
+		names[i] = refName(in)
+	}
+	return st.Form.Value.Render(fmt.Sprintf("%d: %s", len(names), strings.Join(names, ", ")))
+}
+
+// maskValue names the mask.
+func (st *styles) maskValue(s spec) string {
+	if s.Mask == nil {
+		return st.Form.Default.Render("none")
+	}
+	return st.Form.Value.Render(refName(*s.Mask))
 }

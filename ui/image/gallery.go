@@ -84,7 +84,7 @@ func (m Model) galleryLoaded(msg galleryLoadedMsg) (Model, tea.Cmd) {
 	g := &m.gallery
 	g.jobs.SetItems(msg.jobs)
 	g.err, g.loaded = msg.err, true
-	return m, m.loadThumb()
+	return m, m.gallery.loadThumb(m.db)
 }
 
 // newJobList is the gallery's list of jobs: found by model or prompt.
@@ -101,27 +101,42 @@ func newJobList() list.Model[store.ImageJob] {
 // galleryKey acts on the job selected, else moves through the jobs or
 // filters them; while the filter is typed, it has every key.
 func (m Model) galleryKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	job, ok := m.galleryJob()
+	job, ok := m.gallery.selected()
 	switch {
 	case m.gallery.jobs.Filtering():
 	case key.Matches(msg, m.km.Close):
 		return m.leavePicker()
 	case !ok:
 	case key.Matches(msg, m.km.Open):
-		return m, m.openJob(job)
+		return m, openJob(m.db, m.open, job)
 	case key.Matches(msg, m.km.Rerun):
 		return m, m.fillFrom(job)
 	case key.Matches(msg, m.km.EditThis):
 		return m.editJob(job)
+	case key.Matches(msg, m.km.Recipe, m.km.Vary):
+		return m, recipeOf(jobPath(m.db, job), key.Matches(msg, m.km.Vary))
 	}
 	var cmd tea.Cmd
-	m.gallery.jobs.SetHeight(m.listRows())
+	m.gallery.jobs.SetHeight(m.gallery.listRows(m.height))
 	m.gallery.jobs, cmd = m.gallery.jobs.Update(msg)
-	return m, tea.Batch(cmd, m.loadThumb())
+	return m, tea.Batch(cmd, m.gallery.loadThumb(m.db))
 }
 
-// galleryJob is the job under the cursor.
-func (m Model) galleryJob() (store.ImageJob, bool) { return m.gallery.jobs.Selected() }
+// jobPath is the file the gallery shows for j, "" when it kept none.
+func jobPath(db *store.Store, j store.ImageJob) string {
+	f, ok := shownFile(j)
+	if !ok {
+		return ""
+	}
+	path, err := db.MediaPath(f.Path)
+	if err != nil {
+		return ""
+	}
+	return path
+}
+
+// selected is the job under the cursor.
+func (g gallery) selected() (store.ImageJob, bool) { return g.jobs.Selected() }
 
 // shownFile is the file the gallery shows for a job: its first result,
 // else the partial image kept from a stream cut short.
@@ -137,11 +152,10 @@ func shownFile(j store.ImageJob) (store.ImageFile, bool) {
 	return store.ImageFile{}, false
 }
 
-// loadThumb reads and decodes the selected job's image, once.
-func (m Model) loadThumb() tea.Cmd {
-	job, ok := m.galleryJob()
+// loadThumb reads and decodes the selected job's image from db, once.
+func (g *gallery) loadThumb(db *store.Store) tea.Cmd {
+	job, ok := g.selected()
 	f, has := shownFile(job)
-	g := &m.gallery
 	if !ok || !has || g.pending[f.Path] {
 		return nil
 	}
@@ -152,7 +166,7 @@ func (m Model) loadThumb() tea.Cmd {
 		g.pending = map[string]bool{}
 	}
 	g.pending[f.Path] = true
-	db, rel := m.db, f.Path
+	rel := f.Path
 	return func() tea.Msg {
 		msg := thumbLoadedMsg{rel: rel}
 		path, err := db.MediaPath(rel)
@@ -168,9 +182,9 @@ func (m Model) loadThumb() tea.Cmd {
 	}
 }
 
-// thumbLoaded keeps a decoded image, dropping the oldest past thumbsKept.
-func (m Model) thumbLoaded(msg thumbLoadedMsg) (Model, tea.Cmd) {
-	g := &m.gallery
+// thumbLoaded keeps a decoded image, dropping the oldest past thumbsKept
+// (forget frees its picture in the terminal).
+func (g *gallery) thumbLoaded(msg thumbLoadedMsg, forget func(key string) tea.Cmd) tea.Cmd {
 	delete(g.pending, msg.rel)
 	if g.thumbs == nil {
 		g.thumbs = map[string]thumb{}
@@ -182,9 +196,9 @@ func (m Model) thumbLoaded(msg thumbLoadedMsg) (Model, tea.Cmd) {
 		old := g.order[0]
 		g.order = g.order[1:]
 		delete(g.thumbs, old)
-		cmds = append(cmds, m.viewer.Forget(thumbKey(old)))
+		cmds = append(cmds, forget(thumbKey(old)))
 	}
-	return m, tea.Batch(cmds...)
+	return tea.Batch(cmds...)
 }
 
 func thumbKey(rel string) string { return "gallery:" + rel }

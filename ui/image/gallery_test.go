@@ -12,8 +12,8 @@ import (
 
 func TestGalleryListsJobsAndRerunFillsTheForm(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a red kite").set(fModel, client.ImageModel2).set(fSize, "256x256").pick(fQuality, "low").Keys("enter")
-	h.to(fPrompt).set(fPrompt, "a green field").set(fModel, client.ImageModel25Sunburst).pick(fQuality, "max").Keys("enter")
+	h.set("prompt", "a red kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
+	h.to("prompt").set("prompt", "a green field").set(rowModel, client.ImageModel25Sunburst).pick(rowQuality, "max").Keys("enter")
 
 	h.Keys("g")
 	if h.m.area != galleryArea || h.m.Focused() {
@@ -39,7 +39,7 @@ func TestGalleryListsJobsAndRerunFillsTheForm(t *testing.T) {
 	}
 
 	h.Keys("r")
-	if h.m.area != formArea || h.m.form.focus != fPrompt {
+	if h.m.area != formArea || h.m.form.row() != "prompt" {
 		t.Fatal("r did not fill the form and go to the prompt")
 	}
 	s := h.m.form.spec()
@@ -63,8 +63,8 @@ func TestGalleryListsJobsAndRerunFillsTheForm(t *testing.T) {
 
 func TestGalleryRerunOfAnEditKeepsItsInputs(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a cup").set(fSize, "256x256").Keys("enter", "e")
-	h.set(fPrompt, "the cup, cracked").Keys("enter")
+	h.set("prompt", "a cup").set(rowSize, "256x256").Keys("enter", "e")
+	h.set("prompt", "the cup, cracked").Keys("enter")
 	h.Keys("g", "r") // the edit is the newest job
 	s := h.m.form.spec()
 	first := h.jobs()[1]
@@ -80,22 +80,22 @@ func TestGalleryRerunOfAnEditKeepsItsInputs(t *testing.T) {
 
 func TestGalleryEditThis(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a bowl").set(fSize, "256x256").Keys("enter")
+	h.set("prompt", "a bowl").set(rowSize, "256x256").Keys("enter")
 	h.Keys("g", "e") // from the results
 	want := h.jobs()[0].Files[0].ID
-	if len(h.m.form.images) != 1 || h.m.form.images[0].FileID != want || h.m.area != formArea {
-		t.Fatalf("inputs %+v, want file %d", h.m.form.images, want)
+	if len(h.m.form.spec().Inputs) != 1 || h.m.form.spec().Inputs[0].FileID != want || h.m.area != formArea {
+		t.Fatalf("inputs %+v, want file %d", h.m.form.spec().Inputs, want)
 	}
 }
 
 func TestGalleryWhenEmpty(t *testing.T) {
 	h := newHarness(t, nil)
-	h.to(fQuality).Keys("g")
+	h.to(rowQuality).Keys("g")
 	if v := h.view(); !strings.Contains(v, "No image jobs yet") {
 		t.Errorf("empty gallery:\n%s", v)
 	}
 	h.Keys("esc")
-	if h.m.area != formArea || h.m.form.focus != fQuality {
+	if h.m.area != formArea || h.m.form.row() != rowQuality {
 		t.Error("esc did not go back to where the form was")
 	}
 }
@@ -104,12 +104,12 @@ func TestGalleryWhenEmpty(t *testing.T) {
 // its request back in the form, as the gallery's re-run does.
 func TestRerunFromHistoryFillsTheForm(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a blue kite").set(fModel, client.ImageModel2).set(fSize, "256x256").pick(fQuality, "low").Keys("enter")
+	h.set("prompt", "a blue kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
 	jobs := h.jobs()
 	if len(jobs) != 1 {
 		t.Fatalf("%d jobs", len(jobs))
 	}
-	h.set(fPrompt, "something else")
+	h.set("prompt", "something else")
 	h.Send(tab.RerunMsg{To: tab.Image, Kind: store.KindImage, ID: jobs[0].ID, Model: jobs[0].Model, Prompt: jobs[0].Prompt})
 	s := h.m.form.spec()
 	if s.Prompt != "a blue kite" || s.Model != client.ImageModel2 || s.Quality != "low" || s.Size != "256x256" {
@@ -120,7 +120,7 @@ func TestRerunFromHistoryFillsTheForm(t *testing.T) {
 // TestGalleryCountsOneJob: one job is "1 image job", not "1 image jobs".
 func TestGalleryCountsOneJob(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a red kite").set(fSize, "256x256").Keys("enter")
+	h.set("prompt", "a red kite").set(rowSize, "256x256").Keys("enter")
 	h.Keys("g")
 	if v := h.view(); !strings.Contains(v, "Gallery · 1 image job ") {
 		t.Errorf("one job counted as:\n%s", v)
@@ -132,8 +132,8 @@ func TestGalleryCountsOneJob(t *testing.T) {
 // found.
 func TestGalleryFilter(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a red kite").set(fModel, client.ImageModel2).Keys("enter")
-	h.to(fPrompt).set(fPrompt, "a green field").set(fModel, client.ImageModel25Sunburst).Keys("enter")
+	h.set("prompt", "a red kite").set(rowModel, client.ImageModel2).Keys("enter")
+	h.to("prompt").set("prompt", "a green field").set(rowModel, client.ImageModel25Sunburst).Keys("enter")
 	h.Keys("g", "/")
 	h.Type("kite")
 	v := h.view()

@@ -13,16 +13,16 @@ import (
 )
 
 // openJob opens a job's image in the system's viewer.
-func (m Model) openJob(j store.ImageJob) tea.Cmd {
+func openJob(db *store.Store, open func(string) error, j store.ImageJob) tea.Cmd {
 	f, ok := shownFile(j)
 	if !ok {
 		return tab.Warn("this job kept no image")
 	}
-	path, err := m.db.MediaPath(f.Path)
+	path, err := db.MediaPath(f.Path)
 	if err != nil {
 		return tab.Error(err)
 	}
-	return m.openPath(path)
+	return openPath(open, path)
 }
 
 // editJob makes a job's image the input of the next request.
@@ -36,8 +36,7 @@ func (m Model) editJob(j store.ImageJob) (Model, tea.Cmd) {
 		return m, tab.Error(err)
 	}
 	m.form.editThis(inputRef{Ref: path, FileID: f.ID})
-	m = m.revalidate()
-	m, cmd := m.toForm(fPrompt)
+	m, cmd := m.toForm("prompt")
 	return m, tea.Batch(cmd, tab.Info("editing this image: say what to change, enter sends"))
 }
 
@@ -54,12 +53,11 @@ func (m Model) fillFrom(j store.ImageJob) tea.Cmd {
 // jobFilled puts a job's request in the form, ready to send again.
 func (m Model) jobFilled(msg jobFilledMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
+		m.arena.pick = false
 		return m, tab.Error(msg.err)
 	}
 	m.form.set(msg.spec)
-	m = m.revalidate()
-	m, cmd := m.toForm(fPrompt)
-	return m, tea.Batch(cmd, tab.Info(fmt.Sprintf("image job %d is in the form: enter sends it again", msg.id)))
+	return m.filled(fmt.Sprintf("image job %d is in the form: enter sends it again", msg.id))
 }
 
 // storedRequest is what the form takes back from a recorded request.

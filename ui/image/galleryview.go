@@ -7,6 +7,7 @@ import (
 
 	"atelier/homepath"
 	"atelier/store"
+	"atelier/store/price"
 	"atelier/ui/tab"
 )
 
@@ -26,54 +27,54 @@ func (m Model) galleryView() string {
 	default:
 		title += " · " + tab.Plural(len(g.jobs.Items()), "image job")
 	}
-	lines := padAll(append([]string{st.Title.Render(title)}, m.jobLines(m.listRows())...), m.width)
+	lines := padAll(append([]string{st.Title.Render(title)}, m.gallery.lines(m.st, m.width, m.gallery.listRows(m.height))...), m.width)
 	lines = append(lines, blank(m.width))
 	lines = append(lines, m.jobDetail(m.height-len(lines))...)
 	return fit(lines, m.width, m.height)
 }
 
-// listRows is how many jobs the list shows; the selected job's image and
-// details take the rest.
-func (m Model) listRows() int { return max(1, min(len(m.gallery.jobs.Items()), (m.height-1)/3)) }
+// listRows is how many jobs the list shows in a tab height tall; the
+// selected job's image and details take the rest.
+func (g gallery) listRows(height int) int { return max(1, min(len(g.jobs.Items()), (height-1)/3)) }
 
 // thumbBox is the room for the selected job's image.
-func (m Model) thumbBox() (cols, rows int) {
-	return max(10, m.width*2/5), m.height - m.listRows() - 2
+func (g gallery) thumbBox(width, height int) (cols, rows int) {
+	return max(10, width*2/5), height - g.listRows(height) - 2
 }
 
 // jobLines draws n lines of the list, scrolled to keep the cursor in
 // sight, under the filter while there is one.
-func (m Model) jobLines(n int) []string {
-	l := m.gallery.jobs
+func (g gallery) lines(st *styles, width, n int) []string {
+	l := g.jobs
 	var out []string
-	if f := l.FilterView(m.width - 2); f != "" {
+	if f := l.FilterView(width - 2); f != "" {
 		out = append(out, "  "+f)
 	}
 	if l.Len() == 0 {
-		return append(out, "  "+l.EmptyView(m.width-2, ""))
+		return append(out, "  "+l.EmptyView(width-2, ""))
 	}
 	l.SetHeight(n - len(out))
 	rows, at := l.Window()
 	for i, j := range rows {
-		out = append(out, m.jobLine(j, i == at))
+		out = append(out, st.jobLine(j, i == at))
 	}
 	return out
 }
 
 // jobLine is one job: when, how it ended, the model, its settings, the prompt.
-func (m Model) jobLine(j store.ImageJob, current bool) string {
-	st := m.st.List
+func (s *styles) jobLine(j store.ImageJob, current bool) string {
+	st := s.List
 	marker, item := "  ", st.Item
 	if current {
 		marker, item = "▸ ", st.Selected
 	}
 	when := st.Meta.Render(j.CreatedAt.Local().Format("01-02 15:04"))
-	return marker + when + " " + m.statusMark(j.Status) + " " + item.Render(oneLine(j.Model)) + "  " +
+	return marker + when + " " + s.statusMark(j.Status) + " " + item.Render(oneLine(j.Model)) + "  " +
 		st.Meta.Render(jobSettings(j)) + "  " + item.Render(oneLine(j.Prompt))
 }
 
-func (m Model) statusMark(status string) string {
-	st := m.st.List
+func (s *styles) statusMark(status string) string {
+	st := s.List
 	switch status {
 	case store.StatusComplete:
 		return st.Done.Render("✓")
@@ -119,14 +120,14 @@ func jobSettings(j store.ImageJob) string {
 // jobDetail draws the selected job's image beside its prompt, settings,
 // outcome and files, in h lines.
 func (m Model) jobDetail(h int) []string {
-	j, ok := m.galleryJob()
+	j, ok := m.gallery.selected()
 	if !ok || h <= 0 {
 		return nil
 	}
-	imgCols, _ := m.thumbBox()
+	imgCols, _ := m.gallery.thumbBox(m.width, m.height)
 	textCols := m.width - imgCols - 2
 	left := m.thumbLines(j, imgCols, h)
-	right := m.jobText(j, textCols)
+	right := m.st.jobText(j, textCols, m.prices, m.db)
 	out := make([]string, h)
 	for y := range h {
 		l := blank(imgCols)
@@ -168,8 +169,8 @@ func (m Model) thumbLines(j store.ImageJob, cols, rows int) []string {
 }
 
 // jobText is the job in words, wrapped to cols.
-func (m Model) jobText(j store.ImageJob, cols int) []string {
-	st := m.st.List
+func (s *styles) jobText(j store.ImageJob, cols int, prices price.Table, db *store.Store) []string {
+	st := s.List
 	out := []string{st.Selected.Render(fmt.Sprintf("job %d", j.ID)) + st.Meta.Render(" · "+j.Endpoint+" · "+oneLine(j.Model))}
 	out = append(out, strings.Split(wrap(oneLine(j.Prompt), cols), "\n")...)
 	out = append(out, st.Meta.Render(jobSettings(j)))
@@ -177,13 +178,13 @@ func (m Model) jobText(j store.ImageJob, cols int) []string {
 	case j.Status == store.StatusError:
 		out = append(out, st.Failed.Render(wrap("✗ "+oneLine(j.Error), cols)))
 	case j.Total > 0:
-		out = append(out, st.Meta.Render(fmt.Sprintf("%s in %.1f s", j.Status, j.Total.Seconds())+m.jobCost(j)))
+		out = append(out, st.Meta.Render(fmt.Sprintf("%s in %.1f s", j.Status, j.Total.Seconds())+jobCost(prices, j)))
 	default:
 		out = append(out, st.Meta.Render(j.Status))
 	}
-	if m.db != nil {
+	if db != nil {
 		for _, f := range j.Files {
-			path, err := m.db.MediaPath(f.Path)
+			path, err := db.MediaPath(f.Path)
 			if err == nil {
 				out = append(out, st.Item.Render(homepath.Tilde(path)))
 			}

@@ -12,7 +12,7 @@ import (
 
 func TestStreamedGenerationShowsPartialsBeforeTheResult(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a lighthouse in fog").set(fSize, "256x256").set(fPartials, "2")
+	h.set("prompt", "a lighthouse in fog").set(rowSize, "256x256").set(rowPartials, "2")
 	h.Keys("enter")
 
 	reqs := h.srv.all()
@@ -72,8 +72,8 @@ func TestStreamedGenerationShowsPartialsBeforeTheResult(t *testing.T) {
 
 func TestWholeReplyOfTwoImages(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "two moons").set(fSize, "256x256").set(fN, "2").to(fStream).Keys("space")
-	if h.m.form.stream {
+	h.set("prompt", "two moons").set(rowSize, "256x256").set(rowN, "2").to(rowStream).Keys("space")
+	if h.m.form.spec().Stream {
 		t.Fatal("space did not turn streaming off")
 	}
 	h.Keys("enter")
@@ -104,7 +104,7 @@ func TestWholeReplyOfTwoImages(t *testing.T) {
 
 func TestServiceErrorIsShownAndRecorded(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a storm [[fault:500]]").set(fSize, "256x256")
+	h.set("prompt", "a storm [[fault:500]]").set(rowSize, "256x256")
 	h.Keys("enter")
 	if errs := h.Errors(); len(errs) != 1 {
 		t.Fatalf("errors %v", errs)
@@ -120,7 +120,7 @@ func TestServiceErrorIsShownAndRecorded(t *testing.T) {
 func TestNoServiceYet(t *testing.T) {
 	h := newHarness(t, nil)
 	h.m.client = nil
-	h.set(fPrompt, "anything").Keys("enter")
+	h.set("prompt", "anything").Keys("enter")
 	if errs := h.Errors(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "Settings") {
 		t.Fatalf("errors %v", errs)
 	}
@@ -131,7 +131,7 @@ func TestNoServiceYet(t *testing.T) {
 
 func TestServiceRefusalShowsBesideItsField(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a fox").set(fSize, "256x256").set(fN, "11").Keys("enter")
+	h.set("prompt", "a fox").set(rowSize, "256x256").set(rowN, "11").Keys("enter")
 	if n := len(h.srv.all()); n != 1 {
 		t.Fatalf("%d requests: the client leaves the cap on n to the service", n)
 	}

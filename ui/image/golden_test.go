@@ -32,7 +32,7 @@ func TestGolden(t *testing.T) {
 		{"streaming", streaming},
 		{"results", results},
 		{"compare", comparing},
-		{"picker", func(m Model) Model { m.form.w.prompt.SetValue("a paper crane"); return m.openPicker() }},
+		{"picker", func(m Model) Model { m.form.prompt.SetValue("a paper crane"); return m.openPicker() }},
 	}
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		for _, c := range cases {
@@ -57,19 +57,20 @@ func goldenModel() Model {
 // violations is a form sent with a missing prompt and settings image-2
 // does not take.
 func violations(m Model) Model {
-	m.form.w.text[fModel].SetValue(client.ImageModel2)
-	m.form.choice[fQuality], m.form.choice[fFormat] = "xhigh", "png"
-	m.form.w.text[fCompression].SetValue("50")
-	m.form.w.text[fPartials].SetValue("2")
-	m.form.stream = false
+	m.form.setText(rowModel, client.ImageModel2)
+	m.form.setText(rowQuality, "xhigh")
+	m.form.setText(rowFormat, "png")
+	m.form.setText(rowCompression, "50")
+	m.form.setText(rowPartials, "2")
+	m.form.setText(rowStream, "false")
 	m, _ = m.send()
 	return m
 }
 
 // streaming is a run with its first partial image on screen.
 func streaming(m Model) Model {
-	m.form.w.prompt.SetValue("a lighthouse in fog, watercolour")
-	m.form.w.text[fPartials].SetValue("2")
+	m.form.prompt.SetValue("a lighthouse in fog, watercolour")
+	m.form.setText(rowPartials, "2")
 	l := &lane{model: client.ImageModel25Flare, state: laneStreaming,
 		partial: &picture{key: "p", img: scene(64, 48, 2), partial: 1}}
 	m.run = &run{id: 1, spec: m.form.spec(), cancel: func() {}, lanes: []*lane{l}}
@@ -78,8 +79,8 @@ func streaming(m Model) Model {
 
 // results is a finished run of two images.
 func results(m Model) Model {
-	m.form.w.prompt.SetValue("a lighthouse in fog, watercolour")
-	m.form.w.text[fN].SetValue("2")
+	m.form.prompt.SetValue("a lighthouse in fog, watercolour")
+	m.form.setText(rowN, "2")
 	l := &lane{model: client.ImageModel25Flare, state: laneDone, total: 4100 * time.Millisecond, finals: []picture{
 		{key: "a", img: scene(64, 48, 0), path: "/data/media/2026-11-21/image-8f2c.png"},
 		{key: "b", img: scene(48, 64, 1), path: "/data/media/2026-11-21/image-77a1.png", index: 1},
@@ -91,8 +92,8 @@ func results(m Model) Model {
 // comparing is three models side by side: one done, one streaming, one
 // refused.
 func comparing(m Model) Model {
-	m.form.w.prompt.SetValue("a paper crane")
-	m.form.choice[fQuality] = "max"
+	m.form.prompt.SetValue("a paper crane")
+	m.form.setText(rowQuality, "max")
 	done := &lane{model: client.ImageModel25Flare, state: laneDone, total: 2 * time.Second,
 		finals: []picture{{key: "a", img: scene(64, 64, 0), path: "/data/media/2026-11-21/image-1.png"}}}
 	streaming := &lane{model: client.ImageModel25Sunburst, state: laneStreaming,

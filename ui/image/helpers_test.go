@@ -121,40 +121,44 @@ func (h *harness) update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// to puts the cursor on field f of the form.
-func (h *harness) to(f field) *harness {
+// to puts the cursor on the row of field name ("prompt": the prompt).
+func (h *harness) to(name string) *harness {
 	h.t.Helper()
 	if h.m.area != formArea {
 		h.Keys("tab")
 	}
-	for range fieldCount + 1 {
-		if h.m.area == formArea && h.m.form.focus == f {
+	for range 40 {
+		on := h.m.form.onPrompt
+		if name != "prompt" {
+			on = !on && h.m.form.fields.Path() == name
+		}
+		if h.m.area == formArea && on {
 			return h
 		}
 		h.Keys("tab")
 	}
-	h.t.Fatalf("cannot reach field %s", fieldLabels[f])
+	h.t.Fatalf("cannot reach the row of %s", name)
 	return h
 }
 
-// set types value into text field f, replacing what it held.
-func (h *harness) set(f field, value string) *harness {
+// set types value into text row name, replacing what it held.
+func (h *harness) set(name, value string) *harness {
 	h.t.Helper()
-	h.to(f).Keys("ctrl+e", "ctrl+u").Type(value)
+	h.to(name).Keys("ctrl+e", "ctrl+u").Type(value)
 	return h
 }
 
-// pick steps choice field f until it shows value.
-func (h *harness) pick(f field, value string) *harness {
+// pick steps choice row name until it shows value.
+func (h *harness) pick(name, value string) *harness {
 	h.t.Helper()
-	h.to(f)
+	h.to(name)
 	for range 12 {
-		if h.m.form.choice[f] == value {
+		if h.m.form.fields.Text(name) == value {
 			return h
 		}
 		h.Keys("right")
 	}
-	h.t.Fatalf("%s never took %q", fieldLabels[f], value)
+	h.t.Fatalf("%s never took %q", name, value)
 	return h
 }
 

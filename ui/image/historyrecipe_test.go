@@ -14,12 +14,12 @@ import (
 // takes the recipe's.
 func TestRerunFromARecipeFillsTheForm(t *testing.T) {
 	h := newHarness(t, nil)
-	h.set(fPrompt, "a blue kite").set(fModel, client.ImageModel2).set(fSize, "256x256").pick(fQuality, "low").Keys("enter")
+	h.set("prompt", "a blue kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
 	jobs := h.jobs()
 	if len(jobs) != 1 {
 		t.Fatalf("%d jobs", len(jobs))
 	}
-	h.set(fPrompt, "something else")
+	h.set("prompt", "something else")
 	h.Send(tab.RerunMsg{To: tab.Image, Kind: store.KindImage, ID: jobs[0].ID, Model: client.ImageModel2,
 		Prompt: "a green kite", Endpoint: store.ImageGenerate, SettingsJSON: json.RawMessage(`{"multipart":false}`),
 		BodyJSON: json.RawMessage(`{"model":"` + client.ImageModel2 + `","prompt":"a green kite","size":"256x256","quality":"high"}`)})

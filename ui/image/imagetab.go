@@ -19,6 +19,7 @@ package imagetab
 
 import (
 	"os/exec"
+	"strings"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
@@ -27,6 +28,7 @@ import (
 	"atelier/store"
 	"atelier/store/price"
 	"atelier/ui/components/editor"
+	"atelier/ui/components/guard"
 	"atelier/ui/components/list"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
@@ -63,23 +65,17 @@ const (
 type Model struct {
 	client *client.Client
 	db     *store.Store
-	outDir string       // where results are also copied; "" for nowhere
-	prices price.Table  // the rates results are costed at; nil: no cost shown
-	edit   editor.Model // the prompt in $VISUAL or $EDITOR
+	outDir string          // where results are also copied; "" for nowhere
+	prices price.Table     // the rates results are costed at; nil: no cost shown
+	cfg    *store.Settings // the [budget] a run is weighed against
+	gate   gate            // a run held for the budget's question
+	edit   editor.Model    // the prompt in $VISUAL or $EDITOR
 	open   func(string) error
 	viewer *imageview.Viewer
 
-	form  form
+	form  draft
 	area  area
-	tried bool                      // a send was refused: required fields are flagged too
-	vs    []*client.ValidationError // the form's, as it is written
-	// sendVs are what the sending command found (a file that cannot be
-	// read, say); they show until the form changes.
-	sendVs []*client.ValidationError
-	// looks are the local input files as they were when added; pathErr
-	// is why the path typed was refused.
-	looks   map[string]look
-	pathErr string
+	looks *lookBook // the local input files as they were when added
 
 	defaultModel string // the settings' image model, which the form starts with
 
@@ -89,6 +85,7 @@ type Model struct {
 
 	gallery gallery
 	picker  picker
+	arena   arena // the blind default; a run's own letters and vote are in run.blind
 
 	km            keyMap
 	st            *styles // by pointer: large, and the model is copied on every call
@@ -109,12 +106,12 @@ func New(o Options) Model {
 	if open == nil {
 		open = startViewer
 	}
-	m := Model{db: o.Store, outDir: cfg.Output.Images, prices: cfg.Prices, edit: edit, open: open, defaultModel: model,
+	m := Model{db: o.Store, outDir: cfg.Output.Images, prices: cfg.Prices, cfg: cfg, gate: gate{ask: guard.New()},
+		arena: newArena(cfg.Arena.Blind), edit: edit, open: open, defaultModel: model,
 		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
 		gallery: gallery{jobs: newJobList(), thumbs: map[string]thumb{}, pending: map[string]bool{}}}
-	m.form = newForm(model, m.st, m.km)
-	m.form.focusOn(fPrompt)
-	m.vs = m.form.spec().violations(model)
+	m.looks = &lookBook{}
+	m.form = newDraft(model, m.st, m.km, m.looks)
 	return m
 }
 
@@ -141,7 +138,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.PasteMsg:
-		return m.updateForm(msg)
+		return m.paste(msg)
 	case tea.RawMsg:
 		return m, m.viewer.Update(msg)
 	case tab.ClientMsg:
@@ -162,21 +159,23 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case galleryLoadedMsg:
 		return m.galleryLoaded(msg)
 	case thumbLoadedMsg:
-		return m.thumbLoaded(msg)
+		return m, m.gallery.thumbLoaded(msg, m.viewer.Forget)
 	case lookedMsg:
 		return m.looked(msg), nil
 	case jobFilledMsg:
 		return m.jobFilled(msg)
 	case tab.RerunMsg:
-		// From History: the job's request and inputs, lineage kept, as the
-		// gallery's re-run fills them; with a body (R), the request is the
-		// recipe's in the job's file.
-		if len(msg.BodyJSON) > 0 {
-			return m, m.fillFromRecipe(msg)
-		}
-		return m, m.fillFrom(store.ImageJob{ID: msg.ID})
+		return m.rerunFrom(msg)
+	case voteMsg:
+		return m.voted(msg)
+	case withdrawnMsg:
+		return m.withdrawn(msg)
 	case editor.EditedMsg:
 		return m.promptEdited(msg)
+	case recipeReadMsg:
+		return m.recipeRead(msg)
+	case guard.Verdict:
+		return m.verdict(msg)
 	}
 	return m, nil
 }
@@ -184,7 +183,10 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 // Focused reports whether the tab owns the bare keys: a text field has the
 // keyboard, or the models picker, which is modal.
 func (m Model) Focused() bool {
-	return m.area == formArea && m.form.typing() || m.area == pickerArea
+	if b := m.blindRun(); b != nil && b.asking {
+		return true
+	}
+	return m.gate.ask.Asking() || m.area == formArea && m.form.typing() || m.area == pickerArea
 }
 
 // FieldEmpty reports whether the field with the keyboard holds nothing (or
@@ -195,18 +197,18 @@ func (m Model) FieldEmpty() bool {
 		return true
 	case m.area != formArea:
 		return false
-	case m.form.naming >= 0:
-		return m.form.w.path.Value() == ""
-	case m.form.focus == fPrompt:
-		return m.form.w.prompt.Value() == ""
+	case m.form.onPrompt:
+		return m.form.prompt.Value() == ""
+	case m.form.fields.EditsText():
+		return m.form.fields.InputEmpty()
 	}
-	return m.form.w.text[m.form.focus].Value() == ""
+	return true
 }
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
-	m.form.setWidth(m.valueWidth())
+	m.form.setWidth(w)
 }
 
 // SetDark picks the styles for a dark or light background.
@@ -218,12 +220,18 @@ func (m *Model) SetDark(dark bool) {
 
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
+	if m.gate.ask.Asking() {
+		return tab.Help{Short: m.gate.ask.Help()}
+	}
 	return helpKeys{km: m.km, mode: m.mode(), running: m.running()}.help()
 }
 
 func (m Model) mode() mode {
 	switch m.area {
 	case resultsArea:
+		if m.voting() {
+			return voting
+		}
 		return viewing
 	case galleryArea:
 		return browsing
@@ -231,12 +239,10 @@ func (m Model) mode() mode {
 		return picking
 	}
 	switch {
-	case m.form.naming >= 0:
-		return naming
-	case m.form.focus.kind() == choiceKind:
-		return choosing
-	case m.form.focus.kind() == listKind:
+	case strings.HasPrefix(m.form.row(), rowImages) || m.form.row() == rowMask:
 		return listing
+	case !m.form.typing():
+		return choosing
 	}
 	return typing
 }
@@ -246,13 +252,13 @@ func (m Model) settings(s *store.Settings) Model {
 	if s == nil {
 		return m
 	}
-	m.outDir, m.prices = s.Output.Images, s.Prices
+	m.outDir, m.prices, m.cfg = s.Output.Images, s.Prices, s
+	m.arena.blind = s.Arena.Blind
 	// A new default model applies at once, unless another was chosen
 	// (issue 19, bug 9).
 	next := defaultImageModel(s)
-	if m.form.model() == m.defaultModel && next != m.defaultModel {
-		m.form.w.text[fModel].SetValue(next)
-		m = m.revalidate()
+	if m.form.spec().Model == m.defaultModel && next != m.defaultModel {
+		m.form.setText(rowModel, next)
 	}
 	m.defaultModel = next
 	return m

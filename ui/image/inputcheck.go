@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image"
 	"io"
-	"maps"
 	"os"
 	"strings"
 
@@ -53,14 +52,33 @@ func lookCmd(ref string) tea.Cmd {
 	return func() tea.Msg { return result(lookedMsg{ref: ref, look: lookAt(ref)}) }
 }
 
+// lookBook keeps the looks at the local inputs, by ref: shared by the
+// tab and the rules of its form, and changed only by Update.
+type lookBook struct{ m map[string]look }
+
 // looked keeps a look and checks the form again with it.
 func (m Model) looked(msg lookedMsg) Model {
-	m.looks = maps.Clone(m.looks)
-	if m.looks == nil {
-		m.looks = map[string]look{}
+	if m.looks.m == nil {
+		m.looks.m = map[string]look{}
 	}
-	m.looks[msg.ref] = msg.look
-	return m.revalidate()
+	m.looks.m[msg.ref] = msg.look
+	m.form.recheck()
+	return m
+}
+
+// lookCmds looks at every local input of s not looked at yet.
+func (m Model) lookCmds(s spec) tea.Cmd {
+	var cmds []tea.Cmd
+	refs := s.Inputs
+	if s.Mask != nil {
+		refs = append(refs[:len(refs):len(refs)], *s.Mask)
+	}
+	for _, in := range refs {
+		if _, ok := m.looks.m[in.Ref]; !ok && badScheme(in.Ref) == nil {
+			cmds = append(cmds, lookCmd(in.Ref))
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 // badScheme refuses a URL the service would not fetch (ftp://, file://):
@@ -73,26 +91,26 @@ func badScheme(ref string) error {
 	return nil
 }
 
-// lookViolations are what the looks at the inputs found: a file that is no
+// violations are what the looks at s's inputs found: a file that is no
 // image, and a mask of another size than the first image.
-func (m Model) lookViolations() []*client.ValidationError {
+func (b *lookBook) violations(s spec) []*client.ValidationError {
 	var vs []*client.ValidationError
-	for i, in := range m.form.images {
-		if l, ok := m.looks[in.Ref]; ok && l.err != nil {
+	for i, in := range s.Inputs {
+		if l, ok := b.m[in.Ref]; ok && l.err != nil {
 			vs = append(vs, &client.ValidationError{Field: fmt.Sprintf("images[%d]", i), Rule: l.err.Error(), Value: in.Ref})
 		}
 	}
-	mask := m.form.mask
+	mask := s.Mask
 	if mask == nil {
 		return vs
 	}
-	ml, ok := m.looks[mask.Ref]
+	ml, ok := b.m[mask.Ref]
 	switch {
 	case !ok:
 	case ml.err != nil:
 		vs = append(vs, &client.ValidationError{Field: "mask", Rule: ml.err.Error(), Value: mask.Ref})
-	case len(m.form.images) > 0:
-		if v := maskSize(m.looks[m.form.images[0].Ref], ml); v != nil {
+	case len(s.Inputs) > 0:
+		if v := maskSize(b.m[s.Inputs[0].Ref], ml); v != nil {
 			vs = append(vs, v)
 		}
 	}

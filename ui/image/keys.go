@@ -27,11 +27,19 @@ type keyMap struct {
 	FullScreen key.Binding
 	Gallery    key.Binding
 	Compare    key.Binding
+	Recipe     key.Binding // R: the form from the image's recipe
+	Vary       key.Binding // v: the image's recipe sent again, as a new job
 
 	// The path prompt, the model picker and the gallery.
 	Accept, Cancel key.Binding
 	Toggle, Run    key.Binding
+	Blind          key.Binding // b in the picker: the comparison blind or named
 	Close          key.Binding
+
+	// The arena: a blind comparison's vote.
+	Vote     key.Binding // for help only: the verdict's keys are read as typed
+	Withdraw key.Binding
+	Yes      key.Binding // withdraw indeed
 }
 
 func defaultKeyMap() keyMap {
@@ -56,12 +64,19 @@ func defaultKeyMap() keyMap {
 		FullScreen: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "full screen")),
 		Gallery:    key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "gallery")),
 		Compare:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "compare models")),
+		Recipe:     key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "form from recipe")),
+		Vary:       key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "vary")),
 
 		Accept: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		Toggle: key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space", "select")),
 		Run:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run")),
+		Blind:  key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "blind on/off")),
 		Close:  key.NewBinding(key.WithKeys("esc", "g"), key.WithHelp("g/esc", "close")),
+
+		Vote:     key.NewBinding(key.WithKeys("a", "b", "t", "x"), key.WithHelp("a/b/t/x", "vote (3: letters best first)")),
+		Withdraw: key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "withdraw the vote")),
+		Yes:      key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
 	}
 }
 
@@ -76,6 +91,7 @@ const (
 	viewing              // the results
 	browsing             // the gallery
 	picking              // the models of a comparison
+	voting               // a blind comparison before its vote
 )
 
 // helpKeys are the keys of one mode, for the shell's help.
@@ -101,9 +117,11 @@ func (h helpKeys) short() []key.Binding {
 	case viewing:
 		ks = []key.Binding{h.km.Open, h.km.EditThis, h.km.Gallery, h.km.Rerun, h.km.Left, h.km.FullScreen}
 	case browsing:
-		return []key.Binding{h.km.Open, h.km.Rerun, h.km.EditThis, h.km.Close}
+		return []key.Binding{h.km.Open, h.km.Rerun, h.km.EditThis, h.km.Recipe, h.km.Vary, h.km.Close}
 	case picking:
-		return []key.Binding{h.km.Toggle, h.km.Run, h.km.Cancel}
+		return []key.Binding{h.km.Toggle, h.km.Run, h.km.Blind, h.km.Cancel}
+	case voting:
+		return []key.Binding{h.km.Vote, h.km.Left, h.km.Open, tab.Retitle(h.km.Stop, "leave unvoted")}
 	}
 	if h.running {
 		ks = append([]key.Binding{h.km.Stop}, ks...)
@@ -118,6 +136,7 @@ const (
 	resultKeys  = "Results"
 	galleryKeys = "Gallery (g)"
 	pickerKeys  = "Models to compare (c)"
+	arenaKeys   = "Blind comparison"
 )
 
 // help is every key of the tab, a labelled group a context, the one the
@@ -127,11 +146,12 @@ func (h helpKeys) help() tab.Help {
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: formKeys, Keys: []key.Binding{k.Send, k.Next, k.Prev, k.Up, k.Left, k.NewLine, k.Editor, k.Compare, k.Gallery, k.Stop}},
 		{Title: inputKeys, Keys: []key.Binding{k.AddImage, k.SetMask, k.Remove, tab.Retitle(k.Accept, "add the path or URL typed"), k.Cancel}},
-		{Title: resultKeys, Keys: []key.Binding{k.Open, k.EditThis, k.Rerun, k.FullScreen, k.Left}},
-		{Title: galleryKeys, Keys: []key.Binding{k.Open, k.Rerun, k.EditThis, k.Close}},
-		{Title: pickerKeys, Keys: []key.Binding{k.Toggle, k.Run, k.Cancel}},
+		{Title: resultKeys, Keys: []key.Binding{k.Open, k.EditThis, k.Rerun, k.Recipe, k.Vary, k.FullScreen, k.Left}},
+		{Title: galleryKeys, Keys: []key.Binding{k.Open, k.Rerun, k.EditThis, k.Recipe, k.Vary, k.Close}},
+		{Title: pickerKeys, Keys: []key.Binding{k.Toggle, k.Run, k.Blind, k.Cancel}},
+		{Title: arenaKeys, Keys: []key.Binding{k.Vote, tab.Retitle(k.Stop, "leave unvoted"), k.Withdraw}},
 	}}
 	context := map[mode]string{typing: formKeys, choosing: formKeys, listing: inputKeys, naming: inputKeys,
-		viewing: resultKeys, browsing: galleryKeys, picking: pickerKeys}
+		viewing: resultKeys, browsing: galleryKeys, picking: pickerKeys, voting: arenaKeys}
 	return all.First(context[h.mode])
 }

@@ -47,6 +47,7 @@ type (
 		total   time.Duration
 		err     error // the request's
 		saveErr error // the recording's
+		job     int64 // the job's row; 0 when not recorded
 	}
 )
 
@@ -65,13 +66,14 @@ type laneJob struct {
 	client *client.Client
 	db     *store.Store
 	outDir string
+	parent string // the recipe this job varies; "" for none
 }
 
 // startLane reads the inputs, checks the request with their real bytes,
 // records the job and sends it: a stream is opened (laneOpenedMsg), a
 // whole reply is saved at once (laneSavedMsg).
-func (m Model) startLane(ctx context.Context, ref laneRef, s spec, model string) tea.Cmd {
-	j := laneJob{ref: ref, spec: s, model: model, client: m.client, db: m.db, outDir: m.outDir}
+func (m Model) startLane(ctx context.Context, ref laneRef, s spec, model, parent string) tea.Cmd {
+	j := laneJob{ref: ref, spec: s, model: model, client: m.client, db: m.db, outDir: m.outDir, parent: parent}
 	return func() tea.Msg { return result(j.start(ctx)) }
 }
 
@@ -93,6 +95,9 @@ func (j laneJob) start(ctx context.Context) tea.Msg {
 		return laneRefusedMsg{laneRef: j.ref, vs: vs}
 	}
 	rec := beginRecord(j.db, j.outDir, req, edit, ins)
+	if j.parent != "" && rec.job != nil {
+		j.db.SetRecipeParent(rec.job.ID(), j.parent) // its images' recipes name the one varied
+	}
 	if j.spec.Stream {
 		next, stop := iter.Pull2(j.stream(ctx, req, edit))
 		return laneOpenedMsg{laneRef: j.ref, pull: &puller{next: next, stop: stop}, rec: rec, begin: begin}
@@ -105,7 +110,8 @@ func (j laneJob) start(ctx context.Context) tea.Msg {
 		resp, err = j.client.GenerateImages(ctx, req)
 	}
 	files, saveErr := rec.finish(resp, false, err, time.Since(begin))
-	return laneSavedMsg{laneRef: j.ref, files: files, pics: decodeReply(j.ref, resp), total: time.Since(begin), err: err, saveErr: saveErr}
+	return laneSavedMsg{laneRef: j.ref, files: files, pics: decodeReply(j.ref, resp), total: time.Since(begin), err: err,
+		saveErr: saveErr, job: rec.job.ID()}
 }
 
 // stream is the request's event stream.
@@ -143,7 +149,7 @@ func finishStream(ref laneRef, p *puller, rec record, resp *client.ImageResponse
 		p.stop()
 		total := time.Since(begin)
 		files, saveErr := rec.finish(resp, partialOnly, callErr, total)
-		return result(laneSavedMsg{laneRef: ref, files: files, total: total, err: callErr, saveErr: saveErr})
+		return result(laneSavedMsg{laneRef: ref, files: files, total: total, err: callErr, saveErr: saveErr, job: rec.job.ID()})
 	}
 }
 

@@ -33,7 +33,7 @@ func (m Model) laneRefused(msg laneRefusedMsg) (Model, tea.Cmd) {
 	if len(m.run.lanes) > 1 {
 		return m, nil
 	}
-	m.sendVs, m.tried = msg.vs, true
+	m.late(msg.vs)
 	return m.showProblems()
 }
 
@@ -105,10 +105,10 @@ func (m Model) laneSaved(msg laneSavedMsg) (Model, tea.Cmd) {
 	if l == nil {
 		return m, nil
 	}
-	l.total, l.err = msg.total, msg.err
+	l.total, l.err, l.job = msg.total, msg.err, msg.job
 	l.state = endState(msg.err)
 	if len(m.run.lanes) == 1 {
-		m.sendVs = refusedField(msg.err)
+		m.late(refusedField(msg.err))
 	}
 	if msg.pics != nil {
 		l.finals = msg.pics
@@ -146,6 +146,12 @@ func endState(err error) laneState {
 
 // report tells the status bar how a lane ended.
 func (m Model) report(l *lane, msg laneSavedMsg) tea.Cmd {
+	if b := m.run.blind; b.hidden() { // no model, no error text: the tile shows it after the vote
+		if m.running() {
+			return nil
+		}
+		return tab.Info("every image is in: vote (" + voteHelp(len(b.order)) + ")")
+	}
 	var cmds []tea.Cmd
 	if msg.err != nil && !errors.Is(msg.err, context.Canceled) {
 		cmds = append(cmds, tab.Error(msg.err))

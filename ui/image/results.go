@@ -12,28 +12,56 @@ import (
 )
 
 // resultsKey handles the keys of the results.
+// A blind run before its vote takes only the keys that show no name
+// (moving, opening, full screen, stop); the rest are its vote's.
 func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	if b := m.blindRun(); b != nil && b.asking {
+		return m.withdrawKey(msg)
+	}
 	switch {
 	case key.Matches(msg, m.km.Stop) && m.running():
 		return m.stop(), nil
-	case key.Matches(msg, m.km.Next):
-		return m.toForm(0)
-	case key.Matches(msg, m.km.Prev):
-		return m.toForm(fieldCount - 1)
 	case key.Matches(msg, m.km.Left, m.km.Up):
 		return m.selectTile(-1)
 	case key.Matches(msg, m.km.Right, m.km.Down):
 		return m.selectTile(1)
 	case key.Matches(msg, m.km.Open):
 		return m, m.openSelected()
+	case key.Matches(msg, m.km.FullScreen):
+		return m.fullScreen()
+	case m.voting():
+		return m.voteKey(msg)
+	case key.Matches(msg, m.km.Withdraw) && m.blindRun() != nil:
+		return m.withdraw()
+	case key.Matches(msg, m.km.Next):
+		return m.toForm("prompt")
+	case key.Matches(msg, m.km.Prev):
+		return m.toForm("")
 	case key.Matches(msg, m.km.EditThis):
 		return m.editSelected()
 	case key.Matches(msg, m.km.Rerun):
 		return m.rerun()
-	case key.Matches(msg, m.km.FullScreen):
-		return m.fullScreen()
+	case key.Matches(msg, m.km.Recipe, m.km.Vary):
+		return m, recipeOf(m.selectedMedia(), key.Matches(msg, m.km.Vary))
 	}
-	return m.commonKey(msg)
+	return m.elsewhereKey(msg)
+}
+
+// elsewhereKey handles the keys of the results that lead elsewhere: an
+// input image or the mask to add in the form, the gallery, a comparison.
+func (m Model) elsewhereKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(msg, m.km.AddImage):
+		m.area = formArea
+		m.form.addImage()
+	case key.Matches(msg, m.km.SetMask):
+		return m.toForm(rowMask)
+	case key.Matches(msg, m.km.Gallery):
+		return m.openGallery()
+	case key.Matches(msg, m.km.Compare):
+		return m.openPicker(), nil
+	}
+	return m, nil
 }
 
 // openSelected shows the selected image in the system's viewer.
@@ -42,18 +70,26 @@ func (m Model) openSelected() tea.Cmd {
 	if !ok || t.pic == nil || t.pic.path == "" {
 		return tab.Warn("nothing saved to open yet")
 	}
-	return m.openPath(t.pic.path)
+	return openPath(m.open, t.pic.path)
 }
 
 // openPath opens a file (or a URL) in the system's viewer.
-func (m Model) openPath(path string) tea.Cmd {
-	open := m.open
+func openPath(open func(string) error, path string) tea.Cmd {
 	return func() tea.Msg {
 		if err := open(path); err != nil {
 			return tab.ErrorMsg{Err: fmt.Errorf("open %s: %w", homepath.Tilde(path), err)}
 		}
 		return tab.NoticeMsg{Text: "opened " + homepath.Tilde(path)}
 	}
+}
+
+// selectedMedia is the selected result's file under the data folder (the
+// one that carries its recipe), "" when none was saved.
+func (m Model) selectedMedia() string {
+	if t, ok := m.selected(); ok && t.pic != nil && t.pic.partial == 0 {
+		return t.pic.media
+	}
+	return ""
 }
 
 // editSelected makes the selected result the input of the next request,
@@ -68,8 +104,7 @@ func (m Model) editSelected() (Model, tea.Cmd) {
 		in = inputRef{Ref: t.pic.media, FileID: t.pic.fileID}
 	}
 	m.form.editThis(in)
-	m = m.revalidate()
-	m, cmd := m.toForm(fPrompt)
+	m, cmd := m.toForm("prompt")
 	return m, tea.Batch(cmd, tab.Info("editing this image: say what to change, enter sends"))
 }
 
@@ -86,9 +121,8 @@ func (m Model) rerun() (Model, tea.Cmd) {
 		models[i] = l.model
 	}
 	m.form.set(m.run.spec)
-	m = m.revalidate()
 	if len(models) > 1 {
-		return m.start(models)
+		return m.start(models, "")
 	}
 	return m.send()
 }
@@ -113,10 +147,6 @@ func (m Model) fullScreen() (Model, tea.Cmd) {
 		}
 		return nil
 	}
-	cols, rows := m.terminalSize()
+	cols, rows := m.width+4, m.height+4 // the shell's tab bar, status line and frame
 	return m, imageview.FullScreenCmd(t.pic.img, p, caps, cols, rows, homepath.Tilde(t.pic.path), done)
 }
-
-// terminalSize is the terminal's size in cells: the tab's, and the shell's
-// tab bar, status line and frame around it (two cells on each side).
-func (m Model) terminalSize() (int, int) { return m.width + 4, m.height + 4 }

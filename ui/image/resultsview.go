@@ -18,7 +18,7 @@ func (m Model) resultsLines(h int) []string {
 			"g opens the gallery of earlier ones; c runs one prompt on several models.", m.width, h)
 	}
 	ts := m.tileList()
-	first, shown, cols := m.window(len(ts))
+	first, shown, cols := window(m.width, m.sel, len(ts))
 	blocks := make([][]string, 0, shown)
 	for i, t := range ts[first : first+shown] {
 		blocks = append(blocks, m.tileLines(t, first+i == m.sel, cols, h))
@@ -49,6 +49,8 @@ func (m Model) tileLines(t tile, selected bool, cols, h int) []string {
 		body = m.st.Tile.Waiting.Render("(images off)")
 	case t.pic != nil:
 		body = m.st.Tile.Failed.Render(wrap("no preview: "+oneLine(t.pic.err.Error()), cols))
+	case m.run.blind.hidden() && (t.l.state == laneFailed || t.l.state == laneRefused):
+		body = m.st.Tile.Failed.Render(wrap("this one failed: its error, which may name it, is shown after the vote", cols))
 	default:
 		body = m.laneState(t.l, cols)
 	}
@@ -59,8 +61,14 @@ func (m Model) tileLines(t tile, selected bool, cols, h int) []string {
 // which image it is.
 func (m Model) caption(t tile) string {
 	compared := len(m.run.lanes) > 1
+	b := m.run.blind
 	var parts []string
-	if compared {
+	switch {
+	case b.hidden():
+		parts = append(parts, b.letter(t.lane))
+	case b != nil:
+		parts = append(parts, b.letter(t.lane)+" = "+shortModel(t.l.model))
+	case compared:
 		parts = append(parts, shortModel(t.l.model))
 	}
 	switch {
@@ -72,9 +80,9 @@ func (m Model) caption(t tile) string {
 		if n := max(len(t.l.finals), t.pic.index+1); !compared || n > 1 {
 			parts = append(parts, fmt.Sprintf("image %d of %d", t.pic.index+1, n))
 		}
-		if t.l.state == laneDone {
+		if t.l.state == laneDone && !b.hidden() { // figures give models away
 			parts = append(parts, fmt.Sprintf("%.1f s", t.l.total.Seconds()))
-			if cost := m.laneCost(t.l); cost != "" {
+			if cost := laneCost(m.prices, t.l, m.run.spec); cost != "" {
 				parts = append(parts, cost)
 			}
 		}

@@ -23,6 +23,7 @@ type run struct {
 	cancel   context.CancelFunc
 	stopping bool // esc was pressed; the lanes end as their streams notice
 	lanes    []*lane
+	blind    *blind // a blind comparison: lanes shown as letters until the vote; nil otherwise
 }
 
 // laneState is where a lane is in its life.
@@ -51,6 +52,7 @@ type lane struct {
 	err     error
 	refused []*client.ValidationError
 	total   time.Duration
+	job     int64 // the image job recorded; 0 before it ends, or when none was
 }
 
 // picture is one image on screen.
@@ -95,17 +97,19 @@ func (m Model) lane(ref laneRef) *lane {
 
 // send sends the form to its model, or shows why it cannot go.
 func (m Model) send() (Model, tea.Cmd) {
-	m = m.revalidate()
-	if len(m.vs) > 0 {
-		m.tried = true
+	if p := droppedPath(m.form.prompt.Value()); p != "" && !m.form.spec().edit() {
+		return m, readRecipe(p, false) // a path typed as the prompt: its recipe, as a drop
+	}
+	if m.problems() > 0 {
 		return m.showProblems()
 	}
-	return m.start([]string{m.form.model()})
+	return m.start([]string{m.form.spec().Model}, "")
 }
 
-// start sends the form's request to each model at once, a lane each. A
+// launch sends the form's request to each model at once, a lane each. A
 // model whose request breaks a rule gets a refused lane and nothing sent.
-func (m Model) start(models []string) (Model, tea.Cmd) {
+// parent is the recipe a variation comes from ("" for none).
+func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 	switch {
 	case m.running():
 		return m, tab.Warn("a run is under way: esc stops it")
@@ -122,11 +126,14 @@ func (m Model) start(models []string) (Model, tea.Cmd) {
 		if vs := s.violations(model); len(vs) > 0 {
 			l.state, l.refused = laneRefused, vs
 		} else {
-			cmds = append(cmds, m.startLane(ctx, laneRef{r.id, i}, s, model))
+			cmds = append(cmds, m.startLane(ctx, laneRef{r.id, i}, s, model, parent))
 		}
 		r.lanes = append(r.lanes, l)
 	}
-	m.tried, m.sendVs = false, nil
+	if m.arena.blind && len(models) > 1 {
+		r.blind = &blind{order: m.arena.perm(len(models))}
+	}
+	m.form.fields.Untry()
 	m.run, m.sel = r, 0
 	return m.toResults(), tea.Batch(cmds...)
 }
@@ -162,14 +169,4 @@ func (l *lane) pictures() []picture {
 		out = append(out[:len(out):len(out)], *l.partial)
 	}
 	return out
-}
-
-// showProblems puts the cursor on the first field with a violation.
-func (m Model) showProblems() (Model, tea.Cmd) {
-	for f := range fieldCount {
-		if len(m.problems(f)) > 0 {
-			return m.toForm(f)
-		}
-	}
-	return m.toForm(m.form.focus)
 }

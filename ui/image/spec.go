@@ -1,6 +1,7 @@
 package imagetab
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +18,9 @@ type spec struct {
 	Stream, Multipart        bool
 	Inputs                   []inputRef
 	Mask                     *inputRef
+	// Extra are request fields the form has no row for (a recipe's seed,
+	// say), sent as they were.
+	Extra client.Extra
 }
 
 // inputRef is an input image or mask as the form knows it: a file path or
@@ -32,6 +36,7 @@ func (s spec) edit() bool { return len(s.Inputs) > 0 || s.Mask != nil }
 // clone returns s with its own slices, for a run to keep.
 func (s spec) clone() spec {
 	s.Inputs = slices.Clone(s.Inputs)
+	s.Extra = maps.Clone(s.Extra)
 	if s.Mask != nil {
 		m := *s.Mask
 		s.Mask = &m
@@ -46,7 +51,7 @@ const maxPartials = 3
 // numbers that are not numbers (Validate cannot see those).
 func (s spec) request(model string) (client.ImageRequest, []*client.ValidationError) {
 	r := client.ImageRequest{Model: strings.TrimSpace(model), Prompt: s.Prompt, Size: strings.TrimSpace(s.Size),
-		Quality: s.Quality, Background: s.Background, OutputFormat: s.Format, Stream: s.Stream}
+		Quality: s.Quality, Background: s.Background, OutputFormat: s.Format, Stream: s.Stream, Extra: s.Extra}
 	var vs []*client.ValidationError
 	number := func(field, text string) *int {
 		text = strings.TrimSpace(text)

@@ -32,7 +32,7 @@ func TestEscStopsTheStreamAndKeepsThePartialImage(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHarness(t, holdAfterPartial(png))
-	h.set(fPrompt, "slow").set(fPartials, "1")
+	h.set("prompt", "slow").set(rowPartials, "1")
 	opened := h.Results(h.update(tabtest.Press("enter"))) // the job recorded, the stream opened
 	partial := h.Results(h.update(opened[0]))             // the first event
 	held := h.update(partial[0])                          // the next pull would wait for ever

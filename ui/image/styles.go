@@ -2,23 +2,23 @@ package imagetab
 
 import (
 	"charm.land/bubbles/v2/textarea"
-	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
-	"atelier/ui/components/style"
+	"atelier/ui/components/form"
 	"atelier/ui/tab"
 )
 
 // styles are the Image tab's looks, built from the shared palette.
 type styles struct {
-	Form struct {
+	dark   bool        // the background they were built for
+	Fields form.Styles // the rows of the form, as every form draws them
+	Form   struct {
 		Label    lipgloss.Style // a field's name
 		Current  lipgloss.Style // the name of the field under the cursor, and its marker
 		Value    lipgloss.Style
 		Default  lipgloss.Style // a field left to the service's default
 		Hint     lipgloss.Style // the rule beside a field
 		Problem  lipgloss.Style // a violation beside its field
-		Input    textinput.Styles
 		Prompt   textarea.Styles
 		Headline lipgloss.Style // the folded form's values
 	}
@@ -52,7 +52,8 @@ func newStyles(isDark bool) *styles {
 	problem := lipgloss.NewStyle().Foreground(p.Error)
 	done := lipgloss.NewStyle().Foreground(p.Success)
 
-	var s styles
+	s := styles{dark: isDark}
+	s.Fields = form.DefaultStyles(isDark)
 	s.Form.Label = muted
 	s.Form.Current = accent.Bold(true)
 	s.Form.Value = text
@@ -60,7 +61,6 @@ func newStyles(isDark bool) *styles {
 	s.Form.Hint = muted
 	s.Form.Problem = problem
 	s.Form.Headline = text
-	s.Form.Input = style.Input(isDark)
 	s.Form.Prompt = promptStyles(isDark, p)
 
 	s.Tile.Caption = muted

@@ -25,7 +25,8 @@ func (m Model) tileList() []tile {
 		return nil
 	}
 	var out []tile
-	for i, l := range m.run.lanes {
+	for _, i := range m.run.order() {
+		l := m.run.lanes[i]
 		pics := l.pictures()
 		if len(pics) == 0 {
 			out = append(out, tile{lane: i, l: l})
@@ -49,13 +50,13 @@ func (m Model) selected() (tile, bool) {
 
 // window is which tiles fit side by side in width, keeping the selected
 // one in sight, and how wide each is.
-func (m Model) window(count int) (first, shown, cols int) {
+func window(width, sel, count int) (first, shown, cols int) {
 	if count == 0 {
 		return 0, 0, 0
 	}
-	shown = max(1, min(count, (m.width+1)/(minTileWidth+1)))
-	first = max(0, min(m.sel-shown+1, count-shown))
-	return first, shown, max(1, (m.width-(shown-1))/shown)
+	shown = max(1, min(count, (width+1)/(minTileWidth+1)))
+	first = max(0, min(sel-shown+1, count-shown))
+	return first, shown, max(1, (width-(shown-1))/shown)
 }
 
 // selectTile moves the selection by d tiles, staying in the run.
@@ -76,7 +77,7 @@ func (m Model) placeImages() tea.Cmd {
 		return m.placeThumb()
 	}
 	ts := m.tileList()
-	first, shown, cols := m.window(len(ts))
+	first, shown, cols := window(m.width, m.sel, len(ts))
 	rows := m.imageRows()
 	if rows <= 0 {
 		return nil
@@ -107,7 +108,7 @@ func (m Model) hint() tea.Cmd {
 // gallery's.
 func (m Model) showsImage() bool {
 	if m.area == galleryArea {
-		j, ok := m.galleryJob()
+		j, ok := m.gallery.selected()
 		f, has := shownFile(j)
 		return ok && has && m.gallery.thumbs[f.Path].img != nil
 	}
@@ -124,12 +125,12 @@ func (m Model) placeThumb() tea.Cmd {
 	if m.area != galleryArea {
 		return nil
 	}
-	j, ok := m.galleryJob()
+	j, ok := m.gallery.selected()
 	f, has := shownFile(j)
 	t, loaded := m.gallery.thumbs[f.Path]
 	if !ok || !has || !loaded || t.img == nil {
 		return nil
 	}
-	cols, rows := m.thumbBox()
+	cols, rows := m.gallery.thumbBox(m.width, m.height)
 	return m.viewer.Prepare(thumbKey(f.Path), t.img, cols, rows)
 }

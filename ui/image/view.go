@@ -1,6 +1,7 @@
 package imagetab
 
 import (
+	"strconv"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -20,7 +21,7 @@ func (m Model) View() string {
 	if m.area == galleryArea {
 		return m.galleryView()
 	}
-	lines := padAll(m.formLines(), m.width)
+	lines := padAll(m.topLines(), m.width)
 	room := m.height - len(lines) - 2
 	lines = append(lines, blank(m.width))
 	if m.area == pickerArea {
@@ -34,6 +35,9 @@ func (m Model) View() string {
 
 // Summary names what the tab works on, for the status bar.
 func (m Model) Summary() string {
+	if b := m.blindRun(); b.hidden() {
+		return "image · blind comparison of " + strconv.Itoa(len(b.order))
+	}
 	s := m.form.spec()
 	parts := []string{"image", s.Model}
 	for _, p := range []string{s.Size, s.Quality, numbered("n", s.N), s.Format} {
@@ -57,8 +61,17 @@ func numbered(label, v string) string {
 	return label + " " + strings.TrimSpace(v)
 }
 
-// formHeight is how many lines the form takes.
-func (m Model) formHeight() int { return len(m.formLines()) }
+// topLines are the form and, while it is asked, the budget's question.
+func (m Model) topLines() []string {
+	lines := m.formLines()
+	if q := m.gate.ask.View(m.st.dark, m.width); q != "" {
+		lines = append(lines, q)
+	}
+	return lines
+}
+
+// formHeight is how many lines the form (and the question) takes.
+func (m Model) formHeight() int { return len(m.topLines()) }
 
 // imageRows is the height of an image in a tile.
 func (m Model) imageRows() int { return m.height - m.formHeight() - 3 }
@@ -71,6 +84,9 @@ func (m Model) footer() string {
 	}
 	st := m.st.Footer
 	l := t.l
+	if b := m.run.blind; b.hidden() {
+		return b.footer(m.st, m.running(), m.run.stopping)
+	}
 	switch {
 	case t.pic != nil && t.pic.path != "":
 		note := ""

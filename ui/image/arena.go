@@ -1,0 +1,334 @@
+package imagetab
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// The image arena (issue 16): the side-by-side run (c) made blind. The
+// lanes are shuffled and shown as A, B, C; nothing that names a model
+// (model, size, quality, cost, time, an error's text, a notice) is drawn
+// until the vote, which is recorded with store.RecordVote and reveals the
+// names. A vote is never changed; it can be withdrawn, after a question.
+
+// arena is the tab's blind default and what the Arena asked for.
+type arena struct {
+	blind bool // the next comparison runs blind (b in the picker toggles it)
+	// perm shuffles n lanes: perm(n)[k] is the lane shown as letter k.
+	// rand.Perm; tests set their own.
+	perm func(n int) []int
+	// models are the models an Arena rerun asked to compare, chosen in the
+	// picker when it opens; nil for the form's own.
+	models []string
+	pick   bool // open the picker once the job the Arena sent is in the form
+}
+
+func newArena(blind bool) arena { return arena{blind: blind, perm: rand.Perm} }
+
+// blind is one blind comparison's letters and vote.
+type blind struct {
+	order     []int  // order[k]: the lane shown as letter k
+	typed     string // the letters of a ranking typed so far (three targets)
+	verdict   string // the stored verdict once voted; "" before
+	skipped   bool   // esc: left unvoted, the names stay hidden
+	voteID    int64  // the vote's row; 0 when not (yet) recorded
+	withdrawn bool
+	asking    bool // "withdraw the vote?" waits for y or n
+}
+
+// hidden reports whether the names are still hidden: a blind run before
+// its vote (or left unvoted).
+func (b *blind) hidden() bool { return b != nil && b.verdict == "" }
+
+// letter is the letter lane i is shown as.
+func (b *blind) letter(i int) string {
+	for k, l := range b.order {
+		if l == i {
+			return store.Letters(len(b.order))[k]
+		}
+	}
+	return "?"
+}
+
+// order is the order lanes are shown in: shuffled when blind.
+func (r *run) order() []int {
+	if r.blind != nil {
+		return r.blind.order
+	}
+	out := make([]int, len(r.lanes))
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// blindRun is the run's blind state, nil when the run is not blind.
+func (m Model) blindRun() *blind {
+	if m.run == nil {
+		return nil
+	}
+	return m.run.blind
+}
+
+// voting reports whether the keys are the vote's: a blind run, unvoted
+// and not skipped, or a withdrawal asked about.
+func (m Model) voting() bool {
+	b := m.blindRun()
+	return b.hidden() && !b.skipped || b != nil && b.asking
+}
+
+// voteKey handles the keys of a blind run before its vote, besides those
+// that show no name (resultsKey's): the verdict, and esc, which leaves the
+// vote. Every other key would show or lead to a name: it waits.
+func (m Model) voteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	b := m.run.blind
+	switch {
+	case key.Matches(msg, m.km.Stop):
+		m.run.blind.skipped = true
+		return m, tab.Info("not voted: the names stay hidden; c runs a new comparison")
+	case key.Matches(msg, m.km.Remove) && msg.String() != "x" && b.typed != "":
+		b.typed = b.typed[:len(b.typed)-1]
+		return m, nil
+	}
+	if len(msg.Text) != 1 {
+		return m, tab.Warn("vote first: " + voteHelp(len(b.order)) + "; esc leaves it unvoted")
+	}
+	if m.running() {
+		return m, tab.Warn("vote once every image is in")
+	}
+	return m.castKey(strings.ToLower(msg.Text))
+}
+
+// castKey takes a verdict key: a, b, t, x for two targets; for three, t,
+// x, or the letters best first, typed one at a time.
+func (m Model) castKey(k string) (Model, tea.Cmd) {
+	b := m.run.blind
+	n := len(b.order)
+	in := k
+	if n > 2 && k != "t" && k != "x" {
+		if k < "a" || k >= string(rune('a'+n)) || strings.Contains(b.typed, k) {
+			return m, tab.Warn("vote: " + voteHelp(n))
+		}
+		b.typed += k
+		if len(b.typed) < n {
+			return m, nil
+		}
+		in, b.typed = b.typed, ""
+	}
+	v, err := store.ParseVerdict(in, n)
+	if err != nil {
+		return m, tab.Warn("vote: " + voteHelp(n))
+	}
+	return m.cast(v)
+}
+
+// voteHelp says what keys vote for n targets.
+func voteHelp(n int) string {
+	if n == 2 {
+		return "a = A better, b = B better, t = tie, x = both bad"
+	}
+	return fmt.Sprintf("the letters best first (e.g. %s), t = tie, x = all bad", strings.Join(store.Letters(n), ""))
+}
+
+// voteMsg says a vote was recorded (or why not).
+type voteMsg struct {
+	run  int
+	vote store.Vote
+	err  error
+}
+
+// vote is the verdict on a blind run: its targets in shown order.
+func (r *run) vote(verdict string) store.Vote {
+	v := store.Vote{Kind: store.VoteImage, Verdict: verdict, Blind: true}
+	letters := store.Letters(len(r.blind.order))
+	for k, i := range r.blind.order {
+		l := r.lanes[i]
+		v.Targets = append(v.Targets, store.VoteTarget{Letter: letters[k], ImageJobID: l.job,
+			Family: string(client.Gamma), Model: l.model, Target: imageTarget(l.model, r.spec)})
+	}
+	return v
+}
+
+// cast records the verdict; the names are revealed when it is in.
+func (m Model) cast(verdict string) (Model, tea.Cmd) {
+	v := m.run.vote(verdict)
+	m.run.blind.verdict = verdict // no second vote while this one is recorded
+	db, run := m.db, m.run.id
+	return m, func() tea.Msg {
+		if db == nil {
+			return result(voteMsg{run: run, vote: v, err: errors.New("the vote was not recorded: no history")})
+		}
+		id, err := db.RecordVote(context.Background(), v)
+		v.ID = id
+		return result(voteMsg{run: run, vote: v, err: err})
+	}
+}
+
+// imageTarget is the name the leaderboard ranks an image model under:
+// the model, with the settings that change its pictures.
+func imageTarget(model string, s spec) string {
+	var set []string
+	for _, kv := range [][2]string{{"background", s.Background}, {"quality", s.Quality}, {"size", strings.TrimSpace(s.Size)}} {
+		if kv[1] != "" {
+			set = append(set, kv[0]+"="+kv[1])
+		}
+	}
+	if len(set) == 0 {
+		return model
+	}
+	return model + ":" + strings.Join(set, ",")
+}
+
+// voted reveals the names, saying how the vote went.
+func (m Model) voted(msg voteMsg) (Model, tea.Cmd) {
+	if m.run == nil || m.run.id != msg.run || m.run.blind == nil {
+		return m, nil
+	}
+	b := m.run.blind
+	b.voteID = msg.vote.ID
+	var names []string
+	for _, t := range msg.vote.Targets {
+		names = append(names, t.Letter+" = "+shortModel(t.Model))
+	}
+	text := fmt.Sprintf("vote: %s · %s", store.VerdictWords(namedByLetter(msg.vote)), strings.Join(names, ", "))
+	if msg.err != nil {
+		return m, tea.Batch(tab.Error(msg.err), tab.Info(text))
+	}
+	return m, tab.Notice(text + " · w withdraws it")
+}
+
+// namedByLetter is v with its targets named by their letters, so that the
+// verdict reads "A better", as the vote was cast.
+func namedByLetter(v store.Vote) store.Vote {
+	out := v
+	out.Targets = make([]store.VoteTarget, len(v.Targets))
+	for i, t := range v.Targets {
+		t.Target = t.Letter
+		out.Targets[i] = t
+	}
+	return out
+}
+
+// withdraw asks before taking the vote back.
+func (m Model) withdraw() (Model, tea.Cmd) {
+	b := m.blindRun()
+	switch {
+	case b == nil || b.verdict == "":
+		return m, nil
+	case b.withdrawn:
+		return m, tab.Warn("the vote was withdrawn already")
+	case b.voteID == 0:
+		return m, tab.Warn("the vote was not recorded: nothing to withdraw")
+	}
+	b.asking = true
+	return m, tab.Ask("withdraw the vote? it leaves the leaderboard (y withdraws, n keeps it)")
+}
+
+// withdrawKey answers the question: y withdraws, any other key keeps it.
+func (m Model) withdrawKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	b := m.run.blind
+	b.asking = false
+	if !key.Matches(msg, m.km.Yes) {
+		return m, tab.Info("the vote stands")
+	}
+	db, id := m.db, b.voteID
+	return m, func() tea.Msg {
+		return result(withdrawnMsg{id: id, err: db.WithdrawVote(context.Background(), id)})
+	}
+}
+
+// withdrawnMsg says a vote was taken back.
+type withdrawnMsg struct {
+	id  int64
+	err error
+}
+
+func (m Model) withdrawn(msg withdrawnMsg) (Model, tea.Cmd) {
+	if msg.err != nil {
+		return m, tab.Error(msg.err)
+	}
+	if b := m.blindRun(); b != nil && b.voteID == msg.id {
+		b.withdrawn = true
+	}
+	return m, tab.Notice("vote withdrawn: it no longer counts")
+}
+
+// rerunFrom takes a run sent from History or the Arena: the job's request
+// and inputs, lineage kept, as the gallery's re-run fills them (or, with
+// no job, the prompt and model sent). Blind asks for a blind comparison:
+// the picker opens on the models asked for, blind on.
+func (m Model) rerunFrom(msg tab.RerunMsg) (Model, tea.Cmd) {
+	var models []string
+	for _, t := range msg.Targets {
+		if t.Model != "" {
+			models = append(models, t.Model)
+		}
+	}
+	if msg.Blind {
+		m.arena.blind = true
+	}
+	if msg.Blind || len(models) > 1 {
+		m.arena.models, m.arena.pick = models, true
+	}
+	if msg.ID != 0 && len(msg.BodyJSON) > 0 {
+		// From History's R: the request is the recipe's in the job's file,
+		// the inputs the job's, lineage kept.
+		return m, m.fillFromRecipe(msg)
+	}
+	if msg.ID != 0 {
+		return m, m.fillFrom(store.ImageJob{ID: msg.ID})
+	}
+	model := msg.Model
+	if model == "" && len(models) > 0 {
+		model = models[0]
+	}
+	if model == "" {
+		model = m.form.spec().Model
+	}
+	m.form.set(spec{Model: model, Prompt: msg.Prompt, Stream: true})
+	return m.filled("the prompt is in the form: enter sends it")
+}
+
+// filled shows the form just filled, or the picker when the Arena asked
+// for a comparison.
+func (m Model) filled(note string) (Model, tea.Cmd) {
+	if m.arena.pick {
+		m.arena.pick = false
+		m = m.openPicker()
+		if m.arena.blind {
+			return m, tab.Info("a blind comparison: enter runs the models chosen, shown as A, B… until you vote")
+		}
+		return m, tab.Info("enter runs the models chosen side by side")
+	}
+	m, cmd := m.toForm("prompt")
+	return m, tea.Batch(cmd, tab.Info(note))
+}
+
+// footer is the footer of a blind run before its vote: how the lanes
+// are doing, by letter, then the vote's keys.
+func (b *blind) footer(st *styles, running, stopping bool) string {
+	if running {
+		if stopping {
+			return st.Footer.Note.Render("stopping…")
+		}
+		return st.Footer.Note.Render("blind: the images come in as A, B… · working…")
+	}
+	if b.skipped {
+		return st.Footer.Note.Render("not voted: the names stay hidden")
+	}
+	line := "vote: " + voteHelp(len(b.order))
+	if b.typed != "" {
+		line += " · so far " + strings.ToUpper(b.typed)
+	}
+	return st.Footer.Done.Render(line)
+}
