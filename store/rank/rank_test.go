@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -326,5 +328,47 @@ func TestFewVotesKeepWideIntervals(t *testing.T) {
 	}
 	if len(b.NeedVotes) != 1 || b.NeedVotes[0].Low > 0 {
 		t.Errorf("one vote settles nothing, yet need votes = %+v", b.NeedVotes)
+	}
+}
+
+// The percentiles read by selection are those of a sort, for every length
+// and with ties.
+func TestPercentilesAsSorted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for n := 1; n < 300; n++ {
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = float64(rng.IntN(n/3 + 1)) // ties
+			if n%2 == 0 {
+				xs[i] = rng.NormFloat64()
+			}
+		}
+		sorted := slices.Clone(xs)
+		slices.Sort(sorted)
+		wantLo, wantHi := quantile(sorted, (1-level)/2), quantile(sorted, (1+level)/2)
+		lo, hi := percentiles(slices.Clone(xs))
+		if lo != wantLo || hi != wantHi {
+			t.Fatalf("n=%d: [%v, %v], sorted gives [%v, %v]", n, lo, hi, wantLo, wantHi)
+		}
+	}
+}
+
+// The bootstrap's rounds are shared among workers: the board is the same
+// however many ran them.
+func TestBoardSameOnAnyNumberOfCores(t *testing.T) {
+	strength := map[string]float64{"a": 1, "b": 1.5, "c": 2, "d": 3}
+	votes := synthetic(rand.New(rand.NewPCG(3, 3)), strength, 400)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	one, err := Compute(votes, Options{Seed: 9, Rounds: 300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GOMAXPROCS(4)
+	four, err := Compute(votes, Options{Seed: 9, Rounds: 300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(one, four) {
+		t.Fatalf("one core:\n%+v\nfour:\n%+v", one, four)
 	}
 }
