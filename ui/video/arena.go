@@ -33,6 +33,9 @@ type arena struct {
 	saving  bool   // the vote is being recorded
 	verdict string // the stored verdict, once recorded: the names show
 	voteID  int64
+	// after the reveal: W asks (asking), y withdraws (withdrawn). The vote
+	// cannot change, so the names stay shown either way.
+	asking, withdrawn bool
 }
 
 // revealed reports whether the vote is in and the names show.
@@ -126,10 +129,7 @@ func (m Model) judgeKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case a.saving:
 		return m, nil
 	case a.revealed():
-		if key.Matches(msg, m.km.Leave, m.km.PlayBoth) {
-			m.ar, m.mode = arena{}, browsing
-		}
-		return m, nil
+		return m.revealedKey(msg)
 	case key.Matches(msg, m.km.Leave):
 		m.ar, m.mode = arena{}, browsing
 		return m, tab.Info("left the arena: no vote recorded")
@@ -200,6 +200,57 @@ func (m Model) voted(msg votedMsg) (Model, tea.Cmd) {
 	}
 	m.ar.voteID, m.ar.verdict = msg.id, msg.verdict
 	return m, tab.Notice(fmt.Sprintf("vote %d recorded: %s", msg.id, verdictText(msg.verdict)))
+}
+
+// revealedKey leaves the arena (enter, esc) or withdraws the vote: W
+// asks, y withdraws, any other key keeps it.
+func (m Model) revealedKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	a := &m.ar
+	switch {
+	case a.asking:
+		a.asking = false
+		if key.Matches(msg, m.km.Yes) {
+			a.saving = true
+			return m, m.withdrawVote(a.voteID)
+		}
+		return m, tab.Info("the vote stands")
+	case key.Matches(msg, m.km.Withdraw) && !a.withdrawn:
+		a.asking = true
+		return m, tab.Ask(fmt.Sprintf("withdraw vote %d? y/n", a.voteID))
+	case key.Matches(msg, m.km.Leave, m.km.PlayBoth):
+		m.ar, m.mode = arena{}, browsing
+	}
+	return m, nil
+}
+
+// withdrawnMsg is the answer of withdrawing a vote.
+type withdrawnMsg struct {
+	id  int64
+	err error
+}
+
+// withdrawVote withdraws vote id: it leaves the board, kept in the history
+// as withdrawn.
+func (m Model) withdrawVote(id int64) tea.Cmd {
+	db := m.db
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), voteTimeout)
+		defer cancel()
+		return result(withdrawnMsg{id: id, err: db.WithdrawVote(ctx, id)})
+	}
+}
+
+// withdrawn marks the vote withdrawn, or says why it was not.
+func (m Model) withdrawn(msg withdrawnMsg) (Model, tea.Cmd) {
+	if m.mode != judging || m.ar.voteID != msg.id {
+		return m, nil
+	}
+	m.ar.saving = false
+	if msg.err != nil {
+		return m, tab.Error(fmt.Errorf("the vote was not withdrawn: %w", msg.err))
+	}
+	m.ar.withdrawn = true
+	return m, tab.Notice(fmt.Sprintf("vote %d withdrawn", msg.id))
 }
 
 // verdictText says a stored verdict of two in words.

@@ -276,3 +276,37 @@ func TestArenaVoteNotRecorded(t *testing.T) {
 		t.Errorf("the vote is not asked again:\n%s", v)
 	}
 }
+
+// TestArenaVoteWithdrawn: after the reveal, W asks and y withdraws the
+// vote (it stays in the history, withdrawn, off the board); another key
+// keeps it. The names stay shown either way.
+func TestArenaVoteWithdrawn(t *testing.T) {
+	h, st, _ := arenaHarness(t, false, 116, 36)
+	h.Keys("esc", "down", "c", "enter", "a")
+	vote := func() store.Vote {
+		t.Helper()
+		votes, err := st.Votes(t.Context(), store.VoteFilter{Kind: store.VoteVideo, Withdrawn: true})
+		if err != nil || len(votes) != 1 {
+			t.Fatalf("votes %+v, %v", votes, err)
+		}
+		return votes[0]
+	}
+	h.Keys("W")
+	if !strings.Contains(h.view(), "withdraw vote") {
+		t.Fatalf("W did not ask:\n%s", h.view())
+	}
+	h.Keys("n")
+	if v := vote(); !v.WithdrawnAt.IsZero() {
+		t.Fatal("n withdrew the vote")
+	}
+	h.Keys("W", "y")
+	if v := vote(); v.WithdrawnAt.IsZero() {
+		t.Fatal("W y left the vote standing")
+	}
+	if view := h.view(); !strings.Contains(view, "withdrawn") || !h.m.ar.revealed() {
+		t.Fatalf("after the withdrawal:\n%s", view)
+	}
+	if standing, _ := st.Votes(t.Context(), store.VoteFilter{Kind: store.VoteVideo}); len(standing) != 0 {
+		t.Fatalf("%d standing votes after the withdrawal", len(standing))
+	}
+}

@@ -42,7 +42,7 @@ func (m Model) arenaLines(w, h int) []string {
 	case a.revealed():
 		out = append(out, s.Title.Render("Your vote")+"  "+s.Tasks.Text.Render(verdictText(a.verdict))+
 			s.Tasks.Muted.Render(fmt.Sprintf(" · recorded as vote %d", a.voteID)),
-			s.Tasks.Muted.Render(fmt.Sprintf("withdraw: atelier vote withdraw %d · enter or esc: back to the tasks", a.voteID)))
+			s.Tasks.Muted.Render(m.revealHint()))
 	case a.saving:
 		out = append(out, s.Tasks.Muted.Render("recording the vote…"))
 	default:
@@ -102,4 +102,17 @@ func wrapCut(s string, w, n int) []string {
 		lines[n-1] = ansi.Truncate(lines[n-1]+" …", w, "…")
 	}
 	return lines
+}
+
+// revealHint is the line under a recorded vote: how to withdraw it, or
+// that it was.
+func (m Model) revealHint() string {
+	a := m.ar
+	switch {
+	case a.withdrawn:
+		return fmt.Sprintf("vote %d withdrawn: it no longer counts · enter or esc: back to the tasks", a.voteID)
+	case a.asking:
+		return fmt.Sprintf("withdraw vote %d? y withdraws · any other key keeps it", a.voteID)
+	}
+	return "W withdraws the vote · enter or esc: back to the tasks"
 }

@@ -21,6 +21,7 @@ type keyMap struct {
 	Arena                      key.Binding // a finished task: judge it blind against another
 	PlayBoth, PlayA, PlayB     key.Binding // the arena's videos
 	Vote                       key.Binding // the arena's verdict: a, b, t, x
+	Withdraw                   key.Binding // after the reveal: withdraw the vote (after y)
 }
 
 // defaultKeyMap returns the Video tab's keys.
@@ -51,6 +52,7 @@ func defaultKeyMap() keyMap {
 		PlayB:    key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "play B")),
 		Vote: key.NewBinding(key.WithKeys("a", "b", "t", "x"),
 			key.WithHelp("a/b/t/x", "vote: A better, B better, tie, both bad")),
+		Withdraw: key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "withdraw the vote")),
 	}
 }
 
@@ -101,7 +103,7 @@ func (h helpKeys) help() tab.Help {
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: "Form", Keys: append(append([]key.Binding{k.Choose, k.Submit, k.Next, k.Prev}, k.Form.Bindings()...), k.Leave)},
 		{Title: "Tasks", Keys: []key.Binding{k.Up, k.Down, k.Open, k.Copy, k.File, k.Resubmit, k.Arena, k.Filter, k.Delete, k.Yes, k.No}},
-		{Title: "Arena (c)", Keys: []key.Binding{k.Up, k.Down, k.Pick, k.PlayBoth, k.PlayA, k.PlayB, k.Vote, k.Leave}},
+		{Title: "Arena (c)", Keys: []key.Binding{k.Up, k.Down, k.Pick, k.PlayBoth, k.PlayA, k.PlayB, k.Vote, k.Withdraw, k.Leave}},
 		{Title: "Endpoint chooser (ctrl+t)", Keys: []key.Binding{k.Up, k.Down, k.Pick, k.Cancel}},
 	}}
 	switch h.mode {

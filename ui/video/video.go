@@ -192,6 +192,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.taskLoaded(msg)
 	case votedMsg:
 		return m.voted(msg)
+	case withdrawnMsg:
+		return m.withdrawn(msg)
 	case recipeMsg:
 		return m.recipeRead(msg)
 	case guard.Verdict:
