@@ -26,10 +26,6 @@ func (s *Store) NextPrompt(ctx context.Context, a, b string) (prompt string, fre
 	if err != nil {
 		return "", false, false, err
 	}
-	judged := map[string]bool{}
-	for _, t := range texts {
-		judged[strings.TrimSpace(t)] = true
-	}
 	// The newest conversations first, through their index, and each one's
 	// prompts from its last: the messages of promptScan conversations at
 	// most are read, never every message.
@@ -40,15 +36,50 @@ func (s *Store) NextPrompt(ctx context.Context, a, b string) (prompt string, fre
 	if err != nil {
 		return "", false, false, err
 	}
+	prompt, fresh, ok = pickPrompt(texts, recent)
+	return prompt, fresh, ok, nil
+}
+
+// NextImagePrompt is NextPrompt for two image targets: the newest prompt
+// of an image job that no standing image vote between the two judged,
+// among the promptScan newest jobs; the newest again, not fresh, when
+// every one was.
+func (s *Store) NextImagePrompt(ctx context.Context, a, b string) (prompt string, fresh, ok bool, err error) {
+	judged, err := s.texts(ctx, `SELECT DISTINCT j.prompt FROM votes v
+		JOIN vote_targets ta ON ta.vote_id = v.id AND ta.target = ?
+		JOIN vote_targets tb ON tb.vote_id = v.id AND tb.target = ?
+		JOIN vote_targets tj ON tj.vote_id = v.id AND tj.image_job_id IS NOT NULL
+		JOIN image_jobs j ON j.id = tj.image_job_id
+		WHERE v.kind = 'image' AND v.withdrawn_at = 0`, a, b)
+	if err != nil {
+		return "", false, false, err
+	}
+	recent, err := s.texts(ctx, `SELECT prompt FROM image_jobs WHERE trim(prompt) <> ''
+		ORDER BY created_at DESC, id DESC LIMIT ?`, promptScan)
+	if err != nil {
+		return "", false, false, err
+	}
+	prompt, fresh, ok = pickPrompt(judged, recent)
+	return prompt, fresh, ok, nil
+}
+
+// pickPrompt is the first of recent (newest first) not among judged, by
+// its text; the first of recent, not fresh, when every one is; ok is false
+// when recent is empty.
+func pickPrompt(judged, recent []string) (prompt string, fresh, ok bool) {
+	seen := make(map[string]bool, len(judged))
+	for _, t := range judged {
+		seen[strings.TrimSpace(t)] = true
+	}
 	for _, t := range recent {
-		if !judged[strings.TrimSpace(t)] {
-			return t, true, true, nil
+		if !seen[strings.TrimSpace(t)] {
+			return t, true, true
 		}
 	}
 	if len(recent) == 0 {
-		return "", false, false, nil
+		return "", false, false
 	}
-	return recent[0], false, true, nil
+	return recent[0], false, true
 }
 
 // texts runs a query of one text column for NextPrompt.

@@ -18,8 +18,11 @@ func (m Model) pairLines(b *board) []string {
 		return nil
 	}
 	hint := " · enter runs the next blind comparison in Compare"
-	if b.kind != store.VoteChat {
-		hint = ""
+	switch b.kind {
+	case store.VoteImage:
+		hint = " · enter runs the next blind side-by-side in Image"
+	case store.VoteVideo:
+		hint = " · c on a finished task in Video pairs it"
 	}
 	out := []string{m.st.Heading.Render("Pairs that need more votes") + m.st.Hint.Render(hint)}
 	names, figures := make([]string, len(b.blind.NeedVotes)), make([]string, len(b.blind.NeedVotes))

@@ -262,8 +262,9 @@ func TestNeedVotesKeySendsBlindRerun(t *testing.T) {
 	}
 }
 
-// TestNeedVotesKeyElsewhere: the key says what it does where it cannot
-// run a comparison: on the image board, and with no prompt in history.
+// TestNeedVotesKeyElsewhere: with no prompt in history the key says so;
+// on the image board it sends the Image tab a blind run of the pair on the
+// newest image prompt they were not judged on.
 func TestNeedVotesKeyElsewhere(t *testing.T) {
 	db := openStore(t)
 	conv := must[int64](t)(db.NewConversation(bg, store.KindCompare, "")) // no prompt in it
@@ -283,23 +284,33 @@ func TestNeedVotesKeyElsewhere(t *testing.T) {
 		t.Errorf("empty video board: notices %q", n)
 	}
 
-	// An image pair: judged in the Image tab, which the key says.
+	// An image pair (named as the Image tab names them, MODEL[:settings]):
+	// the Image tab's side-by-side run, blind, on the image prompt.
 	var jobs [2]int64
 	for i := range jobs {
 		jobs[i] = must[int64](t)(db.AddImageJob(bg, store.ImageJobStart{Model: fmt.Sprintf("img-%d", i), Prompt: "a lighthouse"}))
 	}
 	must[int64](t)(db.RecordVote(bg, store.Vote{Kind: store.VoteImage, Verdict: "AB", Blind: true, Targets: []store.VoteTarget{
-		{Letter: "A", ImageJobID: jobs[0], Family: "gamma", Model: "img-0", Target: "gamma:img-0"},
-		{Letter: "B", ImageJobID: jobs[1], Family: "gamma", Model: "img-1", Target: "gamma:img-1"}}}))
+		{Letter: "A", ImageJobID: jobs[0], Family: "gamma", Model: "img-0", Target: "img-0:quality=low"},
+		{Letter: "B", ImageJobID: jobs[1], Family: "gamma", Model: "img-1", Target: "img-1:quality=low"}}}))
+	must[int64](t)(db.AddImageJob(bg, store.ImageJobStart{Model: "img-0", Prompt: "a harbour at dawn"}))
 	hs.Out = nil
 	hs.Keys("2")
-	if v := hs.view(); !strings.Contains(v, "Image arena · 1 blind vote") || !strings.Contains(v, "gamma:img-0 vs gamma:img-1") {
+	if v := hs.view(); !strings.Contains(v, "Image arena · 1 blind vote") || !strings.Contains(v, "img-0:quality=low vs img-1:quality=low") {
 		t.Fatalf("image board:\n%s", v)
 	}
 	hs.Keys("enter")
-	if n := hs.Notices(); len(n) != 1 || !strings.Contains(n[0], "judge image pairs in the Image tab") {
-		t.Errorf("image pair: notices %q", n)
+	var image *tab.RerunMsg
+	for _, msg := range hs.Out {
+		if r, ok := msg.(tab.RerunMsg); ok {
+			image = &r
+		}
 	}
+	if image == nil || image.To != tab.Image || !image.Blind || image.Prompt != "a harbour at dawn" ||
+		len(image.Targets) != 2 || image.Targets[0].Model != "img-0" || image.Targets[1].Model != "img-1" {
+		t.Fatalf("image pair: %+v, want a blind run of img-0 and img-1 on the prompt not judged yet", image)
+	}
+	hs.Out = nil
 
 	// While the board shown is computed, there is nothing to run yet.
 	m, _ := hs.m.Update(tabtest.Press("1"))
@@ -310,7 +321,7 @@ func TestNeedVotesKeyElsewhere(t *testing.T) {
 	}
 	for _, msg := range hs.Out {
 		if _, ok := msg.(tab.RerunMsg); ok {
-			t.Error("a rerun for an image pair")
+			t.Error("a rerun while the board is computed")
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -26,6 +27,7 @@ func (m Model) pairs() []rank.Pair {
 
 // promptMsg brings the prompt the next comparison of a pair runs on.
 type promptMsg struct {
+	kind   store.VoteKind
 	pair   rank.Pair
 	prompt string
 	fresh  bool // no vote between the two judged it yet
@@ -34,9 +36,10 @@ type promptMsg struct {
 }
 
 // runPair starts the next blind comparison of the pair under the cursor:
-// a prompt is picked from the history (store.NextPrompt) in a command,
-// then Compare gets it. Image and video pairs are judged in their own
-// tabs, on their own prompts: the key says so.
+// a prompt is picked from the history (store.NextPrompt, NextImagePrompt)
+// in a command, then Compare (chat) or the Image tab's side-by-side run
+// (image) gets it. Video pairs are judged on tasks already made, in the
+// Video tab: the key says so.
 func (m Model) runPair() (Model, tea.Cmd) {
 	pairs := m.pairs()
 	switch {
@@ -45,17 +48,31 @@ func (m Model) runPair() (Model, tea.Cmd) {
 	case len(pairs) == 0 || m.pick >= len(pairs):
 		return m, tab.Warn("arena: no pair to run: the pairs that need votes show under the board")
 	}
-	if kinds[m.kind] != store.VoteChat {
-		return m, tab.Warn(fmt.Sprintf("arena: enter runs chat pairs in Compare; judge %s pairs in the %s tab",
-			kinds[m.kind], titleOf(kinds[m.kind])))
+	kind := kinds[m.kind]
+	if kind == store.VoteVideo {
+		return m, tab.Warn("arena: video pairs are judged on tasks already made: c on a finished task in the Video tab")
 	}
 	db, pair := m.db, pairs[m.pick]
+	next := db.NextPrompt
+	if kind == store.VoteImage {
+		if imageModel(pair.A) == imageModel(pair.B) {
+			return m, tab.Warn("arena: the two differ only in their settings: run them side by side in the Image tab (c)")
+		}
+		next = db.NextImagePrompt
+	}
 	return m, func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), loadWait)
 		defer cancel()
-		p, fresh, ok, err := db.NextPrompt(ctx, pair.A, pair.B)
-		return result(promptMsg{pair: pair, prompt: p, fresh: fresh, ok: ok, err: err})
+		p, fresh, ok, err := next(ctx, pair.A, pair.B)
+		return result(promptMsg{kind: kind, pair: pair, prompt: p, fresh: fresh, ok: ok, err: err})
 	}
+}
+
+// imageModel is the model of an image target as votes name it,
+// MODEL[:background=…,quality=…,size=…].
+func imageModel(name string) string {
+	model, _, _ := strings.Cut(name, ":")
+	return model
 }
 
 // prompted sends Compare the pair and the prompt, blind.
@@ -63,8 +80,12 @@ func (m Model) prompted(msg promptMsg) (Model, tea.Cmd) {
 	switch {
 	case msg.err != nil:
 		return m, tab.Error(msg.err)
+	case !msg.ok && msg.kind == store.VoteImage:
+		return m, tab.Warn("arena: no image prompt in the history yet to compare on: make one in the Image tab")
 	case !msg.ok:
 		return m, tab.Warn("arena: no prompt in the history yet to compare on: write one in Chat or Compare")
+	case msg.kind == store.VoteImage:
+		return m.promptedImage(msg)
 	}
 	var targets []tab.RerunTarget
 	for _, name := range []string{msg.pair.A, msg.pair.B} {
@@ -96,4 +117,17 @@ func rerunTarget(name string) (tab.RerunTarget, error) {
 		}
 	}
 	return out, nil
+}
+
+// promptedImage sends the Image tab the pair's two models and the prompt,
+// blind: its models picker opens on them, and the run takes the form's
+// size and quality.
+func (m Model) promptedImage(msg promptMsg) (Model, tea.Cmd) {
+	rerun := tab.RerunMsg{To: tab.Image, Kind: store.KindImage, Prompt: msg.prompt, Blind: true,
+		Targets: []tab.RerunTarget{{Model: imageModel(msg.pair.A)}, {Model: imageModel(msg.pair.B)}}}
+	note := "arena: blind image run on your newest image prompt not judged for this pair yet"
+	if !msg.fresh {
+		note = "arena: every recent image prompt was judged for this pair: on your newest again"
+	}
+	return m, tea.Sequence(func() tea.Msg { return rerun }, tab.Info(note+"; the form's size and quality apply"))
 }
