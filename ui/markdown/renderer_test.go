@@ -23,6 +23,19 @@ func counting(width int, srcs *[]string) *Renderer {
 			return inner(src)
 		}
 	}
+	r.newFlat = func(w int, st Styles) renderFunc {
+		inner := newFlat(w, st)
+		if inner == nil {
+			return nil
+		}
+		return func(src []byte) (rendering, error) {
+			rd, err := inner(src)
+			if err == nil {
+				*srcs = append(*srcs, unmarkSrc(string(src)))
+			}
+			return rd, err
+		}
+	}
 	return r
 }
 

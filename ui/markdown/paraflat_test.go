@@ -1,0 +1,97 @@
+package markdown
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// flatPieces are what one-line paragraphs are made of, the awkward
+// included: inline styles, links of every kind, code spans, HTML, entities,
+// escapes, unmatched marks, wide characters, long words, the renderer's
+// markers.
+var flatPieces = []string{
+	"word", "words", "a", "the", "longerwordthanusual", strings.Repeat("z", 90), "**bold**", "*italic*", "_under_",
+	"***both***", "**bold with *italic* inside**", "`code()`", "``co`de``", "[link](https://example.org/a)",
+	"[ref link](https://e.org \"title\")", "<https://auto.example.org/x>", "https://bare.example.org/y", "~~strike~~",
+	"<b>html</b>", "&amp;", "&copy;", "\\*escaped\\*", "*", "`", "[", "]", "_", "日本語", "emoji 🎉", "café",
+	"—", "“quoted”", "…", "x,y", "a-b", "1.5", "(paren)", "\u00a0", cutMark + "marked", cutMark,
+	"![image](https://e.org/i.png)", "<span>", "end.", "-", "+", "|", ":smile:",
+}
+
+// TestFlatParaAsGlamour lays out random one-line paragraphs with flatPara
+// and with glamour, at widths from 8 to 220 columns, in the dark, light
+// and 16-colour styles: the lines must be the same bytes.
+func TestFlatParaAsGlamour(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, randomSeed()))
+	styles := map[string]Styles{"dark": DefaultStyles(true), "light": DefaultStyles(false), "basic": BasicStyles()}
+	for name, st := range styles {
+		for _, width := range []int{30, 40, 77, 116, 120, 196, 220, 8} {
+			flat := newFlat(width, st)
+			if flat == nil {
+				t.Fatalf("%s at %d: the probes failed", name, width)
+			}
+			whole := newGlamour(width, st.Markdown)
+			laid := 0
+			for range randomDocs(60) {
+				var b strings.Builder
+				for i := range 1 + rng.IntN(80) {
+					if i > 0 {
+						b.WriteString([]string{" ", " ", " ", "  ", ""}[rng.IntN(5)])
+					}
+					b.WriteString(flatPieces[rng.IntN(len(flatPieces))])
+				}
+				src := []byte(b.String() + "\n")
+				got, err := flat(src)
+				if err != nil {
+					continue // not one paragraph: glamour's
+				}
+				laid++
+				want, err := whole(src)
+				if err != nil {
+					t.Fatal(err)
+				}
+				g, w := trimBlank(compact(nil, got.out)), trimBlank(compact(nil, want.out))
+				if !slices.Equal(g, w) {
+					diffLines(t, fmt.Sprintf("%s at %d: %q", name, width, src), g, w)
+					return
+				}
+			}
+			if laid == 0 {
+				t.Fatalf("%s at %d: no paragraph laid out flat", name, width)
+			}
+		}
+	}
+}
+
+// TestFlatParaDeclines: what is not one paragraph on one line is left to
+// glamour.
+func TestFlatParaDeclines(t *testing.T) {
+	flat := newFlat(60, DefaultStyles(true))
+	for _, s := range []string{"# heading\n", "two\nlines\n", "- item\n", "> quote\n", "para\n\npara\n", "```\ncode\n", "    indented\n", "---\n", "a\r\n"} {
+		if _, err := flat([]byte(s)); err != errNotFlat {
+			t.Errorf("%q: %v, want errNotFlat", s, err)
+		}
+	}
+	if _, err := flat([]byte("one **paragraph** on one line\n")); err != nil {
+		t.Errorf("one paragraph: %v", err)
+	}
+}
+
+// TestFlatParaRefusesStyles: a style whose paragraph glamour indents or
+// prefixes is not laid out flat.
+func TestFlatParaRefusesStyles(t *testing.T) {
+	st := DefaultStyles(true)
+	two := uint(2)
+	st.Markdown.Paragraph.Margin = &two
+	if newFlat(80, st) != nil {
+		t.Error("a paragraph with a margin laid out flat")
+	}
+	st = DefaultStyles(true)
+	st.Markdown.Paragraph.Prefix = "¶ "
+	if newFlat(80, st) != nil {
+		t.Error("a paragraph with a prefix laid out flat")
+	}
+}
