@@ -124,9 +124,11 @@ func (r *Renderer) renderTail(c cutPoint, cands, words []cutPoint, end int, clos
 }
 
 // renderTailSrc renders the source of a tail: an open paragraph's, when
-// it is one line, laid out by flatPara; anything else by glamour.
+// it is one line, or a list item's holding only text, laid out by flatPara
+// (paraflat.go); anything else by glamour.
 func (r *Renderer) renderTailSrc(src []byte, c cutPoint, close, next []byte) (rendering, error) {
-	if r.open.mode == modePara && c.stub == "" && close == nil && next == nil {
+	para := r.open.mode == modePara && c.stub == "" && next == nil
+	if (para || r.open.mode == modeItem) && close == nil {
 		if !r.flatSet {
 			r.flat, r.flatSet = r.newFlat(r.width, r.styles), true
 		}

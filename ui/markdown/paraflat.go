@@ -46,17 +46,20 @@ import (
 // paragraph on one line) goes to glamour too. TestBlockwiseMatchesWhole
 // and its kin compare the result with one render of the whole text.
 
-// flatPara renders one-paragraph tails; nil when the probes failed.
+// flatPara renders one-paragraph and list tails; nil when the probes failed.
 type flatPara struct {
 	md     goldmark.Markdown
-	width  int    // the paragraph's width: glamour's less the margins
-	indent string // what starts each line of the flat rendering
+	width  int // glamour's width
+	margin int // the document's indentation, in cells
+	room   int // what the document's margins take from the width
+	level  int // the indentation of a nested list, in cells
+	lists  bool
 }
 
-// flatProbes are paragraphs whose lines must come out as glamour's for
-// flatPara to be used: inline styles, a link, code spans (no-break spaces
-// and a background), a word longer than any line, wide characters, and
-// styles open across a line's end.
+// flatProbes are paragraphs and lists whose lines must come out as
+// glamour's for flatPara to be used: inline styles, a link, code spans
+// (no-break spaces and a background), a word longer than any line, wide
+// characters, styles open across a line's end, nested and numbered items.
 var flatProbes = []string{
 	"x",
 	strings.Repeat("Some **bold text that runs on** and *italic* words, a `code()` span, a [link](https://example.org/a/b) and more words. ", 4),
@@ -65,10 +68,18 @@ var flatProbes = []string{
 	"***strong emphasis that goes on for long enough to wrap over a line*** " + strings.Repeat("`c` ", 50),
 }
 
+// flatListProbes are the lists among the probes.
+var flatListProbes = []string{
+	"- x",
+	"- **Term**: " + strings.Repeat("a sentence, with commas; and-hyphens + pluses | bars. ", 6) + "\n  - nested " + strings.Repeat("`code` words ", 30) + "\n    - deeper " + strings.Repeat("zz", 120) + "\n- next",
+	"1. one " + strings.Repeat("word ", 60) + "\n2. two\n   3. three " + strings.Repeat("*it* ", 50),
+	"- [ ] task " + strings.Repeat("task words ", 30) + "\n- [x] done",
+}
+
 // newFlatPara returns a flatPara for glamour at width in style, or nil if
 // its lines would not be glamour's (see flatProbes).
 func newFlatPara(width int, style ansi.StyleConfig, whole renderFunc) *flatPara {
-	p := style.Paragraph
+	p, d, l := style.Paragraph, style.Document, style.List
 	if p.Prefix != "" || p.Suffix != "" || p.Indent != nil || p.Margin != nil || p.IndentToken != nil {
 		return nil
 	}
@@ -78,88 +89,116 @@ func newFlatPara(width int, style ansi.StyleConfig, whole renderFunc) *flatPara 
 	)
 	ar := ansi.NewRenderer(ansi.Options{WordWrap: 0, Styles: style, ChromaFormatter: "terminal16m"})
 	md.SetRenderer(renderer.NewRenderer(renderer.WithNodeRenderers(util.Prioritized(ar, 1000))))
-	var margin uint
-	if d := style.Document; d.Margin != nil {
-		margin += *d.Margin
+	f := &flatPara{md: md, width: width, level: int(l.LevelIndent)}
+	if d.Margin != nil {
+		f.margin += int(*d.Margin)
+		f.room += 2 * int(*d.Margin)
 	}
-	if d := style.Document; d.Indent != nil {
-		margin += *d.Indent
+	if d.Indent != nil {
+		f.margin += int(*d.Indent)
+		f.room += int(*d.Indent)
 	}
-	if d := style.Document; d.Margin != nil && d.Indent != nil {
-		return nil // glamour's width counts the margin twice, the indent once
-	}
-	f := &flatPara{md: md, width: width - 2*int(margin)}
-	if f.width < 1 {
+	if d.IndentToken != nil || width-f.room < 1 {
 		return nil
 	}
-	// The indentation: what the flat rendering of "x" writes before it.
-	rd, ok, err := f.render([]byte("x\n"))
-	if err != nil || !ok {
-		return nil
-	}
-	line := flatLine(rd.out)
-	k := strings.Index(line, "x")
-	if k < 0 || strings.TrimLeft(xansi.Strip(line[:k]), " ") != "" || LineWidth(line[:k]) != int(margin) {
-		return nil
-	}
-	f.indent = line[:k]
-	// Cut the indentation off after its last space: the escapes after
-	// it belong to the text.
-	f.indent = f.indent[:strings.LastIndex(f.indent, " ")+1]
-	for _, s := range flatProbes {
-		src := []byte(s + "\n")
-		want, err := whole(src)
-		if err != nil {
-			return nil
+	// Each probe laid out must be glamour's lines; one it declines (see
+	// lay) is glamour's business. The first, the simplest, must be laid.
+	ok := func(probes []string) bool {
+		for i, s := range probes {
+			src := []byte(s + "\n")
+			want, err := whole(src)
+			if err != nil {
+				return false
+			}
+			got, ok := f.lay(src)
+			if !ok && i > 0 {
+				continue
+			}
+			if !ok || !slices.Equal(trimBlank(compact(nil, got.out)), trimBlank(compact(nil, want.out))) {
+				return false
+			}
 		}
-		got, ok := f.lay(src)
-		if !ok || !slices.Equal(trimBlank(compact(nil, got.out)), trimBlank(compact(nil, want.out))) {
-			return nil
-		}
+		return true
 	}
+	if !ok(flatProbes) {
+		return nil
+	}
+	f.lists = l.Margin == nil && l.Indent == nil && l.IndentToken == nil && l.Prefix == ""
+	f.lists = f.lists && ok(flatListProbes)
 	return f
 }
 
-// render renders src, one paragraph on one line, as glamour at the width
-// would; ok is false if src is not that.
+// render renders src with no width, as glamour would at the width but for
+// the wrapping and the padding; ok is false if src is not one paragraph on
+// one line or one list of items holding only text (and lists of those).
 func (f *flatPara) render(src []byte) (rd rendering, ok bool, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			rd, ok, err = rendering{}, false, fmt.Errorf("render markdown: panic: %v", p)
 		}
 	}()
-	body := bytes.TrimSuffix(src, []byte("\n"))
-	if bytes.IndexByte(body, '\n') >= 0 || bytes.IndexByte(body, '\r') >= 0 {
-		return rendering{}, false, nil
-	}
 	src = src[:len(src):len(src)]
 	doc := f.md.Parser().Parse(text.NewReader(src))
-	para, isPara := doc.FirstChild().(*ast.Paragraph)
-	if !isPara || para.NextSibling() != nil {
+	first := doc.FirstChild()
+	if first == nil || first.NextSibling() != nil {
 		return rendering{}, false, nil
 	}
-	// The paragraph becomes a text block for the render, which glamour
-	// neither wraps nor pads: its text lands in the document's line.
-	tb := ast.NewTextBlock()
-	tb.SetLines(para.Lines())
-	for c := para.FirstChild(); c != nil; c = para.FirstChild() {
-		tb.AppendChild(tb, c)
+	switch n := first.(type) {
+	case *ast.Paragraph:
+		body := bytes.TrimSuffix(src, []byte("\n"))
+		if bytes.IndexByte(body, '\n') >= 0 || bytes.IndexByte(body, '\r') >= 0 {
+			return rendering{}, false, nil
+		}
+		// The paragraph becomes a text block for the render, which
+		// glamour neither wraps nor pads: its text lands in the
+		// document's line.
+		tb := ast.NewTextBlock()
+		tb.SetLines(n.Lines())
+		for c := n.FirstChild(); c != nil; c = n.FirstChild() {
+			tb.AppendChild(tb, c)
+		}
+		doc.ReplaceChild(doc, n, tb)
+		defer func() {
+			for c := tb.FirstChild(); c != nil; c = tb.FirstChild() {
+				n.AppendChild(n, c)
+			}
+			doc.ReplaceChild(doc, tb, n)
+		}()
+	case *ast.List:
+		if !f.lists || !textList(n) || bytes.IndexByte(src, '\r') >= 0 {
+			return rendering{}, false, nil
+		}
+	default:
+		return rendering{}, false, nil
 	}
-	doc.ReplaceChild(doc, para, tb)
 	var buf bytes.Buffer
-	err = f.md.Renderer().Render(&buf, src, doc)
-	for c := tb.FirstChild(); c != nil; c = tb.FirstChild() {
-		para.AppendChild(para, c)
-	}
-	doc.ReplaceChild(doc, tb, para)
-	if err != nil {
+	if err := f.md.Renderer().Render(&buf, src, doc); err != nil {
 		return rendering{}, false, err
 	}
 	return rendering{out: buf.String(), doc: doc, src: src}, true, nil
 }
 
-// errNotFlat says that a tail is not one paragraph on one line.
-var errNotFlat = errors.New("not one paragraph on one line")
+// textList reports whether list's items hold only text and lists of such
+// items.
+func textList(list *ast.List) bool {
+	for item := list.FirstChild(); item != nil; item = item.NextSibling() {
+		for c := item.FirstChild(); c != nil; c = c.NextSibling() {
+			switch c := c.(type) {
+			case *ast.Paragraph, *ast.TextBlock:
+			case *ast.List:
+				if !textList(c) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// errNotFlat says that a tail is not what flatPara lays out.
+var errNotFlat = errors.New("not one paragraph on one line or a list of text")
 
 // newFlat returns the renderFunc of the flat layout at width in st, which
 // answers errNotFlat for a tail it cannot take; nil if the probes failed.
@@ -176,35 +215,83 @@ func newFlat(width int, st Styles) renderFunc {
 	}
 }
 
-// lay renders src as glamour at the width would, or says it cannot.
+// lay renders src as glamour at the width would, or says it cannot. Each
+// line of the flat rendering is an item's or a paragraph's whole text after
+// its indentation: the document's margin, and a list's for each level it
+// is nested at. It is wrapped as glamour wraps that block (a paragraph at
+// no breakpoints, a list at its own), at the width left inside the
+// indentation, and each piece gets the indentation back.
 func (f *flatPara) lay(src []byte) (rendering, bool) {
 	rd, ok, err := f.render(src)
 	if err != nil || !ok {
 		return rendering{}, false
 	}
-	line := flatLine(rd.out)
-	if !strings.HasPrefix(line, f.indent) {
-		return rendering{}, false
+	_, list := rd.doc.FirstChild().(*ast.List)
+	breaks := ""
+	if list {
+		breaks = " ,.;-+|"
 	}
-	flow := lipgloss.Wrap(line[len(f.indent):], f.width, "")
-	for l := range strings.SplitSeq(flow, "\n") {
-		if LineWidth(l) > f.width {
-			// ansi.Wrap let a line run over (a long word after a mark of
-			// no width, say): glamour's document wraps it again, at
-			// other breakpoints. Left to glamour.
+	var b strings.Builder
+	b.Grow(len(rd.out) + len(rd.out)/8)
+	for i, line := range strings.Split(rd.out, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		cells, cut := leadingSpaces(line)
+		if cut == len(line) || strings.TrimSpace(xansi.Strip(line[cut:])) == "" {
+			if !list && cut < len(line) && strings.TrimSpace(line[cut:]) != "" {
+				// A paragraph of blanks (no-break spaces): glamour draws
+				// it or not depending on its escapes. Left to glamour.
+				return rendering{}, false
+			}
+			b.WriteString(line) // blank: no wrapping
+			continue
+		}
+		depth := cells - f.margin
+		if depth < 0 || f.level > 0 && depth%f.level != 0 || f.level == 0 && depth != 0 || !list && depth != 0 {
 			return rendering{}, false
 		}
+		width := f.width - f.room - depth
+		if width < 1 {
+			return rendering{}, false
+		}
+		flow := lipgloss.Wrap(line[cut:], width, breaks)
+		for j, l := range strings.Split(flow, "\n") {
+			if LineWidth(l) > width {
+				// ansi.Wrap let a line run over (a long word after a
+				// mark of no width, say): glamour's enclosing block
+				// wraps it again, at other breakpoints. Left to glamour.
+				return rendering{}, false
+			}
+			if j > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(line[:cut])
+			b.WriteString(l)
+		}
 	}
-	rd.out = "\n" + f.indent + strings.ReplaceAll(flow, "\n", "\n"+f.indent) + "\n"
+	rd.out = b.String()
 	return rd, true
 }
 
-// flatLine is the one line of a flat rendering that is not blank.
-func flatLine(out string) string {
-	for l := range strings.SplitSeq(out, "\n") {
-		if strings.TrimSpace(xansi.Strip(l)) != "" {
-			return l
+// leadingSpaces counts the spaces line starts with, escapes between them
+// skipped, and returns where the last of them ends.
+func leadingSpaces(line string) (cells, cut int) {
+	for i := 0; i < len(line); {
+		switch {
+		case line[i] == ' ':
+			cells++
+			i++
+			cut = i
+		case line[i] == 0x1b && i+1 < len(line) && line[i+1] == '[':
+			j := i + 2
+			for j < len(line) && (line[j] < 0x40 || line[j] > 0x7e) {
+				j++
+			}
+			i = j + 1
+		default:
+			return cells, cut
 		}
 	}
-	return ""
+	return cells, len(line)
 }

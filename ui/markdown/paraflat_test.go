@@ -21,7 +21,39 @@ var flatPieces = []string{
 	"![image](https://e.org/i.png)", "<span>", "end.", "-", "+", "|", ":smile:",
 }
 
-// TestFlatParaAsGlamour lays out random one-line paragraphs with flatPara
+// flatPara1 is a random line of up to n pieces.
+func flatPara1(rng *rand.Rand, n int) string {
+	var b strings.Builder
+	for i := range 1 + rng.IntN(n) {
+		if i > 0 {
+			b.WriteString([]string{" ", " ", " ", "  ", ""}[rng.IntN(5)])
+		}
+		b.WriteString(flatPieces[rng.IntN(len(flatPieces))])
+	}
+	return b.String()
+}
+
+// flatList is a random list: bullets and numbers, nested up to three
+// deep, items of one line or several, as the stream's tails are.
+func flatList(rng *rand.Rand) string {
+	var b strings.Builder
+	depth := 0
+	for range 1 + rng.IntN(8) {
+		depth = max(0, min(depth+rng.IntN(3)-1, 2))
+		ind := strings.Repeat("  ", depth)
+		marker := []string{"- ", "* ", "- [ ] ", "- **Term**: "}[rng.IntN(4)]
+		if depth == 0 && rng.IntN(3) == 0 {
+			marker, ind = "1. ", ""
+		}
+		b.WriteString(ind + marker + flatPara1(rng, 40) + "\n")
+		if rng.IntN(4) == 0 {
+			b.WriteString(ind + "  " + flatPara1(rng, 20) + "\n") // a soft break
+		}
+	}
+	return b.String()
+}
+
+// TestFlatParaAsGlamour lays out random one-line paragraphs and lists with flatPara
 // and with glamour, at widths from 8 to 220 columns, in the dark, light
 // and 16-colour styles: the lines must be the same bytes.
 func TestFlatParaAsGlamour(t *testing.T) {
@@ -34,21 +66,21 @@ func TestFlatParaAsGlamour(t *testing.T) {
 				t.Fatalf("%s at %d: the probes failed", name, width)
 			}
 			whole := newGlamour(width, st.Markdown)
-			laid := 0
+			paras, lists := 0, 0
 			for range randomDocs(60) {
-				var b strings.Builder
-				for i := range 1 + rng.IntN(80) {
-					if i > 0 {
-						b.WriteString([]string{" ", " ", " ", "  ", ""}[rng.IntN(5)])
-					}
-					b.WriteString(flatPieces[rng.IntN(len(flatPieces))])
+				src, list := []byte(flatPara1(rng, 80)+"\n"), rng.IntN(2) == 0
+				if list {
+					src = []byte(flatList(rng))
 				}
-				src := []byte(b.String() + "\n")
 				got, err := flat(src)
 				if err != nil {
 					continue // not one paragraph: glamour's
 				}
-				laid++
+				if list {
+					lists++
+				} else {
+					paras++
+				}
 				want, err := whole(src)
 				if err != nil {
 					t.Fatal(err)
@@ -59,8 +91,8 @@ func TestFlatParaAsGlamour(t *testing.T) {
 					return
 				}
 			}
-			if laid == 0 {
-				t.Fatalf("%s at %d: no paragraph laid out flat", name, width)
+			if paras == 0 || lists == 0 {
+				t.Fatalf("%s at %d: %d paragraphs and %d lists laid out flat", name, width, paras, lists)
 			}
 		}
 	}
@@ -70,13 +102,15 @@ func TestFlatParaAsGlamour(t *testing.T) {
 // glamour.
 func TestFlatParaDeclines(t *testing.T) {
 	flat := newFlat(60, DefaultStyles(true))
-	for _, s := range []string{"# heading\n", "two\nlines\n", "- item\n", "> quote\n", "para\n\npara\n", "```\ncode\n", "    indented\n", "---\n", "a\r\n"} {
+	for _, s := range []string{"# heading\n", "two\nlines\n", "- item\n\n  ```\n  code\n  ```\n", "- item\n  > quote\n", "> quote\n", "para\n\npara\n", "```\ncode\n", "    indented\n", "---\n", "a\r\n"} {
 		if _, err := flat([]byte(s)); err != errNotFlat {
 			t.Errorf("%q: %v, want errNotFlat", s, err)
 		}
 	}
-	if _, err := flat([]byte("one **paragraph** on one line\n")); err != nil {
-		t.Errorf("one paragraph: %v", err)
+	for _, s := range []string{"one **paragraph** on one line\n", "- an item\n  - nested\n- **two**: text\n  on two lines\n", "1. one\n2. two\n"} {
+		if _, err := flat([]byte(s)); err != nil {
+			t.Errorf("%q: %v", s, err)
+		}
 	}
 }
 
