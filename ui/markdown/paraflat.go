@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"charm.land/glamour/v2/ansi"
 	"charm.land/lipgloss/v2"
@@ -79,26 +80,12 @@ var flatListProbes = []string{
 // newFlatPara returns a flatPara for glamour at width in style, or nil if
 // its lines would not be glamour's (see flatProbes).
 func newFlatPara(width int, style ansi.StyleConfig, whole renderFunc) *flatPara {
-	p, d, l := style.Paragraph, style.Document, style.List
+	p, l := style.Paragraph, style.List
 	if p.Prefix != "" || p.Suffix != "" || p.Indent != nil || p.Margin != nil || p.IndentToken != nil {
 		return nil
 	}
-	md := goldmark.New(
-		goldmark.WithExtensions(extension.GFM, extension.DefinitionList),
-		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
-	)
-	ar := ansi.NewRenderer(ansi.Options{WordWrap: 0, Styles: style, ChromaFormatter: "terminal16m"})
-	md.SetRenderer(renderer.NewRenderer(renderer.WithNodeRenderers(util.Prioritized(ar, 1000))))
-	f := &flatPara{md: md, width: width, level: int(l.LevelIndent)}
-	if d.Margin != nil {
-		f.margin += int(*d.Margin)
-		f.room += 2 * int(*d.Margin)
-	}
-	if d.Indent != nil {
-		f.margin += int(*d.Indent)
-		f.room += int(*d.Indent)
-	}
-	if d.IndentToken != nil || width-f.room < 1 {
+	f := flatParaAt(width, style)
+	if f == nil {
 		return nil
 	}
 	// Each probe laid out must be glamour's lines; one it declines (see
@@ -125,6 +112,31 @@ func newFlatPara(width int, style ansi.StyleConfig, whole renderFunc) *flatPara 
 	}
 	f.lists = l.Margin == nil && l.Indent == nil && l.IndentToken == nil && l.Prefix == ""
 	f.lists = f.lists && ok(flatListProbes)
+	return f
+}
+
+// flatParaAt is a flatPara at width in style, not probed; nil if the
+// document's margins leave no room.
+func flatParaAt(width int, style ansi.StyleConfig) *flatPara {
+	md := goldmark.New(
+		goldmark.WithExtensions(extension.GFM, extension.DefinitionList),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+	)
+	ar := ansi.NewRenderer(ansi.Options{WordWrap: 0, Styles: style, ChromaFormatter: "terminal16m"})
+	md.SetRenderer(renderer.NewRenderer(renderer.WithNodeRenderers(util.Prioritized(ar, 1000))))
+	d := style.Document
+	f := &flatPara{md: md, width: width, level: int(style.List.LevelIndent)}
+	if d.Margin != nil {
+		f.margin += int(*d.Margin)
+		f.room += 2 * int(*d.Margin)
+	}
+	if d.Indent != nil {
+		f.margin += int(*d.Indent)
+		f.room += int(*d.Indent)
+	}
+	if d.IndentToken != nil || width-f.room < 1 {
+		return nil
+	}
 	return f
 }
 
@@ -165,7 +177,11 @@ func (f *flatPara) render(src []byte) (rd rendering, ok bool, err error) {
 			doc.ReplaceChild(doc, tb, n)
 		}()
 	case *ast.List:
-		if !f.lists || !textList(n) || bytes.IndexByte(src, '\r') >= 0 {
+		// An item's line, flat, is its indentation then its text; lay
+		// tells how deep it is by the spaces it starts with. HTML (drawn
+		// as nothing), entities (a space, say) and empty link texts can
+		// start a line's text with spaces too: such tails go to glamour.
+		if !f.lists || !textList(n) || bytes.ContainsAny(src, "\r<&") || bytes.Contains(src, []byte("[](")) {
 			return rendering{}, false, nil
 		}
 	default:
@@ -203,7 +219,7 @@ var errNotFlat = errors.New("not one paragraph on one line or a list of text")
 // newFlat returns the renderFunc of the flat layout at width in st, which
 // answers errNotFlat for a tail it cannot take; nil if the probes failed.
 func newFlat(width int, st Styles) renderFunc {
-	f := newFlatPara(width, st.Markdown, newGlamour(width, st.Markdown))
+	f := cachedFlatPara(width, st.Markdown)
 	if f == nil {
 		return nil
 	}
@@ -213,6 +229,51 @@ func newFlat(width int, st Styles) renderFunc {
 		}
 		return rendering{}, errNotFlat
 	}
+}
+
+// flatVerdicts holds what the probes said, per width and style: every
+// reply streamed gets a Renderer of its own, and the probes, rendered by
+// glamour at the width, cost some 10 ms at 196 columns.
+var flatVerdicts = struct {
+	sync.Mutex
+	m map[flatKey]flatVerdict
+}{m: map[flatKey]flatVerdict{}}
+
+// flatKey is a width and a style, written out with its pointers (glamour's
+// styles share their strings, so two copies of one style read the same).
+type flatKey struct {
+	width int
+	style string
+}
+
+type flatVerdict struct{ ok, lists bool }
+
+// cachedFlatPara is newFlatPara with the probes' verdict kept for the next
+// Renderer at the same width and style.
+func cachedFlatPara(width int, style ansi.StyleConfig) *flatPara {
+	k := flatKey{width, fmt.Sprintf("%+v", style)}
+	flatVerdicts.Lock()
+	v, seen := flatVerdicts.m[k]
+	flatVerdicts.Unlock()
+	if !seen {
+		f := newFlatPara(width, style, newGlamour(width, style))
+		v = flatVerdict{ok: f != nil, lists: f != nil && f.lists}
+		flatVerdicts.Lock()
+		if len(flatVerdicts.m) >= 64 {
+			clear(flatVerdicts.m) // widths a resize went through
+		}
+		flatVerdicts.m[k] = v
+		flatVerdicts.Unlock()
+		return f
+	}
+	if !v.ok {
+		return nil
+	}
+	f := flatParaAt(width, style)
+	if f != nil {
+		f.lists = v.lists
+	}
+	return f
 }
 
 // lay renders src as glamour at the width would, or says it cannot. Each
@@ -239,7 +300,7 @@ func (f *flatPara) lay(src []byte) (rendering, bool) {
 		}
 		cells, cut := leadingSpaces(line)
 		if cut == len(line) || strings.TrimSpace(xansi.Strip(line[cut:])) == "" {
-			if !list && cut < len(line) && strings.TrimSpace(line[cut:]) != "" {
+			if !list && cut < len(line) {
 				// A paragraph of blanks (no-break spaces): glamour draws
 				// it or not depending on its escapes. Left to glamour.
 				return rendering{}, false
