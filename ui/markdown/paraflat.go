@@ -13,11 +13,7 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
-	"github.com/yuin/goldmark/util"
 )
 
 // The tail of an open paragraph, laid out without glamour's writers.
@@ -118,14 +114,8 @@ func newFlatPara(width int, style ansi.StyleConfig, whole renderFunc) *flatPara 
 // flatParaAt is a flatPara at width in style, not probed; nil if the
 // document's margins leave no room.
 func flatParaAt(width int, style ansi.StyleConfig) *flatPara {
-	md := goldmark.New(
-		goldmark.WithExtensions(extension.GFM, extension.DefinitionList),
-		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
-	)
-	ar := ansi.NewRenderer(ansi.Options{WordWrap: 0, Styles: style, ChromaFormatter: "terminal16m"})
-	md.SetRenderer(renderer.NewRenderer(renderer.WithNodeRenderers(util.Prioritized(ar, 1000))))
 	d := style.Document
-	f := &flatPara{md: md, width: width, level: int(style.List.LevelIndent)}
+	f := &flatPara{md: newMarkdown(0, style), width: width, level: int(style.List.LevelIndent)}
 	if d.Margin != nil {
 		f.margin += int(*d.Margin)
 		f.room += 2 * int(*d.Margin)

@@ -24,19 +24,7 @@ func newTestModel(w, h int, renders *int) Model {
 			return inner(src)
 		}
 	}
-	m.r.newFlat = func(w int, st Styles) renderFunc {
-		inner := newFlat(w, st)
-		if inner == nil {
-			return nil
-		}
-		return func(src []byte) (rendering, error) {
-			rd, err := inner(src)
-			if err == nil {
-				*renders++
-			}
-			return rd, err
-		}
-	}
+	m.r.newFlat = countingFlat(func([]byte) { *renders++ })
 	return m
 }
 
