@@ -128,7 +128,8 @@ func (r *Renderer) renderTail(c cutPoint, cands, words []cutPoint, end int, clos
 // (paraflat.go); anything else by glamour.
 func (r *Renderer) renderTailSrc(src []byte, c cutPoint, close, next []byte) (rendering, error) {
 	para := r.open.mode == modePara && c.stub == "" && next == nil
-	if (para || r.open.mode == modeItem) && close == nil {
+	item := r.open.mode == modeItem && c.kind != cutAfterCode // its stub holds a fence
+	if (para || item) && close == nil {
 		if !r.flatSet {
 			r.flat, r.flatSet = r.newFlat(r.width, r.styles), true
 		}
