@@ -16,7 +16,8 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// The tail of an open paragraph, laid out without glamour's writers.
+// The tail of an open paragraph or list item, laid out without glamour's
+// writers.
 //
 // Glamour lays a paragraph out in three steps: its inline elements write
 // their styled text into the paragraph's buffer; the buffer is wrapped
@@ -25,23 +26,25 @@ import (
 // which indent it and pad it to the width one styled cell at a time, each
 // writer parsing every byte again. At 196 columns the short last line of
 // the tail, which every frame lays out again, costs a hundred padded cells,
-// and the writers are two thirds of the render.
+// and the writers are two thirds of the render. A list is the same with the
+// list's block in the paragraph's place, one level of it per nesting.
 //
 // flatPara does the first step with glamour itself and the second as
 // glamour does, and stands in for the third: the tail is rendered by a
-// glamour with no width (no wrapping, no padding), with its paragraph made
-// a text block, so that the inline elements write straight into the
-// document's line; that line, less its indentation, is wrapped with
-// lipgloss.Wrap at the paragraph's width, and each wrapped line gets the
-// indentation back. The padding it leaves out is spaces whose style does
-// not show, which compact drops anyway.
+// glamour with no width (no wrapping, no padding), a paragraph made a text
+// block so that its text lands straight in the document's line; each line
+// of that, an item's or the paragraph's whole text after its indentation,
+// is wrapped with lipgloss.Wrap as glamour wraps its block, and each piece
+// gets the indentation back. The padding it leaves out is spaces whose
+// style does not show, which compact drops anyway.
 //
-// That this gives glamour's lines is checked when the width or the style
-// is set, on probe paragraphs (flatProbes): if any differs (a style whose
-// paragraph has a margin, a prefix or a background, say), the tail is
-// rendered by glamour as before. A tail it cannot take (anything but one
-// paragraph on one line) goes to glamour too. TestBlockwiseMatchesWhole
-// and its kin compare the result with one render of the whole text.
+// That this gives glamour's lines is checked once per width and style, on
+// probes (flatProbes, flatListProbes): if a probe laid out differs (a style
+// whose paragraph has a margin or a prefix, say), glamour renders the tails
+// as before. A tail it cannot take (see render and lay) goes to glamour
+// too. TestFlatParaAsGlamour compares the two on random paragraphs and
+// lists; TestBlockwiseMatchesWhole and its kin compare the stream with one
+// render of the whole text.
 
 // flatPara renders one-paragraph and list tails; nil when the probes failed.
 type flatPara struct {
@@ -74,7 +77,8 @@ var flatListProbes = []string{
 }
 
 // newFlatPara returns a flatPara for glamour at width in style, or nil if
-// its lines would not be glamour's (see flatProbes).
+// its paragraphs would not be glamour's (see flatProbes); its lists is
+// false if its lists would not.
 func newFlatPara(width int, style ansi.StyleConfig, whole renderFunc) *flatPara {
 	p, l := style.Paragraph, style.List
 	if p.Prefix != "" || p.Suffix != "" || p.Indent != nil || p.Margin != nil || p.IndentToken != nil {
