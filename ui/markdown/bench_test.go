@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -205,4 +206,33 @@ func fullRenderCPU(text string, w int) time.Duration {
 	}
 	slices.Sort(ds)
 	return ds[1]
+}
+
+// BenchmarkTailLayout lays out the tail of an open block as a frame does,
+// at 196 columns, by glamour and by the flat layout (paraflat.go): a
+// paragraph's last two lines and a short item, the lines being written.
+func BenchmarkTailLayout(b *testing.B) {
+	para := genShape("paragraph", 600)[:440] + "\n"
+	list := genShape("bullet-list", 1200)
+	list = list[strings.LastIndex(list[:len(list)-1], "\n- ")+1:]
+	st := DefaultStyles(true)
+	for _, c := range []struct{ name, src string }{{"paragraph", para}, {"list-item", list}} {
+		src := []byte(c.src)
+		flat, whole := newFlat(196, st), newGlamour(196, st.Markdown)
+		if _, err := flat(src); err != nil {
+			b.Fatalf("%s: %v", c.name, err)
+		}
+		for _, r := range []struct {
+			name string
+			f    renderFunc
+		}{{"glamour", whole}, {"flat", flat}} {
+			b.Run(c.name+"/"+r.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					rd, _ := r.f(src)
+					compact(nil, rd.out)
+				}
+			})
+		}
+	}
 }

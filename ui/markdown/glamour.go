@@ -28,12 +28,9 @@ type rendering struct {
 // renderFunc renders one piece of markdown. Tests swap it to count renders.
 type renderFunc func(src []byte) (rendering, error)
 
-// newGlamour returns a renderFunc that renders as glamour.TermRenderer does
-// (the same goldmark extensions and glamour's ANSI renderer), built here so
-// that one parse serves both the drawing and the list of code blocks.
-func newGlamour(width int, style ansi.StyleConfig) renderFunc {
-	// The code block's prefix carries the mark that becomes its `[N]` label.
-	style.CodeBlock.BlockPrefix = codeMark + "\n" + style.CodeBlock.BlockPrefix
+// newMarkdown returns goldmark set up as glamour.TermRenderer sets it up,
+// rendering at width (0: no wrapping, no padding) in style.
+func newMarkdown(width int, style ansi.StyleConfig) goldmark.Markdown {
 	md := goldmark.New(
 		goldmark.WithExtensions(extension.GFM, extension.DefinitionList),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
@@ -45,6 +42,16 @@ func newGlamour(width int, style ansi.StyleConfig) renderFunc {
 	// render and 242 in the next.
 	ar := ansi.NewRenderer(ansi.Options{WordWrap: width, Styles: style, ChromaFormatter: "terminal16m"})
 	md.SetRenderer(renderer.NewRenderer(renderer.WithNodeRenderers(util.Prioritized(ar, 1000))))
+	return md
+}
+
+// newGlamour returns a renderFunc that renders as glamour.TermRenderer does
+// (the same goldmark extensions and glamour's ANSI renderer), built here so
+// that one parse serves both the drawing and the list of code blocks.
+func newGlamour(width int, style ansi.StyleConfig) renderFunc {
+	// The code block's prefix carries the mark that becomes its `[N]` label.
+	style.CodeBlock.BlockPrefix = codeMark + "\n" + style.CodeBlock.BlockPrefix
+	md := newMarkdown(width, style)
 	return func(src []byte) (rd rendering, err error) {
 		// The input is a model's: a glamour bug it trips must not take the
 		// program down. The caller then shows the text as it is.

@@ -93,7 +93,7 @@ func (r *Renderer) renderTail(c cutPoint, cands, words []cutPoint, end int, clos
 		next = itemNext(r.open.list)
 		src = append(src, next...)
 	}
-	rd, err := r.render(src)
+	rd, err := r.renderTailSrc(src, c, close, next)
 	if err != nil { // shown as the plain text it is, and no cut made
 		return tailRender{lines: compact(nil, strings.TrimSpace(string(r.text[c.at:end])))}
 	}
@@ -121,6 +121,25 @@ func (r *Renderer) renderTail(c cutPoint, cands, words []cutPoint, end int, clos
 	labelCode(lines, t.codes, first, r.styles.CodeLabel)
 	t.lines = unmarkLines(lines)
 	return t
+}
+
+// renderTailSrc renders the source of a tail: an open paragraph's, when
+// it is one line, or a list item's holding only text, laid out by flatPara
+// (paraflat.go); anything else by glamour.
+func (r *Renderer) renderTailSrc(src []byte, c cutPoint, close, next []byte) (rendering, error) {
+	para := r.open.mode == modePara && c.stub == "" && next == nil
+	item := r.open.mode == modeItem && c.kind != cutAfterCode // its stub holds a fence
+	if (para || item) && close == nil {
+		if !r.flatSet {
+			r.flat, r.flatSet = r.newFlat(r.width, r.styles), true
+		}
+		if r.flat != nil {
+			if rd, err := r.flat(src); err == nil {
+				return rd, nil
+			}
+		}
+	}
+	return r.render(src)
 }
 
 // stubLines is how many of lines the stub of c drew: up to the last line

@@ -29,6 +29,9 @@ type Renderer struct {
 	newRender func(width int, st Styles) renderFunc // swapped by tests
 	render    renderFunc                            // nil after a width or style change
 	narrow    map[int]renderFunc                    // narrower ones, for code (see pieceWidth)
+	newFlat   func(width int, st Styles) renderFunc // swapped by tests
+	flat      renderFunc                            // an open paragraph's tail (paraflat.go); nil: none
+	flatSet   bool                                  // flat was made for this width and style
 
 	strip  termtext.Stripper
 	text   []byte   // the cleaned markdown
@@ -60,6 +63,7 @@ func NewRenderer(width int, st Styles) *Renderer {
 		width:     width,
 		styles:    st,
 		newRender: func(w int, st Styles) renderFunc { return newGlamour(w, st.Markdown) },
+		newFlat:   newFlat,
 		open:      openBlock{start: -1},
 	}
 }
@@ -125,6 +129,7 @@ func (r *Renderer) SetStyles(st Styles) {
 
 func (r *Renderer) invalidate() {
 	r.render, r.narrow = nil, nil
+	r.flat, r.flatSet = nil, false
 	r.done, r.nClosed = 0, 0
 	r.lines, r.codes, r.glued = r.lines[:0], nil, false
 	r.code, r.frames, r.open = codeRun{}, nil, openBlock{start: -1}

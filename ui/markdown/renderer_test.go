@@ -23,7 +23,25 @@ func counting(width int, srcs *[]string) *Renderer {
 			return inner(src)
 		}
 	}
+	r.newFlat = countingFlat(func(src []byte) { *srcs = append(*srcs, unmarkSrc(string(src))) })
 	return r
+}
+
+// countingFlat is newFlat calling count with each source it lays out.
+func countingFlat(count func(src []byte)) func(int, Styles) renderFunc {
+	return func(w int, st Styles) renderFunc {
+		inner := newFlat(w, st)
+		if inner == nil {
+			return nil
+		}
+		return func(src []byte) (rendering, error) {
+			rd, err := inner(src)
+			if err == nil {
+				count(src)
+			}
+			return rd, err
+		}
+	}
 }
 
 func plain(lines []string) []string {

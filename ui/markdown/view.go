@@ -3,6 +3,7 @@ package markdown
 import (
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -251,8 +252,10 @@ func (m *Model) build() {
 }
 
 // LineWidth returns the columns a line of styled text takes, such as a
-// line of the Renderer's. For the usual ASCII line holding no escapes but
-// SGR it skips them and counts bytes, ten times faster than the general
+// line of the Renderer's. For the usual line, of ASCII and the few other
+// characters the renderer itself draws (narrowRune: a code span's no-break
+// spaces, bullets, a table's rules), holding no escapes but SGR, it skips
+// the escapes and counts characters, ten times faster than the general
 // ansi.StringWidth, which it falls back to for anything else. The screens
 // measure their lines with it at every frame.
 func LineWidth(s string) int {
@@ -260,7 +263,12 @@ func LineWidth(s string) int {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c >= 0x80:
-			return ansi.StringWidth(s)
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !narrowRune(r) {
+				return ansi.StringWidth(s)
+			}
+			n++
+			i += size - 1
 		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
 			for i += 2; i < len(s) && (s[i] < 0x40 || s[i] > 0x7e); i++ {
 			}
@@ -271,6 +279,25 @@ func LineWidth(s string) int {
 		}
 	}
 	return n
+}
+
+// narrowRune reports whether r is one column wide and a grapheme cluster of
+// its own whatever stands beside it, among the characters LineWidth counts
+// itself: Latin-1's and Latin Extended's letters and signs (not the soft
+// hyphen), general punctuation (dashes, quotes, bullets, the ellipsis),
+// arrows, and box drawing. None of them joins a neighbour (no combining
+// mark, joiner or selector among them), so with ASCII around them each is
+// one cluster of one column (TestLineWidthNarrowRunes).
+func narrowRune(r rune) bool {
+	switch {
+	case r >= 0xa0 && r <= 0x2ff:
+		return r != 0xad
+	case r >= 0x2010 && r <= 0x2027, r >= 0x2030 && r <= 0x205e:
+		return true
+	case r >= 0x2190 && r <= 0x21ff, r >= 0x2500 && r <= 0x259f:
+		return true
+	}
+	return false
 }
 
 // View returns the window as the last frame or scroll drew it.

@@ -24,6 +24,7 @@ func newTestModel(w, h int, renders *int) Model {
 			return inner(src)
 		}
 	}
+	m.r.newFlat = countingFlat(func([]byte) { *renders++ })
 	return m
 }
 
@@ -243,5 +244,27 @@ func TestLineWidth(t *testing.T) {
 		if got, want := LineWidth(s), ansi.StringWidth(s); got != want {
 			t.Errorf("LineWidth(%q) = %d, want %d", s, got, want)
 		}
+	}
+}
+
+// TestLineWidthNarrowRunes checks every character LineWidth counts itself
+// against ansi.StringWidth: alone, doubled, between ASCII, before a
+// combining mark (which LineWidth leaves to ansi.StringWidth) and in SGR.
+func TestLineWidthNarrowRunes(t *testing.T) {
+	n := 0
+	for r := rune(0x80); r < 0x3000; r++ {
+		if !narrowRune(r) {
+			continue
+		}
+		n++
+		c := string(r)
+		for _, s := range []string{c, c + c, "a" + c + "b", "\x1b[1m" + c + "\x1b[m x", c + "\u0301", "日" + c} {
+			if got, want := LineWidth(s), ansi.StringWidth(s); got != want {
+				t.Errorf("LineWidth(%q) = %d, want %d", s, got, want)
+			}
+		}
+	}
+	if n < 500 {
+		t.Fatalf("only %d narrow runes", n)
 	}
 }

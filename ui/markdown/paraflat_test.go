@@ -1,0 +1,140 @@
+package markdown
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// flatPieces are what one-line paragraphs are made of, the awkward
+// included: inline styles, links of every kind, code spans, HTML, entities,
+// escapes, unmatched marks, wide characters, long words, the renderer's
+// markers.
+var flatPieces = []string{
+	"word", "words", "a", "the", "longerwordthanusual", strings.Repeat("z", 90), "**bold**", "*italic*", "_under_",
+	"***both***", "**bold with *italic* inside**", "`code()`", "``co`de``", "[link](https://example.org/a)",
+	"[ref link](https://e.org \"title\")", "<https://auto.example.org/x>", "https://bare.example.org/y", "~~strike~~",
+	"<b>html</b>", "&amp;", "&copy;", "\\*escaped\\*", "*", "`", "[", "]", "_", "日本語", "emoji 🎉", "café",
+	"—", "“quoted”", "…", "x,y", "a-b", "1.5", "(paren)", "\u00a0", cutMark + "marked", cutMark,
+	"![image](https://e.org/i.png)", "<span>", "end.", "-", "+", "|", ":smile:",
+}
+
+// flatPara1 is a random line of up to n pieces.
+func flatPara1(rng *rand.Rand, n int, pieces []string) string {
+	var b strings.Builder
+	for i := range 1 + rng.IntN(n) {
+		if i > 0 {
+			b.WriteString([]string{" ", " ", " ", "  ", ""}[rng.IntN(5)])
+		}
+		b.WriteString(pieces[rng.IntN(len(pieces))])
+	}
+	return b.String()
+}
+
+// flatItemPieces are flatPieces but HTML and entities, which keep a list
+// from being laid out flat (see flatPara.render).
+var flatItemPieces = slices.DeleteFunc(slices.Clone(flatPieces), func(s string) bool {
+	return strings.ContainsAny(s, "<&")
+})
+
+// flatList is a random list: bullets and numbers, nested up to three
+// deep, items of one line or several, as the stream's tails are.
+func flatList(rng *rand.Rand) string {
+	var b strings.Builder
+	depth := 0
+	for range 1 + rng.IntN(8) {
+		depth = max(0, min(depth+rng.IntN(3)-1, 2))
+		ind := strings.Repeat("  ", depth)
+		marker := []string{"- ", "* ", "- [ ] ", "- **Term**: "}[rng.IntN(4)]
+		if depth == 0 && rng.IntN(3) == 0 {
+			marker, ind = "1. ", ""
+		}
+		b.WriteString(ind + marker + flatPara1(rng, 40, flatItemPieces) + "\n")
+		if rng.IntN(4) == 0 {
+			b.WriteString(ind + "  " + flatPara1(rng, 20, flatItemPieces) + "\n") // a soft break
+		}
+	}
+	return b.String()
+}
+
+// TestFlatParaAsGlamour lays out random one-line paragraphs and lists with flatPara
+// and with glamour, at widths from 8 to 220 columns, in the dark, light
+// and 16-colour styles: the lines must be the same bytes.
+func TestFlatParaAsGlamour(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, randomSeed()))
+	for _, style := range []struct {
+		name string
+		st   Styles
+	}{{"dark", DefaultStyles(true)}, {"light", DefaultStyles(false)}, {"basic", BasicStyles()}} {
+		name, st := style.name, style.st
+		for _, width := range []int{30, 40, 77, 116, 120, 196, 220, 8} {
+			flat := newFlat(width, st)
+			if flat == nil {
+				t.Fatalf("%s at %d: the probes failed", name, width)
+			}
+			whole := newGlamour(width, st.Markdown)
+			paras, lists := 0, 0
+			for range randomDocs(60) {
+				src, list := []byte(flatPara1(rng, 80, flatPieces)+"\n"), rng.IntN(2) == 0
+				if list {
+					src = []byte(flatList(rng))
+				}
+				got, err := flat(src)
+				if err != nil {
+					continue // not one paragraph: glamour's
+				}
+				if list {
+					lists++
+				} else {
+					paras++
+				}
+				want, err := whole(src)
+				if err != nil {
+					t.Fatal(err)
+				}
+				g, w := trimBlank(compact(nil, got.out)), trimBlank(compact(nil, want.out))
+				if !slices.Equal(g, w) {
+					diffLines(t, fmt.Sprintf("%s at %d: %q", name, width, src), g, w)
+					return
+				}
+			}
+			if paras == 0 || lists == 0 {
+				t.Fatalf("%s at %d: %d paragraphs and %d lists laid out flat", name, width, paras, lists)
+			}
+		}
+	}
+}
+
+// TestFlatParaDeclines: what is not one paragraph on one line is left to
+// glamour.
+func TestFlatParaDeclines(t *testing.T) {
+	flat := newFlat(60, DefaultStyles(true))
+	for _, s := range []string{"# heading\n", "two\nlines\n", "- item\n\n  ```\n  code\n  ```\n", "- item\n  > quote\n", "> quote\n", "para\n\npara\n", "```\ncode\n", "    indented\n", "---\n", "a\r\n"} {
+		if _, err := flat([]byte(s)); err != errNotFlat {
+			t.Errorf("%q: %v, want errNotFlat", s, err)
+		}
+	}
+	for _, s := range []string{"one **paragraph** on one line\n", "- an item\n  - nested\n- **two**: text\n  on two lines\n", "1. one\n2. two\n"} {
+		if _, err := flat([]byte(s)); err != nil {
+			t.Errorf("%q: %v", s, err)
+		}
+	}
+}
+
+// TestFlatParaRefusesStyles: a style whose paragraph glamour indents or
+// prefixes is not laid out flat.
+func TestFlatParaRefusesStyles(t *testing.T) {
+	st := DefaultStyles(true)
+	two := uint(2)
+	st.Markdown.Paragraph.Margin = &two
+	if newFlat(80, st) != nil {
+		t.Error("a paragraph with a margin laid out flat")
+	}
+	st = DefaultStyles(true)
+	st.Markdown.Paragraph.Prefix = "¶ "
+	if newFlat(80, st) != nil {
+		t.Error("a paragraph with a prefix laid out flat")
+	}
+}
