@@ -23,9 +23,11 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	engine "atelier/batch"
 	"atelier/client"
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/ui/components/editor"
 	"atelier/ui/components/guard"
 	"atelier/ui/components/list"
 	"atelier/ui/components/style"
@@ -44,11 +46,13 @@ type Model struct {
 	settings *store.Settings
 	client   *client.Client
 
-	list   list.Model[store.Batch]
-	input  textinput.Model
-	typing bool // the path field has the keyboard
-	guard  guard.Model
-	plan   *plannedMsg // a plan waiting for the guard's verdict or answer
+	list    list.Model[store.Batch]
+	input   textinput.Model
+	typing  bool // the path field has the keyboard
+	guard   guard.Model
+	plan    *plannedMsg  // a plan waiting for the guard's verdict or answer
+	editor  editor.Model // the batch file in $VISUAL or $EDITOR
+	editing string       // the path being edited; "": none
 
 	run    *running // the run under way; nil: none
 	mx     *matrix  // the open batch; nil: the list shows
@@ -68,7 +72,8 @@ type Model struct {
 // New returns the tab; Init reads the list.
 func New(o Options) Model {
 	m := Model{db: o.Store, settings: o.Settings, km: defaultKeyMap(), dark: true, guard: guard.New(), draw: &drawCache{},
-		thumbs: newThumbCache()}
+		thumbs: newThumbCache(), editor: editor.New(result)}
+	m.editor.What, m.editor.Ext, m.editor.Limit = "batch file", ".toml", engine.MaxFile
 	m.list = list.New(list.Options[store.Batch]{
 		ID:   func(b store.Batch) string { return strconv.FormatInt(b.ID, 10) },
 		Name: func(b store.Batch) string { return fmt.Sprintf("batch %d %s", b.ID, b.Name) },
@@ -164,6 +169,10 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 		return m, tea.Batch(tab.Notice(fmt.Sprintf("batch %d deleted", msg.id)), listCmd(m.db))
 	case plannedMsg:
 		return m.planned(msg)
+	case editingMsg:
+		return m.edit(msg)
+	case editor.EditedMsg:
+		return m.edited(msg)
 	case guard.Verdict:
 		if m.plan == nil {
 			return m, nil

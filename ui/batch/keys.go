@@ -12,7 +12,7 @@ type keyMap struct {
 	// The list of batches.
 	Open, New, Resume, RetryFailed key.Binding
 	// The path field.
-	Start, Cancel key.Binding
+	Start, Edit, Cancel key.Binding
 	// The matrix.
 	Up, Down, Left, Right, PageUp, PageDown key.Binding
 	Cell, Sort, Reverse, Disagree           key.Binding
@@ -32,6 +32,7 @@ func defaultKeyMap() keyMap {
 		RetryFailed: b("R", "resume, failed cells too", "R"),
 
 		Start:  b("enter", "weigh and run", "enter"),
+		Edit:   b("ctrl+o", "edit in $EDITOR (a starter if new), then run", "ctrl+o"),
 		Cancel: b("esc", "cancel", "esc"),
 
 		Up:       style.ListUp(),
@@ -63,13 +64,15 @@ func (m Model) help() tab.Help {
 	matrix := tab.KeyGroup{Title: "Matrix", Keys: []key.Binding{k.Up, k.Down, k.Left, k.Right, k.Cell, k.Sort, k.Reverse,
 		k.Disagree, k.Compare, k.CompareBlind, k.Resume, k.RetryFailed, k.Back}}
 	running := tab.KeyGroup{Title: "Running", Keys: []key.Binding{k.Stop}}
+	path := tab.KeyGroup{Title: "Batch file (n)", Keys: []key.Binding{k.Start, k.Edit, k.Cancel}}
 	reader := tab.KeyGroup{Title: "Replies", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Close}}
-	h := tab.Help{Groups: []tab.KeyGroup{list, matrix, running, reader}}
+	h := tab.Help{Groups: []tab.KeyGroup{list, path, matrix, running, reader}}
 	switch {
 	case m.guard.Asking():
 		h.Short = m.guard.Help()
 	case m.typing:
-		h.Short = []key.Binding{k.Start, k.Cancel}
+		h.Short = []key.Binding{k.Start, k.Edit, k.Cancel}
+		h = h.First("Batch file (n)")
 	case m.reader != nil:
 		h.Short = reader.Keys
 		h = h.First("Replies")

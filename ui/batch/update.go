@@ -59,6 +59,14 @@ func (m Model) pathKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.typing = false
 		m.input.Blur()
 		return m, planCmd(path)
+	case key.Matches(msg, m.km.Edit):
+		path := strings.TrimSpace(m.input.Value())
+		if path == "" {
+			return m, tab.Warn("type where the batch file is, or is to be written, then ctrl+o")
+		}
+		m.typing = false
+		m.input.Blur()
+		return m, editCmd(path)
 	}
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(msg)

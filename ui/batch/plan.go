@@ -1,0 +1,122 @@
+package batch
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	tea "charm.land/bubbletea/v2"
+
+	engine "atelier/batch"
+	"atelier/budget"
+	"atelier/homepath"
+	"atelier/ui/components/editor"
+	"atelier/ui/tab"
+)
+
+// A batch is planned in the tab as well as in a file: ctrl+o in the path
+// field opens the file in $VISUAL or $EDITOR (a starter when it does not
+// exist yet), and what the editor leaves is saved to the path and read as
+// a batch, weighed and run as enter would run it. A file that does not
+// parse keeps what was written: the error names its line, and ctrl+o
+// again takes up the text where it was.
+
+// starter is a new batch file's text: a small batch that runs as it is on
+// the demo, commented to be changed.
+const starter = `# A batch: every prompt (with each combination of its variables' values)
+# goes to every target, repeats times. See the README's "Batch runs".
+name = "my batch"
+targets = [
+  "alpha:demo-alpha",
+  "beta:demo-beta",   # FAMILY:MODEL[:k=v,...]; the same model with other settings is a sweep
+]
+repeats = 1
+
+[vars]
+topic = ["tea", "coffee"]
+
+[[checks]]               # for every prompt: contains, not_contains, regex,
+max_latency = "60s"      # valid_json, max_latency, max_output_tokens
+
+[[prompts]]
+name = "explain"
+text = "Explain {{topic}} in three sentences."
+`
+
+// editingMsg is the file's text to edit: its own, or the starter.
+type editingMsg struct {
+	path string
+	text string
+	err  error
+}
+
+// editCmd reads the batch file at path (capped as the engine caps it), or
+// gives the starter when there is none.
+func editCmd(path string) tea.Cmd {
+	return func() tea.Msg {
+		data, err := budget.ReadFile(homepath.Expand(path), engine.MaxFile, "batch file")
+		if errors.Is(err, fs.ErrNotExist) {
+			return result(editingMsg{path: path, text: starter})
+		}
+		return result(editingMsg{path: path, text: string(data), err: err})
+	}
+}
+
+// edit opens the editor on the file's text.
+func (m Model) edit(msg editingMsg) (Model, tea.Cmd) {
+	if msg.err != nil {
+		return m, tab.Error(msg.err)
+	}
+	m.editing = msg.path
+	return m, m.editor.Open(msg.text)
+}
+
+// edited saves what the editor left and reads it as a batch.
+func (m Model) edited(msg editor.EditedMsg) (Model, tea.Cmd) {
+	path := m.editing
+	m.editing = ""
+	switch {
+	case path == "":
+		return m, nil
+	case msg.Err != nil:
+		return m, tab.Error(msg.Err)
+	}
+	return m, saveCmd(path, msg.Text)
+}
+
+// saveCmd writes text to the batch file at path (its folder made if need
+// be, the file replaced whole, never half written), then reads it as
+// planCmd does.
+func saveCmd(path, text string) tea.Cmd {
+	return func() tea.Msg {
+		if err := writeBatchFile(homepath.Expand(path), []byte(text+"\n")); err != nil {
+			return result(plannedMsg{path: path, err: fmt.Errorf("batch file %s: %w", path, err)})
+		}
+		return planCmd(path)()
+	}
+}
+
+// writeBatchFile replaces the file at path with data through a temporary
+// file in the same folder, so a crash leaves the old file or the new one.
+func writeBatchFile(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".batch-*.toml")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
