@@ -39,7 +39,7 @@ func newReplies(msg repliesMsg, x *matrix, dark bool, w, h int) *replies {
 func (r *replies) resize(w, h int, dark bool) {
 	r.width, r.height, r.dark = w, h, dark
 	st := newStyles(dark)
-	md := replyStyles(dark)
+	md := markdown.BareStyles(dark)
 	var out []string
 	for i, it := range r.items {
 		c := it.cell
@@ -83,15 +83,6 @@ func (r *replies) resize(w, h int, dark bool) {
 	}
 	r.lines = out
 	r.scroll(0)
-}
-
-// replyStyles are the markdown styles without the document's margin.
-func replyStyles(dark bool) markdown.Styles {
-	st := markdown.DefaultStyles(dark)
-	zero := uint(0)
-	st.Markdown.Document.Margin = &zero
-	st.Markdown.Document.BlockPrefix, st.Markdown.Document.BlockSuffix = "", ""
-	return st
 }
 
 // page is the lines of replies in sight (the heading takes one).

@@ -42,7 +42,7 @@ func newMDCache() *mdCache {
 
 // render renders jobs now, on the UI loop: only for replies in sight.
 func (c *mdCache) render(jobs []mdJob, dark bool) {
-	st := replyStyles(dark)
+	st := markdown.BareStyles(dark)
 	for _, j := range jobs {
 		c.out[j.key] = renderMarkdown(j.text, j.key.width, st)
 	}
@@ -59,23 +59,13 @@ type renderedMsg struct {
 // renderCmd renders jobs off the UI loop.
 func renderCmd(cache *mdCache, dark bool, jobs []mdJob) tea.Cmd {
 	return func() tea.Msg {
-		st := replyStyles(dark)
+		st := markdown.BareStyles(dark)
 		out := make(map[mdKey][]string, len(jobs))
 		for _, j := range jobs {
 			out[j.key] = renderMarkdown(j.text, j.key.width, st)
 		}
 		return result(renderedMsg{cache: cache, out: out})
 	}
-}
-
-// replyStyles are the markdown view's styles without the document margin:
-// the tab indents replies itself.
-func replyStyles(dark bool) markdown.Styles {
-	st := markdown.DefaultStyles(dark)
-	zero := uint(0)
-	st.Markdown.Document.Margin = &zero
-	st.Markdown.Document.BlockPrefix, st.Markdown.Document.BlockSuffix = "", ""
-	return st
 }
 
 // renderMarkdown renders a reply at width: cleaned of control sequences,

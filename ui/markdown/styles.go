@@ -37,6 +37,17 @@ func DefaultStyles(isDark bool) Styles {
 	}
 }
 
+// BareStyles are DefaultStyles without the document's margin and block
+// prefix and suffix, for a screen that indents replies itself (History's
+// reader, a batch cell's replies).
+func BareStyles(isDark bool) Styles {
+	st := DefaultStyles(isDark)
+	zero := uint(0)
+	st.Markdown.Document.Margin = &zero
+	st.Markdown.Document.BlockPrefix, st.Markdown.Document.BlockSuffix = "", ""
+	return st
+}
+
 // BasicStyles are for a terminal with the 16 ANSI colours only: glamour's
 // colours (code comments in grey 7, #E5E5E5 in xterm, links in green) do
 // not read on both a light and a dark background there, so the reply keeps
