@@ -32,11 +32,11 @@ func (m Model) export() (Model, tea.Cmd) {
 		m.verdicts.export = true
 		return m, nil
 	}
-	return m, m.writeExport()
+	return m, writeExport(m.db, m.run.convID, m.exportDir)
 }
 
-func (m Model) writeExport() tea.Cmd {
-	db, id, dir := m.db, m.run.convID, m.exportDir
+// writeExport is the command exporting comparison id into dir.
+func writeExport(db *store.Store, id int64, dir string) tea.Cmd {
 	return func() tea.Msg {
 		md, js, err := exportRun(db, id, dir)
 		return result(exportedMsg{markdown: md, json: js, err: err})
@@ -48,17 +48,18 @@ func exportRun(db *store.Store, id int64, dir string) (string, string, error) {
 	return db.ExportFiles(context.Background(), store.ItemRef{Kind: store.KindCompare, ID: id}, dir)
 }
 
-func (m Model) exported(msg exportedMsg) (Model, tea.Cmd) {
+// exported says where the report went, or why it did not.
+func exported(msg exportedMsg) tea.Cmd {
 	if msg.err != nil {
-		return m, tab.Error(msg.err)
+		return tab.Error(msg.err)
 	}
-	return m, tab.Notice(fmt.Sprintf("report: %s and %s", filepath.Base(msg.markdown), filepath.Base(msg.json)))
+	return tab.Notice(fmt.Sprintf("report: %s and %s", filepath.Base(msg.markdown), filepath.Base(msg.json)))
 }
 
 // continueChat hands the focused column to the Chat tab: the prompt and
 // that reply become the start of a chat with the same target.
 func (m Model) continueChat() (Model, tea.Cmd) {
-	l := m.focused()
+	l := m.run.laneAt(m.focus)
 	if l == nil {
 		return m, nil
 	}

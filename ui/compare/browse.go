@@ -77,7 +77,8 @@ func (m Model) runKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Targets):
 		return m.openForm()
 	case key.Matches(msg, k.Stop):
-		return m.stop(), nil
+		m.run.stop()
+		return m, nil
 	case key.Matches(msg, k.Older):
 		if m.at < 0 { // a run not in history: the latest that is
 			return m.open(len(m.runs) - 1)
@@ -98,7 +99,8 @@ func (m Model) runKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Withdraw):
 		return m.askWithdraw()
 	}
-	return m.scroll(msg), nil
+	m.run.scroll(msg, m.focus, m.sync)
+	return m, nil
 }
 
 // moveFocus gives the keyboard to the next or previous column, round.
@@ -116,11 +118,10 @@ func (m Model) moveFocus(by int) (Model, tea.Cmd) {
 
 // scroll gives a scrolling key or the wheel to the focused column, or to
 // every column while they scroll in sync.
-func (m Model) scroll(msg tea.Msg) Model {
-	for i := range m.run.lanes {
-		if m.sync || i == m.focus {
-			m.run.lanes[i].md, _ = m.run.lanes[i].md.Update(msg)
+func (r run) scroll(msg tea.Msg, focus int, sync bool) {
+	for i := range r.lanes {
+		if sync || i == focus {
+			r.lanes[i].md, _ = r.lanes[i].md.Update(msg)
 		}
 	}
-	return m
 }

@@ -131,7 +131,7 @@ type settingsSplit struct{ apart, shared []string }
 // settingsApart splits the settings of every target on screen, each
 // target's read once (a frame draws every column).
 func (m Model) settingsApart() []settingsSplit {
-	system := m.shownSystem()
+	_, system := m.run.shown(m.prompt, m.system)
 	targets := m.shownTargets()
 	pairs := make([][]string, len(targets))
 	for i, t := range targets {

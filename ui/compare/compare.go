@@ -149,7 +149,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.MouseWheelMsg:
-		return m.scroll(msg), nil
+		m.run.scroll(msg, m.focus, m.sync)
+		return m, nil
 	case tab.ClientMsg:
 		m.client = msg.Client
 		return m, nil
@@ -161,7 +162,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ShownMsg:
 		return m, m.list() // comparisons made or deleted elsewhere meanwhile
 	case tab.QuitMsg:
-		return m.stop(), nil
+		m.run.stop()
+		return m, nil
 	case tab.RedrawMsg, closedMsg:
 		return m, nil
 	case recordedMsg:
@@ -175,7 +177,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case savedMsg:
 		return m.saved(msg)
 	case exportedMsg:
-		return m.exported(msg)
+		return m, exported(msg)
 	case votedMsg, withdrawnMsg, taggedMsg:
 		return m.arenaSaved(msg)
 	case guard.Verdict:
@@ -263,7 +265,7 @@ func (m *Model) SetDark(dark bool) {
 // Summary names the focused column's target, for the status bar: its
 // letter while the run is blind.
 func (m Model) Summary() string {
-	if l := m.focused(); l != nil && m.arena.hidden() {
+	if l := m.run.laneAt(m.focus); l != nil && m.arena.hidden() {
 		return "compare · blind · column " + letter(m.focus)
 	} else if l != nil {
 		return targetLine(l.target, m.run.system)
@@ -280,12 +282,12 @@ func (m Model) KeyMap() help.KeyMap {
 		lanes: len(m.run.lanes)}.help()
 }
 
-// focused is the column with the keyboard, nil when there is none.
-func (m Model) focused() *lane {
-	if m.focus < 0 || m.focus >= len(m.run.lanes) {
+// laneAt is column i, nil when there is none: the focused one, say.
+func (r run) laneAt(i int) *lane {
+	if i < 0 || i >= len(r.lanes) {
 		return nil
 	}
-	return &m.run.lanes[m.focus]
+	return &r.lanes[i]
 }
 
 // result addresses a command's message to this tab.

@@ -60,7 +60,7 @@ func (m Model) editorKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m = m.closeEditor()
 		return m.start()
 	case key.Matches(msg, k.Field):
-		return m.switchField()
+		return m, m.editor.switchField()
 	case key.Matches(msg, k.Editor):
 		return m, m.editor.ext.Open(m.editor.prompt.Value())
 	case key.Matches(msg, k.Close):
@@ -82,7 +82,7 @@ func (m Model) edited(msg launcher.EditedMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	if m.editor.onSys {
-		return m.switchField()
+		return m, m.editor.switchField()
 	}
 	return m, nil
 }
@@ -96,14 +96,15 @@ func (m Model) closeEditor() Model {
 	return m
 }
 
-func (m Model) switchField() (Model, tea.Cmd) {
-	m.editor.onSys = !m.editor.onSys
-	if m.editor.onSys {
-		m.editor.prompt.Blur()
-		return m, m.editor.system.Focus()
+// switchField gives the keyboard to the other field.
+func (e *editor) switchField() tea.Cmd {
+	e.onSys = !e.onSys
+	if e.onSys {
+		e.prompt.Blur()
+		return e.system.Focus()
 	}
-	m.editor.system.Blur()
-	return m, m.editor.prompt.Focus()
+	e.system.Blur()
+	return e.prompt.Focus()
 }
 
 // updateField gives msg to the field that has the keyboard, if any.

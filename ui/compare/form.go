@@ -94,16 +94,15 @@ func (m Model) openForm() (Model, tea.Cmd) {
 	f.SetStyles(m.st.Form)
 	m.form = &f
 	m.mode = targeting
-	m = m.sizeForm()
+	m.form = sizeForm(m.form, m.width)
 	return m, tea.Batch(m.layout()...)
 }
 
-// sizeForm fits the form to the width.
-func (m Model) sizeForm() Model {
-	f := *m.form
-	f.SetSize(m.width, 0)
-	m.form = &f
-	return m
+// sizeForm is f fitted to the width w.
+func sizeForm(f *form.Model, w int) *form.Model {
+	g := *f
+	g.SetSize(w, 0)
+	return &g
 }
 
 // formKey handles the form's keys: enter applies, esc closes, tab and

@@ -4,14 +4,14 @@ import (
 	"strings"
 
 	"atelier/client"
+	"atelier/ui/components/form"
 
 	"github.com/charmbracelet/x/ansi"
 )
 
-// formView draws the targets form in h lines: a line on what it is, the
+// formView draws the targets form f, w wide, in h lines: a line on what it is, the
 // form's rows, and what the settings take.
-func (m Model) formView(h int) []string {
-	st := m.st
+func formView(f *form.Model, st *styles, w, h int) []string {
 	out := []string{
 		st.Label.Render("Targets") + st.Muted.Render(" · 2 to 4; the same model twice with other settings is a sweep"),
 		"",
@@ -19,11 +19,11 @@ func (m Model) formView(h int) []string {
 	help := "Settings: " + strings.Join(client.ChatSettingNames(), ", ") + "; any other key goes into the request as it is. " +
 		"Values are JSON when they read as JSON: temperature=0.2,stop_sequences=[\"END\"]."
 	var foot []string
-	for _, l := range strings.Split(ansi.Wordwrap(help, max(m.width-2, 20), " "), "\n") {
+	for _, l := range strings.Split(ansi.Wordwrap(help, max(w-2, 20), " "), "\n") {
 		foot = append(foot, st.Muted.Render(l))
 	}
-	out = append(out, m.form.Lines(max(h-len(out)-len(foot)-2, 1))...)
-	out = append(out, ansi.Truncate(m.form.Detail(), m.width, "…"), "")
+	out = append(out, f.Lines(max(h-len(out)-len(foot)-2, 1))...)
+	out = append(out, ansi.Truncate(f.Detail(), w, "…"), "")
 	out = append(out, foot...)
 	if len(out) > h {
 		out = out[:max(h, 0)]

@@ -36,7 +36,7 @@ type noteInput struct {
 
 // rate gives the focused column n stars; 0 takes them away.
 func (m Model) rate(n int) (Model, tea.Cmd) {
-	l := m.focused()
+	l := m.run.laneAt(m.focus)
 	if l == nil {
 		return m, nil
 	}
@@ -49,7 +49,7 @@ func (m Model) rate(n int) (Model, tea.Cmd) {
 
 // toggleWinner makes the focused column the winner, or no longer one.
 func (m Model) toggleWinner() (Model, tea.Cmd) {
-	l := m.focused()
+	l := m.run.laneAt(m.focus)
 	if l == nil {
 		return m, nil
 	}
@@ -63,7 +63,7 @@ func (m Model) toggleWinner() (Model, tea.Cmd) {
 
 // openNote opens the focused column's note for typing.
 func (m Model) openNote() (Model, tea.Cmd) {
-	l := m.focused()
+	l := m.run.laneAt(m.focus)
 	if l == nil {
 		return m, nil
 	}
@@ -153,7 +153,7 @@ func (m Model) saved(msg savedMsg) (Model, tea.Cmd) {
 	}
 	if m.verdicts.export {
 		m.verdicts.export = false
-		return m, tea.Batch(cmd, m.writeExport())
+		return m, tea.Batch(cmd, writeExport(m.db, m.run.convID, m.exportDir))
 	}
 	return m, cmd
 }

@@ -58,7 +58,7 @@ func (m Model) topLines() int {
 		return 1
 	}
 	n := 1
-	if m.shownSystem() != "" {
+	if _, system := m.run.shown(m.prompt, m.system); system != "" {
 		n++
 	}
 	if m.arena.line(len(m.run.lanes)) != "" {
@@ -82,7 +82,7 @@ func (m *Model) layout() []tea.Cmd {
 		cmds = append(cmds, l.resize(iw, max(h, 0)))
 	}
 	if m.mode == targeting {
-		*m = m.sizeForm()
+		m.form = sizeForm(m.form, m.width)
 	}
 	m.editor.prompt.SetWidth(max(m.width-2, 10))
 	m.editor.system.SetWidth(max(m.width-12, 10))

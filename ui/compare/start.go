@@ -11,6 +11,7 @@ import (
 
 	"atelier/client"
 	"atelier/recorder"
+	"atelier/store"
 	"atelier/termtext"
 	"atelier/ui/components/guard"
 	"atelier/ui/tab"
@@ -64,7 +65,7 @@ func (m Model) launch(p pendingRun) (Model, tea.Cmd) {
 	if p.blind {
 		p.targets = shuffle(p.targets)
 	}
-	m = m.stop()
+	m.run.stop()
 	m.seq++
 	m.run = run{seq: m.seq, prompt: p.prompt, system: p.system}
 	for i, t := range p.targets {
@@ -74,15 +75,14 @@ func (m Model) launch(p pendingRun) (Model, tea.Cmd) {
 	m.arena, m.diff = m.arena.started(p.blind), nil
 	m.at, m.loading, m.mode = -1, false, browsing
 	m.focus = min(m.focus, len(p.targets)-1)
-	cmds := append(m.layout(), m.record(m.seq, p))
+	cmds := append(m.layout(), record(m.db, m.seq, p))
 	return m, tea.Batch(cmds...)
 }
 
 // record writes the run's conversation, prompt, lanes and the start of
 // each reply, as `atelier compare` does, and marks a blind run so, then
 // says so.
-func (m Model) record(seq int, p pendingRun) tea.Cmd {
-	db := m.db
+func record(db *store.Store, seq int, p pendingRun) tea.Cmd {
 	return func() tea.Msg {
 		msg := recordedMsg{seq: seq, replies: make([]*recorder.Reply, len(p.targets))}
 		if db != nil {
@@ -212,22 +212,24 @@ func (l *lane) end(res *client.ChatResult, err error) {
 }
 
 // stop stops every column still streaming; what came stays.
-func (m Model) stop() Model {
-	if !m.running() {
-		return m
+func (r *run) stop() {
+	if !r.running() {
+		return
 	}
-	m.run.stopped = true
-	for i := range m.run.lanes {
-		if l := &m.run.lanes[i]; l.cancel != nil {
+	r.stopped = true
+	for i := range r.lanes {
+		if l := &r.lanes[i]; l.cancel != nil {
 			l.cancel() // the pull under way ends with context.Canceled
 		}
 	}
-	return m
 }
 
 // running reports whether a column of the run on screen is still going.
-func (m Model) running() bool {
-	for _, l := range m.run.lanes {
+func (m Model) running() bool { return m.run.running() }
+
+// running reports whether a column of r is still going.
+func (r run) running() bool {
+	for _, l := range r.lanes {
 		if !l.state.ended() {
 			return true
 		}

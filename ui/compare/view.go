@@ -21,7 +21,7 @@ func (m Model) View() string {
 	lines := m.topView()
 	switch {
 	case m.mode == targeting:
-		lines = append(lines, m.formView(m.height-len(lines))...)
+		lines = append(lines, formView(m.form, m.st, m.width, m.height-len(lines))...)
 	case g.count == 0:
 		lines = append(lines, emptyView(m.st, m.width, m.height-len(lines)))
 	case m.diff != nil:
@@ -45,18 +45,13 @@ func (m Model) shownTargets() []client.ChatTarget {
 	return out
 }
 
-func (m Model) shownPrompt() string {
-	if len(m.run.lanes) == 0 {
-		return m.prompt
+// shown is the prompt and system prompt of r, or of the next run
+// (prompt, system) when r has no columns.
+func (r run) shown(prompt, system string) (string, string) {
+	if len(r.lanes) == 0 {
+		return prompt, system
 	}
-	return m.run.prompt
-}
-
-func (m Model) shownSystem() string {
-	if len(m.run.lanes) == 0 {
-		return m.system
-	}
-	return m.run.system
+	return r.prompt, r.system
 }
 
 // topView is the prompt and system prompt, the editor, the note field,
@@ -82,14 +77,15 @@ func (m Model) topView() []string {
 		}
 		return []string{fit(st.Stars.Render(m.arena.question(len(m.run.lanes))), m.width)}
 	}
-	prompt := oneLine(m.shownPrompt())
+	shownPrompt, shownSystem := m.run.shown(m.prompt, m.system)
+	prompt := oneLine(shownPrompt)
 	if prompt == "" {
 		prompt = st.Muted.Render("none yet")
 	}
 	right := st.Muted.Render(m.position())
 	left := fit(st.Label.Render("Prompt ")+st.Text.Render(prompt), m.width-ansi.StringWidth(right)-2)
 	out := []string{left + strings.Repeat(" ", max(m.width-ansi.StringWidth(left)-ansi.StringWidth(right), 1)) + right}
-	if sys := m.shownSystem(); sys != "" {
+	if sys := shownSystem; sys != "" {
 		out = append(out, fit(st.Label.Render("System ")+st.Muted.Render(oneLine(sys)), m.width))
 	}
 	if a := m.arena.line(len(m.run.lanes)); a != "" {
