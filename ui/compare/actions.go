@@ -22,17 +22,17 @@ type exportedMsg struct {
 
 var errNotRecorded = errors.New("compare: this comparison is not in history, so there is nothing to export")
 
-// export writes the run on screen as a Markdown report and as JSON, once
+// exportRun writes comparison id as a Markdown report and as JSON, once
 // the verdicts being saved are in.
-func (m Model) export() (Model, tea.Cmd) {
-	if m.db == nil || m.run.convID == 0 {
-		return m, tab.Error(errNotRecorded)
+func (q *verdictQueue) exportRun(db *store.Store, id int64, dir string) tea.Cmd {
+	if db == nil || id == 0 {
+		return tab.Error(errNotRecorded)
 	}
-	if m.verdicts.saving {
-		m.verdicts.export = true
-		return m, nil
+	if q.saving {
+		q.export = true
+		return nil
 	}
-	return m, writeExport(m.db, m.run.convID, m.exportDir)
+	return writeExport(db, id, dir)
 }
 
 // writeExport is the command exporting comparison id into dir.
@@ -56,24 +56,24 @@ func exported(msg exportedMsg) tea.Cmd {
 	return tab.Notice(fmt.Sprintf("report: %s and %s", filepath.Base(msg.markdown), filepath.Base(msg.json)))
 }
 
-// continueChat hands the focused column to the Chat tab: the prompt and
-// that reply become the start of a chat with the same target.
-func (m Model) continueChat() (Model, tea.Cmd) {
-	l := m.run.laneAt(m.focus)
+// continueChat hands column i to the Chat tab: the prompt and that reply
+// become the start of a chat with the same target.
+func (r run) continueChat(i int) tea.Cmd {
+	l := r.laneAt(i)
 	if l == nil {
-		return m, nil
+		return nil
 	}
 	if !l.state.ended() || strings.TrimSpace(l.text) == "" {
-		return m, tab.Warn("compare: this column has no finished reply to continue")
+		return tab.Warn("compare: this column has no finished reply to continue")
 	}
 	msg := tab.ContinueChatMsg{
-		ConversationID: m.run.convID,
+		ConversationID: r.convID,
 		Lane:           l.slot,
 		Turns: []client.ChatTurn{
-			{Role: "user", Text: m.run.prompt},
+			{Role: "user", Text: r.prompt},
 			{Role: "assistant", Text: l.text, Native: l.native, Family: l.target.Family},
 		},
 		Target: l.target,
 	}
-	return m, func() tea.Msg { return msg }
+	return func() tea.Msg { return msg }
 }

@@ -52,15 +52,15 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.sync = !m.sync
 		return m, nil
 	case key.Matches(msg, k.Rate):
-		return m.rate(slices.Index(k.Rate.Keys(), msg.String()) + 1)
+		return m.judged(m.run.rate(m.focus, slices.Index(k.Rate.Keys(), msg.String())+1))
 	case key.Matches(msg, k.Note):
 		return m.openNote()
 	case key.Matches(msg, k.Winner):
-		return m.toggleWinner()
+		return m.judged(m.run.toggleWinner(m.focus))
 	case key.Matches(msg, k.Continue):
-		return m.continueChat()
+		return m, m.run.continueChat(m.focus)
 	case key.Matches(msg, k.Export):
-		return m.export()
+		return m, m.verdicts.exportRun(m.db, m.run.convID, m.exportDir)
 	}
 	return m.runKey(msg)
 }

@@ -175,7 +175,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case loadedMsg:
 		return m.loaded(msg)
 	case savedMsg:
-		return m.saved(msg)
+		return m, m.verdicts.saved(msg, m.db, writeExport(m.db, m.run.convID, m.exportDir))
 	case exportedMsg:
 		return m, exported(msg)
 	case votedMsg, withdrawnMsg, taggedMsg:

@@ -57,14 +57,14 @@ func (m Model) editorKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	k := m.km
 	switch {
 	case key.Matches(msg, k.Send):
-		m = m.closeEditor()
+		m.prompt, m.system, m.mode = m.editor.close()
 		return m.start()
 	case key.Matches(msg, k.Field):
 		return m, m.editor.switchField()
 	case key.Matches(msg, k.Editor):
 		return m, m.editor.ext.Open(m.editor.prompt.Value())
 	case key.Matches(msg, k.Close):
-		m = m.closeEditor()
+		m.prompt, m.system, m.mode = m.editor.close()
 		return m, tea.Batch(m.layout()...)
 	}
 	return m.updateField(msg)
@@ -87,13 +87,12 @@ func (m Model) edited(msg launcher.EditedMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// closeEditor keeps what was typed for the next run.
-func (m Model) closeEditor() Model {
-	m.prompt, m.system = m.editor.prompt.Value(), m.editor.system.Value()
-	m.editor.prompt.Blur()
-	m.editor.system.Blur()
-	m.mode = browsing
-	return m
+// close blurs the fields and gives back what was typed, kept for the next
+// run, and the mode after: browsing.
+func (e *editor) close() (prompt, system string, after mode) {
+	e.prompt.Blur()
+	e.system.Blur()
+	return e.prompt.Value(), e.system.Value(), browsing
 }
 
 // switchField gives the keyboard to the other field.

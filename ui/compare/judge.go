@@ -34,31 +34,41 @@ type noteInput struct {
 	input textinput.Model
 }
 
-// rate gives the focused column n stars; 0 takes them away.
-func (m Model) rate(n int) (Model, tea.Cmd) {
-	l := m.run.laneAt(m.focus)
+// rate gives column i n stars; 0 takes them away. It reports whether
+// there is such a column.
+func (r run) rate(i, n int) bool {
+	l := r.laneAt(i)
 	if l == nil {
-		return m, nil
+		return false
 	}
 	if n > 5 {
 		n = 0 // the key after 5 is 0: no rating
 	}
 	l.rating = n
-	return m.saveVerdicts()
+	return true
 }
 
-// toggleWinner makes the focused column the winner, or no longer one.
-func (m Model) toggleWinner() (Model, tea.Cmd) {
-	l := m.run.laneAt(m.focus)
+// toggleWinner makes column i the winner, or no longer one. It reports
+// whether there is such a column.
+func (r run) toggleWinner(i int) bool {
+	l := r.laneAt(i)
 	if l == nil {
-		return m, nil
+		return false
 	}
 	win := !l.winner
-	for i := range m.run.lanes {
-		m.run.lanes[i].winner = false
+	for i := range r.lanes {
+		r.lanes[i].winner = false
 	}
 	l.winner = win
-	return m.saveVerdicts()
+	return true
+}
+
+// judged saves the verdicts once one changed.
+func (m Model) judged(changed bool) (Model, tea.Cmd) {
+	if !changed {
+		return m, nil
+	}
+	return m, m.verdicts.save(m.db, m.run)
 }
 
 // openNote opens the focused column's note for typing.
@@ -87,7 +97,7 @@ func (m Model) noteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			m.run.lanes[m.note.lane].note = strings.TrimSpace(m.note.input.Value())
 		}
 		m.note = nil
-		m, save := m.saveVerdicts()
+		save := m.verdicts.save(m.db, m.run)
 		return m, tea.Batch(append(m.layout(), save)...)
 	case key.Matches(msg, m.km.Cancel):
 		m.mode, m.note = browsing, nil
@@ -96,18 +106,18 @@ func (m Model) noteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m.updateField(msg)
 }
 
-// saveVerdicts saves every column's verdict, after the save under way.
-func (m Model) saveVerdicts() (Model, tea.Cmd) {
-	if m.db == nil || m.run.convID == 0 {
-		return m, nil // not in history: the verdict lives on screen
+// save saves every column's verdict of r in db, after the save under way.
+func (q *verdictQueue) save(db *store.Store, r run) tea.Cmd {
+	if db == nil || r.convID == 0 {
+		return nil // not in history: the verdict lives on screen
 	}
-	lanes := m.run.verdictLanes()
-	if m.verdicts.saving {
-		m.verdicts.next = lanes
-		return m, nil
+	lanes := r.verdictLanes()
+	if q.saving {
+		q.next = lanes
+		return nil
 	}
-	m.verdicts.saving = true
-	return m, writeVerdicts(m.db, lanes)
+	q.saving = true
+	return writeVerdicts(db, lanes)
 }
 
 // verdictLanes are the run's lanes as history keeps them (each in its
@@ -140,20 +150,21 @@ func writeVerdicts(db *store.Store, lanes []store.Lane) tea.Cmd {
 	}
 }
 
-// saved starts the save that waited, or the export that waited for it.
-func (m Model) saved(msg savedMsg) (Model, tea.Cmd) {
-	m.verdicts.saving = false
+// saved starts the save that waited in db, or the export that waited for
+// it (export).
+func (q *verdictQueue) saved(msg savedMsg, db *store.Store, export tea.Cmd) tea.Cmd {
+	q.saving = false
 	var cmd tea.Cmd
 	if msg.err != nil {
 		cmd = tab.Error(fmt.Errorf("compare: verdict not saved: %w", msg.err))
 	}
-	if next := m.verdicts.next; next != nil {
-		m.verdicts.next, m.verdicts.saving = nil, true
-		return m, tea.Batch(cmd, writeVerdicts(m.db, next))
+	if next := q.next; next != nil {
+		q.next, q.saving = nil, true
+		return tea.Batch(cmd, writeVerdicts(db, next))
 	}
-	if m.verdicts.export {
-		m.verdicts.export = false
-		return m, tea.Batch(cmd, writeExport(m.db, m.run.convID, m.exportDir))
+	if q.export {
+		q.export = false
+		return tea.Batch(cmd, export)
 	}
-	return m, cmd
+	return cmd
 }

@@ -100,7 +100,7 @@ func record(db *store.Store, seq int, p pendingRun) tea.Cmd {
 // recorded starts the streams of the run, one chain of commands each.
 func (m Model) recorded(msg recordedMsg) (Model, tea.Cmd) {
 	if msg.seq != m.run.seq || m.run.stopped || m.client == nil {
-		return m.abandoned(msg)
+		return m, m.run.abandon(msg, m.client != nil)
 	}
 	m.run.convID = msg.convID
 	var cmds []tea.Cmd
@@ -122,19 +122,20 @@ func (m Model) recorded(msg recordedMsg) (Model, tea.Cmd) {
 	return m, tea.Batch(cmds...)
 }
 
-// abandoned ends the replies of a run that was stopped or replaced before
-// its streams began.
-func (m Model) abandoned(msg recordedMsg) (Model, tea.Cmd) {
-	if msg.seq == m.run.seq {
-		for i := range m.run.lanes {
-			m.run.lanes[i].state = stopped
+// abandon ends the replies of a run that was stopped or replaced before
+// its streams began (r's, or an older one's); served says there is a
+// service to stream from.
+func (r *run) abandon(msg recordedMsg, served bool) tea.Cmd {
+	if msg.seq == r.seq {
+		for i := range r.lanes {
+			r.lanes[i].state = stopped
 		}
-		if m.client == nil {
-			return m, tab.Error(errNoService)
+		if !served {
+			return tab.Error(errNoService)
 		}
 	}
 	replies := msg.replies
-	return m, func() tea.Msg {
+	return func() tea.Msg {
 		for _, r := range replies {
 			r.Stop()
 		}
