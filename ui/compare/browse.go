@@ -6,6 +6,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/tab"
 )
 
 // key routes a key press by mode.
@@ -73,9 +75,11 @@ func (m Model) runKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Rerun):
 		return m.start()
 	case key.Matches(msg, k.Edit):
-		return m.openEditor()
+		m.mode = m.editor.open(m.prompt, m.system)
+		return m, tea.Batch(append(m.layout(), m.editor.focus())...)
 	case key.Matches(msg, k.Targets):
-		return m.openForm()
+		m.form, m.mode = newTargetsForm(m.targets, m.km.Form, m.st.Form, m.width), targeting
+		return m, tea.Batch(m.layout()...)
 	case key.Matches(msg, k.Stop):
 		m.run.stop()
 		return m, nil
@@ -93,11 +97,19 @@ func (m Model) runKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.arena.next = !m.arena.next
 		return m, tea.Batch(m.layout()...)
 	case key.Matches(msg, k.Diff):
-		return m.toggleDiff()
+		var changed bool
+		if m.diff, changed = toggleDiff(m.diff, m.run.lanes, m.focus, m.width, m.st); !changed {
+			return m, nil
+		}
+		return m, tea.Batch(m.layout()...)
 	case key.Matches(msg, k.Tags):
 		return m.openLine(tagLine, strings.Join(m.run.tags, ", "))
 	case key.Matches(msg, k.Withdraw):
-		return m.askWithdraw()
+		if err := m.arena.askWithdraw(); err != nil {
+			return m, tab.Warn(err.Error())
+		}
+		m.mode = asking
+		return m, tea.Batch(m.layout()...)
 	}
 	m.run.scroll(msg, m.focus, m.sync)
 	return m, nil

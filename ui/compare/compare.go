@@ -21,6 +21,8 @@
 package compare
 
 import (
+	"fmt"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -179,7 +181,10 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case exportedMsg:
 		return m, exported(msg)
 	case votedMsg, withdrawnMsg, taggedMsg:
-		return m.arenaSaved(msg)
+		if err := m.arena.saved(msg, &m.run); err != nil {
+			return m, tab.Error(fmt.Errorf("compare: %w", err))
+		}
+		return m, tea.Batch(m.layout()...)
 	case guard.Verdict:
 		return m.weighed(msg)
 	case launcher.EditedMsg:

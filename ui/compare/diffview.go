@@ -48,18 +48,17 @@ func replyText(l *lane) string {
 	return termtext.String(l.text)
 }
 
-// toggleDiff opens the diff of the focused column and the next, or
-// closes it.
-func (m Model) toggleDiff() (Model, tea.Cmd) {
+// toggleDiff closes the diff d, or opens the diff of column focus and
+// the next, w wide; it reports whether anything changed (one column has
+// nothing to diff with).
+func toggleDiff(d *diffView, lanes []lane, focus, w int, st *styles) (*diffView, bool) {
 	switch {
-	case m.diff != nil:
-		m.diff = nil
-	case len(m.run.lanes) < 2:
-		return m, nil
-	default:
-		m.diff = newDiff(m.run.lanes, m.focus, m.width, m.st)
+	case d != nil:
+		return nil, true
+	case len(lanes) < 2:
+		return nil, false
 	}
-	return m, tea.Batch(m.layout()...)
+	return newDiff(lanes, focus, w, st), true
 }
 
 // scroll moves the diff by a scrolling key, reporting whether msg was one.

@@ -43,15 +43,19 @@ func (e *editor) restyle(st *styles) {
 	e.system.SetStyles(st.Input)
 }
 
-// openEditor opens the prompt and the system prompt for typing.
-func (m Model) openEditor() (Model, tea.Cmd) {
-	m.editor.prompt.SetValue(m.prompt)
-	m.editor.system.SetValue(m.system)
-	m.editor.onSys = false
-	m.editor.system.Blur()
-	m.mode = prompting
-	return m, tea.Batch(append(m.layout(), m.editor.prompt.Focus())...)
+// open fills the fields with prompt and system, for typing in the prompt
+// once laid out (focus gives it the keyboard), and gives the mode after:
+// prompting.
+func (e *editor) open(prompt, system string) mode {
+	e.prompt.SetValue(prompt)
+	e.system.SetValue(system)
+	e.onSys = false
+	e.system.Blur()
+	return prompting
 }
+
+// focus gives the keyboard to the prompt.
+func (e *editor) focus() tea.Cmd { return e.prompt.Focus() }
 
 func (m Model) editorKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	k := m.km

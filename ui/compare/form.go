@@ -78,11 +78,11 @@ func fieldText(f *form.Model, p, name string) string {
 	return s
 }
 
-// openForm fills the form with the current targets.
-func (m Model) openForm() (Model, tea.Cmd) {
+// newTargetsForm is the form filled with targets, w wide.
+func newTargetsForm(targets []client.ChatTarget, km form.KeyMap, st form.Styles, w int) *form.Model {
 	f := form.New(targetsSpec(), targetRules)
 	body := map[string]any{}
-	for i, t := range m.targets[:min(len(m.targets), maxLanes)] {
+	for i, t := range targets[:min(len(targets), maxLanes)] {
 		t.Settings.System = ""
 		body["t"+strconv.Itoa(i+1)] = map[string]any{
 			"family": string(t.Family), "model": t.Model, "settings": client.FormatChatSettings(t.Settings)}
@@ -90,12 +90,9 @@ func (m Model) openForm() (Model, tea.Cmd) {
 	f, _ = f.Load(body)
 	f.Goto(0)
 	f.Step(1) // the first target's family
-	f.KeyMap = m.km.Form
-	f.SetStyles(m.st.Form)
-	m.form = &f
-	m.mode = targeting
-	m.form = sizeForm(m.form, m.width)
-	return m, tea.Batch(m.layout()...)
+	f.KeyMap = km
+	f.SetStyles(st)
+	return sizeForm(&f, w)
 }
 
 // sizeForm is f fitted to the width w.
@@ -116,7 +113,14 @@ func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.mode, m.form = browsing, nil
 		return m, tea.Batch(m.layout()...)
 	case key.Matches(msg, k.Apply):
-		return m.applyForm()
+		targets, refused := readTargets(&f)
+		if targets == nil {
+			m.form = &f
+			return m, refused
+		}
+		m.targets, m.mode, m.form, m.defaulted = targets, browsing, nil, false
+		note := fmt.Sprintf("compare: %s set; ctrl+r runs them", tab.Plural(len(targets), "target"))
+		return m, tea.Batch(append(m.layout(), tab.Notice(note))...)
 	case key.Matches(msg, k.FormNext):
 		if !f.Step(1) {
 			f.Goto(0)
@@ -132,26 +136,22 @@ func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// applyForm reads every target that has a family; while one is refused,
-// every problem shows and the form stays open.
-func (m Model) applyForm() (Model, tea.Cmd) {
-	f := *m.form
+// readTargets reads every target of f that has a family. While one is
+// refused, every problem shows and there are none; fewer than two are
+// none too, with the command that says so.
+func readTargets(f *form.Model) ([]client.ChatTarget, tea.Cmd) {
 	if f.Try() > 0 {
 		f.FocusProblem()
-		m.form = &f
-		return m, nil
+		return nil, nil
 	}
 	var targets []client.ChatTarget
 	for i := range maxLanes {
-		if t, off, _ := targetOf(&f, i); !off {
+		if t, off, _ := targetOf(f, i); !off {
 			targets = append(targets, t)
 		}
 	}
 	if len(targets) < 2 {
-		m.form = &f
-		return m, tab.Error(errTargets)
+		return nil, tab.Error(errTargets)
 	}
-	m.targets, m.mode, m.form, m.defaulted = targets, browsing, nil, false
-	note := fmt.Sprintf("compare: %s set; ctrl+r runs them", tab.Plural(len(targets), "target"))
-	return m, tea.Batch(append(m.layout(), tab.Notice(note))...)
+	return targets, nil
 }

@@ -21,7 +21,8 @@ type geometry struct {
 }
 
 func (m Model) geometry() geometry {
-	g := geometry{top: m.topLines()}
+	_, system := m.run.shown(m.prompt, m.system)
+	g := geometry{top: topLines(m.mode, system, m.arena.line(len(m.run.lanes)))}
 	n := len(m.shownTargets())
 	g.colH = max(m.height-g.top, 0)
 	if n == 0 || len(m.run.lanes) == 0 && n < 2 {
@@ -49,19 +50,20 @@ func (r run) tableNeed() int {
 	return need
 }
 
-// topLines is the height of what is above the columns.
-func (m Model) topLines() int {
-	switch m.mode {
+// topLines is the height of what is above the columns in mode md, the
+// system prompt shown and the arena's line being those given.
+func topLines(md mode, system, arenaLine string) int {
+	switch md {
 	case prompting:
 		return editorRows + 3 // label, field, system prompt, rule
 	case noting, lining, asking:
 		return 1
 	}
 	n := 1
-	if _, system := m.run.shown(m.prompt, m.system); system != "" {
+	if system != "" {
 		n++
 	}
-	if m.arena.line(len(m.run.lanes)) != "" {
+	if arenaLine != "" {
 		n++
 	}
 	return n

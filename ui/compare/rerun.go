@@ -36,7 +36,8 @@ func (m Model) prefill(prompt string, targets []client.ChatTarget) (Model, tea.C
 	m.prompt = prompt
 	m.system, m.targets = splitSystem(targets)
 	m.defaulted = false
-	return m.openEditor()
+	m.mode = m.editor.open(m.prompt, m.system)
+	return m, tea.Batch(append(m.layout(), m.editor.focus())...)
 }
 
 // sharedSystem is the system prompt of targets when they all have the same

@@ -27,7 +27,11 @@ func (m Model) View() string {
 	case m.diff != nil:
 		lines = append(lines, m.diff.View(m.painter(), m.run.lanes, m.settingsApart(), m.width, g.colH))
 	default:
-		lines = append(lines, m.columnsView(g))
+		focus := m.focus
+		if m.mode != browsing {
+			focus = -1 // no frame is focused while a field has the keyboard
+		}
+		lines = append(lines, m.painter().columnsView(m.run.lanes, m.shownTargets(), m.settingsApart(), g, m.width, focus))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -127,20 +131,18 @@ func (m Model) position() string {
 	return strings.Join(parts, " · ")
 }
 
-// columnsView draws the columns shown side by side. The columns that
+// columnsView draws the columns shown side by side, lanes (or targets,
+// before a run) split as sets, in g, the column at focus focused. The columns that
 // width leaves over go one each to the first frames, as blank space inside
 // them: every reply keeps the same width, so nothing is rendered again.
-func (m Model) columnsView(g geometry) string {
+func (p painter) columnsView(lanes []lane, targets []client.ChatTarget, sets []settingsSplit, g geometry, width, focus int) string {
 	boxes := make([]box, 0, g.count)
-	targets := m.shownTargets()
-	spare := max(m.width-g.colW*g.count, 0)
-	sets := m.settingsApart()
-	p := m.painter()
+	spare := max(width-g.colW*g.count, 0)
 	size := g.colH
 	for i := g.first; i < g.first+g.count; i++ {
 		var c column
-		if i < len(m.run.lanes) {
-			c = p.laneColumn(&m.run.lanes[i], i, g.colW-4, g.colH, sets[i])
+		if i < len(lanes) {
+			c = p.laneColumn(&lanes[i], i, g.colW-4, g.colH, sets[i])
 		} else {
 			c = p.readyColumn(i, targets[i], g.colW-4, sets[i])
 		}
@@ -148,7 +150,7 @@ func (m Model) columnsView(g geometry) string {
 		if i-g.first < spare {
 			w++
 		}
-		bx := p.frame(c, i == m.focus && m.mode == browsing, w, g.colH)
+		bx := p.frame(c, i == focus, w, g.colH)
 		boxes, size = append(boxes, bx), size+bx.size()
 	}
 	return joinBoxes(boxes, g.colH, size)

@@ -91,14 +91,14 @@ func blindVote(r run, verdict string) store.Vote {
 	return v
 }
 
-// askWithdraw asks before a recorded vote is withdrawn.
-func (m Model) askWithdraw() (Model, tea.Cmd) {
-	a := m.arena
+// askWithdraw readies the question asked before a recorded vote is
+// withdrawn; there being no such vote, it says so.
+func (a *arena) askWithdraw() error {
 	if !a.on || a.verdict == "" || a.voteID == 0 || a.withdrawn {
-		return m, tab.Warn(errNoWithdrawn.Error())
+		return errNoWithdrawn
 	}
-	m.arena.confirm, m.mode = true, asking
-	return m, tea.Batch(m.layout()...)
+	a.confirm = true
+	return nil
 }
 
 // question is what askWithdraw asks, of a run of n columns.
@@ -128,29 +128,27 @@ func (m Model) questionKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, tea.Batch(cmds...)
 }
 
-// arenaSaved takes the answer of a vote, a withdrawal or the tags being
-// written: a recorded vote reveals the run.
-func (m Model) arenaSaved(msg tea.Msg) (Model, tea.Cmd) {
+// saved takes the answer of a vote, a withdrawal or the tags being
+// written on r, the run on screen: a recorded vote reveals it. It gives
+// back the error the answer carried, if any.
+func (a *arena) saved(msg tea.Msg, r *run) error {
 	var err error
 	switch msg := msg.(type) {
 	case votedMsg:
-		if msg.convID == m.run.convID && msg.err == nil && m.arena.hidden() {
-			m.arena.verdict, m.arena.voteID = msg.verdict, msg.id
+		if msg.convID == r.convID && msg.err == nil && a.hidden() {
+			a.verdict, a.voteID = msg.verdict, msg.id
 		}
-		m.arena.saving, err = false, msg.err
+		a.saving, err = false, msg.err
 	case withdrawnMsg:
-		if msg.convID == m.run.convID && msg.err == nil {
-			m.arena.withdrawn = true
+		if msg.convID == r.convID && msg.err == nil {
+			a.withdrawn = true
 		}
-		m.arena.saving, err = false, msg.err
+		a.saving, err = false, msg.err
 	case taggedMsg:
-		if msg.convID == m.run.convID && msg.err == nil {
-			m.run.tags = msg.tags
+		if msg.convID == r.convID && msg.err == nil {
+			r.tags = msg.tags
 		}
 		err = msg.err
 	}
-	if err != nil {
-		return m, tab.Error(fmt.Errorf("compare: %w", err))
-	}
-	return m, tea.Batch(m.layout()...)
+	return err
 }
