@@ -188,7 +188,11 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case guard.Verdict:
 		return m.weighed(msg)
 	case launcher.EditedMsg:
-		return m.edited(msg)
+		cmd, keep := m.editor.edited(msg, m.mode == prompting)
+		if keep { // closed meanwhile: kept for the next run
+			m.prompt = msg.Text
+		}
+		return m, cmd
 	}
 	return m.forward(msg)
 }

@@ -75,20 +75,20 @@ func (m Model) editorKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 }
 
 // edited puts what was written in $EDITOR in the prompt field, which takes
-// the keyboard.
-func (m Model) edited(msg launcher.EditedMsg) (Model, tea.Cmd) {
+// the keyboard while the editor is open. It reports whether there is a
+// text to keep for the next run: the editor closed meanwhile.
+func (e *editor) edited(msg launcher.EditedMsg, open bool) (tea.Cmd, bool) {
 	if msg.Err != nil {
-		return m, tab.Error(msg.Err)
+		return tab.Error(msg.Err), false
 	}
-	m.editor.prompt.SetValue(msg.Text)
-	if m.mode != prompting { // closed meanwhile: kept for the next run
-		m.prompt = msg.Text
-		return m, nil
+	e.prompt.SetValue(msg.Text)
+	if !open {
+		return nil, true
 	}
-	if m.editor.onSys {
-		return m, m.editor.switchField()
+	if e.onSys {
+		return e.switchField(), false
 	}
-	return m, nil
+	return nil, false
 }
 
 // close blurs the fields and gives back what was typed, kept for the next
