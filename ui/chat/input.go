@@ -13,7 +13,12 @@ import (
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case m.pick.open:
-		return m.pickerKey(msg)
+		var cmd tea.Cmd
+		var closed bool
+		if m.pick, cmd, closed = m.pick.key(msg, m.km, m.defaultModel); closed {
+			m.target = m.pick.target
+		}
+		return m, cmd
 	case m.field.kind != noField:
 		return m.fieldKey(msg)
 	case m.list.Asking():
@@ -41,7 +46,7 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	case key.Matches(msg, k.New):
 		m, cmd = m.newChat()
 	case key.Matches(msg, k.Target):
-		m = m.openPicker()
+		m.pick = m.pick.show(m.target)
 	case key.Matches(msg, k.Regenerate):
 		m, cmd = m.regenerate()
 	case key.Matches(msg, k.Stop) && m.run != nil:
