@@ -92,10 +92,3 @@ func (m Model) filtered(cmd tea.Cmd) (Model, tea.Cmd) {
 	}
 	return m, cmd
 }
-
-// codeChoice is the number being typed after y names a code block.
-type codeChoice struct {
-	waiting bool
-	digits  string
-	reply   int // the entry whose code blocks are numbered
-}

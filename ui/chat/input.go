@@ -24,7 +24,9 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case m.list.Asking():
 		return m.confirmKey(msg)
 	case m.code.waiting:
-		return m.codeKey(msg)
+		var cmd tea.Cmd
+		m.code, cmd = m.code.key(msg, m.km, m.tr.codes(m.code.reply))
+		return m, cmd
 	}
 	if next, cmd, ok := m.tabKey(msg); ok {
 		return next, cmd
@@ -142,11 +144,12 @@ func (m Model) replyAction(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 		m.layout()
 		return m, nil, true
 	case key.Matches(msg, k.Copy):
-		next, cmd := m.copyReply()
-		return next, cmd, true
+		return m, copyReply(m.conv.entries, m.tr.current(m.conv.entries)), true
 	case key.Matches(msg, k.CopyCode):
-		next, cmd := m.askCode()
-		return next, cmd, true
+		i := m.tr.current(m.conv.entries)
+		var cmd tea.Cmd
+		m.code, cmd = m.code.ask(i, m.tr.codes(i))
+		return m, cmd, true
 	case key.Matches(msg, k.Edit):
 		next, cmd := m.editLast()
 		return next, cmd, true
