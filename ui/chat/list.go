@@ -71,6 +71,10 @@ func (l convList) filter(q string) convList {
 	return l
 }
 
+// needsAll reports whether a filter is typed while titles remain in the
+// store: it must see them all.
+func (l convList) needsAll() bool { return l.more && l.query() != "" && !l.loading }
+
 // nearEnd reports whether the cursor is close enough to the end of what is
 // loaded that the next page should come.
 func (l convList) nearEnd(rows int) bool {
