@@ -21,8 +21,10 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, cmd
 	case m.field.kind != noField:
 		return m.fieldKey(msg)
-	case m.list.Asking():
-		return m.confirmKey(msg)
+	case m.list.Asking(): // the delete question: the list asks it
+		var cmd tea.Cmd
+		m.list.Model, cmd = m.list.Update(msg)
+		return m, cmd
 	case m.code.waiting:
 		var cmd tea.Cmd
 		m.code, cmd = m.code.key(msg, m.km, m.tr.codes(m.code.reply))
@@ -58,7 +60,7 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	case key.Matches(msg, k.FocusBack):
 		m = m.focusOn((m.focus + 2) % 3)
 	case key.Matches(msg, k.Editor):
-		m, cmd = m.editor()
+		cmd = m.edit.Open(m.comp.ta.Value())
 	case key.Matches(msg, k.Attach):
 		m, cmd = m.openField(attachField, "", "path of an image file")
 	case key.Matches(msg, k.Detach):
@@ -115,7 +117,8 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.list = m.list.filter("")
 		return m, nil
 	}
-	return m.replyKey(msg)
+	next, cmd, _ := m.replyAction(msg) // the reply keys work here too
+	return next, cmd
 }
 
 // readKey scrolls the conversation and acts on the reply in view.
@@ -127,12 +130,6 @@ func (m Model) readKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return next, cmd
 	}
 	return m.scroll(msg)
-}
-
-// replyKey is the reply actions outside the reply pane.
-func (m Model) replyKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	next, cmd, _ := m.replyAction(msg)
-	return next, cmd
 }
 
 // replyAction handles the keys that act on the reply in view.
@@ -231,13 +228,6 @@ func (m Model) focusOn(f focus) Model {
 		m.relayout()
 	}
 	return m
-}
-
-// confirmKey answers the delete question: the list asks it.
-func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	var cmd tea.Cmd
-	m.list.Model, cmd = m.list.Update(msg)
-	return m, cmd
 }
 
 // startRename opens the field with the selected conversation's title.
