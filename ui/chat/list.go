@@ -206,3 +206,37 @@ func (l convList) follow(h int) convList {
 	l.SetHeight(h)
 	return l
 }
+
+// panel is the conversation list in w × h: its heading, the filter,
+// the rows, and the delete question. f is the tab's one-line field, drawn
+// where it edits the list (the filter, a title).
+func (l convList) panel(st *styles, f field, w, h int, focused bool, now time.Time) []string {
+	title := st.List.Title.Render("Conversations")
+	out := []string{pad(title, w)}
+	switch {
+	case f.kind == filterField:
+		out = append(out, pad(st.Label.Render("/ ")+f.input.View(), w))
+	case l.query() != "":
+		out = append(out, pad(st.Label.Render(ansi.Truncate("/ "+oneLine(l.query()), w, "…")), w))
+	}
+	question := l.QuestionView(w)
+	foot := 0 // the question's line
+	if question != "" {
+		foot = 1
+	}
+	rows := h - len(out) - foot
+	lines, at := l.view(st, w, rows, focused, now)
+	for i, line := range lines {
+		if f.kind == renameField && i == at {
+			line = st.Label.Render("✎ ") + f.input.View()
+		}
+		out = append(out, pad(line, w))
+	}
+	for len(out) < h-foot {
+		out = append(out, pad("", w))
+	}
+	if question != "" {
+		out = append(out, pad(question, w))
+	}
+	return out[:h]
+}
