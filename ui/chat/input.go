@@ -104,7 +104,9 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, nil
 	case key.Matches(msg, k.Down):
 		m.list = m.list.move(1, m.listRows())
-		return m.morePage()
+		var cmd tea.Cmd
+		m.list, cmd = m.list.nextPage(m.db, m.listSeq, m.height)
+		return m, cmd
 	case key.Matches(msg, k.Open):
 		return m.openSelected()
 	case key.Matches(msg, k.Filter):
