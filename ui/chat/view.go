@@ -69,7 +69,7 @@ func (m Model) pane(g geometry) []string {
 			out = append(out, pad(l, g.paneW))
 		}
 	}
-	out = append(out, m.ruleLine(g.paneW))
+	out = append(out, ruleLine(m.st, g.paneW, m.conv.loading != 0, m.tr.moreBelow() && !m.pick.open && len(m.conv.entries) > 0))
 	if m.field.kind == attachField {
 		out = append(out, pad(m.st.Label.Render("image ▸ ")+m.field.input.View(), g.paneW))
 	}
@@ -85,21 +85,22 @@ func (m Model) pane(g geometry) []string {
 	return out[:m.height]
 }
 
-// ruleLine separates the conversation from the composer; it says when more
-// of the conversation is below the window, and when a conversation loads.
-func (m Model) ruleLine(w int) string {
+// ruleLine separates the conversation from the composer; it says when a
+// conversation loads, and when more of the conversation is below the
+// window.
+func ruleLine(st *styles, w int, loading, moreBelow bool) string {
 	note := ""
 	switch {
-	case m.conv.loading != 0:
+	case loading:
 		note = " loading… "
-	case m.tr.moreBelow() && !m.pick.open && len(m.conv.entries) > 0:
+	case moreBelow:
 		note = " ↓ more below "
 	}
 	if note == "" {
-		return rule(m.st.Rule, w)
+		return rule(st.Rule, w)
 	}
 	left := 2
-	return rule(m.st.Rule, left) + m.st.More.Render(note) + rule(m.st.Rule, w-left-ansi.StringWidth(note))
+	return rule(st.Rule, left) + st.More.Render(note) + rule(st.Rule, w-left-ansi.StringWidth(note))
 }
 
 // emptyView is the transcript of a conversation with nothing in it yet;
