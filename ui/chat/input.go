@@ -100,10 +100,10 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	k := m.km
 	switch {
 	case key.Matches(msg, k.Up):
-		m.list = m.list.move(-1, m.listRows())
+		m.list = m.list.move(-1, m.list.shown(m.height, m.field))
 		return m, nil
 	case key.Matches(msg, k.Down):
-		m.list = m.list.move(1, m.listRows())
+		m.list = m.list.move(1, m.list.shown(m.height, m.field))
 		var cmd tea.Cmd
 		m.list, cmd = m.list.nextPage(m.db, m.listSeq, m.height)
 		return m, cmd
@@ -193,7 +193,7 @@ func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
 		n = 3
 	}
 	if m.focus == onList {
-		m.list = m.list.move(n, m.listRows())
+		m.list = m.list.move(n, m.list.shown(m.height, m.field))
 		return m, nil
 	}
 	return m.scrollBy(n)
@@ -259,13 +259,4 @@ func (m Model) editLast() (Model, tea.Cmd) {
 	m = m.focusOn(onComposer)
 	m.relayout()
 	return m, nil
-}
-
-// listRows is how many conversations the list shows at once.
-func (m Model) listRows() int {
-	rows := m.height - 1 // the heading
-	if m.field.kind == filterField || m.list.query() != "" {
-		rows--
-	}
-	return max(rows, 1)
 }

@@ -71,6 +71,16 @@ func (l convList) filter(q string) convList {
 	return l
 }
 
+// shown is how many conversations the list shows at once in h lines: the
+// heading takes one, and the filter one while f types it or it is set.
+func (l convList) shown(h int, f field) int {
+	rows := h - 1 // the heading
+	if f.kind == filterField || l.query() != "" {
+		rows--
+	}
+	return max(rows, 1)
+}
+
 // needsAll reports whether a filter is typed while titles remain in the
 // store: it must see them all.
 func (l convList) needsAll() bool { return l.more && l.query() != "" && !l.loading }
