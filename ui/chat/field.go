@@ -28,15 +28,16 @@ type field struct {
 	id    int64 // the conversation being renamed
 }
 
-// openField opens the field for kind with text in it.
-func (m Model) openField(kind fieldKind, text, placeholder string) (Model, tea.Cmd) {
+// openField opens the field for kind with text in it; id is the
+// conversation a title renames.
+func (m Model) openField(kind fieldKind, text, placeholder string, id int64) (Model, tea.Cmd) {
 	in := textinput.New()
 	in.Prompt = ""
 	in.Placeholder = placeholder
 	in.SetStyles(m.st.Input)
 	in.SetValue(text)
 	in.CursorEnd()
-	m.field = field{kind: kind, input: in}
+	m.field = field{kind: kind, input: in, id: id}
 	m.relayout()
 	return m, m.field.input.Focus()
 }

@@ -62,7 +62,7 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	case key.Matches(msg, k.Editor):
 		cmd = m.edit.Open(m.comp.ta.Value())
 	case key.Matches(msg, k.Attach):
-		m, cmd = m.openField(attachField, "", "path of an image file")
+		m, cmd = m.openField(attachField, "", "path of an image file", 0)
 	case key.Matches(msg, k.Detach):
 		m.comp.images = nil
 		m.relayout()
@@ -110,9 +110,12 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Open):
 		return m.openSelected()
 	case key.Matches(msg, k.Filter):
-		return m.openField(filterField, m.list.query(), "filter titles")
+		return m.openField(filterField, m.list.query(), "filter titles", 0)
 	case key.Matches(msg, k.Rename):
-		return m.startRename()
+		if c, ok := m.list.selected(); ok {
+			return m.openField(renameField, c.Title, "title", c.ID)
+		}
+		return m, nil
 	case key.Matches(msg, k.Delete):
 		return m.askDelete()
 	case key.Matches(msg, k.Cancel) && m.list.query() != "":
@@ -230,17 +233,6 @@ func (m Model) focusOn(f focus) Model {
 		m.relayout()
 	}
 	return m
-}
-
-// startRename opens the field with the selected conversation's title.
-func (m Model) startRename() (Model, tea.Cmd) {
-	c, ok := m.list.selected()
-	if !ok {
-		return m, nil
-	}
-	next, cmd := m.openField(renameField, c.Title, "title")
-	next.field.id = c.ID
-	return next, cmd
 }
 
 // editLast puts the last prompt back in the composer; sending it replaces
