@@ -155,13 +155,19 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 
 // result handles the answers of the tab's commands.
 func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
+	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case listLoadedMsg:
-		return m.listLoaded(msg)
+		if msg.seq == m.listSeq {
+			m.clock = msg.now
+			m.list, cmd = m.list.pageLoaded(msg)
+		}
+		return m, cmd
 	case openedMsg:
 		return m.opened(msg)
 	case renamedMsg:
-		return m.renamed(msg)
+		m.list, cmd = m.list.renamed(msg)
+		return m, cmd
 	case deletedMsg:
 		return m.deleted(msg)
 	case beganMsg:

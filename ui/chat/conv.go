@@ -13,32 +13,28 @@ import (
 	"atelier/ui/tab"
 )
 
-// listLoaded adopts a page of the listing.
-func (m Model) listLoaded(msg listLoadedMsg) (Model, tea.Cmd) {
-	if msg.seq != m.listSeq {
-		return m, nil
-	}
-	m.clock = msg.now
+// pageLoaded adopts a page of the listing (the tab checks that it is the
+// listing whose answer counts).
+func (l convList) pageLoaded(msg listLoadedMsg) (convList, tea.Cmd) {
 	if msg.err != nil {
-		m.list.loading, m.list.loaded = false, true
+		l.loading, l.loaded = false, true
 		if errors.Is(msg.err, errNoStore) {
-			return m, nil
+			return l, nil
 		}
-		return m, tab.Error(msg.err)
+		return l, tab.Error(msg.err)
 	}
-	m.list = m.list.setPage(msg.page, msg.replace, msg.more)
-	return m, nil
+	return l.setPage(msg.page, msg.replace, msg.more), nil
 }
 
-// morePage asks for the next page when the cursor nears the end of the
-// loaded listing.
-func (m Model) morePage() (Model, tea.Cmd) {
-	if !m.list.nearEnd(m.height) || len(m.list.Items()) == 0 {
-		return m, nil
+// nextPage asks db for the page after the loaded listing (listing seq)
+// when the cursor is within rows of its end.
+func (l convList) nextPage(db *store.Store, seq, rows int) (convList, tea.Cmd) {
+	if !l.nearEnd(rows) || len(l.Items()) == 0 {
+		return l, nil
 	}
-	m.list.loading = true
-	c := m.list.Items()[len(m.list.Items())-1].Cursor()
-	return m, loadPage(m.db, m.listSeq, &c)
+	l.loading = true
+	c := l.Items()[len(l.Items())-1].Cursor()
+	return l, loadPage(db, seq, &c)
 }
 
 // openSelected opens the conversation under the list's cursor.
@@ -156,12 +152,11 @@ func (m Model) deletedElsewhere(msg tab.DeletedMsg) Model {
 }
 
 // renamed shows a conversation's new title.
-func (m Model) renamed(msg renamedMsg) (Model, tea.Cmd) {
+func (l convList) renamed(msg renamedMsg) (convList, tea.Cmd) {
 	if msg.err != nil {
-		return m, tab.Error(msg.err)
+		return l, tab.Error(msg.err)
 	}
-	m.list = m.list.retitle(msg.id, msg.title)
-	return m, nil
+	return l.retitle(msg.id, msg.title), nil
 }
 
 // resetTranscript forgets the drawings of the conversation that was open;

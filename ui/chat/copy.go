@@ -9,68 +9,68 @@ import (
 
 	"atelier/budget"
 	"atelier/termtext"
+	"atelier/ui/markdown"
 	"atelier/ui/tab"
 )
 
-// copyReply puts the reply in view, as markdown, on the clipboard (OSC 52).
-func (m Model) copyReply() (Model, tea.Cmd) {
-	i := m.tr.current(m.conv.entries)
-	if i < 0 || m.conv.entries[i].text == "" {
-		return m, tab.Warn("no reply to copy")
-	}
-	text := termtext.String(m.conv.entries[i].text)
-	return m, tea.Batch(tea.SetClipboard(text), tab.Notice(fmt.Sprintf("reply copied (%s)", budget.Size(int64(len(text))))))
+// codeChoice is the number being typed after y names a code block.
+type codeChoice struct {
+	waiting bool
+	digits  string
+	reply   int // the entry whose code blocks are numbered
 }
 
-// askCode waits for the number of the code block to copy.
-func (m Model) askCode() (Model, tea.Cmd) {
-	i := m.tr.current(m.conv.entries)
-	n := len(m.tr.codes(i))
+// copyReply puts reply i, as markdown, on the clipboard (OSC 52).
+func copyReply(entries []entry, i int) tea.Cmd {
+	if i < 0 || entries[i].text == "" {
+		return tab.Warn("no reply to copy")
+	}
+	text := termtext.String(entries[i].text)
+	return tea.Batch(tea.SetClipboard(text), tab.Notice(fmt.Sprintf("reply copied (%s)", budget.Size(int64(len(text))))))
+}
+
+// ask waits for the number of the code block of reply i to copy; codes
+// are that reply's blocks. A reply with one block has it copied at once.
+func (c codeChoice) ask(i int, codes []markdown.CodeBlock) (codeChoice, tea.Cmd) {
+	n := len(codes)
 	switch {
 	case i < 0 || n == 0:
-		return m, tab.Warn("no code block in this reply")
+		return c, tab.Warn("no code block in this reply")
 	case n == 1:
-		return m.copyCode(i, 1)
+		return c, copyCode(codes, 1)
 	}
-	m.code = codeChoice{waiting: true, reply: i}
-	return m, tab.Ask(fmt.Sprintf("copy which code block? 1–%d", n))
+	return codeChoice{waiting: true, reply: i}, tab.Ask(fmt.Sprintf("copy which code block? 1–%d", n))
 }
 
-// codeKey takes a digit of the block's number: the block is copied as soon
-// as no further digit could name one, or on enter.
-func (m Model) codeKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	c := m.code
-	n := len(m.tr.codes(c.reply))
+// key takes a digit of the block's number: the block is copied as soon as
+// no further digit could name one, or on enter. codes are the blocks of
+// c.reply.
+func (c codeChoice) key(msg tea.KeyPressMsg, k keyMap, codes []markdown.CodeBlock) (codeChoice, tea.Cmd) {
+	n := len(codes)
 	switch {
-	case key.Matches(msg, m.km.Cancel):
-		m.code = codeChoice{}
-		return m, nil
-	case key.Matches(msg, m.km.Save) && c.digits != "":
-		m.code = codeChoice{}
+	case key.Matches(msg, k.Cancel):
+		return codeChoice{}, nil
+	case key.Matches(msg, k.Save) && c.digits != "":
 		num, _ := strconv.Atoi(c.digits)
-		return m.copyCode(c.reply, num)
+		return codeChoice{}, copyCode(codes, num)
 	}
 	r := msg.String()
 	if len(r) != 1 || r[0] < '0' || r[0] > '9' {
-		m.code = codeChoice{}
-		return m, nil
+		return codeChoice{}, nil
 	}
 	c.digits += r
 	num, _ := strconv.Atoi(c.digits)
 	if num*10 > n {
-		m.code = codeChoice{}
-		return m.copyCode(c.reply, num)
+		return codeChoice{}, copyCode(codes, num)
 	}
-	m.code = c
-	return m, nil
+	return c, nil
 }
 
-// copyCode puts code block num of reply i on the clipboard.
-func (m Model) copyCode(i, num int) (Model, tea.Cmd) {
-	codes := m.tr.codes(i)
+// copyCode puts code block num of codes on the clipboard.
+func copyCode(codes []markdown.CodeBlock, num int) tea.Cmd {
 	if num < 1 || num > len(codes) {
-		return m, tab.Warn(fmt.Sprintf("no code block %d: this reply has %d", num, len(codes)))
+		return tab.Warn(fmt.Sprintf("no code block %d: this reply has %d", num, len(codes)))
 	}
 	code := codes[num-1].Code
-	return m, tea.Batch(tea.SetClipboard(code), tab.Notice(fmt.Sprintf("code block %d copied (%s)", num, budget.Size(int64(len(code))))))
+	return tea.Batch(tea.SetClipboard(code), tab.Notice(fmt.Sprintf("code block %d copied (%s)", num, budget.Size(int64(len(code))))))
 }

@@ -7,9 +7,6 @@ import (
 	"atelier/ui/tab"
 )
 
-// editor opens the composer's text in $VISUAL or $EDITOR.
-func (m Model) editor() (Model, tea.Cmd) { return m, m.edit.Open(m.comp.ta.Value()) }
-
 // edited puts what was written in the editor in the composer.
 func (m Model) edited(msg editor.EditedMsg) (Model, tea.Cmd) {
 	if msg.Err != nil {

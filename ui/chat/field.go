@@ -6,6 +6,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/store"
 )
 
 // fieldKind is what the one-line field is open for.
@@ -26,15 +28,16 @@ type field struct {
 	id    int64 // the conversation being renamed
 }
 
-// openField opens the field for kind with text in it.
-func (m Model) openField(kind fieldKind, text, placeholder string) (Model, tea.Cmd) {
+// openField opens the field for kind with text in it; id is the
+// conversation a title renames.
+func (m Model) openField(kind fieldKind, text, placeholder string, id int64) (Model, tea.Cmd) {
 	in := textinput.New()
 	in.Prompt = ""
 	in.Placeholder = placeholder
 	in.SetStyles(m.st.Input)
 	in.SetValue(text)
 	in.CursorEnd()
-	m.field = field{kind: kind, input: in}
+	m.field = field{kind: kind, input: in, id: id}
 	m.relayout()
 	return m, m.field.input.Focus()
 }
@@ -47,7 +50,7 @@ func (m Model) fieldKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Save):
 		m.field = field{}
 		m.relayout()
-		return m.fieldDone(f, strings.TrimSpace(f.input.Value()))
+		return m, f.done(m.db)
 	case key.Matches(msg, m.km.Cancel):
 		m.field = field{}
 		if f.kind == filterField {
@@ -64,38 +67,29 @@ func (m Model) fieldKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// fieldDone acts on what the field held when enter closed it.
-func (m Model) fieldDone(f field, text string) (Model, tea.Cmd) {
-	switch f.kind {
-	case renameField:
-		if text == "" {
-			return m, nil
-		}
-		return m, rename(m.db, f.id, text)
-	case attachField:
-		if text == "" {
-			return m, nil
-		}
-		return m, attach(text)
+// done is what enter does with the text the field held: a title renames
+// conversation f.id, a path is attached; the filter stays as typed.
+func (f field) done(db *store.Store) tea.Cmd {
+	text := strings.TrimSpace(f.input.Value())
+	switch {
+	case text == "":
+		return nil
+	case f.kind == renameField:
+		return rename(db, f.id, text)
+	case f.kind == attachField:
+		return attach(text)
 	}
-	return m, nil // the filter stays as typed
+	return nil
 }
 
 // filtered narrows the list to the query typed so far; the first letter
 // typed loads the titles not listed yet, so the filter sees them all.
 func (m Model) filtered(cmd tea.Cmd) (Model, tea.Cmd) {
 	m.list = m.list.filter(m.field.input.Value())
-	if m.list.more && m.list.query() != "" && !m.list.loading {
+	if m.list.needsAll() {
 		m.listSeq++
 		m.list.loading = true
 		return m, tea.Batch(cmd, loadAll(m.db, m.listSeq))
 	}
 	return m, cmd
-}
-
-// codeChoice is the number being typed after y names a code block.
-type codeChoice struct {
-	waiting bool
-	digits  string
-	reply   int // the entry whose code blocks are numbered
 }

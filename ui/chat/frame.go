@@ -84,15 +84,15 @@ func (m Model) geometry() geometry {
 	case m.focus == onList:
 		g.listOnly = true
 	}
-	g.bodyH = max(m.height-1-m.composerHeight(), 0)
+	g.bodyH = max(m.height-1-composerHeight(m.comp, m.field), 0)
 	return g
 }
 
-// composerHeight is the lines under the rule: the composer and the attach
-// field when it is open.
-func (m Model) composerHeight() int {
-	h := m.comp.height()
-	if m.field.kind == attachField {
+// composerHeight is the lines under the rule: the composer c and the
+// attach field when f is open for it.
+func composerHeight(c composer, f field) int {
+	h := c.height()
+	if f.kind == attachField {
 		h++
 	}
 	return h

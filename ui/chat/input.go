@@ -13,13 +13,22 @@ import (
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case m.pick.open:
-		return m.pickerKey(msg)
+		var cmd tea.Cmd
+		var closed bool
+		if m.pick, cmd, closed = m.pick.key(msg, m.km, m.defaultModel); closed {
+			m.target = m.pick.target
+		}
+		return m, cmd
 	case m.field.kind != noField:
 		return m.fieldKey(msg)
-	case m.list.Asking():
-		return m.confirmKey(msg)
+	case m.list.Asking(): // the delete question: the list asks it
+		var cmd tea.Cmd
+		m.list.Model, cmd = m.list.Update(msg)
+		return m, cmd
 	case m.code.waiting:
-		return m.codeKey(msg)
+		var cmd tea.Cmd
+		m.code, cmd = m.code.key(msg, m.km, m.tr.codes(m.code.reply))
+		return m, cmd
 	}
 	if next, cmd, ok := m.tabKey(msg); ok {
 		return next, cmd
@@ -41,7 +50,7 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	case key.Matches(msg, k.New):
 		m, cmd = m.newChat()
 	case key.Matches(msg, k.Target):
-		m = m.openPicker()
+		m.pick = m.pick.show(m.target)
 	case key.Matches(msg, k.Regenerate):
 		m, cmd = m.regenerate()
 	case key.Matches(msg, k.Stop) && m.run != nil:
@@ -51,9 +60,9 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	case key.Matches(msg, k.FocusBack):
 		m = m.focusOn((m.focus + 2) % 3)
 	case key.Matches(msg, k.Editor):
-		m, cmd = m.editor()
+		cmd = m.edit.Open(m.comp.ta.Value())
 	case key.Matches(msg, k.Attach):
-		m, cmd = m.openField(attachField, "", "path of an image file")
+		m, cmd = m.openField(attachField, "", "path of an image file", 0)
 	case key.Matches(msg, k.Detach):
 		m.comp.images = nil
 		m.relayout()
@@ -91,24 +100,30 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	k := m.km
 	switch {
 	case key.Matches(msg, k.Up):
-		m.list = m.list.move(-1, m.listRows())
+		m.list = m.list.move(-1, m.list.shown(m.height, m.field))
 		return m, nil
 	case key.Matches(msg, k.Down):
-		m.list = m.list.move(1, m.listRows())
-		return m.morePage()
+		m.list = m.list.move(1, m.list.shown(m.height, m.field))
+		var cmd tea.Cmd
+		m.list, cmd = m.list.nextPage(m.db, m.listSeq, m.height)
+		return m, cmd
 	case key.Matches(msg, k.Open):
 		return m.openSelected()
 	case key.Matches(msg, k.Filter):
-		return m.openField(filterField, m.list.query(), "filter titles")
+		return m.openField(filterField, m.list.query(), "filter titles", 0)
 	case key.Matches(msg, k.Rename):
-		return m.startRename()
+		if c, ok := m.list.selected(); ok {
+			return m.openField(renameField, c.Title, "title", c.ID)
+		}
+		return m, nil
 	case key.Matches(msg, k.Delete):
 		return m.askDelete()
 	case key.Matches(msg, k.Cancel) && m.list.query() != "":
 		m.list = m.list.filter("")
 		return m, nil
 	}
-	return m.replyKey(msg)
+	next, cmd, _ := m.replyAction(msg) // the reply keys work here too
+	return next, cmd
 }
 
 // readKey scrolls the conversation and acts on the reply in view.
@@ -122,12 +137,6 @@ func (m Model) readKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m.scroll(msg)
 }
 
-// replyKey is the reply actions outside the reply pane.
-func (m Model) replyKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	next, cmd, _ := m.replyAction(msg)
-	return next, cmd
-}
-
 // replyAction handles the keys that act on the reply in view.
 func (m Model) replyAction(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	k := m.km
@@ -137,11 +146,12 @@ func (m Model) replyAction(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 		m.layout()
 		return m, nil, true
 	case key.Matches(msg, k.Copy):
-		next, cmd := m.copyReply()
-		return next, cmd, true
+		return m, copyReply(m.conv.entries, m.tr.current(m.conv.entries)), true
 	case key.Matches(msg, k.CopyCode):
-		next, cmd := m.askCode()
-		return next, cmd, true
+		i := m.tr.current(m.conv.entries)
+		var cmd tea.Cmd
+		m.code, cmd = m.code.ask(i, m.tr.codes(i))
+		return m, cmd, true
 	case key.Matches(msg, k.Edit):
 		next, cmd := m.editLast()
 		return next, cmd, true
@@ -186,7 +196,7 @@ func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
 		n = 3
 	}
 	if m.focus == onList {
-		m.list = m.list.move(n, m.listRows())
+		m.list = m.list.move(n, m.list.shown(m.height, m.field))
 		return m, nil
 	}
 	return m.scrollBy(n)
@@ -225,24 +235,6 @@ func (m Model) focusOn(f focus) Model {
 	return m
 }
 
-// confirmKey answers the delete question: the list asks it.
-func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	var cmd tea.Cmd
-	m.list.Model, cmd = m.list.Update(msg)
-	return m, cmd
-}
-
-// startRename opens the field with the selected conversation's title.
-func (m Model) startRename() (Model, tea.Cmd) {
-	c, ok := m.list.selected()
-	if !ok {
-		return m, nil
-	}
-	next, cmd := m.openField(renameField, c.Title, "title")
-	next.field.id = c.ID
-	return next, cmd
-}
-
 // editLast puts the last prompt back in the composer; sending it replaces
 // that prompt and its reply.
 func (m Model) editLast() (Model, tea.Cmd) {
@@ -259,13 +251,4 @@ func (m Model) editLast() (Model, tea.Cmd) {
 	m = m.focusOn(onComposer)
 	m.relayout()
 	return m, nil
-}
-
-// listRows is how many conversations the list shows at once.
-func (m Model) listRows() int {
-	rows := m.height - 1 // the heading
-	if m.field.kind == filterField || m.list.query() != "" {
-		rows--
-	}
-	return max(rows, 1)
 }

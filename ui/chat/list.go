@@ -71,6 +71,20 @@ func (l convList) filter(q string) convList {
 	return l
 }
 
+// shown is how many conversations the list shows at once in h lines: the
+// heading takes one, and the filter one while f types it or it is set.
+func (l convList) shown(h int, f field) int {
+	rows := h - 1 // the heading
+	if f.kind == filterField || l.query() != "" {
+		rows--
+	}
+	return max(rows, 1)
+}
+
+// needsAll reports whether a filter is typed while titles remain in the
+// store: it must see them all.
+func (l convList) needsAll() bool { return l.more && l.query() != "" && !l.loading }
+
 // nearEnd reports whether the cursor is close enough to the end of what is
 // loaded that the next page should come.
 func (l convList) nearEnd(rows int) bool {
@@ -201,4 +215,38 @@ func ageOf(now, t time.Time) string {
 func (l convList) follow(h int) convList {
 	l.SetHeight(h)
 	return l
+}
+
+// panel is the conversation list in w × h: its heading, the filter,
+// the rows, and the delete question. f is the tab's one-line field, drawn
+// where it edits the list (the filter, a title).
+func (l convList) panel(st *styles, f field, w, h int, focused bool, now time.Time) []string {
+	title := st.List.Title.Render("Conversations")
+	out := []string{pad(title, w)}
+	switch {
+	case f.kind == filterField:
+		out = append(out, pad(st.Label.Render("/ ")+f.input.View(), w))
+	case l.query() != "":
+		out = append(out, pad(st.Label.Render(ansi.Truncate("/ "+oneLine(l.query()), w, "…")), w))
+	}
+	question := l.QuestionView(w)
+	foot := 0 // the question's line
+	if question != "" {
+		foot = 1
+	}
+	rows := h - len(out) - foot
+	lines, at := l.view(st, w, rows, focused, now)
+	for i, line := range lines {
+		if f.kind == renameField && i == at {
+			line = st.Label.Render("✎ ") + f.input.View()
+		}
+		out = append(out, pad(line, w))
+	}
+	for len(out) < h-foot {
+		out = append(out, pad("", w))
+	}
+	if question != "" {
+		out = append(out, pad(question, w))
+	}
+	return out[:h]
 }

@@ -148,38 +148,38 @@ func rulesOf(base client.ChatTarget) form.Rules {
 	}
 }
 
-// openPicker shows the picker on the current target.
-func (m Model) openPicker() Model {
-	m.pick = m.pick.load(m.target)
-	m.pick.open = true
-	return m
+// show opens the picker on target t.
+func (p picker) show(t client.ChatTarget) picker {
+	p = p.load(t)
+	p.open = true
+	return p
 }
 
-// pickerKey handles a key while the picker is open; closing it adopts the
-// target as it stands.
-func (m Model) pickerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	if m.pick.editing {
-		var cmd tea.Cmd
-		m.pick, cmd = m.pick.editKey(msg, m.km)
-		return m, cmd
+// key handles a key while the picker is open; closed reports that it
+// closed, and the tab adopts p.target as it stands.
+func (p picker) key(msg tea.KeyPressMsg, k keyMap, defaultModel func(client.Group) string) (next picker, cmd tea.Cmd, closed bool) {
+	if p.editing {
+		p, cmd = p.editKey(msg, k)
+		return p, cmd, false
 	}
-	k := m.km
 	switch {
 	case key.Matches(msg, k.Close):
-		m.pick.open = false
-		m.target = m.pick.target
+		p.open = false
+		return p, nil, true
 	case key.Matches(msg, k.Up):
-		m.pick.form.Step(-1)
+		p.form.Step(-1)
 	case key.Matches(msg, k.Down):
-		m.pick.form.Step(1)
+		p.form.Step(1)
 	case key.Matches(msg, k.Change):
-		m.pick = m.pick.change(msg.String() == "left" || msg.String() == "h", m.defaultModel)
+		p = p.change(msg.String() == "left" || msg.String() == "h", defaultModel)
 	case key.Matches(msg, k.Save):
-		return m.pickEnter()
-	case key.Matches(msg, k.TypeNumber) && m.pick.numeric():
-		return m.typeNumber(msg)
+		p, cmd = p.enter(defaultModel)
+		return p, cmd, false
+	case key.Matches(msg, k.TypeNumber) && p.numeric():
+		p, cmd = p.typeNumber(msg, defaultModel)
+		return p, cmd, false
 	}
-	return m, nil
+	return p, nil, false
 }
 
 // numeric reports whether the row under the cursor takes a number.
@@ -190,22 +190,21 @@ func (p picker) numeric() bool {
 
 // typeNumber is a digit on a number's row: the row's field opens empty
 // with the digit in it, as a spreadsheet's cell does.
-func (m Model) typeNumber(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	m, focus := m.pickEnter()
-	m.pick.form.Set(m.pick.row().name, "")
+func (p picker) typeNumber(msg tea.KeyPressMsg, defaultModel func(client.Group) string) (picker, tea.Cmd) {
+	p, focus := p.enter(defaultModel)
+	p.form.Set(p.row().name, "")
 	var cmd tea.Cmd
-	m.pick, cmd = m.pick.update(msg)
-	return m, tea.Batch(focus, cmd)
+	p, cmd = p.update(msg)
+	return p, tea.Batch(focus, cmd)
 }
 
-// pickEnter edits a text or number, and changes a choice or a switch.
-func (m Model) pickEnter() (Model, tea.Cmd) {
-	if s := m.pick.row(); s.kind == choiceSetting || s.kind == boolSetting {
-		m.pick = m.pick.change(false, m.defaultModel)
-		return m, nil
+// enter edits a text or number, and changes a choice or a switch.
+func (p picker) enter(defaultModel func(client.Group) string) (picker, tea.Cmd) {
+	if s := p.row(); s.kind == choiceSetting || s.kind == boolSetting {
+		return p.change(false, defaultModel), nil
 	}
-	m.pick.editing = true
-	return m, m.pick.form.Edit()
+	p.editing = true
+	return p, p.form.Edit()
 }
 
 // editKey: enter sets the value typed, esc leaves it as it was.

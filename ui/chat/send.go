@@ -180,10 +180,10 @@ func (m Model) delta(d deltaMsg) (Model, tea.Cmd) {
 	case client.ChatTextDelta:
 		e.add(d.d.Text, "")
 		m.tr.live.Append(d.d.Text)
-		m.firstToken(e, d)
+		m.run.firstToken(e, d)
 	case client.ChatThinkingDelta:
 		e.add("", d.d.Text)
-		m.firstToken(e, d)
+		m.run.firstToken(e, d)
 	case client.ChatToolDelta:
 		e.tools = append(e.tools, *d.d.Tool)
 	case client.ChatCitationDelta:
@@ -199,9 +199,10 @@ func (m Model) delta(d deltaMsg) (Model, tea.Cmd) {
 	return m, tea.Batch(cmds...)
 }
 
-func (m Model) firstToken(e *entry, d deltaMsg) {
-	if e.ttft == 0 && d.d.Text != "" && !m.run.started.IsZero() {
-		e.ttft = d.at.Sub(m.run.started)
+// firstToken notes when the reply's first text came, once.
+func (r *running) firstToken(e *entry, d deltaMsg) {
+	if e.ttft == 0 && d.d.Text != "" && !r.started.IsZero() {
+		e.ttft = d.at.Sub(r.started)
 	}
 }
 

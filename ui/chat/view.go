@@ -6,6 +6,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/client"
 	"atelier/termtext"
 )
 
@@ -39,13 +40,13 @@ type drawnTab struct {
 func (m Model) draw() string {
 	g := m.geometry()
 	if g.listOnly {
-		return joinLines(m.listPanel(m.width, m.height))
+		return joinLines(m.list.panel(m.st, m.field, m.width, m.height, m.focus == onList, m.clock))
 	}
 	right := m.pane(g)
 	if g.listW == 0 {
 		return joinLines(right)
 	}
-	left := m.listPanel(g.listW-3, m.height)
+	left := m.list.panel(m.st, m.field, g.listW-3, m.height, m.focus == onList, m.clock)
 	sep := m.st.Rule.Render(" │ ")
 	out := make([]string, m.height)
 	for i := range out {
@@ -62,13 +63,13 @@ func (m Model) pane(g geometry) []string {
 	case m.pick.open:
 		out = m.pick.view()
 	case len(m.conv.entries) == 0:
-		out = m.emptyView(g)
+		out = emptyView(m.st, g, m.target, m.client != nil)
 	default:
 		for _, l := range m.tr.view() { // as wide as the reading width: the pane may be wider
 			out = append(out, pad(l, g.paneW))
 		}
 	}
-	out = append(out, m.ruleLine(g.paneW))
+	out = append(out, ruleLine(m.st, g.paneW, m.conv.loading != 0, m.tr.moreBelow() && !m.pick.open && len(m.conv.entries) > 0))
 	if m.field.kind == attachField {
 		out = append(out, pad(m.st.Label.Render("image ▸ ")+m.field.input.View(), g.paneW))
 	}
@@ -84,69 +85,37 @@ func (m Model) pane(g geometry) []string {
 	return out[:m.height]
 }
 
-// ruleLine separates the conversation from the composer; it says when more
-// of the conversation is below the window, and when a conversation loads.
-func (m Model) ruleLine(w int) string {
+// ruleLine separates the conversation from the composer; it says when a
+// conversation loads, and when more of the conversation is below the
+// window.
+func ruleLine(st *styles, w int, loading, moreBelow bool) string {
 	note := ""
 	switch {
-	case m.conv.loading != 0:
+	case loading:
 		note = " loading… "
-	case m.tr.moreBelow() && !m.pick.open && len(m.conv.entries) > 0:
+	case moreBelow:
 		note = " ↓ more below "
 	}
 	if note == "" {
-		return rule(m.st.Rule, w)
+		return rule(st.Rule, w)
 	}
 	left := 2
-	return rule(m.st.Rule, left) + m.st.More.Render(note) + rule(m.st.Rule, w-left-ansi.StringWidth(note))
+	return rule(st.Rule, left) + st.More.Render(note) + rule(st.Rule, w-left-ansi.StringWidth(note))
 }
 
-// emptyView is the transcript of a conversation with nothing in it yet.
-func (m Model) emptyView(g geometry) []string {
-	text := "A new conversation with " + targetSummary(m.target) + ".\n" +
+// emptyView is the transcript of a conversation with nothing in it yet;
+// served: a client is set.
+func emptyView(st *styles, g geometry, target client.ChatTarget, served bool) []string {
+	text := "A new conversation with " + targetSummary(target) + ".\n" +
 		"Type below and press enter. ctrl+t picks the target; tab moves between panes."
-	if m.client == nil {
+	if !served {
 		text += "\nNo service yet: set the base URL in Settings, or run atelier --demo."
 	}
 	body := lipgloss.Place(g.paneW, g.bodyH, lipgloss.Center, lipgloss.Center,
-		m.st.Reply.Hint.Render(ansi.Wordwrap(text, max(g.paneW-4, 10), " ")))
+		st.Reply.Hint.Render(ansi.Wordwrap(text, max(g.paneW-4, 10), " ")))
 	out := strings.Split(body, "\n")
 	for i := range out {
 		out[i] = pad(out[i], g.paneW)
 	}
 	return out[:min(len(out), g.bodyH)]
-}
-
-// listPanel is the conversation list in w × h: its heading, the filter,
-// the rows, and the delete question.
-func (m Model) listPanel(w, h int) []string {
-	focused := m.focus == onList
-	title := m.st.List.Title.Render("Conversations")
-	out := []string{pad(title, w)}
-	switch {
-	case m.field.kind == filterField:
-		out = append(out, pad(m.st.Label.Render("/ ")+m.field.input.View(), w))
-	case m.list.query() != "":
-		out = append(out, pad(m.st.Label.Render(ansi.Truncate("/ "+oneLine(m.list.query()), w, "…")), w))
-	}
-	question := m.list.QuestionView(w)
-	foot := 0 // the question's line
-	if question != "" {
-		foot = 1
-	}
-	rows := h - len(out) - foot
-	lines, at := m.list.view(m.st, w, rows, focused, m.clock)
-	for i, l := range lines {
-		if m.field.kind == renameField && i == at {
-			l = m.st.Label.Render("✎ ") + m.field.input.View()
-		}
-		out = append(out, pad(l, w))
-	}
-	for len(out) < h-foot {
-		out = append(out, pad("", w))
-	}
-	if question != "" {
-		out = append(out, pad(question, w))
-	}
-	return out[:h]
 }
