@@ -191,9 +191,17 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case taskLoadedMsg:
 		return m.taskLoaded(msg)
 	case votedMsg:
-		return m.voted(msg)
+		var cmd tea.Cmd
+		if m.mode == judging {
+			m.ar, cmd = m.ar.voted(msg)
+		}
+		return m, cmd
 	case withdrawnMsg:
-		return m.withdrawn(msg)
+		var cmd tea.Cmd
+		if m.mode == judging {
+			m.ar, cmd = m.ar.withdrawnAnswer(msg)
+		}
+		return m, cmd
 	case recipeMsg:
 		return m.recipeRead(msg)
 	case guard.Verdict:

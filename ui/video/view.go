@@ -18,7 +18,7 @@ func (m Model) View() string {
 		return ""
 	}
 	if m.mode == judging { // the arena has the tab: the task list names the pair
-		lines := m.arenaLines(w, h)
+		lines := m.ar.lines(m.st, m.now, m.taskCost, w, h)
 		for i, l := range lines {
 			lines[i] = ansi.Truncate(l, w, "…")
 		}
@@ -32,7 +32,7 @@ func (m Model) View() string {
 	case picking:
 		top = m.pickerLines(w, room)
 	case pairing:
-		top = m.pairLines(w, room)
+		top = m.ar.pairLines(m.st, m.now, w, room)
 	default:
 		top = append([]string{m.header(w)}, m.form.Lines(max(room-2, 0))...)
 		top = append(top, m.detail(w))
