@@ -97,7 +97,7 @@ func (m Model) startArena(t task) (Model, tea.Cmd) {
 // pairKey moves in the chooser, picks a partner, or leaves.
 func (m Model) pairKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	a := &m.ar
-	if c, ok := m.moveCursor(msg, a.cursor, len(a.choices)); ok {
+	if c, ok := m.km.move(msg, a.cursor, len(a.choices)); ok {
 		a.cursor = c
 		return m, nil
 	}

@@ -32,7 +32,7 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case !ok:
 	case key.Matches(msg, m.km.Open):
-		return m, m.playTask(t)
+		return m, playTask(m.open, t)
 	case key.Matches(msg, m.km.Copy):
 		return m, copyURL(t)
 	case key.Matches(msg, m.km.File):
@@ -53,11 +53,11 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 }
 
 // playTask opens the task's video in the system's player.
-func (m Model) playTask(t task) tea.Cmd {
+func playTask(open func(string) error, t task) tea.Cmd {
 	if t.file == "" {
 		return tab.Warn("video " + shortID(t.id()) + " has no saved video yet")
 	}
-	return m.play(t.file)
+	return play(open, t.file)
 }
 
 // copyURL puts the video's URL on the clipboard (OSC 52: it works over

@@ -5,6 +5,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/store/price"
 	"atelier/ui/components/guard"
 	"atelier/ui/tab"
 )
@@ -17,11 +18,11 @@ import (
 // estimate is what the form's request will cost at the saved prices, by
 // the store's rule (the endpoint's defaults where the form names no
 // resolution or length); nil when nothing is priced.
-func (m Model) estimate() *float64 {
-	if len(m.prices) == 0 {
+func (d draft) estimate(prices price.Table) *float64 {
+	if len(prices) == 0 {
 		return nil
 	}
-	return store.VideoCost(m.prices, m.form.path(), m.form.Body(func(_, file string) any { return file }))
+	return store.VideoCost(prices, d.path(), d.Body(func(_, file string) any { return file }))
 }
 
 // weighThenSubmit sends req at once when there is no budget to weigh it
@@ -31,7 +32,7 @@ func (m Model) weighThenSubmit(req client.VideoRequest) (Model, tea.Cmd) {
 	weigh := guard.Weigh(m.db, m.settings, "video task", store.VideoCost(m.prices, req.Path, req.Body))
 	if weigh == nil {
 		m.sending = true
-		return m, m.submit(req)
+		return m, submit(m.client, m.db, m.poller, req)
 	}
 	m.pending = &req
 	return m, func() tea.Msg { return result(weigh()) }
@@ -69,5 +70,5 @@ func (m Model) guardKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 func (m Model) sendPending() (Model, tea.Cmd) {
 	req := *m.pending
 	m.pending, m.sending = nil, true
-	return m, m.submit(req)
+	return m, submit(m.client, m.db, m.poller, req)
 }

@@ -17,7 +17,7 @@ import (
 func (m Model) connected(c *client.Client) (Model, tea.Cmd) {
 	m.client = c
 	m.gen++
-	return m, m.follow()
+	return m, follow(m.poller, m.gen, m.client)
 }
 
 // tasksLoaded shows the recorded tasks. A task the poller reported before
@@ -51,16 +51,16 @@ func (m Model) updated(msg updateMsg) (Model, tea.Cmd) {
 	i := m.tasks.index(u.RequestID)
 	if i < 0 { // submitted elsewhere, or reported before the list was read
 		if u.Done {
-			return m, tea.Batch(m.reload(u.RequestID), m.announce(u))
+			return m, tea.Batch(reload(m.db, u.RequestID), m.announce(u))
 		}
-		return m, m.reload(u.RequestID)
+		return m, reload(m.db, u.RequestID)
 	}
 	was := m.tasks.Items()[i].running()
 	m.tasks.apply(i, u)
 	if !u.Done || !was {
 		return m.startTicking()
 	}
-	return m, tea.Batch(m.reload(u.RequestID), m.announce(u))
+	return m, tea.Batch(reload(m.db, u.RequestID), m.announce(u))
 }
 
 // announce tells the status bar, and the terminal where it can, that a

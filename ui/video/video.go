@@ -158,7 +158,7 @@ func (m Model) withEndpoint(path string) Model {
 }
 
 // Init reads the recorded tasks.
-func (m Model) Init() tea.Cmd { return m.loadTasks() }
+func (m Model) Init() tea.Cmd { return loadTasks(m.db) }
 
 // Update routes keys by mode, and each command's answer to its handler;
 // the task list's window then fits the room the form leaves.

@@ -30,7 +30,7 @@ func (m Model) View() string {
 	var top []string
 	switch m.mode {
 	case picking:
-		top = m.pickerLines(w, room)
+		top = m.pick.lines(m.st, w, room)
 	case pairing:
 		top = m.ar.pairLines(m.st, m.now, w, room)
 	default:
@@ -55,7 +55,7 @@ func (m Model) taskRows(h int) int {
 func (m Model) header(w int) string {
 	left := m.st.Title.Render("Endpoint") + "  " + m.st.Endpoint.Render(endpointName(m.form.ep, m.form.modeName()))
 	var notes []string
-	if est := guard.Estimate(m.estimate()); est != "" {
+	if est := guard.Estimate(m.form.estimate(m.prices)); est != "" {
 		notes = append(notes, est)
 	}
 	switch {
