@@ -31,7 +31,7 @@ func (m Model) tasksLoaded(msg tasksLoadedMsg) (Model, tea.Cmd) {
 			m.tasks.put(t)
 		}
 	}
-	m.loaded = true
+	m.tasks.loaded = true
 	return m.startTicking()
 }
 

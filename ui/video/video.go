@@ -75,13 +75,12 @@ type Model struct {
 	pending  *client.VideoRequest // a request being weighed or asked about: sent on yes
 	dark     bool                 // the background, for the question's colour
 
-	form   draft
-	tasks  taskList
-	loaded bool // the history's tasks have been read
-	mode   mode
-	pick   picker
-	ar     arena       // the video arena, while pairing or judging
-	coin   func() bool // the arena's order
+	form  draft
+	tasks taskList
+	mode  mode
+	pick  picker
+	ar    arena       // the video arena, while pairing or judging
+	coin  func() bool // the arena's order
 
 	endpoint string // the settings' default endpoint, which the form started on
 

@@ -1,7 +1,6 @@
 package video
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -25,7 +24,7 @@ func (m Model) View() string {
 		return strings.Join(lines, "\n")
 	}
 	rows := m.taskRows(h)
-	bottom := append([]string{m.tasksHeading(w)}, m.taskLines(w, rows)...)
+	bottom := append([]string{m.tasks.heading(m.st, w)}, m.tasks.lines(m.st.Tasks, m.now, m.mode == browsing, w, rows)...)
 	room := max(h-len(bottom), 0)
 	var top []string
 	switch m.mode {
@@ -85,24 +84,4 @@ func (m Model) detail(w int) string {
 		return m.taskDetail(w)
 	}
 	return m.form.Detail()
-}
-
-// tasksHeading is the rule between the form and the tasks, with their
-// count.
-func (m Model) tasksHeading(w int) string {
-	n, run := len(m.tasks.Items()), m.tasks.running()
-	title := m.st.Title.Render("Tasks")
-	note := ""
-	switch {
-	case m.db == nil:
-		note = "no history: tasks cannot be kept"
-	case !m.loaded:
-		note = "reading the history…"
-	case run > 0:
-		note = fmt.Sprintf("%d · %d running", n, run)
-	default:
-		note = fmt.Sprintf("%d", n)
-	}
-	head := title + " " + m.st.Tasks.Muted.Render(note) + " "
-	return head + m.st.Rule.Render(strings.Repeat("─", max(w-ansi.StringWidth(head), 0)))
 }
