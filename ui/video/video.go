@@ -70,10 +70,8 @@ type Model struct {
 	gen     int  // client generations seen: orders the poller's restarts
 	sending bool // a submission has not answered yet
 
-	settings *store.Settings      // the budget tasks are weighed against
-	guard    guard.Model          // the budget's question, while it asks
-	pending  *client.VideoRequest // a request being weighed or asked about: sent on yes
-	dark     bool                 // the background, for the question's colour
+	guard budgetGuard // the budget's flow: its question, the request it keeps
+	dark  bool        // the background, for the question's colour
 
 	form  draft
 	tasks taskList
@@ -118,7 +116,7 @@ func New(o Options) Model {
 	e, mode := defaultEndpoint(o.Endpoint)
 	m := Model{db: o.Store, poller: o.Poller, open: open, notify: detectNotifier(getenv),
 		tasks: newTaskList(o.Store), now: now(), tickEvery: every, km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices,
-		settings: o.Settings, guard: guard.New(), coin: coin}
+		guard: budgetGuard{Model: guard.New(), settings: o.Settings}, coin: coin}
 	if m.prices == nil && o.Settings != nil {
 		m.prices = o.Settings.Prices
 	}
@@ -178,7 +176,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.SettingsMsg:
-		m.prices, m.settings = msg.Settings.Prices, msg.Settings
+		m.prices, m.guard.settings = msg.Settings.Prices, msg.Settings
 		return m.withEndpoint(msg.Settings.Models.Video), nil
 	case tab.DeletedMsg:
 		m.tasks.remove(msg.RequestID) // deleted in History: gone here too
@@ -204,7 +202,11 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case recipeMsg:
 		return m.recipeRead(msg)
 	case guard.Verdict:
-		return m.weighed(msg)
+		var req *client.VideoRequest
+		if m.guard, req = m.guard.weighed(msg); req != nil {
+			return m.send(req)
+		}
+		return m, nil
 	case submittedMsg:
 		return m.submitted(msg)
 	case deletedMsg:

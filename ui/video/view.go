@@ -60,7 +60,7 @@ func (m Model) header(w int) string {
 	switch {
 	case m.sending:
 		notes = append(notes, "sending…")
-	case m.pending != nil && !m.guard.Asking():
+	case m.guard.pending != nil && !m.guard.Asking():
 		notes = append(notes, "weighing the budget…")
 	case m.form.Tried() && m.form.Count() > 0:
 		notes = append(notes, tab.Plural(m.form.Count(), "problem"))
