@@ -196,6 +196,17 @@ func (a arena) recordVote(db *store.Store, verdict string) tea.Cmd {
 	}
 }
 
+// answer takes the answer of recording or withdrawing a vote.
+func (a arena) answer(msg tea.Msg) (arena, tea.Cmd) {
+	switch msg := msg.(type) {
+	case votedMsg:
+		return a.voted(msg)
+	case withdrawnMsg:
+		return a.withdrawnAnswer(msg)
+	}
+	return a, nil
+}
+
 // voted reveals the names once the vote is recorded; a vote not recorded
 // keeps them hidden, to vote again.
 func (a arena) voted(msg votedMsg) (arena, tea.Cmd) {

@@ -187,16 +187,10 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.tasksLoaded(msg)
 	case taskLoadedMsg:
 		return m.taskLoaded(msg)
-	case votedMsg:
+	case votedMsg, withdrawnMsg: // only the arena being judged takes them
 		var cmd tea.Cmd
 		if m.mode == judging {
-			m.ar, cmd = m.ar.voted(msg)
-		}
-		return m, cmd
-	case withdrawnMsg:
-		var cmd tea.Cmd
-		if m.mode == judging {
-			m.ar, cmd = m.ar.withdrawnAnswer(msg)
+			m.ar, cmd = m.ar.answer(msg)
 		}
 		return m, cmd
 	case recipeMsg:
