@@ -38,7 +38,7 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.File):
 		return m, showFile(t)
 	case key.Matches(msg, m.km.Resubmit):
-		return m.resubmit(t)
+		return m.loadAndSay("video "+shortID(t.id()), t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook) // to edit and send again
 	case key.Matches(msg, m.km.Arena):
 		return m.startArena(t)
 	}
@@ -78,23 +78,14 @@ func showFile(t task) tea.Cmd {
 	return tab.Info(t.file)
 }
 
-// resubmit loads the task's request into the form, to edit and send again.
-func (m Model) resubmit(t task) (Model, tea.Cmd) {
-	return m.loadAndSay("video "+shortID(t.id()), t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook)
-}
-
-// rerun takes a task History sends back into the form, to edit and send.
-func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
-	return m.loadAndSay("the video task from history", msg.Endpoint, msg.BodyJSON, "")
-}
-
 // loadAndSay loads a past request into the form and says so, naming what
 // the form could not hold.
 func (m Model) loadAndSay(what, endpoint string, body json.RawMessage, webhook string) (Model, tea.Cmd) {
-	next, notes, err := m.loadRun(endpoint, body, webhook)
+	d, notes, err := loadDraft(endpoint, body, webhook)
 	if err != nil {
 		return m, tab.Error(fmt.Errorf("load %s: %w", what, err))
 	}
+	next := m.edit(d)
 	text := what + " loaded: edit it, then submit"
 	if len(notes) > 0 {
 		text += " (left out: " + strings.Join(notes, "; ") + ")"
@@ -102,23 +93,19 @@ func (m Model) loadAndSay(what, endpoint string, body json.RawMessage, webhook s
 	return next, tab.Info(text)
 }
 
-// loadRun fills the form with a past request: its endpoint (the path
-// after /queue/qv/, mode included), its body and its webhook. It returns
-// what the form could not hold; an unknown endpoint or an unreadable body
-// is an error and leaves the form alone.
-func (m Model) loadRun(endpoint string, bodyJSON json.RawMessage, webhook string) (Model, []string, error) {
+// loadDraft is a form filled with a past request: its endpoint (the path
+// after /queue/qv/, mode included), its body and its webhook; and what the
+// form could not hold. An unknown endpoint or an unreadable body is an
+// error.
+func loadDraft(endpoint string, bodyJSON json.RawMessage, webhook string) (draft, []string, error) {
 	e, mode, err := client.LookupVideoEndpoint(endpoint)
 	if err != nil {
-		return m, nil, err
+		return draft{}, nil, err
 	}
 	body, err := decodeBody(bodyJSON)
 	if err != nil {
-		return m, nil, err
+		return draft{}, nil, err
 	}
-	f, notes := newDraft(e, mode).loadBody(body, webhook)
-	m.setForm(f)
-	m.mode = editing
-	m.form.Focus()
-	m.form.FocusFirstText()
-	return m, notes, nil
+	d, notes := newDraft(e, mode).loadBody(body, webhook)
+	return d, notes, nil
 }

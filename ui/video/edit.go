@@ -54,7 +54,7 @@ func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
 	if m.guard.Asking() {
 		return m, nil
 	}
-	if (m.mode == editing && !m.onFileRow() || m.mode == browsing && !m.tasks.Filtering()) && m.guard.pending == nil {
+	if (m.mode == editing && !m.form.onFileRow() || m.mode == browsing && !m.tasks.Filtering()) && m.guard.pending == nil {
 		if file := droppedFile(msg.Content); file != "" {
 			return m, readRecipe(file)
 		}

@@ -51,7 +51,7 @@ func (m Model) updated(msg updateMsg) (Model, tea.Cmd) {
 	i := m.tasks.index(u.RequestID)
 	if i < 0 { // submitted elsewhere, or reported before the list was read
 		if u.Done {
-			return m, tea.Batch(reload(m.db, u.RequestID), m.announce(u))
+			return m, tea.Batch(reload(m.db, u.RequestID), announce(m.notify, u))
 		}
 		return m, reload(m.db, u.RequestID)
 	}
@@ -60,22 +60,22 @@ func (m Model) updated(msg updateMsg) (Model, tea.Cmd) {
 	if !u.Done || !was {
 		return m.startTicking()
 	}
-	return m, tea.Batch(reload(m.db, u.RequestID), m.announce(u))
+	return m, tea.Batch(reload(m.db, u.RequestID), announce(m.notify, u))
 }
 
 // announce tells the status bar, and the terminal where it can, that a
 // task ended.
-func (m Model) announce(u poller.Update) tea.Cmd {
+func announce(n notifier, u poller.Update) tea.Cmd {
 	id := shortID(u.RequestID)
 	if u.Failed {
 		return tea.Batch(tab.Error(fmt.Errorf("video %s failed: %s", id, clean(errText(u.Err)))),
-			m.notify.cmd("video "+id+" failed"))
+			n.cmd("video "+id+" failed"))
 	}
 	text := "video " + id + " done"
 	if u.VideoPath != "" {
 		text += " · " + homepath.Tilde(u.VideoPath)
 	}
-	return tea.Batch(tab.Notice(text), m.notify.cmd("video "+id+" done"))
+	return tea.Batch(tab.Notice(text), n.cmd("video "+id+" done"))
 }
 
 func errText(err error) string {
@@ -108,12 +108,12 @@ func (m Model) submitted(msg submittedMsg) (Model, tea.Cmd) {
 }
 
 // deleted drops a deleted task from the list.
-func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
+func (l *taskList) deleted(msg deletedMsg) tea.Cmd {
 	if msg.err != nil {
-		return m, tab.Error(msg.err)
+		return tab.Error(msg.err)
 	}
-	m.tasks.remove(msg.id)
-	return m, tab.Notice("video " + shortID(msg.id) + " deleted")
+	l.remove(msg.id)
+	return tab.Notice("video " + shortID(msg.id) + " deleted")
 }
 
 // ticked moves the running tasks' clocks on, and asks for the next tick

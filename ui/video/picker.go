@@ -37,7 +37,7 @@ func (m Model) pickKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(msg, m.km.Pick):
-		return m.choose(p.eps[p.cursor]), nil
+		return m.edit(newDraft(p.eps[p.cursor], m.form.modeName()).carry(m.form)), nil // the values of fields both share kept
 	case key.Matches(msg, m.km.Cancel):
 		m.mode = p.back
 		if m.mode == editing {
@@ -59,9 +59,9 @@ func (k keyMap) move(msg tea.KeyPressMsg, cursor, n int) (int, bool) {
 	return cursor, false
 }
 
-// choose opens a form for e, keeping the values of fields both share.
-func (m Model) choose(e client.VideoEndpoint) Model {
-	m.setForm(newDraft(e, m.form.modeName()).carry(m.form))
+// edit gives the keyboard to the form d, on its first text row.
+func (m Model) edit(d draft) Model {
+	m.setForm(d)
 	m.mode = editing
 	m.form.Focus()
 	m.form.FocusFirstText()

@@ -64,13 +64,13 @@ func droppedFile(text string) string {
 
 // onFileRow reports whether the focused row takes a file (an image sent
 // as a data URI, a video): a file dropped there is the row's value.
-func (m Model) onFileRow() bool {
-	name := m.form.Path()
+func (d draft) onFileRow() bool {
+	name := d.Path()
 	if i := strings.LastIndex(name, "."); i >= 0 {
 		name = name[i+1:]
 	}
 	name, _, _ = strings.Cut(name, "[")
-	return fileField(m.form.ep.Fields, name)
+	return fileField(d.ep.Fields, name)
 }
 
 // fileField reports whether a field named name, among fs or their items,
@@ -108,10 +108,11 @@ func (m Model) recipeRead(msg recipeMsg) (Model, tea.Cmd) {
 	if err != nil {
 		return m, tab.Warn("the recipe of " + name + ": " + clean(err.Error()) + "; the form is unchanged")
 	}
-	next, notes, err := m.loadRun(msg.rc.Endpoint, body, "")
+	d, notes, err := loadDraft(msg.rc.Endpoint, body, "")
 	if err != nil {
 		return m, tab.Warn("the recipe of " + name + ": " + clean(err.Error()) + "; the form is unchanged")
 	}
+	next := m.edit(d)
 	text := "the recipe of " + name + " loaded: edit it, then submit"
 	if len(notes) > 0 {
 		text += " (left out: " + strings.Join(notes, "; ") + ")"

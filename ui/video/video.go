@@ -174,7 +174,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ClientMsg:
 		return m.connected(msg.Client)
 	case tab.RerunMsg:
-		return m.rerun(msg)
+		return m.loadAndSay("the video task from history", msg.Endpoint, msg.BodyJSON, "") // to edit and send
 	case tab.SettingsMsg:
 		m.prices, m.guard.settings = msg.Settings.Prices, msg.Settings
 		return m.withEndpoint(msg.Settings.Models.Video), nil
@@ -204,7 +204,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case submittedMsg:
 		return m.submitted(msg)
 	case deletedMsg:
-		return m.deleted(msg)
+		return m, m.tasks.deleted(msg)
 	case tickMsg:
 		return m.ticked(msg)
 	}
