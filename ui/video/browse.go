@@ -15,39 +15,33 @@ import (
 // browseKey acts on the task list: while it asks or filters, the list
 // has every key; else the tab's keys come first, then the list's.
 func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	if m.tasks.Asking() || m.tasks.Filtering() {
-		return m.listKey(msg)
+	if !m.tasks.Asking() && !m.tasks.Filtering() {
+		switch {
+		case key.Matches(msg, m.km.Next):
+			return m.toForm(1), nil
+		case key.Matches(msg, m.km.Prev):
+			return m.toForm(-1), nil
+		case key.Matches(msg, m.km.Choose):
+			return m.openPicker(), nil
+		case key.Matches(msg, m.km.Submit):
+			return m.trySubmit()
+		}
+		t, ok := m.tasks.Selected()
+		switch {
+		case !ok:
+		case key.Matches(msg, m.km.Open):
+			return m, playTask(m.open, t)
+		case key.Matches(msg, m.km.Copy):
+			return m, copyURL(t)
+		case key.Matches(msg, m.km.File):
+			return m, showFile(t)
+		case key.Matches(msg, m.km.Resubmit): // to edit and send again
+			return m.loadAndSay("video "+shortID(t.id()), t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook)
+		case key.Matches(msg, m.km.Arena):
+			return m.startArena(t)
+		}
 	}
-	switch {
-	case key.Matches(msg, m.km.Next):
-		return m.toForm(1), nil
-	case key.Matches(msg, m.km.Prev):
-		return m.toForm(-1), nil
-	case key.Matches(msg, m.km.Choose):
-		return m.openPicker(), nil
-	case key.Matches(msg, m.km.Submit):
-		return m.trySubmit()
-	}
-	t, ok := m.tasks.Selected()
-	switch {
-	case !ok:
-	case key.Matches(msg, m.km.Open):
-		return m, playTask(m.open, t)
-	case key.Matches(msg, m.km.Copy):
-		return m, copyURL(t)
-	case key.Matches(msg, m.km.File):
-		return m, showFile(t)
-	case key.Matches(msg, m.km.Resubmit):
-		return m.loadAndSay("video "+shortID(t.id()), t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook) // to edit and send again
-	case key.Matches(msg, m.km.Arena):
-		return m.startArena(t)
-	}
-	return m.listKey(msg)
-}
-
-// listKey gives a key to the task list.
-func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	var cmd tea.Cmd
+	var cmd tea.Cmd // the list's own keys
 	m.tasks.Model, cmd = m.tasks.Update(msg)
 	return m, cmd
 }

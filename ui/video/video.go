@@ -161,7 +161,7 @@ func (m Model) Init() tea.Cmd { return loadTasks(m.db) }
 // the task list's window then fits the room the form leaves.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	m, cmd := m.update(msg)
-	m.tasks.SetHeight(m.taskRows(m.height))
+	m.tasks.SetHeight(m.tasks.rows(m.height, m.form.Height()))
 	return m, cmd
 }
 

@@ -23,7 +23,7 @@ func (m Model) View() string {
 		}
 		return strings.Join(lines, "\n")
 	}
-	rows := m.taskRows(h)
+	rows := m.tasks.rows(h, m.form.Height())
 	bottom := append([]string{m.tasks.heading(m.st, w)}, m.tasks.lines(m.st.Tasks, m.now, m.mode == browsing, w, rows)...)
 	room := max(h-len(bottom), 0)
 	var top []string
@@ -43,11 +43,12 @@ func (m Model) View() string {
 	return strings.Join(lines[:min(len(lines), h)], "\n")
 }
 
-// taskRows is how many tasks show: all of them when the form leaves room,
-// else up to a third of the height, three at least.
-func (m Model) taskRows(h int) int {
-	free := h - 3 - m.form.Height()
-	return min(max(len(m.tasks.Items()), 1), max(free, 3, h/3), max(h-4, 1))
+// rows is how many tasks show in h lines under a form of formHeight: all
+// of them when the form leaves room, else up to a third of the height,
+// three at least.
+func (l taskList) rows(h, formHeight int) int {
+	free := h - 3 - formHeight
+	return min(max(len(l.Items()), 1), max(free, 3, h/3), max(h-4, 1))
 }
 
 // header names the endpoint being written, and what the form is doing.
