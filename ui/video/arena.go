@@ -94,20 +94,47 @@ func (m Model) startArena(t task) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// pairKey moves in the chooser, picks a partner, or leaves.
-func (m Model) pairKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	a := &m.ar
-	if c, ok := m.km.move(msg, a.cursor, len(a.choices)); ok {
-		a.cursor = c
-		return m, nil
+// arenaStep is where a key in the arena leads the tab.
+type arenaStep int
+
+const (
+	stay       arenaStep = iota // the arena keeps the keyboard
+	judgePair                   // the chooser picked a partner: judge the pair
+	leaveArena                  // back to the tasks
+)
+
+// arenaKey gives a key to the arena, pairing or judging; the arena says
+// when a pair was picked or it is left.
+func (m Model) arenaKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	var step arenaStep
+	if m.mode == pairing {
+		m.ar, step = m.ar.pairKey(msg, m.km)
+	} else {
+		m.ar, cmd, step = m.ar.key(msg, m.km, m.open, m.db)
 	}
-	switch {
-	case key.Matches(msg, m.km.Pick):
-		return m.judge(a.of, a.choices[a.cursor]), nil
-	case key.Matches(msg, m.km.Cancel):
+	switch step {
+	case judgePair:
+		return m.judge(m.ar.of, m.ar.choices[m.ar.cursor]), nil
+	case leaveArena:
 		m.ar, m.mode = arena{}, browsing
 	}
-	return m, nil
+	return m, cmd
+}
+
+// pairKey moves in the chooser, picks a partner, or leaves.
+func (a arena) pairKey(msg tea.KeyPressMsg, km keyMap) (arena, arenaStep) {
+	if c, ok := km.move(msg, a.cursor, len(a.choices)); ok {
+		a.cursor = c
+		return a, stay
+	}
+	switch {
+	case key.Matches(msg, km.Pick):
+		return a, judgePair
+	case key.Matches(msg, km.Cancel):
+		return a, leaveArena
+	}
+	return a, stay
 }
 
 // judge shows x and y as A and B, in the order the coin says.
@@ -121,44 +148,34 @@ func (m Model) judge(x, y task) Model {
 	return m
 }
 
-// judgeKey gives a key to the arena, and leaves it when the arena says.
-func (m Model) judgeKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	a, cmd, leave := m.ar.key(msg, m.km, m.open, m.db)
-	m.ar = a
-	if leave {
-		m.ar, m.mode = arena{}, browsing
-	}
-	return m, cmd
-}
-
-// key plays, votes or leaves (leave true); after the reveal, any of enter
-// and esc goes back to the tasks.
-func (a arena) key(msg tea.KeyPressMsg, km keyMap, open func(string) error, db *store.Store) (arena, tea.Cmd, bool) {
+// key plays, votes or leaves; after the reveal, any of enter and esc goes
+// back to the tasks.
+func (a arena) key(msg tea.KeyPressMsg, km keyMap, open func(string) error, db *store.Store) (arena, tea.Cmd, arenaStep) {
 	switch {
 	case a.saving:
-		return a, nil, false
+		return a, nil, stay
 	case a.revealed():
 		return a.revealedKey(msg, km, db)
 	case key.Matches(msg, km.Leave):
-		return a, tab.Info("left the arena: no vote recorded"), true
+		return a, tab.Info("left the arena: no vote recorded"), leaveArena
 	case key.Matches(msg, km.PlayBoth):
 		a.played = [2]bool{true, true}
-		return a, a.playBlind(open, 0, 1), false
+		return a, a.playBlind(open, 0, 1), stay
 	case key.Matches(msg, km.PlayA):
 		a.played[0] = true
-		return a, a.playBlind(open, 0), false
+		return a, a.playBlind(open, 0), stay
 	case key.Matches(msg, km.PlayB):
 		a.played[1] = true
-		return a, a.playBlind(open, 1), false
+		return a, a.playBlind(open, 1), stay
 	case key.Matches(msg, km.Vote):
 		verdict, err := store.ParseVerdict(msg.String(), 2)
 		if err != nil {
-			return a, tab.Error(err), false
+			return a, tab.Error(err), stay
 		}
 		a.saving = true
-		return a, a.recordVote(db, verdict), false
+		return a, a.recordVote(db, verdict), stay
 	}
-	return a, nil, false
+	return a, nil, stay
 }
 
 // playBlind plays the shown videos at the given places, one after the
@@ -221,24 +238,24 @@ func (a arena) voted(msg votedMsg) (arena, tea.Cmd) {
 	return a, tab.Notice(fmt.Sprintf("vote %d recorded: %s", msg.id, verdictText(msg.verdict)))
 }
 
-// revealedKey leaves the arena (enter, esc: leave true) or withdraws the
-// vote: W asks, y withdraws, any other key keeps it.
-func (a arena) revealedKey(msg tea.KeyPressMsg, km keyMap, db *store.Store) (arena, tea.Cmd, bool) {
+// revealedKey leaves the arena (enter, esc) or withdraws the vote: W
+// asks, y withdraws, any other key keeps it.
+func (a arena) revealedKey(msg tea.KeyPressMsg, km keyMap, db *store.Store) (arena, tea.Cmd, arenaStep) {
 	switch {
 	case a.asking:
 		a.asking = false
 		if key.Matches(msg, km.Yes) {
 			a.saving = true
-			return a, withdrawVote(db, a.voteID), false
+			return a, withdrawVote(db, a.voteID), stay
 		}
-		return a, tab.Info("the vote stands"), false
+		return a, tab.Info("the vote stands"), stay
 	case key.Matches(msg, km.Withdraw) && !a.withdrawn:
 		a.asking = true
-		return a, tab.Ask(fmt.Sprintf("withdraw vote %d? y/n", a.voteID)), false
+		return a, tab.Ask(fmt.Sprintf("withdraw vote %d? y/n", a.voteID)), stay
 	case key.Matches(msg, km.Leave, km.PlayBoth):
-		return a, nil, true
+		return a, nil, leaveArena
 	}
-	return a, nil, false
+	return a, nil, stay
 }
 
 // withdrawnMsg is the answer of withdrawing a vote.

@@ -20,10 +20,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.pickKey(msg)
 	case browsing:
 		return m.browseKey(msg)
-	case pairing:
-		return m.pairKey(msg)
-	case judging:
-		return m.judgeKey(msg)
+	case pairing, judging:
+		return m.arenaKey(msg)
 	}
 	return m.editKey(msg)
 }
