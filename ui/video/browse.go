@@ -36,7 +36,7 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		case key.Matches(msg, m.km.File):
 			return m, showFile(t)
 		case key.Matches(msg, m.km.Resubmit): // to edit and send again
-			return m.loadAndSay("video "+shortID(t.id()), t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook)
+			return m.adopt(fromPast("video "+shortID(t.id()), t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook))
 		case key.Matches(msg, m.km.Arena):
 			return m.startArena(t)
 		}
@@ -72,19 +72,28 @@ func showFile(t task) tea.Cmd {
 	return tab.Info(t.file)
 }
 
-// loadAndSay loads a past request into the form and says so, naming what
-// the form could not hold.
-func (m Model) loadAndSay(what, endpoint string, body json.RawMessage, webhook string) (Model, tea.Cmd) {
+// adopt takes the form d into the tab, when there is one, and says what
+// say says either way.
+func (m Model) adopt(d *draft, say tea.Cmd) (Model, tea.Cmd) {
+	if d != nil {
+		m = m.edit(*d)
+	}
+	return m, say
+}
+
+// fromPast is the form holding a past request, and what to say of it:
+// what the form could not hold; nil and the error when it cannot be
+// loaded.
+func fromPast(what, endpoint string, body json.RawMessage, webhook string) (*draft, tea.Cmd) {
 	d, notes, err := loadDraft(endpoint, body, webhook)
 	if err != nil {
-		return m, tab.Error(fmt.Errorf("load %s: %w", what, err))
+		return nil, tab.Error(fmt.Errorf("load %s: %w", what, err))
 	}
-	next := m.edit(d)
 	text := what + " loaded: edit it, then submit"
 	if len(notes) > 0 {
 		text += " (left out: " + strings.Join(notes, "; ") + ")"
 	}
-	return next, tab.Info(text)
+	return &d, tab.Info(text)
 }
 
 // loadDraft is a form filled with a past request: its endpoint (the path

@@ -102,8 +102,11 @@ func (m Model) guardKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// send submits req.
+// send submits req, when there is one.
 func (m Model) send(req *client.VideoRequest) (Model, tea.Cmd) {
+	if req == nil {
+		return m, nil
+	}
 	m.sending = true
 	return m, submit(m.client, m.db, m.poller, *req)
 }

@@ -174,7 +174,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ClientMsg:
 		return m.connected(msg.Client)
 	case tab.RerunMsg:
-		return m.loadAndSay("the video task from history", msg.Endpoint, msg.BodyJSON, "") // to edit and send
+		return m.adopt(fromPast("the video task from history", msg.Endpoint, msg.BodyJSON, "")) // to edit and send
 	case tab.SettingsMsg:
 		m.prices, m.guard.settings = msg.Settings.Prices, msg.Settings
 		return m.withEndpoint(msg.Settings.Models.Video), nil
@@ -194,13 +194,11 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		return m, cmd
 	case recipeMsg:
-		return m.recipeRead(msg)
+		return m.adopt(fromRecipe(msg))
 	case guard.Verdict:
 		var req *client.VideoRequest
-		if m.guard, req = m.guard.weighed(msg); req != nil {
-			return m.send(req)
-		}
-		return m, nil
+		m.guard, req = m.guard.weighed(msg)
+		return m.send(req)
 	case submittedMsg:
 		return m.submitted(msg)
 	case deletedMsg:
