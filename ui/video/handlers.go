@@ -107,15 +107,6 @@ func (m Model) submitted(msg submittedMsg) (Model, tea.Cmd) {
 	return m, tea.Batch(tick, tab.Notice("video "+shortID(msg.task.id())+" submitted"))
 }
 
-// deleted drops a deleted task from the list.
-func (l *taskList) deleted(msg deletedMsg) tea.Cmd {
-	if msg.err != nil {
-		return tab.Error(msg.err)
-	}
-	l.remove(msg.id)
-	return tab.Notice("video " + shortID(msg.id) + " deleted")
-}
-
 // ticked moves the running tasks' clocks on, and asks for the next tick
 // while any runs.
 func (m Model) ticked(msg tickMsg) (Model, tea.Cmd) {

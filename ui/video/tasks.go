@@ -193,3 +193,12 @@ func (l *taskList) running() int {
 	}
 	return n
 }
+
+// deleted drops a deleted task from the list.
+func (l *taskList) deleted(msg deletedMsg) tea.Cmd {
+	if msg.err != nil {
+		return tab.Error(msg.err)
+	}
+	l.remove(msg.id)
+	return tab.Notice("video " + shortID(msg.id) + " deleted")
+}
