@@ -60,9 +60,9 @@ func (t task) prompt() string { return strings.TrimSpace(t.rec.Prompt) }
 
 // partners are the listed tasks t may meet: finished, of the same prompt,
 // made on another endpoint.
-func (m Model) partners(t task) []task {
+func partners(items []task, t task) []task {
 	var out []task
-	for _, o := range m.tasks.Items() {
+	for _, o := range items {
 		if o.judged() && o.prompt() == t.prompt() && o.rec.Endpoint != t.rec.Endpoint {
 			out = append(out, o)
 		}
@@ -82,7 +82,7 @@ func (m Model) startArena(t task) (Model, tea.Cmd) {
 	case t.prompt() == "":
 		return m, tab.Warn("video " + id + " has no prompt to pair it on")
 	}
-	ps := m.partners(t)
+	ps := partners(m.tasks.Items(), t)
 	switch len(ps) {
 	case 0:
 		return m, tab.Warn("no other finished task of this prompt on another endpoint: submit it on one, then press c again")
@@ -94,20 +94,47 @@ func (m Model) startArena(t task) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// pairKey moves in the chooser, picks a partner, or leaves.
-func (m Model) pairKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	a := &m.ar
-	if c, ok := m.moveCursor(msg, a.cursor, len(a.choices)); ok {
-		a.cursor = c
-		return m, nil
+// arenaStep is where a key in the arena leads the tab.
+type arenaStep int
+
+const (
+	stay       arenaStep = iota // the arena keeps the keyboard
+	judgePair                   // the chooser picked a partner: judge the pair
+	leaveArena                  // back to the tasks
+)
+
+// arenaKey gives a key to the arena, pairing or judging; the arena says
+// when a pair was picked or it is left.
+func (m Model) arenaKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	var step arenaStep
+	if m.mode == pairing {
+		m.ar, step = m.ar.pairKey(msg, m.km)
+	} else {
+		m.ar, cmd, step = m.ar.key(msg, m.km, m.open, m.db)
 	}
-	switch {
-	case key.Matches(msg, m.km.Pick):
-		return m.judge(a.of, a.choices[a.cursor]), nil
-	case key.Matches(msg, m.km.Cancel):
+	switch step {
+	case judgePair:
+		return m.judge(m.ar.of, m.ar.choices[m.ar.cursor]), nil
+	case leaveArena:
 		m.ar, m.mode = arena{}, browsing
 	}
-	return m, nil
+	return m, cmd
+}
+
+// pairKey moves in the chooser, picks a partner, or leaves.
+func (a arena) pairKey(msg tea.KeyPressMsg, km keyMap) (arena, arenaStep) {
+	if c, ok := km.move(msg, a.cursor, len(a.choices)); ok {
+		a.cursor = c
+		return a, stay
+	}
+	switch {
+	case key.Matches(msg, km.Pick):
+		return a, judgePair
+	case key.Matches(msg, km.Cancel):
+		return a, leaveArena
+	}
+	return a, stay
 }
 
 // judge shows x and y as A and B, in the order the coin says.
@@ -121,44 +148,42 @@ func (m Model) judge(x, y task) Model {
 	return m
 }
 
-// judgeKey plays, votes or leaves; after the reveal, any of enter and esc
-// goes back to the tasks.
-func (m Model) judgeKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	a := &m.ar
+// key plays, votes or leaves; after the reveal, any of enter and esc goes
+// back to the tasks.
+func (a arena) key(msg tea.KeyPressMsg, km keyMap, open func(string) error, db *store.Store) (arena, tea.Cmd, arenaStep) {
 	switch {
 	case a.saving:
-		return m, nil
+		return a, nil, stay
 	case a.revealed():
-		return m.revealedKey(msg)
-	case key.Matches(msg, m.km.Leave):
-		m.ar, m.mode = arena{}, browsing
-		return m, tab.Info("left the arena: no vote recorded")
-	case key.Matches(msg, m.km.PlayBoth):
+		return a.revealedKey(msg, km, db)
+	case key.Matches(msg, km.Leave):
+		return a, tab.Info("left the arena: no vote recorded"), leaveArena
+	case key.Matches(msg, km.PlayBoth):
 		a.played = [2]bool{true, true}
-		return m, m.playBlind(0, 1)
-	case key.Matches(msg, m.km.PlayA):
+		return a, a.playBlind(open, 0, 1), stay
+	case key.Matches(msg, km.PlayA):
 		a.played[0] = true
-		return m, m.playBlind(0)
-	case key.Matches(msg, m.km.PlayB):
+		return a, a.playBlind(open, 0), stay
+	case key.Matches(msg, km.PlayB):
 		a.played[1] = true
-		return m, m.playBlind(1)
-	case key.Matches(msg, m.km.Vote):
+		return a, a.playBlind(open, 1), stay
+	case key.Matches(msg, km.Vote):
 		verdict, err := store.ParseVerdict(msg.String(), 2)
 		if err != nil {
-			return m, tab.Error(err)
+			return a, tab.Error(err), stay
 		}
 		a.saving = true
-		return m, m.recordVote(verdict)
+		return a, a.recordVote(db, verdict), stay
 	}
-	return m, nil
+	return a, nil, stay
 }
 
 // playBlind plays the shown videos at the given places, one after the
 // other (a player that returns at once, as xdg-open does, leaves them
 // side by side). A failure names the letter, never the file, whose name
 // holds the task's id.
-func (m Model) playBlind(at ...int) tea.Cmd {
-	open, pair := m.open, m.ar.pair
+func (a arena) playBlind(open func(string) error, at ...int) tea.Cmd {
+	pair := a.pair
 	return func() tea.Msg {
 		for _, i := range at {
 			if err := open(pair[i].file); err != nil {
@@ -173,8 +198,8 @@ func (m Model) playBlind(at ...int) tea.Cmd {
 
 // recordVote stores the verdict as a blind video vote: each letter's task
 // by its row, its endpoint the target ranked.
-func (m Model) recordVote(verdict string) tea.Cmd {
-	db, pair := m.db, m.ar.pair
+func (a arena) recordVote(db *store.Store, verdict string) tea.Cmd {
+	pair := a.pair
 	v := store.Vote{Kind: store.VoteVideo, Verdict: verdict, Blind: true}
 	for i, t := range pair {
 		v.Targets = append(v.Targets, store.VoteTarget{Letter: store.Letters(2)[i], VideoTaskID: t.rec.ID,
@@ -188,39 +213,49 @@ func (m Model) recordVote(verdict string) tea.Cmd {
 	}
 }
 
+// answer takes the answer of recording or withdrawing a vote.
+func (a arena) answer(msg tea.Msg) (arena, tea.Cmd) {
+	switch msg := msg.(type) {
+	case votedMsg:
+		return a.voted(msg)
+	case withdrawnMsg:
+		return a.withdrawnAnswer(msg)
+	}
+	return a, nil
+}
+
 // voted reveals the names once the vote is recorded; a vote not recorded
 // keeps them hidden, to vote again.
-func (m Model) voted(msg votedMsg) (Model, tea.Cmd) {
-	if m.mode != judging || !m.ar.saving {
-		return m, nil
+func (a arena) voted(msg votedMsg) (arena, tea.Cmd) {
+	if !a.saving {
+		return a, nil
 	}
-	m.ar.saving = false
+	a.saving = false
 	if msg.err != nil {
-		return m, tab.Error(fmt.Errorf("the vote was not recorded: %w", msg.err))
+		return a, tab.Error(fmt.Errorf("the vote was not recorded: %w", msg.err))
 	}
-	m.ar.voteID, m.ar.verdict = msg.id, msg.verdict
-	return m, tab.Notice(fmt.Sprintf("vote %d recorded: %s", msg.id, verdictText(msg.verdict)))
+	a.voteID, a.verdict = msg.id, msg.verdict
+	return a, tab.Notice(fmt.Sprintf("vote %d recorded: %s", msg.id, verdictText(msg.verdict)))
 }
 
 // revealedKey leaves the arena (enter, esc) or withdraws the vote: W
 // asks, y withdraws, any other key keeps it.
-func (m Model) revealedKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	a := &m.ar
+func (a arena) revealedKey(msg tea.KeyPressMsg, km keyMap, db *store.Store) (arena, tea.Cmd, arenaStep) {
 	switch {
 	case a.asking:
 		a.asking = false
-		if key.Matches(msg, m.km.Yes) {
+		if key.Matches(msg, km.Yes) {
 			a.saving = true
-			return m, m.withdrawVote(a.voteID)
+			return a, withdrawVote(db, a.voteID), stay
 		}
-		return m, tab.Info("the vote stands")
-	case key.Matches(msg, m.km.Withdraw) && !a.withdrawn:
+		return a, tab.Info("the vote stands"), stay
+	case key.Matches(msg, km.Withdraw) && !a.withdrawn:
 		a.asking = true
-		return m, tab.Ask(fmt.Sprintf("withdraw vote %d? y/n", a.voteID))
-	case key.Matches(msg, m.km.Leave, m.km.PlayBoth):
-		m.ar, m.mode = arena{}, browsing
+		return a, tab.Ask(fmt.Sprintf("withdraw vote %d? y/n", a.voteID)), stay
+	case key.Matches(msg, km.Leave, km.PlayBoth):
+		return a, nil, leaveArena
 	}
-	return m, nil
+	return a, nil, stay
 }
 
 // withdrawnMsg is the answer of withdrawing a vote.
@@ -231,8 +266,7 @@ type withdrawnMsg struct {
 
 // withdrawVote withdraws vote id: it leaves the board, kept in the history
 // as withdrawn.
-func (m Model) withdrawVote(id int64) tea.Cmd {
-	db := m.db
+func withdrawVote(db *store.Store, id int64) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), voteTimeout)
 		defer cancel()
@@ -240,17 +274,17 @@ func (m Model) withdrawVote(id int64) tea.Cmd {
 	}
 }
 
-// withdrawn marks the vote withdrawn, or says why it was not.
-func (m Model) withdrawn(msg withdrawnMsg) (Model, tea.Cmd) {
-	if m.mode != judging || m.ar.voteID != msg.id {
-		return m, nil
+// withdrawnAnswer marks the vote withdrawn, or says why it was not.
+func (a arena) withdrawnAnswer(msg withdrawnMsg) (arena, tea.Cmd) {
+	if a.voteID != msg.id {
+		return a, nil
 	}
-	m.ar.saving = false
+	a.saving = false
 	if msg.err != nil {
-		return m, tab.Error(fmt.Errorf("the vote was not withdrawn: %w", msg.err))
+		return a, tab.Error(fmt.Errorf("the vote was not withdrawn: %w", msg.err))
 	}
-	m.ar.withdrawn = true
-	return m, tab.Notice(fmt.Sprintf("vote %d withdrawn", msg.id))
+	a.withdrawn = true
+	return a, tab.Notice(fmt.Sprintf("vote %d withdrawn", msg.id))
 }
 
 // verdictText says a stored verdict of two in words.

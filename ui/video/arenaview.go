@@ -3,6 +3,7 @@ package video
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -12,10 +13,10 @@ import (
 // promptLines is how many lines the arena gives the prompt at most.
 const promptLines = 3
 
-// arenaLines draws the arena in w×h: before the vote, only the letters
+// lines draws the arena in w×h: before the vote, only the letters
 // and whether each was played; after it, what each letter was.
-func (m Model) arenaLines(w, h int) []string {
-	a, s := m.ar, m.st
+// cost labels a revealed task's cost ("" for none).
+func (a arena) lines(s styles, now time.Time, cost func(task) string, w, h int) []string {
 	title := s.Title.Render("Video arena") + " " + s.Tasks.Muted.Render("· blind: the names show after your vote")
 	if a.revealed() {
 		title = s.Title.Render("Video arena") + " " + s.Tasks.Muted.Render("· revealed")
@@ -30,7 +31,7 @@ func (m Model) arenaLines(w, h int) []string {
 		letter := s.Pick.Selected.Render(store.Letters(2)[i])
 		switch {
 		case a.revealed():
-			out = append(out, "  "+letter+"  "+m.revealLine(t, i))
+			out = append(out, "  "+letter+"  "+a.revealLine(s.Tasks, now, cost, t, i))
 		case a.played[i]:
 			out = append(out, "  "+letter+"  "+s.Tasks.Done.Render("▶ played"))
 		default:
@@ -42,7 +43,7 @@ func (m Model) arenaLines(w, h int) []string {
 	case a.revealed():
 		out = append(out, s.Title.Render("Your vote")+"  "+s.Tasks.Text.Render(verdictText(a.verdict))+
 			s.Tasks.Muted.Render(fmt.Sprintf(" · recorded as vote %d", a.voteID)),
-			s.Tasks.Muted.Render(m.revealHint()))
+			s.Tasks.Muted.Render(a.revealHint()))
 	case a.saving:
 		out = append(out, s.Tasks.Muted.Render("recording the vote…"))
 	default:
@@ -56,18 +57,17 @@ func (m Model) arenaLines(w, h int) []string {
 
 // revealLine is what a letter was: its endpoint, the verdict's word on
 // it, its task, time and cost.
-func (m Model) revealLine(t task, i int) string {
-	s := m.st.Tasks
+func (a arena) revealLine(s taskStyles, now time.Time, cost func(task) string, t task, i int) string {
 	parts := []string{s.Text.Render(strings.ReplaceAll(clean(t.rec.Endpoint), "/", " / "))}
 	letter := store.Letters(2)[i]
-	switch v := m.ar.verdict; { // the verdict's word first: it must not be cut off
+	switch v := a.verdict; { // the verdict's word first: it must not be cut off
 	case len(v) == 2 && v[:1] == letter:
 		parts = append(parts, s.Done.Render("better"))
 	case v == store.VerdictBad:
 		parts = append(parts, s.Failed.Render("bad"))
 	}
-	parts = append(parts, s.Muted.Render("task "+shortID(t.id())+" · "+elapsed(t.elapsed(m.now))))
-	if c := m.taskCost(t); c != "" {
+	parts = append(parts, s.Muted.Render("task "+shortID(t.id())+" · "+elapsed(t.elapsed(now))))
+	if c := cost(t); c != "" {
 		parts = append(parts, s.Muted.Render(c))
 	}
 	return strings.Join(parts, " · ")
@@ -75,15 +75,14 @@ func (m Model) revealLine(t task, i int) string {
 
 // pairLines draws the arena's chooser in h lines: the tasks of the same
 // prompt on other endpoints the selected one may meet.
-func (m Model) pairLines(w, h int) []string {
-	a, s := m.ar, m.st
+func (a arena) pairLines(s styles, now time.Time, w, h int) []string {
 	out := []string{s.Title.Render("Arena") + " " + s.Pick.Muted.Render(fmt.Sprintf("· pair video %s (%s) with a task of its prompt",
 		shortID(a.of.id()), shortEndpoint(a.of.rec.Endpoint)))}
 	rows := max(h-2, 1)
 	first := max(0, min(a.cursor-rows/2, len(a.choices)-rows))
 	for i := first; i < len(a.choices) && len(out) < h-1; i++ {
 		t := a.choices[i]
-		name := fmt.Sprintf("%-8s  %-22s %s", shortID(t.id()), shortEndpoint(t.rec.Endpoint), elapsed(t.elapsed(m.now)))
+		name := fmt.Sprintf("%-8s  %-22s %s", shortID(t.id()), shortEndpoint(t.rec.Endpoint), elapsed(t.elapsed(now)))
 		line := "  " + s.Pick.Item.Render(name)
 		if i == a.cursor {
 			line = s.Pick.Selected.Render("› " + name)
@@ -106,8 +105,7 @@ func wrapCut(s string, w, n int) []string {
 
 // revealHint is the line under a recorded vote: how to withdraw it, or
 // that it was.
-func (m Model) revealHint() string {
-	a := m.ar
+func (a arena) revealHint() string {
 	switch {
 	case a.withdrawn:
 		return fmt.Sprintf("vote %d withdrawn: it no longer counts · enter or esc: back to the tasks", a.voteID)

@@ -15,49 +15,43 @@ import (
 // browseKey acts on the task list: while it asks or filters, the list
 // has every key; else the tab's keys come first, then the list's.
 func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	if m.tasks.Asking() || m.tasks.Filtering() {
-		return m.listKey(msg)
+	if !m.tasks.Asking() && !m.tasks.Filtering() {
+		switch {
+		case key.Matches(msg, m.km.Next):
+			return m.toForm(1), nil
+		case key.Matches(msg, m.km.Prev):
+			return m.toForm(-1), nil
+		case key.Matches(msg, m.km.Choose):
+			return m.openPicker(), nil
+		case key.Matches(msg, m.km.Submit):
+			return m.trySubmit()
+		}
+		t, ok := m.tasks.Selected()
+		switch {
+		case !ok:
+		case key.Matches(msg, m.km.Open):
+			return m, playTask(m.open, t)
+		case key.Matches(msg, m.km.Copy):
+			return m, copyURL(t)
+		case key.Matches(msg, m.km.File):
+			return m, showFile(t)
+		case key.Matches(msg, m.km.Resubmit): // to edit and send again
+			return m.adopt(fromPast("video "+shortID(t.id()), t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook))
+		case key.Matches(msg, m.km.Arena):
+			return m.startArena(t)
+		}
 	}
-	switch {
-	case key.Matches(msg, m.km.Next):
-		return m.toForm(1), nil
-	case key.Matches(msg, m.km.Prev):
-		return m.toForm(-1), nil
-	case key.Matches(msg, m.km.Choose):
-		return m.openPicker(), nil
-	case key.Matches(msg, m.km.Submit):
-		return m.trySubmit()
-	}
-	t, ok := m.tasks.Selected()
-	switch {
-	case !ok:
-	case key.Matches(msg, m.km.Open):
-		return m, m.playTask(t)
-	case key.Matches(msg, m.km.Copy):
-		return m, copyURL(t)
-	case key.Matches(msg, m.km.File):
-		return m, showFile(t)
-	case key.Matches(msg, m.km.Resubmit):
-		return m.resubmit(t)
-	case key.Matches(msg, m.km.Arena):
-		return m.startArena(t)
-	}
-	return m.listKey(msg)
-}
-
-// listKey gives a key to the task list.
-func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	var cmd tea.Cmd
+	var cmd tea.Cmd // the list's own keys
 	m.tasks.Model, cmd = m.tasks.Update(msg)
 	return m, cmd
 }
 
 // playTask opens the task's video in the system's player.
-func (m Model) playTask(t task) tea.Cmd {
+func playTask(open func(string) error, t task) tea.Cmd {
 	if t.file == "" {
 		return tab.Warn("video " + shortID(t.id()) + " has no saved video yet")
 	}
-	return m.play(t.file)
+	return play(open, t.file)
 }
 
 // copyURL puts the video's URL on the clipboard (OSC 52: it works over
@@ -78,47 +72,43 @@ func showFile(t task) tea.Cmd {
 	return tab.Info(t.file)
 }
 
-// resubmit loads the task's request into the form, to edit and send again.
-func (m Model) resubmit(t task) (Model, tea.Cmd) {
-	return m.loadAndSay("video "+shortID(t.id()), t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook)
+// adopt takes the form d into the tab, when there is one, and says what
+// say says either way.
+func (m Model) adopt(d *draft, say tea.Cmd) (Model, tea.Cmd) {
+	if d != nil {
+		m = m.edit(*d)
+	}
+	return m, say
 }
 
-// rerun takes a task History sends back into the form, to edit and send.
-func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
-	return m.loadAndSay("the video task from history", msg.Endpoint, msg.BodyJSON, "")
-}
-
-// loadAndSay loads a past request into the form and says so, naming what
-// the form could not hold.
-func (m Model) loadAndSay(what, endpoint string, body json.RawMessage, webhook string) (Model, tea.Cmd) {
-	next, notes, err := m.loadRun(endpoint, body, webhook)
+// fromPast is the form holding a past request, and what to say of it:
+// what the form could not hold; nil and the error when it cannot be
+// loaded.
+func fromPast(what, endpoint string, body json.RawMessage, webhook string) (*draft, tea.Cmd) {
+	d, notes, err := loadDraft(endpoint, body, webhook)
 	if err != nil {
-		return m, tab.Error(fmt.Errorf("load %s: %w", what, err))
+		return nil, tab.Error(fmt.Errorf("load %s: %w", what, err))
 	}
 	text := what + " loaded: edit it, then submit"
 	if len(notes) > 0 {
 		text += " (left out: " + strings.Join(notes, "; ") + ")"
 	}
-	return next, tab.Info(text)
+	return &d, tab.Info(text)
 }
 
-// loadRun fills the form with a past request: its endpoint (the path
-// after /queue/qv/, mode included), its body and its webhook. It returns
-// what the form could not hold; an unknown endpoint or an unreadable body
-// is an error and leaves the form alone.
-func (m Model) loadRun(endpoint string, bodyJSON json.RawMessage, webhook string) (Model, []string, error) {
+// loadDraft is a form filled with a past request: its endpoint (the path
+// after /queue/qv/, mode included), its body and its webhook; and what the
+// form could not hold. An unknown endpoint or an unreadable body is an
+// error.
+func loadDraft(endpoint string, bodyJSON json.RawMessage, webhook string) (draft, []string, error) {
 	e, mode, err := client.LookupVideoEndpoint(endpoint)
 	if err != nil {
-		return m, nil, err
+		return draft{}, nil, err
 	}
 	body, err := decodeBody(bodyJSON)
 	if err != nil {
-		return m, nil, err
+		return draft{}, nil, err
 	}
-	f, notes := newDraft(e, mode).loadBody(body, webhook)
-	m.setForm(f)
-	m.mode = editing
-	m.form.Focus()
-	m.form.FocusFirstText()
-	return m, notes, nil
+	d, notes := newDraft(e, mode).loadBody(body, webhook)
+	return d, notes, nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/store/price"
 	"atelier/ui/components/guard"
 	"atelier/ui/tab"
 )
@@ -17,57 +18,95 @@ import (
 // estimate is what the form's request will cost at the saved prices, by
 // the store's rule (the endpoint's defaults where the form names no
 // resolution or length); nil when nothing is priced.
-func (m Model) estimate() *float64 {
-	if len(m.prices) == 0 {
+func (d draft) estimate(prices price.Table) *float64 {
+	if len(prices) == 0 {
 		return nil
 	}
-	return store.VideoCost(m.prices, m.form.path(), m.form.Body(func(_, file string) any { return file }))
+	return store.VideoCost(prices, d.path(), d.Body(func(_, file string) any { return file }))
 }
 
-// weighThenSubmit sends req at once when there is no budget to weigh it
-// against; else it keeps req and weighs it, the Verdict coming back as
-// the tab's own message.
-func (m Model) weighThenSubmit(req client.VideoRequest) (Model, tea.Cmd) {
-	weigh := guard.Weigh(m.db, m.settings, "video task", store.VideoCost(m.prices, req.Path, req.Body))
+// budgetGuard is the budget's flow around a submission: the [budget] a
+// request is weighed against, the request kept while it is weighed or
+// asked about, and the question itself (embedded: Asking, View, Help).
+type budgetGuard struct {
+	guard.Model
+	settings *store.Settings      // the budget tasks are weighed against
+	pending  *client.VideoRequest // a request being weighed or asked about: sent on yes
+}
+
+// weigh keeps req and weighs it, the Verdict coming back as the tab's own
+// message; a nil command means there is no budget: send req at once.
+func (g budgetGuard) weigh(db *store.Store, prices price.Table, req client.VideoRequest) (budgetGuard, tea.Cmd) {
+	weigh := guard.Weigh(db, g.settings, "video task", store.VideoCost(prices, req.Path, req.Body))
 	if weigh == nil {
-		m.sending = true
-		return m, m.submit(req)
+		return g, nil
 	}
-	m.pending = &req
-	return m, func() tea.Msg { return result(weigh()) }
+	g.pending = &req
+	return g, func() tea.Msg { return result(weigh()) }
 }
 
 // weighed takes the budget's verdict on the kept request: it fits and is
-// sent, or the question waits for its answer.
-func (m Model) weighed(v guard.Verdict) (Model, tea.Cmd) {
-	if m.pending == nil {
-		return m, nil
+// returned to send, or the question waits for its answer.
+func (g budgetGuard) weighed(v guard.Verdict) (budgetGuard, *client.VideoRequest) {
+	if g.pending == nil {
+		return g, nil
 	}
-	m.guard = m.guard.Ask(v)
-	if m.guard.Asking() {
-		return m, nil
+	g.Model = g.Ask(v)
+	if g.Asking() {
+		return g, nil
 	}
-	return m.sendPending()
+	return g.release()
 }
 
-// guardKey answers the question: yes sends the kept request, no drops it
-// (nothing was sent), any other key keeps asking.
-func (m Model) guardKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+// answer takes a key to the question: yes returns the kept request to
+// send, no drops it (nothing was sent), any other key keeps asking.
+func (g budgetGuard) answer(msg tea.KeyPressMsg) (budgetGuard, *client.VideoRequest, tea.Cmd) {
 	var ans guard.Answer
-	m.guard, ans = m.guard.Update(msg)
+	g.Model, ans = g.Update(msg)
 	switch ans {
 	case guard.Yes:
-		return m.sendPending()
+		g, req := g.release()
+		return g, req, nil
 	case guard.No:
-		m.pending = nil
-		return m, tab.Notice(m.guard.Refused())
+		g.pending = nil
+		return g, nil, tab.Notice(g.Refused())
 	}
-	return m, nil
+	return g, nil, nil
 }
 
-// sendPending submits the kept request.
-func (m Model) sendPending() (Model, tea.Cmd) {
-	req := *m.pending
-	m.pending, m.sending = nil, true
-	return m, m.submit(req)
+// release hands out the kept request, keeping it no more.
+func (g budgetGuard) release() (budgetGuard, *client.VideoRequest) {
+	req := g.pending
+	g.pending = nil
+	return g, req
+}
+
+// weighThenSubmit sends req at once when there is no budget to weigh it
+// against; else the guard keeps it and weighs it.
+func (m Model) weighThenSubmit(req client.VideoRequest) (Model, tea.Cmd) {
+	g, weigh := m.guard.weigh(m.db, m.prices, req)
+	if weigh == nil {
+		return m.send(&req)
+	}
+	m.guard = g
+	return m, weigh
+}
+
+// guardKey answers the budget's question, sending the request on yes.
+func (m Model) guardKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	g, req, cmd := m.guard.answer(msg)
+	m.guard = g
+	if req != nil {
+		return m.send(req)
+	}
+	return m, cmd
+}
+
+// send submits req, when there is one.
+func (m Model) send(req *client.VideoRequest) (Model, tea.Cmd) {
+	if req == nil {
+		return m, nil
+	}
+	m.sending = true
+	return m, submit(m.client, m.db, m.poller, *req)
 }

@@ -47,8 +47,7 @@ const listed = 100
 const submitTimeout = 2 * time.Minute
 
 // loadTasks reads the recent tasks and every unfinished one.
-func (m Model) loadTasks() tea.Cmd {
-	db := m.db
+func loadTasks(db *store.Store) tea.Cmd {
 	if db == nil {
 		return nil
 	}
@@ -76,8 +75,7 @@ func (m Model) loadTasks() tea.Cmd {
 
 // reload reads one task again, once the poller says it ended or the list
 // does not hold it yet.
-func (m Model) reload(id string) tea.Cmd {
-	db := m.db
+func reload(db *store.Store, id string) tea.Cmd {
 	if db == nil {
 		return nil
 	}
@@ -107,8 +105,7 @@ func mediaPath(db *store.Store, rec store.VideoTask) string {
 // again (now with its real size), sends it, records the task and hands it
 // to the poller. A file that cannot be read, or a rule broken, sends
 // nothing: the problems come back to be shown beside their fields.
-func (m Model) submit(req client.VideoRequest) tea.Cmd {
-	c, db, p := m.client, m.db, m.poller
+func submit(c *client.Client, db *store.Store, p *poller.Poller, req client.VideoRequest) tea.Cmd {
 	return func() tea.Msg {
 		if problems := resolveImages(req.Body); len(problems) > 0 {
 			return result(submittedMsg{problems: problems})
@@ -131,10 +128,9 @@ func (m Model) submit(req client.VideoRequest) tea.Cmd {
 	}
 }
 
-// follow hands the poller the client of the moment; it may wait for the
-// previous poller to stop.
-func (m Model) follow() tea.Cmd {
-	p, gen, c := m.poller, m.gen, m.client
+// follow hands the poller the client of the moment (c, of generation
+// gen); it may wait for the previous poller to stop.
+func follow(p *poller.Poller, gen int, c *client.Client) tea.Cmd {
 	if p == nil {
 		return nil
 	}
@@ -145,8 +141,7 @@ func (m Model) follow() tea.Cmd {
 }
 
 // play opens a saved video in the system's player.
-func (m Model) play(path string) tea.Cmd {
-	open := m.open
+func play(open func(string) error, path string) tea.Cmd {
 	return func() tea.Msg {
 		if err := open(path); err != nil {
 			return tab.ErrorMsg{Err: fmt.Errorf("open the video: %w", err)}

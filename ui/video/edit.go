@@ -20,10 +20,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.pickKey(msg)
 	case browsing:
 		return m.browseKey(msg)
-	case pairing:
-		return m.pairKey(msg)
-	case judging:
-		return m.judgeKey(msg)
+	case pairing, judging:
+		return m.arenaKey(msg)
 	}
 	return m.editKey(msg)
 }
@@ -54,7 +52,7 @@ func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
 	if m.guard.Asking() {
 		return m, nil
 	}
-	if (m.mode == editing && !m.onFileRow() || m.mode == browsing && !m.tasks.Filtering()) && m.pending == nil {
+	if (m.mode == editing && !m.form.onFileRow() || m.mode == browsing && !m.tasks.Filtering()) && m.guard.pending == nil {
 		if file := droppedFile(msg.Content); file != "" {
 			return m, readRecipe(file)
 		}
@@ -101,7 +99,7 @@ func (m Model) toForm(delta int) Model {
 // the budget allows (or the person says yes to passing it); otherwise
 // every problem shows, the focus goes to the first, and nothing is sent.
 func (m Model) trySubmit() (Model, tea.Cmd) {
-	if m.sending || m.pending != nil {
+	if m.sending || m.guard.pending != nil {
 		return m, tab.Warn("the last submission has not answered yet")
 	}
 	switch n := m.form.Try(); {

@@ -17,7 +17,7 @@ import (
 func (m Model) connected(c *client.Client) (Model, tea.Cmd) {
 	m.client = c
 	m.gen++
-	return m, m.follow()
+	return m, follow(m.poller, m.gen, m.client)
 }
 
 // tasksLoaded shows the recorded tasks. A task the poller reported before
@@ -31,7 +31,7 @@ func (m Model) tasksLoaded(msg tasksLoadedMsg) (Model, tea.Cmd) {
 			m.tasks.put(t)
 		}
 	}
-	m.loaded = true
+	m.tasks.loaded = true
 	return m.startTicking()
 }
 
@@ -51,31 +51,31 @@ func (m Model) updated(msg updateMsg) (Model, tea.Cmd) {
 	i := m.tasks.index(u.RequestID)
 	if i < 0 { // submitted elsewhere, or reported before the list was read
 		if u.Done {
-			return m, tea.Batch(m.reload(u.RequestID), m.announce(u))
+			return m, tea.Batch(reload(m.db, u.RequestID), announce(m.notify, u))
 		}
-		return m, m.reload(u.RequestID)
+		return m, reload(m.db, u.RequestID)
 	}
 	was := m.tasks.Items()[i].running()
 	m.tasks.apply(i, u)
 	if !u.Done || !was {
 		return m.startTicking()
 	}
-	return m, tea.Batch(m.reload(u.RequestID), m.announce(u))
+	return m, tea.Batch(reload(m.db, u.RequestID), announce(m.notify, u))
 }
 
 // announce tells the status bar, and the terminal where it can, that a
 // task ended.
-func (m Model) announce(u poller.Update) tea.Cmd {
+func announce(n notifier, u poller.Update) tea.Cmd {
 	id := shortID(u.RequestID)
 	if u.Failed {
 		return tea.Batch(tab.Error(fmt.Errorf("video %s failed: %s", id, clean(errText(u.Err)))),
-			m.notify.cmd("video "+id+" failed"))
+			n.cmd("video "+id+" failed"))
 	}
 	text := "video " + id + " done"
 	if u.VideoPath != "" {
 		text += " · " + homepath.Tilde(u.VideoPath)
 	}
-	return tea.Batch(tab.Notice(text), m.notify.cmd("video "+id+" done"))
+	return tea.Batch(tab.Notice(text), n.cmd("video "+id+" done"))
 }
 
 func errText(err error) string {
@@ -105,15 +105,6 @@ func (m Model) submitted(msg submittedMsg) (Model, tea.Cmd) {
 	m.tasks.Select(msg.task.id())
 	m, tick := m.startTicking()
 	return m, tea.Batch(tick, tab.Notice("video "+shortID(msg.task.id())+" submitted"))
-}
-
-// deleted drops a deleted task from the list.
-func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
-	if msg.err != nil {
-		return m, tab.Error(msg.err)
-	}
-	m.tasks.remove(msg.id)
-	return m, tab.Notice("video " + shortID(msg.id) + " deleted")
 }
 
 // ticked moves the running tasks' clocks on, and asks for the next tick

@@ -31,13 +31,13 @@ func (m Model) openPicker() Model {
 
 func (m Model) pickKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	p := &m.pick
-	if c, ok := m.moveCursor(msg, p.cursor, len(p.eps)); ok {
+	if c, ok := m.km.move(msg, p.cursor, len(p.eps)); ok {
 		p.cursor = c
 		return m, nil
 	}
 	switch {
 	case key.Matches(msg, m.km.Pick):
-		return m.choose(p.eps[p.cursor]), nil
+		return m.edit(newDraft(p.eps[p.cursor], m.form.modeName()).carry(m.form)), nil // the values of fields both share kept
 	case key.Matches(msg, m.km.Cancel):
 		m.mode = p.back
 		if m.mode == editing {
@@ -47,21 +47,21 @@ func (m Model) pickKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// moveCursor is a chooser's cursor among n rows after msg (↑/↓, k/j),
+// move is a chooser's cursor among n rows after msg (↑/↓, k/j),
 // and whether msg moved it.
-func (m Model) moveCursor(msg tea.KeyPressMsg, cursor, n int) (int, bool) {
+func (k keyMap) move(msg tea.KeyPressMsg, cursor, n int) (int, bool) {
 	switch {
-	case key.Matches(msg, m.km.Up), msg.String() == "k":
+	case key.Matches(msg, k.Up), msg.String() == "k":
 		return max(cursor-1, 0), true
-	case key.Matches(msg, m.km.Down), msg.String() == "j":
+	case key.Matches(msg, k.Down), msg.String() == "j":
 		return min(cursor+1, n-1), true
 	}
 	return cursor, false
 }
 
-// choose opens a form for e, keeping the values of fields both share.
-func (m Model) choose(e client.VideoEndpoint) Model {
-	m.setForm(newDraft(e, m.form.modeName()).carry(m.form))
+// edit gives the keyboard to the form d, on its first text row.
+func (m Model) edit(d draft) Model {
+	m.setForm(d)
 	m.mode = editing
 	m.form.Focus()
 	m.form.FocusFirstText()
@@ -86,14 +86,14 @@ func endpointName(e client.VideoEndpoint, mode string) string {
 	return strings.Join(parts, " / ")
 }
 
-// pickerLines draws the chooser in h lines, scrolled to the cursor.
-func (m Model) pickerLines(w, h int) []string {
-	s := m.st.Pick
-	out := []string{m.st.Title.Render("Choose an endpoint")}
+// lines draws the chooser in h lines, scrolled to the cursor.
+func (p picker) lines(st styles, w, h int) []string {
+	s := st.Pick
+	out := []string{st.Title.Render("Choose an endpoint")}
 	rows := h - 1
-	first := max(0, min(m.pick.cursor-rows/2, len(m.pick.eps)-rows))
-	for i := first; i < len(m.pick.eps) && len(out) < h; i++ {
-		e := m.pick.eps[i]
+	first := max(0, min(p.cursor-rows/2, len(p.eps)-rows))
+	for i := first; i < len(p.eps) && len(out) < h; i++ {
+		e := p.eps[i]
 		name := fmt.Sprintf("%-10s %-5s %s", e.Family, e.Model, strings.TrimSuffix(e.Task, "/"))
 		if e.Variant != "" {
 			name += " · " + e.Variant
@@ -106,7 +106,7 @@ func (m Model) pickerLines(w, h int) []string {
 			notes = append(notes, "webhook")
 		}
 		line := "  " + s.Item.Render(fmt.Sprintf("%-44s", name))
-		if i == m.pick.cursor {
+		if i == p.cursor {
 			line = s.Selected.Render("› " + fmt.Sprintf("%-44s", name))
 		}
 		line += " " + s.Muted.Render(strings.Join(notes, " · "))

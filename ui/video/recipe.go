@@ -64,13 +64,13 @@ func droppedFile(text string) string {
 
 // onFileRow reports whether the focused row takes a file (an image sent
 // as a data URI, a video): a file dropped there is the row's value.
-func (m Model) onFileRow() bool {
-	name := m.form.Path()
+func (d draft) onFileRow() bool {
+	name := d.Path()
 	if i := strings.LastIndex(name, "."); i >= 0 {
 		name = name[i+1:]
 	}
 	name, _, _ = strings.Cut(name, "[")
-	return fileField(m.form.ep.Fields, name)
+	return fileField(d.ep.Fields, name)
 }
 
 // fileField reports whether a field named name, among fs or their items,
@@ -90,37 +90,37 @@ func readRecipe(file string) tea.Cmd {
 	}
 }
 
-// recipeRead fills the form from a video recipe; any other answer leaves
-// the form as it was and says why.
-func (m Model) recipeRead(msg recipeMsg) (Model, tea.Cmd) {
+// fromRecipe is the form a video recipe fills, and what to say of it; for
+// any other answer, nil (the form stays as it was) and why.
+func fromRecipe(msg recipeMsg) (*draft, tea.Cmd) {
 	name := clean(filepath.Base(msg.file))
 	switch {
 	case errors.Is(msg.err, recipe.ErrNone):
-		return m, tab.Warn(name + " has no atelier recipe (nor a " + clean(filepath.Base(recipe.SidecarPath(msg.file))) +
+		return nil, tab.Warn(name + " has no atelier recipe (nor a " + clean(filepath.Base(recipe.SidecarPath(msg.file))) +
 			" beside it): the form is unchanged")
 	case msg.err != nil:
-		return m, tab.Warn("no recipe read from " + name + ": " + clean(msg.err.Error()) + "; the form is unchanged")
+		return nil, tab.Warn("no recipe read from " + name + ": " + clean(msg.err.Error()) + "; the form is unchanged")
 	case msg.rc.Kind != recipe.KindVideo:
-		return m, tab.Warn(name + " holds an " + clean(msg.rc.Kind) + " recipe: drop it on the Image tab (or on an image row here, " +
+		return nil, tab.Warn(name + " holds an " + clean(msg.rc.Kind) + " recipe: drop it on the Image tab (or on an image row here, " +
 			"to send the image); the form is unchanged")
 	}
 	body, again, err := withoutInline(msg.rc.Request)
 	if err != nil {
-		return m, tab.Warn("the recipe of " + name + ": " + clean(err.Error()) + "; the form is unchanged")
+		return nil, tab.Warn("the recipe of " + name + ": " + clean(err.Error()) + "; the form is unchanged")
 	}
-	next, notes, err := m.loadRun(msg.rc.Endpoint, body, "")
+	d, notes, err := loadDraft(msg.rc.Endpoint, body, "")
 	if err != nil {
-		return m, tab.Warn("the recipe of " + name + ": " + clean(err.Error()) + "; the form is unchanged")
+		return nil, tab.Warn("the recipe of " + name + ": " + clean(err.Error()) + "; the form is unchanged")
 	}
 	text := "the recipe of " + name + " loaded: edit it, then submit"
 	if len(notes) > 0 {
 		text += " (left out: " + strings.Join(notes, "; ") + ")"
 	}
 	if len(again) > 0 {
-		return next, tab.Warn(text + "; give again " + clean(strings.Join(again, ", ")) +
+		return &d, tab.Warn(text + "; give again " + clean(strings.Join(again, ", ")) +
 			": the recipe keeps an inline image only as its hash")
 	}
-	return next, tab.Info(text)
+	return &d, tab.Info(text)
 }
 
 // withoutInline is a recipe's request without the fields that held an

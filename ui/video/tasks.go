@@ -123,7 +123,11 @@ func logLines(status json.RawMessage) []client.VideoLog {
 
 // taskList is the tasks, newest first, in the list component: a
 // cursor, a window, a filter and a deletion confirmed by name.
-type taskList struct{ list.Model[task] }
+type taskList struct {
+	list.Model[task]
+	history bool // there is a history to read tasks from and keep them in
+	loaded  bool // the history's tasks have been read
+}
 
 // newTaskList is an empty list; without a history, nothing is deleted.
 func newTaskList(db *store.Store) taskList {
@@ -145,7 +149,7 @@ func newTaskList(db *store.Store) taskList {
 	if db != nil {
 		o.Delete = func(t task) tea.Cmd { return remove(db, t.id()) }
 	}
-	return taskList{list.New(o)}
+	return taskList{Model: list.New(o), history: db != nil}
 }
 
 // put adds t, or replaces the task with its id, keeping newest first; the
@@ -188,4 +192,13 @@ func (l *taskList) running() int {
 		}
 	}
 	return n
+}
+
+// deleted drops a deleted task from the list.
+func (l *taskList) deleted(msg deletedMsg) tea.Cmd {
+	if msg.err != nil {
+		return tab.Error(msg.err)
+	}
+	l.remove(msg.id)
+	return tab.Notice("video " + shortID(msg.id) + " deleted")
 }

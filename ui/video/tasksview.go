@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -13,21 +14,22 @@ import (
 	"atelier/ui/tab"
 )
 
-// taskLines draws n lines of tasks, scrolled to show the selected one,
+// lines draws n lines of tasks, scrolled to show the selected one,
 // under the filter while there is one.
-func (m Model) taskLines(w, n int) []string {
+// browsing marks the selected task: the list has the keyboard.
+func (l taskList) lines(s taskStyles, now time.Time, browsing bool, w, n int) []string {
 	var out []string
-	if f := m.tasks.FilterView(w - 2); f != "" {
+	if f := l.FilterView(w - 2); f != "" {
 		out = append(out, "  "+f)
 	}
-	items := m.tasks.Items()
+	items := l.Items()
 	switch {
-	case len(items) == 0 && !m.loaded && m.db != nil:
+	case len(items) == 0 && !l.loaded && l.history:
 		return append(out, "")
 	case len(items) == 0:
-		return append(out, m.st.Tasks.Muted.Render("  none yet: fill in the form and submit"))
-	case m.tasks.Len() == 0:
-		return append(out, "  "+m.tasks.EmptyView(w-2, ""))
+		return append(out, s.Muted.Render("  none yet: fill in the form and submit"))
+	case l.Len() == 0:
+		return append(out, "  "+l.EmptyView(w-2, ""))
 	}
 	cols := columns{id: 8, endpoint: 12, status: 8}
 	for _, t := range items {
@@ -36,11 +38,10 @@ func (m Model) taskLines(w, n int) []string {
 		cols.queue = max(cols.queue, ansi.StringWidth(queueText(t)))
 	}
 	cols.endpoint, cols.status = min(cols.endpoint, max(w/5, 12)), min(cols.status, 14)
-	l := m.tasks
 	l.SetHeight(n - len(out))
 	rows, at := l.Window()
 	for i, t := range rows {
-		out = append(out, m.taskLine(t, i == at, w, cols))
+		out = append(out, l.line(s, now, t, browsing && i == at, w, cols))
 	}
 	return out
 }
@@ -67,12 +68,12 @@ func queueText(t task) string {
 	return fmt.Sprintf("%d ahead", *t.rec.QueuePosition)
 }
 
-// taskLine is one task: mark, id, endpoint, status word as sent, time,
-// queue position, and the latest news.
-func (m Model) taskLine(t task, selected bool, w int, c columns) string {
-	s := m.st.Tasks
+// line is one task: mark, id, endpoint, status word as sent, time,
+// queue position, and the latest news; marked is the selected one while
+// the list has the keyboard.
+func (l taskList) line(s taskStyles, now time.Time, t task, marked bool, w int, c columns) string {
 	marker := "  "
-	if selected && m.mode == browsing {
+	if marked {
 		marker = s.Selected.Render("› ")
 	}
 	mark, ms := "●", s.Running
@@ -87,23 +88,22 @@ func (m Model) taskLine(t task, selected bool, w int, c columns) string {
 		s.ID.Render(pad(shortID(t.id()), c.id)),
 		s.Text.Render(pad(shortEndpoint(t.rec.Endpoint), c.endpoint)),
 		ms.Render(pad(clean(t.status()), c.status)),
-		s.Muted.Render(padLeft(elapsed(t.elapsed(m.now)), ageWidth)),
+		s.Muted.Render(padLeft(elapsed(t.elapsed(now)), ageWidth)),
 	}
 	if c.queue > 0 {
 		cols = append(cols, s.Muted.Render(pad(queueText(t), c.queue)))
 	}
 	line := marker + strings.Join(cols, " ") + " "
-	return line + m.news(t, w-ansi.StringWidth(line))
+	return line + l.news(s, t, w-ansi.StringWidth(line))
 }
 
 // news is the latest word on a task: the question to confirm a deletion,
 // a failed request, the failure, the saved file, the download, the last
 // log line.
-func (m Model) news(t task, room int) string {
-	s := m.st.Tasks
+func (l taskList) news(s taskStyles, t task, room int) string {
 	fail := t.failure()
 	switch {
-	case m.tasks.AskingFor(t):
+	case l.AskingFor(t):
 		return s.Failed.Render("delete? y / n")
 	case fail != nil:
 		return s.Failed.Render(clean(tab.VideoFailure(t.rec.FailureJSON)))
@@ -159,4 +159,24 @@ func cutLeft(s string, w int) string {
 func pad(s string, w int) string {
 	s = ansi.Truncate(s, w, "…")
 	return s + strings.Repeat(" ", max(w-ansi.StringWidth(s), 0))
+}
+
+// heading is the rule between the form and the tasks, with their
+// count.
+func (l taskList) heading(st styles, w int) string {
+	n, run := len(l.Items()), l.running()
+	title := st.Title.Render("Tasks")
+	note := ""
+	switch {
+	case !l.history:
+		note = "no history: tasks cannot be kept"
+	case !l.loaded:
+		note = "reading the history…"
+	case run > 0:
+		note = fmt.Sprintf("%d · %d running", n, run)
+	default:
+		note = fmt.Sprintf("%d", n)
+	}
+	head := title + " " + st.Tasks.Muted.Render(note) + " "
+	return head + st.Rule.Render(strings.Repeat("─", max(w-ansi.StringWidth(head), 0)))
 }

@@ -70,18 +70,15 @@ type Model struct {
 	gen     int  // client generations seen: orders the poller's restarts
 	sending bool // a submission has not answered yet
 
-	settings *store.Settings      // the budget tasks are weighed against
-	guard    guard.Model          // the budget's question, while it asks
-	pending  *client.VideoRequest // a request being weighed or asked about: sent on yes
-	dark     bool                 // the background, for the question's colour
+	guard budgetGuard // the budget's flow: its question, the request it keeps
+	dark  bool        // the background, for the question's colour
 
-	form   draft
-	tasks  taskList
-	loaded bool // the history's tasks have been read
-	mode   mode
-	pick   picker
-	ar     arena       // the video arena, while pairing or judging
-	coin   func() bool // the arena's order
+	form  draft
+	tasks taskList
+	mode  mode
+	pick  picker
+	ar    arena       // the video arena, while pairing or judging
+	coin  func() bool // the arena's order
 
 	endpoint string // the settings' default endpoint, which the form started on
 
@@ -119,7 +116,7 @@ func New(o Options) Model {
 	e, mode := defaultEndpoint(o.Endpoint)
 	m := Model{db: o.Store, poller: o.Poller, open: open, notify: detectNotifier(getenv),
 		tasks: newTaskList(o.Store), now: now(), tickEvery: every, km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices,
-		settings: o.Settings, guard: guard.New(), coin: coin}
+		guard: budgetGuard{Model: guard.New(), settings: o.Settings}, coin: coin}
 	if m.prices == nil && o.Settings != nil {
 		m.prices = o.Settings.Prices
 	}
@@ -158,13 +155,13 @@ func (m Model) withEndpoint(path string) Model {
 }
 
 // Init reads the recorded tasks.
-func (m Model) Init() tea.Cmd { return m.loadTasks() }
+func (m Model) Init() tea.Cmd { return loadTasks(m.db) }
 
 // Update routes keys by mode, and each command's answer to its handler;
 // the task list's window then fits the room the form leaves.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	m, cmd := m.update(msg)
-	m.tasks.SetHeight(m.taskRows(m.height))
+	m.tasks.SetHeight(m.tasks.rows(m.height, m.form.Height()))
 	return m, cmd
 }
 
@@ -177,9 +174,9 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ClientMsg:
 		return m.connected(msg.Client)
 	case tab.RerunMsg:
-		return m.rerun(msg)
+		return m.adopt(fromPast("the video task from history", msg.Endpoint, msg.BodyJSON, "")) // to edit and send
 	case tab.SettingsMsg:
-		m.prices, m.settings = msg.Settings.Prices, msg.Settings
+		m.prices, m.guard.settings = msg.Settings.Prices, msg.Settings
 		return m.withEndpoint(msg.Settings.Models.Video), nil
 	case tab.DeletedMsg:
 		m.tasks.remove(msg.RequestID) // deleted in History: gone here too
@@ -190,18 +187,22 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.tasksLoaded(msg)
 	case taskLoadedMsg:
 		return m.taskLoaded(msg)
-	case votedMsg:
-		return m.voted(msg)
-	case withdrawnMsg:
-		return m.withdrawn(msg)
+	case votedMsg, withdrawnMsg: // only the arena being judged takes them
+		var cmd tea.Cmd
+		if m.mode == judging {
+			m.ar, cmd = m.ar.answer(msg)
+		}
+		return m, cmd
 	case recipeMsg:
-		return m.recipeRead(msg)
+		return m.adopt(fromRecipe(msg))
 	case guard.Verdict:
-		return m.weighed(msg)
+		var req *client.VideoRequest
+		m.guard, req = m.guard.weighed(msg)
+		return m.send(req)
 	case submittedMsg:
 		return m.submitted(msg)
 	case deletedMsg:
-		return m.deleted(msg)
+		return m, m.tasks.deleted(msg)
 	case tickMsg:
 		return m.ticked(msg)
 	}

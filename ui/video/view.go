@@ -1,7 +1,6 @@
 package video
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -18,21 +17,21 @@ func (m Model) View() string {
 		return ""
 	}
 	if m.mode == judging { // the arena has the tab: the task list names the pair
-		lines := m.arenaLines(w, h)
+		lines := m.ar.lines(m.st, m.now, m.taskCost, w, h)
 		for i, l := range lines {
 			lines[i] = ansi.Truncate(l, w, "…")
 		}
 		return strings.Join(lines, "\n")
 	}
-	rows := m.taskRows(h)
-	bottom := append([]string{m.tasksHeading(w)}, m.taskLines(w, rows)...)
+	rows := m.tasks.rows(h, m.form.Height())
+	bottom := append([]string{m.tasks.heading(m.st, w)}, m.tasks.lines(m.st.Tasks, m.now, m.mode == browsing, w, rows)...)
 	room := max(h-len(bottom), 0)
 	var top []string
 	switch m.mode {
 	case picking:
-		top = m.pickerLines(w, room)
+		top = m.pick.lines(m.st, w, room)
 	case pairing:
-		top = m.pairLines(w, room)
+		top = m.ar.pairLines(m.st, m.now, w, room)
 	default:
 		top = append([]string{m.header(w)}, m.form.Lines(max(room-2, 0))...)
 		top = append(top, m.detail(w))
@@ -44,24 +43,25 @@ func (m Model) View() string {
 	return strings.Join(lines[:min(len(lines), h)], "\n")
 }
 
-// taskRows is how many tasks show: all of them when the form leaves room,
-// else up to a third of the height, three at least.
-func (m Model) taskRows(h int) int {
-	free := h - 3 - m.form.Height()
-	return min(max(len(m.tasks.Items()), 1), max(free, 3, h/3), max(h-4, 1))
+// rows is how many tasks show in h lines under a form of formHeight: all
+// of them when the form leaves room, else up to a third of the height,
+// three at least.
+func (l taskList) rows(h, formHeight int) int {
+	free := h - 3 - formHeight
+	return min(max(len(l.Items()), 1), max(free, 3, h/3), max(h-4, 1))
 }
 
 // header names the endpoint being written, and what the form is doing.
 func (m Model) header(w int) string {
 	left := m.st.Title.Render("Endpoint") + "  " + m.st.Endpoint.Render(endpointName(m.form.ep, m.form.modeName()))
 	var notes []string
-	if est := guard.Estimate(m.estimate()); est != "" {
+	if est := guard.Estimate(m.form.estimate(m.prices)); est != "" {
 		notes = append(notes, est)
 	}
 	switch {
 	case m.sending:
 		notes = append(notes, "sending…")
-	case m.pending != nil && !m.guard.Asking():
+	case m.guard.pending != nil && !m.guard.Asking():
 		notes = append(notes, "weighing the budget…")
 	case m.form.Tried() && m.form.Count() > 0:
 		notes = append(notes, tab.Plural(m.form.Count(), "problem"))
@@ -85,24 +85,4 @@ func (m Model) detail(w int) string {
 		return m.taskDetail(w)
 	}
 	return m.form.Detail()
-}
-
-// tasksHeading is the rule between the form and the tasks, with their
-// count.
-func (m Model) tasksHeading(w int) string {
-	n, run := len(m.tasks.Items()), m.tasks.running()
-	title := m.st.Title.Render("Tasks")
-	note := ""
-	switch {
-	case m.db == nil:
-		note = "no history: tasks cannot be kept"
-	case !m.loaded:
-		note = "reading the history…"
-	case run > 0:
-		note = fmt.Sprintf("%d · %d running", n, run)
-	default:
-		note = fmt.Sprintf("%d", n)
-	}
-	head := title + " " + m.st.Tasks.Muted.Render(note) + " "
-	return head + m.st.Rule.Render(strings.Repeat("─", max(w-ansi.StringWidth(head), 0)))
 }
