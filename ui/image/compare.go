@@ -149,7 +149,7 @@ func (m Model) pickerLines(h int) []string {
 	}
 	out = append(out, "", st.Meta.Render(strings.Join([]string{
 		"space chooses", "enter sends to each at once", "b blind on/off", "esc cancels"}, " · ")))
-	if e := m.estimateLine(m.picker.picked()); e != "" {
+	if e := estimateLine(m.st, m.prices, s, m.picker.picked()); e != "" {
 		out = append(out, e)
 	}
 	if len(out) > h {

@@ -150,9 +150,9 @@ func (m Model) toResults() Model {
 
 // problems are what is wrong with the form as it would be sent: the
 // prompt's, then how many rows have one. Try marks every row's to show.
-func (m *Model) problems() int {
-	n := m.form.fields.Try()
-	if m.form.promptProblem(true) != "" {
+func (d *draft) problems() int {
+	n := d.fields.Try()
+	if d.promptProblem(true) != "" {
 		n++
 	}
 	return n
@@ -176,11 +176,11 @@ func (d draft) promptProblem(tried bool) string {
 
 // late shows what the sender or the service found wrong (a file that
 // cannot be read, a refused field) beside its row, until it is edited.
-func (m *Model) late(vs []*client.ValidationError) {
+func (d *draft) late(vs []*client.ValidationError) {
 	var rows []*client.ValidationError
 	for _, v := range vs {
 		if v.Field == "prompt" {
-			m.form.promptLate = v.Rule
+			d.promptLate = v.Rule
 			continue
 		}
 		rows = append(rows, v)
@@ -190,7 +190,7 @@ func (m *Model) late(vs []*client.ValidationError) {
 		for _, v := range rows {
 			fvs = append(fvs, violation(v))
 		}
-		m.form.fields.SetLate(fvs)
+		d.fields.SetLate(fvs)
 	}
 }
 

@@ -26,9 +26,9 @@ func (m Model) formLines() []string {
 	if m.area != formArea {
 		return m.foldedForm()
 	}
-	out := m.promptLines()
+	out := m.form.promptLines(m.st, m.width)
 	out = append(out, m.form.fields.Lines(m.form.fields.Height())...)
-	if e := m.estimateLine([]string{m.form.spec().Model}); e != "" {
+	if e := estimateLine(m.st, m.prices, m.form.spec(), []string{m.form.spec().Model}); e != "" {
 		out = append(out, "  "+e)
 	}
 	return out
@@ -36,24 +36,24 @@ func (m Model) formLines() []string {
 
 // promptLines draws the prompt's row: its name, the text, and beside it
 // its problem or (with the cursor) its rule, whole, wrapped.
-func (m Model) promptLines() []string {
-	st := m.st.Fields
-	lw := min(labelCols, max(10, m.width/4+2))
-	vw := promptWidth(m.width)
+func (d draft) promptLines(sty *styles, width int) []string {
+	st := sty.Fields
+	lw := min(labelCols, max(10, width/4+2))
+	vw := promptWidth(width)
 	marker, ls := "  ", st.Label
-	if m.form.onPrompt {
+	if d.onPrompt {
 		marker, ls = "› ", st.Focused
 	}
 	head := ls.Render(marker + pad("prompt", lw))
-	values := strings.Split(m.form.prompt.View(), "\n")
-	nw := max(m.width-2-lw-1-vw-2, 10)
+	values := strings.Split(d.prompt.View(), "\n")
+	nw := max(width-2-lw-1-vw-2, 10)
 	var notes []string
-	switch p := m.form.promptProblem(false); {
+	switch p := d.promptProblem(false); {
 	case p != "":
 		for _, l := range strings.Split(wrap("✗ "+termtext.String(p), nw), "\n") {
 			notes = append(notes, st.Problem.Render(l))
 		}
-	case m.form.onPrompt:
+	case d.onPrompt:
 		for _, l := range strings.Split(wrap("required · ctrl+o editor · ctrl+j new line", nw), "\n") {
 			notes = append(notes, st.Doc.Render(l))
 		}

@@ -33,7 +33,7 @@ func (m Model) laneRefused(msg laneRefusedMsg) (Model, tea.Cmd) {
 	if len(m.run.lanes) > 1 {
 		return m, nil
 	}
-	m.late(msg.vs)
+	m.form.late(msg.vs)
 	return m.showProblems()
 }
 
@@ -108,7 +108,7 @@ func (m Model) laneSaved(msg laneSavedMsg) (Model, tea.Cmd) {
 	l.total, l.err, l.job = msg.total, msg.err, msg.job
 	l.state = endState(msg.err)
 	if len(m.run.lanes) == 1 {
-		m.late(refusedField(msg.err))
+		m.form.late(refusedField(msg.err))
 	}
 	if msg.pics != nil {
 		l.finals = msg.pics

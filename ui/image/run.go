@@ -100,7 +100,7 @@ func (m Model) send() (Model, tea.Cmd) {
 	if p := droppedPath(m.form.prompt.Value()); p != "" && !m.form.spec().edit() {
 		return m, readRecipe(p, false) // a path typed as the prompt: its recipe, as a drop
 	}
-	if m.problems() > 0 {
+	if m.form.problems() > 0 {
 		return m.showProblems()
 	}
 	return m.start([]string{m.form.spec().Model}, "")
