@@ -3,6 +3,7 @@ package imagetab
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
 
@@ -74,7 +75,7 @@ func (m Model) selectTile(d int) (Model, tea.Cmd) {
 // with half blocks.
 func (m Model) placeImages() tea.Cmd {
 	if m.area == galleryArea {
-		return m.placeThumb()
+		return m.gallery.placeThumb(m.viewer, m.width, m.height)
 	}
 	ts := m.tileList()
 	first, shown, cols := window(m.width, m.sel, len(ts))
@@ -108,9 +109,7 @@ func (m Model) hint() tea.Cmd {
 // gallery's.
 func (m Model) showsImage() bool {
 	if m.area == galleryArea {
-		j, ok := m.gallery.selected()
-		f, has := shownFile(j)
-		return ok && has && m.gallery.thumbs[f.Path].img != nil
+		return m.gallery.showsImage()
 	}
 	for _, t := range m.tileList() {
 		if t.pic != nil && t.pic.img != nil {
@@ -120,17 +119,21 @@ func (m Model) showsImage() bool {
 	return false
 }
 
-// placeThumb is placeImages for the gallery's image.
-func (m Model) placeThumb() tea.Cmd {
-	if m.area != galleryArea {
-		return nil
-	}
-	j, ok := m.gallery.selected()
+// showsImage reports whether the selected job's image is loaded to show.
+func (g gallery) showsImage() bool {
+	j, ok := g.selected()
 	f, has := shownFile(j)
-	t, loaded := m.gallery.thumbs[f.Path]
+	return ok && has && g.thumbs[f.Path].img != nil
+}
+
+// placeThumb is placeImages for the gallery's image in a tab width×height.
+func (g gallery) placeThumb(v *imageview.Viewer, width, height int) tea.Cmd {
+	j, ok := g.selected()
+	f, has := shownFile(j)
+	t, loaded := g.thumbs[f.Path]
 	if !ok || !has || !loaded || t.img == nil {
 		return nil
 	}
-	cols, rows := m.gallery.thumbBox(m.width, m.height)
-	return m.viewer.Prepare(thumbKey(f.Path), t.img, cols, rows)
+	cols, rows := g.thumbBox(width, height)
+	return v.Prepare(thumbKey(f.Path), t.img, cols, rows)
 }

@@ -19,7 +19,7 @@ func (m Model) View() string {
 		return ""
 	}
 	if m.area == galleryArea {
-		return m.galleryView()
+		return m.gallery.view(m.st, m.viewer, m.prices, m.db, m.width, m.height)
 	}
 	lines := padAll(m.topLines(), m.width)
 	room := m.height - len(lines) - 2
