@@ -14,7 +14,7 @@ import (
 
 // laneOpened starts reading a stream, an event per command.
 func (m Model) laneOpened(msg laneOpenedMsg) (Model, tea.Cmd) {
-	l := m.lane(msg.laneRef)
+	l := m.run.lane(msg.laneRef)
 	if l == nil {
 		return m, finishStream(msg.laneRef, msg.pull, msg.rec, nil, false, context.Canceled, msg.begin)
 	}
@@ -25,7 +25,7 @@ func (m Model) laneOpened(msg laneOpenedMsg) (Model, tea.Cmd) {
 // laneRefused shows why a request was not sent: beside the form's fields
 // for a single run, in its tile in a comparison.
 func (m Model) laneRefused(msg laneRefusedMsg) (Model, tea.Cmd) {
-	l := m.lane(msg.laneRef)
+	l := m.run.lane(msg.laneRef)
 	if l == nil {
 		return m, nil
 	}
@@ -40,7 +40,7 @@ func (m Model) laneRefused(msg laneRefusedMsg) (Model, tea.Cmd) {
 // laneEvent shows an event's image and asks for the next event; at the
 // end of the stream it saves what arrived.
 func (m Model) laneEvent(msg laneEventMsg) (Model, tea.Cmd) {
-	l := m.lane(msg.laneRef)
+	l := m.run.lane(msg.laneRef)
 	if l == nil {
 		return m, nil
 	}
@@ -101,7 +101,7 @@ func (m Model) endLane(ref laneRef, l *lane, err error) (Model, tea.Cmd) {
 
 // laneSaved shows where the images went and how the lane ended.
 func (m Model) laneSaved(msg laneSavedMsg) (Model, tea.Cmd) {
-	l := m.lane(msg.laneRef)
+	l := m.run.lane(msg.laneRef)
 	if l == nil {
 		return m, nil
 	}

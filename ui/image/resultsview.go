@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"atelier/store/price"
 )
 
 // resultsLines draws the run's tiles side by side in h lines: a caption
@@ -17,7 +19,7 @@ func (m Model) resultsLines(h int) []string {
 		return centred(m.st.Tile.Waiting, "Images appear here as they arrive. "+
 			"g opens the gallery of earlier ones; c runs one prompt on several models.", m.width, h)
 	}
-	ts := m.tileList()
+	ts := m.run.tileList()
 	first, shown, cols := window(m.width, m.sel, len(ts))
 	blocks := make([][]string, 0, shown)
 	for i, t := range ts[first : first+shown] {
@@ -33,7 +35,7 @@ func (m Model) tileLines(t tile, selected bool, cols, h int) []string {
 	if selected && m.area == resultsArea {
 		style, marker = m.st.Tile.Selected, "▸ "
 	}
-	out := []string{style.Render(pad(marker+m.caption(t), cols))}
+	out := []string{style.Render(pad(marker+m.run.caption(t, m.prices), cols))}
 	rows := h - 1
 	if rows <= 0 {
 		return out
@@ -52,16 +54,16 @@ func (m Model) tileLines(t tile, selected bool, cols, h int) []string {
 	case m.run.blind.hidden() && (t.l.state == laneFailed || t.l.state == laneRefused):
 		body = m.st.Tile.Failed.Render(wrap("this one failed: its error, which may name it, is shown after the vote", cols))
 	default:
-		body = m.laneState(t.l, cols)
+		body = m.st.laneState(t.l, cols)
 	}
 	return append(out, padAll(strings.Split(body, "\n"), cols)...)
 }
 
 // caption says what a tile shows: the model when lanes are compared, and
 // which image it is.
-func (m Model) caption(t tile) string {
-	compared := len(m.run.lanes) > 1
-	b := m.run.blind
+func (r *run) caption(t tile, prices price.Table) string {
+	compared := len(r.lanes) > 1
+	b := r.blind
 	var parts []string
 	switch {
 	case b.hidden():
@@ -82,7 +84,7 @@ func (m Model) caption(t tile) string {
 		}
 		if t.l.state == laneDone && !b.hidden() { // figures give models away
 			parts = append(parts, fmt.Sprintf("%.1f s", t.l.total.Seconds()))
-			if cost := laneCost(m.prices, t.l, m.run.spec); cost != "" {
+			if cost := laneCost(prices, t.l, r.spec); cost != "" {
 				parts = append(parts, cost)
 			}
 		}
@@ -98,8 +100,8 @@ var stateWords = map[laneState]string{
 }
 
 // laneState is what a tile without an image says about its lane.
-func (m Model) laneState(l *lane, cols int) string {
-	st := m.st.Tile
+func (s *styles) laneState(l *lane, cols int) string {
+	st := s.Tile
 	switch l.state {
 	case laneStarting, laneStreaming:
 		return st.Waiting.Render("waiting for the first image…")

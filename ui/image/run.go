@@ -87,12 +87,12 @@ func (m Model) running() bool {
 	return false
 }
 
-// lane returns the lane ref names, or nil for a stale ref.
-func (m Model) lane(ref laneRef) *lane {
-	if m.run == nil || m.run.id != ref.run || ref.lane < 0 || ref.lane >= len(m.run.lanes) {
+// lane returns the lane ref names, or nil for a stale ref (or no run).
+func (r *run) lane(ref laneRef) *lane {
+	if r == nil || r.id != ref.run || ref.lane < 0 || ref.lane >= len(r.lanes) {
 		return nil
 	}
-	return m.run.lanes[ref.lane]
+	return r.lanes[ref.lane]
 }
 
 // send sends the form to its model, or shows why it cannot go.

@@ -21,13 +21,13 @@ type tile struct {
 
 // tileList is every tile of the run: each lane's pictures, or one
 // placeholder for a lane without any.
-func (m Model) tileList() []tile {
-	if m.run == nil {
+func (r *run) tileList() []tile {
+	if r == nil {
 		return nil
 	}
 	var out []tile
-	for _, i := range m.run.order() {
-		l := m.run.lanes[i]
+	for _, i := range r.order() {
+		l := r.lanes[i]
 		pics := l.pictures()
 		if len(pics) == 0 {
 			out = append(out, tile{lane: i, l: l})
@@ -42,7 +42,7 @@ func (m Model) tileList() []tile {
 
 // selected is the selected tile, if any.
 func (m Model) selected() (tile, bool) {
-	ts := m.tileList()
+	ts := m.run.tileList()
 	if len(ts) == 0 {
 		return tile{}, false
 	}
@@ -62,7 +62,7 @@ func window(width, sel, count int) (first, shown, cols int) {
 
 // selectTile moves the selection by d tiles, staying in the run.
 func (m Model) selectTile(d int) (Model, tea.Cmd) {
-	n := len(m.tileList())
+	n := len(m.run.tileList())
 	if n == 0 {
 		return m, nil
 	}
@@ -77,7 +77,7 @@ func (m Model) placeImages() tea.Cmd {
 	if m.area == galleryArea {
 		return m.gallery.placeThumb(m.viewer, m.width, m.height)
 	}
-	ts := m.tileList()
+	ts := m.run.tileList()
 	first, shown, cols := window(m.width, m.sel, len(ts))
 	rows := m.imageRows()
 	if rows <= 0 {
@@ -111,7 +111,7 @@ func (m Model) showsImage() bool {
 	if m.area == galleryArea {
 		return m.gallery.showsImage()
 	}
-	for _, t := range m.tileList() {
+	for _, t := range m.run.tileList() {
 		if t.pic != nil && t.pic.img != nil {
 			return true
 		}
