@@ -25,7 +25,7 @@ func (m Model) View() string {
 	room := m.height - len(lines) - 2
 	lines = append(lines, blank(m.width))
 	if m.area == pickerArea {
-		lines = append(lines, padAll(m.pickerLines(room+1), m.width)...)
+		lines = append(lines, padAll(m.picker.lines(m.st, m.form.spec(), m.arena.blind, m.prices, room+1), m.width)...)
 	} else {
 		lines = append(lines, m.resultsLines(room)...)
 		lines = append(lines, pad(m.footer(), m.width))
