@@ -167,9 +167,9 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.RerunMsg:
 		return m.rerunFrom(msg)
 	case voteMsg:
-		return m.voted(msg)
+		return m, m.run.voted(msg)
 	case withdrawnMsg:
-		return m.withdrawn(msg)
+		return m, m.blindRun().takenBack(msg)
 	case editor.EditedMsg:
 		return m.promptEdited(msg)
 	case recipeReadMsg:

@@ -32,7 +32,7 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case m.voting():
 		return m.voteKey(msg)
 	case key.Matches(msg, m.km.Withdraw) && m.blindRun() != nil:
-		return m.withdraw()
+		return m, m.blindRun().withdraw()
 	case key.Matches(msg, m.km.Next):
 		return m.toForm("prompt")
 	case key.Matches(msg, m.km.Prev):
