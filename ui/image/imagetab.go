@@ -157,7 +157,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case laneSavedMsg:
 		return m.laneSaved(msg)
 	case galleryLoadedMsg:
-		return m.galleryLoaded(msg)
+		return m, m.gallery.jobsLoaded(msg, m.db)
 	case thumbLoadedMsg:
 		return m, m.gallery.thumbLoaded(msg, m.viewer.Forget)
 	case lookedMsg:
