@@ -149,11 +149,11 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.SettingsMsg:
 		return m.settings(msg.Settings), nil
 	case laneOpenedMsg:
-		return m.laneOpened(msg)
+		return m, m.run.laneOpened(msg)
 	case laneRefusedMsg:
 		return m.laneRefused(msg)
 	case laneEventMsg:
-		return m.laneEvent(msg)
+		return m, m.run.laneEvent(msg, m.viewer)
 	case laneSavedMsg:
 		return m.laneSaved(msg)
 	case galleryLoadedMsg:

@@ -75,11 +75,14 @@ func (r laneRef) key(what string, i int) string {
 }
 
 // running reports whether a run is under way.
-func (m Model) running() bool {
-	if m.run == nil {
+func (m Model) running() bool { return m.run.running() }
+
+// running reports whether a lane of r is still at work (false for no run).
+func (r *run) running() bool {
+	if r == nil {
 		return false
 	}
-	for _, l := range m.run.lanes {
+	for _, l := range r.lanes {
 		if l.state < laneDone {
 			return true
 		}
