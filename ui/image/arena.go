@@ -296,10 +296,10 @@ func (m Model) rerunFrom(msg tab.RerunMsg) (Model, tea.Cmd) {
 	if msg.ID != 0 && len(msg.BodyJSON) > 0 {
 		// From History's R: the request is the recipe's in the job's file,
 		// the inputs the job's, lineage kept.
-		return m, m.fillFromRecipe(msg)
+		return m, fillFromRecipe(m.db, msg)
 	}
 	if msg.ID != 0 {
-		return m, m.fillFrom(store.ImageJob{ID: msg.ID})
+		return m, fillFrom(m.db, store.ImageJob{ID: msg.ID})
 	}
 	model := msg.Model
 	if model == "" && len(models) > 0 {

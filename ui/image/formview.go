@@ -24,7 +24,7 @@ func promptWidth(w int) int {
 // keyboard, else the three folded lines.
 func (m Model) formLines() []string {
 	if m.area != formArea {
-		return m.foldedForm()
+		return m.form.folded(m.st, m.blindRun().hidden())
 	}
 	out := m.form.promptLines(m.st, m.width)
 	out = append(out, m.form.fields.Lines(m.form.fields.Height())...)
@@ -83,12 +83,13 @@ func refName(in inputRef) string {
 	return termtext.String(filepath.Base(in.Ref))
 }
 
-// foldedForm is the form in three lines, for while the results have the
-// keyboard.
-func (m Model) foldedForm() []string {
-	st := m.st.Form
-	s := m.form.spec()
-	if m.blindRun().hidden() { // the form's settings would name the models
+// folded is the form in three lines, for while the results have the
+// keyboard; hidden (a blind run before its vote) leaves out the settings,
+// which would name the models.
+func (d draft) folded(sty *styles, hidden bool) []string {
+	st := sty.Form
+	s := d.spec()
+	if hidden { // the form's settings would name the models
 		return []string{st.Headline.Render("blind comparison"), st.Label.Render("prompt ▸ ") + st.Headline.Render(oneLine(s.Prompt)), ""}
 	}
 	parts := []string{st.Label.Render("model ") + st.Headline.Render(termtext.String(s.Model))}
@@ -104,15 +105,15 @@ func (m Model) foldedForm() []string {
 	add("format ", s.Format)
 	add("compression ", s.Compression)
 	if s.Stream {
-		parts = append(parts, st.Headline.Render("stream")+m.st.partialsNote(s.Partials))
+		parts = append(parts, st.Headline.Render("stream")+sty.partialsNote(s.Partials))
 	}
 	sep := st.Label.Render(" · ")
 	prompt := oneLine(s.Prompt)
 	if prompt == "" {
 		prompt = st.Default.Render("none")
 	}
-	inputs := st.Label.Render("inputs ▸ ") + m.st.inputsValue(s) + st.Label.Render("   mask ▸ ") + m.st.maskValue(s)
-	if n := m.form.fields.Count(); n > 0 {
+	inputs := st.Label.Render("inputs ▸ ") + sty.inputsValue(s) + st.Label.Render("   mask ▸ ") + sty.maskValue(s)
+	if n := d.fields.Count(); n > 0 {
 		inputs += st.Problem.Render(fmt.Sprintf("   ✗ %d to fix in the form", n))
 	}
 	return []string{strings.Join(parts, sep), st.Label.Render("prompt ▸ ") + st.Headline.Render(prompt), inputs}

@@ -117,7 +117,7 @@ func (m Model) galleryKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Open):
 		return m, openJob(m.db, m.open, job)
 	case key.Matches(msg, m.km.Rerun):
-		return m, m.fillFrom(job)
+		return m, fillFrom(m.db, job)
 	case key.Matches(msg, m.km.EditThis):
 		return m.editJob(job)
 	case key.Matches(msg, m.km.Recipe, m.km.Vary):

@@ -40,10 +40,10 @@ func (m Model) editJob(j store.ImageJob) (Model, tea.Cmd) {
 	return m, tea.Batch(cmd, tab.Info("editing this image: say what to change, enter sends"))
 }
 
-// fillFrom reads a job back into a form: its request, and its inputs with
-// their lineage. It waits on the store, so it runs as a command.
-func (m Model) fillFrom(j store.ImageJob) tea.Cmd {
-	db, id := m.db, j.ID
+// fillFrom reads job j from db back into a form: its request, and its
+// inputs with their lineage. It waits on the store, so it runs as a command.
+func fillFrom(db *store.Store, j store.ImageJob) tea.Cmd {
+	id := j.ID
 	return func() tea.Msg {
 		s, err := jobSpec(context.Background(), db, id)
 		return result(jobFilledMsg{id: id, spec: s, err: err})
@@ -109,8 +109,7 @@ func requestSpec(model, prompt string, request, settingsJSON json.RawMessage) (s
 // fillFromRecipe is fillFrom with the request History's R read from the
 // recipe in the job's saved file, which wins over the row's; the inputs,
 // which the recipe knows by their hashes only, are the row's.
-func (m Model) fillFromRecipe(msg tab.RerunMsg) tea.Cmd {
-	db := m.db
+func fillFromRecipe(db *store.Store, msg tab.RerunMsg) tea.Cmd {
 	return func() tea.Msg {
 		s, err := jobSpec(context.Background(), db, msg.ID)
 		if err == nil {
