@@ -32,9 +32,10 @@ func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	d := &m.form
 	switch {
 	case key.Matches(msg, m.km.Editor):
-		return m, m.openEditor()
+		return m, m.edit.Open(m.form.prompt.Value()) // the prompt in $VISUAL or $EDITOR
 	case key.Matches(msg, m.km.Stop) && m.running():
-		return m.stop(), nil
+		m.run.stop()
+		return m, nil
 	case key.Matches(msg, m.km.Cancel) && d.inputRow() && d.fields.InputEmpty() && d.fields.Path() != rowMask:
 		d.removeImage() // the image being added is not
 		return m, nil
@@ -111,7 +112,7 @@ func (m Model) choose(msg tea.KeyPressMsg) Model {
 // wraps.
 func (m Model) move(dir int) (Model, tea.Cmd) {
 	d := &m.form
-	look := m.lookCmds(d.spec())
+	look := m.looks.cmds(d.spec())
 	switch {
 	case d.onPrompt && dir > 0:
 		d.focusRow(0)

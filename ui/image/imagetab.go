@@ -161,7 +161,9 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case thumbLoadedMsg:
 		return m, m.gallery.thumbLoaded(msg, m.viewer.Forget)
 	case lookedMsg:
-		return m.looked(msg), nil
+		m.looks.keep(msg)
+		m.form.recheck()
+		return m, nil
 	case jobFilledMsg:
 		return m.jobFilled(msg)
 	case tab.RerunMsg:

@@ -56,25 +56,23 @@ func lookCmd(ref string) tea.Cmd {
 // tab and the rules of its form, and changed only by Update.
 type lookBook struct{ m map[string]look }
 
-// looked keeps a look and checks the form again with it.
-func (m Model) looked(msg lookedMsg) Model {
-	if m.looks.m == nil {
-		m.looks.m = map[string]look{}
+// keep keeps a look; the form is checked again with it after.
+func (b *lookBook) keep(msg lookedMsg) {
+	if b.m == nil {
+		b.m = map[string]look{}
 	}
-	m.looks.m[msg.ref] = msg.look
-	m.form.recheck()
-	return m
+	b.m[msg.ref] = msg.look
 }
 
-// lookCmds looks at every local input of s not looked at yet.
-func (m Model) lookCmds(s spec) tea.Cmd {
+// cmds looks at every local input of s not looked at yet.
+func (b *lookBook) cmds(s spec) tea.Cmd {
 	var cmds []tea.Cmd
 	refs := s.Inputs
 	if s.Mask != nil {
 		refs = append(refs[:len(refs):len(refs)], *s.Mask)
 	}
 	for _, in := range refs {
-		if _, ok := m.looks.m[in.Ref]; !ok && badScheme(in.Ref) == nil {
+		if _, ok := b.m[in.Ref]; !ok && badScheme(in.Ref) == nil {
 			cmds = append(cmds, lookCmd(in.Ref))
 		}
 	}

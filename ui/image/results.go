@@ -20,7 +20,8 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(msg, m.km.Stop) && m.running():
-		return m.stop(), nil
+		m.run.stop()
+		return m, nil
 	case key.Matches(msg, m.km.Left, m.km.Up):
 		return m.selectTile(-1)
 	case key.Matches(msg, m.km.Right, m.km.Down):

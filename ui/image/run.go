@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
+	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
 
@@ -121,7 +122,7 @@ func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 	}
 	s := m.form.spec()
 	ctx, cancel := context.WithCancel(context.Background())
-	cmds := []tea.Cmd{m.forgetRun()}
+	cmds := []tea.Cmd{m.run.forget(m.viewer)}
 	m.seq++
 	r := &run{id: m.seq, spec: s, cancel: cancel}
 	for i, model := range models {
@@ -141,24 +142,24 @@ func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 	return m.toResults(), tea.Batch(cmds...)
 }
 
-// stop cancels the streams under way; what arrived is kept and recorded.
-func (m Model) stop() Model {
-	if m.run != nil {
-		m.run.cancel()
-		m.run.stopping = true
+// stop cancels the streams under way (none for no run); what arrived is
+// kept and recorded.
+func (r *run) stop() {
+	if r != nil {
+		r.cancel()
+		r.stopping = true
 	}
-	return m
 }
 
-// forgetRun frees the images of the run being replaced.
-func (m Model) forgetRun() tea.Cmd {
-	if m.run == nil {
+// forget frees, in v, the images of the run being replaced.
+func (r *run) forget(v *imageview.Viewer) tea.Cmd {
+	if r == nil {
 		return nil
 	}
 	var cmds []tea.Cmd
-	for _, l := range m.run.lanes {
+	for _, l := range r.lanes {
 		for _, p := range l.pictures() {
-			cmds = append(cmds, m.viewer.Forget(p.key))
+			cmds = append(cmds, v.Forget(p.key))
 		}
 	}
 	return tea.Batch(cmds...)
