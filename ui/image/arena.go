@@ -110,7 +110,7 @@ func (m Model) voteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if !v.ok {
 		return m, cmd
 	}
-	return m.cast(v.verdict)
+	return m, m.run.cast(m.db, v.verdict)
 }
 
 // typedVerdict is a verdict once whole; ok is false while it is not.
@@ -169,12 +169,12 @@ func (r *run) vote(verdict string) store.Vote {
 	return v
 }
 
-// cast records the verdict; the names are revealed when it is in.
-func (m Model) cast(verdict string) (Model, tea.Cmd) {
-	v := m.run.vote(verdict)
-	m.run.blind.verdict = verdict // no second vote while this one is recorded
-	db, run := m.db, m.run.id
-	return m, func() tea.Msg {
+// cast records the verdict in db; the names are revealed when it is in.
+func (r *run) cast(db *store.Store, verdict string) tea.Cmd {
+	v := r.vote(verdict)
+	r.blind.verdict = verdict // no second vote while this one is recorded
+	run := r.id
+	return func() tea.Msg {
 		if db == nil {
 			return result(voteMsg{run: run, vote: v, err: errors.New("the vote was not recorded: no history")})
 		}
@@ -245,15 +245,15 @@ func (b *blind) withdraw() tea.Cmd {
 	return tab.Ask("withdraw the vote? it leaves the leaderboard (y withdraws, n keeps it)")
 }
 
-// withdrawKey answers the question: y withdraws, any other key keeps it.
-func (m Model) withdrawKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	b := m.run.blind
+// answer answers the question: yes withdraws the vote from db, anything
+// else keeps it.
+func (b *blind) answer(yes bool, db *store.Store) tea.Cmd {
 	b.asking = false
-	if !key.Matches(msg, m.km.Yes) {
-		return m, tab.Info("the vote stands")
+	if !yes {
+		return tab.Info("the vote stands")
 	}
-	db, id := m.db, b.voteID
-	return m, func() tea.Msg {
+	id := b.voteID
+	return func() tea.Msg {
 		return result(withdrawnMsg{id: id, err: db.WithdrawVote(context.Background(), id)})
 	}
 }

@@ -16,7 +16,7 @@ import (
 // (moving, opening, full screen, stop); the rest are its vote's.
 func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if b := m.blindRun(); b != nil && b.asking {
-		return m.withdrawKey(msg)
+		return m, b.answer(key.Matches(msg, m.km.Yes), m.db)
 	}
 	switch {
 	case key.Matches(msg, m.km.Stop) && m.running():
@@ -43,7 +43,7 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Rerun):
 		return m.rerun()
 	case key.Matches(msg, m.km.Recipe, m.km.Vary):
-		return m, recipeOf(m.selectedMedia(), key.Matches(msg, m.km.Vary))
+		return m, recipeOf(m.run.selectedMedia(m.sel), key.Matches(msg, m.km.Vary))
 	}
 	return m.elsewhereKey(msg)
 }
@@ -67,7 +67,7 @@ func (m Model) elsewhereKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 
 // openSelected shows the selected image in the system's viewer.
 func (m Model) openSelected() tea.Cmd {
-	t, ok := m.selected()
+	t, ok := m.run.selected(m.sel)
 	if !ok || t.pic == nil || t.pic.path == "" {
 		return tab.Warn("nothing saved to open yet")
 	}
@@ -84,10 +84,10 @@ func openPath(open func(string) error, path string) tea.Cmd {
 	}
 }
 
-// selectedMedia is the selected result's file under the data folder (the
-// one that carries its recipe), "" when none was saved.
-func (m Model) selectedMedia() string {
-	if t, ok := m.selected(); ok && t.pic != nil && t.pic.partial == 0 {
+// selectedMedia is the file under the data folder of the result at sel
+// (the one that carries its recipe), "" when none was saved.
+func (r *run) selectedMedia(sel int) string {
+	if t, ok := r.selected(sel); ok && t.pic != nil && t.pic.partial == 0 {
 		return t.pic.media
 	}
 	return ""
@@ -96,7 +96,7 @@ func (m Model) selectedMedia() string {
 // editSelected makes the selected result the input of the next request,
 // keeping the prompt to rewrite; the job it came from stays its parent.
 func (m Model) editSelected() (Model, tea.Cmd) {
-	t, ok := m.selected()
+	t, ok := m.run.selected(m.sel)
 	if !ok || t.pic == nil || t.pic.path == "" || t.pic.partial > 0 {
 		return m, tab.Warn("no saved result selected to edit")
 	}
@@ -133,7 +133,7 @@ func (m Model) rerun() (Model, tea.Cmd) {
 // sixel, or half blocks (the program pauses meanwhile; see
 // imageview.FullScreenCmd).
 func (m Model) fullScreen() (Model, tea.Cmd) {
-	t, ok := m.selected()
+	t, ok := m.run.selected(m.sel)
 	if !ok || t.pic == nil || t.pic.img == nil {
 		return m, nil
 	}

@@ -40,13 +40,13 @@ func (r *run) tileList() []tile {
 	return out
 }
 
-// selected is the selected tile, if any.
-func (m Model) selected() (tile, bool) {
-	ts := m.run.tileList()
+// selected is the tile at sel (the last one past the end), if any.
+func (r *run) selected(sel int) (tile, bool) {
+	ts := r.tileList()
 	if len(ts) == 0 {
 		return tile{}, false
 	}
-	return ts[min(m.sel, len(ts)-1)], true
+	return ts[min(sel, len(ts)-1)], true
 }
 
 // window is which tiles fit side by side in width, keeping the selected

@@ -28,7 +28,7 @@ func (m Model) View() string {
 		lines = append(lines, padAll(m.picker.lines(m.st, m.form.spec(), m.arena.blind, m.prices, room+1), m.width)...)
 	} else {
 		lines = append(lines, m.resultsLines(room)...)
-		lines = append(lines, pad(m.footer(), m.width))
+		lines = append(lines, pad(m.run.footer(m.st, m.sel), m.width))
 	}
 	return fit(lines, m.width, m.height)
 }
@@ -76,16 +76,16 @@ func (m Model) formHeight() int { return len(m.topLines()) }
 // imageRows is the height of an image in a tile.
 func (m Model) imageRows() int { return m.height - m.formHeight() - 3 }
 
-// footer is the selected image's path, or how its lane is doing.
-func (m Model) footer() string {
-	t, ok := m.selected()
+// footer is the path of the image at sel, or how its lane is doing.
+func (r *run) footer(sty *styles, sel int) string {
+	t, ok := r.selected(sel)
 	if !ok {
 		return ""
 	}
-	st := m.st.Footer
+	st := sty.Footer
 	l := t.l
-	if b := m.run.blind; b.hidden() {
-		return b.footer(m.st, m.running(), m.run.stopping)
+	if b := r.blind; b.hidden() {
+		return b.footer(sty, r.running(), r.stopping)
 	}
 	switch {
 	case t.pic != nil && t.pic.path != "":
@@ -95,7 +95,7 @@ func (m Model) footer() string {
 		}
 		return note + st.Path.Render(homepath.Tilde(t.pic.path))
 	case l.state == laneStarting || l.state == laneStreaming:
-		if m.run.stopping {
+		if r.stopping {
 			return st.Note.Render("stopping…")
 		}
 		return st.Note.Render(l.model + " · working…")
