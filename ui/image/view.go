@@ -27,7 +27,7 @@ func (m Model) View() string {
 	if m.area == pickerArea {
 		lines = append(lines, padAll(m.picker.lines(m.st, m.form.spec(), m.arena.blind, m.prices, room+1), m.width)...)
 	} else {
-		lines = append(lines, m.resultsLines(room)...)
+		lines = append(lines, m.run.lines(tileView{st: m.st, viewer: m.viewer, prices: m.prices, focused: m.area == resultsArea}, m.sel, m.width, room)...)
 		lines = append(lines, pad(m.run.footer(m.st, m.sel), m.width))
 	}
 	return fit(lines, m.width, m.height)
