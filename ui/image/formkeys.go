@@ -48,9 +48,14 @@ func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Prev):
 		return m.move(-1)
 	case d.onPrompt:
-		return m.typePrompt(msg)
+		return m, d.typePrompt(msg)
 	case key.Matches(msg, m.km.Up, m.km.Down):
-		return m.choose(msg), nil
+		dir := 1
+		if key.Matches(msg, m.km.Up) {
+			dir = -1
+		}
+		d.choose(dir)
+		return m, nil
 	case !d.typing() && key.Matches(msg, m.km.AddImage):
 		d.addImage()
 		return m, nil
@@ -73,29 +78,24 @@ func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 
 // typePrompt passes a key to the prompt; a change there forgets what was
 // said of the prompt before.
-func (m Model) typePrompt(msg tea.Msg) (Model, tea.Cmd) {
-	before := m.form.prompt.Value()
-	p, cmd := m.form.prompt.Update(msg)
-	*m.form.prompt = p
+func (d *draft) typePrompt(msg tea.Msg) tea.Cmd {
+	before := d.prompt.Value()
+	p, cmd := d.prompt.Update(msg)
+	*d.prompt = p
 	if p.Value() != before {
-		m.form.promptLate = ""
+		d.promptLate = ""
 	}
-	return m, cmd
+	return cmd
 }
 
-// choose puts the previous (↑) or next (↓) value in the row under the
-// cursor: a model of the client's list, a size preset, a number a step
-// on, or a choice's neighbour.
-func (m Model) choose(msg tea.KeyPressMsg) Model {
-	d := &m.form
-	dir := 1
-	if key.Matches(msg, m.km.Up) {
-		dir = -1
-	}
+// choose puts the previous (dir -1, ↑) or next (dir 1, ↓) value in the
+// row under the cursor: a model of the client's list, a size preset, a
+// number a step on, or a choice's neighbour.
+func (d *draft) choose(dir int) {
 	row := d.fields.Path()
 	if next, ok := chooseNext(row, d.fields.Text(row), dir); ok {
 		d.setText(row, next)
-		return m
+		return
 	}
 	if !d.fields.EditsText() { // a choice: as ← and → do
 		k := tea.KeyPressMsg{Code: tea.KeyRight}
@@ -104,7 +104,6 @@ func (m Model) choose(msg tea.KeyPressMsg) Model {
 		}
 		d.fields, _ = d.fields.Update(k)
 	}
-	return m
 }
 
 // move goes to the next (d = 1) or previous row, the prompt first. Past
