@@ -81,9 +81,9 @@ func (m Model) blindRun() *blind {
 }
 
 // voting reports whether the keys are the vote's: a blind run, unvoted
-// and not skipped, or a withdrawal asked about.
-func (m Model) voting() bool {
-	b := m.blindRun()
+// and not skipped, or a withdrawal asked about (false for b nil: no
+// blind run).
+func (b *blind) voting() bool {
 	return b.hidden() && !b.skipped || b != nil && b.asking
 }
 

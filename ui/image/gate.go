@@ -53,7 +53,7 @@ func (m Model) verdict(v guard.Verdict) (Model, tea.Cmd) {
 	if m.gate.ask.Asking() {
 		return m, tab.Ask(m.gate.ask.Question())
 	}
-	return m.release()
+	return m.launch(m.gate.release())
 }
 
 // gateKey answers the question: yes sends the held run, no drops it and
@@ -63,7 +63,7 @@ func (m Model) gateKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	m.gate.ask, a = m.gate.ask.Update(msg)
 	switch a {
 	case guard.Yes:
-		return m.release()
+		return m.launch(m.gate.release())
 	case guard.No:
 		m.gate.held, m.gate.parent = nil, ""
 		return m, tab.Info(m.gate.ask.Refused())
@@ -71,9 +71,9 @@ func (m Model) gateKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// release sends the held run.
-func (m Model) release() (Model, tea.Cmd) {
-	models, parent := m.gate.held, m.gate.parent
-	m.gate.held, m.gate.parent = nil, ""
-	return m.launch(models, parent)
+// release lets the held run go: its models and parent, to launch.
+func (g *gate) release() (models []string, parent string) {
+	models, parent = g.held, g.parent
+	g.held, g.parent = nil, ""
+	return models, parent
 }

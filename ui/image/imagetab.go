@@ -231,7 +231,7 @@ func (m Model) KeyMap() help.KeyMap {
 func (m Model) mode() mode {
 	switch m.area {
 	case resultsArea:
-		if m.voting() {
+		if m.blindRun().voting() {
 			return voting
 		}
 		return viewing

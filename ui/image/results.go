@@ -23,14 +23,16 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.run.stop()
 		return m, nil
 	case key.Matches(msg, m.km.Left, m.km.Up):
-		return m.selectTile(-1)
+		m.sel = m.run.step(m.sel, -1)
+		return m, nil
 	case key.Matches(msg, m.km.Right, m.km.Down):
-		return m.selectTile(1)
+		m.sel = m.run.step(m.sel, 1)
+		return m, nil
 	case key.Matches(msg, m.km.Open):
 		return m, m.openSelected()
 	case key.Matches(msg, m.km.FullScreen):
 		return m.fullScreen()
-	case m.voting():
+	case m.blindRun().voting():
 		return m.voteKey(msg)
 	case key.Matches(msg, m.km.Withdraw) && m.blindRun() != nil:
 		return m, m.blindRun().withdraw()

@@ -130,7 +130,8 @@ func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 		if vs := s.violations(model); len(vs) > 0 {
 			l.state, l.refused = laneRefused, vs
 		} else {
-			cmds = append(cmds, m.startLane(ctx, laneRef{r.id, i}, s, model, parent))
+			j := laneJob{ref: laneRef{r.id, i}, spec: s, model: model, client: m.client, db: m.db, outDir: m.outDir, parent: parent}
+			cmds = append(cmds, j.cmd(ctx))
 		}
 		r.lanes = append(r.lanes, l)
 	}

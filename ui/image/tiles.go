@@ -60,14 +60,14 @@ func window(width, sel, count int) (first, shown, cols int) {
 	return first, shown, max(1, (width-(shown-1))/shown)
 }
 
-// selectTile moves the selection by d tiles, staying in the run.
-func (m Model) selectTile(d int) (Model, tea.Cmd) {
-	n := len(m.run.tileList())
+// step is the selection sel moved by d tiles, staying in the run (sel
+// itself when there are no tiles).
+func (r *run) step(sel, d int) int {
+	n := len(r.tileList())
 	if n == 0 {
-		return m, nil
+		return sel
 	}
-	m.sel = max(0, min(n-1, m.sel+d))
-	return m, nil
+	return max(0, min(n-1, sel+d))
 }
 
 // placeImages sends the terminal what it needs to show the visible tiles

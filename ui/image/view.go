@@ -70,11 +70,10 @@ func (m Model) topLines() []string {
 	return lines
 }
 
-// formHeight is how many lines the form (and the question) takes.
-func (m Model) formHeight() int { return len(m.topLines()) }
-
-// imageRows is the height of an image in a tile.
-func (m Model) imageRows() int { return m.height - m.formHeight() - 3 }
+// imageRows is the height of an image in a tile: the tab's, less the
+// form's (and the question's) lines, the blank under them, the caption
+// and the footer.
+func (m Model) imageRows() int { return m.height - len(m.topLines()) - 3 }
 
 // footer is the path of the image at sel, or how its lane is doing.
 func (r *run) footer(sty *styles, sel int) string {
