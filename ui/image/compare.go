@@ -27,31 +27,36 @@ type picker struct {
 }
 
 // openPicker lists the image models, and the form's own if it is another,
-// with the form's model and the next ones chosen.
+// with the form's model and the next ones chosen (or the Arena's pair).
 func (m Model) openPicker() Model {
+	m.picker = newPicker(m.form.spec().Model, m.arena.models)
+	m.arena.models = nil
+	m.form.blur()
+	m.area = pickerArea
+	return m
+}
+
+// newPicker lists the image models, and cur and asked where they are
+// others; asked (the Arena's pair) are chosen, else cur and the next ones.
+func newPicker(cur string, asked []string) picker {
 	models := client.ImageModels()
-	cur := m.form.spec().Model
-	for _, extra := range append([]string{cur}, m.arena.models...) {
+	for _, extra := range append([]string{cur}, asked...) {
 		if extra != "" && !slices.Contains(models, extra) {
 			models = append([]string{extra}, models...)
 		}
 	}
 	p := picker{models: models, chosen: make([]bool, len(models))}
-	if asked := m.arena.models; len(asked) > 0 { // the Arena's pair
+	if len(asked) > 0 { // the Arena's pair
 		for i, model := range models {
 			p.chosen[i] = slices.Contains(asked, model)
 		}
-		m.arena.models = nil
 	} else {
 		start := max(0, slices.Index(models, cur))
 		for i := range min(compareMax, len(models)) {
 			p.chosen[(start+i)%len(models)] = true
 		}
 	}
-	m.picker = p
-	m.form.blur()
-	m.area = pickerArea
-	return m
+	return p
 }
 
 // pickerKey moves, chooses, runs or cancels.

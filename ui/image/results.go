@@ -29,7 +29,7 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.sel = m.run.step(m.sel, 1)
 		return m, nil
 	case key.Matches(msg, m.km.Open):
-		return m, m.openSelected()
+		return m, m.run.openSelected(m.sel, m.open)
 	case key.Matches(msg, m.km.FullScreen):
 		return m.fullScreen()
 	case m.blindRun().voting():
@@ -67,13 +67,13 @@ func (m Model) elsewhereKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// openSelected shows the selected image in the system's viewer.
-func (m Model) openSelected() tea.Cmd {
-	t, ok := m.run.selected(m.sel)
+// openSelected shows the image at sel in the system's viewer (open).
+func (r *run) openSelected(sel int, open func(string) error) tea.Cmd {
+	t, ok := r.selected(sel)
 	if !ok || t.pic == nil || t.pic.path == "" {
 		return tab.Warn("nothing saved to open yet")
 	}
-	return openPath(m.open, t.pic.path)
+	return openPath(open, t.pic.path)
 }
 
 // openPath opens a file (or a URL) in the system's viewer.

@@ -96,7 +96,11 @@ func (m Model) placeImages() tea.Cmd {
 // passthrough: how to turn it on), once, as a notice, when an image is on
 // screen and no run is under way (whose notices would cover it).
 func (m Model) hint() tea.Cmd {
-	if m.running() || !m.showsImage() {
+	shows := m.run.showsImage() // a result's, or the gallery's
+	if m.area == galleryArea {
+		shows = m.gallery.showsImage()
+	}
+	if m.running() || !shows {
 		return nil
 	}
 	if h := m.viewer.Hint(); h != "" {
@@ -105,13 +109,9 @@ func (m Model) hint() tea.Cmd {
 	return nil
 }
 
-// showsImage reports whether the tab shows an image: a result, or the
-// gallery's.
-func (m Model) showsImage() bool {
-	if m.area == galleryArea {
-		return m.gallery.showsImage()
-	}
-	for _, t := range m.run.tileList() {
+// showsImage reports whether a tile of the run has an image to show.
+func (r *run) showsImage() bool {
+	for _, t := range r.tileList() {
 		if t.pic != nil && t.pic.img != nil {
 			return true
 		}
