@@ -3,7 +3,6 @@ package imagetab
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
 
@@ -117,23 +116,4 @@ func (r *run) showsImage() bool {
 		}
 	}
 	return false
-}
-
-// showsImage reports whether the selected job's image is loaded to show.
-func (g gallery) showsImage() bool {
-	j, ok := g.selected()
-	f, has := shownFile(j)
-	return ok && has && g.thumbs[f.Path].img != nil
-}
-
-// placeThumb is placeImages for the gallery's image in a tab width×height.
-func (g gallery) placeThumb(v *imageview.Viewer, width, height int) tea.Cmd {
-	j, ok := g.selected()
-	f, has := shownFile(j)
-	t, loaded := g.thumbs[f.Path]
-	if !ok || !has || !loaded || t.img == nil {
-		return nil
-	}
-	cols, rows := g.thumbBox(width, height)
-	return v.Prepare(thumbKey(f.Path), t.img, cols, rows)
 }
