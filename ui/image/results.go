@@ -31,7 +31,8 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Open):
 		return m, m.run.openSelected(m.sel, m.open)
 	case key.Matches(msg, m.km.FullScreen):
-		return m.fullScreen()
+		cols, rows := m.width+4, m.height+4 // the shell's tab bar, status line and frame
+		return m, m.run.fullScreen(m.sel, m.viewer.Caps, cols, rows)
 	case m.blindRun().voting():
 		return m.voteKey(msg)
 	case key.Matches(msg, m.km.Withdraw) && m.blindRun() != nil:
@@ -130,19 +131,18 @@ func (m Model) rerun() (Model, tea.Cmd) {
 	return m.send()
 }
 
-// fullScreen shows the selected image over the whole terminal until a key
-// is pressed, with the best the terminal has: kitty graphics, iTerm2,
+// fullScreen shows the image at sel over the whole terminal (cols×rows)
+// until a key is pressed, with the best caps has: kitty graphics, iTerm2,
 // sixel, or half blocks (the program pauses meanwhile; see
 // imageview.FullScreenCmd).
-func (m Model) fullScreen() (Model, tea.Cmd) {
-	t, ok := m.run.selected(m.sel)
+func (r *run) fullScreen(sel int, caps imageview.Capabilities, cols, rows int) tea.Cmd {
+	t, ok := r.selected(sel)
 	if !ok || t.pic == nil || t.pic.img == nil {
-		return m, nil
+		return nil
 	}
-	caps := m.viewer.Caps
 	p := caps.FullScreen()
 	if p == imageview.ProtocolOff {
-		return m, tab.Notice("images are off (ATELIER_IMAGES=off): " + homepath.Tilde(t.pic.path))
+		return tab.Notice("images are off (ATELIER_IMAGES=off): " + homepath.Tilde(t.pic.path))
 	}
 	done := func(err error) tea.Msg {
 		if err != nil {
@@ -150,6 +150,5 @@ func (m Model) fullScreen() (Model, tea.Cmd) {
 		}
 		return nil
 	}
-	cols, rows := m.width+4, m.height+4 // the shell's tab bar, status line and frame
-	return m, imageview.FullScreenCmd(t.pic.img, p, caps, cols, rows, homepath.Tilde(t.pic.path), done)
+	return imageview.FullScreenCmd(t.pic.img, p, caps, cols, rows, homepath.Tilde(t.pic.path), done)
 }
