@@ -119,7 +119,7 @@ func (m Model) galleryKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Rerun):
 		return m, fillFrom(m.db, job)
 	case key.Matches(msg, m.km.EditThis):
-		return m.editJob(job)
+		return m.editThis(jobEditRef(m.db, job))
 	case key.Matches(msg, m.km.Recipe, m.km.Vary):
 		return m, recipeOf(jobPath(m.db, job), key.Matches(msg, m.km.Vary))
 	}

@@ -25,19 +25,18 @@ func openJob(db *store.Store, open func(string) error, j store.ImageJob) tea.Cmd
 	return openPath(open, path)
 }
 
-// editJob makes a job's image the input of the next request.
-func (m Model) editJob(j store.ImageJob) (Model, tea.Cmd) {
+// jobEditRef is a job's image in db as the input of the next request, or
+// what to say when it has none.
+func jobEditRef(db *store.Store, j store.ImageJob) (inputRef, tea.Cmd) {
 	f, ok := shownFile(j)
 	if !ok || f.Partial {
-		return m, tab.Warn("this job kept no result to edit")
+		return inputRef{}, tab.Warn("this job kept no result to edit")
 	}
-	path, err := m.db.MediaPath(f.Path)
+	path, err := db.MediaPath(f.Path)
 	if err != nil {
-		return m, tab.Error(err)
+		return inputRef{}, tab.Error(err)
 	}
-	m.form.editThis(inputRef{Ref: path, FileID: f.ID})
-	m, cmd := m.toForm("prompt")
-	return m, tea.Batch(cmd, tab.Info("editing this image: say what to change, enter sends"))
+	return inputRef{Ref: path, FileID: f.ID}, nil
 }
 
 // fillFrom reads job j from db back into a form: its request, and its

@@ -42,7 +42,7 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Prev):
 		return m.toForm("")
 	case key.Matches(msg, m.km.EditThis):
-		return m.editSelected()
+		return m.editThis(m.run.editRef(m.sel))
 	case key.Matches(msg, m.km.Rerun):
 		return m.rerun()
 	case key.Matches(msg, m.km.Recipe, m.km.Vary):
@@ -96,16 +96,25 @@ func (r *run) selectedMedia(sel int) string {
 	return ""
 }
 
-// editSelected makes the selected result the input of the next request,
-// keeping the prompt to rewrite; the job it came from stays its parent.
-func (m Model) editSelected() (Model, tea.Cmd) {
-	t, ok := m.run.selected(m.sel)
+// editRef is the result at sel as the input of the next request (the job
+// it came from stays its parent), or a warning that there is none.
+func (r *run) editRef(sel int) (inputRef, tea.Cmd) {
+	t, ok := r.selected(sel)
 	if !ok || t.pic == nil || t.pic.path == "" || t.pic.partial > 0 {
-		return m, tab.Warn("no saved result selected to edit")
+		return inputRef{}, tab.Warn("no saved result selected to edit")
 	}
 	in := inputRef{Ref: t.pic.path}
 	if t.pic.media != "" {
 		in = inputRef{Ref: t.pic.media, FileID: t.pic.fileID}
+	}
+	return in, nil
+}
+
+// editThis makes in the input of the next request, keeping the prompt to
+// rewrite; warn, when there is one, says why there is no input instead.
+func (m Model) editThis(in inputRef, warn tea.Cmd) (Model, tea.Cmd) {
+	if warn != nil {
+		return m, warn
 	}
 	m.form.editThis(in)
 	m, cmd := m.toForm("prompt")
