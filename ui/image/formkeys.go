@@ -13,7 +13,8 @@ import (
 // key routes a key press by the part of the tab that has the keyboard.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.gate.ask.Asking() {
-		return m.gateKey(msg)
+		goes, cmd := m.gate.key(msg)
+		return m.gated(goes, cmd)
 	}
 	switch m.area {
 	case galleryArea:

@@ -177,7 +177,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case recipeReadMsg:
 		return m.recipeRead(msg)
 	case guard.Verdict:
-		return m.verdict(msg)
+		goes, cmd := m.gate.verdict(msg)
+		return m.gated(goes, cmd)
 	}
 	return m, nil
 }
