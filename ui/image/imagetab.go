@@ -161,8 +161,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case thumbLoadedMsg:
 		return m, m.gallery.thumbLoaded(msg, m.viewer.Forget)
 	case lookedMsg:
-		m.looks.keep(msg)
-		m.form.recheck()
+		m.form.look(msg)
 		return m, nil
 	case jobFilledMsg:
 		return m.jobFilled(msg)

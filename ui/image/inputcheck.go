@@ -56,7 +56,13 @@ func lookCmd(ref string) tea.Cmd {
 // tab and the rules of its form, and changed only by Update.
 type lookBook struct{ m map[string]look }
 
-// keep keeps a look; the form is checked again with it after.
+// look keeps a look in the form's book and checks the form again with it.
+func (d *draft) look(msg lookedMsg) {
+	d.looks.keep(msg)
+	d.recheck()
+}
+
+// keep keeps a look.
 func (b *lookBook) keep(msg lookedMsg) {
 	if b.m == nil {
 		b.m = map[string]look{}
