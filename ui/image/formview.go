@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"atelier/store/price"
 	"atelier/termtext"
 )
 
@@ -20,15 +21,16 @@ func promptWidth(w int) int {
 	return max(min((w-2-lw-3)*2/5, 48), 12)
 }
 
-// formLines draws the form: the prompt and the rows while it has the
-// keyboard, else the three folded lines.
-func (m Model) formLines() []string {
-	if m.area != formArea {
-		return m.form.folded(m.st, m.blindRun().hidden())
+// lines draws the form width wide: the prompt, the rows and the estimate
+// at prices while it has the keyboard (focused), else the three folded
+// lines (hidden: a blind run before its vote).
+func (d draft) lines(sty *styles, prices price.Table, width int, focused, hidden bool) []string {
+	if !focused {
+		return d.folded(sty, hidden)
 	}
-	out := m.form.promptLines(m.st, m.width)
-	out = append(out, m.form.fields.Lines(m.form.fields.Height())...)
-	if e := estimateLine(m.st, m.prices, m.form.spec(), []string{m.form.spec().Model}); e != "" {
+	out := d.promptLines(sty, width)
+	out = append(out, d.fields.Lines(d.fields.Height())...)
+	if e := estimateLine(sty, prices, d.spec(), []string{d.spec().Model}); e != "" {
 		out = append(out, "  "+e)
 	}
 	return out

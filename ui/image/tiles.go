@@ -78,7 +78,9 @@ func (m Model) placeImages() tea.Cmd {
 	}
 	ts := m.run.tileList()
 	first, shown, cols := window(m.width, m.sel, len(ts))
-	rows := m.imageRows()
+	// An image's height: the tab's, less the form's (and the question's)
+	// lines, the blank under them, the caption and the footer.
+	rows := m.height - len(m.topLines()) - 3
 	if rows <= 0 {
 		return nil
 	}

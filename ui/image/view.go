@@ -63,17 +63,12 @@ func numbered(label, v string) string {
 
 // topLines are the form and, while it is asked, the budget's question.
 func (m Model) topLines() []string {
-	lines := m.formLines()
+	lines := m.form.lines(m.st, m.prices, m.width, m.area == formArea, m.blindRun().hidden())
 	if q := m.gate.ask.View(m.st.dark, m.width); q != "" {
 		lines = append(lines, q)
 	}
 	return lines
 }
-
-// imageRows is the height of an image in a tile: the tab's, less the
-// form's (and the question's) lines, the blank under them, the caption
-// and the footer.
-func (m Model) imageRows() int { return m.height - len(m.topLines()) - 3 }
 
 // footer is the path of the image at sel, or how its lane is doing.
 func (r *run) footer(sty *styles, sel int) string {
