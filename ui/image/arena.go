@@ -81,9 +81,9 @@ func (m Model) blindRun() *blind {
 }
 
 // voting reports whether the keys are the vote's: a blind run, unvoted
-// and not skipped, or a withdrawal asked about.
-func (m Model) voting() bool {
-	b := m.blindRun()
+// and not skipped, or a withdrawal asked about (false for b nil: no
+// blind run).
+func (b *blind) voting() bool {
 	return b.hidden() && !b.skipped || b != nil && b.asking
 }
 
@@ -106,30 +106,40 @@ func (m Model) voteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.running() {
 		return m, tab.Warn("vote once every image is in")
 	}
-	return m.castKey(strings.ToLower(msg.Text))
+	v, cmd := b.castKey(strings.ToLower(msg.Text))
+	if !v.ok {
+		return m, cmd
+	}
+	return m, m.run.cast(m.db, v.verdict)
+}
+
+// typedVerdict is a verdict once whole; ok is false while it is not.
+type typedVerdict struct {
+	verdict string
+	ok      bool
 }
 
 // castKey takes a verdict key: a, b, t, x for two targets; for three, t,
-// x, or the letters best first, typed one at a time.
-func (m Model) castKey(k string) (Model, tea.Cmd) {
-	b := m.run.blind
+// x, or the letters best first, typed one at a time. It returns the
+// verdict once whole, else what to say.
+func (b *blind) castKey(k string) (typedVerdict, tea.Cmd) {
 	n := len(b.order)
 	in := k
 	if n > 2 && k != "t" && k != "x" {
 		if k < "a" || k >= string(rune('a'+n)) || strings.Contains(b.typed, k) {
-			return m, tab.Warn("vote: " + voteHelp(n))
+			return typedVerdict{}, tab.Warn("vote: " + voteHelp(n))
 		}
 		b.typed += k
 		if len(b.typed) < n {
-			return m, nil
+			return typedVerdict{}, nil
 		}
 		in, b.typed = b.typed, ""
 	}
 	v, err := store.ParseVerdict(in, n)
 	if err != nil {
-		return m, tab.Warn("vote: " + voteHelp(n))
+		return typedVerdict{}, tab.Warn("vote: " + voteHelp(n))
 	}
-	return m.cast(v)
+	return typedVerdict{verdict: v, ok: true}, nil
 }
 
 // voteHelp says what keys vote for n targets.
@@ -159,12 +169,12 @@ func (r *run) vote(verdict string) store.Vote {
 	return v
 }
 
-// cast records the verdict; the names are revealed when it is in.
-func (m Model) cast(verdict string) (Model, tea.Cmd) {
-	v := m.run.vote(verdict)
-	m.run.blind.verdict = verdict // no second vote while this one is recorded
-	db, run := m.db, m.run.id
-	return m, func() tea.Msg {
+// cast records the verdict in db; the names are revealed when it is in.
+func (r *run) cast(db *store.Store, verdict string) tea.Cmd {
+	v := r.vote(verdict)
+	r.blind.verdict = verdict // no second vote while this one is recorded
+	run := r.id
+	return func() tea.Msg {
 		if db == nil {
 			return result(voteMsg{run: run, vote: v, err: errors.New("the vote was not recorded: no history")})
 		}
@@ -189,12 +199,13 @@ func imageTarget(model string, s spec) string {
 	return model + ":" + strings.Join(set, ",")
 }
 
-// voted reveals the names, saying how the vote went.
-func (m Model) voted(msg voteMsg) (Model, tea.Cmd) {
-	if m.run == nil || m.run.id != msg.run || m.run.blind == nil {
-		return m, nil
+// voted reveals the names, saying how the vote went; nothing for another
+// run's vote (or no run).
+func (r *run) voted(msg voteMsg) tea.Cmd {
+	if r == nil || r.id != msg.run || r.blind == nil {
+		return nil
 	}
-	b := m.run.blind
+	b := r.blind
 	b.voteID = msg.vote.ID
 	var names []string
 	for _, t := range msg.vote.Targets {
@@ -202,9 +213,9 @@ func (m Model) voted(msg voteMsg) (Model, tea.Cmd) {
 	}
 	text := fmt.Sprintf("vote: %s · %s", store.VerdictWords(namedByLetter(msg.vote)), strings.Join(names, ", "))
 	if msg.err != nil {
-		return m, tea.Batch(tab.Error(msg.err), tab.Info(text))
+		return tea.Batch(tab.Error(msg.err), tab.Info(text))
 	}
-	return m, tab.Notice(text + " · w withdraws it")
+	return tab.Notice(text + " · w withdraws it")
 }
 
 // namedByLetter is v with its targets named by their letters, so that the
@@ -219,30 +230,30 @@ func namedByLetter(v store.Vote) store.Vote {
 	return out
 }
 
-// withdraw asks before taking the vote back.
-func (m Model) withdraw() (Model, tea.Cmd) {
-	b := m.blindRun()
+// withdraw asks before taking the vote back (nothing for a run that is
+// not blind, b nil, or not voted).
+func (b *blind) withdraw() tea.Cmd {
 	switch {
 	case b == nil || b.verdict == "":
-		return m, nil
+		return nil
 	case b.withdrawn:
-		return m, tab.Warn("the vote was withdrawn already")
+		return tab.Warn("the vote was withdrawn already")
 	case b.voteID == 0:
-		return m, tab.Warn("the vote was not recorded: nothing to withdraw")
+		return tab.Warn("the vote was not recorded: nothing to withdraw")
 	}
 	b.asking = true
-	return m, tab.Ask("withdraw the vote? it leaves the leaderboard (y withdraws, n keeps it)")
+	return tab.Ask("withdraw the vote? it leaves the leaderboard (y withdraws, n keeps it)")
 }
 
-// withdrawKey answers the question: y withdraws, any other key keeps it.
-func (m Model) withdrawKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	b := m.run.blind
+// answer answers the question: yes withdraws the vote from db, anything
+// else keeps it.
+func (b *blind) answer(yes bool, db *store.Store) tea.Cmd {
 	b.asking = false
-	if !key.Matches(msg, m.km.Yes) {
-		return m, tab.Info("the vote stands")
+	if !yes {
+		return tab.Info("the vote stands")
 	}
-	db, id := m.db, b.voteID
-	return m, func() tea.Msg {
+	id := b.voteID
+	return func() tea.Msg {
 		return result(withdrawnMsg{id: id, err: db.WithdrawVote(context.Background(), id)})
 	}
 }
@@ -253,14 +264,16 @@ type withdrawnMsg struct {
 	err error
 }
 
-func (m Model) withdrawn(msg withdrawnMsg) (Model, tea.Cmd) {
+// takenBack marks the vote taken back, b being the latest run's blind
+// state (nil when it is not blind).
+func (b *blind) takenBack(msg withdrawnMsg) tea.Cmd {
 	if msg.err != nil {
-		return m, tab.Error(msg.err)
+		return tab.Error(msg.err)
 	}
-	if b := m.blindRun(); b != nil && b.voteID == msg.id {
+	if b != nil && b.voteID == msg.id {
 		b.withdrawn = true
 	}
-	return m, tab.Notice("vote withdrawn: it no longer counts")
+	return tab.Notice("vote withdrawn: it no longer counts")
 }
 
 // rerunFrom takes a run sent from History or the Arena: the job's request
@@ -283,10 +296,10 @@ func (m Model) rerunFrom(msg tab.RerunMsg) (Model, tea.Cmd) {
 	if msg.ID != 0 && len(msg.BodyJSON) > 0 {
 		// From History's R: the request is the recipe's in the job's file,
 		// the inputs the job's, lineage kept.
-		return m, m.fillFromRecipe(msg)
+		return m, fillFromRecipe(m.db, msg)
 	}
 	if msg.ID != 0 {
-		return m, m.fillFrom(store.ImageJob{ID: msg.ID})
+		return m, fillFrom(m.db, store.ImageJob{ID: msg.ID})
 	}
 	model := msg.Model
 	if model == "" && len(models) > 0 {

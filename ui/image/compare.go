@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
+	"atelier/store/price"
 	"atelier/ui/tab"
 )
 
@@ -26,31 +27,36 @@ type picker struct {
 }
 
 // openPicker lists the image models, and the form's own if it is another,
-// with the form's model and the next ones chosen.
+// with the form's model and the next ones chosen (or the Arena's pair).
 func (m Model) openPicker() Model {
+	m.picker = newPicker(m.form.spec().Model, m.arena.models)
+	m.arena.models = nil
+	m.form.blur()
+	m.area = pickerArea
+	return m
+}
+
+// newPicker lists the image models, and cur and asked where they are
+// others; asked (the Arena's pair) are chosen, else cur and the next ones.
+func newPicker(cur string, asked []string) picker {
 	models := client.ImageModels()
-	cur := m.form.spec().Model
-	for _, extra := range append([]string{cur}, m.arena.models...) {
+	for _, extra := range append([]string{cur}, asked...) {
 		if extra != "" && !slices.Contains(models, extra) {
 			models = append([]string{extra}, models...)
 		}
 	}
 	p := picker{models: models, chosen: make([]bool, len(models))}
-	if asked := m.arena.models; len(asked) > 0 { // the Arena's pair
+	if len(asked) > 0 { // the Arena's pair
 		for i, model := range models {
 			p.chosen[i] = slices.Contains(asked, model)
 		}
-		m.arena.models = nil
 	} else {
 		start := max(0, slices.Index(models, cur))
 		for i := range min(compareMax, len(models)) {
 			p.chosen[(start+i)%len(models)] = true
 		}
 	}
-	m.picker = p
-	m.form.blur()
-	m.area = pickerArea
-	return m
+	return p
 }
 
 // pickerKey moves, chooses, runs or cancels.
@@ -64,7 +70,9 @@ func (m Model) pickerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Down):
 		p.cursor = min(len(p.models)-1, p.cursor+1)
 	case key.Matches(msg, m.km.Toggle):
-		return m.toggleModel()
+		var cmd tea.Cmd
+		m.picker, cmd = m.picker.toggle()
+		return m, cmd
 	case key.Matches(msg, m.km.Blind):
 		m.arena.blind = !m.arena.blind
 		return m, nil
@@ -74,16 +82,15 @@ func (m Model) pickerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// toggleModel chooses or drops the model under the cursor.
-func (m Model) toggleModel() (Model, tea.Cmd) {
-	p := m.picker
-	p.chosen = slices.Clone(p.chosen)
+// toggle chooses or drops the model under the cursor; no more than
+// compareMax are chosen.
+func (p picker) toggle() (picker, tea.Cmd) {
 	if !p.chosen[p.cursor] && len(p.picked()) >= compareMax {
-		return m, tab.Warn("at most 3 models at once")
+		return p, tab.Warn("at most 3 models at once")
 	}
+	p.chosen = slices.Clone(p.chosen)
 	p.chosen[p.cursor] = !p.chosen[p.cursor]
-	m.picker = p
-	return m, nil
+	return p, nil
 }
 
 // picked are the chosen models, in the list's order.
@@ -126,19 +133,18 @@ func (m Model) leavePicker() (Model, tea.Cmd) {
 	return m.toForm(m.form.row())
 }
 
-// pickerLines draws the model list in h lines, each model with what would
-// stop the form from going to it.
-func (m Model) pickerLines(h int) []string {
-	st := m.st.List
-	out := []string{st.Title.Render("Compare: the same request on 2 or 3 models, side by side") + m.blindNote()}
-	s := m.form.spec()
-	for i, model := range m.picker.models {
+// lines draws the model list in h lines, each model with what would stop
+// the form's request s from going to it, and its estimate at prices.
+func (p picker) lines(sty *styles, s spec, blind bool, prices price.Table, h int) []string {
+	st := sty.List
+	out := []string{st.Title.Render("Compare: the same request on 2 or 3 models, side by side") + blindNote(sty, blind)}
+	for i, model := range p.models {
 		box, style := "[ ] ", st.Item
-		if m.picker.chosen[i] {
+		if p.chosen[i] {
 			box = "[x] "
 		}
 		marker := "  "
-		if i == m.picker.cursor {
+		if i == p.cursor {
 			marker, style = "▸ ", st.Selected
 		}
 		line := style.Render(marker + box + model)
@@ -149,7 +155,7 @@ func (m Model) pickerLines(h int) []string {
 	}
 	out = append(out, "", st.Meta.Render(strings.Join([]string{
 		"space chooses", "enter sends to each at once", "b blind on/off", "esc cancels"}, " · ")))
-	if e := m.estimateLine(m.picker.picked()); e != "" {
+	if e := estimateLine(sty, prices, s, p.picked()); e != "" {
 		out = append(out, e)
 	}
 	if len(out) > h {
@@ -159,9 +165,9 @@ func (m Model) pickerLines(h int) []string {
 }
 
 // blindNote says, in the picker's title, whether the run will be blind.
-func (m Model) blindNote() string {
-	if m.arena.blind {
-		return m.st.List.Meta.Render(" · blind: shown as A, B, C until you vote")
+func blindNote(st *styles, blind bool) string {
+	if blind {
+		return st.List.Meta.Render(" · blind: shown as A, B, C until you vote")
 	}
-	return m.st.List.Meta.Render(" · named (b: blind)")
+	return st.List.Meta.Render(" · named (b: blind)")
 }

@@ -8,9 +8,6 @@ import (
 	"atelier/ui/tab"
 )
 
-// openEditor opens the prompt in $VISUAL or $EDITOR.
-func (m Model) openEditor() tea.Cmd { return m.edit.Open(m.form.prompt.Value()) }
-
 // promptEdited puts the edited prompt in the form.
 func (m Model) promptEdited(msg editor.EditedMsg) (Model, tea.Cmd) {
 	if msg.Err != nil {

@@ -40,13 +40,12 @@ func estimate(t price.Table, s spec, models []string) *float64 {
 	return &sum
 }
 
-// estimateLine is the form's estimate for models, "" when not priced.
-func (m Model) estimateLine(models []string) string {
-	s := m.form.spec()
-	line := guard.Estimate(estimate(m.prices, s, models))
+// estimateLine is s's estimate at the rates t for models, "" when not priced.
+func estimateLine(st *styles, t price.Table, s spec, models []string) string {
+	line := guard.Estimate(estimate(t, s, models))
 	if line == "" {
 		return ""
 	}
 	n := s.images() * len(models)
-	return m.st.Form.Hint.Render(line + " · " + tab.Plural(n, "image"))
+	return st.Form.Hint.Render(line + " · " + tab.Plural(n, "image"))
 }

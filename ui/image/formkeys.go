@@ -13,7 +13,8 @@ import (
 // key routes a key press by the part of the tab that has the keyboard.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.gate.ask.Asking() {
-		return m.gateKey(msg)
+		goes, cmd := m.gate.key(msg)
+		return m.gated(goes, cmd)
 	}
 	switch m.area {
 	case galleryArea:
@@ -32,9 +33,10 @@ func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	d := &m.form
 	switch {
 	case key.Matches(msg, m.km.Editor):
-		return m, m.openEditor()
+		return m, m.edit.Open(m.form.prompt.Value()) // the prompt in $VISUAL or $EDITOR
 	case key.Matches(msg, m.km.Stop) && m.running():
-		return m.stop(), nil
+		m.run.stop()
+		return m, nil
 	case key.Matches(msg, m.km.Cancel) && d.inputRow() && d.fields.InputEmpty() && d.fields.Path() != rowMask:
 		d.removeImage() // the image being added is not
 		return m, nil
@@ -47,9 +49,14 @@ func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Prev):
 		return m.move(-1)
 	case d.onPrompt:
-		return m.typePrompt(msg)
+		return m, d.typePrompt(msg)
 	case key.Matches(msg, m.km.Up, m.km.Down):
-		return m.choose(msg), nil
+		dir := 1
+		if key.Matches(msg, m.km.Up) {
+			dir = -1
+		}
+		d.choose(dir)
+		return m, nil
 	case !d.typing() && key.Matches(msg, m.km.AddImage):
 		d.addImage()
 		return m, nil
@@ -72,29 +79,24 @@ func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 
 // typePrompt passes a key to the prompt; a change there forgets what was
 // said of the prompt before.
-func (m Model) typePrompt(msg tea.Msg) (Model, tea.Cmd) {
-	before := m.form.prompt.Value()
-	p, cmd := m.form.prompt.Update(msg)
-	*m.form.prompt = p
+func (d *draft) typePrompt(msg tea.Msg) tea.Cmd {
+	before := d.prompt.Value()
+	p, cmd := d.prompt.Update(msg)
+	*d.prompt = p
 	if p.Value() != before {
-		m.form.promptLate = ""
+		d.promptLate = ""
 	}
-	return m, cmd
+	return cmd
 }
 
-// choose puts the previous (↑) or next (↓) value in the row under the
-// cursor: a model of the client's list, a size preset, a number a step
-// on, or a choice's neighbour.
-func (m Model) choose(msg tea.KeyPressMsg) Model {
-	d := &m.form
-	dir := 1
-	if key.Matches(msg, m.km.Up) {
-		dir = -1
-	}
+// choose puts the previous (dir -1, ↑) or next (dir 1, ↓) value in the
+// row under the cursor: a model of the client's list, a size preset, a
+// number a step on, or a choice's neighbour.
+func (d *draft) choose(dir int) {
 	row := d.fields.Path()
 	if next, ok := chooseNext(row, d.fields.Text(row), dir); ok {
 		d.setText(row, next)
-		return m
+		return
 	}
 	if !d.fields.EditsText() { // a choice: as ← and → do
 		k := tea.KeyPressMsg{Code: tea.KeyRight}
@@ -103,7 +105,6 @@ func (m Model) choose(msg tea.KeyPressMsg) Model {
 		}
 		d.fields, _ = d.fields.Update(k)
 	}
-	return m
 }
 
 // move goes to the next (d = 1) or previous row, the prompt first. Past
@@ -111,7 +112,7 @@ func (m Model) choose(msg tea.KeyPressMsg) Model {
 // wraps.
 func (m Model) move(dir int) (Model, tea.Cmd) {
 	d := &m.form
-	look := m.lookCmds(d.spec())
+	look := m.looks.cmds(d.spec())
 	switch {
 	case d.onPrompt && dir > 0:
 		d.focusRow(0)
@@ -150,9 +151,9 @@ func (m Model) toResults() Model {
 
 // problems are what is wrong with the form as it would be sent: the
 // prompt's, then how many rows have one. Try marks every row's to show.
-func (m *Model) problems() int {
-	n := m.form.fields.Try()
-	if m.form.promptProblem(true) != "" {
+func (d *draft) problems() int {
+	n := d.fields.Try()
+	if d.promptProblem(true) != "" {
 		n++
 	}
 	return n
@@ -176,11 +177,11 @@ func (d draft) promptProblem(tried bool) string {
 
 // late shows what the sender or the service found wrong (a file that
 // cannot be read, a refused field) beside its row, until it is edited.
-func (m *Model) late(vs []*client.ValidationError) {
+func (d *draft) late(vs []*client.ValidationError) {
 	var rows []*client.ValidationError
 	for _, v := range vs {
 		if v.Field == "prompt" {
-			m.form.promptLate = v.Rule
+			d.promptLate = v.Rule
 			continue
 		}
 		rows = append(rows, v)
@@ -190,7 +191,7 @@ func (m *Model) late(vs []*client.ValidationError) {
 		for _, v := range rows {
 			fvs = append(fvs, violation(v))
 		}
-		m.form.fields.SetLate(fvs)
+		d.fields.SetLate(fvs)
 	}
 }
 

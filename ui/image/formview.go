@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"atelier/store/price"
 	"atelier/termtext"
 )
 
@@ -20,15 +21,16 @@ func promptWidth(w int) int {
 	return max(min((w-2-lw-3)*2/5, 48), 12)
 }
 
-// formLines draws the form: the prompt and the rows while it has the
-// keyboard, else the three folded lines.
-func (m Model) formLines() []string {
-	if m.area != formArea {
-		return m.foldedForm()
+// lines draws the form width wide: the prompt, the rows and the estimate
+// at prices while it has the keyboard (focused), else the three folded
+// lines (hidden: a blind run before its vote).
+func (d draft) lines(sty *styles, prices price.Table, width int, focused, hidden bool) []string {
+	if !focused {
+		return d.folded(sty, hidden)
 	}
-	out := m.promptLines()
-	out = append(out, m.form.fields.Lines(m.form.fields.Height())...)
-	if e := m.estimateLine([]string{m.form.spec().Model}); e != "" {
+	out := d.promptLines(sty, width)
+	out = append(out, d.fields.Lines(d.fields.Height())...)
+	if e := estimateLine(sty, prices, d.spec(), []string{d.spec().Model}); e != "" {
 		out = append(out, "  "+e)
 	}
 	return out
@@ -36,24 +38,24 @@ func (m Model) formLines() []string {
 
 // promptLines draws the prompt's row: its name, the text, and beside it
 // its problem or (with the cursor) its rule, whole, wrapped.
-func (m Model) promptLines() []string {
-	st := m.st.Fields
-	lw := min(labelCols, max(10, m.width/4+2))
-	vw := promptWidth(m.width)
+func (d draft) promptLines(sty *styles, width int) []string {
+	st := sty.Fields
+	lw := min(labelCols, max(10, width/4+2))
+	vw := promptWidth(width)
 	marker, ls := "  ", st.Label
-	if m.form.onPrompt {
+	if d.onPrompt {
 		marker, ls = "› ", st.Focused
 	}
 	head := ls.Render(marker + pad("prompt", lw))
-	values := strings.Split(m.form.prompt.View(), "\n")
-	nw := max(m.width-2-lw-1-vw-2, 10)
+	values := strings.Split(d.prompt.View(), "\n")
+	nw := max(width-2-lw-1-vw-2, 10)
 	var notes []string
-	switch p := m.form.promptProblem(false); {
+	switch p := d.promptProblem(false); {
 	case p != "":
 		for _, l := range strings.Split(wrap("✗ "+termtext.String(p), nw), "\n") {
 			notes = append(notes, st.Problem.Render(l))
 		}
-	case m.form.onPrompt:
+	case d.onPrompt:
 		for _, l := range strings.Split(wrap("required · ctrl+o editor · ctrl+j new line", nw), "\n") {
 			notes = append(notes, st.Doc.Render(l))
 		}
@@ -83,12 +85,13 @@ func refName(in inputRef) string {
 	return termtext.String(filepath.Base(in.Ref))
 }
 
-// foldedForm is the form in three lines, for while the results have the
-// keyboard.
-func (m Model) foldedForm() []string {
-	st := m.st.Form
-	s := m.form.spec()
-	if m.blindRun().hidden() { // the form's settings would name the models
+// folded is the form in three lines, for while the results have the
+// keyboard; hidden (a blind run before its vote) leaves out the settings,
+// which would name the models.
+func (d draft) folded(sty *styles, hidden bool) []string {
+	st := sty.Form
+	s := d.spec()
+	if hidden { // the form's settings would name the models
 		return []string{st.Headline.Render("blind comparison"), st.Label.Render("prompt ▸ ") + st.Headline.Render(oneLine(s.Prompt)), ""}
 	}
 	parts := []string{st.Label.Render("model ") + st.Headline.Render(termtext.String(s.Model))}
@@ -104,15 +107,15 @@ func (m Model) foldedForm() []string {
 	add("format ", s.Format)
 	add("compression ", s.Compression)
 	if s.Stream {
-		parts = append(parts, st.Headline.Render("stream")+m.st.partialsNote(s.Partials))
+		parts = append(parts, st.Headline.Render("stream")+sty.partialsNote(s.Partials))
 	}
 	sep := st.Label.Render(" · ")
 	prompt := oneLine(s.Prompt)
 	if prompt == "" {
 		prompt = st.Default.Render("none")
 	}
-	inputs := st.Label.Render("inputs ▸ ") + m.st.inputsValue(s) + st.Label.Render("   mask ▸ ") + m.st.maskValue(s)
-	if n := m.form.fields.Count(); n > 0 {
+	inputs := st.Label.Render("inputs ▸ ") + sty.inputsValue(s) + st.Label.Render("   mask ▸ ") + sty.maskValue(s)
+	if n := d.fields.Count(); n > 0 {
 		inputs += st.Problem.Render(fmt.Sprintf("   ✗ %d to fix in the form", n))
 	}
 	return []string{strings.Join(parts, sep), st.Label.Render("prompt ▸ ") + st.Headline.Render(prompt), inputs}

@@ -69,22 +69,29 @@ func (m Model) openGallery() (Model, tea.Cmd) {
 	}
 	m.form.blur()
 	m.area = galleryArea
-	m.gallery.seq++
-	db, seq := m.db, m.gallery.seq
-	return m, func() tea.Msg {
+	return m, m.gallery.reload(m.db)
+}
+
+// reload reads the jobs from db afresh; a reply to an earlier reload is
+// dropped when it comes.
+func (g *gallery) reload(db *store.Store) tea.Cmd {
+	g.seq++
+	seq := g.seq
+	return func() tea.Msg {
 		jobs, err := db.ImageJobs(context.Background(), store.ImageQuery{Limit: galleryLimit})
 		return result(galleryLoadedMsg{seq: seq, jobs: jobs, err: err})
 	}
 }
 
-func (m Model) galleryLoaded(msg galleryLoadedMsg) (Model, tea.Cmd) {
-	if msg.seq != m.gallery.seq {
-		return m, nil
+// jobsLoaded shows the jobs read, then loads the selected one's image
+// from db.
+func (g *gallery) jobsLoaded(msg galleryLoadedMsg, db *store.Store) tea.Cmd {
+	if msg.seq != g.seq {
+		return nil
 	}
-	g := &m.gallery
 	g.jobs.SetItems(msg.jobs)
 	g.err, g.loaded = msg.err, true
-	return m, m.gallery.loadThumb(m.db)
+	return g.loadThumb(db)
 }
 
 // newJobList is the gallery's list of jobs: found by model or prompt.
@@ -110,16 +117,22 @@ func (m Model) galleryKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Open):
 		return m, openJob(m.db, m.open, job)
 	case key.Matches(msg, m.km.Rerun):
-		return m, m.fillFrom(job)
+		return m, fillFrom(m.db, job)
 	case key.Matches(msg, m.km.EditThis):
-		return m.editJob(job)
+		return m.editThis(jobEditRef(m.db, job))
 	case key.Matches(msg, m.km.Recipe, m.km.Vary):
 		return m, recipeOf(jobPath(m.db, job), key.Matches(msg, m.km.Vary))
 	}
+	return m, m.gallery.update(msg, m.height, m.db)
+}
+
+// update moves through the jobs or filters them in a tab height tall,
+// then loads the selected one's image from db.
+func (g *gallery) update(msg tea.KeyPressMsg, height int, db *store.Store) tea.Cmd {
 	var cmd tea.Cmd
-	m.gallery.jobs.SetHeight(m.gallery.listRows(m.height))
-	m.gallery.jobs, cmd = m.gallery.jobs.Update(msg)
-	return m, tea.Batch(cmd, m.gallery.loadThumb(m.db))
+	g.jobs.SetHeight(g.listRows(height))
+	g.jobs, cmd = g.jobs.Update(msg)
+	return tea.Batch(cmd, g.loadThumb(db))
 }
 
 // jobPath is the file the gallery shows for j, "" when it kept none.

@@ -25,25 +25,24 @@ func openJob(db *store.Store, open func(string) error, j store.ImageJob) tea.Cmd
 	return openPath(open, path)
 }
 
-// editJob makes a job's image the input of the next request.
-func (m Model) editJob(j store.ImageJob) (Model, tea.Cmd) {
+// jobEditRef is a job's image in db as the input of the next request, or
+// what to say when it has none.
+func jobEditRef(db *store.Store, j store.ImageJob) (inputRef, tea.Cmd) {
 	f, ok := shownFile(j)
 	if !ok || f.Partial {
-		return m, tab.Warn("this job kept no result to edit")
+		return inputRef{}, tab.Warn("this job kept no result to edit")
 	}
-	path, err := m.db.MediaPath(f.Path)
+	path, err := db.MediaPath(f.Path)
 	if err != nil {
-		return m, tab.Error(err)
+		return inputRef{}, tab.Error(err)
 	}
-	m.form.editThis(inputRef{Ref: path, FileID: f.ID})
-	m, cmd := m.toForm("prompt")
-	return m, tea.Batch(cmd, tab.Info("editing this image: say what to change, enter sends"))
+	return inputRef{Ref: path, FileID: f.ID}, nil
 }
 
-// fillFrom reads a job back into a form: its request, and its inputs with
-// their lineage. It waits on the store, so it runs as a command.
-func (m Model) fillFrom(j store.ImageJob) tea.Cmd {
-	db, id := m.db, j.ID
+// fillFrom reads job j from db back into a form: its request, and its
+// inputs with their lineage. It waits on the store, so it runs as a command.
+func fillFrom(db *store.Store, j store.ImageJob) tea.Cmd {
+	id := j.ID
 	return func() tea.Msg {
 		s, err := jobSpec(context.Background(), db, id)
 		return result(jobFilledMsg{id: id, spec: s, err: err})
@@ -109,8 +108,7 @@ func requestSpec(model, prompt string, request, settingsJSON json.RawMessage) (s
 // fillFromRecipe is fillFrom with the request History's R read from the
 // recipe in the job's saved file, which wins over the row's; the inputs,
 // which the recipe knows by their hashes only, are the row's.
-func (m Model) fillFromRecipe(msg tab.RerunMsg) tea.Cmd {
-	db := m.db
+func fillFromRecipe(db *store.Store, msg tab.RerunMsg) tea.Cmd {
 	return func() tea.Msg {
 		s, err := jobSpec(context.Background(), db, msg.ID)
 		if err == nil {

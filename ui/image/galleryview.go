@@ -5,32 +5,34 @@ import (
 	"fmt"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
+
 	"atelier/homepath"
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
 
 // galleryView draws the list of jobs over the selected job's image and
 // details.
-func (m Model) galleryView() string {
-	st := m.st.List
-	g := m.gallery
+func (g gallery) view(sty *styles, v *imageview.Viewer, prices price.Table, db *store.Store, width, height int) string {
+	st := sty.List
 	title := "Gallery"
 	switch {
 	case !g.loaded:
 		title += " · loading…"
 	case g.err != nil:
-		return fit(padAll([]string{st.Title.Render(title), st.Failed.Render("✗ " + oneLine(g.err.Error()))}, m.width), m.width, m.height)
+		return fit(padAll([]string{st.Title.Render(title), st.Failed.Render("✗ " + oneLine(g.err.Error()))}, width), width, height)
 	case len(g.jobs.Items()) == 0:
-		return fit(padAll([]string{st.Title.Render(title), "", st.Meta.Render("No image jobs yet: the ones you send are kept here.")}, m.width), m.width, m.height)
+		return fit(padAll([]string{st.Title.Render(title), "", st.Meta.Render("No image jobs yet: the ones you send are kept here.")}, width), width, height)
 	default:
 		title += " · " + tab.Plural(len(g.jobs.Items()), "image job")
 	}
-	lines := padAll(append([]string{st.Title.Render(title)}, m.gallery.lines(m.st, m.width, m.gallery.listRows(m.height))...), m.width)
-	lines = append(lines, blank(m.width))
-	lines = append(lines, m.jobDetail(m.height-len(lines))...)
-	return fit(lines, m.width, m.height)
+	lines := padAll(append([]string{st.Title.Render(title)}, g.lines(sty, width, g.listRows(height))...), width)
+	lines = append(lines, blank(width))
+	lines = append(lines, g.jobDetail(sty, v, prices, db, width, height, height-len(lines))...)
+	return fit(lines, width, height)
 }
 
 // listRows is how many jobs the list shows in a tab height tall; the
@@ -118,16 +120,16 @@ func jobSettings(j store.ImageJob) string {
 }
 
 // jobDetail draws the selected job's image beside its prompt, settings,
-// outcome and files, in h lines.
-func (m Model) jobDetail(h int) []string {
-	j, ok := m.gallery.selected()
+// outcome and files, in h lines of a tab width×height.
+func (g gallery) jobDetail(sty *styles, v *imageview.Viewer, prices price.Table, db *store.Store, width, height, h int) []string {
+	j, ok := g.selected()
 	if !ok || h <= 0 {
 		return nil
 	}
-	imgCols, _ := m.gallery.thumbBox(m.width, m.height)
-	textCols := m.width - imgCols - 2
-	left := m.thumbLines(j, imgCols, h)
-	right := m.st.jobText(j, textCols, m.prices, m.db)
+	imgCols, _ := g.thumbBox(width, height)
+	textCols := width - imgCols - 2
+	left := g.thumbLines(sty, v, j, imgCols, h)
+	right := sty.jobText(j, textCols, prices, db)
 	out := make([]string, h)
 	for y := range h {
 		l := blank(imgCols)
@@ -147,10 +149,10 @@ func at(lines []string, y int) string {
 }
 
 // thumbLines is a job's image in exactly cols×rows, or why there is none.
-func (m Model) thumbLines(j store.ImageJob, cols, rows int) []string {
-	st := m.st.List
+func (g gallery) thumbLines(sty *styles, v *imageview.Viewer, j store.ImageJob, cols, rows int) []string {
+	st := sty.List
 	f, ok := shownFile(j)
-	t, loaded := m.gallery.thumbs[f.Path]
+	t, loaded := g.thumbs[f.Path]
 	var text string
 	switch {
 	case !ok:
@@ -160,8 +162,8 @@ func (m Model) thumbLines(j store.ImageJob, cols, rows int) []string {
 	case t.err != nil:
 		text = st.Failed.Render(wrap("no preview: "+oneLine(t.err.Error()), cols))
 	default:
-		if v := m.viewer.View(thumbKey(f.Path), t.img, cols, rows); v != "" {
-			return strings.Split(v, "\n")
+		if s := v.View(thumbKey(f.Path), t.img, cols, rows); s != "" {
+			return strings.Split(s, "\n")
 		}
 		text = st.Meta.Render("(images off)")
 	}
@@ -191,4 +193,23 @@ func (s *styles) jobText(j store.ImageJob, cols int, prices price.Table, db *sto
 		}
 	}
 	return out
+}
+
+// showsImage reports whether the selected job's image is loaded to show.
+func (g gallery) showsImage() bool {
+	j, ok := g.selected()
+	f, has := shownFile(j)
+	return ok && has && g.thumbs[f.Path].img != nil
+}
+
+// placeThumb is placeImages for the gallery's image in a tab width×height.
+func (g gallery) placeThumb(v *imageview.Viewer, width, height int) tea.Cmd {
+	j, ok := g.selected()
+	f, has := shownFile(j)
+	t, loaded := g.thumbs[f.Path]
+	if !ok || !has || !loaded || t.img == nil {
+		return nil
+	}
+	cols, rows := g.thumbBox(width, height)
+	return v.Prepare(thumbKey(f.Path), t.img, cols, rows)
 }

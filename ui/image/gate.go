@@ -43,37 +43,45 @@ func (m Model) start(models []string, parent string) (Model, tea.Cmd) {
 	return m.launch(models, parent)
 }
 
-// verdict takes the budget's answer on the held run: it goes at once when
-// it fits, else the question is asked.
-func (m Model) verdict(v guard.Verdict) (Model, tea.Cmd) {
-	if !m.gate.waiting() {
-		return m, nil
+// verdict takes the budget's answer on the held run: it goes at once
+// (goes) when it fits, else cmd asks the question.
+func (g *gate) verdict(v guard.Verdict) (goes bool, cmd tea.Cmd) {
+	if !g.waiting() {
+		return false, nil
 	}
-	m.gate.ask = m.gate.ask.Ask(v)
-	if m.gate.ask.Asking() {
-		return m, tab.Ask(m.gate.ask.Question())
+	g.ask = g.ask.Ask(v)
+	if g.ask.Asking() {
+		return false, tab.Ask(g.ask.Question())
 	}
-	return m.release()
+	return true, nil
 }
 
-// gateKey answers the question: yes sends the held run, no drops it and
+// key answers the question: yes lets the held run go, no drops it and
 // nothing is sent; any other key keeps asking.
-func (m Model) gateKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+func (g *gate) key(msg tea.KeyPressMsg) (goes bool, cmd tea.Cmd) {
 	var a guard.Answer
-	m.gate.ask, a = m.gate.ask.Update(msg)
+	g.ask, a = g.ask.Update(msg)
 	switch a {
 	case guard.Yes:
-		return m.release()
+		return true, nil
 	case guard.No:
-		m.gate.held, m.gate.parent = nil, ""
-		return m, tab.Info(m.gate.ask.Refused())
+		g.held, g.parent = nil, ""
+		return false, tab.Info(g.ask.Refused())
 	}
-	return m, nil
+	return false, nil
 }
 
-// release sends the held run.
-func (m Model) release() (Model, tea.Cmd) {
-	models, parent := m.gate.held, m.gate.parent
-	m.gate.held, m.gate.parent = nil, ""
-	return m.launch(models, parent)
+// gated launches the held run when it goes, else does cmd.
+func (m Model) gated(goes bool, cmd tea.Cmd) (Model, tea.Cmd) {
+	if !goes {
+		return m, cmd
+	}
+	return m.launch(m.gate.release())
+}
+
+// release lets the held run go: its models and parent, to launch.
+func (g *gate) release() (models []string, parent string) {
+	models, parent = g.held, g.parent
+	g.held, g.parent = nil, ""
+	return models, parent
 }

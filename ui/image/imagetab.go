@@ -149,33 +149,35 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.SettingsMsg:
 		return m.settings(msg.Settings), nil
 	case laneOpenedMsg:
-		return m.laneOpened(msg)
+		return m, m.run.laneOpened(msg)
 	case laneRefusedMsg:
 		return m.laneRefused(msg)
 	case laneEventMsg:
-		return m.laneEvent(msg)
+		return m, m.run.laneEvent(msg, m.viewer)
 	case laneSavedMsg:
 		return m.laneSaved(msg)
 	case galleryLoadedMsg:
-		return m.galleryLoaded(msg)
+		return m, m.gallery.jobsLoaded(msg, m.db)
 	case thumbLoadedMsg:
 		return m, m.gallery.thumbLoaded(msg, m.viewer.Forget)
 	case lookedMsg:
-		return m.looked(msg), nil
+		m.form.look(msg)
+		return m, nil
 	case jobFilledMsg:
 		return m.jobFilled(msg)
 	case tab.RerunMsg:
 		return m.rerunFrom(msg)
 	case voteMsg:
-		return m.voted(msg)
+		return m, m.run.voted(msg)
 	case withdrawnMsg:
-		return m.withdrawn(msg)
+		return m, m.blindRun().takenBack(msg)
 	case editor.EditedMsg:
 		return m.promptEdited(msg)
 	case recipeReadMsg:
 		return m.recipeRead(msg)
 	case guard.Verdict:
-		return m.verdict(msg)
+		goes, cmd := m.gate.verdict(msg)
+		return m.gated(goes, cmd)
 	}
 	return m, nil
 }
@@ -229,7 +231,7 @@ func (m Model) KeyMap() help.KeyMap {
 func (m Model) mode() mode {
 	switch m.area {
 	case resultsArea:
-		if m.voting() {
+		if m.blindRun().voting() {
 			return voting
 		}
 		return viewing

@@ -56,25 +56,29 @@ func lookCmd(ref string) tea.Cmd {
 // tab and the rules of its form, and changed only by Update.
 type lookBook struct{ m map[string]look }
 
-// looked keeps a look and checks the form again with it.
-func (m Model) looked(msg lookedMsg) Model {
-	if m.looks.m == nil {
-		m.looks.m = map[string]look{}
-	}
-	m.looks.m[msg.ref] = msg.look
-	m.form.recheck()
-	return m
+// look keeps a look in the form's book and checks the form again with it.
+func (d *draft) look(msg lookedMsg) {
+	d.looks.keep(msg)
+	d.recheck()
 }
 
-// lookCmds looks at every local input of s not looked at yet.
-func (m Model) lookCmds(s spec) tea.Cmd {
+// keep keeps a look.
+func (b *lookBook) keep(msg lookedMsg) {
+	if b.m == nil {
+		b.m = map[string]look{}
+	}
+	b.m[msg.ref] = msg.look
+}
+
+// cmds looks at every local input of s not looked at yet.
+func (b *lookBook) cmds(s spec) tea.Cmd {
 	var cmds []tea.Cmd
 	refs := s.Inputs
 	if s.Mask != nil {
 		refs = append(refs[:len(refs):len(refs)], *s.Mask)
 	}
 	for _, in := range refs {
-		if _, ok := m.looks.m[in.Ref]; !ok && badScheme(in.Ref) == nil {
+		if _, ok := b.m[in.Ref]; !ok && badScheme(in.Ref) == nil {
 			cmds = append(cmds, lookCmd(in.Ref))
 		}
 	}

@@ -69,11 +69,10 @@ type laneJob struct {
 	parent string // the recipe this job varies; "" for none
 }
 
-// startLane reads the inputs, checks the request with their real bytes,
-// records the job and sends it: a stream is opened (laneOpenedMsg), a
+// cmd is the lane's job as a command: it reads the inputs, checks the
+// request with their real bytes, records the job and sends it: a stream is opened (laneOpenedMsg), a
 // whole reply is saved at once (laneSavedMsg).
-func (m Model) startLane(ctx context.Context, ref laneRef, s spec, model, parent string) tea.Cmd {
-	j := laneJob{ref: ref, spec: s, model: model, client: m.client, db: m.db, outDir: m.outDir, parent: parent}
+func (j laneJob) cmd(ctx context.Context) tea.Cmd {
 	return func() tea.Msg { return result(j.start(ctx)) }
 }
 

@@ -9,23 +9,25 @@ import (
 
 	"atelier/client"
 	"atelier/homepath"
+	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
 
-// laneOpened starts reading a stream, an event per command.
-func (m Model) laneOpened(msg laneOpenedMsg) (Model, tea.Cmd) {
-	l := m.lane(msg.laneRef)
+// laneOpened starts reading a stream, an event per command; a stream of
+// a run gone (r nil or another) is ended at once.
+func (r *run) laneOpened(msg laneOpenedMsg) tea.Cmd {
+	l := r.lane(msg.laneRef)
 	if l == nil {
-		return m, finishStream(msg.laneRef, msg.pull, msg.rec, nil, false, context.Canceled, msg.begin)
+		return finishStream(msg.laneRef, msg.pull, msg.rec, nil, false, context.Canceled, msg.begin)
 	}
 	l.state, l.pull, l.rec, l.begin = laneStreaming, msg.pull, msg.rec, msg.begin
-	return m, l.pull.pull(msg.laneRef)
+	return l.pull.pull(msg.laneRef)
 }
 
 // laneRefused shows why a request was not sent: beside the form's fields
 // for a single run, in its tile in a comparison.
 func (m Model) laneRefused(msg laneRefusedMsg) (Model, tea.Cmd) {
-	l := m.lane(msg.laneRef)
+	l := m.run.lane(msg.laneRef)
 	if l == nil {
 		return m, nil
 	}
@@ -33,54 +35,55 @@ func (m Model) laneRefused(msg laneRefusedMsg) (Model, tea.Cmd) {
 	if len(m.run.lanes) > 1 {
 		return m, nil
 	}
-	m.late(msg.vs)
+	m.form.late(msg.vs)
 	return m.showProblems()
 }
 
-// laneEvent shows an event's image and asks for the next event; at the
-// end of the stream it saves what arrived.
-func (m Model) laneEvent(msg laneEventMsg) (Model, tea.Cmd) {
-	l := m.lane(msg.laneRef)
+// laneEvent shows an event's image (v tells the terminal which picture
+// replaces which) and asks for the next event; at the end of the stream it
+// saves what arrived.
+func (r *run) laneEvent(msg laneEventMsg, v *imageview.Viewer) tea.Cmd {
+	l := r.lane(msg.laneRef)
 	if l == nil {
-		return m, nil
+		return nil
 	}
 	if !msg.more {
-		return m.endLane(msg.laneRef, l, msg.err)
+		return l.end(msg.laneRef, msg.err)
 	}
 	if err := l.acc.Add(msg.ev); err != nil {
-		return m.endLane(msg.laneRef, l, err)
+		return l.end(msg.laneRef, err)
 	}
 	var cmd tea.Cmd
 	switch {
 	case msg.ev.Partial():
-		cmd = m.showPartial(msg, l)
+		cmd = l.showPartial(msg, v)
 	case msg.ev.Completed():
-		cmd = m.showFinal(msg, l)
+		cmd = l.showFinal(msg, v)
 	}
-	return m, tea.Batch(cmd, l.pull.pull(msg.laneRef))
+	return tea.Batch(cmd, l.pull.pull(msg.laneRef))
 }
 
 // showPartial puts a partial image in place of the one before it, which
 // stays on screen until the new one is in the terminal.
-func (m Model) showPartial(msg laneEventMsg, l *lane) tea.Cmd {
+func (l *lane) showPartial(msg laneEventMsg, v *imageview.Viewer) tea.Cmd {
 	n := msg.ev.PartialImageIndex + 1
 	next := &picture{key: msg.key(fmt.Sprintf("p%d-", len(l.finals)), n), img: msg.img, err: msg.imgErr,
 		partial: n, index: len(l.finals)}
 	var forget tea.Cmd
 	if l.partial != nil {
-		forget = m.viewer.Succeed(l.partial.key, next.key)
+		forget = v.Succeed(l.partial.key, next.key)
 	}
 	l.partial = next
 	return forget
 }
 
 // showFinal adds a result in the place of its partial images.
-func (m Model) showFinal(msg laneEventMsg, l *lane) tea.Cmd {
+func (l *lane) showFinal(msg laneEventMsg, v *imageview.Viewer) tea.Cmd {
 	i := len(l.finals)
 	final := picture{key: msg.key("f", i), img: msg.img, err: msg.imgErr, index: i}
 	var forget tea.Cmd
 	if l.partial != nil {
-		forget = m.viewer.Succeed(l.partial.key, final.key)
+		forget = v.Succeed(l.partial.key, final.key)
 		l.partial = nil
 	}
 	l.finals = append(l.finals, final)
@@ -89,27 +92,33 @@ func (m Model) showFinal(msg laneEventMsg, l *lane) tea.Cmd {
 
 // endLane saves what a stream brought: its results, or the latest partial
 // image when none completed.
-func (m Model) endLane(ref laneRef, l *lane, err error) (Model, tea.Cmd) {
+func (l *lane) end(ref laneRef, err error) tea.Cmd {
 	l.state, l.err = laneSaving, err
 	var resp *client.ImageResponse
 	_, hasPartial := l.acc.LatestPartial()
 	if l.acc.Done() || hasPartial {
 		resp = l.acc.Response()
 	}
-	return m, finishStream(ref, l.pull, l.rec, resp, !l.acc.Done(), err, l.begin)
+	return finishStream(ref, l.pull, l.rec, resp, !l.acc.Done(), err, l.begin)
 }
 
-// laneSaved shows where the images went and how the lane ended.
+// laneSaved shows where the images went and how the lane ended; a lone
+// lane's refused field goes beside it in the form.
 func (m Model) laneSaved(msg laneSavedMsg) (Model, tea.Cmd) {
-	l := m.lane(msg.laneRef)
+	l := m.run.lane(msg.laneRef)
 	if l == nil {
 		return m, nil
 	}
+	if len(m.run.lanes) == 1 {
+		m.form.late(refusedField(msg.err))
+	}
+	return m, m.run.laneSaved(l, msg)
+}
+
+// laneSaved keeps how lane l ended and where its images went, and says so.
+func (r *run) laneSaved(l *lane, msg laneSavedMsg) tea.Cmd {
 	l.total, l.err, l.job = msg.total, msg.err, msg.job
 	l.state = endState(msg.err)
-	if len(m.run.lanes) == 1 {
-		m.late(refusedField(msg.err))
-	}
 	if msg.pics != nil {
 		l.finals = msg.pics
 	}
@@ -118,7 +127,7 @@ func (m Model) laneSaved(msg laneSavedMsg) (Model, tea.Cmd) {
 			p.path, p.media, p.fileID = f.path, f.media, f.fileID
 		}
 	}
-	return m, m.report(l, msg)
+	return r.report(l, msg)
 }
 
 // at is the picture of data[i]: a result, or the partial image kept.
@@ -145,9 +154,9 @@ func endState(err error) laneState {
 }
 
 // report tells the status bar how a lane ended.
-func (m Model) report(l *lane, msg laneSavedMsg) tea.Cmd {
-	if b := m.run.blind; b.hidden() { // no model, no error text: the tile shows it after the vote
-		if m.running() {
+func (r *run) report(l *lane, msg laneSavedMsg) tea.Cmd {
+	if b := r.blind; b.hidden() { // no model, no error text: the tile shows it after the vote
+		if r.running() {
 			return nil
 		}
 		return tab.Info("every image is in: vote (" + voteHelp(len(b.order)) + ")")
@@ -160,7 +169,7 @@ func (m Model) report(l *lane, msg laneSavedMsg) tea.Cmd {
 		cmds = append(cmds, tab.Error(fmt.Errorf("saving images: %w", msg.saveErr)))
 	}
 	switch n := len(msg.files); {
-	case m.running():
+	case r.running():
 	case errors.Is(msg.err, context.Canceled):
 		cmds = append(cmds, tab.Info("stopped: what arrived is kept"))
 	case n > 0 && msg.err == nil:

@@ -105,7 +105,7 @@ func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
 	case m.area != formArea:
 		return m, nil
 	case m.form.onPrompt:
-		return m.typePrompt(msg)
+		return m, m.form.typePrompt(msg)
 	}
 	var cmd tea.Cmd
 	m.form.fields, cmd = m.form.fields.Update(msg)

@@ -16,33 +16,37 @@ import (
 // (moving, opening, full screen, stop); the rest are its vote's.
 func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if b := m.blindRun(); b != nil && b.asking {
-		return m.withdrawKey(msg)
+		return m, b.answer(key.Matches(msg, m.km.Yes), m.db)
 	}
 	switch {
 	case key.Matches(msg, m.km.Stop) && m.running():
-		return m.stop(), nil
+		m.run.stop()
+		return m, nil
 	case key.Matches(msg, m.km.Left, m.km.Up):
-		return m.selectTile(-1)
+		m.sel = m.run.step(m.sel, -1)
+		return m, nil
 	case key.Matches(msg, m.km.Right, m.km.Down):
-		return m.selectTile(1)
+		m.sel = m.run.step(m.sel, 1)
+		return m, nil
 	case key.Matches(msg, m.km.Open):
-		return m, m.openSelected()
+		return m, m.run.openSelected(m.sel, m.open)
 	case key.Matches(msg, m.km.FullScreen):
-		return m.fullScreen()
-	case m.voting():
+		cols, rows := m.width+4, m.height+4 // the shell's tab bar, status line and frame
+		return m, m.run.fullScreen(m.sel, m.viewer.Caps, cols, rows)
+	case m.blindRun().voting():
 		return m.voteKey(msg)
 	case key.Matches(msg, m.km.Withdraw) && m.blindRun() != nil:
-		return m.withdraw()
+		return m, m.blindRun().withdraw()
 	case key.Matches(msg, m.km.Next):
 		return m.toForm("prompt")
 	case key.Matches(msg, m.km.Prev):
 		return m.toForm("")
 	case key.Matches(msg, m.km.EditThis):
-		return m.editSelected()
+		return m.editThis(m.run.editRef(m.sel))
 	case key.Matches(msg, m.km.Rerun):
 		return m.rerun()
 	case key.Matches(msg, m.km.Recipe, m.km.Vary):
-		return m, recipeOf(m.selectedMedia(), key.Matches(msg, m.km.Vary))
+		return m, recipeOf(m.run.selectedMedia(m.sel), key.Matches(msg, m.km.Vary))
 	}
 	return m.elsewhereKey(msg)
 }
@@ -64,13 +68,13 @@ func (m Model) elsewhereKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// openSelected shows the selected image in the system's viewer.
-func (m Model) openSelected() tea.Cmd {
-	t, ok := m.selected()
+// openSelected shows the image at sel in the system's viewer (open).
+func (r *run) openSelected(sel int, open func(string) error) tea.Cmd {
+	t, ok := r.selected(sel)
 	if !ok || t.pic == nil || t.pic.path == "" {
 		return tab.Warn("nothing saved to open yet")
 	}
-	return openPath(m.open, t.pic.path)
+	return openPath(open, t.pic.path)
 }
 
 // openPath opens a file (or a URL) in the system's viewer.
@@ -83,25 +87,34 @@ func openPath(open func(string) error, path string) tea.Cmd {
 	}
 }
 
-// selectedMedia is the selected result's file under the data folder (the
-// one that carries its recipe), "" when none was saved.
-func (m Model) selectedMedia() string {
-	if t, ok := m.selected(); ok && t.pic != nil && t.pic.partial == 0 {
+// selectedMedia is the file under the data folder of the result at sel
+// (the one that carries its recipe), "" when none was saved.
+func (r *run) selectedMedia(sel int) string {
+	if t, ok := r.selected(sel); ok && t.pic != nil && t.pic.partial == 0 {
 		return t.pic.media
 	}
 	return ""
 }
 
-// editSelected makes the selected result the input of the next request,
-// keeping the prompt to rewrite; the job it came from stays its parent.
-func (m Model) editSelected() (Model, tea.Cmd) {
-	t, ok := m.selected()
+// editRef is the result at sel as the input of the next request (the job
+// it came from stays its parent), or a warning that there is none.
+func (r *run) editRef(sel int) (inputRef, tea.Cmd) {
+	t, ok := r.selected(sel)
 	if !ok || t.pic == nil || t.pic.path == "" || t.pic.partial > 0 {
-		return m, tab.Warn("no saved result selected to edit")
+		return inputRef{}, tab.Warn("no saved result selected to edit")
 	}
 	in := inputRef{Ref: t.pic.path}
 	if t.pic.media != "" {
 		in = inputRef{Ref: t.pic.media, FileID: t.pic.fileID}
+	}
+	return in, nil
+}
+
+// editThis makes in the input of the next request, keeping the prompt to
+// rewrite; warn, when there is one, says why there is no input instead.
+func (m Model) editThis(in inputRef, warn tea.Cmd) (Model, tea.Cmd) {
+	if warn != nil {
+		return m, warn
 	}
 	m.form.editThis(in)
 	m, cmd := m.toForm("prompt")
@@ -127,19 +140,18 @@ func (m Model) rerun() (Model, tea.Cmd) {
 	return m.send()
 }
 
-// fullScreen shows the selected image over the whole terminal until a key
-// is pressed, with the best the terminal has: kitty graphics, iTerm2,
+// fullScreen shows the image at sel over the whole terminal (cols×rows)
+// until a key is pressed, with the best caps has: kitty graphics, iTerm2,
 // sixel, or half blocks (the program pauses meanwhile; see
 // imageview.FullScreenCmd).
-func (m Model) fullScreen() (Model, tea.Cmd) {
-	t, ok := m.selected()
+func (r *run) fullScreen(sel int, caps imageview.Capabilities, cols, rows int) tea.Cmd {
+	t, ok := r.selected(sel)
 	if !ok || t.pic == nil || t.pic.img == nil {
-		return m, nil
+		return nil
 	}
-	caps := m.viewer.Caps
 	p := caps.FullScreen()
 	if p == imageview.ProtocolOff {
-		return m, tab.Notice("images are off (ATELIER_IMAGES=off): " + homepath.Tilde(t.pic.path))
+		return tab.Notice("images are off (ATELIER_IMAGES=off): " + homepath.Tilde(t.pic.path))
 	}
 	done := func(err error) tea.Msg {
 		if err != nil {
@@ -147,6 +159,5 @@ func (m Model) fullScreen() (Model, tea.Cmd) {
 		}
 		return nil
 	}
-	cols, rows := m.width+4, m.height+4 // the shell's tab bar, status line and frame
-	return m, imageview.FullScreenCmd(t.pic.img, p, caps, cols, rows, homepath.Tilde(t.pic.path), done)
+	return imageview.FullScreenCmd(t.pic.img, p, caps, cols, rows, homepath.Tilde(t.pic.path), done)
 }

@@ -5,63 +5,75 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"atelier/store/price"
+	"atelier/ui/imageview"
 )
 
-// resultsLines draws the run's tiles side by side in h lines: a caption
-// over each image.
-func (m Model) resultsLines(h int) []string {
+// tileView is what the tiles are drawn with.
+type tileView struct {
+	st      *styles
+	viewer  *imageview.Viewer
+	prices  price.Table // for the captions' costs
+	focused bool        // the results have the keyboard: the selected tile is marked
+}
+
+// lines draws the run's tiles side by side in width×h, the tile at sel
+// kept in sight: a caption over each image (a word on what comes when
+// there is no run).
+func (r *run) lines(tv tileView, sel, width, h int) []string {
 	if h <= 0 {
 		return nil
 	}
-	if m.run == nil {
-		return centred(m.st.Tile.Waiting, "Images appear here as they arrive. "+
-			"g opens the gallery of earlier ones; c runs one prompt on several models.", m.width, h)
+	if r == nil {
+		return centred(tv.st.Tile.Waiting, "Images appear here as they arrive. "+
+			"g opens the gallery of earlier ones; c runs one prompt on several models.", width, h)
 	}
-	ts := m.tileList()
-	first, shown, cols := window(m.width, m.sel, len(ts))
+	ts := r.tileList()
+	first, shown, cols := window(width, sel, len(ts))
 	blocks := make([][]string, 0, shown)
 	for i, t := range ts[first : first+shown] {
-		blocks = append(blocks, m.tileLines(t, first+i == m.sel, cols, h))
+		blocks = append(blocks, r.tileLines(tv, t, first+i == sel, cols, h))
 	}
-	return sideBySide(blocks, cols, m.width, h)
+	return sideBySide(blocks, cols, width, h)
 }
 
 // tileLines draws one tile: its caption, then its image or its lane's state.
-func (m Model) tileLines(t tile, selected bool, cols, h int) []string {
-	style := m.st.Tile.Caption
+func (r *run) tileLines(tv tileView, t tile, selected bool, cols, h int) []string {
+	style := tv.st.Tile.Caption
 	marker := "  "
-	if selected && m.area == resultsArea {
-		style, marker = m.st.Tile.Selected, "▸ "
+	if selected && tv.focused {
+		style, marker = tv.st.Tile.Selected, "▸ "
 	}
-	out := []string{style.Render(pad(marker+m.caption(t), cols))}
+	out := []string{style.Render(pad(marker+r.caption(t, tv.prices), cols))}
 	rows := h - 1
 	if rows <= 0 {
 		return out
 	}
 	if t.pic != nil && t.pic.img != nil {
-		if img := m.viewer.View(t.pic.key, t.pic.img, cols, rows); img != "" {
+		if img := tv.viewer.View(t.pic.key, t.pic.img, cols, rows); img != "" {
 			return append(out, strings.Split(img, "\n")...) // exactly cols×rows
 		}
 	}
 	var body string
 	switch {
 	case t.pic != nil && t.pic.img != nil: // images are off: the path is in the footer
-		body = m.st.Tile.Waiting.Render("(images off)")
+		body = tv.st.Tile.Waiting.Render("(images off)")
 	case t.pic != nil:
-		body = m.st.Tile.Failed.Render(wrap("no preview: "+oneLine(t.pic.err.Error()), cols))
-	case m.run.blind.hidden() && (t.l.state == laneFailed || t.l.state == laneRefused):
-		body = m.st.Tile.Failed.Render(wrap("this one failed: its error, which may name it, is shown after the vote", cols))
+		body = tv.st.Tile.Failed.Render(wrap("no preview: "+oneLine(t.pic.err.Error()), cols))
+	case r.blind.hidden() && (t.l.state == laneFailed || t.l.state == laneRefused):
+		body = tv.st.Tile.Failed.Render(wrap("this one failed: its error, which may name it, is shown after the vote", cols))
 	default:
-		body = m.laneState(t.l, cols)
+		body = tv.st.laneState(t.l, cols)
 	}
 	return append(out, padAll(strings.Split(body, "\n"), cols)...)
 }
 
 // caption says what a tile shows: the model when lanes are compared, and
 // which image it is.
-func (m Model) caption(t tile) string {
-	compared := len(m.run.lanes) > 1
-	b := m.run.blind
+func (r *run) caption(t tile, prices price.Table) string {
+	compared := len(r.lanes) > 1
+	b := r.blind
 	var parts []string
 	switch {
 	case b.hidden():
@@ -82,7 +94,7 @@ func (m Model) caption(t tile) string {
 		}
 		if t.l.state == laneDone && !b.hidden() { // figures give models away
 			parts = append(parts, fmt.Sprintf("%.1f s", t.l.total.Seconds()))
-			if cost := laneCost(m.prices, t.l, m.run.spec); cost != "" {
+			if cost := laneCost(prices, t.l, r.spec); cost != "" {
 				parts = append(parts, cost)
 			}
 		}
@@ -98,8 +110,8 @@ var stateWords = map[laneState]string{
 }
 
 // laneState is what a tile without an image says about its lane.
-func (m Model) laneState(l *lane, cols int) string {
-	st := m.st.Tile
+func (s *styles) laneState(l *lane, cols int) string {
+	st := s.Tile
 	switch l.state {
 	case laneStarting, laneStreaming:
 		return st.Waiting.Render("waiting for the first image…")

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
+	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
 
@@ -75,11 +76,14 @@ func (r laneRef) key(what string, i int) string {
 }
 
 // running reports whether a run is under way.
-func (m Model) running() bool {
-	if m.run == nil {
+func (m Model) running() bool { return m.run.running() }
+
+// running reports whether a lane of r is still at work (false for no run).
+func (r *run) running() bool {
+	if r == nil {
 		return false
 	}
-	for _, l := range m.run.lanes {
+	for _, l := range r.lanes {
 		if l.state < laneDone {
 			return true
 		}
@@ -87,12 +91,12 @@ func (m Model) running() bool {
 	return false
 }
 
-// lane returns the lane ref names, or nil for a stale ref.
-func (m Model) lane(ref laneRef) *lane {
-	if m.run == nil || m.run.id != ref.run || ref.lane < 0 || ref.lane >= len(m.run.lanes) {
+// lane returns the lane ref names, or nil for a stale ref (or no run).
+func (r *run) lane(ref laneRef) *lane {
+	if r == nil || r.id != ref.run || ref.lane < 0 || ref.lane >= len(r.lanes) {
 		return nil
 	}
-	return m.run.lanes[ref.lane]
+	return r.lanes[ref.lane]
 }
 
 // send sends the form to its model, or shows why it cannot go.
@@ -100,7 +104,7 @@ func (m Model) send() (Model, tea.Cmd) {
 	if p := droppedPath(m.form.prompt.Value()); p != "" && !m.form.spec().edit() {
 		return m, readRecipe(p, false) // a path typed as the prompt: its recipe, as a drop
 	}
-	if m.problems() > 0 {
+	if m.form.problems() > 0 {
 		return m.showProblems()
 	}
 	return m.start([]string{m.form.spec().Model}, "")
@@ -118,7 +122,7 @@ func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 	}
 	s := m.form.spec()
 	ctx, cancel := context.WithCancel(context.Background())
-	cmds := []tea.Cmd{m.forgetRun()}
+	cmds := []tea.Cmd{m.run.forget(m.viewer)}
 	m.seq++
 	r := &run{id: m.seq, spec: s, cancel: cancel}
 	for i, model := range models {
@@ -126,7 +130,8 @@ func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 		if vs := s.violations(model); len(vs) > 0 {
 			l.state, l.refused = laneRefused, vs
 		} else {
-			cmds = append(cmds, m.startLane(ctx, laneRef{r.id, i}, s, model, parent))
+			j := laneJob{ref: laneRef{r.id, i}, spec: s, model: model, client: m.client, db: m.db, outDir: m.outDir, parent: parent}
+			cmds = append(cmds, j.cmd(ctx))
 		}
 		r.lanes = append(r.lanes, l)
 	}
@@ -138,24 +143,24 @@ func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 	return m.toResults(), tea.Batch(cmds...)
 }
 
-// stop cancels the streams under way; what arrived is kept and recorded.
-func (m Model) stop() Model {
-	if m.run != nil {
-		m.run.cancel()
-		m.run.stopping = true
+// stop cancels the streams under way (none for no run); what arrived is
+// kept and recorded.
+func (r *run) stop() {
+	if r != nil {
+		r.cancel()
+		r.stopping = true
 	}
-	return m
 }
 
-// forgetRun frees the images of the run being replaced.
-func (m Model) forgetRun() tea.Cmd {
-	if m.run == nil {
+// forget frees, in v, the images of the run being replaced.
+func (r *run) forget(v *imageview.Viewer) tea.Cmd {
+	if r == nil {
 		return nil
 	}
 	var cmds []tea.Cmd
-	for _, l := range m.run.lanes {
+	for _, l := range r.lanes {
 		for _, p := range l.pictures() {
-			cmds = append(cmds, m.viewer.Forget(p.key))
+			cmds = append(cmds, v.Forget(p.key))
 		}
 	}
 	return tea.Batch(cmds...)

@@ -20,13 +20,13 @@ type tile struct {
 
 // tileList is every tile of the run: each lane's pictures, or one
 // placeholder for a lane without any.
-func (m Model) tileList() []tile {
-	if m.run == nil {
+func (r *run) tileList() []tile {
+	if r == nil {
 		return nil
 	}
 	var out []tile
-	for _, i := range m.run.order() {
-		l := m.run.lanes[i]
+	for _, i := range r.order() {
+		l := r.lanes[i]
 		pics := l.pictures()
 		if len(pics) == 0 {
 			out = append(out, tile{lane: i, l: l})
@@ -39,13 +39,13 @@ func (m Model) tileList() []tile {
 	return out
 }
 
-// selected is the selected tile, if any.
-func (m Model) selected() (tile, bool) {
-	ts := m.tileList()
+// selected is the tile at sel (the last one past the end), if any.
+func (r *run) selected(sel int) (tile, bool) {
+	ts := r.tileList()
 	if len(ts) == 0 {
 		return tile{}, false
 	}
-	return ts[min(m.sel, len(ts)-1)], true
+	return ts[min(sel, len(ts)-1)], true
 }
 
 // window is which tiles fit side by side in width, keeping the selected
@@ -59,14 +59,14 @@ func window(width, sel, count int) (first, shown, cols int) {
 	return first, shown, max(1, (width-(shown-1))/shown)
 }
 
-// selectTile moves the selection by d tiles, staying in the run.
-func (m Model) selectTile(d int) (Model, tea.Cmd) {
-	n := len(m.tileList())
+// step is the selection sel moved by d tiles, staying in the run (sel
+// itself when there are no tiles).
+func (r *run) step(sel, d int) int {
+	n := len(r.tileList())
 	if n == 0 {
-		return m, nil
+		return sel
 	}
-	m.sel = max(0, min(n-1, m.sel+d))
-	return m, nil
+	return max(0, min(n-1, sel+d))
 }
 
 // placeImages sends the terminal what it needs to show the visible tiles
@@ -74,11 +74,13 @@ func (m Model) selectTile(d int) (Model, tea.Cmd) {
 // with half blocks.
 func (m Model) placeImages() tea.Cmd {
 	if m.area == galleryArea {
-		return m.placeThumb()
+		return m.gallery.placeThumb(m.viewer, m.width, m.height)
 	}
-	ts := m.tileList()
+	ts := m.run.tileList()
 	first, shown, cols := window(m.width, m.sel, len(ts))
-	rows := m.imageRows()
+	// An image's height: the tab's, less the form's (and the question's)
+	// lines, the blank under them, the caption and the footer.
+	rows := m.height - len(m.topLines()) - 3
 	if rows <= 0 {
 		return nil
 	}
@@ -95,7 +97,11 @@ func (m Model) placeImages() tea.Cmd {
 // passthrough: how to turn it on), once, as a notice, when an image is on
 // screen and no run is under way (whose notices would cover it).
 func (m Model) hint() tea.Cmd {
-	if m.running() || !m.showsImage() {
+	shows := m.run.showsImage() // a result's, or the gallery's
+	if m.area == galleryArea {
+		shows = m.gallery.showsImage()
+	}
+	if m.running() || !shows {
 		return nil
 	}
 	if h := m.viewer.Hint(); h != "" {
@@ -104,33 +110,12 @@ func (m Model) hint() tea.Cmd {
 	return nil
 }
 
-// showsImage reports whether the tab shows an image: a result, or the
-// gallery's.
-func (m Model) showsImage() bool {
-	if m.area == galleryArea {
-		j, ok := m.gallery.selected()
-		f, has := shownFile(j)
-		return ok && has && m.gallery.thumbs[f.Path].img != nil
-	}
-	for _, t := range m.tileList() {
+// showsImage reports whether a tile of the run has an image to show.
+func (r *run) showsImage() bool {
+	for _, t := range r.tileList() {
 		if t.pic != nil && t.pic.img != nil {
 			return true
 		}
 	}
 	return false
-}
-
-// placeThumb is placeImages for the gallery's image.
-func (m Model) placeThumb() tea.Cmd {
-	if m.area != galleryArea {
-		return nil
-	}
-	j, ok := m.gallery.selected()
-	f, has := shownFile(j)
-	t, loaded := m.gallery.thumbs[f.Path]
-	if !ok || !has || !loaded || t.img == nil {
-		return nil
-	}
-	cols, rows := m.gallery.thumbBox(m.width, m.height)
-	return m.viewer.Prepare(thumbKey(f.Path), t.img, cols, rows)
 }

@@ -19,16 +19,16 @@ func (m Model) View() string {
 		return ""
 	}
 	if m.area == galleryArea {
-		return m.galleryView()
+		return m.gallery.view(m.st, m.viewer, m.prices, m.db, m.width, m.height)
 	}
 	lines := padAll(m.topLines(), m.width)
 	room := m.height - len(lines) - 2
 	lines = append(lines, blank(m.width))
 	if m.area == pickerArea {
-		lines = append(lines, padAll(m.pickerLines(room+1), m.width)...)
+		lines = append(lines, padAll(m.picker.lines(m.st, m.form.spec(), m.arena.blind, m.prices, room+1), m.width)...)
 	} else {
-		lines = append(lines, m.resultsLines(room)...)
-		lines = append(lines, pad(m.footer(), m.width))
+		lines = append(lines, m.run.lines(tileView{st: m.st, viewer: m.viewer, prices: m.prices, focused: m.area == resultsArea}, m.sel, m.width, room)...)
+		lines = append(lines, pad(m.run.footer(m.st, m.sel), m.width))
 	}
 	return fit(lines, m.width, m.height)
 }
@@ -63,29 +63,23 @@ func numbered(label, v string) string {
 
 // topLines are the form and, while it is asked, the budget's question.
 func (m Model) topLines() []string {
-	lines := m.formLines()
+	lines := m.form.lines(m.st, m.prices, m.width, m.area == formArea, m.blindRun().hidden())
 	if q := m.gate.ask.View(m.st.dark, m.width); q != "" {
 		lines = append(lines, q)
 	}
 	return lines
 }
 
-// formHeight is how many lines the form (and the question) takes.
-func (m Model) formHeight() int { return len(m.topLines()) }
-
-// imageRows is the height of an image in a tile.
-func (m Model) imageRows() int { return m.height - m.formHeight() - 3 }
-
-// footer is the selected image's path, or how its lane is doing.
-func (m Model) footer() string {
-	t, ok := m.selected()
+// footer is the path of the image at sel, or how its lane is doing.
+func (r *run) footer(sty *styles, sel int) string {
+	t, ok := r.selected(sel)
 	if !ok {
 		return ""
 	}
-	st := m.st.Footer
+	st := sty.Footer
 	l := t.l
-	if b := m.run.blind; b.hidden() {
-		return b.footer(m.st, m.running(), m.run.stopping)
+	if b := r.blind; b.hidden() {
+		return b.footer(sty, r.running(), r.stopping)
 	}
 	switch {
 	case t.pic != nil && t.pic.path != "":
@@ -95,7 +89,7 @@ func (m Model) footer() string {
 		}
 		return note + st.Path.Render(homepath.Tilde(t.pic.path))
 	case l.state == laneStarting || l.state == laneStreaming:
-		if m.run.stopping {
+		if r.stopping {
 			return st.Note.Render("stopping…")
 		}
 		return st.Note.Render(l.model + " · working…")
