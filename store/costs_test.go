@@ -51,6 +51,22 @@ func TestItemCostsAndTheDaysSpend(t *testing.T) {
 	if got := must[float64](t)(s.SpentSince(bg, s.now().Add(time.Hour), costTable)); got != 0 {
 		t.Fatalf("spent since later %v", got)
 	}
+	// The day's budget weighs an estimate with what today spent (5.4);
+	// a run's budget weighs it alone; nothing priced weighs nothing.
+	day := price.Budget{Day: fp(6)}
+	if over := must[*price.Over](t)(s.WeighBudget(bg, day, costTable, fp(0.5), s.now())); over != nil {
+		t.Errorf("0.5 with 5.4 spent passes a day of 6: %+v", over)
+	}
+	if over := must[*price.Over](t)(s.WeighBudget(bg, day, costTable, fp(1), s.now())); over == nil || over.Per != "day" || !near(&over.Spent, 5.4) {
+		t.Errorf("1 with 5.4 spent: %+v, want over the day's budget", over)
+	}
+	if over := must[*price.Over](t)(s.WeighBudget(bg, day, costTable, nil, s.now())); over != nil {
+		t.Errorf("no estimate, yet %+v", over)
+	}
+	var none *Store // no history: nothing spent
+	if over := must[*price.Over](t)(none.WeighBudget(bg, day, costTable, fp(1), s.now())); over != nil {
+		t.Errorf("no history: %+v", over)
+	}
 	// A reply of a model without rates makes the conversation's cost unknown.
 	must[int64](t)(s.AddMessage(bg, Message{ConversationID: conv, Role: "assistant", Model: "beta/y", Usage: Usage{1, 1}}))
 	if got := must[*float64](t)(s.ItemCost(bg, ItemRef{KindChat, conv}, costTable)); got != nil {

@@ -94,17 +94,16 @@ func (a *app) guard(ctx context.Context, what string, est *float64, yes bool) er
 	if err != nil || !cfg.Budget.Set() || est == nil {
 		return nil
 	}
-	spent := 0.0
+	var db *store.Store
 	if cfg.Budget.Day != nil {
-		if db, err := a.store(); err == nil {
-			now := time.Now()
-			day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
-			if spent, err = db.SpentSince(ctx, day, cfg.Prices); err != nil {
-				a.warn(err)
-			}
+		if db, err = a.store(); err != nil {
+			db = nil // no history: nothing spent today
 		}
 	}
-	over := cfg.Budget.Check(est, spent)
+	over, err := db.WeighBudget(ctx, cfg.Budget, cfg.Prices, est, time.Now())
+	if err != nil {
+		a.warn(err)
+	}
 	if over == nil {
 		return nil
 	}

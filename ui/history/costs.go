@@ -101,7 +101,7 @@ func spentCmd(db *store.Store, prices price.Table, now func() time.Time) tea.Cmd
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), spentBudget)
 		defer cancel()
-		spent, err := db.SpentSince(ctx, startOfDay(now()), prices)
+		spent, err := db.SpentSince(ctx, store.StartOfDay(now()), prices)
 		return result(spentMsg{prices: prices, spent: spent, err: err})
 	}
 }
@@ -113,9 +113,4 @@ func spentKnown(msg spentMsg, prices price.Table) *float64 {
 		return nil
 	}
 	return &msg.spent
-}
-
-// startOfDay is midnight before t, where t is.
-func startOfDay(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, t.Location())
 }

@@ -126,9 +126,9 @@ func TestSpentTodayOnTheList(t *testing.T) {
 	if first := strings.SplitN(plain.m.View(), "\n", 2)[0]; strings.Contains(first, "today") {
 		t.Fatalf("spending shown with no prices: %q", first)
 	}
-	late := func() time.Time { return startOfDay(t0).Add(23 * time.Hour) } // the fixture's day
+	late := func() time.Time { return store.StartOfDay(t0).Add(23 * time.Hour) } // the fixture's day
 	hs := harnessOf(t, New(Options{Store: f.db, Now: late, Settings: &store.Settings{Prices: testPrices()}}), 120, 40)
-	want, err := f.db.SpentSince(bg, startOfDay(late()), testPrices())
+	want, err := f.db.SpentSince(bg, store.StartOfDay(late()), testPrices())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -67,7 +67,7 @@ func (v costsView) query(f filters, now time.Time) (store.CostQuery, string) {
 		}
 		return q, "as listed: " + strings.Join(append(parts, "since "+sinceChoices[f.since].label), ", ")
 	case p.label == "today":
-		q.Since = startOfDay(now)
+		q.Since = store.StartOfDay(now)
 	case p.ago > 0:
 		q.Since = now.Add(-p.ago)
 	}

@@ -48,21 +48,11 @@ func Weigh(st *store.Store, s *store.Settings, what string, est *float64) tea.Cm
 	}
 	b, prices, e := s.Budget, s.Prices, *est
 	return func() tea.Msg {
-		spent := 0.0
-		if b.Day != nil && st != nil {
-			ctx, cancel := context.WithTimeout(context.Background(), weighTimeout)
-			defer cancel()
-			if v, err := st.SpentSince(ctx, today(time.Now()), prices); err == nil {
-				spent = v
-			}
-		}
-		return Verdict{What: what, Over: b.Check(&e, spent)}
+		ctx, cancel := context.WithTimeout(context.Background(), weighTimeout)
+		defer cancel()
+		over, _ := st.WeighBudget(ctx, b, prices, &e, time.Now())
+		return Verdict{What: what, Over: over}
 	}
-}
-
-// today is the start of t's day, in t's location.
-func today(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, t.Location())
 }
 
 // Answer is what the person said to the question.
