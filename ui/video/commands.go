@@ -156,8 +156,3 @@ func remove(db *store.Store, id string) tea.Cmd {
 		return result(deletedMsg{id: id, err: db.DeleteVideoTask(context.Background(), id)})
 	}
 }
-
-// tick asks for the time after d, for the running tasks' clocks.
-func tick(d time.Duration) tea.Cmd {
-	return tea.Tick(d, func(at time.Time) tea.Msg { return result(tickMsg{at: at}) })
-}

@@ -122,15 +122,18 @@ func logLines(status json.RawMessage) []client.VideoLog {
 }
 
 // taskList is the tasks, newest first, in the list component: a
-// cursor, a window, a filter and a deletion confirmed by name.
+// cursor, a window, a filter and a deletion confirmed by name; and the
+// clock their elapsed times are drawn at.
 type taskList struct {
 	list.Model[task]
 	history bool // there is a history to read tasks from and keep them in
 	loaded  bool // the history's tasks have been read
+	clock   clock
 }
 
-// newTaskList is an empty list; without a history, nothing is deleted.
-func newTaskList(db *store.Store) taskList {
+// newTaskList is an empty list on clock c; without a history, nothing is
+// deleted.
+func newTaskList(db *store.Store, c clock) taskList {
 	o := list.Options[task]{
 		ID:   task.id,
 		Name: func(t task) string { return "task " + shortID(t.id()) },
@@ -149,7 +152,7 @@ func newTaskList(db *store.Store) taskList {
 	if db != nil {
 		o.Delete = func(t task) tea.Cmd { return remove(db, t.id()) }
 	}
-	return taskList{Model: list.New(o), history: db != nil}
+	return taskList{Model: list.New(o), history: db != nil, clock: c}
 }
 
 // put adds t, or replaces the task with its id, keeping newest first; the

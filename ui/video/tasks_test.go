@@ -81,15 +81,16 @@ func TestQueuePositionAndElapsedTime(t *testing.T) {
 // TestTicksWhileTasksRun asks for ticks only while a task runs.
 func TestTicksWhileTasksRun(t *testing.T) {
 	m := New(Options{Tick: time.Hour})
-	m, cmd := m.tasksLoaded(loaded(running("task-1", "videoa/q1/text-to-video")))
-	if cmd == nil || !m.ticking {
+	l := m.tasks // the task list owns the clock and ticks it
+	cmd := l.loadedAll(loaded(running("task-1", "videoa/q1/text-to-video")))
+	if cmd == nil || !l.clock.ticking {
 		t.Fatal("no tick asked for a running task")
 	}
-	if _, again := m.startTicking(); again != nil {
+	if _, again := l.clock.start(l.running()); again != nil {
 		t.Error("a second tick while one is on its way")
 	}
-	m, _ = m.updated(updateMsg{poller.Update{RequestID: "task-1", Status: client.VideoCompleted, Done: true}})
-	if m, cmd = m.ticked(tickMsg{at: start}); cmd != nil || m.ticking {
+	l.updated(updateMsg{poller.Update{RequestID: "task-1", Status: client.VideoCompleted, Done: true}}, m.db, m.notify)
+	if cmd = l.ticked(tickMsg{at: start}); cmd != nil || l.clock.ticking {
 		t.Error("ticks go on with nothing running")
 	}
 }

@@ -17,7 +17,7 @@ import (
 // lines draws n lines of tasks, scrolled to show the selected one,
 // under the filter while there is one.
 // browsing marks the selected task: the list has the keyboard.
-func (l taskList) lines(s taskStyles, now time.Time, browsing bool, w, n int) []string {
+func (l taskList) lines(s taskStyles, browsing bool, w, n int) []string {
 	var out []string
 	if f := l.FilterView(w - 2); f != "" {
 		out = append(out, "  "+f)
@@ -41,7 +41,7 @@ func (l taskList) lines(s taskStyles, now time.Time, browsing bool, w, n int) []
 	l.SetHeight(n - len(out))
 	rows, at := l.Window()
 	for i, t := range rows {
-		out = append(out, l.line(s, now, t, browsing && i == at, w, cols))
+		out = append(out, l.line(s, l.clock.now, t, browsing && i == at, w, cols))
 	}
 	return out
 }

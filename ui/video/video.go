@@ -82,10 +82,6 @@ type Model struct {
 
 	endpoint string // the settings' default endpoint, which the form started on
 
-	now       time.Time
-	tickEvery time.Duration
-	ticking   bool // a tick is on its way
-
 	km            keyMap
 	st            styles
 	width, height int
@@ -115,7 +111,7 @@ func New(o Options) Model {
 	}
 	e, mode := defaultEndpoint(o.Endpoint)
 	m := Model{db: o.Store, poller: o.Poller, open: open, notify: detectNotifier(getenv),
-		tasks: newTaskList(o.Store), now: now(), tickEvery: every, km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices,
+		tasks: newTaskList(o.Store, clock{now: now(), every: every}), km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices,
 		guard: budgetGuard{Model: guard.New(), settings: o.Settings}, coin: coin}
 	if m.prices == nil && o.Settings != nil {
 		m.prices = o.Settings.Prices
@@ -182,11 +178,11 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		m.tasks.remove(msg.RequestID) // deleted in History: gone here too
 		return m, nil
 	case updateMsg:
-		return m.updated(msg)
+		return m, m.tasks.updated(msg, m.db, m.notify)
 	case tasksLoadedMsg:
-		return m.tasksLoaded(msg)
+		return m, m.tasks.loadedAll(msg)
 	case taskLoadedMsg:
-		return m.taskLoaded(msg)
+		return m, m.tasks.loadedOne(msg)
 	case votedMsg, withdrawnMsg: // only the arena being judged takes them
 		var cmd tea.Cmd
 		if m.mode == judging {
@@ -204,7 +200,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case deletedMsg:
 		return m, m.tasks.deleted(msg)
 	case tickMsg:
-		return m.ticked(msg)
+		return m, m.tasks.ticked(msg)
 	}
 	return m, nil
 }

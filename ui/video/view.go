@@ -17,21 +17,21 @@ func (m Model) View() string {
 		return ""
 	}
 	if m.mode == judging { // the arena has the tab: the task list names the pair
-		lines := m.ar.lines(m.st, m.now, m.taskCost, w, h)
+		lines := m.ar.lines(m.st, m.tasks.clock.now, m.taskCost, w, h)
 		for i, l := range lines {
 			lines[i] = ansi.Truncate(l, w, "…")
 		}
 		return strings.Join(lines, "\n")
 	}
 	rows := m.tasks.rows(h, m.form.Height())
-	bottom := append([]string{m.tasks.heading(m.st, w)}, m.tasks.lines(m.st.Tasks, m.now, m.mode == browsing, w, rows)...)
+	bottom := append([]string{m.tasks.heading(m.st, w)}, m.tasks.lines(m.st.Tasks, m.mode == browsing, w, rows)...)
 	room := max(h-len(bottom), 0)
 	var top []string
 	switch m.mode {
 	case picking:
 		top = m.pick.lines(m.st, w, room)
 	case pairing:
-		top = m.ar.pairLines(m.st, m.now, w, room)
+		top = m.ar.pairLines(m.st, m.tasks.clock.now, w, room)
 	default:
 		top = append([]string{m.header(w)}, m.form.Lines(max(room-2, 0))...)
 		top = append(top, m.detail(w))

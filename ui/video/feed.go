@@ -1,0 +1,103 @@
+package video
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/homepath"
+	"atelier/poller"
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// What keeps the task list moving: the history's records as they are
+// read, the poller's reports, the tab's own submissions and the clock's
+// ticks. Each restarts the clock when a task runs again, so the elapsed
+// column follows without the tab asking.
+
+// loadedAll shows the recorded tasks. A task the poller reported before
+// the list was read is newer than its record here, and is kept.
+func (l *taskList) loadedAll(msg tasksLoadedMsg) tea.Cmd {
+	if msg.err != nil {
+		return tab.Error(fmt.Errorf("video tasks: %w", msg.err))
+	}
+	for _, t := range msg.tasks {
+		if l.index(t.id()) < 0 {
+			l.put(t)
+		}
+	}
+	l.loaded = true
+	return l.tick()
+}
+
+// loadedOne shows a task as the history now has it.
+func (l *taskList) loadedOne(msg taskLoadedMsg) tea.Cmd {
+	if msg.err != nil {
+		return tab.Error(fmt.Errorf("video task: %w", msg.err))
+	}
+	l.put(msg.task)
+	return l.tick()
+}
+
+// added shows a task just submitted, selected.
+func (l *taskList) added(t task) tea.Cmd {
+	l.put(t)
+	l.Select(t.id())
+	return l.tick()
+}
+
+// updated takes in one report of the poller. A task that ends is read
+// again from db (for its file and result) and announced through n.
+func (l *taskList) updated(msg updateMsg, db *store.Store, n notifier) tea.Cmd {
+	u := msg.u
+	i := l.index(u.RequestID)
+	if i < 0 { // submitted elsewhere, or reported before the list was read
+		if u.Done {
+			return tea.Batch(reload(db, u.RequestID), announce(n, u))
+		}
+		return reload(db, u.RequestID)
+	}
+	was := l.Items()[i].running()
+	l.apply(i, u)
+	if !u.Done || !was {
+		return l.tick()
+	}
+	return tea.Batch(reload(db, u.RequestID), announce(n, u))
+}
+
+// ticked moves the running tasks' clocks on.
+func (l *taskList) ticked(msg tickMsg) tea.Cmd {
+	var cmd tea.Cmd
+	l.clock, cmd = l.clock.ticked(msg.at, l.running())
+	return cmd
+}
+
+// tick asks the clock for ticks while tasks run.
+func (l *taskList) tick() tea.Cmd {
+	var cmd tea.Cmd
+	l.clock, cmd = l.clock.start(l.running())
+	return cmd
+}
+
+// announce tells the status bar, and the terminal where it can, that a
+// task ended.
+func announce(n notifier, u poller.Update) tea.Cmd {
+	id := shortID(u.RequestID)
+	if u.Failed {
+		return tea.Batch(tab.Error(fmt.Errorf("video %s failed: %s", id, clean(errText(u.Err)))),
+			n.cmd("video "+id+" failed"))
+	}
+	text := "video " + id + " done"
+	if u.VideoPath != "" {
+		text += " · " + homepath.Tilde(u.VideoPath)
+	}
+	return tea.Batch(tab.Notice(text), n.cmd("video "+id+" done"))
+}
+
+func errText(err error) string {
+	if err == nil {
+		return "no reason given"
+	}
+	return err.Error()
+}
