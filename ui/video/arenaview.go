@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
+	"atelier/store/price"
 )
 
 // promptLines is how many lines the arena gives the prompt at most.
@@ -15,8 +16,8 @@ const promptLines = 3
 
 // lines draws the arena in w×h: before the vote, only the letters
 // and whether each was played; after it, what each letter was.
-// cost labels a revealed task's cost ("" for none).
-func (a arena) lines(s styles, now time.Time, cost func(task) string, w, h int) []string {
+// A revealed task's cost is at prices.
+func (a arena) lines(s styles, now time.Time, prices price.Table, w, h int) []string {
 	title := s.Title.Render("Video arena") + " " + s.Tasks.Muted.Render("· blind: the names show after your vote")
 	if a.revealed() {
 		title = s.Title.Render("Video arena") + " " + s.Tasks.Muted.Render("· revealed")
@@ -31,7 +32,7 @@ func (a arena) lines(s styles, now time.Time, cost func(task) string, w, h int) 
 		letter := s.Pick.Selected.Render(store.Letters(2)[i])
 		switch {
 		case a.revealed():
-			out = append(out, "  "+letter+"  "+a.revealLine(s.Tasks, now, cost, t, i))
+			out = append(out, "  "+letter+"  "+a.revealLine(s.Tasks, now, prices, t, i))
 		case a.played[i]:
 			out = append(out, "  "+letter+"  "+s.Tasks.Done.Render("▶ played"))
 		default:
@@ -57,7 +58,7 @@ func (a arena) lines(s styles, now time.Time, cost func(task) string, w, h int) 
 
 // revealLine is what a letter was: its endpoint, the verdict's word on
 // it, its task, time and cost.
-func (a arena) revealLine(s taskStyles, now time.Time, cost func(task) string, t task, i int) string {
+func (a arena) revealLine(s taskStyles, now time.Time, prices price.Table, t task, i int) string {
 	parts := []string{s.Text.Render(strings.ReplaceAll(clean(t.rec.Endpoint), "/", " / "))}
 	letter := store.Letters(2)[i]
 	switch v := a.verdict; { // the verdict's word first: it must not be cut off
@@ -67,7 +68,7 @@ func (a arena) revealLine(s taskStyles, now time.Time, cost func(task) string, t
 		parts = append(parts, s.Failed.Render("bad"))
 	}
 	parts = append(parts, s.Muted.Render("task "+shortID(t.id())+" · "+elapsed(t.elapsed(now))))
-	if c := cost(t); c != "" {
+	if c := t.cost(prices); c != "" {
 		parts = append(parts, s.Muted.Render(c))
 	}
 	return strings.Join(parts, " · ")

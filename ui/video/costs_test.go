@@ -56,7 +56,7 @@ func TestGoldenPriced(t *testing.T) {
 func TestTaskCost(t *testing.T) {
 	m := New(Options{Prices: testPrices(), Tick: -1})
 	ok := newTask(store.VideoTask{Endpoint: "videob/o3/pro/text-to-video", BodyJSON: json.RawMessage(`{"duration":5}`)}, "")
-	if got := m.taskCost(ok); got != "cost 1.00" { // 5 s at 0.2
+	if got := ok.cost(m.prices); got != "cost 1.00" { // 5 s at 0.2
 		t.Errorf("a 5 s task: %q", got)
 	}
 	failed := ok
@@ -67,7 +67,7 @@ func TestTaskCost(t *testing.T) {
 		m Model
 		t task
 	}{"failed": {m, failed}, "unpriced": {m, unpriced}, "no prices": {New(Options{Tick: -1}), ok}} {
-		if got := c.m.taskCost(c.t); got != "" {
+		if got := c.t.cost(c.m.prices); got != "" {
 			t.Errorf("%s: %q, want none", name, got)
 		}
 	}

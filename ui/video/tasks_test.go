@@ -73,7 +73,7 @@ func TestQueuePositionAndElapsedTime(t *testing.T) {
 		t.Errorf("line %q", l)
 	}
 	h.Keys("esc")
-	if d := h.m.taskDetail(h.m.width); !strings.Contains(d, "again at 12:05:00") {
+	if d := h.m.tasks.detail(h.m.st.Tasks, h.m.prices, h.m.width); !strings.Contains(d, "again at 12:05:00") {
 		t.Errorf("detail %q", d)
 	}
 }

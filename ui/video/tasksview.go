@@ -11,6 +11,7 @@ import (
 	"atelier/budget"
 	"atelier/homepath"
 	"atelier/store"
+	"atelier/store/price"
 	"atelier/ui/tab"
 )
 
@@ -121,14 +122,15 @@ func (l taskList) news(s taskStyles, t task, room int) string {
 	return ""
 }
 
-// taskDetail is the selected task in full: its news, endpoint and id.
-func (m Model) taskDetail(w int) string {
-	if q := m.tasks.QuestionView(w); q != "" {
+// detail is the selected task in full: its news, endpoint, id and cost
+// at prices.
+func (l taskList) detail(s taskStyles, prices price.Table, w int) string {
+	if q := l.QuestionView(w); q != "" {
 		return q
 	}
-	t, ok := m.tasks.Selected()
+	t, ok := l.Selected()
 	if !ok {
-		return m.st.Tasks.Muted.Render("no task selected")
+		return s.Muted.Render("no task selected")
 	}
 	var parts []string
 	switch fail := t.failure(); {
@@ -143,8 +145,8 @@ func (m Model) taskDetail(w int) string {
 	case t.log != "":
 		parts = append(parts, clean(t.log))
 	}
-	parts = append(parts, clean(t.rec.Endpoint), clean(t.id()), m.taskCost(t))
-	return m.st.Tasks.Muted.Render(strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " · "))
+	parts = append(parts, clean(t.rec.Endpoint), clean(t.id()), t.cost(prices))
+	return s.Muted.Render(strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " · "))
 }
 
 // cutLeft keeps the end of a path that is too long: the file's name.

@@ -17,7 +17,7 @@ func (m Model) View() string {
 		return ""
 	}
 	if m.mode == judging { // the arena has the tab: the task list names the pair
-		lines := m.ar.lines(m.st, m.tasks.clock.now, m.taskCost, w, h)
+		lines := m.ar.lines(m.st, m.tasks.clock.now, m.prices, w, h)
 		for i, l := range lines {
 			lines[i] = ansi.Truncate(l, w, "…")
 		}
@@ -82,7 +82,7 @@ func (m Model) detail(w int) string {
 		return q
 	}
 	if m.mode == browsing {
-		return m.taskDetail(w)
+		return m.tasks.detail(m.st.Tasks, m.prices, w)
 	}
 	return m.form.Detail()
 }
