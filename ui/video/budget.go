@@ -80,33 +80,3 @@ func (g budgetGuard) release() (budgetGuard, *client.VideoRequest) {
 	g.pending = nil
 	return g, req
 }
-
-// weighThenSubmit sends req at once when there is no budget to weigh it
-// against; else the guard keeps it and weighs it.
-func (m Model) weighThenSubmit(req client.VideoRequest) (Model, tea.Cmd) {
-	g, weigh := m.guard.weigh(m.db, m.prices, req)
-	if weigh == nil {
-		return m.send(&req)
-	}
-	m.guard = g
-	return m, weigh
-}
-
-// guardKey answers the budget's question, sending the request on yes.
-func (m Model) guardKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	g, req, cmd := m.guard.answer(msg)
-	m.guard = g
-	if req != nil {
-		return m.send(req)
-	}
-	return m, cmd
-}
-
-// send submits req, when there is one.
-func (m Model) send(req *client.VideoRequest) (Model, tea.Cmd) {
-	if req == nil {
-		return m, nil
-	}
-	m.sending = true
-	return m, submit(m.client, m.db, m.poller, *req)
-}

@@ -46,15 +46,15 @@ func TestBudgetGuardAsksBeforeSending(t *testing.T) {
 	h := budgeted(t, r, 0.25)
 	h.endpoint("videoa/q1/text-to-video")
 	h.to("prompt").Type("a lighthouse in fog").Keys("ctrl+s")
-	if !h.m.guard.Asking() || !strings.Contains(h.view(), "Run it anyway? y/n") {
+	if !h.m.out.guard.Asking() || !strings.Contains(h.view(), "Run it anyway? y/n") {
 		t.Fatalf("over the budget, no question:\n%s", h.view())
 	}
 	if !h.m.Focused() {
 		t.Error("while asking, the tab must own y and n")
 	}
 	h.Keys("x", "ctrl+s") // a stray key, a second submit: still asking, nothing sent
-	if !h.m.guard.Asking() || len(r.submissions()) != 0 {
-		t.Fatalf("a stray key answered: asking %v, %d sent", h.m.guard.Asking(), len(r.submissions()))
+	if !h.m.out.guard.Asking() || len(r.submissions()) != 0 {
+		t.Fatalf("a stray key answered: asking %v, %d sent", h.m.out.guard.Asking(), len(r.submissions()))
 	}
 	h.Keys("n")
 	if n := len(r.submissions()); n != 0 || len(h.m.tasks.Items()) != 0 {
@@ -67,7 +67,7 @@ func TestBudgetGuardAsksBeforeSending(t *testing.T) {
 		t.Error("a refusal lost the form")
 	}
 	h.Keys("ctrl+s")
-	if !h.m.guard.Asking() {
+	if !h.m.out.guard.Asking() {
 		t.Fatal("asked once only")
 	}
 	h.Keys("y")
@@ -85,7 +85,7 @@ func TestBudgetGuardLetsAFittingTaskGo(t *testing.T) {
 	h := budgeted(t, r, 5)
 	h.endpoint("videoa/q1/text-to-video")
 	h.to("prompt").Type("waves").Keys("ctrl+s")
-	if h.m.guard.Asking() || len(r.submissions()) != 1 {
-		t.Fatalf("asking %v, %d sent:\n%s", h.m.guard.Asking(), len(r.submissions()), h.view())
+	if h.m.out.guard.Asking() || len(r.submissions()) != 1 {
+		t.Fatalf("asking %v, %d sent:\n%s", h.m.out.guard.Asking(), len(r.submissions()), h.view())
 	}
 }

@@ -12,8 +12,10 @@ import (
 
 // key routes a key press by mode.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	if m.guard.Asking() {
-		return m.guardKey(msg)
+	if m.out.guard.Asking() { // the budget's question has every key
+		var cmd tea.Cmd
+		m.out, cmd = m.out.update(msg)
+		return m, cmd
 	}
 	switch m.mode {
 	case picking:
@@ -49,10 +51,10 @@ func (m Model) editKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 // paste goes to the focused text row, or the tasks' filter; the path of
 // a file dropped anywhere else is read for its recipe.
 func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
-	if m.guard.Asking() {
+	if m.out.guard.Asking() {
 		return m, nil
 	}
-	if (m.mode == editing && !m.form.onFileRow() || m.mode == browsing && !m.tasks.Filtering()) && m.guard.pending == nil {
+	if (m.mode == editing && !m.form.onFileRow() || m.mode == browsing && !m.tasks.Filtering()) && m.out.guard.pending == nil {
 		if file := droppedFile(msg.Content); file != "" {
 			return m, readRecipe(file)
 		}
@@ -99,7 +101,7 @@ func (m Model) toForm(delta int) Model {
 // the budget allows (or the person says yes to passing it); otherwise
 // every problem shows, the focus goes to the first, and nothing is sent.
 func (m Model) trySubmit() (Model, tea.Cmd) {
-	if m.sending || m.guard.pending != nil {
+	if m.out.busy() {
 		return m, tab.Warn("the last submission has not answered yet")
 	}
 	switch n := m.form.Try(); {
@@ -108,10 +110,12 @@ func (m Model) trySubmit() (Model, tea.Cmd) {
 		return m, tab.Error(fmt.Errorf("not sent: %s to fix in the form", tab.Plural(n, "problem")))
 	case m.db == nil:
 		return m, tab.Error(errors.New("not sent: video tasks are kept in the history, which is not open"))
-	case m.client == nil:
+	case m.out.client == nil:
 		return m, tab.Error(errors.New("not sent: no service (Settings: base URL and keys)"))
 	}
-	return m.weighThenSubmit(m.form.request(func(path, file string) any { return localImage{path: path, file: file} }))
+	var cmd tea.Cmd
+	m.out, cmd = m.out.submit(m.form.request(func(path, file string) any { return localImage{path: path, file: file} }), m.prices)
+	return m, cmd
 }
 
 // focusProblem gives the keyboard to the form, on the first row with a

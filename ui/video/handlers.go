@@ -5,22 +5,13 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/client"
 	"atelier/ui/components/form"
 	"atelier/ui/tab"
 )
 
-// connected takes the client the shell (re)connected with and hands it to
-// the poller, which resumes the unfinished tasks with it.
-func (m Model) connected(c *client.Client) (Model, tea.Cmd) {
-	m.client = c
-	m.gen++
-	return m, follow(m.poller, m.gen, m.client)
-}
-
 // submitted shows the new task, or why nothing was sent.
 func (m Model) submitted(msg submittedMsg) (Model, tea.Cmd) {
-	m.sending = false
+	m.out.sending = false
 	switch {
 	case len(msg.problems) > 0:
 		late := make([]form.Violation, len(msg.problems))

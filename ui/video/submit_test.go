@@ -127,8 +127,8 @@ func TestUnreadableImageShowsBesideItsField(t *testing.T) {
 			if p := h.m.form.Problem("reference_image_urls[1]"); !strings.HasPrefix(p, c.want) {
 				t.Errorf("problem %q, want %q", p, c.want)
 			}
-			if h.m.form.Path() != "reference_image_urls[1]" || h.m.sending {
-				t.Errorf("focus %s, sending %v", h.m.form.Path(), h.m.sending)
+			if h.m.form.Path() != "reference_image_urls[1]" || h.m.out.sending {
+				t.Errorf("focus %s, sending %v", h.m.form.Path(), h.m.out.sending)
 			}
 			h.Type("x") // an edit of the field clears what the command found
 			if l := h.line(filepath.Base(c.file)); strings.Contains(l, "✗") {

@@ -61,17 +61,12 @@ type Options struct {
 // Model is the Video tab.
 type Model struct {
 	db     *store.Store
-	poller *poller.Poller
 	prices price.Table
 	open   func(string) error
 	notify notifier
 
-	client  *client.Client
-	gen     int  // client generations seen: orders the poller's restarts
-	sending bool // a submission has not answered yet
-
-	guard budgetGuard // the budget's flow: its question, the request it keeps
-	dark  bool        // the background, for the question's colour
+	out  sender // the client, the budget's question, the submission in flight
+	dark bool   // the background, for the question's colour
 
 	form  draft
 	tasks taskList
@@ -110,9 +105,9 @@ func New(o Options) Model {
 		every = time.Second
 	}
 	e, mode := defaultEndpoint(o.Endpoint)
-	m := Model{db: o.Store, poller: o.Poller, open: open, notify: detectNotifier(getenv),
-		tasks: newTaskList(o.Store, clock{now: now(), every: every}), km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices,
-		guard: budgetGuard{Model: guard.New(), settings: o.Settings}, coin: coin}
+	out := sender{db: o.Store, poller: o.Poller, guard: budgetGuard{Model: guard.New(), settings: o.Settings}}
+	m := Model{db: o.Store, out: out, open: open, notify: detectNotifier(getenv),
+		tasks: newTaskList(o.Store, clock{now: now(), every: every}), km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices, coin: coin}
 	if m.prices == nil && o.Settings != nil {
 		m.prices = o.Settings.Prices
 	}
@@ -167,12 +162,14 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.key(msg)
 	case tea.PasteMsg:
 		return m.paste(msg)
-	case tab.ClientMsg:
-		return m.connected(msg.Client)
+	case tab.ClientMsg, guard.Verdict: // the sender's
+		var cmd tea.Cmd
+		m.out, cmd = m.out.update(msg)
+		return m, cmd
 	case tab.RerunMsg:
 		return m.adopt(fromPast("the video task from history", msg.Endpoint, msg.BodyJSON, "")) // to edit and send
 	case tab.SettingsMsg:
-		m.prices, m.guard.settings = msg.Settings.Prices, msg.Settings
+		m.prices, m.out.guard.settings = msg.Settings.Prices, msg.Settings
 		return m.withEndpoint(msg.Settings.Models.Video), nil
 	case tab.DeletedMsg:
 		m.tasks.remove(msg.RequestID) // deleted in History: gone here too
@@ -191,10 +188,6 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, cmd
 	case recipeMsg:
 		return m.adopt(fromRecipe(msg))
-	case guard.Verdict:
-		var req *client.VideoRequest
-		m.guard, req = m.guard.weighed(msg)
-		return m.send(req)
 	case submittedMsg:
 		return m.submitted(msg)
 	case deletedMsg:
@@ -212,7 +205,7 @@ func (m Model) Running() int { return m.tasks.running() }
 // keyboard, or the endpoint chooser, which is modal.
 func (m Model) Focused() bool {
 	return m.mode == editing && m.form.EditsText() || m.mode == picking || m.mode == pairing || m.mode == judging ||
-		m.guard.Asking()
+		m.out.guard.Asking()
 }
 
 // FieldEmpty reports whether the text row with the keyboard holds nothing
@@ -244,8 +237,8 @@ func (m Model) Summary() string {
 
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
-	if m.guard.Asking() {
-		return tab.Help{Short: m.guard.Help()}
+	if m.out.guard.Asking() {
+		return tab.Help{Short: m.out.guard.Help()}
 	}
 	list, mode := m.mode == editing && m.form.InList(), m.mode
 	if m.tasks.Asking() {

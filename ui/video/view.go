@@ -59,10 +59,8 @@ func (m Model) header(w int) string {
 		notes = append(notes, est)
 	}
 	switch {
-	case m.sending:
-		notes = append(notes, "sending…")
-	case m.guard.pending != nil && !m.guard.Asking():
-		notes = append(notes, "weighing the budget…")
+	case m.out.note() != "":
+		notes = append(notes, m.out.note())
 	case m.form.Tried() && m.form.Count() > 0:
 		notes = append(notes, tab.Plural(m.form.Count(), "problem"))
 	}
@@ -78,7 +76,7 @@ func (m Model) header(w int) string {
 // detail is the whole text of what the focus is on: the focused field's
 // problem or rule, the selected task's file, failure or last log line.
 func (m Model) detail(w int) string {
-	if q := m.guard.View(m.dark, w); q != "" {
+	if q := m.out.guard.View(m.dark, w); q != "" {
 		return q
 	}
 	if m.mode == browsing {
