@@ -1,11 +1,9 @@
 package video
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -41,16 +39,6 @@ type arena struct {
 // revealed reports whether the vote is in and the names show.
 func (a arena) revealed() bool { return a.voteID != 0 }
 
-// votedMsg is the answer of recording a vote.
-type votedMsg struct {
-	id      int64
-	verdict string
-	err     error
-}
-
-// voteTimeout bounds the recording of a vote.
-const voteTimeout = 10 * time.Second
-
 // judged reports whether a task can enter the arena: done, not failed,
 // with its video saved to play.
 func (t task) judged() bool { return !t.running() && t.failure() == nil && t.file != "" }
@@ -70,112 +58,84 @@ func partners(items []task, t task) []task {
 	return out
 }
 
-// startArena pairs the selected task: with its only partner at once, or
-// through the chooser when it has several.
-func (m Model) startArena(t task) (Model, tea.Cmd) {
+// open pairs t, chosen among the listed items: with its only partner at
+// once (judging), or through the chooser when it has several (pairing).
+// It says the mode the tab goes to: browsing, with the reason, when t
+// cannot be judged. Votes are kept in the history: without one
+// (history false) there is no arena.
+func (a arena) open(t task, items []task, history bool, coin func() bool) (arena, mode, tea.Cmd) {
 	id := shortID(t.id())
 	switch {
-	case m.db == nil:
-		return m, tab.Warn("the arena records votes in the history, which is not open")
+	case !history:
+		return a, browsing, tab.Warn("the arena records votes in the history, which is not open")
 	case !t.judged():
-		return m, tab.Warn("video " + id + " has no finished video to judge")
+		return a, browsing, tab.Warn("video " + id + " has no finished video to judge")
 	case t.prompt() == "":
-		return m, tab.Warn("video " + id + " has no prompt to pair it on")
+		return a, browsing, tab.Warn("video " + id + " has no prompt to pair it on")
 	}
-	ps := partners(m.tasks.Items(), t)
+	ps := partners(items, t)
 	switch len(ps) {
 	case 0:
-		return m, tab.Warn("no other finished task of this prompt on another endpoint: submit it on one, then press c again")
+		return a, browsing, tab.Warn("no other finished task of this prompt on another endpoint: submit it on one, then press c again")
 	case 1:
-		return m.judge(t, ps[0]), nil
+		return matched(t, ps[0], coin), judging, nil
 	}
-	m.ar = arena{of: t, choices: ps}
-	m.mode = pairing
-	return m, nil
+	return arena{of: t, choices: ps}, pairing, nil
 }
 
-// arenaStep is where a key in the arena leads the tab.
-type arenaStep int
-
-const (
-	stay       arenaStep = iota // the arena keeps the keyboard
-	judgePair                   // the chooser picked a partner: judge the pair
-	leaveArena                  // back to the tasks
-)
-
-// arenaKey gives a key to the arena, pairing or judging; the arena says
-// when a pair was picked or it is left.
-func (m Model) arenaKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	var cmd tea.Cmd
-	var step arenaStep
-	if m.mode == pairing {
-		m.ar, step = m.ar.pairKey(msg, m.km)
-	} else {
-		m.ar, cmd, step = m.ar.key(msg, m.km, m.open, m.db)
+// matched is the arena judging x and y, shown as A and B in the order
+// the coin says.
+func matched(x, y task, coin func() bool) arena {
+	if coin() {
+		x, y = y, x
 	}
-	switch step {
-	case judgePair:
-		return m.judge(m.ar.of, m.ar.choices[m.ar.cursor]), nil
-	case leaveArena:
-		m.ar, m.mode = arena{}, browsing
-	}
-	return m, cmd
+	return arena{pair: [2]task{x, y}}
 }
 
-// pairKey moves in the chooser, picks a partner, or leaves.
-func (a arena) pairKey(msg tea.KeyPressMsg, km keyMap) (arena, arenaStep) {
+// pairKey moves in the chooser, picks a partner (judging the pair, in
+// the order coin says), or leaves (browsing).
+func (a arena) pairKey(msg tea.KeyPressMsg, km keyMap, coin func() bool) (arena, mode) {
 	if c, ok := km.move(msg, a.cursor, len(a.choices)); ok {
 		a.cursor = c
-		return a, stay
+		return a, pairing
 	}
 	switch {
 	case key.Matches(msg, km.Pick):
-		return a, judgePair
+		return matched(a.of, a.choices[a.cursor], coin), judging
 	case key.Matches(msg, km.Cancel):
-		return a, leaveArena
+		return a, browsing
 	}
-	return a, stay
+	return a, pairing
 }
 
-// judge shows x and y as A and B, in the order the coin says.
-func (m Model) judge(x, y task) Model {
-	if m.coin() {
-		x, y = y, x
-	}
-	m.ar = arena{pair: [2]task{x, y}}
-	m.mode = judging
-	m.form.Blur()
-	return m
-}
-
-// key plays, votes or leaves; after the reveal, any of enter and esc goes
-// back to the tasks.
-func (a arena) key(msg tea.KeyPressMsg, km keyMap, open func(string) error, db *store.Store) (arena, tea.Cmd, arenaStep) {
+// key plays, votes or leaves (browsing); after the reveal, any of enter
+// and esc goes back to the tasks.
+func (a arena) key(msg tea.KeyPressMsg, km keyMap, open func(string) error, db *store.Store) (arena, tea.Cmd, mode) {
 	switch {
 	case a.saving:
-		return a, nil, stay
+		return a, nil, judging
 	case a.revealed():
 		return a.revealedKey(msg, km, db)
 	case key.Matches(msg, km.Leave):
-		return a, tab.Info("left the arena: no vote recorded"), leaveArena
+		return a, tab.Info("left the arena: no vote recorded"), browsing
 	case key.Matches(msg, km.PlayBoth):
 		a.played = [2]bool{true, true}
-		return a, a.playBlind(open, 0, 1), stay
+		return a, a.playBlind(open, 0, 1), judging
 	case key.Matches(msg, km.PlayA):
 		a.played[0] = true
-		return a, a.playBlind(open, 0), stay
+		return a, a.playBlind(open, 0), judging
 	case key.Matches(msg, km.PlayB):
 		a.played[1] = true
-		return a, a.playBlind(open, 1), stay
+		return a, a.playBlind(open, 1), judging
 	case key.Matches(msg, km.Vote):
 		verdict, err := store.ParseVerdict(msg.String(), 2)
 		if err != nil {
-			return a, tab.Error(err), stay
+			return a, tab.Error(err), judging
 		}
 		a.saving = true
-		return a, a.recordVote(db, verdict), stay
+		return a, a.recordVote(db, verdict), judging
 	}
-	return a, nil, stay
+	return a, nil, judging
 }
 
 // playBlind plays the shown videos at the given places, one after the
@@ -194,110 +154,4 @@ func (a arena) playBlind(open func(string) error, at ...int) tea.Cmd {
 		}
 		return nil
 	}
-}
-
-// recordVote stores the verdict as a blind video vote: each letter's task
-// by its row, its endpoint the target ranked.
-func (a arena) recordVote(db *store.Store, verdict string) tea.Cmd {
-	pair := a.pair
-	v := store.Vote{Kind: store.VoteVideo, Verdict: verdict, Blind: true}
-	for i, t := range pair {
-		v.Targets = append(v.Targets, store.VoteTarget{Letter: store.Letters(2)[i], VideoTaskID: t.rec.ID,
-			Family: t.rec.Family, Model: t.rec.Endpoint, Target: t.rec.Endpoint})
-	}
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), voteTimeout)
-		defer cancel()
-		id, err := db.RecordVote(ctx, v)
-		return result(votedMsg{id: id, verdict: verdict, err: err})
-	}
-}
-
-// answer takes the answer of recording or withdrawing a vote.
-func (a arena) answer(msg tea.Msg) (arena, tea.Cmd) {
-	switch msg := msg.(type) {
-	case votedMsg:
-		return a.voted(msg)
-	case withdrawnMsg:
-		return a.withdrawnAnswer(msg)
-	}
-	return a, nil
-}
-
-// voted reveals the names once the vote is recorded; a vote not recorded
-// keeps them hidden, to vote again.
-func (a arena) voted(msg votedMsg) (arena, tea.Cmd) {
-	if !a.saving {
-		return a, nil
-	}
-	a.saving = false
-	if msg.err != nil {
-		return a, tab.Error(fmt.Errorf("the vote was not recorded: %w", msg.err))
-	}
-	a.voteID, a.verdict = msg.id, msg.verdict
-	return a, tab.Notice(fmt.Sprintf("vote %d recorded: %s", msg.id, verdictText(msg.verdict)))
-}
-
-// revealedKey leaves the arena (enter, esc) or withdraws the vote: W
-// asks, y withdraws, any other key keeps it.
-func (a arena) revealedKey(msg tea.KeyPressMsg, km keyMap, db *store.Store) (arena, tea.Cmd, arenaStep) {
-	switch {
-	case a.asking:
-		a.asking = false
-		if key.Matches(msg, km.Yes) {
-			a.saving = true
-			return a, withdrawVote(db, a.voteID), stay
-		}
-		return a, tab.Info("the vote stands"), stay
-	case key.Matches(msg, km.Withdraw) && !a.withdrawn:
-		a.asking = true
-		return a, tab.Ask(fmt.Sprintf("withdraw vote %d? y/n", a.voteID)), stay
-	case key.Matches(msg, km.Leave, km.PlayBoth):
-		return a, nil, leaveArena
-	}
-	return a, nil, stay
-}
-
-// withdrawnMsg is the answer of withdrawing a vote.
-type withdrawnMsg struct {
-	id  int64
-	err error
-}
-
-// withdrawVote withdraws vote id: it leaves the board, kept in the history
-// as withdrawn.
-func withdrawVote(db *store.Store, id int64) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), voteTimeout)
-		defer cancel()
-		return result(withdrawnMsg{id: id, err: db.WithdrawVote(ctx, id)})
-	}
-}
-
-// withdrawnAnswer marks the vote withdrawn, or says why it was not.
-func (a arena) withdrawnAnswer(msg withdrawnMsg) (arena, tea.Cmd) {
-	if a.voteID != msg.id {
-		return a, nil
-	}
-	a.saving = false
-	if msg.err != nil {
-		return a, tab.Error(fmt.Errorf("the vote was not withdrawn: %w", msg.err))
-	}
-	a.withdrawn = true
-	return a, tab.Notice(fmt.Sprintf("vote %d withdrawn", msg.id))
-}
-
-// verdictText says a stored verdict of two in words.
-func verdictText(v string) string {
-	switch v {
-	case "AB":
-		return "A better"
-	case "BA":
-		return "B better"
-	case store.VerdictTie:
-		return "a tie"
-	case store.VerdictBad:
-		return "both bad"
-	}
-	return clean(v)
 }

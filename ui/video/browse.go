@@ -38,7 +38,10 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		case key.Matches(msg, m.km.Resubmit): // to edit and send again
 			return m.adopt(fromPast("video "+shortID(t.id()), t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook))
 		case key.Matches(msg, m.km.Arena):
-			return m.startArena(t)
+			var next mode
+			var cmd tea.Cmd
+			m.ar, next, cmd = m.ar.open(t, m.tasks.Items(), m.db != nil, m.coin)
+			return m.to(next), cmd
 		}
 	}
 	var cmd tea.Cmd // the list's own keys

@@ -41,7 +41,7 @@ func (m Model) editKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Prev):
 		return m.step(-1), nil
 	case key.Matches(msg, m.km.Leave):
-		return m.toTasks(), nil
+		return m.to(browsing), nil
 	}
 	var cmd tea.Cmd
 	m.form.Model, cmd = m.form.Update(msg)
@@ -69,34 +69,6 @@ func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// step moves the focus along the rows; past either end it goes to the
-// task list.
-func (m Model) step(delta int) Model {
-	if !m.form.Step(delta) {
-		return m.toTasks()
-	}
-	return m
-}
-
-// toTasks gives the keyboard to the task list.
-func (m Model) toTasks() Model {
-	m.mode = browsing
-	m.form.Blur()
-	return m
-}
-
-// toForm gives the keyboard back to the form, at its first or last row.
-func (m Model) toForm(delta int) Model {
-	m.mode = editing
-	m.form.Focus()
-	if delta < 0 {
-		m.form.Goto(-1)
-	} else {
-		m.form.Goto(0)
-	}
-	return m
-}
-
 // trySubmit checks the whole form and sends it when nothing is wrong and
 // the budget allows (or the person says yes to passing it); otherwise
 // every problem shows, the focus goes to the first, and nothing is sent.
@@ -106,7 +78,7 @@ func (m Model) trySubmit() (Model, tea.Cmd) {
 	}
 	switch n := m.form.Try(); {
 	case n > 0:
-		m.focusProblem()
+		m = m.focusProblem()
 		return m, tab.Error(fmt.Errorf("not sent: %s to fix in the form", tab.Plural(n, "problem")))
 	case m.db == nil:
 		return m, tab.Error(errors.New("not sent: video tasks are kept in the history, which is not open"))
@@ -116,13 +88,4 @@ func (m Model) trySubmit() (Model, tea.Cmd) {
 	var cmd tea.Cmd
 	m.out, cmd = m.out.submit(m.form.request(func(path, file string) any { return localImage{path: path, file: file} }), m.prices)
 	return m, cmd
-}
-
-// focusProblem gives the keyboard to the form, on the first row with a
-// problem, when a row has one.
-func (m *Model) focusProblem() {
-	if m.form.FocusProblem() {
-		m.mode = editing
-		m.form.Focus()
-	}
 }

@@ -19,7 +19,7 @@ func (m Model) submitted(msg submittedMsg) (Model, tea.Cmd) {
 			late[i] = form.Violation{Field: v.Field, Text: v.Error()}
 		}
 		m.form.SetLate(late)
-		m.focusProblem()
+		m = m.focusProblem()
 		return m, tab.Error(fmt.Errorf("not sent: %s", msg.problems[0]))
 	case msg.err != nil:
 		return m, tab.Error(msg.err)

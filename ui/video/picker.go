@@ -19,34 +19,6 @@ type picker struct {
 	back   mode // where esc goes
 }
 
-// openPicker shows the chooser on the endpoint being written.
-func (m Model) openPicker() Model {
-	eps := client.VideoEndpoints()
-	i := slices.IndexFunc(eps, func(e client.VideoEndpoint) bool { return e.Path == m.form.ep.Path })
-	m.pick = picker{eps: eps, cursor: max(i, 0), back: m.mode}
-	m.mode = picking
-	m.form.Blur()
-	return m
-}
-
-func (m Model) pickKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	p := &m.pick
-	if c, ok := m.km.move(msg, p.cursor, len(p.eps)); ok {
-		p.cursor = c
-		return m, nil
-	}
-	switch {
-	case key.Matches(msg, m.km.Pick):
-		return m.edit(newDraft(p.eps[p.cursor], m.form.modeName()).carry(m.form)), nil // the values of fields both share kept
-	case key.Matches(msg, m.km.Cancel):
-		m.mode = p.back
-		if m.mode == editing {
-			m.form.Focus()
-		}
-	}
-	return m, nil
-}
-
 // move is a chooser's cursor among n rows after msg (↑/↓, k/j),
 // and whether msg moved it.
 func (k keyMap) move(msg tea.KeyPressMsg, cursor, n int) (int, bool) {
@@ -57,27 +29,6 @@ func (k keyMap) move(msg tea.KeyPressMsg, cursor, n int) (int, bool) {
 		return min(cursor+1, n-1), true
 	}
 	return cursor, false
-}
-
-// edit gives the keyboard to the form d, on its first text row.
-func (m Model) edit(d draft) Model {
-	m.setForm(d)
-	m.mode = editing
-	m.form.Focus()
-	m.form.FocusFirstText()
-	return m
-}
-
-// setForm replaces the form, sized and styled for the tab, with the
-// keyboard where the tab's mode puts it.
-func (m *Model) setForm(d draft) {
-	m.form = d
-	m.form.KeyMap = m.km.Form
-	m.form.SetStyles(m.st.Form)
-	m.form.SetSize(m.width, 0)
-	if m.mode != editing {
-		m.form.Blur()
-	}
 }
 
 // endpointName is an endpoint as the chooser and the header write it.
@@ -113,4 +64,12 @@ func (p picker) lines(st styles, w, h int) []string {
 		out = append(out, ansi.Truncate(line, w, "…"))
 	}
 	return out
+}
+
+// newPicker is the chooser on the endpoint with path, esc going back to
+// mode back.
+func newPicker(path string, back mode) picker {
+	eps := client.VideoEndpoints()
+	i := slices.IndexFunc(eps, func(e client.VideoEndpoint) bool { return e.Path == path })
+	return picker{eps: eps, cursor: max(i, 0), back: back}
 }
