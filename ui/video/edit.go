@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/ui/components/form"
 	"atelier/ui/tab"
 )
 
@@ -88,4 +89,24 @@ func (m Model) trySubmit() (Model, tea.Cmd) {
 	var cmd tea.Cmd
 	m.out, cmd = m.out.submit(m.form.request(func(path, file string) any { return localImage{path: path, file: file} }), m.prices)
 	return m, cmd
+}
+
+// submitted shows the new task, or why nothing was sent.
+func (m Model) submitted(msg submittedMsg) (Model, tea.Cmd) {
+	m.out.sending = false
+	switch {
+	case len(msg.problems) > 0:
+		late := make([]form.Violation, len(msg.problems))
+		for i, v := range msg.problems {
+			late[i] = form.Violation{Field: v.Field, Text: v.Error()}
+		}
+		m.form.SetLate(late)
+		m = m.focusProblem()
+		return m, tab.Error(fmt.Errorf("not sent: %s", msg.problems[0]))
+	case msg.err != nil:
+		return m, tab.Error(msg.err)
+	}
+	m.form.Untry() // kept for the next run: its problems show again as it is edited
+	tick := m.tasks.added(msg.task)
+	return m, tea.Batch(tick, tab.Notice("video "+shortID(msg.task.id())+" submitted"))
 }
