@@ -58,12 +58,12 @@ func partners(items []task, t task) []task {
 	return out
 }
 
-// open pairs t, chosen among the listed items: with its only partner at
+// start pairs t, chosen among the listed items: with its only partner at
 // once (judging), or through the chooser when it has several (pairing).
 // It says the mode the tab goes to: browsing, with the reason, when t
 // cannot be judged. Votes are kept in the history: without one
 // (history false) there is no arena.
-func (a arena) open(t task, items []task, history bool, coin func() bool) (arena, mode, tea.Cmd) {
+func (a arena) start(t task, items []task, history bool, coin func() bool) (arena, mode, tea.Cmd) {
 	id := shortID(t.id())
 	switch {
 	case !history:

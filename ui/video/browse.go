@@ -40,7 +40,7 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		case key.Matches(msg, m.km.Arena):
 			var next mode
 			var cmd tea.Cmd
-			m.ar, next, cmd = m.ar.open(t, m.tasks.Items(), m.db != nil, m.coin)
+			m.ar, next, cmd = m.ar.start(t, m.tasks.Items(), m.db != nil, m.coin)
 			return m.to(next), cmd
 		}
 	}
