@@ -68,46 +68,56 @@ func (m *matrix) setCells(cells []store.BatchCell) {
 		if c.Case < 0 || c.Case >= len(m.grid) || c.Target < 0 || c.Target >= nt {
 			continue
 		}
-		s := &m.grid[c.Case][c.Target]
-		s.repeats = append(s.repeats, i)
-		switch c.Status {
-		case store.CellDone:
-			s.done++
-			if c.Passed != nil {
-				s.checked++
-				if *c.Passed {
-					s.passed++
-				}
-			}
-			totals[c.Case*nt+c.Target] = append(totals[c.Case*nt+c.Target], c.Total)
-			s.tokens += c.Usage.OutputTokens
-			if s.first == "" {
-				s.first = c.FirstLine
-			}
-			if s.media == "" {
-				s.media = c.Media
-			}
-		case store.CellFailed:
-			s.failed++
-			s.err = c.Error
-		case store.StatusRunning:
-			s.running++
-		default:
-			s.left++
-		}
+		m.grid[c.Case][c.Target].add(i, c, &totals[c.Case*nt+c.Target])
 	}
 	for ci := range m.grid {
 		for ti := range m.grid[ci] {
-			s := &m.grid[ci][ti]
-			if s.done > 0 {
-				s.tokens /= int64(s.done)
-				ts := totals[ci*nt+ti]
-				slices.Sort(ts)
-				s.total = ts[(len(ts)-1)/2]
-			}
+			m.grid[ci][ti].settle(totals[ci*nt+ti])
 		}
 	}
 	m.arrange()
+}
+
+// add counts repeat i, cell c, into its cell; a done repeat's total time
+// goes to totals, for the median settle takes.
+func (s *cellSum) add(i int, c store.BatchCell, totals *[]time.Duration) {
+	s.repeats = append(s.repeats, i)
+	switch c.Status {
+	case store.CellDone:
+		s.done++
+		if c.Passed != nil {
+			s.checked++
+			if *c.Passed {
+				s.passed++
+			}
+		}
+		*totals = append(*totals, c.Total)
+		s.tokens += c.Usage.OutputTokens
+		if s.first == "" {
+			s.first = c.FirstLine
+		}
+		if s.media == "" {
+			s.media = c.Media
+		}
+	case store.CellFailed:
+		s.failed++
+		s.err = c.Error
+	case store.StatusRunning:
+		s.running++
+	default:
+		s.left++
+	}
+}
+
+// settle turns the sums of the done repeats into the figures shown: the
+// mean output tokens and the median total time.
+func (s *cellSum) settle(totals []time.Duration) {
+	if s.done == 0 {
+		return
+	}
+	s.tokens /= int64(s.done)
+	slices.Sort(totals)
+	s.total = totals[(len(totals)-1)/2]
 }
 
 // sortColumns is how many columns the sort cycles through.
@@ -215,15 +225,31 @@ const DisagreeBelow = 0.5
 //
 // Targets with nothing done yet take no part; a case needs two that do.
 func disagreement(plan *engine.Plan, cells []store.BatchCell, replies map[int]string) []bool {
-	nt := len(plan.Targets)
-	type verdict struct {
-		seen, checked, clean bool
-		text                 string
-		hasText              bool
+	out := make([]bool, len(plan.Cases))
+	for ci, row := range verdicts(plan, cells, replies) {
+		out[ci] = row.disagree()
 	}
-	vs := make([][]verdict, len(plan.Cases))
+	return out
+}
+
+// verdict is what one target made of one case, for disagreement: whether
+// anything ended, whether it has checks and passed them all, and the text
+// of its first done repeat.
+type verdict struct {
+	seen, checked, clean bool
+	text                 string
+	hasText              bool
+}
+
+// verdictRow is a case's verdicts, by target.
+type verdictRow []verdict
+
+// verdicts gathers each (case, target)'s verdict from the cells.
+func verdicts(plan *engine.Plan, cells []store.BatchCell, replies map[int]string) []verdictRow {
+	nt := len(plan.Targets)
+	vs := make([]verdictRow, len(plan.Cases))
 	for i := range vs {
-		vs[i] = make([]verdict, nt)
+		vs[i] = make(verdictRow, nt)
 		for j := range vs[i] {
 			vs[i][j].clean = true
 		}
@@ -247,29 +273,33 @@ func disagreement(plan *engine.Plan, cells []store.BatchCell, replies map[int]st
 			v.seen, v.clean = true, false
 		}
 	}
-	out := make([]bool, len(plan.Cases))
-	for ci, row := range vs {
-		checked := slices.ContainsFunc(row, func(v verdict) bool { return v.checked })
-		var words [][]string
-		var clean []bool
-		for _, v := range row {
-			if !v.seen {
-				continue
-			}
-			clean = append(clean, v.clean)
-			if v.hasText {
-				words = append(words, engine.Words(v.text))
-			}
-		}
-		if checked {
-			out[ci] = slices.Contains(clean, true) && slices.Contains(clean, false)
+	return vs
+}
+
+// disagree says whether the targets that saw the case disagree on it: by
+// their checks' verdicts when it has checks, else by their answers' words.
+func (row verdictRow) disagree() bool {
+	checked := slices.ContainsFunc(row, func(v verdict) bool { return v.checked })
+	var words [][]string
+	var clean []bool
+	for _, v := range row {
+		if !v.seen {
 			continue
 		}
-		for i := range words {
-			for j := i + 1; j < len(words) && !out[ci]; j++ {
-				out[ci] = engine.Similarity(words[i], words[j]) < DisagreeBelow
+		clean = append(clean, v.clean)
+		if v.hasText {
+			words = append(words, engine.Words(v.text))
+		}
+	}
+	if checked {
+		return slices.Contains(clean, true) && slices.Contains(clean, false)
+	}
+	for i := range words {
+		for j := i + 1; j < len(words); j++ {
+			if engine.Similarity(words[i], words[j]) < DisagreeBelow {
+				return true
 			}
 		}
 	}
-	return out
+	return false
 }
