@@ -161,7 +161,7 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 			m.reader = newReplies(msg, m.mx, m.dark, m.width, m.height)
 		}
 	case thumbsMsg:
-		return m.thumbsArrived(msg), nil
+		m.thumbs.arrived(msg)
 	case deletedMsg:
 		if msg.err != nil {
 			return m, tab.Error(msg.err)
@@ -209,7 +209,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	} else {
 		m.mx = newMatrix(*msg.b, msg.plan, msg.cells)
 	}
-	m.mx.follow(m.matrixRows(), m.targetsInSight())
+	m.layout().follow()
 	return m, tea.Batch(summaryCmd(m.db, msg.id, msg.plan, msg.cells), m.thumbsCmd())
 }
 
@@ -351,9 +351,9 @@ func (m Model) FieldEmpty() bool {
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
 	m.input.SetWidth(max(w-len(m.input.Prompt)-2, 10))
-	m.list.SetHeight(m.listHeight())
+	m.list.SetHeight(max(h-4, 1)) // the heading, a progress line and a line for the path field, the filter or a question
 	if m.mx != nil {
-		m.mx.follow(m.matrixRows(), m.targetsInSight())
+		m.layout().follow()
 	}
 	if m.reader != nil {
 		m.reader.resize(w, h, m.dark)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -116,4 +117,20 @@ func endNotice(id int64, p engine.Progress, err error) (string, error) {
 		return fmt.Sprintf("batch %d done: %d cells, %d failed (R runs them again)", id, p.Done, p.Failed), nil
 	}
 	return fmt.Sprintf("batch %d done: %d cells", id, p.Done), nil
+}
+
+// line is the run's bar with its counts, rate and time left, w wide.
+func (r *running) line(st styles, w int) string {
+	p := r.last
+	barW := min(max(w/4, 10), 40)
+	filled := 0
+	if p.Total > 0 {
+		filled = (p.Done + p.Failed) * barW / p.Total
+	}
+	bar := st.Bar.Render(strings.Repeat("█", filled)) + st.BarEmpty.Render(strings.Repeat("░", barW-filled))
+	text := " " + p.Line()
+	if r.stopping {
+		text += " · stopping…"
+	}
+	return bar + st.Text.Render(fit(text, max(w-barW, 0)))
 }

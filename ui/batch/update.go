@@ -116,7 +116,7 @@ func (m Model) askPath() (Model, tea.Cmd) {
 // matrixKey moves the cursor in the matrix and acts on its cell.
 func (m Model) matrixKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	x, k := m.mx, m.km
-	page := max(m.matrixRows(), 1)
+	page := max(m.layout().rows(), 1)
 	switch {
 	case key.Matches(msg, k.Stop) && m.runningOpen():
 		return m.stop(), tab.Info(fmt.Sprintf("stopping batch %d…", m.run.id))
@@ -166,7 +166,7 @@ func (m Model) matrixKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.RetryFailed):
 		return m.resume(x.b, true)
 	}
-	x.follow(m.matrixRows(), m.targetsInSight())
+	m.layout().follow()
 	return m, m.thumbsCmd()
 }
 
