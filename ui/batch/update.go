@@ -1,15 +1,12 @@
 package batch
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/client"
-	"atelier/store"
 	"atelier/ui/components/guard"
 	"atelier/ui/tab"
 )
@@ -113,87 +110,32 @@ func (m Model) askPath() (Model, tea.Cmd) {
 	return m, m.input.Focus()
 }
 
-// matrixKey moves the cursor in the matrix and acts on its cell.
+// matrixKey acts on the open batch — stops its run, goes back to the
+// list, opens a cell's replies, sends a row to Compare, resumes it — or
+// hands the key to the matrix to move its cursor, sort or filter.
 func (m Model) matrixKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	x, k := m.mx, m.km
-	page := max(m.layout().rows(), 1)
 	switch {
 	case key.Matches(msg, k.Stop) && m.runningOpen():
 		return m.stop(), tab.Info(fmt.Sprintf("stopping batch %d…", m.run.id))
 	case key.Matches(msg, k.Back):
 		m.mx, m.want = nil, 0
 		return m, listCmd(m.db)
-	case key.Matches(msg, k.Up):
-		x.move(-1, 0)
-	case key.Matches(msg, k.Down):
-		x.move(1, 0)
-	case key.Matches(msg, k.Left):
-		x.move(0, -1)
-	case key.Matches(msg, k.Right):
-		x.move(0, 1)
-	case key.Matches(msg, k.PageUp):
-		x.move(-page, 0)
-	case key.Matches(msg, k.PageDown):
-		x.move(page, 0)
-	case key.Matches(msg, k.Sort):
-		x.sortCol = (x.sortCol + 1) % x.sortColumns()
-		x.arrange()
-	case key.Matches(msg, k.Reverse):
-		x.reverse = !x.reverse
-		x.arrange()
-	case key.Matches(msg, k.Disagree):
-		x.onlyDiff = !x.onlyDiff
-		x.row = 0
-		x.arrange()
-		if x.onlyDiff && x.disagree == nil {
-			return m, tab.Info("reading the replies to compare them…")
-		}
 	case key.Matches(msg, k.Cell):
-		c, t, ok := x.selected()
-		if !ok {
-			return m, nil
+		if c, t, cells, ok := x.selectedCells(); ok {
+			return m, repliesCmd(m.db, x.b.ID, c, t, cells)
 		}
-		reps := x.grid[c][t].repeats
-		cells := make([]store.BatchCell, 0, len(reps))
-		for _, i := range reps {
-			cells = append(cells, x.cells[i])
-		}
-		return m, repliesCmd(m.db, x.b.ID, c, t, cells)
+		return m, nil
 	case key.Matches(msg, k.Compare), key.Matches(msg, k.CompareBlind):
-		return m, m.toCompare(key.Matches(msg, k.CompareBlind))
+		return m, x.toCompare(key.Matches(msg, k.CompareBlind))
 	case key.Matches(msg, k.Resume):
 		return m.resume(x.b, false)
 	case key.Matches(msg, k.RetryFailed):
 		return m.resume(x.b, true)
 	}
+	if note := x.key(msg, k, max(m.layout().rows(), 1)); note != nil {
+		return m, note
+	}
 	m.layout().follow()
 	return m, m.thumbsCmd()
-}
-
-// toCompare sends the selected row — the case's prompt to every target of
-// the batch — to the Compare tab, blind if asked.
-func (m Model) toCompare(blind bool) tea.Cmd {
-	x := m.mx
-	c, _, ok := x.selected()
-	if !ok {
-		return nil
-	}
-	targets, err := x.plan.ChatTargets()
-	if err != nil {
-		return tab.Error(err)
-	}
-	msg := tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, Prompt: x.plan.Cases[c].Text, Blind: blind}
-	for _, t := range targets {
-		msg.Targets = append(msg.Targets, rerunTarget(t))
-	}
-	if len(targets) > 0 {
-		msg.Family, msg.Model = string(targets[0].Family), targets[0].Model
-	}
-	return func() tea.Msg { return msg }
-}
-
-// rerunTarget is a target as Compare takes it up: its settings as JSON.
-func rerunTarget(t client.ChatTarget) tab.RerunTarget {
-	js, _ := json.Marshal(t.Settings)
-	return tab.RerunTarget{Family: string(t.Family), Model: t.Model, SettingsJSON: js}
 }
