@@ -124,6 +124,15 @@ func (s *cellSum) settle(totals []time.Duration) {
 	s.total = totals[(len(totals)-1)/2]
 }
 
+// summarized takes the summary rows and the disagreement, when they were
+// computed from the cells the matrix shows.
+func (m *matrix) summarized(msg summaryMsg) {
+	if msg.id == m.b.ID && msg.err == nil && len(msg.cells) == len(m.cells) {
+		m.summary, m.disagree = msg.summary, msg.disagree
+		m.arrange()
+	}
+}
+
 // sortColumns is how many columns the sort cycles through.
 func (m *matrix) sortColumns() int { return 2 + len(m.plan.Targets) }
 

@@ -106,6 +106,30 @@ func nextCmd(r *running) tea.Cmd {
 	}
 }
 
+// stop cancels the run: the engine ends it and the last report follows.
+// A nil run, or one stopping already, is left as it is.
+func (r *running) stop() {
+	if r != nil && !r.stopping {
+		r.stopping = true
+		r.cancel()
+	}
+}
+
+// take keeps report p; true when a cell started or ended since the last
+// report, so that the open matrix is worth reading again.
+func (r *running) take(p engine.Progress) bool {
+	before := r.last
+	r.last = p
+	return p.Done+p.Failed != before.Done+before.Failed || p.Running != before.Running
+}
+
+// end releases the run's context once the engine returned err, and says
+// what the status bar says of it.
+func (r *running) end(err error) (string, error) {
+	r.cancel()
+	return endNotice(r.id, r.last, err)
+}
+
 // endNotice is what the status bar says of a run's end.
 func endNotice(id int64, p engine.Progress, err error) (string, error) {
 	switch {

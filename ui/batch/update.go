@@ -2,12 +2,10 @@ package batch
 
 import (
 	"fmt"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/ui/components/guard"
 	"atelier/ui/tab"
 )
 
@@ -15,19 +13,12 @@ import (
 // the path field, a cell's replies, the matrix, or the list.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
-	case m.guard.Asking():
-		var a guard.Answer
-		m.guard, a = m.guard.Update(msg)
-		switch a {
-		case guard.Yes:
-			return m.startPlan()
-		case guard.No:
-			m.plan = nil
-			return m, tab.Info(m.guard.Refused())
-		}
-		return m, nil
-	case m.typing:
-		return m.pathKey(msg)
+	case m.gate.guard.Asking():
+		return m.gated(m.gate.key(msg))
+	case m.path.typing:
+		var cmd tea.Cmd
+		m.path, cmd = m.path.key(msg, m.km)
+		return m, cmd
 	case m.reader != nil:
 		if key.Matches(msg, m.km.Close) {
 			m.reader = nil
@@ -39,35 +30,6 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.matrixKey(msg)
 	}
 	return m.listKey(msg)
-}
-
-// pathKey edits the batch file's path; enter reads it.
-func (m Model) pathKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch {
-	case key.Matches(msg, m.km.Cancel):
-		m.typing = false
-		m.input.Blur()
-		return m, nil
-	case key.Matches(msg, m.km.Start):
-		path := strings.TrimSpace(m.input.Value())
-		if path == "" {
-			return m, tab.Warn("type the path of a batch file (TOML; see the README's \"Batch runs\")")
-		}
-		m.typing = false
-		m.input.Blur()
-		return m, planCmd(path)
-	case key.Matches(msg, m.km.Edit):
-		path := strings.TrimSpace(m.input.Value())
-		if path == "" {
-			return m, tab.Warn("type where the batch file is, or is to be written, then ctrl+o")
-		}
-		m.typing = false
-		m.input.Blur()
-		return m, editCmd(path)
-	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
-	return m, cmd
 }
 
 // listKey moves in the list of batches and acts on the selected one.
@@ -82,7 +44,8 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.New):
 		return m.askPath()
 	case key.Matches(msg, m.km.Stop) && m.run != nil:
-		return m.stop(), tab.Info(fmt.Sprintf("stopping batch %d…", m.run.id))
+		m.run.stop()
+		return m, tab.Info(fmt.Sprintf("stopping batch %d…", m.run.id))
 	case !ok || m.db == nil:
 	case key.Matches(msg, m.km.Open):
 		return m.open(b.ID)
@@ -105,9 +68,9 @@ func (m Model) askPath() (Model, tea.Cmd) {
 	if m.run != nil {
 		return m, tab.Warn("a batch is running: stop it first (esc)")
 	}
-	m.typing = true
-	m.input.CursorEnd()
-	return m, m.input.Focus()
+	var cmd tea.Cmd
+	m.path, cmd = m.path.open()
+	return m, cmd
 }
 
 // matrixKey acts on the open batch — stops its run, goes back to the
@@ -117,7 +80,8 @@ func (m Model) matrixKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	x, k := m.mx, m.km
 	switch {
 	case key.Matches(msg, k.Stop) && m.runningOpen():
-		return m.stop(), tab.Info(fmt.Sprintf("stopping batch %d…", m.run.id))
+		m.run.stop()
+		return m, tab.Info(fmt.Sprintf("stopping batch %d…", m.run.id))
 	case key.Matches(msg, k.Back):
 		m.mx, m.want = nil, 0
 		return m, listCmd(m.db)

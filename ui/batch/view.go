@@ -22,7 +22,7 @@ func (m Model) View() string {
 	default:
 		lines = m.listView()
 	}
-	if q := m.guard.View(m.dark, m.width); q != "" {
+	if q := m.gate.guard.View(m.dark, m.width); q != "" {
 		lines = append(lines[:min(len(lines), max(m.height-1, 0))], q)
 	}
 	if len(lines) > m.height {
@@ -60,8 +60,8 @@ func (m Model) listView() []string {
 		}
 		out = append(out, line)
 	}
-	if m.typing {
-		out = append(out, m.input.View())
+	if m.path.typing {
+		out = append(out, m.path.input.View())
 	} else if q := m.list.QuestionView(w); q != "" {
 		out = append(out, q)
 	} else if f := m.list.FilterView(w); f != "" {
