@@ -51,21 +51,22 @@ func (f pathField) key(msg tea.KeyPressMsg, k keyMap) (pathField, tea.Cmd) {
 		f.close()
 		return f, nil
 	case key.Matches(msg, k.Start):
-		path := strings.TrimSpace(f.input.Value())
-		if path == "" {
-			return f, tab.Warn("type the path of a batch file (TOML; see the README's \"Batch runs\")")
-		}
-		f.close()
-		return f, planCmd(path)
+		return f.take(planCmd, "type the path of a batch file (TOML; see the README's \"Batch runs\")")
 	case key.Matches(msg, k.Edit):
-		path := strings.TrimSpace(f.input.Value())
-		if path == "" {
-			return f, tab.Warn("type where the batch file is, or is to be written, then ctrl+o")
-		}
-		f.close()
-		return f, editCmd(path)
+		return f.take(editCmd, "type where the batch file is, or is to be written, then ctrl+o")
 	}
 	return f.update(msg)
+}
+
+// take closes the field and hands the path typed to next; an empty path
+// is refused with a word on what to type.
+func (f pathField) take(next func(path string) tea.Cmd, empty string) (pathField, tea.Cmd) {
+	path := strings.TrimSpace(f.input.Value())
+	if path == "" {
+		return f, tab.Warn(empty)
+	}
+	f.close()
+	return f, next(path)
 }
 
 // update hands the field a key or a paste.
