@@ -12,6 +12,7 @@ import (
 	"atelier/client"
 	"atelier/homepath"
 	"atelier/store"
+	"atelier/ui/tab"
 )
 
 // A run goes through the engine the command line uses (batch.Run): a
@@ -21,6 +22,10 @@ import (
 // cancels the run's context: the engine records the cells that finished,
 // marks those in flight interrupted and closes the channel; the last
 // message carries the run's error.
+
+// busyWarning is what the tab says when asked for a run while one is
+// under way: one batch runs at a time.
+const busyWarning = "a batch is running: stop it first (esc)"
 
 // running is the run under way.
 type running struct {
@@ -113,6 +118,12 @@ func (r *running) stop() {
 		r.stopping = true
 		r.cancel()
 	}
+}
+
+// stopAsked stops the run at the person's word, and says so.
+func (r *running) stopAsked() tea.Cmd {
+	r.stop()
+	return tab.Info(fmt.Sprintf("stopping batch %d…", r.id))
 }
 
 // take keeps report p; true when a cell started or ended since the last

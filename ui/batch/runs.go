@@ -45,7 +45,7 @@ func (m Model) planned(msg plannedMsg) (Model, tea.Cmd) {
 		return m, tab.Error(msg.err)
 	}
 	if m.run != nil {
-		return m, tab.Warn("a batch is running: stop it first (esc)")
+		return m, tab.Warn(busyWarning)
 	}
 	return m.gated(m.gate.hold(msg, m.db, m.settings))
 }
@@ -64,7 +64,7 @@ func (m Model) gated(g planGate, cmd tea.Cmd, p *plannedMsg) (Model, tea.Cmd) {
 func (m Model) resume(b store.Batch, retryFailed bool) (Model, tea.Cmd) {
 	switch {
 	case m.run != nil:
-		return m, tab.Warn("a batch is running: stop it first (esc)")
+		return m, tab.Warn(busyWarning)
 	case b.Status == store.BatchDone && (!retryFailed || b.Failed == 0):
 		return m, tab.Warn(fmt.Sprintf("batch %d is done: nothing to resume", b.ID))
 	}

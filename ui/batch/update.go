@@ -1,8 +1,6 @@
 package batch
 
 import (
-	"fmt"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -44,8 +42,7 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.New):
 		return m.askPath()
 	case key.Matches(msg, m.km.Stop) && m.run != nil:
-		m.run.stop()
-		return m, tab.Info(fmt.Sprintf("stopping batch %d…", m.run.id))
+		return m, m.run.stopAsked()
 	case !ok || m.db == nil:
 	case key.Matches(msg, m.km.Open):
 		return m.open(b.ID)
@@ -66,7 +63,7 @@ func (m Model) askPath() (Model, tea.Cmd) {
 		return m, tab.Warn("no history: a batch is recorded there as it runs")
 	}
 	if m.run != nil {
-		return m, tab.Warn("a batch is running: stop it first (esc)")
+		return m, tab.Warn(busyWarning)
 	}
 	var cmd tea.Cmd
 	m.path, cmd = m.path.open()
@@ -80,8 +77,7 @@ func (m Model) matrixKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	x, k := m.mx, m.km
 	switch {
 	case key.Matches(msg, k.Stop) && m.runningOpen():
-		m.run.stop()
-		return m, tab.Info(fmt.Sprintf("stopping batch %d…", m.run.id))
+		return m, m.run.stopAsked()
 	case key.Matches(msg, k.Back):
 		m.mx, m.want = nil, 0
 		return m, listCmd(m.db)
