@@ -11,6 +11,14 @@
 // batch, store/batch*.go), never a copy of them. Every read runs in a
 // command; the run's progress channel is drained one report per command.
 //
+// The Model is the routing: it hands each key and message to the part
+// that owns the state it concerns, and adopts what comes back. The parts:
+// the list of batches (ui/components/list), the path field (pathField),
+// the batch file's edit (fileEdit), the budget's gate (planGate), the run
+// under way (running), the open batch (matrix, drawn by a sheet in a
+// layout worked out per frame), its thumbnails (thumbCache) and a cell's
+// replies (replies).
+//
 // It imports bubbletea, bubbles, lipgloss, batch, client, store and ui's
 // own packages (tab, components, markdown); never ui.
 package batch
