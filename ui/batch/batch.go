@@ -11,6 +11,14 @@
 // batch, store/batch*.go), never a copy of them. Every read runs in a
 // command; the run's progress channel is drained one report per command.
 //
+// The Model is the routing: it hands each key and message to the part
+// that owns the state it concerns, and adopts what comes back. The parts:
+// the list of batches (ui/components/list), the path field (pathField),
+// the batch file's edit (fileEdit), the budget's gate (planGate), the run
+// under way (running), the open batch (matrix, drawn by a sheet in a
+// layout worked out per frame), its thumbnails (thumbCache) and a cell's
+// replies (replies).
+//
 // It imports bubbletea, bubbles, lipgloss, batch, client, store and ui's
 // own packages (tab, components, markdown); never ui.
 package batch
@@ -20,17 +28,12 @@ import (
 	"strconv"
 
 	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	engine "atelier/batch"
 	"atelier/client"
 	"atelier/store"
-	"atelier/store/price"
-	"atelier/ui/components/editor"
 	"atelier/ui/components/guard"
 	"atelier/ui/components/list"
-	"atelier/ui/components/style"
 	"atelier/ui/tab"
 )
 
@@ -46,13 +49,10 @@ type Model struct {
 	settings *store.Settings
 	client   *client.Client
 
-	list    list.Model[store.Batch]
-	input   textinput.Model
-	typing  bool // the path field has the keyboard
-	guard   guard.Model
-	plan    *plannedMsg  // a plan waiting for the guard's verdict or answer
-	editor  editor.Model // the batch file in $VISUAL or $EDITOR
-	editing string       // the path being edited; "": none
+	list list.Model[store.Batch]
+	path pathField // the batch file's path, typed
+	gate planGate  // a plan waiting for the [budget]'s verdict or the person's answer
+	edit fileEdit  // the batch file in $VISUAL or $EDITOR
 
 	run    *running // the run under way; nil: none
 	mx     *matrix  // the open batch; nil: the list shows
@@ -71,9 +71,8 @@ type Model struct {
 
 // New returns the tab; Init reads the list.
 func New(o Options) Model {
-	m := Model{db: o.Store, settings: o.Settings, km: defaultKeyMap(), dark: true, guard: guard.New(), draw: &drawCache{},
-		thumbs: newThumbCache(), editor: editor.New(result)}
-	m.editor.What, m.editor.Ext, m.editor.Limit = "batch file", ".toml", engine.MaxFile
+	m := Model{db: o.Store, settings: o.Settings, km: defaultKeyMap(), dark: true, gate: planGate{guard: guard.New()},
+		draw: &drawCache{}, thumbs: newThumbCache(), edit: newFileEdit(), path: newPathField()}
 	m.list = list.New(list.Options[store.Batch]{
 		ID:   func(b store.Batch) string { return strconv.FormatInt(b.ID, 10) },
 		Name: func(b store.Batch) string { return fmt.Sprintf("batch %d %s", b.ID, b.Name) },
@@ -88,10 +87,6 @@ func New(o Options) Model {
 			return nil
 		},
 	})
-	m.input = textinput.New()
-	m.input.Prompt = "batch file: "
-	m.input.Placeholder = "~/prompts/eval.toml"
-	m.input.CharLimit = 1024
 	m.SetDark(true)
 	return m
 }
@@ -110,9 +105,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.PasteMsg:
-		if m.typing {
+		if m.path.typing {
 			var cmd tea.Cmd
-			m.input, cmd = m.input.Update(msg)
+			m.path, cmd = m.path.update(msg)
 			return m, cmd
 		}
 	case tab.ClientMsg:
@@ -124,7 +119,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			return m, listCmd(m.db)
 		}
 	case tab.QuitMsg:
-		m = m.stop()
+		m.run.stop()
 	case tab.RedrawMsg: // a new size: thumbnails at the new column width
 		return m, m.thumbsCmd()
 	default:
@@ -133,7 +128,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// result handles the tab's own messages.
+// result handles the results of the tab's reads: the list, a matrix, its
+// summary, a cell's replies, thumbnails, a deletion; the rest are a
+// run's (runResult).
 func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case listedMsg:
@@ -146,9 +143,8 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 	case loadedMsg:
 		return m.loaded(msg)
 	case summaryMsg:
-		if m.mx != nil && msg.id == m.mx.b.ID && msg.err == nil && len(msg.cells) == len(m.mx.cells) {
-			m.mx.summary, m.mx.disagree = msg.summary, msg.disagree
-			m.mx.arrange()
+		if m.mx != nil {
+			m.mx.summarized(msg)
 		}
 		if msg.err != nil {
 			return m, tab.Error(msg.err)
@@ -161,33 +157,14 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 			m.reader = newReplies(msg, m.mx, m.dark, m.width, m.height)
 		}
 	case thumbsMsg:
-		return m.thumbsArrived(msg), nil
+		m.thumbs.arrived(msg)
 	case deletedMsg:
 		if msg.err != nil {
 			return m, tab.Error(msg.err)
 		}
 		return m, tea.Batch(tab.Notice(fmt.Sprintf("batch %d deleted", msg.id)), listCmd(m.db))
-	case plannedMsg:
-		return m.planned(msg)
-	case editingMsg:
-		return m.edit(msg)
-	case editor.EditedMsg:
-		return m.edited(msg)
-	case guard.Verdict:
-		if m.plan == nil {
-			return m, nil
-		}
-		m.guard = m.guard.Ask(msg)
-		if m.guard.Asking() {
-			return m, tab.Ask(m.guard.Question())
-		}
-		return m.startPlan()
-	case startedMsg:
-		return m.started(msg)
-	case progressMsg:
-		return m.progressed(msg)
-	case finishedMsg:
-		return m.finished(msg)
+	default:
+		return m.runResult(msg)
 	}
 	return m, nil
 }
@@ -209,7 +186,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	} else {
 		m.mx = newMatrix(*msg.b, msg.plan, msg.cells)
 	}
-	m.mx.follow(m.matrixRows(), m.targetsInSight())
+	m.layout().follow()
 	return m, tea.Batch(summaryCmd(m.db, msg.id, msg.plan, msg.cells), m.thumbsCmd())
 }
 
@@ -223,103 +200,6 @@ func (m Model) open(id int64) (Model, tea.Cmd) {
 	return m, matrixCmd(m.db, id)
 }
 
-// planned weighs a batch file's plan against the budget, or says what is
-// wrong with the file.
-func (m Model) planned(msg plannedMsg) (Model, tea.Cmd) {
-	if msg.err != nil {
-		return m, tab.Error(msg.err)
-	}
-	if m.run != nil {
-		return m, tab.Warn("a batch is running: stop it first (esc)")
-	}
-	m.plan = &msg
-	if w := guard.Weigh(m.db, m.settings, "batch", msg.plan.Estimate(m.prices())); w != nil {
-		return m, func() tea.Msg { return result(w()) } // the verdict comes back to this tab, whichever shows
-	}
-	return m.startPlan()
-}
-
-// startPlan runs the plan kept for the guard.
-func (m Model) startPlan() (Model, tea.Cmd) {
-	p := m.plan
-	m.plan = nil
-	if p == nil {
-		return m, nil
-	}
-	return m, tea.Batch(tab.Info(fmt.Sprintf("batch %q: %d cells", p.plan.Name, p.plan.Cells())),
-		startCmd(m.client, m.db, p.plan, p.path, 0, false))
-}
-
-// resume runs a stopped batch's cells that are not done.
-func (m Model) resume(b store.Batch, retryFailed bool) (Model, tea.Cmd) {
-	switch {
-	case m.run != nil:
-		return m, tab.Warn("a batch is running: stop it first (esc)")
-	case b.Status == store.BatchDone && (!retryFailed || b.Failed == 0):
-		return m, tab.Warn(fmt.Sprintf("batch %d is done: nothing to resume", b.ID))
-	}
-	return m, startCmd(m.client, m.db, nil, b.File, b.ID, retryFailed)
-}
-
-// started takes the run's channels and opens its matrix.
-func (m Model) started(msg startedMsg) (Model, tea.Cmd) {
-	if msg.err != nil {
-		return m, tab.Error(msg.err)
-	}
-	m.run = msg.run
-	m.reader = nil
-	m, open := m.open(msg.run.id)
-	return m, tea.Batch(open, nextCmd(m.run), listCmd(m.db))
-}
-
-// progressed draws the run's new state and waits for the next; the open
-// matrix is read again as cells end, one read at a time.
-func (m Model) progressed(msg progressMsg) (Model, tea.Cmd) {
-	if m.run == nil || msg.id != m.run.id {
-		return m, nil
-	}
-	before := m.run.last
-	m.run.last = msg.p
-	cmds := []tea.Cmd{nextCmd(m.run)}
-	ended := msg.p.Done+msg.p.Failed != before.Done+before.Failed || msg.p.Running != before.Running
-	if m.mx != nil && m.mx.b.ID == msg.id && ended && m.loads == 0 {
-		m.loads++
-		cmds = append(cmds, matrixCmd(m.db, msg.id))
-	}
-	return m, tea.Batch(cmds...)
-}
-
-// finished ends the run: the matrix and the list are read again.
-func (m Model) finished(msg finishedMsg) (Model, tea.Cmd) {
-	if m.run == nil || msg.id != m.run.id {
-		return m, nil
-	}
-	r := m.run
-	r.cancel()
-	m.run = nil
-	note, err := endNotice(r.id, r.last, msg.err)
-	cmds := []tea.Cmd{listCmd(m.db)}
-	if err != nil {
-		cmds = append(cmds, tab.Error(err))
-	} else {
-		cmds = append(cmds, tab.Notice(note))
-	}
-	if m.mx != nil && m.mx.b.ID == msg.id {
-		m.loads++
-		cmds = append(cmds, matrixCmd(m.db, msg.id))
-	}
-	return m, tea.Batch(cmds...)
-}
-
-// stop cancels the run: the engine ends it and the last report follows.
-func (m Model) stop() Model {
-	if m.run != nil && !m.run.stopping {
-		m.run.stopping = true
-		m.run.cancel()
-	}
-	return m
-}
-
 // Busy reports whether a run is under way: quitting waits for it to
 // record its stop (tab.QuitMsg stops it).
 func (m Model) Busy() bool { return m.run != nil }
@@ -327,22 +207,14 @@ func (m Model) Busy() bool { return m.run != nil }
 // runningOpen reports whether the open matrix is the batch running.
 func (m Model) runningOpen() bool { return m.run != nil && m.mx != nil && m.mx.b.ID == m.run.id }
 
-// prices are the rates a plan is estimated at.
-func (m Model) prices() (t price.Table) {
-	if m.settings != nil {
-		t = m.settings.Prices
-	}
-	return t
-}
-
 // Focused reports whether the path field has the keyboard.
-func (m Model) Focused() bool { return m.typing || m.list.Filtering() }
+func (m Model) Focused() bool { return m.path.typing || m.list.Filtering() }
 
 // FieldEmpty reports whether the field with the keyboard is empty: a ?
 // there asks for help.
 func (m Model) FieldEmpty() bool {
-	if m.typing {
-		return m.input.Value() == ""
+	if m.path.typing {
+		return m.path.input.Value() == ""
 	}
 	return m.list.Query() == ""
 }
@@ -350,10 +222,10 @@ func (m Model) FieldEmpty() bool {
 // SetSize sets the room the tab draws in.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
-	m.input.SetWidth(max(w-len(m.input.Prompt)-2, 10))
-	m.list.SetHeight(m.listHeight())
+	m.path.resize(w)
+	m.list.SetHeight(max(h-4, 1)) // the heading, a progress line and a line for the path field, the filter or a question
 	if m.mx != nil {
-		m.mx.follow(m.matrixRows(), m.targetsInSight())
+		m.layout().follow()
 	}
 	if m.reader != nil {
 		m.reader.resize(w, h, m.dark)
@@ -365,7 +237,7 @@ func (m *Model) SetDark(dark bool) {
 	m.dark = dark
 	m.st = newStyles(dark)
 	m.list.SetStyles(list.DefaultStyles(dark))
-	m.input.SetStyles(style.Input(dark))
+	m.path.restyle(dark)
 	if m.reader != nil {
 		m.reader.resize(m.width, m.height, dark)
 	}

@@ -68,9 +68,9 @@ func (m Model) help() tab.Help {
 	reader := tab.KeyGroup{Title: "Replies", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Close}}
 	h := tab.Help{Groups: []tab.KeyGroup{list, path, matrix, running, reader}}
 	switch {
-	case m.guard.Asking():
-		h.Short = m.guard.Help()
-	case m.typing:
+	case m.gate.guard.Asking():
+		h.Short = m.gate.guard.Help()
+	case m.path.typing:
 		h.Short = []key.Binding{k.Start, k.Edit, k.Cancel}
 		h = h.First("Batch file (n)")
 	case m.reader != nil:

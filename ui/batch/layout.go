@@ -18,52 +18,91 @@ const (
 	colWidthMin  = 18 // a target's column: "✓ 3/3 12.3s 1234t" fits
 )
 
+// layout is the matrix's geometry for one frame: the tab's size, the
+// open matrix and whether its run's progress line shows. Model.layout
+// works it out when it is needed; nothing keeps it, so it is never stale.
+type layout struct {
+	w, h    int
+	x       *matrix // the open batch; nil: none
+	running bool    // the open matrix is the batch running: its progress line shows
+}
+
+// layout is the geometry the matrix is drawn and moved in now.
+func (m Model) layout() layout {
+	return layout{w: m.width, h: m.height, x: m.mx, running: m.runningOpen()}
+}
+
 // rowLines is the lines a case takes: its figures and first line, and an
 // image batch's thumbnails under them.
-func (m Model) rowLines() int {
-	if m.mx != nil && m.mx.plan.IsImage() {
+func (l layout) rowLines() int {
+	if l.x != nil && l.x.plan.IsImage() {
 		return 2 + thumbRows
 	}
 	return 2
 }
 
 // caseWidth is the width of the column of case names.
-func (m Model) caseWidth() int { return min(max(m.width/4, caseWidthMin), caseWidthMax) }
+func (l layout) caseWidth() int { return min(max(l.w/4, caseWidthMin), caseWidthMax) }
 
 // colWidth is the width of one target's column, its "│ " included.
-func (m Model) colWidth() int {
-	if m.mx == nil {
+func (l layout) colWidth() int {
+	if l.x == nil {
 		return colWidthMin
 	}
-	avail := m.width - m.caseWidth()
-	return max(avail/max(len(m.mx.plan.Targets), 1), colWidthMin)
+	avail := l.w - l.caseWidth()
+	return max(avail/max(len(l.x.plan.Targets), 1), colWidthMin)
 }
 
 // targetsInSight is how many target columns fit.
-func (m Model) targetsInSight() int {
-	return max((m.width-m.caseWidth())/m.colWidth(), 1)
+func (l layout) targetsInSight() int {
+	return max((l.w-l.caseWidth())/l.colWidth(), 1)
 }
 
 // fixedLines is what the matrix view spends besides the cases' rows:
 // the heading, the progress bar, the sort line, the column heads and the
 // summary (its rule, its heads and a row per target).
-func (m Model) fixedLines() int {
+func (l layout) fixedLines() int {
 	n := 3
-	if m.runningOpen() {
+	if l.running {
 		n++
 	}
-	if m.mx != nil {
-		n += 2 + len(m.mx.plan.Targets)
+	if l.x != nil {
+		n += 2 + len(l.x.plan.Targets)
 	}
 	return n
 }
 
-// matrixRows is how many cases fit.
-func (m Model) matrixRows() int { return max((m.height-m.fixedLines())/m.rowLines(), 1) }
+// rows is how many cases fit.
+func (l layout) rows() int { return max((l.h-l.fixedLines())/l.rowLines(), 1) }
 
-// listHeight is the list's rows: the heading, a progress line and a line
-// for the path field, the filter or a question are kept.
-func (m Model) listHeight() int { return max(m.height-4, 1) }
+// visibleTargets are the target columns in sight.
+func (l layout) visibleTargets() []int {
+	x := l.x
+	var out []int
+	for t := x.left; t < len(x.plan.Targets) && len(out) < l.targetsInSight(); t++ {
+		out = append(out, t)
+	}
+	return out
+}
+
+// follow scrolls the open matrix to keep its cursor in sight.
+func (l layout) follow() { l.x.follow(l.rows(), l.targetsInSight()) }
+
+// thumbsInSight are the thumbnails the cells in sight show: a file at the
+// width of a column.
+func (l layout) thumbsInSight() []thumbKey {
+	x := l.x
+	var out []thumbKey
+	cols := l.colWidth() - 2
+	for i := x.top; i < len(x.rows) && i < x.top+l.rows(); i++ {
+		for _, t := range l.visibleTargets() {
+			if s := x.grid[x.rows[i]][t]; s.media != "" {
+				out = append(out, thumbKey{path: s.media, cols: cols, rows: thumbRows})
+			}
+		}
+	}
+	return out
+}
 
 // follow keeps the cursor in sight: rows cases and cols targets show.
 func (x *matrix) follow(rows, cols int) {

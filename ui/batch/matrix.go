@@ -6,8 +6,12 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
 	engine "atelier/batch"
 	"atelier/store"
+	"atelier/ui/tab"
 )
 
 // matrix is an open batch: its plan, its cells by case and target, the
@@ -68,46 +72,65 @@ func (m *matrix) setCells(cells []store.BatchCell) {
 		if c.Case < 0 || c.Case >= len(m.grid) || c.Target < 0 || c.Target >= nt {
 			continue
 		}
-		s := &m.grid[c.Case][c.Target]
-		s.repeats = append(s.repeats, i)
-		switch c.Status {
-		case store.CellDone:
-			s.done++
-			if c.Passed != nil {
-				s.checked++
-				if *c.Passed {
-					s.passed++
-				}
-			}
-			totals[c.Case*nt+c.Target] = append(totals[c.Case*nt+c.Target], c.Total)
-			s.tokens += c.Usage.OutputTokens
-			if s.first == "" {
-				s.first = c.FirstLine
-			}
-			if s.media == "" {
-				s.media = c.Media
-			}
-		case store.CellFailed:
-			s.failed++
-			s.err = c.Error
-		case store.StatusRunning:
-			s.running++
-		default:
-			s.left++
-		}
+		m.grid[c.Case][c.Target].add(i, c, &totals[c.Case*nt+c.Target])
 	}
 	for ci := range m.grid {
 		for ti := range m.grid[ci] {
-			s := &m.grid[ci][ti]
-			if s.done > 0 {
-				s.tokens /= int64(s.done)
-				ts := totals[ci*nt+ti]
-				slices.Sort(ts)
-				s.total = ts[(len(ts)-1)/2]
-			}
+			m.grid[ci][ti].settle(totals[ci*nt+ti])
 		}
 	}
 	m.arrange()
+}
+
+// add counts repeat i, cell c, into its cell; a done repeat's total time
+// goes to totals, for the median settle takes.
+func (s *cellSum) add(i int, c store.BatchCell, totals *[]time.Duration) {
+	s.repeats = append(s.repeats, i)
+	switch c.Status {
+	case store.CellDone:
+		s.done++
+		if c.Passed != nil {
+			s.checked++
+			if *c.Passed {
+				s.passed++
+			}
+		}
+		*totals = append(*totals, c.Total)
+		s.tokens += c.Usage.OutputTokens
+		if s.first == "" {
+			s.first = c.FirstLine
+		}
+		if s.media == "" {
+			s.media = c.Media
+		}
+	case store.CellFailed:
+		s.failed++
+		s.err = c.Error
+	case store.StatusRunning:
+		s.running++
+	default:
+		s.left++
+	}
+}
+
+// settle turns the sums of the done repeats into the figures shown: the
+// mean output tokens and the median total time.
+func (s *cellSum) settle(totals []time.Duration) {
+	if s.done == 0 {
+		return
+	}
+	s.tokens /= int64(s.done)
+	slices.Sort(totals)
+	s.total = totals[(len(totals)-1)/2]
+}
+
+// summarized takes the summary rows and the disagreement, when they were
+// computed from the cells the matrix shows.
+func (m *matrix) summarized(msg summaryMsg) {
+	if msg.id == m.b.ID && msg.err == nil && len(msg.cells) == len(m.cells) {
+		m.summary, m.disagree = msg.summary, msg.disagree
+		m.arrange()
+	}
 }
 
 // sortColumns is how many columns the sort cycles through.
@@ -200,76 +223,51 @@ func (m *matrix) move(dr, dc int) {
 	m.col = max(min(m.col+dc, len(m.plan.Targets)-1), 0)
 }
 
-// DisagreeBelow is the similarity under which two targets' answers to a
-// case without checks are said to disagree.
-const DisagreeBelow = 0.5
+// selectedCells is the cell under the cursor with its repeats' cells;
+// false when no row shows.
+func (m *matrix) selectedCells() (c, t int, cells []store.BatchCell, ok bool) {
+	c, t, ok = m.selected()
+	if !ok {
+		return 0, 0, nil, false
+	}
+	reps := m.grid[c][t].repeats
+	cells = make([]store.BatchCell, 0, len(reps))
+	for _, i := range reps {
+		cells = append(cells, m.cells[i])
+	}
+	return c, t, cells, true
+}
 
-// disagreement says, for each case, whether its targets disagree:
-//
-//   - a case with checks: the targets' verdicts differ — one target passed
-//     every check in every done repeat, another did not (a failed cell
-//     counts as not passing);
-//   - a case without checks: two targets' answers (the first done repeat
-//     of each) have a word-level similarity (batch.Similarity) under
-//     DisagreeBelow.
-//
-// Targets with nothing done yet take no part; a case needs two that do.
-func disagreement(plan *engine.Plan, cells []store.BatchCell, replies map[int]string) []bool {
-	nt := len(plan.Targets)
-	type verdict struct {
-		seen, checked, clean bool
-		text                 string
-		hasText              bool
-	}
-	vs := make([][]verdict, len(plan.Cases))
-	for i := range vs {
-		vs[i] = make([]verdict, nt)
-		for j := range vs[i] {
-			vs[i][j].clean = true
+// key moves the cursor (page rows at a time for pgup and pgdn), cycles or
+// turns the sort, or turns the disagreement filter on or off; the command
+// is a notice when the filter waits for the replies to be read.
+func (m *matrix) key(msg tea.KeyPressMsg, k keyMap, page int) tea.Cmd {
+	switch {
+	case key.Matches(msg, k.Up):
+		m.move(-1, 0)
+	case key.Matches(msg, k.Down):
+		m.move(1, 0)
+	case key.Matches(msg, k.Left):
+		m.move(0, -1)
+	case key.Matches(msg, k.Right):
+		m.move(0, 1)
+	case key.Matches(msg, k.PageUp):
+		m.move(-page, 0)
+	case key.Matches(msg, k.PageDown):
+		m.move(page, 0)
+	case key.Matches(msg, k.Sort):
+		m.sortCol = (m.sortCol + 1) % m.sortColumns()
+		m.arrange()
+	case key.Matches(msg, k.Reverse):
+		m.reverse = !m.reverse
+		m.arrange()
+	case key.Matches(msg, k.Disagree):
+		m.onlyDiff = !m.onlyDiff
+		m.row = 0
+		m.arrange()
+		if m.onlyDiff && m.disagree == nil {
+			return tab.Info("reading the replies to compare them…")
 		}
 	}
-	for _, c := range cells {
-		if c.Case < 0 || c.Case >= len(vs) || c.Target < 0 || c.Target >= nt {
-			continue
-		}
-		v := &vs[c.Case][c.Target]
-		switch c.Status {
-		case store.CellDone:
-			v.seen = true
-			if c.Passed != nil {
-				v.checked = true
-				v.clean = v.clean && *c.Passed
-			}
-			if text, ok := replies[c.Cell]; ok && !v.hasText {
-				v.text, v.hasText = text, true
-			}
-		case store.CellFailed:
-			v.seen, v.clean = true, false
-		}
-	}
-	out := make([]bool, len(plan.Cases))
-	for ci, row := range vs {
-		checked := slices.ContainsFunc(row, func(v verdict) bool { return v.checked })
-		var words [][]string
-		var clean []bool
-		for _, v := range row {
-			if !v.seen {
-				continue
-			}
-			clean = append(clean, v.clean)
-			if v.hasText {
-				words = append(words, engine.Words(v.text))
-			}
-		}
-		if checked {
-			out[ci] = slices.Contains(clean, true) && slices.Contains(clean, false)
-			continue
-		}
-		for i := range words {
-			for j := i + 1; j < len(words) && !out[ci]; j++ {
-				out[ci] = engine.Similarity(words[i], words[j]) < DisagreeBelow
-			}
-		}
-	}
-	return out
+	return nil
 }

@@ -64,26 +64,41 @@ func editCmd(path string) tea.Cmd {
 	}
 }
 
-// edit opens the editor on the file's text.
-func (m Model) edit(msg editingMsg) (Model, tea.Cmd) {
-	if msg.err != nil {
-		return m, tab.Error(msg.err)
-	}
-	m.editing = msg.path
-	return m, m.editor.Open(msg.text)
+// fileEdit is the batch file open in $VISUAL or $EDITOR (ctrl+o in the
+// path field): the launcher, and the path what the editor leaves is saved
+// to. It is apart from the Model because an edit is its own round trip:
+// the file's text read, the editor run, the text saved and read as a plan.
+type fileEdit struct {
+	editor editor.Model
+	path   string // the path being edited; "": none
 }
 
-// edited saves what the editor left and reads it as a batch.
-func (m Model) edited(msg editor.EditedMsg) (Model, tea.Cmd) {
-	path := m.editing
-	m.editing = ""
+func newFileEdit() fileEdit {
+	e := editor.New(result)
+	e.What, e.Ext, e.Limit = "batch file", ".toml", engine.MaxFile
+	return fileEdit{editor: e}
+}
+
+// open opens the editor on the file's text.
+func (f fileEdit) open(msg editingMsg) (fileEdit, tea.Cmd) {
+	if msg.err != nil {
+		return f, tab.Error(msg.err)
+	}
+	f.path = msg.path
+	return f, f.editor.Open(msg.text)
+}
+
+// done saves what the editor left and reads it as a batch.
+func (f fileEdit) done(msg editor.EditedMsg) (fileEdit, tea.Cmd) {
+	path := f.path
+	f.path = ""
 	switch {
 	case path == "":
-		return m, nil
+		return f, nil
 	case msg.Err != nil:
-		return m, tab.Error(msg.Err)
+		return f, tab.Error(msg.Err)
 	}
-	return m, saveCmd(path, msg.Text)
+	return f, saveCmd(path, msg.Text)
 }
 
 // saveCmd writes text to the batch file at path (its folder made if need

@@ -24,7 +24,7 @@ sed -i 's/name = "my batch"/name = "planned here"/' "$f"`)
 	t.Setenv("VISUAL", "")
 	t.Setenv("EDITOR", script)
 	hs := newHarness(t, db, c, nil, 120, 40)
-	hs.m.editor.Exec = editortest.InPlace
+	hs.m.edit.editor.Exec = editortest.InPlace
 	hs.Keys("n").Type(path).Keys("ctrl+o")
 	hs.NoErrors()
 

@@ -42,38 +42,11 @@ func (r *replies) resize(w, h int, dark bool) {
 	md := markdown.BareStyles(dark)
 	var out []string
 	for i, it := range r.items {
-		c := it.cell
-		head := fmt.Sprintf("repeat %d/%d · %s", c.Repeat+1, r.repeats, c.Status)
-		switch {
-		case c.Status == store.CellDone && c.ImageJobID != 0:
-			head += fmt.Sprintf(" · %s · image job %d", seconds(c.Total), c.ImageJobID)
-		case c.Status == store.CellDone:
-			head += fmt.Sprintf(" · TTFT %s · total %s · %d tokens out", seconds(c.TTFT), seconds(c.Total), c.Usage.OutputTokens)
-		}
 		if i > 0 {
 			out = append(out, "")
 		}
-		out = append(out, st.Header.Render(fit(head, w)))
-		var results []engine.CheckResult
-		if len(c.ChecksJSON) > 0 && json.Unmarshal(c.ChecksJSON, &results) == nil {
-			for _, cr := range results {
-				line := "✓ " + cr.Check
-				s := st.Pass
-				if !cr.Pass {
-					line, s = "✗ "+cr.Check, st.Fail
-					if cr.Why != "" {
-						line += " — " + cr.Why
-					}
-				}
-				out = append(out, s.Render(fit(termtext.String(line), w)))
-			}
-		}
-		if c.Media != "" {
-			out = append(out, st.Text.Render(fit("file "+termtext.String(homepath.Tilde(c.Media)), w)))
-		}
-		if c.Error != "" {
-			out = append(out, st.Fail.Render(fit(termtext.String(c.Error), w)))
-		}
+		out = append(out, st.Header.Render(fit(r.head(it.cell), w)))
+		out = append(out, factLines(it.cell, st, w)...)
 		if it.text != "" {
 			rd := markdown.NewRenderer(max(w, 10), md)
 			rd.Append(termtext.String(it.text))
@@ -83,6 +56,46 @@ func (r *replies) resize(w, h int, dark bool) {
 	}
 	r.lines = out
 	r.scroll(0)
+}
+
+// head is a repeat's heading: its number, its status and, done, its times
+// and tokens (an image's job).
+func (r *replies) head(c store.BatchCell) string {
+	head := fmt.Sprintf("repeat %d/%d · %s", c.Repeat+1, r.repeats, c.Status)
+	switch {
+	case c.Status == store.CellDone && c.ImageJobID != 0:
+		head += fmt.Sprintf(" · %s · image job %d", seconds(c.Total), c.ImageJobID)
+	case c.Status == store.CellDone:
+		head += fmt.Sprintf(" · TTFT %s · total %s · %d tokens out", seconds(c.TTFT), seconds(c.Total), c.Usage.OutputTokens)
+	}
+	return head
+}
+
+// factLines are the lines between a repeat's heading and its reply: each
+// check passed or failed (and why), its file, its error.
+func factLines(c store.BatchCell, st styles, w int) []string {
+	var out []string
+	var results []engine.CheckResult
+	if len(c.ChecksJSON) > 0 && json.Unmarshal(c.ChecksJSON, &results) == nil {
+		for _, cr := range results {
+			line := "✓ " + cr.Check
+			s := st.Pass
+			if !cr.Pass {
+				line, s = "✗ "+cr.Check, st.Fail
+				if cr.Why != "" {
+					line += " — " + cr.Why
+				}
+			}
+			out = append(out, s.Render(fit(termtext.String(line), w)))
+		}
+	}
+	if c.Media != "" {
+		out = append(out, st.Text.Render(fit("file "+termtext.String(homepath.Tilde(c.Media)), w)))
+	}
+	if c.Error != "" {
+		out = append(out, st.Fail.Render(fit(termtext.String(c.Error), w)))
+	}
+	return out
 }
 
 // page is the lines of replies in sight (the heading takes one).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -11,6 +12,7 @@ import (
 	"atelier/client"
 	"atelier/homepath"
 	"atelier/store"
+	"atelier/ui/tab"
 )
 
 // A run goes through the engine the command line uses (batch.Run): a
@@ -20,6 +22,10 @@ import (
 // cancels the run's context: the engine records the cells that finished,
 // marks those in flight interrupted and closes the channel; the last
 // message carries the run's error.
+
+// busyWarning is what the tab says when asked for a run while one is
+// under way: one batch runs at a time.
+const busyWarning = "a batch is running: stop it first (esc)"
 
 // running is the run under way.
 type running struct {
@@ -105,6 +111,36 @@ func nextCmd(r *running) tea.Cmd {
 	}
 }
 
+// stop cancels the run: the engine ends it and the last report follows.
+// A nil run, or one stopping already, is left as it is.
+func (r *running) stop() {
+	if r != nil && !r.stopping {
+		r.stopping = true
+		r.cancel()
+	}
+}
+
+// stopAsked stops the run at the person's word, and says so.
+func (r *running) stopAsked() tea.Cmd {
+	r.stop()
+	return tab.Info(fmt.Sprintf("stopping batch %d…", r.id))
+}
+
+// take keeps report p; true when a cell started or ended since the last
+// report, so that the open matrix is worth reading again.
+func (r *running) take(p engine.Progress) bool {
+	before := r.last
+	r.last = p
+	return p.Done+p.Failed != before.Done+before.Failed || p.Running != before.Running
+}
+
+// end releases the run's context once the engine returned err, and says
+// what the status bar says of it.
+func (r *running) end(err error) (string, error) {
+	r.cancel()
+	return endNotice(r.id, r.last, err)
+}
+
 // endNotice is what the status bar says of a run's end.
 func endNotice(id int64, p engine.Progress, err error) (string, error) {
 	switch {
@@ -116,4 +152,20 @@ func endNotice(id int64, p engine.Progress, err error) (string, error) {
 		return fmt.Sprintf("batch %d done: %d cells, %d failed (R runs them again)", id, p.Done, p.Failed), nil
 	}
 	return fmt.Sprintf("batch %d done: %d cells", id, p.Done), nil
+}
+
+// line is the run's bar with its counts, rate and time left, w wide.
+func (r *running) line(st styles, w int) string {
+	p := r.last
+	barW := min(max(w/4, 10), 40)
+	filled := 0
+	if p.Total > 0 {
+		filled = (p.Done + p.Failed) * barW / p.Total
+	}
+	bar := st.Bar.Render(strings.Repeat("█", filled)) + st.BarEmpty.Render(strings.Repeat("░", barW-filled))
+	text := " " + p.Line()
+	if r.stopping {
+		text += " · stopping…"
+	}
+	return bar + st.Text.Render(fit(text, max(w-barW, 0)))
 }

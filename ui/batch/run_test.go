@@ -152,7 +152,7 @@ func TestBudgetGuardAsksFirst(t *testing.T) {
 	path := smallBatch(t, 1)
 
 	hs.runFile(path)
-	if !hs.m.guard.Asking() || !strings.Contains(hs.view(), "Run it anyway? y/n") {
+	if !hs.m.gate.guard.Asking() || !strings.Contains(hs.view(), "Run it anyway? y/n") {
 		t.Fatalf("no question:\n%s", hs.view())
 	}
 	hs.Keys("n")
@@ -164,7 +164,7 @@ func TestBudgetGuardAsksFirst(t *testing.T) {
 	}
 
 	hs.Keys("n")
-	if got := hs.m.input.Value(); got != path {
+	if got := hs.m.path.input.Value(); got != path {
 		t.Errorf("the path field holds %q, not the last path", got)
 	}
 	hs.Keys("enter", "y")

@@ -46,35 +46,31 @@ type thumbsMsg struct {
 
 // thumbsCmd renders the thumbnails the matrix shows and does not have.
 func (m Model) thumbsCmd() tea.Cmd {
-	x := m.mx
-	if x == nil || !x.plan.IsImage() {
+	if m.mx == nil || !m.mx.plan.IsImage() {
 		return nil
 	}
+	return m.thumbs.fetch(m.layout().thumbsInSight())
+}
+
+// fetch renders, off the UI loop, those of keys the cache neither has nor
+// waits for.
+func (c *thumbCache) fetch(keys []thumbKey) tea.Cmd {
 	var want []thumbKey
-	cols := m.colWidth() - 2
-	for i := x.top; i < len(x.rows) && i < x.top+m.matrixRows(); i++ {
-		for _, t := range m.visibleTargets() {
-			s := x.grid[x.rows[i]][t]
-			if s.media == "" {
-				continue
-			}
-			k := thumbKey{path: s.media, cols: cols, rows: thumbRows}
-			if m.thumbs.lines[k] == nil && !m.thumbs.inflight[k] {
-				m.thumbs.inflight[k] = true
-				want = append(want, k)
-			}
+	for _, k := range keys {
+		if c.lines[k] == nil && !c.inflight[k] {
+			c.inflight[k] = true
+			want = append(want, k)
 		}
 	}
 	if len(want) == 0 {
 		return nil
 	}
-	cache := m.thumbs
 	return func() tea.Msg {
 		out := make(map[thumbKey][]string, len(want))
 		for _, k := range want {
 			out[k] = renderThumb(k)
 		}
-		return result(thumbsMsg{cache: cache, out: out})
+		return result(thumbsMsg{cache: c, out: out})
 	}
 }
 
@@ -91,31 +87,31 @@ func renderThumb(k thumbKey) []string {
 	return strings.Split(imageview.HalfBlock(img, k.cols, k.rows), "\n")
 }
 
-// thumbsArrived keeps renderings for the cache they were asked for.
-func (m Model) thumbsArrived(msg thumbsMsg) Model {
-	if msg.cache != m.thumbs {
-		return m
+// arrived keeps renderings made for this cache; a late arrival for a
+// cache since reset is dropped.
+func (c *thumbCache) arrived(msg thumbsMsg) {
+	if msg.cache != c {
+		return
 	}
 	for k, ls := range msg.out {
-		m.thumbs.lines[k] = ls
-		delete(m.thumbs.inflight, k)
+		c.lines[k] = ls
+		delete(c.inflight, k)
 	}
-	m.thumbs.gen++
-	return m
+	c.gen++
 }
 
-// thumbLines is a cell's thumbnail, thumbRows lines of w cells: blank
-// while it is read.
-func (m Model) thumbLines(media string, w int) []string {
+// show is a cell's thumbnail, thumbRows lines of w cells: blank while it
+// is read; a file that could not be read says why, in st.Fail.
+func (c *thumbCache) show(media string, w int, st styles) []string {
 	out := make([]string, thumbRows)
-	ls := m.thumbs.lines[thumbKey{path: media, cols: w, rows: thumbRows}]
+	ls := c.lines[thumbKey{path: media, cols: w, rows: thumbRows}]
 	for i := range out {
 		line := ""
 		if i < len(ls) {
 			line = ls[i]
 		}
 		if len(ls) == 1 && i == 0 { // an error, in words
-			line = m.st.Fail.Render(fit(line, w))
+			line = st.Fail.Render(fit(line, w))
 		}
 		out[i] = fit(line, w)
 	}

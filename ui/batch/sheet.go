@@ -1,0 +1,210 @@
+package batch
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	engine "atelier/batch"
+	"atelier/termtext"
+	"atelier/ui/tab"
+)
+
+// sheet draws an open batch's matrix in a layout's room: the heading, the
+// sort line, the column heads, the cases in sight (with an image batch's
+// thumbnails) and the summary rows. It is apart from the Model because
+// drawing needs only these; the Model makes one for a frame that is not
+// in its drawCache, and keeps what it drew, never the sheet.
+type sheet struct {
+	layout
+	st     styles
+	thumbs *thumbCache
+}
+
+// head is the batch's heading line.
+func (v sheet) head() string {
+	x, b := v.x, v.x.b
+	head := fmt.Sprintf("batch %d %s · %s · %s · %d done%s", b.ID, termtext.String(b.Name), b.Status,
+		tab.Plural(len(x.plan.Cases), "case")+" × "+tab.Plural(len(x.plan.Targets), "target")+" × "+tab.Plural(x.plan.Repeats, "repeat"),
+		b.Done, failedText(b.Failed))
+	return v.st.Title.Render(fit(head, v.w))
+}
+
+// body is the sort line, the column heads, the cases in sight and
+// the summary rows.
+func (v sheet) body() []string {
+	x, w := v.x, v.w
+	dir := "↓"
+	if x.reverse {
+		dir = "↑"
+	}
+	filter := "all cases"
+	if x.onlyDiff {
+		filter = "only where targets disagree"
+		if x.disagree == nil {
+			filter += " (reading replies…)"
+		}
+	}
+	out := []string{v.st.Muted.Render(fit(fmt.Sprintf("sorted by %s %s · %s · %d of %d shown", termtext.String(x.sortName()), dir,
+		filter, len(x.rows), len(x.plan.Cases)), w))}
+	out = append(out, v.headRow())
+	rows := v.rows()
+	for i := x.top; i < len(x.rows) && i < x.top+rows; i++ {
+		out = append(out, v.caseRow(i)...)
+	}
+	if len(x.rows) == 0 {
+		out = append(out, v.st.Muted.Render(fit("no case where the targets disagree", w)))
+	}
+	room := v.h - 3 - len(x.plan.Targets) // the heading, the summary's rule and heads
+	if v.running {
+		room--
+	}
+	for len(out) < room {
+		out = append(out, "")
+	}
+	return append(out, v.summaryView()...)
+}
+
+// headRow is the column heads: "case", then the targets in sight.
+func (v sheet) headRow() string {
+	x := v.x
+	var b strings.Builder
+	left := "case"
+	if x.left > 0 {
+		left = "case  ← more"
+	}
+	b.WriteString(v.st.Header.Render(fit(left, v.caseWidth())))
+	vis := v.visibleTargets()
+	for _, t := range vis {
+		b.WriteString(v.st.Rule.Render("│ ") + v.st.Header.Render(fit(termtext.String(x.plan.Targets[t]), v.colWidth()-2)))
+	}
+	if last := x.left + len(vis); last < len(x.plan.Targets) {
+		b.WriteString(v.st.Muted.Render(" →"))
+	}
+	return ansi.Truncate(b.String(), v.w, "")
+}
+
+// caseRow is row i of the matrix: two lines.
+func (v sheet) caseRow(i int) []string {
+	x := v.x
+	c := x.rows[i]
+	cs := x.plan.Cases[c]
+	cw, colW := v.caseWidth(), v.colWidth()-2
+	var l1, l2 strings.Builder
+	name := v.st.Text
+	if i == x.row {
+		name = v.st.Header
+	}
+	l1.WriteString(name.Render(fit(termtext.String(cs.Name), cw)))
+	l2.WriteString(v.st.Muted.Render(fit(varsText(cs.Vars), cw)))
+	for _, t := range v.visibleTargets() {
+		s := x.grid[c][t]
+		figures, first := v.cellText(s, colW)
+		if i == x.row && t == x.col {
+			figures, first = v.st.Selected.Render(fit(ansi.Strip(figures), colW)), v.st.Selected.Render(fit(ansi.Strip(first), colW))
+		}
+		l1.WriteString(v.st.Rule.Render("│ ") + figures)
+		l2.WriteString(v.st.Rule.Render("│ ") + first)
+	}
+	out := []string{ansi.Truncate(l1.String(), v.w, ""), ansi.Truncate(l2.String(), v.w, "")}
+	if x.plan.IsImage() {
+		thumbs := make([]strings.Builder, thumbRows)
+		for i := range thumbs {
+			thumbs[i].WriteString(strings.Repeat(" ", cw))
+		}
+		for _, t := range v.visibleTargets() {
+			for i, line := range v.thumbs.show(x.grid[c][t].media, colW, v.st) {
+				thumbs[i].WriteString(v.st.Rule.Render("│ ") + line)
+			}
+		}
+		for i := range thumbs {
+			out = append(out, ansi.Truncate(thumbs[i].String(), v.w, ""))
+		}
+	}
+	return out
+}
+
+// varsText is a case's variable values, for under its name.
+func varsText(vars map[string]string) string {
+	if len(vars) == 0 {
+		return ""
+	}
+	parts := make([]string, 0, len(vars))
+	for _, k := range sortedKeys(vars) {
+		parts = append(parts, k+"="+vars[k])
+	}
+	return termtext.String(strings.Join(parts, " "))
+}
+
+// cellText is a cell's two lines, styled and w wide: its mark (✓ every
+// check passed, ✗ one failed or an error, ● done without checks, ▸
+// running, · waiting) with its repeats done, the median total time and
+// mean output tokens; then the first line of its reply, or its error.
+func (v sheet) cellText(s cellSum, w int) (string, string) {
+	n := len(s.repeats)
+	var mark string
+	var st lipgloss.Style
+	switch {
+	case s.failed > 0 || (s.checked > 0 && s.passed < s.checked):
+		mark, st = "✗", v.st.Fail
+	case s.checked > 0:
+		mark, st = "✓", v.st.Pass
+	case s.running > 0:
+		mark, st = "▸", v.st.Warn
+	case s.done > 0:
+		mark, st = "●", v.st.Text
+	default:
+		mark, st = "·", v.st.Muted
+	}
+	count := fmt.Sprintf("%d/%d", s.done, n)
+	if s.checked > 0 {
+		count = fmt.Sprintf("%d/%d", s.passed, n)
+	}
+	figs := ""
+	switch {
+	case s.done > 0 && s.media != "":
+		figs = " " + seconds(s.total) // an image: no tokens
+	case s.done > 0:
+		figs = fmt.Sprintf(" %s %dt", seconds(s.total), s.tokens)
+	}
+	line1 := st.Render(mark+" "+count) + v.st.Muted.Render(fit(figs, max(w-ansi.StringWidth(mark+" "+count), 0)))
+	first := s.first
+	fs := v.st.Muted
+	if first == "" && s.err != "" {
+		first, fs = s.err, v.st.Fail
+	}
+	first = termtext.String(first)
+	if s.media != "" && ansi.StringWidth(first) > w { // a file: its name matters more than its folder
+		first = ansi.TruncateLeft(first, ansi.StringWidth(first)-w+1, "…")
+	}
+	return line1, fs.Render(fit(first, w))
+}
+
+// summaryView is the row per target: pass rate, median and p95 time to
+// first token and total, tokens per second, output length, errors and
+// stability across repeats.
+func (v sheet) summaryView() []string {
+	x, w := v.x, v.w
+	tw := min(max(w-62, 10), 40)
+	row := func(cols ...string) string {
+		s := fit(cols[0], tw-1) + " "
+		widths := []int{6, 13, 13, 7, 7, 5, 6}
+		for i, c := range cols[1:] {
+			s += fit(c, widths[i])
+		}
+		return fit(s, w)
+	}
+	out := []string{v.st.Rule.Render(strings.Repeat("─", max(w, 0))),
+		v.st.Header.Render(row("target", "pass", "TTFT p50/95", "total p50/95", "tok/s", "out", "err", "stab"))}
+	if x.summary == nil {
+		return append(out, v.st.Muted.Render(fit("reading the replies…", w)))
+	}
+	for _, s := range x.summary {
+		out = append(out, v.st.Text.Render(row(termtext.String(s.Target), engine.RateText(s.PassRate),
+			pair(s.TTFTMedian, s.TTFTP95), pair(s.TotalMedian, s.TotalP95), fmt.Sprintf("%.1f", s.TokensPerSecond),
+			fmt.Sprintf("%.0f", s.OutputTokens), fmt.Sprint(s.Failed), engine.ShareText(s.Stability))))
+	}
+	return out
+}
