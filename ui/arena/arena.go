@@ -40,18 +40,12 @@ var kinds = [...]store.VoteKind{store.VoteChat, store.VoteImage, store.VoteVideo
 
 // Model is the Arena tab.
 type Model struct {
-	db     *store.Store
-	now    func() time.Time
-	rounds int
-
 	kind   int    // index in kinds
 	filter filter // applied to the board shown
 	form   form   // the filters being edited
 	matrix bool   // the head-to-head matrix instead of the board
 
-	gen     int    // the newest load asked for: older results are dropped
-	loading bool   // a load is under way
-	board   *board // the board shown; nil until the first load ends
+	boards loader // the boards computed off the UI loop, the newest kept
 
 	pick int // the pair under the cursor in "need more votes"
 	top  int // the first line of the body shown
@@ -64,20 +58,13 @@ type Model struct {
 
 // New returns the tab; Init loads the first board.
 func New(o Options) Model {
-	m := Model{db: o.Store, now: o.Now, rounds: o.Rounds, km: defaultKeyMap(), st: newStyles(true)}
-	if m.now == nil {
-		m.now = time.Now
-	}
-	if m.rounds == 0 {
-		m.rounds = store.BoardRounds
-	}
+	m := Model{boards: newLoader(o), km: defaultKeyMap(), st: newStyles(true)}
 	m.form = newForm(m.st)
-	m.gen, m.loading = 1, true // Init's load
 	return m
 }
 
 // Init loads the chat board.
-func (m Model) Init() tea.Cmd { return m.load() }
+func (m Model) Init() tea.Cmd { return m.boards.load(kinds[m.kind], m.filter) }
 
 // Update handles keys, the wheel, the shell's messages and the results of
 // the tab's commands.

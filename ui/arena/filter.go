@@ -163,7 +163,7 @@ func (f *form) setStyles(st styles) {
 func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, m.km.Apply):
-		f, err := m.form.value(m.now())
+		f, err := m.form.value(m.boards.now())
 		if err != nil {
 			m.form.err = err.Error()
 			return m, nil

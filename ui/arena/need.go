@@ -52,7 +52,7 @@ func (m Model) runPair() (Model, tea.Cmd) {
 	if kind == store.VoteVideo {
 		return m, tab.Warn("arena: video pairs are judged on tasks already made: c on a finished task in the Video tab")
 	}
-	db, pair := m.db, pairs[m.pick]
+	db, pair := m.boards.db, pairs[m.pick]
 	next := db.NextPrompt
 	if kind == store.VoteImage {
 		if imageModel(pair.A) == imageModel(pair.B) {

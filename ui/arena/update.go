@@ -58,7 +58,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 
 // showKind shows board k, loaded afresh.
 func (m Model) showKind(k int) (Model, tea.Cmd) {
-	if k == m.kind && m.board != nil {
+	if k == m.kind && m.boards.board != nil {
 		return m, nil
 	}
 	m.kind, m.pick, m.top, m.col = k, 0, 0, 0

@@ -84,7 +84,7 @@ func (m Model) statusLine() string {
 	if b.blind.Votes > 0 {
 		s += fmt.Sprintf(" · 95%% intervals from %d bootstrap rounds", b.blind.Rounds)
 	}
-	if m.loading {
+	if m.boards.loading {
 		s += " · updating…"
 	}
 	return m.st.Hint.Render(s)
@@ -93,10 +93,7 @@ func (m Model) statusLine() string {
 // shown is the board to draw: the one loaded for the kind and filter
 // shown, nil while it is being computed.
 func (m Model) shown() *board {
-	if b := m.board; b != nil && b.kind == kinds[m.kind] && b.filter == m.filter {
-		return b
-	}
-	return nil
+	return m.boards.shown(kinds[m.kind], m.filter)
 }
 
 // body is every line below the head; View shows a window of it.
