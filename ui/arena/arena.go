@@ -40,16 +40,15 @@ var kinds = [...]store.VoteKind{store.VoteChat, store.VoteImage, store.VoteVideo
 
 // Model is the Arena tab.
 type Model struct {
-	kind   int    // index in kinds
-	filter filter // applied to the board shown
-	form   form   // the filters being edited
-	matrix bool   // the head-to-head matrix instead of the board
+	kind   int        // index in kinds
+	filter filter     // applied to the board shown
+	form   form       // the filters being edited
+	matrix matrixView // the head-to-head matrix instead of the board
 
 	boards loader // the boards computed off the UI loop, the newest kept
 
 	pick int // the pair under the cursor in "need more votes"
 	top  int // the first line of the body shown
-	col  int // the matrix's first column shown
 
 	km            keyMap
 	st            styles
@@ -129,7 +128,7 @@ func (m Model) Summary() string {
 }
 
 // KeyMap is the tab's keys in the current mode, for help.
-func (m Model) KeyMap() help.KeyMap { return m.km.help(m.form.open, m.matrix) }
+func (m Model) KeyMap() help.KeyMap { return m.km.help(m.form.open, m.matrix.on) }
 
 // result addresses a command's message to this tab.
 func result(msg tea.Msg) tea.Msg { return tab.Result(tab.Arena, msg) }

@@ -151,21 +151,21 @@ func TestMatrixCells(t *testing.T) {
 	}
 	view := hs.view()
 	row := lineWith(t, view, fmt.Sprintf("%2d %s", a+1, tA))
-	cells := cellsOf(row, hs.m.labelWidth())
+	cells := cellsOf(row, hs.m.matrix.labelWidth(hs.m.shown(), hs.m.width))
 	if got := cells[bb]; got != "88% 8" {
 		t.Errorf("A's row, B's column: %q, want 88%% 8 (row %q)", got, row)
 	}
 	if got := cells[a]; got != "—" {
 		t.Errorf("A against itself: %q, want —", got)
 	}
-	if got := cellsOf(lineWith(t, view, fmt.Sprintf("%2d %s", d+1, tD)), hs.m.labelWidth())[bb]; got != "·" {
+	if got := cellsOf(lineWith(t, view, fmt.Sprintf("%2d %s", d+1, tD)), hs.m.matrix.labelWidth(hs.m.shown(), hs.m.width))[bb]; got != "·" {
 		t.Errorf("D and B never met: %q, want ·", got)
 	}
 	if !strings.Contains(view, "Head to head") {
 		t.Errorf("no heading:\n%s", view)
 	}
 	hs.Keys("m")
-	if hs.m.matrix || !strings.Contains(hs.view(), "95% INTERVAL") {
+	if hs.m.matrix.on || !strings.Contains(hs.view(), "95% INTERVAL") {
 		t.Error("m again does not go back to the board")
 	}
 }
@@ -189,7 +189,7 @@ func TestMatrixScrollsAtEightyColumns(t *testing.T) {
 		vote(t, db, conv, true, "AB", fmt.Sprintf("alpha:m%02d", i), fmt.Sprintf("alpha:m%02d", i+1))
 	}
 	hs := newHarness(t, db, 76, 20).Keys("m")
-	cols := hs.m.matrixColumns()
+	cols := hs.m.matrix.columns(hs.m.shown(), hs.m.width)
 	if cols >= 12 {
 		t.Fatalf("%d columns fit at 76: the test wants fewer than 12", cols)
 	}

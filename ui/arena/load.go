@@ -144,7 +144,7 @@ func (m Model) loaded(msg loadedMsg) Model {
 		return m
 	}
 	m.pick = min(m.pick, max(len(msg.board.blind.NeedVotes)-1, 0))
-	m.col = min(m.col, max(len(msg.board.blind.Entries)-1, 0))
+	m.matrix.col = min(m.matrix.col, max(len(msg.board.blind.Entries)-1, 0))
 	m.follow()
 	return m
 }

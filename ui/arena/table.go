@@ -49,7 +49,7 @@ func (m Model) tableLines(b *board) []string {
 			line += m.bar(e, lo, hi, bar) + " "
 		}
 		line += m.st.Text.Render(right(fmt.Sprint(e.Votes), votesW)) + " " +
-			m.rateStyle(e.WinRate).Render(right(percent(e.WinRate), winW))
+			m.st.rate(e.WinRate).Render(right(percent(e.WinRate), winW))
 		out = append(out, line)
 	}
 	return out

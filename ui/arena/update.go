@@ -19,7 +19,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.PrevKind):
 		return m.showKind((m.kind + len(kinds) - 1) % len(kinds))
 	case key.Matches(msg, m.km.Matrix):
-		m.matrix, m.top = !m.matrix, 0
+		m.matrix.on, m.top = !m.matrix.on, 0
 		return m, nil
 	case key.Matches(msg, m.km.Filter):
 		var cmd tea.Cmd
@@ -38,10 +38,10 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Run):
 		return m.runPair()
 	case key.Matches(msg, m.km.Left):
-		m.col = max(m.col-1, 0)
+		m.matrix = m.matrix.left()
 		return m, nil
 	case key.Matches(msg, m.km.Right):
-		m.col = min(m.col+1, max(m.targets()-m.matrixColumns(), 0))
+		m.matrix = m.matrix.right(m.shown(), m.width)
 		return m, nil
 	case key.Matches(msg, m.km.PageUp):
 		return m.scroll(-m.bodyHeight()), nil
@@ -61,7 +61,7 @@ func (m Model) showKind(k int) (Model, tea.Cmd) {
 	if k == m.kind && m.boards.board != nil {
 		return m, nil
 	}
-	m.kind, m.pick, m.top, m.col = k, 0, 0, 0
+	m.kind, m.pick, m.top, m.matrix.col = k, 0, 0, 0
 	return m.reload()
 }
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
@@ -52,7 +51,7 @@ func (m Model) kindsLine() string {
 		return b.String()
 	}
 	view := "board"
-	if m.matrix {
+	if m.matrix.on {
 		view = "head to head"
 	}
 	b.WriteString(m.st.Hint.Render("  " + view + " · "))
@@ -106,8 +105,8 @@ func (m Model) body() []string {
 	switch {
 	case len(b.blind.Entries) == 0:
 		out = append(out, m.st.Text.Render(m.emptyWhy()))
-	case m.matrix:
-		out = append(out, m.matrixLines(b)...)
+	case m.matrix.on:
+		out = append(out, m.matrix.lines(b, m.st, m.width)...)
 	default:
 		out = append(out, m.tableLines(b)...)
 	}
@@ -145,8 +144,8 @@ func (m Model) pickLine() int {
 	switch {
 	case len(b.blind.Entries) == 0:
 		n = 1
-	case m.matrix:
-		n = len(m.matrixLines(b))
+	case m.matrix.on:
+		n = len(m.matrix.lines(b, m.st, m.width))
 	default:
 		n = len(m.tableLines(b))
 	}
@@ -168,15 +167,4 @@ func right(s string, w int) string {
 func titleOf(k store.VoteKind) string {
 	s := string(k)
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// rateStyle colours a win rate: clearly ahead, clearly behind, or even.
-func (m Model) rateStyle(r float64) lipgloss.Style {
-	switch {
-	case r >= 0.6:
-		return m.st.Ahead
-	case r <= 0.4:
-		return m.st.Behind
-	}
-	return m.st.Text
 }
