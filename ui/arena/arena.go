@@ -47,8 +47,8 @@ type Model struct {
 
 	boards loader // the boards computed off the UI loop, the newest kept
 
-	pick int // the pair under the cursor in "need more votes"
-	top  int // the first line of the body shown
+	needs needList // the pairs that need votes, with a cursor
+	top   int      // the first line of the body shown
 
 	km            keyMap
 	st            styles
@@ -78,7 +78,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case loadedMsg:
 		return m.loaded(msg), nil
 	case promptMsg:
-		return m.prompted(msg)
+		return m, msg.rerun()
 	}
 	if m.form.open {
 		var cmd tea.Cmd

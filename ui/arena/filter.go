@@ -172,7 +172,7 @@ func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		if f == m.filter {
 			return m, nil
 		}
-		m.filter, m.pick, m.top = f, 0, 0
+		m.filter, m.needs.pick, m.top = f, 0, 0
 		return m.reload()
 	case key.Matches(msg, m.km.Cancel):
 		m.form.open = false

@@ -143,7 +143,7 @@ func (m Model) loaded(msg loadedMsg) Model {
 	if m.boards, ok = m.boards.took(msg); !ok {
 		return m
 	}
-	m.pick = min(m.pick, max(len(msg.board.blind.NeedVotes)-1, 0))
+	m.needs = m.needs.kept(&msg.board)
 	m.matrix.col = min(m.matrix.col, max(len(msg.board.blind.Entries)-1, 0))
 	m.follow()
 	return m

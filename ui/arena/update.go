@@ -29,14 +29,14 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		if m.filter == (filter{}) {
 			return m, nil
 		}
-		m.filter, m.pick, m.top = filter{}, 0, 0
+		m.filter, m.needs.pick, m.top = filter{}, 0, 0
 		return m.reload()
 	case key.Matches(msg, m.km.Up):
 		return m.movePick(-1), nil
 	case key.Matches(msg, m.km.Down):
 		return m.movePick(1), nil
 	case key.Matches(msg, m.km.Run):
-		return m.runPair()
+		return m, m.needs.run(m.shown(), m.boards.db)
 	case key.Matches(msg, m.km.Left):
 		m.matrix = m.matrix.left()
 		return m, nil
@@ -61,7 +61,7 @@ func (m Model) showKind(k int) (Model, tea.Cmd) {
 	if k == m.kind && m.boards.board != nil {
 		return m, nil
 	}
-	m.kind, m.pick, m.top, m.matrix.col = k, 0, 0, 0
+	m.kind, m.needs.pick, m.top, m.matrix.col = k, 0, 0, 0
 	return m.reload()
 }
 
@@ -85,11 +85,11 @@ func (m Model) scroll(n int) Model {
 // movePick moves the cursor among the pairs that need votes, and the body
 // to keep it in view.
 func (m Model) movePick(n int) Model {
-	pairs := m.pairs()
-	if len(pairs) == 0 {
+	b := m.shown()
+	if len(m.needs.pairs(b)) == 0 {
 		return m.scroll(n)
 	}
-	m.pick = max(min(m.pick+n, len(pairs)-1), 0)
+	m.needs = m.needs.move(n, b)
 	m.follow()
 	return m
 }

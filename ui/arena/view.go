@@ -110,7 +110,7 @@ func (m Model) body() []string {
 	default:
 		out = append(out, m.tableLines(b)...)
 	}
-	if pl := m.pairLines(b); len(pl) > 0 {
+	if pl := m.needs.lines(b, m.st, m.width); len(pl) > 0 {
 		out = append(append(out, ""), pl...)
 	}
 	if ol := m.apartLines(b); len(ol) > 0 {
@@ -149,7 +149,7 @@ func (m Model) pickLine() int {
 	default:
 		n = len(m.tableLines(b))
 	}
-	return n + 2 + m.pick // a blank, the heading, the pairs
+	return n + 2 + m.needs.pick // a blank, the heading, the pairs
 }
 
 // pad writes s in w columns, cut with an ellipsis or padded on the right.
