@@ -158,35 +158,28 @@ func (f *form) setStyles(st styles) {
 	}
 }
 
-// formKey handles a key while the form is open: enter applies (and
-// reloads), esc closes it unchanged, tab and the arrows move.
-func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch {
-	case key.Matches(msg, m.km.Apply):
-		f, err := m.form.value(m.boards.now())
-		if err != nil {
-			m.form.err = err.Error()
-			return m, nil
-		}
-		m.form.open = false
-		if f == m.filter {
-			return m, nil
-		}
-		m.filter, m.needs.pick, m.top = f, 0, 0
-		return m.reload()
-	case key.Matches(msg, m.km.Cancel):
-		m.form.open = false
-		return m, nil
-	case key.Matches(msg, m.km.NextField):
-		var cmd tea.Cmd
-		m.form, cmd = m.form.move(1)
-		return m, cmd
-	case key.Matches(msg, m.km.PrevField):
-		var cmd tea.Cmd
-		m.form, cmd = m.form.move(-1)
-		return m, cmd
-	}
+// key handles a key while the form is open: enter checks the fields and
+// closes on the filter they make, returned; esc closes unchanged; tab and
+// the arrows move; the rest is typed into the field.
+func (f form) key(msg tea.KeyPressMsg, km keyMap, now time.Time) (form, *filter, tea.Cmd) {
 	var cmd tea.Cmd
-	m.form, cmd = m.form.update(msg)
-	return m, cmd
+	switch {
+	case key.Matches(msg, km.Apply):
+		v, err := f.value(now)
+		if err != nil {
+			f.err = err.Error()
+			return f, nil, nil
+		}
+		f.open = false
+		return f, &v, nil
+	case key.Matches(msg, km.Cancel):
+		f.open = false
+	case key.Matches(msg, km.NextField):
+		f, cmd = f.move(1)
+	case key.Matches(msg, km.PrevField):
+		f, cmd = f.move(-1)
+	default:
+		f, cmd = f.update(msg)
+	}
+	return f, nil, cmd
 }

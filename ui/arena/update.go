@@ -5,10 +5,16 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// key routes a key press: to the form while it is open, else to the board.
+// key routes a key press: to the form while it is open, else to the
+// board: which board and how it is shown here, moves to move.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.form.open {
-		return m.formKey(msg)
+		var to *filter
+		var cmd tea.Cmd
+		if m.form, to, cmd = m.form.key(msg, m.km, m.boards.now()); to != nil {
+			return m.refilter(*to)
+		}
+		return m, cmd
 	}
 	if k, ok := kindKey(msg); ok {
 		return m.showKind(k)
@@ -26,34 +32,45 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.form, cmd = m.form.start(m.filter)
 		return m, cmd
 	case key.Matches(msg, m.km.Clear):
-		if m.filter == (filter{}) {
-			return m, nil
-		}
-		m.filter, m.needs.pick, m.top = filter{}, 0, 0
-		return m.reload()
-	case key.Matches(msg, m.km.Up):
-		return m.movePick(-1), nil
-	case key.Matches(msg, m.km.Down):
-		return m.movePick(1), nil
+		return m.refilter(filter{})
 	case key.Matches(msg, m.km.Run):
 		return m, m.needs.run(m.shown(), m.boards.db)
+	}
+	return m.move(msg), nil
+}
+
+// move handles the keys that move: the cursor among the pairs, the
+// matrix's columns, the body's window.
+func (m Model) move(msg tea.KeyPressMsg) Model {
+	switch {
+	case key.Matches(msg, m.km.Up):
+		return m.movePick(-1)
+	case key.Matches(msg, m.km.Down):
+		return m.movePick(1)
 	case key.Matches(msg, m.km.Left):
 		m.matrix = m.matrix.left()
-		return m, nil
 	case key.Matches(msg, m.km.Right):
 		m.matrix = m.matrix.right(m.shown(), m.width)
-		return m, nil
 	case key.Matches(msg, m.km.PageUp):
-		return m.scroll(-m.bodyHeight()), nil
+		return m.scroll(-m.bodyHeight())
 	case key.Matches(msg, m.km.PageDown):
-		return m.scroll(m.bodyHeight()), nil
+		return m.scroll(m.bodyHeight())
 	case key.Matches(msg, m.km.Top):
 		m.top = 0
-		return m, nil
 	case key.Matches(msg, m.km.Bottom):
-		return m.scroll(len(m.body())), nil
+		return m.scroll(len(m.body()))
 	}
-	return m, nil
+	return m
+}
+
+// refilter shows the board under f, loaded afresh, with the cursor and
+// the body back at their tops; the filter applied already changes nothing.
+func (m Model) refilter(f filter) (Model, tea.Cmd) {
+	if f == m.filter {
+		return m, nil
+	}
+	m.filter, m.needs.pick, m.top = f, 0, 0
+	return m.reload()
 }
 
 // showKind shows board k, loaded afresh.
