@@ -58,7 +58,8 @@ func (m Model) move(msg tea.KeyPressMsg) Model {
 	case key.Matches(msg, m.km.Top):
 		m.top = 0
 	case key.Matches(msg, m.km.Bottom):
-		return m.scroll(len(m.body()))
+		body, _ := m.body()
+		return m.scroll(len(body))
 	}
 	return m
 }
@@ -95,7 +96,8 @@ func (m Model) wheel(msg tea.MouseWheelMsg) Model {
 
 // scroll moves the body's window by n lines, within it.
 func (m Model) scroll(n int) Model {
-	m.top = max(min(m.top+n, len(m.body())-m.bodyHeight()), 0)
+	body, _ := m.body()
+	m.top = max(min(m.top+n, len(body)-m.bodyHeight()), 0)
 	return m
 }
 
@@ -113,9 +115,9 @@ func (m Model) movePick(n int) Model {
 
 // follow keeps the pair under the cursor in view.
 func (m *Model) follow() {
-	line := m.pickLine()
+	body, line := m.body()
 	if line < 0 {
-		m.top = max(min(m.top, len(m.body())-m.bodyHeight()), 0)
+		m.top = max(min(m.top, len(body)-m.bodyHeight()), 0)
 		return
 	}
 	if line < m.top {

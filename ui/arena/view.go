@@ -20,7 +20,7 @@ func (m Model) View() string {
 		return ""
 	}
 	lines := []string{m.kindsLine(), m.statusLine(), ""}
-	body := m.body()
+	body, _ := m.body()
 	end := min(m.top+m.bodyHeight(), len(body))
 	lines = append(lines, body[min(m.top, end):end]...)
 	for i, l := range lines {
@@ -95,61 +95,45 @@ func (m Model) shown() *board {
 	return m.boards.shown(kinds[m.kind], m.filter)
 }
 
-// body is every line below the head; View shows a window of it.
-func (m Model) body() []string {
+// body is every line below the head, which View shows a window of, and
+// the line of the pair under the cursor among them (-1: none).
+func (m Model) body() (lines []string, pick int) {
 	b := m.shown()
 	if b == nil || b.err != nil {
-		return nil
+		return nil, -1
 	}
 	var out []string
 	switch {
 	case len(b.blind.Entries) == 0:
-		out = append(out, m.st.Text.Render(m.emptyWhy()))
+		out = append(out, m.st.Text.Render(b.emptyWhy()))
 	case m.matrix.on:
 		out = append(out, m.matrix.lines(b, m.st, m.width)...)
 	default:
-		out = append(out, m.tableLines(b)...)
+		out = append(out, b.table(m.st, m.width)...)
 	}
+	pick = -1
 	if pl := m.needs.lines(b, m.st, m.width); len(pl) > 0 {
+		pick = len(out) + 2 + m.needs.pick // a blank, the heading, the pairs
 		out = append(append(out, ""), pl...)
 	}
-	if ol := m.apartLines(b); len(ol) > 0 {
+	if ol := b.apart(m.st, m.width); len(ol) > 0 {
 		out = append(append(out, ""), ol...)
 	}
-	return out
+	return out, pick
 }
 
 // emptyWhy says why a board has no line, and what would give it one.
-func (m Model) emptyWhy() string {
-	k := kinds[m.kind]
-	if f := m.filter.String(); f != "" {
-		return fmt.Sprintf("No blind %s votes match %s: f changes the filters, x clears them.", k, f)
+func (b *board) emptyWhy() string {
+	if f := b.filter.String(); f != "" {
+		return fmt.Sprintf("No blind %s votes match %s: f changes the filters, x clears them.", b.kind, f)
 	}
-	switch k {
+	switch b.kind {
 	case store.VoteImage:
 		return "No blind image votes yet: run a blind side-by-side in Image (c) and vote."
 	case store.VoteVideo:
 		return "No blind video votes yet: vote on two finished tasks of one prompt in Video."
 	}
 	return "No blind chat votes yet: run a blind comparison in Compare (B) and vote."
-}
-
-// pickLine is the body's line of the pair under the cursor; -1 if none.
-func (m Model) pickLine() int {
-	b := m.shown()
-	if b == nil || b.err != nil || len(b.blind.NeedVotes) == 0 {
-		return -1
-	}
-	n := 0
-	switch {
-	case len(b.blind.Entries) == 0:
-		n = 1
-	case m.matrix.on:
-		n = len(m.matrix.lines(b, m.st, m.width))
-	default:
-		n = len(m.tableLines(b))
-	}
-	return n + 2 + m.needs.pick // a blank, the heading, the pairs
 }
 
 // pad writes s in w columns, cut with an ellipsis or padded on the right.
