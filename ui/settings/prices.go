@@ -96,8 +96,9 @@ func entry(m *form.Model, taken []string) (string, price.Rate, []form.Violation)
 }
 
 // validate is price.Validate's word on rate r of pattern, each problem at
-// its row: at says where the form holds each key under the entry
-// ("image.1024x1024" → "image[0]"); the rest go to the pattern.
+// its row: at says where the form holds a table's key under the entry
+// ("image.1024x1024" → "image[0]"), any other key under it is its own row
+// ("input"), and a problem with the entry as a whole is the pattern's.
 func validate(pattern string, r price.Rate, at map[string]string) []form.Violation {
 	var vs []form.Violation
 	prefix := "prices." + pattern
