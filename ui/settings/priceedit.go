@@ -36,7 +36,7 @@ func (m Model) savePrice() (Model, tea.Cmd) {
 	pattern, rate, _ := entry(&m.price.form, nil)
 	m.price.saving, m.busy = true, true
 	next := withPrice(m.cfg, m.price.was, pattern, rate)
-	return m, m.save(next, "price of "+pattern+" saved", &row{kind: priceRow, field: pattern})
+	return m, m.storage.save(next, "price of "+pattern+" saved", &row{kind: priceRow, field: pattern})
 }
 
 // view is the open price in width × height: a title with its keys, the
