@@ -40,22 +40,15 @@ var kinds = [...]store.VoteKind{store.VoteChat, store.VoteImage, store.VoteVideo
 
 // Model is the Arena tab.
 type Model struct {
-	db     *store.Store
-	now    func() time.Time
-	rounds int
+	kind   int        // index in kinds
+	filter filter     // applied to the board shown
+	form   form       // the filters being edited
+	matrix matrixView // the head-to-head matrix instead of the board
 
-	kind   int    // index in kinds
-	filter filter // applied to the board shown
-	form   form   // the filters being edited
-	matrix bool   // the head-to-head matrix instead of the board
+	boards loader // the boards computed off the UI loop, the newest kept
 
-	gen     int    // the newest load asked for: older results are dropped
-	loading bool   // a load is under way
-	board   *board // the board shown; nil until the first load ends
-
-	pick int // the pair under the cursor in "need more votes"
-	top  int // the first line of the body shown
-	col  int // the matrix's first column shown
+	needs needList // the pairs that need votes, with a cursor
+	top   int      // the first line of the body shown
 
 	km            keyMap
 	st            styles
@@ -64,20 +57,13 @@ type Model struct {
 
 // New returns the tab; Init loads the first board.
 func New(o Options) Model {
-	m := Model{db: o.Store, now: o.Now, rounds: o.Rounds, km: defaultKeyMap(), st: newStyles(true)}
-	if m.now == nil {
-		m.now = time.Now
-	}
-	if m.rounds == 0 {
-		m.rounds = store.BoardRounds
-	}
+	m := Model{boards: newLoader(o), km: defaultKeyMap(), st: newStyles(true)}
 	m.form = newForm(m.st)
-	m.gen, m.loading = 1, true // Init's load
 	return m
 }
 
 // Init loads the chat board.
-func (m Model) Init() tea.Cmd { return m.load() }
+func (m Model) Init() tea.Cmd { return m.boards.load(kinds[m.kind], m.filter) }
 
 // Update handles keys, the wheel, the shell's messages and the results of
 // the tab's commands.
@@ -92,7 +78,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case loadedMsg:
 		return m.loaded(msg), nil
 	case promptMsg:
-		return m.prompted(msg)
+		return m, msg.rerun()
 	}
 	if m.form.open {
 		var cmd tea.Cmd
@@ -142,7 +128,7 @@ func (m Model) Summary() string {
 }
 
 // KeyMap is the tab's keys in the current mode, for help.
-func (m Model) KeyMap() help.KeyMap { return m.km.help(m.form.open, m.matrix) }
+func (m Model) KeyMap() help.KeyMap { return m.km.help(m.form.open, m.matrix.on) }
 
 // result addresses a command's message to this tab.
 func result(msg tea.Msg) tea.Msg { return tab.Result(tab.Arena, msg) }

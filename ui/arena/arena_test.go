@@ -38,7 +38,7 @@ func TestBoardShowsRankComputeNumbers(t *testing.T) {
 	hs := newHarness(t, db, 120, 40)
 	hs.NoErrors()
 	want := rankOf(t, db, store.VoteFilter{Kind: store.VoteChat}, testRounds)
-	got := hs.m.board.blind
+	got := hs.m.boards.board.blind
 	if got.Votes != want.Votes || got.Votes != 18 || len(got.Entries) != 4 {
 		t.Fatalf("board of %d votes, %d entries; want rank's %d votes (18 blind), 4 targets", got.Votes, len(got.Entries), want.Votes)
 	}
@@ -58,7 +58,7 @@ func TestBoardShowsRankComputeNumbers(t *testing.T) {
 	if !strings.Contains(view, "Chat arena · 18 blind votes · 95% intervals from 200 bootstrap rounds") {
 		t.Errorf("no figures line:\n%s", view)
 	}
-	if New(Options{}).rounds != store.BoardRounds {
+	if New(Options{}).boards.rounds != store.BoardRounds {
 		t.Error("the default rounds are not the command line's")
 	}
 }
@@ -94,7 +94,7 @@ func TestFiltersNarrowTheBoard(t *testing.T) {
 	}
 	apply(" Code ", "", "")
 	want := rankOf(t, db, store.VoteFilter{Kind: store.VoteChat, Tag: "code"}, testRounds)
-	if got := hs.m.board.blind; got.Votes != 12 || got.Votes != want.Votes || got.Entries[0] != want.Entries[0] {
+	if got := hs.m.boards.board.blind; got.Votes != 12 || got.Votes != want.Votes || got.Entries[0] != want.Entries[0] {
 		t.Errorf("tag code: %d votes, %+v; want rank's 12 on the tagged prompt: %+v", got.Votes, got.Entries, want.Entries)
 	}
 	if !strings.Contains(hs.view(), "tag code") {
@@ -102,20 +102,20 @@ func TestFiltersNarrowTheBoard(t *testing.T) {
 	}
 
 	apply("", "alpha", "")
-	if got := hs.m.board.blind; got.Votes != 5 || len(got.Entries) != 2 {
+	if got := hs.m.boards.board.blind; got.Votes != 5 || len(got.Entries) != 2 {
 		t.Errorf("family alpha: %+v; want the 5 votes between alpha targets only", got)
 	}
 
 	tomorrow := time.Now().Add(24 * time.Hour).Format("2006-01-02")
 	apply("", "", tomorrow)
-	if got := hs.m.board.blind; got.Votes != 0 {
+	if got := hs.m.boards.board.blind; got.Votes != 0 {
 		t.Errorf("since tomorrow: %d votes, want none", got.Votes)
 	}
 	if v := hs.view(); !strings.Contains(v, "No blind chat votes match since "+tomorrow+": f changes the filters, x clears them.") {
 		t.Errorf("the empty board does not say why:\n%s", v)
 	}
 	apply("", "", "1h")
-	if got := hs.m.board.blind; got.Votes != 18 {
+	if got := hs.m.boards.board.blind; got.Votes != 18 {
 		t.Errorf("since 1h: %d votes, want all 18", got.Votes)
 	}
 
@@ -128,8 +128,8 @@ func TestFiltersNarrowTheBoard(t *testing.T) {
 		t.Errorf("a refused filter changed it: %+v", hs.m.filter)
 	}
 	hs.Keys("x")
-	if hs.m.filter != (filter{}) || hs.m.board.blind.Votes != 18 {
-		t.Errorf("x: filter %+v, %d votes; want none and all", hs.m.filter, hs.m.board.blind.Votes)
+	if hs.m.filter != (filter{}) || hs.m.boards.board.blind.Votes != 18 {
+		t.Errorf("x: filter %+v, %d votes; want none and all", hs.m.filter, hs.m.boards.board.blind.Votes)
 	}
 	hs.NoErrors()
 }
@@ -139,7 +139,7 @@ func TestFiltersNarrowTheBoard(t *testing.T) {
 func TestMatrixCells(t *testing.T) {
 	db, _ := fixture(t)
 	hs := newHarness(t, db, 120, 40).Keys("m")
-	b := hs.m.board.blind
+	b := hs.m.boards.board.blind
 	rankAt := map[string]int{}
 	for i, e := range b.Entries {
 		rankAt[e.Target] = i
@@ -151,21 +151,21 @@ func TestMatrixCells(t *testing.T) {
 	}
 	view := hs.view()
 	row := lineWith(t, view, fmt.Sprintf("%2d %s", a+1, tA))
-	cells := cellsOf(row, hs.m.labelWidth())
+	cells := cellsOf(row, hs.m.matrix.labelWidth(hs.m.shown(), hs.m.width))
 	if got := cells[bb]; got != "88% 8" {
 		t.Errorf("A's row, B's column: %q, want 88%% 8 (row %q)", got, row)
 	}
 	if got := cells[a]; got != "—" {
 		t.Errorf("A against itself: %q, want —", got)
 	}
-	if got := cellsOf(lineWith(t, view, fmt.Sprintf("%2d %s", d+1, tD)), hs.m.labelWidth())[bb]; got != "·" {
+	if got := cellsOf(lineWith(t, view, fmt.Sprintf("%2d %s", d+1, tD)), hs.m.matrix.labelWidth(hs.m.shown(), hs.m.width))[bb]; got != "·" {
 		t.Errorf("D and B never met: %q, want ·", got)
 	}
 	if !strings.Contains(view, "Head to head") {
 		t.Errorf("no heading:\n%s", view)
 	}
 	hs.Keys("m")
-	if hs.m.matrix || !strings.Contains(hs.view(), "95% INTERVAL") {
+	if hs.m.matrix.on || !strings.Contains(hs.view(), "95% INTERVAL") {
 		t.Error("m again does not go back to the board")
 	}
 }
@@ -189,7 +189,7 @@ func TestMatrixScrollsAtEightyColumns(t *testing.T) {
 		vote(t, db, conv, true, "AB", fmt.Sprintf("alpha:m%02d", i), fmt.Sprintf("alpha:m%02d", i+1))
 	}
 	hs := newHarness(t, db, 76, 20).Keys("m")
-	cols := hs.m.matrixColumns()
+	cols := hs.m.matrix.columns(hs.m.shown(), hs.m.width)
 	if cols >= 12 {
 		t.Fatalf("%d columns fit at 76: the test wants fewer than 12", cols)
 	}
@@ -215,7 +215,7 @@ func TestMatrixScrollsAtEightyColumns(t *testing.T) {
 func TestNeedVotesKeySendsBlindRerun(t *testing.T) {
 	db, convs := fixture(t)
 	hs := newHarness(t, db, 120, 40)
-	pairs := hs.m.board.blind.NeedVotes
+	pairs := hs.m.boards.board.blind.NeedVotes
 	if len(pairs) < 2 {
 		t.Fatalf("pairs that need votes: %+v, want at least two", pairs)
 	}
@@ -331,7 +331,7 @@ func TestNeedVotesKeyElsewhere(t *testing.T) {
 func TestApartFromTheFit(t *testing.T) {
 	db, _ := fixture(t)
 	hs := newHarness(t, db, 120, 40)
-	for _, e := range hs.m.board.blind.Entries {
+	for _, e := range hs.m.boards.board.blind.Entries {
 		if e.Target == tD && e.Votes != 5 {
 			t.Errorf("D judged in %d votes on the board, want its 5 blind ones", e.Votes)
 		}
@@ -373,8 +373,8 @@ func TestKindsAndClaims(t *testing.T) {
 		key  string
 		kind store.VoteKind
 	}{{"3", store.VoteVideo}, {"tab", store.VoteChat}, {"shift+tab", store.VoteVideo}, {"2", store.VoteImage}} {
-		if hs.Keys(c.key); kinds[hs.m.kind] != c.kind || hs.m.board.kind != c.kind {
-			t.Errorf("%s: board %s (loaded %s), want %s", c.key, kinds[hs.m.kind], hs.m.board.kind, c.kind)
+		if hs.Keys(c.key); kinds[hs.m.kind] != c.kind || hs.m.boards.board.kind != c.kind {
+			t.Errorf("%s: board %s (loaded %s), want %s", c.key, kinds[hs.m.kind], hs.m.boards.board.kind, c.kind)
 		}
 	}
 	if !hs.m.Claims(tabtest.Press("1")) || hs.m.Claims(tabtest.Press("4")) {
@@ -398,7 +398,7 @@ func TestReloadsWhenShownAndOnDelete(t *testing.T) {
 	hs := newHarness(t, db, 120, 40)
 	vote(t, db, convs["explain CRDTs briefly"], true, "AB", tC, tD)
 	hs.Send(tab.ShownMsg{})
-	if got := hs.m.board.blind.Votes; got != 19 {
+	if got := hs.m.boards.board.blind.Votes; got != 19 {
 		t.Errorf("after a vote and ShownMsg: %d votes, want 19", got)
 	}
 	ref := store.ItemRef{Kind: store.KindCompare, ID: convs["a haiku about the sea"]}
@@ -406,7 +406,7 @@ func TestReloadsWhenShownAndOnDelete(t *testing.T) {
 		t.Fatal(err)
 	}
 	hs.Send(tab.DeletedMsg{Ref: ref})
-	if got := hs.m.board.blind.Votes; got != 13 {
+	if got := hs.m.boards.board.blind.Votes; got != 13 {
 		t.Errorf("after deleting the haiku comparison: %d votes, want 13", got)
 	}
 
@@ -414,8 +414,8 @@ func TestReloadsWhenShownAndOnDelete(t *testing.T) {
 	m, newer := m.Update(tabtest.Press("2"))
 	m, _ = m.Update(unwrap(t, newer()))
 	m, _ = m.Update(unwrap(t, older()))
-	if m.board.kind != store.VoteImage || m.loading {
-		t.Errorf("the older chat load replaced the image board (%s, loading %v)", m.board.kind, m.loading)
+	if m.boards.board.kind != store.VoteImage || m.boards.loading {
+		t.Errorf("the older chat load replaced the image board (%s, loading %v)", m.boards.board.kind, m.boards.loading)
 	}
 }
 

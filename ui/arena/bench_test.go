@@ -60,8 +60,8 @@ func BenchmarkOpenBoard(b *testing.B) {
 		msg := cmd().(tab.ResultMsg).Msg
 		t1, c1 := time.Now(), framebench.Thread()
 		next, _ = next.Update(msg)
-		if next.View() == "" || next.board.blind.Votes != 10_000 {
-			b.Fatalf("board of %d votes", next.board.blind.Votes)
+		if next.View() == "" || next.boards.board.blind.Votes != 10_000 {
+			b.Fatalf("board of %d votes", next.boards.board.blind.Votes)
 		}
 		ui, uiCPU = ui+time.Since(t1), uiCPU+framebench.Thread()-c1
 		m = next

@@ -3,7 +3,6 @@ package arena
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -34,29 +33,6 @@ type loadedMsg struct {
 	board board
 }
 
-// reload asks for the board of the kind and filter shown.
-func (m Model) reload() (Model, tea.Cmd) {
-	m.gen++
-	m.loading = true
-	return m, m.load()
-}
-
-// load reads the votes and ranks them in a command, never on the UI loop.
-func (m Model) load() tea.Cmd {
-	db, gen, kind, f, rounds, now := m.db, m.gen, kinds[m.kind], m.filter, m.rounds, m.now()
-	return func() tea.Msg {
-		b := board{kind: kind, filter: f}
-		if db == nil {
-			b.err = fmt.Errorf("arena: no history to rank")
-			return result(loadedMsg{gen: gen, board: b})
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), loadWait)
-		defer cancel()
-		b.err = b.compute(ctx, db, f.votes(kind, now), rounds)
-		return result(loadedMsg{gen: gen, board: b})
-	}
-}
-
 // compute ranks the votes vf selects as `atelier leaderboard` does.
 func (b *board) compute(ctx context.Context, db *store.Store, vf store.VoteFilter, rounds int) error {
 	votes, err := db.RankedVotes(ctx, vf)
@@ -84,15 +60,21 @@ func laneTarget(r store.LaneRating) string {
 	return termtext.String(client.FormatChatTarget(t))
 }
 
+// reload asks for the board of the kind and filter shown.
+func (m Model) reload() (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	m.boards, cmd = m.boards.next(kinds[m.kind], m.filter)
+	return m, cmd
+}
+
 // loaded shows a load's board, unless a newer load was asked for since.
 func (m Model) loaded(msg loadedMsg) Model {
-	if msg.gen != m.gen {
+	var ok bool
+	if m.boards, ok = m.boards.took(msg); !ok {
 		return m
 	}
-	m.loading = false
-	m.board = &msg.board
-	m.pick = min(m.pick, max(len(msg.board.blind.NeedVotes)-1, 0))
-	m.col = min(m.col, max(len(msg.board.blind.Entries)-1, 0))
+	m.needs = m.needs.kept(&msg.board)
+	m.matrix.col = min(m.matrix.col, max(len(msg.board.blind.Entries)-1, 0))
 	m.follow()
 	return m
 }

@@ -1,133 +1,74 @@
 package arena
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
-	"strings"
 
-	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
-	"atelier/client"
 	"atelier/store"
 	"atelier/store/rank"
-	"atelier/ui/tab"
+	"atelier/termtext"
 )
 
-// pairs are the shown board's pairs that need more votes, widest
-// interval first; none while the board of the kind and filter shown is
-// being computed.
-func (m Model) pairs() []rank.Pair {
-	b := m.shown()
+// needList is "the pairs that need more votes" under the board, with a
+// cursor: enter sends the pair under it to be judged again (run.go). It
+// is apart from the Model because the cursor lives on the board's pairs:
+// the Model only places the list in the body and scrolls to it.
+type needList struct {
+	pick int // the pair under the cursor
+}
+
+// pairs are board b's pairs that need more votes, widest interval first;
+// none while the board of the kind and filter shown is being computed
+// (b nil) or failed.
+func (l needList) pairs(b *board) []rank.Pair {
 	if b == nil || b.err != nil {
 		return nil
 	}
 	return b.blind.NeedVotes
 }
 
-// promptMsg brings the prompt the next comparison of a pair runs on.
-type promptMsg struct {
-	kind   store.VoteKind
-	pair   rank.Pair
-	prompt string
-	fresh  bool // no vote between the two judged it yet
-	ok     bool // the history had a prompt
-	err    error
+// move moves the cursor n pairs, within b's.
+func (l needList) move(n int, b *board) needList {
+	l.pick = max(min(l.pick+n, len(l.pairs(b))-1), 0)
+	return l
 }
 
-// runPair starts the next blind comparison of the pair under the cursor:
-// a prompt is picked from the history (store.NextPrompt, NextImagePrompt)
-// in a command, then Compare (chat) or the Image tab's side-by-side run
-// (image) gets it. Video pairs are judged on tasks already made, in the
-// Video tab: the key says so.
-func (m Model) runPair() (Model, tea.Cmd) {
-	pairs := m.pairs()
-	switch {
-	case m.shown() == nil:
-		return m, tab.Warn("arena: the board is being computed; a moment")
-	case len(pairs) == 0 || m.pick >= len(pairs):
-		return m, tab.Warn("arena: no pair to run: the pairs that need votes show under the board")
+// kept keeps the cursor on one of b's pairs, after a load.
+func (l needList) kept(b *board) needList {
+	l.pick = min(l.pick, max(len(b.blind.NeedVotes)-1, 0))
+	return l
+}
+
+// lines is "which pairs need more votes": the pairs whose order the
+// interval of their difference does not settle, widest first, the one
+// under the cursor marked.
+func (l needList) lines(b *board, st styles, width int) []string {
+	if len(b.blind.NeedVotes) == 0 {
+		return nil
 	}
-	kind := kinds[m.kind]
-	if kind == store.VoteVideo {
-		return m, tab.Warn("arena: video pairs are judged on tasks already made: c on a finished task in the Video tab")
+	hint := " · enter runs the next blind comparison in Compare"
+	switch b.kind {
+	case store.VoteImage:
+		hint = " · enter runs the next blind side-by-side in Image"
+	case store.VoteVideo:
+		hint = " · c on a finished task in Video pairs it"
 	}
-	db, pair := m.db, pairs[m.pick]
-	next := db.NextPrompt
-	if kind == store.VoteImage {
-		if imageModel(pair.A) == imageModel(pair.B) {
-			return m, tab.Warn("arena: the two differ only in their settings: run them side by side in the Image tab (c)")
+	out := []string{st.Heading.Render("Pairs that need more votes") + st.Hint.Render(hint)}
+	names, figures := make([]string, len(b.blind.NeedVotes)), make([]string, len(b.blind.NeedVotes))
+	nameW, figW := 0, 0
+	for i, p := range b.blind.NeedVotes {
+		names[i] = termtext.String(p.A) + " vs " + termtext.String(p.B)
+		figures[i] = fmt.Sprintf("%s · %+.0f to %+.0f", plural(p.Games, "vote"), p.Low, p.High)
+		nameW, figW = max(nameW, ansi.StringWidth(names[i])), max(figW, len(figures[i]))
+	}
+	nameW = max(min(nameW, width-figW-4), minTarget)
+	for i := range b.blind.NeedVotes {
+		mark, name := "  ", st.Text
+		if i == l.pick {
+			mark, name = "▸ ", st.Selected
 		}
-		next = db.NextImagePrompt
+		out = append(out, name.Render(mark+pad(names[i], nameW))+st.Hint.Render("  "+figures[i]))
 	}
-	return m, func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), loadWait)
-		defer cancel()
-		p, fresh, ok, err := next(ctx, pair.A, pair.B)
-		return result(promptMsg{kind: kind, pair: pair, prompt: p, fresh: fresh, ok: ok, err: err})
-	}
-}
-
-// imageModel is the model of an image target as votes name it,
-// MODEL[:background=…,quality=…,size=…].
-func imageModel(name string) string {
-	model, _, _ := strings.Cut(name, ":")
-	return model
-}
-
-// prompted sends Compare the pair and the prompt, blind.
-func (m Model) prompted(msg promptMsg) (Model, tea.Cmd) {
-	switch {
-	case msg.err != nil:
-		return m, tab.Error(msg.err)
-	case !msg.ok && msg.kind == store.VoteImage:
-		return m, tab.Warn("arena: no image prompt in the history yet to compare on: make one in the Image tab")
-	case !msg.ok:
-		return m, tab.Warn("arena: no prompt in the history yet to compare on: write one in Chat or Compare")
-	case msg.kind == store.VoteImage:
-		return m.promptedImage(msg)
-	}
-	var targets []tab.RerunTarget
-	for _, name := range []string{msg.pair.A, msg.pair.B} {
-		t, err := rerunTarget(name)
-		if err != nil {
-			return m, tab.Error(fmt.Errorf("arena: %w", err))
-		}
-		targets = append(targets, t)
-	}
-	rerun := tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, Prompt: msg.prompt, Targets: targets, Blind: true}
-	note := "arena: blind comparison on your newest prompt not judged for this pair yet: enter runs it"
-	if !msg.fresh {
-		note = "arena: every recent prompt was judged for this pair: on your newest again; enter runs it"
-	}
-	return m, tea.Sequence(func() tea.Msg { return rerun }, tab.Info(note))
-}
-
-// rerunTarget is a chat target named as votes name it, FAMILY:MODEL[:k=v,...],
-// as Compare takes a lane.
-func rerunTarget(name string) (tab.RerunTarget, error) {
-	t, err := client.ParseChatTarget(name)
-	if err != nil {
-		return tab.RerunTarget{}, err
-	}
-	out := tab.RerunTarget{Family: string(t.Family), Model: t.Model}
-	if client.FormatChatSettings(t.Settings) != "" {
-		if out.SettingsJSON, err = json.Marshal(t.Settings); err != nil {
-			return tab.RerunTarget{}, fmt.Errorf("target %q: %w", name, err)
-		}
-	}
-	return out, nil
-}
-
-// promptedImage sends the Image tab the pair's two models and the prompt,
-// blind: its models picker opens on them, and the run takes the form's
-// size and quality.
-func (m Model) promptedImage(msg promptMsg) (Model, tea.Cmd) {
-	rerun := tab.RerunMsg{To: tab.Image, Kind: store.KindImage, Prompt: msg.prompt, Blind: true,
-		Targets: []tab.RerunTarget{{Model: imageModel(msg.pair.A)}, {Model: imageModel(msg.pair.B)}}}
-	note := "arena: blind image run on your newest image prompt not judged for this pair yet"
-	if !msg.fresh {
-		note = "arena: every recent image prompt was judged for this pair: on your newest again"
-	}
-	return m, tea.Sequence(func() tea.Msg { return rerun }, tab.Info(note+"; the form's size and quality apply"))
+	return out
 }

@@ -43,3 +43,14 @@ func newStyles(isDark bool) styles {
 		Input:    style.Input(isDark),
 	}
 }
+
+// rate colours a win rate: clearly ahead, clearly behind, or even.
+func (st styles) rate(r float64) lipgloss.Style {
+	switch {
+	case r >= 0.6:
+		return st.Ahead
+	case r <= 0.4:
+		return st.Behind
+	}
+	return st.Text
+}

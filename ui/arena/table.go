@@ -23,16 +23,16 @@ const (
 	minTarget = 16
 )
 
-// tableLines is the board: a line a target, best first, with the rating,
-// its 95% interval as numbers and as a bar over the board's range.
-func (m Model) tableLines(b *board) []string {
+// table is the board: a line a target, best first, with the rating, its
+// 95% interval as numbers and as a bar over the board's range.
+func (b *board) table(st styles, width int) []string {
 	names := make([]string, len(b.blind.Entries))
 	longest := 0
 	for i, e := range b.blind.Entries {
 		names[i] = termtext.String(e.Target)
 		longest = max(longest, len(names[i]))
 	}
-	targetW, bar := columns(m.width, longest)
+	targetW, bar := columns(width, longest)
 	lo, hi := span(b.blind.Entries)
 
 	header := right("#", rankW) + " " + pad("TARGET", targetW) + " " + right("RATING", ratingW) + " " +
@@ -41,15 +41,15 @@ func (m Model) tableLines(b *board) []string {
 		header += " " + pad("", bar)
 	}
 	header += " " + right("VOTES", votesW) + " " + right("WIN", winW)
-	out := []string{m.st.Column.Render(header)}
+	out := []string{st.Column.Render(header)}
 	for i, e := range b.blind.Entries {
-		line := m.st.Text.Render(right(fmt.Sprint(i+1), rankW)+" "+pad(names[i], targetW)+" "+
+		line := st.Text.Render(right(fmt.Sprint(i+1), rankW)+" "+pad(names[i], targetW)+" "+
 			right(fmt.Sprintf("%.0f", e.Score), ratingW)+" "+right(interval(e), intervalW)) + " "
 		if bar > 0 {
-			line += m.bar(e, lo, hi, bar) + " "
+			line += st.bar(e, lo, hi, bar) + " "
 		}
-		line += m.st.Text.Render(right(fmt.Sprint(e.Votes), votesW)) + " " +
-			m.rateStyle(e.WinRate).Render(right(percent(e.WinRate), winW))
+		line += st.Text.Render(right(fmt.Sprint(e.Votes), votesW)) + " " +
+			st.rate(e.WinRate).Render(right(percent(e.WinRate), winW))
 		out = append(out, line)
 	}
 	return out
@@ -87,16 +87,16 @@ func span(es []rank.Entry) (lo, hi float64) {
 
 // bar draws e's interval over [lo, hi] in w cells: · outside it, ─ along
 // it, ● at the rating. One scale for the whole board, so the bars compare.
-func (m Model) bar(e rank.Entry, lo, hi float64, w int) string {
+func (st styles) bar(e rank.Entry, lo, hi float64, w int) string {
 	at := func(x float64) int {
 		return max(min(int(math.Round((x-lo)/(hi-lo)*float64(w-1))), w-1), 0)
 	}
 	a, s, z := at(e.Low), at(e.Score), at(e.High)
 	var b strings.Builder
-	b.WriteString(m.st.Hint.Render(strings.Repeat("·", a)))
-	b.WriteString(m.st.Interval.Render(strings.Repeat("─", s-a)))
-	b.WriteString(m.st.Score.Render("●"))
-	b.WriteString(m.st.Interval.Render(strings.Repeat("─", z-s)))
-	b.WriteString(m.st.Hint.Render(strings.Repeat("·", w-1-z)))
+	b.WriteString(st.Hint.Render(strings.Repeat("·", a)))
+	b.WriteString(st.Interval.Render(strings.Repeat("─", s-a)))
+	b.WriteString(st.Score.Render("●"))
+	b.WriteString(st.Interval.Render(strings.Repeat("─", z-s)))
+	b.WriteString(st.Hint.Render(strings.Repeat("·", w-1-z)))
 	return b.String()
 }

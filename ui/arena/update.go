@@ -5,10 +5,16 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// key routes a key press: to the form while it is open, else to the board.
+// key routes a key press: to the form while it is open, else to the
+// board: which board and how it is shown here, moves to move.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.form.open {
-		return m.formKey(msg)
+		var to *filter
+		var cmd tea.Cmd
+		if m.form, to, cmd = m.form.key(msg, m.km, m.boards.now()); to != nil {
+			return m.refilter(*to)
+		}
+		return m, cmd
 	}
 	if k, ok := kindKey(msg); ok {
 		return m.showKind(k)
@@ -19,49 +25,61 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.PrevKind):
 		return m.showKind((m.kind + len(kinds) - 1) % len(kinds))
 	case key.Matches(msg, m.km.Matrix):
-		m.matrix, m.top = !m.matrix, 0
+		m.matrix.on, m.top = !m.matrix.on, 0
 		return m, nil
 	case key.Matches(msg, m.km.Filter):
 		var cmd tea.Cmd
 		m.form, cmd = m.form.start(m.filter)
 		return m, cmd
 	case key.Matches(msg, m.km.Clear):
-		if m.filter == (filter{}) {
-			return m, nil
-		}
-		m.filter, m.pick, m.top = filter{}, 0, 0
-		return m.reload()
-	case key.Matches(msg, m.km.Up):
-		return m.movePick(-1), nil
-	case key.Matches(msg, m.km.Down):
-		return m.movePick(1), nil
+		return m.refilter(filter{})
 	case key.Matches(msg, m.km.Run):
-		return m.runPair()
+		return m, m.needs.run(m.shown(), m.boards.db)
+	}
+	return m.move(msg), nil
+}
+
+// move handles the keys that move: the cursor among the pairs, the
+// matrix's columns, the body's window.
+func (m Model) move(msg tea.KeyPressMsg) Model {
+	switch {
+	case key.Matches(msg, m.km.Up):
+		return m.movePick(-1)
+	case key.Matches(msg, m.km.Down):
+		return m.movePick(1)
 	case key.Matches(msg, m.km.Left):
-		m.col = max(m.col-1, 0)
-		return m, nil
+		m.matrix = m.matrix.left()
 	case key.Matches(msg, m.km.Right):
-		m.col = min(m.col+1, max(m.targets()-m.matrixColumns(), 0))
-		return m, nil
+		m.matrix = m.matrix.right(m.shown(), m.width)
 	case key.Matches(msg, m.km.PageUp):
-		return m.scroll(-m.bodyHeight()), nil
+		return m.scroll(-m.bodyHeight())
 	case key.Matches(msg, m.km.PageDown):
-		return m.scroll(m.bodyHeight()), nil
+		return m.scroll(m.bodyHeight())
 	case key.Matches(msg, m.km.Top):
 		m.top = 0
-		return m, nil
 	case key.Matches(msg, m.km.Bottom):
-		return m.scroll(len(m.body())), nil
+		body, _ := m.body()
+		return m.scroll(len(body))
 	}
-	return m, nil
+	return m
+}
+
+// refilter shows the board under f, loaded afresh, with the cursor and
+// the body back at their tops; the filter applied already changes nothing.
+func (m Model) refilter(f filter) (Model, tea.Cmd) {
+	if f == m.filter {
+		return m, nil
+	}
+	m.filter, m.needs.pick, m.top = f, 0, 0
+	return m.reload()
 }
 
 // showKind shows board k, loaded afresh.
 func (m Model) showKind(k int) (Model, tea.Cmd) {
-	if k == m.kind && m.board != nil {
+	if k == m.kind && m.boards.board != nil {
 		return m, nil
 	}
-	m.kind, m.pick, m.top, m.col = k, 0, 0, 0
+	m.kind, m.needs.pick, m.top, m.matrix.col = k, 0, 0, 0
 	return m.reload()
 }
 
@@ -78,27 +96,28 @@ func (m Model) wheel(msg tea.MouseWheelMsg) Model {
 
 // scroll moves the body's window by n lines, within it.
 func (m Model) scroll(n int) Model {
-	m.top = max(min(m.top+n, len(m.body())-m.bodyHeight()), 0)
+	body, _ := m.body()
+	m.top = max(min(m.top+n, len(body)-m.bodyHeight()), 0)
 	return m
 }
 
 // movePick moves the cursor among the pairs that need votes, and the body
 // to keep it in view.
 func (m Model) movePick(n int) Model {
-	pairs := m.pairs()
-	if len(pairs) == 0 {
+	b := m.shown()
+	if len(m.needs.pairs(b)) == 0 {
 		return m.scroll(n)
 	}
-	m.pick = max(min(m.pick+n, len(pairs)-1), 0)
+	m.needs = m.needs.move(n, b)
 	m.follow()
 	return m
 }
 
 // follow keeps the pair under the cursor in view.
 func (m *Model) follow() {
-	line := m.pickLine()
+	body, line := m.body()
 	if line < 0 {
-		m.top = max(min(m.top, len(m.body())-m.bodyHeight()), 0)
+		m.top = max(min(m.top, len(body)-m.bodyHeight()), 0)
 		return
 	}
 	if line < m.top {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
@@ -21,7 +20,7 @@ func (m Model) View() string {
 		return ""
 	}
 	lines := []string{m.kindsLine(), m.statusLine(), ""}
-	body := m.body()
+	body, _ := m.body()
 	end := min(m.top+m.bodyHeight(), len(body))
 	lines = append(lines, body[min(m.top, end):end]...)
 	for i, l := range lines {
@@ -52,7 +51,7 @@ func (m Model) kindsLine() string {
 		return b.String()
 	}
 	view := "board"
-	if m.matrix {
+	if m.matrix.on {
 		view = "head to head"
 	}
 	b.WriteString(m.st.Hint.Render("  " + view + " · "))
@@ -84,7 +83,7 @@ func (m Model) statusLine() string {
 	if b.blind.Votes > 0 {
 		s += fmt.Sprintf(" · 95%% intervals from %d bootstrap rounds", b.blind.Rounds)
 	}
-	if m.loading {
+	if m.boards.loading {
 		s += " · updating…"
 	}
 	return m.st.Hint.Render(s)
@@ -93,67 +92,48 @@ func (m Model) statusLine() string {
 // shown is the board to draw: the one loaded for the kind and filter
 // shown, nil while it is being computed.
 func (m Model) shown() *board {
-	if b := m.board; b != nil && b.kind == kinds[m.kind] && b.filter == m.filter {
-		return b
-	}
-	return nil
+	return m.boards.shown(kinds[m.kind], m.filter)
 }
 
-// body is every line below the head; View shows a window of it.
-func (m Model) body() []string {
+// body is every line below the head, which View shows a window of, and
+// the line of the pair under the cursor among them (-1: none).
+func (m Model) body() (lines []string, pick int) {
 	b := m.shown()
 	if b == nil || b.err != nil {
-		return nil
+		return nil, -1
 	}
 	var out []string
 	switch {
 	case len(b.blind.Entries) == 0:
-		out = append(out, m.st.Text.Render(m.emptyWhy()))
-	case m.matrix:
-		out = append(out, m.matrixLines(b)...)
+		out = append(out, m.st.Text.Render(b.emptyWhy()))
+	case m.matrix.on:
+		out = append(out, m.matrix.lines(b, m.st, m.width)...)
 	default:
-		out = append(out, m.tableLines(b)...)
+		out = append(out, b.table(m.st, m.width)...)
 	}
-	if pl := m.pairLines(b); len(pl) > 0 {
+	pick = -1
+	if pl := m.needs.lines(b, m.st, m.width); len(pl) > 0 {
+		pick = len(out) + 2 + m.needs.pick // a blank, the heading, the pairs
 		out = append(append(out, ""), pl...)
 	}
-	if ol := m.apartLines(b); len(ol) > 0 {
+	if ol := b.apart(m.st, m.width); len(ol) > 0 {
 		out = append(append(out, ""), ol...)
 	}
-	return out
+	return out, pick
 }
 
 // emptyWhy says why a board has no line, and what would give it one.
-func (m Model) emptyWhy() string {
-	k := kinds[m.kind]
-	if f := m.filter.String(); f != "" {
-		return fmt.Sprintf("No blind %s votes match %s: f changes the filters, x clears them.", k, f)
+func (b *board) emptyWhy() string {
+	if f := b.filter.String(); f != "" {
+		return fmt.Sprintf("No blind %s votes match %s: f changes the filters, x clears them.", b.kind, f)
 	}
-	switch k {
+	switch b.kind {
 	case store.VoteImage:
 		return "No blind image votes yet: run a blind side-by-side in Image (c) and vote."
 	case store.VoteVideo:
 		return "No blind video votes yet: vote on two finished tasks of one prompt in Video."
 	}
 	return "No blind chat votes yet: run a blind comparison in Compare (B) and vote."
-}
-
-// pickLine is the body's line of the pair under the cursor; -1 if none.
-func (m Model) pickLine() int {
-	b := m.shown()
-	if b == nil || b.err != nil || len(b.blind.NeedVotes) == 0 {
-		return -1
-	}
-	n := 0
-	switch {
-	case len(b.blind.Entries) == 0:
-		n = 1
-	case m.matrix:
-		n = len(m.matrixLines(b))
-	default:
-		n = len(m.tableLines(b))
-	}
-	return n + 2 + m.pick // a blank, the heading, the pairs
 }
 
 // pad writes s in w columns, cut with an ellipsis or padded on the right.
@@ -171,15 +151,4 @@ func right(s string, w int) string {
 func titleOf(k store.VoteKind) string {
 	s := string(k)
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// rateStyle colours a win rate: clearly ahead, clearly behind, or even.
-func (m Model) rateStyle(r float64) lipgloss.Style {
-	switch {
-	case r >= 0.6:
-		return m.st.Ahead
-	case r <= 0.4:
-		return m.st.Behind
-	}
-	return m.st.Text
 }

@@ -27,30 +27,39 @@ type (
 	}
 )
 
+// storage is where the tab's changes go: the keyring (through the
+// KeyStore) and config.toml. It is apart from the Model because both may
+// wait, so each of its methods is a command, and because it is all the
+// commands need: they never see the Model.
+type storage struct {
+	keys KeyStore
+	path string // the config.toml saves go to
+}
+
 // loadKeys asks where each group's key comes from. It may wait on the
 // keyring (keys.Keys gives up after a timeout), so it never runs in Update.
-func (m Model) loadKeys() tea.Cmd {
-	keys := m.keys
+func (s storage) loadKeys() tea.Cmd {
+	keys := s.keys
 	return func() tea.Msg { return result(keysLoadedMsg{status: keys.Status()}) }
 }
 
 // storeKey puts a key in the keyring. The key exists only in this closure;
 // errors from the KeyStore never hold it.
-func (m Model) storeKey(g client.Group, key string) tea.Cmd {
-	keys := m.keys
+func (s storage) storeKey(g client.Group, key string) tea.Cmd {
+	keys := s.keys
 	return func() tea.Msg { return result(keyStoredMsg{group: g, err: keys.Set(g, key)}) }
 }
 
 // deleteKey removes a group's key from the keyring.
-func (m Model) deleteKey(g client.Group) tea.Cmd {
-	keys := m.keys
+func (s storage) deleteKey(g client.Group) tea.Cmd {
+	keys := s.keys
 	return func() tea.Msg { return result(keyDeletedMsg{group: g, err: keys.Delete(g)}) }
 }
 
 // save writes next to config.toml; store.SaveSettings validates it first
 // and refuses, among others, a credential header.
-func (m Model) save(next store.Settings, note string, at *row) tea.Cmd {
-	path := m.path
+func (s storage) save(next store.Settings, note string, at *row) tea.Cmd {
+	path := s.path
 	return func() tea.Msg {
 		err := store.SaveSettings(path, &next)
 		return result(savedMsg{cfg: next, note: note, at: at, err: err})

@@ -52,11 +52,11 @@ func (m Model) open() (Model, tea.Cmd) {
 	case themeRow:
 		m.busy = true
 		next := nextTheme(m.cfg)
-		return m, m.save(next, "theme "+next.Theme+" saved", nil)
+		return m, m.storage.save(next, "theme "+next.Theme+" saved", nil)
 	case blindRow:
 		m.busy = true
 		next := toggledBlind(m.cfg)
-		return m, m.save(next, "new comparisons start "+blindWord(next.Arena.Blind), nil)
+		return m, m.storage.save(next, "new comparisons start "+blindWord(next.Arena.Blind), nil)
 	case priceRow, addPriceRow:
 		m.price = newPriceEditor(m.cfg.Prices, r.field)
 		m.price.form.SetStyles(m.st.Form)
@@ -91,7 +91,7 @@ func (m Model) commit() (Model, tea.Cmd) {
 	if r.kind == keyRow {
 		m.editing, m.busy = false, true
 		m.rebuild(r.path()) // the form forgets the key
-		return m, m.storeKey(r.group, v)
+		return m, m.storage.storeKey(r.group, v)
 	}
 	next, err := with(m.cfg, r, v, m.secure)
 	if err != nil {
@@ -99,7 +99,7 @@ func (m Model) commit() (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.saving, m.busy = true, true
-	return m, m.save(next, savedNote(r, m.demo, m.over), landing(r, v))
+	return m, m.storage.save(next, savedNote(r, m.demo, m.over), landing(r, v))
 }
 
 // savedNote says a row was saved, and when the value saved is not the one
@@ -155,11 +155,11 @@ func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 func (m Model) remove(r row) tea.Cmd {
 	switch r.kind {
 	case keyRow:
-		return m.deleteKey(r.group)
+		return m.storage.deleteKey(r.group)
 	case priceRow:
-		return m.save(withoutPrice(m.cfg, r.field), "price of "+r.field+" removed", nil)
+		return m.storage.save(withoutPrice(m.cfg, r.field), "price of "+r.field+" removed", nil)
 	}
-	return m.save(withoutHeader(m.cfg, r.group, r.field), "header "+r.field+" removed", nil)
+	return m.storage.save(withoutHeader(m.cfg, r.group, r.field), "header "+r.field+" removed", nil)
 }
 
 func (m Model) keyStored(msg keyStoredMsg) (Model, tea.Cmd) {
@@ -174,7 +174,7 @@ func (m Model) keyStored(msg keyStoredMsg) (Model, tea.Cmd) {
 	if m.demo {
 		note = string(msg.group) + " key kept in memory; the demo's simulator takes any key, so it changes nothing"
 	}
-	return m, tea.Batch(tab.Notice(note), m.loadKeys(), keysChanged)
+	return m, tea.Batch(tab.Notice(note), m.storage.loadKeys(), keysChanged)
 }
 
 func (m Model) keyDeleted(msg keyDeletedMsg) (Model, tea.Cmd) {
@@ -182,7 +182,7 @@ func (m Model) keyDeleted(msg keyDeletedMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
 		return m, tab.Error(msg.err)
 	}
-	return m, tea.Batch(tab.Notice(string(msg.group)+" key deleted from the keyring"), m.loadKeys(), keysChanged)
+	return m, tea.Batch(tab.Notice(string(msg.group)+" key deleted from the keyring"), m.storage.loadKeys(), keysChanged)
 }
 
 // saved adopts settings once they are on disk, or shows why they are not.

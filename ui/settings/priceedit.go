@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"atelier/store/price"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -8,35 +9,53 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// priceKey edits the open price: ctrl+s saves it once the rules pass, esc
-// drops it, the rest is the form's.
-func (m Model) priceKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch {
-	case m.price.saving:
-		return m, nil
-	case key.Matches(msg, m.km.Cancel):
-		m.price = priceEditor{}
-		return m, nil
-	case key.Matches(msg, m.km.SaveForm):
-		return m.savePrice()
-	}
-	var cmd tea.Cmd
-	m.price.form, cmd = m.price.form.Update(msg)
-	return m, cmd
+// priceSave is an entry the price editor passed and asks to save: the
+// pattern it was opened on ("" for a new one), and the one it holds now.
+type priceSave struct {
+	was, pattern string
+	rate         price.Rate
 }
 
-// savePrice writes the entry when price.Validate finds nothing wrong;
-// otherwise every problem shows, the focus on the first, and nothing is
-// saved or lost.
-func (m Model) savePrice() (Model, tea.Cmd) {
-	if m.price.form.Try() > 0 {
-		m.price.form.FocusProblem()
-		return m, nil
+// key edits the open price: ctrl+s hands back the entry to save once the
+// rules pass, and the editor waits for the save from then on; esc drops
+// it; the rest is the form's.
+func (e priceEditor) key(msg tea.KeyPressMsg, km keyMap) (priceEditor, *priceSave, tea.Cmd) {
+	switch {
+	case e.saving:
+		return e, nil, nil
+	case key.Matches(msg, km.Cancel):
+		return priceEditor{}, nil, nil
+	case key.Matches(msg, km.SaveForm):
+		return e.try()
 	}
-	pattern, rate, _ := entry(&m.price.form, nil)
-	m.price.saving, m.busy = true, true
-	next := withPrice(m.cfg, m.price.was, pattern, rate)
-	return m, m.save(next, "price of "+pattern+" saved", &row{kind: priceRow, field: pattern})
+	var cmd tea.Cmd
+	e.form, cmd = e.form.Update(msg)
+	return e, nil, cmd
+}
+
+// try hands back the entry to save when price.Validate finds nothing
+// wrong; otherwise every problem shows, the focus on the first, and
+// nothing is saved or lost.
+func (e priceEditor) try() (priceEditor, *priceSave, tea.Cmd) {
+	if e.form.Try() > 0 {
+		e.form.FocusProblem()
+		return e, nil, nil
+	}
+	pattern, rate, _ := entry(&e.form, nil)
+	e.saving = true
+	return e, &priceSave{was: e.was, pattern: pattern, rate: rate}, nil
+}
+
+// priceKey hands a key to the open price, and saves what it passes.
+func (m Model) priceKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	var ask *priceSave
+	var cmd tea.Cmd
+	if m.price, ask, cmd = m.price.key(msg, m.km); ask == nil {
+		return m, cmd
+	}
+	m.busy = true
+	next := withPrice(m.cfg, ask.was, ask.pattern, ask.rate)
+	return m, m.storage.save(next, "price of "+ask.pattern+" saved", &row{kind: priceRow, field: ask.pattern})
 }
 
 // view is the open price in width × height: a title with its keys, the

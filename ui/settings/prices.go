@@ -92,6 +92,15 @@ func entry(m *form.Model, taken []string) (string, price.Rate, []form.Violation)
 		// first be a number.
 		return pattern, r, vs
 	}
+	return pattern, r, append(vs, validate(pattern, r, at)...)
+}
+
+// validate is price.Validate's word on rate r of pattern, each problem at
+// its row: at says where the form holds a table's key under the entry
+// ("image.1024x1024" → "image[0]"), any other key under it is its own row
+// ("input"), and a problem with the entry as a whole is the pattern's.
+func validate(pattern string, r price.Rate, at map[string]string) []form.Violation {
+	var vs []form.Violation
 	prefix := "prices." + pattern
 	price.Validate(price.Table{pattern: r}, price.Budget{}, func(key, format string, args ...any) {
 		path := "pattern"
@@ -103,7 +112,7 @@ func entry(m *form.Model, taken []string) (string, price.Rate, []form.Violation)
 		}
 		vs = append(vs, form.Violation{Field: path, Text: fmt.Sprintf(format, args...)})
 	})
-	return pattern, r, vs
+	return vs
 }
 
 // priceRules are entry's violations, for the form.

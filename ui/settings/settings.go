@@ -54,13 +54,12 @@ type Options struct {
 // under section headings) browsed with a cursor; enter opens a row for
 // typing and saves it, or opens a price in a form of its own.
 type Model struct {
-	keys   KeyStore
-	path   string
-	demo   bool
-	secure bool // plain http:// is refused for a host not loopback (no --insecure)
-	over   override
-	cfg    store.Settings   // as last saved
-	status []keys.KeyStatus // nil until loaded
+	storage storage // the keyring and config.toml, written in commands
+	demo    bool
+	secure  bool // plain http:// is refused for a host not loopback (no --insecure)
+	over    override
+	cfg     store.Settings   // as last saved
+	status  []keys.KeyStatus // nil until loaded
 
 	rows    []row       // what each row of the form edits
 	form    form.Model  // the rows, drawn and typed into
@@ -85,7 +84,7 @@ func New(o Options) Model {
 	if ks == nil {
 		ks = keys.NewKeys(nil) // the environment only: Set says to use it
 	}
-	m := Model{keys: ks, path: o.Path, demo: o.Demo, secure: !o.Insecure, over: override{url: o.BaseURL, from: o.BaseURLFrom},
+	m := Model{storage: storage{keys: ks, path: o.Path}, demo: o.Demo, secure: !o.Insecure, over: override{url: o.BaseURL, from: o.BaseURLFrom},
 		cfg: *cfg, km: defaultKeyMap(), st: newStyles(true)}
 	m.cfg.Headers = cloneHeaders(cfg.Headers)
 	m.rebuild("")
@@ -93,7 +92,7 @@ func New(o Options) Model {
 }
 
 // Init loads the key status without blocking the screen.
-func (m Model) Init() tea.Cmd { return m.loadKeys() }
+func (m Model) Init() tea.Cmd { return m.storage.loadKeys() }
 
 // Update handles keys, the wheel and the results of the tab's commands.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
@@ -158,7 +157,7 @@ func (m Model) Summary() string {
 	if m.demo {
 		return "settings · demo"
 	}
-	return "settings · " + homepath.Tilde(m.path)
+	return "settings · " + homepath.Tilde(m.storage.path)
 }
 
 // KeyMap is the tab's keys in the current mode, for help.

@@ -19,7 +19,7 @@ func TestKeyStatusSaysWhereFromNeverWhat(t *testing.T) {
 	h := newHarness(t, nil)
 	h.kr.Set(client.Alpha, "kr-alpha-secret")
 	h.env["ATELIER_BETA_KEY"] = "env-beta-secret"
-	h.Run(h.m.loadKeys())
+	h.Run(h.m.storage.loadKeys())
 	h.m.SetSize(120, 40)
 	v := h.view()
 	for _, want := range []string{
@@ -82,7 +82,7 @@ func TestSetKeyThroughAMaskedInput(t *testing.T) {
 func TestSetKeyFailureShowsTheErrorNotTheKey(t *testing.T) {
 	const key = "QZXJ-7731-vwqK"
 	h := newHarness(t, nil)
-	h.m.keys = &keys.Keys{Keyring: brokenKeyring{}}
+	h.m.storage.keys = &keys.Keys{Keyring: brokenKeyring{}}
 	h.to("gamma").Keys("enter").Type(key).Keys("enter")
 	errs := h.Errors()
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "keyring locked") {
@@ -108,7 +108,7 @@ func TestEscCancelsTheKeyField(t *testing.T) {
 func TestDeleteKeyAsksFirst(t *testing.T) {
 	h := newHarness(t, nil)
 	h.kr.Set(client.Queue, "k")
-	h.Run(h.m.loadKeys())
+	h.Run(h.m.storage.loadKeys())
 	h.to("queue").Keys("d")
 	if !strings.Contains(h.view(), "delete the queue key from the keyring?  y delete · n keep") {
 		t.Fatalf("no question:\n%s", h.view())
@@ -245,7 +245,7 @@ func TestSaveFailureIsReported(t *testing.T) {
 	h := newHarness(t, nil)
 	blocker := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(blocker, nil, 0o600)
-	h.m.path = filepath.Join(blocker, "config.toml") // a folder that is a file
+	h.m.storage.path = filepath.Join(blocker, "config.toml") // a folder that is a file
 	h.to("alpha         atelier's default").Keys("enter").Type("model-x").Keys("enter")
 	if errs := h.Errors(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "save settings") {
 		t.Fatalf("errors %v", errs)
