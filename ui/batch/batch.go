@@ -80,12 +80,6 @@ func New(o Options) Model {
 		Delete: func(b store.Batch) tea.Cmd {
 			return deleteCmd(m.db, b.ID)
 		},
-		Refuse: func(b store.Batch) tea.Cmd {
-			if m.run != nil && m.run.id == b.ID {
-				return tab.Warn("batch " + strconv.FormatInt(b.ID, 10) + " is running: stop it first (esc)")
-			}
-			return nil
-		},
 	})
 	m.SetDark(true)
 	return m

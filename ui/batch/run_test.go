@@ -138,6 +138,41 @@ func TestStopThenResume(t *testing.T) {
 	}
 }
 
+// The batch under way cannot be deleted from the list: d warns and asks
+// nothing, and the batch and its cells stay. (The list shows during a run
+// when its matrix could not be read.)
+func TestRunningBatchNotDeleted(t *testing.T) {
+	db := openStore(t)
+	c, g := newSim(t)
+	g.hold, g.pass = true, 2
+	hs := newHarness(t, db, c, nil, 120, 40)
+	asked := false
+	hs.onProgress = func(p engine.Progress) []tea.Msg {
+		if p.Done >= 1 && !asked && hs.m.run != nil {
+			asked = true
+			hs.m.mx = nil // as when the matrix could not be read
+			return []tea.Msg{tabtest.Press("d")}
+		}
+		if asked && hs.m.run != nil && !p.Final {
+			if hs.m.list.Asking() {
+				t.Error("the list asks to delete the batch under way")
+			}
+			return []tea.Msg{tabtest.Press("esc")} // then stop it
+		}
+		return nil
+	}
+	hs.runFile(smallBatch(t, 2))
+	if !asked {
+		t.Fatal("the run never reported a cell done")
+	}
+	if n := strings.Join(hs.Notices(), "\n"); !strings.Contains(n, "batch 1 is running: stop it first") {
+		t.Errorf("notices: %q", n)
+	}
+	if b, err := db.Batch(context.Background(), 1); err != nil || b.ID != 1 {
+		t.Errorf("the batch after d: %+v, %v", b, err)
+	}
+}
+
 // A plan whose estimate passes the [budget] waits for the guard's
 // question: n sends nothing and records no batch; y runs it.
 func TestBudgetGuardAsksFirst(t *testing.T) {

@@ -1,6 +1,8 @@
 package batch
 
 import (
+	"strconv"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -44,6 +46,11 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Stop) && m.run != nil:
 		return m, m.run.stopAsked()
 	case !ok || m.db == nil:
+	case key.Matches(msg, m.list.KeyMap.Delete) && m.run != nil && m.run.id == b.ID:
+		// Asked here, not by the list's Refuse: the list keeps the options
+		// it was made with, and a closure there would see the model New
+		// returned, with no run, for ever.
+		return m, tab.Warn("batch " + strconv.FormatInt(b.ID, 10) + " is running: stop it first (esc)")
 	case key.Matches(msg, m.km.Open):
 		return m.open(b.ID)
 	case key.Matches(msg, m.km.Resume):
