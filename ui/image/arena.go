@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
@@ -72,45 +71,11 @@ func (r *run) order() []int {
 	return out
 }
 
-// blindRun is the run's blind state, nil when the run is not blind.
-func (m Model) blindRun() *blind {
-	if m.run == nil {
-		return nil
-	}
-	return m.run.blind
-}
-
 // voting reports whether the keys are the vote's: a blind run, unvoted
 // and not skipped, or a withdrawal asked about (false for b nil: no
 // blind run).
 func (b *blind) voting() bool {
 	return b.hidden() && !b.skipped || b != nil && b.asking
-}
-
-// voteKey handles the keys of a blind run before its vote, besides those
-// that show no name (resultsKey's): the verdict, and esc, which leaves the
-// vote. Every other key would show or lead to a name: it waits.
-func (m Model) voteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	b := m.run.blind
-	switch {
-	case key.Matches(msg, m.km.Stop):
-		m.run.blind.skipped = true
-		return m, tab.Info("not voted: the names stay hidden; c runs a new comparison")
-	case key.Matches(msg, m.km.Remove) && msg.String() != "x" && b.typed != "":
-		b.typed = b.typed[:len(b.typed)-1]
-		return m, nil
-	}
-	if len(msg.Text) != 1 {
-		return m, tab.Warn("vote first: " + voteHelp(len(b.order)) + "; esc leaves it unvoted")
-	}
-	if m.running() {
-		return m, tab.Warn("vote once every image is in")
-	}
-	v, cmd := b.castKey(strings.ToLower(msg.Text))
-	if !v.ok {
-		return m, cmd
-	}
-	return m, m.run.cast(m.db, v.verdict)
 }
 
 // typedVerdict is a verdict once whole; ok is false while it is not.

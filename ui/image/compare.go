@@ -119,7 +119,7 @@ func (m Model) runCompare() (Model, tea.Cmd) {
 			}
 		}
 	}
-	if m.running() || m.client == nil {
+	if m.page.running() || m.client == nil {
 		m, _ = m.leavePicker() // start says why nothing goes
 	}
 	return m.start(models, "")
@@ -127,7 +127,7 @@ func (m Model) runCompare() (Model, tea.Cmd) {
 
 // leavePicker goes back to the results, or to the form before any run.
 func (m Model) leavePicker() (Model, tea.Cmd) {
-	if m.run != nil {
+	if m.page.run != nil {
 		return m.toResults(), nil
 	}
 	return m.toForm(m.form.row())

@@ -34,8 +34,8 @@ func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, m.km.Editor):
 		return m, m.edit.Open(m.form.prompt.Value()) // the prompt in $VISUAL or $EDITOR
-	case key.Matches(msg, m.km.Stop) && m.running():
-		m.run.stop()
+	case key.Matches(msg, m.km.Stop) && m.page.running():
+		m.page.run.stop()
 		return m, nil
 	case key.Matches(msg, m.km.Cancel) && d.inputRow() && d.fields.InputEmpty() && d.fields.Path() != rowMask:
 		d.removeImage() // the image being added is not
@@ -117,7 +117,7 @@ func (m Model) move(dir int) (Model, tea.Cmd) {
 	case d.onPrompt && dir > 0:
 		d.focusRow(0)
 	case !d.onPrompt && d.fields.Step(dir):
-	case m.run != nil:
+	case m.page.run != nil:
 		return m.toResults(), look
 	case d.onPrompt:
 		d.focusRow(-1)

@@ -79,9 +79,7 @@ type Model struct {
 
 	defaultModel string // the settings' image model, which the form starts with
 
-	run *run // the latest run; nil before the first
-	seq int  // the id of the latest run
-	sel int  // the selected tile
+	page page // the latest run's results
 
 	gallery gallery
 	picker  picker
@@ -110,6 +108,7 @@ func New(o Options) Model {
 		arena: newArena(cfg.Arena.Blind), edit: edit, open: open, defaultModel: model,
 		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
 		gallery: gallery{jobs: newJobList(), thumbs: map[string]thumb{}, pending: map[string]bool{}}}
+	m.page = page{db: o.Store, open: open, viewer: m.viewer}
 	m.looks = &lookBook{}
 	m.form = newDraft(model, m.st, m.km, m.looks)
 	return m
@@ -134,6 +133,13 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	if cmd, ok := m.viewer.Caps.Update(msg); ok {
 		return m, cmd
 	}
+	if cmd, news, ok := m.page.update(msg); ok {
+		m.form.late(news.vs)
+		if news.refused {
+			return m.showProblems()
+		}
+		return m, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
@@ -148,14 +154,6 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.viewer.Refresh()
 	case tab.SettingsMsg:
 		return m.settings(msg.Settings), nil
-	case laneOpenedMsg:
-		return m, m.run.laneOpened(msg)
-	case laneRefusedMsg:
-		return m.laneRefused(msg)
-	case laneEventMsg:
-		return m, m.run.laneEvent(msg, m.viewer)
-	case laneSavedMsg:
-		return m.laneSaved(msg)
 	case galleryLoadedMsg:
 		return m, m.gallery.jobsLoaded(msg, m.db)
 	case thumbLoadedMsg:
@@ -167,10 +165,6 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.jobFilled(msg)
 	case tab.RerunMsg:
 		return m.rerunFrom(msg)
-	case voteMsg:
-		return m, m.run.voted(msg)
-	case withdrawnMsg:
-		return m, m.blindRun().takenBack(msg)
 	case editor.EditedMsg:
 		return m.promptEdited(msg)
 	case recipeReadMsg:
@@ -185,7 +179,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 // Focused reports whether the tab owns the bare keys: a text field has the
 // keyboard, or the models picker, which is modal.
 func (m Model) Focused() bool {
-	if b := m.blindRun(); b != nil && b.asking {
+	if b := m.page.blind(); b != nil && b.asking {
 		return true
 	}
 	return m.gate.ask.Asking() || m.area == formArea && m.form.typing() || m.area == pickerArea
@@ -225,13 +219,13 @@ func (m Model) KeyMap() help.KeyMap {
 	if m.gate.ask.Asking() {
 		return tab.Help{Short: m.gate.ask.Help()}
 	}
-	return helpKeys{km: m.km, mode: m.mode(), running: m.running()}.help()
+	return helpKeys{km: m.km, mode: m.mode(), running: m.page.running()}.help()
 }
 
 func (m Model) mode() mode {
 	switch m.area {
 	case resultsArea:
-		if m.blindRun().voting() {
+		if m.page.blind().voting() {
 			return voting
 		}
 		return viewing

@@ -76,32 +76,20 @@ func (m Model) placeImages() tea.Cmd {
 	if m.area == galleryArea {
 		return m.gallery.placeThumb(m.viewer, m.width, m.height)
 	}
-	ts := m.run.tileList()
-	first, shown, cols := window(m.width, m.sel, len(ts))
 	// An image's height: the tab's, less the form's (and the question's)
 	// lines, the blank under them, the caption and the footer.
-	rows := m.height - len(m.topLines()) - 3
-	if rows <= 0 {
-		return nil
-	}
-	var cmds []tea.Cmd
-	for _, t := range ts[first : first+shown] {
-		if t.pic != nil && t.pic.img != nil {
-			cmds = append(cmds, m.viewer.Prepare(t.pic.key, t.pic.img, cols, rows))
-		}
-	}
-	return tea.Batch(cmds...)
+	return m.page.place(m.width, m.height-len(m.topLines())-3)
 }
 
 // hint is the viewer's word on how images are shown (inside tmux without
 // passthrough: how to turn it on), once, as a notice, when an image is on
 // screen and no run is under way (whose notices would cover it).
 func (m Model) hint() tea.Cmd {
-	shows := m.run.showsImage() // a result's, or the gallery's
+	shows := m.page.run.showsImage() // a result's, or the gallery's
 	if m.area == galleryArea {
 		shows = m.gallery.showsImage()
 	}
-	if m.running() || !shows {
+	if m.page.running() || !shows {
 		return nil
 	}
 	if h := m.viewer.Hint(); h != "" {
