@@ -73,9 +73,8 @@ type Model struct {
 	open   func(string) error
 	viewer *imageview.Viewer
 
-	form  draft
-	area  area
-	looks *lookBook // the local input files as they were when added
+	form draft
+	area area
 
 	defaultModel string // the settings' image model, which the form starts with
 
@@ -109,8 +108,7 @@ func New(o Options) Model {
 		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
 		gallery: gallery{jobs: newJobList(), thumbs: map[string]thumb{}, pending: map[string]bool{}}}
 	m.page = page{db: o.Store, open: open, viewer: m.viewer}
-	m.looks = &lookBook{}
-	m.form = newDraft(model, m.st, m.km, m.looks)
+	m.form = newDraft(model, m.st, m.km, &lookBook{})
 	return m
 }
 
@@ -129,6 +127,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
+// route hands a message to the part that owns it: the terminal's replies
+// to the viewer, the run's to the page (a lone lane's problems go beside
+// the form's rows), the keys by area; what fills the form to fill.
 func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	if cmd, ok := m.viewer.Caps.Update(msg); ok {
 		return m, cmd
@@ -136,7 +137,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	if cmd, news, ok := m.page.update(msg); ok {
 		m.form.late(news.vs)
 		if news.refused {
-			return m.showProblems()
+			m.area = formArea
+			return m, m.form.showProblems()
 		}
 		return m, cmd
 	}
@@ -144,7 +146,10 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.PasteMsg:
-		return m.paste(msg)
+		if m.area != formArea {
+			return m, nil
+		}
+		return m, m.form.paste(msg)
 	case tea.RawMsg:
 		return m, m.viewer.Update(msg)
 	case tab.ClientMsg:
@@ -158,22 +163,11 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.gallery.jobsLoaded(msg, m.db)
 	case thumbLoadedMsg:
 		return m, m.gallery.thumbLoaded(msg, m.viewer.Forget)
-	case lookedMsg:
-		m.form.look(msg)
-		return m, nil
-	case jobFilledMsg:
-		return m.jobFilled(msg)
-	case tab.RerunMsg:
-		return m.rerunFrom(msg)
-	case editor.EditedMsg:
-		return m.promptEdited(msg)
-	case recipeReadMsg:
-		return m.recipeRead(msg)
 	case guard.Verdict:
 		goes, cmd := m.gate.verdict(msg)
 		return m.gated(goes, cmd)
 	}
-	return m, nil
+	return m.fill(msg)
 }
 
 // Focused reports whether the tab owns the bare keys: a text field has the

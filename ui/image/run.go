@@ -102,7 +102,8 @@ func (m Model) send() (Model, tea.Cmd) {
 		return m, readRecipe(p, false) // a path typed as the prompt: its recipe, as a drop
 	}
 	if m.form.problems() > 0 {
-		return m.showProblems()
+		m.area = formArea
+		return m, m.form.showProblems()
 	}
 	return m.start([]string{m.form.spec().Model}, "")
 }
