@@ -10,7 +10,8 @@ import (
 	"atelier/ui/components/form"
 )
 
-// key routes a key press by the part of the tab that has the keyboard.
+// key routes a key press by the part of the tab that has the keyboard; the
+// gallery's may close it, or take its job's image to the form to edit.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.gate.ask.Asking() {
 		goes, cmd := m.gate.key(msg)
@@ -18,7 +19,14 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	switch m.area {
 	case galleryArea:
-		return m.galleryKey(msg)
+		cmd, out := m.gallery.key(msg, m.km, m.height, m.db, m.open)
+		switch {
+		case out.close:
+			return m.leavePicker()
+		case out.edit:
+			return m.editThis(out.in, cmd)
+		}
+		return m, cmd
 	case pickerArea:
 		return m.pickerKey(msg)
 	case resultsArea:

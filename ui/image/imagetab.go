@@ -213,13 +213,15 @@ func (m Model) KeyMap() help.KeyMap {
 	if m.gate.ask.Asking() {
 		return tab.Help{Short: m.gate.ask.Help()}
 	}
-	return helpKeys{km: m.km, mode: m.mode(), running: m.page.running()}.help()
+	return helpKeys{km: m.km, mode: m.area.mode(m.page.blind(), m.form), running: m.page.running()}.help()
 }
 
-func (m Model) mode() mode {
-	switch m.area {
+// mode is what the keys act on in area a, b being the run's blind state
+// and d the form.
+func (a area) mode(b *blind, d draft) mode {
+	switch a {
 	case resultsArea:
-		if m.page.blind().voting() {
+		if b.voting() {
 			return voting
 		}
 		return viewing
@@ -229,9 +231,9 @@ func (m Model) mode() mode {
 		return picking
 	}
 	switch {
-	case strings.HasPrefix(m.form.row(), rowImages) || m.form.row() == rowMask:
+	case strings.HasPrefix(d.row(), rowImages) || d.row() == rowMask:
 		return listing
-	case !m.form.typing():
+	case !d.typing():
 		return choosing
 	}
 	return typing
