@@ -34,6 +34,25 @@ type arena struct {
 
 func newArena(blind bool) arena { return arena{blind: blind, perm: rand.Perm} }
 
+// asked takes what a run sent from History or the Arena asks, and returns
+// the models it names: blind asks for a blind comparison, and blind or more
+// than one model for the picker, open on them once the job is in the form.
+func (a *arena) asked(msg tab.RerunMsg) []string {
+	var models []string
+	for _, t := range msg.Targets {
+		if t.Model != "" {
+			models = append(models, t.Model)
+		}
+	}
+	if msg.Blind {
+		a.blind = true
+	}
+	if msg.Blind || len(models) > 1 {
+		a.models, a.pick = models, true
+	}
+	return models
+}
+
 // blind is one blind comparison's letters and vote.
 type blind struct {
 	order     []int  // order[k]: the lane shown as letter k

@@ -26,8 +26,13 @@ func (m Model) fill(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		m.form.set(msg.spec)
 		return m.filled(fmt.Sprintf("image job %d is in the form: enter sends it again", msg.id))
-	case tab.RerunMsg:
-		return m.rerunFrom(msg)
+	case tab.RerunMsg: // from History or the Arena
+		models := m.arena.asked(msg)
+		if cmd := rerunFill(m.db, msg); cmd != nil {
+			return m, cmd
+		}
+		m.form.set(rerunSpec(msg, models, m.form.spec().Model))
+		return m.filled("the prompt is in the form: enter sends it")
 	case editor.EditedMsg:
 		if msg.Err != nil {
 			return m, tab.Error(msg.Err)
@@ -41,40 +46,31 @@ func (m Model) fill(msg tea.Msg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// rerunFrom takes a run sent from History or the Arena: the job's request
-// and inputs, lineage kept, as the gallery's re-run fills them (or, with
-// no job, the prompt and model sent). Blind asks for a blind comparison:
-// the picker opens on the models asked for, blind on.
-func (m Model) rerunFrom(msg tab.RerunMsg) (Model, tea.Cmd) {
-	var models []string
-	for _, t := range msg.Targets {
-		if t.Model != "" {
-			models = append(models, t.Model)
-		}
+// rerunFill reads the job a run sent from History or the Arena names
+// back into the form, as the gallery's re-run does: its request and
+// inputs, lineage kept; from History's R, the request is the recipe's in
+// the job's file. Nil when the run names no job.
+func rerunFill(db *store.Store, msg tab.RerunMsg) tea.Cmd {
+	switch {
+	case msg.ID != 0 && len(msg.BodyJSON) > 0:
+		return fillFromRecipe(db, msg)
+	case msg.ID != 0:
+		return fillFrom(db, store.ImageJob{ID: msg.ID})
 	}
-	if msg.Blind {
-		m.arena.blind = true
-	}
-	if msg.Blind || len(models) > 1 {
-		m.arena.models, m.arena.pick = models, true
-	}
-	if msg.ID != 0 && len(msg.BodyJSON) > 0 {
-		// From History's R: the request is the recipe's in the job's file,
-		// the inputs the job's, lineage kept.
-		return m, fillFromRecipe(m.db, msg)
-	}
-	if msg.ID != 0 {
-		return m, fillFrom(m.db, store.ImageJob{ID: msg.ID})
-	}
+	return nil
+}
+
+// rerunSpec is the form of a run sent with no job: its prompt, on the
+// model sent, else the first of models, else the form's own (current).
+func rerunSpec(msg tab.RerunMsg, models []string, current string) spec {
 	model := msg.Model
 	if model == "" && len(models) > 0 {
 		model = models[0]
 	}
 	if model == "" {
-		model = m.form.spec().Model
+		model = current
 	}
-	m.form.set(spec{Model: model, Prompt: msg.Prompt, Stream: true})
-	return m.filled("the prompt is in the form: enter sends it")
+	return spec{Model: model, Prompt: msg.Prompt, Stream: true}
 }
 
 // filled shows the form just filled, or the picker when the Arena asked

@@ -120,9 +120,10 @@ func (m Model) Init() tea.Cmd { return imageview.QueryCmds() }
 // graphics only: nothing is sent for half blocks, or twice for one size).
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	m, cmd := m.route(msg)
-	cmd = tea.Batch(cmd, m.placeImages())
-	if h := m.hint(); h != nil {
-		cmd = tea.Sequence(cmd, h) // after the message's own notices
+	place, hint := m.images()
+	cmd = tea.Batch(cmd, place)
+	if hint != nil {
+		cmd = tea.Sequence(cmd, hint) // after the message's own notices
 	}
 	return m, cmd
 }
