@@ -50,6 +50,23 @@ func (p *page) next(r *run) tea.Cmd {
 	return forget
 }
 
+// again is the latest run's request and models, to send again: nothing
+// before the first run, a warning (cmd) while it is under way.
+func (p *page) again() (s spec, models []string, cmd tea.Cmd) {
+	r := p.run
+	switch {
+	case r == nil:
+		return spec{}, nil, nil
+	case r.running():
+		return spec{}, nil, tab.Warn("a run is under way: esc stops it")
+	}
+	models = make([]string, len(r.lanes))
+	for i, l := range r.lanes {
+		models[i] = l.model
+	}
+	return r.spec, models, nil
+}
+
 // key handles the keys that act on the results alone; ok is false for a
 // key that leads elsewhere, which the tab handles. A blind run before its
 // vote takes only the keys that show no name (moving, opening, full

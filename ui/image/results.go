@@ -13,8 +13,8 @@ import (
 
 // resultsKey hands the keys of the results to the page, and acts on those
 // that lead elsewhere: the form (at the prompt, the last row, an input
-// image or the mask, or with the selected image to edit), a re-run, a
-// recipe, the gallery, a comparison.
+// image or the mask, or with the selected image to edit), the last run
+// sent again, a recipe, the gallery, a comparison.
 func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	cols, rows := m.width+4, m.height+4 // the shell's tab bar, status line and frame
 	if cmd, ok := m.page.key(msg, m.km, cols, rows); ok {
@@ -27,8 +27,16 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.toForm("")
 	case key.Matches(msg, m.km.EditThis):
 		return m.editThis(m.page.run.editRef(m.page.sel))
-	case key.Matches(msg, m.km.Rerun):
-		return m.rerun()
+	case key.Matches(msg, m.km.Rerun): // as it was sent, to the same models
+		s, models, cmd := m.page.again()
+		if models == nil {
+			return m, cmd
+		}
+		m.form.set(s)
+		if len(models) > 1 {
+			return m.start(models, "")
+		}
+		return m.send()
 	case key.Matches(msg, m.km.Recipe, m.km.Vary):
 		return m, recipeOf(m.page.run.selectedMedia(m.page.sel), key.Matches(msg, m.km.Vary))
 	case key.Matches(msg, m.km.AddImage):
@@ -95,26 +103,6 @@ func (m Model) editThis(in inputRef, warn tea.Cmd) (Model, tea.Cmd) {
 	m.form.editThis(in)
 	m, cmd := m.toForm("prompt")
 	return m, tea.Batch(cmd, tab.Info("editing this image: say what to change, enter sends"))
-}
-
-// rerun sends the last run again, as it was sent, to the same models.
-func (m Model) rerun() (Model, tea.Cmd) {
-	r := m.page.run
-	if r == nil {
-		return m, nil
-	}
-	if r.running() {
-		return m, tab.Warn("a run is under way: esc stops it")
-	}
-	models := make([]string, len(r.lanes))
-	for i, l := range r.lanes {
-		models[i] = l.model
-	}
-	m.form.set(r.spec)
-	if len(models) > 1 {
-		return m.start(models, "")
-	}
-	return m.send()
 }
 
 // fullScreen shows the image at sel over the whole terminal (cols×rows)
