@@ -68,7 +68,7 @@ func (m Model) pickerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	m.picker, act, cmd = m.picker.key(msg, m.km)
 	switch act {
 	case pickLeave:
-		return m.leavePicker()
+		return m.back()
 	case pickBlind:
 		m.arena.blind = !m.arena.blind
 	case pickRun:
@@ -79,7 +79,7 @@ func (m Model) pickerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			}
 		}
 		if m.page.running() || m.client == nil {
-			m, _ = m.leavePicker() // start says why nothing goes
+			m, _ = m.back() // start says why nothing goes
 		}
 		return m.start(models, "")
 	}
@@ -152,14 +152,6 @@ func (s spec) blindRefusal(models []string) tea.Cmd {
 		}
 	}
 	return nil
-}
-
-// leavePicker goes back to the results, or to the form before any run.
-func (m Model) leavePicker() (Model, tea.Cmd) {
-	if m.page.run != nil {
-		return m.toResults(), nil
-	}
-	return m.toForm(m.form.row())
 }
 
 // lines draws the model list in h lines, each model with what would stop

@@ -22,7 +22,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		cmd, out := m.gallery.key(msg, m.km, m.height, m.db, m.open)
 		switch {
 		case out.close:
-			return m.leavePicker()
+			return m.back()
 		case out.edit:
 			return m.editThis(out.in, cmd)
 		}
@@ -172,6 +172,15 @@ func (m Model) toResults() Model {
 	m.form.blur()
 	m.area = resultsArea
 	return m
+}
+
+// back leaves the picker or the gallery: for the results, or for the form
+// before any run.
+func (m Model) back() (Model, tea.Cmd) {
+	if m.page.run != nil {
+		return m.toResults(), nil
+	}
+	return m.toForm(m.form.row())
 }
 
 // problems are what is wrong with the form as it would be sent: the
