@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
@@ -34,6 +33,25 @@ type arena struct {
 }
 
 func newArena(blind bool) arena { return arena{blind: blind, perm: rand.Perm} }
+
+// asked takes what a run sent from History or the Arena asks, and returns
+// the models it names: blind asks for a blind comparison, and blind or more
+// than one model for the picker, open on them once the job is in the form.
+func (a *arena) asked(msg tab.RerunMsg) []string {
+	var models []string
+	for _, t := range msg.Targets {
+		if t.Model != "" {
+			models = append(models, t.Model)
+		}
+	}
+	if msg.Blind {
+		a.blind = true
+	}
+	if msg.Blind || len(models) > 1 {
+		a.models, a.pick = models, true
+	}
+	return models
+}
 
 // blind is one blind comparison's letters and vote.
 type blind struct {
@@ -72,45 +90,11 @@ func (r *run) order() []int {
 	return out
 }
 
-// blindRun is the run's blind state, nil when the run is not blind.
-func (m Model) blindRun() *blind {
-	if m.run == nil {
-		return nil
-	}
-	return m.run.blind
-}
-
 // voting reports whether the keys are the vote's: a blind run, unvoted
 // and not skipped, or a withdrawal asked about (false for b nil: no
 // blind run).
 func (b *blind) voting() bool {
 	return b.hidden() && !b.skipped || b != nil && b.asking
-}
-
-// voteKey handles the keys of a blind run before its vote, besides those
-// that show no name (resultsKey's): the verdict, and esc, which leaves the
-// vote. Every other key would show or lead to a name: it waits.
-func (m Model) voteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	b := m.run.blind
-	switch {
-	case key.Matches(msg, m.km.Stop):
-		m.run.blind.skipped = true
-		return m, tab.Info("not voted: the names stay hidden; c runs a new comparison")
-	case key.Matches(msg, m.km.Remove) && msg.String() != "x" && b.typed != "":
-		b.typed = b.typed[:len(b.typed)-1]
-		return m, nil
-	}
-	if len(msg.Text) != 1 {
-		return m, tab.Warn("vote first: " + voteHelp(len(b.order)) + "; esc leaves it unvoted")
-	}
-	if m.running() {
-		return m, tab.Warn("vote once every image is in")
-	}
-	v, cmd := b.castKey(strings.ToLower(msg.Text))
-	if !v.ok {
-		return m, cmd
-	}
-	return m, m.run.cast(m.db, v.verdict)
 }
 
 // typedVerdict is a verdict once whole; ok is false while it is not.
@@ -274,57 +258,6 @@ func (b *blind) takenBack(msg withdrawnMsg) tea.Cmd {
 		b.withdrawn = true
 	}
 	return tab.Notice("vote withdrawn: it no longer counts")
-}
-
-// rerunFrom takes a run sent from History or the Arena: the job's request
-// and inputs, lineage kept, as the gallery's re-run fills them (or, with
-// no job, the prompt and model sent). Blind asks for a blind comparison:
-// the picker opens on the models asked for, blind on.
-func (m Model) rerunFrom(msg tab.RerunMsg) (Model, tea.Cmd) {
-	var models []string
-	for _, t := range msg.Targets {
-		if t.Model != "" {
-			models = append(models, t.Model)
-		}
-	}
-	if msg.Blind {
-		m.arena.blind = true
-	}
-	if msg.Blind || len(models) > 1 {
-		m.arena.models, m.arena.pick = models, true
-	}
-	if msg.ID != 0 && len(msg.BodyJSON) > 0 {
-		// From History's R: the request is the recipe's in the job's file,
-		// the inputs the job's, lineage kept.
-		return m, fillFromRecipe(m.db, msg)
-	}
-	if msg.ID != 0 {
-		return m, fillFrom(m.db, store.ImageJob{ID: msg.ID})
-	}
-	model := msg.Model
-	if model == "" && len(models) > 0 {
-		model = models[0]
-	}
-	if model == "" {
-		model = m.form.spec().Model
-	}
-	m.form.set(spec{Model: model, Prompt: msg.Prompt, Stream: true})
-	return m.filled("the prompt is in the form: enter sends it")
-}
-
-// filled shows the form just filled, or the picker when the Arena asked
-// for a comparison.
-func (m Model) filled(note string) (Model, tea.Cmd) {
-	if m.arena.pick {
-		m.arena.pick = false
-		m = m.openPicker()
-		if m.arena.blind {
-			return m, tab.Info("a blind comparison: enter runs the models chosen, shown as A, B… until you vote")
-		}
-		return m, tab.Info("enter runs the models chosen side by side")
-	}
-	m, cmd := m.toForm("prompt")
-	return m, tea.Batch(cmd, tab.Info(note))
 }
 
 // footer is the footer of a blind run before its vote: how the lanes

@@ -54,8 +54,8 @@ func (h *harness) blindRun(prompt string) int {
 	}
 	start := len(h.seen)
 	h.Keys("enter")
-	if len(h.srv.all()) != 2 || h.m.running() {
-		h.t.Fatalf("%d requests; running %v", len(h.srv.all()), h.m.running())
+	if len(h.srv.all()) != 2 || h.m.page.running() {
+		h.t.Fatalf("%d requests; running %v", len(h.srv.all()), h.m.page.running())
 	}
 	return start
 }
@@ -212,8 +212,8 @@ func TestBlindDefaultAndArenaRerun(t *testing.T) {
 		t.Errorf("prompt %q", h.m.form.spec().Prompt)
 	}
 	h.Keys("enter")
-	if n := len(h.srv.all()); n != 2 || h.m.run.blind == nil {
-		t.Fatalf("%d requests; blind %v", n, h.m.run.blind != nil)
+	if n := len(h.srv.all()); n != 2 || h.m.page.run.blind == nil {
+		t.Fatalf("%d requests; blind %v", n, h.m.page.run.blind != nil)
 	}
 }
 
@@ -226,7 +226,7 @@ func TestGoldenBlind(t *testing.T) {
 				m.SetSize(size[0]-4, size[1]-4)
 				m = blindComparing(m)
 				if stage == "after" {
-					m.run.blind.verdict = "BA"
+					m.page.run.blind.verdict = "BA"
 				}
 				v := m.View()
 				if w := named(ansi.Strip(v)); (w != "") != (stage == "after") {
@@ -246,6 +246,6 @@ func blindComparing(m Model) Model {
 		finals: []picture{{key: "a", img: scene(64, 64, 0), path: "/data/media/2026-11-21/image-1.png"}}}
 	b := &lane{model: client.ImageModel25Sunburst, state: laneDone, total: 3 * time.Second, job: 2,
 		finals: []picture{{key: "b", img: scene(64, 64, 1), path: "/data/media/2026-11-21/image-2.png"}}}
-	m.run = &run{id: 1, spec: m.form.spec(), cancel: func() {}, lanes: []*lane{a, b}, blind: &blind{order: []int{1, 0}}}
+	m.page.run = &run{id: 1, spec: m.form.spec(), cancel: func() {}, lanes: []*lane{a, b}, blind: &blind{order: []int{1, 0}}}
 	return m.toResults()
 }

@@ -59,27 +59,65 @@ func newPicker(cur string, asked []string) picker {
 	return p
 }
 
-// pickerKey moves, chooses, runs or cancels.
+// pickerKey hands the keys to the picker and does what it asks: leave,
+// turn blind on or off, or run the models chosen, each of which must take
+// the form's request when the run is blind.
 func (m Model) pickerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	p := &m.picker
-	switch {
-	case key.Matches(msg, m.km.Cancel):
-		return m.leavePicker()
-	case key.Matches(msg, m.km.Up):
-		p.cursor = max(0, p.cursor-1)
-	case key.Matches(msg, m.km.Down):
-		p.cursor = min(len(p.models)-1, p.cursor+1)
-	case key.Matches(msg, m.km.Toggle):
-		var cmd tea.Cmd
-		m.picker, cmd = m.picker.toggle()
-		return m, cmd
-	case key.Matches(msg, m.km.Blind):
+	var act pickAction
+	var cmd tea.Cmd
+	m.picker, act, cmd = m.picker.key(msg, m.km)
+	switch act {
+	case pickLeave:
+		return m.back()
+	case pickBlind:
 		m.arena.blind = !m.arena.blind
-		return m, nil
-	case key.Matches(msg, m.km.Run):
-		return m.runCompare()
+	case pickRun:
+		models := m.picker.picked()
+		if m.arena.blind {
+			if w := m.form.spec().blindRefusal(models); w != nil {
+				return m, w
+			}
+		}
+		if m.page.running() || m.client == nil {
+			m, _ = m.back() // start says why nothing goes
+		}
+		return m.start(models, "")
 	}
-	return m, nil
+	return m, cmd
+}
+
+// pickAction is what a key in the picker asks of the tab.
+type pickAction int
+
+const (
+	pickNone  pickAction = iota
+	pickLeave            // esc: back where the tab was
+	pickBlind            // b: the comparison blind or named
+	pickRun              // enter, with 2 or 3 chosen: send to each at once
+)
+
+// key moves, chooses, or says what the tab is to do: leave, turn blind on
+// or off, run (with fewer than compareMin chosen, a warning instead).
+func (p picker) key(msg tea.KeyPressMsg, km keyMap) (picker, pickAction, tea.Cmd) {
+	switch {
+	case key.Matches(msg, km.Cancel):
+		return p, pickLeave, nil
+	case key.Matches(msg, km.Up):
+		p.cursor = max(0, p.cursor-1)
+	case key.Matches(msg, km.Down):
+		p.cursor = min(len(p.models)-1, p.cursor+1)
+	case key.Matches(msg, km.Toggle):
+		var cmd tea.Cmd
+		p, cmd = p.toggle()
+		return p, pickNone, cmd
+	case key.Matches(msg, km.Blind):
+		return p, pickBlind, nil
+	case key.Matches(msg, km.Run) && len(p.picked()) < compareMin:
+		return p, pickNone, tab.Warn("choose 2 or 3 models")
+	case key.Matches(msg, km.Run):
+		return p, pickRun, nil
+	}
+	return p, pickNone, nil
 }
 
 // toggle chooses or drops the model under the cursor; no more than
@@ -104,33 +142,16 @@ func (p picker) picked() []string {
 	return out
 }
 
-// runCompare sends the form to the chosen models at once.
-func (m Model) runCompare() (Model, tea.Cmd) {
-	models := m.picker.picked()
-	if len(models) < compareMin {
-		return m, tab.Warn("choose 2 or 3 models")
-	}
-	if m.arena.blind {
-		// A lane refused in a blind run would name its model: each must go.
-		s := m.form.spec()
-		for _, model := range models {
-			if vs := s.violations(model); len(vs) > 0 {
-				return m, tab.Warn(fmt.Sprintf("blind: %s would not be sent (%s): drop it or change the form", model, oneLine(vs[0].Error())))
-			}
+// blindRefusal is why a blind run of s on models cannot go: a lane
+// refused in a blind run would name its model, so each must take s; nil
+// when each does.
+func (s spec) blindRefusal(models []string) tea.Cmd {
+	for _, model := range models {
+		if vs := s.violations(model); len(vs) > 0 {
+			return tab.Warn(fmt.Sprintf("blind: %s would not be sent (%s): drop it or change the form", model, oneLine(vs[0].Error())))
 		}
 	}
-	if m.running() || m.client == nil {
-		m, _ = m.leavePicker() // start says why nothing goes
-	}
-	return m.start(models, "")
-}
-
-// leavePicker goes back to the results, or to the form before any run.
-func (m Model) leavePicker() (Model, tea.Cmd) {
-	if m.run != nil {
-		return m.toResults(), nil
-	}
-	return m.toForm(m.form.row())
+	return nil
 }
 
 // lines draws the model list in h lines, each model with what would stop

@@ -50,7 +50,7 @@ printf 'a lighthouse\n\033[31min fog, watercolour\n' > "$f"`)
 func TestFullScreenAndHelp(t *testing.T) {
 	h := newHarness(t, nil)
 	h.set("prompt", "a lamp").set(rowSize, "256x256").set(rowN, "2").Keys("enter")
-	if h.m.mode() != viewing {
+	if h.m.area.mode(h.m.page.blind(), h.m.form) != viewing {
 		t.Fatal("the results do not have the keyboard after a send")
 	}
 	keys := []string{}

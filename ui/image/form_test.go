@@ -29,7 +29,7 @@ func TestViolationsShowBesideTheirFieldsAndNothingIsSent(t *testing.T) {
 	if n := len(h.srv.all()); n != 0 {
 		t.Fatalf("%d requests sent", n)
 	}
-	if h.m.run != nil || len(h.jobs()) != 0 {
+	if h.m.page.run != nil || len(h.jobs()) != 0 {
 		t.Fatal("a refused request started a run or was recorded")
 	}
 	for label, want := range map[string]string{

@@ -10,7 +10,8 @@ import (
 	"atelier/ui/components/form"
 )
 
-// key routes a key press by the part of the tab that has the keyboard.
+// key routes a key press by the part of the tab that has the keyboard; the
+// gallery's may close it, or take its job's image to the form to edit.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.gate.ask.Asking() {
 		goes, cmd := m.gate.key(msg)
@@ -18,7 +19,14 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	switch m.area {
 	case galleryArea:
-		return m.galleryKey(msg)
+		cmd, out := m.gallery.key(msg, m.km, m.height, m.db, m.open)
+		switch {
+		case out.close:
+			return m.back()
+		case out.edit:
+			return m.editThis(out.in, cmd)
+		}
+		return m, cmd
 	case pickerArea:
 		return m.pickerKey(msg)
 	case resultsArea:
@@ -27,54 +35,72 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m.formKey(msg)
 }
 
-// formKey handles the keys of the form: the tab's own first (send, move,
-// choose with ↑/↓), then the prompt or the rows.
+// formKey handles the keys of the form that act on the run or lead out of
+// it (the editor, stop, send, the gallery, a comparison); the draft takes
+// the rest, and says when the cursor went past either end to the results.
 func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	d := &m.form
 	switch {
 	case key.Matches(msg, m.km.Editor):
-		return m, m.edit.Open(m.form.prompt.Value()) // the prompt in $VISUAL or $EDITOR
-	case key.Matches(msg, m.km.Stop) && m.running():
-		m.run.stop()
+		return m, m.edit.Open(d.prompt.Value()) // the prompt in $VISUAL or $EDITOR
+	case key.Matches(msg, m.km.Stop) && m.page.running():
+		m.page.run.stop()
 		return m, nil
-	case key.Matches(msg, m.km.Cancel) && d.inputRow() && d.fields.InputEmpty() && d.fields.Path() != rowMask:
-		d.removeImage() // the image being added is not
-		return m, nil
-	case key.Matches(msg, m.km.Send) && d.inputRow():
-		return m.move(1) // the path typed is done: it is looked at
-	case key.Matches(msg, m.km.Send):
+	case key.Matches(msg, m.km.Send) && !d.inputRow():
 		return m.send()
-	case key.Matches(msg, m.km.Next):
-		return m.move(1)
-	case key.Matches(msg, m.km.Prev):
-		return m.move(-1)
-	case d.onPrompt:
-		return m, d.typePrompt(msg)
-	case key.Matches(msg, m.km.Up, m.km.Down):
-		dir := 1
-		if key.Matches(msg, m.km.Up) {
-			dir = -1
-		}
-		d.choose(dir)
-		return m, nil
-	case !d.typing() && key.Matches(msg, m.km.AddImage):
-		d.addImage()
-		return m, nil
-	case !d.typing() && key.Matches(msg, m.km.SetMask):
-		d.focusName(rowMask)
-		return m, nil
-	case !d.typing() && strings.HasPrefix(d.row(), rowImages) && key.Matches(msg, m.km.Remove):
-		d.removeImage()
-		return m, nil
 	case !d.typing() && key.Matches(msg, m.km.Gallery):
 		return m.openGallery()
 	case !d.typing() && key.Matches(msg, m.km.Compare):
 		return m.openPicker(), nil
 	}
+	cmd, past := d.key(msg, m.km, m.page.run != nil)
+	if past {
+		return m.toResults(), cmd
+	}
+	return m, cmd
+}
+
+// key handles a key of the form itself: moving through the prompt and
+// the rows (past: the cursor went past either end, to the results, which
+// there are when results is), choosing with ↑/↓, an input image added or
+// removed, the mask, then the prompt's or the row's own keys.
+func (d *draft) key(msg tea.KeyPressMsg, km keyMap, results bool) (cmd tea.Cmd, past bool) {
+	switch {
+	case key.Matches(msg, km.Cancel) && d.inputRow() && d.fields.InputEmpty() && d.fields.Path() != rowMask:
+		d.removeImage() // the image being added is not
+	case key.Matches(msg, km.Send) && d.inputRow():
+		return d.move(1, results) // the path typed is done: it is looked at
+	case key.Matches(msg, km.Next):
+		return d.move(1, results)
+	case key.Matches(msg, km.Prev):
+		return d.move(-1, results)
+	case d.onPrompt:
+		return d.typePrompt(msg), false
+	case key.Matches(msg, km.Up, km.Down):
+		dir := 1
+		if key.Matches(msg, km.Up) {
+			dir = -1
+		}
+		d.choose(dir)
+	case !d.typing() && key.Matches(msg, km.AddImage):
+		d.addImage()
+	case !d.typing() && key.Matches(msg, km.SetMask):
+		d.focusName(rowMask)
+	case !d.typing() && strings.HasPrefix(d.row(), rowImages) && key.Matches(msg, km.Remove):
+		d.removeImage()
+	default:
+		return d.update(msg), false
+	}
+	return nil, false
+}
+
+// update passes a key or a paste to the row under the cursor; a new model
+// named there remakes the rows for its rules.
+func (d *draft) update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	d.fields, cmd = d.fields.Update(msg)
 	d.remodel()
-	return m, cmd
+	return cmd
 }
 
 // typePrompt passes a key to the prompt; a change there forgets what was
@@ -107,24 +133,23 @@ func (d *draft) choose(dir int) {
 	}
 }
 
-// move goes to the next (d = 1) or previous row, the prompt first. Past
-// either end of the form come the results, once there are some; else it
-// wraps.
-func (m Model) move(dir int) (Model, tea.Cmd) {
-	d := &m.form
-	look := m.looks.cmds(d.spec())
+// move goes to the next (dir 1) or previous row, the prompt first, and
+// looks at the input files not looked at yet. Past either end of the form
+// come the results (past), when there are some (results); else it wraps.
+func (d *draft) move(dir int, results bool) (cmd tea.Cmd, past bool) {
+	look := d.looks.cmds(d.spec())
 	switch {
 	case d.onPrompt && dir > 0:
 		d.focusRow(0)
 	case !d.onPrompt && d.fields.Step(dir):
-	case m.run != nil:
-		return m.toResults(), look
+	case results:
+		return look, true
 	case d.onPrompt:
 		d.focusRow(-1)
 	default:
-		return m, tea.Batch(look, d.focusPrompt())
+		return tea.Batch(look, d.focusPrompt()), false
 	}
-	return m, look
+	return look, false
 }
 
 // toForm gives the keyboard back to the form, at the prompt or the row of
@@ -147,6 +172,15 @@ func (m Model) toResults() Model {
 	m.form.blur()
 	m.area = resultsArea
 	return m
+}
+
+// back leaves the picker or the gallery: for the results, or for the form
+// before any run.
+func (m Model) back() (Model, tea.Cmd) {
+	if m.page.run != nil {
+		return m.toResults(), nil
+	}
+	return m.toForm(m.form.row())
 }
 
 // problems are what is wrong with the form as it would be sent: the
@@ -197,12 +231,11 @@ func (d *draft) late(vs []*client.ValidationError) {
 
 // showProblems puts the cursor on the first problem: the prompt's, else
 // the first row's.
-func (m Model) showProblems() (Model, tea.Cmd) {
-	m.area = formArea
-	if m.form.promptProblem(true) != "" {
-		return m, m.form.focusPrompt()
+func (d *draft) showProblems() tea.Cmd {
+	if d.promptProblem(true) != "" {
+		return d.focusPrompt()
 	}
-	m.form.focusRow(m.form.fields.Index())
-	m.form.fields.FocusProblem()
-	return m, nil
+	d.focusRow(d.fields.Index())
+	d.fields.FocusProblem()
+	return nil
 }

@@ -105,25 +105,36 @@ func newJobList() list.Model[store.ImageJob] {
 	})
 }
 
-// galleryKey acts on the job selected, else moves through the jobs or
-// filters them; while the filter is typed, it has every key.
-func (m Model) galleryKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	job, ok := m.gallery.selected()
+// galleryExit is what a key in the gallery asks of the tab: to close it,
+// or to take the job's image (in) to the form, to edit.
+type galleryExit struct {
+	close bool
+	edit  bool
+	in    inputRef
+}
+
+// key acts on the job selected (db holds it; open shows it), else moves
+// through the jobs or filters them in a tab height tall; while the filter
+// is typed, it has every key. With an edit, cmd says why there is no image
+// to edit, if there is none.
+func (g *gallery) key(msg tea.KeyPressMsg, km keyMap, height int, db *store.Store, open func(string) error) (cmd tea.Cmd, out galleryExit) {
+	job, ok := g.selected()
 	switch {
-	case m.gallery.jobs.Filtering():
-	case key.Matches(msg, m.km.Close):
-		return m.leavePicker()
+	case g.jobs.Filtering():
+	case key.Matches(msg, km.Close):
+		return nil, galleryExit{close: true}
 	case !ok:
-	case key.Matches(msg, m.km.Open):
-		return m, openJob(m.db, m.open, job)
-	case key.Matches(msg, m.km.Rerun):
-		return m, fillFrom(m.db, job)
-	case key.Matches(msg, m.km.EditThis):
-		return m.editThis(jobEditRef(m.db, job))
-	case key.Matches(msg, m.km.Recipe, m.km.Vary):
-		return m, recipeOf(jobPath(m.db, job), key.Matches(msg, m.km.Vary))
+	case key.Matches(msg, km.Open):
+		return openJob(db, open, job), out
+	case key.Matches(msg, km.Rerun):
+		return fillFrom(db, job), out
+	case key.Matches(msg, km.EditThis):
+		in, warn := jobEditRef(db, job)
+		return warn, galleryExit{edit: true, in: in}
+	case key.Matches(msg, km.Recipe, km.Vary):
+		return recipeOf(jobPath(db, job), key.Matches(msg, km.Vary)), out
 	}
-	return m, m.gallery.update(msg, m.height, m.db)
+	return g.update(msg, height, db), out
 }
 
 // update moves through the jobs or filters them in a tab height tall,

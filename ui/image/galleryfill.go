@@ -49,16 +49,6 @@ func fillFrom(db *store.Store, j store.ImageJob) tea.Cmd {
 	}
 }
 
-// jobFilled puts a job's request in the form, ready to send again.
-func (m Model) jobFilled(msg jobFilledMsg) (Model, tea.Cmd) {
-	if msg.err != nil {
-		m.arena.pick = false
-		return m, tab.Error(msg.err)
-	}
-	m.form.set(msg.spec)
-	return m.filled(fmt.Sprintf("image job %d is in the form: enter sends it again", msg.id))
-}
-
 // storedRequest is what the form takes back from a recorded request.
 type storedRequest struct {
 	Model             string `json:"model"`

@@ -202,7 +202,8 @@ func (g gallery) showsImage() bool {
 	return ok && has && g.thumbs[f.Path].img != nil
 }
 
-// placeThumb is placeImages for the gallery's image in a tab width×height.
+// placeThumb places the gallery's image (see Model.images) in a tab
+// width×height.
 func (g gallery) placeThumb(v *imageview.Viewer, width, height int) tea.Cmd {
 	j, ok := g.selected()
 	f, has := shownFile(j)

@@ -30,7 +30,7 @@ func (m Model) start(models []string, parent string) (Model, tea.Cmd) {
 	}
 	s := m.form.spec()
 	n := s.images() * len(models)
-	if n > 1 && m.client != nil && !m.running() {
+	if n > 1 && m.client != nil && !m.page.running() {
 		what := tab.Plural(n, "image")
 		if len(models) > 1 {
 			what = fmt.Sprintf("%s of %s", what, tab.Plural(len(models), "model"))

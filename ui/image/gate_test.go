@@ -61,7 +61,7 @@ func TestGuardNoSendsNothingYesSends(t *testing.T) {
 	if got := h.Notices(); !slices.Contains(got, "3 images: not run; nothing was sent") {
 		t.Errorf("notices %q", got)
 	}
-	if h.m.run != nil || len(h.jobs()) != 0 {
+	if h.m.page.run != nil || len(h.jobs()) != 0 {
 		t.Error("a refused run was started or recorded")
 	}
 

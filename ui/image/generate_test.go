@@ -97,7 +97,7 @@ func TestWholeReplyOfTwoImages(t *testing.T) {
 		t.Errorf("response %s", jobs[0].ResponseJSON)
 	}
 	h.Keys("right")
-	if h.m.sel != 1 || !strings.Contains(h.view(), "▸ image 2 of 2") {
+	if h.m.page.sel != 1 || !strings.Contains(h.view(), "▸ image 2 of 2") {
 		t.Errorf("right did not select the second image:\n%s", h.view())
 	}
 }
@@ -124,7 +124,7 @@ func TestNoServiceYet(t *testing.T) {
 	if errs := h.Errors(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "Settings") {
 		t.Fatalf("errors %v", errs)
 	}
-	if len(h.srv.all()) != 0 || h.m.run != nil {
+	if len(h.srv.all()) != 0 || h.m.page.run != nil {
 		t.Fatal("something was sent")
 	}
 }

@@ -73,7 +73,7 @@ func streaming(m Model) Model {
 	m.form.setText(rowPartials, "2")
 	l := &lane{model: client.ImageModel25Flare, state: laneStreaming,
 		partial: &picture{key: "p", img: scene(64, 48, 2), partial: 1}}
-	m.run = &run{id: 1, spec: m.form.spec(), cancel: func() {}, lanes: []*lane{l}}
+	m.page.run = &run{id: 1, spec: m.form.spec(), cancel: func() {}, lanes: []*lane{l}}
 	return m.toResults()
 }
 
@@ -85,7 +85,7 @@ func results(m Model) Model {
 		{key: "a", img: scene(64, 48, 0), path: "/data/media/2026-11-21/image-8f2c.png"},
 		{key: "b", img: scene(48, 64, 1), path: "/data/media/2026-11-21/image-77a1.png", index: 1},
 	}}
-	m.run = &run{id: 1, spec: m.form.spec(), cancel: func() {}, lanes: []*lane{l}}
+	m.page.run = &run{id: 1, spec: m.form.spec(), cancel: func() {}, lanes: []*lane{l}}
 	return m.toResults()
 }
 
@@ -100,7 +100,7 @@ func comparing(m Model) Model {
 		partial: &picture{key: "p", img: scene(64, 64, 2), partial: 2}}
 	refused := &lane{model: client.ImageModel2, state: laneRefused,
 		refused: client.Violations((&client.ImageRequest{Model: client.ImageModel2, Prompt: "x", Quality: "max"}).Validate())}
-	m.run = &run{id: 1, spec: m.form.spec(), cancel: func() {}, lanes: []*lane{done, streaming, refused}}
+	m.page.run = &run{id: 1, spec: m.form.spec(), cancel: func() {}, lanes: []*lane{done, streaming, refused}}
 	return m.toResults()
 }
 

@@ -73,15 +73,12 @@ type Model struct {
 	open   func(string) error
 	viewer *imageview.Viewer
 
-	form  draft
-	area  area
-	looks *lookBook // the local input files as they were when added
+	form draft
+	area area
 
 	defaultModel string // the settings' image model, which the form starts with
 
-	run *run // the latest run; nil before the first
-	seq int  // the id of the latest run
-	sel int  // the selected tile
+	page page // the latest run's results
 
 	gallery gallery
 	picker  picker
@@ -110,8 +107,8 @@ func New(o Options) Model {
 		arena: newArena(cfg.Arena.Blind), edit: edit, open: open, defaultModel: model,
 		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
 		gallery: gallery{jobs: newJobList(), thumbs: map[string]thumb{}, pending: map[string]bool{}}}
-	m.looks = &lookBook{}
-	m.form = newDraft(model, m.st, m.km, m.looks)
+	m.page = page{db: o.Store, open: open, viewer: m.viewer}
+	m.form = newDraft(model, m.st, m.km, &lookBook{})
 	return m
 }
 
@@ -123,22 +120,37 @@ func (m Model) Init() tea.Cmd { return imageview.QueryCmds() }
 // graphics only: nothing is sent for half blocks, or twice for one size).
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	m, cmd := m.route(msg)
-	cmd = tea.Batch(cmd, m.placeImages())
-	if h := m.hint(); h != nil {
-		cmd = tea.Sequence(cmd, h) // after the message's own notices
+	place, hint := m.images()
+	cmd = tea.Batch(cmd, place)
+	if hint != nil {
+		cmd = tea.Sequence(cmd, hint) // after the message's own notices
 	}
 	return m, cmd
 }
 
+// route hands a message to the part that owns it: the terminal's replies
+// to the viewer, the run's to the page (a lone lane's problems go beside
+// the form's rows), the keys by area; what fills the form to fill.
 func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	if cmd, ok := m.viewer.Caps.Update(msg); ok {
+		return m, cmd
+	}
+	if cmd, news, ok := m.page.update(msg); ok {
+		m.form.late(news.vs)
+		if news.refused {
+			m.area = formArea
+			return m, m.form.showProblems()
+		}
 		return m, cmd
 	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.PasteMsg:
-		return m.paste(msg)
+		if m.area != formArea {
+			return m, nil
+		}
+		return m, m.form.paste(msg)
 	case tea.RawMsg:
 		return m, m.viewer.Update(msg)
 	case tab.ClientMsg:
@@ -148,44 +160,21 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.viewer.Refresh()
 	case tab.SettingsMsg:
 		return m.settings(msg.Settings), nil
-	case laneOpenedMsg:
-		return m, m.run.laneOpened(msg)
-	case laneRefusedMsg:
-		return m.laneRefused(msg)
-	case laneEventMsg:
-		return m, m.run.laneEvent(msg, m.viewer)
-	case laneSavedMsg:
-		return m.laneSaved(msg)
 	case galleryLoadedMsg:
 		return m, m.gallery.jobsLoaded(msg, m.db)
 	case thumbLoadedMsg:
 		return m, m.gallery.thumbLoaded(msg, m.viewer.Forget)
-	case lookedMsg:
-		m.form.look(msg)
-		return m, nil
-	case jobFilledMsg:
-		return m.jobFilled(msg)
-	case tab.RerunMsg:
-		return m.rerunFrom(msg)
-	case voteMsg:
-		return m, m.run.voted(msg)
-	case withdrawnMsg:
-		return m, m.blindRun().takenBack(msg)
-	case editor.EditedMsg:
-		return m.promptEdited(msg)
-	case recipeReadMsg:
-		return m.recipeRead(msg)
 	case guard.Verdict:
 		goes, cmd := m.gate.verdict(msg)
 		return m.gated(goes, cmd)
 	}
-	return m, nil
+	return m.fill(msg)
 }
 
 // Focused reports whether the tab owns the bare keys: a text field has the
 // keyboard, or the models picker, which is modal.
 func (m Model) Focused() bool {
-	if b := m.blindRun(); b != nil && b.asking {
+	if b := m.page.blind(); b != nil && b.asking {
 		return true
 	}
 	return m.gate.ask.Asking() || m.area == formArea && m.form.typing() || m.area == pickerArea
@@ -225,13 +214,15 @@ func (m Model) KeyMap() help.KeyMap {
 	if m.gate.ask.Asking() {
 		return tab.Help{Short: m.gate.ask.Help()}
 	}
-	return helpKeys{km: m.km, mode: m.mode(), running: m.running()}.help()
+	return helpKeys{km: m.km, mode: m.area.mode(m.page.blind(), m.form), running: m.page.running()}.help()
 }
 
-func (m Model) mode() mode {
-	switch m.area {
+// mode is what the keys act on in area a, b being the run's blind state
+// and d the form.
+func (a area) mode(b *blind, d draft) mode {
+	switch a {
 	case resultsArea:
-		if m.blindRun().voting() {
+		if b.voting() {
 			return voting
 		}
 		return viewing
@@ -241,9 +232,9 @@ func (m Model) mode() mode {
 		return picking
 	}
 	switch {
-	case strings.HasPrefix(m.form.row(), rowImages) || m.form.row() == rowMask:
+	case strings.HasPrefix(d.row(), rowImages) || d.row() == rowMask:
 		return listing
-	case !m.form.typing():
+	case !d.typing():
 		return choosing
 	}
 	return typing

@@ -24,21 +24,6 @@ func (r *run) laneOpened(msg laneOpenedMsg) tea.Cmd {
 	return l.pull.pull(msg.laneRef)
 }
 
-// laneRefused shows why a request was not sent: beside the form's fields
-// for a single run, in its tile in a comparison.
-func (m Model) laneRefused(msg laneRefusedMsg) (Model, tea.Cmd) {
-	l := m.run.lane(msg.laneRef)
-	if l == nil {
-		return m, nil
-	}
-	l.state, l.refused = laneRefused, msg.vs
-	if len(m.run.lanes) > 1 {
-		return m, nil
-	}
-	m.form.late(msg.vs)
-	return m.showProblems()
-}
-
 // laneEvent shows an event's image (v tells the terminal which picture
 // replaces which) and asks for the next event; at the end of the stream it
 // saves what arrived.
@@ -100,19 +85,6 @@ func (l *lane) end(ref laneRef, err error) tea.Cmd {
 		resp = l.acc.Response()
 	}
 	return finishStream(ref, l.pull, l.rec, resp, !l.acc.Done(), err, l.begin)
-}
-
-// laneSaved shows where the images went and how the lane ended; a lone
-// lane's refused field goes beside it in the form.
-func (m Model) laneSaved(msg laneSavedMsg) (Model, tea.Cmd) {
-	l := m.run.lane(msg.laneRef)
-	if l == nil {
-		return m, nil
-	}
-	if len(m.run.lanes) == 1 {
-		m.form.late(refusedField(msg.err))
-	}
-	return m, m.run.laneSaved(l, msg)
 }
 
 // laneSaved keeps how lane l ended and where its images went, and says so.

@@ -95,22 +95,16 @@ func unescapeShell(s string) string {
 // paste takes a paste into the form: a dropped file's path is read for its
 // recipe (and not typed), anything else is text for the field. The path
 // prompt of an input image keeps every paste: there a path is the answer.
-func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
-	if m.area == formArea && !m.form.inputRow() {
+func (d *draft) paste(msg tea.PasteMsg) tea.Cmd {
+	if !d.inputRow() {
 		if p := droppedPath(msg.Content); p != "" {
-			return m, readRecipe(p, false)
+			return readRecipe(p, false)
 		}
 	}
-	switch {
-	case m.area != formArea:
-		return m, nil
-	case m.form.onPrompt:
-		return m, m.form.typePrompt(msg)
+	if d.onPrompt {
+		return d.typePrompt(msg)
 	}
-	var cmd tea.Cmd
-	m.form.fields, cmd = m.form.fields.Update(msg)
-	m.form.remodel()
-	return m, cmd
+	return d.update(msg)
 }
 
 // recipeRead fills the form from a file's recipe, or says why not and

@@ -11,50 +11,34 @@ import (
 	"atelier/ui/tab"
 )
 
-// resultsKey handles the keys of the results.
-// A blind run before its vote takes only the keys that show no name
-// (moving, opening, full screen, stop); the rest are its vote's.
+// resultsKey hands the keys of the results to the page, and acts on those
+// that lead elsewhere: the form (at the prompt, the last row, an input
+// image or the mask, or with the selected image to edit), the last run
+// sent again, a recipe, the gallery, a comparison.
 func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	if b := m.blindRun(); b != nil && b.asking {
-		return m, b.answer(key.Matches(msg, m.km.Yes), m.db)
+	cols, rows := m.width+4, m.height+4 // the shell's tab bar, status line and frame
+	if cmd, ok := m.page.key(msg, m.km, cols, rows); ok {
+		return m, cmd
 	}
 	switch {
-	case key.Matches(msg, m.km.Stop) && m.running():
-		m.run.stop()
-		return m, nil
-	case key.Matches(msg, m.km.Left, m.km.Up):
-		m.sel = m.run.step(m.sel, -1)
-		return m, nil
-	case key.Matches(msg, m.km.Right, m.km.Down):
-		m.sel = m.run.step(m.sel, 1)
-		return m, nil
-	case key.Matches(msg, m.km.Open):
-		return m, m.run.openSelected(m.sel, m.open)
-	case key.Matches(msg, m.km.FullScreen):
-		cols, rows := m.width+4, m.height+4 // the shell's tab bar, status line and frame
-		return m, m.run.fullScreen(m.sel, m.viewer.Caps, cols, rows)
-	case m.blindRun().voting():
-		return m.voteKey(msg)
-	case key.Matches(msg, m.km.Withdraw) && m.blindRun() != nil:
-		return m, m.blindRun().withdraw()
 	case key.Matches(msg, m.km.Next):
 		return m.toForm("prompt")
 	case key.Matches(msg, m.km.Prev):
 		return m.toForm("")
 	case key.Matches(msg, m.km.EditThis):
-		return m.editThis(m.run.editRef(m.sel))
-	case key.Matches(msg, m.km.Rerun):
-		return m.rerun()
+		return m.editThis(m.page.run.editRef(m.page.sel))
+	case key.Matches(msg, m.km.Rerun): // as it was sent, to the same models
+		s, models, cmd := m.page.again()
+		if models == nil {
+			return m, cmd
+		}
+		m.form.set(s)
+		if len(models) > 1 {
+			return m.start(models, "")
+		}
+		return m.send()
 	case key.Matches(msg, m.km.Recipe, m.km.Vary):
-		return m, recipeOf(m.run.selectedMedia(m.sel), key.Matches(msg, m.km.Vary))
-	}
-	return m.elsewhereKey(msg)
-}
-
-// elsewhereKey handles the keys of the results that lead elsewhere: an
-// input image or the mask to add in the form, the gallery, a comparison.
-func (m Model) elsewhereKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch {
+		return m, recipeOf(m.page.run.selectedMedia(m.page.sel), key.Matches(msg, m.km.Vary))
 	case key.Matches(msg, m.km.AddImage):
 		m.area = formArea
 		m.form.addImage()
@@ -119,25 +103,6 @@ func (m Model) editThis(in inputRef, warn tea.Cmd) (Model, tea.Cmd) {
 	m.form.editThis(in)
 	m, cmd := m.toForm("prompt")
 	return m, tea.Batch(cmd, tab.Info("editing this image: say what to change, enter sends"))
-}
-
-// rerun sends the last run again, as it was sent, to the same models.
-func (m Model) rerun() (Model, tea.Cmd) {
-	if m.run == nil {
-		return m, nil
-	}
-	if m.running() {
-		return m, tab.Warn("a run is under way: esc stops it")
-	}
-	models := make([]string, len(m.run.lanes))
-	for i, l := range m.run.lanes {
-		models[i] = l.model
-	}
-	m.form.set(m.run.spec)
-	if len(models) > 1 {
-		return m.start(models, "")
-	}
-	return m.send()
 }
 
 // fullScreen shows the image at sel over the whole terminal (cols×rows)

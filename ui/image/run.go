@@ -75,9 +75,6 @@ func (r laneRef) key(what string, i int) string {
 	return fmt.Sprintf("r%d-l%d-%s%d", r.run, r.lane, what, i)
 }
 
-// running reports whether a run is under way.
-func (m Model) running() bool { return m.run.running() }
-
 // running reports whether a lane of r is still at work (false for no run).
 func (r *run) running() bool {
 	if r == nil {
@@ -105,7 +102,8 @@ func (m Model) send() (Model, tea.Cmd) {
 		return m, readRecipe(p, false) // a path typed as the prompt: its recipe, as a drop
 	}
 	if m.form.problems() > 0 {
-		return m.showProblems()
+		m.area = formArea
+		return m, m.form.showProblems()
 	}
 	return m.start([]string{m.form.spec().Model}, "")
 }
@@ -115,16 +113,16 @@ func (m Model) send() (Model, tea.Cmd) {
 // parent is the recipe a variation comes from ("" for none).
 func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 	switch {
-	case m.running():
+	case m.page.running():
 		return m, tab.Warn("a run is under way: esc stops it")
 	case m.client == nil:
 		return m, tab.Error(errNoService)
 	}
 	s := m.form.spec()
 	ctx, cancel := context.WithCancel(context.Background())
-	cmds := []tea.Cmd{m.run.forget(m.viewer)}
-	m.seq++
-	r := &run{id: m.seq, spec: s, cancel: cancel}
+	var cmds []tea.Cmd
+	m.page.seq++
+	r := &run{id: m.page.seq, spec: s, cancel: cancel}
 	for i, model := range models {
 		l := &lane{model: model}
 		if vs := s.violations(model); len(vs) > 0 {
@@ -139,7 +137,7 @@ func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 		r.blind = &blind{order: m.arena.perm(len(models))}
 	}
 	m.form.fields.Untry()
-	m.run, m.sel = r, 0
+	cmds = append([]tea.Cmd{m.page.next(r)}, cmds...)
 	return m.toResults(), tea.Batch(cmds...)
 }
 

@@ -36,7 +36,7 @@ func TestEscStopsTheStreamAndKeepsThePartialImage(t *testing.T) {
 	opened := h.Results(h.update(tabtest.Press("enter"))) // the job recorded, the stream opened
 	partial := h.Results(h.update(opened[0]))             // the first event
 	held := h.update(partial[0])                          // the next pull would wait for ever
-	if !strings.Contains(h.view(), "image 1 · partial 1") || !h.m.running() {
+	if !strings.Contains(h.view(), "image 1 · partial 1") || !h.m.page.running() {
 		t.Fatalf("no partial image on screen:\n%s", h.view())
 	}
 	if got := h.m.KeyMap().ShortHelp(); len(got) == 0 || got[0].Help().Key != "esc" {
@@ -45,7 +45,7 @@ func TestEscStopsTheStreamAndKeepsThePartialImage(t *testing.T) {
 	h.Send(tabtest.Press("esc"))
 	h.Send(h.Results(held)...) // the pull ends with the cancellation
 
-	if h.m.running() {
+	if h.m.page.running() {
 		t.Fatal("still running after esc")
 	}
 	if v := h.view(); !strings.Contains(v, "image 1 · partial 1") || !strings.Contains(v, "partial image kept: ") {

@@ -69,45 +69,28 @@ func (r *run) step(sel, d int) int {
 	return max(0, min(n-1, sel+d))
 }
 
-// placeImages sends the terminal what it needs to show the visible tiles
-// (kitty graphics: a transmission, or a placement after a resize); nothing
-// with half blocks.
-func (m Model) placeImages() tea.Cmd {
-	if m.area == galleryArea {
-		return m.gallery.placeThumb(m.viewer, m.width, m.height)
-	}
-	ts := m.run.tileList()
-	first, shown, cols := window(m.width, m.sel, len(ts))
-	// An image's height: the tab's, less the form's (and the question's)
-	// lines, the blank under them, the caption and the footer.
-	rows := m.height - len(m.topLines()) - 3
-	if rows <= 0 {
-		return nil
-	}
-	var cmds []tea.Cmd
-	for _, t := range ts[first : first+shown] {
-		if t.pic != nil && t.pic.img != nil {
-			cmds = append(cmds, m.viewer.Prepare(t.pic.key, t.pic.img, cols, rows))
-		}
-	}
-	return tea.Batch(cmds...)
-}
-
-// hint is the viewer's word on how images are shown (inside tmux without
+// images are what the terminal needs for the images on screen, the
+// gallery's or the results': their placement (kitty graphics: a
+// transmission, or a placement after a resize; nothing with half blocks),
+// and the viewer's word on how images are shown (inside tmux without
 // passthrough: how to turn it on), once, as a notice, when an image is on
 // screen and no run is under way (whose notices would cover it).
-func (m Model) hint() tea.Cmd {
-	shows := m.run.showsImage() // a result's, or the gallery's
+func (m Model) images() (place, hint tea.Cmd) {
+	shows := m.page.run.showsImage()
 	if m.area == galleryArea {
-		shows = m.gallery.showsImage()
+		place, shows = m.gallery.placeThumb(m.viewer, m.width, m.height), m.gallery.showsImage()
+	} else {
+		// An image's height: the tab's, less the form's (and the question's)
+		// lines, the blank under them, the caption and the footer.
+		place = m.page.place(m.width, m.height-len(m.topLines())-3)
 	}
-	if m.running() || !shows {
-		return nil
+	if m.page.running() || !shows {
+		return place, nil
 	}
 	if h := m.viewer.Hint(); h != "" {
-		return tab.Notice(h)
+		hint = tab.Notice(h)
 	}
-	return nil
+	return place, hint
 }
 
 // showsImage reports whether a tile of the run has an image to show.

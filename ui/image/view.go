@@ -27,15 +27,15 @@ func (m Model) View() string {
 	if m.area == pickerArea {
 		lines = append(lines, padAll(m.picker.lines(m.st, m.form.spec(), m.arena.blind, m.prices, room+1), m.width)...)
 	} else {
-		lines = append(lines, m.run.lines(tileView{st: m.st, viewer: m.viewer, prices: m.prices, focused: m.area == resultsArea}, m.sel, m.width, room)...)
-		lines = append(lines, pad(m.run.footer(m.st, m.sel), m.width))
+		tv := tileView{st: m.st, viewer: m.viewer, prices: m.prices, focused: m.area == resultsArea}
+		lines = append(lines, m.page.lines(tv, m.width, room)...)
 	}
 	return fit(lines, m.width, m.height)
 }
 
 // Summary names what the tab works on, for the status bar.
 func (m Model) Summary() string {
-	if b := m.blindRun(); b.hidden() {
+	if b := m.page.blind(); b.hidden() {
 		return "image · blind comparison of " + strconv.Itoa(len(b.order))
 	}
 	s := m.form.spec()
@@ -63,7 +63,7 @@ func numbered(label, v string) string {
 
 // topLines are the form and, while it is asked, the budget's question.
 func (m Model) topLines() []string {
-	lines := m.form.lines(m.st, m.prices, m.width, m.area == formArea, m.blindRun().hidden())
+	lines := m.form.lines(m.st, m.prices, m.width, m.area == formArea, m.page.blind().hidden())
 	if q := m.gate.ask.View(m.st.dark, m.width); q != "" {
 		lines = append(lines, q)
 	}
