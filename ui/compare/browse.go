@@ -84,15 +84,9 @@ func (m Model) runKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.run.stop()
 		return m, nil
 	case key.Matches(msg, k.Older):
-		if m.at < 0 { // a run not in history: the latest that is
-			return m.open(len(m.runs) - 1)
-		}
-		return m.open(m.at - 1)
+		return m.open(m.browser.older())
 	case key.Matches(msg, k.Newer):
-		if m.at < 0 {
-			return m, nil
-		}
-		return m.open(m.at + 1)
+		return m.open(m.browser.newer())
 	case key.Matches(msg, k.Blind):
 		m.arena.next = !m.arena.next
 		return m, tea.Batch(m.layout()...)

@@ -62,9 +62,7 @@ type Model struct {
 
 	run     run     // on screen
 	seq     int     // the last run started or opened; answers to others are dropped
-	runs    []int64 // every comparison in history, oldest first
-	at      int     // the index in runs of the one on screen; -1 when none
-	loading bool    // a run from history is being read
+	browser browser // every comparison in history, and which is on screen
 
 	verdicts verdictQueue // saves of ratings, notes and winners, in order
 
@@ -97,7 +95,7 @@ type Model struct {
 // New returns the tab, with one target per family that has a default model.
 func New(o Options) Model {
 	km := defaultKeyMap()
-	m := Model{db: o.Store, exportDir: o.ExportDir, demo: o.Demo, km: &km, st: newStyles(true), dark: true, at: -1, sync: true}
+	m := Model{db: o.Store, exportDir: o.ExportDir, demo: o.Demo, km: &km, st: newStyles(true), dark: true, browser: newBrowser(), sync: true}
 	if m.exportDir == "" {
 		m.exportDir = "."
 	}
@@ -136,7 +134,7 @@ func (m Model) settingsSaved(s *store.Settings) Model {
 }
 
 // Init lists the comparisons in history, and opens the latest.
-func (m Model) Init() tea.Cmd { return m.list() }
+func (m Model) Init() tea.Cmd { return listRuns(m.db) }
 
 // Update routes each message to the one method that handles it.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
@@ -162,7 +160,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.ShownMsg:
-		return m, m.list() // comparisons made or deleted elsewhere meanwhile
+		return m, listRuns(m.db) // comparisons made or deleted elsewhere meanwhile
 	case tab.QuitMsg:
 		m.run.stop()
 		return m, nil
@@ -173,7 +171,14 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case laneMsg:
 		return m.laneEvent(msg)
 	case listedMsg:
-		return m.listed(msg)
+		if msg.err != nil {
+			return m, tab.Error(msg.err)
+		}
+		var latest int
+		if m.browser, latest = m.browser.listed(msg.ids, m.run.convID, len(m.run.lanes) == 0); latest >= 0 {
+			return m.open(latest)
+		}
+		return m, nil
 	case loadedMsg:
 		return m.loaded(msg)
 	case savedMsg:

@@ -252,13 +252,13 @@ func TestPrefill(t *testing.T) {
 func TestDeletedRunLeavesTheList(t *testing.T) {
 	h := ran(t, "one", "alpha:a", "beta:b")
 	h.Keys("ctrl+r")
-	first := h.m.runs[0]
+	first := h.m.browser.items()[0]
 	if err := h.db.DeleteConversation(t.Context(), first); err != nil {
 		t.Fatal(err)
 	}
 	h.Keys("[")
-	if len(h.m.runs) != 1 || h.m.at != 0 || len(h.Errors()) != 1 || !strings.Contains(h.view(), "run 1 of 1") {
-		t.Errorf("runs %v at %d, errors %v\n%s", h.m.runs, h.m.at, h.Errors(), h.view())
+	if runs := h.m.browser.items(); len(runs) != 1 || h.m.browser.at() != 0 || len(h.Errors()) != 1 || !strings.Contains(h.view(), "run 1 of 1") {
+		t.Errorf("runs %v at %d, errors %v\n%s", runs, h.m.browser.at(), h.Errors(), h.view())
 	}
 }
 

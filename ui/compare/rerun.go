@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -22,10 +21,8 @@ func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
 		}
 		return m.prefill(msg.Prompt, targets)
 	}
-	i, found := slices.BinarySearch(m.runs, msg.ID)
-	if !found {
-		m.runs = slices.Insert(m.runs, i, msg.ID)
-	}
+	var i int
+	m.browser, i = m.browser.insert(msg.ID)
 	m, cmd := m.open(i)
 	return m, tea.Batch(cmd, tab.Info("compare: ctrl+r runs it again; e changes the prompt first"))
 }

@@ -73,7 +73,7 @@ func (m Model) launch(p pendingRun) (Model, tea.Cmd) {
 		m.run.lanes[i].slot = i
 	}
 	m.arena, m.diff = m.arena.started(p.blind), nil
-	m.at, m.loading, m.mode = -1, false, browsing
+	m.browser, m.mode = m.browser.left(), browsing
 	m.focus = min(m.focus, len(p.targets)-1)
 	cmds := append(m.layout(), record(m.db, m.seq, p))
 	return m, tea.Batch(cmds...)
@@ -105,8 +105,7 @@ func (m Model) recorded(msg recordedMsg) (Model, tea.Cmd) {
 	m.run.convID = msg.convID
 	var cmds []tea.Cmd
 	if msg.convID != 0 {
-		m.runs = append(m.runs, msg.convID)
-		m.at = len(m.runs) - 1
+		m.browser = m.browser.recorded(msg.convID)
 	}
 	if msg.err != nil {
 		cmds = append(cmds, tab.Error(fmt.Errorf("compare: not all recorded in history: %w", msg.err)))

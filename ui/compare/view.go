@@ -107,15 +107,8 @@ func (m Model) position() string {
 	if len(m.run.tags) > 0 {
 		parts = append(parts, "tags "+strings.Join(m.run.tags, ", "))
 	}
-	switch {
-	case m.loading:
-		parts = append(parts, "opening…")
-	case len(m.run.lanes) == 0:
-		parts = append(parts, "new")
-	case m.run.convID == 0:
-		parts = append(parts, "not recorded")
-	case m.at >= 0:
-		parts = append(parts, fmt.Sprintf("run %d of %d", m.at+1, len(m.runs)))
+	if w := m.browser.where(len(m.run.lanes), m.run.convID); w != "" {
+		parts = append(parts, w)
 	}
 	if len(m.run.lanes) == 0 {
 		return strings.Join(parts, " · ")
