@@ -31,7 +31,12 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 // scrolling while it shows, then the keys of the columns and of the runs.
 func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.arena.hidden() && len(m.run.lanes) > 0 {
-		if m, cmd, ok := m.voteKey(msg); ok {
+		switch verdict, start, cmd, took := m.arena.vote(msg, m.km, len(m.run.lanes), m.running()); {
+		case verdict != "":
+			return m.castVote(verdict)
+		case start != "":
+			return m.openLine(voteLine, start)
+		case took:
 			return m, cmd
 		}
 	}

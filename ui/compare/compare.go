@@ -68,8 +68,7 @@ type Model struct {
 
 	arena    arena           // blind mode: the next run's, and the run on screen's
 	settings *store.Settings // the budget the guard weighs a run against; nil: none
-	guard    guard.Model     // the budget's question, while it asks
-	weighing *pendingRun     // the run the guard weighs, sent on its yes
+	gate     gate            // a run held for the budget's question
 	diff     *diffView       // the word diff of two columns, while shown (D)
 
 	focus int // the column with the keyboard
@@ -103,7 +102,7 @@ func New(o Options) Model {
 	if o.Settings != nil {
 		m.prices = o.Settings.Prices
 	}
-	m.settings, m.arena, m.guard = o.Settings, m.arena.withSetting(o.Settings), guard.New()
+	m.settings, m.arena, m.gate = o.Settings, m.arena.withSetting(o.Settings), newGate()
 	m.editor = newEditor(m.st)
 	return m
 }

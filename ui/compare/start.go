@@ -53,8 +53,7 @@ func (m Model) start() (Model, tea.Cmd) {
 	}
 	p := pendingRun{targets: targets, prompt: m.prompt, system: m.system, blind: m.arena.next}
 	if weigh := guard.Weigh(m.db, m.settings, "comparison", estimate(m.prices, targets, m.prompt)); weigh != nil {
-		m.weighing = &p
-		return m, ours(weigh)
+		return m, m.gate.hold(p, weigh)
 	}
 	return m.launch(p)
 }

@@ -76,8 +76,8 @@ func (m Model) topView() []string {
 	case lining:
 		return []string{fit(st.Label.Render(m.line.label(len(m.run.lanes)))+m.line.input.View(), m.width)}
 	case asking:
-		if m.guard.Asking() {
-			return []string{fit(m.guard.View(m.dark, m.width), m.width)}
+		if m.gate.asking() {
+			return []string{fit(m.gate.ask.View(m.dark, m.width), m.width)}
 		}
 		return []string{fit(st.Stars.Render(m.arena.question(len(m.run.lanes))), m.width)}
 	}
