@@ -31,7 +31,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 // scrolling while it shows, then the keys of the columns and of the runs.
 func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.arena.hidden() && len(m.run.lanes) > 0 {
-		switch verdict, start, cmd, took := m.arena.vote(msg, m.km, len(m.run.lanes), m.running()); {
+		switch verdict, start, cmd, took := m.arena.vote(msg, m.km, len(m.run.lanes), m.run.running()); {
 		case verdict != "":
 			return m.castVote(verdict)
 		case start != "":
@@ -59,11 +59,13 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.sync = !m.sync
 		return m, nil
 	case key.Matches(msg, k.Rate):
-		return m.judged(m.run.rate(m.focus, slices.Index(k.Rate.Keys(), msg.String())+1))
+		rated := m.run.rate(m.focus, slices.Index(k.Rate.Keys(), msg.String())+1)
+		return m, m.verdicts.judged(rated, m.db, m.run)
 	case key.Matches(msg, k.Note):
 		return m.openNote()
 	case key.Matches(msg, k.Winner):
-		return m.judged(m.run.toggleWinner(m.focus))
+		won := m.run.toggleWinner(m.focus)
+		return m, m.verdicts.judged(won, m.db, m.run)
 	case key.Matches(msg, k.Continue):
 		return m, m.run.continueChat(m.focus)
 	case key.Matches(msg, k.Export):

@@ -22,6 +22,7 @@ package compare
 
 import (
 	"fmt"
+	"reflect"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -123,13 +124,20 @@ func defaultTargets(s *store.Settings, demo bool) []client.ChatTarget {
 	return out
 }
 
-// settingsSaved follows the default models while the targets are still
-// the defaults.
-func (m Model) settingsSaved(s *store.Settings) Model {
+// settingsSaved adopts the settings saved: the budget, the arena's
+// default, the default models while the targets are still the defaults,
+// and the rates; the columns are laid out again when the rates changed,
+// as their figures may take another line.
+func (m Model) settingsSaved(s *store.Settings) (Model, tea.Cmd) {
+	m.settings, m.arena = s, m.arena.withSetting(s)
 	if m.defaulted {
 		m.targets = defaultTargets(s, m.demo)
 	}
-	return m
+	if reflect.DeepEqual(s.Prices, m.prices) {
+		return m, nil
+	}
+	m.prices = s.Prices
+	return m, tea.Batch(m.layout()...)
 }
 
 // Init lists the comparisons in history, and opens the latest.
@@ -154,8 +162,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		m.client = msg.Client
 		return m, nil
 	case tab.SettingsMsg:
-		m.settings, m.arena = msg.Settings, m.arena.withSetting(msg.Settings)
-		return m.settingsSaved(msg.Settings).withPrices(msg.Settings.Prices)
+		return m.settingsSaved(msg.Settings)
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.ShownMsg:
@@ -165,8 +172,29 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case tab.RedrawMsg, closedMsg:
 		return m, nil
+	case guard.Verdict:
+		return m.weighed(msg)
+	case launcher.EditedMsg:
+		cmd, keep := m.editor.edited(msg, m.mode == prompting)
+		if keep { // closed meanwhile: kept for the next run
+			m.prompt = msg.Text
+		}
+		return m, cmd
+	}
+	return m.answer(msg)
+}
+
+// answer takes the answers of the tab's own commands: the run being
+// recorded and streamed, the runs in history, the saves; anything else
+// goes to the columns and the field being typed in.
+func (m Model) answer(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
 	case recordedMsg:
-		return m.recorded(msg)
+		cmd, began := m.run.begin(msg, m.client)
+		if began && msg.convID != 0 {
+			m.browser = m.browser.recorded(msg.convID)
+		}
+		return m, cmd
 	case laneMsg:
 		return m.laneEvent(msg)
 	case listedMsg:
@@ -189,14 +217,6 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 			return m, tab.Error(fmt.Errorf("compare: %w", err))
 		}
 		return m, tea.Batch(m.layout()...)
-	case guard.Verdict:
-		return m.weighed(msg)
-	case launcher.EditedMsg:
-		cmd, keep := m.editor.edited(msg, m.mode == prompting)
-		if keep { // closed meanwhile: kept for the next run
-			m.prompt = msg.Text
-		}
-		return m, cmd
 	}
 	return m.forward(msg)
 }
@@ -251,7 +271,7 @@ func (m Model) Claims(msg tea.KeyPressMsg) bool {
 
 // Busy reports whether a column still streams: quitting stops it first,
 // so it is recorded whole.
-func (m Model) Busy() bool { return m.running() }
+func (m Model) Busy() bool { return m.run.running() }
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {

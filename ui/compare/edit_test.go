@@ -18,12 +18,12 @@ func TestDefaultTargetsFromSettings(t *testing.T) {
 		got[1].Family != client.Gamma || got[1].Model != "g1" {
 		t.Fatalf("targets %+v", got)
 	}
-	m = m.settingsSaved(&store.Settings{Models: store.Models{Beta: "b2", Gamma: "g2"}})
+	m, _ = m.settingsSaved(&store.Settings{Models: store.Models{Beta: "b2", Gamma: "g2"}})
 	if got := m.shownTargets(); len(got) != 2 || got[0].Model != "b2" || got[1].Model != "g2" {
 		t.Fatalf("after the settings changed: %+v", got)
 	}
 	m.defaulted = false // as after the form
-	if m = m.settingsSaved(&store.Settings{}); len(m.targets) != 2 {
+	if m, _ = m.settingsSaved(&store.Settings{}); len(m.targets) != 2 {
 		t.Error("chosen targets were replaced by the defaults")
 	}
 }

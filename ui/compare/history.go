@@ -62,7 +62,7 @@ func (m Model) open(i int) (Model, tea.Cmd) {
 	if i < 0 || i >= len(m.browser.items()) || m.db == nil {
 		return m, nil
 	}
-	if m.running() {
+	if m.run.running() {
 		return m, tab.Warn("compare: a run is streaming: esc stops it")
 	}
 	m.seq++

@@ -63,12 +63,12 @@ func (r run) toggleWinner(i int) bool {
 	return true
 }
 
-// judged saves the verdicts once one changed.
-func (m Model) judged(changed bool) (Model, tea.Cmd) {
+// judged saves the verdicts of r once one changed.
+func (q *verdictQueue) judged(changed bool, db *store.Store, r run) tea.Cmd {
 	if !changed {
-		return m, nil
+		return nil
 	}
-	return m, m.verdicts.save(m.db, m.run)
+	return q.save(db, r)
 }
 
 // openNote opens the focused column's note for typing.

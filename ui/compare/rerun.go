@@ -1,7 +1,6 @@
 package compare
 
 import (
-
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
@@ -14,7 +13,7 @@ import (
 // comparison cannot be read, the prompt and targets are filled in alone.
 func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
 	m.arena.next = m.arena.next || msg.Blind
-	if msg.ID == 0 || msg.Blind || m.db == nil || m.running() { // a blind one is not shown named first
+	if msg.ID == 0 || msg.Blind || m.db == nil || m.run.running() { // a blind one is not shown named first
 		targets := make([]client.ChatTarget, 0, len(msg.Targets))
 		for _, t := range msg.Targets {
 			targets = append(targets, storedTarget(t.Family, t.Model, t.SettingsJSON))

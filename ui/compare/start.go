@@ -96,28 +96,28 @@ func record(db *store.Store, seq int, p pendingRun) tea.Cmd {
 	}
 }
 
-// recorded starts the streams of the run, one chain of commands each.
-func (m Model) recorded(msg recordedMsg) (Model, tea.Cmd) {
-	if msg.seq != m.run.seq || m.run.stopped || m.client == nil {
-		return m, m.run.abandon(msg, m.client != nil)
+// begin starts the streams of r once it was recorded, one chain of
+// commands each, from c; it reports whether it began (r is the run
+// recorded, and neither stopped nor without a service), else it ends the
+// replies recorded.
+func (r *run) begin(msg recordedMsg, c *client.Client) (tea.Cmd, bool) {
+	if msg.seq != r.seq || r.stopped || c == nil {
+		return r.abandon(msg, c != nil), false
 	}
-	m.run.convID = msg.convID
+	r.convID = msg.convID
 	var cmds []tea.Cmd
-	if msg.convID != 0 {
-		m.browser = m.browser.recorded(msg.convID)
-	}
 	if msg.err != nil {
 		cmds = append(cmds, tab.Error(fmt.Errorf("compare: not all recorded in history: %w", msg.err)))
 	}
-	turns := []client.ChatTurn{{Role: "user", Text: m.run.prompt}}
-	for i := range m.run.lanes {
-		l := &m.run.lanes[i]
+	turns := []client.ChatTurn{{Role: "user", Text: r.prompt}}
+	for i := range r.lanes {
+		l := &r.lanes[i]
 		ctx, cancel := context.WithCancel(context.Background())
 		l.cancel, l.started = cancel, msg.at
-		s := openStream(ctx, m.client, m.run.seq, i, l.target, turns, msg.replies[i])
+		s := openStream(ctx, c, r.seq, i, l.target, turns, msg.replies[i])
 		cmds = append(cmds, s.pull())
 	}
-	return m, tea.Batch(cmds...)
+	return tea.Batch(cmds...), true
 }
 
 // abandon ends the replies of a run that was stopped or replaced before
@@ -222,9 +222,6 @@ func (r *run) stop() {
 		}
 	}
 }
-
-// running reports whether a column of the run on screen is still going.
-func (m Model) running() bool { return m.run.running() }
 
 // running reports whether a column of r is still going.
 func (r run) running() bool {
