@@ -40,34 +40,30 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			return m, cmd
 		}
 	}
-	if m.diff != nil {
+	if m.lens.diff != nil {
 		var ok bool
-		if m.diff, ok = m.diff.scroll(msg, m.km.Scroll, max(m.geometry().colH-4, 1)); ok {
+		if m.lens.diff, ok = m.lens.diff.scroll(msg, m.km.Scroll, max(m.geometry().colH-4, 1)); ok {
 			return m, nil
 		}
 	}
+	if v, took, relayout := m.lens.key(msg, m.km, m.run.lanes, m.width, m.st); took {
+		if m.lens = v; relayout {
+			return m, tea.Batch(m.layout()...)
+		}
+		return m, nil
+	}
 	k := m.km
 	switch {
-	case key.Matches(msg, k.Next):
-		return m.moveFocus(1)
-	case key.Matches(msg, k.Prev):
-		return m.moveFocus(-1)
-	case key.Matches(msg, k.Zoom):
-		m.zoom = !m.zoom
-		return m, tea.Batch(m.layout()...)
-	case key.Matches(msg, k.Sync):
-		m.sync = !m.sync
-		return m, nil
 	case key.Matches(msg, k.Rate):
-		rated := m.run.rate(m.focus, slices.Index(k.Rate.Keys(), msg.String())+1)
+		rated := m.run.rate(m.lens.focus, slices.Index(k.Rate.Keys(), msg.String())+1)
 		return m, m.verdicts.judged(rated, m.db, m.run)
 	case key.Matches(msg, k.Note):
 		return m.openNote()
 	case key.Matches(msg, k.Winner):
-		won := m.run.toggleWinner(m.focus)
+		won := m.run.toggleWinner(m.lens.focus)
 		return m, m.verdicts.judged(won, m.db, m.run)
 	case key.Matches(msg, k.Continue):
-		return m, m.run.continueChat(m.focus)
+		return m, m.run.continueChat(m.lens.focus)
 	case key.Matches(msg, k.Export):
 		return m, m.verdicts.exportRun(m.db, m.run.convID, m.exportDir)
 	}
@@ -97,12 +93,6 @@ func (m Model) runKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Blind):
 		m.arena.next = !m.arena.next
 		return m, tea.Batch(m.layout()...)
-	case key.Matches(msg, k.Diff):
-		var changed bool
-		if m.diff, changed = toggleDiff(m.diff, m.run.lanes, m.focus, m.width, m.st); !changed {
-			return m, nil
-		}
-		return m, tea.Batch(m.layout()...)
 	case key.Matches(msg, k.Tags):
 		return m.openLine(tagLine, strings.Join(m.run.tags, ", "))
 	case key.Matches(msg, k.Withdraw):
@@ -112,21 +102,8 @@ func (m Model) runKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.mode = asking
 		return m, tea.Batch(m.layout()...)
 	}
-	m.run.scroll(msg, m.focus, m.sync)
+	m.run.scroll(msg, m.lens.focus, m.lens.sync)
 	return m, nil
-}
-
-// moveFocus gives the keyboard to the next or previous column, round.
-func (m Model) moveFocus(by int) (Model, tea.Cmd) {
-	n := len(m.run.lanes)
-	if n == 0 {
-		return m, nil
-	}
-	m.focus = ((m.focus+by)%n + n) % n
-	if m.diff != nil {
-		m.diff = newDiff(m.run.lanes, m.focus, m.width, m.st)
-	}
-	return m, tea.Batch(m.layout()...)
 }
 
 // scroll gives a scrolling key or the wheel to the focused column, or to

@@ -70,11 +70,8 @@ type Model struct {
 	arena    arena           // blind mode: the next run's, and the run on screen's
 	settings *store.Settings // the budget the guard weighs a run against; nil: none
 	gate     gate            // a run held for the budget's question
-	diff     *diffView       // the word diff of two columns, while shown (D)
 
-	focus int // the column with the keyboard
-	zoom  bool
-	sync  bool // scrolling moves every column
+	lens lens // how the columns are looked at: focus, zoom, sync, diff
 
 	// The fields open for typing, and the styles and keys, are large and
 	// change seldom: behind pointers, a Model is cheap to copy.
@@ -95,7 +92,7 @@ type Model struct {
 // New returns the tab, with one target per family that has a default model.
 func New(o Options) Model {
 	km := defaultKeyMap()
-	m := Model{db: o.Store, exportDir: o.ExportDir, demo: o.Demo, km: &km, st: newStyles(true), dark: true, browser: newBrowser(), sync: true}
+	m := Model{db: o.Store, exportDir: o.ExportDir, demo: o.Demo, km: &km, st: newStyles(true), dark: true, browser: newBrowser(), lens: lens{sync: true}}
 	if m.exportDir == "" {
 		m.exportDir = "."
 	}
@@ -156,7 +153,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.MouseWheelMsg:
-		m.run.scroll(msg, m.focus, m.sync)
+		m.run.scroll(msg, m.lens.focus, m.lens.sync)
 		return m, nil
 	case tab.ClientMsg:
 		m.client = msg.Client
@@ -298,8 +295,8 @@ func (m *Model) SetDark(dark bool) {
 // Summary names the focused column's target, for the status bar: its
 // letter while the run is blind.
 func (m Model) Summary() string {
-	if l := m.run.laneAt(m.focus); l != nil && m.arena.hidden() {
-		return "compare · blind · column " + letter(m.focus)
+	if l := m.run.laneAt(m.lens.focus); l != nil && m.arena.hidden() {
+		return "compare · blind · column " + letter(m.lens.focus)
 	} else if l != nil {
 		return targetLine(l.target, m.run.system)
 	}

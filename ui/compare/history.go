@@ -108,7 +108,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	m.prompt = m.run.prompt
 	m.system, m.targets = splitSystem(m.shownTargets()) // in the order recorded, which tells nothing
 	m.defaulted = false
-	m.diff = nil
+	m.lens.diff = nil
 	var vote *store.Vote
 	m.arena, vote = m.arena.opened(msg.votes, m.run.turn, msg.blind)
 	switch {
@@ -118,7 +118,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 		m.run.lanes = shuffle(m.run.lanes)
 	}
 	markSelfNaming(m.run.lanes)
-	m.focus = min(m.focus, max(len(m.run.lanes)-1, 0))
+	m.lens.focus = min(m.lens.focus, max(len(m.run.lanes)-1, 0))
 	var cmds []tea.Cmd
 	for i := range m.run.lanes {
 		l := &m.run.lanes[i]

@@ -73,7 +73,7 @@ func (q *verdictQueue) judged(changed bool, db *store.Store, r run) tea.Cmd {
 
 // openNote opens the focused column's note for typing.
 func (m Model) openNote() (Model, tea.Cmd) {
-	l := m.run.laneAt(m.focus)
+	l := m.run.laneAt(m.lens.focus)
 	if l == nil {
 		return m, nil
 	}
@@ -84,7 +84,7 @@ func (m Model) openNote() (Model, tea.Cmd) {
 	in.SetStyles(m.st.Input)
 	in.SetValue(l.note)
 	in.SetWidth(max(m.width-24, 10))
-	m.note = &noteInput{lane: m.focus, input: in}
+	m.note = &noteInput{lane: m.lens.focus, input: in}
 	m.mode = noting
 	return m, tea.Batch(append(m.layout(), m.note.input.Focus())...)
 }

@@ -29,13 +29,13 @@ func (m Model) geometry() geometry {
 		return g // nothing to compare yet
 	}
 	g.count = min(n, max(m.width/minColumn, 1))
-	if m.zoom || m.width < foldWidth {
+	if m.lens.zoom || m.width < foldWidth {
 		g.count = 1
 	}
 	for need := m.run.tableNeed(); g.count > 1 && m.width/g.count-4 < need; {
 		g.count-- // fewer columns rather than tables with words split
 	}
-	g.first = max(min(m.focus-g.count+1, n-g.count), 0)
+	g.first = max(min(m.lens.focus-g.count+1, n-g.count), 0)
 	g.colW = m.width / g.count
 	return g
 }

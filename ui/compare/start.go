@@ -71,9 +71,9 @@ func (m Model) launch(p pendingRun) (Model, tea.Cmd) {
 		m.run.lanes = append(m.run.lanes, newLane(t, m.st.Markdown))
 		m.run.lanes[i].slot = i
 	}
-	m.arena, m.diff = m.arena.started(p.blind), nil
+	m.arena, m.lens.diff = m.arena.started(p.blind), nil
 	m.browser, m.mode = m.browser.left(), browsing
-	m.focus = min(m.focus, len(p.targets)-1)
+	m.lens.focus = min(m.lens.focus, len(p.targets)-1)
 	cmds := append(m.layout(), record(m.db, m.seq, p))
 	return m, tea.Batch(cmds...)
 }
@@ -174,8 +174,8 @@ func (m Model) laneEvent(msg laneMsg) (Model, tea.Cmd) {
 	case client.ChatDoneDelta:
 		l.end(d.Result, msg.err)
 		markSelfNaming(m.run.lanes)
-		if m.diff != nil {
-			m.diff = newDiff(m.run.lanes, m.diff.left, m.width, m.st)
+		if m.lens.diff != nil {
+			m.lens.diff = newDiff(m.run.lanes, m.lens.diff.left, m.width, m.st)
 		}
 		cmds = append(cmds, ours(l.md.Finish())) // the last block drawn as closed
 		cmds = append(cmds, m.layout()...)

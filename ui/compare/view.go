@@ -24,10 +24,10 @@ func (m Model) View() string {
 		lines = append(lines, formView(m.form, m.st, m.width, m.height-len(lines))...)
 	case g.count == 0:
 		lines = append(lines, emptyView(m.st, m.width, m.height-len(lines)))
-	case m.diff != nil:
-		lines = append(lines, m.diff.View(m.painter(), m.run.lanes, m.settingsApart(), m.width, g.colH))
+	case m.lens.diff != nil:
+		lines = append(lines, m.lens.diff.View(m.painter(), m.run.lanes, m.settingsApart(), m.width, g.colH))
 	default:
-		focus := m.focus
+		focus := m.lens.focus
 		if m.mode != browsing {
 			focus = -1 // no frame is focused while a field has the keyboard
 		}
@@ -114,9 +114,9 @@ func (m Model) position() string {
 		return strings.Join(parts, " · ")
 	}
 	if g := m.geometry(); g.count < len(m.run.lanes) {
-		parts = append(parts, fmt.Sprintf("column %d of %d", m.focus+1, len(m.run.lanes)))
+		parts = append(parts, fmt.Sprintf("column %d of %d", m.lens.focus+1, len(m.run.lanes)))
 	}
-	if m.sync {
+	if m.lens.sync {
 		parts = append(parts, "scroll together")
 	} else {
 		parts = append(parts, "scroll apart")
