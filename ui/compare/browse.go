@@ -42,7 +42,7 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	if m.lens.diff != nil {
 		var ok bool
-		if m.lens.diff, ok = m.lens.diff.scroll(msg, m.km.Scroll, max(m.geometry().colH-4, 1)); ok {
+		if m.lens.diff, ok = m.lens.diff.scroll(msg, m.km.Scroll, max(m.screen().geometry().colH-4, 1)); ok {
 			return m, nil
 		}
 	}

@@ -106,7 +106,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	m.run.tags = msg.tags
 	m.browser = m.browser.opened(m.run.convID, false)
 	m.prompt = m.run.prompt
-	m.system, m.targets = splitSystem(m.shownTargets()) // in the order recorded, which tells nothing
+	m.system, m.targets = splitSystem(m.run.shownTargets(m.targets)) // in the order recorded, which tells nothing
 	m.defaulted = false
 	m.lens.diff = nil
 	var vote *store.Vote

@@ -165,7 +165,7 @@ func (m Model) laneEvent(msg laneMsg) (Model, tea.Cmd) {
 		if d.Kind == client.ChatTextDelta {
 			need := l.tables.need
 			cmds = append(cmds, l.append(d.Text))
-			if l.tables.need > need && m.width/m.geometry().count-4 < l.tables.need {
+			if l.tables.need > need && m.width/m.screen().geometry().count-4 < l.tables.need {
 				cmds = append(cmds, m.layout()...) // a table too wide for the columns came
 			}
 		}
