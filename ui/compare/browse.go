@@ -16,7 +16,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case prompting:
 		return m.editorKey(msg)
 	case noting:
-		return m.noteKey(msg)
+		return m.lineKey(msg)
 	case targeting:
 		return m.formKey(msg)
 	case lining:
@@ -58,7 +58,7 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		rated := m.run.rate(m.lens.focus, slices.Index(k.Rate.Keys(), msg.String())+1)
 		return m, m.verdicts.judged(rated, m.db, m.run)
 	case key.Matches(msg, k.Note):
-		return m.openNote()
+		return m.openLine(noteLine, "")
 	case key.Matches(msg, k.Winner):
 		won := m.run.toggleWinner(m.lens.focus)
 		return m, m.verdicts.judged(won, m.db, m.run)

@@ -78,8 +78,7 @@ type Model struct {
 	mode   mode
 	editor *editor
 	form   *form.Model // while the targets form is open
-	note   *noteInput  // while a note is open
-	line   *lineInput  // while the vote's letters or the tags are typed
+	line   *lineInput  // while a note, the vote's letters or the tags are typed
 
 	pending []tea.Cmd // frames asked for by SetSize and SetDark, sent by the next Update
 
@@ -250,11 +249,9 @@ func (m Model) FieldEmpty() bool {
 			return m.editor.system.Value() == ""
 		}
 		return m.editor.prompt.Value() == ""
-	case noting:
-		return m.note.input.Value() == ""
 	case targeting:
 		return !m.form.EditsText() || m.form.InputEmpty()
-	case lining:
+	case noting, lining:
 		return m.line.input.Value() == ""
 	}
 	return true
@@ -287,8 +284,8 @@ func (m *Model) SetDark(dark bool) {
 	if m.form != nil {
 		m.form.SetStyles(m.st.Form)
 	}
-	if m.note != nil {
-		m.note.input.SetStyles(m.st.Input)
+	if m.line != nil && m.line.kind == noteLine { // the other lines keep the styles they opened with
+		m.line.input.SetStyles(m.st.Input)
 	}
 }
 

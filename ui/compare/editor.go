@@ -120,9 +120,7 @@ func (m Model) updateField(msg tea.Msg) (Model, tea.Cmd) {
 		} else {
 			m.editor.prompt, cmd = m.editor.prompt.Update(msg)
 		}
-	case noting:
-		m.note.input, cmd = m.note.input.Update(msg)
-	case lining:
+	case noting, lining:
 		m.line.input, cmd = m.line.input.Update(msg)
 	case targeting:
 		f := *m.form

@@ -2,7 +2,6 @@ package compare
 
 import (
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // Layout: the prompt lines on top, the columns below, as many side by side
@@ -69,11 +68,8 @@ func (m *Model) layout() []tea.Cmd {
 	}
 	m.editor.prompt.SetWidth(max(m.width-2, 10))
 	m.editor.system.SetWidth(max(m.width-12, 10))
-	if m.note != nil {
-		m.note.input.SetWidth(max(m.width-30, 10))
-	}
 	if m.line != nil {
-		m.line.input.SetWidth(max(m.width-ansi.StringWidth(m.line.label(len(m.run.lanes)))-4, 10))
+		m.line.input.SetWidth(m.line.width(m.width, len(m.run.lanes)))
 	}
 	return cmds
 }

@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -58,10 +57,7 @@ func (m Model) topView(s screen) []string {
 			label += strings.Repeat(" ", max(m.width-len("Prompt")-len(est), 1)) + st.Muted.Render(est)
 		}
 		return []string{label, m.editor.prompt.View(), st.Label.Render("System ") + m.editor.system.View(), rule}
-	case noting:
-		label := st.Label.Render(fmt.Sprintf("Note on column %d ", m.note.lane+1))
-		return []string{fit(label+m.note.input.View(), m.width)}
-	case lining:
+	case noting, lining:
 		return []string{fit(st.Label.Render(m.line.label(len(m.run.lanes)))+m.line.input.View(), m.width)}
 	case asking:
 		if m.gate.asking() {
