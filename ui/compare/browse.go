@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -10,16 +11,31 @@ import (
 	"atelier/ui/tab"
 )
 
-// key routes a key press by mode.
+// key routes a key press by mode, and adopts what the editor and the
+// targets form give back once closed.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch m.mode {
 	case prompting:
-		return m.editorKey(msg)
-	case noting:
-		return m.lineKey(msg)
+		cmd, done := m.editor.key(msg, m.km)
+		if done == editing {
+			return m, cmd
+		}
+		m.prompt, m.system, m.mode = m.editor.close()
+		if done == sending {
+			return m.start()
+		}
+		return m, tea.Batch(m.layout()...)
 	case targeting:
-		return m.formKey(msg)
-	case lining:
+		f, targets, cmd, done := targetsKey(*m.form, msg, m.km)
+		if m.form = &f; !done {
+			return m, cmd
+		}
+		if m.mode, m.form = browsing, nil; targets != nil {
+			m.targets, m.defaulted = targets, false
+			cmd = tab.Notice(fmt.Sprintf("compare: %s set; ctrl+r runs them", tab.Plural(len(targets), "target")))
+		}
+		return m, tea.Batch(append(m.layout(), cmd)...)
+	case noting, lining:
 		return m.lineKey(msg)
 	case asking:
 		return m.questionKey(msg)

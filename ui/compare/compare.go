@@ -168,8 +168,16 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case tab.RedrawMsg, closedMsg:
 		return m, nil
-	case guard.Verdict:
-		return m.weighed(msg)
+	case guard.Verdict: // sent at once when it fits, else the question is asked
+		goes, cmd := m.gate.verdict(msg, m.mode != browsing)
+		switch {
+		case goes != nil:
+			return m.launch(*goes)
+		case m.gate.asking():
+			m.mode = asking
+			return m, tea.Batch(m.layout()...)
+		}
+		return m, cmd
 	case launcher.EditedMsg:
 		cmd, keep := m.editor.edited(msg, m.mode == prompting)
 		if keep { // closed meanwhile: kept for the next run
@@ -214,23 +222,7 @@ func (m Model) answer(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		return m, tea.Batch(m.layout()...)
 	}
-	return m.forward(msg)
-}
-
-// forward gives anything else (the columns' frames) to every column and
-// to the field being typed in.
-func (m Model) forward(msg tea.Msg) (Model, tea.Cmd) {
-	cmds := make([]tea.Cmd, 0, len(m.run.lanes)+1)
-	for i := range m.run.lanes {
-		l := &m.run.lanes[i]
-		var cmd tea.Cmd
-		l.md, cmd = l.md.Update(msg)
-		if l.top && l.md.MoreBelow() { // drawn for the first time: from the top
-			l.md, _ = l.md.Update(tea.KeyPressMsg{Code: tea.KeyHome})
-			l.top = false
-		}
-		cmds = append(cmds, ours(cmd))
-	}
+	cmds := m.run.forward(msg) // the columns' frames
 	var cmd tea.Cmd
 	m, cmd = m.updateField(msg)
 	return m, tea.Batch(append(cmds, cmd)...)

@@ -83,17 +83,3 @@ func (g *gate) key(msg tea.KeyPressMsg) (goes *pendingRun, cmd tea.Cmd, answered
 	}
 	return nil, tab.Notice("compare: " + g.ask.Refused()), true
 }
-
-// weighed takes the guard's verdict on the run held: sent at once when it
-// fits, else the question is asked.
-func (m Model) weighed(v guard.Verdict) (Model, tea.Cmd) {
-	p, cmd := m.gate.verdict(v, m.mode != browsing)
-	switch {
-	case p != nil:
-		return m.launch(*p)
-	case m.gate.asking():
-		m.mode = asking
-		return m, tea.Batch(m.layout()...)
-	}
-	return m, cmd
-}

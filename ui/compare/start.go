@@ -151,39 +151,47 @@ func (m Model) laneEvent(msg laneMsg) (Model, tea.Cmd) {
 		return m, msg.s.close()
 	}
 	l := &m.run.lanes[msg.lane]
-	cmds := []tea.Cmd{}
+	need := l.tables.need
+	cmds, ended := l.take(msg)
+	switch {
+	case ended:
+		markSelfNaming(m.run.lanes)
+		if m.lens.diff != nil {
+			m.lens.diff = newDiff(m.run.lanes, m.lens.diff.left, m.width, m.st)
+		}
+		cmds = append(cmds, m.layout()...)
+	case l.tables.need > need && m.width/m.screen().geometry().count-4 < l.tables.need:
+		cmds = append(cmds, m.layout()...) // a table too wide for the columns came
+	}
+	if !msg.end {
+		cmds = append(cmds, msg.s.pull())
+	}
+	return m, tea.Batch(cmds...)
+}
+
+// take applies one event of the column's stream: the commands it gives,
+// and whether the reply ended.
+func (l *lane) take(msg laneMsg) (cmds []tea.Cmd, ended bool) {
+	cmds = []tea.Cmd{}
 	if msg.recErr != nil {
 		cmds = append(cmds, tab.Error(fmt.Errorf("compare: history: %w", msg.recErr)))
 	}
-	d := msg.delta
-	switch d.Kind {
+	switch d := msg.delta; d.Kind {
 	case client.ChatTextDelta, client.ChatThinkingDelta:
 		l.state = streaming
 		if l.first.IsZero() && d.Text != "" {
 			l.first = msg.at
 		}
 		if d.Kind == client.ChatTextDelta {
-			need := l.tables.need
 			cmds = append(cmds, l.append(d.Text))
-			if l.tables.need > need && m.width/m.screen().geometry().count-4 < l.tables.need {
-				cmds = append(cmds, m.layout()...) // a table too wide for the columns came
-			}
 		}
 	case client.ChatUsageDelta:
 		l.fig.in, l.fig.out = int64(d.Usage.Input), int64(d.Usage.Output)
 	case client.ChatDoneDelta:
 		l.end(d.Result, msg.err)
-		markSelfNaming(m.run.lanes)
-		if m.lens.diff != nil {
-			m.lens.diff = newDiff(m.run.lanes, m.lens.diff.left, m.width, m.st)
-		}
-		cmds = append(cmds, ours(l.md.Finish())) // the last block drawn as closed
-		cmds = append(cmds, m.layout()...)
+		return append(cmds, ours(l.md.Finish())), true // the last block drawn as closed
 	}
-	if !msg.end {
-		cmds = append(cmds, msg.s.pull())
-	}
-	return m, tea.Batch(cmds...)
+	return cmds, false
 }
 
 // end records how a column's reply ended.
