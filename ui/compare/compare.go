@@ -91,7 +91,8 @@ type Model struct {
 // New returns the tab, with one target per family that has a default model.
 func New(o Options) Model {
 	km := defaultKeyMap()
-	m := Model{db: o.Store, exportDir: o.ExportDir, demo: o.Demo, km: &km, st: newStyles(true), dark: true, browser: newBrowser(), lens: lens{sync: true}}
+	m := Model{db: o.Store, exportDir: o.ExportDir, demo: o.Demo, km: &km, st: newStyles(true), dark: true,
+		browser: newBrowser(), lens: lens{sync: true}}
 	if m.exportDir == "" {
 		m.exportDir = "."
 	}
