@@ -87,7 +87,7 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 }
 
 // runKey acts on the runs: a new one, the prompt, the targets, the ones
-// in history, blindness, the diff and the tags.
+// in history, blindness and the tags.
 func (m Model) runKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	k := m.km
 	switch {
