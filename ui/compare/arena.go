@@ -13,7 +13,9 @@ import (
 // are in the order shown, each a letter (A, B…); until the vote nothing
 // names a target (family, model, settings, figures, error), and once the
 // vote is recorded every name shows for good: a vote is never changed
-// after the reveal, only withdrawn.
+// after the reveal, only withdrawn. The arena reads the vote's keys, casts
+// the vote and answers the withdrawal's question itself (vote.go); the
+// Model opens the ranking's field and lays the columns out again.
 type arena struct {
 	next    bool // the next run goes blind (B toggles it)
 	setting bool // Settings' [arena] blind, the default of next

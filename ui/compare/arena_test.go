@@ -46,9 +46,9 @@ func TestRerunBlind(t *testing.T) {
 	h.Send(tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, ID: 99, Prompt: "write a limerick", Blind: true,
 		Targets: []tab.RerunTarget{{Family: "alpha", Model: "a", SettingsJSON: settings}, {Family: "beta", Model: "b"}}})
 	if !h.m.arena.next || h.m.mode != prompting || h.m.prompt != "write a limerick" || len(h.m.targets) != 2 ||
-		h.m.targets[0].Settings.Temperature == nil || h.m.loading {
+		h.m.targets[0].Settings.Temperature == nil || h.m.browser.loading {
 		t.Fatalf("next blind %v, mode %d, prompt %q, targets %+v, loading %v", h.m.arena.next, h.m.mode, h.m.prompt,
-			h.m.targets, h.m.loading)
+			h.m.targets, h.m.browser.loading)
 	}
 	h.Keys("enter")
 	if !h.m.arena.hidden() || len(h.m.run.lanes) != 2 {

@@ -57,8 +57,8 @@ func blindRun(t *testing.T, n, w, h int) (*harness, *int) {
 	}
 	hs.Keys("B", "ctrl+r")
 	hs.NoErrors()
-	if !hs.m.arena.hidden() || hs.m.running() || *frames < 3 {
-		t.Fatalf("hidden %v, running %v, %d frames checked", hs.m.arena.hidden(), hs.m.running(), *frames)
+	if !hs.m.arena.hidden() || hs.m.run.running() || *frames < 3 {
+		t.Fatalf("hidden %v, running %v, %d frames checked", hs.m.arena.hidden(), hs.m.run.running(), *frames)
 	}
 	return hs, frames
 }

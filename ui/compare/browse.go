@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -10,16 +11,31 @@ import (
 	"atelier/ui/tab"
 )
 
-// key routes a key press by mode.
+// key routes a key press by mode, and adopts what the editor and the
+// targets form give back once closed.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch m.mode {
 	case prompting:
-		return m.editorKey(msg)
-	case noting:
-		return m.noteKey(msg)
+		cmd, done := m.editor.key(msg, m.km)
+		if done == editing {
+			return m, cmd
+		}
+		m.prompt, m.system, m.mode = m.editor.close()
+		if done == sending {
+			return m.start()
+		}
+		return m, tea.Batch(m.layout()...)
 	case targeting:
-		return m.formKey(msg)
-	case lining:
+		f, targets, cmd, done := targetsKey(*m.form, msg, m.km)
+		if m.form = &f; !done {
+			return m, cmd
+		}
+		if m.mode, m.form = browsing, nil; targets != nil {
+			m.targets, m.defaulted = targets, false
+			cmd = tab.Notice(fmt.Sprintf("compare: %s set; ctrl+r runs them", tab.Plural(len(targets), "target")))
+		}
+		return m, tea.Batch(append(m.layout(), cmd)...)
+	case noting, lining:
 		return m.lineKey(msg)
 	case asking:
 		return m.questionKey(msg)
@@ -31,36 +47,39 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 // scrolling while it shows, then the keys of the columns and of the runs.
 func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.arena.hidden() && len(m.run.lanes) > 0 {
-		if m, cmd, ok := m.voteKey(msg); ok {
+		switch verdict, start, cmd, took := m.arena.vote(msg, m.km, len(m.run.lanes), m.run.running()); {
+		case verdict != "":
+			return m.castVote(verdict)
+		case start != "":
+			return m.openLine(voteLine, start)
+		case took:
 			return m, cmd
 		}
 	}
-	if m.diff != nil {
+	if m.lens.diff != nil {
 		var ok bool
-		if m.diff, ok = m.diff.scroll(msg, m.km.Scroll, max(m.geometry().colH-4, 1)); ok {
+		if m.lens.diff, ok = m.lens.diff.scroll(msg, m.km.Scroll, max(m.screen().geometry().colH-4, 1)); ok {
 			return m, nil
 		}
 	}
+	if v, took, relayout := m.lens.key(msg, m.km, m.run.lanes, m.width, m.st); took {
+		if m.lens = v; relayout {
+			return m, tea.Batch(m.layout()...)
+		}
+		return m, nil
+	}
 	k := m.km
 	switch {
-	case key.Matches(msg, k.Next):
-		return m.moveFocus(1)
-	case key.Matches(msg, k.Prev):
-		return m.moveFocus(-1)
-	case key.Matches(msg, k.Zoom):
-		m.zoom = !m.zoom
-		return m, tea.Batch(m.layout()...)
-	case key.Matches(msg, k.Sync):
-		m.sync = !m.sync
-		return m, nil
 	case key.Matches(msg, k.Rate):
-		return m.judged(m.run.rate(m.focus, slices.Index(k.Rate.Keys(), msg.String())+1))
+		rated := m.run.rate(m.lens.focus, slices.Index(k.Rate.Keys(), msg.String())+1)
+		return m, m.verdicts.judged(rated, m.db, m.run)
 	case key.Matches(msg, k.Note):
-		return m.openNote()
+		return m.openLine(noteLine, "")
 	case key.Matches(msg, k.Winner):
-		return m.judged(m.run.toggleWinner(m.focus))
+		won := m.run.toggleWinner(m.lens.focus)
+		return m, m.verdicts.judged(won, m.db, m.run)
 	case key.Matches(msg, k.Continue):
-		return m, m.run.continueChat(m.focus)
+		return m, m.run.continueChat(m.lens.focus)
 	case key.Matches(msg, k.Export):
 		return m, m.verdicts.exportRun(m.db, m.run.convID, m.exportDir)
 	}
@@ -68,7 +87,7 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 }
 
 // runKey acts on the runs: a new one, the prompt, the targets, the ones
-// in history, blindness, the diff and the tags.
+// in history, blindness and the tags.
 func (m Model) runKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	k := m.km
 	switch {
@@ -84,23 +103,11 @@ func (m Model) runKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.run.stop()
 		return m, nil
 	case key.Matches(msg, k.Older):
-		if m.at < 0 { // a run not in history: the latest that is
-			return m.open(len(m.runs) - 1)
-		}
-		return m.open(m.at - 1)
+		return m.open(m.browser.older())
 	case key.Matches(msg, k.Newer):
-		if m.at < 0 {
-			return m, nil
-		}
-		return m.open(m.at + 1)
+		return m.open(m.browser.newer())
 	case key.Matches(msg, k.Blind):
 		m.arena.next = !m.arena.next
-		return m, tea.Batch(m.layout()...)
-	case key.Matches(msg, k.Diff):
-		var changed bool
-		if m.diff, changed = toggleDiff(m.diff, m.run.lanes, m.focus, m.width, m.st); !changed {
-			return m, nil
-		}
 		return m, tea.Batch(m.layout()...)
 	case key.Matches(msg, k.Tags):
 		return m.openLine(tagLine, strings.Join(m.run.tags, ", "))
@@ -111,21 +118,8 @@ func (m Model) runKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.mode = asking
 		return m, tea.Batch(m.layout()...)
 	}
-	m.run.scroll(msg, m.focus, m.sync)
+	m.run.scroll(msg, m.lens.focus, m.lens.sync)
 	return m, nil
-}
-
-// moveFocus gives the keyboard to the next or previous column, round.
-func (m Model) moveFocus(by int) (Model, tea.Cmd) {
-	n := len(m.run.lanes)
-	if n == 0 {
-		return m, nil
-	}
-	m.focus = ((m.focus+by)%n + n) % n
-	if m.diff != nil {
-		m.diff = newDiff(m.run.lanes, m.focus, m.width, m.st)
-	}
-	return m, tea.Batch(m.layout()...)
 }
 
 // scroll gives a scrolling key or the wheel to the focused column, or to

@@ -63,7 +63,7 @@ func TestGuardYesSends(t *testing.T) {
 	h, sent := budgeted(t)
 	h.Keys("ctrl+r", "y")
 	h.NoErrors()
-	if n := sent.Load(); n != 2 || len(h.m.run.lanes) != 2 || h.m.running() {
+	if n := sent.Load(); n != 2 || len(h.m.run.lanes) != 2 || h.m.run.running() {
 		t.Fatalf("%d requests, %d columns", n, len(h.m.run.lanes))
 	}
 	for _, l := range h.m.run.lanes {

@@ -2,7 +2,6 @@ package compare
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -29,11 +28,6 @@ type painter struct {
 	prices price.Table // the rates columns are costed at; nil: no cost shown
 	arena  arena
 	next   bool // ready columns wait for a blind run
-}
-
-// painter is the painter of the run on screen.
-func (m Model) painter() painter {
-	return painter{st: m.st, prices: m.prices, arena: m.arena, next: m.arena.next}
 }
 
 // laneColumn is column i of the run on screen, iw columns inside.
@@ -127,32 +121,6 @@ const maxApartLines = 2
 // settingsSplit is a target's settings: those some other column on screen
 // lacks, and those every column shares.
 type settingsSplit struct{ apart, shared []string }
-
-// settingsApart splits the settings of every target on screen, each
-// target's read once (a frame draws every column).
-func (m Model) settingsApart() []settingsSplit {
-	_, system := m.run.shown(m.prompt, m.system)
-	targets := m.shownTargets()
-	pairs := make([][]string, len(targets))
-	for i, t := range targets {
-		pairs[i] = settingPairs(t, system)
-	}
-	out := make([]settingsSplit, len(targets))
-	for i, ps := range pairs {
-		for _, p := range ps {
-			everyone := len(targets) > 1
-			for _, o := range pairs {
-				everyone = everyone && slices.Contains(o, p)
-			}
-			if everyone {
-				out[i].shared = append(out[i].shared, p)
-			} else {
-				out[i].apart = append(out[i].apart, p)
-			}
-		}
-	}
-	return out
-}
 
 // settingPairs are a target's settings as typed in the form (key=value),
 // without the system prompt the run gives every target; a comma inside a

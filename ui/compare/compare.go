@@ -22,6 +22,7 @@ package compare
 
 import (
 	"fmt"
+	"reflect"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -62,29 +63,22 @@ type Model struct {
 
 	run     run     // on screen
 	seq     int     // the last run started or opened; answers to others are dropped
-	runs    []int64 // every comparison in history, oldest first
-	at      int     // the index in runs of the one on screen; -1 when none
-	loading bool    // a run from history is being read
+	browser browser // every comparison in history, and which is on screen
 
 	verdicts verdictQueue // saves of ratings, notes and winners, in order
 
 	arena    arena           // blind mode: the next run's, and the run on screen's
 	settings *store.Settings // the budget the guard weighs a run against; nil: none
-	guard    guard.Model     // the budget's question, while it asks
-	weighing *pendingRun     // the run the guard weighs, sent on its yes
-	diff     *diffView       // the word diff of two columns, while shown (D)
+	gate     gate            // a run held for the budget's question
 
-	focus int // the column with the keyboard
-	zoom  bool
-	sync  bool // scrolling moves every column
+	lens lens // how the columns are looked at: focus, zoom, sync, diff
 
 	// The fields open for typing, and the styles and keys, are large and
 	// change seldom: behind pointers, a Model is cheap to copy.
 	mode   mode
 	editor *editor
 	form   *form.Model // while the targets form is open
-	note   *noteInput  // while a note is open
-	line   *lineInput  // while the vote's letters or the tags are typed
+	line   *lineInput  // while a note, the vote's letters or the tags are typed
 
 	pending []tea.Cmd // frames asked for by SetSize and SetDark, sent by the next Update
 
@@ -97,7 +91,8 @@ type Model struct {
 // New returns the tab, with one target per family that has a default model.
 func New(o Options) Model {
 	km := defaultKeyMap()
-	m := Model{db: o.Store, exportDir: o.ExportDir, demo: o.Demo, km: &km, st: newStyles(true), dark: true, at: -1, sync: true}
+	m := Model{db: o.Store, exportDir: o.ExportDir, demo: o.Demo, km: &km, st: newStyles(true), dark: true,
+		browser: newBrowser(), lens: lens{sync: true}}
 	if m.exportDir == "" {
 		m.exportDir = "."
 	}
@@ -105,7 +100,7 @@ func New(o Options) Model {
 	if o.Settings != nil {
 		m.prices = o.Settings.Prices
 	}
-	m.settings, m.arena, m.guard = o.Settings, m.arena.withSetting(o.Settings), guard.New()
+	m.settings, m.arena, m.gate = o.Settings, m.arena.withSetting(o.Settings), newGate()
 	m.editor = newEditor(m.st)
 	return m
 }
@@ -126,17 +121,24 @@ func defaultTargets(s *store.Settings, demo bool) []client.ChatTarget {
 	return out
 }
 
-// settingsSaved follows the default models while the targets are still
-// the defaults.
-func (m Model) settingsSaved(s *store.Settings) Model {
+// settingsSaved adopts the settings saved: the budget, the arena's
+// default, the default models while the targets are still the defaults,
+// and the rates; the columns are laid out again when the rates changed,
+// as their figures may take another line.
+func (m Model) settingsSaved(s *store.Settings) (Model, tea.Cmd) {
+	m.settings, m.arena = s, m.arena.withSetting(s)
 	if m.defaulted {
 		m.targets = defaultTargets(s, m.demo)
 	}
-	return m
+	if reflect.DeepEqual(s.Prices, m.prices) {
+		return m, nil
+	}
+	m.prices = s.Prices
+	return m, tea.Batch(m.layout()...)
 }
 
 // Init lists the comparisons in history, and opens the latest.
-func (m Model) Init() tea.Cmd { return m.list() }
+func (m Model) Init() tea.Cmd { return listRuns(m.db) }
 
 // Update routes each message to the one method that handles it.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
@@ -151,29 +153,64 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.MouseWheelMsg:
-		m.run.scroll(msg, m.focus, m.sync)
+		m.run.scroll(msg, m.lens.focus, m.lens.sync)
 		return m, nil
 	case tab.ClientMsg:
 		m.client = msg.Client
 		return m, nil
 	case tab.SettingsMsg:
-		m.settings, m.arena = msg.Settings, m.arena.withSetting(msg.Settings)
-		return m.settingsSaved(msg.Settings).withPrices(msg.Settings.Prices)
+		return m.settingsSaved(msg.Settings)
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.ShownMsg:
-		return m, m.list() // comparisons made or deleted elsewhere meanwhile
+		return m, listRuns(m.db) // comparisons made or deleted elsewhere meanwhile
 	case tab.QuitMsg:
 		m.run.stop()
 		return m, nil
 	case tab.RedrawMsg, closedMsg:
 		return m, nil
+	case guard.Verdict: // sent at once when it fits, else the question is asked
+		goes, cmd := m.gate.verdict(msg, m.mode != browsing)
+		switch {
+		case goes != nil:
+			return m.launch(*goes)
+		case m.gate.asking():
+			m.mode = asking
+			return m, tea.Batch(m.layout()...)
+		}
+		return m, cmd
+	case launcher.EditedMsg:
+		cmd, keep := m.editor.edited(msg, m.mode == prompting)
+		if keep { // closed meanwhile: kept for the next run
+			m.prompt = msg.Text
+		}
+		return m, cmd
+	}
+	return m.answer(msg)
+}
+
+// answer takes the answers of the tab's own commands: the run being
+// recorded and streamed, the runs in history, the saves; anything else
+// goes to the columns and the field being typed in.
+func (m Model) answer(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
 	case recordedMsg:
-		return m.recorded(msg)
+		cmd, began := m.run.begin(msg, m.client)
+		if began && msg.convID != 0 {
+			m.browser = m.browser.recorded(msg.convID)
+		}
+		return m, cmd
 	case laneMsg:
 		return m.laneEvent(msg)
 	case listedMsg:
-		return m.listed(msg)
+		if msg.err != nil {
+			return m, tab.Error(msg.err)
+		}
+		var latest int
+		if m.browser, latest = m.browser.listed(msg.ids, m.run.convID, len(m.run.lanes) == 0); latest >= 0 {
+			return m.open(latest)
+		}
+		return m, nil
 	case loadedMsg:
 		return m.loaded(msg)
 	case savedMsg:
@@ -185,32 +222,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 			return m, tab.Error(fmt.Errorf("compare: %w", err))
 		}
 		return m, tea.Batch(m.layout()...)
-	case guard.Verdict:
-		return m.weighed(msg)
-	case launcher.EditedMsg:
-		cmd, keep := m.editor.edited(msg, m.mode == prompting)
-		if keep { // closed meanwhile: kept for the next run
-			m.prompt = msg.Text
-		}
-		return m, cmd
 	}
-	return m.forward(msg)
-}
-
-// forward gives anything else (the columns' frames) to every column and
-// to the field being typed in.
-func (m Model) forward(msg tea.Msg) (Model, tea.Cmd) {
-	cmds := make([]tea.Cmd, 0, len(m.run.lanes)+1)
-	for i := range m.run.lanes {
-		l := &m.run.lanes[i]
-		var cmd tea.Cmd
-		l.md, cmd = l.md.Update(msg)
-		if l.top && l.md.MoreBelow() { // drawn for the first time: from the top
-			l.md, _ = l.md.Update(tea.KeyPressMsg{Code: tea.KeyHome})
-			l.top = false
-		}
-		cmds = append(cmds, ours(cmd))
-	}
+	cmds := m.run.forward(msg) // the columns' frames
 	var cmd tea.Cmd
 	m, cmd = m.updateField(msg)
 	return m, tea.Batch(append(cmds, cmd)...)
@@ -229,11 +242,9 @@ func (m Model) FieldEmpty() bool {
 			return m.editor.system.Value() == ""
 		}
 		return m.editor.prompt.Value() == ""
-	case noting:
-		return m.note.input.Value() == ""
 	case targeting:
 		return !m.form.EditsText() || m.form.InputEmpty()
-	case lining:
+	case noting, lining:
 		return m.line.input.Value() == ""
 	}
 	return true
@@ -247,7 +258,7 @@ func (m Model) Claims(msg tea.KeyPressMsg) bool {
 
 // Busy reports whether a column still streams: quitting stops it first,
 // so it is recorded whole.
-func (m Model) Busy() bool { return m.running() }
+func (m Model) Busy() bool { return m.run.running() }
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
@@ -266,16 +277,16 @@ func (m *Model) SetDark(dark bool) {
 	if m.form != nil {
 		m.form.SetStyles(m.st.Form)
 	}
-	if m.note != nil {
-		m.note.input.SetStyles(m.st.Input)
+	if m.line != nil && m.line.kind == noteLine { // the other lines keep the styles they opened with
+		m.line.input.SetStyles(m.st.Input)
 	}
 }
 
 // Summary names the focused column's target, for the status bar: its
 // letter while the run is blind.
 func (m Model) Summary() string {
-	if l := m.run.laneAt(m.focus); l != nil && m.arena.hidden() {
-		return "compare · blind · column " + letter(m.focus)
+	if l := m.run.laneAt(m.lens.focus); l != nil && m.arena.hidden() {
+		return "compare · blind · column " + letter(m.lens.focus)
 	} else if l != nil {
 		return targetLine(l.target, m.run.system)
 	}

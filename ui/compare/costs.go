@@ -1,12 +1,6 @@
 package compare
 
-import (
-	"reflect"
-
-	tea "charm.land/bubbletea/v2"
-
-	"atelier/store/price"
-)
+import "atelier/store/price"
 
 // cost is a finished column's cost as its figures show it; "" while it
 // runs, when it failed or stopped (its count is not final), or when no
@@ -18,14 +12,4 @@ func (p painter) cost(l *lane) string {
 	}
 	f := l.fig
 	return price.Label(p.prices.Reply(l.target.Model, price.Usage{Input: f.in, Output: f.out, Thinking: f.thinking}))
-}
-
-// withPrices adopts the rates saved in Settings; the columns are laid out
-// again when they changed, as their figures may take another line.
-func (m Model) withPrices(p price.Table) (Model, tea.Cmd) {
-	if reflect.DeepEqual(p, m.prices) {
-		return m, nil
-	}
-	m.prices = p
-	return m, tea.Batch(m.layout()...)
 }

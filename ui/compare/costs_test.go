@@ -57,19 +57,19 @@ func TestColumnCosts(t *testing.T) {
 		"", "",        // failed; streaming
 	}
 	for i := range m.run.lanes {
-		if got := m.painter().cost(&m.run.lanes[i]); got != want[i] {
+		if got := m.screen().painter().cost(&m.run.lanes[i]); got != want[i] {
 			t.Errorf("column %d: %q, want %q", i, got, want[i])
 		}
 	}
 	l := m.run.lanes[0]
 	l.fig.thinking = 500
 	think := priced(t, m, price.Table{"model-x": {Input: rate(3), Output: rate(15), Thinking: rate(60)}})
-	if got := think.painter().cost(&l); got != "cost 0.0302" { // 14×3 + 12×15 + 500×60
+	if got := think.screen().painter().cost(&l); got != "cost 0.0302" { // 14×3 + 12×15 + 500×60
 		t.Errorf("with thinking: %q, want cost 0.0302", got)
 	}
 	cleared := priced(t, m, nil)
 	for i := range cleared.run.lanes {
-		if got := cleared.painter().cost(&cleared.run.lanes[i]); got != "" {
+		if got := cleared.screen().painter().cost(&cleared.run.lanes[i]); got != "" {
 			t.Errorf("column %d with no prices: %q", i, got)
 		}
 	}

@@ -33,11 +33,11 @@ func TestDiffView(t *testing.T) {
 	}
 	m := madeUpBlind(t, 120, 40, texts...)
 	m = press(t, m, "a", "D") // named now; the diff of A and B
-	if m.diff == nil || m.diff.left != 0 || m.diff.right != 1 {
-		t.Fatalf("diff %+v", m.diff)
+	if m.lens.diff == nil || m.lens.diff.left != 0 || m.lens.diff.right != 1 {
+		t.Fatalf("diff %+v", m.lens.diff)
 	}
 	var del, ins []string
-	for _, r := range m.diff.runs {
+	for _, r := range m.lens.diff.runs {
 		switch r.Op {
 		case diff.Delete:
 			del = append(del, strings.TrimSpace(r.Text))
@@ -62,10 +62,10 @@ func TestDiffView(t *testing.T) {
 		t.Errorf("view:\n%s", plain)
 	}
 	m = press(t, m, "tab")
-	if m.diff == nil || m.diff.left != 1 || m.diff.right != 0 {
-		t.Fatalf("after tab: diff %+v", m.diff)
+	if m.lens.diff == nil || m.lens.diff.left != 1 || m.lens.diff.right != 0 {
+		t.Fatalf("after tab: diff %+v", m.lens.diff)
 	}
-	if m = press(t, m, "D"); m.diff != nil || strings.Contains(ansi.Strip(m.View()), "struck: only here") {
+	if m = press(t, m, "D"); m.lens.diff != nil || strings.Contains(ansi.Strip(m.View()), "struck: only here") {
 		t.Fatal("D did not close the diff")
 	}
 }
@@ -76,19 +76,19 @@ func TestDiffScrolls(t *testing.T) {
 	long := strings.Repeat("line of words\n\n", 80)
 	m := madeUpBlind(t, 80, 24, long+"end one", long+"end two")
 	m = press(t, m, "D", "G")
-	n := len(m.diff.lines[0])
-	if n < 80 || m.diff.top == 0 {
-		t.Fatalf("%d lines, top %d after G", n, m.diff.top)
+	n := len(m.lens.diff.lines[0])
+	if n < 80 || m.lens.diff.top == 0 {
+		t.Fatalf("%d lines, top %d after G", n, m.lens.diff.top)
 	}
 	if v := ansi.Strip(m.View()); !hasAll(v, "end", "one", "two") || strings.Contains(v, "┃ line of words") && !strings.Contains(v, "end") {
 		t.Errorf("the end is not shown after G:\n%s", v)
 	}
 	m = press(t, m, "g")
-	if m.diff.top != 0 {
-		t.Errorf("top %d after g", m.diff.top)
+	if m.lens.diff.top != 0 {
+		t.Errorf("top %d after g", m.lens.diff.top)
 	}
 	m = press(t, m, "up")
-	if m.diff.top != 0 {
-		t.Errorf("scrolled above the first line: %d", m.diff.top)
+	if m.lens.diff.top != 0 {
+		t.Errorf("scrolled above the first line: %d", m.lens.diff.top)
 	}
 }

@@ -14,16 +14,16 @@ import (
 
 func TestDefaultTargetsFromSettings(t *testing.T) {
 	m := New(Options{Settings: &store.Settings{Models: store.Models{Gamma: "g1", Alpha: "a1", Image: "i"}}})
-	if got := m.shownTargets(); len(got) != 2 || got[0].Family != client.Alpha || got[0].Model != "a1" ||
+	if got := m.screen().targets; len(got) != 2 || got[0].Family != client.Alpha || got[0].Model != "a1" ||
 		got[1].Family != client.Gamma || got[1].Model != "g1" {
 		t.Fatalf("targets %+v", got)
 	}
-	m = m.settingsSaved(&store.Settings{Models: store.Models{Beta: "b2", Gamma: "g2"}})
-	if got := m.shownTargets(); len(got) != 2 || got[0].Model != "b2" || got[1].Model != "g2" {
+	m, _ = m.settingsSaved(&store.Settings{Models: store.Models{Beta: "b2", Gamma: "g2"}})
+	if got := m.screen().targets; len(got) != 2 || got[0].Model != "b2" || got[1].Model != "g2" {
 		t.Fatalf("after the settings changed: %+v", got)
 	}
 	m.defaulted = false // as after the form
-	if m = m.settingsSaved(&store.Settings{}); len(m.targets) != 2 {
+	if m, _ = m.settingsSaved(&store.Settings{}); len(m.targets) != 2 {
 		t.Error("chosen targets were replaced by the defaults")
 	}
 }
@@ -35,16 +35,16 @@ func TestDefaultTargetsFromSettings(t *testing.T) {
 func TestDefaultTargetsInDemo(t *testing.T) {
 	m := New(Options{Demo: true, Settings: &store.Settings{Models: store.Models{Beta: "b1"}}})
 	var got []string
-	for _, tg := range m.shownTargets() {
+	for _, tg := range m.screen().targets {
 		got = append(got, string(tg.Family)+":"+tg.Model)
 	}
 	if strings.Join(got, " ") != "alpha:demo-alpha beta:b1 gamma:demo-gamma" {
 		t.Fatalf("demo targets %q", got)
 	}
-	if got := New(Options{Demo: true}).shownTargets(); len(got) != 3 {
+	if got := New(Options{Demo: true}).screen().targets; len(got) != 3 {
 		t.Fatalf("demo with no settings: %+v", got)
 	}
-	if got := New(Options{}).shownTargets(); len(got) != 0 {
+	if got := New(Options{}).screen().targets; len(got) != 0 {
 		t.Fatalf("no settings outside the demo: %+v", got)
 	}
 }
@@ -252,13 +252,13 @@ func TestPrefill(t *testing.T) {
 func TestDeletedRunLeavesTheList(t *testing.T) {
 	h := ran(t, "one", "alpha:a", "beta:b")
 	h.Keys("ctrl+r")
-	first := h.m.runs[0]
+	first := h.m.browser.items()[0]
 	if err := h.db.DeleteConversation(t.Context(), first); err != nil {
 		t.Fatal(err)
 	}
 	h.Keys("[")
-	if len(h.m.runs) != 1 || h.m.at != 0 || len(h.Errors()) != 1 || !strings.Contains(h.view(), "run 1 of 1") {
-		t.Errorf("runs %v at %d, errors %v\n%s", h.m.runs, h.m.at, h.Errors(), h.view())
+	if runs := h.m.browser.items(); len(runs) != 1 || h.m.browser.at() != 0 || len(h.Errors()) != 1 || !strings.Contains(h.view(), "run 1 of 1") {
+		t.Errorf("runs %v at %d, errors %v\n%s", runs, h.m.browser.at(), h.Errors(), h.view())
 	}
 }
 

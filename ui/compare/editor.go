@@ -57,21 +57,41 @@ func (e *editor) open(prompt, system string) mode {
 // focus gives the keyboard to the prompt.
 func (e *editor) focus() tea.Cmd { return e.prompt.Focus() }
 
-func (m Model) editorKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	k := m.km
+// editorDone says what a key did to the editor: nothing yet, or closed
+// it, the prompt to be sent or not.
+type editorDone int
+
+const (
+	editing editorDone = iota
+	sending
+	closing
+)
+
+// key handles the editor's keys: enter sends, tab goes to the other
+// field, the launcher's key opens $EDITOR, esc closes; the rest is typed.
+func (e *editor) key(msg tea.KeyPressMsg, k *keyMap) (tea.Cmd, editorDone) {
 	switch {
 	case key.Matches(msg, k.Send):
-		m.prompt, m.system, m.mode = m.editor.close()
-		return m.start()
+		return nil, sending
 	case key.Matches(msg, k.Field):
-		return m, m.editor.switchField()
+		return e.switchField(), editing
 	case key.Matches(msg, k.Editor):
-		return m, m.editor.ext.Open(m.editor.prompt.Value())
+		return e.ext.Open(e.prompt.Value()), editing
 	case key.Matches(msg, k.Close):
-		m.prompt, m.system, m.mode = m.editor.close()
-		return m, tea.Batch(m.layout()...)
+		return nil, closing
 	}
-	return m.updateField(msg)
+	return e.update(msg), editing
+}
+
+// update gives msg to the field that has the keyboard.
+func (e *editor) update(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	if e.onSys {
+		e.system, cmd = e.system.Update(msg)
+	} else {
+		e.prompt, cmd = e.prompt.Update(msg)
+	}
+	return cmd
 }
 
 // edited puts what was written in $EDITOR in the prompt field, which takes
@@ -115,14 +135,8 @@ func (m Model) updateField(msg tea.Msg) (Model, tea.Cmd) {
 	var cmd tea.Cmd
 	switch m.mode {
 	case prompting:
-		if m.editor.onSys {
-			m.editor.system, cmd = m.editor.system.Update(msg)
-		} else {
-			m.editor.prompt, cmd = m.editor.prompt.Update(msg)
-		}
-	case noting:
-		m.note.input, cmd = m.note.input.Update(msg)
-	case lining:
+		cmd = m.editor.update(msg)
+	case noting, lining:
 		m.line.input, cmd = m.line.input.Update(msg)
 	case targeting:
 		f := *m.form

@@ -36,48 +36,65 @@ func (p painter) figureLines(l *lane, iw int) []string {
 	return lines
 }
 
+// figureParts are the column's figures, by where its reply stands:
+// waiting, hidden until the vote, streaming, or ended.
 func (p painter) figureParts(l *lane) []string {
-	st, f := p.st, l.fig
-	fig := func(format string, a ...any) string { return st.Figures.Render(fmt.Sprintf(format, a...)) }
-	var parts []string
-	if l.state == waiting {
-		return []string{st.Live.Render("waiting…")}
-	}
-	if p.arena.hidden() {
+	switch {
+	case l.state == waiting:
+		return []string{p.st.Live.Render("waiting…")}
+	case p.arena.hidden():
 		return hiddenFigures(p.st, l.state)
+	case l.state == streaming:
+		return p.liveFigures(l)
 	}
-	if l.state == streaming {
-		if !l.first.IsZero() {
-			parts = append(parts, fig("TTFT %s", seconds(l.first.Sub(l.started))))
-		}
-		if f.out > 0 {
-			parts = append(parts, fig("out %d", f.out))
-		}
-		return append(parts, st.Live.Render("streaming…"))
+	return p.endedFigures(l)
+}
+
+// figure is one figure, in the figures' style.
+func (p painter) figure(format string, a ...any) string {
+	return p.st.Figures.Render(fmt.Sprintf(format, a...))
+}
+
+// liveFigures are a streaming reply's figures: what the stream's times and
+// counts tell so far.
+func (p painter) liveFigures(l *lane) []string {
+	var parts []string
+	if !l.first.IsZero() {
+		parts = append(parts, p.figure("TTFT %s", seconds(l.first.Sub(l.started))))
 	}
+	if l.fig.out > 0 {
+		parts = append(parts, p.figure("out %d", l.fig.out))
+	}
+	return append(parts, p.st.Live.Render("streaming…"))
+}
+
+// endedFigures are an ended reply's figures, its cost, and how it ended.
+func (p painter) endedFigures(l *lane) []string {
+	f := l.fig
+	var parts []string
 	if f.ttft > 0 {
-		parts = append(parts, fig("TTFT %s", seconds(f.ttft)))
+		parts = append(parts, p.figure("TTFT %s", seconds(f.ttft)))
 	}
 	if f.total > 0 {
-		parts = append(parts, fig("total %s", seconds(f.total)))
+		parts = append(parts, p.figure("total %s", seconds(f.total)))
 	}
 	if f.in+f.out > 0 {
-		parts = append(parts, fig("in %d", f.in), fig("out %d", f.out))
+		parts = append(parts, p.figure("in %d", f.in), p.figure("out %d", f.out))
 	}
 	if r := f.perSecond(); r > 0 {
-		parts = append(parts, fig("%.0f tok/s", r))
+		parts = append(parts, p.figure("%.0f tok/s", r))
 	}
 	if cost := p.cost(l); cost != "" {
-		parts = append(parts, fig("%s", cost))
+		parts = append(parts, p.figure("%s", cost))
 	}
 	switch l.state {
 	case failed:
-		parts = append(parts, st.Error.Render("✗ failed"))
+		parts = append(parts, p.st.Error.Render("✗ failed"))
 	case stopped:
-		parts = append(parts, st.Live.Render("stopped"))
+		parts = append(parts, p.st.Live.Render("stopped"))
 	default:
 		if f.stop != "" {
-			parts = append(parts, fig("%s", f.stop))
+			parts = append(parts, p.figure("%s", f.stop))
 		}
 	}
 	return parts

@@ -12,7 +12,7 @@ import (
 // at 200 columns all four fit (issue 19).
 func TestTablesFallBackToFewerColumns(t *testing.T) {
 	m := madeUpRun(t, 120, 40)
-	g := m.geometry()
+	g := m.screen().geometry()
 	if g.count >= 4 || g.count < 1 {
 		t.Fatalf("%d columns at 116", g.count)
 	}
@@ -25,8 +25,8 @@ func TestTablesFallBackToFewerColumns(t *testing.T) {
 	if !strings.Contains(view, "column 1 of 4") {
 		t.Errorf("the top line does not say which columns show:\n%s", view)
 	}
-	if m := madeUpRun(t, 200, 50); m.geometry().count != 4 {
-		t.Errorf("%d columns at 196", m.geometry().count)
+	if m := madeUpRun(t, 200, 50); m.screen().geometry().count != 4 {
+		t.Errorf("%d columns at 196", m.screen().geometry().count)
 	}
 }
 
@@ -66,7 +66,7 @@ func TestSweepColumnsShowWhatTellsThemApart(t *testing.T) {
 			t.Errorf("no %q:\n%s", want, view)
 		}
 	}
-	set := m.settingsApart()[3]
+	set := m.screen().settingsApart()[3]
 	apart, shared := set.apart, set.shared
 	if strings.Join(apart, " ") != "temperature=1" || strings.Join(shared, " ") != "max_tokens=900 effort=low" {
 		t.Errorf("apart %q, shared %q", apart, shared)

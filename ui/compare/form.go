@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -102,25 +101,17 @@ func sizeForm(f *form.Model, w int) *form.Model {
 	return &g
 }
 
-// formKey handles the form's keys: enter applies, esc closes, tab and
-// shift+tab go round the rows, the rest is the form's.
-func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	k := m.km
-	f := *m.form
-	var cmd tea.Cmd
+// targetsKey handles the form's keys: enter applies (done, with the
+// targets; a form refused stays open, and cmd may say why), esc closes
+// (done, without targets), tab and shift+tab go round the rows, the rest
+// is the form's.
+func targetsKey(f form.Model, msg tea.KeyPressMsg, k *keyMap) (_ form.Model, targets []client.ChatTarget, cmd tea.Cmd, done bool) {
 	switch {
 	case key.Matches(msg, k.Cancel):
-		m.mode, m.form = browsing, nil
-		return m, tea.Batch(m.layout()...)
+		return f, nil, nil, true
 	case key.Matches(msg, k.Apply):
-		targets, refused := readTargets(&f)
-		if targets == nil {
-			m.form = &f
-			return m, refused
-		}
-		m.targets, m.mode, m.form, m.defaulted = targets, browsing, nil, false
-		note := fmt.Sprintf("compare: %s set; ctrl+r runs them", tab.Plural(len(targets), "target"))
-		return m, tea.Batch(append(m.layout(), tab.Notice(note))...)
+		targets, cmd = readTargets(&f)
+		return f, targets, cmd, targets != nil
 	case key.Matches(msg, k.FormNext):
 		if !f.Step(1) {
 			f.Goto(0)
@@ -132,8 +123,7 @@ func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	default:
 		f, cmd = f.Update(msg)
 	}
-	m.form = &f
-	return m, cmd
+	return f, nil, cmd, false
 }
 
 // readTargets reads every target of f that has a family. While one is

@@ -67,7 +67,10 @@ func madeUpRun(t *testing.T, w, h int) Model {
 	m.prompt = "Explain CRDTs to a new engineer"
 	m.targets = targets(t, "alpha:model-x:thinking_budget=2048", "beta:model-y:temperature=0.2", "gamma:model-z:effort=low",
 		"alpha:model-x:temperature=1")
-	m.seq, m.runs, m.at = 1, []int64{5, 6, 7}, 2
+	m.seq = 1
+	for _, id := range []int64{5, 6, 7} {
+		m.browser = m.browser.recorded(id)
+	}
 	m.run = run{seq: 1, convID: 7, prompt: m.prompt, system: m.system}
 	for _, tg := range withSystem(m.targets, m.system) {
 		m.run.lanes = append(m.run.lanes, newLane(tg, m.st.Markdown))

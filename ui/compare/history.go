@@ -40,9 +40,8 @@ type (
 	}
 )
 
-// list asks for the comparisons in history.
-func (m Model) list() tea.Cmd {
-	db := m.db
+// listRuns asks for the comparisons in db.
+func listRuns(db *store.Store) tea.Cmd {
 	if db == nil {
 		return nil
 	}
@@ -57,39 +56,18 @@ func (m Model) list() tea.Cmd {
 	}
 }
 
-// listed adopts the list, with the runs recorded meanwhile, and opens the
-// latest when nothing is on screen yet.
-func (m Model) listed(msg listedMsg) (Model, tea.Cmd) {
-	if msg.err != nil {
-		return m, tab.Error(msg.err)
-	}
-	ids := slices.Compact(slices.Sorted(slices.Values(append(msg.ids, m.runs...))))
-	shown := m.run.convID
-	if m.loading {
-		shown = m.runs[m.at] // the run on its way is the one to count
-	}
-	if shown != 0 {
-		m.at = slices.Index(ids, shown)
-	}
-	m.runs = ids
-	if len(m.run.lanes) == 0 && !m.loading && len(ids) > 0 {
-		return m.open(len(ids) - 1)
-	}
-	return m, nil
-}
-
 // open reads the comparison at index i of the list; it waits while a run
 // is streaming, which moving away would leave unseen.
 func (m Model) open(i int) (Model, tea.Cmd) {
-	if i < 0 || i >= len(m.runs) || m.db == nil {
+	if i < 0 || i >= len(m.browser.items()) || m.db == nil {
 		return m, nil
 	}
-	if m.running() {
+	if m.run.running() {
 		return m, tab.Warn("compare: a run is streaming: esc stops it")
 	}
 	m.seq++
-	m.at, m.loading = i, true
-	db, id, seq := m.db, m.runs[i], m.seq
+	m.browser = m.browser.opening(i)
+	db, id, seq := m.db, m.browser.items()[i], m.seq
 	return m, func() tea.Msg { return result(load(db, id, seq)) }
 }
 
@@ -120,21 +98,17 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	if msg.seq != m.seq {
 		return m, nil
 	}
-	m.loading = false
 	if msg.err != nil {
-		if errors.Is(msg.err, store.ErrNotFound) && m.at >= 0 { // deleted meanwhile
-			m.runs = slices.Delete(m.runs, m.at, m.at+1)
-		}
-		m.at = slices.Index(m.runs, m.run.convID)
+		m.browser = m.browser.opened(m.run.convID, errors.Is(msg.err, store.ErrNotFound)) // deleted meanwhile
 		return m, tab.Error(msg.err)
 	}
 	m.run = runFrom(msg.seq, msg.conv, msg.calls, m.st)
 	m.run.tags = msg.tags
-	m.at = slices.Index(m.runs, m.run.convID)
+	m.browser = m.browser.opened(m.run.convID, false)
 	m.prompt = m.run.prompt
-	m.system, m.targets = splitSystem(m.shownTargets()) // in the order recorded, which tells nothing
+	m.system, m.targets = splitSystem(m.run.shownTargets(m.targets)) // in the order recorded, which tells nothing
 	m.defaulted = false
-	m.diff = nil
+	m.lens.diff = nil
 	var vote *store.Vote
 	m.arena, vote = m.arena.opened(msg.votes, m.run.turn, msg.blind)
 	switch {
@@ -144,7 +118,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 		m.run.lanes = shuffle(m.run.lanes)
 	}
 	markSelfNaming(m.run.lanes)
-	m.focus = min(m.focus, max(len(m.run.lanes)-1, 0))
+	m.lens.focus = min(m.lens.focus, max(len(m.run.lanes)-1, 0))
 	var cmds []tea.Cmd
 	for i := range m.run.lanes {
 		l := &m.run.lanes[i]

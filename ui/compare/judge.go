@@ -4,10 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 
-	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
@@ -27,12 +24,6 @@ type verdictQueue struct {
 
 // savedMsg says a save of verdicts answered.
 type savedMsg struct{ err error }
-
-// noteInput is the field of a column's note.
-type noteInput struct {
-	lane  int
-	input textinput.Model
-}
 
 // rate gives column i n stars; 0 takes them away. It reports whether
 // there is such a column.
@@ -63,47 +54,12 @@ func (r run) toggleWinner(i int) bool {
 	return true
 }
 
-// judged saves the verdicts once one changed.
-func (m Model) judged(changed bool) (Model, tea.Cmd) {
+// judged saves the verdicts of r once one changed.
+func (q *verdictQueue) judged(changed bool, db *store.Store, r run) tea.Cmd {
 	if !changed {
-		return m, nil
+		return nil
 	}
-	return m, m.verdicts.save(m.db, m.run)
-}
-
-// openNote opens the focused column's note for typing.
-func (m Model) openNote() (Model, tea.Cmd) {
-	l := m.run.laneAt(m.focus)
-	if l == nil {
-		return m, nil
-	}
-	in := textinput.New()
-	in.Prompt = "› "
-	in.Placeholder = "a note on this reply; enter saves"
-	in.CharLimit = 2000
-	in.SetStyles(m.st.Input)
-	in.SetValue(l.note)
-	in.SetWidth(max(m.width-24, 10))
-	m.note = &noteInput{lane: m.focus, input: in}
-	m.mode = noting
-	return m, tea.Batch(append(m.layout(), m.note.input.Focus())...)
-}
-
-func (m Model) noteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch {
-	case key.Matches(msg, m.km.Save):
-		m.mode = browsing
-		if m.note.lane < len(m.run.lanes) {
-			m.run.lanes[m.note.lane].note = strings.TrimSpace(m.note.input.Value())
-		}
-		m.note = nil
-		save := m.verdicts.save(m.db, m.run)
-		return m, tea.Batch(append(m.layout(), save)...)
-	case key.Matches(msg, m.km.Cancel):
-		m.mode, m.note = browsing, nil
-		return m, tea.Batch(m.layout()...)
-	}
-	return m.updateField(msg)
+	return q.save(db, r)
 }
 
 // save saves every column's verdict of r in db, after the save under way.

@@ -154,8 +154,8 @@ func TestRunsOpenAsTheyWere(t *testing.T) {
 	first := h.m.run
 	h.Keys("e", "ctrl+u").Type("second prompt").Keys("enter") // edit, then run again
 	h.NoErrors()
-	if h.m.run.prompt != "second prompt" || len(h.m.runs) != 2 || !strings.Contains(h.view(), "run 2 of 2") {
-		t.Fatalf("prompt %q, runs %v\n%s", h.m.run.prompt, h.m.runs, h.view())
+	if h.m.run.prompt != "second prompt" || len(h.m.browser.items()) != 2 || !strings.Contains(h.view(), "run 2 of 2") {
+		t.Fatalf("prompt %q, runs %v\n%s", h.m.run.prompt, h.m.browser.items(), h.view())
 	}
 	h.Keys("[")
 	got := h.m.run
@@ -203,7 +203,7 @@ func TestOpenRecordedElsewhere(t *testing.T) {
 	r, _ := h.db.BeginReply(ctx, store.ReplyStart{ConversationID: id, Lane: 1, Family: "gamma", Model: "m2"})
 	r.Append("partial", "")
 	r.Finish(store.ReplyEnd{Err: os.ErrDeadlineExceeded})
-	h.run(h.m.list())
+	h.run(listRuns(h.m.db))
 	h.Send()
 	l := h.m.run.lanes
 	if len(l) != 2 || l[0].state != stopped || l[0].rating != 2 || l[1].state != failed || l[1].text != "partial" {
@@ -229,8 +229,8 @@ func TestRerunFromHistory(t *testing.T) {
 	}
 	h.Keys("ctrl+r")
 	h.NoErrors()
-	if len(h.m.runs) != 3 || h.m.run.prompt != "first" || h.m.run.lanes[1].state != done {
-		t.Errorf("runs %v, prompt %q", h.m.runs, h.m.run.prompt)
+	if len(h.m.browser.items()) != 3 || h.m.run.prompt != "first" || h.m.run.lanes[1].state != done {
+		t.Errorf("runs %v, prompt %q", h.m.browser.items(), h.m.run.prompt)
 	}
 	// Without an id (or history), the prompt and targets are filled in.
 	h.Send(tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, Prompt: "p", Targets: []tab.RerunTarget{

@@ -2,7 +2,6 @@ package compare
 
 import (
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // Layout: the prompt lines on top, the columns below, as many side by side
@@ -18,26 +17,6 @@ type geometry struct {
 	top          int // lines above the columns
 	first, count int // the columns shown
 	colW, colH   int
-}
-
-func (m Model) geometry() geometry {
-	_, system := m.run.shown(m.prompt, m.system)
-	g := geometry{top: topLines(m.mode, system, m.arena.line(len(m.run.lanes)))}
-	n := len(m.shownTargets())
-	g.colH = max(m.height-g.top, 0)
-	if n == 0 || len(m.run.lanes) == 0 && n < 2 {
-		return g // nothing to compare yet
-	}
-	g.count = min(n, max(m.width/minColumn, 1))
-	if m.zoom || m.width < foldWidth {
-		g.count = 1
-	}
-	for need := m.run.tableNeed(); g.count > 1 && m.width/g.count-4 < need; {
-		g.count-- // fewer columns rather than tables with words split
-	}
-	g.first = max(min(m.focus-g.count+1, n-g.count), 0)
-	g.colW = m.width / g.count
-	return g
 }
 
 // tableNeed is the narrowest reply view that shows every column's tables
@@ -73,11 +52,12 @@ func topLines(md mode, system, arenaLine string) int {
 // Every column gets the width of the columns shown, so moving the focus
 // costs no new rendering.
 func (m *Model) layout() []tea.Cmd {
-	g := m.geometry()
+	s := m.screen()
+	g := s.geometry()
 	iw := max(g.colW-4, 1)
 	cmds := make([]tea.Cmd, 0, len(m.run.lanes))
-	sets := m.settingsApart()
-	p := m.painter()
+	sets := s.settingsApart()
+	p := s.painter()
 	for i := range m.run.lanes {
 		l := &m.run.lanes[i]
 		h := g.colH - 3 - len(p.apartLines(i, l, l.target, iw, sets[i])) - len(p.figureLines(l, iw)) - len(p.errorLines(l, iw, g.colH))
@@ -88,11 +68,8 @@ func (m *Model) layout() []tea.Cmd {
 	}
 	m.editor.prompt.SetWidth(max(m.width-2, 10))
 	m.editor.system.SetWidth(max(m.width-12, 10))
-	if m.note != nil {
-		m.note.input.SetWidth(max(m.width-30, 10))
-	}
 	if m.line != nil {
-		m.line.input.SetWidth(max(m.width-ansi.StringWidth(m.line.label(len(m.run.lanes)))-4, 10))
+		m.line.input.SetWidth(m.line.width(m.width, len(m.run.lanes)))
 	}
 	return cmds
 }

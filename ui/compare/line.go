@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"atelier/store"
 	"atelier/ui/tab"
@@ -20,11 +21,13 @@ type lineKind int
 const (
 	voteLine lineKind = iota // a blind ranking, letters best first
 	tagLine                  // the comparison's tags, comma-separated
+	noteLine                 // the note on one column
 )
 
-// lineInput is a one-line field: a ranking or the tags.
+// lineInput is a one-line field: a ranking, the tags, or a column's note.
 type lineInput struct {
 	kind  lineKind
+	lane  int // the column of a note
 	input textinput.Model
 }
 
@@ -35,32 +38,53 @@ type taggedMsg struct {
 	err    error
 }
 
-// label is what the field is for, before it.
+// label is what the field is for, before it, among n columns.
 func (l *lineInput) label(n int) string {
-	if l.kind == voteLine {
+	switch l.kind {
+	case voteLine:
 		return fmt.Sprintf("Your ranking (the letters %s best first; t = tie, x = all bad) ", strings.Join(store.Letters(n), ""))
+	case noteLine:
+		return fmt.Sprintf("Note on column %d ", l.lane+1)
 	}
 	return "Tags (comma-separated; empty removes them) "
 }
 
-// openLine opens the field of kind, holding value.
-func (m Model) openLine(kind lineKind, value string) (Model, tea.Cmd) {
-	if kind == tagLine && (m.db == nil || m.run.convID == 0) {
-		return m, tab.Warn("compare: this comparison is not in history, so it takes no tags")
+// width is the field's width in a tab w wide, of n columns.
+func (l *lineInput) width(w, n int) int {
+	if l.kind == noteLine {
+		return max(w-30, 10)
 	}
+	return max(w-ansi.StringWidth(l.label(n))-4, 10)
+}
+
+// openLine opens the field of kind, holding value; a note is the focused
+// column's, and holds its note.
+func (m Model) openLine(kind lineKind, value string) (Model, tea.Cmd) {
 	in := textinput.New()
 	in.Prompt = "› "
 	in.CharLimit = 400
+	width := max(m.width-70, 10)
+	switch l := m.run.laneAt(m.lens.focus); {
+	case kind == tagLine && (m.db == nil || m.run.convID == 0):
+		return m, tab.Warn("compare: this comparison is not in history, so it takes no tags")
+	case kind == noteLine && l == nil:
+		return m, nil
+	case kind == noteLine:
+		in.Placeholder = "a note on this reply; enter saves"
+		in.CharLimit = 2000
+		value, width, m.mode = l.note, max(m.width-24, 10), noting
+	default:
+		m.mode = lining
+	}
 	in.SetStyles(m.st.Input)
 	in.SetValue(value)
-	in.SetWidth(max(m.width-70, 10))
-	m.line = &lineInput{kind: kind, input: in}
-	m.mode = lining
+	in.SetWidth(width)
+	m.line = &lineInput{kind: kind, lane: m.lens.focus, input: in}
 	return m, tea.Batch(append(m.layout(), m.line.input.Focus())...)
 }
 
-// lineKey handles the field's keys: enter records the ranking or saves
-// the tags (a bad one keeps the field open, named), esc closes it.
+// lineKey handles the field's keys: enter records the ranking, saves the
+// tags or the note (a bad one keeps the field open, named), esc closes it.
 func (m Model) lineKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, m.km.Cancel):
@@ -69,24 +93,44 @@ func (m Model) lineKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case !key.Matches(msg, m.km.Save):
 		return m.updateField(msg)
 	}
-	value := m.line.input.Value()
-	if m.line.kind == voteLine {
-		verdict, err := store.ParseVerdict(value, len(m.run.lanes))
-		if err != nil {
-			return m, tab.Error(fmt.Errorf("compare: %w", err))
-		}
-		m.mode, m.line = browsing, nil
-		return m.castVote(verdict)
-	}
-	tags, err := parseTags(value)
+	kind := m.line.kind
+	verdict, cmd, err := m.line.enter(m.run, m.db)
 	if err != nil {
 		return m, tab.Error(fmt.Errorf("compare: %w", err))
 	}
 	m.mode, m.line = browsing, nil
-	db, ref := m.db, store.ItemRef{Kind: store.KindCompare, ID: m.run.convID}
-	return m, tea.Batch(append(m.layout(), func() tea.Msg {
+	switch kind {
+	case voteLine:
+		return m.castVote(verdict)
+	case noteLine:
+		cmd = m.verdicts.save(m.db, m.run)
+	}
+	return m, tea.Batch(append(m.layout(), cmd)...)
+}
+
+// enter reads what was typed, on r, the run on screen: a ranking gives
+// its verdict, the tags the command writing them in db; a note is put on
+// its column at once. A ranking or tags that break a rule give the error.
+func (l *lineInput) enter(r run, db *store.Store) (verdict string, cmd tea.Cmd, err error) {
+	value := l.input.Value()
+	switch l.kind {
+	case voteLine:
+		verdict, err = store.ParseVerdict(value, len(r.lanes))
+		return verdict, nil, err
+	case noteLine:
+		if l.lane < len(r.lanes) {
+			r.lanes[l.lane].note = strings.TrimSpace(value)
+		}
+		return "", nil, nil
+	}
+	tags, err := parseTags(value)
+	if err != nil {
+		return "", nil, err
+	}
+	ref := store.ItemRef{Kind: store.KindCompare, ID: r.convID}
+	return "", func() tea.Msg {
 		return result(taggedMsg{convID: ref.ID, tags: tags, err: db.SetTags(context.Background(), ref, tags)})
-	})...)
+	}, nil
 }
 
 // parseTags reads tags typed comma-separated, as stored (see

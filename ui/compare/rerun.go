@@ -1,8 +1,6 @@
 package compare
 
 import (
-	"slices"
-
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
@@ -15,17 +13,15 @@ import (
 // comparison cannot be read, the prompt and targets are filled in alone.
 func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
 	m.arena.next = m.arena.next || msg.Blind
-	if msg.ID == 0 || msg.Blind || m.db == nil || m.running() { // a blind one is not shown named first
+	if msg.ID == 0 || msg.Blind || m.db == nil || m.run.running() { // a blind one is not shown named first
 		targets := make([]client.ChatTarget, 0, len(msg.Targets))
 		for _, t := range msg.Targets {
 			targets = append(targets, storedTarget(t.Family, t.Model, t.SettingsJSON))
 		}
 		return m.prefill(msg.Prompt, targets)
 	}
-	i, found := slices.BinarySearch(m.runs, msg.ID)
-	if !found {
-		m.runs = slices.Insert(m.runs, i, msg.ID)
-	}
+	var i int
+	m.browser, i = m.browser.insert(msg.ID)
 	m, cmd := m.open(i)
 	return m, tea.Batch(cmd, tab.Info("compare: ctrl+r runs it again; e changes the prompt first"))
 }

@@ -142,3 +142,19 @@ func withSystem(targets []client.ChatTarget, system string) []client.ChatTarget 
 	}
 	return out
 }
+
+// forward gives msg (the columns' frames) to every column.
+func (r run) forward(msg tea.Msg) []tea.Cmd {
+	cmds := make([]tea.Cmd, 0, len(r.lanes)+1)
+	for i := range r.lanes {
+		l := &r.lanes[i]
+		var cmd tea.Cmd
+		l.md, cmd = l.md.Update(msg)
+		if l.top && l.md.MoreBelow() { // drawn for the first time: from the top
+			l.md, _ = l.md.Update(tea.KeyPressMsg{Code: tea.KeyHome})
+			l.top = false
+		}
+		cmds = append(cmds, ours(cmd))
+	}
+	return cmds
+}

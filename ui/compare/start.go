@@ -53,8 +53,7 @@ func (m Model) start() (Model, tea.Cmd) {
 	}
 	p := pendingRun{targets: targets, prompt: m.prompt, system: m.system, blind: m.arena.next}
 	if weigh := guard.Weigh(m.db, m.settings, "comparison", estimate(m.prices, targets, m.prompt)); weigh != nil {
-		m.weighing = &p
-		return m, ours(weigh)
+		return m, m.gate.hold(p, weigh)
 	}
 	return m.launch(p)
 }
@@ -72,9 +71,9 @@ func (m Model) launch(p pendingRun) (Model, tea.Cmd) {
 		m.run.lanes = append(m.run.lanes, newLane(t, m.st.Markdown))
 		m.run.lanes[i].slot = i
 	}
-	m.arena, m.diff = m.arena.started(p.blind), nil
-	m.at, m.loading, m.mode = -1, false, browsing
-	m.focus = min(m.focus, len(p.targets)-1)
+	m.arena, m.lens.diff = m.arena.started(p.blind), nil
+	m.browser, m.mode = m.browser.left(), browsing
+	m.lens.focus = min(m.lens.focus, len(p.targets)-1)
 	cmds := append(m.layout(), record(m.db, m.seq, p))
 	return m, tea.Batch(cmds...)
 }
@@ -97,29 +96,28 @@ func record(db *store.Store, seq int, p pendingRun) tea.Cmd {
 	}
 }
 
-// recorded starts the streams of the run, one chain of commands each.
-func (m Model) recorded(msg recordedMsg) (Model, tea.Cmd) {
-	if msg.seq != m.run.seq || m.run.stopped || m.client == nil {
-		return m, m.run.abandon(msg, m.client != nil)
+// begin starts the streams of r once it was recorded, one chain of
+// commands each, from c; it reports whether it began (r is the run
+// recorded, and neither stopped nor without a service), else it ends the
+// replies recorded.
+func (r *run) begin(msg recordedMsg, c *client.Client) (tea.Cmd, bool) {
+	if msg.seq != r.seq || r.stopped || c == nil {
+		return r.abandon(msg, c != nil), false
 	}
-	m.run.convID = msg.convID
+	r.convID = msg.convID
 	var cmds []tea.Cmd
-	if msg.convID != 0 {
-		m.runs = append(m.runs, msg.convID)
-		m.at = len(m.runs) - 1
-	}
 	if msg.err != nil {
 		cmds = append(cmds, tab.Error(fmt.Errorf("compare: not all recorded in history: %w", msg.err)))
 	}
-	turns := []client.ChatTurn{{Role: "user", Text: m.run.prompt}}
-	for i := range m.run.lanes {
-		l := &m.run.lanes[i]
+	turns := []client.ChatTurn{{Role: "user", Text: r.prompt}}
+	for i := range r.lanes {
+		l := &r.lanes[i]
 		ctx, cancel := context.WithCancel(context.Background())
 		l.cancel, l.started = cancel, msg.at
-		s := openStream(ctx, m.client, m.run.seq, i, l.target, turns, msg.replies[i])
+		s := openStream(ctx, c, r.seq, i, l.target, turns, msg.replies[i])
 		cmds = append(cmds, s.pull())
 	}
-	return m, tea.Batch(cmds...)
+	return tea.Batch(cmds...), true
 }
 
 // abandon ends the replies of a run that was stopped or replaced before
@@ -153,39 +151,47 @@ func (m Model) laneEvent(msg laneMsg) (Model, tea.Cmd) {
 		return m, msg.s.close()
 	}
 	l := &m.run.lanes[msg.lane]
-	cmds := []tea.Cmd{}
+	need := l.tables.need
+	cmds, ended := l.take(msg)
+	switch {
+	case ended:
+		markSelfNaming(m.run.lanes)
+		if m.lens.diff != nil {
+			m.lens.diff = newDiff(m.run.lanes, m.lens.diff.left, m.width, m.st)
+		}
+		cmds = append(cmds, m.layout()...)
+	case l.tables.need > need && m.width/m.screen().geometry().count-4 < l.tables.need:
+		cmds = append(cmds, m.layout()...) // a table too wide for the columns came
+	}
+	if !msg.end {
+		cmds = append(cmds, msg.s.pull())
+	}
+	return m, tea.Batch(cmds...)
+}
+
+// take applies one event of the column's stream: the commands it gives,
+// and whether the reply ended.
+func (l *lane) take(msg laneMsg) (cmds []tea.Cmd, ended bool) {
+	cmds = []tea.Cmd{}
 	if msg.recErr != nil {
 		cmds = append(cmds, tab.Error(fmt.Errorf("compare: history: %w", msg.recErr)))
 	}
-	d := msg.delta
-	switch d.Kind {
+	switch d := msg.delta; d.Kind {
 	case client.ChatTextDelta, client.ChatThinkingDelta:
 		l.state = streaming
 		if l.first.IsZero() && d.Text != "" {
 			l.first = msg.at
 		}
 		if d.Kind == client.ChatTextDelta {
-			need := l.tables.need
 			cmds = append(cmds, l.append(d.Text))
-			if l.tables.need > need && m.width/m.geometry().count-4 < l.tables.need {
-				cmds = append(cmds, m.layout()...) // a table too wide for the columns came
-			}
 		}
 	case client.ChatUsageDelta:
 		l.fig.in, l.fig.out = int64(d.Usage.Input), int64(d.Usage.Output)
 	case client.ChatDoneDelta:
 		l.end(d.Result, msg.err)
-		markSelfNaming(m.run.lanes)
-		if m.diff != nil {
-			m.diff = newDiff(m.run.lanes, m.diff.left, m.width, m.st)
-		}
-		cmds = append(cmds, ours(l.md.Finish())) // the last block drawn as closed
-		cmds = append(cmds, m.layout()...)
+		return append(cmds, ours(l.md.Finish())), true // the last block drawn as closed
 	}
-	if !msg.end {
-		cmds = append(cmds, msg.s.pull())
-	}
-	return m, tea.Batch(cmds...)
+	return cmds, false
 }
 
 // end records how a column's reply ended.
@@ -224,9 +230,6 @@ func (r *run) stop() {
 		}
 	}
 }
-
-// running reports whether a column of the run on screen is still going.
-func (m Model) running() bool { return m.run.running() }
 
 // running reports whether a column of r is still going.
 func (r run) running() bool {

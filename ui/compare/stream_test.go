@@ -162,10 +162,10 @@ func TestNewRunDropsTheOld(t *testing.T) {
 	if h.m.run.seq != 2 || h.m.run.lanes[0].state != done || h.m.run.lanes[1].state != done {
 		t.Fatalf("run %d, states %d %d", h.m.run.seq, h.m.run.lanes[0].state, h.m.run.lanes[1].state)
 	}
-	if len(h.m.runs) != 2 || !strings.Contains(h.view(), "run 2 of 2") {
-		t.Fatalf("runs %v\n%s", h.m.runs, h.view())
+	if len(h.m.browser.items()) != 2 || !strings.Contains(h.view(), "run 2 of 2") {
+		t.Fatalf("runs %v\n%s", h.m.browser.items(), h.view())
 	}
-	first, err := h.db.Conversation(t.Context(), h.m.runs[0])
+	first, err := h.db.Conversation(t.Context(), h.m.browser.items()[0])
 	if err != nil {
 		t.Fatal(err)
 	}

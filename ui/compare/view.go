@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -17,36 +16,24 @@ func (m Model) View() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
-	g := m.geometry()
-	lines := m.topView()
+	s := m.screen()
+	g := s.geometry()
+	lines := m.topView(s)
 	switch {
 	case m.mode == targeting:
 		lines = append(lines, formView(m.form, m.st, m.width, m.height-len(lines))...)
 	case g.count == 0:
 		lines = append(lines, emptyView(m.st, m.width, m.height-len(lines)))
-	case m.diff != nil:
-		lines = append(lines, m.diff.View(m.painter(), m.run.lanes, m.settingsApart(), m.width, g.colH))
+	case m.lens.diff != nil:
+		lines = append(lines, m.lens.diff.View(s.painter(), m.run.lanes, s.settingsApart(), m.width, g.colH))
 	default:
-		focus := m.focus
+		focus := m.lens.focus
 		if m.mode != browsing {
 			focus = -1 // no frame is focused while a field has the keyboard
 		}
-		lines = append(lines, m.painter().columnsView(m.run.lanes, m.shownTargets(), m.settingsApart(), g, m.width, focus))
+		lines = append(lines, s.painter().columnsView(m.run.lanes, s.targets, s.settingsApart(), g, m.width, focus))
 	}
 	return strings.Join(lines, "\n")
-}
-
-// shownTargets are the targets of the run on screen, or of the next run
-// when none is.
-func (m Model) shownTargets() []client.ChatTarget {
-	if len(m.run.lanes) == 0 {
-		return m.targets
-	}
-	out := make([]client.ChatTarget, len(m.run.lanes))
-	for i, l := range m.run.lanes {
-		out[i] = l.target
-	}
-	return out
 }
 
 // shown is the prompt and system prompt of r, or of the next run
@@ -60,7 +47,7 @@ func (r run) shown(prompt, system string) (string, string) {
 
 // topView is the prompt and system prompt, the editor, the note field,
 // the field of a ranking or the tags, or a question; then the arena's line.
-func (m Model) topView() []string {
+func (m Model) topView(s screen) []string {
 	st := m.st
 	switch m.mode {
 	case prompting:
@@ -70,14 +57,11 @@ func (m Model) topView() []string {
 			label += strings.Repeat(" ", max(m.width-len("Prompt")-len(est), 1)) + st.Muted.Render(est)
 		}
 		return []string{label, m.editor.prompt.View(), st.Label.Render("System ") + m.editor.system.View(), rule}
-	case noting:
-		label := st.Label.Render(fmt.Sprintf("Note on column %d ", m.note.lane+1))
-		return []string{fit(label+m.note.input.View(), m.width)}
-	case lining:
+	case noting, lining:
 		return []string{fit(st.Label.Render(m.line.label(len(m.run.lanes)))+m.line.input.View(), m.width)}
 	case asking:
-		if m.guard.Asking() {
-			return []string{fit(m.guard.View(m.dark, m.width), m.width)}
+		if m.gate.asking() {
+			return []string{fit(m.gate.ask.View(m.dark, m.width), m.width)}
 		}
 		return []string{fit(st.Stars.Render(m.arena.question(len(m.run.lanes))), m.width)}
 	}
@@ -86,7 +70,8 @@ func (m Model) topView() []string {
 	if prompt == "" {
 		prompt = st.Muted.Render("none yet")
 	}
-	right := st.Muted.Render(m.position())
+	next := guard.Estimate(estimate(m.prices, withSystem(m.targets, m.system), m.prompt))
+	right := st.Muted.Render(s.position(next, m.browser.where(len(m.run.lanes), m.run.convID)))
 	left := fit(st.Label.Render("Prompt ")+st.Text.Render(prompt), m.width-ansi.StringWidth(right)-2)
 	out := []string{left + strings.Repeat(" ", max(m.width-ansi.StringWidth(left)-ansi.StringWidth(right), 1)) + right}
 	if sys := shownSystem; sys != "" {
@@ -96,39 +81,6 @@ func (m Model) topView() []string {
 		out = append(out, fit(st.Live.Render(a), m.width))
 	}
 	return out
-}
-
-// position says which run is on screen, and how the columns scroll.
-func (m Model) position() string {
-	var parts []string
-	if e := guard.Estimate(estimate(m.prices, withSystem(m.targets, m.system), m.prompt)); e != "" {
-		parts = append(parts, "next run "+e)
-	}
-	if len(m.run.tags) > 0 {
-		parts = append(parts, "tags "+strings.Join(m.run.tags, ", "))
-	}
-	switch {
-	case m.loading:
-		parts = append(parts, "opening…")
-	case len(m.run.lanes) == 0:
-		parts = append(parts, "new")
-	case m.run.convID == 0:
-		parts = append(parts, "not recorded")
-	case m.at >= 0:
-		parts = append(parts, fmt.Sprintf("run %d of %d", m.at+1, len(m.runs)))
-	}
-	if len(m.run.lanes) == 0 {
-		return strings.Join(parts, " · ")
-	}
-	if g := m.geometry(); g.count < len(m.run.lanes) {
-		parts = append(parts, fmt.Sprintf("column %d of %d", m.focus+1, len(m.run.lanes)))
-	}
-	if m.sync {
-		parts = append(parts, "scroll together")
-	} else {
-		parts = append(parts, "scroll apart")
-	}
-	return strings.Join(parts, " · ")
 }
 
 // columnsView draws the columns shown side by side, lanes (or targets,

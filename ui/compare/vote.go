@@ -10,6 +10,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/components/guard"
 	"atelier/ui/tab"
 )
 
@@ -38,46 +39,52 @@ var (
 	errNoWithdrawn = errors.New("compare: no recorded vote on this comparison to withdraw")
 )
 
-// voteKey takes the keys of a hidden run: the verdict keys, and the
-// judging keys that would name a target, which wait for the vote. It
-// reports whether it took msg.
-func (m Model) voteKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
-	k, n := m.km, len(m.run.lanes)
-	verdict, start := verdictKey(msg.String(), n)
+// vote reads a key pressed while the run on screen (n columns, running
+// while a reply goes on) is hidden: the verdict it casts, or the ranking
+// it starts; the judging keys that would name a target wait for the vote,
+// and cmd says so. took reports whether the key was the vote's.
+func (a arena) vote(msg tea.KeyPressMsg, k *keyMap, n int, running bool) (verdict, start string, cmd tea.Cmd, took bool) {
+	verdict, start = verdictKey(msg.String(), n)
 	switch {
 	case verdict == "" && start == "":
 		judging := key.Matches(msg, k.Rate) || key.Matches(msg, k.Winner) || key.Matches(msg, k.Continue) ||
 			key.Matches(msg, k.Export)
 		if judging {
-			return m, tab.Warn(errVoteBlind.Error()), true
+			return "", "", tab.Warn(errVoteBlind.Error()), true
 		}
-		return m, nil, false
-	case m.running():
-		return m, tab.Warn(errVoteEnded.Error()), true
-	case start != "":
-		m, cmd := m.openLine(voteLine, start)
-		return m, cmd, true
+		return "", "", nil, false
+	case running:
+		return "", "", tab.Warn(errVoteEnded.Error()), true
 	}
-	m, cmd := m.castVote(verdict)
-	return m, cmd, true
+	return verdict, start, nil, true
 }
 
-// castVote records the verdict on the run on screen, then reveals it. Not
-// in history, the vote is shown only, and says so.
-func (m Model) castVote(verdict string) (Model, tea.Cmd) {
-	if m.arena.saving || !m.arena.hidden() {
-		return m, nil
+// cast records the verdict on r, the run on screen, then reveals it. Not
+// in history, the vote is shown only: shown says so.
+func (a *arena) cast(db *store.Store, r run, verdict string) (cmd tea.Cmd, shown bool) {
+	if a.saving || !a.hidden() {
+		return nil, false
 	}
-	if m.db == nil || m.run.convID == 0 {
-		m.arena.verdict = verdict
-		return m, tea.Batch(append(m.layout(), tab.Warn("compare: the vote is not recorded: this comparison is not in history"))...)
+	if db == nil || r.convID == 0 {
+		a.verdict = verdict
+		return tab.Warn("compare: the vote is not recorded: this comparison is not in history"), true
 	}
-	m.arena.saving = true
-	db, vote := m.db, blindVote(m.run, verdict)
-	return m, func() tea.Msg {
+	a.saving = true
+	vote := blindVote(r, verdict)
+	return func() tea.Msg {
 		id, err := db.RecordVote(context.Background(), vote)
 		return result(votedMsg{convID: vote.ConversationID, verdict: verdict, id: id, err: err})
+	}, false
+}
+
+// castVote casts the verdict on the run on screen; a vote shown only is
+// laid out at once.
+func (m Model) castVote(verdict string) (Model, tea.Cmd) {
+	cmd, shown := m.arena.cast(m.db, m.run, verdict)
+	if shown {
+		return m, tea.Batch(append(m.layout(), cmd)...)
 	}
+	return m, cmd
 }
 
 // blindVote is the vote on r: its columns in the order shown, each with
@@ -106,26 +113,44 @@ func (a arena) question(n int) string {
 	return fmt.Sprintf("Withdraw your vote (%s)? It stays in history, marked, and leaves the leaderboard. y/n", a.words(n))
 }
 
+// answer answers the withdrawal's question (yes and no being those of
+// the guard's keys): yes withdraws the vote from db, on the comparison
+// conv. answered is false for any other key, which keeps asking.
+func (a *arena) answer(msg tea.KeyPressMsg, keys guard.KeyMap, db *store.Store, conv int64) (cmd tea.Cmd, answered bool) {
+	yes, no := key.Matches(msg, keys.Yes), key.Matches(msg, keys.No)
+	if !yes && !no {
+		return nil, false
+	}
+	a.confirm = false
+	if no {
+		return nil, true
+	}
+	id := a.voteID
+	a.saving = true
+	return func() tea.Msg {
+		return result(withdrawnMsg{convID: conv, err: db.WithdrawVote(context.Background(), id)})
+	}, true
+}
+
 // questionKey answers the question asked: the budget guard's, or the
 // withdrawal's. Any other key keeps it asking.
 func (m Model) questionKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	if m.guard.Asking() {
-		return m.guardKey(msg)
+	var goes *pendingRun
+	var cmd tea.Cmd
+	var answered bool
+	if m.gate.asking() {
+		goes, cmd, answered = m.gate.key(msg)
+	} else {
+		cmd, answered = m.arena.answer(msg, m.gate.ask.KeyMap, m.db, m.run.convID)
 	}
-	yes, no := key.Matches(msg, m.guard.KeyMap.Yes), key.Matches(msg, m.guard.KeyMap.No)
-	if !yes && !no {
+	if !answered {
 		return m, nil
 	}
-	m.arena.confirm, m.mode = false, browsing
-	cmds := m.layout()
-	if yes {
-		db, conv, id := m.db, m.run.convID, m.arena.voteID
-		m.arena.saving = true
-		cmds = append(cmds, func() tea.Msg {
-			return result(withdrawnMsg{convID: conv, err: db.WithdrawVote(context.Background(), id)})
-		})
+	m.mode = browsing
+	if goes != nil {
+		return m.launch(*goes)
 	}
-	return m, tea.Batch(cmds...)
+	return m, tea.Batch(append(m.layout(), cmd)...)
 }
 
 // saved takes the answer of a vote, a withdrawal or the tags being
