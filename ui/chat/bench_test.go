@@ -36,7 +36,7 @@ func BenchmarkOpenLongConversation(b *testing.B) {
 	entries := entriesOf(conv.Messages, nil)
 	m := newTestModel(Options{})
 	m.SetSize(116, 36)
-	sp := m.drawSpec()
+	sp := m.tr.drawSpec()
 	var bodies map[int]body
 	b.Run("command", func(b *testing.B) {
 		for b.Loop() {

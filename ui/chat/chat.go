@@ -52,12 +52,11 @@ const (
 
 // Model is the Chat tab.
 type Model struct {
-	db     *store.Store
-	client *client.Client
-	models store.Models
-	prices price.Table
-	demo   bool
-	target client.ChatTarget
+	db       *store.Store
+	client   *client.Client
+	defaults defaults
+	prices   price.Table
+	target   client.ChatTarget
 
 	list    convList
 	listSeq int // the listing whose answer counts
@@ -76,10 +75,8 @@ type Model struct {
 	gen       int  // numbers entry versions, for the render cache
 	renderSeq int  // the conversation whose replies prerender draws
 	rendering bool // a prerender command is under way
-	armed     bool
-	frameSeq  int
+	frames    frames
 	clock     time.Time // now, as the last message that knew said
-	tick      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 
 	km            keyMap
 	st            *styles   // by pointer: the Model is copied at every message
@@ -102,14 +99,14 @@ func New(o Options) Model {
 		now = o.Now
 	}
 	m := Model{
-		db: o.Store, models: o.Models, prices: o.Prices, demo: o.Demo,
-		km: defaultKeyMap(), clock: now(), tick: tea.Tick, list: newConvList(o.Store),
+		db: o.Store, defaults: defaults{models: o.Models, demo: o.Demo}, prices: o.Prices,
+		km: defaultKeyMap(), clock: now(), frames: frames{tick: tea.Tick}, list: newConvList(o.Store),
 	}
 	if o.Tick != nil {
-		m.tick = o.Tick
+		m.frames.tick = o.Tick
 	}
 	m.list.KeyMap.Yes, m.list.KeyMap.No = m.km.Yes, m.km.No
-	m.target = client.ChatTarget{Family: client.Alpha, Model: m.defaultModel(client.Alpha)}
+	m.target = client.ChatTarget{Family: client.Alpha, Model: m.defaults.model(client.Alpha)}
 	m.comp = newComposer(m.km.Newline).focus(true)
 	m.edit = editor.New(result)
 	m.tr = m.tr.reset()
@@ -142,13 +139,18 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.QuitMsg:
 		return m.stop(), nil
 	case tab.SettingsMsg:
-		return m.withModels(msg.Settings.Models).withPrices(msg.Settings.Prices), nil
+		m.defaults, m.target = m.defaults.adopt(msg.Settings.Models, m.target)
+		return m.withPrices(msg.Settings.Prices), nil
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.ContinueChatMsg:
 		return m.continueFrom(msg)
 	case frameMsg:
-		return m.frame(msg), nil
+		if m.frames.due(msg) { // draw what arrived since the last frame
+			m.clock = msg.at
+			m.layout()
+		}
+		return m, nil
 	}
 	return m.result(msg)
 }
@@ -262,24 +264,6 @@ func (m Model) mode() mode {
 		return reading
 	}
 	return composing
-}
-
-// withModels adopts new default models at once (issue 19, bug 9: they
-// applied only after a restart): the target follows its family's new
-// default unless a model was picked for it, and families switched to later
-// start on theirs.
-func (m Model) withModels(ms store.Models) Model {
-	was := m.defaultModel(m.target.Family)
-	m.models = ms
-	if m.target.Model == was {
-		m.target.Model = m.defaultModel(m.target.Family)
-	}
-	return m
-}
-
-// defaultModel is the model a family starts with (see tab.DefaultModel).
-func (m Model) defaultModel(f client.Group) string {
-	return tab.DefaultModel(m.models, f, m.demo)
 }
 
 // result addresses a command's message to this tab.

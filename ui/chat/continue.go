@@ -30,7 +30,7 @@ func (m Model) continueFrom(msg tab.ContinueChatMsg) (Model, tea.Cmd) {
 	m.seq++
 	m.conv.loading = m.seq
 	m.listSeq++
-	db, seq, listSeq, sp, target, turns := m.db, m.seq, m.listSeq, m.drawSpec(), msg.Target, msg.Turns
+	db, seq, listSeq, sp, target, turns := m.db, m.seq, m.listSeq, m.tr.drawSpec(), msg.Target, msg.Turns
 	record := func() tea.Msg {
 		id, err := recordTurns(context.Background(), db, target, turns)
 		if err != nil {

@@ -50,7 +50,7 @@ func (m Model) openSelected() (Model, tea.Cmd) {
 	}
 	m.seq++
 	m.conv.loading = m.seq
-	return m, open(m.db, m.seq, c.ID, m.drawSpec())
+	return m, open(m.db, m.seq, c.ID, m.tr.drawSpec())
 }
 
 // opened shows a conversation read from the store, and takes the target

@@ -96,7 +96,7 @@ func streamSome(h *harness) {
 		h.m, _ = h.m.Update(deltaMsg{id: h.m.run.id, at: start.Add(time.Duration(300+100*i) * time.Millisecond),
 			d: client.ChatDelta{Kind: client.ChatTextDelta, Text: piece}})
 	}
-	h.m = h.m.frame(frameMsg{seq: h.m.frameSeq, at: start.Add(time.Second)})
+	h.m, _ = h.m.Update(frameMsg{seq: h.m.frames.seq, at: start.Add(time.Second)})
 }
 
 // in256Colours is s as a 256-colour terminal gets it.

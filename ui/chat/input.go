@@ -15,7 +15,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case m.pick.open:
 		var cmd tea.Cmd
 		var closed bool
-		if m.pick, cmd, closed = m.pick.key(msg, m.km, m.defaultModel); closed {
+		if m.pick, cmd, closed = m.pick.key(msg, m.km, m.defaults.model); closed {
 			m.target = m.pick.target
 		}
 		return m, cmd

@@ -235,7 +235,7 @@ func TestLongConversationDrawsWhatShows(t *testing.T) {
 	h.m.seq++
 	h.m.conv.loading = h.m.seq
 	entries := entriesOf(conv.Messages, nil)
-	h.Send(openedMsg{seq: h.m.seq, id: 1, entries: entries, bodies: h.m.drawSpec().renderTail(entries)})
+	h.Send(openedMsg{seq: h.m.seq, id: 1, entries: entries, bodies: h.m.tr.drawSpec().renderTail(entries)})
 	if h.m.tr.from == 0 || h.m.tr.from >= len(entries)-1 {
 		t.Fatalf("laid out from entry %d of %d", h.m.tr.from, len(entries))
 	}

@@ -145,7 +145,7 @@ func (m Model) began(b beganMsg) (Model, tea.Cmd) {
 	}
 	m.list.open = b.convID
 	m = m.listed(b.at)
-	cmds := []tea.Cmd{m.run.pull(), m.arm()}
+	cmds := []tea.Cmd{m.run.pull(), m.frames.arm()}
 	if b.warn != nil {
 		cmds = append(cmds, tab.Error(fmt.Errorf("not recorded in history: %w", b.warn)))
 	}
@@ -192,7 +192,7 @@ func (m Model) delta(d deltaMsg) (Model, tea.Cmd) {
 		e.usage = d.d.Usage
 	}
 	m.touch(last)
-	cmds := []tea.Cmd{m.run.pull(), m.arm()}
+	cmds := []tea.Cmd{m.run.pull(), m.frames.arm()}
 	if d.warn != nil {
 		cmds = append(cmds, tab.Error(fmt.Errorf("not recorded in history: %w", d.warn)))
 	}

@@ -401,7 +401,7 @@ func TestQuitWhileStreamingKeepsToolsAndFigures(t *testing.T) {
 // (issue 19).
 func TestNoModelSaysHowToPickOne(t *testing.T) {
 	h := newHarness(t, "")
-	h.m.models = store.Models{}
+	h.m.defaults.models = store.Models{}
 	h.m.target.Model = ""
 	h.prompt("hello")
 	errs := h.Errors()
