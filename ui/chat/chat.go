@@ -71,12 +71,10 @@ type Model struct {
 	focus   focus
 	showAll bool // thinking shown in full
 
-	seq       int  // numbers requests: sends and conversation loads
-	gen       int  // numbers entry versions, for the render cache
-	renderSeq int  // the conversation whose replies prerender draws
-	rendering bool // a prerender command is under way
-	frames    frames
-	clock     time.Time // now, as the last message that knew said
+	seq    int // numbers requests: sends and conversation loads
+	gen    int // numbers entry versions, for the render cache
+	frames frames
+	clock  time.Time // now, as the last message that knew said
 
 	km            keyMap
 	st            *styles   // by pointer: the Model is copied at every message
@@ -181,7 +179,8 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 	case attachedMsg:
 		return m.attached(msg)
 	case renderedMsg:
-		return m.rendered(msg)
+		m.tr, cmd = m.tr.rendered(msg, m.conv.entries)
+		return m, cmd
 	case editor.EditedMsg:
 		return m.edited(msg)
 	}

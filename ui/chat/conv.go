@@ -71,11 +71,13 @@ func (m Model) opened(msg openedMsg) (Model, tea.Cmd) {
 	m.target = targetOf(m.conv.entries, m.target)
 	m.pick = m.pick.load(m.target)
 	m.comp = m.comp.cleared()
-	m = m.resetTranscript().focusOn(onComposer)
+	m.tr = m.tr.reset()
+	m = m.focusOn(onComposer)
 	m.tr = m.tr.adopt(msg.bodies, m.conv.entries)
 	m.relayout()
 	m.tr = m.tr.showFrom(lastUser(m.conv.entries), m.conv.entries, m.look()) // the last exchange, from its prompt
-	return m, m.prerender()
+	cmd := m.tr.prerender(m.conv.entries)
+	return m, cmd
 }
 
 // targetOf is the target of the last reply in entries, or t.
@@ -105,7 +107,8 @@ func (m Model) newChat() (Model, tea.Cmd) {
 	m.conv = conversation{}
 	m.list.open = 0
 	m.comp = m.comp.cleared()
-	m = m.resetTranscript().focusOn(onComposer)
+	m.tr = m.tr.reset()
+	m = m.focusOn(onComposer)
 	m.relayout()
 	return m, nil
 }
@@ -157,15 +160,6 @@ func (l convList) renamed(msg renamedMsg) (convList, tea.Cmd) {
 		return l, tab.Error(msg.err)
 	}
 	return l.retitle(msg.id, msg.title), nil
-}
-
-// resetTranscript forgets the drawings of the conversation that was open;
-// replies of it still being rendered ahead are dropped when they come.
-func (m Model) resetTranscript() Model {
-	m.tr = m.tr.reset()
-	m.renderSeq++
-	m.rendering = false
-	return m
 }
 
 // firstUser is the index of the first prompt, or -1.

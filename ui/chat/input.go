@@ -67,8 +67,7 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 		m.comp.images = nil
 		m.relayout()
 	case key.Matches(msg, k.Scroll.PageUp, k.Scroll.PageDown):
-		next, cmd := m.scroll(msg)
-		return next, cmd, true
+		m.tr, cmd = m.tr.scroll(msg, m.km.Scroll, m.conv.entries, m.look())
 	default:
 		return m, nil, false
 	}
@@ -134,7 +133,9 @@ func (m Model) readKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if next, cmd, ok := m.replyAction(msg); ok {
 		return next, cmd
 	}
-	return m.scroll(msg)
+	var cmd tea.Cmd
+	m.tr, cmd = m.tr.scroll(msg, m.km.Scroll, m.conv.entries, m.look())
+	return m, cmd
 }
 
 // replyAction handles the keys that act on the reply in view.
@@ -159,33 +160,6 @@ func (m Model) replyAction(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	return m, nil, false
 }
 
-// scroll moves the conversation's window; replies above it are rendered
-// ahead.
-func (m Model) scroll(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	s := m.km.Scroll
-	page := max(m.tr.height-1, 1)
-	switch {
-	case key.Matches(msg, s.Up):
-		return m.scrollBy(-1)
-	case key.Matches(msg, s.Down):
-		return m.scrollBy(1)
-	case key.Matches(msg, s.PageUp):
-		return m.scrollBy(-page)
-	case key.Matches(msg, s.PageDown):
-		return m.scrollBy(page)
-	case key.Matches(msg, s.Home):
-		m.tr = m.tr.showFrom(0, m.conv.entries, m.look())
-	case key.Matches(msg, s.End):
-		return m.scrollBy(len(m.tr.lines))
-	}
-	return m, nil
-}
-
-func (m Model) scrollBy(n int) (Model, tea.Cmd) {
-	m.tr = m.tr.scrollBy(n, m.conv.entries, m.look())
-	return m, m.prerender()
-}
-
 // wheel scrolls the conversation, or the list when it has the keyboard.
 func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
 	n := 0
@@ -199,7 +173,9 @@ func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
 		m.list = m.list.move(n, m.list.shown(m.height, m.field))
 		return m, nil
 	}
-	return m.scrollBy(n)
+	var cmd tea.Cmd
+	m.tr, cmd = m.tr.scrollAhead(n, m.conv.entries, m.look())
+	return m, cmd
 }
 
 // paste goes to the open field, else the composer.
