@@ -66,7 +66,7 @@ func BenchmarkFrameLongConversation(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		m.tr.live.Append(text[i%len(text) : i%len(text)+1])
-		m.touch(len(m.conv.entries) - 1)
+		m.conv.touch(len(m.conv.entries) - 1)
 		m.layout()
 		i++
 	}

@@ -67,12 +67,9 @@ type Model struct {
 	pick    picker
 	field   field
 	code    codeChoice
-	run     *running // the reply arriving, if any
 	focus   focus
 	showAll bool // thinking shown in full
 
-	seq    int // numbers requests: sends and conversation loads
-	gen    int // numbers entry versions, for the render cache
 	frames frames
 	clock  time.Time // now, as the last message that knew said
 
@@ -81,13 +78,6 @@ type Model struct {
 	viewGen       int       // bumped by every change the view may show
 	drawn         *drawnTab // the view as last drawn, for viewGen; shared by copies
 	width, height int
-}
-
-// conversation is the one on screen.
-type conversation struct {
-	id      int64 // 0: new, not stored yet
-	entries []entry
-	loading int // the seq of the load under way; 0 when none
 }
 
 // New returns the tab. The listing is loaded by Init's command.
@@ -135,7 +125,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.DeletedMsg:
 		return m.deletedElsewhere(msg), nil
 	case tab.QuitMsg:
-		return m.stop(), nil
+		m.conv.stop()
+		return m, nil
 	case tab.SettingsMsg:
 		m.defaults, m.target = m.defaults.adopt(msg.Settings.Models, m.target)
 		return m.withPrices(msg.Settings.Prices), nil
@@ -170,12 +161,8 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 		return m, cmd
 	case deletedMsg:
 		return m.deleted(msg)
-	case beganMsg:
-		return m.began(msg)
-	case deltaMsg:
-		return m.delta(msg)
-	case finishedMsg:
-		return m.finished(msg)
+	case beganMsg, deltaMsg, finishedMsg:
+		return m.streamed(msg)
 	case attachedMsg:
 		return m.attached(msg)
 	case renderedMsg:
@@ -211,7 +198,7 @@ func (m Model) FieldEmpty() bool {
 
 // Busy reports whether a reply is arriving: quitting stops it first, so
 // it is recorded whole.
-func (m Model) Busy() bool { return m.run != nil }
+func (m Model) Busy() bool { return m.conv.run != nil }
 
 // SetSize sets the room the tab may draw in.
 func (m *Model) SetSize(w, h int) {
@@ -255,7 +242,7 @@ func (m Model) mode() mode {
 		return confirming
 	case m.code.waiting:
 		return numbering
-	case m.run != nil:
+	case m.conv.run != nil:
 		return streaming
 	case m.focus == onList:
 		return browsing

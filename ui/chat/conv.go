@@ -43,14 +43,13 @@ func (m Model) openSelected() (Model, tea.Cmd) {
 	switch {
 	case !ok:
 		return m, nil
-	case m.run != nil:
-		return m, tab.Warn("a reply is arriving: esc stops it first")
+	case m.conv.run != nil:
+		return m, m.conv.busy()
 	case c.ID == m.conv.id && m.conv.loading == 0:
 		return m.focusOn(onComposer), nil
 	}
-	m.seq++
-	m.conv.loading = m.seq
-	return m, open(m.db, m.seq, c.ID, m.tr.drawSpec())
+	m.conv = m.conv.load()
+	return m, open(m.db, m.conv.seq, c.ID, m.tr.drawSpec())
 }
 
 // opened shows a conversation read from the store, and takes the target
@@ -63,10 +62,7 @@ func (m Model) opened(msg openedMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
 		return m, tab.Error(msg.err)
 	}
-	m.conv = conversation{id: msg.id, entries: msg.entries}
-	for i := range m.conv.entries {
-		m.touch(i)
-	}
+	m.conv = m.conv.show(msg.id, msg.entries)
 	m.list.open = m.conv.id
 	m.target = targetOf(m.conv.entries, m.target)
 	m.pick = m.pick.load(m.target)
@@ -100,11 +96,10 @@ func targetOf(entries []entry, t client.ChatTarget) client.ChatTarget {
 // newChat starts an empty conversation; it is stored with its first
 // prompt.
 func (m Model) newChat() (Model, tea.Cmd) {
-	if m.run != nil {
-		return m, tab.Warn("a reply is arriving: esc stops it first")
+	if cmd := m.conv.busy(); cmd != nil {
+		return m, cmd
 	}
-	m.seq++ // a load under way no longer counts
-	m.conv = conversation{}
+	m.conv = m.conv.emptied()
 	m.list.open = 0
 	m.comp = m.comp.cleared()
 	m.tr = m.tr.reset()
@@ -119,8 +114,8 @@ func (m Model) askDelete() (Model, tea.Cmd) {
 	switch {
 	case !ok:
 		return m, nil
-	case m.run != nil && c.ID == m.conv.id:
-		return m, tab.Warn("a reply is arriving: esc stops it first")
+	case m.conv.run != nil && c.ID == m.conv.id:
+		return m, m.conv.busy()
 	}
 	var cmd tea.Cmd
 	m.list.Model, cmd = m.list.AskDelete()
@@ -134,7 +129,7 @@ func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
 		return m, tab.Error(msg.err)
 	}
 	m.list = m.list.without(msg.id)
-	if m.conv.id == msg.id && m.run == nil {
+	if m.conv.id == msg.id && m.conv.run == nil {
 		m, _ = m.newChat()
 		m = m.focusOn(onList)
 	}
@@ -148,7 +143,7 @@ func (m Model) deletedElsewhere(msg tab.DeletedMsg) Model {
 		return m
 	}
 	m.list = m.list.without(msg.Ref.ID)
-	if m.conv.id == msg.Ref.ID && m.run == nil {
+	if m.conv.id == msg.Ref.ID && m.conv.run == nil {
 		m, _ = m.newChat()
 	}
 	return m
@@ -191,8 +186,8 @@ func titleFromPrompt(text string) string {
 // rerun takes a conversation History sends back: a new chat with its
 // target and its last prompt in the composer, ready to edit and send.
 func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
-	if m.run != nil {
-		return m, tab.Warn("a reply is arriving: esc stops it first")
+	if cmd := m.conv.busy(); cmd != nil {
+		return m, cmd
 	}
 	m, _ = m.newChat()
 	t := client.ChatTarget{Family: client.Group(msg.Family), Model: msg.Model}

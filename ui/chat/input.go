@@ -3,8 +3,6 @@ package chat
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-
-	"atelier/ui/tab"
 )
 
 // key routes a key: to what is open over the panes first (the picker, a
@@ -53,8 +51,8 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 		m.pick = m.pick.show(m.target)
 	case key.Matches(msg, k.Regenerate):
 		m, cmd = m.regenerate()
-	case key.Matches(msg, k.Stop) && m.run != nil:
-		m = m.stop()
+	case key.Matches(msg, k.Stop) && m.conv.run != nil:
+		m.conv.stop()
 	case key.Matches(msg, k.Focus):
 		m = m.focusOn((m.focus + 1) % 3)
 	case key.Matches(msg, k.FocusBack):
@@ -214,14 +212,10 @@ func (m Model) focusOn(f focus) Model {
 // editLast puts the last prompt back in the composer; sending it replaces
 // that prompt and its reply.
 func (m Model) editLast() (Model, tea.Cmd) {
-	i := lastUser(m.conv.entries)
-	switch {
-	case i < 0:
-		return m, tab.Warn("no prompt to edit yet")
-	case m.run != nil:
-		return m, tab.Warn("a reply is arriving: esc stops it first")
+	e, refused := m.conv.lastPrompt()
+	if refused != nil {
+		return m, refused
 	}
-	e := m.conv.entries[i]
 	m.comp = m.comp.withText(e.text)
 	m.comp.images, m.comp.editing = e.images, true
 	m = m.focusOn(onComposer)

@@ -211,6 +211,23 @@ func ageOf(now, t time.Time) string {
 	return fmt.Sprintf("%dy", int(d.Hours()/24/365))
 }
 
+// listed puts conversation c at the top of the list, updated at; kept:
+// there is a store to list it from. h is the list's height.
+func (l convList) listed(c conversation, kept bool, at time.Time, h int) convList {
+	if c.id == 0 || !kept {
+		return l
+	}
+	row, ok := l.find(c.id)
+	if !ok {
+		row = store.Conversation{ID: c.id, Kind: store.KindChat, CreatedAt: at}
+		if i := firstUser(c.entries); i >= 0 {
+			row.Title = titleFromPrompt(c.entries[i].text)
+		}
+	}
+	row.UpdatedAt = at
+	return l.upsert(row).follow(h)
+}
+
 // follow keeps the cursor within a window of h rows.
 func (l convList) follow(h int) convList {
 	l.SetHeight(h)

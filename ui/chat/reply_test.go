@@ -232,10 +232,10 @@ func TestLongConversationDrawsWhatShows(t *testing.T) {
 			store.Message{ID: int64(2*i + 2), Turn: i, Role: store.RoleAssistant, Family: "alpha", Model: "m",
 				Text: sim.ReplyText(p), Status: store.StatusComplete})
 	}
-	h.m.seq++
-	h.m.conv.loading = h.m.seq
+	h.m.conv.seq++
+	h.m.conv.loading = h.m.conv.seq
 	entries := entriesOf(conv.Messages, nil)
-	h.Send(openedMsg{seq: h.m.seq, id: 1, entries: entries, bodies: h.m.tr.drawSpec().renderTail(entries)})
+	h.Send(openedMsg{seq: h.m.conv.seq, id: 1, entries: entries, bodies: h.m.tr.drawSpec().renderTail(entries)})
 	if h.m.tr.from == 0 || h.m.tr.from >= len(entries)-1 {
 		t.Fatalf("laid out from entry %d of %d", h.m.tr.from, len(entries))
 	}
