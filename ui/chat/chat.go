@@ -163,13 +163,16 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 		return m.deleted(msg)
 	case beganMsg, deltaMsg, finishedMsg:
 		return m.streamed(msg)
-	case attachedMsg:
-		return m.attached(msg)
 	case renderedMsg:
 		m.tr, cmd = m.tr.rendered(msg, m.conv.entries)
 		return m, cmd
-	case editor.EditedMsg:
-		return m.edited(msg)
+	case editor.EditedMsg, attachedMsg:
+		c, cmd, ok := m.comp.took(msg)
+		if ok {
+			_, edited := msg.(editor.EditedMsg)
+			m = m.compose(c, edited) // the editor's text gets the keyboard
+		}
+		return m, cmd
 	}
 	return m, nil
 }

@@ -198,7 +198,5 @@ func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
 	if t.Family == client.Alpha || t.Family == client.Beta || t.Family == client.Gamma {
 		m.target = t
 	}
-	m.comp = m.comp.withText(msg.Prompt)
-	m.relayout()
-	return m, tab.Info(note)
+	return m.compose(m.comp.withText(msg.Prompt), false), tab.Info(note)
 }

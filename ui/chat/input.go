@@ -62,8 +62,9 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	case key.Matches(msg, k.Attach):
 		m, cmd = m.openField(attachField, "", "path of an image file", 0)
 	case key.Matches(msg, k.Detach):
-		m.comp.images = nil
-		m.relayout()
+		c := m.comp
+		c.images = nil
+		m = m.compose(c, false)
 	case key.Matches(msg, k.Scroll.PageUp, k.Scroll.PageDown):
 		m.tr, cmd = m.tr.scroll(msg, m.km.Scroll, m.conv.entries, m.look())
 	default:
@@ -78,9 +79,7 @@ func (m Model) composerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Send):
 		return m.submit()
 	case key.Matches(msg, m.km.Cancel) && m.comp.editing:
-		m.comp = m.comp.cleared()
-		m.relayout()
-		return m, nil
+		return m.compose(m.comp.cleared(), false), nil
 	}
 	h := m.comp.height()
 	var cmd tea.Cmd
@@ -151,9 +150,12 @@ func (m Model) replyAction(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 		var cmd tea.Cmd
 		m.code, cmd = m.code.ask(i, m.tr.codes(i))
 		return m, cmd, true
-	case key.Matches(msg, k.Edit):
-		next, cmd := m.editLast()
-		return next, cmd, true
+	case key.Matches(msg, k.Edit): // the last prompt back in the composer
+		e, refused := m.conv.lastPrompt()
+		if refused != nil {
+			return m, refused, true
+		}
+		return m.compose(m.comp.again(e), true), nil, true
 	}
 	return m, nil, false
 }
@@ -198,6 +200,17 @@ func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
+// compose adopts composer c, and gives it the keyboard when focus; the
+// panes fit its height.
+func (m Model) compose(c composer, focus bool) Model {
+	m.comp = c
+	if focus {
+		m = m.focusOn(onComposer)
+	}
+	m.relayout()
+	return m
+}
+
 // focusOn gives pane f the keyboard.
 func (m Model) focusOn(f focus) Model {
 	was := m.geometry().listOnly
@@ -207,18 +220,4 @@ func (m Model) focusOn(f focus) Model {
 		m.relayout()
 	}
 	return m
-}
-
-// editLast puts the last prompt back in the composer; sending it replaces
-// that prompt and its reply.
-func (m Model) editLast() (Model, tea.Cmd) {
-	e, refused := m.conv.lastPrompt()
-	if refused != nil {
-		return m, refused
-	}
-	m.comp = m.comp.withText(e.text)
-	m.comp.images, m.comp.editing = e.images, true
-	m = m.focusOn(onComposer)
-	m.relayout()
-	return m, nil
 }

@@ -29,9 +29,7 @@ func (m Model) submit() (Model, tea.Cmd) {
 	if !ok {
 		return m, cmd
 	}
-	next.comp = next.comp.cleared()
-	next.relayout()
-	return next, cmd
+	return next.compose(next.comp.cleared(), false), cmd
 }
 
 // regenerate sends the last prompt again; the new reply replaces the last.
