@@ -59,7 +59,6 @@ type Model struct {
 	target   client.ChatTarget
 
 	list    convList
-	listSeq int // the listing whose answer counts
 	conv    conversation
 	tr      transcript
 	comp    composer
@@ -105,7 +104,7 @@ func New(o Options) Model {
 }
 
 // Init loads the first page of the listing.
-func (m Model) Init() tea.Cmd { return loadPage(m.db, m.listSeq, nil) }
+func (m Model) Init() tea.Cmd { return loadPage(m.db, m.list.seq, nil) }
 
 // Update routes a message to what handles it.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
@@ -149,7 +148,7 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case listLoadedMsg:
-		if msg.seq == m.listSeq {
+		if msg.seq == m.list.seq {
 			m.clock = msg.now
 			m.list, cmd = m.list.pageLoaded(msg)
 		}

@@ -28,8 +28,8 @@ func (m Model) continueFrom(msg tab.ContinueChatMsg) (Model, tea.Cmd) {
 	m, _ = m.newChat()
 	m.target = msg.Target
 	m.conv = m.conv.load()
-	m.listSeq++
-	db, seq, listSeq, sp, target, turns := m.db, m.conv.seq, m.listSeq, m.tr.drawSpec(), msg.Target, msg.Turns
+	m.list.seq++
+	db, seq, listSeq, sp, target, turns := m.db, m.conv.seq, m.list.seq, m.tr.drawSpec(), msg.Target, msg.Turns
 	record := func() tea.Msg {
 		id, err := recordTurns(context.Background(), db, target, turns)
 		if err != nil {

@@ -26,15 +26,15 @@ func (l convList) pageLoaded(msg listLoadedMsg) (convList, tea.Cmd) {
 	return l.setPage(msg.page, msg.replace, msg.more), nil
 }
 
-// nextPage asks db for the page after the loaded listing (listing seq)
-// when the cursor is within rows of its end.
-func (l convList) nextPage(db *store.Store, seq, rows int) (convList, tea.Cmd) {
+// nextPage asks the store for the page after the loaded listing when the
+// cursor is within rows of its end.
+func (l convList) nextPage(rows int) (convList, tea.Cmd) {
 	if !l.nearEnd(rows) || len(l.Items()) == 0 {
 		return l, nil
 	}
 	l.loading = true
 	c := l.Items()[len(l.Items())-1].Cursor()
-	return l, loadPage(db, seq, &c)
+	return l, loadPage(l.db, l.seq, &c)
 }
 
 // openSelected opens the conversation under the list's cursor.
@@ -106,20 +106,6 @@ func (m Model) newChat() (Model, tea.Cmd) {
 	m = m.focusOn(onComposer)
 	m.relayout()
 	return m, nil
-}
-
-// askDelete asks before deleting the selected conversation.
-func (m Model) askDelete() (Model, tea.Cmd) {
-	c, ok := m.list.selected()
-	switch {
-	case !ok:
-		return m, nil
-	case m.conv.run != nil && c.ID == m.conv.id:
-		return m, m.conv.busy()
-	}
-	var cmd tea.Cmd
-	m.list.Model, cmd = m.list.AskDelete()
-	return m, cmd
 }
 
 // deleted drops a deleted conversation from the list, and from the screen

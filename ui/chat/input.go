@@ -60,7 +60,8 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	case key.Matches(msg, k.Editor):
 		cmd = m.edit.Open(m.comp.ta.Value())
 	case key.Matches(msg, k.Attach):
-		m, cmd = m.openField(attachField, "", "path of an image file", 0)
+		m.field, cmd = openField(attachField, "", "path of an image file", 0, m.st.Input)
+		m.relayout()
 	case key.Matches(msg, k.Detach):
 		c := m.comp
 		c.images = nil
@@ -93,33 +94,28 @@ func (m Model) composerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 // listKey moves in the list and acts on the conversation under the cursor;
 // the reply keys work here too.
 func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	k := m.km
-	switch {
-	case key.Matches(msg, k.Up):
-		m.list = m.list.move(-1, m.list.shown(m.height, m.field))
-		return m, nil
-	case key.Matches(msg, k.Down):
-		m.list = m.list.move(1, m.list.shown(m.height, m.field))
-		var cmd tea.Cmd
-		m.list, cmd = m.list.nextPage(m.db, m.listSeq, m.height)
+	if l, cmd, ok := m.list.key(msg, m.km, m.height, m.field, m.conv); ok {
+		m.list = l
 		return m, cmd
-	case key.Matches(msg, k.Open):
-		return m.openSelected()
-	case key.Matches(msg, k.Filter):
-		return m.openField(filterField, m.list.query(), "filter titles", 0)
-	case key.Matches(msg, k.Rename):
-		if c, ok := m.list.selected(); ok {
-			return m.openField(renameField, c.Title, "title", c.ID)
-		}
-		return m, nil
-	case key.Matches(msg, k.Delete):
-		return m.askDelete()
-	case key.Matches(msg, k.Cancel) && m.list.query() != "":
-		m.list = m.list.filter("")
-		return m, nil
 	}
-	next, cmd, _ := m.replyAction(msg) // the reply keys work here too
-	return next, cmd
+	var cmd tea.Cmd
+	switch {
+	case key.Matches(msg, m.km.Open):
+		return m.openSelected()
+	case key.Matches(msg, m.km.Filter):
+		m.field, cmd = openField(filterField, m.list.query(), "filter titles", 0, m.st.Input)
+	case key.Matches(msg, m.km.Rename):
+		c, ok := m.list.selected()
+		if !ok {
+			return m, nil
+		}
+		m.field, cmd = openField(renameField, c.Title, "title", c.ID, m.st.Input)
+	default:
+		next, cmd, _ := m.replyAction(msg) // the reply keys work here too
+		return next, cmd
+	}
+	m.relayout()
+	return m, cmd
 }
 
 // readKey scrolls the conversation and acts on the reply in view.
@@ -185,7 +181,9 @@ func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
 	case m.field.kind != noField:
 		m.field.input, cmd = m.field.input.Update(msg)
 		if m.field.kind == filterField {
-			return m.filtered(cmd)
+			var load tea.Cmd
+			m.list, load = m.list.filtered(m.field.input.Value())
+			return m, tea.Batch(cmd, load)
 		}
 	case m.pick.typing():
 		m.pick, cmd = m.pick.update(msg)

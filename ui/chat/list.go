@@ -29,11 +29,13 @@ type convList struct {
 	loading bool // a page is on its way
 	loaded  bool // the first page has arrived
 	open    int64
+	seq     int // the listing whose answer counts
+	db      *store.Store
 }
 
 // newConvList is an empty list whose confirmed deletions go to db.
 func newConvList(db *store.Store) convList {
-	return convList{Model: list.New(list.Options[store.Conversation]{
+	return convList{db: db, Model: list.New(list.Options[store.Conversation]{
 		ID:     func(c store.Conversation) string { return strconv.FormatInt(c.ID, 10) },
 		Name:   titleOf,
 		Match:  func(c store.Conversation, q string) bool { return strings.Contains(strings.ToLower(c.Title), q) },

@@ -41,7 +41,7 @@ func TestCopyReplyAndCodeBlocks(t *testing.T) {
 	id, _ := h.db.NewConversation(ctx, store.KindChat, "")
 	h.db.AddMessage(ctx, store.Message{ConversationID: id, Role: store.RoleUser, Text: "code please"})
 	h.db.AddMessage(ctx, store.Message{ConversationID: id, Role: store.RoleAssistant, Family: "alpha", Model: "m", Text: reply})
-	h.Run(loadPage(h.db, h.m.listSeq, nil))
+	h.Run(loadPage(h.db, h.m.list.seq, nil))
 	h.Keys("tab", "enter")
 	if v := h.view(); !strings.Contains(v, "[1] go") || !strings.Contains(v, "[2] sh") {
 		t.Fatalf("code blocks not numbered:\n%s", v)
@@ -128,7 +128,7 @@ func TestModelOutputIsCleaned(t *testing.T) {
 	h.db.AddMessage(ctx, store.Message{ConversationID: id, Role: store.RoleAssistant, Family: "alpha", Model: "m" + evil,
 		Text: "# reply " + evil + "\n\n```\ncode " + evil + "\n```\n", Thinking: "thinking " + evil,
 		Status: store.StatusError, Error: "failed " + evil})
-	h.Run(loadPage(h.db, h.m.listSeq, nil))
+	h.Run(loadPage(h.db, h.m.list.seq, nil))
 	h.Keys("tab", "enter", "tab", "tab", "t")
 	raw := h.m.View() + strings.Join(h.m.tr.lines, "\n")
 	if !strings.Contains(ansiStrip(raw), "click") || !strings.Contains(ansiStrip(raw), "failed") {
