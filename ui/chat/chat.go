@@ -55,7 +55,6 @@ type Model struct {
 	db       *store.Store
 	client   *client.Client
 	defaults defaults
-	prices   price.Table
 	target   client.ChatTarget
 
 	list    convList
@@ -86,7 +85,7 @@ func New(o Options) Model {
 		now = o.Now
 	}
 	m := Model{
-		db: o.Store, defaults: defaults{models: o.Models, demo: o.Demo}, prices: o.Prices,
+		db: o.Store, defaults: defaults{models: o.Models, demo: o.Demo},
 		km: defaultKeyMap(), clock: now(), frames: frames{tick: tea.Tick}, list: newConvList(o.Store),
 	}
 	if o.Tick != nil {
@@ -97,6 +96,7 @@ func New(o Options) Model {
 	m.comp = newComposer(m.km.Newline).focus(true)
 	m.edit = editor.New(result)
 	m.tr = m.tr.reset()
+	m.tr.prices = o.Prices
 	m.drawn = &drawnTab{gen: -1}
 	m.pick = newPicker()
 	m.SetDark(true)
@@ -121,14 +121,21 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ClientMsg:
 		m.client = msg.Client
 		return m, nil
-	case tab.DeletedMsg:
-		return m.deletedElsewhere(msg), nil
+	case tab.DeletedMsg: // in History
+		if msg.Ref.Kind == store.KindChat {
+			m, _ = m.drop(msg.Ref.ID)
+		}
+		return m, nil
 	case tab.QuitMsg:
 		m.conv.stop()
 		return m, nil
 	case tab.SettingsMsg:
 		m.defaults, m.target = m.defaults.adopt(msg.Settings.Models, m.target)
-		return m.withPrices(msg.Settings.Prices), nil
+		var repriced bool
+		if m.tr, repriced = m.tr.repriced(msg.Settings.Prices); repriced {
+			m.layout()
+		}
+		return m, nil
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.ContinueChatMsg:
@@ -158,8 +165,15 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 	case renamedMsg:
 		m.list, cmd = m.list.renamed(msg)
 		return m, cmd
-	case deletedMsg:
-		return m.deleted(msg)
+	case deletedMsg: // here: the list keeps the keyboard
+		if msg.err != nil {
+			return m, tab.Error(msg.err)
+		}
+		var left bool
+		if m, left = m.drop(msg.id); left {
+			m = m.focusOn(onList)
+		}
+		return m, tab.Notice("conversation deleted")
 	case beganMsg, deltaMsg, finishedMsg:
 		return m.streamed(msg)
 	case renderedMsg:

@@ -108,31 +108,16 @@ func (m Model) newChat() (Model, tea.Cmd) {
 	return m, nil
 }
 
-// deleted drops a deleted conversation from the list, and from the screen
-// if it was open.
-func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
-	if msg.err != nil {
-		return m, tab.Error(msg.err)
+// drop drops conversation id, deleted here or in History, from the list;
+// if it is open and idle the tab leaves it (true then), so nothing is
+// written to it.
+func (m Model) drop(id int64) (Model, bool) {
+	m.list = m.list.without(id)
+	if m.conv.id != id || m.conv.run != nil {
+		return m, false
 	}
-	m.list = m.list.without(msg.id)
-	if m.conv.id == msg.id && m.conv.run == nil {
-		m, _ = m.newChat()
-		m = m.focusOn(onList)
-	}
-	return m, tab.Notice("conversation deleted")
-}
-
-// deletedElsewhere drops a conversation deleted in History from the list,
-// and leaves it if it is open and idle, so nothing is written to it.
-func (m Model) deletedElsewhere(msg tab.DeletedMsg) Model {
-	if msg.Ref.Kind != store.KindChat {
-		return m
-	}
-	m.list = m.list.without(msg.Ref.ID)
-	if m.conv.id == msg.Ref.ID && m.conv.run == nil {
-		m, _ = m.newChat()
-	}
-	return m
+	m, _ = m.newChat()
+	return m, true
 }
 
 // renamed shows a conversation's new title.

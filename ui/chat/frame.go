@@ -19,7 +19,7 @@ const readingWidth = 100
 
 // look is what drawing entries depends on besides the entries.
 func (m *Model) look() look {
-	return look{thinking: m.showAll, now: m.clock, st: m.st, prices: m.prices}
+	return look{thinking: m.showAll, now: m.clock, st: m.st, prices: m.tr.prices}
 }
 
 // layout draws the conversation again, from the caches where it can.

@@ -3,6 +3,8 @@ package chat
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/tab"
 )
 
 // key routes a key: to what is open over the panes first (the picker, a
@@ -49,8 +51,12 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 		m, cmd = m.newChat()
 	case key.Matches(msg, k.Target):
 		m.pick = m.pick.show(m.target)
-	case key.Matches(msg, k.Regenerate):
-		m, cmd = m.regenerate()
+	case key.Matches(msg, k.Regenerate): // the last prompt again: its reply replaces the last
+		p, ok := m.conv.regeneration()
+		if !ok {
+			return m, tab.Warn("nothing to regenerate yet"), true
+		}
+		m, cmd, _ = m.send(p)
 	case key.Matches(msg, k.Stop) && m.conv.run != nil:
 		m.conv.stop()
 	case key.Matches(msg, k.Focus):

@@ -32,16 +32,6 @@ func (m Model) submit() (Model, tea.Cmd) {
 	return next.compose(next.comp.cleared(), false), cmd
 }
 
-// regenerate sends the last prompt again; the new reply replaces the last.
-func (m Model) regenerate() (Model, tea.Cmd) {
-	p, ok := m.conv.regeneration()
-	if !ok {
-		return m, tab.Warn("nothing to regenerate yet")
-	}
-	next, cmd, _ := m.send(p)
-	return next, cmd
-}
-
 // send begins send p, if the conversation accepts it, and shows its reply
 // arriving, wherever the reader was.
 func (m Model) send(p sendPlan) (Model, tea.Cmd, bool) {
