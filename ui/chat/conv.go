@@ -37,21 +37,6 @@ func (l convList) nextPage(rows int) (convList, tea.Cmd) {
 	return l, loadPage(l.db, l.seq, &c)
 }
 
-// openSelected opens the conversation under the list's cursor.
-func (m Model) openSelected() (Model, tea.Cmd) {
-	c, ok := m.list.selected()
-	switch {
-	case !ok:
-		return m, nil
-	case m.conv.run != nil:
-		return m, m.conv.busy()
-	case c.ID == m.conv.id && m.conv.loading == 0:
-		return m.focusOn(onComposer), nil
-	}
-	m.conv = m.conv.load()
-	return m, open(m.db, m.conv.seq, c.ID, m.tr.drawSpec())
-}
-
 // opened shows a conversation read from the store, and takes the target
 // of its last reply, so the next prompt goes where the last one went.
 func (m Model) opened(msg openedMsg) (Model, tea.Cmd) {

@@ -36,8 +36,16 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch m.focus {
 	case onList:
 		return m.listKey(msg)
-	case onReply:
-		return m.readKey(msg)
+	case onReply: // scroll the conversation, act on the reply in view
+		if key.Matches(msg, m.km.Send) {
+			return m.focusOn(onComposer), nil
+		}
+		if next, cmd, ok := m.replyAction(msg); ok {
+			return next, cmd
+		}
+		var cmd tea.Cmd
+		m.tr, cmd = m.tr.scroll(msg, m.km.Scroll, m.conv.entries, m.look())
+		return m, cmd
 	}
 	return m.composerKey(msg)
 }
@@ -106,8 +114,18 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	switch {
-	case key.Matches(msg, m.km.Open):
-		return m.openSelected()
+	case key.Matches(msg, m.km.Open): // the conversation under the cursor
+		c, ok := m.list.selected()
+		switch {
+		case !ok:
+			return m, nil
+		case m.conv.run != nil:
+			return m, m.conv.busy()
+		case c.ID == m.conv.id && m.conv.loading == 0:
+			return m.focusOn(onComposer), nil
+		}
+		m.conv = m.conv.load()
+		return m, open(m.db, m.conv.seq, c.ID, m.tr.drawSpec())
 	case key.Matches(msg, m.km.Filter):
 		m.field, cmd = openField(filterField, m.list.query(), "filter titles", 0, m.st.Input)
 	case key.Matches(msg, m.km.Rename):
@@ -121,19 +139,6 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return next, cmd
 	}
 	m.relayout()
-	return m, cmd
-}
-
-// readKey scrolls the conversation and acts on the reply in view.
-func (m Model) readKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	if key.Matches(msg, m.km.Send) {
-		return m.focusOn(onComposer), nil
-	}
-	if next, cmd, ok := m.replyAction(msg); ok {
-		return next, cmd
-	}
-	var cmd tea.Cmd
-	m.tr, cmd = m.tr.scroll(msg, m.km.Scroll, m.conv.entries, m.look())
 	return m, cmd
 }
 
