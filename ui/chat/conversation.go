@@ -81,6 +81,21 @@ func (c conversation) emptied() conversation {
 	return c
 }
 
+// submission is what enter in composer comp sends to family f: its
+// prompt, or the paused reply continued when it is empty. False when there
+// is nothing to send, or (with the reason in cmd) what it holds is refused.
+func (c conversation) submission(comp composer, f client.Group) (sendPlan, tea.Cmd, bool) {
+	text := comp.text()
+	if text == "" && len(comp.images) == 0 {
+		p, ok := c.continuation()
+		return p, nil, ok
+	}
+	if len(comp.images) > 0 && !takesImages(f) {
+		return sendPlan{}, tab.Error(fmt.Errorf("chat: %s takes no images: alt+x drops them", f)), false
+	}
+	return c.prompted(text, comp.images, comp.editing), nil, true
+}
+
 // prompted is the send of a prompt typed in the composer: a new one, or
 // the last one again, changed, when editing.
 func (c conversation) prompted(text string, images []attachment, editing bool) sendPlan {

@@ -91,8 +91,16 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 // composerKey: enter sends, esc leaves an edit, the rest is text.
 func (m Model) composerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
-	case key.Matches(msg, m.km.Send):
-		return m.submit()
+	case key.Matches(msg, m.km.Send): // the prompt, or a paused reply continued
+		p, refused, ok := m.conv.submission(m.comp, m.target.Family)
+		if !ok {
+			return m, refused
+		}
+		next, cmd, sent := m.send(p)
+		if sent && p.kind != sendContinue {
+			next = next.compose(next.comp.cleared(), false) // the prompt went
+		}
+		return next, cmd
 	case key.Matches(msg, m.km.Cancel) && m.comp.editing:
 		return m.compose(m.comp.cleared(), false), nil
 	}

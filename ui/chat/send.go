@@ -11,27 +11,6 @@ import (
 	"atelier/ui/tab"
 )
 
-// submit is enter in the composer: send the prompt, or continue a paused
-// reply when the prompt is empty.
-func (m Model) submit() (Model, tea.Cmd) {
-	text := m.comp.text()
-	if text == "" && len(m.comp.images) == 0 {
-		if p, ok := m.conv.continuation(); ok {
-			next, cmd, _ := m.send(p)
-			return next, cmd
-		}
-		return m, nil
-	}
-	if len(m.comp.images) > 0 && !takesImages(m.target.Family) {
-		return m, tab.Error(fmt.Errorf("chat: %s takes no images: alt+x drops them", m.target.Family))
-	}
-	next, cmd, ok := m.send(m.conv.prompted(text, m.comp.images, m.comp.editing))
-	if !ok {
-		return m, cmd
-	}
-	return next.compose(next.comp.cleared(), false), cmd
-}
-
 // send begins send p, if the conversation accepts it, and shows its reply
 // arriving, wherever the reader was.
 func (m Model) send(p sendPlan) (Model, tea.Cmd, bool) {
