@@ -50,7 +50,12 @@ const (
 	onReply
 )
 
-// Model is the Chat tab.
+// Model is the Chat tab: its parts and the routing between them. The list,
+// the conversation (and the reply arriving into it), the transcript that
+// draws it, the composer, the picker, the one-line field and the question
+// of a code block's number each own their state; the Model hands them keys
+// and messages, adopts what they return, and keeps what the panes share:
+// the target, the focus, the clock, the styles and the size.
 type Model struct {
 	db       *store.Store
 	client   *client.Client
