@@ -145,12 +145,6 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.rerun(msg)
 	case tab.ContinueChatMsg:
 		return m.continueFrom(msg)
-	case frameMsg:
-		if m.frames.due(msg) { // draw what arrived since the last frame
-			m.clock = msg.at
-			m.layout()
-		}
-		return m, nil
 	}
 	return m.result(msg)
 }
@@ -179,7 +173,7 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 			m = m.focusOn(onList)
 		}
 		return m, tab.Notice("conversation deleted")
-	case beganMsg, deltaMsg, finishedMsg:
+	case beganMsg, deltaMsg, frameMsg, finishedMsg:
 		return m.streamed(msg)
 	case renderedMsg:
 		m.tr, cmd = m.tr.rendered(msg, m.conv.entries)

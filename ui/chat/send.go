@@ -28,6 +28,7 @@ func (m Model) send(p sendPlan) (Model, tea.Cmd, bool) {
 // streamed adopts a message of the reply's life once the conversation has
 // applied it: the reply is drawn at the next frame (its end at once), the
 // conversation goes to the top of the list, and the next delta is pulled.
+// A frame draws what arrived since the last.
 func (m Model) streamed(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case beganMsg:
@@ -43,6 +44,12 @@ func (m Model) streamed(msg tea.Msg) (Model, tea.Cmd) {
 			return m, nil
 		}
 		return m, tea.Batch(m.conv.run.pull(), m.frames.arm(), notRecorded(msg.warn))
+	case frameMsg:
+		if m.frames.due(msg) {
+			m.clock = msg.at
+			m.layout()
+		}
+		return m, nil
 	case finishedMsg:
 		last, ok := m.conv.finished(msg)
 		if !ok {
