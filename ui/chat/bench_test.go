@@ -36,7 +36,7 @@ func BenchmarkOpenLongConversation(b *testing.B) {
 	entries := entriesOf(conv.Messages, nil)
 	m := newTestModel(Options{})
 	m.SetSize(116, 36)
-	sp := m.drawSpec()
+	sp := m.tr.drawSpec()
 	var bodies map[int]body
 	b.Run("command", func(b *testing.B) {
 		for b.Loop() {
@@ -66,7 +66,7 @@ func BenchmarkFrameLongConversation(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		m.tr.live.Append(text[i%len(text) : i%len(text)+1])
-		m.touch(len(m.conv.entries) - 1)
+		m.conv.touch(len(m.conv.entries) - 1)
 		m.layout()
 		i++
 	}

@@ -50,17 +50,19 @@ const (
 	onReply
 )
 
-// Model is the Chat tab.
+// Model is the Chat tab: its parts and the routing between them. The list,
+// the conversation (and the reply arriving into it), the transcript that
+// draws it, the composer, the picker, the one-line field and the question
+// of a code block's number each own their state; the Model hands them keys
+// and messages, adopts what they return, and keeps what the panes share:
+// the target, the focus, the clock, the styles and the size.
 type Model struct {
-	db     *store.Store
-	client *client.Client
-	models store.Models
-	prices price.Table
-	demo   bool
-	target client.ChatTarget
+	db       *store.Store
+	client   *client.Client
+	defaults defaults
+	target   client.ChatTarget
 
 	list    convList
-	listSeq int // the listing whose answer counts
 	conv    conversation
 	tr      transcript
 	comp    composer
@@ -68,31 +70,17 @@ type Model struct {
 	pick    picker
 	field   field
 	code    codeChoice
-	run     *running // the reply arriving, if any
 	focus   focus
 	showAll bool // thinking shown in full
 
-	seq       int  // numbers requests: sends and conversation loads
-	gen       int  // numbers entry versions, for the render cache
-	renderSeq int  // the conversation whose replies prerender draws
-	rendering bool // a prerender command is under way
-	armed     bool
-	frameSeq  int
-	clock     time.Time // now, as the last message that knew said
-	tick      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	frames frames
+	clock  time.Time // now, as the last message that knew said
 
 	km            keyMap
 	st            *styles   // by pointer: the Model is copied at every message
 	viewGen       int       // bumped by every change the view may show
 	drawn         *drawnTab // the view as last drawn, for viewGen; shared by copies
 	width, height int
-}
-
-// conversation is the one on screen.
-type conversation struct {
-	id      int64 // 0: new, not stored yet
-	entries []entry
-	loading int // the seq of the load under way; 0 when none
 }
 
 // New returns the tab. The listing is loaded by Init's command.
@@ -102,17 +90,18 @@ func New(o Options) Model {
 		now = o.Now
 	}
 	m := Model{
-		db: o.Store, models: o.Models, prices: o.Prices, demo: o.Demo,
-		km: defaultKeyMap(), clock: now(), tick: tea.Tick, list: newConvList(o.Store),
+		db: o.Store, defaults: defaults{models: o.Models, demo: o.Demo},
+		km: defaultKeyMap(), clock: now(), frames: frames{tick: tea.Tick}, list: newConvList(o.Store),
 	}
 	if o.Tick != nil {
-		m.tick = o.Tick
+		m.frames.tick = o.Tick
 	}
 	m.list.KeyMap.Yes, m.list.KeyMap.No = m.km.Yes, m.km.No
-	m.target = client.ChatTarget{Family: client.Alpha, Model: m.defaultModel(client.Alpha)}
+	m.target = client.ChatTarget{Family: client.Alpha, Model: m.defaults.model(client.Alpha)}
 	m.comp = newComposer(m.km.Newline).focus(true)
 	m.edit = editor.New(result)
 	m.tr = m.tr.reset()
+	m.tr.prices = o.Prices
 	m.drawn = &drawnTab{gen: -1}
 	m.pick = newPicker()
 	m.SetDark(true)
@@ -120,7 +109,7 @@ func New(o Options) Model {
 }
 
 // Init loads the first page of the listing.
-func (m Model) Init() tea.Cmd { return loadPage(m.db, m.listSeq, nil) }
+func (m Model) Init() tea.Cmd { return loadPage(m.db, m.list.seq, nil) }
 
 // Update routes a message to what handles it.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
@@ -137,18 +126,25 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ClientMsg:
 		m.client = msg.Client
 		return m, nil
-	case tab.DeletedMsg:
-		return m.deletedElsewhere(msg), nil
+	case tab.DeletedMsg: // in History
+		if msg.Ref.Kind == store.KindChat {
+			m, _ = m.drop(msg.Ref.ID)
+		}
+		return m, nil
 	case tab.QuitMsg:
-		return m.stop(), nil
+		m.conv.stop()
+		return m, nil
 	case tab.SettingsMsg:
-		return m.withModels(msg.Settings.Models).withPrices(msg.Settings.Prices), nil
+		m.defaults, m.target = m.defaults.adopt(msg.Settings.Models, m.target)
+		var repriced bool
+		if m.tr, repriced = m.tr.repriced(msg.Settings.Prices); repriced {
+			m.layout()
+		}
+		return m, nil
 	case tab.RerunMsg:
 		return m.rerun(msg)
 	case tab.ContinueChatMsg:
 		return m.continueFrom(msg)
-	case frameMsg:
-		return m.frame(msg), nil
 	}
 	return m.result(msg)
 }
@@ -158,7 +154,7 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case listLoadedMsg:
-		if msg.seq == m.listSeq {
+		if msg.seq == m.list.seq {
 			m.clock = msg.now
 			m.list, cmd = m.list.pageLoaded(msg)
 		}
@@ -168,20 +164,27 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 	case renamedMsg:
 		m.list, cmd = m.list.renamed(msg)
 		return m, cmd
-	case deletedMsg:
-		return m.deleted(msg)
-	case beganMsg:
-		return m.began(msg)
-	case deltaMsg:
-		return m.delta(msg)
-	case finishedMsg:
-		return m.finished(msg)
-	case attachedMsg:
-		return m.attached(msg)
+	case deletedMsg: // here: the list keeps the keyboard
+		if msg.err != nil {
+			return m, tab.Error(msg.err)
+		}
+		var left bool
+		if m, left = m.drop(msg.id); left {
+			m = m.focusOn(onList)
+		}
+		return m, tab.Notice("conversation deleted")
+	case beganMsg, deltaMsg, frameMsg, finishedMsg:
+		return m.streamed(msg)
 	case renderedMsg:
-		return m.rendered(msg)
-	case editor.EditedMsg:
-		return m.edited(msg)
+		m.tr, cmd = m.tr.rendered(msg, m.conv.entries)
+		return m, cmd
+	case editor.EditedMsg, attachedMsg:
+		c, cmd, ok := m.comp.took(msg)
+		if ok {
+			_, edited := msg.(editor.EditedMsg)
+			m = m.compose(c, edited) // the editor's text gets the keyboard
+		}
+		return m, cmd
 	}
 	return m, nil
 }
@@ -210,7 +213,7 @@ func (m Model) FieldEmpty() bool {
 
 // Busy reports whether a reply is arriving: quitting stops it first, so
 // it is recorded whole.
-func (m Model) Busy() bool { return m.run != nil }
+func (m Model) Busy() bool { return m.conv.run != nil }
 
 // SetSize sets the room the tab may draw in.
 func (m *Model) SetSize(w, h int) {
@@ -254,7 +257,7 @@ func (m Model) mode() mode {
 		return confirming
 	case m.code.waiting:
 		return numbering
-	case m.run != nil:
+	case m.conv.run != nil:
 		return streaming
 	case m.focus == onList:
 		return browsing
@@ -262,24 +265,6 @@ func (m Model) mode() mode {
 		return reading
 	}
 	return composing
-}
-
-// withModels adopts new default models at once (issue 19, bug 9: they
-// applied only after a restart): the target follows its family's new
-// default unless a model was picked for it, and families switched to later
-// start on theirs.
-func (m Model) withModels(ms store.Models) Model {
-	was := m.defaultModel(m.target.Family)
-	m.models = ms
-	if m.target.Model == was {
-		m.target.Model = m.defaultModel(m.target.Family)
-	}
-	return m
-}
-
-// defaultModel is the model a family starts with (see tab.DefaultModel).
-func (m Model) defaultModel(f client.Group) string {
-	return tab.DefaultModel(m.models, f, m.demo)
 }
 
 // result addresses a command's message to this tab.

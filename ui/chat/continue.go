@@ -18,8 +18,8 @@ import (
 // blocks sent back) to the column's target.
 func (m Model) continueFrom(msg tab.ContinueChatMsg) (Model, tea.Cmd) {
 	switch {
-	case m.run != nil:
-		return m, tab.Warn("a reply is arriving: esc stops it first")
+	case m.conv.run != nil:
+		return m, m.conv.busy()
 	case m.db == nil:
 		return m, tab.Error(errors.New("continue in chat: no history to keep the conversation in"))
 	case len(msg.Turns) == 0:
@@ -27,10 +27,9 @@ func (m Model) continueFrom(msg tab.ContinueChatMsg) (Model, tea.Cmd) {
 	}
 	m, _ = m.newChat()
 	m.target = msg.Target
-	m.seq++
-	m.conv.loading = m.seq
-	m.listSeq++
-	db, seq, listSeq, sp, target, turns := m.db, m.seq, m.listSeq, m.drawSpec(), msg.Target, msg.Turns
+	m.conv = m.conv.load()
+	m.list.seq++
+	db, seq, listSeq, sp, target, turns := m.db, m.conv.seq, m.list.seq, m.tr.drawSpec(), msg.Target, msg.Turns
 	record := func() tea.Msg {
 		id, err := recordTurns(context.Background(), db, target, turns)
 		if err != nil {

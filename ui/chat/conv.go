@@ -26,31 +26,15 @@ func (l convList) pageLoaded(msg listLoadedMsg) (convList, tea.Cmd) {
 	return l.setPage(msg.page, msg.replace, msg.more), nil
 }
 
-// nextPage asks db for the page after the loaded listing (listing seq)
-// when the cursor is within rows of its end.
-func (l convList) nextPage(db *store.Store, seq, rows int) (convList, tea.Cmd) {
+// nextPage asks the store for the page after the loaded listing when the
+// cursor is within rows of its end.
+func (l convList) nextPage(rows int) (convList, tea.Cmd) {
 	if !l.nearEnd(rows) || len(l.Items()) == 0 {
 		return l, nil
 	}
 	l.loading = true
 	c := l.Items()[len(l.Items())-1].Cursor()
-	return l, loadPage(db, seq, &c)
-}
-
-// openSelected opens the conversation under the list's cursor.
-func (m Model) openSelected() (Model, tea.Cmd) {
-	c, ok := m.list.selected()
-	switch {
-	case !ok:
-		return m, nil
-	case m.run != nil:
-		return m, tab.Warn("a reply is arriving: esc stops it first")
-	case c.ID == m.conv.id && m.conv.loading == 0:
-		return m.focusOn(onComposer), nil
-	}
-	m.seq++
-	m.conv.loading = m.seq
-	return m, open(m.db, m.seq, c.ID, m.drawSpec())
+	return l, loadPage(l.db, l.seq, &c)
 }
 
 // opened shows a conversation read from the store, and takes the target
@@ -63,19 +47,18 @@ func (m Model) opened(msg openedMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
 		return m, tab.Error(msg.err)
 	}
-	m.conv = conversation{id: msg.id, entries: msg.entries}
-	for i := range m.conv.entries {
-		m.touch(i)
-	}
+	m.conv = m.conv.show(msg.id, msg.entries)
 	m.list.open = m.conv.id
 	m.target = targetOf(m.conv.entries, m.target)
 	m.pick = m.pick.load(m.target)
 	m.comp = m.comp.cleared()
-	m = m.resetTranscript().focusOn(onComposer)
+	m.tr = m.tr.reset()
+	m = m.focusOn(onComposer)
 	m.tr = m.tr.adopt(msg.bodies, m.conv.entries)
 	m.relayout()
 	m.tr = m.tr.showFrom(lastUser(m.conv.entries), m.conv.entries, m.look()) // the last exchange, from its prompt
-	return m, m.prerender()
+	cmd := m.tr.prerender(m.conv.entries)
+	return m, cmd
 }
 
 // targetOf is the target of the last reply in entries, or t.
@@ -98,57 +81,28 @@ func targetOf(entries []entry, t client.ChatTarget) client.ChatTarget {
 // newChat starts an empty conversation; it is stored with its first
 // prompt.
 func (m Model) newChat() (Model, tea.Cmd) {
-	if m.run != nil {
-		return m, tab.Warn("a reply is arriving: esc stops it first")
+	if cmd := m.conv.busy(); cmd != nil {
+		return m, cmd
 	}
-	m.seq++ // a load under way no longer counts
-	m.conv = conversation{}
+	m.conv = m.conv.emptied()
 	m.list.open = 0
 	m.comp = m.comp.cleared()
-	m = m.resetTranscript().focusOn(onComposer)
+	m.tr = m.tr.reset()
+	m = m.focusOn(onComposer)
 	m.relayout()
 	return m, nil
 }
 
-// askDelete asks before deleting the selected conversation.
-func (m Model) askDelete() (Model, tea.Cmd) {
-	c, ok := m.list.selected()
-	switch {
-	case !ok:
-		return m, nil
-	case m.run != nil && c.ID == m.conv.id:
-		return m, tab.Warn("a reply is arriving: esc stops it first")
+// drop drops conversation id, deleted here or in History, from the list;
+// if it is open and idle the tab leaves it (true then), so nothing is
+// written to it.
+func (m Model) drop(id int64) (Model, bool) {
+	m.list = m.list.without(id)
+	if m.conv.id != id || m.conv.run != nil {
+		return m, false
 	}
-	var cmd tea.Cmd
-	m.list.Model, cmd = m.list.AskDelete()
-	return m, cmd
-}
-
-// deleted drops a deleted conversation from the list, and from the screen
-// if it was open.
-func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
-	if msg.err != nil {
-		return m, tab.Error(msg.err)
-	}
-	m.list = m.list.without(msg.id)
-	if m.conv.id == msg.id && m.run == nil {
-		m, _ = m.newChat()
-		m = m.focusOn(onList)
-	}
-	return m, tab.Notice("conversation deleted")
-}
-
-// deletedElsewhere drops a conversation deleted in History from the list,
-// and leaves it if it is open and idle, so nothing is written to it.
-func (m Model) deletedElsewhere(msg tab.DeletedMsg) Model {
-	if msg.Ref.Kind != store.KindChat {
-		return m
-	}
-	m.list = m.list.without(msg.Ref.ID)
-	if m.conv.id == msg.Ref.ID && m.run == nil {
-		m, _ = m.newChat()
-	}
-	return m
+	m, _ = m.newChat()
+	return m, true
 }
 
 // renamed shows a conversation's new title.
@@ -157,15 +111,6 @@ func (l convList) renamed(msg renamedMsg) (convList, tea.Cmd) {
 		return l, tab.Error(msg.err)
 	}
 	return l.retitle(msg.id, msg.title), nil
-}
-
-// resetTranscript forgets the drawings of the conversation that was open;
-// replies of it still being rendered ahead are dropped when they come.
-func (m Model) resetTranscript() Model {
-	m.tr = m.tr.reset()
-	m.renderSeq++
-	m.rendering = false
-	return m
 }
 
 // firstUser is the index of the first prompt, or -1.
@@ -197,8 +142,8 @@ func titleFromPrompt(text string) string {
 // rerun takes a conversation History sends back: a new chat with its
 // target and its last prompt in the composer, ready to edit and send.
 func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
-	if m.run != nil {
-		return m, tab.Warn("a reply is arriving: esc stops it first")
+	if cmd := m.conv.busy(); cmd != nil {
+		return m, cmd
 	}
 	m, _ = m.newChat()
 	t := client.ChatTarget{Family: client.Group(msg.Family), Model: msg.Model}
@@ -209,7 +154,5 @@ func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
 	if t.Family == client.Alpha || t.Family == client.Beta || t.Family == client.Gamma {
 		m.target = t
 	}
-	m.comp = m.comp.withText(msg.Prompt)
-	m.relayout()
-	return m, tab.Info(note)
+	return m.compose(m.comp.withText(msg.Prompt), false), tab.Info(note)
 }

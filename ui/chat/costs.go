@@ -23,14 +23,14 @@ func (e *entry) countUsage() {
 	e.billed = price.NativeUsage(int64(e.usage.Input), int64(e.usage.Output), e.native)
 }
 
-// withPrices adopts the rates saved in Settings; the replies' drawn lines
-// are dropped when they changed, so every header shows the new costs.
-func (m Model) withPrices(p price.Table) Model {
-	if reflect.DeepEqual(p, m.prices) {
-		return m
+// repriced takes the rates saved in Settings; the replies' drawn lines
+// are dropped when they changed (true then), so every header shows the new
+// costs at the next layout.
+func (t transcript) repriced(p price.Table) (transcript, bool) {
+	if reflect.DeepEqual(p, t.prices) {
+		return t, false
 	}
-	m.prices = p
-	m.tr.drawn = make([]drawing, len(m.tr.drawn))
-	m.layout()
-	return m
+	t.prices = p
+	t.drawn = make([]drawing, len(t.drawn))
+	return t, true
 }

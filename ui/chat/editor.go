@@ -7,23 +7,31 @@ import (
 	"atelier/ui/tab"
 )
 
-// edited puts what was written in the editor in the composer.
-func (m Model) edited(msg editor.EditedMsg) (Model, tea.Cmd) {
-	if msg.Err != nil {
-		return m, tab.Error(msg.Err)
+// took is the composer after the answer of a command that fills it: the
+// text written in $EDITOR, or an image read from a path for the next
+// prompt; cmd says what happened. False when nothing changed (the answer
+// is an error, in cmd).
+func (c composer) took(msg tea.Msg) (composer, tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case editor.EditedMsg:
+		if msg.Err != nil {
+			return c, tab.Error(msg.Err), false
+		}
+		return c.withText(msg.Text), nil, true
+	case attachedMsg:
+		if msg.err != nil {
+			return c, tab.Error(msg.err), false
+		}
+		c.images = append(c.images, msg.att)
+		return c, tab.Notice("image attached to the next prompt: " + msg.att.name), true
 	}
-	m.comp = m.comp.withText(msg.Text)
-	m = m.focusOn(onComposer)
-	m.relayout()
-	return m, nil
+	return c, nil, false
 }
 
-// attached adds an image read from a path to the next prompt.
-func (m Model) attached(msg attachedMsg) (Model, tea.Cmd) {
-	if msg.err != nil {
-		return m, tab.Error(msg.err)
-	}
-	m.comp.images = append(m.comp.images, msg.att)
-	m.relayout()
-	return m, tab.Notice("image attached to the next prompt: " + msg.att.name)
+// again is the composer holding prompt e again, to change it: sending it
+// replaces that prompt and its reply.
+func (c composer) again(e entry) composer {
+	c = c.withText(e.text)
+	c.images, c.editing = e.images, true
+	return c
 }

@@ -28,18 +28,17 @@ type field struct {
 	id    int64 // the conversation being renamed
 }
 
-// openField opens the field for kind with text in it; id is the
-// conversation a title renames.
-func (m Model) openField(kind fieldKind, text, placeholder string, id int64) (Model, tea.Cmd) {
+// openField is the field open for kind with text in it, in styles st; id
+// is the conversation a title renames.
+func openField(kind fieldKind, text, placeholder string, id int64, st textinput.Styles) (field, tea.Cmd) {
 	in := textinput.New()
 	in.Prompt = ""
 	in.Placeholder = placeholder
-	in.SetStyles(m.st.Input)
+	in.SetStyles(st)
 	in.SetValue(text)
 	in.CursorEnd()
-	m.field = field{kind: kind, input: in, id: id}
-	m.relayout()
-	return m, m.field.input.Focus()
+	cmd := in.Focus()
+	return field{kind: kind, input: in, id: id}, cmd
 }
 
 // fieldKey handles a key while the field is open: enter keeps what was
@@ -59,12 +58,12 @@ func (m Model) fieldKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.relayout()
 		return m, nil
 	}
-	var cmd tea.Cmd
+	var cmd, load tea.Cmd
 	m.field.input, cmd = m.field.input.Update(msg)
 	if f.kind == filterField {
-		return m.filtered(cmd)
+		m.list, load = m.list.filtered(m.field.input.Value())
 	}
-	return m, cmd
+	return m, tea.Batch(cmd, load)
 }
 
 // done is what enter does with the text the field held: a title renames
@@ -82,14 +81,14 @@ func (f field) done(db *store.Store) tea.Cmd {
 	return nil
 }
 
-// filtered narrows the list to the query typed so far; the first letter
+// filtered narrows the list to the titles holding q; the first letter
 // typed loads the titles not listed yet, so the filter sees them all.
-func (m Model) filtered(cmd tea.Cmd) (Model, tea.Cmd) {
-	m.list = m.list.filter(m.field.input.Value())
-	if m.list.needsAll() {
-		m.listSeq++
-		m.list.loading = true
-		return m, tea.Batch(cmd, loadAll(m.db, m.listSeq))
+func (l convList) filtered(q string) (convList, tea.Cmd) {
+	l = l.filter(q)
+	if !l.needsAll() {
+		return l, nil
 	}
-	return m, cmd
+	l.seq++
+	l.loading = true
+	return l, loadAll(l.db, l.seq)
 }

@@ -1,18 +1,5 @@
 package chat
 
-import (
-	"time"
-
-	tea "charm.land/bubbletea/v2"
-)
-
-// frameInterval caps redrawing a streaming reply at 30 frames a second,
-// however fast its deltas come. Text arriving at a model's pace (a delta
-// every 20 ms or so) reads as smoothly at 30 as at 60, and each frame costs
-// the terminal a redraw of every line that moved: measured in a terminal
-// (BENCHMARKS.md), 60 frames a second cost a third more CPU for nothing seen.
-const frameInterval = time.Second / 30
-
 // wideWidth is the width from which the list stays beside the
 // conversation; below it the list folds away and shows only with focus.
 const wideWidth = 100
@@ -30,38 +17,9 @@ const (
 // hard to read (issue 19: replies ran 170 columns wide at 200).
 const readingWidth = 100
 
-// frameMsg is the tick of a frame; a tick overtaken by a newer one is
-// dropped. It brings the time, for the list's ages and the reply's clock.
-type frameMsg struct {
-	seq int
-	at  time.Time
-}
-
-// arm returns the next frame's tick unless one is on its way.
-func (m *Model) arm() tea.Cmd {
-	if m.armed {
-		return nil
-	}
-	m.armed = true
-	m.frameSeq++
-	seq := m.frameSeq
-	return m.tick(frameInterval, func(at time.Time) tea.Msg { return result(frameMsg{seq: seq, at: at}) })
-}
-
-// frame draws what arrived since the last frame.
-func (m Model) frame(f frameMsg) Model {
-	if f.seq != m.frameSeq || !m.armed {
-		return m
-	}
-	m.armed = false
-	m.clock = f.at
-	m.layout()
-	return m
-}
-
 // look is what drawing entries depends on besides the entries.
 func (m *Model) look() look {
-	return look{thinking: m.showAll, now: m.clock, st: m.st, prices: m.prices}
+	return look{thinking: m.showAll, now: m.clock, st: m.st, prices: m.tr.prices}
 }
 
 // layout draws the conversation again, from the caches where it can.

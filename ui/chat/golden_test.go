@@ -56,7 +56,7 @@ func goldenHarness(t *testing.T, w, h int) *harness {
 		{ID: 6, Title: "Go iterators and the range-over-func proposal", UpdatedAt: testNow.Add(-time.Hour)},
 		{ID: 5, Title: "Trip plan", UpdatedAt: testNow.Add(-72 * time.Hour)},
 	}})
-	hs.m.conv.loading, hs.m.seq = 1, 1
+	hs.m.conv.loading, hs.m.conv.seq = 1, 1
 	conv := goldenConversation()
 	hs.Send(openedMsg{seq: 1, id: conv.ID, entries: entriesOf(conv.Messages, nil)})
 	return hs
@@ -89,14 +89,14 @@ func streamSome(h *harness) {
 	next, _ := h.m.Update(tabtest.Press("enter")) // its command would reach the service: not run
 	h.m = next
 	start := testNow
-	h.m, _ = h.m.Update(beganMsg{id: h.m.run.id, convID: 7, turn: 2, at: start,
+	h.m, _ = h.m.Update(beganMsg{id: h.m.conv.run.id, convID: 7, turn: 2, at: start,
 		next: func() (client.ChatDelta, error, bool) { return client.ChatDelta{}, nil, false },
 		stop: func() {}}) // its pull is not run
 	for i, piece := range []string{"## Green", " tea\n\nGrass", "-sweet steam rises", " —\n", "jade leaves ", "drift"} {
-		h.m, _ = h.m.Update(deltaMsg{id: h.m.run.id, at: start.Add(time.Duration(300+100*i) * time.Millisecond),
+		h.m, _ = h.m.Update(deltaMsg{id: h.m.conv.run.id, at: start.Add(time.Duration(300+100*i) * time.Millisecond),
 			d: client.ChatDelta{Kind: client.ChatTextDelta, Text: piece}})
 	}
-	h.m = h.m.frame(frameMsg{seq: h.m.frameSeq, at: start.Add(time.Second)})
+	h.m, _ = h.m.Update(frameMsg{seq: h.m.frames.seq, at: start.Add(time.Second)})
 }
 
 // in256Colours is s as a 256-colour terminal gets it.

@@ -71,7 +71,7 @@ func (h *harness) bind() *harness {
 func newTestModel(o Options) Model {
 	o.Now = func() time.Time { return testNow }
 	m := New(o)
-	m.tick = func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	m.frames.tick = func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 		return func() tea.Msg { return fn(testNow) }
 	}
 	return m

@@ -15,7 +15,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case m.pick.open:
 		var cmd tea.Cmd
 		var closed bool
-		if m.pick, cmd, closed = m.pick.key(msg, m.km, m.defaultModel); closed {
+		if m.pick, cmd, closed = m.pick.key(msg, m.km, m.defaults.model); closed {
 			m.target = m.pick.target
 		}
 		return m, cmd
@@ -36,8 +36,16 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch m.focus {
 	case onList:
 		return m.listKey(msg)
-	case onReply:
-		return m.readKey(msg)
+	case onReply: // scroll the conversation, act on the reply in view
+		if key.Matches(msg, m.km.Send) {
+			return m.focusOn(onComposer), nil
+		}
+		if next, cmd, ok := m.replyAction(msg); ok {
+			return next, cmd
+		}
+		var cmd tea.Cmd
+		m.tr, cmd = m.tr.scroll(msg, m.km.Scroll, m.conv.entries, m.look())
+		return m, cmd
 	}
 	return m.composerKey(msg)
 }
@@ -51,10 +59,14 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 		m, cmd = m.newChat()
 	case key.Matches(msg, k.Target):
 		m.pick = m.pick.show(m.target)
-	case key.Matches(msg, k.Regenerate):
-		m, cmd = m.regenerate()
-	case key.Matches(msg, k.Stop) && m.run != nil:
-		m = m.stop()
+	case key.Matches(msg, k.Regenerate): // the last prompt again: its reply replaces the last
+		p, ok := m.conv.regeneration()
+		if !ok {
+			return m, tab.Warn("nothing to regenerate yet"), true
+		}
+		m, cmd, _ = m.send(p)
+	case key.Matches(msg, k.Stop) && m.conv.run != nil:
+		m.conv.stop()
 	case key.Matches(msg, k.Focus):
 		m = m.focusOn((m.focus + 1) % 3)
 	case key.Matches(msg, k.FocusBack):
@@ -62,13 +74,14 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	case key.Matches(msg, k.Editor):
 		cmd = m.edit.Open(m.comp.ta.Value())
 	case key.Matches(msg, k.Attach):
-		m, cmd = m.openField(attachField, "", "path of an image file", 0)
-	case key.Matches(msg, k.Detach):
-		m.comp.images = nil
+		m.field, cmd = openField(attachField, "", "path of an image file", 0, m.st.Input)
 		m.relayout()
+	case key.Matches(msg, k.Detach):
+		c := m.comp
+		c.images = nil
+		m = m.compose(c, false)
 	case key.Matches(msg, k.Scroll.PageUp, k.Scroll.PageDown):
-		next, cmd := m.scroll(msg)
-		return next, cmd, true
+		m.tr, cmd = m.tr.scroll(msg, m.km.Scroll, m.conv.entries, m.look())
 	default:
 		return m, nil, false
 	}
@@ -78,12 +91,18 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 // composerKey: enter sends, esc leaves an edit, the rest is text.
 func (m Model) composerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
-	case key.Matches(msg, m.km.Send):
-		return m.submit()
+	case key.Matches(msg, m.km.Send): // the prompt, or a paused reply continued
+		p, refused, ok := m.conv.submission(m.comp, m.target.Family)
+		if !ok {
+			return m, refused
+		}
+		next, cmd, sent := m.send(p)
+		if sent && p.kind != sendContinue {
+			next = next.compose(next.comp.cleared(), false) // the prompt went
+		}
+		return next, cmd
 	case key.Matches(msg, m.km.Cancel) && m.comp.editing:
-		m.comp = m.comp.cleared()
-		m.relayout()
-		return m, nil
+		return m.compose(m.comp.cleared(), false), nil
 	}
 	h := m.comp.height()
 	var cmd tea.Cmd
@@ -97,44 +116,38 @@ func (m Model) composerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 // listKey moves in the list and acts on the conversation under the cursor;
 // the reply keys work here too.
 func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	k := m.km
-	switch {
-	case key.Matches(msg, k.Up):
-		m.list = m.list.move(-1, m.list.shown(m.height, m.field))
-		return m, nil
-	case key.Matches(msg, k.Down):
-		m.list = m.list.move(1, m.list.shown(m.height, m.field))
-		var cmd tea.Cmd
-		m.list, cmd = m.list.nextPage(m.db, m.listSeq, m.height)
+	if l, cmd, ok := m.list.key(msg, m.km, m.height, m.field, m.conv); ok {
+		m.list = l
 		return m, cmd
-	case key.Matches(msg, k.Open):
-		return m.openSelected()
-	case key.Matches(msg, k.Filter):
-		return m.openField(filterField, m.list.query(), "filter titles", 0)
-	case key.Matches(msg, k.Rename):
-		if c, ok := m.list.selected(); ok {
-			return m.openField(renameField, c.Title, "title", c.ID)
+	}
+	var cmd tea.Cmd
+	switch {
+	case key.Matches(msg, m.km.Open): // the conversation under the cursor
+		c, ok := m.list.selected()
+		switch {
+		case !ok:
+			return m, nil
+		case m.conv.run != nil:
+			return m, m.conv.busy()
+		case c.ID == m.conv.id && m.conv.loading == 0:
+			return m.focusOn(onComposer), nil
 		}
-		return m, nil
-	case key.Matches(msg, k.Delete):
-		return m.askDelete()
-	case key.Matches(msg, k.Cancel) && m.list.query() != "":
-		m.list = m.list.filter("")
-		return m, nil
-	}
-	next, cmd, _ := m.replyAction(msg) // the reply keys work here too
-	return next, cmd
-}
-
-// readKey scrolls the conversation and acts on the reply in view.
-func (m Model) readKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	if key.Matches(msg, m.km.Send) {
-		return m.focusOn(onComposer), nil
-	}
-	if next, cmd, ok := m.replyAction(msg); ok {
+		m.conv = m.conv.load()
+		return m, open(m.db, m.conv.seq, c.ID, m.tr.drawSpec())
+	case key.Matches(msg, m.km.Filter):
+		m.field, cmd = openField(filterField, m.list.query(), "filter titles", 0, m.st.Input)
+	case key.Matches(msg, m.km.Rename):
+		c, ok := m.list.selected()
+		if !ok {
+			return m, nil
+		}
+		m.field, cmd = openField(renameField, c.Title, "title", c.ID, m.st.Input)
+	default:
+		next, cmd, _ := m.replyAction(msg) // the reply keys work here too
 		return next, cmd
 	}
-	return m.scroll(msg)
+	m.relayout()
+	return m, cmd
 }
 
 // replyAction handles the keys that act on the reply in view.
@@ -152,38 +165,14 @@ func (m Model) replyAction(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 		var cmd tea.Cmd
 		m.code, cmd = m.code.ask(i, m.tr.codes(i))
 		return m, cmd, true
-	case key.Matches(msg, k.Edit):
-		next, cmd := m.editLast()
-		return next, cmd, true
+	case key.Matches(msg, k.Edit): // the last prompt back in the composer
+		e, refused := m.conv.lastPrompt()
+		if refused != nil {
+			return m, refused, true
+		}
+		return m.compose(m.comp.again(e), true), nil, true
 	}
 	return m, nil, false
-}
-
-// scroll moves the conversation's window; replies above it are rendered
-// ahead.
-func (m Model) scroll(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	s := m.km.Scroll
-	page := max(m.tr.height-1, 1)
-	switch {
-	case key.Matches(msg, s.Up):
-		return m.scrollBy(-1)
-	case key.Matches(msg, s.Down):
-		return m.scrollBy(1)
-	case key.Matches(msg, s.PageUp):
-		return m.scrollBy(-page)
-	case key.Matches(msg, s.PageDown):
-		return m.scrollBy(page)
-	case key.Matches(msg, s.Home):
-		m.tr = m.tr.showFrom(0, m.conv.entries, m.look())
-	case key.Matches(msg, s.End):
-		return m.scrollBy(len(m.tr.lines))
-	}
-	return m, nil
-}
-
-func (m Model) scrollBy(n int) (Model, tea.Cmd) {
-	m.tr = m.tr.scrollBy(n, m.conv.entries, m.look())
-	return m, m.prerender()
 }
 
 // wheel scrolls the conversation, or the list when it has the keyboard.
@@ -199,7 +188,9 @@ func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
 		m.list = m.list.move(n, m.list.shown(m.height, m.field))
 		return m, nil
 	}
-	return m.scrollBy(n)
+	var cmd tea.Cmd
+	m.tr, cmd = m.tr.scrollAhead(n, m.conv.entries, m.look())
+	return m, cmd
 }
 
 // paste goes to the open field, else the composer.
@@ -209,7 +200,9 @@ func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
 	case m.field.kind != noField:
 		m.field.input, cmd = m.field.input.Update(msg)
 		if m.field.kind == filterField {
-			return m.filtered(cmd)
+			var load tea.Cmd
+			m.list, load = m.list.filtered(m.field.input.Value())
+			return m, tea.Batch(cmd, load)
 		}
 	case m.pick.typing():
 		m.pick, cmd = m.pick.update(msg)
@@ -224,6 +217,17 @@ func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
+// compose adopts composer c, and gives it the keyboard when focus; the
+// panes fit its height.
+func (m Model) compose(c composer, focus bool) Model {
+	m.comp = c
+	if focus {
+		m = m.focusOn(onComposer)
+	}
+	m.relayout()
+	return m
+}
+
 // focusOn gives pane f the keyboard.
 func (m Model) focusOn(f focus) Model {
 	was := m.geometry().listOnly
@@ -233,22 +237,4 @@ func (m Model) focusOn(f focus) Model {
 		m.relayout()
 	}
 	return m
-}
-
-// editLast puts the last prompt back in the composer; sending it replaces
-// that prompt and its reply.
-func (m Model) editLast() (Model, tea.Cmd) {
-	i := lastUser(m.conv.entries)
-	switch {
-	case i < 0:
-		return m, tab.Warn("no prompt to edit yet")
-	case m.run != nil:
-		return m, tab.Warn("a reply is arriving: esc stops it first")
-	}
-	e := m.conv.entries[i]
-	m.comp = m.comp.withText(e.text)
-	m.comp.images, m.comp.editing = e.images, true
-	m = m.focusOn(onComposer)
-	m.relayout()
-	return m, nil
 }

@@ -1,10 +1,6 @@
 package chat
 
-import (
-	tea "charm.land/bubbletea/v2"
-
-	"atelier/store"
-)
+import "atelier/store"
 
 // layout draws entries[from:] again, from the caches where it can, after
 // choosing from: no later than what fills the window twice from the end.
@@ -156,54 +152,4 @@ func (t transcript) adopt(bodies map[int]body, entries []entry) transcript {
 		}
 	}
 	return t
-}
-
-// renderedMsg is a reply's body rendered ahead, off the event loop.
-type renderedMsg struct {
-	seq int
-	i   int
-	b   body
-}
-
-// prerender starts rendering, in a command, the replies above what is
-// laid out, the nearest first, so that scrolling up finds them ready. One
-// chain of such commands runs at a time.
-func (m *Model) prerender() tea.Cmd {
-	if m.rendering {
-		return nil
-	}
-	i := m.tr.from - 1
-	for ; i >= 0 && i < len(m.conv.entries); i-- {
-		e := &m.conv.entries[i]
-		if e.role == store.RoleAssistant && m.tr.stale(e, i) {
-			break
-		}
-	}
-	if i < 0 || i >= len(m.conv.entries) {
-		return nil
-	}
-	m.rendering = true
-	seq, text, key := m.renderSeq, m.conv.entries[i].text, m.conv.entries[i].version
-	width, st, styled := m.tr.width, *m.tr.mdStyles, m.tr.styled
-	return func() tea.Msg {
-		b := renderBody(text, width, st)
-		b.key, b.styled = key, styled
-		return result(renderedMsg{seq: seq, i: i, b: b})
-	}
-}
-
-// rendered keeps a body rendered ahead if it is still what the reply
-// needs, and renders the next.
-func (m Model) rendered(msg renderedMsg) (Model, tea.Cmd) {
-	if msg.seq != m.renderSeq {
-		return m, nil
-	}
-	m.rendering = false
-	if i := msg.i; i < len(m.conv.entries) && i < len(m.tr.bodies) {
-		e := &m.conv.entries[i]
-		if msg.b.key == e.version && msg.b.width == m.tr.width && msg.b.styled == m.tr.styled {
-			m.tr.bodies[i] = msg.b
-		}
-	}
-	return m, m.prerender()
 }

@@ -29,11 +29,13 @@ type convList struct {
 	loading bool // a page is on its way
 	loaded  bool // the first page has arrived
 	open    int64
+	seq     int // the listing whose answer counts
+	db      *store.Store
 }
 
 // newConvList is an empty list whose confirmed deletions go to db.
 func newConvList(db *store.Store) convList {
-	return convList{Model: list.New(list.Options[store.Conversation]{
+	return convList{db: db, Model: list.New(list.Options[store.Conversation]{
 		ID:     func(c store.Conversation) string { return strconv.FormatInt(c.ID, 10) },
 		Name:   titleOf,
 		Match:  func(c store.Conversation, q string) bool { return strings.Contains(strings.ToLower(c.Title), q) },
@@ -209,6 +211,23 @@ func ageOf(now, t time.Time) string {
 		return fmt.Sprintf("%dw", int(d.Hours()/24/7))
 	}
 	return fmt.Sprintf("%dy", int(d.Hours()/24/365))
+}
+
+// listed puts conversation c at the top of the list, updated at; kept:
+// there is a store to list it from. h is the list's height.
+func (l convList) listed(c conversation, kept bool, at time.Time, h int) convList {
+	if c.id == 0 || !kept {
+		return l
+	}
+	row, ok := l.find(c.id)
+	if !ok {
+		row = store.Conversation{ID: c.id, Kind: store.KindChat, CreatedAt: at}
+		if i := firstUser(c.entries); i >= 0 {
+			row.Title = titleFromPrompt(c.entries[i].text)
+		}
+	}
+	row.UpdatedAt = at
+	return l.upsert(row).follow(h)
 }
 
 // follow keeps the cursor within a window of h rows.

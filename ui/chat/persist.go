@@ -131,8 +131,9 @@ type drawSpec struct {
 	st            markdown.Styles
 }
 
-func (m Model) drawSpec() drawSpec {
-	return drawSpec{width: m.tr.width, height: m.tr.height, styled: m.tr.styled, st: *m.tr.mdStyles}
+// drawSpec is what rendering ahead for this transcript needs to know.
+func (t transcript) drawSpec() drawSpec {
+	return drawSpec{width: t.width, height: t.height, styled: t.styled, st: *t.mdStyles}
 }
 
 // renderTail renders the bodies of the last replies, enough to fill the

@@ -41,7 +41,7 @@ func TestCopyReplyAndCodeBlocks(t *testing.T) {
 	id, _ := h.db.NewConversation(ctx, store.KindChat, "")
 	h.db.AddMessage(ctx, store.Message{ConversationID: id, Role: store.RoleUser, Text: "code please"})
 	h.db.AddMessage(ctx, store.Message{ConversationID: id, Role: store.RoleAssistant, Family: "alpha", Model: "m", Text: reply})
-	h.Run(loadPage(h.db, h.m.listSeq, nil))
+	h.Run(loadPage(h.db, h.m.list.seq, nil))
 	h.Keys("tab", "enter")
 	if v := h.view(); !strings.Contains(v, "[1] go") || !strings.Contains(v, "[2] sh") {
 		t.Fatalf("code blocks not numbered:\n%s", v)
@@ -128,7 +128,7 @@ func TestModelOutputIsCleaned(t *testing.T) {
 	h.db.AddMessage(ctx, store.Message{ConversationID: id, Role: store.RoleAssistant, Family: "alpha", Model: "m" + evil,
 		Text: "# reply " + evil + "\n\n```\ncode " + evil + "\n```\n", Thinking: "thinking " + evil,
 		Status: store.StatusError, Error: "failed " + evil})
-	h.Run(loadPage(h.db, h.m.listSeq, nil))
+	h.Run(loadPage(h.db, h.m.list.seq, nil))
 	h.Keys("tab", "enter", "tab", "tab", "t")
 	raw := h.m.View() + strings.Join(h.m.tr.lines, "\n")
 	if !strings.Contains(ansiStrip(raw), "click") || !strings.Contains(ansiStrip(raw), "failed") {
@@ -232,10 +232,10 @@ func TestLongConversationDrawsWhatShows(t *testing.T) {
 			store.Message{ID: int64(2*i + 2), Turn: i, Role: store.RoleAssistant, Family: "alpha", Model: "m",
 				Text: sim.ReplyText(p), Status: store.StatusComplete})
 	}
-	h.m.seq++
-	h.m.conv.loading = h.m.seq
+	h.m.conv.seq++
+	h.m.conv.loading = h.m.conv.seq
 	entries := entriesOf(conv.Messages, nil)
-	h.Send(openedMsg{seq: h.m.seq, id: 1, entries: entries, bodies: h.m.drawSpec().renderTail(entries)})
+	h.Send(openedMsg{seq: h.m.conv.seq, id: 1, entries: entries, bodies: h.m.tr.drawSpec().renderTail(entries)})
 	if h.m.tr.from == 0 || h.m.tr.from >= len(entries)-1 {
 		t.Fatalf("laid out from entry %d of %d", h.m.tr.from, len(entries))
 	}

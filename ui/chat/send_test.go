@@ -155,7 +155,7 @@ func (h *harness) answered(prompt string) {
 func TestStopKeepsThePartialReply(t *testing.T) {
 	h := newHarness(t, "")
 	h.sendFor("a long answer please [[long]]", 5)
-	if h.m.run == nil || h.m.mode() != streaming {
+	if h.m.conv.run == nil || h.m.mode() != streaming {
 		t.Fatal("not streaming after five pieces")
 	}
 	h.Send(tabtest.Press("esc"))
@@ -303,7 +303,7 @@ func TestInvalidTargetSendsNothing(t *testing.T) {
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "thinking.budget_tokens") {
 		t.Fatalf("errors %v", errs)
 	}
-	if h.m.comp.text() != "hello" || len(h.m.conv.entries) != 0 || h.m.run != nil {
+	if h.m.comp.text() != "hello" || len(h.m.conv.entries) != 0 || h.m.conv.run != nil {
 		t.Error("a refused prompt left the composer or reached the conversation")
 	}
 	if cs, _ := h.db.Conversations(context.Background(), store.ConversationQuery{}); len(cs) != 0 {
@@ -401,7 +401,7 @@ func TestQuitWhileStreamingKeepsToolsAndFigures(t *testing.T) {
 // (issue 19).
 func TestNoModelSaysHowToPickOne(t *testing.T) {
 	h := newHarness(t, "")
-	h.m.models = store.Models{}
+	h.m.defaults.models = store.Models{}
 	h.m.target.Model = ""
 	h.prompt("hello")
 	errs := h.Errors()

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"atelier/store"
+	"atelier/store/price"
 	"atelier/ui/markdown"
 )
 
@@ -32,9 +33,11 @@ type transcript struct {
 	lines     []string           // the lines of entries[from:]
 	starts    []int              // each entry's first line; -1 before from
 	offset    int
-	pass      int        // layouts so far: the reply arriving is drawn once per layout
-	liveAt    drawing    // the reply arriving as drawn at layout pass liveAt.key
-	drawnView *drawnView // the window as last drawn; shared by the copies of the Model
+	pass      int         // layouts so far: the reply arriving is drawn once per layout
+	liveAt    drawing     // the reply arriving as drawn at layout pass liveAt.key
+	drawnView *drawnView  // the window as last drawn; shared by the copies of the Model
+	ahead     ahead       // the replies above rendered ahead, off the event loop
+	prices    price.Table // the rates the replies' headers are costed at; nil: none
 }
 
 // drawing is an entry's lines as last drawn, and what they were drawn for.
@@ -46,8 +49,10 @@ type drawing struct {
 	lines []string
 }
 
-// reset forgets the drawings of another conversation.
+// reset forgets the drawings of another conversation; replies of it still
+// being rendered ahead are dropped when they come.
 func (t transcript) reset() transcript {
+	t.ahead = ahead{seq: t.ahead.seq + 1}
 	t.drawnView = &drawnView{}
 	t.bodies, t.drawn, t.live, t.lines, t.starts, t.offset = nil, nil, nil, nil, nil, 0
 	t.from = math.MaxInt

@@ -22,7 +22,22 @@ func (m Model) View() string {
 	if d := m.drawn; d != nil && d.gen == m.viewGen {
 		return d.view
 	}
-	v := m.draw()
+	v := ""
+	switch g := m.geometry(); {
+	case g.listOnly:
+		v = joinLines(m.list.panel(m.st, m.field, m.width, m.height, m.focus == onList, m.clock))
+	case g.listW == 0:
+		v = joinLines(m.pane(g))
+	default:
+		right := m.pane(g)
+		left := m.list.panel(m.st, m.field, g.listW-3, m.height, m.focus == onList, m.clock)
+		sep := m.st.Rule.Render(" │ ")
+		out := make([]string, m.height)
+		for i := range out {
+			out[i] = left[i] + sep + right[i]
+		}
+		v = joinLines(out)
+	}
 	if m.drawn != nil {
 		m.drawn.gen, m.drawn.view = m.viewGen, v
 	}
@@ -34,25 +49,6 @@ func (m Model) View() string {
 type drawnTab struct {
 	gen  int
 	view string
-}
-
-// draw draws the view.
-func (m Model) draw() string {
-	g := m.geometry()
-	if g.listOnly {
-		return joinLines(m.list.panel(m.st, m.field, m.width, m.height, m.focus == onList, m.clock))
-	}
-	right := m.pane(g)
-	if g.listW == 0 {
-		return joinLines(right)
-	}
-	left := m.list.panel(m.st, m.field, g.listW-3, m.height, m.focus == onList, m.clock)
-	sep := m.st.Rule.Render(" │ ")
-	out := make([]string, m.height)
-	for i := range out {
-		out[i] = left[i] + sep + right[i]
-	}
-	return joinLines(out)
 }
 
 // pane is the conversation side: the transcript or the picker, the rule,
