@@ -18,7 +18,12 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case costing:
 		return m.costsKey(msg)
 	case reading:
-		return m.readKey(msg)
+		if m, cmd, ok := m.act(msg, m.reader.row, m.reader.title()); ok {
+			return m, cmd
+		}
+		var cmd tea.Cmd
+		m.reader, cmd = m.reader.key(m.env(), msg)
+		return m, cmd
 	case searching:
 		return m.searchKey(msg)
 	case filtering:
@@ -55,16 +60,28 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.open(r, false)
 	case key.Matches(msg, k.JSON):
 		return m.open(r, true)
-	case key.Matches(msg, k.Export):
-		return m, exportCmd(m.db, m.output, r)
-	case key.Matches(msg, k.Delete):
-		return m.askDelete(r, plainTitle(r))
-	case key.Matches(msg, k.Rerun):
-		return m, rerunCmd(m.db, r)
-	case key.Matches(msg, k.Recipe):
-		return m, recipeRerunCmd(m.db, r)
 	}
-	return m, nil
+	m, cmd, _ := m.act(msg, r, plainTitle(r))
+	return m, cmd
+}
+
+// act does to an item, listed or open, what may be done to it: export it,
+// delete it (asked first), send it back to its tab, or to its tab as its
+// file's recipe says; ok is false for any other key.
+func (m Model) act(msg tea.KeyPressMsg, r row, title string) (_ Model, _ tea.Cmd, ok bool) {
+	k := m.km
+	switch {
+	case key.Matches(msg, k.Export):
+		return m, exportCmd(m.db, m.output, r), true
+	case key.Matches(msg, k.Delete):
+		m, cmd := m.askDelete(r, title)
+		return m, cmd, true
+	case key.Matches(msg, k.Rerun):
+		return m, rerunCmd(m.db, r), true
+	case key.Matches(msg, k.Recipe):
+		return m, recipeRerunCmd(m.db, r), true
+	}
+	return m, nil, false
 }
 
 // moveBy moves the cursor, and asks for the next page when it nears the end.

@@ -159,25 +159,12 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.askLanes()
 	case lanesMsg:
 		return m.lanesRead(msg), nil
-	case openedMsg:
-		return m.opened(msg)
-	case renderedMsg:
-		m.reader = m.reader.rendered(m.env(), msg)
-		return m, nil
-	case imageview.DecodedMsg:
-		m.reader = m.reader.decoded(m.env(), msg)
-		return m, nil
-	case uv.CellSizeEvent: // the Image tab asked; every tab hears
-		m.preview.Update(msg)
-		if m.reader.open {
-			m.reader.relayout(m.env())
-		}
-		return m, nil
+	case openedMsg, renderedMsg, imageview.DecodedMsg, uv.CellSizeEvent, jsonMsg:
+		var cmd tea.Cmd
+		m.reader, cmd = m.reader.update(m.env(), msg)
+		return m, cmd
 	case recipeRerunMsg:
 		return m, recipeRerun(msg)
-	case jsonMsg:
-		m.reader = m.reader.jsonLoaded(m.env(), msg)
-		return m, nil
 	case exportedMsg:
 		return m, exported(msg)
 	case deletedMsg:

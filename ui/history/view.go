@@ -248,7 +248,7 @@ func flat(s string) string {
 }
 
 // lines are the open item's heading line and the lines in sight.
-func (r reader) lines(e readerEnv) []string {
+func (r reader) lines(e tabEnv) []string {
 	title := e.st.Heading.Render("‹ "+string(r.row.ref.Kind)) + e.st.Hint.Render(" · ") +
 		e.st.Title.Render(oneLine(r.title(), max(e.width/2, 10)))
 	if marks := marksLine(r.it); marks != "" {
