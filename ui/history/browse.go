@@ -1,12 +1,9 @@
 package history
 
 import (
-	"context"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/store"
 	"atelier/ui/tab"
 )
 
@@ -14,7 +11,9 @@ import (
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch m.mode() {
 	case confirming:
-		return m.confirmKey(msg)
+		var cmd tea.Cmd
+		m.del, cmd = m.del.key(m.env(), msg)
+		return m, cmd
 	case costing:
 		return m.costsKey(msg)
 	case reading:
@@ -74,7 +73,8 @@ func (m Model) act(msg tea.KeyPressMsg, r row, title string) (_ Model, _ tea.Cmd
 	case key.Matches(msg, k.Export):
 		return m, exportCmd(m.db, m.output, r), true
 	case key.Matches(msg, k.Delete):
-		m, cmd := m.askDelete(r, title)
+		var cmd tea.Cmd
+		m.del, cmd = m.del.ask(m.env(), r, title)
 		return m, cmd, true
 	case key.Matches(msg, k.Rerun):
 		return m, rerunCmd(m.db, r), true
@@ -215,19 +215,6 @@ func (l listState) searched(msg searchedMsg, height int) listState {
 	return l
 }
 
-// confirmKey answers the question before a deletion.
-func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch {
-	case key.Matches(msg, m.km.Yes):
-		c := *m.confirm
-		m.confirm = nil
-		return m, deleteCmd(m.db, c.row, c.title)
-	case key.Matches(msg, m.km.No):
-		m.confirm = nil
-	}
-	return m, nil
-}
-
 // deleted takes the item out of the list, and closes it if it was open.
 func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
@@ -240,31 +227,4 @@ func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
 	gone := tab.DeletedMsg{Ref: msg.row.ref, RequestID: msg.row.requestID}
 	return m, tea.Batch(tab.Notice("deleted "+string(msg.row.ref.Kind)+" “"+oneLine(msg.title, 40)+"”"),
 		func() tea.Msg { return gone })
-}
-
-// askDelete asks before deleting r; a video task that still runs is
-// refused, as the Video tab refuses it (issue 19, bug 5). Whether it runs
-// is the store's to say, so that is asked first.
-func (m Model) askDelete(r row, title string) (Model, tea.Cmd) {
-	if r.ref.Kind != store.KindVideo || m.db == nil {
-		m.confirm = &confirm{row: r, title: title}
-		return m, nil
-	}
-	db := m.db
-	return m, func() tea.Msg {
-		t, err := db.VideoTask(context.Background(), r.requestID)
-		if err == nil && !t.Done {
-			err = tab.VideoRunning(r.requestID)
-		}
-		return result(deletableMsg{row: r, title: title, err: err})
-	}
-}
-
-// deletable is the answer to askDelete: the question, or why not.
-func (m Model) deletable(msg deletableMsg) (Model, tea.Cmd) {
-	if msg.err != nil {
-		return m, tab.Error(msg.err)
-	}
-	m.confirm = &confirm{row: msg.row, title: msg.title}
-	return m, nil
 }

@@ -39,16 +39,6 @@ type (
 		media          bool // images or a video were copied beside
 		err            error
 	}
-	deletableMsg struct {
-		row   row
-		title string
-		err   error // why it may not be deleted
-	}
-	deletedMsg struct {
-		row   row
-		title string
-		err   error
-	}
 )
 
 // errNoStore is what every action says when the tab has no history.
@@ -225,16 +215,6 @@ func exported(msg exportedMsg) tea.Cmd {
 		also += ", media"
 	}
 	return tab.Notice(fmt.Sprintf("exported %s (%s)", msg.markdown, also))
-}
-
-// deleteCmd deletes the item with its files.
-func deleteCmd(db *store.Store, r row, title string) tea.Cmd {
-	return func() tea.Msg {
-		if db == nil {
-			return result(deletedMsg{row: r, title: title, err: errNoStore})
-		}
-		return result(deletedMsg{row: r, title: title, err: db.Delete(context.Background(), r.ref)})
-	}
 }
 
 // openFileCmd opens a saved image or video in the system's viewer.

@@ -64,10 +64,10 @@ type Model struct {
 	named  map[int64]bool   // the comparisons whose lanes were asked for
 	labels map[int64]string // the comparisons named by their lanes' targets
 
-	costs   costsView // the costs by day, model and kind
-	reader  reader    // the open item
-	opens   int       // items opened so far: each opening's seq
-	confirm *confirm  // a deletion waiting for y
+	costs  costsView // the costs by day, model and kind
+	reader reader    // the open item
+	opens  int       // items opened so far: each opening's seq
+	del    deletion  // a deletion being asked
 
 	km            keyMap
 	st            styles
@@ -77,12 +77,6 @@ type Model struct {
 	md            *mdCache           // rendered replies; the UI loop's only
 	rows          *rowCache          // drawn rows; the UI loop's only
 	preview       *imageview.Preview // half-block renderings; the UI loop's only
-}
-
-// confirm is a deletion waiting for an answer.
-type confirm struct {
-	row   row
-	title string
 }
 
 // New returns the tab; Init loads the first page.
@@ -170,7 +164,9 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case deletedMsg:
 		return m.deleted(msg)
 	case deletableMsg:
-		return m.deletable(msg)
+		var cmd tea.Cmd
+		m.del, cmd = m.del.checked(msg)
+		return m, cmd
 	}
 	return m.updateInput(msg)
 }
@@ -227,7 +223,7 @@ func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()}.
 
 func (m Model) mode() mode {
 	switch {
-	case m.confirm != nil:
+	case m.del.asking():
 		return confirming
 	case m.reader.open:
 		return reading
@@ -249,7 +245,7 @@ func (m Model) withSettings(s *store.Settings) Model {
 // shown refreshes the list when the tab comes into view: other tabs may
 // have added to the history meanwhile.
 func (m Model) shown() (Model, tea.Cmd) {
-	if m.reader.open || m.confirm != nil {
+	if m.reader.open || m.del.asking() {
 		return m, nil
 	}
 	m, list := m.reload()

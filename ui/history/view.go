@@ -29,7 +29,7 @@ func (m Model) View() string {
 	default:
 		lines = m.listLines()
 	}
-	if q := m.confirm.question(m.st); q != "" {
+	if q := m.del.question(m.st); q != "" {
 		lines = append(lines[:min(len(lines), m.height-1)], q)
 	}
 	for i, l := range lines {
@@ -97,7 +97,7 @@ func (m Model) listHeight() int {
 	if m.focus == filtering {
 		h--
 	}
-	if m.confirm != nil {
+	if m.del.asking() {
 		h--
 	}
 	return max(h, 1)
@@ -278,18 +278,4 @@ func (r reader) position(st styles, height int) string {
 		return st.Hint.Render(what + "end")
 	}
 	return st.Hint.Render(fmt.Sprintf("%s%d%%", what, 100*(r.offset+height)/n))
-}
-
-// question is the line asking to confirm a deletion; "" when none is asked.
-func (c *confirm) question(st styles) string {
-	if c == nil {
-		return ""
-	}
-	r := c.row
-	what := "its files"
-	if r.ref.Kind == store.KindChat || r.ref.Kind == store.KindCompare {
-		what = "its messages"
-	}
-	return st.Problem.Render(fmt.Sprintf("delete %s “%s” and %s?", r.ref.Kind, oneLine(c.title, 40), what)) +
-		st.Hint.Render("  y delete · n keep")
 }
