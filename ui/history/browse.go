@@ -15,7 +15,9 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.del, cmd = m.del.key(m.env(), msg)
 		return m, cmd
 	case costing:
-		return m.costsKey(msg)
+		var cmd tea.Cmd
+		m.costs, cmd = m.costs.key(m.env(), m.filters, msg)
+		return m, cmd
 	case reading:
 		if m, cmd, ok := m.act(msg, m.reader.row, m.reader.title()); ok {
 			return m, cmd
@@ -48,7 +50,9 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.clearSearch()
 	case key.Matches(msg, k.Costs):
 		m.costs.open, m.costs.offset = true, 0
-		return m.askCosts()
+		var cmd tea.Cmd
+		m.costs, cmd = m.costs.count(m.env(), m.filters)
+		return m, cmd
 	}
 	r, ok := m.list.selected()
 	if !ok {

@@ -134,7 +134,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.shown()
 	case tab.SettingsMsg:
 		m = m.withSettings(msg.Settings)
-		m, costs := m.askCosts()
+		var costs tea.Cmd
+		m.costs, costs = m.costs.count(m.env(), m.filters)
 		return m, tea.Batch(spentCmd(m.db, m.prices, m.now), costs)
 	case spentMsg:
 		m.spent = spentKnown(msg, m.prices)
@@ -249,7 +250,8 @@ func (m Model) shown() (Model, tea.Cmd) {
 		return m, nil
 	}
 	m, list := m.reload()
-	m, costs := m.askCosts()
+	var costs tea.Cmd
+	m.costs, costs = m.costs.count(m.env(), m.filters)
 	return m, tea.Batch(list, costs)
 }
 
