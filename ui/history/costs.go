@@ -72,7 +72,7 @@ func (m Model) withPrices(p price.Table) Model {
 	if m.db != nil {
 		m.db.PriceExports(p)
 	}
-	m.prices, m.spent, m.costs.sums = p, nil, nil
+	m.prices, m.browse.spent, m.costs.sums = p, nil, nil
 	m.md.blocks = map[blockKey]block{}
 	if m.reader.open {
 		m.reader.relayout(m.env())
