@@ -13,15 +13,12 @@ import (
 	"atelier/ui/tab"
 )
 
-// The results of the tab's commands, delivered even while another tab shows.
-// Those answering a list, a search or an opened item carry its seq.
-type (
-	exportedMsg struct {
-		markdown, json string
-		media          bool // images or a video were copied beside
-		err            error
-	}
-)
+// exportedMsg answers exportCmd, even while another tab shows.
+type exportedMsg struct {
+	markdown, json string
+	media          bool // images or a video were copied beside
+	err            error
+}
 
 // errNoStore is what every action says when the tab has no history.
 var errNoStore = errors.New("history: no data folder is open")

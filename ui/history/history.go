@@ -19,6 +19,7 @@ package history
 
 import (
 	"context"
+	"reflect"
 	"strings"
 	"time"
 
@@ -200,6 +201,24 @@ func (m Model) withSettings(s *store.Settings) Model {
 	if s != nil {
 		m.output = s.Output
 		m = m.withPrices(s.Prices)
+	}
+	return m
+}
+
+// withPrices adopts the rates saved in Settings: the laid out blocks, which
+// carry the old costs, are dropped and the item open is laid out again;
+// the exports cost items at them from now on.
+func (m Model) withPrices(p price.Table) Model {
+	if reflect.DeepEqual(p, m.prices) {
+		return m
+	}
+	if m.db != nil {
+		m.db.PriceExports(p)
+	}
+	m.prices, m.browse.spent, m.costs.sums = p, nil, nil
+	m.md.blocks = map[blockKey]block{}
+	if m.reader.open {
+		m.reader.relayout(m.env())
 	}
 	return m
 }

@@ -51,16 +51,6 @@ func (r reader) title() string {
 	return r.it.video.Prompt
 }
 
-// open starts reading an item; asJSON shows its native JSON first.
-func (m Model) open(r row, asJSON bool) (Model, tea.Cmd) {
-	m.opens++
-	m.reader = reader{open: true, seq: m.opens, row: r, json: asJSON, jsonLoading: asJSON, wantAt: r.messageID,
-		images: map[string]image.Image{}, imageErrs: map[string]string{}}
-	m.md = newMDCache()
-	m.reader.relayout(m.env())
-	return m, openCmd(m.db, m.reader.seq, r)
-}
-
 // update takes the answers to the reader's commands (the item read, its
 // replies rendered, its pictures decoded, its native JSON) and the
 // terminal's cell size, which the pictures are laid out by.

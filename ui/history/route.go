@@ -1,6 +1,8 @@
 package history
 
 import (
+	"image"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -60,6 +62,16 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	m, cmd, _ = m.act(msg, r, plainTitle(r))
 	return m, cmd
+}
+
+// open starts reading an item; asJSON shows its native JSON first.
+func (m Model) open(r row, asJSON bool) (Model, tea.Cmd) {
+	m.opens++
+	m.reader = reader{open: true, seq: m.opens, row: r, json: asJSON, jsonLoading: asJSON, wantAt: r.messageID,
+		images: map[string]image.Image{}, imageErrs: map[string]string{}}
+	m.md = newMDCache()
+	m.reader.relayout(m.env())
+	return m, openCmd(m.db, m.reader.seq, r)
 }
 
 // act does to an item, listed or open, what may be done to it: export it,

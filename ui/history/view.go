@@ -236,36 +236,3 @@ func flat(s string) string {
 	s = termtext.String(strings.NewReplacer(store.HighlightStart, "", store.HighlightEnd, "").Replace(s))
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' || r == '\t' }), " ")
 }
-
-// lines are the open item's heading line and the lines in sight.
-func (r reader) lines(e tabEnv) []string {
-	title := e.st.Heading.Render("‹ "+string(r.row.ref.Kind)) + e.st.Hint.Render(" · ") +
-		e.st.Title.Render(oneLine(r.title(), max(e.width/2, 10)))
-	if marks := marksLine(r.it); marks != "" {
-		room := e.width - ansi.StringWidth(title) - 3 - 12 // the position's room: "native JSON · 100%"
-		title += e.st.Hint.Render(" · ") + e.st.Verdict.Render(oneLine(marks, max(room, 10)))
-	}
-	pos := r.position(e.st, e.bodyHeight())
-	gap := e.width - ansi.StringWidth(title) - ansi.StringWidth(pos)
-	lines := []string{title + strings.Repeat(" ", max(gap, 1)) + pos}
-	end := min(len(r.page.lines), r.offset+e.bodyHeight())
-	return append(lines, r.page.lines[min(r.offset, end):end]...)
-}
-
-// position says what shows and how far down it is.
-func (r reader) position(st styles, height int) string {
-	what := ""
-	if r.json {
-		what = "native JSON · "
-	}
-	n := len(r.page.lines)
-	switch {
-	case n <= height:
-		return st.Hint.Render(strings.TrimSuffix(what, " · "))
-	case r.offset == 0:
-		return st.Hint.Render(what + "top")
-	case r.offset+height >= n:
-		return st.Hint.Render(what + "end")
-	}
-	return st.Hint.Render(fmt.Sprintf("%s%d%%", what, 100*(r.offset+height)/n))
-}
