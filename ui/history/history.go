@@ -88,7 +88,7 @@ func (m Model) Init() tea.Cmd {
 	if m.db == nil {
 		return nil
 	}
-	return tea.Batch(m.browse.pageCmd(m.env(), context.Background(), nil, nil), spentCmd(m.db, m.prices, m.now))
+	return tea.Batch(m.browse.pageCmd(context.Background(), m.env(), nil, nil), spentCmd(m.db, m.prices, m.now))
 }
 
 // Update handles keys, the wheel and the results of the tab's commands.

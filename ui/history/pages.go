@@ -111,12 +111,12 @@ func (b browse) reload(e tabEnv) (browse, tea.Cmd) {
 	terms := parseSearch(b.query)
 	switch {
 	case searchable(terms.text) != "":
-		return b, b.searchCmd(e, ctx)
+		return b, b.searchCmd(ctx, e)
 	case strings.TrimSpace(terms.text) != "": // one letter
 		b.list.loading = false // one letter: the rows stay until the next
 		return b, nil
 	}
-	return b, tea.Batch(b.pageCmd(e, ctx, nil, nil), spentCmd(e.db, e.prices, e.now))
+	return b, tea.Batch(b.pageCmd(ctx, e, nil, nil), spentCmd(e.db, e.prices, e.now))
 }
 
 // searchable is the text a search is made of: the text typed, less a last
@@ -148,11 +148,11 @@ func (b browse) nextPage(e tabEnv) (browse, tea.Cmd) {
 		b.list.loading = true
 		rows := b.list.rows()
 		c := rowCursor(rows[len(rows)-1])
-		return b, b.pageCmd(e, context.Background(), &c, nil)
+		return b, b.pageCmd(context.Background(), e, &c, nil)
 	case b.list.wantsLess():
 		b.list.loading = true
 		c := rowCursor(b.list.rows()[0])
-		return b, b.pageCmd(e, context.Background(), nil, &c)
+		return b, b.pageCmd(context.Background(), e, nil, &c)
 	}
 	return b, nil
 }
@@ -162,7 +162,7 @@ func rowCursor(r row) store.Cursor { return store.Cursor{At: r.at, Kind: r.ref.K
 
 // pageCmd lists a page of the history: from the start, after before, or
 // (the page before the rows) before after.
-func (b browse) pageCmd(e tabEnv, ctx context.Context, before, after *store.Cursor) tea.Cmd {
+func (b browse) pageCmd(ctx context.Context, e tabEnv, before, after *store.Cursor) tea.Cmd {
 	db, seq, f, now, marks := e.db, b.seq, b.filters, e.now, parseSearch(b.query).marks
 	return func() tea.Msg {
 		q := f.itemFilter(now(), before)
@@ -183,7 +183,7 @@ func (b browse) pageCmd(e tabEnv, ctx context.Context, before, after *store.Curs
 const searchLimit = 50
 
 // searchCmd runs the search typed, with the filters a match can be held to.
-func (b browse) searchCmd(e tabEnv, ctx context.Context) tea.Cmd {
+func (b browse) searchCmd(ctx context.Context, e tabEnv) tea.Cmd {
 	db, seq, f, now, terms := e.db, b.seq, b.filters, e.now, parseSearch(b.query)
 	return func() tea.Msg {
 		hits, err := db.Search(ctx, store.SearchQuery{Text: searchable(terms.text), Kind: store.Kind(f.values[kindFilter]), Limit: searchLimit})
