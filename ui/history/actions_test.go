@@ -86,7 +86,7 @@ func TestDelete(t *testing.T) {
 		t.Fatalf("no question:\n%s", hs.view())
 	}
 	hs.Keys("n")
-	if _, err := os.Stat(imageFile); err != nil || len(hs.m.list.rows()) != len(f.order) {
+	if _, err := os.Stat(imageFile); err != nil || len(hs.m.browse.list.rows()) != len(f.order) {
 		t.Fatalf("n deleted something: %v", err)
 	}
 	hs.Keys("d", "y")
@@ -120,8 +120,8 @@ func TestDelete(t *testing.T) {
 		t.Error("the chat is still in the store")
 	}
 	items := must[[]store.Item](t)(f.db.Items(bg, store.ItemFilter{}))
-	if len(items) != len(f.order)-3 || len(hs.m.list.rows()) != len(items) {
-		t.Errorf("%d items in the store, %d listed, want %d", len(items), len(hs.m.list.rows()), len(f.order)-3)
+	if len(items) != len(f.order)-3 || len(hs.m.browse.list.rows()) != len(items) {
+		t.Errorf("%d items in the store, %d listed, want %d", len(items), len(hs.m.browse.list.rows()), len(f.order)-3)
 	}
 }
 

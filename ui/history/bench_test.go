@@ -41,7 +41,7 @@ func BenchmarkSearchKeystroke(b *testing.B) {
 					_ = hs.m.View()
 					times = append(times, time.Since(t0))
 				}
-				hits = len(hs.m.list.rows())
+				hits = len(hs.m.browse.list.rows())
 				b.StopTimer()
 				hs.Keys("esc", "/")
 				b.StartTimer()
@@ -76,18 +76,18 @@ func BenchmarkOpenItem(b *testing.B) {
 
 func benchOpen(b *testing.B, db *store.Store, k store.Kind) {
 	hs := newHarness(b, db, 116, 36)
-	hs.m.filters.values[kindFilter] = string(k)
+	hs.m.browse.filters.values[kindFilter] = string(k)
 	var cmd tea.Cmd
-	hs.m, cmd = hs.m.reload()
+	hs.m.browse, cmd = hs.m.browse.reload(hs.m.env())
 	hs.Run(cmd)
-	n := len(hs.m.list.rows())
+	n := len(hs.m.browse.list.rows())
 	if n == 0 {
 		b.Fatalf("no %s in the history", k)
 	}
 	var times, after []time.Duration
 	i := 0
 	for b.Loop() {
-		hs.m.list.l.Select(rowID(hs.m.list.rows()[i%n]))
+		hs.m.browse.list.l.Select(rowID(hs.m.browse.list.rows()[i%n]))
 		i++
 		t0 := time.Now()
 		m, cmd := hs.m.Update(tabtest.Press("enter"))
@@ -145,17 +145,17 @@ func BenchmarkPageThrough(b *testing.B) {
 		before := rssBytes()
 		var times []time.Duration
 		items := 0
-		for hs.m.list.more || hs.m.list.cursor() < len(hs.m.list.rows())-1 {
-			before := hs.m.list.cursor()
+		for hs.m.browse.list.more || hs.m.browse.list.cursor() < len(hs.m.browse.list.rows())-1 {
+			before := hs.m.browse.list.cursor()
 			t0 := time.Now()
 			hs.Keys("pgdown")
 			_ = hs.m.View()
 			times = append(times, time.Since(t0))
-			items += hs.m.list.cursor() - before
-			if hs.m.list.cursor() == before && !hs.m.list.more {
+			items += hs.m.browse.list.cursor() - before
+			if hs.m.browse.list.cursor() == before && !hs.m.browse.list.more {
 				break
 			}
-			if hs.m.list.cursor() < before {
+			if hs.m.browse.list.cursor() < before {
 				items += windowPages * pageSize // rows dropped above moved the cursor back
 			}
 		}
@@ -168,7 +168,7 @@ func BenchmarkPageThrough(b *testing.B) {
 		b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heap-inuse-MB")
 		debug.FreeOSMemory()
 		b.ReportMetric(float64(rssBytes())/(1<<20), "rss-freed-MB")
-		b.ReportMetric(float64(len(hs.m.list.rows())), "rows-kept")
+		b.ReportMetric(float64(len(hs.m.browse.list.rows())), "rows-kept")
 		b.ReportMetric(float64(len(times)), "keys")
 		reportTimes(b, times, "key")
 		b.StartTimer()

@@ -4,250 +4,166 @@ import (
 	"context"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-
-	"atelier/store"
-	"atelier/ui/tab"
 )
 
-// key routes a key press by mode.
-func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch m.mode() {
-	case confirming:
-		return m.confirmKey(msg)
-	case costing:
-		return m.costsKey(msg)
-	case reading:
-		return m.readKey(msg)
-	case searching:
-		return m.searchKey(msg)
-	case filtering:
-		return m.filterKey(msg)
-	}
-	return m.listKey(msg)
+// browse is the list as the person goes through it: the rows, read a page
+// at a time into a bounded window (listState), the filters and the search
+// that narrow them, the search field, the comparisons named by their
+// lanes, and today's spending on its top line. It is apart from the Model
+// because all of it turns on one thing, the request the rows answer: each
+// list or search is numbered (seq), answers to older ones are dropped, and
+// a search under way is cancelled when a newer one starts. The Model hands
+// it the keys of the list, the search and the filters, and the answers to
+// its commands.
+type browse struct {
+	list    listState
+	filters filters
+	input   textinput.Model
+	query   string // the search the rows answer; "" lists the history
+	focus   mode   // listing, searching or filtering
+	seq     int    // the latest list or search; answers to others are dropped
+	cancel  context.CancelFunc
+
+	named  map[int64]bool   // the comparisons whose lanes were asked for
+	labels map[int64]string // the comparisons named by their lanes' targets
+
+	spent *float64  // what today has cost, at the tab's rates; nil: not known
+	drawn *rowCache // drawn rows; the UI loop's only
 }
 
-func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	k := m.km
+// newBrowse is the list before its first page; with no store it says so.
+func newBrowse(st styles, haveStore bool) browse {
+	b := browse{input: newInput(st), list: newList(), drawn: &rowCache{}}
+	b.list.loading = true
+	if !haveStore {
+		b.list = b.list.replace(nil, false, 1)
+		b.list.err = errNoStore.Error()
+	}
+	return b
+}
+
+// newInput is the search field.
+func newInput(st styles) textinput.Model {
+	in := textinput.New()
+	in.Prompt = ""
+	in.Placeholder = "prompts, replies, image and video prompts; #tag, is:voted, is:blind"
+	in.SetStyles(st.Input)
+	in.CharLimit = 200
+	return in
+}
+
+// height is the room for rows: the frame less the search line, the
+// filters' line while they are chosen, and a question's line.
+func (b browse) height(e tabEnv) int {
+	h := e.height - 1
+	if b.focus == filtering {
+		h--
+	}
+	if e.asking {
+		h--
+	}
+	return max(h, 1)
+}
+
+// key handles the keys of the list that are the list's own: moving,
+// reading the first rows again, and into the search or the filters; ok
+// is false for the others.
+func (b browse) key(e tabEnv, msg tea.KeyPressMsg) (_ browse, _ tea.Cmd, ok bool) {
+	k := e.km
+	var cmd tea.Cmd
 	switch {
-	case key.Matches(msg, k.Top) && m.list.above:
-		return m.reload() // the first rows were dropped: read them again
+	case key.Matches(msg, k.Top) && b.list.above:
+		b, cmd = b.reload(e) // the first rows were dropped: read them again
 	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom):
-		return m.moveBy(m.km.step(msg, max(m.listHeight()-1, 1), len(m.list.rows())))
+		b, cmd = b.moveBy(e, k.step(msg, max(b.height(e)-1, 1), len(b.list.rows())))
 	case key.Matches(msg, k.Search):
-		m.focus = searching
-		return m, m.input.Focus()
+		b.focus = searching
+		cmd = b.input.Focus()
 	case key.Matches(msg, k.Filters):
-		m.focus = filtering
-		return m, nil
+		b.focus = filtering
 	case key.Matches(msg, k.Clear):
-		return m.clearSearch()
-	case key.Matches(msg, k.Costs):
-		m.costs.open, m.costs.offset = true, 0
-		return m.askCosts()
+		b, cmd = b.clearSearch(e)
+	default:
+		return b, nil, false
 	}
-	r, ok := m.list.selected()
-	if !ok {
-		return m, nil
-	}
-	switch {
-	case key.Matches(msg, k.Open):
-		return m.open(r, false)
-	case key.Matches(msg, k.JSON):
-		return m.open(r, true)
-	case key.Matches(msg, k.Export):
-		return m, exportCmd(m.db, m.output, r)
-	case key.Matches(msg, k.Delete):
-		return m.askDelete(r, plainTitle(r))
-	case key.Matches(msg, k.Rerun):
-		return m, rerunCmd(m.db, r)
-	case key.Matches(msg, k.Recipe):
-		return m, recipeRerunCmd(m.db, r)
-	}
-	return m, nil
+	return b, cmd, true
 }
 
 // moveBy moves the cursor, and asks for the next page when it nears the end.
-func (m Model) moveBy(n int) (Model, tea.Cmd) {
-	m.list = m.list.move(n, m.listHeight())
-	return m.nextPage()
-}
-
-func (m Model) wheel(msg tea.MouseWheelMsg) Model {
-	n := 0
-	switch msg.Button {
-	case tea.MouseWheelUp:
-		n = -3
-	case tea.MouseWheelDown:
-		n = 3
-	default:
-		return m
-	}
-	if m.reader.open {
-		m.reader = m.reader.scroll(m.env(), n)
-		return m
-	}
-	m, _ = m.moveBy(n)
-	return m
+func (b browse) moveBy(e tabEnv, n int) (browse, tea.Cmd) {
+	b.list = b.list.move(n, b.height(e))
+	return b.nextPage(e)
 }
 
 // searchKey handles the keyboard while the search field has it: the text
 // goes to the field, and each change starts a search.
-func (m Model) searchKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	k := m.km
+func (b browse) searchKey(e tabEnv, msg tea.KeyPressMsg) (browse, tea.Cmd) {
+	k := e.km
 	switch {
 	case key.Matches(msg, k.Prev):
-		return m.moveBy(-1)
+		return b.moveBy(e, -1)
 	case key.Matches(msg, k.Next):
-		return m.moveBy(1)
+		return b.moveBy(e, 1)
 	case key.Matches(msg, k.Done):
-		m.focus = listing
-		m.input.Blur()
-		return m, nil
+		b.focus = listing
+		b.input.Blur()
+		return b, nil
 	case key.Matches(msg, k.Cancel):
-		return m.clearSearch()
+		return b.clearSearch(e)
 	}
-	return m.updateInput(msg)
+	return b.typed(e, msg)
 }
 
-// updateInput gives the search field what it handles (keys, paste) and
-// searches again when its text changed.
-func (m Model) updateInput(msg tea.Msg) (Model, tea.Cmd) {
-	if m.mode() != searching {
-		return m, nil
-	}
+// typed gives the search field what it handles (keys, paste) and searches
+// again when its text changed. The Model sends it only while the field
+// has the keyboard.
+func (b browse) typed(e tabEnv, msg tea.Msg) (browse, tea.Cmd) {
 	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
-	if m.input.Value() == m.query {
-		return m, cmd
+	b.input, cmd = b.input.Update(msg)
+	if b.input.Value() == b.query {
+		return b, cmd
 	}
-	m.query = m.input.Value()
-	m, search := m.reload()
-	return m, tea.Batch(cmd, search)
+	b.query = b.input.Value()
+	b, search := b.reload(e)
+	return b, tea.Batch(cmd, search)
 }
 
 // clearSearch empties the search and leaves the field.
-func (m Model) clearSearch() (Model, tea.Cmd) {
-	m.focus = listing
-	m.input.Blur()
-	m.input.SetValue("")
-	if m.query == "" {
-		return m, nil
+func (b browse) clearSearch(e tabEnv) (browse, tea.Cmd) {
+	b.focus = listing
+	b.input.Blur()
+	b.input.SetValue("")
+	if b.query == "" {
+		return b, nil
 	}
-	m.query = ""
-	return m.reload()
+	b.query = ""
+	return b.reload(e)
 }
 
 // filterKey changes the filters, and lists again when they changed.
-func (m Model) filterKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	k := m.km
-	before := m.filters
+func (b browse) filterKey(e tabEnv, msg tea.KeyPressMsg) (browse, tea.Cmd) {
+	k := e.km
+	before := b.filters
 	switch {
 	case key.Matches(msg, k.Close):
-		m.focus = listing
+		b.focus = listing
 	case key.Matches(msg, k.Left):
-		m.filters.at = wrap(m.filters.at-1, filterCount)
+		b.filters.at = wrap(b.filters.at-1, filterCount)
 	case key.Matches(msg, k.Right):
-		m.filters.at = wrap(m.filters.at+1, filterCount)
+		b.filters.at = wrap(b.filters.at+1, filterCount)
 	case key.Matches(msg, k.Change):
 		step := 1
 		if s := msg.String(); s == "up" || s == "k" {
 			step = -1
 		}
-		m.filters = m.filters.step(step)
+		b.filters = b.filters.step(step)
 	case key.Matches(msg, k.Reset):
-		m.filters = m.filters.reset()
+		b.filters = b.filters.reset()
 	}
-	if m.filters.values == before.values && m.filters.since == before.since {
-		return m, nil
+	if b.filters.values == before.values && b.filters.since == before.since {
+		return b, nil
 	}
-	return m.reload()
-}
-
-// paged takes a page of the list, if it answers the latest request.
-func (m Model) paged(msg pageMsg) (Model, tea.Cmd) {
-	if msg.seq != m.seq {
-		return m, nil
-	}
-	if msg.err != nil {
-		m.list.loading, m.list.loaded, m.list.err = false, true, msg.err.Error()
-		return m, tab.Error(msg.err)
-	}
-	m.filters = m.filters.seen(msg.rows)
-	switch {
-	case msg.append:
-		m.list = m.list.appended(msg.rows, msg.more)
-		return m.nextPage()
-	case msg.prepend:
-		m.list = m.list.prepended(msg.rows, msg.more)
-		return m.nextPage()
-	}
-	m.list = m.list.replace(msg.rows, msg.more, m.listHeight())
-	return m, nil
-}
-
-// searched takes a search's matches (the latest search's: the caller
-// checks) into a list of height rows.
-func (l listState) searched(msg searchedMsg, height int) listState {
-	if msg.err != nil {
-		l.loading, l.err = false, msg.err.Error()
-		return l
-	}
-	l = l.replace(msg.rows, false, height)
-	l.capped = msg.capped
-	return l
-}
-
-// confirmKey answers the question before a deletion.
-func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch {
-	case key.Matches(msg, m.km.Yes):
-		c := *m.confirm
-		m.confirm = nil
-		return m, deleteCmd(m.db, c.row, c.title)
-	case key.Matches(msg, m.km.No):
-		m.confirm = nil
-	}
-	return m, nil
-}
-
-// deleted takes the item out of the list, and closes it if it was open.
-func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
-	if msg.err != nil {
-		return m, tab.Error(msg.err)
-	}
-	m.list = m.list.remove(msg.row.ref, m.listHeight())
-	if m.reader.open && sameItem(m.reader.row.ref, msg.row.ref) {
-		m.reader = m.reader.closed(m.preview)
-	}
-	gone := tab.DeletedMsg{Ref: msg.row.ref, RequestID: msg.row.requestID}
-	return m, tea.Batch(tab.Notice("deleted "+string(msg.row.ref.Kind)+" “"+oneLine(msg.title, 40)+"”"),
-		func() tea.Msg { return gone })
-}
-
-// askDelete asks before deleting r; a video task that still runs is
-// refused, as the Video tab refuses it (issue 19, bug 5). Whether it runs
-// is the store's to say, so that is asked first.
-func (m Model) askDelete(r row, title string) (Model, tea.Cmd) {
-	if r.ref.Kind != store.KindVideo || m.db == nil {
-		m.confirm = &confirm{row: r, title: title}
-		return m, nil
-	}
-	db := m.db
-	return m, func() tea.Msg {
-		t, err := db.VideoTask(context.Background(), r.requestID)
-		if err == nil && !t.Done {
-			err = tab.VideoRunning(r.requestID)
-		}
-		return result(deletableMsg{row: r, title: title, err: err})
-	}
-}
-
-// deletable is the answer to askDelete: the question, or why not.
-func (m Model) deletable(msg deletableMsg) (Model, tea.Cmd) {
-	if msg.err != nil {
-		return m, tab.Error(msg.err)
-	}
-	m.confirm = &confirm{row: msg.row, title: msg.title}
-	return m, nil
+	return b.reload(e)
 }

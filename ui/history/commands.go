@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -16,172 +13,15 @@ import (
 	"atelier/ui/tab"
 )
 
-// The results of the tab's commands, delivered even while another tab shows.
-// Those answering a list, a search or an opened item carry its seq.
-type (
-	pageMsg struct {
-		seq    int
-		rows   []row
-		more   bool // a full page: another may follow
-		append bool // a further page, not the first
-		// prepend: the page before the first row
-		prepend bool
-		err     error
-	}
-	searchedMsg struct {
-		seq    int
-		rows   []row
-		capped bool // as many matches as asked for: older ones are left out
-		err    error
-	}
-	exportedMsg struct {
-		markdown, json string
-		media          bool // images or a video were copied beside
-		err            error
-	}
-	deletableMsg struct {
-		row   row
-		title string
-		err   error // why it may not be deleted
-	}
-	deletedMsg struct {
-		row   row
-		title string
-		err   error
-	}
-)
+// exportedMsg answers exportCmd, even while another tab shows.
+type exportedMsg struct {
+	markdown, json string
+	media          bool // images or a video were copied beside
+	err            error
+}
 
 // errNoStore is what every action says when the tab has no history.
 var errNoStore = errors.New("history: no data folder is open")
-
-// reload starts over: the first page of the list, or the search typed. The
-// answers to earlier requests are dropped, and a search under way is
-// cancelled, since nobody will read it.
-func (m Model) reload() (Model, tea.Cmd) {
-	if m.cancel != nil {
-		m.cancel()
-	}
-	var ctx context.Context
-	ctx, m.cancel = context.WithCancel(context.Background())
-	m.seq++
-	m.list.loading = true
-	if m.db == nil {
-		m.list = m.list.replace(nil, false, m.listHeight())
-		m.list.err = errNoStore.Error()
-		return m, nil
-	}
-	terms := parseSearch(m.query)
-	switch {
-	case searchable(terms.text) != "":
-		return m, m.searchCmd(ctx)
-	case strings.TrimSpace(terms.text) != "": // one letter
-		m.list.loading = false // one letter: the rows stay until the next
-		return m, nil
-	}
-	return m, tea.Batch(m.pageCmd(ctx, nil, nil), spentCmd(m.db, m.prices, m.now))
-}
-
-// searchable is the text a search is made of: the text typed, less a last
-// word of one letter. The store matches the last word as a prefix, and a
-// one-letter prefix is the one it has no index for: SQLite would merge the
-// lists of every word with that letter (half a second on 100,000 items)
-// for matches nobody reads before the next key.
-func searchable(q string) string {
-	i := strings.LastIndexFunc(q, unicode.IsSpace)
-	last := q[i+1:]
-	if r, n := utf8.DecodeRuneInString(last); n == len(last) && n > 0 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-		q = q[:i+1]
-	}
-	if strings.TrimSpace(q) == "" {
-		return ""
-	}
-	return q
-}
-
-// nextPage asks for the page after the last row when the cursor nears it,
-// or for the page before the first when it nears that and rows were
-// dropped above.
-func (m Model) nextPage() (Model, tea.Cmd) {
-	if strings.TrimSpace(parseSearch(m.query).text) != "" || len(m.list.rows()) == 0 {
-		return m, nil // a search's matches come at once; a list of marks pages as the list does
-	}
-	switch {
-	case m.list.wantsMore():
-		m.list.loading = true
-		rows := m.list.rows()
-		c := rowCursor(rows[len(rows)-1])
-		return m, m.pageCmd(context.Background(), &c, nil)
-	case m.list.wantsLess():
-		m.list.loading = true
-		c := rowCursor(m.list.rows()[0])
-		return m, m.pageCmd(context.Background(), nil, &c)
-	}
-	return m, nil
-}
-
-// rowCursor is the position of a row in the listing.
-func rowCursor(r row) store.Cursor { return store.Cursor{At: r.at, Kind: r.ref.Kind, ID: r.ref.ID} }
-
-// pageCmd lists a page of the history: from the start, after before, or
-// (the page before the rows) before after.
-func (m Model) pageCmd(ctx context.Context, before, after *store.Cursor) tea.Cmd {
-	db, seq, f, now, marks := m.db, m.seq, m.filters, m.now, parseSearch(m.query).marks
-	return func() tea.Msg {
-		q := f.itemFilter(now(), before)
-		q.After, q.Marks = after, marks
-		items, err := db.Items(ctx, q)
-		rows := make([]row, 0, len(items))
-		for _, it := range items {
-			rows = append(rows, itemRow(it))
-		}
-		return result(pageMsg{seq: seq, rows: rows, more: len(items) == pageSize, append: before != nil,
-			prepend: after != nil, err: err})
-	}
-}
-
-// searchLimit is how many matches a search asks for, the newest: a screen
-// and a half. Several may fall in one item, which shows once. More words,
-// or a filter, reach older ones.
-const searchLimit = 50
-
-// searchCmd runs the search typed, with the filters a match can be held to.
-func (m Model) searchCmd(ctx context.Context) tea.Cmd {
-	db, seq, f, now, terms := m.db, m.seq, m.filters, m.now, parseSearch(m.query)
-	return func() tea.Msg {
-		hits, err := db.Search(ctx, store.SearchQuery{Text: searchable(terms.text), Kind: store.Kind(f.values[kindFilter]), Limit: searchLimit})
-		t := now()
-		rows := make([]row, 0, len(hits))
-		for _, h := range hits {
-			if r := hitRow(h); f.keep(r, t) {
-				rows = append(rows, r)
-			}
-		}
-		rows = dedupe(rows)
-		if err == nil && terms.marks.Any() {
-			rows, err = keepMarked(ctx, db, rows, terms.marks)
-		}
-		return result(searchedMsg{seq: seq, rows: rows, capped: len(hits) == searchLimit, err: err})
-	}
-}
-
-// keepMarked keeps the rows whose items carry the marks.
-func keepMarked(ctx context.Context, db *store.Store, rows []row, marks store.Marks) ([]row, error) {
-	refs := make([]store.ItemRef, len(rows))
-	for i, r := range rows {
-		refs[i] = r.ref
-	}
-	keep, err := db.KeepMarked(ctx, refs, marks)
-	if err != nil {
-		return nil, err
-	}
-	out := rows[:0:0]
-	for _, r := range rows {
-		if keep[r.ref] {
-			out = append(out, r)
-		}
-	}
-	return out, nil
-}
 
 // exportCmd writes the item as Markdown with a folder of its media, and as
 // JSON beside it, into the output folder of its kind (the current folder
@@ -225,16 +65,6 @@ func exported(msg exportedMsg) tea.Cmd {
 		also += ", media"
 	}
 	return tab.Notice(fmt.Sprintf("exported %s (%s)", msg.markdown, also))
-}
-
-// deleteCmd deletes the item with its files.
-func deleteCmd(db *store.Store, r row, title string) tea.Cmd {
-	return func() tea.Msg {
-		if db == nil {
-			return result(deletedMsg{row: r, title: title, err: errNoStore})
-		}
-		return result(deletedMsg{row: r, title: title, err: db.Delete(context.Background(), r.ref)})
-	}
 }
 
 // openFileCmd opens a saved image or video in the system's viewer.

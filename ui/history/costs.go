@@ -62,24 +62,6 @@ func videoCost(t price.Table, v *store.VideoTask) *float64 {
 	return store.VideoTaskCost(t, *v)
 }
 
-// withPrices adopts the rates saved in Settings: the laid out blocks, which
-// carry the old costs, are dropped and the item open is laid out again;
-// the exports cost items at them from now on.
-func (m Model) withPrices(p price.Table) Model {
-	if reflect.DeepEqual(p, m.prices) {
-		return m
-	}
-	if m.db != nil {
-		m.db.PriceExports(p)
-	}
-	m.prices, m.spent, m.costs.sums = p, nil, nil
-	m.md.blocks = map[blockKey]block{}
-	if m.reader.open {
-		m.reader.relayout(m.env())
-	}
-	return m
-}
-
 // spentMsg answers spentCmd.
 type spentMsg struct {
 	prices price.Table // the rates it was counted at

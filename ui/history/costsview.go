@@ -216,37 +216,36 @@ func (v costsView) scrolled(n int, st styles, priced bool, width, height int) co
 	return v
 }
 
-// askCosts counts the costs of the period chosen again, while the view
-// is open; with no store or no prices there is nothing to count (the
-// view says so).
-func (m Model) askCosts() (Model, tea.Cmd) {
-	if !m.costs.open || m.db == nil || len(m.prices) == 0 {
-		return m, nil
+// count counts the costs of the period chosen again, while the view is
+// open, over the list's filters f; with no store or no prices there is
+// nothing to count (the view says so).
+func (v costsView) count(e tabEnv, f filters) (costsView, tea.Cmd) {
+	if !v.open || e.db == nil || len(e.prices) == 0 {
+		return v, nil
 	}
-	m.costs = m.costs.ask()
-	q, _ := m.costs.query(m.filters, m.now())
-	return m, costsCmd(m.db, m.prices, m.costs.seq, q)
+	v = v.ask()
+	q, _ := v.query(f, e.now())
+	return v, costsCmd(e.db, e.prices, v.seq, q)
 }
 
-// costsKey handles the keys of the costs view: the period, scrolling,
-// and back to the list.
-func (m Model) costsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	k := m.km
+// key handles the keys of the costs view: the period, scrolling, and back
+// to the list; f are the list's filters, the first period's range.
+func (v costsView) key(e tabEnv, f filters, msg tea.KeyPressMsg) (costsView, tea.Cmd) {
+	k := e.km
 	switch {
 	case key.Matches(msg, k.Costs, k.Back):
-		m.costs.open = false
-		return m, nil
+		v.open = false
+		return v, nil
 	case key.Matches(msg, k.Period, k.Right):
-		m.costs.period = wrap(m.costs.period+1, len(costPeriods))
+		v.period = wrap(v.period+1, len(costPeriods))
 	case key.Matches(msg, k.Left):
-		m.costs.period = wrap(m.costs.period-1, len(costPeriods))
+		v.period = wrap(v.period-1, len(costPeriods))
 	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom):
-		n := m.km.step(msg, max(m.height-2, 1), 1<<20)
-		m.costs = m.costs.scrolled(n, m.st, len(m.prices) > 0, m.width, m.height)
-		return m, nil
+		n := k.step(msg, max(e.height-2, 1), 1<<20)
+		return v.scrolled(n, e.st, len(e.prices) > 0, e.width, e.height), nil
 	default:
-		return m, nil
+		return v, nil
 	}
-	m.costs.offset = 0
-	return m.askCosts()
+	v.offset = 0
+	return v.count(e, f)
 }

@@ -57,8 +57,8 @@ func (hs *harness) view() string { return ansi.Strip(hs.m.View()) }
 func (hs *harness) to(text string) *harness {
 	hs.t.Helper()
 	hs.Keys("g")
-	for range len(hs.m.list.rows()) {
-		if r, ok := hs.m.list.selected(); ok && strings.Contains(r.title, text) {
+	for range len(hs.m.browse.list.rows()) {
+		if r, ok := hs.m.browse.list.selected(); ok && strings.Contains(r.title, text) {
 			return hs
 		}
 		hs.Keys("j")
@@ -70,7 +70,7 @@ func (hs *harness) to(text string) *harness {
 // titles are the titles of the rows, in order.
 func (hs *harness) titles() []string {
 	var out []string
-	for _, r := range hs.m.list.rows() {
+	for _, r := range hs.m.browse.list.rows() {
 		out = append(out, plainTitle(r))
 	}
 	return out

@@ -19,11 +19,11 @@ package history
 
 import (
 	"context"
+	"reflect"
 	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 
@@ -50,24 +50,14 @@ type Model struct {
 	db     *store.Store
 	output store.Output
 	prices price.Table // the rates items are costed at; nil: no cost shown
-	spent  *float64    // what today has cost, at those rates; nil: not known
 	now    func() time.Time
 
-	list    listState
-	filters filters
-	input   textinput.Model
-	query   string // the search the rows answer; "" lists the history
-	focus   mode   // listing, searching or filtering
-	seq     int    // the latest list or search; answers to others are dropped
-	cancel  context.CancelFunc
+	browse browse // the list, its filters and search, today's spending
 
-	named  map[int64]bool   // the comparisons whose lanes were asked for
-	labels map[int64]string // the comparisons named by their lanes' targets
-
-	costs   costsView // the costs by day, model and kind
-	reader  reader    // the open item
-	opens   int       // items opened so far: each opening's seq
-	confirm *confirm  // a deletion waiting for y
+	costs  costsView // the costs by day, model and kind
+	reader reader    // the open item
+	opens  int       // items opened so far: each opening's seq
+	del    deletion  // a deletion being asked
 
 	km            keyMap
 	st            styles
@@ -75,19 +65,12 @@ type Model struct {
 	basic         bool // styled for 16 colours (tab.BasicColors)
 	width, height int
 	md            *mdCache           // rendered replies; the UI loop's only
-	rows          *rowCache          // drawn rows; the UI loop's only
 	preview       *imageview.Preview // half-block renderings; the UI loop's only
-}
-
-// confirm is a deletion waiting for an answer.
-type confirm struct {
-	row   row
-	title string
 }
 
 // New returns the tab; Init loads the first page.
 func New(o Options) Model {
-	m := Model{db: o.Store, now: o.Now, km: defaultKeyMap(), dark: true, md: newMDCache(), rows: &rowCache{},
+	m := Model{db: o.Store, now: o.Now, km: defaultKeyMap(), dark: true, md: newMDCache(),
 		preview: &imageview.Preview{CellWidth: o.CellWidth, CellHeight: o.CellHeight}}
 	if m.now == nil {
 		m.now = time.Now
@@ -96,24 +79,8 @@ func New(o Options) Model {
 		m.output, m.prices = o.Settings.Output, o.Settings.Prices
 	}
 	m.st = newStyles(true)
-	m.input = newInput(m.st)
-	m.list = newList()
-	m.list.loading = true
-	if m.db == nil {
-		m.list = m.list.replace(nil, false, 1)
-		m.list.err = errNoStore.Error()
-	}
+	m.browse = newBrowse(m.st, m.db != nil)
 	return m
-}
-
-// newInput is the search field.
-func newInput(st styles) textinput.Model {
-	in := textinput.New()
-	in.Prompt = ""
-	in.Placeholder = "prompts, replies, image and video prompts; #tag, is:voted, is:blind"
-	in.SetStyles(st.Input)
-	in.CharLimit = 200
-	return in
 }
 
 // Init loads the first page of the history, as the request New numbered.
@@ -121,7 +88,7 @@ func (m Model) Init() tea.Cmd {
 	if m.db == nil {
 		return nil
 	}
-	return tea.Batch(m.pageCmd(context.Background(), nil, nil), spentCmd(m.db, m.prices, m.now))
+	return tea.Batch(m.browse.pageCmd(context.Background(), m.env(), nil, nil), spentCmd(m.db, m.prices, m.now))
 }
 
 // Update handles keys, the wheel and the results of the tab's commands.
@@ -130,7 +97,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	return m, tea.Batch(cmd, m.reader.renderPending(m.env()))
 }
 
+// update routes a message to the part it answers; what no part takes (a
+// paste) goes to the search field while it has the keyboard.
 func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
+	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
@@ -140,52 +110,28 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.shown()
 	case tab.SettingsMsg:
 		m = m.withSettings(msg.Settings)
-		m, costs := m.askCosts()
-		return m, tea.Batch(spentCmd(m.db, m.prices, m.now), costs)
-	case spentMsg:
-		m.spent = spentKnown(msg, m.prices)
-		return m, nil
+		m.costs, cmd = m.costs.count(m.env(), m.browse.filters)
+		return m, tea.Batch(spentCmd(m.db, m.prices, m.now), cmd)
 	case costsMsg:
 		m.costs = m.costs.loaded(msg)
-		return m, nil
-	case pageMsg:
-		m, cmd := m.paged(msg)
-		m, lanes := m.askLanes()
-		return m, tea.Batch(cmd, lanes)
-	case searchedMsg:
-		if msg.seq == m.seq {
-			m.list = m.list.searched(msg, m.listHeight())
-		}
-		return m.askLanes()
-	case lanesMsg:
-		return m.lanesRead(msg), nil
-	case openedMsg:
-		return m.opened(msg)
-	case renderedMsg:
-		m.reader = m.reader.rendered(m.env(), msg)
-		return m, nil
-	case imageview.DecodedMsg:
-		m.reader = m.reader.decoded(m.env(), msg)
-		return m, nil
-	case uv.CellSizeEvent: // the Image tab asked; every tab hears
-		m.preview.Update(msg)
-		if m.reader.open {
-			m.reader.relayout(m.env())
-		}
-		return m, nil
-	case recipeRerunMsg:
-		return m, recipeRerun(msg)
-	case jsonMsg:
-		m.reader = m.reader.jsonLoaded(m.env(), msg)
-		return m, nil
-	case exportedMsg:
-		return m, exported(msg)
+	case pageMsg, searchedMsg, lanesMsg, spentMsg:
+		m.browse, cmd = m.browse.update(m.env(), msg)
+	case openedMsg, renderedMsg, imageview.DecodedMsg, uv.CellSizeEvent, jsonMsg:
+		m.reader, cmd = m.reader.update(m.env(), msg)
+	case deletableMsg:
+		m.del, cmd = m.del.checked(msg)
 	case deletedMsg:
 		return m.deleted(msg)
-	case deletableMsg:
-		return m.deletable(msg)
+	case recipeRerunMsg:
+		cmd = recipeRerun(msg)
+	case exportedMsg:
+		cmd = exported(msg)
+	default:
+		if m.mode() == searching {
+			m.browse, cmd = m.browse.typed(m.env(), msg)
+		}
 	}
-	return m.updateInput(msg)
+	return m, cmd
 }
 
 // Focused reports whether the tab owns the bare keys: the search field has
@@ -194,13 +140,13 @@ func (m Model) Focused() bool { return m.mode() == searching || m.mode() == filt
 
 // FieldEmpty reports whether the search field holds nothing, or the
 // filters (modal, with no text) have the keyboard: a ? there opens help.
-func (m Model) FieldEmpty() bool { return m.mode() == filtering || m.input.Value() == "" }
+func (m Model) FieldEmpty() bool { return m.mode() == filtering || m.browse.input.Value() == "" }
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
-	m.input.SetWidth(max(w-lipglossWidth(searchLabel)-2, 10))
-	m.list = m.list.follow(m.listHeight())
+	m.browse.input.SetWidth(max(w-lipglossWidth(searchLabel)-2, 10))
+	m.browse.list = m.browse.list.follow(m.browse.height(m.env()))
 	if m.reader.open {
 		m.reader.relayout(m.env())
 	}
@@ -215,7 +161,7 @@ func (m *Model) SetDark(dark bool) {
 	}
 	m.dark, m.basic = dark, tab.BasicColors()
 	m.st = newStyles(dark)
-	m.input.SetStyles(m.st.Input)
+	m.browse.input.SetStyles(m.st.Input)
 	m.md = newMDCache()
 	if m.reader.open {
 		m.reader.relayout(m.env())
@@ -229,8 +175,8 @@ func (m Model) Summary() string {
 		return "history · " + string(m.reader.row.ref.Kind) + " " + oneLine(m.reader.title(), 40)
 	case m.costs.open:
 		return "history · costs"
-	case m.query != "":
-		return "history · search “" + oneLine(m.query, 30) + "”"
+	case m.browse.query != "":
+		return "history · search “" + oneLine(m.browse.query, 30) + "”"
 	}
 	return "history"
 }
@@ -240,14 +186,14 @@ func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()}.
 
 func (m Model) mode() mode {
 	switch {
-	case m.confirm != nil:
+	case m.del.asking():
 		return confirming
 	case m.reader.open:
 		return reading
 	case m.costs.open:
 		return costing
 	}
-	return m.focus
+	return m.browse.focus
 }
 
 // withSettings adopts saved settings: exports go to the new folders.
@@ -259,14 +205,33 @@ func (m Model) withSettings(s *store.Settings) Model {
 	return m
 }
 
+// withPrices adopts the rates saved in Settings: the laid out blocks, which
+// carry the old costs, are dropped and the item open is laid out again;
+// the exports cost items at them from now on.
+func (m Model) withPrices(p price.Table) Model {
+	if reflect.DeepEqual(p, m.prices) {
+		return m
+	}
+	if m.db != nil {
+		m.db.PriceExports(p)
+	}
+	m.prices, m.browse.spent, m.costs.sums = p, nil, nil
+	m.md.blocks = map[blockKey]block{}
+	if m.reader.open {
+		m.reader.relayout(m.env())
+	}
+	return m
+}
+
 // shown refreshes the list when the tab comes into view: other tabs may
 // have added to the history meanwhile.
 func (m Model) shown() (Model, tea.Cmd) {
-	if m.reader.open || m.confirm != nil {
+	if m.reader.open || m.del.asking() {
 		return m, nil
 	}
-	m, list := m.reload()
-	m, costs := m.askCosts()
+	var list, costs tea.Cmd
+	m.browse, list = m.browse.reload(m.env())
+	m.costs, costs = m.costs.count(m.env(), m.browse.filters)
 	return m, tea.Batch(list, costs)
 }
 

@@ -104,7 +104,7 @@ func httpStatus(code int) string {
 }
 
 // jsonLoaded shows the JSON, if it answers the item still open.
-func (r reader) jsonLoaded(e readerEnv, msg jsonMsg) reader {
+func (r reader) jsonLoaded(e tabEnv, msg jsonMsg) reader {
 	if !r.open || msg.seq != r.seq {
 		return r
 	}

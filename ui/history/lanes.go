@@ -21,28 +21,28 @@ import (
 type lanesMsg struct{ labels map[int64]string }
 
 // askLanes reads the lanes of the comparisons listed and not named yet.
-func (m Model) askLanes() (Model, tea.Cmd) {
-	m.list = m.list.relabelled(withLabels(m.labels, m.list.rows()))
+func (b browse) askLanes(e tabEnv) (browse, tea.Cmd) {
+	b.list = b.list.relabelled(withLabels(b.labels, b.list.rows()))
 	var ids []int64
 	fallback := map[int64]string{} // a comparison without lanes keeps what the listing said
-	for _, r := range m.list.rows() {
-		if r.ref.Kind == store.KindCompare && !m.named[r.ref.ID] {
+	for _, r := range b.list.rows() {
+		if r.ref.Kind == store.KindCompare && !b.named[r.ref.ID] {
 			ids = append(ids, r.ref.ID)
 			fallback[r.ref.ID] = join(" ", r.family, r.model)
 		}
 	}
-	if len(ids) == 0 || m.db == nil {
-		return m, nil
+	if len(ids) == 0 || e.db == nil {
+		return b, nil
 	}
-	m.named = maps.Clone(m.named)
-	if m.named == nil {
-		m.named = map[int64]bool{}
+	b.named = maps.Clone(b.named)
+	if b.named == nil {
+		b.named = map[int64]bool{}
 	}
 	for _, id := range ids {
-		m.named[id] = true // asked: not again
+		b.named[id] = true // asked: not again
 	}
-	db := m.db
-	return m, func() tea.Msg {
+	db := e.db
+	return b, func() tea.Msg {
 		labels := map[int64]string{}
 		for _, id := range ids {
 			labels[id] = fallback[id]
@@ -55,14 +55,14 @@ func (m Model) askLanes() (Model, tea.Cmd) {
 }
 
 // lanesRead names the comparisons listed.
-func (m Model) lanesRead(msg lanesMsg) Model {
-	m.labels = maps.Clone(m.labels)
-	if m.labels == nil {
-		m.labels = map[int64]string{}
+func (b browse) lanesRead(msg lanesMsg) browse {
+	b.labels = maps.Clone(b.labels)
+	if b.labels == nil {
+		b.labels = map[int64]string{}
 	}
-	maps.Copy(m.labels, msg.labels)
-	m.list = m.list.relabelled(withLabels(m.labels, m.list.rows()))
-	return m
+	maps.Copy(b.labels, msg.labels)
+	b.list = b.list.relabelled(withLabels(b.labels, b.list.rows()))
+	return b
 }
 
 // withLabels is rows with the comparisons named as far as known.

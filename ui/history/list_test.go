@@ -15,7 +15,7 @@ func TestListShowsEveryKindNewestFirst(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 30)
 	var got []store.ItemRef
-	for _, r := range hs.m.list.rows() {
+	for _, r := range hs.m.browse.list.rows() {
 		got = append(got, r.ref)
 	}
 	want := slices.Clone(f.order)
@@ -49,19 +49,19 @@ func TestListPagesAsTheCursorNearsTheEnd(t *testing.T) {
 		must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: fmt.Sprintf("prompt %03d", i)}))
 	}
 	hs := newHarness(t, db, 80, 24)
-	if len(hs.m.list.rows()) != pageSize || !hs.m.list.more {
-		t.Fatalf("first page: %d rows, more %v", len(hs.m.list.rows()), hs.m.list.more)
+	if len(hs.m.browse.list.rows()) != pageSize || !hs.m.browse.list.more {
+		t.Fatalf("first page: %d rows, more %v", len(hs.m.browse.list.rows()), hs.m.browse.list.more)
 	}
 	hs.Keys("G") // the end of the first page: the second comes
-	if len(hs.m.list.rows()) != 2*pageSize {
-		t.Fatalf("after G: %d rows", len(hs.m.list.rows()))
+	if len(hs.m.browse.list.rows()) != 2*pageSize {
+		t.Fatalf("after G: %d rows", len(hs.m.browse.list.rows()))
 	}
 	hs.Keys("G")
-	if len(hs.m.list.rows()) != n || hs.m.list.more {
-		t.Fatalf("after G: %d rows, more %v", len(hs.m.list.rows()), hs.m.list.more)
+	if len(hs.m.browse.list.rows()) != n || hs.m.browse.list.more {
+		t.Fatalf("after G: %d rows, more %v", len(hs.m.browse.list.rows()), hs.m.browse.list.more)
 	}
 	seen := map[int64]bool{}
-	for i, r := range hs.m.list.rows() {
+	for i, r := range hs.m.browse.list.rows() {
 		if seen[r.ref.ID] {
 			t.Fatalf("row %d: %v twice", i, r.ref)
 		}
@@ -95,24 +95,24 @@ func TestFilters(t *testing.T) {
 		t.Fatalf("status failed: %q\n%s", got, hs.view())
 	}
 	hs.Keys("backspace", "l", "j") // status all; since 24 h: the clock is two days on
-	if len(hs.m.list.rows()) != 0 || !strings.Contains(hs.view(), "Nothing matches these filters.") {
+	if len(hs.m.browse.list.rows()) != 0 || !strings.Contains(hs.view(), "Nothing matches these filters.") {
 		t.Fatalf("since 24 h:\n%s", hs.view())
 	}
 	hs.Keys("j") // 7 days
-	if len(hs.m.list.rows()) != len(f.order) {
-		t.Fatalf("since 7 days: %d rows", len(hs.m.list.rows()))
+	if len(hs.m.browse.list.rows()) != len(f.order) {
+		t.Fatalf("since 7 days: %d rows", len(hs.m.browse.list.rows()))
 	}
 	hs.Keys("h", "h", "j") // model: the first model seen
-	if hs.m.filters.values[modelFilter] == "" {
+	if hs.m.browse.filters.values[modelFilter] == "" {
 		t.Fatalf("no model chosen")
 	}
-	for _, r := range hs.m.list.rows() {
-		if r.model != hs.m.filters.values[modelFilter] {
-			t.Fatalf("model %q listed under filter %q", r.model, hs.m.filters.values[modelFilter])
+	for _, r := range hs.m.browse.list.rows() {
+		if r.model != hs.m.browse.filters.values[modelFilter] {
+			t.Fatalf("model %q listed under filter %q", r.model, hs.m.browse.filters.values[modelFilter])
 		}
 	}
 	hs.Keys("enter")
-	if hs.m.mode() != listing || !strings.Contains(hs.view(), "model: "+hs.m.filters.values[modelFilter]) {
+	if hs.m.mode() != listing || !strings.Contains(hs.view(), "model: "+hs.m.browse.filters.values[modelFilter]) {
 		t.Fatalf("filters closed:\n%s", hs.view())
 	}
 }
@@ -126,7 +126,7 @@ func TestSearchAsYouType(t *testing.T) {
 	}
 	hs.Type("lightho")
 	var kinds []store.Kind
-	for _, r := range hs.m.list.rows() {
+	for _, r := range hs.m.browse.list.rows() {
 		kinds = append(kinds, r.ref.Kind)
 		if !r.snippet || !strings.Contains(r.title, store.HighlightStart+"lighthouse"+store.HighlightEnd) {
 			t.Errorf("row %v: snippet %q", r.ref, r.title)
@@ -144,12 +144,12 @@ func TestSearchAsYouType(t *testing.T) {
 		t.Errorf("markers or control sequences reach the screen:\n%q", styled)
 	}
 	hs.Keys("enter") // to the list: letters are keys again
-	if hs.m.Focused() || hs.m.query != "lightho" {
-		t.Fatalf("focused %v, query %q", hs.m.Focused(), hs.m.query)
+	if hs.m.Focused() || hs.m.browse.query != "lightho" {
+		t.Fatalf("focused %v, query %q", hs.m.Focused(), hs.m.browse.query)
 	}
 	hs.Keys("esc") // clears the search
-	if hs.m.query != "" || len(hs.m.list.rows()) != len(f.order) {
-		t.Fatalf("after esc: query %q, %d rows", hs.m.query, len(hs.m.list.rows()))
+	if hs.m.browse.query != "" || len(hs.m.browse.list.rows()) != len(f.order) {
+		t.Fatalf("after esc: query %q, %d rows", hs.m.browse.query, len(hs.m.browse.list.rows()))
 	}
 }
 
@@ -181,13 +181,13 @@ func TestSearchKeepsToTheFilters(t *testing.T) {
 	}
 	hs.Keys("esc", "f", "backspace", "l", "j", "enter") // kind all, family alpha
 	hs.Keys("/").Type("tea")
-	for _, r := range hs.m.list.rows() {
+	for _, r := range hs.m.browse.list.rows() {
 		if r.family != "alpha" {
 			t.Errorf("family %q under the alpha filter", r.family)
 		}
 	}
-	if len(hs.m.list.rows()) != 1 {
-		t.Errorf("%d rows for tea in alpha", len(hs.m.list.rows()))
+	if len(hs.m.browse.list.rows()) != 1 {
+		t.Errorf("%d rows for tea in alpha", len(hs.m.browse.list.rows()))
 	}
 	hs.Send(tabtest.Press("esc"))
 	hs.Type("/").Type("zzzz")
@@ -263,7 +263,7 @@ func TestListKeepsAWindow(t *testing.T) {
 	}
 	hs := newHarness(t, db, 80, 24)
 	title := func() string {
-		r, ok := hs.m.list.selected()
+		r, ok := hs.m.browse.list.selected()
 		if !ok {
 			t.Fatal("no row selected")
 		}
@@ -271,7 +271,7 @@ func TestListKeepsAWindow(t *testing.T) {
 	}
 	// The cursor's row on the screen: pages read and dropped at either end
 	// never make the rows in sight jump.
-	h := hs.m.listHeight()
+	h := hs.m.browse.height(hs.m.env())
 	screenRow := func() int {
 		for i, l := range strings.Split(hs.view(), "\n")[1:] {
 			if strings.HasPrefix(l, "▸") {
@@ -282,18 +282,18 @@ func TestListKeepsAWindow(t *testing.T) {
 	}
 	for i := range n {
 		if want := fmt.Sprintf("prompt %04d", n-1-i); title() != want {
-			t.Fatalf("going down, row %d is %q, want %q (%d rows kept)", i, title(), want, len(hs.m.list.rows()))
+			t.Fatalf("going down, row %d is %q, want %q (%d rows kept)", i, title(), want, len(hs.m.browse.list.rows()))
 		}
 		if got := screenRow(); got != min(i, h-1) {
 			t.Fatalf("going down, row %d is on the screen's row %d, want %d", i, got, min(i, h-1))
 		}
-		if len(hs.m.list.rows()) > windowPages*pageSize {
-			t.Fatalf("%d rows kept", len(hs.m.list.rows()))
+		if len(hs.m.browse.list.rows()) > windowPages*pageSize {
+			t.Fatalf("%d rows kept", len(hs.m.browse.list.rows()))
 		}
 		hs.Keys("j")
 	}
-	if !hs.m.list.above || hs.m.list.more {
-		t.Fatalf("at the end: above %v, more %v", hs.m.list.above, hs.m.list.more)
+	if !hs.m.browse.list.above || hs.m.browse.list.more {
+		t.Fatalf("at the end: above %v, more %v", hs.m.browse.list.above, hs.m.browse.list.more)
 	}
 	for i := range n {
 		if want := fmt.Sprintf("prompt %04d", i); title() != want {
@@ -302,13 +302,13 @@ func TestListKeepsAWindow(t *testing.T) {
 		if got := screenRow(); got != max(h-1-i, 0) {
 			t.Fatalf("going up, row %d is on the screen's row %d, want %d", i, got, max(h-1-i, 0))
 		}
-		if len(hs.m.list.rows()) > windowPages*pageSize {
-			t.Fatalf("%d rows kept", len(hs.m.list.rows()))
+		if len(hs.m.browse.list.rows()) > windowPages*pageSize {
+			t.Fatalf("%d rows kept", len(hs.m.browse.list.rows()))
 		}
 		hs.Keys("k")
 	}
 	hs.Keys("G", "G", "G", "G", "g") // far down, then the top: read again
-	if title() != fmt.Sprintf("prompt %04d", n-1) || hs.m.list.above {
-		t.Fatalf("after g: %q, above %v", title(), hs.m.list.above)
+	if title() != fmt.Sprintf("prompt %04d", n-1) || hs.m.browse.list.above {
+		t.Fatalf("after g: %q, above %v", title(), hs.m.browse.list.above)
 	}
 }

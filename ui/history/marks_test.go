@@ -61,7 +61,7 @@ func TestSearchByTagsAndVotes(t *testing.T) {
 			hs.Keys("/").Type(c.typed)
 			hs.NoErrors()
 			var got []string
-			for _, r := range hs.m.list.rows() {
+			for _, r := range hs.m.browse.list.rows() {
 				got = append(got, strings.Join(strings.Fields(flat(plainTitle(r))), " "))
 			}
 			if !slices.Equal(got, c.want) {

@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 
 	"atelier/store"
 	"atelier/ui/imageview"
@@ -50,34 +51,46 @@ func (r reader) title() string {
 	return r.it.video.Prompt
 }
 
-// open starts reading an item; asJSON shows its native JSON first.
-func (m Model) open(r row, asJSON bool) (Model, tea.Cmd) {
-	m.opens++
-	m.reader = reader{open: true, seq: m.opens, row: r, json: asJSON, jsonLoading: asJSON, wantAt: r.messageID,
-		images: map[string]image.Image{}, imageErrs: map[string]string{}}
-	m.md = newMDCache()
-	m.reader.relayout(m.env())
-	return m, openCmd(m.db, m.reader.seq, r)
+// update takes the answers to the reader's commands (the item read, its
+// replies rendered, its pictures decoded, its native JSON) and the
+// terminal's cell size, which the pictures are laid out by.
+func (r reader) update(e tabEnv, msg tea.Msg) (reader, tea.Cmd) {
+	switch msg := msg.(type) {
+	case openedMsg:
+		return r.opened(e, msg)
+	case renderedMsg:
+		return r.rendered(e, msg), nil
+	case imageview.DecodedMsg:
+		return r.decoded(e, msg), nil
+	case jsonMsg:
+		return r.jsonLoaded(e, msg), nil
+	case uv.CellSizeEvent: // the Image tab asked; every tab hears
+		e.preview.Update(msg)
+		if r.open {
+			r.relayout(e)
+		}
+	}
+	return r, nil
 }
 
 // opened shows an item read from the store.
-func (m Model) opened(msg openedMsg) (Model, tea.Cmd) {
-	if !m.reader.open || msg.seq != m.reader.seq {
-		return m, nil
+func (r reader) opened(e tabEnv, msg openedMsg) (reader, tea.Cmd) {
+	if !r.open || msg.seq != r.seq {
+		return r, nil
 	}
 	if msg.err != nil {
-		m.reader.err = msg.err.Error()
-		m.reader.relayout(m.env())
-		return m, tab.Error(msg.err)
+		r.err = msg.err.Error()
+		r.relayout(e)
+		return r, tab.Error(msg.err)
 	}
-	m.reader.it = msg.it
-	m.reader.wantAt = promptOfMatch(msg.it, m.reader.wantAt)
-	m.reader.relayout(m.env())
+	r.it = msg.it
+	r.wantAt = promptOfMatch(msg.it, r.wantAt)
+	r.relayout(e)
 	var js tea.Cmd
-	if m.reader.json {
-		js = jsonCmd(m.db, m.reader.seq, msg.it)
+	if r.json {
+		js = jsonCmd(e.db, r.seq, msg.it)
 	}
-	return m, tea.Batch(decodeCmds(m.reader.seq, msg.it), js)
+	return r, tea.Batch(decodeCmds(r.seq, msg.it), js)
 }
 
 // promptOfMatch is where a search match in a comparison opens: at the
@@ -110,39 +123,31 @@ func (r reader) closed(p *imageview.Preview) reader {
 	return reader{}
 }
 
-func (m Model) readKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	k := m.km
+// key handles the keys that are the reader's own: back to the list,
+// scrolling, and what is shown. What is done to the item (export, delete,
+// re-run) is the tab's (act).
+func (r reader) key(e tabEnv, msg tea.KeyPressMsg) (reader, tea.Cmd) {
+	k := e.km
 	switch {
 	case key.Matches(msg, k.Back):
-		m.reader = m.reader.closed(m.preview)
-		return m, nil
+		return r.closed(e.preview), nil
 	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom):
-		e := m.env()
-		m.reader = m.reader.scroll(e, m.km.step(msg, max(e.bodyHeight()-2, 1), len(m.reader.page.lines)))
-		return m, nil
+		return r.scroll(e, k.step(msg, max(e.bodyHeight()-2, 1), len(r.page.lines))), nil
 	case key.Matches(msg, k.Thinking):
-		m.reader.thinking = !m.reader.thinking
-		m.reader.relayout(m.env())
+		r.thinking = !r.thinking
+		r.relayout(e)
 	case key.Matches(msg, k.Lanes):
-		m.reader.stacked = !m.reader.stacked
-		m.reader.relayout(m.env())
+		r.stacked = !r.stacked
+		r.relayout(e)
 	case key.Matches(msg, k.JSON):
 		var load bool
-		if m.reader, load = m.reader.toggleJSON(m.env()); load {
-			return m, jsonCmd(m.db, m.reader.seq, m.reader.it)
+		if r, load = r.toggleJSON(e); load {
+			return r, jsonCmd(e.db, r.seq, r.it)
 		}
 	case key.Matches(msg, k.File):
-		return m, m.reader.openFile()
-	case key.Matches(msg, k.Export):
-		return m, exportCmd(m.db, m.output, m.reader.row)
-	case key.Matches(msg, k.Delete):
-		return m.askDelete(m.reader.row, m.reader.title())
-	case key.Matches(msg, k.Rerun):
-		return m, rerunCmd(m.db, m.reader.row)
-	case key.Matches(msg, k.Recipe):
-		return m, recipeRerunCmd(m.db, m.reader.row)
+		return r, r.openFile()
 	}
-	return m, nil
+	return r, nil
 }
 
 // plainTitle is a row's title without a snippet's markers.

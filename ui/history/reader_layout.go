@@ -5,33 +5,17 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
-	"atelier/store/price"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
 
-// readerEnv is what the reader lays out and draws with: the tab's looks,
-// size and caches (the caches are the UI loop's only).
-type readerEnv struct {
-	st            styles
-	dark          bool
-	width, height int
-	md            *mdCache
-	preview       *imageview.Preview
-	prices        price.Table
-}
-
-// env is the reader's environment now.
-func (m Model) env() readerEnv {
-	return readerEnv{st: m.st, dark: m.dark, width: m.width, height: m.height, md: m.md, preview: m.preview, prices: m.prices}
-}
-
 // bodyHeight is the room for the item under its heading line.
-func (e readerEnv) bodyHeight() int { return max(e.height-1, 1) }
+func (e tabEnv) bodyHeight() int { return max(e.height-1, 1) }
 
 // scroll moves the view n lines and renders the replies come into sight.
-func (r reader) scroll(e readerEnv, n int) reader {
+func (r reader) scroll(e tabEnv, n int) reader {
 	r.wantAt = 0
 	r.offset = r.clampOffset(e, r.offset+n)
 	r.ensureVisible(e)
@@ -40,7 +24,7 @@ func (r reader) scroll(e readerEnv, n int) reader {
 
 // toggleJSON switches between the item and its native JSON; load reports
 // that the JSON is to be read, the first time it is asked for.
-func (r reader) toggleJSON(e readerEnv) (_ reader, load bool) {
+func (r reader) toggleJSON(e tabEnv) (_ reader, load bool) {
 	r.json = !r.json
 	if !r.json {
 		r.offset = r.back
@@ -74,7 +58,7 @@ func (r reader) openFile() tea.Cmd {
 }
 
 // decoded shows a picture once decoded, if it belongs to the open item.
-func (r reader) decoded(e readerEnv, msg imageview.DecodedMsg) reader {
+func (r reader) decoded(e tabEnv, msg imageview.DecodedMsg) reader {
 	if !r.open || !strings.HasPrefix(msg.ID, fmt.Sprintf("%d/", r.seq)) {
 		return r
 	}
@@ -91,7 +75,7 @@ func (r reader) decoded(e readerEnv, msg imageview.DecodedMsg) reader {
 }
 
 // rendered takes renderings made in the background.
-func (r reader) rendered(e readerEnv, msg renderedMsg) reader {
+func (r reader) rendered(e tabEnv, msg renderedMsg) reader {
 	if msg.cache != e.md {
 		return r
 	}
@@ -107,7 +91,7 @@ func (r reader) rendered(e readerEnv, msg renderedMsg) reader {
 
 // renderPending starts rendering, in the background, the replies of the
 // open item still shown plain; one such command at a time.
-func (r reader) renderPending(e readerEnv) tea.Cmd {
+func (r reader) renderPending(e tabEnv) tea.Cmd {
 	if !r.open || r.it == nil || r.json || e.md.inflight {
 		return nil
 	}
@@ -122,12 +106,12 @@ func (r reader) renderPending(e readerEnv) tea.Cmd {
 // relayout lays the item out again (after a change of size, of what is
 // shown, or of what has been rendered), keeping the view on the block it
 // was on, and renders the replies in sight.
-func (r *reader) relayout(e readerEnv) {
+func (r *reader) relayout(e tabEnv) {
 	r.layoutKeeping(e)
 	r.ensureVisible(e)
 }
 
-func (r *reader) layoutKeeping(e readerEnv) {
+func (r *reader) layoutKeeping(e tabEnv) {
 	key, delta, anchored := r.page.anchor(r.offset)
 	r.page = r.layout(e)
 	if r.wantAt != 0 && r.it != nil {
@@ -142,7 +126,7 @@ func (r *reader) layoutKeeping(e readerEnv) {
 
 // ensureVisible renders, now, the replies in sight that are shown plain.
 // Rendering changes their height, which may bring others into sight.
-func (r *reader) ensureVisible(e readerEnv) {
+func (r *reader) ensureVisible(e tabEnv) {
 	for range 3 {
 		jobs := r.page.missing(r.offset, r.offset+e.bodyHeight())
 		if len(jobs) == 0 || r.json {
@@ -154,7 +138,7 @@ func (r *reader) ensureVisible(e readerEnv) {
 }
 
 // layout lays out what the reader shows.
-func (r *reader) layout(e readerEnv) page {
+func (r *reader) layout(e tabEnv) page {
 	lc := &layoutCtx{width: max(e.width, 1), height: e.bodyHeight(), st: e.st, thinking: r.thinking, stacked: r.stacked,
 		md: e.md.out, blocks: e.md.blocks, images: r.images, imageErrs: r.imageErrs, seq: r.seq, preview: e.preview,
 		prices: e.prices}
@@ -177,6 +161,39 @@ func (r *reader) layout(e readerEnv) page {
 }
 
 // clampOffset keeps a scroll position inside the page.
-func (r reader) clampOffset(e readerEnv, o int) int {
+func (r reader) clampOffset(e tabEnv, o int) int {
 	return max(0, min(o, len(r.page.lines)-e.bodyHeight()))
+}
+
+// lines are the open item's heading line and the lines in sight.
+func (r reader) lines(e tabEnv) []string {
+	title := e.st.Heading.Render("‹ "+string(r.row.ref.Kind)) + e.st.Hint.Render(" · ") +
+		e.st.Title.Render(oneLine(r.title(), max(e.width/2, 10)))
+	if marks := marksLine(r.it); marks != "" {
+		room := e.width - ansi.StringWidth(title) - 3 - 12 // the position's room: "native JSON · 100%"
+		title += e.st.Hint.Render(" · ") + e.st.Verdict.Render(oneLine(marks, max(room, 10)))
+	}
+	pos := r.position(e.st, e.bodyHeight())
+	gap := e.width - ansi.StringWidth(title) - ansi.StringWidth(pos)
+	lines := []string{title + strings.Repeat(" ", max(gap, 1)) + pos}
+	end := min(len(r.page.lines), r.offset+e.bodyHeight())
+	return append(lines, r.page.lines[min(r.offset, end):end]...)
+}
+
+// position says what shows and how far down it is.
+func (r reader) position(st styles, height int) string {
+	what := ""
+	if r.json {
+		what = "native JSON · "
+	}
+	n := len(r.page.lines)
+	switch {
+	case n <= height:
+		return st.Hint.Render(strings.TrimSuffix(what, " · "))
+	case r.offset == 0:
+		return st.Hint.Render(what + "top")
+	case r.offset+height >= n:
+		return st.Hint.Render(what + "end")
+	}
+	return st.Hint.Render(fmt.Sprintf("%s%d%%", what, 100*(r.offset+height)/n))
 }

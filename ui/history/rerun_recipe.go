@@ -75,24 +75,11 @@ func rerunFromRecipe(it *loaded) recipeRerunMsg {
 		return recipeRerunMsg{warn: true, note: "no saved file to read a recipe from: r re-runs what the history kept"}
 	}
 	name := oneLine(filepath.Base(path), 60)
-	rc, err := recipe.ReadFile(path)
-	switch {
-	case errors.Is(err, recipe.ErrNone):
-		return recipeRerunMsg{warn: true, note: name + " carries no recipe: nothing is filled; r re-runs what the history kept"}
-	case err != nil:
-		return recipeRerunMsg{warn: true, note: "the recipe of " + name + ": " + oneLine(err.Error(), 120)}
-	case it.image != nil && rc.Kind != recipe.KindImage, it.video != nil && rc.Kind != recipe.KindVideo:
-		return recipeRerunMsg{warn: true, note: fmt.Sprintf("%s holds a %s recipe, not this item's: nothing is filled", name, rc.Kind)}
+	rc, refused := fileRecipe(it, path, name)
+	if rc == nil {
+		return recipeRerunMsg{warn: true, note: refused}
 	}
-	var msg tab.RerunMsg
-	var rowBody json.RawMessage
-	if it.image != nil {
-		msg, rowBody = rerunImage(it), it.image.RequestJSON
-		msg.SettingsJSON = withMultipart(msg.SettingsJSON, rc.Multipart)
-	} else {
-		v := it.video
-		msg, rowBody = tab.RerunMsg{To: tab.Video, Kind: store.KindVideo, ID: v.ID, Family: v.Family}, v.BodyJSON
-	}
+	msg, rowBody, rowEndpoint := fromRow(it, rc)
 	body, err := withInputs(rc.Request, rowBody, rc.Inputs)
 	if err != nil {
 		return recipeRerunMsg{warn: true, note: "the recipe of " + name + ": " + oneLine(err.Error(), 120)}
@@ -100,12 +87,6 @@ func rerunFromRecipe(it *loaded) recipeRerunMsg {
 	msg.Endpoint, msg.BodyJSON, msg.Prompt = rc.Endpoint, body, rc.Prompt()
 	if model := rc.Model(); model != "" {
 		msg.Model = model
-	}
-	rowEndpoint := ""
-	if it.image != nil {
-		rowEndpoint = it.image.Endpoint
-	} else {
-		rowEndpoint = it.video.Endpoint
 	}
 	differ := differences(rc, rowBody)
 	if rc.Endpoint != rowEndpoint {
@@ -116,6 +97,35 @@ func rerunFromRecipe(it *loaded) recipeRerunMsg {
 	}
 	return recipeRerunMsg{rerun: msg, warn: true, note: fmt.Sprintf("the recipe in %s differs from the history's row (%s): the file's recipe wins",
 		name, oneLine(strings.Join(differ, ", "), 80))}
+}
+
+// fileRecipe reads the recipe of the item's file at path (called name on
+// screen); nil, and why, when there is none for this item.
+func fileRecipe(it *loaded, path, name string) (*recipe.Recipe, string) {
+	rc, err := recipe.ReadFile(path)
+	switch {
+	case errors.Is(err, recipe.ErrNone):
+		return nil, name + " carries no recipe: nothing is filled; r re-runs what the history kept"
+	case err != nil:
+		return nil, "the recipe of " + name + ": " + oneLine(err.Error(), 120)
+	case it.image != nil && rc.Kind != recipe.KindImage, it.video != nil && rc.Kind != recipe.KindVideo:
+		return nil, fmt.Sprintf("%s holds a %s recipe, not this item's: nothing is filled", name, rc.Kind)
+	}
+	return rc, ""
+}
+
+// fromRow is what the history's row gives a re-run from a recipe: the
+// message before the recipe's request is put in (an image job's with the
+// recipe's word on multipart), and the row's request and endpoint, which
+// the recipe's are compared with.
+func fromRow(it *loaded, rc *recipe.Recipe) (_ tab.RerunMsg, body json.RawMessage, endpoint string) {
+	if it.image != nil {
+		msg := rerunImage(it)
+		msg.SettingsJSON = withMultipart(msg.SettingsJSON, rc.Multipart)
+		return msg, it.image.RequestJSON, it.image.Endpoint
+	}
+	v := it.video
+	return tab.RerunMsg{To: tab.Video, Kind: store.KindVideo, ID: v.ID, Family: v.Family}, v.BodyJSON, v.Endpoint
 }
 
 // recipeRerun sends the message to its tab and says where it came from.

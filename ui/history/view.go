@@ -24,12 +24,12 @@ func (m Model) View() string {
 	case m.reader.open:
 		lines = m.reader.lines(m.env())
 	case m.costs.open:
-		_, label := m.costs.query(m.filters, m.now())
+		_, label := m.costs.query(m.browse.filters, m.now())
 		lines = m.costs.lines(m.st, label, len(m.prices) > 0, m.width, m.height)
 	default:
-		lines = m.listLines()
+		lines = m.browse.lines(m.env())
 	}
-	if q := m.confirm.question(m.st); q != "" {
+	if q := m.del.question(m.st); q != "" {
 		lines = append(lines[:min(len(lines), m.height-1)], q)
 	}
 	for i, l := range lines {
@@ -40,25 +40,25 @@ func (m Model) View() string {
 
 // listLines are the search line, the filters while choosing them, and the
 // rows in sight.
-func (m Model) listLines() []string {
-	lines := []string{m.searchLine()}
-	if m.focus == filtering {
-		lines = append(lines, m.filters.line(m.st, m.query))
+func (b browse) lines(e tabEnv) []string {
+	lines := []string{b.searchLine(e)}
+	if b.focus == filtering {
+		lines = append(lines, b.filters.line(e.st, b.query))
 	}
-	if msg := m.list.emptyText(m.query, m.filters.active()); msg != "" {
-		return append(lines, "", "  "+m.st.Hint.Render(msg))
+	if msg := b.list.emptyText(b.query, b.filters.active()); msg != "" {
+		return append(lines, "", "  "+e.st.Hint.Render(msg))
 	}
-	rows, at := m.list.window(m.listHeight())
+	rows, at := b.list.window(b.height(e))
 	for i, r := range rows {
-		lines = append(lines, m.rows.line(m, r, i == at))
+		lines = append(lines, b.drawn.line(e, r, i == at))
 	}
-	last := len(rows) > 0 && rowID(rows[len(rows)-1]) == rowID(m.list.rows()[len(m.list.rows())-1])
+	last := len(rows) > 0 && rowID(rows[len(rows)-1]) == rowID(b.list.rows()[len(b.list.rows())-1])
 	switch {
-	case len(lines) >= m.height:
-	case m.list.loading && m.list.loaded:
-		lines = append(lines, "  "+m.st.Hint.Render("loading…"))
-	case m.list.capped && last:
-		lines = append(lines, "  "+m.st.Hint.Render(fmt.Sprintf("the newest %d matches: more words reach older ones", searchLimit)))
+	case len(lines) >= e.height:
+	case b.list.loading && b.list.loaded:
+		lines = append(lines, "  "+e.st.Hint.Render("loading…"))
+	case b.list.capped && last:
+		lines = append(lines, "  "+e.st.Hint.Render(fmt.Sprintf("the newest %d matches: more words reach older ones", searchLimit)))
 	}
 	return lines
 }
@@ -78,47 +78,37 @@ type rowKey struct {
 
 // line is a row drawn, from the cache when it was drawn at this width and
 // with these colours before.
-func (c *rowCache) line(m Model, r row, selected bool) string {
-	if c.lines == nil || c.width != m.width || c.dark != m.dark || len(c.lines) > 4096 {
-		c.width, c.dark, c.lines = m.width, m.dark, map[rowKey]string{}
+func (c *rowCache) line(e tabEnv, r row, selected bool) string {
+	if c.lines == nil || c.width != e.width || c.dark != e.dark || len(c.lines) > 4096 {
+		c.width, c.dark, c.lines = e.width, e.dark, map[rowKey]string{}
 	}
 	k := rowKey{r: r, selected: selected}
 	if s, ok := c.lines[k]; ok {
 		return s
 	}
-	s := rowLine(m.st, m.width, r, selected)
+	s := rowLine(e.st, e.width, r, selected)
 	c.lines[k] = s
 	return s
 }
 
-// listHeight is the room for rows.
-func (m Model) listHeight() int {
-	h := m.height - 1
-	if m.focus == filtering {
-		h--
-	}
-	if m.confirm != nil {
-		h--
-	}
-	return max(h, 1)
-}
-
-func (m Model) searchLine() string {
+// searchLine is the list's top line: the search, today's spending and
+// the filters.
+func (b browse) searchLine(e tabEnv) string {
 	var left string
 	switch {
-	case m.focus == searching:
-		left = m.st.Prompt.Render(searchLabel) + m.input.View()
-	case m.query != "":
-		left = m.st.Prompt.Render(searchLabel) + m.st.Value.Render(termtext.String(m.query))
+	case b.focus == searching:
+		left = e.st.Prompt.Render(searchLabel) + b.input.View()
+	case b.query != "":
+		left = e.st.Prompt.Render(searchLabel) + e.st.Value.Render(termtext.String(b.query))
 	default:
-		left = m.st.Hint.Render("/ search")
+		left = e.st.Hint.Render("/ search")
 	}
-	right := m.filters.summary(m.st)
-	if m.spent != nil {
-		right = m.st.Hint.Render("today "+price.Label(m.spent)) + "   " + right
+	right := b.filters.summary(e.st)
+	if b.spent != nil {
+		right = e.st.Hint.Render("today "+price.Label(b.spent)) + "   " + right
 	}
-	gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(right)
-	if m.focus == searching || gap < 2 {
+	gap := e.width - ansi.StringWidth(left) - ansi.StringWidth(right)
+	if b.focus == searching || gap < 2 {
 		return left
 	}
 	return left + strings.Repeat(" ", gap) + right
@@ -245,51 +235,4 @@ func highlight(snippet string, st styles) string {
 func flat(s string) string {
 	s = termtext.String(strings.NewReplacer(store.HighlightStart, "", store.HighlightEnd, "").Replace(s))
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' || r == '\t' }), " ")
-}
-
-// lines are the open item's heading line and the lines in sight.
-func (r reader) lines(e readerEnv) []string {
-	title := e.st.Heading.Render("‹ "+string(r.row.ref.Kind)) + e.st.Hint.Render(" · ") +
-		e.st.Title.Render(oneLine(r.title(), max(e.width/2, 10)))
-	if marks := marksLine(r.it); marks != "" {
-		room := e.width - ansi.StringWidth(title) - 3 - 12 // the position's room: "native JSON · 100%"
-		title += e.st.Hint.Render(" · ") + e.st.Verdict.Render(oneLine(marks, max(room, 10)))
-	}
-	pos := r.position(e.st, e.bodyHeight())
-	gap := e.width - ansi.StringWidth(title) - ansi.StringWidth(pos)
-	lines := []string{title + strings.Repeat(" ", max(gap, 1)) + pos}
-	end := min(len(r.page.lines), r.offset+e.bodyHeight())
-	return append(lines, r.page.lines[min(r.offset, end):end]...)
-}
-
-// position says what shows and how far down it is.
-func (r reader) position(st styles, height int) string {
-	what := ""
-	if r.json {
-		what = "native JSON · "
-	}
-	n := len(r.page.lines)
-	switch {
-	case n <= height:
-		return st.Hint.Render(strings.TrimSuffix(what, " · "))
-	case r.offset == 0:
-		return st.Hint.Render(what + "top")
-	case r.offset+height >= n:
-		return st.Hint.Render(what + "end")
-	}
-	return st.Hint.Render(fmt.Sprintf("%s%d%%", what, 100*(r.offset+height)/n))
-}
-
-// question is the line asking to confirm a deletion; "" when none is asked.
-func (c *confirm) question(st styles) string {
-	if c == nil {
-		return ""
-	}
-	r := c.row
-	what := "its files"
-	if r.ref.Kind == store.KindChat || r.ref.Kind == store.KindCompare {
-		what = "its messages"
-	}
-	return st.Problem.Render(fmt.Sprintf("delete %s “%s” and %s?", r.ref.Kind, oneLine(c.title, 40), what)) +
-		st.Hint.Render("  y delete · n keep")
 }

@@ -1,0 +1,108 @@
+package history
+
+import (
+	"context"
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/store"
+	"atelier/ui/tab"
+)
+
+// deletion is a deletion being decided. It is apart from the list and the
+// reader because both ask for it, and it takes two answers in turn: the
+// store's first for a video task (one that still runs is refused, as the
+// Video tab refuses it: issue 19, bug 5), then the person's, y or n, on
+// the tab's last line. The zero deletion asks nothing.
+type deletion struct {
+	pending *confirm // the question on screen; nil when none
+}
+
+// confirm is a deletion waiting for an answer.
+type confirm struct {
+	row   row
+	title string
+}
+
+// The answers to the deletion's commands.
+type (
+	deletableMsg struct {
+		row   row
+		title string
+		err   error // why it may not be deleted
+	}
+	deletedMsg struct {
+		row   row
+		title string
+		err   error
+	}
+)
+
+// asking reports whether a question waits for y or n.
+func (d deletion) asking() bool { return d.pending != nil }
+
+// ask asks before deleting r. Whether a video task still runs is the
+// store's to say, so that is asked first.
+func (d deletion) ask(e tabEnv, r row, title string) (deletion, tea.Cmd) {
+	if r.ref.Kind != store.KindVideo || e.db == nil {
+		d.pending = &confirm{row: r, title: title}
+		return d, nil
+	}
+	db := e.db
+	return d, func() tea.Msg {
+		t, err := db.VideoTask(context.Background(), r.requestID)
+		if err == nil && !t.Done {
+			err = tab.VideoRunning(r.requestID)
+		}
+		return result(deletableMsg{row: r, title: title, err: err})
+	}
+}
+
+// checked takes the store's answer to ask: the question, or why not.
+func (d deletion) checked(msg deletableMsg) (deletion, tea.Cmd) {
+	if msg.err != nil {
+		return d, tab.Error(msg.err)
+	}
+	d.pending = &confirm{row: msg.row, title: msg.title}
+	return d, nil
+}
+
+// key takes the person's answer: y deletes, n keeps.
+func (d deletion) key(e tabEnv, msg tea.KeyPressMsg) (deletion, tea.Cmd) {
+	switch {
+	case key.Matches(msg, e.km.Yes):
+		c := *d.pending
+		d.pending = nil
+		return d, deleteCmd(e.db, c.row, c.title)
+	case key.Matches(msg, e.km.No):
+		d.pending = nil
+	}
+	return d, nil
+}
+
+// question is the line asking to confirm a deletion; "" when none is asked.
+func (d deletion) question(st styles) string {
+	c := d.pending
+	if c == nil {
+		return ""
+	}
+	r := c.row
+	what := "its files"
+	if r.ref.Kind == store.KindChat || r.ref.Kind == store.KindCompare {
+		what = "its messages"
+	}
+	return st.Problem.Render(fmt.Sprintf("delete %s “%s” and %s?", r.ref.Kind, oneLine(c.title, 40), what)) +
+		st.Hint.Render("  y delete · n keep")
+}
+
+// deleteCmd deletes the item with its files.
+func deleteCmd(db *store.Store, r row, title string) tea.Cmd {
+	return func() tea.Msg {
+		if db == nil {
+			return result(deletedMsg{row: r, title: title, err: errNoStore})
+		}
+		return result(deletedMsg{row: r, title: title, err: db.Delete(context.Background(), r.ref)})
+	}
+}
