@@ -41,13 +41,24 @@ func benchFrames(b *testing.B, w, h int) {
 	for i := range 4 {
 		texts = append(texts, pieces(sim.ReplyText(fmt.Sprintf("[[long]] lane %d", i)), benchPiece))
 	}
+	rounds := 0 // the frames one op must draw: one per column per round of pieces it takes
+	for _, ps := range texts {
+		rounds += (len(ps) + benchPieces - 1) / benchPieces
+	}
 	var frames, views framebench.Laps
 	frames.Start()
 	defer frames.Stop()
 	for b.Loop() {
 		m := benchModel(b, w, h)
+		drawn := len(frames.Walls)
+		// again holds the frame ticks the columns asked for again while
+		// their code is still being checked (markdown.Model.Update): a
+		// column whose tick is lost stays armed, takes pieces without
+		// asking for a frame, and is never drawn again.
+		var again []tea.Cmd
 		for at := 0; ; at += benchPieces {
-			var ticks []tea.Cmd
+			ticks := again
+			again = nil
 			for lane, ps := range texts {
 				for _, p := range ps[min(at, len(ps)):min(at+benchPieces, len(ps))] {
 					var cmd tea.Cmd
@@ -61,18 +72,25 @@ func benchFrames(b *testing.B, w, h int) {
 				break
 			}
 			for _, msg := range tickAll(ticks) {
+				var cmd tea.Cmd
 				frames.Restart()
-				m, _ = m.Update(msg)
+				m, cmd = m.Update(msg)
 				views.Restart()
 				_ = m.View()
 				frames.Lap()
 				views.Lap()
+				if cmd != nil {
+					again = append(again, cmd)
+				}
 			}
 		}
 		for _, l := range m.run.lanes {
 			if len(l.md.Text()) < 30<<10 {
 				b.Fatalf("a column holds %d bytes", len(l.md.Text()))
 			}
+		}
+		if n := len(frames.Walls) - drawn; n < rounds {
+			b.Fatalf("%d frames drawn for %d rounds of pieces: a column stopped asking for frames", n, rounds)
 		}
 	}
 	frames.Report(b, "frame")
