@@ -165,12 +165,10 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 
 // loaded shows a batch's matrix, or refreshes the one open.
 func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
-	if m.mx != nil && m.mx.b.ID == msg.id {
-		m.loads = max(m.loads-1, 0)
-	}
 	if msg.id != m.want { // the person went back to the list, or opened another, meanwhile
 		return m, nil
 	}
+	m.loads = max(m.loads-1, 0) // a read of the open batch is back, the first one too
 	if msg.err != nil {
 		return m, tab.Error(msg.err)
 	}
@@ -188,6 +186,9 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 func (m Model) open(id int64) (Model, tea.Cmd) {
 	if m.mx != nil && m.mx.b.ID != id {
 		m.mx = nil
+	}
+	if m.want != id {
+		m.loads = 0 // reads for another batch, or from before esc, are dropped uncounted
 	}
 	m.want = id
 	m.loads++
