@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/ui/components/style"
 	"atelier/ui/tab"
 )
 
@@ -99,13 +100,8 @@ func (m Model) act(msg tea.KeyPressMsg, r row, title string) (_ Model, _ tea.Cmd
 // that fetches it goes back with the model, or the list would stay marked
 // as loading with nothing on its way.
 func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
-	n := 0
-	switch msg.Button {
-	case tea.MouseWheelUp:
-		n = -3
-	case tea.MouseWheelDown:
-		n = 3
-	default:
+	n := style.WheelStep(msg)
+	if n == 0 {
 		return m, nil
 	}
 	if m.reader.open {
