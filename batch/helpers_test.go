@@ -21,7 +21,7 @@ import (
 // a run with a known state).
 type watch struct {
 	next  http.Handler
-	clock Clock // nil: no times noted
+	clock client.Clock // nil: no times noted
 
 	mu        sync.Mutex
 	inFlight  map[string]int
@@ -56,7 +56,7 @@ type arrival struct {
 	status int
 }
 
-func newWatch(next http.Handler, clock Clock) *watch {
+func newWatch(next http.Handler, clock client.Clock) *watch {
 	return &watch{next: next, clock: clock, inFlight: map[string]int{}, most: map[string]int{}, requests: map[string]int{},
 		paired: make(chan struct{}), heldCh: make(chan int, 1000), release: make(chan struct{})}
 }
