@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
+	"atelier/ui/tab/tabtest"
 )
 
 // TestWheelPagesTheList: the wheel moving the cursor near the end of the
@@ -15,13 +16,11 @@ import (
 // list as loading and drop the command that fetches it, so the list never
 // paged again and the keys after it left the rows on "loading…".
 func TestWheelPagesTheList(t *testing.T) {
-	db, err := store.Open(t.TempDir())
-	check(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := tabtest.OpenStore(t, "")
 	const n = 2*pageSize + 30
 	for i := range n {
-		c := must[int64](t)(db.NewConversation(bg, store.KindChat, ""))
-		must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: fmt.Sprintf("prompt %03d", i)}))
+		c := tabtest.Must[int64](t)(db.NewConversation(bg, store.KindChat, ""))
+		tabtest.Must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: fmt.Sprintf("prompt %03d", i)}))
 	}
 	hs := newHarness(t, db, 80, 24)
 	down := tea.MouseWheelMsg{Button: tea.MouseWheelDown}
