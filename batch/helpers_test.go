@@ -3,7 +3,6 @@ package batch
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -11,6 +10,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/internal/simtest"
 	"atelier/store"
 )
 
@@ -154,27 +154,22 @@ func (s *statusWriter) Flush() {
 // newSim starts a simulator behind w and returns a client for it.
 func newSim(t testing.TB, opts sim.Options, wrap func(http.Handler) http.Handler) (*client.Client, string) {
 	t.Helper()
-	s := sim.New(opts)
-	t.Cleanup(s.Close)
-	var h http.Handler = s
-	if wrap != nil {
-		h = wrap(s)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	if w, ok := h.(*watch); ok {
+	var w *watch
+	url := simtest.Serve(t, opts, func(s http.Handler) http.Handler {
+		if wrap == nil {
+			return s
+		}
+		h := wrap(s)
+		w, _ = h.(*watch)
+		return h
+	})
+	if w != nil {
 		t.Cleanup(w.stopHolding) // before the server closes, or it waits for them
 	}
-	return newClient(t, srv.URL), srv.URL
+	return newClient(t, url), url
 }
 
-func newClient(t testing.TB, url string) *client.Client {
-	c, err := client.New(url, client.Keys{Alpha: "ka", Beta: "kb", Gamma: "kg", Queue: "kq"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+func newClient(t testing.TB, url string) *client.Client { return simtest.Client(t, url) }
 
 func openStore(t testing.TB, dir string) *store.Store {
 	t.Helper()

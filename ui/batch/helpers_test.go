@@ -17,6 +17,7 @@ import (
 	engine "atelier/batch"
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/internal/simtest"
 	"atelier/store"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
@@ -124,11 +125,11 @@ func (readCloser) Close() error { return nil }
 func newSim(t testing.TB) (*client.Client, *gate) {
 	t.Helper()
 	var g *gate
-	c := tabtest.SimClient(t, sim.Options{}, func(s http.Handler) http.Handler {
+	url := simtest.Serve(t, sim.Options{}, func(s http.Handler) http.Handler {
 		g = &gate{next: s, prompts: map[string]int{}}
 		return g
 	})
-	return c, g
+	return simtest.Client(t, url), g
 }
 
 func openStore(t testing.TB) *store.Store { return tabtest.OpenStore(t, "") }

@@ -11,6 +11,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/internal/simtest"
 	"atelier/store"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
@@ -75,7 +76,7 @@ func newTestModel(o Options) Model {
 // simClient is a client of a simulator served over loopback HTTP.
 func simClient(t *testing.T) *client.Client {
 	t.Helper()
-	c := tabtest.SimClient(t, sim.Options{}, nil)
+	c := simtest.Client(t, simtest.Serve(t, sim.Options{}, nil))
 	c.Backoff = func(int) time.Duration { return 0 }
 	c.Sleep = func(context.Context, time.Duration) error { return nil }
 	return c

@@ -40,12 +40,8 @@ func TestListShowsEveryKindNewestFirst(t *testing.T) {
 }
 
 func TestListPagesAsTheCursorNearsTheEnd(t *testing.T) {
-	db := tabtest.OpenStore(t, "")
 	const n = 2*pageSize + 30
-	for i := range n {
-		c := tabtest.Must[int64](t)(db.NewConversation(bg, store.KindChat, ""))
-		tabtest.Must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: fmt.Sprintf("prompt %03d", i)}))
-	}
+	db := numberedChats(t, n)
 	hs := newHarness(t, db, 80, 24)
 	if len(hs.m.browse.list.rows()) != pageSize || !hs.m.browse.list.more {
 		t.Fatalf("first page: %d rows, more %v", len(hs.m.browse.list.rows()), hs.m.browse.list.more)

@@ -1,14 +1,10 @@
 package history
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-
-	"atelier/store"
-	"atelier/ui/tab/tabtest"
 )
 
 // TestWheelPagesTheList: the wheel moving the cursor near the end of the
@@ -16,12 +12,8 @@ import (
 // list as loading and drop the command that fetches it, so the list never
 // paged again and the keys after it left the rows on "loading…".
 func TestWheelPagesTheList(t *testing.T) {
-	db := tabtest.OpenStore(t, "")
 	const n = 2*pageSize + 30
-	for i := range n {
-		c := tabtest.Must[int64](t)(db.NewConversation(bg, store.KindChat, ""))
-		tabtest.Must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: fmt.Sprintf("prompt %03d", i)}))
-	}
+	db := numberedChats(t, n)
 	hs := newHarness(t, db, 80, 24)
 	down := tea.MouseWheelMsg{Button: tea.MouseWheelDown}
 	for range 30 { // 90 rows down: within pageAhead of the first page's end

@@ -1,12 +1,8 @@
 package tabtest
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"testing"
 
-	"atelier/client"
-	"atelier/client/sim"
 	"atelier/store"
 )
 
@@ -35,24 +31,4 @@ func Must[T any](t testing.TB) func(T, error) T {
 		}
 		return v
 	}
-}
-
-// SimClient serves the simulator started with opts over loopback HTTP,
-// behind wrap when it is not nil, and returns a client of it with a key
-// for every group. Both are closed when the test ends.
-func SimClient(t testing.TB, opts sim.Options, wrap func(http.Handler) http.Handler) *client.Client {
-	t.Helper()
-	s := sim.New(opts)
-	t.Cleanup(s.Close)
-	var h http.Handler = s
-	if wrap != nil {
-		h = wrap(s)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	c, err := client.New(srv.URL, client.Keys{Alpha: "ka", Beta: "kb", Gamma: "kg", Queue: "kq"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
 }
