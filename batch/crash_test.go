@@ -1,24 +1,22 @@
 package batch
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"strings"
-	"syscall"
 	"testing"
 
 	"atelier/client/sim"
+	"atelier/internal/childproc"
 	"atelier/store"
 )
 
 // The kill test re-executes this test binary as a batch runner that is
-// killed mid-run, as the store's crash tests do. The child is chosen by an
-// environment variable and runs from TestMain, outside the framework.
+// killed mid-run, as the store's crash tests do (see internal/childproc):
+// the child is chosen by an environment variable and runs from TestMain,
+// outside the framework.
 
 const (
 	childDirEnv = "ATELIER_BATCH_CHILD_DIR"
@@ -26,37 +24,27 @@ const (
 )
 
 func TestMain(m *testing.M) {
-	if dir := os.Getenv(childDirEnv); dir != "" {
-		os.Exit(runChild(dir, os.Getenv(childURLEnv)))
-	}
-	os.Exit(m.Run())
+	childproc.Main(m, map[string]func(string) error{
+		childDirEnv: func(dir string) error { return runChild(dir, os.Getenv(childURLEnv)) },
+	})
 }
 
 // runChild creates the five-prompt batch (without its faulty targets) in
-// dir, says its id on stdout and runs it until it is killed. It ends by
-// itself when its parent dies, which closes its stdin.
-func runChild(dir, url string) int {
-	go func() {
-		io.Copy(io.Discard, os.Stdin)
-		os.Exit(3)
-	}()
-	t := &testing.T{}
+// dir, says its id on stdout and runs it until it is killed; a run that
+// ends by itself is an error.
+func runChild(dir, url string) error {
 	db, err := store.Open(dir)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "child:", err)
-		return 1
+		return err
 	}
-	plan := killPlan()
 	ctx := context.Background()
-	id, err := Create(ctx, db, plan, "")
+	id, err := Create(ctx, db, killPlan(), "")
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "child:", err)
-		return 1
+		return err
 	}
 	fmt.Printf("batch %d\n", id)
-	_, err = Run(ctx, newClient(t, url), db, id, Options{})
-	fmt.Fprintln(os.Stderr, "child: the run ended without being killed:", err)
-	return 2
+	_, err = Run(ctx, newClient(&testing.T{}, url), db, id, Options{})
+	return fmt.Errorf("the run ended without being killed: %v", err)
 }
 
 // killPlan is 5 prompts × 3 targets (two families) × 3 repeats.
@@ -89,39 +77,13 @@ func TestKilledRunResumes(t *testing.T) {
 	})
 	dir := t.TempDir()
 
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childDirEnv+"="+dir, childURLEnv+"="+url)
-	cmd.Stderr = os.Stderr
-	stdin, err := cmd.StdinPipe() // held open: the child ends when it closes
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdin.Close()
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	child := childproc.Start(t, childDirEnv+"="+dir, childURLEnv+"="+url)
 	var id int64
-	sc := bufio.NewScanner(out)
-	if !sc.Scan() {
-		t.Fatalf("the child said nothing: %v", sc.Err())
-	}
-	if _, err := fmt.Sscanf(sc.Text(), "batch %d", &id); err != nil {
-		t.Fatalf("the child said %q", sc.Text())
-	}
+	child.Await("batch %d", &id)
 	// Ten requests served; then every worker (two per family) is held
 	// with its request in flight, each having recorded its last cell.
 	waitHeld(t, ctx, w, 4)
-	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	cmd.Wait()
-	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
-		t.Fatalf("the child did not die of SIGKILL: %v", cmd.ProcessState)
-	}
+	child.Kill()
 	w.stopHolding()
 	w.mu.Lock()
 	before := w.requests["alpha"] + w.requests["beta"]

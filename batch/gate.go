@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"atelier/client"
 )
 
 // gate is the request budget one family's cells share, as the poller's
@@ -14,14 +16,14 @@ import (
 // is bounded by requests in flight: a chat request lasts seconds, and what
 // a provider counts is how many run at once.
 type gate struct {
-	clock Clock
+	clock client.Clock
 	slots chan struct{}
 
 	mu   sync.Mutex
 	hold time.Time
 }
 
-func newGate(size int, clock Clock) *gate {
+func newGate(size int, clock client.Clock) *gate {
 	return &gate{clock: clock, slots: make(chan struct{}, size)}
 }
 

@@ -3,7 +3,6 @@ package batch
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -11,6 +10,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/internal/simtest"
 	"atelier/store"
 )
 
@@ -21,7 +21,7 @@ import (
 // a run with a known state).
 type watch struct {
 	next  http.Handler
-	clock Clock // nil: no times noted
+	clock client.Clock // nil: no times noted
 
 	mu        sync.Mutex
 	inFlight  map[string]int
@@ -56,7 +56,7 @@ type arrival struct {
 	status int
 }
 
-func newWatch(next http.Handler, clock Clock) *watch {
+func newWatch(next http.Handler, clock client.Clock) *watch {
 	return &watch{next: next, clock: clock, inFlight: map[string]int{}, most: map[string]int{}, requests: map[string]int{},
 		paired: make(chan struct{}), heldCh: make(chan int, 1000), release: make(chan struct{})}
 }
@@ -154,27 +154,22 @@ func (s *statusWriter) Flush() {
 // newSim starts a simulator behind w and returns a client for it.
 func newSim(t testing.TB, opts sim.Options, wrap func(http.Handler) http.Handler) (*client.Client, string) {
 	t.Helper()
-	s := sim.New(opts)
-	t.Cleanup(s.Close)
-	var h http.Handler = s
-	if wrap != nil {
-		h = wrap(s)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	if w, ok := h.(*watch); ok {
+	var w *watch
+	url := simtest.Serve(t, opts, func(s http.Handler) http.Handler {
+		if wrap == nil {
+			return s
+		}
+		h := wrap(s)
+		w, _ = h.(*watch)
+		return h
+	})
+	if w != nil {
 		t.Cleanup(w.stopHolding) // before the server closes, or it waits for them
 	}
-	return newClient(t, srv.URL), srv.URL
+	return newClient(t, url), url
 }
 
-func newClient(t testing.TB, url string) *client.Client {
-	c, err := client.New(url, client.Keys{Alpha: "ka", Beta: "kb", Gamma: "kg", Queue: "kq"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+func newClient(t testing.TB, url string) *client.Client { return simtest.Client(t, url) }
 
 func openStore(t testing.TB, dir string) *store.Store {
 	t.Helper()

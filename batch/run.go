@@ -23,7 +23,7 @@ type Options struct {
 	// the final report. The listener must read it to its end.
 	Progress chan<- Progress
 	// Clock is the time of the waits; nil means real time.
-	Clock Clock
+	Clock client.Clock
 	// Attempts bounds the requests sent for one cell when the service says
 	// to retry (429, 5xx, overloaded, a refused connection); 0 means 6.
 	Attempts int
@@ -147,7 +147,7 @@ type run struct {
 
 func newRun(c *client.Client, db *store.Store, id int64, plan *Plan, targets []client.ChatTarget, o Options) *run {
 	if o.Clock == nil {
-		o.Clock = systemClock{}
+		o.Clock = client.SystemClock{}
 	}
 	if o.Attempts <= 0 {
 		o.Attempts = 6

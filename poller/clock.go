@@ -5,21 +5,6 @@ import (
 	"time"
 )
 
-// Clock is the poller's time. The dispatcher is the only part that waits,
-// and it waits only through After, so a test or a benchmark can drive a
-// simulated clock and poll for hours of simulated time in milliseconds.
-type Clock interface {
-	Now() time.Time
-	// After returns a channel that receives once d has passed.
-	After(d time.Duration) <-chan time.Time
-}
-
-// systemClock is the real time.
-type systemClock struct{}
-
-func (systemClock) Now() time.Time                         { return time.Now() }
-func (systemClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
-
 // pacer is the request budget every task shares: a token bucket holding one
 // token, refilled at rate tokens per second. Requests therefore start at
 // least 1/rate apart, so that no second ever holds more than rate of them,

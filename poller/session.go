@@ -21,7 +21,7 @@ type Options struct {
 	// at least 1/MaxRequestsPerSecond apart (default 10).
 	MaxRequestsPerSecond float64
 	// Clock is the poller's time (default: the system clock).
-	Clock Clock
+	Clock client.Clock
 	// Schedule gives the wait before the next status poll of a task of
 	// the given age, jitter included (default DefaultSchedule).
 	Schedule func(age time.Duration) time.Duration
@@ -48,7 +48,7 @@ type Session struct {
 	c     *client.Client
 	st    *store.Store
 	opts  Options
-	clock Clock
+	clock client.Clock
 
 	updates chan Update
 	queue   *updateQueue
@@ -86,7 +86,7 @@ func NewSession(c *client.Client, st *store.Store, opts Options) *Session {
 		opts.MaxRequestsPerSecond = DefaultRequestRate
 	}
 	if opts.Clock == nil {
-		opts.Clock = systemClock{}
+		opts.Clock = client.SystemClock{}
 	}
 	if opts.Schedule == nil {
 		opts.Schedule = DefaultSchedule

@@ -41,7 +41,7 @@ func capChild(dir string) error {
 		return err
 	}
 	fmt.Printf("at the cap: reply %d, %d checkpoints\n", r.ID(), r.Checkpoints())
-	select {} // until killed, or until the parent goes (see runChild)
+	select {} // until killed, or until the parent goes (see childproc)
 }
 
 func TestReopenAfterAReplyAtTheCapIsKilled(t *testing.T) {

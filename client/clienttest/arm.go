@@ -67,7 +67,7 @@ func (t *Timer) Stop() bool {
 	return true
 }
 
-// InstantClock is a poller's clock on which every wait ends at once: After
+// InstantClock is a client.Clock on which every wait ends at once: After
 // moves the time on by the wait and fires. Backoffs, schedules and caps on
 // total time all see the time pass; none of it is spent.
 type InstantClock struct {

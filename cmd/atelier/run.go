@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"atelier/client"
-	"atelier/poller"
 	"atelier/termtext"
 )
 
@@ -48,7 +47,7 @@ func run(ctx context.Context, args []string, io stdio, getenv func(string) strin
 // spending it.
 type clocks struct {
 	afterFunc func(time.Duration, func()) client.Timer // the client's timers
-	poller    poller.Clock                             // the video poller's time
+	poller    client.Clock                             // the video poller's time
 }
 
 // runWith is run on the given clocks.

@@ -21,13 +21,13 @@ import (
 func rankOf(t *testing.T, db *store.Store, f store.VoteFilter, rounds int) rank.Board {
 	t.Helper()
 	var in []rank.Vote
-	for _, v := range must[[]store.Vote](t)(db.Votes(bg, f)) {
+	for _, v := range tabtest.Must[[]store.Vote](t)(db.Votes(bg, f)) {
 		if v.Blind {
 			names, tie, bad := v.Ranked()
 			in = append(in, rank.Vote{Ranked: names, Tie: tie, BothBad: bad})
 		}
 	}
-	return must[rank.Board](t)(rank.Compute(in, rank.Options{Rounds: rounds, Seed: store.BoardSeed}))
+	return tabtest.Must[rank.Board](t)(rank.Compute(in, rank.Options{Rounds: rounds, Seed: store.BoardSeed}))
 }
 
 // TestBoardShowsRankComputeNumbers: the board the tab computes is rank's
@@ -245,7 +245,7 @@ func TestNeedVotesKeySendsBlindRerun(t *testing.T) {
 		t.Fatalf("targets %+v, want the pair", r.Targets)
 	}
 	for i, name := range []string{pairs[1].A, pairs[1].B} {
-		want := must[client.ChatTarget](t)(client.ParseChatTarget(name))
+		want := tabtest.Must[client.ChatTarget](t)(client.ParseChatTarget(name))
 		tg := r.Targets[i]
 		var s client.ChatSettings
 		if len(tg.SettingsJSON) > 0 {
@@ -267,7 +267,7 @@ func TestNeedVotesKeySendsBlindRerun(t *testing.T) {
 // newest image prompt they were not judged on.
 func TestNeedVotesKeyElsewhere(t *testing.T) {
 	db := openStore(t)
-	conv := must[int64](t)(db.NewConversation(bg, store.KindCompare, "")) // no prompt in it
+	conv := tabtest.Must[int64](t)(db.NewConversation(bg, store.KindCompare, "")) // no prompt in it
 	vote(t, db, conv, true, "AB", tA, tB)
 	hs := newHarness(t, db, 120, 40).Keys("enter")
 	if n := hs.Notices(); len(n) != 1 || !strings.Contains(n[0], "no prompt in the history yet") {
@@ -288,12 +288,12 @@ func TestNeedVotesKeyElsewhere(t *testing.T) {
 	// the Image tab's side-by-side run, blind, on the image prompt.
 	var jobs [2]int64
 	for i := range jobs {
-		jobs[i] = must[int64](t)(db.AddImageJob(bg, store.ImageJobStart{Model: fmt.Sprintf("img-%d", i), Prompt: "a lighthouse"}))
+		jobs[i] = tabtest.Must[int64](t)(db.AddImageJob(bg, store.ImageJobStart{Model: fmt.Sprintf("img-%d", i), Prompt: "a lighthouse"}))
 	}
-	must[int64](t)(db.RecordVote(bg, store.Vote{Kind: store.VoteImage, Verdict: "AB", Blind: true, Targets: []store.VoteTarget{
+	tabtest.Must[int64](t)(db.RecordVote(bg, store.Vote{Kind: store.VoteImage, Verdict: "AB", Blind: true, Targets: []store.VoteTarget{
 		{Letter: "A", ImageJobID: jobs[0], Family: "gamma", Model: "img-0", Target: "img-0:quality=low"},
 		{Letter: "B", ImageJobID: jobs[1], Family: "gamma", Model: "img-1", Target: "img-1:quality=low"}}}))
-	must[int64](t)(db.AddImageJob(bg, store.ImageJobStart{Model: "img-0", Prompt: "a harbour at dawn"}))
+	tabtest.Must[int64](t)(db.AddImageJob(bg, store.ImageJobStart{Model: "img-0", Prompt: "a harbour at dawn"}))
 	hs.Out = nil
 	hs.Keys("2")
 	if v := hs.view(); !strings.Contains(v, "Image arena · 1 blind vote") || !strings.Contains(v, "img-0:quality=low vs img-1:quality=low") {

@@ -51,25 +51,7 @@ func (hs *harness) update(msg tea.Msg) tea.Cmd {
 func (hs *harness) view() string { return ansi.Strip(hs.m.View()) }
 
 // openStore opens a store in a fresh folder, closed at the end.
-func openStore(t testing.TB) *store.Store {
-	t.Helper()
-	db, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
-}
-
-func must[T any](t testing.TB) func(T, error) T {
-	return func(v T, err error) T {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
-}
+func openStore(t testing.TB) *store.Store { return tabtest.OpenStore(t, "") }
 
 // The fixture's targets, named as votes name them.
 const (
@@ -92,8 +74,8 @@ func family(target string) string {
 // comparison records a comparison of prompt and returns its id.
 func comparison(t testing.TB, db *store.Store, prompt string, tags ...string) int64 {
 	t.Helper()
-	id := must[int64](t)(db.NewConversation(bg, store.KindCompare, ""))
-	must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: id, Role: store.RoleUser, Text: prompt}))
+	id := tabtest.Must[int64](t)(db.NewConversation(bg, store.KindCompare, ""))
+	tabtest.Must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: id, Role: store.RoleUser, Text: prompt}))
 	if len(tags) > 0 {
 		if err := db.SetTags(bg, store.ItemRef{Kind: store.KindCompare, ID: id}, tags); err != nil {
 			t.Fatal(err)
@@ -111,7 +93,7 @@ func vote(t testing.TB, db *store.Store, conv int64, blind bool, verdict string,
 		v.Targets = append(v.Targets, store.VoteTarget{Letter: store.Letters(len(shown))[i], Lane: i,
 			Family: family(name), Target: name})
 	}
-	must[int64](t)(db.RecordVote(bg, v))
+	tabtest.Must[int64](t)(db.RecordVote(bg, v))
 }
 
 // fixture is a history of blind chat votes over four targets: A strongest,

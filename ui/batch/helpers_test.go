@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	engine "atelier/batch"
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/internal/simtest"
 	"atelier/store"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
@@ -124,27 +124,15 @@ func (readCloser) Close() error { return nil }
 // newSim starts the simulator behind a gate and returns a client for it.
 func newSim(t testing.TB) (*client.Client, *gate) {
 	t.Helper()
-	s := sim.New(sim.Options{})
-	t.Cleanup(s.Close)
-	g := &gate{next: s, prompts: map[string]int{}}
-	srv := httptest.NewServer(g)
-	t.Cleanup(srv.Close)
-	c, err := client.New(srv.URL, client.Keys{Alpha: "ka", Beta: "kb", Gamma: "kg", Queue: "kq"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c, g
+	var g *gate
+	url := simtest.Serve(t, sim.Options{}, func(s http.Handler) http.Handler {
+		g = &gate{next: s, prompts: map[string]int{}}
+		return g
+	})
+	return simtest.Client(t, url), g
 }
 
-func openStore(t testing.TB) *store.Store {
-	t.Helper()
-	db, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
-}
+func openStore(t testing.TB) *store.Store { return tabtest.OpenStore(t, "") }
 
 // smallBatch is a batch file of 2 cases × 2 targets × repeats, with a
 // check only the France case can pass.

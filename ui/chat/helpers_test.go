@@ -2,7 +2,6 @@ package chat
 
 import (
 	"context"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +11,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/internal/simtest"
 	"atelier/store"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
@@ -44,11 +44,7 @@ func newHarness(t *testing.T, dir string) *harness {
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	db, err := store.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := tabtest.OpenStore(t, dir)
 	h := (&harness{t: t, db: db, dir: dir, client: simClient(t)}).bind()
 	h.m = newTestModel(Options{Store: db, Models: store.Models{Alpha: "sim-alpha", Beta: "sim-beta", Gamma: "sim-gamma"}})
 	h.m.SetSize(116, 36)
@@ -80,13 +76,7 @@ func newTestModel(o Options) Model {
 // simClient is a client of a simulator served over loopback HTTP.
 func simClient(t *testing.T) *client.Client {
 	t.Helper()
-	s := sim.New(sim.Options{})
-	srv := httptest.NewServer(s)
-	t.Cleanup(func() { srv.Close(); s.Close() })
-	c, err := client.New(srv.URL, client.Keys{Alpha: "a", Beta: "b", Gamma: "g", Queue: "q"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := simtest.Client(t, simtest.Serve(t, sim.Options{}, nil))
 	c.Backoff = func(int) time.Duration { return 0 }
 	c.Sleep = func(context.Context, time.Duration) error { return nil }
 	return c

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/ui/components/style"
 	"atelier/ui/tab"
 )
 
@@ -177,13 +178,7 @@ func (m Model) replyAction(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 
 // wheel scrolls the conversation, or the list when it has the keyboard.
 func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
-	n := 0
-	switch msg.Button {
-	case tea.MouseWheelUp:
-		n = -3
-	case tea.MouseWheelDown:
-		n = 3
-	}
+	n := style.WheelStep(msg)
 	if m.focus == onList {
 		m.list = m.list.move(n, m.list.shown(m.height, m.field))
 		return m, nil

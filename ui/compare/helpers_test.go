@@ -45,11 +45,7 @@ type harness struct {
 func newHarness(t *testing.T, c *client.Client) *harness {
 	t.Helper()
 	dir := t.TempDir()
-	db, err := store.Open(filepath.Join(dir, "data"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := tabtest.OpenStore(t, filepath.Join(dir, "data"))
 	h := &harness{t: t, db: db, dir: filepath.Join(dir, "exports"), msgs: make(chan tea.Msg, 64)}
 	h.Bind(t, tab.Compare, h, h.send)
 	h.m = New(Options{Store: db, ExportDir: h.dir})

@@ -11,6 +11,7 @@ import (
 	"atelier/homepath"
 	"atelier/store"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 func TestExport(t *testing.T) {
@@ -119,7 +120,7 @@ func TestDelete(t *testing.T) {
 	if _, err := f.db.Conversation(bg, f.chat); err == nil {
 		t.Error("the chat is still in the store")
 	}
-	items := must[[]store.Item](t)(f.db.Items(bg, store.ItemFilter{}))
+	items := tabtest.Must[[]store.Item](t)(f.db.Items(bg, store.ItemFilter{}))
 	if len(items) != len(f.order)-3 || len(hs.m.browse.list.rows()) != len(items) {
 		t.Errorf("%d items in the store, %d listed, want %d", len(items), len(hs.m.browse.list.rows()), len(f.order)-3)
 	}

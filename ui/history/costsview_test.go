@@ -13,6 +13,7 @@ import (
 	"atelier/store"
 	"atelier/store/price"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 func pricedHarness(t *testing.T, db *store.Store, w, h int) *harness {
@@ -35,7 +36,7 @@ func shows(t *testing.T, hs *harness, patterns ...string) {
 // through; the total is the store's.
 func TestCostsViewSumsByDayModelAndKind(t *testing.T) {
 	f := newFixture(t, t.TempDir())
-	want := must[store.CostSums](t)(f.db.CostSums(bg, store.CostQuery{}, testPrices()))
+	want := tabtest.Must[store.CostSums](t)(f.db.CostSums(bg, store.CostQuery{}, testPrices()))
 	if got := price.Format(want.Total.Cost); got != "0.4599" {
 		t.Fatalf("the fixture costs %s in all: the figures below assume 0.4599", got)
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"atelier/store"
+	"atelier/ui/tab/tabtest"
 )
 
 // The test history: one item of every kind and state, made through the
@@ -37,12 +38,7 @@ var bg = context.Background()
 // newFixture fills a store in dir.
 func newFixture(t testing.TB, dir string) *fixture {
 	t.Helper()
-	db, err := store.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	f := &fixture{db: db}
+	f := &fixture{db: tabtest.OpenStore(t, dir)}
 	f.chat = f.addChat(t)
 	f.image = f.addImage(t)
 	f.compare = f.addCompare(t)
@@ -52,16 +48,6 @@ func newFixture(t testing.TB, dir string) *fixture {
 	f.stopped = f.addStopped(t)
 	f.pinTimes(t)
 	return f
-}
-
-func must[T any](t testing.TB) func(T, error) T {
-	return func(v T, err error) T {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
 }
 
 func check(t testing.TB, err error) {
@@ -77,10 +63,10 @@ func (f *fixture) made(k store.Kind, id int64) int64 {
 }
 
 func (f *fixture) addChat(t testing.TB) int64 {
-	c := must[int64](t)(f.db.NewConversation(bg, store.KindChat, ""))
-	must[int64](t)(f.db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser,
+	c := tabtest.Must[int64](t)(f.db.NewConversation(bg, store.KindChat, ""))
+	tabtest.Must[int64](t)(f.db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser,
 		Text: "write a haiku about tea", Family: "alpha", Model: "model-x"}))
-	r := must[*store.Reply](t)(f.db.BeginReply(bg, store.ReplyStart{ConversationID: c, Family: "alpha", Model: "model-x",
+	r := tabtest.Must[*store.Reply](t)(f.db.BeginReply(bg, store.ReplyStart{ConversationID: c, Family: "alpha", Model: "model-x",
 		SettingsJSON: json.RawMessage(`{"max_tokens":256,"thinking":4096}`), Endpoint: "/bypass/alpha/v1/messages",
 		RequestJSON: json.RawMessage(`{"model":"model-x","max_tokens":256,"messages":[{"role":"user","content":"write a haiku about tea"}]}`)}))
 	check(t, r.Append("Steam curls from the cup —\n*a leaf unfolds its summer*\nin the **winter** light.", "The person wants a haiku about tea."))
@@ -91,10 +77,10 @@ func (f *fixture) addChat(t testing.TB) int64 {
 }
 
 func (f *fixture) addCompare(t testing.TB) int64 {
-	c := must[int64](t)(f.db.NewConversation(bg, store.KindCompare, ""))
-	must[int64](t)(f.db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: "explain CRDTs to a new engineer"}))
+	c := tabtest.Must[int64](t)(f.db.NewConversation(bg, store.KindCompare, ""))
+	tabtest.Must[int64](t)(f.db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: "explain CRDTs to a new engineer"}))
 	for lane, tg := range [][2]string{{"alpha", "model-x"}, {"beta", "model-y"}, {"gamma", "model-z"}} {
-		r := must[*store.Reply](t)(f.db.BeginReply(bg, store.ReplyStart{ConversationID: c, Lane: lane, Family: tg[0], Model: tg[1],
+		r := tabtest.Must[*store.Reply](t)(f.db.BeginReply(bg, store.ReplyStart{ConversationID: c, Lane: lane, Family: tg[0], Model: tg[1],
 			SettingsJSON: json.RawMessage(`{"effort":"low"}`)}))
 		check(t, r.Append("A **CRDT** from "+tg[1]+" is a data type that merges without conflicts.\n\n- replicas\n- merges\n\n"+
 			"```go\nfunc merge() {\n\treturn\n}\n```", ""))
@@ -108,21 +94,21 @@ func (f *fixture) addCompare(t testing.TB) int64 {
 // addStopped is a chat whose reply was stopped, with control sequences a
 // model might send: none may reach the terminal.
 func (f *fixture) addStopped(t testing.TB) int64 {
-	c := must[int64](t)(f.db.NewConversation(bg, store.KindChat, ""))
-	must[int64](t)(f.db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser,
+	c := tabtest.Must[int64](t)(f.db.NewConversation(bg, store.KindChat, ""))
+	tabtest.Must[int64](t)(f.db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser,
 		Text: "plan a trip to the lighthouse", Family: "beta", Model: "model-y"}))
-	r := must[*store.Reply](t)(f.db.BeginReply(bg, store.ReplyStart{ConversationID: c, Family: "beta", Model: "model-y"}))
+	r := tabtest.Must[*store.Reply](t)(f.db.BeginReply(bg, store.ReplyStart{ConversationID: c, Family: "beta", Model: "model-y"}))
 	check(t, r.Append("Day one: the \x1b]52;c;ZXZpbA==\x07lighthouse\x1b[2J keepers' museum.", ""))
 	check(t, r.Finish(store.ReplyEnd{Err: context.Canceled}))
 	return f.made(store.KindChat, c)
 }
 
 func (f *fixture) addImage(t testing.TB) int64 {
-	id := must[int64](t)(f.db.AddImageJob(bg, store.ImageJobStart{Model: "gamma/image-2.5-flare", Prompt: "a lighthouse in fog, watercolor",
+	id := tabtest.Must[int64](t)(f.db.AddImageJob(bg, store.ImageJobStart{Model: "gamma/image-2.5-flare", Prompt: "a lighthouse in fog, watercolor",
 		SettingsJSON: json.RawMessage(`{"size":"1024x1024","quality":"high","n":1}`),
 		RequestJSON:  json.RawMessage(`{"model":"gamma/image-2.5-flare","prompt":"a lighthouse in fog, watercolor"}`)}))
-	f.imageFile = must[string](t)(f.db.SaveMedia("img", "png", bytes.NewReader(testPNG(t, 32, 32))))
-	must[int64](t)(f.db.AddImageFile(bg, store.ImageFile{JobID: id, Path: f.imageFile, MIME: "image/png", Width: 32, Height: 32, Bytes: 1}))
+	f.imageFile = tabtest.Must[string](t)(f.db.SaveMedia("img", "png", bytes.NewReader(testPNG(t, 32, 32))))
+	tabtest.Must[int64](t)(f.db.AddImageFile(bg, store.ImageFile{JobID: id, Path: f.imageFile, MIME: "image/png", Width: 32, Height: 32, Bytes: 1}))
 	check(t, f.db.FinishImageJob(bg, id, store.ImageJobEnd{ResponseJSON: json.RawMessage(`{"created":1,"data":[{"b64_json":"iVBORw0KGgo="}]}`),
 		UsageJSON: json.RawMessage(`{"total_tokens":100}`), Total: 4200 * time.Millisecond}))
 	return f.made(store.KindImage, id)
@@ -130,30 +116,30 @@ func (f *fixture) addImage(t testing.TB) int64 {
 
 // addEdit edits the first image's result with an outside mask.
 func (f *fixture) addEdit(t testing.TB) int64 {
-	first := must[*store.ImageJob](t)(f.db.ImageJob(bg, f.image))
-	mask := must[string](t)(f.db.SaveMedia("in", "png", bytes.NewReader(testPNG(t, 32, 32))))
-	id := must[int64](t)(f.db.AddImageJob(bg, store.ImageJobStart{Endpoint: store.ImageEdit, Model: "gamma/image-2.5-flare",
+	first := tabtest.Must[*store.ImageJob](t)(f.db.ImageJob(bg, f.image))
+	mask := tabtest.Must[string](t)(f.db.SaveMedia("in", "png", bytes.NewReader(testPNG(t, 32, 32))))
+	id := tabtest.Must[int64](t)(f.db.AddImageJob(bg, store.ImageJobStart{Endpoint: store.ImageEdit, Model: "gamma/image-2.5-flare",
 		Prompt: "add a red boat", Inputs: []store.ImageInput{{Role: "image", FileID: first.Files[0].ID}, {Role: "mask", Path: mask}}}))
 	check(t, f.db.FinishImageJob(bg, id, store.ImageJobEnd{Err: context.Canceled}))
 	return f.made(store.KindImage, id)
 }
 
 func (f *fixture) addVideo(t testing.TB) int64 {
-	id := must[int64](t)(f.db.AddVideoTask(bg, store.VideoSubmission{RequestID: "rq-77a", Endpoint: "videob/o3/pro/text-to-video",
+	id := tabtest.Must[int64](t)(f.db.AddVideoTask(bg, store.VideoSubmission{RequestID: "rq-77a", Endpoint: "videob/o3/pro/text-to-video",
 		BodyJSON:   json.RawMessage(`{"prompt":"the lighthouse beam sweeps through the fog","duration":5,"generate_audio":false}`),
 		HTTPStatus: 200, ResponseJSON: json.RawMessage(`{"request_id":"rq-77a","status":"IN_QUEUE"}`)}))
 	pos := 2
-	must[bool](t)(f.db.RecordVideoStatus(bg, "rq-77a", store.VideoStatus{Status: "IN_QUEUE", QueuePosition: &pos}))
-	must[bool](t)(f.db.RecordVideoStatus(bg, "rq-77a", store.VideoStatus{Status: "IN_PROGRESS",
+	tabtest.Must[bool](t)(f.db.RecordVideoStatus(bg, "rq-77a", store.VideoStatus{Status: "IN_QUEUE", QueuePosition: &pos}))
+	tabtest.Must[bool](t)(f.db.RecordVideoStatus(bg, "rq-77a", store.VideoStatus{Status: "IN_PROGRESS",
 		LogsJSON: json.RawMessage(`[{"message":"rendering frame 40/120"}]`)}))
 	check(t, f.db.CompleteVideoTask(bg, "rq-77a", json.RawMessage(`{"video":{"url":"https://media.example.test/v.mp4"}}`), true))
-	f.videoFile = must[string](t)(f.db.SaveMedia("vid", "mp4", strings.NewReader("not really an mp4")))
+	f.videoFile = tabtest.Must[string](t)(f.db.SaveMedia("vid", "mp4", strings.NewReader("not really an mp4")))
 	check(t, f.db.SetVideoFile(bg, "rq-77a", f.videoFile, 17, true))
 	return f.made(store.KindVideo, id)
 }
 
 func (f *fixture) addFailedVideo(t testing.TB) int64 {
-	id := must[int64](t)(f.db.AddVideoTask(bg, store.VideoSubmission{RequestID: "rq-71f", Endpoint: "videoa/q3/turbo/text-to-video",
+	id := tabtest.Must[int64](t)(f.db.AddVideoTask(bg, store.VideoSubmission{RequestID: "rq-71f", Endpoint: "videoa/q3/turbo/text-to-video",
 		BodyJSON: json.RawMessage(`{"prompt":"a storm over the sea"}`)}))
 	check(t, f.db.FailVideoTask(bg, "rq-71f", json.RawMessage(`{"detail":"content policy: refused"}`)))
 	return f.made(store.KindVideo, id)

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -74,4 +75,16 @@ func (hs *harness) titles() []string {
 		out = append(out, plainTitle(r))
 	}
 	return out
+}
+
+// numberedChats is a store of n chats, the i-th prompted "prompt i" (three
+// digits), made in that order.
+func numberedChats(t testing.TB, n int) *store.Store {
+	t.Helper()
+	db := tabtest.OpenStore(t, "")
+	for i := range n {
+		c := tabtest.Must[int64](t)(db.NewConversation(bg, store.KindChat, ""))
+		tabtest.Must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: fmt.Sprintf("prompt %03d", i)}))
+	}
+	return db
 }

@@ -105,7 +105,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.MouseWheelMsg:
-		return m.wheel(msg), nil
+		return m.wheel(msg)
 	case tab.ShownMsg:
 		return m.shown()
 	case tab.SettingsMsg:

@@ -40,14 +40,8 @@ func TestListShowsEveryKindNewestFirst(t *testing.T) {
 }
 
 func TestListPagesAsTheCursorNearsTheEnd(t *testing.T) {
-	db, err := store.Open(t.TempDir())
-	check(t, err)
-	t.Cleanup(func() { db.Close() })
 	const n = 2*pageSize + 30
-	for i := range n {
-		c := must[int64](t)(db.NewConversation(bg, store.KindChat, ""))
-		must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: fmt.Sprintf("prompt %03d", i)}))
-	}
+	db := numberedChats(t, n)
 	hs := newHarness(t, db, 80, 24)
 	if len(hs.m.browse.list.rows()) != pageSize || !hs.m.browse.list.more {
 		t.Fatalf("first page: %d rows, more %v", len(hs.m.browse.list.rows()), hs.m.browse.list.more)
@@ -199,8 +193,8 @@ func TestSearchKeepsToTheFilters(t *testing.T) {
 func TestShownReloads(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 30)
-	c := must[int64](t)(f.db.NewConversation(bg, store.KindChat, ""))
-	must[int64](t)(f.db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: "made in another tab"}))
+	c := tabtest.Must[int64](t)(f.db.NewConversation(bg, store.KindChat, ""))
+	tabtest.Must[int64](t)(f.db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: "made in another tab"}))
 	hs.Send(tab.ShownMsg{})
 	if got := hs.titles(); got[0] != "made in another tab" {
 		t.Fatalf("first row %q after the tab was shown again", got[0])
@@ -253,13 +247,11 @@ func TestSweepIsNamedByItsModel(t *testing.T) {
 // to the end and back up to the top: the list never holds more than its
 // window, and the cursor walks every item once each way, in order.
 func TestListKeepsAWindow(t *testing.T) {
-	db, err := store.Open(t.TempDir())
-	check(t, err)
-	t.Cleanup(func() { db.Close() })
+	db := tabtest.OpenStore(t, "")
 	const n = 2*windowPages*pageSize + 37
 	for i := range n {
-		c := must[int64](t)(db.NewConversation(bg, store.KindChat, ""))
-		must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: fmt.Sprintf("prompt %04d", i)}))
+		c := tabtest.Must[int64](t)(db.NewConversation(bg, store.KindChat, ""))
+		tabtest.Must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: fmt.Sprintf("prompt %04d", i)}))
 	}
 	hs := newHarness(t, db, 80, 24)
 	title := func() string {

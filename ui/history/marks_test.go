@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"atelier/store"
+	"atelier/ui/tab/tabtest"
 )
 
 func TestParseSearch(t *testing.T) {
@@ -36,10 +37,10 @@ func TestSearchByTagsAndVotes(t *testing.T) {
 	check(t, f.db.SetTags(bg, store.ItemRef{Kind: store.KindCompare, ID: f.compare}, []string{"code", "teaching"}))
 	check(t, f.db.SetTags(bg, store.ItemRef{Kind: store.KindImage, ID: f.image}, []string{"art"}))
 	check(t, f.db.SetTags(bg, store.ItemRef{Kind: store.KindChat, ID: f.stopped}, []string{"travel", "code"}))
-	must[int64](t)(f.db.RecordVote(bg, store.Vote{Kind: store.VoteChat, ConversationID: f.compare, Verdict: "BA", Blind: true,
+	tabtest.Must[int64](t)(f.db.RecordVote(bg, store.Vote{Kind: store.VoteChat, ConversationID: f.compare, Verdict: "BA", Blind: true,
 		Targets: []store.VoteTarget{{Letter: "A", Lane: 0, Family: "alpha", Model: "model-x", Target: "alpha:model-x"},
 			{Letter: "B", Lane: 1, Family: "beta", Model: "model-y", Target: "beta:model-y"}}}))
-	must[int64](t)(f.db.RecordVote(bg, store.Vote{Kind: store.VoteImage, Verdict: "AB", Blind: false,
+	tabtest.Must[int64](t)(f.db.RecordVote(bg, store.Vote{Kind: store.VoteImage, Verdict: "AB", Blind: false,
 		Targets: []store.VoteTarget{{Letter: "A", ImageJobID: f.image, Family: "gamma", Model: "m", Target: "gamma:a"},
 			{Letter: "B", ImageJobID: f.edit, Family: "gamma", Model: "m", Target: "gamma:b"}}}))
 

@@ -11,13 +11,14 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 
 	"atelier/store"
+	"atelier/ui/tab/tabtest"
 )
 
 // TestDefaultCountNotShown: an image job whose n was left to the service
 // (recorded as 0) does not read "n 0"; a count that was set does show.
 func TestDefaultCountNotShown(t *testing.T) {
 	f := newFixture(t, t.TempDir())
-	id := must[int64](t)(f.db.AddImageJob(bg, store.ImageJobStart{Model: "gamma/image-2.5-flare", Prompt: "a quiet harbour at dawn",
+	id := tabtest.Must[int64](t)(f.db.AddImageJob(bg, store.ImageJobStart{Model: "gamma/image-2.5-flare", Prompt: "a quiet harbour at dawn",
 		SettingsJSON: json.RawMessage(`{"size":"auto","quality":"","n":0,"stream":false}`)}))
 	check(t, f.db.FinishImageJob(bg, id, store.ImageJobEnd{Total: time.Second}))
 	hs := newHarness(t, f.db, 100, 40)
@@ -35,9 +36,9 @@ func TestDefaultCountNotShown(t *testing.T) {
 // cells would draw it 22% too tall).
 func TestPreviewFollowsCellSize(t *testing.T) {
 	f := newFixture(t, t.TempDir())
-	wide := must[string](t)(f.db.SaveMedia("img", "png", bytes.NewReader(testPNG(t, 64, 64))))
-	id := must[int64](t)(f.db.AddImageJob(bg, store.ImageJobStart{Model: "gamma/image-2.5-flare", Prompt: "a round window"}))
-	must[int64](t)(f.db.AddImageFile(bg, store.ImageFile{JobID: id, Path: wide, MIME: "image/png", Width: 64, Height: 64, Bytes: 1}))
+	wide := tabtest.Must[string](t)(f.db.SaveMedia("img", "png", bytes.NewReader(testPNG(t, 64, 64))))
+	id := tabtest.Must[int64](t)(f.db.AddImageJob(bg, store.ImageJobStart{Model: "gamma/image-2.5-flare", Prompt: "a round window"}))
+	tabtest.Must[int64](t)(f.db.AddImageFile(bg, store.ImageFile{JobID: id, Path: wide, MIME: "image/png", Width: 64, Height: 64, Bytes: 1}))
 	check(t, f.db.FinishImageJob(bg, id, store.ImageJobEnd{Total: time.Second}))
 	blockRows := func(view string) (rows, cols int) {
 		for _, l := range strings.Split(view, "\n") {

@@ -142,17 +142,15 @@ func TestNativeJSON(t *testing.T) {
 // TestOpenAtTheMatch opens a long conversation from a search hit deep
 // inside it: the view starts at the message that matched.
 func TestOpenAtTheMatch(t *testing.T) {
-	db, err := store.Open(t.TempDir())
-	check(t, err)
-	t.Cleanup(func() { db.Close() })
-	c := must[int64](t)(db.NewConversation(bg, store.KindChat, "long"))
+	db := tabtest.OpenStore(t, "")
+	c := tabtest.Must[int64](t)(db.NewConversation(bg, store.KindChat, "long"))
 	for i := range 60 {
 		text := fmt.Sprintf("turn %d: **nothing** much to say here, again and again.", i)
 		if i == 45 {
 			text = "the **zeppelin** is the word searched for"
 		}
-		must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Turn: i, Role: store.RoleUser, Text: "go on"}))
-		must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Turn: i, Role: store.RoleAssistant, Family: "alpha",
+		tabtest.Must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Turn: i, Role: store.RoleUser, Text: "go on"}))
+		tabtest.Must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Turn: i, Role: store.RoleAssistant, Family: "alpha",
 			Model: "model-x", Text: text}))
 	}
 	hs := newHarness(t, db, 100, 24)

@@ -10,6 +10,7 @@ import (
 	"atelier/store"
 	"atelier/store/recipe"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 // TestRerunFromTheFilesRecipe: R fills the Image or Video form from the
@@ -35,9 +36,9 @@ func TestRerunFromTheFilesRecipe(t *testing.T) {
 	imageFile := filepath.Join(f.db.Dir(), filepath.FromSlash(f.imageFile))
 	embed := func(body string) {
 		t.Helper()
-		rc := must[*recipe.Recipe](t)(recipe.New(recipe.KindImage, store.ImageGenerate, []byte(body), t0, "test"))
-		img := must[[]byte](t)(os.ReadFile(imageFile))
-		check(t, os.WriteFile(imageFile, must[[]byte](t)(recipe.Embed(img, rc)), 0o644))
+		rc := tabtest.Must[*recipe.Recipe](t)(recipe.New(recipe.KindImage, store.ImageGenerate, []byte(body), t0, "test"))
+		img := tabtest.Must[[]byte](t)(os.ReadFile(imageFile))
+		check(t, os.WriteFile(imageFile, tabtest.Must[[]byte](t)(recipe.Embed(img, rc)), 0o644))
 	}
 
 	// The fixture saved its picture without a recipe.
@@ -72,7 +73,7 @@ func TestRerunFromTheFilesRecipe(t *testing.T) {
 	}
 	side := recipe.SidecarPath(filepath.Join(f.db.Dir(), filepath.FromSlash(f.videoFile)))
 	var rc recipe.Recipe
-	check(t, json.Unmarshal(must[[]byte](t)(os.ReadFile(side)), &rc))
+	check(t, json.Unmarshal(tabtest.Must[[]byte](t)(os.ReadFile(side)), &rc))
 	rc.Request = json.RawMessage(`{"prompt":"the lighthouse beam sweeps through the fog","duration":8,"generate_audio":false}`)
 	check(t, recipe.WriteSidecar(filepath.Join(f.db.Dir(), filepath.FromSlash(f.videoFile)), &rc))
 	msg, note = press("beam sweeps")

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/ui/components/style"
 	"atelier/ui/tab"
 )
 
@@ -94,23 +95,22 @@ func (m Model) act(msg tea.KeyPressMsg, r row, title string) (_ Model, _ tea.Cmd
 	return m, nil, false
 }
 
-// wheel scrolls the open item, or moves the list's cursor.
-func (m Model) wheel(msg tea.MouseWheelMsg) Model {
-	n := 0
-	switch msg.Button {
-	case tea.MouseWheelUp:
-		n = -3
-	case tea.MouseWheelDown:
-		n = 3
-	default:
-		return m
+// wheel scrolls the open item, or moves the list's cursor. Near the end of
+// the loaded rows moving the cursor asks for the next page: the command
+// that fetches it goes back with the model, or the list would stay marked
+// as loading with nothing on its way.
+func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
+	n := style.WheelStep(msg)
+	if n == 0 {
+		return m, nil
 	}
 	if m.reader.open {
 		m.reader = m.reader.scroll(m.env(), n)
-		return m
+		return m, nil
 	}
-	m.browse, _ = m.browse.moveBy(m.env(), n)
-	return m
+	var cmd tea.Cmd
+	m.browse, cmd = m.browse.moveBy(m.env(), n)
+	return m, cmd
 }
 
 // deleted takes the item out of the list, and closes it if it was open.

@@ -64,11 +64,7 @@ func newHarness(t *testing.T, handler func(sim http.Handler) http.Handler) *harn
 	t.Helper()
 	h := &harness{t: t, srv: &served{}, outDir: filepath.Join(t.TempDir(), "out")}
 	h.Bind(t, tab.Image, h, func(msgs ...tea.Msg) { h.Deliver(h.update, msgs...) })
-	db, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := tabtest.OpenStore(t, "")
 	h.db = db
 	s := sim.New(sim.Options{Keys: map[string]string{"gamma": "kg"}})
 	var inner http.Handler = s

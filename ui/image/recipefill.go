@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"net/url"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,9 +13,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
-	"atelier/homepath"
 	"atelier/store"
 	"atelier/store/recipe"
+	"atelier/ui/components"
 	"atelier/ui/tab"
 )
 
@@ -44,53 +42,9 @@ func readRecipe(path string, vary bool) tea.Cmd {
 }
 
 // droppedPath is the file a paste names, as terminals paste a dropped
-// file (quoted, with backslash escapes, or as a file:// URL), or "" when
-// the text is not the path of a regular file. It stats the file: one
-// call, on a paste or a send, never on every key.
-func droppedPath(text string) string {
-	s := strings.TrimSpace(text)
-	if s == "" || strings.ContainsAny(s, "\n\r") || len(s) > 4096 {
-		return ""
-	}
-	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
-		s = s[1 : len(s)-1]
-	} else if strings.HasPrefix(s, "file://") {
-		u, err := url.Parse(s)
-		if err != nil {
-			return ""
-		}
-		s = u.Path
-	} else {
-		s = unescapeShell(s)
-	}
-	s = homepath.Expand(s)
-	if !filepath.IsAbs(s) {
-		return "" // a prompt, not a path: terminals paste dropped files whole
-	}
-	if fi, err := os.Stat(s); err != nil || !fi.Mode().IsRegular() {
-		return ""
-	}
-	return s
-}
-
-// unescapeShell undoes the backslashes a terminal puts before spaces and
-// other special characters of a dropped file's name.
-func unescapeShell(s string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	escaped := false
-	for _, r := range s {
-		if r == '\\' && !escaped {
-			escaped = true
-			continue
-		}
-		escaped = false
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// file, or "" when the text is not an absolute path of a regular file (a
+// prompt is not a path).
+func droppedPath(text string) string { return components.DroppedFile(text, false) }
 
 // paste takes a paste into the form: a dropped file's path is read for its
 // recipe (and not typed), anything else is text for the field. The path

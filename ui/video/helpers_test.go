@@ -148,10 +148,7 @@ func newRig(t *testing.T, opts sim.Options) *rig {
 	}
 	c.Backoff = func(int) time.Duration { return 0 }
 	r.c = c
-	if r.st, err = store.Open(t.TempDir()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { r.st.Close() })
+	r.st = tabtest.OpenStore(t, "")
 	r.p = poller.New(r.st, poller.Options{Schedule: func(time.Duration) time.Duration { return 0 }})
 	t.Cleanup(r.p.Close)
 	return r

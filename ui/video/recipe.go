@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"net/url"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,9 +11,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
-	"atelier/homepath"
 	"atelier/store"
 	"atelier/store/recipe"
+	"atelier/ui/components"
 	"atelier/ui/tab"
 )
 
@@ -31,36 +29,10 @@ type recipeMsg struct {
 	err  error
 }
 
-// droppedFile reads pasted text as a dropped file: one line, perhaps
-// quoted, a file:// URL or with its spaces escaped by a backslash (as
-// terminals send a dragged file), ~/ the home folder. It returns the
-// path when it names a regular file, else "".
-func droppedFile(text string) string {
-	s := strings.TrimSpace(text)
-	if s == "" || strings.ContainsAny(s, "\r\n") {
-		return ""
-	}
-	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
-		s = s[1 : len(s)-1]
-	}
-	if strings.HasPrefix(s, "file://") {
-		u, err := url.Parse(s)
-		if err != nil || (u.Host != "" && u.Host != "localhost") {
-			return ""
-		}
-		s = u.Path
-	} else if strings.Contains(s, `\ `) {
-		s = strings.ReplaceAll(s, `\ `, " ")
-	}
-	s = homepath.Expand(s)
-	if !filepath.IsAbs(s) && !strings.HasPrefix(s, ".") {
-		return "" // a word pasted into a row is not a file by chance
-	}
-	if fi, err := os.Stat(s); err != nil || !fi.Mode().IsRegular() {
-		return ""
-	}
-	return s
-}
+// droppedFile reads pasted text as a dropped file (see
+// components.DroppedFile); a path starting with "." counts too here, where
+// a word pasted into a row is not a file by chance.
+func droppedFile(text string) string { return components.DroppedFile(text, true) }
 
 // onFileRow reports whether the focused row takes a file (an image sent
 // as a data URI, a video): a file dropped there is the row's value.

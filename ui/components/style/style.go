@@ -1,7 +1,7 @@
 // Package style is what the components and tabs share in looks and keys:
 // the text input's styles and the key bindings every list and form uses,
-// so that a key means the same thing in every tab and its help reads the
-// same.
+// and the mouse wheel's step, so that a key means the same thing in every
+// tab and its help reads the same.
 package style
 
 import (

@@ -1,0 +1,34 @@
+package tabtest
+
+import (
+	"testing"
+
+	"atelier/store"
+)
+
+// OpenStore opens a store in dir (a fresh folder when dir is ""), closed
+// when the test ends.
+func OpenStore(t testing.TB, dir string) *store.Store {
+	t.Helper()
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	db, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// Must returns a function that hands on a value and fails the test on an
+// error: tabtest.Must[int64](t)(db.NewConversation(…)).
+func Must[T any](t testing.TB) func(T, error) T {
+	return func(v T, err error) T {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+}
