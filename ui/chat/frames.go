@@ -4,14 +4,14 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/markdown"
 )
 
-// frameInterval caps redrawing a streaming reply at 30 frames a second,
-// however fast its deltas come. Text arriving at a model's pace (a delta
-// every 20 ms or so) reads as smoothly at 30 as at 60, and each frame costs
-// the terminal a redraw of every line that moved: measured in a terminal
-// (BENCHMARKS.md), 60 frames a second cost a third more CPU for nothing seen.
-const frameInterval = time.Second / 30
+// frameInterval caps redrawing a streaming reply at markdown's rate (20
+// frames a second), however fast its deltas come: every frame lays the
+// reply out and costs the terminal a redraw of every line that moved.
+const frameInterval = markdown.FrameInterval
 
 // frameMsg is the tick of a frame; a tick overtaken by a newer one is
 // dropped. It brings the time, for the list's ages and the reply's clock.

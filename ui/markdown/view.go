@@ -10,15 +10,21 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// frameInterval caps the view at 60 frames a second, however fast text comes.
-const frameInterval = time.Second / 60
+// FrameInterval is how often a streaming reply is drawn again, at most,
+// however fast its text comes: 20 times a second. At a model's pace (a
+// delta every 20 ms or so) a frame takes a line or two of text, which reads
+// as smoothly as at 30 or 60; every frame costs the markdown of the open
+// block, the shell's view and Bubble Tea parsing and diffing the whole
+// screen. Measured in a terminal (BENCHMARKS.md, issue 15), 20 frames a
+// second took a sixth less of the TUI's CPU than 30.
+const FrameInterval = time.Second / 20
 
 // wheelLines is how far one turn of the mouse wheel scrolls.
 const wheelLines = 3
 
 // Model is the live view of one streaming reply: a scrollable window on what
 // its Renderer draws. Text comes in through Append; the rendering happens on
-// the next frame, at most 60 times a second, however many pieces arrived in
+// the next frame, at most 20 times a second (FrameInterval), however many pieces arrived in
 // between; View only returns what the last frame or scroll built.
 //
 // While the window shows the end of the reply it follows new text; once the
@@ -141,7 +147,7 @@ func (m *Model) arm() tea.Cmd {
 	m.armed = true
 	m.seq++
 	id, seq := m.r, m.seq
-	return m.tick(frameInterval, func(time.Time) tea.Msg { return frameMsg{id: id, seq: seq} })
+	return m.tick(FrameInterval, func(time.Time) tea.Msg { return frameMsg{id: id, seq: seq} })
 }
 
 // Update handles the frame ticks and the scrolling keys and mouse wheel.
