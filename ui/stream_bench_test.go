@@ -25,12 +25,13 @@ import (
 // BenchmarkStreamFrames streams a reply of each costly shape into the Chat
 // tab, inside the shell, as the app runs it: the reply comes over HTTP from
 // a paced server (at full speed) in deltas of 16 bytes, and a frame is
-// drawn after every 16 deltas (256 bytes): the tab's Update of its frame
-// tick, then the shell's View of the whole screen. The work of a frame is
-// every Update since the last frame (the deltas' and the tick's) and the
-// View, on the benchmark's thread; the commands that read the stream run
-// between them, as Bubble Tea runs them on other goroutines, and are not
-// counted.
+// drawn for every 256 bytes (frameBytes): at each frame's tick the tab
+// pulls the deltas that came, at most 256 bytes of them (BatchBytes), draws
+// them as they arrive, then the shell's View draws the whole screen. The
+// work of a frame is the Updates since the last frame (the batch's and the
+// tick's) and the View, on the benchmark's thread; the commands that read
+// the stream run between them, as Bubble Tea runs them on other
+// goroutines, and are not counted.
 //
 // Reported: the whole frame's wall time and work (p50, p99, max), and the
 // stream's work as a multiple of one full render of the final reply at the
@@ -54,6 +55,9 @@ func BenchmarkStreamFrames(b *testing.B) {
 	}
 }
 
+// frameBytes is the reply's text the benchmark draws a frame for.
+const frameBytes = 256
+
 func benchStream(b *testing.B, r paced.Reply, w, h int) {
 	srv := httptest.NewServer(paced.Handler(r))
 	defer srv.Close()
@@ -70,7 +74,8 @@ func benchStream(b *testing.B, r paced.Reply, w, h int) {
 		s := newStreamShell(b, c, w, h, r.Thinking != "")
 		for frame := 0; ; frame++ {
 			t0, w0 := time.Now(), framebench.Thread()
-			done := s.deltas(16)
+			s.arrived()
+			done := s.tick == nil // no frame asked for: the reply ended
 			s.frame()
 			_ = s.m.View()
 			wall, work := time.Since(t0)-s.cmdWall, framebench.Thread()-w0-s.cmdWork
@@ -107,7 +112,7 @@ func newStreamShell(b *testing.B, c *client.Client, w, h int, thinking bool) *st
 	m.tabs[tab.Chat] = &chatTab{chat.New(chat.Options{Models: store.Models{Alpha: "paced"}, Tick: func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 		s.tick = fn
 		return nil
-	}})}
+	}, BatchBytes: frameBytes})}
 	s.m = m
 	s.send(tea.WindowSizeMsg{Width: w, Height: h})
 	s.send(tab.Result(tab.Chat, tab.ClientMsg{Client: c}))
@@ -140,25 +145,15 @@ func (s *streamShell) send(msg tea.Msg) {
 	}
 }
 
-// drain delivers queued messages until n deltas of the reply went in (0:
-// until nothing is queued), and reports whether the reply ended.
-func (s *streamShell) drain(n int) bool {
-	got := 0
-	for len(s.queue) > 0 && (n == 0 || got < n) {
+// arrived delivers what is queued (a batch of deltas, the reply's start or
+// end) and what their commands return, starting the frame's clocks anew.
+func (s *streamShell) arrived() {
+	s.cmdWall, s.cmdWork = 0, 0
+	for len(s.queue) > 0 {
 		msg := s.queue[0]
 		s.queue = s.queue[1:]
-		if _, ok := msg.(tab.ResultMsg); ok {
-			got++
-		}
 		s.send(msg)
 	}
-	return len(s.queue) == 0
-}
-
-// deltas delivers the next n deltas, starting the frame's clocks anew.
-func (s *streamShell) deltas(n int) bool {
-	s.cmdWall, s.cmdWork = 0, 0
-	return s.drain(n)
 }
 
 // frame delivers the frame tick the tab asked for, if it did.

@@ -39,6 +39,10 @@ type Options struct {
 	// Tick makes the command of a frame's tick; nil means tea.Tick.
 	// Benchmarks deliver frames themselves.
 	Tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	// BatchBytes caps the text one pull of a streaming reply takes (the
+	// deltas that came since the last frame); 0 means 64 KiB. Benchmarks
+	// set it to the text they draw a frame for.
+	BatchBytes int
 }
 
 // focus is the pane that has the keyboard.
@@ -96,6 +100,7 @@ func New(o Options) Model {
 	if o.Tick != nil {
 		m.frames.tick = o.Tick
 	}
+	m.conv.batch = o.BatchBytes
 	m.list.KeyMap.Yes, m.list.KeyMap.No = m.km.Yes, m.km.No
 	m.target = client.ChatTarget{Family: client.Alpha, Model: m.defaults.model(client.Alpha)}
 	m.comp = newComposer(m.km.Newline).focus(true)
@@ -113,8 +118,8 @@ func (m Model) Init() tea.Cmd { return loadPage(m.db, m.list.seq, nil) }
 
 // Update routes a message to what handles it.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	if _, delta := msg.(deltaMsg); !delta {
-		m.viewGen++ // a delta shows at the next frame: the view stays as it is
+	if _, tick := msg.(frameMsg); !tick {
+		m.viewGen++ // a frame's tick only asks for the deltas that came: the view stays as it is
 	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
@@ -173,7 +178,7 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 			m = m.focusOn(onList)
 		}
 		return m, tab.Notice("conversation deleted")
-	case beganMsg, deltaMsg, frameMsg, finishedMsg:
+	case beganMsg, batchMsg, frameMsg, finishedMsg:
 		return m.streamed(msg)
 	case renderedMsg:
 		m.tr, cmd = m.tr.rendered(msg, m.conv.entries)

@@ -28,6 +28,7 @@ type conversation struct {
 	run     *running // the reply arriving, if any
 	seq     int      // numbers requests: sends and conversation loads
 	gen     int      // numbers entry versions, for the render cache
+	batch   int      // the text a pull of the stream takes at most (0: deltaq's cap)
 }
 
 // sendPlan is a send: what the conversation will be (entries, then the
@@ -179,7 +180,7 @@ func (c conversation) start(p sendPlan, t client.ChatTarget, cl *client.Client, 
 		c.touch(i)
 	}
 	r := request{id: c.seq, kind: p.kind, db: db, client: cl, target: t, turns: turns,
-		convID: c.id, turn: p.turn, prompt: p.prompt, ctx: ctx}
+		convID: c.id, turn: p.turn, prompt: p.prompt, ctx: ctx, batch: c.batch}
 	return c, begin(r), true
 }
 
@@ -197,7 +198,7 @@ func (c *conversation) began(b beganMsg) bool {
 	if c.run == nil || b.id != c.run.id {
 		return false
 	}
-	c.run.next, c.run.stop, c.run.rec, c.run.started = b.next, b.stop, b.rec, b.at
+	c.run.q, c.run.rec, c.run.started = b.q, b.rec, b.at
 	c.id = b.convID
 	es := c.entries
 	if i := lastUser(es); i >= 0 && b.userID != 0 {

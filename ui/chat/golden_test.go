@@ -89,14 +89,13 @@ func streamSome(h *harness) {
 	next, _ := h.m.Update(tabtest.Press("enter")) // its command would reach the service: not run
 	h.m = next
 	start := testNow
-	h.m, _ = h.m.Update(beganMsg{id: h.m.conv.run.id, convID: 7, turn: 2, at: start,
-		next: func() (client.ChatDelta, error, bool) { return client.ChatDelta{}, nil, false },
-		stop: func() {}}) // its pull is not run
+	h.m, _ = h.m.Update(beganMsg{id: h.m.conv.run.id, convID: 7, turn: 2, at: start}) // its pull is not run
+	b := batchMsg{id: h.m.conv.run.id, at: start.Add(time.Second)}
 	for i, piece := range []string{"## Green", " tea\n\nGrass", "-sweet steam rises", " —\n", "jade leaves ", "drift"} {
-		h.m, _ = h.m.Update(deltaMsg{id: h.m.conv.run.id, at: start.Add(time.Duration(300+100*i) * time.Millisecond),
+		b.pieces = append(b.pieces, deltaMsg{id: b.id, at: start.Add(time.Duration(300+100*i) * time.Millisecond),
 			d: client.ChatDelta{Kind: client.ChatTextDelta, Text: piece}})
 	}
-	h.m, _ = h.m.Update(frameMsg{seq: h.m.frames.seq, at: start.Add(time.Second)})
+	h.m, _ = h.m.Update(b)
 }
 
 // in256Colours is s as a 256-colour terminal gets it.

@@ -117,10 +117,8 @@ func (h *harness) more(n int, msgs ...tea.Msg) *harness {
 	pieces := 0
 	h.pending = append(h.pending, msgs...)
 	return h.until(func(msg tea.Msg) bool {
-		if isDelta(msg) {
-			pieces++
-		}
-		return pieces == n
+		pieces += textPieces(msg)
+		return pieces >= n
 	})
 }
 
@@ -151,10 +149,16 @@ func (h *harness) last() entry {
 	return es[len(es)-1]
 }
 
-// isDelta reports whether msg is a piece of a reply.
-func isDelta(msg tea.Msg) bool {
-	d, ok := msg.(deltaMsg)
-	return ok && d.d.Kind == client.ChatTextDelta
+// textPieces is how many pieces of a reply's text msg brings.
+func textPieces(msg tea.Msg) int {
+	b, _ := msg.(batchMsg)
+	n := 0
+	for _, d := range b.pieces {
+		if d.d.Kind == client.ChatTextDelta {
+			n++
+		}
+	}
+	return n
 }
 
 // tabClient is the shell handing over a client (nil: no service).

@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 
@@ -26,9 +27,14 @@ func (m Model) send(p sendPlan) (Model, tea.Cmd, bool) {
 }
 
 // streamed adopts a message of the reply's life once the conversation has
-// applied it: the reply is drawn at the next frame (its end at once), the
-// conversation goes to the top of the list, and the next delta is pulled.
-// A frame draws what arrived since the last.
+// applied it, and paces the stream by the frame: a batch of deltas is drawn
+// as it comes, and the next pull goes with the next frame's tick, so the
+// deltas that come meanwhile (a 64-byte delta every 20 ms or so at a
+// model's pace) arrive together in one message. The loop and the Go
+// scheduler then wake once a frame rather than once a delta, and no delta
+// waits longer than a frame to show, as when every delta was a message and
+// a frame drew what had come. The first delta is pulled at once; the
+// reply's end is drawn at once.
 func (m Model) streamed(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case beganMsg:
@@ -38,16 +44,23 @@ func (m Model) streamed(msg tea.Msg) (Model, tea.Cmd) {
 		m.clock = msg.at
 		m.list.open = msg.convID
 		m.list = m.list.listed(m.conv, m.db != nil, msg.at, max(m.height-2, 1))
-		return m, tea.Batch(m.conv.run.pull(), m.frames.arm(), notRecorded(msg.warn))
-	case deltaMsg:
-		if !m.conv.delta(msg, m.tr.live) {
-			return m, nil
+		return m, tea.Batch(m.conv.run.pull(), notRecorded(msg.warn))
+	case batchMsg:
+		var warn error
+		for _, d := range msg.pieces {
+			if !m.conv.delta(d, m.tr.live) {
+				return m, nil
+			}
+			warn = cmp.Or(warn, d.warn)
 		}
-		return m, tea.Batch(m.conv.run.pull(), m.frames.arm(), notRecorded(msg.warn))
+		m.clock = msg.at
+		m.layout()
+		m.conv.run.atFrame = true
+		return m, tea.Batch(m.frames.arm(), notRecorded(warn))
 	case frameMsg:
-		if m.frames.due(msg) {
-			m.clock = msg.at
-			m.layout()
+		if run := m.conv.run; m.frames.due(msg) && run != nil && run.atFrame {
+			run.atFrame = false
+			return m, run.pull()
 		}
 		return m, nil
 	case finishedMsg:

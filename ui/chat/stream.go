@@ -3,7 +3,6 @@ package chat
 import (
 	"context"
 	"fmt"
-	"iter"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -11,6 +10,7 @@ import (
 	"atelier/client"
 	"atelier/recorder"
 	"atelier/store"
+	"atelier/ui/internal/deltaq"
 )
 
 // sendKind is what a send does to the conversation.
@@ -36,18 +36,19 @@ type request struct {
 	turn   int    // the turn, except for a new prompt (the store says)
 	prompt string // what is stored as the prompt (new and edited prompts)
 	ctx    context.Context
+	batch  int // the text a pull takes at most (0: deltaq's cap)
 }
 
 // running is the reply arriving. Only the command that pulls the next
-// delta calls next and stop, never two at once; Update only cancels.
+// batch of deltas reads q, never two at once; Update only cancels.
 type running struct {
 	id      int
 	ctx     context.Context
 	cancel  context.CancelFunc
-	next    func() (client.ChatDelta, error, bool)
-	stop    func()
+	q       *deltaq.Queue
 	rec     *recorder.Reply // nil without history
 	started time.Time
+	atFrame bool // the next pull goes with the next frame (see Model.streamed)
 }
 
 // The messages of a reply's life.
@@ -59,16 +60,24 @@ type (
 		turn    int
 		userID  int64 // the stored prompt, when one was stored
 		rec     *recorder.Reply
-		next    func() (client.ChatDelta, error, bool)
-		stop    func()
+		q       *deltaq.Queue
 		at      time.Time
 		warn    error // history could not be written
 	}
+	// deltaMsg is one piece of the reply, as it came (at); it arrives in
+	// a batchMsg.
 	deltaMsg struct {
 		id   int
 		d    client.ChatDelta
 		at   time.Time
 		warn error
+	}
+	// batchMsg is the pieces that came since the last pull, in order
+	// (never the done delta: that is finishedMsg), pulled at at.
+	batchMsg struct {
+		id     int
+		pieces []deltaMsg
+		at     time.Time
 	}
 	finishedMsg struct {
 		id      int
@@ -89,7 +98,7 @@ func begin(r request) tea.Cmd {
 		if r.db != nil {
 			b.warn = r.record(&b)
 		}
-		b.next, b.stop = iter.Pull2(r.client.StreamChat(r.ctx, r.target, r.turns))
+		b.q = deltaq.Start(r.client.StreamChat(r.ctx, r.target, r.turns), r.batch)
 		b.at = time.Now()
 		return result(b)
 	}
@@ -107,19 +116,26 @@ func (r request) record(b *beganMsg) error {
 	return err
 }
 
-// pull waits for the next delta and checkpoints it. At the end it closes the
-// stream and records how the reply ended.
+// pull waits for the next delta, takes with it those that came meanwhile
+// (one message, so the screen wakes once for them all) and checkpoints
+// each, in order. At the end it closes the stream and records how the
+// reply ended.
 func (s *running) pull() tea.Cmd {
-	id, ctx, next, stop, rec := s.id, s.ctx, s.next, s.stop, s.rec
+	id, ctx, q, rec := s.id, s.ctx, s.q, s.rec
 	return func() tea.Msg {
-		d, err, ok := next()
-		if !ok { // the stream always ends with a done delta; be safe anyway
-			d, err = client.ChatDelta{Kind: client.ChatDoneDelta, Result: &client.ChatResult{}}, fmt.Errorf("chat: %w", recorder.ErrNoEnd)
+		items, ok := q.Next()
+		d, err := client.ChatDelta{Kind: client.ChatDoneDelta, Result: &client.ChatResult{}}, fmt.Errorf("chat: %w", recorder.ErrNoEnd)
+		if ok { // the stream always ends with a done delta; be safe anyway
+			d, err = items[0].D, items[0].Err
 		}
 		if d.Kind != client.ChatDoneDelta {
-			return result(deltaMsg{id: id, d: d, at: time.Now(), warn: rec.Add(d)})
+			b := batchMsg{id: id, pieces: make([]deltaMsg, len(items)), at: time.Now()}
+			for i, it := range items {
+				b.pieces[i] = deltaMsg{id: id, d: it.D, at: it.At, warn: rec.Add(it.D)}
+			}
+			return result(b)
 		}
-		stop()
+		q.Stop()
 		res := d.Result
 		if res == nil {
 			res = &client.ChatResult{}
@@ -136,7 +152,7 @@ func (s *running) pull() tea.Cmd {
 // drain ends a stream whose reply nobody waits for any more.
 func drain(b beganMsg) tea.Cmd {
 	return func() tea.Msg {
-		b.stop()
+		b.q.Stop()
 		b.rec.Stop()
 		return nil
 	}
