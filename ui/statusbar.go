@@ -122,7 +122,7 @@ func serviceName(demo bool, c *client.Client) string {
 // right is the right of the top line, in at most room cells: the service,
 // then the running tasks. When that is too wide the tasks get shorter, then
 // the service is cut, then left out: the count matters most.
-func (s statusBar) right(st styles, room int) string {
+func (s statusBar) right(st *styles, room int) string {
 	service := s.service
 	tasks := ""
 	switch {
@@ -151,7 +151,7 @@ func (s statusBar) right(st styles, room int) string {
 // left is the bottom line's left in at most room cells: the message shown,
 // else the active tab's summary. A message cut short says which key shows
 // it whole; an error says esc clears it.
-func (s statusBar) left(st styles, summary string, room int) string {
+func (s statusBar) left(st *styles, summary string, room int) string {
 	if s.shown == nil {
 		return st.Status.Summary.Render(ansi.Truncate(oneLine(summary), room, "…"))
 	}

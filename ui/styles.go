@@ -49,7 +49,7 @@ type helpStyles struct {
 	Keys  help.Styles
 }
 
-func newStyles(isDark bool) styles {
+func newStyles(isDark bool) *styles {
 	p := tab.NewPalette(isDark)
 	keys := tab.HelpDefaults(isDark)
 	keys.ShortKey = lipgloss.NewStyle().Foreground(p.Text)
@@ -59,7 +59,7 @@ func newStyles(isDark bool) styles {
 	keys.FullDesc = lipgloss.NewStyle().Foreground(p.Text)
 	keys.FullSeparator = lipgloss.NewStyle().Foreground(p.Subtle)
 	keys.Ellipsis = lipgloss.NewStyle().Foreground(p.Muted)
-	return styles{
+	return &styles{
 		Tabs: tabStyles{
 			Brand:    lipgloss.NewStyle().Foreground(p.Accent).Bold(true).Padding(0, 1),
 			Active:   lipgloss.NewStyle().Foreground(p.OnFill).Background(p.Accent).Bold(true).Padding(0, 1),

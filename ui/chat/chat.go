@@ -71,8 +71,8 @@ type Model struct {
 	tr      transcript
 	comp    composer
 	edit    editor.Model // the composer's text in $VISUAL or $EDITOR
-	pick    picker
-	field   field
+	pick    *picker      // by pointer, as field: the Model is copied at every message
+	field   *field
 	code    codeChoice
 	focus   focus
 	showAll bool // thinking shown in full
@@ -108,7 +108,7 @@ func New(o Options) Model {
 	m.tr = m.tr.reset()
 	m.tr.prices = o.Prices
 	m.drawn = &drawnTab{gen: -1}
-	m.pick = newPicker()
+	m.pick, m.field = ref(newPicker()), &field{}
 	m.SetDark(true)
 	return m
 }
@@ -232,9 +232,10 @@ func (m *Model) SetDark(dark bool) {
 	m.viewGen++
 	st := newStyles(dark)
 	m.st = &st
+	m.comp = m.comp.own()
 	m.comp.ta.SetStyles(m.st.Composer)
-	m.field.input.SetStyles(m.st.Input)
-	m.pick = m.pick.restyle(st)
+	m.ownField().input.SetStyles(m.st.Input)
+	m.pick = ref(m.pick.restyle(st))
 	m.list.SetStyles(list.DefaultStyles(dark))
 	m.tr = m.tr.restyle(m.st.Markdown)
 	m.layout()

@@ -14,9 +14,11 @@ const composerMax = 8
 
 // composer is the prompt being written: a multi-line field that grows
 // with its text, the images attached to it, and whether it replaces the
-// last prompt.
+// last prompt. The field (some 15 KB) is held by pointer and copied before
+// it changes: the composer is copied with the Model at every message, which
+// most leave it as it is.
 type composer struct {
-	ta      textarea.Model
+	ta      *textarea.Model
 	images  []attachment
 	editing bool // sending replaces the last prompt and its reply
 }
@@ -42,13 +44,20 @@ func newComposer(newline key.Binding) composer {
 	km.LinePrevious = key.NewBinding(key.WithKeys("up"))
 	km.TransposeCharacterBackward = key.NewBinding(key.WithDisabled())
 	ta.KeyMap = km
-	return composer{ta: ta}
+	return composer{ta: &ta}
+}
+
+// own is c with a field of its own to change (see composer).
+func (c composer) own() composer {
+	ta := *c.ta
+	c.ta = &ta
+	return c
 }
 
 // update passes a key or paste to the field.
 func (c composer) update(msg tea.Msg) (composer, tea.Cmd) {
-	var cmd tea.Cmd
-	c.ta, cmd = c.ta.Update(msg)
+	ta, cmd := c.ta.Update(msg)
+	c.ta = &ta
 	return c, cmd
 }
 
@@ -57,6 +66,7 @@ func (c composer) text() string { return strings.TrimRight(c.ta.Value(), " \n") 
 
 // cleared is the composer after a send.
 func (c composer) cleared() composer {
+	c = c.own()
 	c.ta.Reset()
 	c.images, c.editing = nil, false
 	return c
@@ -64,6 +74,7 @@ func (c composer) cleared() composer {
 
 // withText replaces the prompt, the cursor at its end.
 func (c composer) withText(s string) composer {
+	c = c.own()
 	c.ta.SetValue(s)
 	c.ta.MoveToEnd()
 	return c
@@ -71,6 +82,7 @@ func (c composer) withText(s string) composer {
 
 // resize sets the width and the most lines the field may take.
 func (c composer) resize(w, maxLines int) composer {
+	c = c.own()
 	c.ta.MaxHeight = max(min(composerMax, maxLines), 1)
 	c.ta.SetWidth(max(w, 4)) // and recomputes the height for the new room
 	return c
@@ -78,6 +90,7 @@ func (c composer) resize(w, maxLines int) composer {
 
 // focus gives the field the keyboard, or takes it away.
 func (c composer) focus(on bool) composer {
+	c = c.own()
 	if on {
 		c.ta.Focus()
 	} else {

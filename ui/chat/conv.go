@@ -50,7 +50,7 @@ func (m Model) opened(msg openedMsg) (Model, tea.Cmd) {
 	m.conv = m.conv.show(msg.id, msg.entries)
 	m.list.open = m.conv.id
 	m.target = targetOf(m.conv.entries, m.target)
-	m.pick = m.pick.load(m.target)
+	m.pick = ref(m.pick.load(m.target))
 	m.comp = m.comp.cleared()
 	m.tr = m.tr.reset()
 	m = m.focusOn(onComposer)

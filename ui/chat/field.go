@@ -30,7 +30,7 @@ type field struct {
 
 // openField is the field open for kind with text in it, in styles st; id
 // is the conversation a title renames.
-func openField(kind fieldKind, text, placeholder string, id int64, st textinput.Styles) (field, tea.Cmd) {
+func openField(kind fieldKind, text, placeholder string, id int64, st textinput.Styles) (*field, tea.Cmd) {
 	in := textinput.New()
 	in.Prompt = ""
 	in.Placeholder = placeholder
@@ -38,7 +38,7 @@ func openField(kind fieldKind, text, placeholder string, id int64, st textinput.
 	in.SetValue(text)
 	in.CursorEnd()
 	cmd := in.Focus()
-	return field{kind: kind, input: in, id: id}, cmd
+	return &field{kind: kind, input: in, id: id}, cmd
 }
 
 // fieldKey handles a key while the field is open: enter keeps what was
@@ -47,11 +47,11 @@ func (m Model) fieldKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	f := m.field
 	switch {
 	case key.Matches(msg, m.km.Save):
-		m.field = field{}
+		m.field = &field{}
 		m.relayout()
 		return m, f.done(m.db)
 	case key.Matches(msg, m.km.Cancel):
-		m.field = field{}
+		m.field = &field{}
 		if f.kind == filterField {
 			m.list = m.list.filter("")
 		}
@@ -59,7 +59,8 @@ func (m Model) fieldKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	var cmd, load tea.Cmd
-	m.field.input, cmd = m.field.input.Update(msg)
+	own := m.ownField()
+	own.input, cmd = own.input.Update(msg)
 	if f.kind == filterField {
 		m.list, load = m.list.filtered(m.field.input.Value())
 	}
@@ -92,3 +93,17 @@ func (l convList) filtered(q string) (convList, tea.Cmd) {
 	l.loading = true
 	return l, loadAll(l.db, l.seq)
 }
+
+// ownField gives the Model a field of its own to change: the field is held
+// by pointer, and the copies of the Model Bubble Tea keeps share it, so it
+// is copied before a change (as the picker is, by its methods' values).
+func (m *Model) ownField() *field {
+	f := *m.field
+	m.field = &f
+	return m.field
+}
+
+// ref is v, held by pointer: for the parts of the Model too large to be
+// copied at every message (the picker holds a form and its styles, some
+// 31 KB); their methods return a changed copy, which ref keeps.
+func ref[T any](v T) *T { return &v }

@@ -48,7 +48,7 @@ func (m Model) geometry() geometry {
 
 // composerHeight is the lines under the rule: the composer c and the
 // attach field when f is open for it.
-func composerHeight(c composer, f field) int {
+func composerHeight(c composer, f *field) int {
 	h := c.height()
 	if f.kind == attachField {
 		h++
@@ -63,9 +63,9 @@ func (m *Model) relayout() {
 	}
 	g := m.geometry()
 	m.comp = m.comp.resize(g.paneW, max(m.height/3, 1))
-	m.field.input.SetWidth(max(g.paneW-16, 8))
+	m.ownField().input.SetWidth(max(g.paneW-16, 8))
 	g = m.geometry() // the composer's height may have changed
 	m.tr = m.tr.resize(min(g.paneW, readingWidth), g.bodyH)
-	m.pick = m.pick.resize(g.paneW, g.bodyH)
+	m.pick = ref(m.pick.resize(g.paneW, g.bodyH))
 	m.layout()
 }

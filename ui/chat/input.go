@@ -14,10 +14,9 @@ import (
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case m.pick.open:
-		var cmd tea.Cmd
-		var closed bool
-		if m.pick, cmd, closed = m.pick.key(msg, m.km, m.defaults.model); closed {
-			m.target = m.pick.target
+		p, cmd, closed := m.pick.key(msg, m.km, m.defaults.model)
+		if m.pick = &p; closed {
+			m.target = p.target
 		}
 		return m, cmd
 	case m.field.kind != noField:
@@ -59,7 +58,7 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	case key.Matches(msg, k.New):
 		m, cmd = m.newChat()
 	case key.Matches(msg, k.Target):
-		m.pick = m.pick.show(m.target)
+		m.pick = ref(m.pick.show(m.target))
 	case key.Matches(msg, k.Regenerate): // the last prompt again: its reply replaces the last
 		p, ok := m.conv.regeneration()
 		if !ok {
@@ -193,14 +192,17 @@ func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
 	var cmd tea.Cmd
 	switch {
 	case m.field.kind != noField:
-		m.field.input, cmd = m.field.input.Update(msg)
+		own := m.ownField()
+		own.input, cmd = own.input.Update(msg)
 		if m.field.kind == filterField {
 			var load tea.Cmd
 			m.list, load = m.list.filtered(m.field.input.Value())
 			return m, tea.Batch(cmd, load)
 		}
 	case m.pick.typing():
-		m.pick, cmd = m.pick.update(msg)
+		var p picker
+		p, cmd = m.pick.update(msg)
+		m.pick = &p
 	default:
 		h := m.comp.height()
 		m = m.focusOn(onComposer)

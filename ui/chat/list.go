@@ -75,7 +75,7 @@ func (l convList) filter(q string) convList {
 
 // shown is how many conversations the list shows at once in h lines: the
 // heading takes one, and the filter one while f types it or it is set.
-func (l convList) shown(h int, f field) int {
+func (l convList) shown(h int, f *field) int {
 	rows := h - 1 // the heading
 	if f.kind == filterField || l.query() != "" {
 		rows--
@@ -239,7 +239,7 @@ func (l convList) follow(h int) convList {
 // panel is the conversation list in w × h: its heading, the filter,
 // the rows, and the delete question. f is the tab's one-line field, drawn
 // where it edits the list (the filter, a title).
-func (l convList) panel(st *styles, f field, w, h int, focused bool, now time.Time) []string {
+func (l convList) panel(st *styles, f *field, w, h int, focused bool, now time.Time) []string {
 	title := st.List.Title.Render("Conversations")
 	out := []string{pad(title, w)}
 	switch {

@@ -10,7 +10,7 @@ import (
 // is the tab's height, f the field open; c is the conversation on screen,
 // which is not deleted while its reply arrives. False for a key the tab
 // handles.
-func (l convList) key(msg tea.KeyPressMsg, k keyMap, h int, f field, c conversation) (convList, tea.Cmd, bool) {
+func (l convList) key(msg tea.KeyPressMsg, k keyMap, h int, f *field, c conversation) (convList, tea.Cmd, bool) {
 	var cmd tea.Cmd
 	switch {
 	case key.Matches(msg, k.Up):

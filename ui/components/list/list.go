@@ -52,8 +52,8 @@ type Model[T any] struct {
 	height int
 
 	query     string
-	filtering bool // the filter's input has the keyboard
-	input     textinput.Model
+	filtering bool             // the filter's input has the keyboard
+	input     *textinput.Model // copied before a change (ownInput): the list is copied with its tab at every message
 
 	asking  bool   // a deletion waits for y or n
 	pending string // the ID of the item it waits on
@@ -72,7 +72,7 @@ func New[T any](o Options[T]) Model[T] {
 	in.Prompt = "/ "
 	in.Placeholder = "filter"
 	in.CharLimit = 200
-	m := Model[T]{KeyMap: DefaultKeyMap(), o: o, input: in}
+	m := Model[T]{KeyMap: DefaultKeyMap(), o: o, input: &in}
 	m.SetStyles(DefaultStyles(true))
 	return m
 }
@@ -169,7 +169,7 @@ func (m *Model[T]) SetQuery(q string) {
 		id = m.o.ID(at)
 	}
 	m.query = q
-	m.input.SetValue(q)
+	m.ownInput().SetValue(q)
 	m.refilter(id, 0)
 }
 
@@ -206,4 +206,12 @@ func (m Model[T]) shows(id string) bool {
 		}
 	}
 	return false
+}
+
+// ownInput gives the list a filter input of its own to change: copies of
+// the list share the one they were made with.
+func (m *Model[T]) ownInput() *textinput.Model {
+	in := *m.input
+	m.input = &in
+	return m.input
 }

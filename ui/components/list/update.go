@@ -44,9 +44,10 @@ func (m Model[T]) key(msg tea.KeyPressMsg) (Model[T], tea.Cmd) {
 		m.Move(len(m.shown))
 	case key.Matches(msg, k.Filter):
 		m.filtering = true
-		m.input.SetValue(m.query)
-		m.input.CursorEnd()
-		return m, m.input.Focus()
+		in := m.ownInput()
+		in.SetValue(m.query)
+		in.CursorEnd()
+		return m, in.Focus()
 	case key.Matches(msg, k.ClearFilter) && m.query != "":
 		m.SetQuery("")
 	case key.Matches(msg, k.Delete) && (m.o.Delete != nil || m.o.Refuse != nil):
@@ -63,11 +64,11 @@ func (m Model[T]) filterKey(msg tea.KeyPressMsg) (Model[T], tea.Cmd) {
 	switch {
 	case key.Matches(msg, m.KeyMap.Accept):
 		m.filtering = false
-		m.input.Blur()
+		m.ownInput().Blur()
 		return m, nil
 	case key.Matches(msg, m.KeyMap.ClearFilter):
 		m.filtering = false
-		m.input.Blur()
+		m.ownInput().Blur()
 		m.SetQuery("")
 		return m, nil
 	}
@@ -75,8 +76,8 @@ func (m Model[T]) filterKey(msg tea.KeyPressMsg) (Model[T], tea.Cmd) {
 }
 
 func (m Model[T]) typed(msg tea.Msg) (Model[T], tea.Cmd) {
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
+	in, cmd := m.input.Update(msg)
+	m.input = &in
 	if q := m.input.Value(); q != m.query {
 		m.SetQuery(q)
 	}

@@ -25,7 +25,7 @@ func DefaultStyles(isDark bool) Styles {
 // SetStyles changes the looks.
 func (m *Model[T]) SetStyles(s Styles) {
 	m.Styles = s
-	m.input.SetStyles(s.Input)
+	m.ownInput().SetStyles(s.Input)
 }
 
 // FilterView is the filter line while it is typed or holds a query, cut
@@ -34,8 +34,9 @@ func (m Model[T]) FilterView(w int) string {
 	if !m.filtering && m.query == "" {
 		return ""
 	}
-	m.input.SetWidth(max(w-3, 1))
-	return ansi.Truncate(m.input.View(), w, "…")
+	in := *m.input // m is a copy, but shares its input
+	in.SetWidth(max(w-3, 1))
+	return ansi.Truncate(in.View(), w, "…")
 }
 
 // QuestionView is the deletion's question, styled, in w cells; where it
