@@ -234,7 +234,8 @@ func (m *Model) SetDark(dark bool) {
 	m.st = &st
 	m.comp = m.comp.own()
 	m.comp.ta.SetStyles(m.st.Composer)
-	m.ownField().input.SetStyles(m.st.Input)
+	m.field = m.field.own()
+	m.field.input.SetStyles(m.st.Input)
 	m.pick = ref(m.pick.restyle(st))
 	m.list.SetStyles(list.DefaultStyles(dark))
 	m.tr = m.tr.restyle(m.st.Markdown)

@@ -59,8 +59,8 @@ func (m Model) fieldKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	var cmd, load tea.Cmd
-	own := m.ownField()
-	own.input, cmd = own.input.Update(msg)
+	m.field = m.field.own()
+	m.field.input, cmd = m.field.input.Update(msg)
 	if f.kind == filterField {
 		m.list, load = m.list.filtered(m.field.input.Value())
 	}
@@ -94,13 +94,12 @@ func (l convList) filtered(q string) (convList, tea.Cmd) {
 	return l, loadAll(l.db, l.seq)
 }
 
-// ownField gives the Model a field of its own to change: the field is held
-// by pointer, and the copies of the Model Bubble Tea keeps share it, so it
-// is copied before a change (as the picker is, by its methods' values).
-func (m *Model) ownField() *field {
-	f := *m.field
-	m.field = &f
-	return m.field
+// own is a copy of f to change: the Model holds its field by pointer, and
+// the copies of the Model Bubble Tea makes share it, so it is copied before
+// a change (as the picker is, by its methods, which return a new value).
+func (f *field) own() *field {
+	c := *f
+	return &c
 }
 
 // ref is v, held by pointer: for the parts of the Model too large to be

@@ -63,7 +63,8 @@ func (m *Model) relayout() {
 	}
 	g := m.geometry()
 	m.comp = m.comp.resize(g.paneW, max(m.height/3, 1))
-	m.ownField().input.SetWidth(max(g.paneW-16, 8))
+	m.field = m.field.own()
+	m.field.input.SetWidth(max(g.paneW-16, 8))
 	g = m.geometry() // the composer's height may have changed
 	m.tr = m.tr.resize(min(g.paneW, readingWidth), g.bodyH)
 	m.pick = ref(m.pick.resize(g.paneW, g.bodyH))

@@ -192,8 +192,8 @@ func (m Model) paste(msg tea.PasteMsg) (Model, tea.Cmd) {
 	var cmd tea.Cmd
 	switch {
 	case m.field.kind != noField:
-		own := m.ownField()
-		own.input, cmd = own.input.Update(msg)
+		m.field = m.field.own()
+		m.field.input, cmd = m.field.input.Update(msg)
 		if m.field.kind == filterField {
 			var load tea.Cmd
 			m.list, load = m.list.filtered(m.field.input.Value())
