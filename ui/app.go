@@ -18,7 +18,7 @@ type Model struct {
 	tabs     [tab.Count]screen
 	active   tab.ID
 	keys     keyMap
-	styles   *styles // by pointer: the shell is copied at every message, its styles are some 12 KB
+	styles   *styles    // by pointer: the shell is copied at every message, its styles are some 12 KB
 	help     help.Model // draws the bottom line's keys
 	cover    cover      // the full help or the messages, over the tab
 	coverTop int        // the cover's first line shown
