@@ -8,6 +8,10 @@
 # whole run, start included).
 #
 #   ui/internal/paced/measure.sh [runs] [cols] [rows]
+#
+# Environment: SHAPES picks the replies (default: all three); ATELIER, a
+# binary to measure instead of this tree's (an older build, side by side);
+# PERF=DIR records the TUI under `perf record -g` into DIR/SHAPE-N.data.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 runs=${1:-3}
@@ -25,9 +29,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-go build -o "$work/atelier" ./cmd/atelier
+shapes=${SHAPES:-list-code-table code-32k demo-long}
+if [ -n "${ATELIER:-}" ]; then
+  cp "$ATELIER" "$work/atelier"
+else
+  go build -o "$work/atelier" ./cmd/atelier
+fi
 go build -o "$work/serve" ./ui/internal/paced/serve
-for shape in list-code-table code-32k demo-long; do
+for shape in $shapes; do
   "$work/serve" -shape "$shape" -write "$work/$shape.md"
 done
 printf '[models]\nalpha = "paced"\n' > "$work/config.toml"
@@ -52,7 +61,7 @@ serve() {
 
 stop_server() { kill "$server"; wait "$server" 2>/dev/null || true; server=""; }
 
-# tui FILE: the TUI's CPU for streaming FILE.
+# tui FILE N: the TUI's CPU for streaming FILE (run N).
 tui() {
   serve "$1"
   rm -rf "$work/home"/*
@@ -66,7 +75,13 @@ tui() {
   sleep 1
   tmux send-keys -t m "write it"
   sleep 0.5
-  local c0
+  local c0 rec=""
+  if [ -n "${PERF:-}" ]; then
+    mkdir -p "$PERF"
+    perf record -q -g -p "$pid" -o "$PERF/$(basename "$1" .md)-$2.data" >/dev/null 2>&1 &
+    rec=$!
+    sleep 0.5
+  fi
   c0=$(cpu "$pid")
   tmux send-keys -t m Enter
   for _ in $(seq 1200); do
@@ -76,6 +91,7 @@ tui() {
   sleep 1
   local c1
   c1=$(cpu "$pid")
+  if [ -n "$rec" ]; then kill -INT "$rec"; wait "$rec" 2>/dev/null || true; fi
   tmux kill-session -t m
   stop_server
   awk -v a="$c0" -v b="$c1" 'BEGIN { printf "%.2f", b - a }'
@@ -91,10 +107,10 @@ cli() {
 
 printf 'terminal %sx%s, %s runs; CPU seconds\n' "$cols" "$rows" "$runs"
 printf '%-18s %-8s %s\n' reply who "runs"
-for shape in list-code-table code-32k demo-long; do
+for shape in $shapes; do
   t=""; c=""
-  for _ in $(seq "$runs"); do
-    t="$t $(tui "$work/$shape.md")"
+  for n in $(seq "$runs"); do
+    t="$t $(tui "$work/$shape.md" "$n")"
     c="$c $(cli "$work/$shape.md")"
   done
   printf '%-18s %-8s%s\n' "$shape" tui "$t"
