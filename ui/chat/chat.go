@@ -118,9 +118,7 @@ func (m Model) Init() tea.Cmd { return loadPage(m.db, m.list.seq, nil) }
 
 // Update routes a message to what handles it.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	if _, tick := msg.(frameMsg); !tick {
-		m.viewGen++ // a frame's tick only asks for the deltas that came: the view stays as it is
-	}
+	m.viewGen++
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
@@ -178,7 +176,7 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 			m = m.focusOn(onList)
 		}
 		return m, tab.Notice("conversation deleted")
-	case beganMsg, batchMsg, frameMsg, finishedMsg:
+	case beganMsg, batchMsg, finishedMsg:
 		return m.streamed(msg)
 	case renderedMsg:
 		m.tr, cmd = m.tr.rendered(msg, m.conv.entries)

@@ -28,7 +28,7 @@ func (m Model) send(p sendPlan) (Model, tea.Cmd, bool) {
 
 // streamed adopts a message of the reply's life once the conversation has
 // applied it, and paces the stream by the frame: a batch of deltas is drawn
-// as it comes, and the next pull goes with the next frame's tick, so the
+// as it comes, and the next pull waits a frame (frames.after), so the
 // deltas that come meanwhile (a 64-byte delta every 20 ms or so at a
 // model's pace) arrive together in one message. The loop and the Go
 // scheduler then wake once a frame rather than once a delta, and no delta
@@ -55,14 +55,7 @@ func (m Model) streamed(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		m.clock = msg.at
 		m.layout()
-		m.conv.run.atFrame = true
-		return m, tea.Batch(m.frames.arm(), notRecorded(warn))
-	case frameMsg:
-		if run := m.conv.run; m.frames.due(msg) && run != nil && run.atFrame {
-			run.atFrame = false
-			return m, run.pull()
-		}
-		return m, nil
+		return m, tea.Batch(m.frames.after(m.conv.run), notRecorded(warn))
 	case finishedMsg:
 		last, ok := m.conv.finished(msg)
 		if !ok {

@@ -48,7 +48,6 @@ type running struct {
 	q       *deltaq.Queue
 	rec     *recorder.Reply // nil without history
 	started time.Time
-	atFrame bool // the next pull goes with the next frame (see Model.streamed)
 }
 
 // The messages of a reply's life.
@@ -116,37 +115,41 @@ func (r request) record(b *beganMsg) error {
 	return err
 }
 
-// pull waits for the next delta, takes with it those that came meanwhile
+// pull is the command that takes the next batch at once (take).
+func (s *running) pull() tea.Cmd {
+	return func() tea.Msg { return s.take() }
+}
+
+// take waits for the next delta, takes with it those that came meanwhile
 // (one message, so the screen wakes once for them all) and checkpoints
 // each, in order. At the end it closes the stream and records how the
-// reply ended.
-func (s *running) pull() tea.Cmd {
+// reply ended. It runs in a command, never in Update: it reads only what
+// the running reply was given when it began.
+func (s *running) take() tea.Msg {
 	id, ctx, q, rec := s.id, s.ctx, s.q, s.rec
-	return func() tea.Msg {
-		items, ok := q.Next()
-		d, err := client.ChatDelta{Kind: client.ChatDoneDelta, Result: &client.ChatResult{}}, fmt.Errorf("chat: %w", recorder.ErrNoEnd)
-		if ok { // the stream always ends with a done delta; be safe anyway
-			d, err = items[0].D, items[0].Err
-		}
-		if d.Kind != client.ChatDoneDelta {
-			b := batchMsg{id: id, pieces: make([]deltaMsg, len(items)), at: time.Now()}
-			for i, it := range items {
-				b.pieces[i] = deltaMsg{id: id, d: it.D, at: it.At, warn: rec.Add(it.D)}
-			}
-			return result(b)
-		}
-		q.Stop()
-		res := d.Result
-		if res == nil {
-			res = &client.ChatResult{}
-		}
-		stopped := ctx.Err() != nil
-		if err == nil && !res.Complete {
-			err = client.ErrStreamIncomplete
-		}
-		return result(finishedMsg{id: id, res: res, err: err, stopped: stopped, at: time.Now(),
-			warn: rec.Finish(res, err, stopped)})
+	items, ok := q.Next()
+	d, err := client.ChatDelta{Kind: client.ChatDoneDelta, Result: &client.ChatResult{}}, fmt.Errorf("chat: %w", recorder.ErrNoEnd)
+	if ok { // the stream always ends with a done delta; be safe anyway
+		d, err = items[0].D, items[0].Err
 	}
+	if d.Kind != client.ChatDoneDelta {
+		b := batchMsg{id: id, pieces: make([]deltaMsg, len(items)), at: time.Now()}
+		for i, it := range items {
+			b.pieces[i] = deltaMsg{id: id, d: it.D, at: it.At, warn: rec.Add(it.D)}
+		}
+		return result(b)
+	}
+	q.Stop()
+	res := d.Result
+	if res == nil {
+		res = &client.ChatResult{}
+	}
+	stopped := ctx.Err() != nil
+	if err == nil && !res.Complete {
+		err = client.ErrStreamIncomplete
+	}
+	return result(finishedMsg{id: id, res: res, err: err, stopped: stopped, at: time.Now(),
+		warn: rec.Finish(res, err, stopped)})
 }
 
 // drain ends a stream whose reply nobody waits for any more.

@@ -137,7 +137,7 @@ func (t transcript) resize(w, h int) transcript {
 
 // view is the window: exactly height lines of exactly width columns. It is
 // drawn again only after a layout or a scroll: View runs after every
-// message, and most messages (a delta between two frames) change nothing.
+// message, and most messages (a key in the composer, a clock) move nothing.
 func (t transcript) view() []string {
 	key := viewKey{pass: t.pass, offset: t.offset, width: t.width, height: t.height, lines: len(t.lines)}
 	if t.drawnView != nil && t.drawnView.key == key {

@@ -17,8 +17,8 @@ func (m Model) View() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
-	// Bubble Tea asks for the view after every message; most (a delta of
-	// the reply between two frames) change nothing on screen.
+	// Bubble Tea asks for the view after every message, and many are not
+	// this tab's (the shell's, another tab's results): the view stays.
 	if d := m.drawn; d != nil && d.gen == m.viewGen {
 		return d.view
 	}
