@@ -36,8 +36,8 @@ type Options struct {
 	// Now is the clock for the list's ages before the first answer of the
 	// store brings the time; nil means time.Now. Tests fix it.
 	Now func() time.Time
-	// Tick makes the command of a frame's tick; nil means tea.Tick.
-	// Benchmarks deliver frames themselves.
+	// Tick makes the command that waits a frame before the next pull of a
+	// streaming reply; nil means tea.Tick. Benchmarks run frames themselves.
 	Tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 	// BatchBytes caps the text one pull of a streaming reply takes (the
 	// deltas that came since the last frame); 0 means 64 KiB. Benchmarks
