@@ -11,7 +11,9 @@
 #
 # Environment: SHAPES picks the replies (default: all three); ATELIER, a
 # binary to measure instead of this tree's (an older build, side by side);
-# PERF=DIR records the TUI under `perf record -g` into DIR/SHAPE-N.data.
+# PERF=DIR records the TUI under `perf record -g` into DIR/SHAPE-PROGRAM-N.data;
+# FLOOR=1 measures ./floor too: the same reply as plain text in a minimal
+# Bubble Tea program, the floor under the TUI's figure.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 runs=${1:-3}
@@ -36,6 +38,7 @@ else
   go build -o "$work/atelier" ./cmd/atelier
 fi
 go build -o "$work/serve" ./ui/internal/paced/serve
+if [ -n "${FLOOR:-}" ]; then go build -o "$work/floor" ./ui/internal/paced/floor; fi
 for shape in $shapes; do
   "$work/serve" -shape "$shape" -write "$work/$shape.md"
 done
@@ -61,14 +64,16 @@ serve() {
 
 stop_server() { kill "$server"; wait "$server" 2>/dev/null || true; server=""; }
 
-# tui FILE N: the TUI's CPU for streaming FILE (run N).
+# tui FILE N [PROGRAM]: the TUI's CPU for streaming FILE (run N); PROGRAM
+# is atelier unless it says floor.
 tui() {
+  local prog="$work/${3:-atelier}"
   serve "$1"
   rm -rf "$work/home"/*
-  tmux new-session -d -s m -x "$cols" -y "$rows" "$work/atelier --base-url $url"
+  tmux new-session -d -s m -x "$cols" -y "$rows" "$prog --base-url $url"
   local pid
   for _ in $(seq 100); do
-    pid=$(pgrep -n -f "^$work/atelier --base-url" || true)
+    pid=$(pgrep -n -f "^$prog --base-url" || true)
     if [ -n "$pid" ] && tmux capture-pane -p -t m | grep -q "Conversations"; then break; fi
     sleep 0.1
   done
@@ -78,7 +83,7 @@ tui() {
   local c0 rec=""
   if [ -n "${PERF:-}" ]; then
     mkdir -p "$PERF"
-    perf record -q -g -p "$pid" -o "$PERF/$(basename "$1" .md)-$2.data" >/dev/null 2>&1 &
+    perf record -q -g -p "$pid" -o "$PERF/$(basename "$1" .md)-${3:-atelier}-$2.data" >/dev/null 2>&1 &
     rec=$!
     sleep 0.5
   fi
@@ -108,11 +113,13 @@ cli() {
 printf 'terminal %sx%s, %s runs; CPU seconds\n' "$cols" "$rows" "$runs"
 printf '%-18s %-8s %s\n' reply who "runs"
 for shape in $shapes; do
-  t=""; c=""
+  t=""; c=""; f=""
   for n in $(seq "$runs"); do
     t="$t $(tui "$work/$shape.md" "$n")"
     c="$c $(cli "$work/$shape.md")"
+    if [ -n "${FLOOR:-}" ]; then f="$f $(tui "$work/$shape.md" "$n" floor)"; fi
   done
   printf '%-18s %-8s%s\n' "$shape" tui "$t"
+  if [ -n "${FLOOR:-}" ]; then printf '%-18s %-8s%s\n' "$shape" floor "$f"; fi
   printf '%-18s %-8s%s\n' "$shape" cli "$c"
 done
