@@ -42,7 +42,7 @@ func (r *Renderer) renderBlock(src []byte, list listRef, more bool, first int) (
 		in = make([]byte, 0, len(stub)+len(src)+len(next))
 		in = append(append(append(in, stub...), src...), next...)
 	}
-	rd, err := r.render(in)
+	rd, err := r.renderClosed(in)
 	if err != nil {
 		return compact(nil, strings.TrimSpace(string(src))), nil, false
 	}
@@ -57,6 +57,22 @@ func (r *Renderer) renderBlock(src []byte, list listRef, more bool, first int) (
 	}
 	labelCode(lines, rd.codes, first, r.styles.CodeLabel)
 	return lines, rd.codes, rd.html
+}
+
+// renderClosed renders a block as glamour does: a paragraph on one line or
+// a list of text by the flat layout, which gives glamour's lines for less
+// (paraflat.go; the tails of open blocks are laid out so too), anything
+// else by glamour.
+func (r *Renderer) renderClosed(src []byte) (rendering, error) {
+	if !r.flatSet {
+		r.flat, r.flatSet = r.newFlat(r.width, r.styles), true
+	}
+	if r.flat != nil {
+		if rd, err := r.flat(src); err == nil {
+			return rd, nil
+		}
+	}
+	return r.render(src)
 }
 
 // itemStub returns a one-line list item that makes an item of an ordered
