@@ -130,14 +130,7 @@ func (r *Renderer) renderTailSrc(src []byte, c cutPoint, close, next []byte) (re
 	para := r.open.mode == modePara && c.stub == "" && next == nil
 	item := r.open.mode == modeItem && c.kind != cutAfterCode // its stub holds a fence
 	if (para || item) && close == nil {
-		if !r.flatSet {
-			r.flat, r.flatSet = r.newFlat(r.width, r.styles), true
-		}
-		if r.flat != nil {
-			if rd, err := r.flat(src); err == nil {
-				return rd, nil
-			}
-		}
+		return r.renderFlat(src)
 	}
 	return r.render(src)
 }

@@ -42,7 +42,7 @@ func (r *Renderer) renderBlock(src []byte, list listRef, more bool, first int) (
 		in = make([]byte, 0, len(stub)+len(src)+len(next))
 		in = append(append(append(in, stub...), src...), next...)
 	}
-	rd, err := r.renderClosed(in)
+	rd, err := r.renderFlat(in)
 	if err != nil {
 		return compact(nil, strings.TrimSpace(string(src))), nil, false
 	}
@@ -59,11 +59,11 @@ func (r *Renderer) renderBlock(src []byte, list listRef, more bool, first int) (
 	return lines, rd.codes, rd.html
 }
 
-// renderClosed renders a block as glamour does: a paragraph on one line or
-// a list of text by the flat layout, which gives glamour's lines for less
-// (paraflat.go; the tails of open blocks are laid out so too), anything
-// else by glamour.
-func (r *Renderer) renderClosed(src []byte) (rendering, error) {
+// renderFlat renders src as glamour does: a paragraph on one line or a list
+// of text by the flat layout, which gives glamour's lines for less
+// (paraflat.go), anything else by glamour. Closed blocks and the tails of
+// open ones are rendered so.
+func (r *Renderer) renderFlat(src []byte) (rendering, error) {
 	if !r.flatSet {
 		r.flat, r.flatSet = r.newFlat(r.width, r.styles), true
 	}
