@@ -24,5 +24,6 @@ type frames struct {
 // after returns the command that waits a frame, then takes what run's
 // stream brought meanwhile (run.take).
 func (f frames) after(run *running) tea.Cmd {
-	return f.tick(frameInterval, func(time.Time) tea.Msg { return run.take() })
+	r := *run // read here, on the event loop: the command sees no later change
+	return f.tick(frameInterval, func(time.Time) tea.Msg { return r.take() })
 }

@@ -117,15 +117,16 @@ func (r request) record(b *beganMsg) error {
 
 // pull is the command that takes the next batch at once (take).
 func (s *running) pull() tea.Cmd {
-	return func() tea.Msg { return s.take() }
+	r := *s // read here, on the event loop: the command sees no later change
+	return func() tea.Msg { return r.take() }
 }
 
 // take waits for the next delta, takes with it those that came meanwhile
 // (one message, so the screen wakes once for them all) and checkpoints
 // each, in order. At the end it closes the stream and records how the
-// reply ended. It runs in a command, never in Update: it reads only what
-// the running reply was given when it began.
-func (s *running) take() tea.Msg {
+// reply ended. It runs in a command, never in Update, on a copy of the
+// running reply made when the command was (pull, frames.after).
+func (s running) take() tea.Msg {
 	id, ctx, q, rec := s.id, s.ctx, s.q, s.rec
 	items, ok := q.Next()
 	d, err := client.ChatDelta{Kind: client.ChatDoneDelta, Result: &client.ChatResult{}}, fmt.Errorf("chat: %w", recorder.ErrNoEnd)
