@@ -143,6 +143,9 @@ func (f *flatPara) render(src []byte) (rd rendering, ok bool, err error) {
 			rd, ok, err = rendering{}, false, fmt.Errorf("render markdown: panic: %v", p)
 		}
 	}()
+	if !maybeFlat(src) {
+		return rendering{}, false, nil // not parsed: glamour parses it next
+	}
 	src = src[:len(src):len(src)]
 	doc := f.md.Parser().Parse(text.NewReader(src))
 	first := doc.FirstChild()
@@ -151,7 +154,7 @@ func (f *flatPara) render(src []byte) (rd rendering, ok bool, err error) {
 	}
 	switch n := first.(type) {
 	case *ast.Paragraph:
-		body := bytes.TrimSuffix(src, []byte("\n"))
+		body := flatBody(src)
 		if bytes.IndexByte(body, '\n') >= 0 || bytes.IndexByte(body, '\r') >= 0 {
 			return rendering{}, false, nil
 		}
@@ -186,6 +189,26 @@ func (f *flatPara) render(src []byte) (rd rendering, ok bool, err error) {
 		return rendering{}, false, err
 	}
 	return rendering{out: buf.String(), doc: doc, src: src}, true, nil
+}
+
+// maybeFlat tells, without parsing, the sources render can never take: more
+// than one line that does not start as a list item (a table, a fence, a
+// quote, a paragraph over several lines). Closed blocks of any kind come to
+// render, and a long table's would otherwise be parsed twice.
+func maybeFlat(src []byte) bool {
+	body := flatBody(src)
+	if bytes.IndexByte(body, '\n') < 0 {
+		return true
+	}
+	lead := bytes.TrimLeft(body, " ")
+	return len(lead) > 0 && (bytes.IndexByte([]byte("-*+0123456789"), lead[0]) >= 0)
+}
+
+// flatBody is src without the blank lines before it (a closed block's
+// source often starts with the one that ended the block above: goldmark
+// skips it) and its last line's end.
+func flatBody(src []byte) []byte {
+	return bytes.TrimLeft(bytes.TrimSuffix(src, []byte("\n")), "\n")
 }
 
 // textList reports whether list's items hold only text and lists of such

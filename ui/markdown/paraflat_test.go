@@ -81,6 +81,9 @@ func TestFlatParaAsGlamour(t *testing.T) {
 				if list {
 					src = []byte(flatList(rng))
 				}
+				if rng.IntN(3) == 0 {
+					src = append([]byte("\n"), src...) // a closed block after its blank line
+				}
 				got, err := flat(src)
 				if err != nil {
 					continue // not one paragraph: glamour's
@@ -111,12 +114,13 @@ func TestFlatParaAsGlamour(t *testing.T) {
 // glamour.
 func TestFlatParaDeclines(t *testing.T) {
 	flat := newFlat(60, DefaultStyles(true))
-	for _, s := range []string{"# heading\n", "two\nlines\n", "- item\n\n  ```\n  code\n  ```\n", "- item\n  > quote\n", "> quote\n", "para\n\npara\n", "```\ncode\n", "    indented\n", "---\n", "a\r\n"} {
+	for _, s := range []string{"# heading\n", "two\nlines\n", "- item\n\n  ```\n  code\n  ```\n", "- item\n  > quote\n", "> quote\n", "para\n\npara\n", "```\ncode\n", "    indented\n", "---\n", "a\r\n",
+		"| a | b |\n|---|---|\n| 1 | 2 |\n", "\n> quote\n> more\n", "\nline one\nline two\n"} {
 		if _, err := flat([]byte(s)); err != errNotFlat {
 			t.Errorf("%q: %v, want errNotFlat", s, err)
 		}
 	}
-	for _, s := range []string{"one **paragraph** on one line\n", "- an item\n  - nested\n- **two**: text\n  on two lines\n", "1. one\n2. two\n"} {
+	for _, s := range []string{"one **paragraph** on one line\n", "- an item\n  - nested\n- **two**: text\n  on two lines\n", "1. one\n2. two\n", "\nafter a blank line\n", "\n- an item after one\n- and another\n"} {
 		if _, err := flat([]byte(s)); err != nil {
 			t.Errorf("%q: %v", s, err)
 		}
