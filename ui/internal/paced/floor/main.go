@@ -20,23 +20,26 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/client"
+	"atelier/ui/internal/deltaq"
 	"atelier/ui/markdown"
 )
 
 // tail is the text wrapped at each frame: more than a screen of lines.
 const tail = 6000
 
+// batchMsg is the text that came since the last frame; done: the stream
+// ended.
 type batchMsg struct {
 	text string
-	ok   bool // false: the stream ended
+	done bool
 }
 
 type model struct {
-	c      *client.Client
-	pieces chan string
-	text   strings.Builder
-	w, h   int
-	view   string
+	c    *client.Client
+	q    *deltaq.Queue // the stream read ahead, as the Chat tab reads it
+	text strings.Builder
+	w, h int
+	view string
 }
 
 func (m *model) Init() tea.Cmd { return nil }
@@ -44,34 +47,24 @@ func (m *model) Init() tea.Cmd { return nil }
 // next waits a frame, then takes every piece that came.
 func (m *model) next() tea.Cmd {
 	return tea.Tick(markdown.FrameInterval, func(time.Time) tea.Msg {
-		s, ok := <-m.pieces
-		for ok {
-			select {
-			case t, more := <-m.pieces:
-				if !more {
-					return batchMsg{s, true}
-				}
-				s += t
-				continue
-			default:
+		items, ok := m.q.Next()
+		var b batchMsg
+		for _, it := range items {
+			switch it.D.Kind {
+			case client.ChatTextDelta:
+				b.text += it.D.Text
+			case client.ChatDoneDelta:
+				b.done = true
 			}
-			break
 		}
-		return batchMsg{s, ok}
+		b.done = b.done || !ok
+		return b
 	})
 }
 
 func (m *model) start() tea.Cmd {
-	m.pieces = make(chan string, 256)
-	go func() {
-		defer close(m.pieces)
-		target := client.ChatTarget{Family: client.Alpha, Model: "paced"}
-		for d := range m.c.StreamChat(context.Background(), target, []client.ChatTurn{{Role: "user", Text: "write it"}}) {
-			if d.Kind == client.ChatTextDelta {
-				m.pieces <- d.Text
-			}
-		}
-	}()
+	target := client.ChatTarget{Family: client.Alpha, Model: "paced"}
+	m.q = deltaq.Start(m.c.StreamChat(context.Background(), target, []client.ChatTurn{{Role: "user", Text: "write it"}}), 0)
 	return m.next()
 }
 
@@ -84,13 +77,13 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		switch {
 		case msg.String() == "ctrl+c":
 			return m, tea.Quit
-		case msg.String() == "enter" && m.pieces == nil:
+		case msg.String() == "enter" && m.q == nil:
 			return m, m.start()
 		}
 	case batchMsg:
 		m.text.WriteString(msg.text)
 		m.draw()
-		if msg.ok {
+		if !msg.done {
 			return m, m.next()
 		}
 	}
