@@ -204,11 +204,11 @@ func maybeFlat(src []byte) bool {
 	return len(lead) > 0 && (bytes.IndexByte([]byte("-*+0123456789"), lead[0]) >= 0)
 }
 
-// flatBody is src without the blank lines before it (a closed block's
-// source often starts with the one that ended the block above: goldmark
-// skips it) and its last line's end.
+// flatBody is src without the blank lines around it: a closed block's
+// source often starts with the one that ended the block above and ends
+// with the one that ended it (goldmark skips both).
 func flatBody(src []byte) []byte {
-	return bytes.TrimLeft(bytes.TrimSuffix(src, []byte("\n")), "\n")
+	return bytes.Trim(src, "\n")
 }
 
 // textList reports whether list's items hold only text and lists of such

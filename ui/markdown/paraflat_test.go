@@ -84,6 +84,9 @@ func TestFlatParaAsGlamour(t *testing.T) {
 				if rng.IntN(3) == 0 {
 					src = append([]byte("\n"), src...) // a closed block after its blank line
 				}
+				if rng.IntN(3) == 0 {
+					src = append(src, '\n') // and before the one that closed it
+				}
 				got, err := flat(src)
 				if err != nil {
 					continue // not one paragraph: glamour's
@@ -120,7 +123,8 @@ func TestFlatParaDeclines(t *testing.T) {
 			t.Errorf("%q: %v, want errNotFlat", s, err)
 		}
 	}
-	for _, s := range []string{"one **paragraph** on one line\n", "- an item\n  - nested\n- **two**: text\n  on two lines\n", "1. one\n2. two\n", "\nafter a blank line\n", "\n- an item after one\n- and another\n"} {
+	for _, s := range []string{"one **paragraph** on one line\n", "- an item\n  - nested\n- **two**: text\n  on two lines\n", "1. one\n2. two\n", "\nafter a blank line\n", "\n- an item after one\n- and another\n",
+		"a closed paragraph\n\n", "\nbetween blank lines\n\n", "- a closed list\n- of two\n\n"} {
 		if _, err := flat([]byte(s)); err != nil {
 			t.Errorf("%q: %v", s, err)
 		}
