@@ -9,6 +9,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/internal/frameclock"
 	"atelier/ui/tab"
 )
 
@@ -66,9 +67,10 @@ func New(deps Deps) Model {
 }
 
 // Init asks the terminal for its background, connects, starts listening
-// for background work and lets each tab start.
+// for background work and lets each tab start. It tells the tabs when the
+// renderer ticks: Bubble Tea starts its ticker just before it calls Init.
 func (m Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.connect(), m.nextEvent(), m.nextPolled()}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.connect(), m.nextEvent(), m.nextPolled(), m.syncFrames()}
 	for _, t := range m.tabs {
 		cmds = append(cmds, t.Init())
 	}
@@ -92,7 +94,19 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseClickMsg:
 		return m.click(msg)
 	case tea.WindowSizeMsg:
-		return m.resize(msg.Width, msg.Height).broadcast(tab.RedrawMsg{})
+		// The size again is how Bubble Tea says that it took the
+		// terminal back after a program ran in it (an editor, an image
+		// shown whole): its renderer's ticker started anew.
+		again := msg.Width == m.width && msg.Height == m.height
+		next, cmd := m.resize(msg.Width, msg.Height).broadcast(tab.RedrawMsg{})
+		if again {
+			cmd = tea.Batch(cmd, m.syncFrames())
+		}
+		return next, cmd
+	case tea.ResumeMsg: // back from ctrl+z: the renderer started anew
+		return m, m.syncFrames()
+	case frameclock.SyncMsg:
+		return m.broadcast(msg)
 	case tea.BackgroundColorMsg:
 		return m.background(msg.IsDark()).broadcast(tab.RedrawMsg{})
 	case tea.ColorProfileMsg:

@@ -8,6 +8,7 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 
 	"atelier/store"
+	"atelier/ui/internal/frameclock"
 	"atelier/ui/tab"
 )
 
@@ -135,6 +136,13 @@ func (m Model) broadcast(msg tea.Msg) (Model, tea.Cmd) {
 		cmds = append(cmds, cmd)
 	}
 	return m, tea.Batch(cmds...)
+}
+
+// syncFrames tells the tabs that the renderer ticks now and every frame
+// after (frameclock): called as it starts its ticker.
+func (m Model) syncFrames() tea.Cmd {
+	msg := frameclock.SyncMsg{At: m.now()}
+	return func() tea.Msg { return msg }
 }
 
 // switchTo shows tab id, wrapping around at either end, and tells it so.

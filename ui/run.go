@@ -5,14 +5,16 @@ import (
 	"errors"
 
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/internal/frameclock"
 )
 
 // fps is how often Bubble Tea draws the screen at most, and so how often
-// its renderer wakes, even with nothing to draw: 30 a second halves the
-// idle cost of 60 (0.008 against 0.014 s of CPU a second, BENCHMARKS.md)
-// and is above the 20 a second a streaming reply is drawn at. A key's echo
-// waits 16 ms on average for the next draw, 33 at the most.
-const fps = 30
+// its renderer wakes, even with nothing to draw: once a frame of a
+// streaming reply, whose frames land on its ticks (frameclock). 20 a second
+// costs less idle than 30 or 60 (BENCHMARKS.md); a key's echo waits 25 ms on
+// average for the next draw, 50 at the most.
+const fps = frameclock.FPS
 
 // Run shows the UI until the person quits or ctx ends. The alternate screen
 // and the mouse (cell motion: clicks and the wheel) are asked for by the

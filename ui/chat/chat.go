@@ -24,6 +24,7 @@ import (
 	"atelier/store/price"
 	"atelier/ui/components/editor"
 	"atelier/ui/components/list"
+	"atelier/ui/internal/frameclock"
 	"atelier/ui/tab"
 )
 
@@ -95,7 +96,7 @@ func New(o Options) Model {
 	}
 	m := Model{
 		db: o.Store, defaults: defaults{models: o.Models, demo: o.Demo},
-		km: defaultKeyMap(), clock: now(), frames: frames{tick: tea.Tick}, list: newConvList(o.Store),
+		km: defaultKeyMap(), clock: now(), frames: frames{tick: tea.Tick, now: now}, list: newConvList(o.Store),
 	}
 	if o.Tick != nil {
 		m.frames.tick = o.Tick
@@ -128,6 +129,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.wheel(msg)
 	case tab.ClientMsg:
 		m.client = msg.Client
+		return m, nil
+	case frameclock.SyncMsg:
+		m.frames.clock = frameclock.Sync(msg)
 		return m, nil
 	case tab.DeletedMsg: // in History
 		if msg.Ref.Kind == store.KindChat {

@@ -34,6 +34,7 @@ import (
 	launcher "atelier/ui/components/editor"
 	"atelier/ui/components/form"
 	"atelier/ui/components/guard"
+	"atelier/ui/internal/frameclock"
 	"atelier/ui/tab"
 )
 
@@ -80,7 +81,8 @@ type Model struct {
 	form   *form.Model // while the targets form is open
 	line   *lineInput  // while a note, the vote's letters or the tags are typed
 
-	pending []tea.Cmd // frames asked for by SetSize and SetDark, sent by the next Update
+	pending []tea.Cmd        // frames asked for by SetSize and SetDark, sent by the next Update
+	clock   frameclock.Clock // when the renderer ticks: where the columns' frames land
 
 	km            *keyMap
 	st            *styles
@@ -158,6 +160,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ClientMsg:
 		m.client = msg.Client
 		return m, nil
+	case frameclock.SyncMsg:
+		return m.synced(msg), nil
 	case tab.SettingsMsg:
 		return m.settingsSaved(msg.Settings)
 	case tab.RerunMsg:

@@ -14,6 +14,7 @@ import (
 	"atelier/store"
 	"atelier/termtext"
 	"atelier/ui/components/guard"
+	"atelier/ui/internal/frameclock"
 	"atelier/ui/tab"
 )
 
@@ -70,6 +71,7 @@ func (m Model) launch(p pendingRun) (Model, tea.Cmd) {
 	for i, t := range p.targets {
 		m.run.lanes = append(m.run.lanes, newLane(t, m.st.Markdown))
 		m.run.lanes[i].slot = i
+		m.run.lanes[i].md.SetClock(m.clock)
 	}
 	m.arena, m.lens.diff = m.arena.started(p.blind), nil
 	m.browser, m.mode = m.browser.left(), browsing
@@ -216,6 +218,16 @@ func (l *lane) end(res *client.ChatResult, err error) {
 	default:
 		l.state, l.err = failed, termtext.String(err.Error())
 	}
+}
+
+// synced keeps when the renderer ticks, for the columns' frames to land
+// on: the columns drawing now, and those of the runs to come.
+func (m Model) synced(msg frameclock.SyncMsg) Model {
+	m.clock = frameclock.Sync(msg)
+	for i := range m.run.lanes {
+		m.run.lanes[i].md.SetClock(m.clock)
+	}
+	return m
 }
 
 // stop stops every column still streaming; what came stays.

@@ -8,23 +8,17 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-)
 
-// FrameInterval is how often a streaming reply is drawn again, at most,
-// however fast its text comes: 20 times a second. At a model's pace (a
-// delta every 20 ms or so) a frame takes a line or two of text, which reads
-// as smoothly as at 30 or 60; every frame costs the markdown of the open
-// block, the shell's view and Bubble Tea parsing and diffing the whole
-// screen. Measured in a terminal (BENCHMARKS.md, issue 15), 20 frames a
-// second took a sixth less of the TUI's CPU than 30.
-const FrameInterval = time.Second / 20
+	"atelier/ui/internal/frameclock"
+)
 
 // wheelLines is how far one turn of the mouse wheel scrolls.
 const wheelLines = 3
 
 // Model is the live view of one streaming reply: a scrollable window on what
 // its Renderer draws. Text comes in through Append; the rendering happens on
-// the next frame, at most 20 times a second (FrameInterval), however many pieces arrived in
+// the next frame, at most 20 times a second (frameclock.Interval, on the
+// renderer's ticks once the clock is set), however many pieces arrived in
 // between; View only returns what the last frame or scroll built.
 //
 // While the window shows the end of the reply it follows new text; once the
@@ -50,8 +44,10 @@ type Model struct {
 	armed bool // a frameMsg is on its way
 	seq   int  // the number of the last frameMsg sent
 
-	// tick is tea.Tick; tests swap it for one that does not wait.
-	tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	// tick is tea.Tick and now time.Now; tests swap them.
+	tick  func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	now   func() time.Time
+	clock frameclock.Clock // when the renderer ticks: where frames land
 }
 
 // frameMsg is the tick of a frame. It names the Model it belongs to (by its
@@ -80,9 +76,15 @@ func WithKeyMap(k KeyMap) Option {
 	return func(m *Model) { m.keys = k }
 }
 
+// SetClock lands the frames on the renderer's ticks that c knows.
+func (m *Model) SetClock(c frameclock.Clock) { m.clock = c }
+
+// Clock is the clock the frames land on.
+func (m Model) Clock() frameclock.Clock { return m.clock }
+
 // New returns an empty view.
 func New(opts ...Option) Model {
-	m := Model{r: NewRenderer(defaultWidth, DefaultStyles(true)), keys: DefaultKeyMap(), tick: tea.Tick}
+	m := Model{r: NewRenderer(defaultWidth, DefaultStyles(true)), keys: DefaultKeyMap(), tick: tea.Tick, now: time.Now}
 	for _, o := range opts {
 		o(&m)
 	}
@@ -147,7 +149,7 @@ func (m *Model) arm() tea.Cmd {
 	m.armed = true
 	m.seq++
 	id, seq := m.r, m.seq
-	return m.tick(FrameInterval, func(time.Time) tea.Msg { return frameMsg{id: id, seq: seq} })
+	return m.tick(m.clock.Wait(m.now()), func(time.Time) tea.Msg { return frameMsg{id: id, seq: seq} })
 }
 
 // Update handles the frame ticks and the scrolling keys and mouse wheel.

@@ -2,12 +2,15 @@ package markdown
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"atelier/ui/internal/frameclock"
 )
 
 // newTestModel returns a Model whose frame ticks come at once (no timer)
@@ -266,5 +269,28 @@ func TestLineWidthNarrowRunes(t *testing.T) {
 	}
 	if n < 500 {
 		t.Fatalf("only %d narrow runes", n)
+	}
+}
+
+// TestFramesLandOnTheClock: with the renderer's clock set, a frame waits
+// for its next tick; without, an Interval.
+func TestFramesLandOnTheClock(t *testing.T) {
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	var waits []time.Duration
+	m := New(WithSize(40, 5))
+	m.now = func() time.Time { return now }
+	m.tick = func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+		waits = append(waits, d)
+		return func() tea.Msg { return fn(now.Add(d)) }
+	}
+	m = deliver(m, m.Append("before the clock"))
+	m.SetClock(frameclock.Sync(frameclock.SyncMsg{At: now.Add(-20 * time.Millisecond)}))
+	m = deliver(m, m.Append(", after"))
+	want := []time.Duration{frameclock.Interval, 30 * time.Millisecond}
+	if !slices.Equal(waits, want) {
+		t.Fatalf("the frames waited %v, want %v", waits, want)
+	}
+	if got := viewText(m); !strings.Contains(got, "before the clock, after") {
+		t.Fatalf("view %q", got)
 	}
 }

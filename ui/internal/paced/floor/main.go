@@ -1,7 +1,8 @@
 // Command floor is the least a Bubble Tea program can do with a streamed
 // reply: it shows the reply's last lines as plain text, wrapped, on the
-// whole screen, at atelier's pace (a frame every markdown.FrameInterval,
-// Bubble Tea's renderer at 30 frames a second), through atelier's client.
+// whole screen, at atelier's pace (a frame at most every
+// frameclock.Interval, on Bubble Tea's renderer ticks, the renderer at
+// frameclock.FPS), through atelier's client.
 // No markdown, no panes, no history. measure.sh measures it beside the TUI
 // (FLOOR=1), as the floor under the TUI's CPU (see BENCHMARKS.md).
 //
@@ -21,7 +22,7 @@ import (
 
 	"atelier/client"
 	"atelier/ui/internal/deltaq"
-	"atelier/ui/markdown"
+	"atelier/ui/internal/frameclock"
 )
 
 // tail is the text wrapped at each frame: more than a screen of lines.
@@ -35,18 +36,23 @@ type batchMsg struct {
 }
 
 type model struct {
-	c    *client.Client
-	q    *deltaq.Queue // the stream read ahead, as the Chat tab reads it
-	text strings.Builder
-	w, h int
-	view string
+	c     *client.Client
+	q     *deltaq.Queue // the stream read ahead, as the Chat tab reads it
+	text  strings.Builder
+	w, h  int
+	view  string
+	clock frameclock.Clock
 }
 
-func (m *model) Init() tea.Cmd { return nil }
+// Init sets the clock: Bubble Tea starts its renderer's ticker just before.
+func (m *model) Init() tea.Cmd {
+	m.clock = frameclock.Sync(frameclock.SyncMsg{At: time.Now()})
+	return nil
+}
 
-// next waits a frame, then takes every piece that came.
+// next waits for a frame, then takes every piece that came.
 func (m *model) next() tea.Cmd {
-	return tea.Tick(markdown.FrameInterval, func(time.Time) tea.Msg {
+	return tea.Tick(m.clock.Wait(time.Now()), func(time.Time) tea.Msg {
 		items, ok := m.q.Next()
 		var b batchMsg
 		for _, it := range items {
@@ -109,7 +115,7 @@ func main() {
 	flag.Parse()
 	c, err := client.New(*base, client.Keys{Alpha: "k"})
 	if err == nil {
-		_, err = tea.NewProgram(&model{c: c}, tea.WithFPS(30)).Run()
+		_, err = tea.NewProgram(&model{c: c}, tea.WithFPS(frameclock.FPS)).Run()
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "floor:", err)
