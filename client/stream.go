@@ -41,7 +41,7 @@ func (c *Client) events(ctx context.Context, r request, strayJSON bool) iter.Seq
 			return
 		}
 		max := c.streamCap(r)
-		d := sse.NewDecoder(resp.Body)
+		d := sse.NewDecoder(gated(ctx, resp.Body))
 		d.SetMaxEventSize(int(min(int64(c.Limits.event()), max)))
 		if strayJSON {
 			d.KeepStrayJSON()

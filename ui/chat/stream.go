@@ -97,7 +97,8 @@ func begin(r request) tea.Cmd {
 		if r.db != nil {
 			b.warn = r.record(&b)
 		}
-		b.q = deltaq.Start(r.client.StreamChat(r.ctx, r.target, r.turns), r.batch)
+		b.q = deltaq.New(r.batch) // read from the network at the frames' pace
+		b.q.Read(r.client.StreamChat(client.WithReadGate(r.ctx, b.q.Gate), r.target, r.turns))
 		b.at = time.Now()
 		return result(b)
 	}

@@ -70,7 +70,9 @@ func (m *model) next() tea.Cmd {
 
 func (m *model) start() tea.Cmd {
 	target := client.ChatTarget{Family: client.Alpha, Model: "paced"}
-	m.q = deltaq.Start(m.c.StreamChat(context.Background(), target, []client.ChatTurn{{Role: "user", Text: "write it"}}), 0)
+	m.q = deltaq.New(0)
+	ctx := client.WithReadGate(context.Background(), m.q.Gate)
+	m.q.Read(m.c.StreamChat(ctx, target, []client.ChatTurn{{Role: "user", Text: "write it"}}))
 	return m.next()
 }
 
