@@ -96,7 +96,10 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		// The size again is how Bubble Tea says that it took the
 		// terminal back after a program ran in it (an editor, an image
-		// shown whole): its renderer's ticker started anew.
+		// shown whole): its renderer's ticker started anew. A terminal
+		// may say its size again of its own accord (tmux on attach):
+		// the frames then land off the ticks until the next sync,
+		// which costs what every frame cost before frameclock.
 		again := msg.Width == m.width && msg.Height == m.height
 		next, cmd := m.resize(msg.Width, msg.Height).broadcast(tab.RedrawMsg{})
 		if again {
