@@ -62,7 +62,7 @@ func benchFrames(b *testing.B, w, h int) {
 			for lane, ps := range texts {
 				for _, p := range ps[min(at, len(ps)):min(at+benchPieces, len(ps))] {
 					var cmd tea.Cmd
-					m, cmd = m.Update(laneMsg{seq: 1, lane: lane, delta: client.ChatDelta{Kind: client.ChatTextDelta, Text: p}, end: true})
+					m, cmd = m.Update(batchMsg{{seq: 1, lane: lane, delta: client.ChatDelta{Kind: client.ChatTextDelta, Text: p}, end: true}})
 					if cmd != nil {
 						ticks = append(ticks, cmd)
 					}

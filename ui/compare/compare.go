@@ -82,7 +82,7 @@ type Model struct {
 	line   *lineInput  // while a note, the vote's letters or the tags are typed
 
 	pending []tea.Cmd        // frames asked for by SetSize and SetDark, sent by the next Update
-	clock   frameclock.Clock // when the renderer ticks: where the columns' frames land
+	clock   frameclock.Clock // when the renderer ticks: where the columns' frames and takes land
 
 	km            *keyMap
 	st            *styles
@@ -199,13 +199,13 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 func (m Model) answer(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case recordedMsg:
-		cmd, began := m.run.begin(msg, m.client)
+		cmd, began := m.run.begin(msg, m.client, m.clock)
 		if began && msg.convID != 0 {
 			m.browser = m.browser.recorded(msg.convID)
 		}
 		return m, cmd
-	case laneMsg:
-		return m.laneEvent(msg)
+	case batchMsg:
+		return m.laneEvents(msg)
 	case listedMsg:
 		if msg.err != nil {
 			return m, tab.Error(msg.err)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"iter"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -19,6 +18,7 @@ import (
 	"atelier/client"
 	"atelier/client/sim"
 	"atelier/store"
+	"atelier/ui/internal/deltaq"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
@@ -110,8 +110,10 @@ func (h *harness) deliver(msg tea.Msg) {
 
 func (h *harness) update(msg tea.Msg) {
 	var cmd tea.Cmd
-	if lm, ok := msg.(laneMsg); ok && lm.end && lm.seq == h.m.run.seq {
-		h.ends = append(h.ends, lm.lane)
+	if b, ok := msg.(batchMsg); ok {
+		if lm := b[len(b)-1]; lm.end && lm.seq == h.m.run.seq {
+			h.ends = append(h.ends, lm.lane)
+		}
 	}
 	h.m, cmd = h.m.Update(msg)
 	if h.after != nil {
@@ -203,8 +205,13 @@ func fakeStream(seq, lane int, deltas []client.ChatDelta, err error) *laneStream
 			}
 		}
 	}
-	next, stop := iter.Pull2(iter.Seq2[client.ChatDelta, error](seq2))
-	return &laneStream{seq: seq, lane: lane, next: next, stop: stop}
+	q := deltaq.Start(seq2, 0)
+	return &laneStream{seq: seq, lane: lane, q: q, now: time.Now, tick: noWait}
+}
+
+// noWait is a frame that comes at once.
+func noWait(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	return func() tea.Msg { return fn(time.Now()) }
 }
 
 // hasAll reports whether s holds every one of parts.

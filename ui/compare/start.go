@@ -99,10 +99,10 @@ func record(db *store.Store, seq int, p pendingRun) tea.Cmd {
 }
 
 // begin starts the streams of r once it was recorded, one chain of
-// commands each, from c; it reports whether it began (r is the run
-// recorded, and neither stopped nor without a service), else it ends the
-// replies recorded.
-func (r *run) begin(msg recordedMsg, c *client.Client) (tea.Cmd, bool) {
+// commands each, from c, taking what came at clock's ticks; it reports
+// whether it began (r is the run recorded, and neither stopped nor without
+// a service), else it ends the replies recorded.
+func (r *run) begin(msg recordedMsg, c *client.Client, clock frameclock.Clock) (tea.Cmd, bool) {
 	if msg.seq != r.seq || r.stopped || c == nil {
 		return r.abandon(msg, c != nil), false
 	}
@@ -116,7 +116,7 @@ func (r *run) begin(msg recordedMsg, c *client.Client) (tea.Cmd, bool) {
 		l := &r.lanes[i]
 		ctx, cancel := context.WithCancel(context.Background())
 		l.cancel, l.started = cancel, msg.at
-		s := openStream(ctx, c, r.seq, i, l.target, turns, msg.replies[i])
+		s := openStream(ctx, c, r.seq, i, l.target, turns, msg.replies[i], clock)
 		cmds = append(cmds, s.pull())
 	}
 	return tea.Batch(cmds...), true
@@ -143,18 +143,25 @@ func (r *run) abandon(msg recordedMsg, served bool) tea.Cmd {
 	}
 }
 
-// laneEvent applies one event of a column's stream and asks for the next.
-// An event of a run no longer on screen closes its stream.
-func (m Model) laneEvent(msg laneMsg) (Model, tea.Cmd) {
-	if msg.seq != m.run.seq || msg.lane >= len(m.run.lanes) {
-		if msg.end {
+// laneEvents applies the events of a column's stream taken at one frame
+// and asks for the next. Events of a run no longer on screen close its
+// stream.
+func (m Model) laneEvents(b batchMsg) (Model, tea.Cmd) {
+	last := b[len(b)-1]
+	if last.seq != m.run.seq || last.lane >= len(m.run.lanes) {
+		if last.end {
 			return m, nil
 		}
-		return m, msg.s.close()
+		return m, last.s.close()
 	}
-	l := &m.run.lanes[msg.lane]
+	l := &m.run.lanes[last.lane]
 	need := l.tables.need
-	cmds, ended := l.take(msg)
+	var cmds []tea.Cmd
+	ended := false
+	for _, msg := range b {
+		c, end := l.take(msg)
+		cmds, ended = append(cmds, c...), ended || end
+	}
 	switch {
 	case ended:
 		markSelfNaming(m.run.lanes)
@@ -165,8 +172,8 @@ func (m Model) laneEvent(msg laneMsg) (Model, tea.Cmd) {
 	case l.tables.need > need && m.width/m.screen().geometry().count-4 < l.tables.need:
 		cmds = append(cmds, m.layout()...) // a table too wide for the columns came
 	}
-	if !msg.end {
-		cmds = append(cmds, msg.s.pull())
+	if !last.end {
+		cmds = append(cmds, last.s.pull())
 	}
 	return m, tea.Batch(cmds...)
 }

@@ -3,28 +3,33 @@ package compare
 import (
 	"context"
 	"errors"
-	"iter"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
 	"atelier/recorder"
+	"atelier/ui/internal/deltaq"
+	"atelier/ui/internal/frameclock"
 )
 
-// Each column streams in its own chain of commands: one command pulls one
-// event of its stream, records it, and returns it; Update applies it and
-// returns the command for the next. A slow or failing column holds no other
-// back, and the screen never waits on the network or the disk.
+// Each column streams in its own chain of commands: one command waits for
+// the renderer's next tick, takes what the column's stream brought
+// meanwhile (read from the network at that pace, deltaq), records it, and
+// returns it; Update applies it and returns the command for the next. A
+// slow or failing column holds no other back, and the screen never waits
+// on the network or the disk.
 
 // laneStream is one column's stream. Only the chain of commands touches
-// it, one command at a time, which is what iter.Pull2 asks.
+// it, one command at a time, as deltaq asks.
 type laneStream struct {
 	seq, lane int
-	next      func() (client.ChatDelta, error, bool)
-	stop      func()
-	ctx       context.Context // cancelled: the person stopped the column; nil: never
-	reply     *recorder.Reply // nil when not recorded
+	q         *deltaq.Queue
+	ctx       context.Context  // cancelled: the person stopped the column; nil: never
+	reply     *recorder.Reply  // nil when not recorded
+	clock     frameclock.Clock // when the renderer ticks: where the takes land
+	now       func() time.Time
+	tick      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd // tea.Tick, or the tests' own
 }
 
 // laneMsg is one event of a column's stream.
@@ -38,35 +43,48 @@ type laneMsg struct {
 	recErr    error     // history could not record it
 }
 
+// batchMsg is the events of a column's stream taken at one frame, in
+// order; the last may end it.
+type batchMsg []laneMsg
+
 // closedMsg says a stale stream was closed.
 type closedMsg struct{}
 
-// openStream starts (lazily: nothing is sent before the first pull) the
-// stream of t's reply to turns.
-func openStream(ctx context.Context, c *client.Client, seq, lane int, t client.ChatTarget, turns []client.ChatTurn, reply *recorder.Reply) *laneStream {
-	next, stop := iter.Pull2(c.StreamChat(ctx, t, turns))
-	return &laneStream{seq: seq, lane: lane, next: next, stop: stop, ctx: ctx, reply: reply}
+// openStream starts the stream of t's reply to turns, read at the frames'
+// pace of clock.
+func openStream(ctx context.Context, c *client.Client, seq, lane int, t client.ChatTarget, turns []client.ChatTurn, reply *recorder.Reply, clock frameclock.Clock) *laneStream {
+	q := deltaq.New(0)
+	q.Read(c.StreamChat(client.WithReadGate(ctx, q.Gate), t, turns))
+	return &laneStream{seq: seq, lane: lane, q: q, ctx: ctx, reply: reply, clock: clock, now: time.Now, tick: tea.Tick}
 }
 
-// pull is the command that waits for the stream's next event.
+// pull is the command that waits for the next frame, then for the
+// stream's next events.
 func (s *laneStream) pull() tea.Cmd {
-	return func() tea.Msg {
-		d, err, ok := s.next()
-		msg := laneMsg{seq: s.seq, lane: s.lane, s: s, delta: d, err: err, at: time.Now()}
-		if !ok {
-			msg.delta, msg.end = client.ChatDelta{Kind: client.ChatDoneDelta}, true
-			msg.recErr = s.finish(nil, recorder.ErrNoEnd)
-			return result(msg)
-		}
-		msg.recErr = s.reply.Add(d)
-		if d.Kind == client.ChatDoneDelta {
+	return s.tick(s.clock.Wait(s.now()), func(time.Time) tea.Msg { return s.take() })
+}
+
+// take takes the events that came, records them, and returns them.
+func (s *laneStream) take() tea.Msg {
+	items, ok := s.q.Next()
+	batch := make(batchMsg, 0, len(items)+1)
+	for _, it := range items {
+		msg := laneMsg{seq: s.seq, lane: s.lane, s: s, delta: it.D, err: it.Err, at: it.At}
+		msg.recErr = s.reply.Add(it.D)
+		if it.D.Kind == client.ChatDoneDelta {
 			msg.end = true
-			if rerr := s.finish(d.Result, err); msg.recErr == nil {
+			if rerr := s.finish(it.D.Result, it.Err); msg.recErr == nil {
 				msg.recErr = rerr
 			}
 		}
-		return result(msg)
+		batch = append(batch, msg)
 	}
+	if !ok {
+		msg := laneMsg{seq: s.seq, lane: s.lane, s: s, delta: client.ChatDelta{Kind: client.ChatDoneDelta}, end: true, at: time.Now()}
+		msg.recErr = s.finish(nil, recorder.ErrNoEnd)
+		batch = append(batch, msg)
+	}
+	return result(batch)
 }
 
 // close is the command that ends a stream nobody reads any more: its
@@ -74,7 +92,7 @@ func (s *laneStream) pull() tea.Cmd {
 // recorded as interrupted with what came.
 func (s *laneStream) close() tea.Cmd {
 	return func() tea.Msg {
-		s.stop()
+		s.q.Stop()
 		s.reply.Stop()
 		return result(closedMsg{})
 	}
@@ -83,7 +101,7 @@ func (s *laneStream) close() tea.Cmd {
 // finish closes the stream and records how the reply ended: stopped when
 // the person stopped the column, whatever error that gave.
 func (s *laneStream) finish(res *client.ChatResult, callErr error) error {
-	s.stop()
+	s.q.Stop()
 	return s.reply.Finish(res, callErr, s.ctx != nil && s.ctx.Err() != nil)
 }
 
