@@ -61,7 +61,7 @@ type Queue struct {
 	atGate chan struct{}
 	gated  atomic.Bool
 	fresh  bool  // the reader's: it queued something the screen has not taken
-	mark   int64 // the reader's: takes when it did
+	mark   int64 // the reader's: takes when it queued the last of it
 }
 
 // Start reads seq in a goroutine of its own until it ends or Stop is called.
@@ -129,9 +129,7 @@ func (q *Queue) read(seq iter.Seq2[client.ChatDelta, error]) {
 		case <-q.quit:
 			return
 		}
-		if !q.fresh {
-			q.fresh, q.mark = true, takes
-		}
+		q.fresh, q.mark = true, takes // the gate waits for a take of this one
 	}
 }
 
