@@ -12,6 +12,7 @@ import (
 	engine "atelier/batch"
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
 
@@ -151,7 +152,10 @@ func TestRunningBatchNotDeleted(t *testing.T) {
 		if p.Done >= 1 && !asked && hs.m.run != nil {
 			asked = true
 			hs.m.mx = nil // as when the matrix could not be read
-			return []tea.Msg{tabtest.Press("d")}
+			// The list reloads in a command of its own, which may not have
+			// come back yet: load it here, so that d finds the batch.
+			listed := listCmd(db)().(tab.ResultMsg).Msg
+			return []tea.Msg{listed, tabtest.Press("d")}
 		}
 		if asked && hs.m.run != nil && !p.Final {
 			if hs.m.list.Asking() {
