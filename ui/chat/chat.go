@@ -96,10 +96,10 @@ func New(o Options) Model {
 	}
 	m := Model{
 		db: o.Store, defaults: defaults{models: o.Models, demo: o.Demo},
-		km: defaultKeyMap(), clock: now(), frames: frames{tick: tea.Tick, now: now}, list: newConvList(o.Store),
+		km: defaultKeyMap(), clock: now(), frames: frames{frameclock.Pace{Tick: tea.Tick, Now: now}}, list: newConvList(o.Store),
 	}
 	if o.Tick != nil {
-		m.frames.tick = o.Tick
+		m.frames.Tick = o.Tick
 	}
 	m.conv.batch = o.BatchBytes
 	m.list.KeyMap.Yes, m.list.KeyMap.No = m.km.Yes, m.km.No
@@ -131,7 +131,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.client = msg.Client
 		return m, nil
 	case frameclock.SyncMsg:
-		m.frames.clock = frameclock.Sync(msg)
+		m.frames.Clock = frameclock.Sync(msg)
 		return m, nil
 	case tab.DeletedMsg: // in History
 		if msg.Ref.Kind == store.KindChat {

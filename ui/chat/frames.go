@@ -15,15 +15,11 @@ import (
 // line that moved. The wait and the take are one
 // command, so a frame costs the loop one message (the batch), not a tick
 // and then a batch: measured in a terminal, the process wakes less.
-type frames struct {
-	tick  func(time.Duration, func(time.Time) tea.Msg) tea.Cmd // tea.Tick, or the tests' own
-	now   func() time.Time
-	clock frameclock.Clock // when the renderer ticks: where frames land
-}
+type frames struct{ frameclock.Pace }
 
 // after returns the command that waits a frame, then takes what run's
 // stream brought meanwhile (run.take).
 func (f frames) after(run *running) tea.Cmd {
 	r := *run // read here, on the event loop: the command sees no later change
-	return f.tick(f.clock.Wait(f.now()), func(time.Time) tea.Msg { return r.take() })
+	return f.Next(func(time.Time) tea.Msg { return r.take() })
 }

@@ -26,7 +26,7 @@ func TestFramesLandOnRendererTicks(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, "")
 			var waits []time.Duration
-			h.m.frames.tick = func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+			h.m.frames.Tick = func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 				waits = append(waits, d)
 				return func() tea.Msg { return fn(testNow.Add(d)) }
 			}

@@ -67,7 +67,7 @@ func (h *harness) bind() *harness {
 func newTestModel(o Options) Model {
 	o.Now = func() time.Time { return testNow }
 	m := New(o)
-	m.frames.tick = func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	m.frames.Tick = func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 		return func() tea.Msg { return fn(testNow) }
 	}
 	return m

@@ -42,10 +42,10 @@ func TestColumnTakesAtTheTicks(t *testing.T) {
 	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
 	text := strings.Repeat("word ", 300) // three deltas of reply's 500 bytes
 	s := fakeStream(1, 0, reply(text, client.ChatResult{Text: text, StopReason: "end_turn"}, nil), nil)
-	s.clock = frameclock.Sync(frameclock.SyncMsg{At: now.Add(-13 * time.Millisecond)})
-	s.now = func() time.Time { return now }
+	s.pace.Clock = frameclock.Sync(frameclock.SyncMsg{At: now.Add(-13 * time.Millisecond)})
+	s.pace.Now = func() time.Time { return now }
 	var waits []time.Duration
-	s.tick = func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	s.pace.Tick = func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 		waits = append(waits, d)
 		return func() tea.Msg { return fn(now.Add(d)) }
 	}

@@ -19,6 +19,7 @@ import (
 	"atelier/client/sim"
 	"atelier/store"
 	"atelier/ui/internal/deltaq"
+	"atelier/ui/internal/frameclock"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
@@ -206,7 +207,7 @@ func fakeStream(seq, lane int, deltas []client.ChatDelta, err error) *laneStream
 		}
 	}
 	q := deltaq.Start(seq2, 0)
-	return &laneStream{seq: seq, lane: lane, q: q, now: time.Now, tick: noWait}
+	return &laneStream{seq: seq, lane: lane, q: q, pace: frameclock.Pace{Tick: noWait, Now: time.Now}}
 }
 
 // noWait is a frame that comes at once.

@@ -25,11 +25,9 @@ import (
 type laneStream struct {
 	seq, lane int
 	q         *deltaq.Queue
-	ctx       context.Context  // cancelled: the person stopped the column; nil: never
-	reply     *recorder.Reply  // nil when not recorded
-	clock     frameclock.Clock // when the renderer ticks: where the takes land
-	now       func() time.Time
-	tick      func(time.Duration, func(time.Time) tea.Msg) tea.Cmd // tea.Tick, or the tests' own
+	ctx       context.Context // cancelled: the person stopped the column; nil: never
+	reply     *recorder.Reply // nil when not recorded
+	pace      frameclock.Pace // the takes land on the renderer's ticks
 }
 
 // laneMsg is one event of a column's stream.
@@ -55,13 +53,15 @@ type closedMsg struct{}
 func openStream(ctx context.Context, c *client.Client, seq, lane int, t client.ChatTarget, turns []client.ChatTurn, reply *recorder.Reply, clock frameclock.Clock) *laneStream {
 	q := deltaq.New(0)
 	q.Read(c.StreamChat(client.WithReadGate(ctx, q.Gate), t, turns))
-	return &laneStream{seq: seq, lane: lane, q: q, ctx: ctx, reply: reply, clock: clock, now: time.Now, tick: tea.Tick}
+	pace := frameclock.NewPace()
+	pace.Clock = clock
+	return &laneStream{seq: seq, lane: lane, q: q, ctx: ctx, reply: reply, pace: pace}
 }
 
 // pull is the command that waits for the next frame, then for the
 // stream's next events.
 func (s *laneStream) pull() tea.Cmd {
-	return s.tick(s.clock.Wait(s.now()), func(time.Time) tea.Msg { return s.take() })
+	return s.pace.Next(func(time.Time) tea.Msg { return s.take() })
 }
 
 // take takes the events that came, records them, and returns them.

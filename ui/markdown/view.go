@@ -44,10 +44,7 @@ type Model struct {
 	armed bool // a frameMsg is on its way
 	seq   int  // the number of the last frameMsg sent
 
-	// tick is tea.Tick and now time.Now; tests swap them.
-	tick  func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
-	now   func() time.Time
-	clock frameclock.Clock // when the renderer ticks: where frames land
+	pace frameclock.Pace // frames land on the renderer's ticks; tests swap its Tick
 }
 
 // frameMsg is the tick of a frame. It names the Model it belongs to (by its
@@ -77,14 +74,14 @@ func WithKeyMap(k KeyMap) Option {
 }
 
 // SetClock lands the frames on the renderer's ticks that c knows.
-func (m *Model) SetClock(c frameclock.Clock) { m.clock = c }
+func (m *Model) SetClock(c frameclock.Clock) { m.pace.Clock = c }
 
 // Clock is the clock the frames land on.
-func (m Model) Clock() frameclock.Clock { return m.clock }
+func (m Model) Clock() frameclock.Clock { return m.pace.Clock }
 
 // New returns an empty view.
 func New(opts ...Option) Model {
-	m := Model{r: NewRenderer(defaultWidth, DefaultStyles(true)), keys: DefaultKeyMap(), tick: tea.Tick, now: time.Now}
+	m := Model{r: NewRenderer(defaultWidth, DefaultStyles(true)), keys: DefaultKeyMap(), pace: frameclock.NewPace()}
 	for _, o := range opts {
 		o(&m)
 	}
@@ -149,7 +146,7 @@ func (m *Model) arm() tea.Cmd {
 	m.armed = true
 	m.seq++
 	id, seq := m.r, m.seq
-	return m.tick(m.clock.Wait(m.now()), func(time.Time) tea.Msg { return frameMsg{id: id, seq: seq} })
+	return m.pace.Next(func(time.Time) tea.Msg { return frameMsg{id: id, seq: seq} })
 }
 
 // Update handles the frame ticks and the scrolling keys and mouse wheel.

@@ -17,7 +17,7 @@ import (
 // and whose renders are counted in *renders.
 func newTestModel(w, h int, renders *int) Model {
 	m := New(WithSize(w, h))
-	m.tick = func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	m.pace.Tick = func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 		return func() tea.Msg { return fn(time.Time{}) }
 	}
 	m.r.newRender = func(w int, st Styles) renderFunc {
@@ -278,8 +278,8 @@ func TestFramesLandOnTheClock(t *testing.T) {
 	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
 	var waits []time.Duration
 	m := New(WithSize(40, 5))
-	m.now = func() time.Time { return now }
-	m.tick = func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	m.pace.Now = func() time.Time { return now }
+	m.pace.Tick = func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 		waits = append(waits, d)
 		return func() tea.Msg { return fn(now.Add(d)) }
 	}

@@ -14,7 +14,11 @@
 // the renderer of that tick may run before the layout is done.
 package frameclock
 
-import "time"
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
 
 // Interval is how often a streaming reply is drawn again, at most, and
 // Bubble Tea's renderer ticks (FPS). At a model's pace (a delta every 20 ms
@@ -56,4 +60,22 @@ func (c Clock) Wait(now time.Time) time.Duration {
 		k++
 	}
 	return k*Interval - since
+}
+
+// Pace is the wait for a frame that the screens share: tea.Tick landed on
+// a Clock's ticks. Tests swap Tick for one that does not wait, Now for
+// their own clock.
+type Pace struct {
+	Clock Clock
+	Tick  func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	Now   func() time.Time
+}
+
+// NewPace is a Pace on tea.Tick and time.Now, with no clock yet.
+func NewPace() Pace { return Pace{Tick: tea.Tick, Now: time.Now} }
+
+// Next returns the command that waits for the next frame (Clock.Wait),
+// then returns what fn gives.
+func (p Pace) Next(fn func(time.Time) tea.Msg) tea.Cmd {
+	return p.Tick(p.Clock.Wait(p.Now()), fn)
 }

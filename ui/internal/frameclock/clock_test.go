@@ -3,6 +3,8 @@ package frameclock
 import (
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 func TestZeroClockWaitsAnInterval(t *testing.T) {
@@ -59,5 +61,23 @@ func TestWaitOverTime(t *testing.T) {
 func TestFPSMatchesInterval(t *testing.T) {
 	if time.Second/time.Duration(FPS) != Interval {
 		t.Fatalf("FPS %d is not one tick per Interval (%v)", FPS, Interval)
+	}
+}
+
+// TestPaceWaitsForTheClock: Next asks Tick for the clock's wait from Now.
+func TestPaceWaitsForTheClock(t *testing.T) {
+	phase := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	var asked time.Duration
+	p := Pace{
+		Clock: Sync(SyncMsg{At: phase}),
+		Now:   func() time.Time { return phase.Add(3 * time.Millisecond) },
+		Tick: func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+			asked = d
+			return func() tea.Msg { return fn(phase.Add(d)) }
+		},
+	}
+	msg := p.Next(func(at time.Time) tea.Msg { return at })()
+	if asked != 47*time.Millisecond || !msg.(time.Time).Equal(phase.Add(47*time.Millisecond)) {
+		t.Fatalf("waited %v, got %v", asked, msg)
 	}
 }
