@@ -79,6 +79,10 @@ const (
 // openBlock is the state of the block still arriving.
 type openBlock struct {
 	start int // the block's offset; -1 before the first
+	// first is the offset of its first line that is not blank: a block
+	// after a fence or a heading, say, or a list's first item, starts with
+	// the blank line before it, and its kind is its next line's.
+	first int
 	list  listRef
 	mode  openMode
 	cut   cutPoint
@@ -112,7 +116,7 @@ type lastDrawn struct {
 
 // resetOpen starts the state of a block at start.
 func (r *Renderer) resetOpen(start int, list listRef) {
-	r.open = openBlock{start: start, list: list, scan: start,
+	r.open = openBlock{start: start, first: start, list: list, scan: start,
 		cut: cutPoint{at: start, mark: -1, stub: string(itemStub(list))}}
 }
 

@@ -56,7 +56,7 @@ func (r *Renderer) fenceClosed(end, after int) {
 func (r *Renderer) boundary(end int) (mark, at int) {
 	o := &r.open
 	at = o.scan
-	if at <= o.start || at >= end || o.code != nil {
+	if at <= o.first || at >= end || o.code != nil {
 		return -1, 0
 	}
 	line := r.text[at:end]

@@ -40,7 +40,7 @@ func (r *Renderer) scanWords() {
 	// A line not complete yet may turn out not to be paragraph text, or,
 	// after a blank line, to start the next block: its words wait until
 	// it is complete, unless it plainly goes on the paragraph.
-	if o.scan < end && (o.scan > o.start && !o.para.in || !startsLetter(bytes.TrimLeft(r.text[o.scan:end], " "))) {
+	if o.scan < end && (o.scan > o.first && !o.para.in || !startsLetter(bytes.TrimLeft(r.text[o.scan:end], " "))) {
 		end = o.scan
 	}
 	text := r.text

@@ -45,8 +45,8 @@ type level struct {
 func (r *Renderer) scanOpen() {
 	o := &r.open
 	r.scanOpenTo(r.split.pos)
-	if o.mode == modeNone && o.scan == o.start {
-		r.startMode(complete(r.text[o.start:]), false)
+	if o.mode == modeNone && o.scan == o.first {
+		r.startMode(complete(r.text[o.first:]), false)
 	}
 	if o.mode == modePara {
 		r.scanWords()
@@ -59,7 +59,7 @@ func (r *Renderer) scanOpen() {
 func (r *Renderer) pending(end int) bool {
 	o := &r.open
 	under := o.mode == modePara && o.para.in || o.mode == modeItem && o.item.para || o.mode == modeWhole && o.cut.kind != cutStart
-	if o.scan <= o.start || o.scan >= end || !under {
+	if o.scan <= o.first || o.scan >= end || !under {
 		return false
 	}
 	t := bytes.TrimSpace(r.text[o.scan:end])
@@ -212,7 +212,11 @@ func startsWord(line []byte) bool {
 // scanLine reads one complete line of the open block, starting at offset at.
 func (r *Renderer) scanLine(line []byte, at int) {
 	o := &r.open
-	if at == o.start {
+	if at == o.first && o.mode == modeNone && isBlank(line) {
+		o.first = o.scan // the blank line before the block's first
+		return
+	}
+	if at == o.first {
 		r.startMode(line, true)
 		o.para.lines = 1
 		o.para.in = o.mode == modePara

@@ -76,8 +76,8 @@ func riskyCell(row []byte) bool {
 // followed by delim, a delimiter row with as many cells.
 func (r *Renderer) tableStart(delim []byte) bool {
 	o := &r.open
-	nl := bytes.IndexByte(r.text[o.start:], '\n')
-	head := r.text[o.start : o.start+nl]
+	nl := bytes.IndexByte(r.text[o.first:], '\n')
+	head := r.text[o.first : o.first+nl]
 	n := len(cells(head))
 	if !bytes.ContainsRune(head, '|') || len(cells(delim)) != n || riskyCell(head) {
 		return false

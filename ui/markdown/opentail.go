@@ -125,11 +125,13 @@ func (r *Renderer) renderTail(c cutPoint, cands, words []cutPoint, end int, clos
 
 // renderTailSrc renders the source of a tail: an open paragraph's, when
 // it is one line, or a list item's holding only text, laid out by flatPara
-// (paraflat.go); anything else by glamour.
+// (paraflat.go); a table's of plain text by flatTable (tableflat.go);
+// anything else by glamour.
 func (r *Renderer) renderTailSrc(src []byte, c cutPoint, close, next []byte) (rendering, error) {
 	para := r.open.mode == modePara && c.stub == "" && next == nil
 	item := r.open.mode == modeItem && c.kind != cutAfterCode // its stub holds a fence
-	if (para || item) && close == nil {
+	table := r.open.isTable && next == nil
+	if (para || item || table) && close == nil {
 		return r.renderFlat(src)
 	}
 	return r.render(src)

@@ -49,11 +49,13 @@ import (
 // flatPara renders one-paragraph and list tails; nil when the probes failed.
 type flatPara struct {
 	md     goldmark.Markdown
-	width  int // glamour's width
-	margin int // the document's indentation, in cells
-	room   int // what the document's margins take from the width
-	level  int // the indentation of a nested list, in cells
-	lists  bool
+	width  int        // glamour's width
+	margin int        // the document's indentation, in cells
+	room   int        // what the document's margins take from the width
+	level  int        // the indentation of a nested list, in cells
+	paras  bool       // paragraphs are laid out flat
+	lists  bool       // lists are
+	table  *flatTable // tables are (tableflat.go); nil: not
 }
 
 // flatProbes are paragraphs and lists whose lines must come out as
@@ -76,18 +78,17 @@ var flatListProbes = []string{
 	"- [ ] task " + strings.Repeat("task words ", 30) + "\n- [x] done",
 }
 
-// newFlatPara returns a flatPara for glamour at width in style, or nil if
-// its paragraphs would not be glamour's (see flatProbes); its lists is
-// false if its lists would not.
+// newFlatPara returns a flatPara for glamour at width in style: its paras
+// is false if its paragraphs would not be glamour's (see flatProbes), its
+// lists if its lists would not, its table nil if its tables would not (see
+// flatTableProbes); nil if none would be.
 func newFlatPara(width int, style ansi.StyleConfig, whole renderFunc) *flatPara {
 	p, l := style.Paragraph, style.List
-	if p.Prefix != "" || p.Suffix != "" || p.Indent != nil || p.Margin != nil || p.IndentToken != nil {
-		return nil
-	}
 	f := flatParaAt(width, style)
 	if f == nil {
 		return nil
 	}
+	f.table = newFlatTable(style, whole)
 	// Each probe laid out must be glamour's lines; one it declines (see
 	// lay) is glamour's business. The first, the simplest, must be laid.
 	ok := func(probes []string) bool {
@@ -107,11 +108,13 @@ func newFlatPara(width int, style ansi.StyleConfig, whole renderFunc) *flatPara 
 		}
 		return true
 	}
-	if !ok(flatProbes) {
+	f.paras = p.Prefix == "" && p.Suffix == "" && p.Indent == nil && p.Margin == nil && p.IndentToken == nil
+	f.paras = f.paras && ok(flatProbes)
+	f.lists = f.paras && l.Margin == nil && l.Indent == nil && l.IndentToken == nil && l.Prefix == ""
+	f.lists = f.lists && ok(flatListProbes)
+	if !f.paras && f.table == nil {
 		return nil
 	}
-	f.lists = l.Margin == nil && l.Indent == nil && l.IndentToken == nil && l.Prefix == ""
-	f.lists = f.lists && ok(flatListProbes)
 	return f
 }
 
@@ -231,7 +234,7 @@ func textList(list *ast.List) bool {
 }
 
 // errNotFlat says that a tail is not what flatPara lays out.
-var errNotFlat = errors.New("not one paragraph on one line or a list of text")
+var errNotFlat = errors.New("not one paragraph on one line, a list of text or a table of plain text")
 
 // newFlat returns the renderFunc of the flat layout at width in st, which
 // answers errNotFlat for a tail it cannot take; nil if the probes failed.
@@ -241,8 +244,15 @@ func newFlat(width int, st Styles) renderFunc {
 		return nil
 	}
 	return func(src []byte) (rendering, error) {
-		if rd, ok := f.lay(src); ok {
-			return rd, nil
+		if f.paras {
+			if rd, ok := f.lay(src); ok {
+				return rd, nil
+			}
+		}
+		if f.table != nil {
+			if rd, ok := f.table.lay(src); ok {
+				return rd, nil
+			}
 		}
 		return rendering{}, errNotFlat
 	}
@@ -263,7 +273,12 @@ type flatKey struct {
 	style string
 }
 
-type flatVerdict struct{ ok, lists bool }
+// flatVerdict is what the probes said: whether anything is laid out flat,
+// paragraphs, lists, and how tables are (nil: not).
+type flatVerdict struct {
+	ok, paras, lists bool
+	table            *flatTable
+}
 
 // cachedFlatPara is newFlatPara with the probes' verdict kept for the next
 // Renderer at the same width and style.
@@ -274,7 +289,9 @@ func cachedFlatPara(width int, style ansi.StyleConfig) *flatPara {
 	flatVerdicts.Unlock()
 	if !seen {
 		f := newFlatPara(width, style, newGlamour(width, style))
-		v = flatVerdict{ok: f != nil, lists: f != nil && f.lists}
+		if f != nil {
+			v = flatVerdict{ok: true, paras: f.paras, lists: f.lists, table: f.table}
+		}
 		flatVerdicts.Lock()
 		if len(flatVerdicts.m) >= 64 {
 			clear(flatVerdicts.m) // widths a resize went through
@@ -288,7 +305,7 @@ func cachedFlatPara(width int, style ansi.StyleConfig) *flatPara {
 	}
 	f := flatParaAt(width, style)
 	if f != nil {
-		f.lists = v.lists
+		f.paras, f.lists, f.table = v.paras, v.lists, v.table
 	}
 	return f
 }

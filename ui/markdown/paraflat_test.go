@@ -59,17 +59,24 @@ func flatList(rng *rand.Rand) string {
 	return b.String()
 }
 
+// flatStyles and flatWidths are what the flat layouts are compared with
+// glamour in: the dark, light and 16-colour styles, from 8 to 220 columns.
+var (
+	flatStyles = []struct {
+		name string
+		st   Styles
+	}{{"dark", DefaultStyles(true)}, {"light", DefaultStyles(false)}, {"basic", BasicStyles()}}
+	flatWidths = []int{30, 40, 77, 116, 120, 196, 220, 8}
+)
+
 // TestFlatParaAsGlamour lays out random one-line paragraphs and lists with flatPara
 // and with glamour, at widths from 8 to 220 columns, in the dark, light
 // and 16-colour styles: the lines must be the same bytes.
 func TestFlatParaAsGlamour(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, randomSeed()))
-	for _, style := range []struct {
-		name string
-		st   Styles
-	}{{"dark", DefaultStyles(true)}, {"light", DefaultStyles(false)}, {"basic", BasicStyles()}} {
+	for _, style := range flatStyles {
 		name, st := style.name, style.st
-		for _, width := range []int{30, 40, 77, 116, 120, 196, 220, 8} {
+		for _, width := range flatWidths {
 			flat := newFlat(width, st)
 			if flat == nil {
 				t.Fatalf("%s at %d: the probes failed", name, width)
@@ -113,18 +120,19 @@ func TestFlatParaAsGlamour(t *testing.T) {
 	}
 }
 
-// TestFlatParaDeclines: what is not one paragraph on one line is left to
-// glamour.
+// TestFlatParaDeclines: what is not one paragraph on one line, a list of
+// text or a table of plain text is left to glamour.
 func TestFlatParaDeclines(t *testing.T) {
 	flat := newFlat(60, DefaultStyles(true))
 	for _, s := range []string{"# heading\n", "two\nlines\n", "- item\n\n  ```\n  code\n  ```\n", "- item\n  > quote\n", "> quote\n", "para\n\npara\n", "```\ncode\n", "    indented\n", "---\n", "a\r\n",
-		"| a | b |\n|---|---|\n| 1 | 2 |\n", "\n> quote\n> more\n", "\nline one\nline two\n"} {
+		"| a | b |\n|---|---|\n| **1** | 2 |\n", "\n> quote\n> more\n", "\nline one\nline two\n"} {
 		if _, err := flat([]byte(s)); err != errNotFlat {
 			t.Errorf("%q: %v, want errNotFlat", s, err)
 		}
 	}
 	for _, s := range []string{"one **paragraph** on one line\n", "- an item\n  - nested\n- **two**: text\n  on two lines\n", "1. one\n2. two\n", "\nafter a blank line\n", "\n- an item after one\n- and another\n",
-		"a closed paragraph\n\n", "\nbetween blank lines\n\n", "- a closed list\n- of two\n\n"} {
+		"a closed paragraph\n\n", "\nbetween blank lines\n\n", "- a closed list\n- of two\n\n",
+		"| a | b |\n|---|---|\n| 1 | 2 |\n", "\n| a closed | table |\n|:-:|--:|\n| 1 | 2 |\n\n"} {
 		if _, err := flat([]byte(s)); err != nil {
 			t.Errorf("%q: %v", s, err)
 		}
@@ -132,17 +140,26 @@ func TestFlatParaDeclines(t *testing.T) {
 }
 
 // TestFlatParaRefusesStyles: a style whose paragraph glamour indents or
-// prefixes is not laid out flat.
+// prefixes does not lay paragraphs out flat (tables still may be).
 func TestFlatParaRefusesStyles(t *testing.T) {
+	para := []byte("one **paragraph** on one line\n")
 	st := DefaultStyles(true)
 	two := uint(2)
 	st.Markdown.Paragraph.Margin = &two
-	if newFlat(80, st) != nil {
-		t.Error("a paragraph with a margin laid out flat")
+	if flat := newFlat(80, st); flat != nil {
+		if _, err := flat(para); err != errNotFlat {
+			t.Errorf("a paragraph with a margin laid out flat: %v", err)
+		}
 	}
 	st = DefaultStyles(true)
 	st.Markdown.Paragraph.Prefix = "¶ "
+	if flat := newFlat(80, st); flat != nil {
+		if _, err := flat(para); err != errNotFlat {
+			t.Errorf("a paragraph with a prefix laid out flat: %v", err)
+		}
+	}
+	st.Markdown.Table.Margin = &two
 	if newFlat(80, st) != nil {
-		t.Error("a paragraph with a prefix laid out flat")
+		t.Error("flat layout made with neither paragraphs nor tables")
 	}
 }

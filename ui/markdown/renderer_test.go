@@ -323,6 +323,7 @@ func TestRenderFailureShowsText(t *testing.T) {
 	r.newRender = func(int, Styles) renderFunc {
 		return func([]byte) (rendering, error) { return rendering{}, errors.New("boom") }
 	}
+	r.newFlat = func(int, Styles) renderFunc { return nil } // glamour draws it all
 	r.Append("# Title\n\nsome *text*")
 	if got, want := r.Lines(), []string{"# Title", "", "some *text*"}; !slices.Equal(got, want) {
 		t.Fatalf("Lines %q, want %q", got, want)
