@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 
@@ -52,6 +53,7 @@ func newGlamour(width int, style ansi.StyleConfig) renderFunc {
 	// The code block's prefix carries the mark that becomes its `[N]` label.
 	style.CodeBlock.BlockPrefix = codeMark + "\n" + style.CodeBlock.BlockPrefix
 	md := newMarkdown(width, style)
+	var w outWriter
 	return func(src []byte) (rd rendering, err error) {
 		// The input is a model's: a glamour bug it trips must not take the
 		// program down. The caller then shows the text as it is.
@@ -65,9 +67,39 @@ func newGlamour(width int, style ansi.StyleConfig) renderFunc {
 		src = src[:len(src):len(src)]
 		doc := md.Parser().Parse(text.NewReader(src))
 		codes := collectCode(doc, src)
-		var buf bytes.Buffer
-		err = md.Renderer().Render(&buf, plainCode(doc, src), doc)
+		out, err := w.render(md, plainCode(doc, src), doc)
 		_, html := doc.LastChild().(*ast.HTMLBlock)
-		return rendering{out: buf.String(), codes: codes, html: html, doc: doc, src: src}, err
+		return rendering{out: out, codes: codes, html: html, doc: doc, src: src}, err
 	}
+}
+
+// outWriter is where one renderFunc renders, kept from one render to the
+// next: goldmark wraps any other writer in a buffered writer of its own,
+// 4 KB a render (a stream renders thousands of tails), and the buffer
+// grows again from nothing. A renderFunc is one Renderer's, used by one
+// goroutine at a time, as glamour's renderer it calls is.
+type outWriter struct {
+	buf bytes.Buffer
+	bw  *bufio.Writer
+}
+
+// keptOut is the most an outWriter's buffer keeps between renders.
+const keptOut = 256 << 10
+
+// render renders doc, parsed from src, with md and returns the output.
+func (w *outWriter) render(md goldmark.Markdown, src []byte, doc ast.Node) (string, error) {
+	if w.bw == nil {
+		w.bw = bufio.NewWriter(&w.buf)
+	}
+	w.buf.Reset()
+	w.bw.Reset(&w.buf)
+	err := md.Renderer().Render(w.bw, src, doc)
+	if ferr := w.bw.Flush(); err == nil {
+		err = ferr
+	}
+	out := w.buf.String()
+	if w.buf.Cap() > keptOut {
+		w.buf = bytes.Buffer{} // a long block's: not kept for the short ones
+	}
+	return out, err
 }

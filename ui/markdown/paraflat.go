@@ -49,6 +49,7 @@ import (
 // flatPara renders one-paragraph and list tails; nil when the probes failed.
 type flatPara struct {
 	md     goldmark.Markdown
+	out    outWriter
 	width  int        // glamour's width
 	margin int        // the document's indentation, in cells
 	room   int        // what the document's margins take from the width
@@ -187,11 +188,11 @@ func (f *flatPara) render(src []byte) (rd rendering, ok bool, err error) {
 	default:
 		return rendering{}, false, nil
 	}
-	var buf bytes.Buffer
-	if err := f.md.Renderer().Render(&buf, src, doc); err != nil {
+	out, err := f.out.render(f.md, src, doc)
+	if err != nil {
 		return rendering{}, false, err
 	}
-	return rendering{out: buf.String(), doc: doc, src: src}, true, nil
+	return rendering{out: out, doc: doc, src: src}, true, nil
 }
 
 // maybeFlat tells, without parsing, the sources render can never take: more
