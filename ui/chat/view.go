@@ -72,7 +72,7 @@ func (m Model) pane(g geometry) []string {
 	if l := m.comp.label(); l != "" {
 		out = append(out, pad(m.st.Label.Render(ansi.Truncate(termtext.String(l), g.paneW, "…")), g.paneW))
 	}
-	for l := range strings.SplitSeq(m.comp.ta.View(), "\n") {
+	for l := range strings.SplitSeq(m.comp.view(), "\n") {
 		out = append(out, pad(l, g.paneW))
 	}
 	for len(out) < m.height {
