@@ -130,9 +130,12 @@ func (s *running) pull() tea.Cmd {
 func (s running) take() tea.Msg {
 	id, ctx, q, rec := s.id, s.ctx, s.q, s.rec
 	items, ok := q.Next()
-	d, err := client.ChatDelta{Kind: client.ChatDoneDelta, Result: &client.ChatResult{}}, fmt.Errorf("chat: %w", recorder.ErrNoEnd)
-	if ok { // the stream always ends with a done delta; be safe anyway
+	var d client.ChatDelta
+	var err error
+	if ok {
 		d, err = items[0].D, items[0].Err
+	} else { // the stream always ends with a done delta; be safe anyway
+		d, err = client.ChatDelta{Kind: client.ChatDoneDelta, Result: &client.ChatResult{}}, fmt.Errorf("chat: %w", recorder.ErrNoEnd)
 	}
 	if d.Kind != client.ChatDoneDelta {
 		b := batchMsg{id: id, pieces: make([]deltaMsg, len(items)), at: time.Now()}
