@@ -269,11 +269,21 @@ func plainTable(body []byte) (rows [][]string, align []byte, ok bool) {
 
 // tableLine reports whether l can be a row of a table laid out flat: a pipe
 // after less than four spaces, nothing that would be read as a link, a
-// picture or an address (glamour lists those under the table), no tabs or
-// carriage returns.
+// picture or an address (glamour lists those under the table), and no
+// white space but spaces, nor control characters: cells trims them where
+// goldmark keeps them, or the other way round (a form feed after a
+// delimiter row makes it a paragraph's text).
 func tableLine(l []byte) bool {
 	t := bytes.TrimLeft(l, " ")
-	return len(l)-len(t) < 4 && len(t) > 0 && t[0] == '|' && !riskyCell(l) && !bytes.ContainsAny(l, "\t\r")
+	if len(l)-len(t) >= 4 || len(t) == 0 || t[0] != '|' || riskyCell(l) {
+		return false
+	}
+	for _, r := range string(l) {
+		if r < ' ' || r == 0x7f || r >= utf8.RuneSelf && (unicode.IsSpace(r) || unicode.IsControl(r)) {
+			return false
+		}
+	}
+	return true
 }
 
 // alignments reads a delimiter row's cells: each dashes, with a colon on

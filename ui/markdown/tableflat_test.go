@@ -119,7 +119,7 @@ func TestFlatTableDeclines(t *testing.T) {
 		"| a | b |\n|---|---|\n| 1 | 2 | 3 |\n", "| a | b |\n|---|\n| 1 | 2 |\n", "| a | b |\n|-x-|---|\n", "| a | b |\n| 1 | 2 |\n",
 		"| a | b |\n|---|---|\nplain line\n", "| a | b |\n|---|---|\n    | 1 | 2 |\n", "| a | b |\n|---|---|\n| 1\t| 2 |\n",
 		"| a | b |\n|---|---|\n| two  spaces | 2 |\n", "| a | b |\n|---|---|\n| " + strings.Repeat("wide ", 20) + "| 2 |\n",
-		"para\n", "| a |\n",
+		"para\n", "| a |\n", "| a | b |\n|---|---|\f\n| 1 | 2 |\n", "| a | b |\n|---|---|\n| 1\u00a0| 2 |\n",
 	} {
 		if _, ok := f.lay([]byte(s)); ok {
 			t.Errorf("%q laid out flat", s)
@@ -142,4 +142,38 @@ func TestFlatTableRefusesStyles(t *testing.T) {
 	if newFlatTable(st.Markdown, newGlamour(80, st.Markdown)) != nil {
 		t.Error("a table with a margin laid out flat")
 	}
+}
+
+// FuzzFlatTable: whatever a model writes, a table laid out flat is laid
+// out as glamour lays it out.
+func FuzzFlatTable(f *testing.F) {
+	for _, s := range flatTableProbes {
+		f.Add(s, uint8(60))
+	}
+	f.Add("| a | b |\n|:-:|--:|\n| 1 |\n|\n", uint8(30))
+	st := DefaultStyles(true)
+	tables := map[int]*flatTable{}
+	f.Fuzz(func(t *testing.T, s string, w uint8) {
+		width := 20 + int(w)%180
+		whole := newGlamour(width, st.Markdown)
+		ft, seen := tables[width]
+		if !seen {
+			ft = newFlatTable(st.Markdown, whole)
+			tables[width] = ft
+		}
+		if ft == nil || len(s) > 2000 {
+			return
+		}
+		got, ok := ft.lay([]byte(s))
+		if !ok {
+			return
+		}
+		want, err := whole([]byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := compact(nil, got.out), compact(nil, want.out); !slices.Equal(g, w) {
+			t.Fatalf("at %d, %q:\nflat  %q\nwhole %q", width, s, g, w)
+		}
+	})
 }
