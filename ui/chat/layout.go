@@ -109,7 +109,7 @@ func (t *transcript) draw(entries []entry, i int, lk look) []string {
 	if e.role == store.RoleUser {
 		return promptLines(e, lk)
 	}
-	out := []string{replyHeader(e, lk)}
+	out := []string{t.headerOf(e, lk)}
 	out = append(out, thinkingLines(e, lk)...)
 	out = append(out, toolLines(e, lk)...)
 	if t.live != nil && i == len(entries)-1 {

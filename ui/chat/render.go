@@ -66,15 +66,37 @@ func promptLines(e *entry, lk look) []string {
 	return out
 }
 
-// replyHeader is a reply's first line: the model and the figures a prompt
+// headerMemo is a reply header as last drawn, with what it was drawn
+// from: the reply arriving is drawn at every frame, its header the same
+// until it ends (styling and cutting it was a fiftieth of a frame's work).
+type headerMemo struct {
+	model, family, figures string
+	width                  int
+	st                     *styles
+	line                   string
+}
+
+// headerOf is reply e's header, from the memo when nothing it shows
+// changed.
+func (t *transcript) headerOf(e *entry, lk look) string {
+	fig := figures(e, lk.prices)
+	if h := t.header; h != nil && h.model == e.model && h.family == string(e.family) && h.figures == fig && h.width == lk.width && h.st == lk.st {
+		return h.line
+	}
+	line := header(e, fig, lk)
+	t.header = &headerMemo{model: e.model, family: string(e.family), figures: fig, width: lk.width, st: lk.st, line: line}
+	return line
+}
+
+// header is a reply's first line: the model and fig, the figures a prompt
 // engineer wants.
-func replyHeader(e *entry, lk look) string {
+func header(e *entry, fig string, lk look) string {
 	st := lk.st
 	model := termtext.String(e.model)
 	if model == "" {
 		model = string(e.family)
 	}
-	return ansi.Truncate(st.Reply.Header.Render("▾ "+model)+st.Reply.Figures.Render(figures(e, lk.prices)), lk.width, "…")
+	return ansi.Truncate(st.Reply.Header.Render("▾ "+model)+st.Reply.Figures.Render(fig), lk.width, "…")
 }
 
 // figures are a reply's timings, tokens, rate and stop reason.

@@ -38,6 +38,7 @@ type transcript struct {
 	drawnView *drawnView  // the window as last drawn; shared by the copies of the Model
 	ahead     ahead       // the replies above rendered ahead, off the event loop
 	prices    price.Table // the rates the replies' headers are costed at; nil: none
+	header    *headerMemo // the last reply header drawn; shared by the copies
 }
 
 // drawing is an entry's lines as last drawn, and what they were drawn for.
