@@ -57,6 +57,7 @@ type flatPara struct {
 	paras  bool       // paragraphs are laid out flat
 	lists  bool       // lists are
 	table  *flatTable // tables are (tableflat.go); nil: not
+	runs   *flatRuns  // plain, bold and italic text is written directly (flatruns.go); nil: not
 }
 
 // flatProbes are paragraphs and lists whose lines must come out as
@@ -113,6 +114,9 @@ func newFlatPara(width int, style ansi.StyleConfig, whole renderFunc) *flatPara 
 	f.paras = f.paras && ok(flatProbes)
 	f.lists = f.paras && l.Margin == nil && l.Indent == nil && l.IndentToken == nil && l.Prefix == ""
 	f.lists = f.lists && ok(flatListProbes)
+	if f.paras && f.lists {
+		f.runs = f.newRuns()
+	}
 	if !f.paras && f.table == nil {
 		return nil
 	}
@@ -162,6 +166,11 @@ func (f *flatPara) render(src []byte) (rd rendering, ok bool, err error) {
 		if bytes.IndexByte(body, '\n') >= 0 || bytes.IndexByte(body, '\r') >= 0 {
 			return rendering{}, false, nil
 		}
+		if f.runs != nil && plainRuns(src) {
+			if out, ok := f.runs.para(n, src); ok {
+				return rendering{out: out, doc: doc, src: src}, true, nil
+			}
+		}
 		// The paragraph becomes a text block for the render, which
 		// glamour neither wraps nor pads: its text lands in the
 		// document's line.
@@ -184,6 +193,11 @@ func (f *flatPara) render(src []byte) (rd rendering, ok bool, err error) {
 		// start a line's text with spaces too: such tails go to glamour.
 		if !f.lists || !textList(n) || bytes.ContainsAny(src, "\r<&") || bytes.Contains(src, []byte("[](")) {
 			return rendering{}, false, nil
+		}
+		if f.runs != nil && plainRuns(src) {
+			if out, ok := f.runs.list(n, src); ok {
+				return rendering{out: out, doc: doc, src: src}, true, nil
+			}
 		}
 	default:
 		return rendering{}, false, nil
@@ -279,6 +293,7 @@ type flatKey struct {
 type flatVerdict struct {
 	ok, paras, lists bool
 	table            *flatTable
+	runs             *flatRuns
 }
 
 // cachedFlatPara is newFlatPara with the probes' verdict kept for the next
@@ -291,7 +306,7 @@ func cachedFlatPara(width int, style ansi.StyleConfig) *flatPara {
 	if !seen {
 		f := newFlatPara(width, style, newGlamour(width, style))
 		if f != nil {
-			v = flatVerdict{ok: true, paras: f.paras, lists: f.lists, table: f.table}
+			v = flatVerdict{ok: true, paras: f.paras, lists: f.lists, table: f.table, runs: f.runs}
 		}
 		flatVerdicts.Lock()
 		if len(flatVerdicts.m) >= 64 {
@@ -306,7 +321,7 @@ func cachedFlatPara(width int, style ansi.StyleConfig) *flatPara {
 	}
 	f := flatParaAt(width, style)
 	if f != nil {
-		f.paras, f.lists, f.table = v.paras, v.lists, v.table
+		f.paras, f.lists, f.table, f.runs = v.paras, v.lists, v.table, v.runs
 	}
 	return f
 }

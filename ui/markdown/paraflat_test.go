@@ -18,7 +18,7 @@ var flatPieces = []string{
 	"[ref link](https://e.org \"title\")", "<https://auto.example.org/x>", "https://bare.example.org/y", "~~strike~~",
 	"<b>html</b>", "&amp;", "&copy;", "\\*escaped\\*", "*", "`", "[", "]", "_", "日本語", "emoji 🎉", "café",
 	"—", "“quoted”", "…", "x,y", "a-b", "1.5", "(paren)", "\u00a0", cutMark + "marked", cutMark,
-	"![image](https://e.org/i.png)", "<span>", "end.", "-", "+", "|", ":smile:",
+	"![image](https://e.org/i.png)", "<span>", "end.", "-", "+", "|", ":smile:", "snake_case_name", "**", "50%",
 }
 
 // flatPara1 is a random line of up to n pieces.
@@ -59,65 +59,83 @@ func flatList(rng *rand.Rand) string {
 	return b.String()
 }
 
-// flatStyles and flatWidths are what the flat layouts are compared with
-// glamour in: the dark, light and 16-colour styles, from 8 to 220 columns.
-var (
-	flatStyles = []struct {
-		name string
-		st   Styles
-	}{{"dark", DefaultStyles(true)}, {"light", DefaultStyles(false)}, {"basic", BasicStyles()}}
-	flatWidths = []int{30, 40, 77, 116, 120, 196, 220, 8}
-)
+// flatCase is a style and a width the flat layouts are compared with
+// glamour in.
+type flatCase struct {
+	name  string
+	st    Styles
+	width int
+}
+
+// flatCases are the dark, light and 16-colour styles, each from 8 to 220
+// columns.
+func flatCases() []flatCase {
+	var out []flatCase
+	for _, st := range []flatCase{{name: "dark", st: DefaultStyles(true)}, {name: "light", st: DefaultStyles(false)}, {name: "basic", st: BasicStyles()}} {
+		for _, w := range []int{30, 40, 77, 116, 120, 196, 220, 8} {
+			out = append(out, flatCase{st.name, st.st, w})
+		}
+	}
+	return out
+}
 
 // TestFlatParaAsGlamour lays out random one-line paragraphs and lists with flatPara
 // and with glamour, at widths from 8 to 220 columns, in the dark, light
 // and 16-colour styles: the lines must be the same bytes.
 func TestFlatParaAsGlamour(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, randomSeed()))
-	for _, style := range flatStyles {
-		name, st := style.name, style.st
-		for _, width := range flatWidths {
-			flat := newFlat(width, st)
-			if flat == nil {
-				t.Fatalf("%s at %d: the probes failed", name, width)
+	for _, c := range flatCases() {
+		name, st, width := c.name, c.st, c.width
+		flat := newFlat(width, st)
+		if flat == nil {
+			t.Fatalf("%s at %d: the probes failed", name, width)
+		}
+		whole := newGlamour(width, st.Markdown)
+		paras, lists := 0, 0
+		for range randomDocs(60) {
+			src, list := []byte(flatPara1(rng, 80, flatPieces)+"\n"), rng.IntN(2) == 0
+			if list {
+				src = []byte(flatList(rng))
 			}
-			whole := newGlamour(width, st.Markdown)
-			paras, lists := 0, 0
-			for range randomDocs(60) {
-				src, list := []byte(flatPara1(rng, 80, flatPieces)+"\n"), rng.IntN(2) == 0
-				if list {
-					src = []byte(flatList(rng))
-				}
-				if rng.IntN(3) == 0 {
-					src = append([]byte("\n"), src...) // a closed block after its blank line
-				}
-				if rng.IntN(3) == 0 {
-					src = append(src, '\n') // and before the one that closed it
-				}
-				got, err := flat(src)
-				if err != nil {
-					continue // not one paragraph: glamour's
-				}
-				if list {
-					lists++
-				} else {
-					paras++
-				}
-				want, err := whole(src)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g, w := trimBlank(compact(nil, got.out)), trimBlank(compact(nil, want.out))
-				if !slices.Equal(g, w) {
-					diffLines(t, fmt.Sprintf("%s at %d: %q", name, width, src), g, w)
-					return
-				}
+			if rng.IntN(3) == 0 {
+				src = append([]byte("\n"), src...) // a closed block after its blank line
 			}
-			if paras == 0 || lists == 0 {
-				t.Fatalf("%s at %d: %d paragraphs and %d lists laid out flat", name, width, paras, lists)
+			if rng.IntN(3) == 0 {
+				src = append(src, '\n') // and before the one that closed it
+			}
+			got, err := flat(src)
+			if err != nil {
+				continue // not one paragraph: glamour's
+			}
+			if list {
+				lists++
+			} else {
+				paras++
+			}
+			if !layoutIsWhole(t, fmt.Sprintf("%s at %d: %q", name, width, src), whole, src, got) {
+				return
 			}
 		}
+		if paras == 0 || lists == 0 {
+			t.Fatalf("%s at %d: %d paragraphs and %d lists laid out flat", name, width, paras, lists)
+		}
 	}
+}
+
+// layoutIsWhole reports whether got, src laid out flat, draws the lines
+// whole, glamour at the width, draws for it; if not, it says where not.
+func layoutIsWhole(t *testing.T, what string, whole renderFunc, src []byte, got rendering) bool {
+	t.Helper()
+	want, err := whole(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, w := trimBlank(compact(nil, got.out)), trimBlank(compact(nil, want.out))
+	if !slices.Equal(g, w) {
+		diffLines(t, what, g, w)
+		return false
+	}
+	return true
 }
 
 // TestFlatParaDeclines: what is not one paragraph on one line, a list of
