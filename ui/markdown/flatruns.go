@@ -122,9 +122,16 @@ func (f *flatRuns) runs(b *strings.Builder, n ast.Node, src []byte) bool {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		style, t := f.text, c
 		if e, ok := c.(*ast.Emphasis); ok {
-			style = map[int]string{1: f.em, 2: f.strong}[e.Level]
+			switch e.Level {
+			case 1:
+				style = f.em
+			case 2:
+				style = f.strong
+			default:
+				return false
+			}
 			t = e.FirstChild()
-			if style == "" || t == nil || t.NextSibling() != nil {
+			if t == nil || t.NextSibling() != nil {
 				return false
 			}
 		}

@@ -288,12 +288,13 @@ type flatKey struct {
 	style string
 }
 
-// flatVerdict is what the probes said: whether anything is laid out flat,
-// paragraphs, lists, and how tables are (nil: not).
+// flatVerdict is what the probes said: whether paragraphs and lists are
+// laid out flat, how tables and runs are (nil: not). Nothing is when it is
+// the zero verdict.
 type flatVerdict struct {
-	ok, paras, lists bool
-	table            *flatTable
-	runs             *flatRuns
+	paras, lists bool
+	table        *flatTable
+	runs         *flatRuns
 }
 
 // cachedFlatPara is newFlatPara with the probes' verdict kept for the next
@@ -306,7 +307,7 @@ func cachedFlatPara(width int, style ansi.StyleConfig) *flatPara {
 	if !seen {
 		f := newFlatPara(width, style, newGlamour(width, style))
 		if f != nil {
-			v = flatVerdict{ok: true, paras: f.paras, lists: f.lists, table: f.table, runs: f.runs}
+			v = flatVerdict{paras: f.paras, lists: f.lists, table: f.table, runs: f.runs}
 		}
 		flatVerdicts.Lock()
 		if len(flatVerdicts.m) >= 64 {
@@ -316,7 +317,7 @@ func cachedFlatPara(width int, style ansi.StyleConfig) *flatPara {
 		flatVerdicts.Unlock()
 		return f
 	}
-	if !v.ok {
+	if v == (flatVerdict{}) {
 		return nil
 	}
 	f := flatParaAt(width, style)

@@ -72,9 +72,11 @@ func newFlatTable(style ansi.StyleConfig, whole renderFunc) *flatTable {
 		return nil
 	}
 	for i, s := range flatTableProbes {
-		want, err := whole([]byte(s))
-		if err != nil {
-			return nil
+		want := first
+		if i > 0 {
+			if want, err = whole([]byte(s)); err != nil {
+				return nil
+			}
 		}
 		got, ok := f.lay([]byte(s))
 		if !ok && i > 0 {
