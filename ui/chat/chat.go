@@ -82,9 +82,9 @@ type Model struct {
 	clock  time.Time // now, as the last message that knew said
 
 	km            keyMap
-	st            *styles   // by pointer: the Model is copied at every message
-	viewGen       int       // bumped by every change the view may show
-	drawn         *drawnTab // the view as last drawn, for viewGen; shared by copies
+	st            *styles            // by pointer: the Model is copied at every message
+	viewGen       int                // bumped by every change the view may show
+	drawn         *memo[int, string] // the view as last drawn, for viewGen; shared by copies
 	width, height int
 }
 
@@ -108,7 +108,7 @@ func New(o Options) Model {
 	m.edit = editor.New(result)
 	m.tr = m.tr.reset()
 	m.tr.prices = o.Prices
-	m.drawn = &drawnTab{gen: -1}
+	m.drawn = &memo[int, string]{}
 	m.pick, m.field = ref(newPicker()), &field{}
 	m.SetDark(true)
 	return m

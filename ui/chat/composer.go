@@ -20,19 +20,14 @@ const composerMax = 8
 type composer struct {
 	ta      *textarea.Model
 	images  []attachment
-	editing bool        // sending replaces the last prompt and its reply
-	drawn   *drawnField // the field's view, shared by the copies
-}
-
-// drawnField is a field's view and the field it is of. A field is never
-// changed in place (see composer), so a field at the same address draws
-// the same: while a reply streams, the screen is drawn twenty times a
-// second and the field, untouched, is not laid out again (the textarea's
-// view was a twentieth of the frame's work). Holding the field keeps its
-// address from being reused.
-type drawnField struct {
-	ta   *textarea.Model
-	view string
+	editing bool // sending replaces the last prompt and its reply
+	// drawn is the field's view, for the field it is of. A field is never
+	// changed in place (own copies it first), so a field at the same
+	// address draws the same: while a reply streams, the screen is drawn
+	// twenty times a second and the untouched field is not laid out again
+	// (its view was a twentieth of the frame's work). Holding the field
+	// keeps its address from being reused.
+	drawn *memo[*textarea.Model, string]
 }
 
 func newComposer(newline key.Binding) composer {
@@ -56,20 +51,11 @@ func newComposer(newline key.Binding) composer {
 	km.LinePrevious = key.NewBinding(key.WithKeys("up"))
 	km.TransposeCharacterBackward = key.NewBinding(key.WithDisabled())
 	ta.KeyMap = km
-	return composer{ta: &ta, drawn: &drawnField{}}
+	return composer{ta: &ta, drawn: &memo[*textarea.Model, string]{}}
 }
 
 // view is the field drawn.
-func (c composer) view() string {
-	if d := c.drawn; d != nil && d.ta == c.ta {
-		return d.view
-	}
-	v := c.ta.View()
-	if c.drawn != nil {
-		c.drawn.ta, c.drawn.view = c.ta, v
-	}
-	return v
-}
+func (c composer) view() string { return c.drawn.get(c.ta, c.ta.View) }
 
 // own is c with a field of its own to change (see composer).
 func (c composer) own() composer {

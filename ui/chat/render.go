@@ -66,26 +66,21 @@ func promptLines(e *entry, lk look) []string {
 	return out
 }
 
-// headerMemo is a reply header as last drawn, with what it was drawn
-// from: the reply arriving is drawn at every frame, its header the same
-// until it ends (styling and cutting it was a fiftieth of a frame's work).
-type headerMemo struct {
+// headerKey is what a reply header shows: the reply arriving is drawn at
+// every frame, its header the same until it ends (styling and cutting it
+// was a fiftieth of a frame's work).
+type headerKey struct {
 	model, family, figures string
 	width                  int
 	st                     *styles
-	line                   string
 }
 
-// headerOf is reply e's header, from the memo when nothing it shows
+// headerOf is reply e's header, as last drawn when nothing it shows
 // changed.
 func (t *transcript) headerOf(e *entry, lk look) string {
 	fig := figures(e, lk.prices)
-	if h := t.header; h != nil && h.model == e.model && h.family == string(e.family) && h.figures == fig && h.width == lk.width && h.st == lk.st {
-		return h.line
-	}
-	line := header(e, fig, lk)
-	t.header = &headerMemo{model: e.model, family: string(e.family), figures: fig, width: lk.width, st: lk.st, line: line}
-	return line
+	key := headerKey{model: e.model, family: string(e.family), figures: fig, width: lk.width, st: lk.st}
+	return t.header.get(key, func() string { return header(e, fig, lk) })
 }
 
 // header is a reply's first line: the model and fig, the figures a prompt

@@ -33,12 +33,12 @@ type transcript struct {
 	lines     []string           // the lines of entries[from:]
 	starts    []int              // each entry's first line; -1 before from
 	offset    int
-	pass      int         // layouts so far: the reply arriving is drawn once per layout
-	liveAt    drawing     // the reply arriving as drawn at layout pass liveAt.key
-	drawnView *drawnView  // the window as last drawn; shared by the copies of the Model
-	ahead     ahead       // the replies above rendered ahead, off the event loop
-	prices    price.Table // the rates the replies' headers are costed at; nil: none
-	header    *headerMemo // the last reply header drawn; shared by the copies
+	pass      int                      // layouts so far: the reply arriving is drawn once per layout
+	liveAt    drawing                  // the reply arriving as drawn at layout pass liveAt.key
+	drawnView *memo[viewKey, []string] // the window as last drawn; shared by the copies of the Model
+	ahead     ahead                    // the replies above rendered ahead, off the event loop
+	prices    price.Table              // the rates the replies' headers are costed at; nil: none
+	header    *memo[headerKey, string] // the last reply header drawn; shared by the copies
 }
 
 // drawing is an entry's lines as last drawn, and what they were drawn for.
@@ -54,7 +54,7 @@ type drawing struct {
 // being rendered ahead are dropped when they come.
 func (t transcript) reset() transcript {
 	t.ahead = ahead{seq: t.ahead.seq + 1}
-	t.drawnView = &drawnView{}
+	t.drawnView, t.header = &memo[viewKey, []string]{}, &memo[headerKey, string]{}
 	t.bodies, t.drawn, t.live, t.lines, t.starts, t.offset = nil, nil, nil, nil, nil, 0
 	t.from = math.MaxInt
 	return t
@@ -141,31 +141,21 @@ func (t transcript) resize(w, h int) transcript {
 // message, and most messages (a key in the composer, a clock) move nothing.
 func (t transcript) view() []string {
 	key := viewKey{pass: t.pass, offset: t.offset, width: t.width, height: t.height, lines: len(t.lines)}
-	if t.drawnView != nil && t.drawnView.key == key {
-		return t.drawnView.out
-	}
-	out := make([]string, t.height)
-	for i := range out {
-		line := ""
-		if t.offset+i < len(t.lines) {
-			line = t.lines[t.offset+i]
+	return t.drawnView.get(key, func() []string {
+		out := make([]string, t.height)
+		for i := range out {
+			line := ""
+			if t.offset+i < len(t.lines) {
+				line = t.lines[t.offset+i]
+			}
+			out[i] = pad(line, t.width)
 		}
-		out[i] = pad(line, t.width)
-	}
-	if t.drawnView != nil {
-		t.drawnView.key, t.drawnView.out = key, out
-	}
-	return out
+		return out
+	})
 }
 
 // viewKey is what the window was drawn for.
 type viewKey struct{ pass, offset, width, height, lines int }
-
-// drawnView is the window as last drawn.
-type drawnView struct {
-	key viewKey
-	out []string
-}
 
 // joinLines joins lines for a View.
 func joinLines(lines []string) string { return strings.Join(lines, "\n") }

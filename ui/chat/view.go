@@ -19,15 +19,16 @@ func (m Model) View() string {
 	}
 	// Bubble Tea asks for the view after every message, and many are not
 	// this tab's (the shell's, another tab's results): the view stays.
-	if d := m.drawn; d != nil && d.gen == m.viewGen {
-		return d.view
-	}
-	v := ""
+	return m.drawn.get(m.viewGen, m.draw)
+}
+
+// draw draws the tab.
+func (m Model) draw() string {
 	switch g := m.geometry(); {
 	case g.listOnly:
-		v = joinLines(m.list.panel(m.st, m.field, m.width, m.height, m.focus == onList, m.clock))
+		return joinLines(m.list.panel(m.st, m.field, m.width, m.height, m.focus == onList, m.clock))
 	case g.listW == 0:
-		v = joinLines(m.pane(g))
+		return joinLines(m.pane(g))
 	default:
 		right := m.pane(g)
 		left := m.list.panel(m.st, m.field, g.listW-3, m.height, m.focus == onList, m.clock)
@@ -36,19 +37,8 @@ func (m Model) View() string {
 		for i := range out {
 			out[i] = left[i] + sep + right[i]
 		}
-		v = joinLines(out)
+		return joinLines(out)
 	}
-	if m.drawn != nil {
-		m.drawn.gen, m.drawn.view = m.viewGen, v
-	}
-	return v
-}
-
-// drawnTab is the tab's view as last drawn, and the generation of the
-// Model it was drawn for.
-type drawnTab struct {
-	gen  int
-	view string
 }
 
 // pane is the conversation side: the transcript or the picker, the rule,
