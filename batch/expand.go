@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 )
 
 // expand turns one prompt into its cases. The variables a case has are the
@@ -144,7 +144,7 @@ func substitute(s string, vals map[string]string, quote bool) string {
 
 // MaxPlanText is the most text a plan's cases may hold together, variables
 // expanded: a bound on the memory a batch file can ask for.
-const MaxPlanText = 64 * budget.MiB
+const MaxPlanText = 64 * limits.MiB
 
 // budgetLeft is what the cases still to expand may take.
 type budgetLeft struct {
@@ -159,7 +159,7 @@ func (b budgetLeft) fits(n, size int) error {
 	}
 	if int64(n)*int64(size) > b.bytes {
 		return fmt.Errorf("%d cases of a %s prompt: more than the %s of text a batch's prompts may take",
-			n, budget.Size(int64(size)), budget.Size(MaxPlanText))
+			n, limits.Size(int64(size)), limits.Size(MaxPlanText))
 	}
 	return nil
 }

@@ -12,16 +12,16 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
-	"atelier/budget"
 	"atelier/client"
+	"atelier/internal/limits"
 )
 
 // Limits of a batch file: a plan past them is refused before anything is
 // sent, as it is more likely a mistake (a variable list pasted twice) than
 // a wish.
 const (
-	MaxFile        = 1 * budget.MiB // the batch file itself
-	MaxPromptFile  = budget.Prompt  // one prompt read from a file
+	MaxFile        = 1 * limits.MiB // the batch file itself
+	MaxPromptFile  = limits.Prompt  // one prompt read from a file
 	MaxCells       = 100_000        // cases × targets × repeats
 	MaxRepeats     = 100
 	MaxTargets     = 64
@@ -138,7 +138,7 @@ func (e *FileError) Error() string {
 // ReadFile reads and parses the batch file at path; prompt files are read
 // relative to its directory.
 func ReadFile(path string) (*Plan, error) {
-	data, err := budget.ReadFile(path, MaxFile, "batch file")
+	data, err := limits.ReadFile(path, MaxFile, "batch file")
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +146,7 @@ func ReadFile(path string) (*Plan, error) {
 		if !filepath.IsAbs(name) {
 			name = filepath.Join(filepath.Dir(path), name)
 		}
-		return budget.ReadFile(name, MaxPromptFile, "prompt file")
+		return limits.ReadFile(name, MaxPromptFile, "prompt file")
 	})
 }
 

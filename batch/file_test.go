@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 )
 
 func TestReadExampleFile(t *testing.T) {
@@ -142,7 +142,7 @@ func TestFileErrors(t *testing.T) {
 		{"empty var", "targets = [\"alpha:m\"]\n[vars]\na = []\n[[prompts]]\ntext = \"x\"\n", []string{"t.toml:3: vars.a: no values"}},
 		{"file refused", "targets = [\"alpha:m\"]\n[[prompts]]\nfile = \"p.txt\"\n", []string{"t.toml:3: prompts[0].file: prompt files are not read here"}},
 		{"too many cells", "targets = [\"alpha:m\"]\nrepeats = 100\n[vars]\na = [" + strings.Repeat("\"v\",", 1001) + "]\n[[prompts]]\ntext = \"{{a}}\"\n", []string{"t.toml:5: prompts[0]: 1001 cases: with its targets and repeats, more than the 100000 cells a batch may have"}},
-		{"too much text", "targets = [\"alpha:m\"]\n[vars]\na = [" + strings.Repeat("\"v\",", 100) + "]\n[[prompts]]\ntext = \"{{a}}" + strings.Repeat("x", budget.MiB) + "\"\n",
+		{"too much text", "targets = [\"alpha:m\"]\n[vars]\na = [" + strings.Repeat("\"v\",", 100) + "]\n[[prompts]]\ntext = \"{{a}}" + strings.Repeat("x", limits.MiB) + "\"\n",
 			[]string{"prompts[0]: 100 cases of a 1.0 MiB prompt: more than the 64 MiB of text"}},
 		{"two mistakes", "targets = [\"alpha:m\"]\nrepeats = -1\n[[prompts]]\n[[checks]]\n", []string{"repeats: must be", "prompts[0]: no prompt"}},
 	}

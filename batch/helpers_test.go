@@ -10,7 +10,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
-	"atelier/internal/simtest"
+	"atelier/client/sim/simtest"
 	"atelier/store"
 )
 

@@ -9,15 +9,15 @@ import (
 	"time"
 
 	"atelier/client"
-	"atelier/homepath"
-	"atelier/recorder"
+	"atelier/internal/homepath"
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/store/record"
 )
 
 // KindImage is an image batch's kind: its prompts go to image models, and
 // each cell is an image job whose file lands in the media folder with its
-// recipe, recorded by package recorder as the command line's images are.
+// recipe, recorded by package record as the command line's images are.
 const KindImage = "image"
 
 // imageKeys are the settings an image target may set.
@@ -153,7 +153,7 @@ func (r *run) imageEnd(ctx context.Context, req client.ImageRequest, resp *clien
 	if ctx.Err() != nil && callErr != nil {
 		return store.CellEnd{Status: store.StatusInterrupted, Error: "interrupted: the batch was stopped"}
 	}
-	job, err := recorder.BeginImage(keep, r.db, req, nil, nil)
+	job, err := record.BeginImage(keep, r.db, req, nil, nil)
 	if err != nil {
 		return store.CellEnd{Status: store.StatusInterrupted, Error: "not recorded in history: " + err.Error()}
 	}

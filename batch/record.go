@@ -5,12 +5,12 @@ import (
 	"fmt"
 
 	"atelier/client"
-	"atelier/recorder"
 	"atelier/store"
+	"atelier/store/record"
 )
 
 // A cell is a conversation with its prompt, titled after the cell; its reply
-// is written by package recorder, as every chat reply is, checkpointed as
+// is written by package record, as every chat reply is, checkpointed as
 // it streams.
 
 // newCellConversation records a cell's conversation and its prompt.
@@ -33,7 +33,7 @@ type cellReply struct {
 	convID int64
 	t      client.ChatTarget
 	turns  []client.ChatTurn
-	reply  *recorder.Reply
+	reply  *record.Reply
 	err    error // the first failure to record
 }
 
@@ -42,7 +42,7 @@ func (r *cellReply) begin() {
 	if r.reply != nil || r.err != nil {
 		return
 	}
-	r.reply, r.err = recorder.BeginReply(r.ctx, r.db, recorder.Place{ConversationID: r.convID}, r.t, r.turns, true)
+	r.reply, r.err = record.BeginReply(r.ctx, r.db, record.Place{ConversationID: r.convID}, r.t, r.turns, true)
 }
 
 // add checkpoints one delta.

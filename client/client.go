@@ -86,7 +86,7 @@ type Client struct {
 	// AllowInsecure permits plain http:// to a host that is not loopback.
 	AllowInsecure bool
 	// Limits are the budgets of replies, streams and waits; zero fields
-	// mean the defaults of package budget.
+	// mean the defaults of package limits.
 	Limits Limits
 	// AfterFunc starts the timers that end quiet streams and long waits;
 	// nil means real time. Tests set it to end a wait without spending it.

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"time"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 )
 
 // maxErrorBody caps how much of an error reply is read.
-const maxErrorBody = budget.ErrorBody
+const maxErrorBody = limits.ErrorBody
 
 // APIError is a non-2xx reply, or an error event inside a stream (Status 0).
 // It carries whatever the family's error body said; unknown bodies keep their

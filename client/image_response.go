@@ -9,12 +9,12 @@ import (
 	"math"
 	"strings"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 )
 
 // ImageMaxBytes caps one decoded image. A base64 string that would decode to
 // more is refused before any memory is taken for it.
-const ImageMaxBytes = budget.Image
+const ImageMaxBytes = limits.Image
 
 // ImageResponse is the reply of the generation and edit endpoints (INTERFACE
 // 2.6, PROTOCOLS 4.2). Raw holds the exact bytes it was decoded from.
@@ -157,7 +157,7 @@ func imageDecodeB64(s string, limit int) ([]byte, error) {
 	// Refuse before allocating; the slack allows for line breaks, and the
 	// exact check follows the decode.
 	if len(s)/4*3 > limit+limit/16 {
-		return nil, budget.Over("image", int64(limit), "the image was not decoded")
+		return nil, limits.Over("image", int64(limit), "the image was not decoded")
 	}
 	b, err := base64.StdEncoding.DecodeString(s)
 	if err != nil {
@@ -167,7 +167,7 @@ func imageDecodeB64(s string, limit int) ([]byte, error) {
 		}
 	}
 	if len(b) > limit {
-		return nil, budget.Over("image", int64(limit), "the image was not kept")
+		return nil, limits.Over("image", int64(limit), "the image was not kept")
 	}
 	if len(b) == 0 {
 		return nil, errors.New("no image data")

@@ -6,12 +6,12 @@ import (
 	"errors"
 	"time"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 )
 
 // Limits are the client's budgets: how much of a reply, a stream or a body
 // it holds, and how long it waits for one that went quiet. A zero field
-// means the default of package budget, where every limit is defined.
+// means the default of package limits, where every limit is defined.
 type Limits struct {
 	// ReplyText is the text and thinking kept per chat reply; a reply that
 	// passes it is cut there, with what arrived kept.
@@ -31,10 +31,10 @@ type Limits struct {
 	JSONReply, VideoReply int64
 }
 
-func (l Limits) replyText() int64         { return cmp.Or(l.ReplyText, budget.ReplyText) }
-func (l Limits) idle() time.Duration      { return cmp.Or(l.IdleTimeout, budget.IdleTimeout) }
-func (l Limits) replyWait() time.Duration { return cmp.Or(l.ReplyWait, budget.ReplyWait) }
-func (l Limits) event() int               { return cmp.Or(l.Event, budget.Event) }
+func (l Limits) replyText() int64         { return cmp.Or(l.ReplyText, limits.ReplyText) }
+func (l Limits) idle() time.Duration      { return cmp.Or(l.IdleTimeout, limits.IdleTimeout) }
+func (l Limits) replyWait() time.Duration { return cmp.Or(l.ReplyWait, limits.ReplyWait) }
+func (l Limits) event() int               { return cmp.Or(l.Event, limits.Event) }
 
 // Timer is a timer that can be moved or stopped, as *time.Timer is.
 type Timer interface {
@@ -53,28 +53,28 @@ func (c *Client) afterFunc(d time.Duration, f func()) Timer {
 // replyCap is the largest reply body r may get.
 func (c *Client) replyCap(r request) (int64, string) {
 	if r.group == Queue {
-		return cmp.Or(c.Limits.VideoReply, budget.VideoReply), "video reply"
+		return cmp.Or(c.Limits.VideoReply, limits.VideoReply), "video reply"
 	}
-	return cmp.Or(c.Limits.JSONReply, budget.JSONReply), "JSON reply"
+	return cmp.Or(c.Limits.JSONReply, limits.JSONReply), "JSON reply"
 }
 
 // streamCap is the most event data r's stream may carry.
 func (c *Client) streamCap(r request) int64 {
 	if r.path == imageGenerationsPath || r.path == imageEditsPath {
-		return cmp.Or(c.Limits.ImageStream, budget.ImageStream)
+		return cmp.Or(c.Limits.ImageStream, limits.ImageStream)
 	}
-	return cmp.Or(c.Limits.ChatStream, budget.ChatStream)
+	return cmp.Or(c.Limits.ChatStream, limits.ChatStream)
 }
 
 // replyTextError is the error of a reply cut at the text budget.
 func (c *Client) replyTextError() error {
-	return budget.Over("reply text", c.Limits.replyText(), "the reply is cut there").
+	return limits.Over("reply text", c.Limits.replyText(), "the reply is cut there").
 		WithSetting("limits.reply_text in config.toml")
 }
 
 // limitCause returns the budget error that cancelled ctx, or err.
 func limitCause(ctx context.Context, err error) error {
-	var be *budget.Error
+	var be *limits.Error
 	if cause := context.Cause(ctx); errors.As(cause, &be) {
 		return be
 	}

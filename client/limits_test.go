@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"atelier/budget"
 	"atelier/client/clienttest"
 	"atelier/client/sse"
+	"atelier/internal/limits"
 )
 
 // armClock is clienttest.ArmClock firing at arm n, as the client's clock.
@@ -41,7 +41,7 @@ func chatTarget() ChatTarget { return ChatTarget{Family: Alpha, Model: "m"} }
 
 func TestStreamChatCutAtReplyText(t *testing.T) {
 	gone := make(chan struct{})
-	chunk := strings.Repeat("x", budget.MiB)
+	chunk := strings.Repeat("x", limits.MiB)
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		defer close(gone)
 		w.Header().Set("Content-Type", "text/event-stream")
@@ -51,7 +51,7 @@ func TestStreamChatCutAtReplyText(t *testing.T) {
 			sseWrite(w, "content_block_delta", textDelta(chunk))
 		}
 	}))
-	c.Limits.ReplyText = 3*budget.MiB + 10
+	c.Limits.ReplyText = 3*limits.MiB + 10
 	var text strings.Builder
 	var res *ChatResult
 	var err error
@@ -65,10 +65,10 @@ func TestStreamChatCutAtReplyText(t *testing.T) {
 	}
 	<-gone // the connection was closed: nothing more is read
 	want := "reply text limit (3.0 MiB) reached: the reply is cut there (limits.reply_text in config.toml)"
-	if !errors.Is(err, budget.ErrLimit) || err.Error() != want {
+	if !errors.Is(err, limits.ErrLimit) || err.Error() != want {
 		t.Fatalf("err = %v, want %q", err, want)
 	}
-	if text.Len() != 3*budget.MiB+10 || len(res.Text) != text.Len() || res.Complete {
+	if text.Len() != 3*limits.MiB+10 || len(res.Text) != text.Len() || res.Complete {
 		t.Fatalf("yielded %d bytes, result %d, complete %v", text.Len(), len(res.Text), res.Complete)
 	}
 }
@@ -82,7 +82,7 @@ func TestChatCutAtReplyText(t *testing.T) {
 	}))
 	c.Limits.ReplyText = 501
 	res, err := c.Chat(context.Background(), chatTarget(), []ChatTurn{{Role: "user", Text: "hi"}})
-	if !errors.Is(err, budget.ErrLimit) || res == nil || res.Complete {
+	if !errors.Is(err, limits.ErrLimit) || res == nil || res.Complete {
 		t.Fatalf("err = %v, res %+v", err, res)
 	}
 	// Text first (500 of its 800 bytes: a character is never split), then
@@ -125,7 +125,7 @@ func TestStreamsThatGoQuietEnd(t *testing.T) {
 				}
 			}
 			want := "idle timeout (1m30s) reached: the stream sent no content (limits.idle_timeout in config.toml)"
-			if !errors.Is(err, budget.ErrIdle) || !strings.HasSuffix(err.Error(), want) {
+			if !errors.Is(err, limits.ErrIdle) || !strings.HasSuffix(err.Error(), want) {
 				t.Fatalf("err = %v, want %q", err, want)
 			}
 			if res.Text != "partial" || res.Complete {
@@ -203,13 +203,13 @@ func TestJSONRepliesHaveACap(t *testing.T) {
 				sent = &countingWriter{ResponseWriter: w}
 				tc.serve(sent, r)
 			}))
-			c.Limits.JSONReply = 2 * budget.MiB
+			c.Limits.JSONReply = 2 * limits.MiB
 			_, err := c.Messages(context.Background(), &MessageRequest{Model: "m", MaxTokens: 5, Messages: []MessageTurn{MessageUserText("hi")}})
-			if !errors.Is(err, budget.ErrLimit) || !strings.HasSuffix(err.Error(), tc.want) {
+			if !errors.Is(err, limits.ErrLimit) || !strings.HasSuffix(err.Error(), tc.want) {
 				t.Fatalf("err = %v, want %q", err, tc.want)
 			}
 			<-done
-			if sent.n > 16*budget.MiB { // what was in flight when the client left, no more
+			if sent.n > 16*limits.MiB { // what was in flight when the client left, no more
 				t.Fatalf("the server wrote %d bytes before the client left", sent.n)
 			}
 		})
@@ -236,7 +236,7 @@ func TestReplyBodyIdleEnds(t *testing.T) {
 	}))
 	armClock(c, 2) // the reply wait, then the body's idle timer
 	_, err := c.Messages(context.Background(), &MessageRequest{Model: "m", MaxTokens: 5, Messages: []MessageTurn{MessageUserText("hi")}})
-	if !errors.Is(err, budget.ErrIdle) || !strings.Contains(err.Error(), "the reply stopped sending") {
+	if !errors.Is(err, limits.ErrIdle) || !strings.Contains(err.Error(), "the reply stopped sending") {
 		t.Fatalf("err = %v", err)
 	}
 }

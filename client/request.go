@@ -11,7 +11,7 @@ import (
 	"net/url"
 	"time"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 )
 
 // request is one HTTP exchange, described before it is sent so that it can be
@@ -141,7 +141,7 @@ func (c *Client) doJSON(ctx context.Context, r request, out any) ([]byte, error)
 	defer cancel(nil)
 	wait := c.Limits.replyWait()
 	overall := c.afterFunc(wait, func() {
-		cancel(&budget.Error{Limit: "reply wait", Value: wait.String(), What: "no whole reply came in that time"})
+		cancel(&limits.Error{Limit: "reply wait", Value: wait.String(), What: "no whole reply came in that time"})
 	})
 	defer overall.Stop()
 	resp, err := c.send(ctx, r)
@@ -165,10 +165,10 @@ func (c *Client) doJSON(ctx context.Context, r request, out any) ([]byte, error)
 // for the idle timeout.
 func (c *Client) readBody(ctx context.Context, cancel context.CancelCauseFunc, resp *http.Response, r request) ([]byte, error) {
 	idle := c.Limits.idle()
-	t := c.afterFunc(idle, func() { cancel(budget.Idle(idle, "the reply stopped sending")) })
+	t := c.afterFunc(idle, func() { cancel(limits.Idle(idle, "the reply stopped sending")) })
 	defer t.Stop()
 	max, limit := c.replyCap(r)
-	raw, err := budget.ReadAll(&idleReader{r: resp.Body, t: t, d: idle}, max, limit, resp.ContentLength)
+	raw, err := limits.ReadAll(&idleReader{r: resp.Body, t: t, d: idle}, max, limit, resp.ContentLength)
 	if err != nil {
 		return nil, limitCause(ctx, c.redactErr(err))
 	}

@@ -10,8 +10,8 @@ import (
 	"iter"
 	"mime"
 
-	"atelier/budget"
 	"atelier/client/sse"
+	"atelier/internal/limits"
 )
 
 // events sends r and yields the server-sent events of its reply. An error
@@ -21,13 +21,13 @@ import (
 //
 // Every stream has an end: one that sends no content for the idle timeout
 // (pings and comments do not count), or more event data than its cap, is
-// closed with a *budget.Error after the events that arrived.
+// closed with a *limits.Error after the events that arrived.
 func (c *Client) events(ctx context.Context, r request, strayJSON bool) iter.Seq2[sse.Event, error] {
 	return func(yield func(sse.Event, error) bool) {
 		ctx, cancel := context.WithCancelCause(ctx)
 		defer cancel(nil)
 		idle := c.Limits.idle()
-		t := c.afterFunc(idle, func() { cancel(budget.Idle(idle, "the stream sent no content")) })
+		t := c.afterFunc(idle, func() { cancel(limits.Idle(idle, "the stream sent no content")) })
 		defer t.Stop()
 		r.accept = "text/event-stream"
 		resp, err := c.send(ctx, r)
@@ -50,7 +50,7 @@ func (c *Client) events(ctx context.Context, r request, strayJSON bool) iter.Seq
 		for d.Next() {
 			ev := d.Event()
 			if total += int64(len(ev.Data)); total > max {
-				yield(sse.Event{}, budget.Over("stream", max, "the stream is cut there"))
+				yield(sse.Event{}, limits.Over("stream", max, "the stream is cut there"))
 				return
 			}
 			if !keepalive(ev) {
@@ -69,11 +69,11 @@ func (c *Client) events(ctx context.Context, r request, strayJSON bool) iter.Seq
 // streamErr explains why a stream stopped before its end.
 func (c *Client) streamErr(ctx context.Context, err error) error {
 	if errors.Is(err, sse.ErrEventTooLarge) {
-		be := budget.Over("event", int64(c.Limits.event()), "one event was larger; the stream is cut there")
+		be := limits.Over("event", int64(c.Limits.event()), "one event was larger; the stream is cut there")
 		be.Cause = err
 		return be
 	}
-	var be *budget.Error
+	var be *limits.Error
 	if cause := context.Cause(ctx); errors.As(cause, &be) {
 		return be
 	}

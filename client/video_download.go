@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 )
 
 // ErrDownloadTooLarge is returned when a download would pass its size cap.
@@ -60,7 +60,7 @@ func (c *Client) videoDownload(ctx context.Context, mediaURL string, w io.Writer
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	idle := c.Limits.idle()
-	t := c.afterFunc(idle, func() { cancel(budget.Idle(idle, "the media server stopped sending")) })
+	t := c.afterFunc(idle, func() { cancel(limits.Idle(idle, "the media server stopped sending")) })
 	defer t.Stop()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 	"image/png"
 	"strings"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 )
 
 // Where the interface gives an image's pixels or aspect ratio (q1
@@ -99,7 +99,7 @@ func (v *videoValidator) checkImage(path string, f VideoField, uri string) {
 		return
 	}
 	if f.MaxImageBytes > 0 && info.size > f.MaxImageBytes {
-		v.c.add(path, "the image must be at most "+budget.Size(int64(f.MaxImageBytes)), fmt.Sprintf("%d bytes", info.size))
+		v.c.add(path, "the image must be at most "+limits.Size(int64(f.MaxImageBytes)), fmt.Sprintf("%d bytes", info.size))
 	}
 	if f.MinSide > 0 && (info.width < f.MinSide || info.height < f.MinSide) {
 		v.c.add(path, fmt.Sprintf("the image must be at least %d×%d pixels", f.MinSide, f.MinSide),

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 )
 
 // VideoMaxBase64Body is the largest JSON body a video submission may have
@@ -39,7 +39,7 @@ func (e VideoEndpoint) Validate(mode string, body map[string]any) error {
 		return c.err()
 	}
 	if size := videoEncodedSize(norm); size > VideoMaxBase64Body {
-		c.add("body", "must be at most "+budget.Size(VideoMaxBase64Body)+" when it carries base64 data",
+		c.add("body", "must be at most "+limits.Size(VideoMaxBase64Body)+" when it carries base64 data",
 			fmt.Sprintf("%d bytes", size))
 	}
 	return c.err()

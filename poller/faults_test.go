@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"atelier/budget"
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/internal/limits"
 	"atelier/store"
 )
 
@@ -32,7 +32,7 @@ func TestClassify(t *testing.T) {
 		{&client.APIError{Status: http.StatusRequestTimeout}, transient},
 		{&client.APIError{Status: http.StatusBadGateway}, transient},
 		{errors.New("unexpected EOF"), transient},
-		{budget.Idle(time.Minute, "the media server stopped sending"), transient},
+		{limits.Idle(time.Minute, "the media server stopped sending"), transient},
 	} {
 		if got := classify(tc.err); got != tc.want {
 			t.Errorf("%v: %d, want %d", tc.err, got, tc.want)
@@ -66,7 +66,7 @@ func TestTransientFaultsHaveAnEnd(t *testing.T) {
 		attempts int           // status requests, when the attempts decide
 		least    time.Duration // the time given to them, when the time decides
 	}{
-		{"attempts", Options{}, budget.RetryAttempts, 0},
+		{"attempts", Options{}, limits.RetryAttempts, 0},
 		{"time", Options{MaxAttempts: 1000, MaxRetryTime: 5 * time.Minute}, 0, 5 * time.Minute},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

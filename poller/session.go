@@ -8,8 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"atelier/budget"
 	"atelier/client"
+	"atelier/internal/limits"
 	"atelier/store"
 )
 
@@ -30,7 +30,7 @@ type Options struct {
 	MaxVideoBytes int64
 	// MaxAttempts and MaxRetryTime bound the transient faults (5xx, 429, a
 	// cut connection) in a row after which a task is given up for this run
-	// (defaults budget.RetryAttempts and budget.RetryTime).
+	// (defaults limits.RetryAttempts and limits.RetryTime).
 	MaxAttempts  int
 	MaxRetryTime time.Duration
 }
@@ -39,7 +39,7 @@ type Options struct {
 const (
 	DefaultConcurrency   = 4
 	DefaultRequestRate   = 10
-	DefaultMaxVideoBytes = budget.Video
+	DefaultMaxVideoBytes = limits.Video
 )
 
 // Session follows video tasks to their end. Its methods are safe for
@@ -94,8 +94,8 @@ func NewSession(c *client.Client, st *store.Store, opts Options) *Session {
 	if opts.MaxVideoBytes <= 0 {
 		opts.MaxVideoBytes = DefaultMaxVideoBytes
 	}
-	opts.MaxAttempts = cmp.Or(max(opts.MaxAttempts, 0), budget.RetryAttempts)
-	opts.MaxRetryTime = cmp.Or(max(opts.MaxRetryTime, 0), budget.RetryTime)
+	opts.MaxAttempts = cmp.Or(max(opts.MaxAttempts, 0), limits.RetryAttempts)
+	opts.MaxRetryTime = cmp.Or(max(opts.MaxRetryTime, 0), limits.RetryTime)
 	own := *c
 	own.MaxRetries = 0
 	return &Session{

@@ -119,7 +119,7 @@ func (p *Session) end(w *watch, u Update) {
 // long, and the waiters hear of it; a transient one is sent again after the
 // Retry-After the service asked for (a 429's holds every request), else
 // after a backoff that doubles with each failure in a row, until the
-// faults in a row pass budget.RetryAttempts or budget.RetryTime: then the
+// faults in a row pass limits.RetryAttempts or limits.RetryTime: then the
 // poller gives the task up for this run (it resumes at the next start,
 // or with the next wait), and the waiters hear why.
 func (p *Session) retry(ctx context.Context, w *watch, err error) {

@@ -14,7 +14,7 @@ import (
 
 	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
 
-	"atelier/budget"
+	"atelier/internal/limits"
 	"atelier/store/price"
 )
 
@@ -55,7 +55,7 @@ type Store struct {
 // Options tune OpenWith; the zero value means the defaults.
 type Options struct {
 	// ReplyText is the most reply text (text and thinking together) kept
-	// of a message when its checkpoints are folded: budget.ReplyText when
+	// of a message when its checkpoints are folded: limits.ReplyText when
 	// zero. The client cuts replies at the same limit, so it only bites on
 	// a reply an earlier version let grow without one.
 	ReplyText int64
@@ -87,7 +87,7 @@ func OpenWith(dir string, o Options) (*Store, error) {
 		self:      currentProcess(),
 		now:       time.Now,
 		replies:   map[*Reply]struct{}{},
-		replyText: cmp.Or(o.ReplyText, budget.ReplyText),
+		replyText: cmp.Or(o.ReplyText, limits.ReplyText),
 	}
 	path := filepath.Join(abs, FileName)
 	s.w, err = sql.Open("sqlite", dsn(path, writerPragmas)+"&_txlock=immediate")

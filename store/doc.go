@@ -10,7 +10,7 @@
 // writer as the exports and read under a budget as the store reads files,
 // and another package would have to copy that writer or export it for one
 // caller; the command line and the TUI's Settings tab load it from here.
-// API keys are not here: package keys finds them (the environment, then
+// API keys are not here: package keyring finds them (the environment, then
 // the system keyring), and a key is never written to SQLite, a log, a
 // config file or an error.
 //

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 )
 
 // foldEnd is how a streaming message ends: its status and why.
@@ -62,7 +62,7 @@ func fold(ctx context.Context, tx *sql.Tx, id int64, tail [2]string, limit int64
 	acc.add(tail[0], tail[1])
 	if acc.cut {
 		end.status = StatusInterrupted
-		end.errText = joinReasons(budget.Over("reply text", limit, "the reply is cut there").Error(), end.errText)
+		end.errText = joinReasons(limits.Over("reply text", limit, "the reply is cut there").Error(), end.errText)
 	}
 	_, err = tx.ExecContext(ctx, `UPDATE messages SET text = text || ?2, thinking = thinking || ?3,
 		status = ?4, error = ?5, writer_pid = NULL, writer_start = NULL, updated_at = ?6 WHERE id = ?1`,

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"atelier/client"
-	"atelier/keys"
+	"atelier/store/keyring"
 )
 
 // TestKeyNeverReachesDisk stores a known key through the key API, runs the
@@ -22,7 +22,7 @@ func TestKeyNeverReachesDisk(t *testing.T) {
 	const key = "sk-live-9f8e7d6c5b4a39281706-NEVER-ON-DISK"
 	dir := t.TempDir()
 	s := must[*Store](t)(Open(dir))
-	ks := &keys.Keys{Keyring: keys.NewMemoryKeyring(), Getenv: func(v string) string { return map[string]string{"ATELIER_QUEUE_KEY": key}[v] }}
+	ks := &keyring.Keys{Keyring: keyring.NewMemoryKeyring(), Getenv: func(v string) string { return map[string]string{"ATELIER_QUEUE_KEY": key}[v] }}
 	for _, g := range client.Groups {
 		if g != client.Queue {
 			if err := ks.Set(g, key); err != nil {

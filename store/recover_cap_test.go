@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 )
 
 // capChildEnv tells a re-executed test binary to be the writer of
@@ -32,7 +32,7 @@ func capChild(dir string) error {
 		return err
 	}
 	piece := strings.Repeat("a reply of words ", 241)[:4096] // 4 KiB: a checkpoint each
-	for n := 0; n < budget.ReplyText; n += len(piece) {
+	for n := 0; n < limits.ReplyText; n += len(piece) {
 		if err := r.Append(piece, ""); err != nil {
 			return err
 		}
@@ -54,13 +54,13 @@ func TestReopenAfterAReplyAtTheCapIsKilled(t *testing.T) {
 	took := time.Since(start)
 	defer s.Close()
 	m := must[*Message](t)(s.Message(bg, id))
-	if m.Status != StatusInterrupted || m.Error != interruptedByCrash || len(m.Text) != budget.ReplyText {
+	if m.Status != StatusInterrupted || m.Error != interruptedByCrash || len(m.Text) != limits.ReplyText {
 		t.Fatalf("status %q, error %q, %d bytes; want the whole reply at the cap, interrupted", m.Status, m.Error, len(m.Text))
 	}
 	if chunkCount(t, s, id) != 0 {
 		t.Fatal("chunks left after recovery")
 	}
-	t.Logf("a killed reply at the cap (%s, %d checkpoints) reopened in %s", budget.Size(budget.ReplyText),
+	t.Logf("a killed reply at the cap (%s, %d checkpoints) reopened in %s", limits.Size(limits.ReplyText),
 		chunks, took.Round(time.Millisecond))
 }
 
@@ -71,27 +71,27 @@ func TestReopenAfterAReplyAtTheCapIsKilled(t *testing.T) {
 func TestDamagedStoreOpens(t *testing.T) {
 	dir := t.TempDir()
 	const written = 48
-	id := orphanReply(t, dir, strings.Repeat("x", budget.MiB), written)
+	id := orphanReply(t, dir, strings.Repeat("x", limits.MiB), written)
 
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	s := must[*Store](t)(OpenWith(dir, Options{ReplyText: 2 * budget.MiB}))
+	s := must[*Store](t)(OpenWith(dir, Options{ReplyText: 2 * limits.MiB}))
 	runtime.ReadMemStats(&after)
 	defer s.Close()
 	alloc := after.TotalAlloc - before.TotalAlloc
 	m := must[*Message](t)(s.Message(bg, id))
 	want := "reply text limit (2 MiB) reached: the reply is cut there; " + interruptedByCrash
-	if m.Status != StatusInterrupted || m.Error != want || len(m.Text) != 2*budget.MiB {
+	if m.Status != StatusInterrupted || m.Error != want || len(m.Text) != 2*limits.MiB {
 		t.Fatalf("status %q, error %q, %d bytes", m.Status, m.Error, len(m.Text))
 	}
 	if chunkCount(t, s, id) != 0 || len(s.Warnings()) != 0 {
 		t.Fatalf("chunks left, or warnings: %v", s.Warnings())
 	}
-	if alloc > 12*budget.MiB {
-		t.Fatalf("opening allocated %s for a reply of %d MiB checkpointed, cut at 2 MiB", budget.Size(int64(alloc)), written)
+	if alloc > 12*limits.MiB {
+		t.Fatalf("opening allocated %s for a reply of %d MiB checkpointed, cut at 2 MiB", limits.Size(int64(alloc)), written)
 	}
-	t.Logf("opening a store with %d MiB checkpointed in one reply allocated %s (Go heap)", written, budget.Size(int64(alloc)))
+	t.Logf("opening a store with %d MiB checkpointed in one reply allocated %s (Go heap)", written, limits.Size(int64(alloc)))
 }
 
 // BenchmarkReopenAtTheCap times Open of a store whose one reply, at the
@@ -105,7 +105,7 @@ func BenchmarkReopenAtTheCap(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		dir := b.TempDir()
-		orphanReply(b, dir, piece, budget.ReplyText/len(piece))
+		orphanReply(b, dir, piece, limits.ReplyText/len(piece))
 		before := processCPU()
 		b.StartTimer()
 		s := must[*Store](b)(Open(dir))

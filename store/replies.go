@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 )
 
 // Default checkpoint bounds of a streaming reply: a crash loses at most this
@@ -229,7 +229,7 @@ func (r *Reply) Finish(end ReplyEnd) error {
 	switch {
 	case errors.Is(end.Err, context.Canceled):
 		status, errText = StatusInterrupted, "stopped"
-	case errors.Is(end.Err, budget.ErrLimit):
+	case errors.Is(end.Err, limits.ErrLimit):
 		// Cut at a limit: what arrived is kept, as for a stopped reply.
 		status, errText = StatusInterrupted, end.Err.Error()
 	case end.Err != nil:

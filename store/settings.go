@@ -16,8 +16,8 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
-	"atelier/budget"
 	"atelier/client"
+	"atelier/internal/limits"
 	"atelier/store/price"
 )
 
@@ -59,7 +59,7 @@ type Output struct {
 	Videos string `toml:"videos,omitempty"`
 }
 
-// Limits change two of atelier's budgets (package budget); empty means the
+// Limits change two of atelier's budgets (package limits); empty means the
 // default.
 type Limits struct {
 	ReplyText   string `toml:"reply_text,omitempty"`   // reply text kept per turn, e.g. "8MiB"
@@ -68,10 +68,10 @@ type Limits struct {
 
 // ReplyTextBytes returns the reply text kept per turn.
 func (l Limits) ReplyTextBytes() int64 {
-	if n, err := budget.ParseSize(l.ReplyText); err == nil && l.ReplyText != "" {
+	if n, err := limits.ParseSize(l.ReplyText); err == nil && l.ReplyText != "" {
 		return n
 	}
-	return budget.ReplyText
+	return limits.ReplyText
 }
 
 // Idle returns how long a quiet stream is waited for.
@@ -79,18 +79,18 @@ func (l Limits) Idle() time.Duration {
 	if d, err := time.ParseDuration(l.IdleTimeout); err == nil && l.IdleTimeout != "" {
 		return d
 	}
-	return budget.IdleTimeout
+	return limits.IdleTimeout
 }
 
 // validate checks the limits against their bounds.
 func (l Limits) validate(bad func(key, format string, args ...any)) {
 	if l.ReplyText != "" {
-		n, err := budget.ParseSize(l.ReplyText)
+		n, err := limits.ParseSize(l.ReplyText)
 		switch {
 		case err != nil:
 			bad("limits.reply_text", "%v", err)
-		case n < budget.ReplyTextMin || n > budget.ReplyTextMax:
-			bad("limits.reply_text", "%s is outside %s to %s", budget.Size(n), budget.Size(budget.ReplyTextMin), budget.Size(budget.ReplyTextMax))
+		case n < limits.ReplyTextMin || n > limits.ReplyTextMax:
+			bad("limits.reply_text", "%s is outside %s to %s", limits.Size(n), limits.Size(limits.ReplyTextMin), limits.Size(limits.ReplyTextMax))
 		}
 	}
 	if l.IdleTimeout != "" {
@@ -98,8 +98,8 @@ func (l Limits) validate(bad func(key, format string, args ...any)) {
 		switch {
 		case err != nil:
 			bad("limits.idle_timeout", "%q is not a duration such as 2m or 90s", l.IdleTimeout)
-		case d < budget.IdleTimeoutMin || d > budget.IdleTimeoutMax:
-			bad("limits.idle_timeout", "%s is outside %s to %s", d, budget.IdleTimeoutMin, budget.IdleTimeoutMax)
+		case d < limits.IdleTimeoutMin || d > limits.IdleTimeoutMax:
+			bad("limits.idle_timeout", "%s is outside %s to %s", d, limits.IdleTimeoutMin, limits.IdleTimeoutMax)
 		}
 	}
 }
@@ -147,7 +147,7 @@ func (e *SettingsError) Error() string {
 // unknown key, a value of the wrong type or an invalid value is an error
 // naming its line; all such problems are reported together.
 func LoadSettings(path string) (*Settings, error) {
-	data, err := budget.ReadFile(path, budget.Config, "config.toml")
+	data, err := limits.ReadFile(path, limits.Config, "config.toml")
 	if errors.Is(err, os.ErrNotExist) {
 		return DefaultSettings(), nil
 	}

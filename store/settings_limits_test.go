@@ -5,16 +5,16 @@ import (
 	"testing"
 	"time"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 )
 
 func TestSettingsLimits(t *testing.T) {
 	s := must[*Settings](t)(LoadSettings(writeConfig(t, "[limits]\nreply_text = \"2MiB\"\nidle_timeout = \"45s\"\n")))
-	if s.Limits.ReplyTextBytes() != 2*budget.MiB || s.Limits.Idle() != 45*time.Second {
+	if s.Limits.ReplyTextBytes() != 2*limits.MiB || s.Limits.Idle() != 45*time.Second {
 		t.Fatalf("%+v", s.Limits)
 	}
 	def := DefaultSettings()
-	if def.Limits.ReplyTextBytes() != budget.ReplyText || def.Limits.Idle() != budget.IdleTimeout {
+	if def.Limits.ReplyTextBytes() != limits.ReplyText || def.Limits.Idle() != limits.IdleTimeout {
 		t.Fatalf("defaults %d %s", def.Limits.ReplyTextBytes(), def.Limits.Idle())
 	}
 	for body, want := range map[string]string{
@@ -34,7 +34,7 @@ func TestSettingsLimits(t *testing.T) {
 }
 
 func TestSettingsFileHasACap(t *testing.T) {
-	p := writeConfig(t, "theme = \"dark\"\n# "+strings.Repeat("x", budget.Config)+"\n")
+	p := writeConfig(t, "theme = \"dark\"\n# "+strings.Repeat("x", limits.Config)+"\n")
 	if _, err := LoadSettings(p); err == nil || !strings.Contains(err.Error(), "config.toml limit (1 MiB) reached") {
 		t.Fatalf("a config file past its cap: %v", err)
 	}

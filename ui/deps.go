@@ -22,7 +22,7 @@ type Deps struct {
 	Connect func(*store.Settings) (*client.Client, error)
 
 	Store        *store.Store      // history and media; nil when none
-	Keys         settings.KeyStore // each group's key; *keys.Keys is one
+	Keys         settings.KeyStore // each group's key; *keyring.Keys is one
 	Settings     *store.Settings   // as loaded from config.toml; nil: defaults
 	SettingsPath string            // where Settings saves config.toml
 	Demo         bool              // the built-in simulator is the service

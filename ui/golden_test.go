@@ -2,7 +2,7 @@ package ui
 
 import (
 	"atelier/client"
-	keyring "atelier/keys"
+	keyring "atelier/store/keyring"
 	"atelier/ui/tab/tabtest"
 	"fmt"
 	"io"

@@ -1,7 +1,7 @@
 package ui
 
 import (
-	keyring "atelier/keys"
+	keyring "atelier/store/keyring"
 	"atelier/ui/tab/tabtest"
 	"errors"
 	"image/color"

@@ -10,7 +10,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
-	"atelier/ui/internal/paced"
+	"atelier/ui/internal/measure/paced"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )

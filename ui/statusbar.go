@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/client"
-	"atelier/termtext"
+	"atelier/internal/termtext"
 	"atelier/ui/tab"
 )
 

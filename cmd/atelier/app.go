@@ -10,11 +10,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"atelier/budget"
 	"atelier/client"
-	"atelier/keys"
+	"atelier/internal/limits"
+	"atelier/internal/termtext"
 	"atelier/store"
-	"atelier/termtext"
+	"atelier/store/keyring"
 )
 
 // app is one run of the program: its flags, its I/O and what it opened.
@@ -103,8 +103,8 @@ func (a *app) clientFor(cfg *store.Settings) (*client.Client, error) {
 var errNoService = usagef("no service configured: pass --base-url, set ATELIER_BASE_URL or base_url in config.toml (or try --demo)")
 
 // keys resolves each group's key: the environment first, then the keyring.
-func (a *app) keys() *keys.Keys {
-	return &keys.Keys{Keyring: keys.NewSystemKeyring(), Getenv: a.getenv}
+func (a *app) keys() *keyring.Keys {
+	return &keyring.Keys{Keyring: keyring.NewSystemKeyring(), Getenv: a.getenv}
 }
 
 // settings loads config.toml once ($ATELIER_CONFIG, else the XDG config
@@ -163,7 +163,7 @@ func (a *app) store() (*store.Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := store.Options{ReplyText: budget.ReplyText}
+	opts := store.Options{ReplyText: limits.ReplyText}
 	if cfg, err := a.settings(); err == nil && !a.flags.demo {
 		opts.ReplyText = cfg.Limits.ReplyTextBytes() // a bad config is told by the command that needs it
 	}

@@ -32,12 +32,26 @@ func TestArchitectureListsEveryPackage(t *testing.T) {
 			t.Errorf("top-level folder %s/ is not in README's Architecture block", d)
 		}
 	}
+	for _, d := range top {
+		if !slices.Contains(rooms, d) {
+			t.Errorf("top-level folder %s/ is not one of the design's rooms %v", d, rooms)
+		}
+	}
 	for _, d := range listed {
 		if fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(d))); err != nil || !fi.IsDir() {
 			t.Errorf("README's Architecture block names %s/, which does not exist", d)
+			continue
+		}
+		holds := slices.ContainsFunc(packages, func(p string) bool { return p == d || strings.HasPrefix(p, d+"/") })
+		if !holds && !slices.Contains(top, d) {
+			t.Errorf("README's Architecture block names %s/, which holds no package", d)
 		}
 	}
 }
+
+// rooms are the top-level folders the design card draws (DESIGN.md's
+// Layout): nothing else stands beside them.
+var rooms = []string{"cmd", "ui", "client", "store", "poller", "batch", "internal", "assets", "testdata"}
 
 // moduleRoot is the folder of go.mod above this package.
 func moduleRoot(t *testing.T) string {

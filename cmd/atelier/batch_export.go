@@ -12,8 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"atelier/batch"
+	"atelier/internal/termtext"
 	"atelier/store"
-	"atelier/termtext"
 )
 
 func (a *app) batchExportCmd() *cobra.Command {

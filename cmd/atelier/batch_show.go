@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"atelier/batch"
+	"atelier/internal/termtext"
 	"atelier/store"
-	"atelier/termtext"
 )
 
 func (a *app) batchListCmd() *cobra.Command {

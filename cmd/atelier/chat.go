@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"atelier/budget"
 	"atelier/client"
-	"atelier/termtext"
+	"atelier/internal/limits"
+	"atelier/internal/termtext"
 )
 
 // chatFlags are the flags of `atelier chat`, in the interface's field names.
@@ -156,7 +156,7 @@ func (f *chatFlags) target(cmd *cobra.Command, stdin io.Reader) (client.ChatTarg
 func loadImages(paths []string) ([]client.ChatImage, error) {
 	var out []client.ChatImage
 	for _, p := range paths {
-		b, err := budget.ReadFile(p, budget.ChatImage, "chat image")
+		b, err := limits.ReadFile(p, limits.ChatImage, "chat image")
 		if err != nil {
 			return nil, usagef("--image %s: %v", p, err)
 		}

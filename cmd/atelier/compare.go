@@ -13,8 +13,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"atelier/client"
-	"atelier/recorder"
 	"atelier/store"
+	"atelier/store/record"
 )
 
 func (a *app) compareCmd() *cobra.Command {
@@ -132,12 +132,12 @@ func (a *app) streamCompare(ctx context.Context, targets []client.ChatTarget, la
 		return compareRun{}, err
 	}
 	var run compareRun
-	var replies []*recorder.Reply
+	var replies []*record.Reply
 	if db, err := a.store(); err != nil {
 		a.warn(err)
 	} else {
 		var convID int64
-		convID, replies, err = recorder.BeginComparison(ctx, db, prompt, targets)
+		convID, replies, err = record.BeginComparison(ctx, db, prompt, targets)
 		if err != nil {
 			a.warn(err)
 		}

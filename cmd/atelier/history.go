@@ -13,9 +13,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"atelier/internal/termtext"
 	"atelier/store"
 	"atelier/store/price"
-	"atelier/termtext"
 )
 
 func (a *app) historyCmd() *cobra.Command {

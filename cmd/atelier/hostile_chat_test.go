@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 	"atelier/store"
 )
 
@@ -70,11 +70,11 @@ func TestHostileEndlessText(t *testing.T) {
 	var r ran
 	use := measureHeap(func() { r = runIn(t, env, nil, clocks{}, "chat", "-p", "alpha", "-m", "m", "tell me everything") })
 	checkRun(t, r, 1, "reply text limit (8 MiB) reached: the reply is cut there (limits.reply_text in config.toml)")
-	if r.outBytes != budget.ReplyText+1 { // the reply, and the newline after it
+	if r.outBytes != limits.ReplyText+1 { // the reply, and the newline after it
 		t.Fatalf("printed %d bytes, want the reply up to the limit", r.outBytes)
 	}
 	m := reply(t, env)
-	if m.Status != store.StatusInterrupted || len(m.Text) != budget.ReplyText || !strings.HasPrefix(m.Error, "reply text limit (8 MiB)") {
+	if m.Status != store.StatusInterrupted || len(m.Text) != limits.ReplyText || !strings.HasPrefix(m.Error, "reply text limit (8 MiB)") {
 		t.Fatalf("recorded %q %q, %d bytes", m.Status, m.Error, len(m.Text))
 	}
 	r = runIn(t, env, nil, clocks{}, "history", "show", "chat:1")
@@ -83,9 +83,9 @@ func TestHostileEndlessText(t *testing.T) {
 	}
 	nextCommandOpensHistory(t, env, "chat:1")
 	t.Logf("endless text: %s sent before the client left; peak heap %s (objects), live %s",
-		budget.Size(h.written.Load()), budget.Size(int64(use.peakObjects)), budget.Size(int64(use.peakLive)))
-	if use.peakLive > 100*budget.MiB {
-		t.Fatalf("peak live heap %s, target under 100 MB", budget.Size(int64(use.peakLive)))
+		limits.Size(h.written.Load()), limits.Size(int64(use.peakObjects)), limits.Size(int64(use.peakLive)))
+	if use.peakLive > 100*limits.MiB {
+		t.Fatalf("peak live heap %s, target under 100 MB", limits.Size(int64(use.peakLive)))
 	}
 }
 
@@ -144,14 +144,14 @@ func TestHostileBodies(t *testing.T) {
 			}
 			nextCommandOpensHistory(t, env, tc.item)
 			t.Logf("%s: %s sent (decoded) before the client left; peak heap %s (objects), live %s", tc.mode,
-				budget.Size(h.written.Load()), budget.Size(int64(use.peakObjects)), budget.Size(int64(use.peakLive)))
-			if use.peakLive > 100*budget.MiB {
-				t.Fatalf("peak live heap %s, target under 100 MB", budget.Size(int64(use.peakLive)))
+				limits.Size(h.written.Load()), limits.Size(int64(use.peakObjects)), limits.Size(int64(use.peakLive)))
+			if use.peakLive > 100*limits.MiB {
+				t.Fatalf("peak live heap %s, target under 100 MB", limits.Size(int64(use.peakLive)))
 			}
 			// (A gzip stream's few kilobytes in the socket's buffers stand for
 			// gigabytes decoded: only the client's heap tells there.)
-			if tc.mode != gzipBomb && h.written.Load() > 80*budget.MiB {
-				t.Fatalf("the server wrote %s: the client read on past the limit", budget.Size(h.written.Load()))
+			if tc.mode != gzipBomb && h.written.Load() > 80*limits.MiB {
+				t.Fatalf("the server wrote %s: the client read on past the limit", limits.Size(h.written.Load()))
 			}
 		})
 	}
@@ -209,8 +209,8 @@ func TestHostileInputs(t *testing.T) {
 			if h.hits.Load() != 0 {
 				t.Fatalf("%d requests sent", h.hits.Load())
 			}
-			if e, ok := tc.stdin.(*endlessReader); ok && e.n > 20*budget.MiB {
-				t.Fatalf("read %s of stdin", budget.Size(e.n))
+			if e, ok := tc.stdin.(*endlessReader); ok && e.n > 20*limits.MiB {
+				t.Fatalf("read %s of stdin", limits.Size(e.n))
 			}
 		})
 	}

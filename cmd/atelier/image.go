@@ -10,10 +10,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"atelier/budget"
 	"atelier/client"
-	"atelier/recorder"
+	"atelier/internal/limits"
 	"atelier/store/recipe"
+	"atelier/store/record"
 )
 
 // imageFlags are the flags of `atelier image`.
@@ -122,7 +122,7 @@ func imageInput(ref string) (client.ImageInput, error) {
 	if strings.HasPrefix(ref, "http://") || strings.HasPrefix(ref, "https://") || strings.HasPrefix(ref, "data:") {
 		return client.ImageFromURL(ref), nil
 	}
-	b, err := budget.ReadFile(ref, budget.Image, "image file")
+	b, err := limits.ReadFile(ref, limits.Image, "image file")
 	if err != nil {
 		return client.ImageInput{}, usagef("--edit %s: %v", ref, err)
 	}
@@ -253,7 +253,7 @@ func writeImages(resp *client.ImageResponse, dir string, now time.Time, rc *reci
 			continue
 		}
 		im.Bytes = withRecipe(im.Bytes, rc)
-		p, err := recorder.CopyOut(dir, now, im)
+		p, err := record.CopyOut(dir, now, im)
 		if err != nil {
 			return paths, err
 		}

@@ -11,8 +11,8 @@ import (
 	"slices"
 	"strings"
 
-	"atelier/budget"
 	"atelier/client"
+	"atelier/internal/limits"
 )
 
 // parseSets turns --set field=value pairs into fields. A value that parses
@@ -133,9 +133,9 @@ func readBody(path string, stdin io.Reader) (map[string]any, error) {
 	var b []byte
 	var err error
 	if path == "-" {
-		b, err = budget.ReadAll(stdin, budget.Body, "--body", -1)
+		b, err = limits.ReadAll(stdin, limits.Body, "--body", -1)
 	} else {
-		b, err = budget.ReadFile(path, budget.Body, "--body")
+		b, err = limits.ReadFile(path, limits.Body, "--body")
 	}
 	if err != nil {
 		return nil, usagef("--body %s: %v", path, err)
@@ -158,8 +158,8 @@ func readPrompt(args []string, stdin io.Reader) (string, error) {
 	if f, ok := stdin.(*os.File); ok && isTerminal(f) {
 		return "", usagef("no prompt: give it as an argument or on stdin")
 	}
-	b, err := budget.ReadAll(stdin, budget.Prompt, "prompt", -1)
-	if errors.Is(err, budget.ErrLimit) {
+	b, err := limits.ReadAll(stdin, limits.Prompt, "prompt", -1)
+	if errors.Is(err, limits.ErrLimit) {
 		return "", usagef("stdin: %v; nothing was sent", err)
 	}
 	if err != nil {

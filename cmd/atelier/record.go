@@ -5,10 +5,10 @@ import (
 	"fmt"
 
 	"atelier/client"
-	"atelier/recorder"
+	"atelier/store/record"
 )
 
-// Every chat and image run is recorded in history, by package recorder as
+// Every chat and image run is recorded in history, by package record as
 // the TUI records them. Recording is best effort: a history that cannot be
 // written costs a warning, not the reply.
 
@@ -17,7 +17,7 @@ import (
 type chatRecord struct {
 	a     *app
 	ctx   context.Context // the run's: cancelled, it means the person stopped the reply
-	reply *recorder.Reply
+	reply *record.Reply
 }
 
 // beginChat records the conversation, the prompt and the start of the
@@ -31,7 +31,7 @@ func (a *app) beginChat(ctx context.Context, t client.ChatTarget, turns []client
 		a.warn(err)
 		return nil
 	}
-	b, err := recorder.BeginChat(ctx, db, recorder.Send{NewTurn: true, Prompt: turns[len(turns)-1].Text,
+	b, err := record.BeginChat(ctx, db, record.Send{NewTurn: true, Prompt: turns[len(turns)-1].Text,
 		WithPrompt: true, Target: t, Turns: turns, Stream: stream})
 	if err != nil {
 		a.warn(err)

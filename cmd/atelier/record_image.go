@@ -5,15 +5,15 @@ import (
 	"time"
 
 	"atelier/client"
-	"atelier/recorder"
 	"atelier/store"
+	"atelier/store/record"
 )
 
 // imageRecord is one image run being recorded.
 type imageRecord struct {
 	a     *app
 	db    *store.Store
-	job   *recorder.ImageJob
+	job   *record.ImageJob
 	start time.Time
 }
 
@@ -25,11 +25,11 @@ func (a *app) beginImage(ctx context.Context, req client.ImageRequest, edit *cli
 		a.warn(err)
 		return nil
 	}
-	var sources []recorder.ImageSource
+	var sources []record.ImageSource
 	if edit != nil {
-		sources = recorder.EditSources(edit)
+		sources = record.EditSources(edit)
 	}
-	job, err := recorder.BeginImage(ctx, db, req, edit, sources)
+	job, err := record.BeginImage(ctx, db, req, edit, sources)
 	if err != nil {
 		a.warn(err)
 		return nil

@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"atelier/client"
-	"atelier/termtext"
+	"atelier/internal/termtext"
 )
 
 // Exit statuses: the command-line contract of DESIGN.md.

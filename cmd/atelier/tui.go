@@ -8,9 +8,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"atelier/client"
-	"atelier/keys"
 	"atelier/poller"
 	"atelier/store"
+	"atelier/store/keyring"
 	"atelier/ui"
 )
 
@@ -113,14 +113,14 @@ func (a *app) demoDeps(ctx context.Context, db *store.Store) (ui.Deps, error) {
 	if err != nil {
 		return ui.Deps{}, usageError{err}
 	}
-	kr := keys.NewMemoryKeyring()
+	kr := keyring.NewMemoryKeyring()
 	for _, g := range client.Groups {
 		kr.Set(g, demoKey)
 	}
 	return ui.Deps{
 		Connect:      func(*store.Settings) (*client.Client, error) { return c, nil },
 		Store:        db,
-		Keys:         &keys.Keys{Keyring: kr, Getenv: func(string) string { return "" }},
+		Keys:         &keyring.Keys{Keyring: kr, Getenv: func(string) string { return "" }},
 		Settings:     cfg,
 		SettingsPath: path,
 		Demo:         true,

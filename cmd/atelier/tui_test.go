@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"atelier/keys"
 	"atelier/store"
+	"atelier/store/keyring"
 )
 
 func TestTUINeedsATerminal(t *testing.T) {
@@ -37,7 +37,7 @@ func TestTUIDemoDeps(t *testing.T) {
 		t.Error("no video poller")
 	}
 	for _, st := range deps.Keys.Status() {
-		if st.Source != keys.SourceKeyring || st.Problem != "" {
+		if st.Source != keyring.SourceKeyring || st.Problem != "" {
 			t.Errorf("demo key status %v", st)
 		}
 	}

@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"atelier/client"
-	"atelier/recorder"
 	"atelier/store"
+	"atelier/store/record"
 )
 
 // videoFlags are the flags of `atelier video submit`.
@@ -177,7 +177,7 @@ func addImageFile(body map[string]any, e client.VideoEndpoint, endpoint, spec st
 		return usagef("--image-file %s: %s takes an image URL in %s, not a file: upload the image and pass --set %s=https://…",
 			spec, endpoint, name, name)
 	}
-	uri, err := recorder.ImageDataURI(path)
+	uri, err := record.ImageDataURI(path)
 	if err != nil {
 		return usagef("--image-file %s: %v", path, err)
 	}
@@ -219,7 +219,7 @@ func (a *app) runVideoSubmit(ctx context.Context, endpoint string, f *videoFlags
 	} else {
 		fmt.Fprintln(a.io.out, h.RequestID)
 	}
-	if _, err := recorder.VideoSubmission(ctx, st, req, h); err != nil {
+	if _, err := record.VideoSubmission(ctx, st, req, h); err != nil {
 		return fmt.Errorf("the task was submitted but not recorded: %w", err)
 	}
 	if !f.wait {

@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"atelier/client"
+	"atelier/internal/termtext"
 	"atelier/poller"
 	"atelier/store"
-	"atelier/termtext"
 )
 
 // waitVideo follows the task with id to its end with the background

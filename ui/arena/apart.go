@@ -3,7 +3,7 @@ package arena
 import (
 	"fmt"
 
-	"atelier/termtext"
+	"atelier/internal/termtext"
 	"atelier/ui/tab"
 )
 

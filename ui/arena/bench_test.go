@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"atelier/store"
-	"atelier/ui/internal/framebench"
+	"atelier/ui/internal/measure/framebench"
 	"atelier/ui/tab"
 )
 

@@ -8,9 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
+	"atelier/internal/termtext"
 	"atelier/store"
 	"atelier/store/rank"
-	"atelier/termtext"
 )
 
 // loadWait bounds a load: the store is local, but a locked database must

@@ -6,8 +6,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/internal/termtext"
 	"atelier/store/rank"
-	"atelier/termtext"
 )
 
 // The matrix's cells: "62% 13", a win rate and the votes behind it.

@@ -5,9 +5,9 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/internal/termtext"
 	"atelier/store"
 	"atelier/store/rank"
-	"atelier/termtext"
 )
 
 // needList is "the pairs that need more votes" under the board, with a

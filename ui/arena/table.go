@@ -5,8 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"atelier/internal/termtext"
 	"atelier/store/rank"
-	"atelier/termtext"
 )
 
 // The board's columns, in cells: rank, rating, interval, votes, win rate.

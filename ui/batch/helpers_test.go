@@ -17,7 +17,7 @@ import (
 	engine "atelier/batch"
 	"atelier/client"
 	"atelier/client/sim"
-	"atelier/internal/simtest"
+	"atelier/client/sim/simtest"
 	"atelier/store"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"

@@ -10,8 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	engine "atelier/batch"
-	"atelier/budget"
-	"atelier/homepath"
+	"atelier/internal/homepath"
+	"atelier/internal/limits"
 	"atelier/ui/components/editor"
 	"atelier/ui/tab"
 )
@@ -56,7 +56,7 @@ type editingMsg struct {
 // gives the starter when there is none.
 func editCmd(path string) tea.Cmd {
 	return func() tea.Msg {
-		data, err := budget.ReadFile(homepath.Expand(path), engine.MaxFile, "batch file")
+		data, err := limits.ReadFile(homepath.Expand(path), engine.MaxFile, "batch file")
 		if errors.Is(err, fs.ErrNotExist) {
 			return result(editingMsg{path: path, text: starter})
 		}

@@ -8,9 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	engine "atelier/batch"
-	"atelier/homepath"
+	"atelier/internal/homepath"
+	"atelier/internal/termtext"
 	"atelier/store"
-	"atelier/termtext"
 	"atelier/ui/markdown"
 )
 

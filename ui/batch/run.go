@@ -10,7 +10,7 @@ import (
 
 	engine "atelier/batch"
 	"atelier/client"
-	"atelier/homepath"
+	"atelier/internal/homepath"
 	"atelier/store"
 	"atelier/ui/tab"
 )

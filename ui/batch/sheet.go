@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	engine "atelier/batch"
-	"atelier/termtext"
+	"atelier/internal/termtext"
 	"atelier/ui/tab"
 )
 

@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 	"atelier/ui/imageview"
 )
 
@@ -17,7 +17,7 @@ import (
 const thumbRows = 4
 
 // thumbMaxBytes bounds the file a thumbnail is read from.
-const thumbMaxBytes = 64 * budget.MiB
+const thumbMaxBytes = 64 * limits.MiB
 
 // thumbKey names a rendering: a file at a size in cells.
 type thumbKey struct {
@@ -76,7 +76,7 @@ func (c *thumbCache) fetch(keys []thumbKey) tea.Cmd {
 
 // renderThumb reads, decodes and draws one thumbnail.
 func renderThumb(k thumbKey) []string {
-	data, err := budget.ReadFile(k.path, thumbMaxBytes, "image")
+	data, err := limits.ReadFile(k.path, thumbMaxBytes, "image")
 	if err != nil {
 		return []string{"(" + err.Error() + ")"}
 	}

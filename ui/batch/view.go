@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"atelier/internal/termtext"
 	"atelier/store"
-	"atelier/termtext"
 	"atelier/ui/tab"
 )
 

@@ -10,14 +10,14 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/budget"
 	"atelier/client"
-	"atelier/homepath"
+	"atelier/internal/homepath"
+	"atelier/internal/limits"
 )
 
 // maxImageBytes bounds an attachment: larger files are refused before they
 // are read into memory and sent.
-const maxImageBytes = budget.ChatImage
+const maxImageBytes = limits.ChatImage
 
 // attachment is an image file attached to the next prompt.
 type attachment struct {
@@ -69,9 +69,9 @@ func readImage(path string) (attachment, error) {
 		return attachment{}, fmt.Errorf("attach: %w", err)
 	}
 	if st.Size() > maxImageBytes {
-		return attachment{}, fmt.Errorf("attach %s: %s is more than %s", filepath.Base(path), budget.Size(st.Size()), budget.Size(maxImageBytes))
+		return attachment{}, fmt.Errorf("attach %s: %s is more than %s", filepath.Base(path), limits.Size(st.Size()), limits.Size(maxImageBytes))
 	}
-	b, err := budget.ReadFile(path, maxImageBytes, "chat image") // the file may have grown since Stat
+	b, err := limits.ReadFile(path, maxImageBytes, "chat image") // the file may have grown since Stat
 	if err != nil {
 		return attachment{}, fmt.Errorf("attach: %w", err)
 	}

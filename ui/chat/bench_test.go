@@ -10,8 +10,8 @@ import (
 
 	"atelier/client/sim"
 	"atelier/store"
-	"atelier/ui/internal/framebench"
-	"atelier/ui/internal/replies"
+	"atelier/ui/internal/measure/framebench"
+	"atelier/ui/internal/measure/replies"
 )
 
 // longConversation is 20 exchanges with replies of about 30 KB each.

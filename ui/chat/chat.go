@@ -9,7 +9,7 @@
 // delta per command, pulled from the client's stream). Model output is
 // cleaned of terminal control sequences before it is drawn.
 //
-// It imports bubbletea, bubbles, lipgloss, client, recorder, store,
+// It imports bubbletea, bubbles, lipgloss, client, record, store,
 // ui/markdown, termtext and ui/tab; never ui.
 package chat
 

@@ -7,8 +7,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/budget"
-	"atelier/termtext"
+	"atelier/internal/limits"
+	"atelier/internal/termtext"
 	"atelier/ui/markdown"
 	"atelier/ui/tab"
 )
@@ -26,7 +26,7 @@ func copyReply(entries []entry, i int) tea.Cmd {
 		return tab.Warn("no reply to copy")
 	}
 	text := termtext.String(entries[i].text)
-	return tea.Batch(tea.SetClipboard(text), tab.Notice(fmt.Sprintf("reply copied (%s)", budget.Size(int64(len(text))))))
+	return tea.Batch(tea.SetClipboard(text), tab.Notice(fmt.Sprintf("reply copied (%s)", limits.Size(int64(len(text))))))
 }
 
 // ask waits for the number of the code block of reply i to copy; codes
@@ -72,5 +72,5 @@ func copyCode(codes []markdown.CodeBlock, num int) tea.Cmd {
 		return tab.Warn(fmt.Sprintf("no code block %d: this reply has %d", num, len(codes)))
 	}
 	code := codes[num-1].Code
-	return tea.Batch(tea.SetClipboard(code), tab.Notice(fmt.Sprintf("code block %d copied (%s)", num, budget.Size(int64(len(code))))))
+	return tea.Batch(tea.SetClipboard(code), tab.Notice(fmt.Sprintf("code block %d copied (%s)", num, limits.Size(int64(len(code))))))
 }

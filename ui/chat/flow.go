@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"atelier/termtext"
+	"atelier/internal/termtext"
 )
 
 // flow is plain text that grows (a reply's thinking) wrapped at a width as

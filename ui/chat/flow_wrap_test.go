@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"atelier/termtext"
+	"atelier/internal/termtext"
 )
 
 // TestFlowWrapsAsAnsiWrap feeds random text to a flow in random pieces,

@@ -11,7 +11,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
-	"atelier/internal/simtest"
+	"atelier/client/sim/simtest"
 	"atelier/store"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"

@@ -10,8 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/internal/termtext"
 	"atelier/store"
-	"atelier/termtext"
 	"atelier/ui/components/list"
 )
 

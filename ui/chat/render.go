@@ -9,9 +9,9 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/internal/termtext"
 	"atelier/store"
 	"atelier/store/price"
-	"atelier/termtext"
 	"atelier/ui/markdown"
 )
 

@@ -8,8 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
-	"atelier/recorder"
 	"atelier/store"
+	"atelier/store/record"
 	"atelier/ui/internal/deltaq"
 )
 
@@ -46,7 +46,7 @@ type running struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 	q       *deltaq.Queue
-	rec     *recorder.Reply // nil without history
+	rec     *record.Reply // nil without history
 	started time.Time
 }
 
@@ -58,7 +58,7 @@ type (
 		created bool // the conversation was created for this send
 		turn    int
 		userID  int64 // the stored prompt, when one was stored
-		rec     *recorder.Reply
+		rec     *record.Reply
 		q       *deltaq.Queue
 		at      time.Time
 		warn    error // history could not be written
@@ -109,7 +109,7 @@ func begin(r request) tea.Cmd {
 // reply as streaming. The recorder does not take the send's context: a
 // prompt stopped at once is still kept.
 func (r request) record(b *beganMsg) error {
-	began, err := recorder.BeginChat(r.ctx, r.db, recorder.Send{ConversationID: r.convID, NewTurn: r.kind == sendPrompt,
+	began, err := record.BeginChat(r.ctx, r.db, record.Send{ConversationID: r.convID, NewTurn: r.kind == sendPrompt,
 		Turn: r.turn, Prompt: r.prompt, WithPrompt: r.kind == sendPrompt || r.kind == sendEdit,
 		Target: r.target, Turns: r.turns, Stream: true})
 	b.convID, b.created, b.turn, b.userID, b.rec = began.ConversationID, began.Created, began.Turn, began.PromptID, began.Reply
@@ -135,7 +135,7 @@ func (s running) take() tea.Msg {
 	if ok {
 		d, err = items[0].D, items[0].Err
 	} else { // the stream always ends with a done delta; be safe anyway
-		d, err = client.ChatDelta{Kind: client.ChatDoneDelta, Result: &client.ChatResult{}}, fmt.Errorf("chat: %w", recorder.ErrNoEnd)
+		d, err = client.ChatDelta{Kind: client.ChatDoneDelta, Result: &client.ChatResult{}}, fmt.Errorf("chat: %w", record.ErrNoEnd)
 	}
 	if d.Kind != client.ChatDoneDelta {
 		b := batchMsg{id: id, pieces: make([]deltaMsg, len(items)), at: time.Now()}

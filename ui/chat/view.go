@@ -7,7 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/client"
-	"atelier/termtext"
+	"atelier/internal/termtext"
 )
 
 // View draws the list (beside the conversation when there is room), the

@@ -9,7 +9,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
-	"atelier/ui/internal/framebench"
+	"atelier/ui/internal/measure/framebench"
 	"atelier/ui/tab"
 )
 

@@ -15,7 +15,7 @@
 // records it. Each column streams in its own chain of commands, so a slow
 // or failing target holds no other back.
 //
-// It imports bubbletea, bubbles, lipgloss, client, recorder, store,
+// It imports bubbletea, bubbles, lipgloss, client, record, store,
 // store/price, store/rank, ui/markdown, ui/diff, ui/components, termtext
 // and ui/tab; never ui.
 package compare

@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/termtext"
+	"atelier/internal/termtext"
 	"atelier/ui/diff"
 	"atelier/ui/markdown"
 )

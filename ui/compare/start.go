@@ -10,9 +10,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
-	"atelier/recorder"
+	"atelier/internal/termtext"
 	"atelier/store"
-	"atelier/termtext"
+	"atelier/store/record"
 	"atelier/ui/components/guard"
 	"atelier/ui/internal/frameclock"
 	"atelier/ui/tab"
@@ -22,8 +22,8 @@ import (
 // streams start once it comes.
 type recordedMsg struct {
 	seq     int
-	convID  int64             // 0 when not recorded
-	replies []*recorder.Reply // one per column; nil where not recorded
+	convID  int64           // 0 when not recorded
+	replies []*record.Reply // one per column; nil where not recorded
 	at      time.Time
 	err     error
 }
@@ -76,19 +76,19 @@ func (m Model) launch(p pendingRun) (Model, tea.Cmd) {
 	m.arena, m.lens.diff = m.arena.started(p.blind), nil
 	m.browser, m.mode = m.browser.left(), browsing
 	m.lens.focus = min(m.lens.focus, len(p.targets)-1)
-	cmds := append(m.layout(), record(m.db, m.seq, p))
+	cmds := append(m.layout(), recordRun(m.db, m.seq, p))
 	return m, tea.Batch(cmds...)
 }
 
-// record writes the run's conversation, prompt, lanes and the start of
+// recordRun writes the run's conversation, prompt, lanes and the start of
 // each reply, as `atelier compare` does, and marks a blind run so, then
 // says so.
-func record(db *store.Store, seq int, p pendingRun) tea.Cmd {
+func recordRun(db *store.Store, seq int, p pendingRun) tea.Cmd {
 	return func() tea.Msg {
-		msg := recordedMsg{seq: seq, replies: make([]*recorder.Reply, len(p.targets))}
+		msg := recordedMsg{seq: seq, replies: make([]*record.Reply, len(p.targets))}
 		if db != nil {
 			ctx := context.Background()
-			msg.convID, msg.replies, msg.err = recorder.BeginComparison(ctx, db, p.prompt, p.targets)
+			msg.convID, msg.replies, msg.err = record.BeginComparison(ctx, db, p.prompt, p.targets)
 			if p.blind && msg.convID != 0 {
 				msg.err = errors.Join(msg.err, db.MarkBlind(ctx, msg.convID, 0))
 			}

@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
-	"atelier/recorder"
+	"atelier/store/record"
 	"atelier/ui/internal/deltaq"
 	"atelier/ui/internal/frameclock"
 )
@@ -26,7 +26,7 @@ type laneStream struct {
 	seq, lane int
 	q         *deltaq.Queue
 	ctx       context.Context // cancelled: the person stopped the column; nil: never
-	reply     *recorder.Reply // nil when not recorded
+	reply     *record.Reply   // nil when not recorded
 	pace      frameclock.Pace // the takes land on the renderer's ticks
 }
 
@@ -50,7 +50,7 @@ type closedMsg struct{}
 
 // openStream starts the stream of t's reply to turns, read at the frames'
 // pace of clock.
-func openStream(ctx context.Context, c *client.Client, seq, lane int, t client.ChatTarget, turns []client.ChatTurn, reply *recorder.Reply, clock frameclock.Clock) *laneStream {
+func openStream(ctx context.Context, c *client.Client, seq, lane int, t client.ChatTarget, turns []client.ChatTurn, reply *record.Reply, clock frameclock.Clock) *laneStream {
 	q := deltaq.New(0)
 	q.Read(c.StreamChat(client.WithReadGate(ctx, q.Gate), t, turns))
 	pace := frameclock.NewPace()
@@ -81,7 +81,7 @@ func (s *laneStream) take() tea.Msg {
 	}
 	if !ok {
 		msg := laneMsg{seq: s.seq, lane: s.lane, s: s, delta: client.ChatDelta{Kind: client.ChatDoneDelta}, end: true, at: time.Now()}
-		msg.recErr = s.finish(nil, recorder.ErrNoEnd)
+		msg.recErr = s.finish(nil, record.ErrNoEnd)
 		batch = append(batch, msg)
 	}
 	return result(batch)

@@ -7,7 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/client"
-	"atelier/termtext"
+	"atelier/internal/termtext"
 	"atelier/ui/components/guard"
 )
 

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"atelier/homepath"
+	"atelier/internal/homepath"
 )
 
 // DroppedFile reads pasted text as a file dragged onto the terminal: one

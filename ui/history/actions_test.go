@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"atelier/homepath"
+	"atelier/internal/homepath"
 	"atelier/store"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"

@@ -27,9 +27,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 
+	"atelier/internal/termtext"
 	"atelier/store"
 	"atelier/store/price"
-	"atelier/termtext"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )

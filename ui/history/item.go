@@ -7,8 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/budget"
-	"atelier/homepath"
+	"atelier/internal/homepath"
+	"atelier/internal/limits"
 	"atelier/store"
 	"atelier/ui/imageview"
 )
@@ -155,7 +155,7 @@ func decodeCmds(seq int, it *loaded) tea.Cmd {
 // decodeFile reads an image and decodes it with imageview's limits.
 func decodeFile(key, path string) tea.Cmd {
 	return func() tea.Msg {
-		data, err := budget.ReadFile(path, budget.Image, "image file")
+		data, err := limits.ReadFile(path, limits.Image, "image file")
 		if err != nil {
 			return result(imageview.DecodedMsg{ID: key, Err: err})
 		}

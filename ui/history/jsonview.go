@@ -10,8 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/internal/termtext"
 	"atelier/store"
-	"atelier/termtext"
 )
 
 // The native JSON of an item: every call's request and response as the

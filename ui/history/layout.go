@@ -8,8 +8,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/internal/termtext"
 	"atelier/store/price"
-	"atelier/termtext"
 	"atelier/ui/imageview"
 )
 

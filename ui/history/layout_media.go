@@ -10,10 +10,10 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"atelier/budget"
+	"atelier/internal/limits"
+	"atelier/internal/termtext"
 	"atelier/store"
 	"atelier/store/price"
-	"atelier/termtext"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
@@ -127,7 +127,7 @@ func (lc *layoutCtx) videoFile(it *loaded) string {
 	case v.Failed():
 		return lc.st.Hint.Render("none: the task failed")
 	case v.DownloadedBytes > 0:
-		return lc.st.Hint.Render("downloading: " + budget.Size(v.DownloadedBytes) + " so far")
+		return lc.st.Hint.Render("downloading: " + limits.Size(v.DownloadedBytes) + " so far")
 	}
 	return lc.st.Hint.Render("not saved yet")
 }
@@ -156,7 +156,7 @@ func (lc *layoutCtx) path(f file, rel string) string {
 	if !f.found {
 		return lc.st.Problem.Render(f.shown + " (missing)")
 	}
-	return lc.st.Text.Render(f.shown) + lc.st.Hint.Render(" · "+budget.Size(f.size))
+	return lc.st.Text.Render(f.shown) + lc.st.Hint.Render(" · "+limits.Size(f.size))
 }
 
 // status styles a status word by what it means.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"atelier/homepath"
+	"atelier/internal/homepath"
 	"atelier/store"
 	"atelier/ui/tab/tabtest"
 )

@@ -6,9 +6,9 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/internal/termtext"
 	"atelier/store"
 	"atelier/store/price"
-	"atelier/termtext"
 )
 
 // searchLabel opens the search line.

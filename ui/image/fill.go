@@ -5,8 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/internal/termtext"
 	"atelier/store"
-	"atelier/termtext"
 	"atelier/ui/components/editor"
 	"atelier/ui/tab"
 )

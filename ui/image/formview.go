@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"atelier/internal/termtext"
 	"atelier/store/price"
-	"atelier/termtext"
 )
 
 // The prompt's row is drawn in the columns of ui/components/form's rows

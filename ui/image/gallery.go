@@ -10,7 +10,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 	"atelier/store"
 	"atelier/ui/components/list"
 	"atelier/ui/tab"
@@ -196,7 +196,7 @@ func (g *gallery) loadThumb(db *store.Store) tea.Cmd {
 		path, err := db.MediaPath(rel)
 		var b []byte
 		if err == nil {
-			b, err = budget.ReadFile(path, budget.Image, "image file")
+			b, err = limits.ReadFile(path, limits.Image, "image file")
 		}
 		if err == nil {
 			msg.img, err = decodeSmall(b, thumbSide)

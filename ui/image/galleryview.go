@@ -7,7 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/homepath"
+	"atelier/internal/homepath"
 	"atelier/store"
 	"atelier/store/price"
 	"atelier/ui/imageview"

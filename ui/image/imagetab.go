@@ -13,7 +13,7 @@
 // ui/imageview: kitty placeholders where the terminal has them, else a
 // half-block preview; the file path is always shown.
 //
-// It imports bubbletea, bubbles, lipgloss, client, recorder, store,
+// It imports bubbletea, bubbles, lipgloss, client, record, store,
 // ui/imageview, termtext and ui/tab; never ui.
 package imagetab
 

@@ -12,7 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
-	"atelier/homepath"
+	"atelier/internal/homepath"
 )
 
 // look is what a local input file turned out to be when it was added: an

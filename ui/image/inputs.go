@@ -8,9 +8,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"atelier/budget"
 	"atelier/client"
-	"atelier/homepath"
+	"atelier/internal/homepath"
+	"atelier/internal/limits"
 )
 
 // inputs are an edit's images and mask, read for sending.
@@ -79,7 +79,7 @@ func readInput(ref inputRef) (client.ImageInput, error) {
 	case err != nil:
 		return client.ImageInput{}, err
 	case len(b) > client.ImageMaxBytes:
-		return client.ImageInput{}, fmt.Errorf("larger than %s", budget.Size(client.ImageMaxBytes))
+		return client.ImageInput{}, fmt.Errorf("larger than %s", limits.Size(client.ImageMaxBytes))
 	case len(b) == 0:
 		return client.ImageInput{}, errors.New("the file is empty")
 	}

@@ -19,7 +19,7 @@ type (
 	laneOpenedMsg struct {
 		laneRef
 		pull  *puller
-		rec   record
+		rec   jobRecord
 		begin time.Time
 	}
 	// laneRefusedMsg says the request broke a rule once its files were
@@ -143,7 +143,7 @@ func (p *puller) pull(ref laneRef) tea.Cmd {
 
 // finishStream ends the stream, saves what arrived (the latest partial
 // image when no result did) and finishes the job.
-func finishStream(ref laneRef, p *puller, rec record, resp *client.ImageResponse, partialOnly bool, callErr error, begin time.Time) tea.Cmd {
+func finishStream(ref laneRef, p *puller, rec jobRecord, resp *client.ImageResponse, partialOnly bool, callErr error, begin time.Time) tea.Cmd {
 	return func() tea.Msg {
 		p.stop()
 		total := time.Since(begin)

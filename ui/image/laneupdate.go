@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
-	"atelier/homepath"
+	"atelier/internal/homepath"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )

@@ -7,21 +7,21 @@ import (
 	"time"
 
 	"atelier/client"
-	"atelier/homepath"
-	"atelier/recorder"
+	"atelier/internal/homepath"
 	"atelier/store"
+	"atelier/store/record"
 )
 
 // errURLOnly is shown in place of an image the service sent as a URL.
 var errURLOnly = errors.New("sent as a URL, not as an image: enter opens it")
 
-// record is one image job in the store, from send to its files, written by
-// package recorder as the command line writes one; the tab adds the copy
+// jobRecord is one image job in the store, from send to its files, written by
+// package record as the command line writes one; the tab adds the copy
 // of each result in its images folder. Its methods run in commands.
-type record struct {
-	job    *recorder.ImageJob // nil: nothing is recorded
-	outDir string             // where results are also copied; "" for nowhere
-	err    error              // why the job could not be recorded
+type jobRecord struct {
+	job    *record.ImageJob // nil: nothing is recorded
+	outDir string           // where results are also copied; "" for nowhere
+	err    error            // why the job could not be recorded
 }
 
 // savedFile is where one image of a reply went.
@@ -34,23 +34,23 @@ type savedFile struct {
 
 // beginRecord records a request as running, with its inputs: an earlier
 // result by its row (lineage), an outside file as a copy, a URL as it is.
-func beginRecord(db *store.Store, outDir string, req client.ImageRequest, edit *client.ImageEditRequest, ins inputs) record {
-	r := record{outDir: outDir}
+func beginRecord(db *store.Store, outDir string, req client.ImageRequest, edit *client.ImageEditRequest, ins inputs) jobRecord {
+	r := jobRecord{outDir: outDir}
 	if db == nil {
 		return r
 	}
-	sources := make([]recorder.ImageSource, 0, len(ins.sources))
+	sources := make([]record.ImageSource, 0, len(ins.sources))
 	for _, s := range ins.sources {
-		sources = append(sources, recorder.ImageSource{Role: s.role, Input: s.in, FileID: s.ref.FileID})
+		sources = append(sources, record.ImageSource{Role: s.role, Input: s.in, FileID: s.ref.FileID})
 	}
-	r.job, r.err = recorder.BeginImage(context.Background(), db, req, edit, sources)
+	r.job, r.err = record.BeginImage(context.Background(), db, req, edit, sources)
 	return r
 }
 
 // finish saves each image of resp, ends the job, and copies each result to
 // the images folder. partial says resp holds only the latest partial image
 // of a stream cut short: it is kept, marked partial, and not copied out.
-func (r record) finish(resp *client.ImageResponse, partial bool, callErr error, total time.Duration) ([]savedFile, error) {
+func (r jobRecord) finish(resp *client.ImageResponse, partial bool, callErr error, total time.Duration) ([]savedFile, error) {
 	saved, refused, err := r.job.Finish(context.Background(), resp, partial, callErr, total)
 	errs := []error{r.err, refused, err}
 	files := make([]savedFile, 0, len(saved))
@@ -61,7 +61,7 @@ func (r record) finish(resp *client.ImageResponse, partial bool, callErr error, 
 			f.path = s.Media
 		}
 		if r.outDir != "" && !partial && len(s.Bytes) > 0 {
-			p, err := recorder.CopyOut(homepath.Expand(r.outDir), stamp, s.ImageResult)
+			p, err := record.CopyOut(homepath.Expand(r.outDir), stamp, s.ImageResult)
 			if err != nil {
 				err = fmt.Errorf("images folder: %w", err)
 			} else {

@@ -6,7 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/homepath"
+	"atelier/internal/homepath"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )

@@ -45,7 +45,7 @@ type lane struct {
 	model   string
 	state   laneState
 	pull    *puller
-	rec     record
+	rec     jobRecord
 	begin   time.Time
 	acc     client.ImageAccumulator
 	partial *picture  // the latest partial image of the image being made

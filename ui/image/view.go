@@ -7,8 +7,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"atelier/homepath"
-	"atelier/termtext"
+	"atelier/internal/homepath"
+	"atelier/internal/termtext"
 )
 
 // View draws the form (whole while it has the keyboard, folded to three

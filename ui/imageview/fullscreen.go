@@ -12,7 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 
-	"atelier/termtext"
+	"atelier/internal/termtext"
 )
 
 // FullScreenCmd shows img over the whole terminal until a key is pressed,

@@ -10,7 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/ui/internal/framebench"
+	"atelier/ui/internal/measure/framebench"
 )
 
 // The streaming benchmarks replay one 100 KB reply (genReply) cut into 5,000

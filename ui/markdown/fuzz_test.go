@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"atelier/termtext"
+	"atelier/internal/termtext"
 )
 
 func fuzzSeeds(f *testing.F) {

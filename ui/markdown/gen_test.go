@@ -1,8 +1,8 @@
 package markdown
 
-import "atelier/ui/internal/replies"
+import "atelier/ui/internal/measure/replies"
 
-// The replies the tests and benchmarks play (see ui/internal/replies).
+// The replies the tests and benchmarks play (see ui/internal/measure/replies).
 var shapes = replies.Shapes
 
 func genShape(shape string, size int) string { return replies.Shape(shape, size) }

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"strings"
 
-	"atelier/termtext"
+	"atelier/internal/termtext"
 )
 
 // defaultWidth is used when a Renderer is given no usable width.

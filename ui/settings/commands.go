@@ -4,13 +4,13 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
-	"atelier/keys"
 	"atelier/store"
+	"atelier/store/keyring"
 )
 
 // The results of the tab's commands, delivered even while another tab shows.
 type (
-	keysLoadedMsg struct{ status []keys.KeyStatus }
+	keysLoadedMsg struct{ status []keyring.KeyStatus }
 	keyStoredMsg  struct {
 		group client.Group
 		err   error
@@ -37,7 +37,7 @@ type storage struct {
 }
 
 // loadKeys asks where each group's key comes from. It may wait on the
-// keyring (keys.Keys gives up after a timeout), so it never runs in Update.
+// keyring (keyring.Keys gives up after a timeout), so it never runs in Update.
 func (s storage) loadKeys() tea.Cmd {
 	keys := s.keys
 	return func() tea.Msg { return result(keysLoadedMsg{status: keys.Status()}) }

@@ -8,8 +8,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/keys"
 	"atelier/store"
+	"atelier/store/keyring"
 	"atelier/ui/components/form"
 	"atelier/ui/tab"
 )
@@ -168,7 +168,7 @@ func (m Model) keyStored(msg keyStoredMsg) (Model, tea.Cmd) {
 		return m, tab.Error(msg.err)
 	}
 	note := string(msg.group) + " key stored in the keyring"
-	if st, ok := keyStatus(m.status, msg.group); ok && st.Source == keys.SourceEnvironment {
+	if st, ok := keyStatus(m.status, msg.group); ok && st.Source == keyring.SourceEnvironment {
 		note += "; " + st.EnvVar + " still overrides it"
 	}
 	if m.demo {

@@ -10,8 +10,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/client"
-	"atelier/keys"
 	"atelier/store"
+	"atelier/store/keyring"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
@@ -22,7 +22,7 @@ type harness struct {
 	tabtest.Driver[*harness]
 	t    *testing.T
 	m    Model
-	kr   *keys.MemoryKeyring
+	kr   *keyring.MemoryKeyring
 	env  map[string]string
 	path string
 	seen []string // every View along the way
@@ -37,10 +37,10 @@ func newHarness(t *testing.T, cfg *store.Settings) *harness {
 // path are the harness's.
 func newHarnessWith(t *testing.T, o Options) *harness {
 	t.Helper()
-	h := &harness{t: t, kr: keys.NewMemoryKeyring(), env: map[string]string{}}
+	h := &harness{t: t, kr: keyring.NewMemoryKeyring(), env: map[string]string{}}
 	h.Bind(t, tab.Settings, h, func(msgs ...tea.Msg) { h.Deliver(h.update, msgs...) })
 	h.path = filepath.Join(t.TempDir(), "config.toml")
-	o.Keys = &keys.Keys{Keyring: h.kr, Getenv: func(k string) string { return h.env[k] }}
+	o.Keys = &keyring.Keys{Keyring: h.kr, Getenv: func(k string) string { return h.env[k] }}
 	o.Path = h.path
 	h.m = New(o)
 	h.m.SetSize(76, 40)
@@ -108,7 +108,7 @@ func (h *harness) onDisk() *store.Settings {
 // brokenKeyring cannot be reached, as a locked or missing one.
 type brokenKeyring struct{}
 
-var errLocked = &keys.KeyringError{Reason: "the keyring is locked: unlock it"}
+var errLocked = &keyring.KeyringError{Reason: "the keyring is locked: unlock it"}
 
 func (brokenKeyring) Get(client.Group) (string, error) { return "", errLocked }
 func (brokenKeyring) Set(client.Group, string) error   { return errors.New("set: keyring locked") }

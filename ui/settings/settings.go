@@ -19,9 +19,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
-	"atelier/homepath"
-	"atelier/keys"
+	"atelier/internal/homepath"
 	"atelier/store"
+	"atelier/store/keyring"
 	"atelier/ui/components/form"
 	"atelier/ui/tab"
 )
@@ -29,10 +29,10 @@ import (
 // override is a base URL given outside config.toml, which wins over it.
 type override struct{ url, from string }
 
-// KeyStore keeps each group's key; *keys.Keys is one. Its methods may wait
+// KeyStore keeps each group's key; *keyring.Keys is one. Its methods may wait
 // on the OS keyring, so they run only in commands.
 type KeyStore interface {
-	Status() []keys.KeyStatus
+	Status() []keyring.KeyStatus
 	Set(g client.Group, key string) error
 	Delete(g client.Group) error
 }
@@ -58,8 +58,8 @@ type Model struct {
 	demo    bool
 	secure  bool // plain http:// is refused for a host not loopback (no --insecure)
 	over    override
-	cfg     store.Settings   // as last saved
-	status  []keys.KeyStatus // nil until loaded
+	cfg     store.Settings      // as last saved
+	status  []keyring.KeyStatus // nil until loaded
 
 	rows    []row       // what each row of the form edits
 	form    form.Model  // the rows, drawn and typed into
@@ -82,7 +82,7 @@ func New(o Options) Model {
 	}
 	ks := o.Keys
 	if ks == nil {
-		ks = keys.NewKeys(nil) // the environment only: Set says to use it
+		ks = keyring.NewKeys(nil) // the environment only: Set says to use it
 	}
 	m := Model{storage: storage{keys: ks, path: o.Path}, demo: o.Demo, secure: !o.Insecure, over: override{url: o.BaseURL, from: o.BaseURLFrom},
 		cfg: *cfg, km: defaultKeyMap(), st: newStyles(true)}
@@ -178,13 +178,13 @@ func (m Model) mode() mode {
 }
 
 // keyStatus returns what is known of a group's key.
-func keyStatus(status []keys.KeyStatus, g client.Group) (keys.KeyStatus, bool) {
+func keyStatus(status []keyring.KeyStatus, g client.Group) (keyring.KeyStatus, bool) {
 	for _, st := range status {
 		if st.Group == g {
 			return st, true
 		}
 	}
-	return keys.KeyStatus{}, false
+	return keyring.KeyStatus{}, false
 }
 
 // current is the row under the cursor.

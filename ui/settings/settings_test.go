@@ -9,8 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
-	"atelier/keys"
 	"atelier/store"
+	"atelier/store/keyring"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
@@ -37,7 +37,7 @@ func TestKeyStatusSaysWhereFromNeverWhat(t *testing.T) {
 }
 
 func TestKeyStatusLoadsInACommand(t *testing.T) {
-	m := New(Options{Keys: &keys.Keys{Keyring: brokenKeyring{}}, Path: "/x/config.toml"})
+	m := New(Options{Keys: &keyring.Keys{Keyring: brokenKeyring{}}, Path: "/x/config.toml"})
 	m.SetSize(76, 40)
 	if v := m.View(); !strings.Contains(v, "checking…") {
 		t.Fatalf("before the command answers the status is unknown:\n%s", v)
@@ -82,7 +82,7 @@ func TestSetKeyThroughAMaskedInput(t *testing.T) {
 func TestSetKeyFailureShowsTheErrorNotTheKey(t *testing.T) {
 	const key = "QZXJ-7731-vwqK"
 	h := newHarness(t, nil)
-	h.m.storage.keys = &keys.Keys{Keyring: brokenKeyring{}}
+	h.m.storage.keys = &keyring.Keys{Keyring: brokenKeyring{}}
 	h.to("gamma").Keys("enter").Type(key).Keys("enter")
 	errs := h.Errors()
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "keyring locked") {

@@ -5,9 +5,9 @@ import (
 	"fmt"
 
 	"atelier/client"
-	"atelier/keys"
+	"atelier/internal/termtext"
 	"atelier/store"
-	"atelier/termtext"
+	"atelier/store/keyring"
 	"atelier/ui/components/form"
 )
 
@@ -58,7 +58,7 @@ var sectionDocs = map[string]string{
 type sheet struct {
 	cfg    *store.Settings
 	rows   []row
-	status []keys.KeyStatus // nil until loaded
+	status []keyring.KeyStatus // nil until loaded
 	demo   bool
 	over   override
 }
@@ -161,9 +161,9 @@ func (m sheet) keyValue(g client.Group) (shown, doc string) {
 	switch {
 	case !ok:
 		return "checking…", ""
-	case st.Source == keys.SourceKeyring:
+	case st.Source == keyring.SourceKeyring:
 		return "● set · keyring", "enter replaces it · d deletes it"
-	case st.Source == keys.SourceEnvironment:
+	case st.Source == keyring.SourceEnvironment:
 		return "● set · " + st.EnvVar, "environment; wins over the keyring"
 	}
 	return "○ unset · " + st.EnvVar, "enter to set it here, or set the variable"

@@ -6,8 +6,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"atelier/keys"
-	"atelier/termtext"
+	"atelier/internal/termtext"
+	"atelier/store/keyring"
 )
 
 // View draws the rows that fit, scrolled to keep the cursor in sight, and
@@ -44,7 +44,7 @@ func (m Model) footer() []string {
 }
 
 // question asks before a deletion, saying what still applies after.
-func question(r row, status []keys.KeyStatus) string {
+func question(r row, status []keyring.KeyStatus) string {
 	switch r.kind {
 	case headerRow:
 		return fmt.Sprintf("remove the %s header %s?", r.group, r.field)
@@ -52,7 +52,7 @@ func question(r row, status []keys.KeyStatus) string {
 		return "remove the price of " + r.field + "?"
 	}
 	q := fmt.Sprintf("delete the %s key from the keyring?", r.group)
-	if st, ok := keyStatus(status, r.group); ok && st.Source == keys.SourceEnvironment {
+	if st, ok := keyStatus(status, r.group); ok && st.Source == keyring.SourceEnvironment {
 		q += " (" + st.EnvVar + " still applies)"
 	}
 	return q

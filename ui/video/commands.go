@@ -9,8 +9,8 @@ import (
 
 	"atelier/client"
 	"atelier/poller"
-	"atelier/recorder"
 	"atelier/store"
+	"atelier/store/record"
 	"atelier/ui/tab"
 )
 
@@ -119,7 +119,7 @@ func submit(c *client.Client, db *store.Store, p *poller.Poller, req client.Vide
 		if err != nil {
 			return result(submittedMsg{err: err})
 		}
-		rec, err := recorder.VideoSubmission(ctx, db, req, h)
+		rec, err := record.VideoSubmission(ctx, db, req, h)
 		if err != nil {
 			return result(submittedMsg{err: fmt.Errorf("video task %s was submitted but not recorded: %w", h.RequestID, err)})
 		}

@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/homepath"
+	"atelier/internal/homepath"
 	"atelier/poller"
 	"atelier/store"
 	"atelier/ui/tab"

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"atelier/client"
-	"atelier/homepath"
-	"atelier/recorder"
+	"atelier/internal/homepath"
+	"atelier/store/record"
 )
 
 // localImage marks, in a body about to be sent, an image to read from a
@@ -47,7 +47,7 @@ func resolveImages(body any) []*client.ValidationError {
 }
 
 // dataURI reads an image file, typed with ~/ for the home folder, into a
-// data URI as recorder.ImageDataURI does for the command line.
+// data URI as record.ImageDataURI does for the command line.
 func dataURI(file string) (string, error) {
-	return recorder.ImageDataURI(homepath.Expand(file))
+	return record.ImageDataURI(homepath.Expand(file))
 }

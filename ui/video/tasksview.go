@@ -8,8 +8,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"atelier/budget"
-	"atelier/homepath"
+	"atelier/internal/homepath"
+	"atelier/internal/limits"
 	"atelier/store"
 	"atelier/store/price"
 	"atelier/ui/tab"
@@ -115,7 +115,7 @@ func (l taskList) news(s taskStyles, t task, room int) string {
 	case !t.running():
 		return s.Muted.Render("no video saved")
 	case t.downloaded > 0:
-		return s.Muted.Render("downloading · " + budget.Size(t.downloaded))
+		return s.Muted.Render("downloading · " + limits.Size(t.downloaded))
 	case t.log != "":
 		return s.Muted.Render(clean(t.log))
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"atelier/termtext"
+	"atelier/internal/termtext"
 )
 
 // shortID is a request id cut to its first eight characters: enough to

@@ -8,7 +8,7 @@
 //
 // The background poller (poller.Poller) reports through one channel the
 // shell drains; EventMsg makes each of its events a message. It imports
-// bubbletea, bubbles, lipgloss, client, poller, recorder, store,
+// bubbletea, bubbles, lipgloss, client, poller, record, store,
 // ui/imageview, termtext and ui/tab; never ui.
 package video
 

@@ -18,7 +18,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 )
 
 // KeyMap is the key that opens the editor, for a tab's key map and help.
@@ -59,9 +59,9 @@ type Model struct {
 }
 
 // New returns a launcher for a prompt (what is "prompt" and the cap
-// budget.Prompt), its messages addressed by route.
+// limits.Prompt), its messages addressed by route.
 func New(route func(tea.Msg) tea.Msg) Model {
-	return Model{KeyMap: DefaultKeyMap(), What: "prompt", Ext: ".md", Limit: budget.Prompt, Route: route}
+	return Model{KeyMap: DefaultKeyMap(), What: "prompt", Ext: ".md", Limit: limits.Prompt, Route: route}
 }
 
 // Open returns the command that edits text. The temporary file is written
@@ -103,7 +103,7 @@ func (m Model) readBack(path, name string, ran error) tea.Cmd {
 		if ran != nil {
 			return m.done("", fmt.Errorf("editor %s: %w", name, ran))
 		}
-		b, err := budget.ReadFile(path, m.Limit, m.What)
+		b, err := limits.ReadFile(path, m.Limit, m.What)
 		if err != nil {
 			return m.done("", fmt.Errorf("editor: %w", err))
 		}

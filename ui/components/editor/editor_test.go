@@ -12,7 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	xeditor "github.com/charmbracelet/x/editor"
 
-	"atelier/budget"
+	"atelier/internal/limits"
 	"atelier/ui/components/editor/editortest"
 )
 
@@ -77,10 +77,10 @@ func TestEditorFails(t *testing.T) {
 func TestReadBackIsCapped(t *testing.T) {
 	script := editortest.Script(t, `head -c 5000 /dev/zero | tr '\0' x > "$f"`)
 	m := launcher(script)
-	m.Limit = 4 * budget.KiB
+	m.Limit = 4 * limits.KiB
 	got := edit(t, m, "")
-	var le *budget.Error
-	if !errors.Is(got.Err, budget.ErrLimit) || !errors.As(got.Err, &le) || le.Value != "4 KiB" || got.Text != "" {
+	var le *limits.Error
+	if !errors.Is(got.Err, limits.ErrLimit) || !errors.As(got.Err, &le) || le.Value != "4 KiB" || got.Text != "" {
 		t.Fatalf("edited %d bytes, %v", len(got.Text), got.Err)
 	}
 	noTempFiles(t, script)

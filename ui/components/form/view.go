@@ -5,7 +5,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"atelier/termtext"
+	"atelier/internal/termtext"
 	"atelier/ui/tab"
 )
 

@@ -1,6 +1,0 @@
-//go:build !(linux || freebsd || netbsd || openbsd || dragonfly)
-
-package keys
-
-// keyringPrecheck has nothing to check where the keyring is not on D-Bus.
-func keyringPrecheck() error { return nil }

@@ -1,0 +1,193 @@
+package record
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sync"
+	"time"
+
+	"atelier/client"
+	"atelier/store"
+)
+
+// ErrNoEnd is how a reply ends whose stream stopped without its last
+// event (the client always sends one; this is the guard for when it does
+// not).
+var ErrNoEnd = errors.New("the stream ended without its last event")
+
+// Send is what a chat send stores before its reply comes.
+type Send struct {
+	// ConversationID is the conversation the send goes on; 0 opens a new
+	// one of Kind (store.KindChat when empty).
+	ConversationID int64
+	Kind           store.Kind
+	// NewTurn says the prompt opens the conversation's next turn; else the
+	// reply answers Turn (an edited prompt, a regenerated or continued
+	// reply).
+	NewTurn bool
+	Turn    int
+	// Prompt is stored as the person's message when WithPrompt is set (a
+	// new or an edited prompt; a regenerated reply stores none).
+	Prompt     string
+	WithPrompt bool
+	Target     client.ChatTarget
+	Turns      []client.ChatTurn // the request's turns, for the call's record
+	Stream     bool              // the request streams
+}
+
+// Began is what BeginChat wrote: the fields stay set as far as it got when
+// it returns an error.
+type Began struct {
+	ConversationID int64
+	Created        bool  // the conversation was created for this send
+	Turn           int   // the turn the reply answers
+	PromptID       int64 // the stored prompt; 0 when none was stored
+	Reply          *Reply
+}
+
+// BeginChat stores what a send adds before its reply: the conversation if
+// it is new, the prompt if there is one, and the reply as streaming, with
+// the native request as its call.
+func BeginChat(ctx context.Context, db *store.Store, s Send) (Began, error) {
+	ctx = context.WithoutCancel(ctx)
+	b := Began{ConversationID: s.ConversationID, Turn: s.Turn}
+	if b.ConversationID == 0 {
+		kind := s.Kind
+		if kind == "" {
+			kind = store.KindChat
+		}
+		id, err := db.NewConversation(ctx, kind, "")
+		if err != nil {
+			return b, err
+		}
+		b.ConversationID, b.Created = id, true
+	}
+	if s.NewTurn {
+		turn, err := db.NextTurn(ctx, b.ConversationID)
+		if err != nil {
+			return b, err
+		}
+		b.Turn = turn
+	}
+	if s.WithPrompt {
+		id, err := addPrompt(ctx, db, b.ConversationID, b.Turn, s.Target, s.Prompt)
+		if err != nil {
+			return b, err
+		}
+		b.PromptID = id
+	}
+	var err error
+	b.Reply, err = BeginReply(ctx, db, Place{ConversationID: b.ConversationID, Turn: b.Turn}, s.Target, s.Turns, s.Stream)
+	return b, err
+}
+
+// addPrompt stores the person's prompt, asked of t.
+func addPrompt(ctx context.Context, db *store.Store, conv int64, turn int, t client.ChatTarget, prompt string) (int64, error) {
+	return db.AddMessage(ctx, store.Message{ConversationID: conv, Turn: turn, Role: store.RoleUser, Text: prompt,
+		Family: string(t.Family), Model: t.Model})
+}
+
+// Place is where a reply goes in its conversation.
+type Place struct {
+	ConversationID int64
+	Turn, Lane     int
+}
+
+// BeginReply stores the start of t's reply to turns at p, with the native
+// request (as client.NativeChatRequest builds it) as its call.
+func BeginReply(ctx context.Context, db *store.Store, p Place, t client.ChatTarget, turns []client.ChatTurn, stream bool) (*Reply, error) {
+	path, body, err := client.NativeChatRequest(t, turns, stream)
+	if err != nil {
+		return nil, err
+	}
+	settings, _ := json.Marshal(t.Settings)
+	r, err := db.BeginReply(context.WithoutCancel(ctx), store.ReplyStart{ConversationID: p.ConversationID,
+		Turn: p.Turn, Lane: p.Lane, Family: string(t.Family), Model: t.Model, SettingsJSON: settings,
+		Endpoint: path, RequestJSON: body, StartedAt: time.Now()})
+	if err != nil {
+		return nil, err
+	}
+	return &Reply{r: r}, nil
+}
+
+// Reply is one reply being recorded: each delta checkpointed as it comes,
+// so a killed process leaves the partial reply, then how it ended. A nil
+// *Reply records nothing, so a caller without history needs no branch.
+type Reply struct {
+	r *store.Reply
+
+	mu   sync.Mutex
+	done bool
+}
+
+// ID is the reply's message id; 0 for a nil Reply.
+func (r *Reply) ID() int64 {
+	if r == nil {
+		return 0
+	}
+	return r.r.ID()
+}
+
+// Add checkpoints a delta's text or thinking; other deltas store nothing.
+func (r *Reply) Add(d client.ChatDelta) error {
+	if r == nil {
+		return nil
+	}
+	switch d.Kind {
+	case client.ChatTextDelta:
+		return r.r.Append(d.Text, "")
+	case client.ChatThinkingDelta:
+		return r.r.Append("", d.Text)
+	}
+	return nil
+}
+
+// Finish records how the reply ended (see End) with the figures of res,
+// which may be nil when the call failed before replying. Only the first
+// Finish or Stop counts: a later one does nothing.
+func (r *Reply) Finish(res *client.ChatResult, err error, stopped bool) error {
+	if r == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.done {
+		return nil
+	}
+	r.done = true
+	return r.r.Finish(End(res, err, stopped))
+}
+
+// Stop records the reply as stopped, with what came: for a stream nobody
+// reads any more.
+func (r *Reply) Stop() error { return r.Finish(nil, nil, true) }
+
+// End is how a reply ended, by the one rule of every screen and command:
+//
+//   - stopped (the person stopped it, or nobody reads it any more):
+//     interrupted, with the partial reply kept, whatever error the
+//     cancelled stream gave;
+//   - an error: failed, with the error as its reason (the store keeps a
+//     reply cut at a budget limit as interrupted);
+//   - a result that did not come whole, with no error: failed with
+//     client.ErrStreamIncomplete;
+//   - else complete.
+//
+// The figures (stop reason, usage, times, the native response) are res's,
+// whichever way it ended.
+func End(res *client.ChatResult, err error, stopped bool) store.ReplyEnd {
+	end := store.ReplyEnd{Err: err}
+	if res != nil {
+		end.ResponseJSON, end.StopReason = res.Response, res.StopReason
+		end.Usage = store.Usage{InputTokens: int64(res.Usage.Input), OutputTokens: int64(res.Usage.Output)}
+		end.TTFT, end.Total = res.FirstToken, res.Total
+		if err == nil && !res.Complete {
+			end.Err = client.ErrStreamIncomplete
+		}
+	}
+	if stopped {
+		end.Err = context.Canceled
+	}
+	return end
+}
