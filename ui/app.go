@@ -9,6 +9,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/components/palette"
 	"atelier/ui/internal/frameclock"
 	"atelier/ui/tab"
 )
@@ -19,10 +20,11 @@ type Model struct {
 	tabs     [tab.Count]screen
 	active   tab.ID
 	keys     keyMap
-	styles   *styles    // by pointer: the shell is copied at every message, its styles are some 12 KB
-	help     help.Model // draws the bottom line's keys
-	cover    cover      // the full help or the messages, over the tab
-	coverTop int        // the cover's first line shown
+	styles   *styles        // by pointer: the shell is copied at every message, its styles are some 12 KB
+	help     help.Model     // draws the bottom line's keys
+	cover    cover          // the full help, the messages or the palette, over the tab
+	coverTop int            // the cover's first line shown
+	palette  *palette.Model // the command palette while it is open
 	status   statusBar
 	now      func() time.Time
 	tick     func(time.Duration, func(time.Time) tea.Msg) tea.Cmd

@@ -130,9 +130,9 @@ func (f form) key(msg tea.KeyPressMsg, km keyMap, now time.Time) (form, *filter,
 		return f, &v, nil
 	case key.Matches(msg, km.Cancel):
 		f.open = false
-	case key.Matches(msg, km.NextField):
+	case key.Matches(msg, km.NextField, km.FieldDown):
 		f, cmd = f.move(1)
-	case key.Matches(msg, km.PrevField):
+	case key.Matches(msg, km.PrevField, km.FieldUp):
 		f, cmd = f.move(-1)
 	default:
 		f, cmd = f.update(msg)

@@ -116,6 +116,10 @@ func (r *replies) key(msg tea.KeyPressMsg, k keyMap) {
 		r.scroll(-r.page())
 	case key.Matches(msg, k.PageDown):
 		r.scroll(r.page())
+	case key.Matches(msg, k.Top):
+		r.scroll(-len(r.lines))
+	case key.Matches(msg, k.Bottom):
+		r.scroll(len(r.lines))
 	}
 }
 

@@ -103,9 +103,9 @@ func (a arena) place(i int) string {
 // line is the arena's line above the columns: how to vote, the vote, or
 // that the next run goes blind; "" when blindness is off for both.
 func (a arena) line(n int) string {
-	next := " · the next run is named (B)"
+	next := " · the next run is named (ctrl+b)"
 	if a.next {
-		next = " · the next run is blind too (B)"
+		next = " · the next run is blind too (ctrl+b)"
 	}
 	switch {
 	case a.hidden() && n == 2:
@@ -120,7 +120,7 @@ func (a arena) line(n int) string {
 	case a.on:
 		return "Blind vote: " + a.words(n) + " · W withdraws it" + next
 	case a.next:
-		return "Blind: the next run shows its targets as A, B… until you vote (B turns it off)"
+		return "Blind: the next run shows its targets as A, B… until you vote (ctrl+b turns it off)"
 	}
 	return ""
 }
@@ -137,11 +137,12 @@ func reverse(s string) string {
 // columns: for two, a, b, t and x are verdicts at once; for more, a
 // column's letter (or t, x) starts the ranking typed in the vote field.
 func verdictKey(k string, n int) (verdict, start string) {
-	if len(k) != 1 || !(k == "t" || k == "x" || k[0] >= 'a' && k[0] < 'a'+byte(n)) {
+	l := strings.ToLower(k) // the letters the screen asks for, in either case
+	if len(l) != 1 || !(l == "t" || l == "x" || l[0] >= 'a' && l[0] < 'a'+byte(n)) {
 		return "", ""
 	}
 	if n == 2 {
-		v, _ := store.ParseVerdict(k, n)
+		v, _ := store.ParseVerdict(l, n)
 		return v, ""
 	}
 	return "", k

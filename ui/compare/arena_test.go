@@ -22,7 +22,7 @@ func TestBlindDefaultAndToggle(t *testing.T) {
 	if !m.arena.next || !strings.Contains(ansi.Strip(m.View()), "Blind: the next run shows its targets as A, B") {
 		t.Fatalf("[arena] blind = true: next blind %v\n%s", m.arena.next, ansi.Strip(m.View()))
 	}
-	m = press(t, m, "B")
+	m = press(t, m, "ctrl+b")
 	if m.arena.next || strings.Contains(ansi.Strip(m.View()), "Blind:") {
 		t.Fatal("B did not turn it off")
 	}
@@ -58,7 +58,8 @@ func TestRerunBlind(t *testing.T) {
 
 // TestVerdictKeys: for two, a/b/t/x are verdicts at once, as the
 // command line reads them; for more, a column's letter, t or x opens the
-// ranking; other keys are not the vote's.
+// ranking; letters count in either case (issue 30); other keys are not
+// the vote's.
 func TestVerdictKeys(t *testing.T) {
 	for _, c := range []struct {
 		key            string
@@ -67,7 +68,8 @@ func TestVerdictKeys(t *testing.T) {
 	}{
 		{"a", 2, "AB", ""}, {"b", 2, "BA", ""}, {"t", 2, store.VerdictTie, ""}, {"x", 2, store.VerdictBad, ""},
 		{"c", 2, "", ""}, {"c", 3, "", "c"}, {"d", 3, "", ""}, {"d", 4, "", "d"}, {"t", 4, "", "t"}, {"x", 3, "", "x"},
-		{"w", 3, "", ""}, {"A", 2, "", ""}, {"enter", 2, "", ""},
+		{"w", 3, "", ""}, {"A", 2, "AB", ""}, {"B", 3, "", "B"}, {"T", 2, store.VerdictTie, ""}, {"W", 3, "", ""},
+		{"enter", 2, "", ""},
 	} {
 		v, s := verdictKey(c.key, c.n)
 		if v != c.verdict || s != c.start {

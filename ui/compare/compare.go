@@ -25,7 +25,6 @@ import (
 	"reflect"
 
 	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
@@ -252,12 +251,6 @@ func (m Model) FieldEmpty() bool {
 		return m.line.input.Value() == ""
 	}
 	return true
-}
-
-// Claims reports whether the tab takes a bare key the shell would take
-// otherwise: the digits rate the focused column while there is one.
-func (m Model) Claims(msg tea.KeyPressMsg) bool {
-	return m.mode == browsing && len(m.run.lanes) > 0 && !m.arena.hidden() && key.Matches(msg, m.km.Rate)
 }
 
 // Busy reports whether a column still streams: quitting stops it first,

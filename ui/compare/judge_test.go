@@ -28,7 +28,7 @@ func ran(t *testing.T, prompt string, specs ...string) *harness {
 
 func TestVerdictsAreSaved(t *testing.T) {
 	h := ran(t, "hello", "alpha:a", "beta:b:temperature=0.5")
-	if !h.m.Claims(tabtest.Press("4")) || h.m.Claims(tabtest.Press("7")) {
+	if !tabtest.Binds(h.m.KeyMap(), "4") || tabtest.Binds(h.m.KeyMap(), "7") {
 		t.Fatal("the tab does not claim the rating digits (or claims others)")
 	}
 	h.Keys("4", "w", "n").Type("crisp and right").Keys("enter")

@@ -236,9 +236,9 @@ func (v costsView) key(e tabEnv, f filters, msg tea.KeyPressMsg) (costsView, tea
 	case key.Matches(msg, k.Costs, k.Back):
 		v.open = false
 		return v, nil
-	case key.Matches(msg, k.Period, k.Right):
+	case key.Matches(msg, k.NextPeriod):
 		v.period = wrap(v.period+1, len(costPeriods))
-	case key.Matches(msg, k.Left):
+	case key.Matches(msg, k.PrevPeriod):
 		v.period = wrap(v.period-1, len(costPeriods))
 	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom):
 		n := k.step(msg, max(e.height-2, 1), 1<<20)

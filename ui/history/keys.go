@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/ui/components/keys"
 	"atelier/ui/tab"
 )
 
@@ -25,7 +26,7 @@ type keyMap struct {
 	Prev, Next, Done, Cancel key.Binding
 
 	// The costs view.
-	Costs, Period key.Binding
+	Costs, NextPeriod, PrevPeriod key.Binding
 
 	// Choosing filters.
 	Left, Right, Change, Reset, Close key.Binding
@@ -39,20 +40,20 @@ func defaultKeyMap() keyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, h))
 	}
 	return keyMap{
-		Up:       b([]string{"up", "k"}, "↑/k", "up"),
-		Down:     b([]string{"down", "j"}, "↓/j", "down"),
-		PageUp:   b([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
-		PageDown: b([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
-		Top:      b([]string{"home", "g"}, "g", "top"),
-		Bottom:   b([]string{"end", "G"}, "G", "bottom"),
+		Up:       keys.Up(),
+		Down:     keys.Down(),
+		PageUp:   keys.PageUp(),
+		PageDown: keys.PageDown(),
+		Top:      keys.Top(),
+		Bottom:   keys.Bottom(),
 
-		Open:    b([]string{"enter"}, "enter", "open"),
+		Open:    keys.Open(),
 		Search:  b([]string{"/"}, "/", "search"),
 		Filters: b([]string{"f"}, "f", "filters"),
 		Clear:   b([]string{"esc"}, "esc", "clear search"),
 
 		Export: b([]string{"x"}, "x", "export"),
-		Delete: b([]string{"d", "delete"}, "d", "delete"),
+		Delete: b([]string{"d", "delete"}, "d/delete", "delete"),
 		Rerun:  b([]string{"r"}, "r", "re-run"),
 		Recipe: b([]string{"R"}, "R", "re-run from the file's recipe"),
 		JSON:   b([]string{"J"}, "J", "native JSON"),
@@ -60,24 +61,25 @@ func defaultKeyMap() keyMap {
 		Thinking: b([]string{"t"}, "t", "thinking"),
 		Lanes:    b([]string{"l"}, "l", "lanes side by side"),
 		File:     b([]string{"o"}, "o", "open file"),
-		Back:     b([]string{"esc", "backspace"}, "esc", "back"),
+		Back:     keys.Back(),
 
 		Prev:   b([]string{"up"}, "↑", "previous"),
 		Next:   b([]string{"down"}, "↓", "next"),
 		Done:   b([]string{"enter"}, "enter", "to the list"),
 		Cancel: b([]string{"esc"}, "esc", "clear"),
 
-		Left:   b([]string{"left", "h", "shift+tab"}, "←/→", "filter"),
-		Right:  b([]string{"right", "l", "tab"}, "→", "next filter"),
-		Change: b([]string{"up", "down", "k", "j", "space"}, "↑/↓", "change"),
-		Reset:  b([]string{"backspace", "delete"}, "⌫", "any"),
-		Close:  b([]string{"enter", "esc", "f"}, "enter", "done"),
+		Left:   b([]string{"left", "h", "shift+tab"}, "←/h/shift+tab", "previous filter"),
+		Right:  b([]string{"right", "l", "tab"}, "→/l/tab", "next filter"),
+		Change: b([]string{"up", "down", "k", "j", "space"}, "↑/↓/k/j/space", "change"),
+		Reset:  b([]string{"backspace", "delete"}, "⌫/delete", "any"),
+		Close:  b([]string{"enter", "esc", "f"}, "enter/esc/f", "done"),
 
-		Costs:  b([]string{"c"}, "c", "costs"),
-		Period: b([]string{"p"}, "p/←/→", "period"),
+		Costs:      b([]string{"c"}, "c", "costs"),
+		NextPeriod: b([]string{"p", "right", "l"}, "p/→/l", "next period"),
+		PrevPeriod: b([]string{"left", "h"}, "←/h", "previous period"),
 
-		Yes: b([]string{"y"}, "y", "delete"),
-		No:  b([]string{"n", "esc"}, "n/esc", "keep"),
+		Yes: keys.Yes("delete"),
+		No:  keys.No("keep it"),
 	}
 }
 
@@ -112,36 +114,59 @@ func (h helpKeys) short() []key.Binding {
 	case confirming:
 		return []key.Binding{k.Yes, k.No}
 	case costing:
-		return []key.Binding{k.Period, k.Up, k.Down, k.Costs}
+		return []key.Binding{k.NextPeriod, k.Up, k.Down, k.Costs}
 	}
 	return []key.Binding{k.Open, k.Search, k.Filters, k.Costs, k.Export, k.Delete, k.Rerun, k.JSON}
 }
 
+// The titles of the help's groups.
+const (
+	listKeys    = "List"
+	itemKeys    = "The item listed or open"
+	readKeys    = "An open item"
+	confirmKeys = "An item to delete"
+	searchKeys  = "Search (/)"
+	filterKeys  = "Filters (f)"
+	costKeys    = "Costs (c)"
+)
+
 // help is every key of the tab, a labelled group a context, the one the
-// tab is in first.
+// tab is in first and those that act now live.
 func (h helpKeys) help() tab.Help {
 	k := h.km
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
-		{Title: "List", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open, k.Search, k.Filters, k.Clear, k.Costs}},
-		{Title: "The item listed or open", Keys: []key.Binding{k.Export, k.Delete, k.Yes, k.Rerun, k.Recipe, k.JSON}},
-		{Title: "An open item", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back, k.Thinking, k.Lanes, k.File}},
-		{Title: "Search (/)", Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},
-		{Title: "Filters (f)", Keys: []key.Binding{k.Left, k.Change, k.Reset, k.Close}},
-		{Title: "Costs (c)", Keys: []key.Binding{k.Period, k.Up, k.Down, k.Costs}},
+		{Title: listKeys, Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open, k.Search, k.Filters, k.Clear, k.Costs}},
+		{Title: itemKeys, Keys: []key.Binding{k.Export, k.Delete, k.Rerun, k.Recipe, k.JSON}},
+		{Title: readKeys, Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back, k.Thinking, k.Lanes, k.File}},
+		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
+		{Title: searchKeys, Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},
+		{Title: filterKeys, Keys: []key.Binding{k.Left, k.Right, k.Change, k.Reset, k.Close}},
+		{Title: costKeys, Keys: []key.Binding{k.NextPeriod, k.PrevPeriod, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom,
+			tab.Retitle(k.Costs, "close the costs"), k.Back}},
 	}}
 	switch h.mode {
 	case reading:
-		return all.First("An open item")
+		return all.In(readKeys, itemKeys)
 	case confirming:
-		return all.First("The item listed or open")
+		return all.In(confirmKeys)
 	case searching:
-		return all.First("Search (/)")
+		return all.In(searchKeys)
 	case filtering:
-		return all.First("Filters (f)")
+		return all.In(filterKeys)
 	case costing:
-		return all.First("Costs (c)")
+		return all.In(costKeys)
 	}
-	return all
+	return all.In(listKeys, itemKeys)
+}
+
+// KeyModes is the help of each of the tab's modes, the first first. The
+// key-grammar test walks them.
+func KeyModes() []tab.Help {
+	var out []tab.Help
+	for mo := listing; mo <= costing; mo++ {
+		out = append(out, helpKeys{km: defaultKeyMap(), mode: mo}.help())
+	}
+	return out
 }
 
 // step is how far a moving key goes: a line, a page of page lines, or to

@@ -199,7 +199,7 @@ func (r *run) voted(msg voteMsg) tea.Cmd {
 	if msg.err != nil {
 		return tea.Batch(tab.Error(msg.err), tab.Info(text))
 	}
-	return tab.Notice(text + " · w withdraws it")
+	return tab.Notice(text + " · W withdraws it")
 }
 
 // namedByLetter is v with its targets named by their letters, so that the

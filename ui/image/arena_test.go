@@ -150,15 +150,15 @@ func TestBlindVoteWithdrawnAfterAQuestion(t *testing.T) {
 	if vs := all(); len(vs) != 1 || vs[0].Verdict != store.VerdictTie {
 		t.Fatalf("votes %+v", vs)
 	}
-	h.Keys("w")
+	h.Keys("W")
 	if !h.m.Focused() || !slices.Contains(h.Notices(), "withdraw the vote? it leaves the leaderboard (y withdraws, n keeps it)") {
-		t.Fatalf("w did not ask: %q", h.Notices())
+		t.Fatalf("W did not ask: %q", h.Notices())
 	}
 	h.Keys("n")
 	if vs := all(); !vs[0].WithdrawnAt.IsZero() {
 		t.Fatal("n withdrew the vote")
 	}
-	h.Keys("w", "y")
+	h.Keys("W", "y")
 	if vs := all(); len(vs) != 1 || vs[0].WithdrawnAt.IsZero() {
 		t.Fatalf("y did not withdraw: %+v", vs)
 	}

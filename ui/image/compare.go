@@ -102,9 +102,9 @@ func (p picker) key(msg tea.KeyPressMsg, km keyMap) (picker, pickAction, tea.Cmd
 	switch {
 	case key.Matches(msg, km.Cancel):
 		return p, pickLeave, nil
-	case key.Matches(msg, km.Up):
+	case key.Matches(msg, km.ListUp):
 		p.cursor = max(0, p.cursor-1)
-	case key.Matches(msg, km.Down):
+	case key.Matches(msg, km.ListDown):
 		p.cursor = min(len(p.models)-1, p.cursor+1)
 	case key.Matches(msg, km.Toggle):
 		var cmd tea.Cmd

@@ -212,9 +212,13 @@ func (m *Model) SetDark(dark bool) {
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
 	if m.gate.ask.Asking() {
-		return tab.Help{Short: m.gate.ask.Help()}
+		return tab.Asking(m.gate.ask.Help())
 	}
-	return helpKeys{km: m.km, mode: m.area.mode(m.page.blind(), m.form), running: m.page.running()}.help()
+	mo := m.area.mode(m.page.blind(), m.form)
+	if b := m.page.blind(); m.area == resultsArea && b != nil && b.asking {
+		mo = asking
+	}
+	return helpKeys{km: m.km, form: m.form.fields.KeyMap, list: m.gallery.jobs.KeyMap, mode: mo, running: m.page.running()}.help()
 }
 
 // mode is what the keys act on in area a, b being the run's blind state

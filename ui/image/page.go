@@ -75,16 +75,16 @@ func (p *page) again() (s spec, models []string, cmd tea.Cmd) {
 func (p *page) key(msg tea.KeyPressMsg, km keyMap, cols, rows int) (cmd tea.Cmd, ok bool) {
 	b := p.blind()
 	if b != nil && b.asking {
-		return b.answer(key.Matches(msg, km.Yes), p.db), true
+		return b.answer(key.Matches(msg, km.Yes), p.db), true // any other key: no
 	}
 	switch {
 	case key.Matches(msg, km.Stop) && p.running():
 		p.run.stop()
 		return nil, true
-	case key.Matches(msg, km.Left, km.Up):
+	case key.Matches(msg, km.PrevImage):
 		p.sel = p.run.step(p.sel, -1)
 		return nil, true
-	case key.Matches(msg, km.Right, km.Down):
+	case key.Matches(msg, km.NextImage):
 		p.sel = p.run.step(p.sel, 1)
 		return nil, true
 	case key.Matches(msg, km.Open):

@@ -48,6 +48,8 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.openGallery()
 	case key.Matches(msg, m.km.Compare):
 		return m.openPicker(), nil
+	case key.Matches(msg, m.km.Back): // one level back: the form, at the prompt
+		return m.toForm("prompt")
 	}
 	return m, nil
 }

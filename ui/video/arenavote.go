@@ -82,7 +82,7 @@ func (a arena) revealedKey(msg tea.KeyPressMsg, km keyMap, db *store.Store) (are
 	case key.Matches(msg, km.Withdraw) && !a.withdrawn:
 		a.asking = true
 		return a, tab.Ask(fmt.Sprintf("withdraw vote %d? y/n", a.voteID)), judging
-	case key.Matches(msg, km.Leave, km.PlayBoth):
+	case key.Matches(msg, km.Done):
 		return a, nil, browsing
 	}
 	return a, nil, judging

@@ -23,6 +23,7 @@ import (
 
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/ui/components/keys"
 	"atelier/ui/tab"
 )
 
@@ -71,12 +72,9 @@ type KeyMap struct {
 	No  key.Binding
 }
 
-// DefaultKeyMap answers y, or n and esc.
+// DefaultKeyMap answers y, or n and esc, as every question does.
 func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Yes: key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "run anyway")),
-		No:  key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "do not run")),
-	}
+	return KeyMap{Yes: keys.Yes("run anyway"), No: keys.No("send nothing")}
 }
 
 // Model is the question, or none.

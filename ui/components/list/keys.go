@@ -3,32 +3,47 @@ package list
 import (
 	"charm.land/bubbles/v2/key"
 
-	"atelier/ui/components/style"
+	"atelier/ui/components/keys"
 )
 
-// KeyMap is the list's keys.
+// KeyMap is the list's keys: the grammar's (ui/components/keys) for every
+// list.
 type KeyMap struct {
-	Up, Down    key.Binding
-	Top, Bottom key.Binding
-	Filter      key.Binding // open the filter
-	Accept      key.Binding // keep the filter typed, give the keys back to the list
-	ClearFilter key.Binding // drop the filter
-	Delete      key.Binding // ask to delete the selected item
-	Yes, No     key.Binding // answer the question
+	Up, Down         key.Binding
+	PageUp, PageDown key.Binding
+	Top, Bottom      key.Binding
+	Filter           key.Binding // open the filter
+	Accept           key.Binding // keep the filter typed, give the keys back to the list
+	ClearFilter      key.Binding // drop the filter
+	Delete           key.Binding // ask to delete the selected item
+	Yes, No          key.Binding // answer the question
 }
 
 // DefaultKeyMap returns the list's keys.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Up:          style.ListUp(),
-		Down:        style.ListDown(),
-		Top:         key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "first")),
-		Bottom:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G", "last")),
-		Filter:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Up:          keys.Up(),
+		Down:        keys.Down(),
+		PageUp:      keys.PageUp(),
+		PageDown:    keys.PageDown(),
+		Top:         keys.Top(),
+		Bottom:      keys.Bottom(),
+		Filter:      keys.Filter(),
 		Accept:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
 		ClearFilter: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
-		Delete:      key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete")),
-		Yes:         style.Yes(),
-		No:          style.No(),
+		Delete:      key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d/delete", "delete")),
+		Yes:         keys.Yes("delete"),
+		No:          keys.No("keep it"),
 	}
 }
+
+// Moves are the keys that move the cursor, for help.
+func (k KeyMap) Moves() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}
+}
+
+// Filtering are the keys while the filter is typed, for help.
+func (k KeyMap) Filtering() []key.Binding { return []key.Binding{k.Accept, k.ClearFilter} }
+
+// Question are the answers to a deletion's question, for help.
+func (k KeyMap) Question() []key.Binding { return []key.Binding{k.Yes, k.No} }

@@ -1,6 +1,7 @@
 package list
 
 import (
+	"atelier/ui/components/keys"
 	"fmt"
 	"strings"
 	"testing"
@@ -39,25 +40,10 @@ func newList(n int) Model[task] {
 	return m
 }
 
-func keys(m Model[task], ks ...string) (Model[task], tea.Cmd) {
+func press(m Model[task], ks ...string) (Model[task], tea.Cmd) {
 	var cmd tea.Cmd
 	for _, k := range ks {
-		var msg tea.KeyPressMsg
-		switch k {
-		case "up":
-			msg = tea.KeyPressMsg{Code: tea.KeyUp}
-		case "down":
-			msg = tea.KeyPressMsg{Code: tea.KeyDown}
-		case "enter":
-			msg = tea.KeyPressMsg{Code: tea.KeyEnter}
-		case "esc":
-			msg = tea.KeyPressMsg{Code: tea.KeyEscape}
-		case "backspace":
-			msg = tea.KeyPressMsg{Code: tea.KeyBackspace}
-		default:
-			r := []rune(k)[0]
-			msg = tea.KeyPressMsg{Code: r, Text: k}
-		}
+		msg, _ := keys.Press(k)
 		m, cmd = m.Update(msg)
 	}
 	return m, cmd
@@ -73,21 +59,21 @@ func ids(rows []task) string {
 
 func TestCursorAndWindowBounds(t *testing.T) {
 	m := newList(10)
-	m, _ = keys(m, "up")
+	m, _ = press(m, "up")
 	if m.Cursor() != 0 {
 		t.Errorf("up at the top moved to %d", m.Cursor())
 	}
-	m, _ = keys(m, "down", "down", "down", "down", "j")
+	m, _ = press(m, "down", "down", "down", "down", "j")
 	rows, at := m.Window()
 	if ids(rows) != "2,3,4,5" || at != 3 {
 		t.Errorf("window %s, cursor row %d: the window follows the cursor down", ids(rows), at)
 	}
-	m, _ = keys(m, "up", "up", "k")
+	m, _ = press(m, "up", "up", "k")
 	rows, at = m.Window()
 	if ids(rows) != "2,3,4,5" || at != 0 {
 		t.Errorf("window %s, cursor row %d: moving up inside the window does not scroll", ids(rows), at)
 	}
-	m, _ = keys(m, "G")
+	m, _ = press(m, "G")
 	if rows, at = m.Window(); ids(rows) != "6,7,8,9" || at != 3 {
 		t.Errorf("at the end: window %s, cursor row %d", ids(rows), at)
 	}
@@ -119,22 +105,22 @@ func TestSelectionFollowsItsItem(t *testing.T) {
 
 func TestFilterNarrowsAndClears(t *testing.T) {
 	m := newList(12)
-	m, _ = keys(m, "/", "1")
+	m, _ = press(m, "/", "1")
 	if !m.Filtering() || m.Len() != 3 { // task 1, 10, 11
 		t.Fatalf("filter %q shows %d", m.Query(), m.Len())
 	}
 	if v := ansi.Strip(m.FilterView(20)); !strings.Contains(v, "/ 1") {
 		t.Errorf("filter line %q", v)
 	}
-	m, _ = keys(m, "1", "enter")
+	m, _ = press(m, "1", "enter")
 	if m.Filtering() || m.Len() != 1 || m.Query() != "11" {
 		t.Errorf("after enter: filtering %v, %d shown, query %q", m.Filtering(), m.Len(), m.Query())
 	}
-	m, _ = keys(m, "/", "x")
+	m, _ = press(m, "/", "x")
 	if m.Len() != 0 || !strings.Contains(m.EmptyView(40, "none yet"), "no match for “11x”") {
 		t.Errorf("no match: %d shown, %q", m.Len(), m.EmptyView(40, "none yet"))
 	}
-	m, _ = keys(m, "esc")
+	m, _ = press(m, "esc")
 	if m.Query() != "" || m.Len() != 12 || m.Filtering() {
 		t.Errorf("esc left query %q, %d shown", m.Query(), m.Len())
 	}
@@ -145,33 +131,33 @@ func TestFilterNarrowsAndClears(t *testing.T) {
 
 func TestDeleteAsksNamingTheItem(t *testing.T) {
 	m := newList(5)
-	m, _ = keys(m, "down", "d")
+	m, _ = press(m, "down", "d")
 	if q := m.Question(); q != "delete “task 1”? y deletes, n keeps" {
 		t.Errorf("question %q", q)
 	}
 	if it, _ := m.Selected(); !m.Asking() || !m.AskingFor(it) {
 		t.Error("not asking about the selected item")
 	}
-	m, cmd := keys(m, "down") // other keys leave the question open
+	m, cmd := press(m, "down") // other keys leave the question open
 	if !m.Asking() || cmd != nil || m.Cursor() != 1 {
 		t.Errorf("a stray key answered: asking %v, cursor %d", m.Asking(), m.Cursor())
 	}
-	m, cmd = keys(m, "n")
+	m, cmd = press(m, "n")
 	if m.Asking() || cmd != nil {
 		t.Error("n deleted or kept asking")
 	}
-	m, _ = keys(m, "d")
-	m, cmd = keys(m, "y")
+	m, _ = press(m, "d")
+	m, cmd = press(m, "y")
 	if m.Asking() || cmd == nil || cmd() != (deleted{"1"}) {
 		t.Errorf("y: asking %v, deleted %v", m.Asking(), cmd)
 	}
 	m.Select("3")
-	m, cmd = keys(m, "d")
+	m, cmd = press(m, "d")
 	if m.Asking() || cmd == nil || cmd() != "task 3 is running" {
 		t.Error("a refused deletion was asked")
 	}
 	m.Select("4")
-	m, _ = keys(m, "d")
+	m, _ = press(m, "d")
 	m.SetItems(tasks(3)) // the item went elsewhere meanwhile: nothing to answer
 	if m.Asking() || m.Question() != "" {
 		t.Errorf("still asking about a vanished item: %q", m.Question())
@@ -185,7 +171,7 @@ func TestStylesFollowTheBackground(t *testing.T) {
 	}
 	m := newList(2)
 	m.SetStyles(light)
-	m, _ = keys(m, "d")
+	m, _ = press(m, "d")
 	if want := light.Question.Render("delete “task 0”? y deletes, n keeps"); m.QuestionView(80) != want {
 		t.Errorf("question drawn %q, want %q", m.QuestionView(80), want)
 	}
@@ -194,7 +180,7 @@ func TestStylesFollowTheBackground(t *testing.T) {
 func TestQuestionFitsItsWidth(t *testing.T) {
 	m := newList(1)
 	m.SetItems([]task{{id: "1", title: "a rather long conversation title"}})
-	m, _ = keys(m, "d")
+	m, _ = press(m, "d")
 	if got := ansi.Strip(m.QuestionView(80)); got != "delete “a rather long conversation title”? y deletes, n keeps" {
 		t.Errorf("wide: %q", got)
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/ui/tab"
@@ -121,4 +123,12 @@ func Drain(cmd tea.Cmd) []tea.Msg {
 		out = append(out, Drain(v.Index(i).Interface().(tea.Cmd))...)
 	}
 	return out
+}
+
+// Binds reports whether a live group of a tab's help binds the key named
+// s: whether the key acts now (a bare digit no live group binds does
+// nothing, the shell says).
+func Binds(h help.KeyMap, s string) bool {
+	th, ok := h.(tab.Help)
+	return ok && key.Matches(Press(s), th.Live()...)
 }
