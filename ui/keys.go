@@ -28,7 +28,8 @@ type keyMap struct {
 	Quit     key.Binding
 
 	// Under the help or the messages.
-	Up, Down, PageUp, PageDown, Top, Bottom, Close key.Binding
+	keys.Moves
+	Close key.Binding
 }
 
 func defaultKeyMap() keyMap {
@@ -46,13 +47,8 @@ func defaultKeyMap() keyMap {
 		Dismiss:  b([]string{"esc"}, "esc", "clear the error, then back"),
 		Quit:     b([]string{"ctrl+c"}, "ctrl+c", "quit"),
 
-		Up:       keys.Up(),
-		Down:     keys.Down(),
-		PageUp:   keys.PageUp(),
-		PageDown: keys.PageDown(),
-		Top:      keys.Top(),
-		Bottom:   keys.Bottom(),
-		Close:    b([]string{"esc", "q"}, "esc/q", "close"),
+		Moves: keys.DefaultMoves(),
+		Close: b([]string{"esc", "q"}, "esc/q", "close"),
 	}
 }
 
@@ -83,6 +79,6 @@ func (k keyMap) groups(covered bool) []tab.KeyGroup {
 	return []tab.KeyGroup{
 		{Title: tabsKeys, Keys: []key.Binding{k.Jump, k.Next, k.Prev}, Live: true},
 		{Title: everywhereKeys, Keys: []key.Binding{k.Help, k.Question, k.Palette, k.Log, k.Quit}, Live: true},
-		{Title: coverKeys, Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Close}, Live: covered},
+		{Title: coverKeys, Keys: append(k.Moves.Bindings(), k.Close), Live: covered},
 	}
 }

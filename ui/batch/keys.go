@@ -149,7 +149,7 @@ func (k keyMap) help(p place, lk list.KeyMap, running, open bool, question []key
 // groups are every key of the tab, a group a place; the reader's last.
 func (k keyMap) groups(lk list.KeyMap) []tab.KeyGroup {
 	return []tab.KeyGroup{
-		{Title: listKeys, Keys: append(lk.Moves(), k.Open, k.New, k.Resume, k.RetryFailed, lk.Filter, lk.Delete)},
+		{Title: listKeys, Keys: append(lk.Moves.Bindings(), k.Open, k.New, k.Resume, k.RetryFailed, lk.Filter, lk.Delete)},
 		{Title: filterKeys, Keys: lk.Filtering()},
 		{Title: deleteKeys, Keys: lk.Question()},
 		{Title: pathKeys, Keys: []key.Binding{k.Start, k.Edit, k.Cancel}},

@@ -15,9 +15,9 @@ type keyMap struct {
 	New, Target, Regenerate, Stop, Focus, FocusBack key.Binding
 	// The composer.
 	Send, Newline, Editor, Attach, Detach, Unedit key.Binding
-	// The conversation list.
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
-	Open, Filter, Rename, Delete            key.Binding
+	// The conversation list, and the picker's rows.
+	keys.Moves
+	Open, Filter, Rename, Delete key.Binding
 	// The reply pane (and the list): keys that would be text in the composer.
 	Thinking, Copy, CopyCode, Edit, ToPrompt key.Binding
 	Scroll                                   markdown.KeyMap
@@ -48,21 +48,16 @@ func defaultKeyMap() keyMap {
 		Detach:  b([]string{"alt+x"}, "alt+x", "drop images"),
 		Unedit:  b([]string{"esc"}, "esc", "back: the prompt is not edited"),
 
-		Up:       keys.Up(),
-		Down:     keys.Down(),
-		PageUp:   keys.PageUp(),
-		PageDown: keys.PageDown(),
-		Top:      keys.Top(),
-		Bottom:   keys.Bottom(),
-		Open:     keys.Open(),
-		Filter:   keys.Filter(),
-		Rename:   b([]string{"r"}, "r", "rename"),
-		Delete:   b([]string{"d"}, "d", "delete"),
+		Moves:  keys.DefaultMoves(),
+		Open:   keys.Open(),
+		Filter: keys.Filter(),
+		Rename: b([]string{"r"}, "r", "rename"),
+		Delete: b([]string{"d", "delete"}, "d/delete", "delete"),
 
 		Thinking: b([]string{"t"}, "t", "thinking"),
 		Copy:     b([]string{"c"}, "c", "copy reply"),
 		CopyCode: b([]string{"y"}, "y N", "copy block N"),
-		Edit:     b([]string{"e"}, "e", "edit prompt"),
+		Edit:     b([]string{"e"}, "e", "edit the last prompt"),
 		ToPrompt: b([]string{"enter"}, "enter", "to the prompt"),
 		Scroll:   markdown.DefaultKeyMap(),
 
@@ -197,16 +192,16 @@ func (h helpKeys) help() tab.Help {
 func (h helpKeys) groups() []tab.KeyGroup {
 	k, s := h.km, h.km.Scroll
 	return []tab.KeyGroup{
-		{Title: promptKeys, Keys: []key.Binding{k.Send, k.Newline}},
-		{Title: againKeys, Keys: []key.Binding{k.Unedit}},
-		{Title: replyKeys, Keys: []key.Binding{s.Up, s.Down, s.Home, s.End, k.ToPrompt}},
-		{Title: actionKeys, Keys: []key.Binding{k.Copy, k.CopyCode, k.Thinking, k.Edit}},
-		{Title: listKeys, Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open, k.Filter, k.Rename, k.Delete}},
-		{Title: tabKeys, Keys: []key.Binding{k.New, k.Target, k.Regenerate, k.Focus, k.FocusBack, k.Editor, k.Attach, k.Detach,
+		{Title: promptKeys, Keys: []key.Binding{k.Send, k.Newline,
 			with(s.PageUp, "scroll the conversation up"), with(s.PageDown, "scroll the conversation down")}},
+		{Title: againKeys, Keys: []key.Binding{k.Unedit}},
+		{Title: replyKeys, Keys: []key.Binding{s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End, k.ToPrompt}},
+		{Title: actionKeys, Keys: []key.Binding{k.Copy, k.CopyCode, k.Thinking, k.Edit}},
+		{Title: listKeys, Keys: append(k.Moves.Bindings(), k.Open, k.Filter, k.Rename, k.Delete)},
+		{Title: tabKeys, Keys: []key.Binding{k.New, k.Target, k.Regenerate, k.Focus, k.FocusBack, k.Editor, k.Attach, k.Detach}},
 		{Title: streamKeys, Keys: []key.Binding{k.Stop}},
-		{Title: pickKeys, Keys: []key.Binding{k.Up, k.Down, with(k.Change, "change a choice"),
-			with(k.Save, "edit, next value or switch"), k.TypeNumber, k.Close}},
+		{Title: pickKeys, Keys: append(k.Moves.Bindings(), with(k.Change, "change a choice"),
+			with(k.Save, "edit, next value or switch"), k.TypeNumber, k.Close)},
 		{Title: typingKeys, Keys: []key.Binding{with(k.Save, "set it"), with(k.Cancel, "cancel, the old value stays")}},
 		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
 		{Title: numberKeys, Keys: []key.Binding{k.CodeNumber, with(k.Save, "copy the block typed"), k.Cancel}},

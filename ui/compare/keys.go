@@ -67,7 +67,7 @@ func defaultKeyMap() keyMap {
 		VoteRank: b(rankKeys(4), "letters enter", "vote: rank 3–4 best first (CAB)"),
 		Withdraw: keys.Withdraw(),
 
-		Send:    b([]string{"enter", "ctrl+r"}, "enter/ctrl+r", "run"),
+		Send:    b([]string{"enter", "ctrl+r"}, "enter/ctrl+r", "run the prompt"),
 		Newline: b([]string{"shift+enter", "ctrl+j"}, "⇧enter/ctrl+j", "new line"),
 		Close:   b([]string{"esc"}, "esc", "back, the text kept"),
 		Editor:  launcher.DefaultKeyMap().Open,
@@ -119,9 +119,7 @@ func (h helpKeys) vote() key.Binding {
 	if h.lanes == 2 {
 		return h.km.VoteTwo
 	}
-	v := h.km.VoteRank
-	v.SetKeys(rankKeys(max(h.lanes, 3))...)
-	return v
+	return h.km.VoteRank
 }
 
 // short lists the keys that matter in the current mode.

@@ -11,7 +11,7 @@ import (
 // keyMap is every key of the History tab, used both to act and for help.
 type keyMap struct {
 	// Moving, in the list and in an open item.
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	keys.Moves
 
 	// The list.
 	Open, Search, Filters, Clear key.Binding
@@ -40,12 +40,7 @@ func defaultKeyMap() keyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, h))
 	}
 	return keyMap{
-		Up:       keys.Up(),
-		Down:     keys.Down(),
-		PageUp:   keys.PageUp(),
-		PageDown: keys.PageDown(),
-		Top:      keys.Top(),
-		Bottom:   keys.Bottom(),
+		Moves: keys.DefaultMoves(),
 
 		Open:    keys.Open(),
 		Search:  b([]string{"/"}, "/", "search"),
@@ -135,14 +130,14 @@ const (
 func (h helpKeys) help() tab.Help {
 	k := h.km
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
-		{Title: listKeys, Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open, k.Search, k.Filters, k.Clear, k.Costs}},
+		{Title: listKeys, Keys: append(k.Moves.Bindings(), k.Open, k.Search, k.Filters, k.Clear, k.Costs)},
 		{Title: itemKeys, Keys: []key.Binding{k.Export, k.Delete, k.Rerun, k.Recipe, k.JSON}},
-		{Title: readKeys, Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back, k.Thinking, k.Lanes, k.File}},
+		{Title: readKeys, Keys: append(k.Moves.Bindings(), k.Back, k.Thinking, k.Lanes, k.File)},
 		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
 		{Title: searchKeys, Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},
 		{Title: filterKeys, Keys: []key.Binding{k.Left, k.Right, k.Change, k.Reset, k.Close}},
-		{Title: costKeys, Keys: []key.Binding{k.NextPeriod, k.PrevPeriod, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom,
-			tab.Retitle(k.Costs, "close the costs"), k.Back}},
+		{Title: costKeys, Keys: append([]key.Binding{k.NextPeriod, k.PrevPeriod}, append(k.Moves.Bindings(),
+			tab.Retitle(k.Costs, "close the costs"), k.Back)...)},
 	}}
 	switch h.mode {
 	case reading:

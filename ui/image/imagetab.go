@@ -236,6 +236,8 @@ func (a area) mode(b *blind, d draft) mode {
 		return picking
 	}
 	switch {
+	case d.inputRow():
+		return naming
 	case strings.HasPrefix(d.row(), rowImages) || d.row() == rowMask:
 		return listing
 	case !d.typing():

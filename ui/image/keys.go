@@ -7,6 +7,7 @@ import (
 
 	"atelier/ui/components/editor"
 	"atelier/ui/components/form"
+	"atelier/ui/components/guard"
 	"atelier/ui/components/keys"
 	"atelier/ui/components/list"
 	"atelier/ui/tab"
@@ -39,7 +40,7 @@ type keyMap struct {
 
 	// The path prompt and the models picker.
 	Accept, Cancel     key.Binding
-	ListUp, ListDown   key.Binding
+	Moves              keys.Moves  // the models picker's cursor
 	Toggle, Run, Blind key.Binding // Blind: b in the picker, the comparison blind or named
 
 	// The arena: a blind comparison's vote.
@@ -78,15 +79,14 @@ func defaultKeyMap() keyMap {
 		Vary:       b([]string{"v"}, "v", "vary"),
 		Back:       keys.Back(),
 
-		Accept:   b([]string{"enter"}, "enter", "add"),
-		Cancel:   b([]string{"esc"}, "esc", "cancel"),
-		ListUp:   keys.Up(),
-		ListDown: keys.Down(),
-		Toggle:   b([]string{"space", "x"}, "space/x", "select"),
-		Run:      b([]string{"enter"}, "enter", "run"),
-		Blind:    b([]string{"b"}, "b", "blind on/off"),
+		Accept: b([]string{"enter"}, "enter", "add"),
+		Cancel: b([]string{"esc"}, "esc", "cancel"),
+		Moves:  keys.DefaultMoves(),
+		Toggle: b([]string{"space", "x"}, "space/x", "select"),
+		Run:    b([]string{"enter"}, "enter", "run the comparison"),
+		Blind:  b([]string{"b"}, "b", "blind on/off"),
 
-		Vote:     b([]string{"a", "b", "c", "t", "x", "A", "B", "C", "T", "X"}, "a/b/t/x", "vote (3: letters best first)"),
+		Vote:     b([]string{"a", "b", "c", "t", "x", "A", "B", "C", "T", "X"}, "a/b/c/t/x", "vote (of 3: the letters best first)"),
 		Withdraw: keys.Withdraw(),
 		Yes:      keys.Yes("withdraw it"),
 		No:       keys.No("keep it"),
@@ -100,6 +100,7 @@ const (
 	typing   mode = iota // a text field of the form
 	choosing             // a field with a list of values and no text
 	listing              // the input images or the mask
+	naming               // the path or URL of an input image or the mask, typed
 	viewing              // the results
 	browsing             // the gallery
 	picking              // the models of a comparison
@@ -129,6 +130,8 @@ func (h helpKeys) short() []key.Binding {
 		ks = []key.Binding{k.Send, h.form.Change, k.Next, k.Gallery, k.Compare}
 	case listing:
 		ks = []key.Binding{k.Send, k.AddImage, k.SetMask, k.Remove, k.Next}
+	case naming:
+		return []key.Binding{k.Accept, k.Cancel, k.Next}
 	case viewing:
 		ks = []key.Binding{k.Open, k.EditThis, k.Gallery, k.Rerun, pick, k.FullScreen, k.Back}
 	case browsing:
@@ -150,6 +153,7 @@ func (h helpKeys) short() []key.Binding {
 const (
 	formKeys    = "Form"
 	inputKeys   = "Input images and mask"
+	pathKeys    = "A path or URL, typed"
 	resultKeys  = "Results"
 	leaveKeys   = "Leaving the results"
 	runningKeys = "While images arrive"
@@ -166,13 +170,15 @@ func (h helpKeys) help() tab.Help {
 	k, f, l := h.km, h.form, h.list
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: formKeys, Keys: []key.Binding{k.Send, k.Next, k.Prev, k.Choose, f.Change, f.Back, k.NewLine, k.Editor, k.Compare, k.Gallery}},
-		{Title: inputKeys, Keys: []key.Binding{k.AddImage, k.SetMask, k.Remove, tab.Retitle(k.Accept, "add the path or URL typed"), k.Cancel}},
+		{Title: inputKeys, Keys: []key.Binding{k.AddImage, k.SetMask, k.Remove}},
+		{Title: pathKeys, Keys: []key.Binding{tab.Retitle(k.Accept, "add the path or URL typed"),
+			tab.Retitle(k.Cancel, "drop an empty one"), k.Next, k.Prev}},
 		{Title: resultKeys, Keys: []key.Binding{k.Open, k.EditThis, k.Rerun, k.Recipe, k.Vary, k.FullScreen, k.PrevImage, k.NextImage,
 			k.AddImage, k.SetMask, k.Gallery, k.Compare, tab.Retitle(k.Next, "to the form"), tab.Retitle(k.Prev, "to the form's last row")}},
 		{Title: leaveKeys, Keys: []key.Binding{tab.Retitle(k.Back, "back to the form")}},
 		{Title: runningKeys, Keys: []key.Binding{k.Stop}},
-		{Title: galleryKeys, Keys: append(l.Moves(), l.Filter, k.Open, k.Rerun, k.EditThis, k.Recipe, k.Vary, k.Back)},
-		{Title: pickerKeys, Keys: []key.Binding{k.ListUp, k.ListDown, k.Toggle, k.Run, k.Blind, k.Cancel}},
+		{Title: galleryKeys, Keys: append(l.Moves.Bindings(), l.Filter, k.Open, k.Rerun, k.EditThis, k.Recipe, k.Vary, k.Back)},
+		{Title: pickerKeys, Keys: append(k.Moves.Bindings(), k.Toggle, k.Run, k.Blind, k.Cancel)},
 		{Title: arenaKeys, Keys: []key.Binding{k.Withdraw}},
 		{Title: voteKeys, Keys: []key.Binding{k.Vote, k.PrevImage, k.NextImage, k.Open, k.FullScreen, tab.Retitle(k.Stop, "leave unvoted")}},
 		{Title: askKeys, Keys: []key.Binding{k.Yes, k.No}},
@@ -183,6 +189,8 @@ func (h helpKeys) help() tab.Help {
 		live = []string{formKeys}
 	case listing:
 		live = []string{inputKeys, formKeys}
+	case naming:
+		return all.In(pathKeys)
 	case viewing:
 		live = []string{resultKeys, arenaKeys, leaveKeys}
 	case browsing:
@@ -203,11 +211,11 @@ func (h helpKeys) help() tab.Help {
 // KeyModes is the help of each of the tab's modes, the first first, idle
 // and while images arrive. The key-grammar test walks them.
 func KeyModes() []tab.Help {
-	var out []tab.Help
+	out := []tab.Help{}
 	for mo := typing; mo <= asking; mo++ {
 		for _, running := range []bool{false, true} {
 			out = append(out, helpKeys{km: defaultKeyMap(), form: fieldKeys(), list: list.DefaultKeyMap(), mode: mo, running: running}.help())
 		}
 	}
-	return out
+	return append(out, tab.Asking(guard.New().Help())) // the budget's question
 }

@@ -3,6 +3,8 @@ package markdown
 import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+
+	"atelier/ui/components/keys"
 )
 
 var _ help.KeyMap = KeyMap{}
@@ -18,16 +20,17 @@ type KeyMap struct {
 	End      key.Binding
 }
 
-// DefaultKeyMap returns pager keys: arrows and j/k by line, page keys by
-// screen, home/g and end/G to the ends.
+// DefaultKeyMap returns pager keys, the grammar's (ui/components/keys):
+// arrows and j/k by line, page keys by screen, g/home and G/end to the
+// ends.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
-		Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home/g", "top")),
-		End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end/G", "bottom")),
+		Up:       keys.Up(),
+		Down:     keys.Down(),
+		PageUp:   keys.PageUp(),
+		PageDown: keys.PageDown(),
+		Home:     keys.Top(),
+		End:      keys.Bottom(),
 	}
 }
 

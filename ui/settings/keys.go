@@ -10,21 +10,16 @@ import (
 
 // keyMap is every key of the Settings tab, used both to act and for help.
 type keyMap struct {
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding // browsing the list
-	Edit, Delete                            key.Binding
-	Save, Cancel                            key.Binding // a field open for typing
-	SaveForm, NextField, PrevField          key.Binding // the price form
-	Yes, No                                 key.Binding // a deletion waiting for confirmation
+	keys.Moves                     // browsing the list
+	Edit, Delete                   key.Binding
+	Save, Cancel                   key.Binding // a field open for typing
+	SaveForm, NextField, PrevField key.Binding // the price form
+	Yes, No                        key.Binding // a deletion waiting for confirmation
 }
 
 func defaultKeyMap() keyMap {
 	return keyMap{
-		Up:        keys.Up(),
-		Down:      keys.Down(),
-		PageUp:    keys.PageUp(),
-		PageDown:  keys.PageDown(),
-		Top:       keys.Top(),
-		Bottom:    keys.Bottom(),
+		Moves:     keys.DefaultMoves(),
 		Edit:      key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter/space", "edit")),
 		Delete:    key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d/delete", "delete")),
 		Save:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save")),
@@ -68,7 +63,7 @@ const (
 func (h helpKeys) help() tab.Help {
 	k, f := h.km, h.form
 	all := tab.Help{Short: []key.Binding{k.Up, k.Down, k.Edit, k.Delete}, Groups: []tab.KeyGroup{
-		{Title: listKeys, Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Edit, k.Delete}},
+		{Title: listKeys, Keys: append(k.Moves.Bindings(), k.Edit, k.Delete)},
 		{Title: typingKeys, Keys: []key.Binding{k.Save, k.Cancel}},
 		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
 		{Title: priceKeys, Keys: []key.Binding{k.SaveForm, k.Cancel, k.NextField, k.PrevField, f.Up, f.Down, f.Add, f.Remove}},

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"atelier/ui/components/form"
+	"atelier/ui/components/guard"
 	"atelier/ui/components/keys"
 	"atelier/ui/components/list"
 	"atelier/ui/tab"
@@ -13,6 +14,7 @@ import (
 type keyMap struct {
 	Choose, Submit, Next, Prev key.Binding // anywhere but in the chooser
 	Up, Down                   key.Binding // the tasks, the chooser
+	Moves                      keys.Moves  // the choosers
 	Form                       form.KeyMap // the form's rows, choices and lists
 	List                       list.KeyMap // the tasks
 	Leave                      key.Binding // from the form to the tasks
@@ -40,6 +42,7 @@ func defaultKeyMap() keyMap {
 		Prev:     keys.PrevField(),
 		Up:       lk.Up,
 		Down:     lk.Down,
+		Moves:    keys.DefaultMoves(),
 		Form:     form.DefaultKeyMap(),
 		List:     lk,
 		Leave:    b([]string{"esc"}, "esc", "to tasks"),
@@ -128,15 +131,15 @@ func (h helpKeys) help() tab.Help {
 	k := h.km
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: formKeys, Keys: append(append([]key.Binding{k.Choose, k.Submit, k.Next, k.Prev}, k.Form.Bindings()...), k.Leave)},
-		{Title: taskKeys, Keys: append(k.List.Moves(), k.Open, k.Copy, k.File, k.Resubmit, k.Arena, k.Filter, k.Delete,
+		{Title: taskKeys, Keys: append(k.List.Moves.Bindings(), k.Open, k.Copy, k.File, k.Resubmit, k.Arena, k.Filter, k.Delete,
 			k.Choose, k.Submit, tab.Retitle(k.Next, "to the form"), tab.Retitle(k.Prev, "to the form's last row"))},
 		{Title: filterKeys, Keys: k.List.Filtering()},
 		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
-		{Title: pairKeys, Keys: []key.Binding{k.Up, k.Down, k.Pick, k.Cancel}},
+		{Title: pairKeys, Keys: append(k.Moves.Bindings(), k.Pick, k.Cancel)},
 		{Title: judgeKeys, Keys: []key.Binding{k.PlayBoth, k.PlayA, k.PlayB, k.Vote, tab.Retitle(k.Leave, "leave unvoted")}},
 		{Title: revealedKeys, Keys: []key.Binding{k.Withdraw, k.Done}},
 		{Title: withdrawKeys, Keys: []key.Binding{keys.Yes("withdraw it"), tab.Retitle(keys.No("keep it"), "any other key: keep it")}},
-		{Title: chooserKeys, Keys: []key.Binding{k.Up, k.Down, k.Pick, k.Cancel}},
+		{Title: chooserKeys, Keys: append(k.Moves.Bindings(), k.Pick, k.Cancel)},
 	}}
 	switch h.mode {
 	case browsing:
@@ -159,13 +162,15 @@ func (h helpKeys) help() tab.Help {
 	return all.In(formKeys)
 }
 
-// KeyModes is the help of each of the tab's modes, the first first. The
-// key-grammar test walks them.
+// KeyModes is the help of each of the tab's modes, the tasks first (the
+// form is a level in: esc leaves it for them). The key-grammar test walks
+// them.
 func KeyModes() []tab.Help {
 	km := defaultKeyMap()
-	out := []tab.Help{helpKeys{km: km, mode: editing}.help(), helpKeys{km: km, mode: editing, list: true}.help()}
-	for mo := browsing; mo <= filtering; mo++ {
+	out := []tab.Help{helpKeys{km: km, mode: browsing}.help(), helpKeys{km: km, mode: editing}.help(),
+		helpKeys{km: km, mode: editing, list: true}.help()}
+	for mo := picking; mo <= filtering; mo++ {
 		out = append(out, helpKeys{km: km, mode: mo}.help())
 	}
-	return out
+	return append(out, tab.Asking(guard.New().Help())) // the budget's question
 }

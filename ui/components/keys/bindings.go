@@ -1,6 +1,9 @@
 package keys
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
 
 // The verbs every tab shares, each on the same keys and in the same words
 // everywhere (README's key table).
@@ -65,4 +68,41 @@ func Withdraw() key.Binding { return bind("W", "withdraw the vote", "W") }
 func Shared() []key.Binding {
 	return []key.Binding{Up(), Down(), PageUp(), PageDown(), Top(), Bottom(), RowUp(), RowDown(),
 		NextField(), PrevField(), Filter(), Open(), Back(), Withdraw()}
+}
+
+// Moves are the keys that move a cursor through a list, every list's.
+type Moves struct{ Up, Down, PageUp, PageDown, Top, Bottom key.Binding }
+
+// DefaultMoves returns the grammar's moves.
+func DefaultMoves() Moves {
+	return Moves{Up: Up(), Down: Down(), PageUp: PageUp(), PageDown: PageDown(), Top: Top(), Bottom: Bottom()}
+}
+
+// Bindings are the moves, for help.
+func (m Moves) Bindings() []key.Binding {
+	return []key.Binding{m.Up, m.Down, m.PageUp, m.PageDown, m.Top, m.Bottom}
+}
+
+// Move is where msg takes a cursor at i over n rows, page rows a page
+// (kept within the rows); false when msg is no move.
+func (m Moves) Move(msg tea.KeyPressMsg, i, n, page int) (int, bool) {
+	page = max(page, 1)
+	var to int
+	switch {
+	case key.Matches(msg, m.Up):
+		to = i - 1
+	case key.Matches(msg, m.Down):
+		to = i + 1
+	case key.Matches(msg, m.PageUp):
+		to = i - page
+	case key.Matches(msg, m.PageDown):
+		to = i + page
+	case key.Matches(msg, m.Top):
+		to = 0
+	case key.Matches(msg, m.Bottom):
+		to = n - 1
+	default:
+		return i, false
+	}
+	return max(min(to, n-1), 0), true
 }

@@ -3,6 +3,8 @@ package keys
 import (
 	"slices"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // TestPressIsTheKeyNamed: the press built from a name is read back by
@@ -49,6 +51,7 @@ func TestNames(t *testing.T) {
 		{"a/b/t/x", []string{"a", "b", "t", "x"}},
 		{"g/home", []string{"g", "home"}},
 		{"/ or f", []string{"f", "/"}},
+		{"ctrl+→", []string{"ctrl+right"}},
 	}
 	for _, c := range cases {
 		if got := Names(c.label); !slices.Equal(got, c.want) {
@@ -77,3 +80,27 @@ func TestSharedBindingsNameTheirKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestMove: each move, kept within the rows.
+func TestMove(t *testing.T) {
+	m := DefaultMoves()
+	for _, c := range []struct {
+		key     string
+		at, to  int
+		isAMove bool
+	}{
+		{"up", 3, 2, true}, {"k", 0, 0, true}, {"down", 3, 4, true}, {"j", 9, 9, true},
+		{"pgup", 3, 0, true}, {"pgdown", 3, 7, true}, {"pgdown", 8, 9, true},
+		{"g", 5, 0, true}, {"home", 5, 0, true}, {"G", 2, 9, true}, {"end", 2, 9, true}, {"x", 4, 4, false},
+	} {
+		p, _ := Press(c.key)
+		if to, ok := m.Move(p, c.at, 10, 4); to != c.to || ok != c.isAMove {
+			t.Errorf("%s at %d: %d %v, want %d %v", c.key, c.at, to, ok, c.to, c.isAMove)
+		}
+	}
+	if to, _ := m.Move(mustPress("G"), 0, 0, 4); to != 0 {
+		t.Errorf("G in an empty list: %d", to)
+	}
+}
+
+func mustPress(s string) tea.KeyPressMsg { p, _ := Press(s); return p }

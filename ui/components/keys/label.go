@@ -63,6 +63,9 @@ func names(word string) []string {
 	if rest, ok := strings.CutPrefix(word, "⇧"); ok {
 		return prefixed("shift+", names(rest))
 	}
+	if i := strings.LastIndex(word, "+"); i > 0 && i < len(word)-1 { // "ctrl+→", "alt+1…8"
+		return prefixed(word[:i+1], names(word[i+1:]))
+	}
 	if word == "letters" {
 		var out []string
 		for r := 'a'; r <= 'z'; r++ {
@@ -80,8 +83,8 @@ func names(word string) []string {
 	return []string{word}
 }
 
-// keyRange reads "1-5", "0-9" or "alt+1…8": a prefix, and the first and
-// last character of a run.
+// keyRange reads "1-5", "0-9" or "1…8": the first and last character of
+// a run (and what comes before it, when more than one character does).
 func keyRange(word string) (prefix string, from, to rune, ok bool) {
 	for _, sep := range []string{"…", "-"} {
 		a, b, found := strings.Cut(word, sep)

@@ -9,25 +9,18 @@ import (
 // KeyMap is the list's keys: the grammar's (ui/components/keys) for every
 // list.
 type KeyMap struct {
-	Up, Down         key.Binding
-	PageUp, PageDown key.Binding
-	Top, Bottom      key.Binding
-	Filter           key.Binding // open the filter
-	Accept           key.Binding // keep the filter typed, give the keys back to the list
-	ClearFilter      key.Binding // drop the filter
-	Delete           key.Binding // ask to delete the selected item
-	Yes, No          key.Binding // answer the question
+	keys.Moves              // up, down, a page, either end
+	Filter      key.Binding // open the filter
+	Accept      key.Binding // keep the filter typed, give the keys back to the list
+	ClearFilter key.Binding // drop the filter
+	Delete      key.Binding // ask to delete the selected item
+	Yes, No     key.Binding // answer the question
 }
 
 // DefaultKeyMap returns the list's keys.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Up:          keys.Up(),
-		Down:        keys.Down(),
-		PageUp:      keys.PageUp(),
-		PageDown:    keys.PageDown(),
-		Top:         keys.Top(),
-		Bottom:      keys.Bottom(),
+		Moves:       keys.DefaultMoves(),
 		Filter:      keys.Filter(),
 		Accept:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
 		ClearFilter: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
@@ -35,11 +28,6 @@ func DefaultKeyMap() KeyMap {
 		Yes:         keys.Yes("delete"),
 		No:          keys.No("keep it"),
 	}
-}
-
-// Moves are the keys that move the cursor, for help.
-func (k KeyMap) Moves() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}
 }
 
 // Filtering are the keys while the filter is typed, for help.

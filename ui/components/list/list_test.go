@@ -90,6 +90,32 @@ func TestCursorAndWindowBounds(t *testing.T) {
 	}
 }
 
+// TestPagesAndEnds: pgdn and pgup move a window's height less one, home
+// and end (as g and G) to the ends, as in every list (issue 30).
+func TestPagesAndEnds(t *testing.T) {
+	m := newList(10) // a window of 4
+	m, _ = press(m, "pgdown")
+	if m.Cursor() != 3 {
+		t.Errorf("pgdn from the top: %d", m.Cursor())
+	}
+	m, _ = press(m, "pgdown", "pgdown", "pgdown")
+	if m.Cursor() != 9 {
+		t.Errorf("pgdn past the end: %d", m.Cursor())
+	}
+	m, _ = press(m, "pgup")
+	if m.Cursor() != 6 || !m.Handled() {
+		t.Errorf("pgup: %d", m.Cursor())
+	}
+	m, _ = press(m, "home")
+	if m.Cursor() != 0 {
+		t.Errorf("home: %d", m.Cursor())
+	}
+	m, _ = press(m, "end")
+	if m.Cursor() != 9 {
+		t.Errorf("end: %d", m.Cursor())
+	}
+}
+
 func TestSelectionFollowsItsItem(t *testing.T) {
 	m := newList(5)
 	m.Select("2")

@@ -14,6 +14,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/ui/components/keys"
 	"atelier/ui/tab"
 )
 
@@ -38,33 +39,12 @@ func Results(t testing.TB, to tab.ID, cmd tea.Cmd, other *[]tea.Msg) []tea.Msg {
 }
 
 // Press builds the key press a name stands for: "a", "enter", "ctrl+n",
-// "alt+shift+left", "pgdown", "space".
+// "alt+shift+left", "pgdown", "space" (keys.Press); a name that is no key
+// is a mistake in the test.
 func Press(s string) tea.KeyPressMsg {
-	var k tea.KeyPressMsg
-	mods := map[string]tea.KeyMod{"ctrl": tea.ModCtrl, "alt": tea.ModAlt, "shift": tea.ModShift}
-	for {
-		mod, rest, ok := strings.Cut(s, "+")
-		if !ok || mods[mod] == 0 || rest == "" {
-			break
-		}
-		k.Mod |= mods[mod]
-		s = rest
-	}
-	named := map[string]rune{
-		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "left": tea.KeyLeft, "right": tea.KeyRight,
-		"up": tea.KeyUp, "down": tea.KeyDown, "backspace": tea.KeyBackspace, "space": tea.KeySpace,
-		"tab": tea.KeyTab, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
-	}
-	if r, ok := named[s]; ok {
-		k.Code = r
-		if s == "space" && k.Mod == 0 {
-			k.Text = " "
-		}
-		return k
-	}
-	k.Code = []rune(s)[0]
-	if k.Mod == 0 {
-		k.Text = s
+	k, ok := keys.Press(s)
+	if !ok {
+		panic("tabtest.Press: no key is named " + s)
 	}
 	return k
 }
