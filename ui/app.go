@@ -73,8 +73,8 @@ func New(deps Deps) Model {
 // renderer ticks: Bubble Tea starts its ticker just before it calls Init.
 func (m Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.connect(), m.nextEvent(), m.nextPolled(), m.syncFrames()}
-	for _, t := range m.tabs {
-		cmds = append(cmds, t.Init())
+	for id, t := range m.tabs {
+		cmds = append(cmds, from(tab.ID(id), t.Init()))
 	}
 	return tea.Batch(cmds...)
 }
@@ -120,7 +120,9 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.restyle().broadcast(msg)
 	case tab.ResultMsg:
 		return m.deliver(msg.To, msg.Msg)
-	case tab.ErrorMsg:
+	case fromTab:
+		return m.fromTab(msg)
+	case tab.ErrorMsg: // the shell's own
 		return m.post(failure, m.explain(msg.Err))
 	case tab.RerunMsg:
 		return m.rerun(msg)
@@ -160,10 +162,13 @@ func (m Model) explain(err error) string {
 // expiredMsg says message seq's lifetime is over.
 type expiredMsg struct{ seq int }
 
-// post shows a message in the status bar and logs it; unless it is an
-// error, it goes when its lifetime is over.
-func (m Model) post(l level, text string) (Model, tea.Cmd) {
-	m.status = m.status.post(l, text, m.now())
+// post shows a message of the shell's own in the status bar and logs it;
+// unless it is an error, it goes when its lifetime is over.
+func (m Model) post(l level, text string) (Model, tea.Cmd) { return m.postFrom(fromShell, l, text) }
+
+// postFrom is post for a message from tab id.
+func (m Model) postFrom(id tab.ID, l level, text string) (Model, tea.Cmd) {
+	m.status = m.status.post(l, text, m.now(), id)
 	life := l.lifetime()
 	if life <= 0 {
 		return m, nil

@@ -45,7 +45,7 @@ func (m Model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, m.keys.Question) && (free || fieldEmpty(active)):
 		return m.toggle(helpCover), nil
 	case key.Matches(msg, m.keys.Dismiss):
-		return m.withStatus(m.status.dismissed()).deliver(m.active, msg)
+		return m.withStatus(m.status.dismissed(m.active)).deliver(m.active, msg)
 	}
 	return m.deliver(m.active, msg)
 }
@@ -117,14 +117,15 @@ func (m Model) click(msg tea.MouseClickMsg) (tea.Model, tea.Cmd) {
 	return m.deliver(m.active, msg)
 }
 
-// deliver hands msg to one tab, shown or not.
+// deliver hands msg to one tab, shown or not; what its commands say to
+// the status bar is that tab's.
 func (m Model) deliver(id tab.ID, msg tea.Msg) (Model, tea.Cmd) {
 	if id < 0 || id >= tab.Count {
 		return m, nil
 	}
 	var cmd tea.Cmd
 	m.tabs[id], cmd = m.tabs[id].Update(msg)
-	return m, cmd
+	return m, from(id, cmd)
 }
 
 // pass hands a message no case of Update claimed to the active tab. The
@@ -146,7 +147,7 @@ func (m Model) broadcast(msg tea.Msg) (Model, tea.Cmd) {
 	for id := range m.tabs {
 		var cmd tea.Cmd
 		m.tabs[id], cmd = m.tabs[id].Update(msg)
-		cmds = append(cmds, cmd)
+		cmds = append(cmds, from(tab.ID(id), cmd))
 	}
 	return m, tea.Batch(cmds...)
 }

@@ -160,6 +160,11 @@ func (m Model) tabBarKey() string {
 	b.WriteByte(0)
 	b.WriteString(string(rune(m.status.running)))
 	b.WriteString(string(rune(m.width)))
+	for id := range tab.Count {
+		if m.status.failed(id) {
+			b.WriteByte('0' + byte(id))
+		}
+	}
 	if m.dark() {
 		b.WriteByte('d')
 	}
@@ -170,7 +175,7 @@ func (m Model) tabBarKey() string {
 // changed: the status, the tab's summary, the keys that apply.
 func (m Model) cachedBottomLine(c *drawCache) string {
 	var b strings.Builder
-	if msg := m.status.shown; msg != nil {
+	if msg := m.status.current(m.active); msg != nil {
 		b.WriteString(string(rune('0' + msg.level)))
 		b.WriteString(msg.text)
 	}
@@ -203,7 +208,7 @@ func (m Model) bottomLine() string {
 	bindings := append(m.tabs[m.active].KeyMap().ShortHelp(), m.helpBinding())
 	keys := m.help.ShortHelpView(bindings)
 	room := max(m.width*3/5, m.width-ansi.StringWidth(keys)-3)
-	left := m.status.left(m.styles, m.tabs[m.active].Summary(), room)
+	left := m.status.left(m.styles, m.active, m.tabs[m.active].Summary(), room)
 	for len(bindings) > 1 && ansi.StringWidth(left)+ansi.StringWidth(keys)+3 > m.width {
 		bindings = slices.Delete(bindings, len(bindings)-2, len(bindings)-1)
 		keys = m.help.ShortHelpView(bindings)
@@ -262,6 +267,9 @@ func (m Model) labels(inactive lipgloss.Style) []string {
 		st := inactive
 		if tab.ID(id) == m.active {
 			st = m.styles.Tabs.Active
+		}
+		if m.status.failed(tab.ID(id)) {
+			title += " ✗" // an error waits there
 		}
 		out = append(out, st.Render(title))
 	}

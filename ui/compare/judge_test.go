@@ -113,8 +113,8 @@ func TestExportNeedsHistory(t *testing.T) {
 	h.m.db = nil
 	h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "hi"
 	h.Keys("ctrl+r", "x")
-	if errs := h.Errors(); len(errs) != 1 || errs[0] != errNotRecorded {
-		t.Fatalf("errors %v", errs)
+	if ws := h.Warnings(); len(ws) != 1 || ws[0] != errNotRecorded.Error() {
+		t.Fatalf("warnings %q", ws)
 	}
 	if !strings.Contains(h.view(), "not recorded") {
 		t.Errorf("view:\n%s", h.view())

@@ -1,7 +1,7 @@
 package video
 
 import (
-	"fmt"
+	"errors"
 	"path/filepath"
 	"strings"
 
@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
+	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
 
@@ -148,8 +149,9 @@ func (a arena) playBlind(open func(string) error, at ...int) tea.Cmd {
 		for _, i := range at {
 			if err := open(pair[i].file); err != nil {
 				letter := store.Letters(2)[i]
-				text := strings.NewReplacer(pair[i].file, "video "+letter, filepath.Base(pair[i].file), "video "+letter).Replace(err.Error())
-				return tab.ErrorMsg{Err: fmt.Errorf("play video %s: %s", letter, text)}
+				said := imageview.OpenFailed(err, "videos", "play video "+letter).Error()
+				text := strings.NewReplacer(pair[i].file, "video "+letter, filepath.Base(pair[i].file), "video "+letter).Replace(said)
+				return tab.ErrorMsg{Err: errors.New(text)}
 			}
 		}
 		return nil

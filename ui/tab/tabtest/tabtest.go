@@ -60,6 +60,21 @@ func Notices(msgs []tea.Msg) []string {
 	return out
 }
 
+// NoticesOf are the status-bar notices of kind k among msgs, in order.
+func NoticesOf(msgs []tea.Msg, k tab.Kind) []string {
+	var out []string
+	for _, m := range msgs {
+		if n, ok := m.(tab.NoticeMsg); ok && n.Kind == k {
+			out = append(out, n.Text)
+		}
+	}
+	return out
+}
+
+// Warnings are the status-bar notices among msgs that say why a key did
+// nothing (!), in order.
+func Warnings(msgs []tea.Msg) []string { return NoticesOf(msgs, tab.Warning) }
+
 // Errors are the status-bar errors among msgs, in order.
 func Errors(msgs []tea.Msg) []error {
 	var out []error
