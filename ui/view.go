@@ -186,7 +186,7 @@ func (m Model) cachedBottomLine(c *drawCache) string {
 	if m.dark() {
 		b.WriteByte('d')
 	}
-	for _, k := range append(m.tabs[m.active].KeyMap().ShortHelp(), m.helpBinding()) {
+	for _, k := range append(m.shortKeys(), m.helpBinding()) {
 		h := k.Help()
 		b.WriteString(h.Key)
 		b.WriteByte(1)
@@ -205,7 +205,7 @@ func (m Model) cachedBottomLine(c *drawCache) string {
 // the right. When both do not fit, the status keeps three fifths of the
 // line and the tab's keys go from the last, but the help key stays.
 func (m Model) bottomLine() string {
-	bindings := append(m.tabs[m.active].KeyMap().ShortHelp(), m.helpBinding())
+	bindings := append(m.shortKeys(), m.helpBinding())
 	keys := m.help.ShortHelpView(bindings)
 	room := max(m.width*3/5, m.width-ansi.StringWidth(keys)-3)
 	left := m.status.left(m.styles, m.active, m.tabs[m.active].Summary(), room)
@@ -215,6 +215,15 @@ func (m Model) bottomLine() string {
 	}
 	gap := m.width - 2 - ansi.StringWidth(left) - ansi.StringWidth(keys)
 	return " " + left + strings.Repeat(" ", max(gap, 1)) + keys + " "
+}
+
+// shortKeys are the keys the bottom line offers: the palette's while it
+// is open, else the active tab's.
+func (m Model) shortKeys() []key.Binding {
+	if m.cover == paletteCover && m.palette != nil {
+		return m.palette.KeyMap.Bindings()
+	}
+	return m.tabs[m.active].KeyMap().ShortHelp()
 }
 
 // helpBinding is the key the bottom line offers for help: ? where it
