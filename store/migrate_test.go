@@ -63,7 +63,7 @@ func TestMigrateFromEveryEarlierVersion(t *testing.T) {
 			buildAt(t, dir, v)
 			s := must[*Store](t)(Open(dir))
 			defer s.Close()
-			if got := must[int](t)(userVersion(bg, s.r)); got != SchemaVersion {
+			if got := must[int](t)(userVersion(bg, s.r.DB)); got != SchemaVersion {
 				t.Fatalf("version %d after open, want %d", got, SchemaVersion)
 			}
 			if v == 0 {
