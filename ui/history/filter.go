@@ -22,7 +22,7 @@ var filterNames = [filterCount]string{"kind", "family", "model", "status", "sinc
 // The values each filter cycles through; "" is "all". Models are the ones
 // seen in the list, since they change with the service.
 var (
-	kindChoices   = []string{"", string(store.KindChat), string(store.KindCompare), string(store.KindImage), string(store.KindVideo),
+	kindChoices = []string{"", string(store.KindChat), string(store.KindCompare), string(store.KindImage), string(store.KindVideo),
 		string(store.KindBatch)}
 	familyChoices = []string{"", "alpha", "beta", "gamma", "videoa", "videob", "videoc3.1"}
 	statusChoices = []string{"", store.StatusComplete, store.StatusInterrupted, store.StatusError, store.StatusRunning,

@@ -208,7 +208,7 @@ func statusMark(st styles, status string) string {
 	glyph := map[string]string{
 		store.StatusComplete: "✓", "COMPLETED": "✓", store.BatchDone: "✓",
 		store.StatusError: "✗", "failed": "✗",
-		store.BatchStopped: "◌",
+		store.BatchStopped:  "◌",
 		store.StatusRunning: "●", store.StatusStreaming: "●", "IN_PROGRESS": "●", "IN_QUEUE": "●",
 		store.StatusInterrupted: "◌",
 	}[status]
