@@ -81,6 +81,7 @@ type Model struct {
 	page page // the latest run's results
 
 	gallery gallery
+	stale   tab.Stale // the store changed while another tab showed the gallery's
 	picker  picker
 	arena   arena // the blind default; a run's own letters and vote are in run.blind
 
@@ -160,6 +161,18 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.viewer.Refresh()
 	case tab.SettingsMsg:
 		return m.settings(msg.Settings), nil
+	case tab.StoreChangedMsg:
+		// The gallery open follows the store: a job another process made
+		// shows, the cursor staying on its job.
+		if m.area != galleryArea || m.db == nil || !m.stale.Changed(msg, tab.Image) {
+			return m, nil
+		}
+		return m, m.gallery.reload(m.db)
+	case tab.ShownMsg:
+		if m.stale.Shown() && m.area == galleryArea && m.db != nil {
+			return m, m.gallery.reload(m.db)
+		}
+		return m.fill(msg)
 	case galleryLoadedMsg:
 		return m, m.gallery.jobsLoaded(msg, m.db)
 	case thumbLoadedMsg:

@@ -20,6 +20,7 @@ type (
 	updateMsg      struct{ u poller.Update }
 	tasksLoadedMsg struct {
 		tasks []task
+		live  bool // read again as the store changed: the list is replaced
 		err   error
 	}
 	taskLoadedMsg struct {
@@ -52,25 +53,50 @@ func loadTasks(db *store.Store) tea.Cmd {
 		return nil
 	}
 	return func() tea.Msg {
-		ctx := context.Background()
-		recent, err := db.VideoTasks(ctx, store.VideoQuery{Limit: listed})
-		if err != nil {
-			return result(tasksLoadedMsg{err: err})
-		}
-		open, err := db.UnfinishedVideoTasks(ctx)
-		if err != nil {
-			return result(tasksLoadedMsg{err: err})
-		}
-		var out []task
-		seen := map[string]bool{}
-		for _, rec := range append(recent, open...) {
-			if !seen[rec.RequestID] {
-				seen[rec.RequestID] = true
-				out = append(out, newTask(rec, mediaPath(db, rec)))
+		tasks, err := readTasks(db)
+		return result(tasksLoadedMsg{tasks: tasks, err: err})
+	}
+}
+
+// reloadTasks reads the tasks again, the store having changed: another
+// process may have submitted one (the command line, another TUI), or moved
+// one on. An unfinished task the list did not know is handed to the
+// poller, so it moves here too, as the tasks found at start do.
+func reloadTasks(db *store.Store, p *poller.Poller, known map[string]bool) tea.Cmd {
+	if db == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		tasks, err := readTasks(db)
+		for _, t := range tasks {
+			if t.running() && !known[t.id()] {
+				p.Add(t.rec)
 			}
 		}
-		return result(tasksLoadedMsg{tasks: out})
+		return result(tasksLoadedMsg{tasks: tasks, live: true, err: err})
 	}
+}
+
+// readTasks reads the recent tasks and every unfinished one, newest first.
+func readTasks(db *store.Store) ([]task, error) {
+	ctx := context.Background()
+	recent, err := db.VideoTasks(ctx, store.VideoQuery{Limit: listed})
+	if err != nil {
+		return nil, err
+	}
+	open, err := db.UnfinishedVideoTasks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []task
+	seen := map[string]bool{}
+	for _, rec := range append(recent, open...) {
+		if !seen[rec.RequestID] {
+			seen[rec.RequestID] = true
+			out = append(out, newTask(rec, mediaPath(db, rec)))
+		}
+	}
+	return out, nil
 }
 
 // reload reads one task again, once the poller says it ended or the list
