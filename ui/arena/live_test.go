@@ -8,7 +8,6 @@ import (
 	"atelier/ui/tab/tabtest"
 )
 
-
 // The Arena's boards follow the store while it shows: a vote cast by
 // another process is on the board after the shell's next look; a change
 // that touches no vote, tag or rating computes nothing again; out of

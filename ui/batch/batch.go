@@ -54,12 +54,12 @@ type Model struct {
 	gate planGate  // a plan waiting for the [budget]'s verdict or the person's answer
 	edit fileEdit  // the batch file in $VISUAL or $EDITOR
 
-	run    *running // the run under way; nil: none
-	mx     *matrix  // the open batch; nil: the list shows
-	want   int64    // the batch the person opened (0: the list): a read for another is dropped
-	loads  int      // matrix reads under way for the open batch
-	reader *replies // a cell's replies; nil: none open
-	errMsg string   // why the list could not be read
+	run    *running  // the run under way; nil: none
+	mx     *matrix   // the open batch; nil: the list shows
+	want   int64     // the batch the person opened (0: the list): a read for another is dropped
+	loads  int       // matrix reads under way for the open batch
+	reader *replies  // a cell's replies; nil: none open
+	errMsg string    // why the list could not be read
 	stale  tab.Stale // the store changed while another tab showed
 
 	draw          *drawCache  // the matrix as last drawn

@@ -22,7 +22,9 @@ func TestTaskSubmittedElsewhereAppearsAndIsJudged(t *testing.T) {
 	h.Send(tab.ClientMsg{Client: r.c})
 	h.endpoint("videoa/q3/text-to-video/turbo")
 	h.to("prompt").Type("a paper boat on a river").Keys("ctrl+s")
-	h.await(r.p, func(m Model) bool { return m.Running() == 0 && len(m.tasks.Items()) == 1 && m.tasks.Items()[0].file != "" })
+	h.await(r.p, func(m Model) bool {
+		return m.Running() == 0 && len(m.tasks.Items()) == 1 && m.tasks.Items()[0].file != ""
+	})
 	mine := h.m.tasks.Items()[0].id()
 
 	// The command line, on the same data folder: submitted and recorded,
