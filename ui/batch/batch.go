@@ -110,12 +110,11 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.SettingsMsg:
 		m.settings = msg.Settings
 	case tab.ShownMsg:
-		stale := m.stale.Shown()
-		if m.db != nil && (m.run == nil || stale) {
+		if stale := m.stale.Follow(msg, tab.Batch); m.db != nil && (m.run == nil || stale) {
 			return m.reread()
 		}
 	case tab.StoreChangedMsg:
-		if m.db != nil && m.stale.Changed(msg, tab.Batch) {
+		if m.stale.Follow(msg, tab.Batch) && m.db != nil {
 			return m.reread()
 		}
 	case tab.QuitMsg:

@@ -80,7 +80,6 @@ type Model struct {
 
 	frames frames
 	clock  time.Time // now, as the last message that knew said
-	stale  tab.Stale // the store changed while another tab showed
 
 	km            keyMap
 	st            *styles            // by pointer: the Model is copied at every message
@@ -134,18 +133,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case frameclock.SyncMsg:
 		m.frames.Clock = frameclock.Sync(msg)
 		return m, nil
-	case tab.StoreChangedMsg:
-		if !m.stale.Changed(msg, tab.Chat) {
-			return m, nil
-		}
+	case tab.StoreChangedMsg, tab.ShownMsg:
 		var cmd tea.Cmd
-		m.list, cmd = m.list.reload()
-		return m, cmd
-	case tab.ShownMsg:
-		var cmd tea.Cmd
-		if m.stale.Shown() {
-			m.list, cmd = m.list.reload()
-		}
+		m.list, cmd = m.list.followStore(msg)
 		return m, cmd
 	case tab.DeletedMsg: // in History
 		if msg.Ref.Kind == store.KindChat {

@@ -161,18 +161,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.viewer.Refresh()
 	case tab.SettingsMsg:
 		return m.settings(msg.Settings), nil
-	case tab.StoreChangedMsg:
-		// The gallery open follows the store: a job another process made
-		// shows, the cursor staying on its job.
-		if m.area != galleryArea || m.db == nil || !m.stale.Changed(msg, tab.Image) {
-			return m, nil
-		}
-		return m, m.gallery.reload(m.db)
-	case tab.ShownMsg:
-		if m.stale.Shown() && m.area == galleryArea && m.db != nil {
-			return m, m.gallery.reload(m.db)
-		}
-		return m.fill(msg)
+	case tab.StoreChangedMsg, tab.ShownMsg:
+		return m, m.followStore(msg)
 	case galleryLoadedMsg:
 		return m, m.gallery.jobsLoaded(msg, m.db)
 	case thumbLoadedMsg:

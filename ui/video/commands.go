@@ -60,8 +60,10 @@ func loadTasks(db *store.Store) tea.Cmd {
 
 // reloadTasks reads the tasks again, the store having changed: another
 // process may have submitted one (the command line, another TUI), or moved
-// one on. An unfinished task the list did not know is handed to the
-// poller, so it moves here too, as the tasks found at start do.
+// one on. It is read even while another tab shows: the status bar counts
+// the tasks that run, and an unfinished task the list did not know is
+// handed to the poller, so it moves here too, as the tasks found at start
+// do.
 func reloadTasks(db *store.Store, p *poller.Poller, known map[string]bool) tea.Cmd {
 	if db == nil {
 		return nil

@@ -174,9 +174,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.DeletedMsg:
 		m.tasks.remove(msg.RequestID) // deleted in History: gone here too
 		return m, nil
-	case tab.StoreChangedMsg:
-		// Read even out of sight: the status bar counts the tasks that
-		// run, and one submitted elsewhere is followed from now on.
+	case tab.StoreChangedMsg: // read even out of sight (reloadTasks)
 		return m, reloadTasks(m.db, m.out.poller, m.tasks.known())
 	case updateMsg:
 		return m, m.tasks.updated(msg, m.db, m.notify)
