@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -112,16 +109,7 @@ func TestLiveViewsAcrossProcesses(t *testing.T) {
 	dir := t.TempDir()
 	child := func(args ...string) (string, time.Time) {
 		t.Helper()
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // bounds a hang
-		defer cancel()
-		cmd := exec.CommandContext(ctx, binary, append([]string{"--demo", "--data-dir", dir, "--sim-pace", "20ms"}, args...)...)
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
-		var out, errs bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errs
-		if err := cmd.Run(); err != nil {
-			t.Fatalf("atelier %v: %v, stderr %q", args, err, errs.String())
-		}
-		return out.String(), time.Now()
+		return demoRun(t, dir, args...).stdout, time.Now()
 	}
 	child("chat", "-p", "alpha", "-m", "demo", "the first question")
 	child("chat", "-p", "alpha", "-m", "demo", "the second question")
