@@ -24,6 +24,7 @@ func (l *taskList) loadedAll(msg tasksLoadedMsg) tea.Cmd {
 	if msg.err != nil {
 		return tab.Error(fmt.Errorf("video tasks: %w", msg.err))
 	}
+	l.stamp = msg.stamp
 	if msg.live {
 		return l.reloaded(msg.tasks)
 	}

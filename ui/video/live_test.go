@@ -6,6 +6,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/store"
 	"atelier/store/record"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
@@ -49,6 +50,16 @@ func TestTaskSubmittedElsewhereAppearsAndIsJudged(t *testing.T) {
 		t.Fatalf("the cursor moved to %s", shortID(sel.id()))
 	}
 	h.await(r.p, func(m Model) bool { return m.Running() == 0 && m.tasks.Items()[0].file != "" })
+
+	// Once the list has read the tasks as the poller left them, a change
+	// that touches no task costs one look at the tasks' stamp.
+	h.Send(tab.StoreChangedMsg{Shown: tab.Video})
+	tabtest.Must[int64](t)(cli.NewConversation(ctx, store.KindChat, "a chat"))
+	reads := r.st.Reads()
+	h.Send(tab.StoreChangedMsg{Shown: tab.Video})
+	if n := r.st.Reads() - reads; n != 1 {
+		t.Fatalf("a chat recorded elsewhere cost the Video tab %d reads, want the one look at the tasks' stamp", n)
+	}
 
 	h.Keys("esc", "c") // on the tab's own task
 	if h.m.mode != judging {
