@@ -32,6 +32,8 @@ type Model struct {
 	client   *client.Client  // nil until connected, or without a service
 	connSeq  int             // the connect whose answer counts
 	quitting bool            // ctrl+c came while a tab was busy: it ends when none is
+	looked   bool            // the store's version was read once (watch.go)
+	version  int64           // the store's version at the last look
 
 	bgDark        bool // the terminal's background, once it says; dark until then
 	width, height int
@@ -69,10 +71,10 @@ func New(deps Deps) Model {
 }
 
 // Init asks the terminal for its background, connects, starts listening
-// for background work and lets each tab start. It tells the tabs when the
+// for background work and watching the store, and lets each tab start. It tells the tabs when the
 // renderer ticks: Bubble Tea starts its ticker just before it calls Init.
 func (m Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.connect(), m.nextEvent(), m.nextPolled(), m.syncFrames()}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.connect(), m.nextEvent(), m.nextPolled(), m.syncFrames(), m.watch()}
 	for id, t := range m.tabs {
 		cmds = append(cmds, from(tab.ID(id), t.Init()))
 	}
@@ -146,6 +148,8 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.connected(msg)
 	case eventMsg:
 		return m.event(msg)
+	case watchedMsg:
+		return m.watched(msg)
 	}
 	return m.pass(msg)
 }

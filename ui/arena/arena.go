@@ -9,7 +9,9 @@
 //
 // The board is computed in a command (a bootstrap of thousands of votes
 // takes a moment), again each time the tab is shown and when the history
-// loses an item: votes are cast in other tabs.
+// loses an item: votes are cast in other tabs; and, while it shows, when
+// the store changed and what the boards are computed from moved with it
+// (store.BoardsStamp): another process cast a vote.
 //
 // It imports bubbletea, bubbles, lipgloss, client, store and ui/tab; never ui.
 package arena
@@ -75,6 +77,13 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.wheel(msg), nil
 	case tab.ShownMsg, tab.DeletedMsg:
 		return m.reload()
+	case tab.StoreChangedMsg:
+		if msg.Shown != tab.Arena {
+			return m, nil // computed again when shown
+		}
+		return m, m.changed()
+	case stampedMsg:
+		return m.stamped(msg)
 	case loadedMsg:
 		return m.loaded(msg), nil
 	case promptMsg:

@@ -25,6 +25,8 @@ type browse struct {
 	focus   mode   // listing, searching or filtering
 	seq     int    // the latest list or search; answers to others are dropped
 	cancel  context.CancelFunc
+	top     bool        // g asked for the newest: the cursor goes to the first row when they come
+	scope   *batchScope // the batch whose cells are listed; nil: the whole history
 
 	named  map[int64]bool   // the comparisons whose lanes were asked for
 	labels map[int64]string // the comparisons named by their lanes' targets
@@ -74,15 +76,22 @@ func (b browse) key(e tabEnv, msg tea.KeyPressMsg) (_ browse, _ tea.Cmd, ok bool
 	k := e.km
 	var cmd tea.Cmd
 	switch {
-	case key.Matches(msg, k.Top) && b.list.above:
-		b, cmd = b.reload(e) // the first rows were dropped: read them again
-	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom):
+	case key.Matches(msg, k.Top):
+		// The newest, read again: the cursor goes to the first row now,
+		// and again when they come.
+		b.list = b.list.move(-len(b.list.rows()), b.height(e))
+		b, cmd = b.reload(e)
+		b.top = cmd != nil
+	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Bottom):
 		b, cmd = b.moveBy(e, k.step(msg, max(b.height(e)-1, 1), len(b.list.rows())))
 	case key.Matches(msg, k.Search):
+		b = b.leaveScope() // a search is the whole history's
 		b.focus = searching
 		cmd = b.input.Focus()
 	case key.Matches(msg, k.Filters):
 		b.focus = filtering
+	case key.Matches(msg, k.Clear) && b.scope != nil && b.query == "":
+		b, cmd = b.leaveBatch(e)
 	case key.Matches(msg, k.Clear):
 		b, cmd = b.clearSearch(e)
 	default:

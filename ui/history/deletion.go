@@ -46,18 +46,27 @@ func (d deletion) asking() bool { return d.pending != nil }
 // ask asks before deleting r. Whether a video task still runs is the
 // store's to say, so that is asked first.
 func (d deletion) ask(e tabEnv, r row, title string) (deletion, tea.Cmd) {
-	if r.ref.Kind != store.KindVideo || e.db == nil {
-		d.pending = &confirm{row: r, title: title}
-		return d, nil
-	}
 	db := e.db
-	return d, func() tea.Msg {
-		t, err := db.VideoTask(context.Background(), r.requestID)
-		if err == nil && !t.Done {
-			err = tab.VideoRunning(r.requestID)
+	switch {
+	case db != nil && r.ref.Kind == store.KindVideo:
+		return d, func() tea.Msg {
+			t, err := db.VideoTask(context.Background(), r.requestID)
+			if err == nil && !t.Done {
+				err = tab.VideoRunning(r.requestID)
+			}
+			return result(deletableMsg{row: r, title: title, err: err})
 		}
-		return result(deletableMsg{row: r, title: title, err: err})
+	case db != nil && r.ref.Kind == store.KindBatch:
+		return d, func() tea.Msg {
+			b, err := db.Batch(context.Background(), r.ref.ID)
+			if err == nil && b.Status == store.BatchRunning {
+				err = fmt.Errorf("batch %d is running: stop it in the Batch tab (alt+8) first", b.ID)
+			}
+			return result(deletableMsg{row: r, title: title, err: err})
+		}
 	}
+	d.pending = &confirm{row: r, title: title}
+	return d, nil
 }
 
 // checked takes the store's answer to ask: the question, or why not.
@@ -90,8 +99,11 @@ func (d deletion) question(st styles) string {
 	}
 	r := c.row
 	what := "its files"
-	if r.ref.Kind == store.KindChat || r.ref.Kind == store.KindCompare {
+	switch r.ref.Kind {
+	case store.KindChat, store.KindCompare:
 		what = "its messages"
+	case store.KindBatch:
+		what = "its cells' conversations"
 	}
 	return st.Problem.Render(fmt.Sprintf("delete %s “%s” and %s?", r.ref.Kind, oneLine(c.title, 40), what)) +
 		st.Hint.Render("  y delete · n keep")

@@ -22,10 +22,11 @@ var filterNames = [filterCount]string{"kind", "family", "model", "status", "sinc
 // The values each filter cycles through; "" is "all". Models are the ones
 // seen in the list, since they change with the service.
 var (
-	kindChoices   = []string{"", string(store.KindChat), string(store.KindCompare), string(store.KindImage), string(store.KindVideo)}
+	kindChoices = []string{"", string(store.KindChat), string(store.KindCompare), string(store.KindImage), string(store.KindVideo),
+		string(store.KindBatch)}
 	familyChoices = []string{"", "alpha", "beta", "gamma", "videoa", "videob", "videoc3.1"}
 	statusChoices = []string{"", store.StatusComplete, store.StatusInterrupted, store.StatusError, store.StatusRunning,
-		"failed", "COMPLETED", "IN_PROGRESS", "IN_QUEUE"}
+		store.BatchDone, store.BatchStopped, "failed", "COMPLETED", "IN_PROGRESS", "IN_QUEUE"}
 	sinceChoices = []struct {
 		label string
 		ago   time.Duration

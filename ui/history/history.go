@@ -88,7 +88,7 @@ func (m Model) Init() tea.Cmd {
 	if m.db == nil {
 		return nil
 	}
-	return tea.Batch(m.browse.pageCmd(context.Background(), m.env(), nil, nil), spentCmd(m.db, m.prices, m.now))
+	return tea.Batch(m.browse.pageCmd(context.Background(), m.env(), pageReq{}), spentCmd(m.db, m.prices, m.now))
 }
 
 // Update handles keys, the wheel and the results of the tab's commands.
@@ -108,6 +108,11 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.wheel(msg)
 	case tab.ShownMsg:
 		return m.shown()
+	case tab.StoreChangedMsg:
+		if msg.Shown != tab.History {
+			return m, nil // read again when shown
+		}
+		return m.changed()
 	case tab.SettingsMsg:
 		m = m.withSettings(msg.Settings)
 		m.costs, cmd = m.costs.count(m.env(), m.browse.filters)
@@ -177,6 +182,8 @@ func (m Model) Summary() string {
 		return "history · costs"
 	case m.browse.query != "":
 		return "history · search “" + oneLine(m.browse.query, 30) + "”"
+	case m.browse.scope != nil:
+		return "history · batch " + oneLine(m.browse.scope.batch.title, 30)
 	}
 	return "history"
 }
@@ -229,8 +236,16 @@ func (m Model) shown() (Model, tea.Cmd) {
 	if m.reader.open || m.del.asking() {
 		return m, nil
 	}
+	return m.changed()
+}
+
+// changed reads again what the list and the costs show, the store having
+// changed: the cursor stays on its item, by id, and items that arrive at
+// the top of a list at its top come into sight. The list is read even
+// under an open item, so that esc comes back to it as it now is.
+func (m Model) changed() (Model, tea.Cmd) {
 	var list, costs tea.Cmd
-	m.browse, list = m.browse.reload(m.env())
+	m.browse, list = m.browse.refresh(m.env())
 	m.costs, costs = m.costs.count(m.env(), m.browse.filters)
 	return m, tea.Batch(list, costs)
 }

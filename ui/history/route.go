@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/store"
 	"atelier/ui/components/style"
 	"atelier/ui/tab"
 )
@@ -56,6 +57,9 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	switch {
+	case key.Matches(msg, k.Open, k.JSON) && r.ref.Kind == store.KindBatch:
+		m.browse, cmd = m.browse.enterBatch(m.env(), r)
+		return m, cmd
 	case key.Matches(msg, k.Open):
 		return m.open(r, false)
 	case key.Matches(msg, k.JSON):
@@ -81,6 +85,8 @@ func (m Model) open(r row, asJSON bool) (Model, tea.Cmd) {
 func (m Model) act(msg tea.KeyPressMsg, r row, title string) (_ Model, _ tea.Cmd, ok bool) {
 	k := m.km
 	switch {
+	case key.Matches(msg, k.Export, k.Rerun, k.Recipe) && r.ref.Kind == store.KindBatch:
+		return m, notForBatch(r), true
 	case key.Matches(msg, k.Export):
 		return m, exportCmd(m.db, m.output, r), true
 	case key.Matches(msg, k.Delete):

@@ -45,7 +45,7 @@ func (b browse) lines(e tabEnv) []string {
 	if b.focus == filtering {
 		lines = append(lines, b.filters.line(e.st, b.query))
 	}
-	if msg := b.list.emptyText(b.query, b.filters.active()); msg != "" {
+	if msg := b.list.emptyText(b.query, b.filters.active(), b.scope != nil); msg != "" {
 		return append(lines, "", "  "+e.st.Hint.Render(msg))
 	}
 	rows, at := b.list.window(b.height(e))
@@ -100,6 +100,9 @@ func (b browse) searchLine(e tabEnv) string {
 		left = e.st.Prompt.Render(searchLabel) + b.input.View()
 	case b.query != "":
 		left = e.st.Prompt.Render(searchLabel) + e.st.Value.Render(termtext.String(b.query))
+	case b.scope != nil:
+		left = e.st.Prompt.Render("batch ") + e.st.Value.Render(oneLine(b.scope.batch.title, 40)) +
+			e.st.Hint.Render(" · its cells · esc back")
 	default:
 		left = e.st.Hint.Render("/ search")
 	}
@@ -147,7 +150,7 @@ func (f filters) line(st styles, query string) string {
 
 // emptyText says why there are no rows, for a search for query (or
 // none) through filters or not; "" when there are rows.
-func (l listState) emptyText(query string, filtered bool) string {
+func (l listState) emptyText(query string, filtered, inBatch bool) string {
 	switch {
 	case len(l.rows()) > 0:
 		return ""
@@ -159,6 +162,8 @@ func (l listState) emptyText(query string, filtered bool) string {
 		return "No match for “" + oneLine(query, 60) + "”."
 	case filtered:
 		return "Nothing matches these filters."
+	case inBatch:
+		return "No cell of this batch has run yet."
 	}
 	return "Nothing here yet: chats, comparisons, images and videos show up here as they are made."
 }
@@ -201,8 +206,9 @@ func rowTarget(r row) string {
 // statusMark is one cell saying how an item ended.
 func statusMark(st styles, status string) string {
 	glyph := map[string]string{
-		store.StatusComplete: "✓", "COMPLETED": "✓",
+		store.StatusComplete: "✓", "COMPLETED": "✓", store.BatchDone: "✓",
 		store.StatusError: "✗", "failed": "✗",
+		store.BatchStopped:  "◌",
 		store.StatusRunning: "●", store.StatusStreaming: "●", "IN_PROGRESS": "●", "IN_QUEUE": "●",
 		store.StatusInterrupted: "◌",
 	}[status]

@@ -81,6 +81,7 @@ type Model struct {
 	page page // the latest run's results
 
 	gallery gallery
+	stale   tab.Stale // the store changed while another tab showed the gallery's
 	picker  picker
 	arena   arena // the blind default; a run's own letters and vote are in run.blind
 
@@ -160,6 +161,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.viewer.Refresh()
 	case tab.SettingsMsg:
 		return m.settings(msg.Settings), nil
+	case tab.StoreChangedMsg, tab.ShownMsg:
+		return m, m.followStore(msg)
 	case galleryLoadedMsg:
 		return m, m.gallery.jobsLoaded(msg, m.db)
 	case thumbLoadedMsg:

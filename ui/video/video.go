@@ -174,6 +174,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.DeletedMsg:
 		m.tasks.remove(msg.RequestID) // deleted in History: gone here too
 		return m, nil
+	case tab.StoreChangedMsg: // read even out of sight (reloadTasks)
+		return m, reloadTasks(m.db, m.out.poller, m.tasks.known(), m.tasks.stamp)
 	case updateMsg:
 		return m, m.tasks.updated(msg, m.db, m.notify)
 	case tasksLoadedMsg:

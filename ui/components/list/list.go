@@ -94,6 +94,19 @@ func (m *Model[T]) SetItems(items []T) {
 	}
 }
 
+// Refresh replaces the items with a fresh reading of the same source (the
+// store changed under the list): the cursor stays on its item, by ID,
+// while it shows (else at the same row). Items that arrive at the top come
+// into sight when the window is at the top; elsewhere the window stays
+// where it was or, with KeepRow, keeps the selected item on its row.
+func (m *Model[T]) Refresh(items []T) {
+	if m.o.KeepRow && m.offset == 0 {
+		m.o.KeepRow = false
+		defer func() { m.o.KeepRow = true }()
+	}
+	m.SetItems(items)
+}
+
 // Items are all the items, filtered or not.
 func (m Model[T]) Items() []T { return m.items }
 

@@ -260,3 +260,37 @@ func TestKeepRowHoldsTheWindowOnItsItems(t *testing.T) {
 		}
 	}
 }
+
+// Refresh keeps the cursor on its item by id as items arrive at the top:
+// a window at the top stays there, so they come into sight; one further
+// down keeps its items (KeepRow) or its offset.
+func TestRefreshShowsArrivalsAndKeepsTheCursor(t *testing.T) {
+	newest := func(from, n int) []task { // newest first, from down
+		out := make([]task, n)
+		for i := range out {
+			out[i] = task{id: fmt.Sprint(from - i)}
+		}
+		return out
+	}
+	for _, keep := range []bool{true, false} {
+		m := New(Options[task]{ID: func(t task) string { return t.id }, KeepRow: keep})
+		m.SetItems(newest(9, 10))
+		m.SetHeight(4)
+		m.Move(1) // on task 8, the window at the top
+		m.Refresh(newest(11, 12))
+		rows, at := m.Window()
+		if it, _ := m.Selected(); it.id != "8" || ids(rows) != "11,10,9,8" || at != 3 {
+			t.Errorf("keep %v, at the top: on %q, window %s, cursor row %d; want 8, 11,10,9,8, 3", keep, it.id, ids(rows), at)
+		}
+
+		m.Move(4) // on task 4, the window 7..4
+		m.Refresh(newest(12, 13))
+		rows, at = m.Window()
+		if it, _ := m.Selected(); it.id != "4" || at < 0 || rows[at].id != "4" {
+			t.Errorf("keep %v, further down: on %q, window %s, cursor row %d", keep, it.id, ids(rows), at)
+		}
+		if keep && ids(rows) != "7,6,5,4" {
+			t.Errorf("keep %v, further down: window %s, want the same items, 7,6,5,4", keep, ids(rows))
+		}
+	}
+}
