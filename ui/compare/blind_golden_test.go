@@ -28,7 +28,7 @@ func madeUpBlind(t *testing.T, w, h int, texts ...string) Model {
 		m.run.lanes = append(m.run.lanes, newLane(tg, m.st.Markdown))
 		m.run.lanes[i].slot = i
 	}
-	m.arena = m.arena.started(true)
+	m.arena = m.arena.started(true, len(m.run.lanes))
 	m = drive(t, m, tea.Batch(m.layout()...))
 	for i, text := range texts {
 		res := client.ChatResult{Text: text, StopReason: []string{"end_turn", "STOP"}[i], Complete: true,

@@ -43,7 +43,7 @@ func TestGuardNoSendsNothing(t *testing.T) {
 		t.Errorf("no estimate with the targets:\n%s", v)
 	}
 	h.Keys("ctrl+r")
-	if v := h.view(); !strings.Contains(v, "comparison: the estimate 0.04 passes the budget") || !strings.Contains(v, "Run it anyway? y/n") {
+	if v := h.view(); !strings.Contains(v, "comparison: the estimate 0.04 passes the budget") || !strings.Contains(v, "Run it anyway?  y run anyway · n do not run") {
 		t.Fatalf("no question:\n%s", v)
 	}
 	h.Keys("a", "ctrl+r", "n")

@@ -67,18 +67,18 @@ func TestQuestionAnswers(t *testing.T) {
 	over := Verdict{What: "comparison", Over: &price.Over{Estimate: 3, Limit: 2, Per: "run"}}
 	m := New().Ask(over)
 	if q := m.Question(); !strings.Contains(q, "comparison") || !strings.Contains(q, "3.00") ||
-		!strings.Contains(q, "2.00") || !strings.Contains(q, "y/n") {
+		!strings.Contains(q, "2.00") || !strings.Contains(q, "y run anyway · n do not run") {
 		t.Fatalf("question %q names neither the run, the estimate, the budget nor the keys", q)
 	}
-	m, a := m.Update(press("x"))
-	if a != None || !m.Asking() {
-		t.Fatalf("a stray key answered %v", a)
+	m, a, cmd := m.Update(press("x"))
+	if a != None || !m.Asking() || cmd == nil {
+		t.Fatalf("a stray key answered %v, or said nothing", a)
 	}
-	if _, a := m.Update(press("y")); a != Yes {
+	if _, a, _ := m.Update(press("y")); a != Yes {
 		t.Fatalf("y answered %v", a)
 	}
 	for _, k := range []string{"n", "esc"} {
-		after, a := m.Update(press(k))
+		after, a, _ := m.Update(press(k))
 		if a != No || after.Asking() {
 			t.Fatalf("%s answered %v, asking %v", k, a, after.Asking())
 		}
