@@ -15,9 +15,9 @@ type KeyMap struct {
 	Two      key.Binding // a, b, t, x: a vote of two targets, cast at once
 	Rank     key.Binding // a–d: a ranking's next letter, best first
 	Tie, Bad key.Binding // t, x: a tie, all bad, of any number
-	Record   key.Binding // enter: the ranking typed
-	Erase    key.Binding // backspace: its last letter back
-	Clear    key.Binding // esc: the ranking typed, dropped
+	Record   key.Binding // enter: the ranking typed (with none typed, the tab's)
+	Erase    key.Binding // backspace: its last letter back (the same)
+	Clear    key.Binding // esc: the ranking typed, dropped (the same)
 	Withdraw key.Binding // W: the recorded vote, after a question
 }
 
@@ -117,11 +117,11 @@ func (m Model) readVote(msg tea.KeyPressMsg) (act, string) {
 		return cast, v
 	case m.n == 2:
 		return notOurs, ""
-	case key.Matches(msg, k.Record):
+	case m.typed != "" && key.Matches(msg, k.Record):
 		return enter, ""
-	case key.Matches(msg, k.Erase):
+	case m.typed != "" && key.Matches(msg, k.Erase):
 		return erase, ""
-	case key.Matches(msg, k.Clear) && m.typed != "":
+	case m.typed != "" && key.Matches(msg, k.Clear):
 		return clear, ""
 	}
 	l := strings.ToUpper(msg.String())

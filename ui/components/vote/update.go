@@ -134,7 +134,7 @@ func (m Model) askWithdraw() (Model, tea.Cmd) {
 		return m, tab.Warn(fmt.Sprintf("vote %d was withdrawn already", m.ballot.ID))
 	}
 	m.ask = m.ask.Ask(m.Question())
-	return m, nil
+	return m, tab.Ask(m.ask.Prompt())
 }
 
 // Question is the withdrawal's question, without its keys.

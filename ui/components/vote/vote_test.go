@@ -60,8 +60,10 @@ func TestRankingTypedInEitherCase(t *testing.T) {
 	if r.m.typed != "" {
 		t.Fatalf("after esc, typed %q", r.m.typed)
 	}
-	if r.m.Takes(tabtest.Press("esc")) || r.m.Takes(tabtest.Press("d")) || r.m.Takes(tabtest.Press("z")) {
-		t.Error("with nothing typed, esc is the tab's; d is not a letter of three; z is nothing")
+	for _, k := range []string{"esc", "enter", "backspace", "d", "z"} {
+		if r.m.Takes(tabtest.Press(k)) {
+			t.Errorf("%s taken: with nothing typed, esc, enter and backspace are the tab's; d is not a letter of three; z is nothing", k)
+		}
 	}
 	r.keys("", "b", "C")
 	if !has(r.view(), "your ranking B C _") {
