@@ -119,7 +119,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case openedMsg, renderedMsg, imageview.DecodedMsg, uv.CellSizeEvent, jsonMsg:
 		m.reader, cmd = m.reader.update(m.env(), msg)
 	case deletableMsg:
-		m.del, cmd = m.del.checked(msg)
+		m.del, cmd = m.del.checked(m.env(), msg)
 	case deletedMsg:
 		return m.deleted(msg)
 	case recipeRerunMsg:

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/ui/components/confirm"
 	"atelier/ui/tab"
 )
 
@@ -76,8 +77,8 @@ func defaultKeyMap() keyMap {
 		Costs:  b([]string{"c"}, "c", "costs"),
 		Period: b([]string{"p"}, "p/←/→", "period"),
 
-		Yes: b([]string{"y"}, "y", "delete"),
-		No:  b([]string{"n", "esc"}, "n/esc", "keep"),
+		Yes: confirm.Keys("delete", "keep").Yes,
+		No:  confirm.Keys("delete", "keep").No,
 	}
 }
 

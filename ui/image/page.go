@@ -1,7 +1,6 @@
 package imagetab
 
 import (
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 

@@ -135,11 +135,11 @@ func (m Model) Prompt() string {
 	if !m.asking {
 		return ""
 	}
-	return m.question + " " + m.hint()
+	return m.question + " " + m.Hint()
 }
 
-// hint is the keys and what each answer does: "y delete · n keep".
-func (m Model) hint() string {
+// Hint is the keys and what each answer does: "y delete · n keep".
+func (m Model) Hint() string {
 	km := m.keys()
 	return "y " + km.Yes.Help().Desc + " · n " + km.No.Help().Desc
 }
@@ -150,7 +150,7 @@ func (m Model) View(width int) string {
 	if !m.asking || width <= 0 {
 		return ""
 	}
-	line := m.Styles.Question.Render(m.question) + "  " + m.Styles.Keys.Render(m.hint())
+	line := m.Styles.Question.Render(m.question) + "  " + m.Styles.Keys.Render(m.Hint())
 	return ansi.Truncate(line, width, "…")
 }
 
