@@ -21,6 +21,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
+	"atelier/ui/components/scroll"
 	"atelier/ui/tab"
 )
 
@@ -47,8 +48,8 @@ type Model struct {
 
 	boards loader // the boards computed off the UI loop, the newest kept
 
-	needs needList // the pairs that need votes, with a cursor
-	top   int      // the first line of the body shown
+	needs needList     // the pairs that need votes, with a cursor
+	at    scroll.Model // the window on the body
 
 	km            keyMap
 	st            styles

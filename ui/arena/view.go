@@ -21,8 +21,10 @@ func (m Model) View() string {
 	}
 	lines := []string{m.kindsLine(), m.statusLine(), ""}
 	body, _ := m.body()
-	end := min(m.top+m.bodyHeight(), len(body))
-	lines = append(lines, body[min(m.top, end):end]...)
+	at := m.at
+	at.SetHeight(m.bodyHeight())
+	at.SetTotal(len(body))
+	lines = append(lines, at.Window(body)...)
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, m.width, "…")
 	}

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/ui/components/confirm"
+	"atelier/ui/components/scroll"
 	"atelier/ui/tab"
 )
 
@@ -143,6 +144,11 @@ func (h helpKeys) help() tab.Help {
 		return all.First("Costs (c)")
 	}
 	return all
+}
+
+// scroll is the moving keys as the scroller's (ui/components/scroll).
+func (k keyMap) scroll() scroll.KeyMap {
+	return scroll.KeyMap{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Home: k.Top, End: k.Bottom}
 }
 
 // step is how far a moving key goes: a line, a page of page lines, or to
