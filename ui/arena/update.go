@@ -3,16 +3,18 @@ package arena
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	filterform "atelier/ui/components/filter"
 )
 
 // key routes a key press: to the form while it is open, else to the
 // board: which board and how it is shown here, moves to move.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	if m.form.open {
-		var to *filter
+	if m.form.IsOpen() {
+		var res filterform.Result
 		var cmd tea.Cmd
-		if m.form, to, cmd = m.form.key(msg, m.km, m.boards.now()); to != nil {
-			return m.refilter(*to)
+		if m.form, res, cmd = m.form.Update(msg); res == filterform.Applied {
+			return m.refilter(applied(m.form))
 		}
 		return m, cmd
 	}
@@ -30,9 +32,10 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, nil
 	case key.Matches(msg, m.km.Filter):
 		var cmd tea.Cmd
-		m.form, cmd = m.form.start(m.filter)
+		m.form, cmd = m.form.Open()
 		return m, cmd
 	case key.Matches(msg, m.km.Clear):
+		m.form = m.form.Clear()
 		return m.refilter(filter{})
 	case key.Matches(msg, m.km.Run):
 		return m, m.needs.run(m.shown(), m.boards.db)

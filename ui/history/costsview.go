@@ -57,16 +57,14 @@ func (v costsView) query(f filters, now time.Time) (store.CostQuery, string) {
 	switch p := costPeriods[v.period]; {
 	case v.period == 0:
 		q.Kind, q.Family, q.Model = store.Kind(f.values[kindFilter]), f.values[familyFilter], f.values[modelFilter]
-		if ago := sinceChoices[f.since].ago; ago > 0 {
-			q.Since = now.Add(-ago)
-		}
+		q.Since = f.since(now)
 		var parts []string
 		for _, i := range []int{kindFilter, familyFilter, modelFilter} {
 			if f.values[i] != "" {
 				parts = append(parts, filterNames[i]+" "+f.values[i])
 			}
 		}
-		return q, "as listed: " + strings.Join(append(parts, "since "+sinceChoices[f.since].label), ", ")
+		return q, "as listed: " + strings.Join(append(parts, "since "+f.label(sinceFilter)), ", ")
 	case p.label == "today":
 		q.Since = store.StartOfDay(now)
 	case p.ago > 0:

@@ -31,7 +31,7 @@ func TestGolden(t *testing.T) {
 		{"list", func(hs *harness) {}},
 		{"list_light", func(hs *harness) { hs.m.SetDark(false) }},
 		{"search", func(hs *harness) { hs.Keys("/").Type("lighthouse") }},
-		{"filters", func(hs *harness) { hs.Keys("f", "j", "j", "j", "l") }},
+		{"filters", func(hs *harness) { hs.Keys("f", "down", "down", "down", "tab") }},
 		{"confirm", func(hs *harness) { hs.Keys("j", "d") }},
 		{"chat", func(hs *harness) { hs.to("haiku").Keys("enter", "t") }},
 		{"compare", func(hs *harness) { hs.to("CRDT").Keys("enter") }},

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/ui/components/confirm"
+	"atelier/ui/components/filter"
 	"atelier/ui/components/scroll"
 	"atelier/ui/tab"
 )
@@ -29,8 +30,11 @@ type keyMap struct {
 	// The costs view.
 	Costs, Period key.Binding
 
-	// Choosing filters.
-	Left, Right, Change, Reset, Close key.Binding
+	// The costs view's periods.
+	Left, Right key.Binding
+
+	// Choosing filters: the filter form's keys (ui/components/filter).
+	Filter filter.KeyMap
 
 	// A deletion waiting for confirmation.
 	Yes, No key.Binding
@@ -69,11 +73,9 @@ func defaultKeyMap() keyMap {
 		Done:   b([]string{"enter"}, "enter", "to the list"),
 		Cancel: b([]string{"esc"}, "esc", "clear"),
 
-		Left:   b([]string{"left", "h", "shift+tab"}, "←/→", "filter"),
-		Right:  b([]string{"right", "l", "tab"}, "→", "next filter"),
-		Change: b([]string{"up", "down", "k", "j", "space"}, "↑/↓", "change"),
-		Reset:  b([]string{"backspace", "delete"}, "⌫", "any"),
-		Close:  b([]string{"enter", "esc", "f"}, "enter", "done"),
+		Left:   b([]string{"left", "h"}, "←/→", "period"),
+		Right:  b([]string{"right", "l"}, "→", "next period"),
+		Filter: filter.DefaultKeyMap(),
 
 		Costs:  b([]string{"c"}, "c", "costs"),
 		Period: b([]string{"p"}, "p/←/→", "period"),
@@ -108,7 +110,7 @@ func (h helpKeys) short() []key.Binding {
 	case searching:
 		return []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}
 	case filtering:
-		return []key.Binding{k.Left, k.Change, k.Reset, k.Close}
+		return []key.Binding{k.Filter.Next, k.Filter.Up, k.Filter.Apply, k.Filter.Close}
 	case reading:
 		return []key.Binding{k.Back, k.Thinking, k.JSON, k.Rerun, k.Export, k.Delete}
 	case confirming:
@@ -128,7 +130,7 @@ func (h helpKeys) help() tab.Help {
 		{Title: "The item listed or open", Keys: []key.Binding{k.Export, k.Delete, k.Yes, k.Rerun, k.Recipe, k.JSON}},
 		{Title: "An open item", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back, k.Thinking, k.Lanes, k.File}},
 		{Title: "Search (/)", Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},
-		{Title: "Filters (f)", Keys: []key.Binding{k.Left, k.Change, k.Reset, k.Close}},
+		{Title: "Filters (f)", Keys: k.Filter.Help()},
 		{Title: "Costs (c)", Keys: []key.Binding{k.Period, k.Up, k.Down, k.Costs}},
 	}}
 	switch h.mode {
