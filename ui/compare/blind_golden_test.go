@@ -67,7 +67,7 @@ func TestGoldenBlind(t *testing.T) {
 				if n := strings.Count(v, "\n") + 1; n != size[1]-4 {
 					t.Errorf("%d lines, want %d", n, size[1]-4)
 				}
-				golden.RequireEqual(t, in256Colours(v))
+				golden.RequireEqual(t, tabtest.In256Colours(v))
 			})
 		}
 	}

@@ -26,8 +26,8 @@ func budgeted(t *testing.T) (*harness, *atomic.Int32) {
 	}
 	h := newHarness(t, svc.client(t))
 	s := &store.Settings{
-		Prices: price.Table{"a": {Input: rate(1), Output: rate(10)}, "b": {Input: rate(1), Output: rate(10)}},
-		Budget: price.Budget{Run: rate(0.01)},
+		Prices: price.Table{"a": {Input: tabtest.Float(1), Output: tabtest.Float(10)}, "b": {Input: tabtest.Float(1), Output: tabtest.Float(10)}},
+		Budget: price.Budget{Run: tabtest.Float(0.01)},
 	}
 	h.Send(tab.SettingsMsg{Settings: s})
 	h.m.targets, h.m.prompt = targets(t, "alpha:a:max_tokens=2000", "beta:b:max_tokens=2000"), "hello"

@@ -115,7 +115,7 @@ func TestGoldenCosts(t *testing.T) {
 					hs = pricedHarness(t, f.db, size[0], size[1])
 				}
 				hs.Keys("c")
-				golden.RequireEqual(t, in256Colours(hs.m.View()))
+				golden.RequireEqual(t, tabtest.In256Colours(hs.m.View()))
 			})
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"atelier/client"
 	"atelier/store"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 // modelWords are what would give an image model away on screen: its
@@ -243,7 +244,7 @@ func TestGoldenBlind(t *testing.T) {
 				if w := named(ansi.Strip(v)); (w != "") != (stage == "after") {
 					t.Errorf("%s the vote, named %q:\n%s", stage, w, ansi.Strip(v))
 				}
-				golden.RequireEqual(t, in256Colours(v))
+				golden.RequireEqual(t, tabtest.In256Colours(v))
 			})
 		}
 	}

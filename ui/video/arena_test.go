@@ -14,6 +14,7 @@ import (
 	"atelier/client/sim"
 	"atelier/store"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 // arenaPrompt is the prompt the arena's tasks share.
@@ -247,7 +248,7 @@ func TestGoldenArena(t *testing.T) {
 						t.Errorf("line %q wider than %d", ansi.Strip(l), size[0]-4)
 					}
 				}
-				golden.RequireEqual(t, in256Colours(v))
+				golden.RequireEqual(t, tabtest.In256Colours(v))
 			})
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/ui/tab/tabtest"
@@ -28,30 +27,13 @@ func form() Model {
 	)
 }
 
-// named are the keys keys presses; anything else it types.
-var named = map[string]bool{"enter": true, "esc": true, "tab": true, "shift+tab": true, "up": true, "down": true,
-	"backspace": true}
-
-// keys presses each named key, or types each text, in turn on m,
-// returning the last result.
+// keys presses each named key, or types each word, in turn on m (see
+// tabtest.Presses), returning the last result.
 func keys(t *testing.T, m Model, ks ...string) (Model, Result) {
 	t.Helper()
 	var r Result
-	for _, k := range ks {
-		if !named[k] {
-			m, r = typeIn(m, k)
-			continue
-		}
-		m, r, _ = m.Update(tabtest.Press(k))
-	}
-	return m, r
-}
-
-// typeIn types s into the field with the keyboard.
-func typeIn(m Model, s string) (Model, Result) {
-	var r Result
-	for _, c := range s {
-		m, r, _ = m.Update(tea.KeyPressMsg{Code: c, Text: string(c)})
+	for _, msg := range tabtest.Presses(ks...) {
+		m, r, _ = m.Update(msg)
 	}
 	return m, r
 }
@@ -107,7 +89,7 @@ func TestRefusedValueIsNamed(t *testing.T) {
 		if !strings.Contains(ansi.Strip(m.Status()), "✗ "+c.want) {
 			t.Errorf("status %q", ansi.Strip(m.Status()))
 		}
-		if m, _ = typeIn(m, "x"); m.Err() != "" {
+		if m, _ = keys(t, m, "x"); m.Err() != "" {
 			t.Error("typing kept the refusal")
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 type task struct{ id, title string }
@@ -43,23 +44,7 @@ func newList(n int) Model[task] {
 
 func keys(m Model[task], ks ...string) (Model[task], tea.Cmd) {
 	var cmd tea.Cmd
-	for _, k := range ks {
-		var msg tea.KeyPressMsg
-		switch k {
-		case "up":
-			msg = tea.KeyPressMsg{Code: tea.KeyUp}
-		case "down":
-			msg = tea.KeyPressMsg{Code: tea.KeyDown}
-		case "enter":
-			msg = tea.KeyPressMsg{Code: tea.KeyEnter}
-		case "esc":
-			msg = tea.KeyPressMsg{Code: tea.KeyEscape}
-		case "backspace":
-			msg = tea.KeyPressMsg{Code: tea.KeyBackspace}
-		default:
-			r := []rune(k)[0]
-			msg = tea.KeyPressMsg{Code: r, Text: k}
-		}
+	for _, msg := range tabtest.Presses(ks...) {
 		m, cmd = m.Update(msg)
 	}
 	return m, cmd
