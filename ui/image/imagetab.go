@@ -177,7 +177,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 // Focused reports whether the tab owns the bare keys: a text field has the
 // keyboard, or the models picker, which is modal.
 func (m Model) Focused() bool {
-	if b := m.page.blind(); b != nil && b.asking {
+	if m.page.blind().asking() {
 		return true
 	}
 	return m.gate.ask.Asking() || m.area == formArea && m.form.typing() || m.area == pickerArea
@@ -209,6 +209,9 @@ func (m *Model) SetSize(w, h int) {
 func (m *Model) SetDark(dark bool) {
 	m.st = newStyles(dark)
 	m.form.setStyles(m.st)
+	if b := m.page.blind(); b != nil {
+		b.vote.SetDark(dark)
+	}
 	m.gallery.jobs.SetStyles(list.DefaultStyles(dark))
 }
 
@@ -217,7 +220,11 @@ func (m Model) KeyMap() help.KeyMap {
 	if m.gate.ask.Asking() {
 		return tab.Help{Short: m.gate.ask.Help()}
 	}
-	return helpKeys{km: m.km, mode: m.area.mode(m.page.blind(), m.form), running: m.page.running()}.help()
+	h := helpKeys{km: m.km, mode: m.area.mode(m.page.blind(), m.form), running: m.page.running()}
+	if b := m.page.blind(); b != nil {
+		h.vote = b.vote.Help()
+	}
+	return h.help()
 }
 
 // mode is what the keys act on in area a, b being the run's blind state
