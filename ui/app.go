@@ -10,30 +10,31 @@ import (
 	"atelier/client"
 	"atelier/store"
 	"atelier/ui/components/palette"
+	"atelier/ui/components/scroll"
 	"atelier/ui/internal/frameclock"
 	"atelier/ui/tab"
 )
 
 // Model is the shell: the tabs, the active one, the status bar and help.
 type Model struct {
-	deps     Deps
-	tabs     [tab.Count]screen
-	active   tab.ID
-	keys     keyMap
-	styles   *styles        // by pointer: the shell is copied at every message, its styles are some 12 KB
-	help     help.Model     // draws the bottom line's keys
-	cover    cover          // the full help, the messages or the palette, over the tab
-	coverTop int            // the cover's first line shown
-	palette  *palette.Model // the command palette while it is open
-	status   statusBar
-	now      func() time.Time
-	tick     func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
-	settings *store.Settings // as last saved: what Connect is given
-	client   *client.Client  // nil until connected, or without a service
-	connSeq  int             // the connect whose answer counts
-	quitting bool            // ctrl+c came while a tab was busy: it ends when none is
-	looked   bool            // the store's version was read once (watch.go)
-	version  int64           // the store's version at the last look
+	deps        Deps
+	tabs        [tab.Count]screen
+	active      tab.ID
+	keys        keyMap
+	styles      *styles        // by pointer: the shell is copied at every message, its styles are some 12 KB
+	help        help.Model     // draws the bottom line's keys
+	cover       cover          // the full help, the messages or the palette, over the tab
+	coverScroll scroll.Model   // where the cover is scrolled to
+	palette     *palette.Model // the command palette while it is open
+	status      statusBar
+	now         func() time.Time
+	tick        func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	settings    *store.Settings // as last saved: what Connect is given
+	client      *client.Client  // nil until connected, or without a service
+	connSeq     int             // the connect whose answer counts
+	quitting    bool            // ctrl+c came while a tab was busy: it ends when none is
+	looked      bool            // the store's version was read once (watch.go)
+	version     int64           // the store's version at the last look
 
 	bgDark        bool // the terminal's background, once it says; dark until then
 	width, height int

@@ -15,7 +15,7 @@ import (
 // openPalette shows the command palette over the tab: the actions of the
 // registry's live groups, the tab's first, then the shell's.
 func (m Model) openPalette() Model {
-	m.cover, m.coverTop = paletteCover, 0
+	m.cover = paletteCover
 	p := palette.New(m.paletteItems(), palette.DefaultStyles(m.dark()))
 	p.SetRows(m.coverRows() - 2)
 	m.palette = &p

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	filterform "atelier/ui/components/filter"
 	"atelier/ui/components/keys"
 	"atelier/ui/tab"
 )
@@ -17,8 +18,8 @@ type keyMap struct {
 	PageUp, PageDown          key.Binding
 	Top, Bottom               key.Binding
 
-	// The filter form.
-	Apply, Cancel, NextField, PrevField, FieldUp, FieldDown key.Binding
+	// The filter form (ui/components/filter's keys).
+	Form filterform.KeyMap
 }
 
 func defaultKeyMap() keyMap {
@@ -42,12 +43,7 @@ func defaultKeyMap() keyMap {
 		Top:      keys.Top(),
 		Bottom:   keys.Bottom(),
 
-		Apply:     b([]string{"enter"}, "enter", "apply the filters"),
-		Cancel:    b([]string{"esc"}, "esc", "close, unchanged"),
-		NextField: keys.NextField(),
-		PrevField: keys.PrevField(),
-		FieldUp:   keys.RowUp(),
-		FieldDown: keys.RowDown(),
+		Form: filterform.DefaultKeyMap(),
 	}
 }
 
@@ -78,12 +74,12 @@ func (k keyMap) help(typing, matrix bool) tab.Help {
 				k.PageUp, k.PageDown, k.Top, k.Bottom}},
 			{Title: pairKeys, Keys: []key.Binding{k.Up, k.Down, k.Run}},
 			{Title: matrixKeys, Keys: []key.Binding{k.Left, k.Right}},
-			{Title: filterKeys, Keys: []key.Binding{k.Apply, k.Cancel, k.NextField, k.PrevField, k.FieldUp, k.FieldDown}},
+			{Title: filterKeys, Keys: k.Form.Help()},
 		},
 	}
 	switch {
 	case typing:
-		all.Short = []key.Binding{k.Apply, k.Cancel, k.NextField}
+		all.Short = []key.Binding{k.Form.Apply, k.Form.Close, k.Form.Next, k.Form.Up}
 		return all.In(filterKeys)
 	case matrix:
 		all.Short = []key.Binding{k.Matrix, k.Left, k.Right, k.NextKind, k.Filter}

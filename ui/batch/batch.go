@@ -105,6 +105,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			m.path, cmd = m.path.update(msg)
 			return m, cmd
 		}
+	case tea.MouseWheelMsg: // a cell's replies scroll
+		if m.reader != nil {
+			m.reader.key(msg, m.km)
+		}
 	case tab.ClientMsg:
 		m.client = msg.Client
 	case tab.SettingsMsg:

@@ -3,6 +3,7 @@ package chat
 import (
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/confirm"
 	"atelier/ui/components/editor"
 	"atelier/ui/components/keys"
 	"atelier/ui/markdown"
@@ -63,8 +64,8 @@ func defaultKeyMap() keyMap {
 
 		CodeNumber: b([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}, "0-9", "the code block's number"),
 
-		Yes:    keys.Yes("delete"),
-		No:     keys.No("keep it"),
+		Yes:    confirm.Keys("delete", "keep").Yes,
+		No:     confirm.Keys("delete", "keep").No,
 		Save:   b([]string{"enter"}, "enter", "done"),
 		Cancel: b([]string{"esc"}, "esc", "cancel"),
 

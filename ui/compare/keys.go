@@ -3,10 +3,12 @@ package compare
 import (
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/confirm"
 	launcher "atelier/ui/components/editor"
 	"atelier/ui/components/form"
 	"atelier/ui/components/guard"
 	"atelier/ui/components/keys"
+	"atelier/ui/components/vote"
 	"atelier/ui/markdown"
 	"atelier/ui/tab"
 )
@@ -21,14 +23,15 @@ type keyMap struct {
 	Diff, Tags                   key.Binding
 	Scroll                       markdown.KeyMap // a column, or all while in sync
 
-	// Blind runs (issue 16): the toggle, the verdicts (help only: the keys
-	// are read by verdictKey, in either case), the withdrawal.
-	Blind, VoteTwo, VoteRank, Withdraw key.Binding
+	// Blind runs (issue 16): the toggle, and the vote's keys
+	// (ui/components/vote's, as every tab votes).
+	Blind key.Binding
+	Vote  vote.KeyMap
 
 	// The prompt editor.
 	Send, Newline, Close, Editor key.Binding
 
-	// The note of a column, a ranking or the tags.
+	// The note of a column, or the tags.
 	Save, Cancel key.Binding
 
 	// The targets form, and the prompt editor's two fields.
@@ -58,14 +61,12 @@ func defaultKeyMap() keyMap {
 		Stop:     b([]string{"esc"}, "esc", "stop"),
 		Older:    b([]string{"["}, "[", "older run"),
 		Newer:    b([]string{"]"}, "]", "newer run"),
-		Diff:     b([]string{"ctrl+d"}, "ctrl+d", "word diff with the next column"),
+		Diff:     b([]string{"ctrl+d"}, "ctrl+d", "word diff with the next column"), // D is a ranking's letter
 		Tags:     b([]string{"#"}, "#", "tags"),
 		Scroll:   markdown.DefaultKeyMap(),
 
-		Blind:    b([]string{"ctrl+b"}, "ctrl+b", "blind next run"),
-		VoteTwo:  b([]string{"a", "b", "t", "x", "A", "B", "T", "X"}, "a/b/t/x", "vote: A, B, tie, both bad"),
-		VoteRank: b(rankKeys(4), "letters enter", "vote: rank 3–4 best first (CAB)"),
-		Withdraw: keys.Withdraw(),
+		Blind: b([]string{"ctrl+b"}, "ctrl+b", "blind next run"),
+		Vote:  vote.DefaultKeyMap(),
 
 		Send:    b([]string{"enter", "ctrl+r"}, "enter/ctrl+r", "run the prompt"),
 		Newline: b([]string{"shift+enter", "ctrl+j"}, "⇧enter/ctrl+j", "new line"),
@@ -82,16 +83,6 @@ func defaultKeyMap() keyMap {
 	}
 }
 
-// rankKeys are the keys that start a ranking of n columns: their letters
-// in either case, t (a tie) and x (all bad).
-func rankKeys(n int) []string {
-	var out []string
-	for i := range n {
-		out = append(out, string(rune('a'+i)), string(rune('A'+i)))
-	}
-	return append(out, "t", "T", "x", "X")
-}
-
 // mode is what the keys act on right now.
 type mode int
 
@@ -100,26 +91,21 @@ const (
 	prompting      // the prompt editor has the keyboard
 	noting         // the note of a column has the keyboard
 	targeting      // the targets form has the keyboard
-	lining         // a one-line field has the keyboard: a blind ranking or the tags
-	asking         // a question waits for y or n: the budget's, or a withdrawal's
+	lining         // a one-line field has the keyboard: the tags
+	asking         // the budget's question waits for y or n
 )
 
 // helpKeys are the keys of one mode, for the shell's help. Before any
 // run, the keys that make one.
 type helpKeys struct {
-	km     keyMap
-	mode   mode
-	empty  bool
-	hidden bool // a blind run waits for its vote
-	lanes  int
-}
-
-// vote is the vote's keys for the run's columns.
-func (h helpKeys) vote() key.Binding {
-	if h.lanes == 2 {
-		return h.km.VoteTwo
-	}
-	return h.km.VoteRank
+	km       keyMap
+	mode     mode
+	empty    bool
+	lanes    int  // the run's columns
+	hidden   bool // a blind run waits for its vote
+	ranking  bool // a ranking is being typed
+	revealed bool // a blind vote stands, to withdraw
+	asked    bool // the vote's withdrawal asks
 }
 
 // short lists the keys that matter in the current mode.
@@ -136,12 +122,23 @@ func (h helpKeys) short() []key.Binding {
 		return guard.New().Help()
 	}
 	switch {
+	case h.asked:
+		return h.voteKeys()
 	case h.empty:
 		return []key.Binding{k.Targets, k.Edit, k.Rerun}
 	case h.hidden:
-		return []key.Binding{h.vote(), k.Next, k.Diff, k.Rerun, k.Blind}
+		return append(h.voteKeys(), k.Next, k.Diff, k.Rerun, k.Blind)
 	}
 	return []key.Binding{k.Rerun, k.Next, k.Rate, k.Winner, k.Continue, k.Zoom, k.Sync, k.Note, k.Export}
+}
+
+// voteKeys are the vote's keys that act now (ui/components/vote's).
+func (h helpKeys) voteKeys() []key.Binding {
+	if h.asked {
+		c := confirm.Keys("withdraw", "keep") // the vote's question
+		return []key.Binding{c.Yes, c.No}
+	}
+	return h.km.Vote.Now(h.lanes, h.hidden, h.ranking, h.revealed)
 }
 
 // The titles of the help's groups.
@@ -153,14 +150,14 @@ const (
 	voteKeys   = "The blind vote"
 	promptKeys = "Prompt editor"
 	noteKeys   = "Note"
-	lineKeys   = "A ranking or the tags, typed"
+	lineKeys   = "The tags, typed"
 	formKeys   = "Targets form (ctrl+t)"
 )
 
 // help is every key of the tab, a labelled group a context, the one the
 // tab is in first and those that act now live.
 func (h helpKeys) help() tab.Help {
-	if h.mode == asking {
+	if h.mode == asking || h.asked {
 		return tab.Asking(h.short())
 	}
 	k, s, f := h.km, h.km.Scroll, h.km.Form
@@ -168,11 +165,11 @@ func (h helpKeys) help() tab.Help {
 		{Title: columnKeys, Keys: []key.Binding{k.Next, k.Prev, k.Zoom, k.Sync, s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}},
 		{Title: judgeKeys, Keys: []key.Binding{tab.Retitle(k.Rate, "rate 1 to 5 stars; 0 clears"), k.Note, k.Winner, k.Continue, k.Export}},
 		{Title: runKeys, Keys: []key.Binding{k.Edit, k.Targets, k.Rerun, k.Stop, k.Older, k.Newer, k.Diff, k.Tags}},
-		{Title: blindKeys, Keys: []key.Binding{k.Blind, k.Withdraw}},
-		{Title: voteKeys, Keys: []key.Binding{h.vote()}},
+		{Title: blindKeys, Keys: []key.Binding{k.Blind}},
+		{Title: voteKeys, Keys: h.voteKeys()},
 		{Title: promptKeys, Keys: []key.Binding{k.Send, k.Newline, k.Editor, k.FormNext, k.FormPrev, k.Close}},
 		{Title: noteKeys, Keys: []key.Binding{k.Save, k.Cancel}},
-		{Title: lineKeys, Keys: []key.Binding{tab.Retitle(k.Save, "record it"), k.Cancel}},
+		{Title: lineKeys, Keys: []key.Binding{tab.Retitle(k.Save, "save the tags"), k.Cancel}},
 		{Title: formKeys, Keys: []key.Binding{k.FormNext, k.FormPrev, f.Up, f.Down, f.Change, f.Back, k.Apply, k.Cancel}},
 	}}
 	switch {
@@ -186,21 +183,25 @@ func (h helpKeys) help() tab.Help {
 		return all.In(formKeys)
 	case h.empty:
 		return all.In(runKeys, blindKeys)
+	case h.hidden && h.ranking: // enter records, esc clears: the ranking's
+		return all.In(voteKeys, columnKeys, blindKeys)
 	case h.hidden:
-		return all.In(voteKeys, blindKeys, columnKeys, runKeys)
+		return all.In(voteKeys, columnKeys, runKeys, blindKeys)
 	}
-	return all.In(columnKeys, judgeKeys, runKeys, blindKeys)
+	return all.In(columnKeys, judgeKeys, runKeys, blindKeys, voteKeys)
 }
 
-// KeyModes is the help of each of the tab's modes: before a run, a run
-// shown, a blind run of 2, 3 and 4 columns waiting for its vote, and
-// each field, form and question.
-// The key-grammar test walks them.
+// KeyModes is the help of each of the tab's modes, the first first:
+// before a run, a run shown, a blind run of 2, 3 and 4 columns waiting for
+// its vote (a ranking typed or not), a vote standing and its withdrawal
+// asked, and each field, form and question. The key-grammar test walks
+// them.
 func KeyModes() []tab.Help {
 	km := defaultKeyMap()
-	out := []tab.Help{helpKeys{km: km, empty: true}.help(), helpKeys{km: km, lanes: 3}.help()}
+	out := []tab.Help{helpKeys{km: km, empty: true}.help(), helpKeys{km: km, lanes: 3}.help(),
+		helpKeys{km: km, lanes: 3, revealed: true}.help(), helpKeys{km: km, lanes: 3, asked: true}.help()}
 	for n := 2; n <= maxLanes; n++ {
-		out = append(out, helpKeys{km: km, hidden: true, lanes: n}.help())
+		out = append(out, helpKeys{km: km, hidden: true, lanes: n}.help(), helpKeys{km: km, hidden: true, lanes: n, ranking: n > 2}.help())
 	}
 	for _, mo := range []mode{prompting, noting, targeting, lining, asking} {
 		out = append(out, helpKeys{km: km, mode: mo, lanes: 3}.help())

@@ -30,6 +30,7 @@ import (
 	"atelier/internal/termtext"
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/ui/components/filter"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
@@ -124,7 +125,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case openedMsg, renderedMsg, imageview.DecodedMsg, uv.CellSizeEvent, jsonMsg:
 		m.reader, cmd = m.reader.update(m.env(), msg)
 	case deletableMsg:
-		m.del, cmd = m.del.checked(msg)
+		m.del, cmd = m.del.checked(m.env(), msg)
 	case deletedMsg:
 		return m.deleted(msg)
 	case recipeRerunMsg:
@@ -132,8 +133,11 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case exportedMsg:
 		cmd = exported(msg)
 	default:
-		if m.mode() == searching {
+		switch m.mode() {
+		case searching:
 			m.browse, cmd = m.browse.typed(m.env(), msg)
+		case filtering:
+			m.browse, cmd = m.browse.filterKey(m.env(), msg)
 		}
 	}
 	return m, cmd
@@ -143,14 +147,20 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 // the keyboard, or the filters, which are modal.
 func (m Model) Focused() bool { return m.mode() == searching || m.mode() == filtering }
 
-// FieldEmpty reports whether the search field holds nothing, or the
-// filters (modal, with no text) have the keyboard: a ? there opens help.
-func (m Model) FieldEmpty() bool { return m.mode() == filtering || m.browse.input.Value() == "" }
+// FieldEmpty reports whether the field with the keyboard (the search, or
+// a filter) holds nothing: a ? there opens help.
+func (m Model) FieldEmpty() bool {
+	if m.mode() == filtering {
+		return m.browse.filters.form.FocusedEmpty()
+	}
+	return m.browse.input.Value() == ""
+}
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
 	m.browse.input.SetWidth(max(w-lipglossWidth(searchLabel)-2, 10))
+	m.browse.filters.form.SetWidth(max(w-2, 20))
 	m.browse.list = m.browse.list.follow(m.browse.height(m.env()))
 	if m.reader.open {
 		m.reader.relayout(m.env())
@@ -167,6 +177,7 @@ func (m *Model) SetDark(dark bool) {
 	m.dark, m.basic = dark, tab.BasicColors()
 	m.st = newStyles(dark)
 	m.browse.input.SetStyles(m.st.Input)
+	m.browse.filters.form.SetStyles(filter.DefaultStyles(dark))
 	m.md = newMDCache()
 	if m.reader.open {
 		m.reader.relayout(m.env())

@@ -4,7 +4,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/ui/components/confirm"
+	"atelier/ui/components/filter"
 	"atelier/ui/components/keys"
+	"atelier/ui/components/scroll"
 	"atelier/ui/tab"
 )
 
@@ -25,11 +28,11 @@ type keyMap struct {
 	// Typing a search: arrows only, since letters are text.
 	Prev, Next, Done, Cancel key.Binding
 
-	// The costs view.
+	// The costs view, and its periods.
 	Costs, NextPeriod, PrevPeriod key.Binding
 
-	// Choosing filters.
-	Left, Right, Change, Reset, Close key.Binding
+	// Choosing filters: the filter form's keys (ui/components/filter).
+	Filter filter.KeyMap
 
 	// A deletion waiting for confirmation.
 	Yes, No key.Binding
@@ -63,18 +66,14 @@ func defaultKeyMap() keyMap {
 		Done:   b([]string{"enter"}, "enter", "to the list"),
 		Cancel: b([]string{"esc"}, "esc", "clear"),
 
-		Left:   b([]string{"left", "h", "shift+tab"}, "←/h/shift+tab", "previous filter"),
-		Right:  b([]string{"right", "l", "tab"}, "→/l/tab", "next filter"),
-		Change: b([]string{"up", "down", "k", "j", "space"}, "↑/↓/k/j/space", "change"),
-		Reset:  b([]string{"backspace", "delete"}, "⌫/delete", "any"),
-		Close:  b([]string{"enter", "esc", "f"}, "enter/esc/f", "done"),
+		Filter: filter.DefaultKeyMap(),
 
 		Costs:      b([]string{"c"}, "c", "costs"),
 		NextPeriod: b([]string{"p", "right", "l"}, "p/→/l", "next period"),
 		PrevPeriod: b([]string{"left", "h"}, "←/h", "previous period"),
 
-		Yes: keys.Yes("delete"),
-		No:  keys.No("keep it"),
+		Yes: confirm.Keys("delete", "keep").Yes,
+		No:  confirm.Keys("delete", "keep").No,
 	}
 }
 
@@ -103,7 +102,7 @@ func (h helpKeys) short() []key.Binding {
 	case searching:
 		return []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}
 	case filtering:
-		return []key.Binding{k.Left, k.Change, k.Reset, k.Close}
+		return []key.Binding{k.Filter.Next, k.Filter.Up, k.Filter.Apply, k.Filter.Close}
 	case reading:
 		return []key.Binding{k.Back, k.Thinking, k.JSON, k.Rerun, k.Export, k.Delete}
 	case confirming:
@@ -135,7 +134,7 @@ func (h helpKeys) help() tab.Help {
 		{Title: readKeys, Keys: append(k.Moves.Bindings(), k.Back, k.Thinking, k.Lanes, k.File)},
 		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
 		{Title: searchKeys, Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},
-		{Title: filterKeys, Keys: []key.Binding{k.Left, k.Right, k.Change, k.Reset, k.Close}},
+		{Title: filterKeys, Keys: k.Filter.Help()},
 		{Title: costKeys, Keys: append([]key.Binding{k.NextPeriod, k.PrevPeriod}, append(k.Moves.Bindings(),
 			tab.Retitle(k.Costs, "close the costs"), k.Back)...)},
 	}}
@@ -162,6 +161,11 @@ func KeyModes() []tab.Help {
 		out = append(out, helpKeys{km: defaultKeyMap(), mode: mo}.help())
 	}
 	return out
+}
+
+// scroll is the moving keys as the scroller's (ui/components/scroll).
+func (k keyMap) scroll() scroll.KeyMap {
+	return scroll.KeyMap{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Home: k.Top, End: k.Bottom}
 }
 
 // step is how far a moving key goes: a line, a page of page lines, or to

@@ -70,7 +70,7 @@ func TestHistoryFollowsTheStoreKeepingTheCursor(t *testing.T) {
 func TestHistoryFilteredListFollowsTheStore(t *testing.T) {
 	dir := t.TempDir()
 	f := newFixture(t, dir)
-	hs := newHarness(t, f.db, 120, 30).Keys("f", "j", "j", "enter") // kind: compare
+	hs := newHarness(t, f.db, 120, 30).Keys("f", "down", "down", "enter") // kind: compare
 	if rows := hs.titles(); len(rows) != 1 {
 		t.Fatalf("the comparisons before: %q", rows)
 	}
@@ -88,7 +88,7 @@ func TestHistoryFilteredListFollowsTheStore(t *testing.T) {
 func TestHistoryTopReadsTheNewest(t *testing.T) {
 	dir := t.TempDir()
 	f := newFixture(t, dir)
-	hs := newHarness(t, f.db, 120, 30).Keys("f", "j", "j", "enter").Keys("j") // comparisons only
+	hs := newHarness(t, f.db, 120, 30).Keys("f", "down", "down", "enter").Keys("j") // comparisons only
 	other := &fixture{db: tabtest.OpenStore(t, dir), order: f.order}
 	made := other.addCompare(t)
 	other.pinTimes(t)

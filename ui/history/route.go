@@ -48,7 +48,8 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, cmd
 	}
 	if key.Matches(msg, k.Costs) {
-		m.costs.open, m.costs.offset = true, 0
+		m.costs.open = true
+		m.costs.at.GotoTop()
 		m.costs, cmd = m.costs.count(m.env(), m.browse.filters)
 		return m, cmd
 	}
@@ -111,7 +112,7 @@ func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	if m.reader.open {
-		m.reader = m.reader.scroll(m.env(), n)
+		m.reader = m.reader.scroll(m.env(), msg)
 		return m, nil
 	}
 	var cmd tea.Cmd

@@ -43,7 +43,7 @@ func (m Model) View() string {
 func (b browse) lines(e tabEnv) []string {
 	lines := []string{b.searchLine(e)}
 	if b.focus == filtering {
-		lines = append(lines, b.filters.line(e.st, b.query))
+		lines = append(lines, b.filters.lines(e.st, b.query)...)
 	}
 	if msg := b.list.emptyText(b.query, b.filters.active(), b.scope != nil); msg != "" {
 		return append(lines, "", "  "+e.st.Hint.Render(msg))
@@ -130,22 +130,15 @@ func (f filters) summary(st styles) string {
 	return strings.Join(parts, st.Hint.Render(" · "))
 }
 
-// line shows every filter, the one being changed highlighted; query is
-// the search the list answers.
-func (f filters) line(st styles, query string) string {
-	var parts []string
-	for i := range filterCount {
-		v := st.Value.Render(f.label(i))
-		if i == f.at {
-			v = st.Current.Render(" " + f.label(i) + " ")
-		}
-		parts = append(parts, st.Filter.Render(filterNames[i]+" ")+v)
+// lines are the filter form's two lines while the filters are chosen:
+// the fields, then the keys (or what was refused); query is the search
+// the list answers.
+func (f filters) lines(st styles, query string) []string {
+	status := f.form.Status()
+	if query != "" && f.form.Err() == "" {
+		status += st.Hint.Render("   (status does not narrow a search)")
 	}
-	line := "  " + strings.Join(parts, "   ")
-	if query != "" && f.values[statusFilter] != "" {
-		line += st.Hint.Render("   (status does not narrow a search)")
-	}
-	return line
+	return []string{"  " + f.form.View(), "  " + status}
 }
 
 // emptyText says why there are no rows, for a search for query (or

@@ -177,7 +177,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 // Focused reports whether the tab owns the bare keys: a text field has the
 // keyboard, or the models picker, which is modal.
 func (m Model) Focused() bool {
-	if b := m.page.blind(); b != nil && b.asking {
+	if m.page.blind().asking() {
 		return true
 	}
 	return m.gate.ask.Asking() || m.area == formArea && m.form.typing() || m.area == pickerArea
@@ -209,6 +209,9 @@ func (m *Model) SetSize(w, h int) {
 func (m *Model) SetDark(dark bool) {
 	m.st = newStyles(dark)
 	m.form.setStyles(m.st)
+	if b := m.page.blind(); b != nil {
+		b.vote.SetDark(dark)
+	}
 	m.gallery.jobs.SetStyles(list.DefaultStyles(dark))
 }
 
@@ -218,10 +221,14 @@ func (m Model) KeyMap() help.KeyMap {
 		return tab.Asking(m.gate.ask.Help())
 	}
 	mo := m.area.mode(m.page.blind(), m.form)
-	if b := m.page.blind(); m.area == resultsArea && b != nil && b.asking {
-		mo = asking
+	h := helpKeys{km: m.km, form: m.form.fields.KeyMap, list: m.gallery.jobs.KeyMap, mode: mo, running: m.page.running()}
+	if b := m.page.blind(); b != nil {
+		h.vote, h.typing = b.vote.Live(), b.vote.Typing()
+		if b.asking() && m.area == resultsArea {
+			h.mode = asking
+		}
 	}
-	return helpKeys{km: m.km, form: m.form.fields.KeyMap, list: m.gallery.jobs.KeyMap, mode: mo, running: m.page.running()}.help()
+	return h.help()
 }
 
 // mode is what the keys act on in area a, b being the run's blind state

@@ -5,11 +5,13 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/confirm"
 	"atelier/ui/components/editor"
 	"atelier/ui/components/form"
 	"atelier/ui/components/guard"
 	"atelier/ui/components/keys"
 	"atelier/ui/components/list"
+	"atelier/ui/components/vote"
 	"atelier/ui/tab"
 )
 
@@ -43,10 +45,8 @@ type keyMap struct {
 	Moves              keys.Moves  // the models picker's cursor
 	Toggle, Run, Blind key.Binding // Blind: b in the picker, the comparison blind or named
 
-	// The arena: a blind comparison's vote.
-	Vote     key.Binding // for help only: the verdict's keys are read as typed, in either case
-	Withdraw key.Binding
-	Yes, No  key.Binding // withdraw indeed, or not
+	// The arena: a blind comparison's vote, as every tab votes.
+	Vote vote.KeyMap
 }
 
 func defaultKeyMap() keyMap {
@@ -86,10 +86,7 @@ func defaultKeyMap() keyMap {
 		Run:    b([]string{"enter"}, "enter", "run the comparison"),
 		Blind:  b([]string{"b"}, "b", "blind on/off"),
 
-		Vote:     b([]string{"a", "b", "c", "t", "x", "A", "B", "C", "T", "X"}, "a/b/c/t/x", "vote (of 3: the letters best first)"),
-		Withdraw: keys.Withdraw(),
-		Yes:      keys.Yes("withdraw it"),
-		No:       keys.No("keep it"),
+		Vote: vote.DefaultKeyMap(),
 	}
 }
 
@@ -114,7 +111,21 @@ type helpKeys struct {
 	form    form.KeyMap // the form's rows
 	list    list.KeyMap // the gallery's
 	mode    mode
-	running bool // esc stops something
+	running bool          // esc stops something
+	vote    []key.Binding // the vote's keys that act now (ui/components/vote's Live)
+	typing  bool          // a ranking is typed: enter and esc are the vote's
+}
+
+// judging are the keys that show the blind images while the vote waits:
+// the choice of image and full screen, and, unless a ranking being typed
+// takes them, enter (open) and esc (leave unvoted).
+func (h helpKeys) judging() []key.Binding {
+	k := h.km
+	out := []key.Binding{k.PrevImage, k.NextImage, k.FullScreen}
+	if !h.typing {
+		out = append(out, k.Open, tab.Retitle(k.Stop, "leave unvoted"))
+	}
+	return out
 }
 
 // short lists the keys that matter in the current mode, the most useful
@@ -139,9 +150,9 @@ func (h helpKeys) short() []key.Binding {
 	case picking:
 		return []key.Binding{k.Toggle, k.Run, k.Blind, k.Cancel}
 	case voting:
-		return []key.Binding{k.Vote, pick, k.Open, tab.Retitle(k.Stop, "leave unvoted")}
+		return append(slices.Clone(h.vote), pick, k.FullScreen)
 	case asking:
-		return []key.Binding{k.Yes, k.No}
+		return h.vote
 	}
 	if h.running {
 		ks = append([]key.Binding{k.Stop}, ks...)
@@ -159,9 +170,8 @@ const (
 	runningKeys = "While images arrive"
 	galleryKeys = "Gallery (g)"
 	pickerKeys  = "Models to compare (c)"
-	arenaKeys   = "Blind comparison"
 	voteKeys    = "The blind vote"
-	askKeys     = "Withdraw the vote?"
+	judgeKeys   = "Judging blind"
 )
 
 // help is every key of the tab, a labelled group a context, the one the
@@ -179,9 +189,8 @@ func (h helpKeys) help() tab.Help {
 		{Title: runningKeys, Keys: []key.Binding{k.Stop}},
 		{Title: galleryKeys, Keys: append(l.Moves.Bindings(), l.Filter, k.Open, k.Rerun, k.EditThis, k.Recipe, k.Vary, k.Back)},
 		{Title: pickerKeys, Keys: append(k.Moves.Bindings(), k.Toggle, k.Run, k.Blind, k.Cancel)},
-		{Title: arenaKeys, Keys: []key.Binding{k.Withdraw}},
-		{Title: voteKeys, Keys: []key.Binding{k.Vote, k.PrevImage, k.NextImage, k.Open, k.FullScreen, tab.Retitle(k.Stop, "leave unvoted")}},
-		{Title: askKeys, Keys: []key.Binding{k.Yes, k.No}},
+		{Title: voteKeys, Keys: h.vote},
+		{Title: judgeKeys, Keys: h.judging()},
 	}}
 	var live []string
 	switch h.mode {
@@ -192,15 +201,15 @@ func (h helpKeys) help() tab.Help {
 	case naming:
 		return all.In(pathKeys)
 	case viewing:
-		live = []string{resultKeys, arenaKeys, leaveKeys}
+		live = []string{resultKeys, voteKeys, leaveKeys}
 	case browsing:
 		return all.In(galleryKeys)
 	case picking:
 		return all.In(pickerKeys)
 	case voting:
-		return all.In(voteKeys)
+		return all.In(voteKeys, judgeKeys)
 	case asking:
-		return all.In(askKeys)
+		return tab.Asking(h.vote)
 	}
 	if h.running {
 		live = append([]string{runningKeys}, slices.DeleteFunc(live, func(s string) bool { return s == leaveKeys })...)
@@ -209,13 +218,21 @@ func (h helpKeys) help() tab.Help {
 }
 
 // KeyModes is the help of each of the tab's modes, the first first, idle
-// and while images arrive. The key-grammar test walks them.
+// and while images arrive; a blind run of two and of three (a ranking
+// typed or not), its vote standing, its withdrawal asked. The key-grammar
+// test walks them.
 func KeyModes() []tab.Help {
-	out := []tab.Help{}
-	for mo := typing; mo <= asking; mo++ {
-		for _, running := range []bool{false, true} {
-			out = append(out, helpKeys{km: defaultKeyMap(), form: fieldKeys(), list: list.DefaultKeyMap(), mode: mo, running: running}.help())
-		}
+	km, out := defaultKeyMap(), []tab.Help{}
+	h := func(mo mode, running bool, vote []key.Binding, typing bool) tab.Help {
+		return helpKeys{km: km, form: fieldKeys(), list: list.DefaultKeyMap(), mode: mo, running: running, vote: vote, typing: typing}.help()
 	}
-	return append(out, tab.Asking(guard.New().Help())) // the budget's question
+	for mo := typing; mo < voting; mo++ {
+		out = append(out, h(mo, false, nil, false), h(mo, true, nil, false))
+	}
+	v := km.Vote
+	answers := confirm.Keys("withdraw", "keep")
+	return append(out, h(viewing, false, v.Now(3, false, false, true), false),
+		h(voting, false, v.Now(2, true, false, false), false), h(voting, false, v.Now(3, true, false, false), false),
+		h(voting, false, v.Now(3, true, true, false), true), h(asking, false, []key.Binding{answers.Yes, answers.No}, false),
+		tab.Asking(guard.New().Help())) // the budget's question
 }

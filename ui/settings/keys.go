@@ -3,6 +3,7 @@ package settings
 import (
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/confirm"
 	"atelier/ui/components/form"
 	"atelier/ui/components/keys"
 	"atelier/ui/tab"
@@ -18,6 +19,7 @@ type keyMap struct {
 }
 
 func defaultKeyMap() keyMap {
+	answers := confirm.Keys("delete", "keep")
 	return keyMap{
 		Moves:     keys.DefaultMoves(),
 		Edit:      key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter/space", "edit")),
@@ -27,8 +29,8 @@ func defaultKeyMap() keyMap {
 		SaveForm:  key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save the price")),
 		NextField: keys.NextField(),
 		PrevField: keys.PrevField(),
-		Yes:       keys.Yes("delete"),
-		No:        keys.No("keep it"),
+		Yes:       answers.Yes,
+		No:        answers.No,
 	}
 }
 

@@ -3,10 +3,12 @@ package video
 import (
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/confirm"
 	"atelier/ui/components/form"
 	"atelier/ui/components/guard"
 	"atelier/ui/components/keys"
 	"atelier/ui/components/list"
+	"atelier/ui/components/vote"
 	"atelier/ui/tab"
 )
 
@@ -24,8 +26,7 @@ type keyMap struct {
 	Yes, No                    key.Binding // a deletion waiting for confirmation
 	Arena                      key.Binding // a finished task: judge it blind against another
 	PlayBoth, PlayA, PlayB     key.Binding // the arena's videos
-	Vote                       key.Binding // the arena's verdict: a, b, t, x, in either case
-	Withdraw                   key.Binding // after the reveal: withdraw the vote (after y)
+	Vote                       vote.KeyMap // the arena's vote, as every tab votes
 	Done                       key.Binding // after the reveal: back to the tasks
 }
 
@@ -56,14 +57,12 @@ func defaultKeyMap() keyMap {
 		Cancel:   b([]string{"esc"}, "esc", "cancel"),
 		Yes:      lk.Yes,
 		No:       lk.No,
-		Arena:    b([]string{"c"}, "c", "arena"),
-		PlayBoth: b([]string{"enter"}, "enter", "play A then B"),
-		PlayA:    b([]string{"1"}, "1", "play A"),
-		PlayB:    b([]string{"2"}, "2", "play B"),
-		Vote: b([]string{"a", "b", "t", "x", "A", "B", "T", "X"}, "a/b/t/x",
-			"vote: A better, B better, tie, both bad"),
-		Withdraw: keys.Withdraw(),
-		Done:     b([]string{"enter", "esc"}, "enter/esc", "back to the tasks"),
+		Arena:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "arena")),
+		PlayBoth: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "play A then B")),
+		PlayA:    key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "play A")),
+		PlayB:    key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "play B")),
+		Vote:     vote.DefaultKeyMap(),
+		Done:     key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter/esc", "back to the tasks")),
 	}
 }
 
@@ -100,9 +99,9 @@ func (h helpKeys) short() []key.Binding {
 	case browsing:
 		return []key.Binding{k.Open, k.Copy, k.File, k.Resubmit, k.Arena, k.Delete, k.Next}
 	case judging:
-		return []key.Binding{k.PlayBoth, k.PlayA, k.PlayB, k.Vote, k.Leave}
+		return []key.Binding{k.PlayBoth, k.PlayA, k.PlayB, k.Vote.Two, k.Leave}
 	case revealed:
-		return []key.Binding{k.Withdraw, k.Done}
+		return []key.Binding{k.Vote.Withdraw, k.Done}
 	case filtering:
 		return k.List.Filtering()
 	}
@@ -129,6 +128,7 @@ const (
 // tab is in first and those that act now live.
 func (h helpKeys) help() tab.Help {
 	k := h.km
+	answers := confirm.Keys("withdraw", "keep") // the vote's question
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: formKeys, Keys: append(append([]key.Binding{k.Choose, k.Submit, k.Next, k.Prev}, k.Form.Bindings()...), k.Leave)},
 		{Title: taskKeys, Keys: append(k.List.Moves.Bindings(), k.Open, k.Copy, k.File, k.Resubmit, k.Arena, k.Filter, k.Delete,
@@ -136,9 +136,9 @@ func (h helpKeys) help() tab.Help {
 		{Title: filterKeys, Keys: k.List.Filtering()},
 		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
 		{Title: pairKeys, Keys: append(k.Moves.Bindings(), k.Pick, k.Cancel)},
-		{Title: judgeKeys, Keys: []key.Binding{k.PlayBoth, k.PlayA, k.PlayB, k.Vote, tab.Retitle(k.Leave, "leave unvoted")}},
-		{Title: revealedKeys, Keys: []key.Binding{k.Withdraw, k.Done}},
-		{Title: withdrawKeys, Keys: []key.Binding{keys.Yes("withdraw it"), tab.Retitle(keys.No("keep it"), "any other key: keep it")}},
+		{Title: judgeKeys, Keys: []key.Binding{k.PlayBoth, k.PlayA, k.PlayB, k.Vote.Two, tab.Retitle(k.Leave, "leave unvoted")}},
+		{Title: revealedKeys, Keys: []key.Binding{k.Vote.Withdraw, k.Done}},
+		{Title: withdrawKeys, Keys: []key.Binding{answers.Yes, answers.No}},
 		{Title: chooserKeys, Keys: append(k.Moves.Bindings(), k.Pick, k.Cancel)},
 	}}
 	switch h.mode {

@@ -25,6 +25,7 @@ import (
 	"atelier/store"
 	"atelier/store/price"
 	"atelier/ui/components/guard"
+	"atelier/ui/components/vote"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
@@ -106,7 +107,7 @@ func New(o Options) Model {
 	}
 	e, mode := defaultEndpoint(o.Endpoint)
 	out := sender{db: o.Store, poller: o.Poller, guard: budgetGuard{Model: guard.New(), settings: o.Settings}}
-	m := Model{db: o.Store, out: out, open: open, notify: detectNotifier(getenv),
+	m := Model{db: o.Store, out: out, open: open, notify: detectNotifier(getenv), ar: newArena(o.Store),
 		tasks: newTaskList(o.Store, clock{now: now(), every: every}), km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices, coin: coin}
 	if m.prices == nil && o.Settings != nil {
 		m.prices = o.Settings.Prices
@@ -182,10 +183,10 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.tasks.loadedAll(msg)
 	case taskLoadedMsg:
 		return m, m.tasks.loadedOne(msg)
-	case votedMsg, withdrawnMsg: // only the arena being judged takes them
+	case vote.RecordedMsg, vote.WithdrawnMsg: // only the arena being judged takes them
 		var cmd tea.Cmd
 		if m.mode == judging {
-			m.ar, cmd = m.ar.answer(msg)
+			m.ar.vote, cmd = m.ar.vote.Update(msg)
 		}
 		return m, cmd
 	case recipeMsg:
@@ -226,6 +227,7 @@ func (m *Model) SetSize(w, h int) {
 func (m *Model) SetDark(dark bool) {
 	m.st, m.dark = newStyles(dark), dark
 	m.form.SetStyles(m.st.Form)
+	m.ar.vote.SetDark(dark)
 }
 
 // Summary names the endpoint being written, for the status bar.
@@ -248,7 +250,7 @@ func (m Model) KeyMap() help.KeyMap {
 		mode = confirming
 	case mode == browsing && m.tasks.Filtering():
 		mode = filtering
-	case mode == judging && m.ar.asking:
+	case mode == judging && m.ar.vote.Asking():
 		mode = withdrawing
 	case mode == judging && m.ar.revealed():
 		mode = revealed

@@ -1,6 +1,8 @@
 package keys
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
@@ -52,12 +54,29 @@ func Open() key.Binding { return bind("enter", "open", "enter") }
 func Back() key.Binding { return bind("esc", "back", "esc") }
 
 // Yes answers a question yes, in either case; what says what that does:
-// "yes, delete".
-func Yes(what string) key.Binding { return bind("y", "yes, "+what, "y", "Y") }
+// "yes, delete" ("" for a plain yes).
+func Yes(what string) key.Binding { return bind("y", saying("yes", what), "y", "Y") }
 
 // No answers a question no, in either case, or esc: what says what stays
 // ("no, keep it").
-func No(what string) key.Binding { return bind("n/esc", "no, "+what, "n", "N", "esc") }
+func No(what string) key.Binding { return bind("n/esc", saying("no", what), "n", "N", "esc") }
+
+// Says is what an answer made by Yes or No does, without the answer:
+// "delete" of "yes, delete"; the answer itself when it says no more.
+func Says(b key.Binding) string {
+	d := b.Help().Desc
+	if _, what, ok := strings.Cut(d, ", "); ok && (strings.HasPrefix(d, "yes, ") || strings.HasPrefix(d, "no, ")) {
+		return what
+	}
+	return d
+}
+
+func saying(answer, what string) string {
+	if what == "" {
+		return answer
+	}
+	return answer + ", " + what
+}
 
 // Withdraw withdraws a vote (after a y), in every tab that votes; a vote
 // is never changed.

@@ -104,3 +104,10 @@ func TestMove(t *testing.T) {
 }
 
 func mustPress(s string) tea.KeyPressMsg { p, _ := Press(s); return p }
+
+// TestSays: an answer's words without the answer, for a question's hint.
+func TestSays(t *testing.T) {
+	if Says(Yes("delete")) != "delete" || Says(No("keep it")) != "keep it" || Says(Yes("")) != "yes" || Says(Up()) != "up" {
+		t.Errorf("%q %q %q %q", Says(Yes("delete")), Says(No("keep it")), Says(Yes("")), Says(Up()))
+	}
+}

@@ -3,6 +3,7 @@ package list
 import (
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/confirm"
 	"atelier/ui/components/keys"
 )
 
@@ -19,14 +20,15 @@ type KeyMap struct {
 
 // DefaultKeyMap returns the list's keys.
 func DefaultKeyMap() KeyMap {
+	answers := confirm.Keys("delete", "keep")
 	return KeyMap{
 		Moves:       keys.DefaultMoves(),
 		Filter:      keys.Filter(),
 		Accept:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
 		ClearFilter: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
 		Delete:      key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d/delete", "delete")),
-		Yes:         keys.Yes("delete"),
-		No:          keys.No("keep it"),
+		Yes:         answers.Yes,
+		No:          answers.No,
 	}
 }
 

@@ -10,6 +10,8 @@ import (
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/components/confirm"
 )
 
 // Options say how a list reads its items.
@@ -55,9 +57,9 @@ type Model[T any] struct {
 	filtering bool             // the filter's input has the keyboard
 	input     *textinput.Model // copied before a change (ownInput): the list is copied with its tab at every message
 
-	asking  bool   // a deletion waits for y or n
-	pending string // the ID of the item it waits on
-	handled bool   // the last Update used its key
+	ask     confirm.Model // a deletion's question (ui/components/confirm)
+	pending string        // the ID of the item it waits on
+	handled bool          // the last Update used its key
 }
 
 // New is an empty list.
@@ -205,8 +207,8 @@ func (m *Model[T]) refilter(id string, row int) {
 		cursor = min(row, max(len(m.shown)-1, 0))
 	}
 	m.cursor = cursor
-	if m.asking && !m.shows(m.pending) {
-		m.asking, m.pending = false, ""
+	if m.ask.Asking() && !m.shows(m.pending) {
+		m.ask, m.pending = m.ask.Close(), ""
 	}
 	m.follow()
 }

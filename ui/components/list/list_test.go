@@ -1,13 +1,15 @@
 package list
 
 import (
-	"atelier/ui/components/keys"
 	"fmt"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 type task struct{ id, title string }
@@ -42,8 +44,7 @@ func newList(n int) Model[task] {
 
 func press(m Model[task], ks ...string) (Model[task], tea.Cmd) {
 	var cmd tea.Cmd
-	for _, k := range ks {
-		msg, _ := keys.Press(k)
+	for _, msg := range tabtest.Presses(ks...) {
 		m, cmd = m.Update(msg)
 	}
 	return m, cmd
@@ -158,14 +159,14 @@ func TestFilterNarrowsAndClears(t *testing.T) {
 func TestDeleteAsksNamingTheItem(t *testing.T) {
 	m := newList(5)
 	m, _ = press(m, "down", "d")
-	if q := m.Question(); q != "delete “task 1”? y deletes, n keeps" {
+	if q := m.Question(); q != "delete “task 1”? y delete · n keep" {
 		t.Errorf("question %q", q)
 	}
 	if it, _ := m.Selected(); !m.Asking() || !m.AskingFor(it) {
 		t.Error("not asking about the selected item")
 	}
-	m, cmd := press(m, "down") // other keys leave the question open
-	if !m.Asking() || cmd != nil || m.Cursor() != 1 {
+	m, cmd := press(m, "down") // other keys leave the question open, and say which keys answer
+	if !m.Asking() || cmd == nil || cmd() != (tab.NoticeMsg{Text: "answer y or n", Kind: tab.Warning}) || m.Cursor() != 1 {
 		t.Errorf("a stray key answered: asking %v, cursor %d", m.Asking(), m.Cursor())
 	}
 	m, cmd = press(m, "n")
@@ -198,7 +199,7 @@ func TestStylesFollowTheBackground(t *testing.T) {
 	m := newList(2)
 	m.SetStyles(light)
 	m, _ = press(m, "d")
-	if want := light.Question.Render("delete “task 0”? y deletes, n keeps"); m.QuestionView(80) != want {
+	if want := light.Question.Render("delete “task 0”? y delete · n keep"); m.QuestionView(80) != want {
 		t.Errorf("question drawn %q, want %q", m.QuestionView(80), want)
 	}
 }
@@ -207,11 +208,14 @@ func TestQuestionFitsItsWidth(t *testing.T) {
 	m := newList(1)
 	m.SetItems([]task{{id: "1", title: "a rather long conversation title"}})
 	m, _ = press(m, "d")
-	if got := ansi.Strip(m.QuestionView(80)); got != "delete “a rather long conversation title”? y deletes, n keeps" {
+	if got := ansi.Strip(m.QuestionView(80)); got != "delete “a rather long conversation title”? y delete · n keep" {
 		t.Errorf("wide: %q", got)
 	}
-	if got := ansi.Strip(m.QuestionView(26)); got != "delete “a rather lo…”? y/n" || ansi.StringWidth(got) > 26 {
+	if got := ansi.Strip(m.QuestionView(46)); got != "delete “a rather long con…”? y delete · n keep" || ansi.StringWidth(got) > 46 {
 		t.Errorf("narrow: %q", got)
+	}
+	if got := ansi.Strip(m.QuestionView(26)); got != "delete “a rather lo…”? y/n" || ansi.StringWidth(got) > 26 {
+		t.Errorf("narrower: %q", got)
 	}
 }
 

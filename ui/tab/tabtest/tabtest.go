@@ -49,6 +49,22 @@ func Press(s string) tea.KeyPressMsg {
 	return k
 }
 
+// Presses are the key presses of ks: a key's name (see Press) as that
+// key, any other word typed a character at a time.
+func Presses(ks ...string) []tea.KeyPressMsg {
+	var out []tea.KeyPressMsg
+	for _, k := range ks {
+		if _, ok := keys.Press(k); ok {
+			out = append(out, Press(k))
+			continue
+		}
+		for _, r := range k {
+			out = append(out, Press(string(r)))
+		}
+	}
+	return out
+}
+
 // Notices are the status-bar notices among msgs, in order.
 func Notices(msgs []tea.Msg) []string {
 	var out []string
