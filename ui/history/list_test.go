@@ -1,6 +1,7 @@
 package history
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -302,5 +303,30 @@ func TestListKeepsAWindow(t *testing.T) {
 	hs.Keys("G", "G", "G", "G", "g") // far down, then the top: read again
 	if title() != fmt.Sprintf("prompt %04d", n-1) || hs.m.browse.list.above {
 		t.Fatalf("after g: %q, above %v", title(), hs.m.browse.list.above)
+	}
+}
+
+// TestSearchSnippetsAreText: a match in a markdown reply is listed as
+// text, not as raw markdown ("## Notes on …"; issue 30, item 8).
+func TestSearchSnippetsAreText(t *testing.T) {
+	db, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	ctx := context.Background()
+	id, err := db.NewConversation(ctx, store.KindChat, "kites")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.AddMessage(ctx, store.Message{ConversationID: id, Role: store.RoleAssistant, Family: "alpha", Model: "m",
+		Text: "## Notes on kites\n\n- **Box kites** fly in `light` wind"}); err != nil {
+		t.Fatal(err)
+	}
+	hs := newHarness(t, db, 120, 30)
+	hs.Keys("/").Type("kites")
+	row := tabtest.Line(hs.view(), "Notes on")
+	if row == "" || strings.ContainsAny(row, "#*`") || !strings.Contains(row, "Notes on kites Box kites fly in light wind") {
+		t.Fatalf("the snippet is not text: %q\n%s", row, hs.view())
 	}
 }

@@ -1,0 +1,182 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"atelier/internal/termtext"
+	"atelier/store"
+)
+
+func (a *app) historyListCmd() *cobra.Command {
+	var f store.ItemFilter
+	var kind, since string
+	var page int
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List history items, newest first, a page at a time",
+		Long: "List history items, newest first: --limit a page (50), --page N the Nth. A comparison is named\n" +
+			"by all its targets; STATUS is one of " + strings.Join(store.StatusWords, ", ") + ". When more\n" +
+			"items follow the page, a line on stderr says how to see them.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			f.Kind = store.Kind(kind)
+			if since != "" {
+				t, err := parseSince(since, time.Now())
+				if err != nil {
+					return err
+				}
+				f.Since = t
+			}
+			if f.Limit < 1 || page < 1 {
+				return usagef("--limit and --page: must be at least 1 (got %d and %d)", f.Limit, page)
+			}
+			db, err := a.store()
+			if err != nil {
+				return err
+			}
+			items, more, err := listPage(cmd.Context(), db, f, page)
+			if err != nil {
+				return err
+			}
+			if err := nameComparisons(cmd.Context(), db, items); err != nil {
+				return err
+			}
+			if more {
+				defer fmt.Fprintf(a.io.err, "%d items shown; more follow: --page %d for the next %d (or a larger --limit)\n", len(items), page+1, f.Limit)
+			}
+			if asJSON {
+				return writeJSON(a.jsonOut(), items)
+			}
+			tw := tabwriter.NewWriter(a.io.out, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "ITEM\tWHEN\tFAMILY\tMODEL\tSTATUS\tTITLE")
+			for _, it := range items {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", refString(it.Ref()), it.At.Local().Format("2006-01-02 15:04"),
+					it.Family, termtext.String(it.Model), it.Status, clip(termtext.String(it.Title), 60))
+			}
+			return tw.Flush()
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&kind, "kind", "", "chat, compare, image or video")
+	fl.StringVar(&f.Family, "family", "", "alpha, beta, gamma, videoa, videob, videoc3.1")
+	fl.StringVar(&f.Model, "model", "", "a model, or a video endpoint")
+	fl.StringVar(&f.Status, "status", "", strings.Join(store.StatusWords, ", "))
+	fl.StringVar(&since, "since", "", "only items since a date (2026-11-01) or a duration ago (48h)")
+	fl.IntVar(&f.Limit, "limit", 50, "items a page")
+	fl.IntVar(&page, "page", 1, "the page to list: 2 is the items after the first --limit")
+	fl.BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}
+
+// listPage is page (from 1) of the items f selects, f.Limit a page, and
+// whether more follow, each with its status in the one vocabulary of
+// listings (store.StatusWord; a conversation's is its last turn's). A
+// status word stands for each stored word it covers (store.StatusKept),
+// and an item is listed under a status only when it is its own: the
+// store matches a conversation when any message has it.
+func listPage(ctx context.Context, db *store.Store, f store.ItemFilter, page int) ([]store.Item, bool, error) {
+	statuses := []string{f.Status}
+	if kept := store.StatusKept(f.Status); kept != nil {
+		statuses = kept
+	}
+	want := page*f.Limit + 1 // one past the page: whether more follow
+	q := f
+	for q.Limit = want; ; q.Limit *= 2 {
+		var all []store.Item
+		full := false
+		for _, st := range statuses {
+			q.Status = st
+			items, err := db.Items(ctx, q)
+			if err != nil {
+				return nil, false, err
+			}
+			all, full = append(all, items...), full || len(items) == q.Limit
+		}
+		slices.SortStableFunc(all, func(x, y store.Item) int {
+			return cmp.Or(y.At.Compare(x.At), strings.Compare(string(x.Kind), string(y.Kind)), cmp.Compare(y.ID, x.ID))
+		})
+		all = slices.CompactFunc(all, func(x, y store.Item) bool { return x.Ref() == y.Ref() })
+		if err := statusWords(ctx, db, all); err != nil {
+			return nil, false, err
+		}
+		if f.Status != "" {
+			word := store.StatusWord(f.Status)
+			all = slices.DeleteFunc(all, func(it store.Item) bool { return it.Status != word })
+		}
+		if len(all) >= want || !full {
+			from := min((page-1)*f.Limit, len(all))
+			to := min(from+f.Limit, len(all))
+			return all[from:to], len(all) > to, nil
+		}
+	}
+}
+
+// statusWords gives items their status in the one vocabulary of listings:
+// a conversation its last turn's worst reply's.
+func statusWords(ctx context.Context, db *store.Store, items []store.Item) error {
+	var convs []int64
+	for _, it := range items {
+		if it.Kind == store.KindChat || it.Kind == store.KindCompare {
+			convs = append(convs, it.ID)
+		}
+	}
+	statuses, err := db.ConversationStatuses(ctx, convs)
+	if err != nil {
+		return err
+	}
+	for i, it := range items {
+		if st, ok := statuses[it.ID]; ok && (it.Kind == store.KindChat || it.Kind == store.KindCompare) {
+			it.Status = st
+		}
+		items[i].Status = store.StatusWord(it.Status)
+	}
+	return nil
+}
+
+// nameComparisons names each comparison by all its targets: the listing
+// carries one lane's family and model.
+func nameComparisons(ctx context.Context, db *store.Store, items []store.Item) error {
+	for i, it := range items {
+		if it.Kind != store.KindCompare {
+			continue
+		}
+		lanes, err := db.Lanes(ctx, it.ID)
+		if err != nil {
+			return err
+		}
+		items[i].Family, items[i].Model = lanesNamed(lanes, it.Family, it.Model)
+	}
+	return nil
+}
+
+// lanesNamed are the families and the models of a comparison's last turn,
+// each once, in lane order; family and model as they were when it has no
+// lanes.
+func lanesNamed(lanes []store.Lane, family, model string) (string, string) {
+	if len(lanes) == 0 {
+		return family, model
+	}
+	turn := lanes[len(lanes)-1].Turn
+	var fams, models []string
+	for _, l := range lanes {
+		if l.Turn != turn {
+			continue
+		}
+		if !slices.Contains(fams, l.Family) {
+			fams = append(fams, l.Family)
+		}
+		if !slices.Contains(models, l.Model) {
+			models = append(models, l.Model)
+		}
+	}
+	return strings.Join(fams, ","), strings.Join(models, ",")
+}
