@@ -10,7 +10,7 @@ import (
 // keyMap is the tab's keys, by where they act.
 type keyMap struct {
 	// The list of batches.
-	Open, New, Resume, RetryFailed key.Binding
+	Open, New, Resume, RetryFailed, Export key.Binding
 	// The path field.
 	Start, Edit, Cancel key.Binding
 	// The matrix.
@@ -30,6 +30,7 @@ func defaultKeyMap() keyMap {
 		New:         b("n", "run a batch file", "n"),
 		Resume:      b("r", "resume", "r"),
 		RetryFailed: b("R", "resume, failed cells too", "R"),
+		Export:      b("x", "export Markdown and CSV", "x"),
 
 		Start:  b("enter", "weigh and run", "enter"),
 		Edit:   b("ctrl+o", "edit in $EDITOR (a starter if new), then run", "ctrl+o"),
@@ -60,9 +61,9 @@ func defaultKeyMap() keyMap {
 func (m Model) help() tab.Help {
 	k := m.km
 	list := tab.KeyGroup{Title: "Batches", Keys: []key.Binding{m.list.KeyMap.Up, m.list.KeyMap.Down, k.Open, k.New, k.Resume,
-		k.RetryFailed, m.list.KeyMap.Filter, m.list.KeyMap.Delete}}
+		k.RetryFailed, k.Export, m.list.KeyMap.Filter, m.list.KeyMap.Delete}}
 	matrix := tab.KeyGroup{Title: "Matrix", Keys: []key.Binding{k.Up, k.Down, k.Left, k.Right, k.Cell, k.Sort, k.Reverse,
-		k.Disagree, k.Compare, k.CompareBlind, k.Resume, k.RetryFailed, k.Back}}
+		k.Disagree, k.Compare, k.CompareBlind, k.Resume, k.RetryFailed, k.Export, k.Back}}
 	running := tab.KeyGroup{Title: "Running", Keys: []key.Binding{k.Stop}}
 	path := tab.KeyGroup{Title: "Batch file (n)", Keys: []key.Binding{k.Start, k.Edit, k.Cancel}}
 	reader := tab.KeyGroup{Title: "Replies", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Close}}

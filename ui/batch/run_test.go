@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -108,6 +109,17 @@ func TestStopThenResume(t *testing.T) {
 	if n := hs.Notices(); !strings.Contains(strings.Join(n, "\n"), "r resumes it") {
 		t.Errorf("notices: %q", n)
 	}
+	// The stopped matrix marks the cells stopped midway, and no cell with
+	// repeats left reads as done (issue 30: none interrupted, "✓ 2/3").
+	stopped := hs.view()
+	if !strings.Contains(stopped, "◐ 1/2") {
+		t.Errorf("no cell shows as interrupted:\n%s", stopped)
+	}
+	for _, m := range regexp.MustCompile(`[✓●] (\d+)/(\d+)`).FindAllStringSubmatch(stopped, -1) {
+		if m[1] != m[2] {
+			t.Errorf("a cell with repeats left reads %q:\n%s", m[0], stopped)
+		}
+	}
 	before, _ := db.BatchCells(ctx, 1)
 	kept := map[int]int64{}
 	for _, cell := range before {
@@ -136,6 +148,12 @@ func TestStopThenResume(t *testing.T) {
 	}
 	if !strings.Contains(hs.view(), "done · 2 cases") {
 		t.Errorf("matrix after the resume:\n%s", hs.view())
+	}
+	// Resuming again has nothing left to run, and says so (issue 30).
+	hs.Out = nil
+	hs.Keys("r")
+	if n := hs.Notices(); len(n) != 1 || n[0] != "batch 1: nothing to resume: every cell is done" || hs.m.run != nil {
+		t.Errorf("a resume with nothing left: notices %q, run %v", n, hs.m.run)
 	}
 }
 
