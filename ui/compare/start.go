@@ -214,6 +214,9 @@ func (l *lane) end(res *client.ChatResult, err error) {
 		l.fig = resultFigures(res)
 		l.native, l.text = res.Response, res.Text
 	}
+	if l.fig.ttft <= 0 && !l.first.IsZero() { // stopped or cut: the first token still came when it came
+		l.fig.ttft = l.first.Sub(l.started)
+	}
 	if l.text == "" {
 		l.text = l.md.Text()
 	}
