@@ -1,8 +1,6 @@
 package video
 
 import (
-	"fmt"
-	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -26,8 +24,9 @@ type arena struct {
 	cursor  int
 
 	// judging: the two tasks as shown, A first.
-	pair    [2]task
-	played  [2]bool
+	pair       [2]task
+	played     [2]bool // the player took it (arenaplay.go)
+	unplayable [2]bool // the player could not take it, the last time
 	saving  bool   // the vote is being recorded
 	verdict string // the stored verdict, once recorded: the names show
 	voteID  int64
@@ -119,14 +118,13 @@ func (a arena) key(msg tea.KeyPressMsg, km keyMap, open func(string) error, db *
 	case key.Matches(msg, km.Leave):
 		return a, tab.Info("left the arena: no vote recorded"), browsing
 	case key.Matches(msg, km.PlayBoth):
-		a.played = [2]bool{true, true}
 		return a, a.playBlind(open, 0, 1), judging
 	case key.Matches(msg, km.PlayA):
-		a.played[0] = true
 		return a, a.playBlind(open, 0), judging
 	case key.Matches(msg, km.PlayB):
-		a.played[1] = true
 		return a, a.playBlind(open, 1), judging
+	case key.Matches(msg, km.Vote) && a.unseen() != "":
+		return a, tab.Warn(a.unseen()), judging
 	case key.Matches(msg, km.Vote):
 		verdict, err := store.ParseVerdict(msg.String(), 2)
 		if err != nil {
@@ -136,22 +134,4 @@ func (a arena) key(msg tea.KeyPressMsg, km keyMap, open func(string) error, db *
 		return a, a.recordVote(db, verdict), judging
 	}
 	return a, nil, judging
-}
-
-// playBlind plays the shown videos at the given places, one after the
-// other (a player that returns at once, as xdg-open does, leaves them
-// side by side). A failure names the letter, never the file, whose name
-// holds the task's id.
-func (a arena) playBlind(open func(string) error, at ...int) tea.Cmd {
-	pair := a.pair
-	return func() tea.Msg {
-		for _, i := range at {
-			if err := open(pair[i].file); err != nil {
-				letter := store.Letters(2)[i]
-				text := strings.NewReplacer(pair[i].file, "video "+letter, filepath.Base(pair[i].file), "video "+letter).Replace(err.Error())
-				return tab.ErrorMsg{Err: fmt.Errorf("play video %s: %s", letter, text)}
-			}
-		}
-		return nil
-	}
 }

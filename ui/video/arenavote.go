@@ -50,6 +50,8 @@ func (a arena) answer(msg tea.Msg) (arena, tea.Cmd) {
 		return a.voted(msg)
 	case withdrawnMsg:
 		return a.withdrawnAnswer(msg)
+	case playedMsg:
+		return a.playedAnswer(msg)
 	}
 	return a, nil
 }

@@ -180,7 +180,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.tasks.loadedAll(msg)
 	case taskLoadedMsg:
 		return m, m.tasks.loadedOne(msg)
-	case votedMsg, withdrawnMsg: // only the arena being judged takes them
+	case votedMsg, withdrawnMsg, playedMsg: // only the arena being judged takes them
 		var cmd tea.Cmd
 		if m.mode == judging {
 			m.ar, cmd = m.ar.answer(msg)
