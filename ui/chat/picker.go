@@ -24,8 +24,8 @@ type picker struct {
 	target  client.ChatTarget
 	was     client.ChatTarget // the target when the picker opened: a second esc goes back to it
 	leaving bool              // esc was refused for a rule the target breaks: esc again drops the changes
-	editing bool       // a text or number row is open for typing
-	form    form.Model // the rows; while editing, the value typed
+	editing bool              // a text or number row is open for typing
+	form    form.Model        // the rows; while editing, the value typed
 	width   int
 	height  int
 	st      pickerStyles

@@ -27,9 +27,9 @@ type arena struct {
 	pair       [2]task
 	played     [2]bool // the player took it (arenaplay.go)
 	unplayable [2]bool // the player could not take it, the last time
-	saving  bool   // the vote is being recorded
-	verdict string // the stored verdict, once recorded: the names show
-	voteID  int64
+	saving     bool    // the vote is being recorded
+	verdict    string  // the stored verdict, once recorded: the names show
+	voteID     int64
 	// after the reveal: W asks (asking), y withdraws (withdrawn). The vote
 	// cannot change, so the names stay shown either way.
 	asking, withdrawn bool

@@ -1,9 +1,9 @@
 package video
 
 import (
-	"fmt"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
