@@ -60,7 +60,11 @@ func (a *app) batchRunCmd() *cobra.Command {
 			if err := f.check(); err != nil {
 				return err
 			}
-			plan, err := batch.ReadFile(args[0])
+			var sets batch.TargetSets // a target_set is read from the history
+			if db, err := a.store(); err == nil {
+				sets = batch.StoreSets(cmd.Context(), db)
+			}
+			plan, err := batch.ReadFileWith(args[0], sets)
 			if err != nil {
 				return usageError{err}
 			}
