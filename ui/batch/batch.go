@@ -24,12 +24,14 @@
 package batch
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
+	engine "atelier/batch"
 	"atelier/client"
 	"atelier/store"
 	"atelier/ui/components/guard"
@@ -83,6 +85,8 @@ func New(o Options) Model {
 			return deleteCmd(m.db, b.ID)
 		},
 	})
+	m.path.sets = engine.StoreSets(context.Background(), o.Store)
+	m.edit.sets = m.path.sets
 	m.SetDark(true)
 	return m
 }

@@ -247,3 +247,27 @@ func TestBadFileNamesTheLine(t *testing.T) {
 		t.Error("a bad file ran")
 	}
 }
+
+// TestRunWithATargetSet: a batch file's target_set is read from the
+// history the tab runs on: the set's targets are the batch's (issue 30).
+func TestRunWithATargetSet(t *testing.T) {
+	db := openStore(t)
+	c, _ := newSim(t)
+	if err := db.SaveTargetSet(context.Background(), "pair", []string{"alpha:model-a:temperature=0.2", "beta:model-b"}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "set.toml")
+	if err := os.WriteFile(path, []byte("name = \"by set\"\ntarget_set = \"pair\"\n[[prompts]]\ntext = \"Capital of Peru?\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hs := newHarness(t, db, c, nil, 120, 40)
+	hs.runFile(path)
+	hs.NoErrors()
+	b, err := db.Batch(context.Background(), 1)
+	if err != nil || b.Done != 2 {
+		t.Fatalf("batch %+v, %v", b, err)
+	}
+	if v := hs.view(); !strings.Contains(v, "alpha:model-a:temperature=0.2") || !strings.Contains(v, "beta:model-b") {
+		t.Errorf("the matrix does not show the set's targets:\n%s", v)
+	}
+}

@@ -111,6 +111,8 @@ func (m Model) runKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, tea.Batch(m.layout()...)
 	case key.Matches(msg, k.Tags):
 		return m.openLine(tagLine, strings.Join(m.run.tags, ", "))
+	case key.Matches(msg, k.Sets):
+		return m.askSets()
 	case key.Matches(msg, k.Withdraw):
 		if err := m.arena.askWithdraw(); err != nil {
 			return m, tab.Warn(err.Error())

@@ -57,6 +57,7 @@ type Model struct {
 	// What the next run sends.
 	targets   []client.ChatTarget
 	defaulted bool        // targets are the default models of the settings
+	kept      *keptRun    // the person's own next run, while one the Arena added waits to run
 	demo      bool        // the simulator answers: a family with no default model gets one
 	prices    price.Table // the rates columns are costed at; nil: no cost shown
 	prompt    string
@@ -221,6 +222,8 @@ func (m Model) answer(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.verdicts.saved(msg, m.db, writeExport(m.db, m.run.convID, m.exportDir))
 	case exportedMsg:
 		return m, exported(msg)
+	case setsMsg, setLoadedMsg, setSavedMsg:
+		return m.setResult(msg)
 	case votedMsg, withdrawnMsg, taggedMsg:
 		if err := m.arena.saved(msg, &m.run); err != nil {
 			return m, tab.Error(fmt.Errorf("compare: %w", err))

@@ -17,7 +17,7 @@ type keyMap struct {
 	Rate, Note, Winner, Continue key.Binding
 	Export, Rerun, Edit, Targets key.Binding
 	Stop, Older, Newer           key.Binding
-	Diff, Tags                   key.Binding
+	Diff, Tags, Sets             key.Binding
 	Scroll                       markdown.KeyMap // a column, or all while in sync
 
 	// Blind runs (issue 16): the toggle, the verdicts (help only: the keys
@@ -27,8 +27,9 @@ type keyMap struct {
 	// The prompt editor.
 	Send, Newline, Field, Close, Editor key.Binding
 
-	// The note of a column.
-	Save, Cancel key.Binding
+	// The note of a column (and the other one-line fields); a target set's
+	// field saves the targets with SetSave.
+	Save, Cancel, SetSave key.Binding
 
 	// The targets form.
 	FormNext, FormPrev, Apply key.Binding
@@ -57,6 +58,7 @@ func defaultKeyMap() keyMap {
 		Newer:    b([]string{"]"}, "]", "newer run"),
 		Diff:     b([]string{"D"}, "D", "word diff with the next column"),
 		Tags:     b([]string{"#"}, "#", "tags"),
+		Sets:     b([]string{"S"}, "S", "target sets: take one, or save these targets"),
 		Scroll:   markdown.DefaultKeyMap(),
 
 		Blind:    b([]string{"B"}, "B", "blind next run"),
@@ -70,8 +72,9 @@ func defaultKeyMap() keyMap {
 		Close:   b([]string{"esc"}, "esc", "close"),
 		Editor:  launcher.DefaultKeyMap().Open,
 
-		Save:   b([]string{"enter"}, "enter", "save"),
-		Cancel: b([]string{"esc"}, "esc", "cancel"),
+		Save:    b([]string{"enter"}, "enter", "save"),
+		Cancel:  b([]string{"esc"}, "esc", "cancel"),
+		SetSave: b([]string{"ctrl+s"}, "ctrl+s", "save these targets as the set"),
 
 		FormNext: b([]string{"tab"}, "tab", "next field"),
 		FormPrev: b([]string{"shift+tab"}, "shift+tab", "previous field"),
@@ -135,7 +138,8 @@ func (h helpKeys) help() tab.Help {
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: "Columns", Keys: []key.Binding{k.Next, k.Prev, k.Zoom, k.Sync, s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}},
 		{Title: "Judging a column", Keys: []key.Binding{tab.Retitle(k.Rate, "rate 1 to 5 stars; 0 clears"), k.Note, k.Winner, k.Continue, k.Export}},
-		{Title: "Runs", Keys: []key.Binding{k.Edit, k.Targets, k.Rerun, k.Stop, k.Older, k.Newer, k.Diff, k.Tags}},
+		{Title: "Runs", Keys: []key.Binding{k.Edit, k.Targets, k.Sets, k.Rerun, k.Stop, k.Older, k.Newer, k.Diff, k.Tags}},
+		{Title: "Target set (S)", Keys: []key.Binding{tab.Retitle(k.Save, "take the set named"), k.SetSave, k.Cancel}},
 		{Title: "Blind (arena)", Keys: []key.Binding{k.Blind, k.VoteTwo, k.VoteRank, k.Withdraw}},
 		{Title: "Prompt editor", Keys: []key.Binding{k.Send, k.Newline, k.Editor, k.Field, k.Close}},
 		{Title: "Note", Keys: []key.Binding{k.Save, k.Cancel}},

@@ -22,12 +22,14 @@ const (
 	voteLine lineKind = iota // a blind ranking, letters best first
 	tagLine                  // the comparison's tags, comma-separated
 	noteLine                 // the note on one column
+	setLine                  // a target set's name (sets.go)
 )
 
 // lineInput is a one-line field: a ranking, the tags, or a column's note.
 type lineInput struct {
 	kind  lineKind
-	lane  int // the column of a note
+	lane  int      // the column of a note
+	sets  []string // the saved target sets' names, for a set's field
 	input textinput.Model
 }
 
@@ -45,6 +47,12 @@ func (l *lineInput) label(n int) string {
 		return fmt.Sprintf("Your ranking (the letters %s best first; t = tie, x = all bad) ", strings.Join(store.Letters(n), ""))
 	case noteLine:
 		return fmt.Sprintf("Note on column %d ", l.lane+1)
+	case setLine:
+		saved := "none saved yet"
+		if len(l.sets) > 0 {
+			saved = "saved: " + strings.Join(l.sets, ", ")
+		}
+		return fmt.Sprintf("Target set (%s · enter takes it · ctrl+s saves these targets as it) ", ansi.Truncate(saved, 60, "…"))
 	}
 	return "Tags (comma-separated; empty removes them) "
 }
@@ -86,6 +94,11 @@ func (m Model) openLine(kind lineKind, value string) (Model, tea.Cmd) {
 // lineKey handles the field's keys: enter records the ranking, saves the
 // tags or the note (a bad one keeps the field open, named), esc closes it.
 func (m Model) lineKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.line.kind == setLine {
+		if next, cmd, took := m.setKey(msg); took {
+			return next, cmd
+		}
+	}
 	switch {
 	case key.Matches(msg, m.km.Cancel):
 		m.mode, m.line = browsing, nil

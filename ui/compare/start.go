@@ -75,6 +75,7 @@ func (m Model) launch(p pendingRun) (Model, tea.Cmd) {
 	}
 	m.arena, m.lens.diff = m.arena.started(p.blind), nil
 	m.browser, m.mode = m.browser.left(), browsing
+	m = m.restoreKept()
 	m.lens.focus = min(m.lens.focus, len(p.targets)-1)
 	cmds := append(m.layout(), recordRun(m.db, m.seq, p))
 	return m, tea.Batch(cmds...)
