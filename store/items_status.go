@@ -23,10 +23,10 @@ var StatusWords = []string{WordComplete, WordRunning, WordQueued, WordInterrupte
 
 // statusKept are the stored words each word of StatusWords stands for.
 var statusKept = map[string][]string{
-	WordComplete:    {StatusComplete, "COMPLETED"},
-	WordRunning:     {StatusStreaming, StatusRunning, "IN_PROGRESS"},
+	WordComplete:    {StatusComplete, "COMPLETED", BatchDone},
+	WordRunning:     {StatusStreaming, StatusRunning, "IN_PROGRESS"}, // a running batch says StatusRunning too
 	WordQueued:      {"IN_QUEUE"},
-	WordInterrupted: {StatusInterrupted},
+	WordInterrupted: {StatusInterrupted, BatchStopped},
 	WordFailed:      {StatusError, "failed", VideoFailed},
 }
 

@@ -213,6 +213,9 @@ func highlight(snippet, open, shut string) string {
 func parseRef(s string) (store.ItemRef, error) {
 	k, id, ok := strings.Cut(s, ":")
 	n, err := strconv.ParseInt(id, 10, 64)
+	if store.Kind(k) == store.KindBatch && ok && err == nil && n > 0 {
+		return store.ItemRef{}, usagef("item %q is a batch: see `atelier batch show %d`, and its cells with `atelier history list --batch %d`", s, n, n)
+	}
 	switch store.Kind(k) {
 	case store.KindChat, store.KindCompare, store.KindImage, store.KindVideo:
 	default:

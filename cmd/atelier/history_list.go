@@ -25,7 +25,8 @@ func (a *app) historyListCmd() *cobra.Command {
 		Short: "List history items, newest first, a page at a time",
 		Long: "List history items, newest first: --limit a page (50), --page N the Nth. A comparison is named\n" +
 			"by all its targets; STATUS is one of " + strings.Join(store.StatusWords, ", ") + ". When more\n" +
-			"items follow the page, a line on stderr says how to see them.",
+			"items follow the page, a line on stderr says how to see them. A batch run is one item\n" +
+			"(batch:ID), not its cells: `--batch ID` lists its cells, the conversations and image jobs it made.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f.Kind = store.Kind(kind)
@@ -66,7 +67,8 @@ func (a *app) historyListCmd() *cobra.Command {
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&kind, "kind", "", "chat, compare, image or video")
+	fl.StringVar(&kind, "kind", "", "chat, compare, image, video or batch")
+	fl.Int64Var(&f.Batch, "batch", 0, "list the cells of this batch instead")
 	fl.StringVar(&f.Family, "family", "", "alpha, beta, gamma, videoa, videob, videoc3.1")
 	fl.StringVar(&f.Model, "model", "", "a model, or a video endpoint")
 	fl.StringVar(&f.Status, "status", "", strings.Join(store.StatusWords, ", "))

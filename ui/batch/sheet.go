@@ -147,22 +147,7 @@ func varsText(vars map[string]string) string {
 // left (issue 30: "✓ 2/3" for a cell half done when a batch was stopped).
 func (v sheet) cellText(s cellSum, w int) (string, string) {
 	n := len(s.repeats)
-	var mark string
-	var st lipgloss.Style
-	switch {
-	case s.failed > 0 || (s.checked > 0 && s.passed < s.checked):
-		mark, st = "✗", v.st.Fail
-	case s.running > 0:
-		mark, st = "▸", v.st.Warn
-	case s.interrupted > 0:
-		mark, st = "◐", v.st.Warn
-	case s.done < n:
-		mark, st = "·", v.st.Muted
-	case s.checked > 0:
-		mark, st = "✓", v.st.Pass
-	default:
-		mark, st = "●", v.st.Text
-	}
+	mark, st := v.mark(s)
 	count := fmt.Sprintf("%d/%d", s.done, n)
 	if s.checked > 0 {
 		count = fmt.Sprintf("%d/%d", s.passed, n)
@@ -188,6 +173,23 @@ func (v sheet) cellText(s cellSum, w int) (string, string) {
 		first = ansi.TruncateLeft(first, ansi.StringWidth(first)-w+1, "…")
 	}
 	return line1, fs.Render(fit(first, w))
+}
+
+// mark is a cell's mark and its style (see cellText).
+func (v sheet) mark(s cellSum) (string, lipgloss.Style) {
+	switch {
+	case s.failed > 0 || (s.checked > 0 && s.passed < s.checked):
+		return "✗", v.st.Fail
+	case s.running > 0:
+		return "▸", v.st.Warn
+	case s.interrupted > 0:
+		return "◐", v.st.Warn
+	case s.done < len(s.repeats):
+		return "·", v.st.Muted
+	case s.checked > 0:
+		return "✓", v.st.Pass
+	}
+	return "●", v.st.Text
 }
 
 // summaryView is the row per target: pass rate, median and p95 time to

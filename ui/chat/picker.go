@@ -163,13 +163,18 @@ func (p picker) show(t client.ChatTarget) picker {
 // tokens was taken without a word); esc again leaves the picker with the
 // target as it was when it opened.
 func (p picker) close() (picker, tea.Cmd, bool) {
-	if p.form.Try() == 0 {
+	p.form.Try()
+	broken := p.form.Problems()
+	if p.target.Model == "" { // no model yet: incomplete, not wrong; sending says to choose one
+		broken = slices.DeleteFunc(broken, func(s string) bool { return strings.HasPrefix(s, "model: ") })
+	}
+	if len(broken) == 0 {
 		p.open = false
 		return p, nil, true
 	}
 	if !p.leaving {
 		p.leaving = true
-		return p, tab.Warn("this target breaks a rule: " + strings.Join(p.form.Problems(), "; ") +
+		return p, tab.Warn("this target breaks a rule: " + strings.Join(broken, "; ") +
 			" — fix it, or esc again to keep the target as it was"), false
 	}
 	p.open, p.target = false, p.was

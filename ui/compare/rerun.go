@@ -75,11 +75,10 @@ type keptRun struct {
 	defaulted      bool
 }
 
-// restoreKept puts the person's own next run back once the added one
-// started.
-func (m Model) restoreKept() Model {
-	if k := m.kept; k != nil {
+// restore puts the person's own next run back into m once the added one
+// started; a nil keptRun leaves m as it is.
+func (k *keptRun) restore(m *Model) {
+	if k != nil {
 		m.prompt, m.system, m.targets, m.defaulted, m.kept = k.prompt, k.system, k.targets, k.defaulted, nil
 	}
-	return m
 }

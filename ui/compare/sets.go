@@ -40,13 +40,12 @@ type setSavedMsg struct {
 	err  error
 }
 
-// askSets reads the sets' names, then opens the field.
-func (m Model) askSets() (Model, tea.Cmd) {
-	if m.db == nil {
-		return m, tab.Warn("compare: target sets are kept in the history, which is not open")
+// askSets reads the sets' names; the field opens when they come.
+func askSets(db *store.Store) tea.Cmd {
+	if db == nil {
+		return tab.Warn("compare: target sets are kept in the history, which is not open")
 	}
-	db := m.db
-	return m, func() tea.Msg {
+	return func() tea.Msg {
 		sets, err := db.TargetSets(context.Background())
 		names := make([]string, len(sets))
 		for i, s := range sets {
@@ -56,21 +55,20 @@ func (m Model) askSets() (Model, tea.Cmd) {
 	}
 }
 
-// setKey is enter (take the set named) or ctrl+s (save the targets under
-// the name) in the set's field; other keys are the field's.
-func (m Model) setKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
-	use, save := key.Matches(msg, m.km.Save), key.Matches(msg, m.km.SetSave)
+// setKey is enter (take the set named) or ctrl+s (save targets, the next
+// run's, under the name) in the set's field; took is false for the keys
+// that are the field's, done true when the field closes.
+func setKey(msg tea.KeyPressMsg, km *keyMap, name string, db *store.Store, targets []client.ChatTarget) (cmd tea.Cmd, done, took bool) {
+	use, save := key.Matches(msg, km.Save), key.Matches(msg, km.SetSave)
 	if !use && !save {
-		return m, nil, false
+		return nil, false, false
 	}
-	name := strings.TrimSpace(m.line.input.Value())
+	name = strings.TrimSpace(name)
 	if err := store.CheckTargetSetName(name); err != nil {
-		return m, tab.Warn("compare: " + err.Error()), true
+		return tab.Warn("compare: " + err.Error()), false, true
 	}
-	db := m.db
-	m.mode, m.line = browsing, nil
 	if use {
-		return m, tea.Batch(append(m.layout(), func() tea.Msg {
+		return func() tea.Msg {
 			ts, err := db.TargetSetNamed(context.Background(), name)
 			if errors.Is(err, store.ErrNotFound) {
 				return result(setLoadedMsg{name: name, err: fmt.Errorf("no target set %q: ctrl+s saves the targets under a name", name)})
@@ -79,22 +77,22 @@ func (m Model) setKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 				return result(setLoadedMsg{name: name, err: err})
 			}
 			return result(setLoadedMsg{name: ts.Name, targets: ts.Targets})
-		})...), true
+		}, true, true
 	}
-	targets := withSystem(m.targets, m.system)
 	if len(targets) == 0 {
-		return m, tea.Batch(append(m.layout(), tab.Warn("compare: no targets to save: choose them first (ctrl+t)"))...), true
+		return tab.Warn("compare: no targets to save: choose them first (ctrl+t)"), true, true
 	}
 	specs := make([]string, len(targets))
 	for i, t := range targets {
 		specs[i] = client.FormatChatTarget(t)
 	}
-	return m, tea.Batch(append(m.layout(), func() tea.Msg {
+	return func() tea.Msg {
 		return result(setSavedMsg{name: name, n: len(specs), err: db.SaveTargetSet(context.Background(), name, specs)})
-	})...), true
+	}, true, true
 }
 
-// setResult takes the answers of the sets' reads and writes.
+// setResult takes the answers of the sets' reads and writes: the names
+// open the field; a set read becomes the next run's targets.
 func (m Model) setResult(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case setsMsg:
@@ -112,34 +110,38 @@ func (m Model) setResult(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		return m, tab.Notice(fmt.Sprintf("compare: target set %q saved: %s", msg.name, tab.Plural(msg.n, "target")))
 	case setLoadedMsg:
-		return m.setLoaded(msg)
+		targets, note, cmd := setTargets(msg)
+		if targets != nil {
+			m.system, m.targets = splitSystem(targets)
+			m.defaulted = false
+		}
+		return m, tea.Batch(append(m.layout(), cmd, note)...)
 	}
 	return m, nil
 }
 
-// setLoaded makes a set's targets the next run's: 2 to 4 of them (a set
-// of more gives its first 4, and says so).
-func (m Model) setLoaded(msg setLoadedMsg) (Model, tea.Cmd) {
+// setTargets are a set's targets as the next run takes them, 2 to 4 (a set
+// of more gives its first 4, and the note says so); nil, with why, when
+// they cannot be.
+func setTargets(msg setLoadedMsg) ([]client.ChatTarget, tea.Cmd, tea.Cmd) {
 	if msg.err != nil {
-		return m, tab.Error(fmt.Errorf("compare: %w", msg.err))
+		return nil, nil, tab.Error(fmt.Errorf("compare: %w", msg.err))
 	}
 	var targets []client.ChatTarget
 	for _, s := range msg.targets {
 		t, err := client.ParseChatTarget(s)
 		if err != nil {
-			return m, tab.Error(fmt.Errorf("compare: target set %q: %w", msg.name, err))
+			return nil, nil, tab.Error(fmt.Errorf("compare: target set %q: %w", msg.name, err))
 		}
 		targets = append(targets, t)
 	}
 	if len(targets) < 2 {
-		return m, tab.Warn(fmt.Sprintf("compare: target set %q holds %s: a comparison takes 2 to 4", msg.name, tab.Plural(len(targets), "target")))
+		return nil, nil, tab.Warn(fmt.Sprintf("compare: target set %q holds %s: a comparison takes 2 to 4", msg.name, tab.Plural(len(targets), "target")))
 	}
 	note := fmt.Sprintf("compare: target set %q: %s; ctrl+r runs them", msg.name, tab.Plural(len(targets), "target"))
 	if len(targets) > 4 {
 		note = fmt.Sprintf("compare: target set %q: its first 4 of %d targets (a comparison takes 4 at most); ctrl+r runs them", msg.name, len(targets))
 		targets = targets[:4]
 	}
-	m.system, m.targets = splitSystem(targets)
-	m.defaulted = false
-	return m, tea.Batch(append(m.layout(), tab.Notice(note))...)
+	return targets, tab.Notice(note), nil
 }

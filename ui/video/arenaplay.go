@@ -46,6 +46,17 @@ func (a arena) playBlind(open func(string) error, at ...int) tea.Cmd {
 	}
 }
 
+// answer takes what answers the arena being judged: the player's, or the
+// vote's (recorded, withdrawn).
+func (a arena) answer(msg tea.Msg) (arena, tea.Cmd) {
+	if p, ok := msg.(playedMsg); ok {
+		return a.playedAnswer(p)
+	}
+	var cmd tea.Cmd
+	a.vote, cmd = a.vote.Update(msg)
+	return a, cmd
+}
+
 // playedAnswer marks the videos the player took, and the one it could
 // not.
 func (a arena) playedAnswer(msg playedMsg) (arena, tea.Cmd) {
@@ -55,6 +66,7 @@ func (a arena) playedAnswer(msg playedMsg) (arena, tea.Cmd) {
 	for _, i := range msg.played {
 		a.played[i], a.unplayable[i] = true, false
 	}
+	a.vote = a.vote.Ballot(a.ballot(), a.unseen()) // the vote line says whether it still waits
 	if msg.failed >= 0 {
 		a.unplayable[msg.failed] = true
 		return a, tab.Error(msg.err)

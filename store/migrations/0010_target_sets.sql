@@ -1,4 +1,4 @@
--- 0009: named target sets (issue 30). The targets a person compares,
+-- 0010: named target sets (issue 30). The targets a person compares,
 -- with their settings, saved under a name and taken up again by Compare,
 -- a batch file (target_set = "NAME") and `compare --target-set NAME`; the
 -- Arena adds the pairs it sends to Compare to the set "arena". Targets are
