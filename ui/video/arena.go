@@ -124,7 +124,7 @@ func (a arena) key(msg tea.KeyPressMsg, km keyMap, open func(string) error) (are
 	switch {
 	case a.vote.Saving():
 		return a, nil, judging
-	case a.revealed() && key.Matches(msg, km.Leave, km.PlayBoth):
+	case a.revealed() && key.Matches(msg, km.Done):
 		return a, nil, browsing
 	case a.revealed():
 		return a, nil, judging

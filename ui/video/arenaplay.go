@@ -1,13 +1,14 @@
 package video
 
 import (
-	"fmt"
+	"errors"
 	"path/filepath"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
+	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
 
@@ -36,8 +37,9 @@ func (a arena) playBlind(open func(string) error, at ...int) tea.Cmd {
 		for _, i := range at {
 			if err := open(pair[i].file); err != nil {
 				letter := store.Letters(2)[i]
-				text := strings.NewReplacer(pair[i].file, "video "+letter, filepath.Base(pair[i].file), "video "+letter).Replace(err.Error())
-				msg.failed, msg.err = i, fmt.Errorf("play video %s: %s", letter, text)
+				said := imageview.OpenFailed(err, "videos", "play video "+letter).Error()
+				text := strings.NewReplacer(pair[i].file, "video "+letter, filepath.Base(pair[i].file), "video "+letter).Replace(said)
+				msg.failed, msg.err = i, errors.New(text)
 				break
 			}
 			msg.played = append(msg.played, i)
