@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -81,67 +80,15 @@ func (a *app) historyListCmd() *cobra.Command {
 
 // listPage is page (from 1) of the items f selects, f.Limit a page, and
 // whether more follow, each with its status in the one vocabulary of
-// listings (store.StatusWord; a conversation's is its last turn's). A
-// status word stands for each stored word it covers (store.StatusKept),
-// and an item is listed under a status only when it is its own: the
-// store matches a conversation when any message has it.
+// listings (store.Listing, which History's list reads through too).
 func listPage(ctx context.Context, db *store.Store, f store.ItemFilter, page int) ([]store.Item, bool, error) {
-	statuses := []string{f.Status}
-	if kept := store.StatusKept(f.Status); kept != nil {
-		statuses = kept
-	}
-	want := page*f.Limit + 1 // one past the page: whether more follow
-	q := f
-	for q.Limit = want; ; q.Limit *= 2 {
-		var all []store.Item
-		full := false
-		for _, st := range statuses {
-			q.Status = st
-			items, err := db.Items(ctx, q)
-			if err != nil {
-				return nil, false, err
-			}
-			all, full = append(all, items...), full || len(items) == q.Limit
-		}
-		slices.SortStableFunc(all, func(x, y store.Item) int {
-			return cmp.Or(y.At.Compare(x.At), strings.Compare(string(x.Kind), string(y.Kind)), cmp.Compare(y.ID, x.ID))
-		})
-		all = slices.CompactFunc(all, func(x, y store.Item) bool { return x.Ref() == y.Ref() })
-		if err := statusWords(ctx, db, all); err != nil {
-			return nil, false, err
-		}
-		if f.Status != "" {
-			word := store.StatusWord(f.Status)
-			all = slices.DeleteFunc(all, func(it store.Item) bool { return it.Status != word })
-		}
-		if len(all) >= want || !full {
-			from := min((page-1)*f.Limit, len(all))
-			to := min(from+f.Limit, len(all))
-			return all[from:to], len(all) > to, nil
-		}
-	}
-}
-
-// statusWords gives items their status in the one vocabulary of listings:
-// a conversation its last turn's worst reply's.
-func statusWords(ctx context.Context, db *store.Store, items []store.Item) error {
-	var convs []int64
-	for _, it := range items {
-		if it.Kind == store.KindChat || it.Kind == store.KindCompare {
-			convs = append(convs, it.ID)
-		}
-	}
-	statuses, err := db.ConversationStatuses(ctx, convs)
+	per := f.Limit
+	f.Limit = page * per
+	items, more, err := db.Listing(ctx, f)
 	if err != nil {
-		return err
+		return nil, false, err
 	}
-	for i, it := range items {
-		if st, ok := statuses[it.ID]; ok && (it.Kind == store.KindChat || it.Kind == store.KindCompare) {
-			it.Status = st
-		}
-		items[i].Status = store.StatusWord(it.Status)
-	}
-	return nil
+	return items[min((page-1)*per, len(items)):], more, nil
 }
 
 // nameComparisons names each comparison by all its targets: the listing
