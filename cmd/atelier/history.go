@@ -49,6 +49,9 @@ func (a *app) historySearchCmd() *cobra.Command {
 				return err
 			}
 			hits = hitPerItem(hits)
+			if err := nameHits(cmd.Context(), db, hits); err != nil {
+				return err
+			}
 			if asJSON {
 				return writeJSON(a.jsonOut(), hits)
 			}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -95,37 +94,47 @@ func listPage(ctx context.Context, db *store.Store, f store.ItemFilter, page int
 // carries one lane's family and model.
 func nameComparisons(ctx context.Context, db *store.Store, items []store.Item) error {
 	for i, it := range items {
-		if it.Kind != store.KindCompare {
-			continue
-		}
-		lanes, err := db.Lanes(ctx, it.ID)
-		if err != nil {
+		var err error
+		if items[i].Family, items[i].Model, err = targetsNamed(ctx, db, it.Kind, it.ID, it.Family, it.Model); err != nil {
 			return err
 		}
-		items[i].Family, items[i].Model = lanesNamed(lanes, it.Family, it.Model)
 	}
 	return nil
+}
+
+// nameHits names each comparison matched by all its targets, as the
+// listing does: a hit carries the lane it matched in.
+func nameHits(ctx context.Context, db *store.Store, hits []store.Hit) error {
+	for i, h := range hits {
+		var err error
+		if hits[i].Family, hits[i].Model, err = targetsNamed(ctx, db, h.Kind, h.ID, h.Family, h.Model); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// targetsNamed are the family and model an item is listed with: a
+// comparison's every target (its lanes read), another's own.
+func targetsNamed(ctx context.Context, db *store.Store, kind store.Kind, id int64, family, model string) (string, string, error) {
+	if kind != store.KindCompare {
+		return family, model, nil
+	}
+	lanes, err := db.Lanes(ctx, id)
+	if err != nil {
+		return "", "", err
+	}
+	f, m := lanesNamed(lanes, family, model)
+	return f, m, nil
 }
 
 // lanesNamed are the families and the models of a comparison's last turn,
 // each once, in lane order; family and model as they were when it has no
 // lanes.
 func lanesNamed(lanes []store.Lane, family, model string) (string, string) {
-	if len(lanes) == 0 {
+	fams, models, _ := store.LastTurnTargets(lanes)
+	if len(fams) == 0 {
 		return family, model
-	}
-	turn := lanes[len(lanes)-1].Turn
-	var fams, models []string
-	for _, l := range lanes {
-		if l.Turn != turn {
-			continue
-		}
-		if !slices.Contains(fams, l.Family) {
-			fams = append(fams, l.Family)
-		}
-		if !slices.Contains(models, l.Model) {
-			models = append(models, l.Model)
-		}
 	}
 	return strings.Join(fams, ","), strings.Join(models, ",")
 }

@@ -12,8 +12,8 @@ import (
 // TestHistoryCommandsWalk holds the command-line bullets of issue 30's
 // walk (item 8): an item not in the history is named as such, not as an
 // export's failure; a search lists a comparison once, not once per lane;
-// a list says when more items follow, pages to them and names a
-// comparison by all its targets; STATUS speaks one vocabulary.
+// a search and a list name a comparison by all its targets; a list says
+// when more items follow and pages to them; STATUS speaks one vocabulary.
 func TestHistoryCommandsWalk(t *testing.T) {
 	c := newCapture(t)
 	home := t.TempDir()
@@ -46,6 +46,9 @@ func TestHistoryCommandsWalk(t *testing.T) {
 	}
 	if strings.Contains(r.stdout, "##") {
 		t.Errorf("search shows raw markdown:\n%s", r.stdout)
+	}
+	if row := line(r.stdout, "compare:4"); !strings.Contains(row, "m1,m2,m3") {
+		t.Errorf("search names the comparison by the lane it matched in, not all its targets: %q", row)
 	}
 
 	r = run("history", "list", "--limit", "2")
