@@ -9,6 +9,7 @@ import (
 
 	engine "atelier/batch"
 	"atelier/internal/termtext"
+	"atelier/store"
 	"atelier/ui/tab"
 )
 
@@ -168,7 +169,7 @@ func (v sheet) cellText(s cellSum, w int) (string, string) {
 	case first == "" && s.interrupted > 0:
 		first, fs = "interrupted: r resumes", v.st.Warn
 	}
-	first = termtext.String(first)
+	first = termtext.String(store.MarkdownText(first)) // a reply's first line is markdown: "## Notes" reads "Notes"
 	if s.media != "" && ansi.StringWidth(first) > w { // a file: its name matters more than its folder
 		first = ansi.TruncateLeft(first, ansi.StringWidth(first)-w+1, "…")
 	}
