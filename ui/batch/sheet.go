@@ -170,7 +170,7 @@ func (v sheet) cellText(s cellSum, w int) (string, string) {
 		first, fs = "interrupted: r resumes", v.st.Warn
 	}
 	first = termtext.String(store.MarkdownText(first)) // a reply's first line is markdown: "## Notes" reads "Notes"
-	if s.media != "" && ansi.StringWidth(first) > w { // a file: its name matters more than its folder
+	if s.media != "" && ansi.StringWidth(first) > w {  // a file: its name matters more than its folder
 		first = ansi.TruncateLeft(first, ansi.StringWidth(first)-w+1, "…")
 	}
 	return line1, fs.Render(fit(first, w))
