@@ -162,6 +162,9 @@ func (v sheet) cellText(s cellSum, w int) (string, string) {
 	}
 	line1 := st.Render(mark+" "+count) + v.st.Muted.Render(fit(figs, max(w-ansi.StringWidth(mark+" "+count), 0)))
 	first := s.first
+	if s.media == "" { // a reply's first line is markdown: "## Notes" reads "Notes"
+		first = store.MarkdownText(first)
+	}
 	fs := v.st.Muted
 	switch {
 	case first == "" && s.err != "":
@@ -169,8 +172,8 @@ func (v sheet) cellText(s cellSum, w int) (string, string) {
 	case first == "" && s.interrupted > 0:
 		first, fs = "interrupted: r resumes", v.st.Warn
 	}
-	first = termtext.String(store.MarkdownText(first)) // a reply's first line is markdown: "## Notes" reads "Notes"
-	if s.media != "" && ansi.StringWidth(first) > w {  // a file: its name matters more than its folder
+	first = termtext.String(first)
+	if s.media != "" && ansi.StringWidth(first) > w { // a file: its name matters more than its folder
 		first = ansi.TruncateLeft(first, ansi.StringWidth(first)-w+1, "…")
 	}
 	return line1, fs.Render(fit(first, w))
