@@ -54,7 +54,8 @@ func fullScreenImage(img image.Image, p Protocol, caps Capabilities, cols, rows 
 	switch p {
 	case ProtocolSixel:
 		// tmux draws sixel itself (when built to), so no passthrough.
-		small := Shrink(img, cols*cw, rows*ch)
+		sw, sh := sixelBounds(caps, cols*cw, rows*ch)
+		small := Shrink(img, sw, sh)
 		w := (small.Bounds().Dx() + cw - 1) / cw
 		return &fullScreen{image: at(1, (cols-w)/2+1) + Sixel(small)}, nil
 	case ProtocolITerm2:
@@ -92,10 +93,9 @@ func fullScreenKitty(img image.Image, caps Capabilities, cols, rows int) (*fullS
 		if err != nil {
 			return nil, fmt.Errorf("full-screen image: %w", err)
 		}
-		text := KittyPlaceholder256(pl)
-		if caps.TrueColor {
-			text = KittyPlaceholder(pl)
-		}
+		// Written straight to tmux, not through the renderer: the form
+		// tmux passes on whole (see placementRGB).
+		text := placeholder(pl, false, placementRGB)
 		return &fullScreen{image: seq + placeLines(text, 1, left), cleanup: cleanup}, nil
 	}
 	seq, err := k.TransmitAt(img, pl)
@@ -103,6 +103,16 @@ func fullScreenKitty(img image.Image, caps Capabilities, cols, rows int) (*fullS
 		return nil, fmt.Errorf("full-screen image: %w", err)
 	}
 	return &fullScreen{image: at(1, left) + seq, cleanup: cleanup}, nil
+}
+
+// sixelBounds is the most pixels a sixel image may take in w×h pixels of
+// screen: no more than the terminal said it draws (XTSMGRAPHICS), since
+// xterm shows nothing at all of a larger one.
+func sixelBounds(caps Capabilities, w, h int) (int, int) {
+	if caps.MaxGraphicW > 0 && caps.MaxGraphicH > 0 {
+		w, h = min(w, caps.MaxGraphicW), min(h, caps.MaxGraphicH)
+	}
+	return w, h
 }
 
 // at moves the cursor to row, col (from 1).

@@ -130,6 +130,16 @@ func TestFullScreenKitty(t *testing.T) {
 	if !strings.Contains(fs.image[end:], cellRune(22, 68)) || fs.cleanup != (Kitty{Tmux: true}).Delete(fullScreenKittyID) {
 		t.Error("in tmux: no placeholder text, or no wrapped delete")
 	}
+	// Written to tmux directly: the image id a palette index, the
+	// placement a 24-bit underline colour (tmux rewrites a palette one),
+	// whatever the renderer's profile.
+	for _, tc := range []bool{true, false} {
+		caps.TrueColor = tc
+		fs, _ = fullScreenImage(img, ProtocolKitty, caps, 80, 23)
+		if !strings.Contains(fs.image, "\x1b[38;5;255;58;2;0;0;1m") {
+			t.Errorf("in tmux (true colour %v): placeholder colours not in the form tmux passes on", tc)
+		}
+	}
 }
 
 // TestFullScreenHalfBlock: half blocks over the whole screen, each line

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/ansi/kitty"
 )
@@ -317,6 +318,55 @@ func TestKittyPlaceholder(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPlaceholderForm is the decision of how placeholder colours carry the
+// ids. Inside tmux, tmux rewrites a palette underline colour (58;5;P) as
+// that palette entry's RGB value for a terminal without Setulc1, kitty's
+// among them: kitty then looks for placement 0x800000 and draws nothing.
+// A 24-bit underline colour goes through as it is, and the image id as a
+// palette index (a 24-bit one only survives where the terminal outside has
+// RGB).
+func TestPlaceholderForm(t *testing.T) {
+	p := Placement{Image: 3<<24 | 40, ID: 2, Cols: 2, Rows: 1}
+	tests := []struct {
+		name string
+		caps Capabilities
+		sgr  string
+	}{
+		{"true colour", placeholderCaps(true), "38;2;0;0;40;58;5;2"},
+		{"256 colours", placeholderCaps(false), "38;5;40;58;5;2"},
+		{"tmux, true colour", tmuxCaps(true), "38;5;40;58;2;0;0;2"},
+		{"tmux, 256 colours: no placement named", tmuxCaps(false), "38;5;40"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tc, pc := tt.caps.placeholderForm()
+			sgr, cells := parsePlaceholders(t, placeholder(p, tc, pc))
+			if sgr[0] != tt.sgr || len(cells[0]) != 2 || cells[0][1] != (placeholderCell{0, 1, 3}) {
+				t.Errorf("colour %q, cells %+v; want %q", sgr[0], cells, tt.sgr)
+			}
+		})
+	}
+	// In tmux the renderer is asked for true colour (where it has 256),
+	// so that the placement can be named.
+	c := DetectFromEnv(env("TMUX", "/t,1,0", "TERM", "tmux-256color"))
+	cmd, _ := c.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI256})
+	msg, ok := drainOne(cmd).(tea.ColorProfileMsg)
+	if !ok || msg.Profile != colorprofile.TrueColor {
+		t.Fatalf("no true colour asked for inside tmux: %v", drainOne(cmd))
+	}
+	c.Update(msg)
+	if _, pc := c.placeholderForm(); pc != placementRGB {
+		t.Errorf("placement form %v after true colour", pc)
+	}
+	// NO_COLOR (Ascii) and 16 colours stay as they are.
+	for _, prof := range []colorprofile.Profile{colorprofile.Ascii, colorprofile.ANSI, colorprofile.TrueColor} {
+		c := DetectFromEnv(env("TMUX", "/t,1,0"))
+		if cmd, _ := c.Update(tea.ColorProfileMsg{Profile: prof}); cmd != nil {
+			t.Errorf("%v upgraded", prof)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package imageview
 
 import (
 	"image"
+	"strconv"
 	"strings"
 	"time"
 
@@ -44,6 +45,9 @@ type Viewer struct {
 	// has reached the terminal (Succeed).
 	stand  map[string]*kittyImage
 	hinted bool // PassthroughHint was said
+	// sync is the sync query (see Refresh) whose answer Prepare waits
+	// for, 0 when none; syncs counts them.
+	sync, syncs int
 }
 
 // kittyImage is an image the terminal holds, with its placements and the
@@ -58,7 +62,7 @@ type kittyImage struct {
 	// text is the placeholder text of shown, centred in boxCols×boxRows.
 	text             string
 	boxCols, boxRows int
-	trueColor        bool
+	form             placeholderForm
 }
 
 // NewViewer returns a Viewer for a terminal with caps. seed varies the kitty
@@ -75,7 +79,7 @@ func NewViewer(caps Capabilities, seed uint32) *Viewer {
 // Update sees that one arrive). Call it from Update when an image arrives or
 // the view changes size.
 func (v *Viewer) Prepare(key string, img image.Image, cols, rows int) tea.Cmd {
-	if v.Caps.Inline() != ProtocolKitty || cols <= 0 || rows <= 0 {
+	if v.Caps.Inline() != ProtocolKitty || cols <= 0 || rows <= 0 || v.syncing() {
 		return nil
 	}
 	b := img.Bounds()
@@ -125,6 +129,12 @@ func otherPlacement(id uint32) uint32 {
 func (v *Viewer) Update(msg tea.Msg) tea.Cmd {
 	raw, ok := msg.(tea.RawMsg)
 	if !ok {
+		return nil
+	}
+	if d, ok := raw.Msg.(syncDeadline); ok {
+		if d.id == v.sync {
+			v.sync = 0 // no answer: send the images anyway
+		}
 		return nil
 	}
 	sent, ok := raw.Msg.(kittySent)
@@ -236,6 +246,16 @@ func (v *Viewer) Succeed(old, next string) tea.Cmd {
 // cannot tell that from a resize. Until its new copy is in the terminal,
 // each image shows the old one (still there after a resize), as with
 // Succeed; the old one is deleted after.
+//
+// Bubble Tea queues its return to the alternate screen with the first
+// frame after the pause, and writes raw messages before frames: an image
+// sent at once could reach the terminal first and be cleared with the
+// screen (the tiles stayed blank until a resize). So Refresh first asks
+// the terminal a question (a kitty query that stores nothing) and Prepare
+// sends nothing until the answer is in (Capabilities.Update takes it):
+// the terminal answers in order, so by then the frame that went out with
+// the question, and the return to the alternate screen in it, are behind.
+// Without an answer within syncWait, the images go anyway.
 func (v *Viewer) Refresh() tea.Cmd {
 	var cmds []tea.Cmd
 	for key, k := range v.kitty {
@@ -256,7 +276,49 @@ func (v *Viewer) Refresh() tea.Cmd {
 		k.text = ""
 		v.stand[key] = k
 	}
+	if len(v.stand) > 0 {
+		cmds = append(cmds, v.startSync())
+	}
 	return tea.Batch(cmds...)
+}
+
+// syncWait is how long Prepare waits for the answer to a sync query.
+const syncWait = time.Second
+
+// The sync queries' ids: a range of their own after kittyQueryID's (a
+// query stores nothing, so they cannot clash with an image).
+const (
+	kittySyncBase = kittyQueryID + 1
+	kittySyncIDs  = 1 << 20
+)
+
+// isSyncID reports whether a kitty reply's id is a sync query's.
+func isSyncID(id int) bool { return id >= kittySyncBase && id < kittySyncBase+kittySyncIDs }
+
+// syncDeadline is the payload of the raw message that ends the wait for
+// sync query id (it writes nothing).
+type syncDeadline struct{ id int }
+
+func (syncDeadline) String() string { return "" }
+
+// startSync sends a new sync query, which Prepare waits for.
+func (v *Viewer) startSync() tea.Cmd {
+	v.syncs = v.syncs%(kittySyncIDs-1) + 1
+	id := kittySyncBase + v.syncs
+	v.sync = id
+	q := "\x1b_Gi=" + strconv.Itoa(id) + ",s=1,v=1,a=q,t=d,f=24;AAAA\x1b\\"
+	if v.Caps.Tmux {
+		q = TmuxPassthrough(q)
+	}
+	return tea.Batch(tea.Raw(q), v.Tick(syncWait, func(time.Time) tea.Msg { return tea.RawMsg{Msg: syncDeadline{id}} }))
+}
+
+// syncing reports whether Prepare waits for the answer to a sync query.
+func (v *Viewer) syncing() bool {
+	if v.sync != 0 && v.Caps.synced >= v.sync {
+		v.sync = 0
+	}
+	return v.sync != 0
 }
 
 // retire deletes image id from the terminal a few frames from now, once
@@ -267,9 +329,10 @@ func (v *Viewer) retire(id uint32) tea.Cmd {
 }
 
 // Hint returns, once, what the user should know about how images are
-// shown (PassthroughHint inside tmux without passthrough), or "".
+// shown (PassthroughHint inside tmux without passthrough, unless tmux said
+// the terminal outside has no graphics passthrough would reach), or "".
 func (v *Viewer) Hint() string {
-	if v.hinted || !v.Caps.PassthroughOff() {
+	if v.hinted || !v.Caps.PassthroughOff() || !v.Caps.passthroughHelps() {
 		return ""
 	}
 	v.hinted = true
@@ -292,18 +355,21 @@ func (v *Viewer) nextID() uint32 {
 
 // kittyText returns k's placeholder text centred in cols×rows, cached.
 func (v *Viewer) kittyText(k *kittyImage, cols, rows int) string {
-	tc := v.Caps.TrueColor
-	if k.text != "" && k.boxCols == cols && k.boxRows == rows && k.trueColor == tc {
+	tc, pc := v.Caps.placeholderForm()
+	form := placeholderForm{tc, pc}
+	if k.text != "" && k.boxCols == cols && k.boxRows == rows && k.form == form {
 		return k.text
 	}
-	var ph string
-	if tc {
-		ph = KittyPlaceholder(k.shown)
-	} else {
-		ph = KittyPlaceholder256(k.shown)
-	}
-	k.text, k.boxCols, k.boxRows, k.trueColor = centre(ph, k.shown.Cols, k.shown.Rows, cols, rows), cols, rows, tc
+	ph := placeholder(k.shown, tc, pc)
+	k.text, k.boxCols, k.boxRows, k.form = centre(ph, k.shown.Cols, k.shown.Rows, cols, rows), cols, rows, form
 	return k.text
+}
+
+// placeholderForm is what Capabilities.placeholderForm decided, kept with
+// the text drawn by it.
+type placeholderForm struct {
+	trueColorID bool
+	placement   placementColour
 }
 
 // centre pads w×h cells of text (lines joined by \n) with spaces to fill

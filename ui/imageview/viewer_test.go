@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -61,6 +64,14 @@ func placeholderCaps(trueColor bool) Capabilities {
 	c := DetectFromEnv(env("TERM", "xterm-kitty"))
 	c.Update(tea.TerminalVersionMsg{Name: "kitty(0.41.1)"})
 	c.TrueColor = trueColor
+	return c
+}
+
+// tmuxCaps is kitty 0.41 inside tmux with passthrough on, the renderer in
+// true colour or not.
+func tmuxCaps(trueColor bool) Capabilities {
+	c := placeholderCaps(trueColor)
+	c.Tmux, c.Passthrough = true, true
 	return c
 }
 
@@ -365,6 +376,10 @@ func TestPlaceholdersSurviveRenderer(t *testing.T) {
 	}{
 		{"true colour", colorprofile.TrueColor, placeholderCaps(true), "\x1b[38;2;0;0;16;58;5;1m"},
 		{"256 colours", colorprofile.ANSI256, placeholderCaps(false), "\x1b[38;5;16;58;5;1m"},
+		// Inside tmux: the image id a palette index, the placement a
+		// 24-bit underline colour, which tmux passes on as it is.
+		{"inside tmux", colorprofile.TrueColor, tmuxCaps(true), "\x1b[38;5;16;58;2;0;0;1m"},
+		{"inside tmux, 256 colours", colorprofile.ANSI256, tmuxCaps(false), "\x1b[38;5;16m"},
 	}
 	cell := func(row, col int) string {
 		return cellRune(row, col)
@@ -465,33 +480,243 @@ func placeholderLines(s string) []string {
 }
 
 // TestViewerRefresh: after a paused program kitty has cleared the
-// alternate screen's images; Refresh sends each again under a new id,
-// showing the old one until the new one is in, then deleting the old.
+// alternate screen's images; Refresh sends each again under a new id once
+// the terminal has answered a sync query (so after the return to the
+// alternate screen that Bubble Tea queued), showing the old one until the
+// new one is in, then deleting the old.
 func TestViewerRefresh(t *testing.T) {
+	for _, answered := range []bool{true, false} {
+		v := NewViewer(placeholderCaps(true), 0)
+		var deadlines []tea.Msg
+		v.Tick = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
+			if d == syncWait {
+				deadlines = append(deadlines, f(time.Time{}))
+				return nil
+			}
+			return noWait(d, f)
+		}
+		img := testPattern(80, 40)
+		v.Update(v.Prepare("a", img, 20, 10)())
+		before := v.View("a", img, 20, 10)
+		sent := raws(drain(v.Refresh()))
+		if len(sent) != 1 {
+			t.Fatalf("Refresh sent %q, want the sync query alone", sent)
+		}
+		q := parseKitty(t, sent[0])
+		id, _ := strconv.Atoi(q[0].keys["i"])
+		if q[0].keys["a"] != "q" || !isSyncID(id) || len(deadlines) != 1 {
+			t.Fatalf("sync query %v, %d deadlines", q[0].keys, len(deadlines))
+		}
+		if got := v.View("a", img, 20, 10); got != before {
+			t.Error("the image not shown until its new copy is in")
+		}
+		if v.Prepare("a", img, 20, 10) != nil {
+			t.Fatal("sent before the terminal answered the sync query")
+		}
+		if answered {
+			if _, ok := v.Caps.Update(kittyReply(id-1, "OK")); !ok || v.Prepare("a", img, 20, 10) != nil {
+				t.Fatal("an earlier sync's answer taken for this one's")
+			}
+			if _, ok := v.Caps.Update(kittyReply(id, "OK")); !ok {
+				t.Fatal("the sync answer not taken")
+			}
+		} else {
+			v.Update(tea.RawMsg{Msg: syncDeadline{id - 1}})
+			if v.Prepare("a", img, 20, 10) != nil {
+				t.Fatal("an earlier sync's deadline ended this one's wait")
+			}
+			v.Update(deadlines[0])
+		}
+		tx := v.Prepare("a", img, 20, 10)
+		if tx == nil {
+			t.Fatal("no new transmission after the sync")
+		}
+		msg := tx()
+		if keys := parseKitty(t, fmt.Sprint(msg.(tea.RawMsg).Msg))[0].keys; keys["i"] != "17" || keys["a"] != "T" {
+			t.Errorf("sent %v, want image 17 transmitted", keys)
+		}
+		del := raws(drain(v.Update(msg)))
+		if len(del) != 1 || del[0] != (Kitty{}).Delete(16) {
+			t.Errorf("after the new copy, deleted %q, want the old image 16", del)
+		}
+		if got := v.View("a", img, 20, 10); !strings.Contains(got, "38;2;0;0;17") {
+			t.Error("the new copy not shown")
+		}
+	}
+	// Nothing shown, nothing to wait for; inside tmux the query is wrapped.
 	v := NewViewer(placeholderCaps(true), 0)
-	v.Tick = noWait
-	img := testPattern(80, 40)
-	v.Update(v.Prepare("a", img, 20, 10)())
-	before := v.View("a", img, 20, 10)
 	if v.Refresh() != nil {
-		t.Error("Refresh deleted an image still shown")
+		t.Error("a sync with no image to send again")
 	}
-	if got := v.View("a", img, 20, 10); got != before {
-		t.Error("the image not shown until its new copy is in")
+	c := placeholderCaps(true)
+	c.Tmux = true
+	v = NewViewer(c, 0)
+	v.Tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
+	img := testPattern(8, 8)
+	v.Update(v.Prepare("a", img, 4, 2)())
+	if sent := raws(drain(v.Refresh())); len(sent) != 1 || !strings.HasPrefix(sent[0], "\x1bPtmux;\x1b\x1b_G") {
+		t.Errorf("sync inside tmux %q", sent)
 	}
-	tx := v.Prepare("a", img, 20, 10)
-	if tx == nil {
-		t.Fatal("no new transmission after Refresh")
+}
+
+// keyExec is a paused program that waits for a key, as the full screen
+// does.
+type keyExec struct{ in io.Reader }
+
+func (e *keyExec) Run() error {
+	_, err := e.in.Read(make([]byte, 1))
+	return err
+}
+func (e *keyExec) SetStdin(r io.Reader) { e.in = r }
+func (*keyExec) SetStdout(io.Writer)    {}
+func (*keyExec) SetStderr(io.Writer)    {}
+
+// backMsg says the paused program is over.
+type backMsg struct{}
+
+// refreshModel shows one kitty image, pauses for a program once it is
+// shown, and sends it again when back, as the Image tab does.
+type refreshModel struct {
+	v      *Viewer
+	img    image.Image
+	paused *bool
+}
+
+func (m refreshModel) Init() tea.Cmd { return m.v.Prepare("img", m.img, 12, 4) }
+
+func (m refreshModel) View() tea.View {
+	v := tea.NewView(m.v.View("img", m.img, 12, 4))
+	v.AltScreen = true
+	return v
+}
+
+// shown is the id of the image whose placeholders the view draws.
+func (m refreshModel) shown() uint32 {
+	if k, ok := m.v.kitty["img"]; ok {
+		return k.shown.Image
 	}
-	msg := tx()
-	if keys := parseKitty(t, fmt.Sprint(msg.(tea.RawMsg).Msg))[0].keys; keys["i"] != "17" || keys["a"] != "T" {
-		t.Errorf("sent %v, want image 17 transmitted", keys)
+	return 0
+}
+
+func (m refreshModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmds []tea.Cmd
+	if cmd, ok := m.v.Caps.Update(msg); ok {
+		cmds = append(cmds, cmd)
 	}
-	del := raws(drain(v.Update(msg)))
-	if len(del) != 1 || del[0] != (Kitty{}).Delete(16) {
-		t.Errorf("after the new copy, deleted %q, want the old image 16", del)
+	switch msg.(type) {
+	case tea.RawMsg:
+		cmds = append(cmds, m.v.Update(msg))
+		if m.shown() == 16 && !*m.paused {
+			*m.paused = true
+			cmds = append(cmds, tea.Exec(&keyExec{}, func(error) tea.Msg { return backMsg{} }))
+		}
+	case backMsg:
+		cmds = append(cmds, m.v.Refresh())
 	}
-	if got := v.View("a", img, 20, 10); !strings.Contains(got, "38;2;0;0;17") {
-		t.Error("the new copy not shown")
+	return m, tea.Batch(append(cmds, m.v.Prepare("img", m.img, 12, 4))...)
+}
+
+// refreshedImage is the head of the image's new copy after the pause.
+const refreshedImage = "\x1b_Ga=T,U=1,q=2,i=17,"
+
+// humanDelay is how long after a screen shows a fake person presses a key.
+const humanDelay = 20 * time.Millisecond
+
+// kittyTerminal answers the kitty graphics queries written to it, as kitty
+// does, once they are written; and the first time the program leaves the
+// alternate screen (pausing for another), it presses a key.
+type kittyTerminal struct {
+	syncBuffer
+	replies  io.Writer
+	answered int // how much of the output has been searched for queries
+	pressed  bool
+	// sent is closed once the output holds the image's new copy.
+	sent     chan struct{}
+	sentOnce sync.Once
+}
+
+func (k *kittyTerminal) Write(p []byte) (int, error) {
+	n, err := k.syncBuffer.Write(p)
+	out := k.String()
+	if !k.pressed && strings.Contains(out, "\x1b[?1049l") {
+		// A person presses the key a moment later. Pressed at once, the
+		// paused program's end can beat Bubble Tea's old frame ticker to
+		// its own stop, which then stops the new one (its race, not ours:
+		// no frame would come again).
+		k.pressed = true
+		time.AfterFunc(humanDelay, func() { _, _ = io.WriteString(k.replies, " ") })
+	}
+	if strings.Contains(out, refreshedImage) {
+		k.sentOnce.Do(func() { close(k.sent) })
+	}
+	for {
+		const head = "\x1b_Gi="
+		i := strings.Index(out[k.answered:], head)
+		if i < 0 {
+			break
+		}
+		rest := out[k.answered+i+len(head):]
+		id, keys, ok := strings.Cut(rest, ",")
+		if !ok {
+			break // the rest is still to come
+		}
+		k.answered += i + len(head)
+		if strings.HasPrefix(keys, "s=1,v=1,a=q,") {
+			reply := head + id + ";OK\x1b\\"
+			go func() { _, _ = io.WriteString(k.replies, reply) }()
+		}
+	}
+	return n, err
+}
+
+// TestRefreshAfterPausedProgram runs a program that shows a kitty image,
+// pauses for another (tea.Exec, as the full screen does) and sends the
+// image again when back: the new copy must reach the terminal after the
+// program's return to the alternate screen, which kitty clears.
+func TestRefreshAfterPausedProgram(t *testing.T) {
+	// An *os.File, as a terminal is: Bubble Tea stops reading it while the
+	// other program runs, which it can only do for a file.
+	in, replies, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	defer replies.Close()
+	out := &kittyTerminal{replies: replies, sent: make(chan struct{})}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	v := NewViewer(placeholderCaps(true), 0)
+	var late atomic.Bool // the wait for the sync's answer ran out
+	v.Tick = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
+		return tea.Tick(d, func(now time.Time) tea.Msg {
+			late.Store(late.Load() || d == syncWait)
+			return f(now)
+		})
+	}
+	p := tea.NewProgram(refreshModel{v: v, img: testPattern(40, 40), paused: new(bool)},
+		tea.WithInput(in), tea.WithOutput(out), tea.WithContext(ctx),
+		tea.WithWindowSize(40, 10), tea.WithColorProfile(colorprofile.TrueColor), tea.WithoutSignalHandler(),
+		// Few frames a second: the return to the alternate screen waits
+		// for the next frame, while the image's new copy is ready at once
+		// (and Bubble Tea writes raw bytes first, then the frame).
+		tea.WithFPS(4))
+	go func() {
+		select {
+		case <-out.sent:
+			p.Quit()
+		case <-ctx.Done():
+		}
+	}()
+	if _, err := p.Run(); err != nil {
+		t.Fatalf("program: %v (output %q)", err, out.String())
+	}
+	if late.Load() {
+		t.Error("the sync query's answer never came")
+	}
+	got := out.String()
+	again := strings.Index(got, refreshedImage)
+	enter := strings.LastIndex(got, "\x1b[?1049h")
+	if again < 0 || enter < 0 || again < enter {
+		t.Errorf("image sent again at %d, the alternate screen entered at %d: %q", again, enter, got)
 	}
 }
