@@ -82,9 +82,6 @@ type Capabilities struct {
 	// already known); rgbAnswer: the terminal said it keeps 24-bit colour;
 	// upgrading: the ColorProfileMsg saying so is on its way.
 	probeColour, rgbAnswer, upgrading bool
-	// synced is the latest Viewer sync the terminal answered (see
-	// Viewer.Refresh).
-	synced int
 }
 
 // DetectFromEnv guesses capabilities from environment variables (pass

@@ -105,7 +105,14 @@ func (c *Capabilities) Update(msg tea.Msg) (tea.Cmd, bool) {
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case uv.KittyGraphicsEvent:
-		if !c.kittyReply(msg) {
+		switch id := msg.Options.ID; {
+		case id == kittyQueryID:
+			c.kittyOK = string(msg.Payload) == "OK"
+		case ownKittyID(id):
+			// A Viewer's command answered: handed on to it as a raw
+			// message, which Viewer.Update takes.
+			return answerCmd(msg), true
+		default:
 			return nil, false
 		}
 	case uv.PrimaryDeviceAttributesEvent:
@@ -154,20 +161,6 @@ func (c *Capabilities) Update(msg tea.Msg) (tea.Cmd, bool) {
 	}
 	c.settle()
 	return tea.Batch(cmd, c.upgradeColour()), true
-}
-
-// kittyReply takes a kitty graphics reply to one of the package's queries:
-// the capability query, or a Viewer's sync.
-func (c *Capabilities) kittyReply(msg uv.KittyGraphicsEvent) bool {
-	switch id := msg.Options.ID; {
-	case id == kittyQueryID:
-		c.kittyOK = string(msg.Payload) == "OK"
-	case isSyncID(id):
-		c.synced = max(c.synced, id)
-	default:
-		return false
-	}
-	return true
 }
 
 // secondRound is the second round of queries outside tmux and GNU screen,

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
@@ -84,7 +85,9 @@ func fullScreenKitty(img image.Image, caps Capabilities, cols, rows int) (*fullS
 	if pc == 0 {
 		return nil, errors.New("full-screen image: empty image")
 	}
-	k := Kitty{Tmux: caps.Tmux, CellWidth: cw, CellHeight: ch}
+	// Inside tmux, kitty answers, and the image goes again while it has
+	// not (see fullScreen.resend).
+	k := Kitty{Tmux: caps.Tmux, Answered: caps.Tmux, CellWidth: cw, CellHeight: ch}
 	pl := Placement{Image: fullScreenKittyID, ID: 1, Cols: pc, Rows: pr}
 	left := (cols-pc)/2 + 1
 	cleanup := k.Delete(pl.Image)
@@ -96,7 +99,7 @@ func fullScreenKitty(img image.Image, caps Capabilities, cols, rows int) (*fullS
 		// Written straight to tmux, not through the renderer: the form
 		// tmux passes on whole (see placementRGB).
 		text := placeholder(pl, false, placementRGB)
-		return &fullScreen{image: seq + placeLines(text, 1, left), cleanup: cleanup}, nil
+		return &fullScreen{image: seq + placeLines(text, 1, left), cleanup: cleanup, resend: seq}, nil
 	}
 	seq, err := k.TransmitAt(img, pl)
 	if err != nil {
@@ -137,9 +140,15 @@ func placeLines(text string, row, col int) string {
 type fullScreen struct {
 	image, caption string
 	cleanup        string // written before the screen is put back (a kitty delete)
-	rows           int
-	in             io.Reader
-	out            io.Writer
+	// resend is, inside tmux, the kitty transmission, which tmux may drop
+	// (it drops passthrough from a pane whose redraw is due, as just
+	// after Bubble Tea has left the alternate screen): written again
+	// while kitty has not answered (see waitKey).
+	resend string
+	wait   time.Duration // for kitty's answer; zero means ackWait
+	rows   int
+	in     io.Reader
+	out    io.Writer
 }
 
 func (f *fullScreen) SetStdin(r io.Reader)  { f.in = r }
@@ -164,13 +173,9 @@ func (f *fullScreen) Run() error {
 	if _, err := io.WriteString(f.out, screen); err != nil {
 		return fmt.Errorf("full-screen image: %w", err)
 	}
-	var err error
-	if f.in != nil {
-		var key [1]byte
-		_, err = f.in.Read(key[:])
-		if errors.Is(err, io.EOF) {
-			err = nil
-		}
+	err := f.waitKey()
+	if errors.Is(err, io.EOF) {
+		err = nil
 	}
 	if _, werr := io.WriteString(f.out, f.cleanup+"\x1b[2J\x1b[?25h\x1b[?1049l"); werr != nil && err == nil {
 		err = werr

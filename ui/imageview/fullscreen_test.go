@@ -3,6 +3,7 @@ package imageview
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -249,5 +250,58 @@ func TestOpenArgs(t *testing.T) {
 	}
 	if cmd := OpenCmd("/tmp/x.png"); cmd.Args[len(cmd.Args)-1] != "/tmp/x.png" || cmd.Process != nil {
 		t.Errorf("OpenCmd = %v", cmd.Args)
+	}
+}
+
+// writes is a writer that hands each write to a channel.
+type writes chan string
+
+func (w writes) Write(p []byte) (int, error) {
+	w <- string(p)
+	return len(p), nil
+}
+
+// TestFullScreenSendsAgainUntilAnswered: inside tmux the full screen's
+// image may be dropped on the way, so it goes again while kitty has not
+// answered (or has refused it), ackTries times at most; kitty's answers
+// on the input are not taken for the key that closes the screen.
+func TestFullScreenSendsAgainUntilAnswered(t *testing.T) {
+	run := func(wait time.Duration) (*os.File, writes, chan error) {
+		t.Helper()
+		in, keys, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { in.Close(); keys.Close() })
+		out := make(writes, 10)
+		f := &fullScreen{resend: "IMAGE", wait: wait, in: in, out: out}
+		done := make(chan error, 1)
+		go func() { done <- f.waitKey() }()
+		return keys, out, done
+	}
+	// No answer: sent again until ackTries sendings in all, then only a
+	// key ends it.
+	keys, out, done := run(time.Millisecond)
+	for range ackTries - 1 {
+		if got := <-out; got != "IMAGE" {
+			t.Fatalf("wrote %q", got)
+		}
+	}
+	_, _ = keys.WriteString(" ")
+	if err := <-done; err != nil || len(out) != 0 {
+		t.Errorf("closed with %v after %d more sendings", err, len(out))
+	}
+	// Refused, then answered: sent again once; the answers are no key.
+	keys, out, done = run(time.Hour)
+	_, _ = keys.WriteString("\x1b_Gi=4278190335,p=1;ENODATA:lost\x1b\\")
+	if got := <-out; got != "IMAGE" {
+		t.Fatalf("wrote %q after a refusal", got)
+	}
+	// The answer comes in two reads; then the key.
+	_, _ = keys.WriteString("\x1b_Gi=4278190335,p=1;O")
+	_, _ = keys.WriteString("K\x1b\\")
+	_, _ = keys.WriteString("q")
+	if err := <-done; err != nil || len(out) != 0 {
+		t.Errorf("closed with %v after %d more sendings", err, len(out))
 	}
 }

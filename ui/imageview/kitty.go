@@ -34,6 +34,10 @@ type Kitty struct {
 	Format KittyFormat
 	// Tmux wraps every command in tmux passthrough (see TmuxPassthrough).
 	Tmux bool
+	// Answered asks the terminal to answer transmissions and placements
+	// ("OK", or an error) instead of keeping quiet (q=2): inside tmux,
+	// where a command can be lost on the way (see viewer_ack.go).
+	Answered bool
 	// CellWidth and CellHeight, in pixels, bound the pixels sent: an image
 	// is shrunk to its placement's size first. Zero means 10×20.
 	CellWidth, CellHeight int
@@ -68,7 +72,15 @@ func (p Placement) clamped() Placement {
 // KittyPlaceholder text then shows. It encodes the image, so run it from a
 // tea.Cmd (TransmitCmd does).
 func (k Kitty) Transmit(img image.Image, p Placement) (string, error) {
-	return k.transmit(img, p, "a=T,U=1,q=2,")
+	return k.transmit(img, p, "a=T,U=1,"+k.quiet())
+}
+
+// quiet is the key that keeps the terminal from answering, unless Answered.
+func (k Kitty) quiet() string {
+	if k.Answered {
+		return ""
+	}
+	return "q=2,"
 }
 
 // TransmitAt is Transmit for a placement drawn where the cursor is (kitty's
@@ -146,7 +158,7 @@ func (k Kitty) command(ctl, payload string) string {
 // virtual placement p, for a resized view without sending the pixels again.
 // A placement of the image with the same id is replaced.
 func (k Kitty) Place(p Placement) string {
-	return k.command("a=p,U=1,q=2,"+p.keys(), "")
+	return k.command("a=p,U=1,"+k.quiet()+p.keys(), "")
 }
 
 // Delete returns the command that deletes image id and frees its data in the
@@ -170,7 +182,7 @@ func (k Kitty) TransmitCmd(img image.Image, p Placement) tea.Cmd {
 		if err != nil {
 			return nil
 		}
-		return tea.RawMsg{Msg: kittySent{p: p, seq: seq}}
+		return tea.RawMsg{Msg: kittySent{p: p, seq: seq, ack: k.Answered}}
 	}
 }
 
@@ -178,7 +190,7 @@ func (k Kitty) TransmitCmd(img image.Image, p Placement) tea.Cmd {
 // like TransmitCmd's.
 func (k Kitty) PlaceCmd(p Placement) tea.Cmd {
 	p = p.clamped()
-	msg := tea.RawMsg{Msg: kittySent{p: p, seq: k.Place(p)}}
+	msg := tea.RawMsg{Msg: kittySent{p: p, seq: k.Place(p), ack: k.Answered}}
 	return func() tea.Msg { return msg }
 }
 
@@ -188,6 +200,7 @@ func (k Kitty) PlaceCmd(p Placement) tea.Cmd {
 type kittySent struct {
 	p   Placement
 	seq string
+	ack bool // the terminal answers it (Kitty.Answered)
 }
 
 // String returns the escape sequences, which is what Bubble Tea writes.

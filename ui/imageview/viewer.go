@@ -2,7 +2,6 @@ package imageview
 
 import (
 	"image"
-	"strconv"
 	"strings"
 	"time"
 
@@ -45,6 +44,10 @@ type Viewer struct {
 	// has reached the terminal (Succeed).
 	stand  map[string]*kittyImage
 	hinted bool // PassthroughHint was said
+	// lost: inside tmux, the terminal never confirmed an image (see
+	// viewer_ack.go): half blocks from then on; lostHinted: LostHint was
+	// said.
+	lost, lostHinted bool
 	// sync is the sync query (see Refresh) whose answer Prepare waits
 	// for, 0 when none; syncs counts them.
 	sync, syncs int
@@ -59,6 +62,16 @@ type kittyImage struct {
 	// transmission has gone out). pending: a command is on its way.
 	want, shown Placement
 	pending     bool
+	// written: the transmission has been handed to the terminal (a
+	// delete may follow it).
+	written bool
+	// Inside tmux (see viewer_ack.go): sent is the command handed to the
+	// terminal whose answer is awaited (zero: none), tries how many times
+	// it went, resend that its answer did not come and Prepare sends it
+	// again.
+	sent   Placement
+	tries  int
+	resend bool
 	// text is the placeholder text of shown, centred in boxCols×boxRows.
 	text             string
 	boxCols, boxRows int
@@ -79,7 +92,7 @@ func NewViewer(caps Capabilities, seed uint32) *Viewer {
 // Update sees that one arrive). Call it from Update when an image arrives or
 // the view changes size.
 func (v *Viewer) Prepare(key string, img image.Image, cols, rows int) tea.Cmd {
-	if v.Caps.Inline() != ProtocolKitty || cols <= 0 || rows <= 0 || v.syncing() {
+	if v.inline() != ProtocolKitty || cols <= 0 || rows <= 0 || v.sync != 0 {
 		return nil
 	}
 	b := img.Bounds()
@@ -89,6 +102,10 @@ func (v *Viewer) Prepare(key string, img image.Image, cols, rows int) tea.Cmd {
 		return nil
 	}
 	if k, ok := v.kitty[key]; ok {
+		if k.resend {
+			k.want.Cols, k.want.Rows = pc, pr
+			return v.sendAgain(k, img)
+		}
 		if k.want.Cols == pc && k.want.Rows == pr {
 			return nil
 		}
@@ -123,24 +140,33 @@ func otherPlacement(id uint32) uint32 {
 }
 
 // Update notes that a transmission or placement from Prepare has been
-// handed to the terminal, so View may draw its placeholders. Pass it every
-// message (it looks at tea.RawMsg only). The command it may return sends a
-// size asked for meanwhile, or deletes an image that is no longer shown.
+// handed to the terminal (inside tmux: that the terminal has confirmed it),
+// so View may draw its placeholders. Pass it every message (it looks at
+// tea.RawMsg only: Capabilities.Update turns the terminal's answers into
+// those). The command it may return sends a size asked for meanwhile,
+// deletes an image that is no longer shown, or waits for an answer.
 func (v *Viewer) Update(msg tea.Msg) tea.Cmd {
 	raw, ok := msg.(tea.RawMsg)
 	if !ok {
 		return nil
 	}
-	if d, ok := raw.Msg.(syncDeadline); ok {
-		if d.id == v.sync {
+	switch m := raw.Msg.(type) {
+	case syncDeadline:
+		if m.id == v.sync {
 			v.sync = 0 // no answer: send the images anyway
 		}
-		return nil
+	case kittyAnswer:
+		return v.answered(m)
+	case ackDeadline:
+		v.unanswered(m)
+	case kittySent:
+		return v.handed(m)
 	}
-	sent, ok := raw.Msg.(kittySent)
-	if !ok {
-		return nil
-	}
+	return nil
+}
+
+// handed takes a command Bubble Tea has written to the terminal.
+func (v *Viewer) handed(sent kittySent) tea.Cmd {
 	id := sent.p.Image
 	if v.orphans[id] {
 		delete(v.orphans, id)
@@ -150,18 +176,28 @@ func (v *Viewer) Update(msg tea.Msg) tea.Cmd {
 		if k.id != id {
 			continue
 		}
-		k.shown, k.pending, k.text = sent.p, false, ""
-		var cmds []tea.Cmd
-		if old, ok := v.stand[key]; ok {
-			delete(v.stand, key)
-			cmds = append(cmds, v.retire(old.id))
+		k.written = true
+		if sent.ack {
+			return v.awaitAnswer(k, sent.p)
 		}
-		if k.want.Cols != k.shown.Cols || k.want.Rows != k.shown.Rows {
-			cmds = append(cmds, v.place(k))
-		}
-		return tea.Batch(cmds...)
+		return v.arrived(key, k, sent.p)
 	}
 	return nil
+}
+
+// arrived shows placement p of k, which is in the terminal: the image it
+// stood in for goes, and a size asked for meanwhile is sent.
+func (v *Viewer) arrived(key string, k *kittyImage, p Placement) tea.Cmd {
+	k.shown, k.pending, k.text = p, false, ""
+	var cmds []tea.Cmd
+	if old, ok := v.stand[key]; ok {
+		delete(v.stand, key)
+		cmds = append(cmds, v.retire(old.id))
+	}
+	if k.want.Cols != k.shown.Cols || k.want.Rows != k.shown.Rows {
+		cmds = append(cmds, v.place(k))
+	}
+	return tea.Batch(cmds...)
 }
 
 // View returns img under key as rows lines of cols cells: kitty placeholder
@@ -169,7 +205,7 @@ func (v *Viewer) Update(msg tea.Msg) tea.Cmd {
 // image it succeeds), else a half-block preview, both cached; "" when
 // images are off. The caller shows the file path anyway.
 func (v *Viewer) View(key string, img image.Image, cols, rows int) string {
-	switch v.Caps.Inline() {
+	switch v.inline() {
 	case ProtocolOff:
 		return ""
 	case ProtocolKitty:
@@ -206,7 +242,7 @@ func (v *Viewer) Forget(key string) tea.Cmd {
 		return tea.Batch(cmds...)
 	}
 	delete(v.kitty, key)
-	if k.shown.ID == 0 {
+	if !k.written {
 		// Still being encoded: a delete now would reach the terminal first.
 		if v.orphans == nil {
 			v.orphans = make(map[uint32]bool)
@@ -260,11 +296,15 @@ func (v *Viewer) Refresh() tea.Cmd {
 	var cmds []tea.Cmd
 	for key, k := range v.kitty {
 		delete(v.kitty, key)
-		if k.shown.ID == 0 {
+		if !k.written {
 			if v.orphans == nil {
 				v.orphans = make(map[uint32]bool)
 			}
 			v.orphans[k.id] = true
+			continue
+		}
+		if k.shown.ID == 0 { // sent, never confirmed: nothing to stand in
+			cmds = append(cmds, v.retire(k.id))
 			continue
 		}
 		if prev, ok := v.stand[key]; ok {
@@ -282,45 +322,6 @@ func (v *Viewer) Refresh() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// syncWait is how long Prepare waits for the answer to a sync query.
-const syncWait = time.Second
-
-// The sync queries' ids: a range of their own after kittyQueryID's (a
-// query stores nothing, so they cannot clash with an image).
-const (
-	kittySyncBase = kittyQueryID + 1
-	kittySyncIDs  = 1 << 20
-)
-
-// isSyncID reports whether a kitty reply's id is a sync query's.
-func isSyncID(id int) bool { return id >= kittySyncBase && id < kittySyncBase+kittySyncIDs }
-
-// syncDeadline is the payload of the raw message that ends the wait for
-// sync query id (it writes nothing).
-type syncDeadline struct{ id int }
-
-func (syncDeadline) String() string { return "" }
-
-// startSync sends a new sync query, which Prepare waits for.
-func (v *Viewer) startSync() tea.Cmd {
-	v.syncs = v.syncs%(kittySyncIDs-1) + 1
-	id := kittySyncBase + v.syncs
-	v.sync = id
-	q := "\x1b_Gi=" + strconv.Itoa(id) + ",s=1,v=1,a=q,t=d,f=24;AAAA\x1b\\"
-	if v.Caps.Tmux {
-		q = TmuxPassthrough(q)
-	}
-	return tea.Batch(tea.Raw(q), v.Tick(syncWait, func(time.Time) tea.Msg { return tea.RawMsg{Msg: syncDeadline{id}} }))
-}
-
-// syncing reports whether Prepare waits for the answer to a sync query.
-func (v *Viewer) syncing() bool {
-	if v.sync != 0 && v.Caps.synced >= v.sync {
-		v.sync = 0
-	}
-	return v.sync != 0
-}
-
 // retire deletes image id from the terminal a few frames from now, once
 // no frame on its way shows it.
 func (v *Viewer) retire(id uint32) tea.Cmd {
@@ -328,10 +329,15 @@ func (v *Viewer) retire(id uint32) tea.Cmd {
 	return v.Tick(retireDelay, func(time.Time) tea.Msg { return tea.RawMsg{Msg: seq} })
 }
 
-// Hint returns, once, what the user should know about how images are
+// Hint returns, once each, what the user should know about how images are
 // shown (PassthroughHint inside tmux without passthrough, unless tmux said
-// the terminal outside has no graphics passthrough would reach), or "".
+// the terminal outside has no graphics passthrough would reach; LostHint
+// when images never got through tmux), or "".
 func (v *Viewer) Hint() string {
+	if v.lost && !v.lostHinted {
+		v.lostHinted = true
+		return LostHint
+	}
 	if v.hinted || !v.Caps.PassthroughOff() || !v.Caps.passthroughHelps() {
 		return ""
 	}
@@ -339,9 +345,11 @@ func (v *Viewer) Hint() string {
 	return PassthroughHint
 }
 
+// encoder writes the Viewer's kitty commands: inside tmux wrapped, and
+// answered (see viewer_ack.go).
 func (v *Viewer) encoder() Kitty {
 	cw, ch, _ := v.Caps.Cell()
-	return Kitty{Tmux: v.Caps.Tmux, CellWidth: cw, CellHeight: ch}
+	return Kitty{Tmux: v.Caps.Tmux, Answered: v.Caps.Tmux, CellWidth: cw, CellHeight: ch}
 }
 
 // nextID returns a kitty image id that both placeholder forms can carry:

@@ -71,7 +71,7 @@ func placeholderCaps(trueColor bool) Capabilities {
 // true colour or not.
 func tmuxCaps(trueColor bool) Capabilities {
 	c := placeholderCaps(trueColor)
-	c.Tmux, c.Passthrough = true, true
+	c.Tmux, c.Passthrough, c.kittyOK = true, true, true
 	return c
 }
 
@@ -339,7 +339,25 @@ type placeholderModel struct {
 func (m placeholderModel) Init() tea.Cmd { return m.v.Prepare("img", m.img, 12, 4) }
 
 func (m placeholderModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	return m, m.v.Update(msg)
+	if cmd, ok := m.v.Caps.Update(msg); ok {
+		return m, cmd
+	}
+	return m, tea.Batch(m.v.Update(msg), kittyAnswers(msg))
+}
+
+// kittyAnswers is kitty's answer to a command handed to the terminal that
+// asks for one (inside tmux), as the reply Bubble Tea then delivers.
+func kittyAnswers(msg tea.Msg) tea.Cmd {
+	r, ok := msg.(tea.RawMsg)
+	if !ok {
+		return nil
+	}
+	s, ok := r.Msg.(kittySent)
+	if !ok || !s.ack {
+		return nil
+	}
+	reply := uv.KittyGraphicsEvent{Options: kitty.Options{ID: int(s.p.Image), PlacementID: int(s.p.ID)}, Payload: []byte("OK")}
+	return func() tea.Msg { return reply }
 }
 
 func (m placeholderModel) View() tea.View {
@@ -368,25 +386,30 @@ func (w *watchWriter) Write(p []byte) (int, error) {
 // it every placeholder cell with its diacritics and the id colour, in the
 // colour profiles where each placeholder form is meant to work.
 func TestPlaceholdersSurviveRenderer(t *testing.T) {
+	// 40×40 pixels in 12×4 cells of 1:2 take 8×4 cells.
+	const head = "\x1b_Ga=T,U=1,q=2,i=16,p=1,c=8,r=4,f=100,m=0;iVBORw0KGgo"
+	// Inside tmux, wrapped, and answered.
+	const tmuxHead = "\x1bPtmux;\x1b\x1b_Ga=T,U=1,i=16,p=1,c=8,r=4,f=100,m=0;iVBORw0KGgo"
 	tests := []struct {
 		name    string
 		profile colorprofile.Profile
 		caps    Capabilities
+		head    string
 		colour  string
 	}{
-		{"true colour", colorprofile.TrueColor, placeholderCaps(true), "\x1b[38;2;0;0;16;58;5;1m"},
-		{"256 colours", colorprofile.ANSI256, placeholderCaps(false), "\x1b[38;5;16;58;5;1m"},
+		{"true colour", colorprofile.TrueColor, placeholderCaps(true), head, "\x1b[38;2;0;0;16;58;5;1m"},
+		{"256 colours", colorprofile.ANSI256, placeholderCaps(false), head, "\x1b[38;5;16;58;5;1m"},
 		// Inside tmux: the image id a palette index, the placement a
 		// 24-bit underline colour, which tmux passes on as it is.
-		{"inside tmux", colorprofile.TrueColor, tmuxCaps(true), "\x1b[38;5;16;58;2;0;0;1m"},
-		{"inside tmux, 256 colours", colorprofile.ANSI256, tmuxCaps(false), "\x1b[38;5;16m"},
+		{"inside tmux", colorprofile.TrueColor, tmuxCaps(true), tmuxHead, "\x1b[38;5;16;58;2;0;0;1m"},
+		// Where Bubble Tea settled for 256 colours, it is told true
+		// colour (tmux takes it from any program), and renders it.
+		{"inside tmux, from 256 colours", colorprofile.ANSI256, tmuxCaps(false), tmuxHead, "\x1b[38;5;16;58;2;0;0;1m"},
 	}
 	cell := func(row, col int) string {
 		return cellRune(row, col)
 	}
-	// 40×40 pixels in 12×4 cells of 1:2 take 8×4 cells.
-	const head = "\x1b_Ga=T,U=1,q=2,i=16,p=1,c=8,r=4,f=100,m=0;iVBORw0KGgo"
-	after := func(out string) (string, bool) {
+	after := func(out, head string) (string, bool) {
 		tx := strings.Index(out, head)
 		if tx < 0 {
 			return "", false
@@ -402,7 +425,7 @@ func TestPlaceholdersSurviveRenderer(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			v := NewViewer(tt.caps, 0)
 			out := &watchWriter{done: make(chan struct{}), ok: func(s string) bool {
-				rest, ok := after(s)
+				rest, ok := after(s, tt.head)
 				return ok && strings.Contains(rest, cell(3, 7))
 			}}
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -420,7 +443,7 @@ func TestPlaceholdersSurviveRenderer(t *testing.T) {
 			case <-ctx.Done():
 			}
 			<-errc
-			rest, ok := after(out.String())
+			rest, ok := after(out.String(), tt.head)
 			if !ok {
 				t.Fatalf("transmission not written whole: %q", out.String())
 			}
@@ -514,11 +537,17 @@ func TestViewerRefresh(t *testing.T) {
 			t.Fatal("sent before the terminal answered the sync query")
 		}
 		if answered {
-			if _, ok := v.Caps.Update(kittyReply(id-1, "OK")); !ok || v.Prepare("a", img, 20, 10) != nil {
-				t.Fatal("an earlier sync's answer taken for this one's")
-			}
-			if _, ok := v.Caps.Update(kittyReply(id, "OK")); !ok {
-				t.Fatal("the sync answer not taken")
+			// The answer comes to Capabilities, which hands it to the
+			// Viewer as a raw message.
+			for _, a := range []int{id - 1, id} {
+				cmd, ok := v.Caps.Update(kittyReply(a, "OK"))
+				if !ok {
+					t.Fatalf("sync answer %d not taken", a)
+				}
+				v.Update(drainOne(cmd))
+				if a != id && v.Prepare("a", img, 20, 10) != nil {
+					t.Fatal("an earlier sync's answer taken for this one's")
+				}
 			}
 		} else {
 			v.Update(tea.RawMsg{Msg: syncDeadline{id - 1}})
@@ -548,12 +577,13 @@ func TestViewerRefresh(t *testing.T) {
 	if v.Refresh() != nil {
 		t.Error("a sync with no image to send again")
 	}
-	c := placeholderCaps(true)
-	c.Tmux = true
-	v = NewViewer(c, 0)
+	v = NewViewer(tmuxCaps(true), 0)
 	v.Tick = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 	img := testPattern(8, 8)
-	v.Update(v.Prepare("a", img, 4, 2)())
+	tx := v.Prepare("a", img, 4, 2)()
+	v.Update(tx)
+	cmd, _ := v.Caps.Update(drainOne(kittyAnswers(tx)))
+	v.Update(drainOne(cmd))
 	if sent := raws(drain(v.Refresh())); len(sent) != 1 || !strings.HasPrefix(sent[0], "\x1bPtmux;\x1b\x1b_G") {
 		t.Errorf("sync inside tmux %q", sent)
 	}
@@ -718,5 +748,115 @@ func TestRefreshAfterPausedProgram(t *testing.T) {
 	enter := strings.LastIndex(got, "\x1b[?1049h")
 	if again < 0 || enter < 0 || again < enter {
 		t.Errorf("image sent again at %d, the alternate screen entered at %d: %q", again, enter, got)
+	}
+}
+
+// TestViewerTmuxAnswers: inside tmux a command can be lost on the way
+// (tmux drops passthrough from a pane whose redraw is due), so the Viewer
+// asks kitty to answer, draws the placeholders once it has, sends again
+// what got no answer (or an error), and after ackTries falls back to half
+// blocks and says why.
+func TestViewerTmuxAnswers(t *testing.T) {
+	var deadlines []tea.Msg
+	tick := func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
+		if d == ackWait {
+			deadlines = append(deadlines, f(time.Time{}))
+			return nil
+		}
+		return noWait(d, f)
+	}
+	answer := func(v *Viewer, id, placement uint32, payload string) tea.Cmd {
+		t.Helper()
+		cmd, ok := v.Caps.Update(kittyReply(int(id), payload))
+		r := drainOne(cmd)
+		if !ok || r == nil {
+			t.Fatalf("answer for %d not taken", id)
+		}
+		a := r.(tea.RawMsg).Msg.(kittyAnswer)
+		a.placement = placement
+		return v.Update(tea.RawMsg{Msg: a})
+	}
+	img := testPattern(200, 100)
+	v := NewViewer(tmuxCaps(true), 0)
+	v.Tick = tick
+	tx := v.Prepare("k", img, 20, 10)().(tea.RawMsg)
+	keys := parseKitty(t, tmuxUnwrapAll(t, fmt.Sprint(tx.Msg)))[0].keys
+	if _, quiet := keys["q"]; quiet || keys["a"] != "T" {
+		t.Fatalf("transmission keys %v: want one kitty answers", keys)
+	}
+	v.Update(tx)
+	if got := v.View("k", img, 20, 10); strings.Contains(got, string(kittyPlaceholderRune)) || len(deadlines) != 1 {
+		t.Fatalf("placeholders drawn before kitty answered (%d waits)", len(deadlines))
+	}
+	answer(v, 16, 1, "OK")
+	if got := v.View("k", img, 20, 10); !strings.Contains(got, cellRune(4, 19)) {
+		t.Fatal("not drawn once kitty answered")
+	}
+	// A wait that ends after the answer changes nothing.
+	v.Update(deadlines[0])
+	if v.kitty["k"].resend {
+		t.Error("an answered command marked to go again")
+	}
+
+	// A resize's placement, lost: it goes again when its wait is over.
+	deadlines = nil
+	place := v.Prepare("k", img, 40, 30)().(tea.RawMsg)
+	v.Update(place)
+	if v.Prepare("k", img, 40, 30) != nil {
+		t.Fatal("sent again before the wait was over")
+	}
+	v.Update(deadlines[0])
+	again, ok := v.Prepare("k", img, 40, 30)().(tea.RawMsg)
+	if !ok || parseKitty(t, tmuxUnwrapAll(t, fmt.Sprint(again.Msg)))[0].keys["a"] != "p" {
+		t.Fatalf("the lost placement not sent again: %v", again)
+	}
+	v.Update(again)
+	if got := v.View("k", img, 40, 30); !strings.Contains(got, cellRune(4, 19)) || strings.Contains(got, cellRune(9, 39)) {
+		t.Error("the old size should show until the new placement is confirmed")
+	}
+	answer(v, 16, 2, "OK")
+	if got := v.View("k", img, 40, 30); !strings.Contains(got, cellRune(9, 39)) || !strings.Contains(got, "58;2;0;0;2") {
+		t.Error("the new size not drawn once confirmed")
+	}
+
+	// kitty refuses (the image arrived in part): it goes again, whole.
+	v = NewViewer(tmuxCaps(true), 0)
+	v.Tick = tick
+	v.Update(v.Prepare("k", img, 20, 10)())
+	answer(v, 16, 1, "EINVAL:bad data")
+	whole, ok := v.Prepare("k", img, 20, 10)().(tea.RawMsg)
+	if !ok || parseKitty(t, tmuxUnwrapAll(t, fmt.Sprint(whole.Msg)))[0].keys["a"] != "T" {
+		t.Fatal("a refused image not sent again whole")
+	}
+
+	// Nothing answers any more: after ackTries sendings in all (the
+	// refused one among them), half blocks and LostHint.
+	deadlines = nil
+	v.Update(whole)
+	sendings := 2
+	for len(deadlines) > 0 {
+		d := deadlines[0]
+		deadlines = deadlines[1:]
+		v.Update(d)
+		if cmd := v.Prepare("k", img, 20, 10); cmd != nil {
+			sendings++
+			v.Update(cmd())
+		}
+	}
+	if sendings != ackTries {
+		t.Errorf("sent %d times before giving up, want %d", sendings, ackTries)
+	}
+	if got := v.View("k", img, 20, 10); got != v.preview.View("k", img, 20, 10) || !strings.Contains(got, "▀") {
+		t.Error("no half blocks once images never got through")
+	}
+	if h := v.Hint(); h != LostHint || v.Hint() != "" {
+		t.Errorf("hint %q, then again", h)
+	}
+	if v.Prepare("k2", img, 20, 10) != nil {
+		t.Error("kitty images sent after giving up")
+	}
+	// Someone else's answer is none of the Viewer's business.
+	if cmd, ok := v.Caps.Update(kittyReply(7, "OK")); ok || cmd != nil {
+		t.Error("an answer for a foreign id taken")
 	}
 }
