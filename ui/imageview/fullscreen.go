@@ -85,8 +85,8 @@ func fullScreenKitty(img image.Image, caps Capabilities, cols, rows int) (*fullS
 	if pc == 0 {
 		return nil, errors.New("full-screen image: empty image")
 	}
-	// Inside tmux, kitty answers, and the image goes again while it has
-	// not (see fullScreen.resend).
+	// Inside tmux, kitty answers, and the image goes once passthrough is
+	// seen to flow, again if it has not answered (see fullScreen.waitKey).
 	k := Kitty{Tmux: caps.Tmux, Answered: caps.Tmux, CellWidth: cw, CellHeight: ch}
 	pl := Placement{Image: fullScreenKittyID, ID: 1, Cols: pc, Rows: pr}
 	left := (cols-pc)/2 + 1
@@ -99,7 +99,7 @@ func fullScreenKitty(img image.Image, caps Capabilities, cols, rows int) (*fullS
 		// Written straight to tmux, not through the renderer: the form
 		// tmux passes on whole (see placementRGB).
 		text := placeholder(pl, false, placementRGB)
-		return &fullScreen{image: seq + placeLines(text, 1, left), cleanup: cleanup, resend: seq}, nil
+		return &fullScreen{image: placeLines(text, 1, left), cleanup: cleanup, tmuxImage: seq}, nil
 	}
 	seq, err := k.TransmitAt(img, pl)
 	if err != nil {
@@ -140,15 +140,17 @@ func placeLines(text string, row, col int) string {
 type fullScreen struct {
 	image, caption string
 	cleanup        string // written before the screen is put back (a kitty delete)
-	// resend is, inside tmux, the kitty transmission, which tmux may drop
-	// (it drops passthrough from a pane whose redraw is due, as just
-	// after Bubble Tea has left the alternate screen): written again
-	// while kitty has not answered (see waitKey).
-	resend string
-	wait   time.Duration // for kitty's answer; zero means ackWait
-	rows   int
-	in     io.Reader
-	out    io.Writer
+	// tmuxImage is, inside tmux, the kitty transmission, which tmux may
+	// drop (it drops passthrough from a pane whose redraw is due, as just
+	// after Bubble Tea has left the alternate screen and this screen has
+	// entered it): written by waitKey once a probe gets through, and again
+	// while kitty has not answered. probeWait and ackWait, when not zero,
+	// stand in for the package's waits.
+	tmuxImage          string
+	probeWait, ackWait time.Duration
+	rows               int
+	in                 io.Reader
+	out                io.Writer
 }
 
 func (f *fullScreen) SetStdin(r io.Reader)  { f.in = r }

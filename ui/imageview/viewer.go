@@ -51,6 +51,7 @@ type Viewer struct {
 	// sync is the sync query (see Refresh) whose answer Prepare waits
 	// for, 0 when none; syncs counts them.
 	sync, syncs int
+	syncTries   int // sync queries sent since the last answer
 }
 
 // kittyImage is an image the terminal holds, with its placements and the
@@ -152,9 +153,7 @@ func (v *Viewer) Update(msg tea.Msg) tea.Cmd {
 	}
 	switch m := raw.Msg.(type) {
 	case syncDeadline:
-		if m.id == v.sync {
-			v.sync = 0 // no answer: send the images anyway
-		}
+		return v.syncUnanswered(m)
 	case kittyAnswer:
 		return v.answered(m)
 	case ackDeadline:

@@ -587,6 +587,29 @@ func TestViewerRefresh(t *testing.T) {
 	if sent := raws(drain(v.Refresh())); len(sent) != 1 || !strings.HasPrefix(sent[0], "\x1bPtmux;\x1b\x1b_G") {
 		t.Errorf("sync inside tmux %q", sent)
 	}
+	// tmux may drop the query (a redraw is due): unanswered, it goes
+	// again, probeTries times in all, then the images go anyway.
+	var waits []tea.Msg
+	v.Tick = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
+		if d != probeWait {
+			t.Errorf("a sync inside tmux waits %v", d)
+		}
+		waits = append(waits, f(time.Time{}))
+		return nil
+	}
+	v.Refresh()
+	queries := 0
+	for len(waits) > 0 {
+		w := waits[0]
+		waits = waits[1:]
+		if v.Prepare("a", img, 4, 2) != nil {
+			t.Fatal("sent before the sync was over")
+		}
+		queries += len(raws(drain(v.Update(w))))
+	}
+	if queries != probeTries-1 || v.Prepare("a", img, 4, 2) == nil {
+		t.Errorf("%d more queries, then nothing sent", queries)
+	}
 }
 
 // keyExec is a paused program that waits for a key, as the full screen
