@@ -55,6 +55,11 @@ type Capabilities struct {
 	MaxGraphicW, MaxGraphicH int
 	// Override forces a protocol (EnvOverride, or a setting); ProtocolAuto if none.
 	Override Protocol
+	// Title is the window title the program's view sets. Bubble Tea
+	// clears it while a program runs in its place, so the full screen
+	// (FullScreenCmd) sets it again: tmux would show "" in its status
+	// line meanwhile.
+	Title string
 	// Tick schedules the end of the wait for replies through tmux; nil
 	// means tea.Tick. Tests swap it for one that does not wait.
 	Tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd

@@ -147,14 +147,16 @@ func (c *Capabilities) Update(msg tea.Msg) (tea.Cmd, bool) {
 	case tea.ColorProfileMsg:
 		c.Profile = msg.Profile
 		c.TrueColor = msg.Profile == colorprofile.TrueColor
-	case tmuxClientMsg:
-		c.outside(msg)
 	case tea.RawMsg:
-		if _, ok := msg.Msg.(queryDeadline); !ok {
+		switch m := msg.Msg.(type) {
+		case queryDeadline:
+			if c.queries == queryGraphics {
+				c.queries = queryDone
+			}
+		case tmuxClientMsg:
+			c.outside(m)
+		default:
 			return nil, false
-		}
-		if c.queries == queryGraphics {
-			c.queries = queryDone
 		}
 	default:
 		return nil, false

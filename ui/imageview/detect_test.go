@@ -301,13 +301,13 @@ func detect(t *testing.T, sim terminalSim, environ func(string) string) (Capabil
 		}
 		msg := queue[0]
 		queue = queue[1:]
+		// Bubble Tea writes a raw message, then passes it on.
 		if r, ok := msg.(tea.RawMsg); ok {
 			if _, ok := r.Msg.(queryDeadline); ok {
 				deadlines++
-			} else {
-				written = append(written, fmt.Sprint(r.Msg))
-				queue = append(queue, sim.replies(t, fmt.Sprint(r.Msg))...)
-				continue
+			} else if w := fmt.Sprint(r.Msg); w != "" {
+				written = append(written, w)
+				queue = append(queue, sim.replies(t, w)...)
 			}
 		}
 		cmd, _ := c.Update(msg)

@@ -74,11 +74,15 @@ func (t tmuxClient) terminal() terminal {
 	return terminal{kind: kindOther, name: t.termName}
 }
 
-// tmuxClientMsg carries tmux's answer (ok false: none) to Update.
+// tmuxClientMsg carries tmux's answer (ok false: none) to Update, as the
+// payload of a raw message: it writes nothing, and reaches every tab, as
+// the terminal's replies do (the tab that asked may not be showing).
 type tmuxClientMsg struct {
 	client tmuxClient
 	ok     bool
 }
+
+func (tmuxClientMsg) String() string { return "" }
 
 // askTmux returns the command that asks tmux about its client's terminal.
 func (c *Capabilities) askTmux() tea.Cmd {
@@ -89,10 +93,10 @@ func (c *Capabilities) askTmux() tea.Cmd {
 	return func() tea.Msg {
 		out, err := display(tmuxClientFormat)
 		if err != nil {
-			return tmuxClientMsg{}
+			return tea.RawMsg{Msg: tmuxClientMsg{}}
 		}
 		client, ok := parseTmuxClient(out)
-		return tmuxClientMsg{client: client, ok: ok}
+		return tea.RawMsg{Msg: tmuxClientMsg{client: client, ok: ok}}
 	}
 }
 

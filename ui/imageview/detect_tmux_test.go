@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 func TestParseTmuxClient(t *testing.T) {
@@ -63,7 +65,7 @@ func TestTmuxDisplayRunsTmux(t *testing.T) {
 	}
 	// The format's three lines come back as the three fields.
 	var c Capabilities
-	msg := c.askTmux()().(tmuxClientMsg)
+	msg := c.askTmux()().(tea.RawMsg).Msg.(tmuxClientMsg)
 	if !msg.ok || msg.client.termName != "display-message|-p|#{client_termname}" || msg.client.termType != "#{client_termtype}" {
 		t.Errorf("read %+v", msg)
 	}
@@ -71,7 +73,7 @@ func TestTmuxDisplayRunsTmux(t *testing.T) {
 	if _, err := tmuxDisplay(tmuxClientFormat); err == nil {
 		t.Error("a failing tmux read as an answer")
 	}
-	if msg := c.askTmux()().(tmuxClientMsg); msg.ok {
+	if msg := c.askTmux()().(tea.RawMsg).Msg.(tmuxClientMsg); msg.ok {
 		t.Error("a failing tmux read as an answer")
 	}
 }

@@ -37,7 +37,7 @@ func FullScreenCmd(img image.Image, p Protocol, caps Capabilities, cols, rows in
 			}
 			return done(err)
 		}
-		fs.caption, fs.rows = termtext.String(caption), rows
+		fs.caption, fs.title, fs.rows = termtext.String(caption), termtext.String(caps.Title), rows
 		return tea.Exec(fs, done)()
 	}
 }
@@ -118,6 +118,14 @@ func sixelBounds(caps Capabilities, w, h int) (int, int) {
 	return w, h
 }
 
+// setTitle sets the window title again (OSC 2), if there is one.
+func (f *fullScreen) setTitle() string {
+	if f.title == "" {
+		return ""
+	}
+	return "\x1b]2;" + f.title + "\x1b\\"
+}
+
 // at moves the cursor to row, col (from 1).
 func at(row, col int) string {
 	return "\x1b[" + strconv.Itoa(row) + ";" + strconv.Itoa(col) + "H"
@@ -139,6 +147,7 @@ func placeLines(text string, row, col int) string {
 // screen and waits for one key.
 type fullScreen struct {
 	image, caption string
+	title          string // the window title to keep up (Capabilities.Title)
 	cleanup        string // written before the screen is put back (a kitty delete)
 	// tmuxImage is, inside tmux, the kitty transmission, which tmux may
 	// drop (it drops passthrough from a pane whose redraw is due, as just
@@ -170,7 +179,7 @@ func (f *fullScreen) Run() error {
 		}
 		defer func() { _ = term.Restore(file.Fd(), state) }()
 	}
-	screen := "\x1b[?1049h\x1b[?25l\x1b[2J" + f.image +
+	screen := "\x1b[?1049h\x1b[?25l\x1b[2J" + f.setTitle() + f.image +
 		"\x1b[" + strconv.Itoa(f.rows) + ";1H\x1b[2K" + f.caption
 	if _, err := io.WriteString(f.out, screen); err != nil {
 		return fmt.Errorf("full-screen image: %w", err)

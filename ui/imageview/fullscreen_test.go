@@ -202,7 +202,7 @@ func TestFullScreenCmdPausesProgram(t *testing.T) {
 	var out syncBuffer
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	cmd := FullScreenCmd(testPattern(30, 12), ProtocolSixel, Capabilities{}, 20, 6, "img\x1b]52;c;evil\a.png", done)
+	cmd := FullScreenCmd(testPattern(30, 12), ProtocolSixel, Capabilities{Title: "atelier\x1b]0;x\a"}, 20, 6, "img\x1b]52;c;evil\a.png", done)
 	p := tea.NewProgram(fullScreenModel{cmd: cmd}, tea.WithInput(nil), tea.WithOutput(&out),
 		tea.WithContext(ctx), tea.WithWindowSize(20, 6), tea.WithColorProfile(colorprofile.TrueColor),
 		tea.WithoutSignalHandler())
@@ -220,6 +220,12 @@ func TestFullScreenCmdPausesProgram(t *testing.T) {
 	}
 	if !strings.Contains(got, "img.png") || strings.Contains(got, "]52;") {
 		t.Errorf("caption not shown or not cleaned: %q", got)
+	}
+	// Bubble Tea clears the window title while the program is paused
+	// (tmux's status line showed ""): the full screen sets it again.
+	if title := strings.Index(got, "\x1b]2;atelier\x1b\\"); title < strings.LastIndex(got[:img], "\x1b]2;\x1b\\") || title > img ||
+		strings.Contains(got, "]0;x") {
+		t.Errorf("window title not set again, cleaned, before the image: %q", got[:img])
 	}
 
 	unsupported := FullScreenCmd(testPattern(4, 4), ProtocolAuto, Capabilities{}, 20, 6, "x", done)()
