@@ -69,7 +69,7 @@ func fullScreenImage(img image.Image, p Protocol, caps Capabilities, cols, rows 
 		return fullScreenKitty(img, caps, cols, rows)
 	case ProtocolHalfBlock:
 		pc, pr := FitCells(b.Dx(), b.Dy(), cols, rows, cw, ch)
-		text := halfBlock(img, pc, pr, cw, ch, profileSGR(caps))
+		text := halfBlock(img, pc, pr, cw, ch, directEncoding(caps))
 		return &fullScreen{image: placeLines(text, 1, (cols-pc)/2+1)}, nil
 	}
 	return nil, fmt.Errorf("full-screen image: %v is no way to show an image", p)

@@ -218,6 +218,7 @@ func (v *Viewer) View(key string, img image.Image, cols, rows int) string {
 	if cw, ch, ok := v.Caps.Cell(); ok {
 		v.preview.CellWidth, v.preview.CellHeight = cw, ch
 	}
+	v.preview.Profile = v.Caps.Profile
 	return v.preview.View(key, img, cols, rows)
 }
 

@@ -50,7 +50,7 @@ func TestPreviewEvictsOldest(t *testing.T) {
 	p.View("a", img, 2, 1)
 	p.View("b", img, 2, 1)
 	p.View("c", img, 2, 1)
-	if _, ok := p.entries[previewKey{"a", 2, 1, 0, 0}]; ok {
+	if _, ok := p.entries[previewKey{"a", 2, 1, 0, 0, trueColour}]; ok {
 		t.Error("oldest entry kept")
 	}
 	if len(p.entries) != 2 || len(p.order) != 2 {
