@@ -276,22 +276,25 @@ func (v *Viewer) Succeed(old, next string) tea.Cmd {
 }
 
 // Refresh sends every kitty image again, under a new id, as Prepare is
-// next called for it: kitty clears the alternate screen's images when a
-// program enters it, which Bubble Tea does again after a paused program
-// (tea.Exec: a full-screen image, an editor — from any tab), and a tab
-// cannot tell that from a resize. Until its new copy is in the terminal,
-// each image shows the old one (still there after a resize), as with
-// Succeed; the old one is deleted after.
+// next called for it: after a paused program (tea.Exec: a full-screen
+// image, an editor — from any tab), which Bubble Tea leaves the alternate
+// screen for and enters again, the terminal may no longer have them (other
+// kitty-graphics terminals clear a screen's images as they enter it), and
+// a tab cannot tell that from a resize. Until its new copy is in the
+// terminal, each image shows the old one (still there after a resize), as
+// with Succeed; the old one is deleted after.
 //
 // Bubble Tea queues its return to the alternate screen with the first
 // frame after the pause, and writes raw messages before frames: an image
-// sent at once could reach the terminal first and be cleared with the
-// screen (the tiles stayed blank until a resize). So Refresh first asks
-// the terminal a question (a kitty query that stores nothing) and Prepare
-// sends nothing until the answer is in (Capabilities.Update takes it):
-// the terminal answers in order, so by then the frame that went out with
-// the question, and the return to the alternate screen in it, are behind.
-// Without an answer within syncWait, the images go anyway.
+// sent at once could reach the terminal while it is still on the main
+// screen, and kitty keeps each screen's images apart, so the alternate
+// screen's placeholders found nothing (the tiles stayed blank until a
+// resize). So Refresh first asks the terminal a question (a kitty query
+// that stores nothing) and Prepare sends nothing until the answer is in
+// (Capabilities.Update passes it on): the terminal answers in order, so by
+// then the frame that went out with the question, and the return to the
+// alternate screen in it, are behind. Without an answer within syncWait,
+// the images go anyway.
 func (v *Viewer) Refresh() tea.Cmd {
 	var cmds []tea.Cmd
 	for key, k := range v.kitty {
