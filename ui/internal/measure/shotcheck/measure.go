@@ -40,10 +40,94 @@ func halfBlockCells(text string) image.Rectangle {
 	return found
 }
 
+// flatSpread is how much the colours of a half cell's core may differ for
+// the half to count as one colour (a half block's).
+const flatSpread = 12
+
+// pictureCells finds a half-block picture in a screenshot without the
+// screen's text: the largest block of touching cells (sides, not corners)
+// whose upper and lower halves are each one colour, not both the
+// background bg. Text never is (a glyph's pixels differ), nor a frame's
+// line; a row of blank coloured cells (a status bar) is, but smaller than
+// a picture.
+func pictureCells(img image.Image, g grid, bg [3]uint8) image.Rectangle {
+	flat := make([]bool, g.cols*g.rows)
+	for cy := range g.rows {
+		for cx := range g.cols {
+			cell := g.pixels(image.Rect(cx, cy, cx+1, cy+1))
+			top, bottom := cell, cell
+			top.Max.Y = cell.Min.Y + cell.Dy()/2
+			bottom.Min.Y = top.Max.Y
+			t, tOK := flatColour(img, core(top))
+			b, bOK := flatColour(img, core(bottom))
+			flat[cy*g.cols+cx] = tOK && bOK && (distance(t, bg) > nearBackground || distance(b, bg) > nearBackground)
+		}
+	}
+	var best image.Rectangle
+	bestN := 0
+	seen := make([]bool, len(flat))
+	for start := range flat {
+		if !flat[start] || seen[start] {
+			continue
+		}
+		// Flood the block from start.
+		var r image.Rectangle
+		n, stack := 0, []int{start}
+		seen[start] = true
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := i%g.cols, i/g.cols
+			r = r.Union(image.Rect(x, y, x+1, y+1))
+			n++
+			for _, j := range []int{i - 1, i + 1, i - g.cols, i + g.cols} {
+				if j < 0 || j >= len(flat) || (j == i-1 && x == 0) || (j == i+1 && x == g.cols-1) || !flat[j] || seen[j] {
+					continue
+				}
+				seen[j] = true
+				stack = append(stack, j)
+			}
+		}
+		if n > bestN {
+			best, bestN = r, n
+		}
+	}
+	return best
+}
+
+// core is the middle of r, a fifth off each side: what a glyph drawn in a
+// cell covers for sure.
+func core(r image.Rectangle) image.Rectangle {
+	dx, dy := r.Dx()/5, r.Dy()/5
+	return image.Rect(r.Min.X+dx, r.Min.Y+dy, r.Max.X-dx, r.Max.Y-dy)
+}
+
+// flatColour reports whether r of img is one colour (within flatSpread),
+// and which.
+func flatColour(img image.Image, r image.Rectangle) ([3]uint8, bool) {
+	if r.Empty() {
+		return [3]uint8{}, false
+	}
+	first := rgb(img, r.Min.X, r.Min.Y)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if distance(rgb(img, x, y), first) > flatSpread {
+				return first, false
+			}
+		}
+	}
+	return first, true
+}
+
 // measurement is how an image shown in a screenshot compares with its file.
 type measurement struct {
 	aspect, fileAspect float64 // width over height
 	difference         float64 // mean absolute difference of the scaled-down pixels, 0 to 1
+	// colourError is the mean absolute difference of the colours, 0 to 255
+	// a channel, at half-cell resolution (what a half-block preview
+	// shows): the mean colour of each patch is the file's, give or take,
+	// except where the terminal's palette bands it (posterisation).
+	colourError float64
 }
 
 func (m measurement) aspectError() float64 { return math.Abs(m.aspect/m.fileAspect - 1) }
@@ -53,8 +137,9 @@ func (m measurement) aspectError() float64 { return math.Abs(m.aspect/m.fileAspe
 // preview (two pixels a cell) and a 256-colour sixel read as the picture.
 const compareSide = 24
 
-// measure compares the region of shot with file.
-func measure(shot image.Image, region image.Rectangle, file image.Image) measurement {
+// measure compares the region of shot with file; fine is the grid the
+// colours are compared at (half cells).
+func measure(shot image.Image, region image.Rectangle, file image.Image, fine image.Point) measurement {
 	fb := file.Bounds()
 	m := measurement{
 		aspect:     float64(region.Dx()) / float64(region.Dy()),
@@ -66,13 +151,24 @@ func measure(shot image.Image, region image.Rectangle, file image.Image) measure
 	} else {
 		w = max(1, int(math.Round(compareSide*m.fileAspect)))
 	}
-	a, b := average(shot, region, w, h), average(file, fb, w, h)
+	m.difference = meanDifference(average(shot, region, w, h), average(file, fb, w, h)) / 255
+	m.colourError = meanDifference(average(shot, region, fine.X, fine.Y), average(file, fb, fine.X, fine.Y))
+	return m
+}
+
+// meanDifference is the mean absolute difference of two lists of values.
+func meanDifference(a, b []float64) float64 {
 	var sum float64
 	for i := range a {
 		sum += math.Abs(a[i] - b[i])
 	}
-	m.difference = sum / float64(len(a)) / 255
-	return m
+	return sum / float64(max(len(a), 1))
+}
+
+// halfCells is the grid of half cells over region: a half-block preview's
+// own pixels.
+func (g grid) halfCells(region image.Rectangle) image.Point {
+	return image.Pt(max(1, region.Dx()/g.cellW), max(1, 2*region.Dy()/g.cellH))
 }
 
 // average scales region of img down to w×h by averaging, as RGB values.

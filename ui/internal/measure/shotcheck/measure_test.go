@@ -58,13 +58,81 @@ func TestMeasure(t *testing.T) {
 		if region != tt.wantRegion {
 			t.Errorf("%s: found %v, want %v (the caption row left out)", tt.name, region, tt.wantRegion)
 		}
-		m := measure(shot, region, file)
+		m := measure(shot, region, file, g.halfCells(region))
 		if ok := m.aspectError() <= 0.03; ok != tt.aspectOK {
 			t.Errorf("%s: proportions %.3f vs %.3f: within 3%% %v, want %v", tt.name, m.aspect, m.fileAspect, ok, tt.aspectOK)
 		}
 		if ok := m.difference <= 0.08; ok != tt.pixelsOK {
 			t.Errorf("%s: difference %.3f: within 0.08 %v, want %v", tt.name, m.difference, ok, tt.pixelsOK)
 		}
+	}
+}
+
+// TestColourError: a gradient drawn in the 256-colour palette's steps
+// (posterised) is told from one drawn whole, which the coarse pixel
+// difference cannot do.
+func TestColourError(t *testing.T) {
+	file := image.NewRGBA(image.Rect(0, 0, 600, 400))
+	banded := image.NewRGBA(file.Rect)
+	for y := range 400 {
+		for x := range 600 {
+			c := color.RGBA{uint8(150 + x/10), uint8(80 + y/8), uint8(120 + (x+y)/20), 255}
+			file.SetRGBA(x, y, c)
+			// The xterm cube's levels: 0, 95, 135, 175, 215, 255.
+			step := func(v uint8) uint8 {
+				levels := []uint8{0, 95, 135, 175, 215, 255}
+				best := levels[0]
+				for _, l := range levels {
+					if abs(int(l)-int(v)) < abs(int(best)-int(v)) {
+						best = l
+					}
+				}
+				return best
+			}
+			banded.SetRGBA(x, y, color.RGBA{step(c.R), step(c.G), step(c.B), 255})
+		}
+	}
+	g, _ := parseGrid("80x40", image.Rect(0, 0, 800, 600))
+	at := image.Rect(100, 50, 550, 350)
+	whole := measure(screenshot(file, at), at, file, g.halfCells(at))
+	bands := measure(screenshot(banded, at), at, file, g.halfCells(at))
+	if whole.colourError > 3 || bands.colourError < 8 {
+		t.Errorf("colour error %.1f whole, %.1f banded", whole.colourError, bands.colourError)
+	}
+	if bands.difference > 0.08 {
+		t.Errorf("the bands (difference %.3f) do not show what the colour error adds", bands.difference)
+	}
+}
+
+// TestPictureCells finds a half-block picture among text, a frame and a
+// status bar, where no dump of the screen's text can be had (xterm).
+func TestPictureCells(t *testing.T) {
+	g, _ := parseGrid("40x20", image.Rect(0, 0, 400, 400)) // 10×20 cells
+	shot := image.NewRGBA(image.Rect(0, 0, 400, 400))
+	fill := func(r image.Rectangle, c color.RGBA) {
+		draw.Draw(shot, r, image.NewUniform(c), image.Point{}, draw.Src)
+	}
+	fill(shot.Rect, color.RGBA{0, 0, 0, 255})
+	// The picture: cells 5..25 × 3..13, two colours a cell, changing.
+	for cy := 3; cy < 13; cy++ {
+		for cx := 5; cx < 25; cx++ {
+			cell := g.pixels(image.Rect(cx, cy, cx+1, cy+1))
+			top := image.Rect(cell.Min.X, cell.Min.Y, cell.Max.X, cell.Min.Y+10)
+			fill(top, color.RGBA{uint8(100 + cx*4), uint8(50 + cy*8), 90, 255})
+			fill(image.Rect(cell.Min.X, top.Max.Y, cell.Max.X, cell.Max.Y), color.RGBA{uint8(100 + cx*4), uint8(54 + cy*8), 90, 255})
+			// xterm's line of background above the glyph: outside the core.
+			fill(image.Rect(cell.Min.X, cell.Min.Y, cell.Max.X, cell.Min.Y+1), color.RGBA{0, 0, 0, 255})
+		}
+	}
+	// Text: a glyph's strokes in a cell; a frame's line; a status bar.
+	for cx := 2; cx < 30; cx++ {
+		cell := g.pixels(image.Rect(cx, 1, cx+1, 2))
+		fill(image.Rect(cell.Min.X+3, cell.Min.Y+4, cell.Min.X+5, cell.Max.Y-4), color.RGBA{220, 220, 220, 255})
+	}
+	fill(image.Rect(0, 0, 1, 380), color.RGBA{90, 90, 90, 255})
+	fill(image.Rect(0, 380, 400, 400), color.RGBA{0, 200, 0, 255})
+	if got, want := pictureCells(shot, g, [3]uint8{}), image.Rect(5, 3, 25, 13); got != want {
+		t.Errorf("picture at %v, want %v", got, want)
 	}
 }
 
