@@ -17,9 +17,10 @@
 //
 // -grid is the terminal's size in cells, its cells filling the screenshot
 // from the top left. With -find the image is what differs from the
-// background -bg above the last row (where the file's path is); with -text
-// (a dump of the screen's text, kitty's get-text) it is the cells holding
-// half blocks; with -cells, where no text can be had (xterm), it is the
+// background -bg above the last row (where the file's path is; -reserve
+// leaves out more); with -text (a dump of the screen's text, kitty's
+// get-text or tmux's capture-pane) it is the largest block of cells holding
+// half blocks or kitty placeholders; with -cells, where no text can be had (xterm), it is the
 // largest block of cells drawn in two flat halves. It exits 1 when a check
 // fails, saying why.
 package main
@@ -70,7 +71,8 @@ func imageCmd(args []string) error {
 	gridFlag := fs.String("grid", "", "the terminal's size in cells, COLSxROWS")
 	find := fs.Bool("find", false, "find the image as what differs from -bg")
 	bgFlag := fs.String("bg", "000000", "the terminal's background, RRGGBB")
-	textPath := fs.String("text", "", "the screen's text: the image is its half-block cells")
+	textPath := fs.String("text", "", "the screen's text: the image is its half-block (or kitty placeholder) cells")
+	reserved := fs.Int("reserve", 1, "with -find, the rows at the bottom left out (the caption, tmux's status line)")
 	cells := fs.Bool("cells", false, "find a half-block image as the largest block of cells drawn in two flat halves")
 	tolerance := fs.Float64("tolerance", 0.08, "the largest mean difference of the scaled-down pixels, 0 to 1")
 	aspectTol := fs.Float64("aspect", 0.03, "the largest difference of proportions")
@@ -95,7 +97,7 @@ func imageCmd(args []string) error {
 		if err != nil {
 			return err
 		}
-		region = findImage(shot, bg, g.above())
+		region = findImage(shot, bg, g.above(*reserved))
 	case *cells:
 		bg, err := parseColour(*bgFlag)
 		if err != nil {
@@ -107,9 +109,9 @@ func imageCmd(args []string) error {
 		if err != nil {
 			return err
 		}
-		cells := halfBlockCells(string(text))
+		cells := imageCells(string(text))
 		if cells.Empty() {
-			return errors.New("no half-block cells in the screen's text")
+			return errors.New("no half-block or kitty placeholder cells in the screen's text")
 		}
 		region = g.pixels(cells)
 	default:
@@ -228,10 +230,10 @@ func parseGrid(s string, b image.Rectangle) (grid, error) {
 	return grid{cols: cols, rows: rows, cellW: b.Dx() / cols, cellH: b.Dy() / rows, bounds: b}, nil
 }
 
-// above is the screenshot above the last row of cells.
-func (g grid) above() image.Rectangle {
+// above is the screenshot above the last n rows of cells.
+func (g grid) above(n int) image.Rectangle {
 	r := g.bounds
-	r.Max.Y = r.Min.Y + (g.rows-1)*g.cellH
+	r.Max.Y = r.Min.Y + (g.rows-n)*g.cellH
 	return r
 }
 

@@ -4,6 +4,7 @@ import (
 	"image"
 	"math"
 	"strings"
+	"unicode"
 )
 
 // nearBackground is how far (largest channel difference) a pixel may be
@@ -26,18 +27,35 @@ func findImage(img image.Image, bg [3]uint8, area image.Rectangle) image.Rectang
 	return found
 }
 
-// halfBlockCells is the rectangle of cells, in a screen's text (one line a
-// row, one rune a cell), that hold half blocks.
-func halfBlockCells(text string) image.Rectangle {
-	var found image.Rectangle
-	for y, line := range strings.Split(text, "\n") {
-		for x, r := range []rune(line) {
-			if r == '▀' || r == '▄' {
-				found = found.Union(image.Rect(x, y, x+1, y+1))
+// kittyPlaceholder marks a cell kitty fills with part of an image; the
+// combining diacritics after it (which name the part) take no cell.
+const kittyPlaceholder = '\U0010EEEE'
+
+// imageCells is the largest block of touching cells, in a screen's text
+// (one line a row, one rune a cell), that hold half blocks or kitty's
+// placeholders: the image (of two side by side, the first).
+func imageCells(text string) image.Rectangle {
+	lines := strings.Split(text, "\n")
+	cols := 0
+	var rows [][]rune
+	for _, line := range lines {
+		var cells []rune
+		for _, r := range line {
+			if unicode.Is(unicode.Mn, r) {
+				continue // a diacritic: part of the cell before
 			}
+			cells = append(cells, r)
+		}
+		rows = append(rows, cells)
+		cols = max(cols, len(cells))
+	}
+	picture := make([]bool, cols*len(rows))
+	for y, cells := range rows {
+		for x, r := range cells {
+			picture[y*cols+x] = r == '▀' || r == '▄' || r == kittyPlaceholder
 		}
 	}
-	return found
+	return largestBlock(picture, cols)
 }
 
 // flatSpread is how much the colours of a half cell's core may differ for
@@ -63,11 +81,18 @@ func pictureCells(img image.Image, g grid, bg [3]uint8) image.Rectangle {
 			flat[cy*g.cols+cx] = tOK && bOK && (distance(t, bg) > nearBackground || distance(b, bg) > nearBackground)
 		}
 	}
+	return largestBlock(flat, g.cols)
+}
+
+// largestBlock is the bounding rectangle, in cells, of the largest block
+// of set cells touching by their sides (the first found, of equal ones),
+// the cells a row of cols after another.
+func largestBlock(set []bool, cols int) image.Rectangle {
 	var best image.Rectangle
 	bestN := 0
-	seen := make([]bool, len(flat))
-	for start := range flat {
-		if !flat[start] || seen[start] {
+	seen := make([]bool, len(set))
+	for start := range set {
+		if !set[start] || seen[start] {
 			continue
 		}
 		// Flood the block from start.
@@ -77,11 +102,11 @@ func pictureCells(img image.Image, g grid, bg [3]uint8) image.Rectangle {
 		for len(stack) > 0 {
 			i := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			x, y := i%g.cols, i/g.cols
+			x, y := i%cols, i/cols
 			r = r.Union(image.Rect(x, y, x+1, y+1))
 			n++
-			for _, j := range []int{i - 1, i + 1, i - g.cols, i + g.cols} {
-				if j < 0 || j >= len(flat) || (j == i-1 && x == 0) || (j == i+1 && x == g.cols-1) || !flat[j] || seen[j] {
+			for _, j := range []int{i - 1, i + 1, i - cols, i + cols} {
+				if j < 0 || j >= len(set) || (j == i-1 && x == 0) || (j == i+1 && x == cols-1) || !set[j] || seen[j] {
 					continue
 				}
 				seen[j] = true

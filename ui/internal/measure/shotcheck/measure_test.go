@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"strings"
 	"testing"
 
 	xdraw "golang.org/x/image/draw"
@@ -54,7 +55,7 @@ func TestMeasure(t *testing.T) {
 	}
 	for _, tt := range tests {
 		shot := screenshot(tt.src, tt.at)
-		region := findImage(shot, [3]uint8{}, g.above())
+		region := findImage(shot, [3]uint8{}, g.above(1))
 		if region != tt.wantRegion {
 			t.Errorf("%s: found %v, want %v (the caption row left out)", tt.name, region, tt.wantRegion)
 		}
@@ -138,8 +139,15 @@ func TestPictureCells(t *testing.T) {
 
 func TestHalfBlockCells(t *testing.T) {
 	text := "│ caption  │\n│  ▀▀▀▀    │\n│  ▀▄▀▀    │\n│ /x.png   │"
-	if got, want := halfBlockCells(text), image.Rect(3, 1, 7, 3); got != want {
+	if got, want := imageCells(text), image.Rect(3, 1, 7, 3); got != want {
 		t.Errorf("cells %v, want %v", got, want)
+	}
+	// kitty's placeholders, each with its diacritics (no cell of their
+	// own); of two images side by side, the first.
+	ph := func(n int) string { return strings.Repeat("\U0010EEEE\u0305\u030d", n) }
+	text = "│ image 1 of 2   image 2 │\n│ " + ph(4) + "  " + ph(4) + " │\n│ " + ph(4) + "  " + ph(4) + " │"
+	if got, want := imageCells(text), image.Rect(2, 1, 6, 3); got != want {
+		t.Errorf("placeholder cells %v, want %v", got, want)
 	}
 	g, _ := parseGrid("12x4", image.Rect(0, 0, 121, 75)) // 10×18 cells, a pixel left over
 	if got, want := g.pixels(image.Rect(3, 1, 7, 3)), image.Rect(30, 18, 70, 54); got != want {
