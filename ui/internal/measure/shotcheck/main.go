@@ -12,7 +12,7 @@
 //	shotcheck image -shot S.png -file F.png -grid 111x38 -text screen.txt -colours 6
 //	shotcheck image -shot S.png -file F.png -grid 110x38 -cells -bg 000000 -colours 6
 //	shotcheck colour -shot S.png -colour 7f7f7f -min 2000
-//	shotcheck same A.png B.png
+//	shotcheck same [-grid 110x35 -reserve 1] [-tolerance 0.1] A.png B.png
 //	shotcheck drawn -shot S.png -bg 000000
 //
 // -grid is the terminal's size in cells, its cells filling the screenshot
@@ -155,18 +155,37 @@ func colourCmd(args []string) error {
 }
 
 func sameCmd(args []string) error {
-	if len(args) != 2 {
-		return errors.New("usage: shotcheck same A.png B.png")
+	fs := flag.NewFlagSet("same", flag.ExitOnError)
+	gridFlag := fs.String("grid", "", "the terminal's size in cells, COLSxROWS, for -reserve")
+	reserved := fs.Int("reserve", 0, "the rows at the bottom left out (a status line, whose notices come and go)")
+	tolerance := fs.Float64("tolerance", 0, "alike rather than the same: the largest difference of a patch's mean colour, 0 to 1 (a tile left blank is far more)")
+	_ = fs.Parse(args)
+	if fs.NArg() != 2 {
+		return errors.New("usage: shotcheck same [-grid COLSxROWS -reserve N] A.png B.png")
 	}
-	a, err := load(args[0])
+	a, err := load(fs.Arg(0))
 	if err != nil {
 		return err
 	}
-	b, err := load(args[1])
+	b, err := load(fs.Arg(1))
 	if err != nil {
 		return err
 	}
-	if !samePixels(a, b) {
+	area := a.Bounds()
+	if *reserved > 0 {
+		g, err := parseGrid(*gridFlag, area)
+		if err != nil {
+			return err
+		}
+		area = g.above(*reserved)
+	}
+	if *tolerance > 0 {
+		if d := patchDifference(a, b, area); d > *tolerance {
+			return fmt.Errorf("a patch of the screenshots differs by %.3f, more than %.3f", d, *tolerance)
+		}
+		return nil
+	}
+	if !samePixels(a, b, area) {
 		return errors.New("the screenshots differ")
 	}
 	return nil

@@ -234,12 +234,32 @@ func countColour(img image.Image, c [3]uint8) int {
 	return n
 }
 
-// samePixels reports whether two images are alike pixel for pixel.
-func samePixels(a, b image.Image) bool {
+// patchSide is the side, in pixels, of the patches patchDifference
+// compares: a few cells, far less than an image.
+const patchSide = 32
+
+// patchDifference is the largest difference, 0 to 1, between the mean
+// colours of a patch of a and the same patch of b, within r: near zero for
+// the same picture drawn again (kitty may scale it a little differently),
+// large where one has a picture and the other a blank.
+func patchDifference(a, b image.Image, r image.Rectangle) float64 {
+	r = r.Intersect(a.Bounds()).Intersect(b.Bounds())
+	w, h := max(1, r.Dx()/patchSide), max(1, r.Dy()/patchSide)
+	pa, pb := average(a, r, w, h), average(b, r, w, h)
+	var worst float64
+	for i := 0; i < len(pa); i += 3 {
+		d := (math.Abs(pa[i]-pb[i]) + math.Abs(pa[i+1]-pb[i+1]) + math.Abs(pa[i+2]-pb[i+2])) / 3 / 255
+		worst = max(worst, d)
+	}
+	return worst
+}
+
+// samePixels reports whether two images are alike pixel for pixel within r.
+func samePixels(a, b image.Image, r image.Rectangle) bool {
 	if a.Bounds() != b.Bounds() {
 		return false
 	}
-	r := a.Bounds()
+	r = r.Intersect(a.Bounds())
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
 			if rgb(a, x, y) != rgb(b, x, y) {

@@ -164,12 +164,23 @@ func TestColourAndSame(t *testing.T) {
 		t.Errorf("%d grey pixels, want %d", n, 300*13)
 	}
 	b := screenshot(picture(), image.Rect(10, 10, 310, 210))
-	if !samePixels(a, b) {
+	if !samePixels(a, b, a.Bounds()) {
 		t.Error("alike screenshots differ")
 	}
-	b.SetRGBA(5, 5, color.RGBA{1, 2, 3, 255})
-	if samePixels(a, b) {
+	b.SetRGBA(5, 590, color.RGBA{1, 2, 3, 255}) // in the last row
+	if samePixels(a, b, a.Bounds()) {
 		t.Error("a changed pixel went unseen")
+	}
+	if g, _ := parseGrid("80x40", a.Bounds()); !samePixels(a, b, g.above(1)) {
+		t.Error("a change in the rows left out counted")
+	}
+	// Alike: a pixel changed is nothing, a picture left out is much.
+	if d := patchDifference(a, b, a.Bounds()); d > 0.01 {
+		t.Errorf("a changed pixel makes a difference of %.3f", d)
+	}
+	blank := screenshot(picture(), image.Rect(10, 10, 11, 11))
+	if d := patchDifference(a, blank, a.Bounds()); d < 0.2 {
+		t.Errorf("a picture left out makes a difference of only %.3f", d)
 	}
 	if c, err := parseColour("#7f7f7f"); err != nil || c != [3]uint8{127, 127, 127} {
 		t.Errorf("parseColour = %v, %v", c, err)
