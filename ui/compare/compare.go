@@ -25,7 +25,6 @@ import (
 	"reflect"
 
 	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
@@ -34,6 +33,7 @@ import (
 	launcher "atelier/ui/components/editor"
 	"atelier/ui/components/form"
 	"atelier/ui/components/guard"
+	"atelier/ui/components/vote"
 	"atelier/ui/internal/frameclock"
 	"atelier/ui/tab"
 )
@@ -102,7 +102,7 @@ func New(o Options) Model {
 	if o.Settings != nil {
 		m.prices = o.Settings.Prices
 	}
-	m.settings, m.arena, m.gate = o.Settings, m.arena.withSetting(o.Settings), newGate()
+	m.settings, m.arena, m.gate = o.Settings, newArena(o.Store).withSetting(o.Settings), newGate()
 	m.editor = newEditor(m.st)
 	return m
 }
@@ -221,11 +221,15 @@ func (m Model) answer(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.verdicts.saved(msg, m.db, writeExport(m.db, m.run.convID, m.exportDir))
 	case exportedMsg:
 		return m, exported(msg)
-	case votedMsg, withdrawnMsg, taggedMsg:
-		if err := m.arena.saved(msg, &m.run); err != nil {
+	case taggedMsg:
+		if err := saved(msg, &m.run); err != nil {
 			return m, tab.Error(fmt.Errorf("compare: %w", err))
 		}
 		return m, tea.Batch(m.layout()...)
+	case vote.RecordedMsg, vote.WithdrawnMsg:
+		var cmd tea.Cmd
+		m.arena.vote, cmd = m.arena.vote.Update(msg)
+		return m, tea.Batch(append(m.layout(), cmd)...)
 	}
 	cmds := m.run.forward(msg) // the columns' frames
 	var cmd tea.Cmd
@@ -254,12 +258,6 @@ func (m Model) FieldEmpty() bool {
 	return true
 }
 
-// Claims reports whether the tab takes a bare key the shell would take
-// otherwise: the digits rate the focused column while there is one.
-func (m Model) Claims(msg tea.KeyPressMsg) bool {
-	return m.mode == browsing && len(m.run.lanes) > 0 && !m.arena.hidden() && key.Matches(msg, m.km.Rate)
-}
-
 // Busy reports whether a column still streams: quitting stops it first,
 // so it is recorded whole.
 func (m Model) Busy() bool { return m.run.running() }
@@ -274,6 +272,7 @@ func (m *Model) SetSize(w, h int) {
 func (m *Model) SetDark(dark bool) {
 	m.dark = dark
 	m.st = newStyles(dark)
+	m.arena.vote.SetDark(dark)
 	for i := range m.run.lanes {
 		m.pending = append(m.pending, m.run.lanes[i].restyle(m.st.Markdown))
 	}
@@ -302,8 +301,9 @@ func (m Model) Summary() string {
 
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
-	return helpKeys{km: *m.km, mode: m.mode, empty: len(m.run.lanes) == 0, hidden: m.arena.hidden(),
-		lanes: len(m.run.lanes)}.help()
+	v := m.arena.vote
+	return helpKeys{km: *m.km, mode: m.mode, empty: len(m.run.lanes) == 0, lanes: len(m.run.lanes), hidden: m.arena.hidden(),
+		ranking: v.Typing(), revealed: v.Blind() && v.ID() != 0 && !v.Withdrawn(), asked: v.Asking()}.help()
 }
 
 // laneAt is column i, nil when there is none: the focused one, say.

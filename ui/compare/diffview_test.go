@@ -32,7 +32,7 @@ func TestDiffView(t *testing.T) {
 		"The quick red fox jumps over the lazy dog.\n\nA second paragraph, the same in both.",
 	}
 	m := madeUpBlind(t, 120, 40, texts...)
-	m = press(t, m, "a", "D") // named now; the diff of A and B
+	m = press(t, m, "a", "ctrl+d") // named now; the diff of A and B
 	if m.lens.diff == nil || m.lens.diff.left != 0 || m.lens.diff.right != 1 {
 		t.Fatalf("diff %+v", m.lens.diff)
 	}
@@ -65,7 +65,7 @@ func TestDiffView(t *testing.T) {
 	if m.lens.diff == nil || m.lens.diff.left != 1 || m.lens.diff.right != 0 {
 		t.Fatalf("after tab: diff %+v", m.lens.diff)
 	}
-	if m = press(t, m, "D"); m.lens.diff != nil || strings.Contains(ansi.Strip(m.View()), "struck: only here") {
+	if m = press(t, m, "ctrl+d"); m.lens.diff != nil || strings.Contains(ansi.Strip(m.View()), "struck: only here") {
 		t.Fatal("D did not close the diff")
 	}
 }
@@ -75,20 +75,20 @@ func TestDiffView(t *testing.T) {
 func TestDiffScrolls(t *testing.T) {
 	long := strings.Repeat("line of words\n\n", 80)
 	m := madeUpBlind(t, 80, 24, long+"end one", long+"end two")
-	m = press(t, m, "D", "G")
+	m = press(t, m, "ctrl+d", "G")
 	n := len(m.lens.diff.lines[0])
-	if n < 80 || m.lens.diff.top == 0 {
-		t.Fatalf("%d lines, top %d after G", n, m.lens.diff.top)
+	if n < 80 || m.lens.diff.at.Offset() == 0 {
+		t.Fatalf("%d lines, top %d after G", n, m.lens.diff.at.Offset())
 	}
 	if v := ansi.Strip(m.View()); !hasAll(v, "end", "one", "two") || strings.Contains(v, "┃ line of words") && !strings.Contains(v, "end") {
 		t.Errorf("the end is not shown after G:\n%s", v)
 	}
 	m = press(t, m, "g")
-	if m.lens.diff.top != 0 {
-		t.Errorf("top %d after g", m.lens.diff.top)
+	if m.lens.diff.at.Offset() != 0 {
+		t.Errorf("top %d after g", m.lens.diff.at.Offset())
 	}
 	m = press(t, m, "up")
-	if m.lens.diff.top != 0 {
-		t.Errorf("scrolled above the first line: %d", m.lens.diff.top)
+	if m.lens.diff.at.Offset() != 0 {
+		t.Errorf("scrolled above the first line: %d", m.lens.diff.at.Offset())
 	}
 }

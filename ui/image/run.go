@@ -116,7 +116,7 @@ func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 	case m.page.running():
 		return m, tab.Warn("a run is under way: esc stops it")
 	case m.client == nil:
-		return m, tab.Error(errNoService)
+		return m, tab.Warn(errNoService.Error())
 	}
 	s := m.form.spec()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -134,7 +134,7 @@ func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 		r.lanes = append(r.lanes, l)
 	}
 	if m.arena.blind && len(models) > 1 {
-		r.blind = &blind{order: m.arena.perm(len(models))}
+		r.blind = newBlind(m.db, m.arena.perm(len(models)), m.st.dark)
 	}
 	m.form.fields.Untry()
 	cmds = append([]tea.Cmd{m.page.next(r)}, cmds...)

@@ -10,6 +10,7 @@ import (
 
 	"atelier/store"
 	"atelier/store/keyring"
+	"atelier/ui/components/confirm"
 	"atelier/ui/components/form"
 	"atelier/ui/tab"
 )
@@ -28,17 +29,38 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 }
 
 func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	page := max(formHeight(m.height)-1, 1)
 	switch {
 	case key.Matches(msg, m.km.Up):
 		m.form.Step(-1)
 	case key.Matches(msg, m.km.Down):
 		m.form.Step(1)
+	case key.Matches(msg, m.km.PageUp):
+		stepOrEnd(&m.form, -page)
+	case key.Matches(msg, m.km.PageDown):
+		stepOrEnd(&m.form, page)
+	case key.Matches(msg, m.km.Top):
+		m.form.Goto(0)
+	case key.Matches(msg, m.km.Bottom):
+		m.form.Goto(-1)
 	case key.Matches(msg, m.km.Edit):
 		return m.open()
 	case key.Matches(msg, m.km.Delete):
 		return m.askDelete(), nil
 	}
 	return m, nil
+}
+
+// stepOrEnd moves f's focus n rows, or to the end that is nearer.
+func stepOrEnd(f *form.Model, n int) {
+	if f.Step(n) {
+		return
+	}
+	if n < 0 {
+		f.Goto(0)
+	} else {
+		f.Goto(-1)
+	}
 }
 
 // open starts editing the row under the cursor; the theme has no text to
@@ -133,21 +155,25 @@ func (m Model) askDelete() Model {
 	r := m.current()
 	if !m.busy && (r.kind == keyRow || r.kind == headerRow || r.kind == priceRow) {
 		m.confirm = &r
+		m.ask = confirm.New(confirm.KeyMap{Yes: m.km.Yes, No: m.km.No}).Ask(question(r, m.status))
 	}
 	return m
 }
 
-// confirmKey deletes on y and keeps on n or esc.
+// confirmKey deletes on y and keeps on n or esc; any other key keeps
+// asking, and says so.
 func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	r := *m.confirm
-	switch {
-	case key.Matches(msg, m.km.Yes):
+	var a confirm.Answer
+	var cmd tea.Cmd
+	switch m.ask, a, cmd = m.ask.Update(msg); a {
+	case confirm.Yes:
 		m.confirm, m.busy = nil, true
 		return m, m.remove(r)
-	case key.Matches(msg, m.km.No):
+	case confirm.No:
 		m.confirm = nil
 	}
-	return m, nil
+	return m, cmd
 }
 
 // remove deletes a key from the keyring, or a header or a price from the

@@ -126,8 +126,9 @@ func logLines(status json.RawMessage) []client.VideoLog {
 // clock their elapsed times are drawn at.
 type taskList struct {
 	list.Model[task]
-	history bool // there is a history to read tasks from and keep them in
-	loaded  bool // the history's tasks have been read
+	history bool   // there is a history to read tasks from and keep them in
+	loaded  bool   // the history's tasks have been read
+	stamp   string // what the store's tasks stood at when last read (store.VideoTasksStamp)
 	clock   clock
 }
 
@@ -144,7 +145,7 @@ func newTaskList(db *store.Store, c clock) taskList {
 		// A running task is not deleted: the poller still records it.
 		Refuse: func(t task) tea.Cmd {
 			if t.running() {
-				return tab.Error(tab.VideoRunning(shortID(t.id())))
+				return tab.Warn(tab.VideoRunning(shortID(t.id())).Error())
 			}
 			return nil
 		},

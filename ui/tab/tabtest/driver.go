@@ -88,6 +88,12 @@ func (d *Driver[H]) Type(s string) H {
 // Notices are the status-bar notices the tab sent, in order.
 func (d *Driver[H]) Notices() []string { return Notices(d.Out) }
 
+// NoticesOf are the notices of kind k the tab sent, in order.
+func (d *Driver[H]) NoticesOf(k tab.Kind) []string { return NoticesOf(d.Out, k) }
+
+// Warnings are the notices the tab sent to say why a key did nothing.
+func (d *Driver[H]) Warnings() []string { return Warnings(d.Out) }
+
 // Errors are the errors the tab sent the status bar, in order.
 func (d *Driver[H]) Errors() []error { return Errors(d.Out) }
 
@@ -96,5 +102,21 @@ func (d *Driver[H]) NoErrors() {
 	d.t.Helper()
 	if errs := d.Errors(); len(errs) > 0 {
 		d.t.Fatalf("errors: %v", errs)
+	}
+}
+
+// Model is a tab's Model as its tests drive it: an Update that returns
+// its own type.
+type Model[M any] interface {
+	Update(tea.Msg) (M, tea.Cmd)
+}
+
+// Step is the update most harnesses Deliver with: msg to *m, which keeps
+// the Model it returns.
+func Step[M Model[M]](m *M) func(tea.Msg) tea.Cmd {
+	return func(msg tea.Msg) tea.Cmd {
+		var cmd tea.Cmd
+		*m, cmd = (*m).Update(msg)
+		return cmd
 	}
 }
