@@ -214,7 +214,7 @@ func TestKittyImagesAreSentThenPlaced(t *testing.T) {
 			h.Send(r)
 		}
 	}
-	if !sentRaw(h.Out[before:], "a=T,U=1") {
+	if !sentRaw(h.Out[before:], "_Ga=t,") {
 		t.Error("no new transmission after a redraw")
 	}
 }

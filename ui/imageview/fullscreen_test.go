@@ -127,7 +127,8 @@ func TestFullScreenKitty(t *testing.T) {
 	}
 	// The transmission waits for a probe to get through (waitKey); the
 	// screen holds the placeholders.
-	keys := parseKitty(t, tmuxUnwrapAll(t, fs.tmuxImage))[0].keys
+	_, place := transmission(t, tmuxUnwrapAll(t, fs.tmuxImage))
+	keys := place.keys
 	if _, quiet := keys["q"]; keys["U"] != "1" || keys["p"] == "" || quiet {
 		t.Errorf("in tmux: keys %v, want an answered virtual placement", keys)
 	}

@@ -115,9 +115,10 @@ func TestViewerKitty(t *testing.T) {
 	if !ok {
 		t.Fatalf("transmission is %T", cmd())
 	}
-	keys := parseKitty(t, fmt.Sprint(raw.Msg))[0].keys
+	_, placed := transmission(t, fmt.Sprint(raw.Msg))
+	keys := placed.keys
 	// 200×100 pixels in 20×10 cells of 1:2: 20 columns by 5 rows.
-	if keys["a"] != "T" || keys["c"] != "20" || keys["r"] != "5" || keys["i"] != "16" || keys["p"] != "1" {
+	if keys["a"] != "p" || keys["c"] != "20" || keys["r"] != "5" || keys["i"] != "16" || keys["p"] != "1" {
 		t.Errorf("transmission keys %v", keys)
 	}
 	// Until the program has handed the transmission to the terminal, the
@@ -387,9 +388,10 @@ func (w *watchWriter) Write(p []byte) (int, error) {
 // colour profiles where each placeholder form is meant to work.
 func TestPlaceholdersSurviveRenderer(t *testing.T) {
 	// 40×40 pixels in 12×4 cells of 1:2 take 8×4 cells.
-	const head = "\x1b_Ga=T,U=1,q=2,i=16,p=1,c=8,r=4,f=100,m=0;iVBORw0KGgo"
+	// The placement, which follows the pixels (a=t).
+	const head = "\x1b_Ga=p,U=1,q=2,i=16,p=1,c=8,r=4"
 	// Inside tmux, wrapped, and answered.
-	const tmuxHead = "\x1bPtmux;\x1b\x1b_Ga=T,U=1,i=16,p=1,c=8,r=4,f=100,m=0;iVBORw0KGgo"
+	const tmuxHead = "\x1bPtmux;\x1b\x1b_Ga=p,U=1,i=16,p=1,c=8,r=4"
 	tests := []struct {
 		name    string
 		profile colorprofile.Profile
@@ -411,7 +413,7 @@ func TestPlaceholdersSurviveRenderer(t *testing.T) {
 	}
 	after := func(out, head string) (string, bool) {
 		tx := strings.Index(out, head)
-		if tx < 0 {
+		if tx < 0 || !strings.Contains(out[:tx], "_Ga=t,q=2,i=16,f=100,m=0;iVBORw0KGgo") {
 			return "", false
 		}
 		rest := out[tx:]
@@ -561,7 +563,7 @@ func TestViewerRefresh(t *testing.T) {
 			t.Fatal("no new transmission after the sync")
 		}
 		msg := tx()
-		if keys := parseKitty(t, fmt.Sprint(msg.(tea.RawMsg).Msg))[0].keys; keys["i"] != "17" || keys["a"] != "T" {
+		if keys := parseKitty(t, fmt.Sprint(msg.(tea.RawMsg).Msg))[0].keys; keys["i"] != "17" || keys["a"] != "t" {
 			t.Errorf("sent %v, want image 17 transmitted", keys)
 		}
 		del := raws(drain(v.Update(msg)))
@@ -670,7 +672,7 @@ func (m refreshModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // refreshedImage is the head of the image's new copy after the pause.
-const refreshedImage = "\x1b_Ga=T,U=1,q=2,i=17,"
+const refreshedImage = "\x1b_Ga=t,q=2,i=17,"
 
 // humanDelay is how long after a screen shows a fake person presses a key.
 const humanDelay = 20 * time.Millisecond
@@ -803,8 +805,9 @@ func TestViewerTmuxAnswers(t *testing.T) {
 	v := NewViewer(tmuxCaps(true), 0)
 	v.Tick = tick
 	tx := v.Prepare("k", img, 20, 10)().(tea.RawMsg)
-	keys := parseKitty(t, tmuxUnwrapAll(t, fmt.Sprint(tx.Msg)))[0].keys
-	if _, quiet := keys["q"]; quiet || keys["a"] != "T" {
+	_, placed := transmission(t, tmuxUnwrapAll(t, fmt.Sprint(tx.Msg)))
+	keys := placed.keys
+	if _, quiet := keys["q"]; quiet || keys["a"] != "p" {
 		t.Fatalf("transmission keys %v: want one kitty answers", keys)
 	}
 	v.Update(tx)
@@ -842,13 +845,14 @@ func TestViewerTmuxAnswers(t *testing.T) {
 		t.Error("the new size not drawn once confirmed")
 	}
 
-	// kitty refuses (the image arrived in part): it goes again, whole.
+	// kitty refuses the placement (the pixels arrived in part, so it has
+	// no such image): it goes again, whole.
 	v = NewViewer(tmuxCaps(true), 0)
 	v.Tick = tick
 	v.Update(v.Prepare("k", img, 20, 10)())
-	answer(v, 16, 1, "EINVAL:bad data")
+	answer(v, 16, 1, "ENOENT:Put command refers to non-existent image with id: 16 and number: 0")
 	whole, ok := v.Prepare("k", img, 20, 10)().(tea.RawMsg)
-	if !ok || parseKitty(t, tmuxUnwrapAll(t, fmt.Sprint(whole.Msg)))[0].keys["a"] != "T" {
+	if !ok || parseKitty(t, tmuxUnwrapAll(t, fmt.Sprint(whole.Msg)))[0].keys["a"] != "t" {
 		t.Fatal("a refused image not sent again whole")
 	}
 
