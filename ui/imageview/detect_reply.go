@@ -50,6 +50,19 @@ const (
 // nothing ever comes.
 const replyWait = 2 * time.Second
 
+// outerResendWait is how long the second round inside tmux waits for an
+// answer before it goes again. With allow-passthrough on (not "all"), tmux
+// 3.5 drops a passthrough sequence while a redraw of the pane or its window
+// is due (screen_write_set_client_cb, tty_client_ready), as it is when a
+// program has just started and drawn its first frame: the second round,
+// sent right then, was lost, and atelier settled for half blocks and the
+// hint in a tmux that passes images on. So it goes again until answered,
+// outerTries times over replyWait.
+const outerResendWait = 250 * time.Millisecond
+
+// outerTries is how many times the second round goes inside tmux.
+const outerTries = int(replyWait / outerResendWait)
+
 // queryState is how far the queries have got.
 type queryState int
 
@@ -90,12 +103,14 @@ func QueryCmds() tea.Cmd {
 	return tea.Raw(nameQueries)
 }
 
-// queryDeadline is the payload of the raw message that ends the wait for
-// the second round inside tmux. A tea.RawMsg writes nothing when its String
-// is empty, and reaches every tab, like the replies themselves.
-type queryDeadline struct{}
+// outerAgain is the payload of the raw message that ends the wait for the
+// answer to the try-th sending of the second round inside tmux: it goes
+// again, or after outerTries the terminal outside is taken not to answer.
+// A tea.RawMsg writes nothing when its String is empty, and reaches every
+// tab, like the replies themselves.
+type outerAgain struct{ try int }
 
-func (queryDeadline) String() string { return "" }
+func (outerAgain) String() string { return "" }
 
 // Update folds a reply to QueryCmds, or Bubble Tea's colour profile, into c
 // and reports whether msg was one. The command it may return sends the next
@@ -108,6 +123,10 @@ func (c *Capabilities) Update(msg tea.Msg) (tea.Cmd, bool) {
 		switch id := msg.Options.ID; {
 		case id == kittyQueryID:
 			c.kittyOK = string(msg.Payload) == "OK"
+			// Inside tmux only the terminal outside answers it, through
+			// passthrough: late (after outerTries), it still shows that
+			// passthrough is on.
+			c.Passthrough = c.Passthrough || c.Tmux && c.kittyOK
 		case ownKittyID(id):
 			// A Viewer's command answered: handed on to it as a raw
 			// message, which Viewer.Update takes.
@@ -149,10 +168,8 @@ func (c *Capabilities) Update(msg tea.Msg) (tea.Cmd, bool) {
 		c.TrueColor = msg.Profile == colorprofile.TrueColor
 	case tea.RawMsg:
 		switch m := msg.Msg.(type) {
-		case queryDeadline:
-			if c.queries == queryGraphics {
-				c.queries = queryDone
-			}
+		case outerAgain:
+			cmd = c.outerAgain(m.try)
 		case tmuxClientMsg:
 			c.outside(m)
 		default:
@@ -180,6 +197,31 @@ func (c *Capabilities) secondRound() string {
 	return q + primaryDAQuery
 }
 
+// sendOuter sends the second round through tmux for the try-th time, and
+// waits for its answer (see outerResendWait).
+func (c *Capabilities) sendOuter(try int) tea.Cmd {
+	tick := c.Tick
+	if tick == nil {
+		tick = tea.Tick
+	}
+	return tea.Batch(tea.Raw(TmuxPassthrough(outerQueries)),
+		tick(outerResendWait, func(time.Time) tea.Msg { return tea.RawMsg{Msg: outerAgain{try: try}} }))
+}
+
+// outerAgain takes the end of the wait for the try-th second round inside
+// tmux: if it is still unanswered, it goes again, or after outerTries the
+// wait is over (no passthrough: half blocks, and the hint).
+func (c *Capabilities) outerAgain(try int) tea.Cmd {
+	if c.queries != queryGraphics {
+		return nil
+	}
+	if try >= outerTries {
+		c.queries = queryDone
+		return nil
+	}
+	return c.sendOuter(try + 1)
+}
+
 // deviceAttributes takes a DA1 reply: the end of a round of queries.
 func (c *Capabilities) deviceAttributes(da uv.PrimaryDeviceAttributesEvent) tea.Cmd {
 	sixel := slices.Contains(da, 4)
@@ -191,13 +233,7 @@ func (c *Capabilities) deviceAttributes(da uv.PrimaryDeviceAttributesEvent) tea.
 			// tmux's own answer: whether it draws sixel itself.
 			c.tmuxSixel = sixel
 			c.tmuxAsked = tmuxAsking
-			tick := c.Tick
-			if tick == nil {
-				tick = tea.Tick
-			}
-			return tea.Batch(tea.Raw(TmuxPassthrough(outerQueries)),
-				tick(replyWait, func(time.Time) tea.Msg { return tea.RawMsg{Msg: queryDeadline{}} }),
-				c.askTmux())
+			return tea.Batch(c.sendOuter(1), c.askTmux())
 		case c.screen:
 			c.Sixel = c.Sixel || sixel
 			return tea.Raw(screenQueries)

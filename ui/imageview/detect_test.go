@@ -195,6 +195,9 @@ type terminalSim struct {
 	tmux        string // tmux's XTVERSION when inside tmux
 	tmuxDA1     uv.PrimaryDeviceAttributesEvent
 	passthrough bool
+	// lost, when not nil, is how many passthrough writes tmux drops
+	// before it passes one on (a redraw of the window is due).
+	lost *int
 	// client is what tmux display-message prints about its client;
 	// tmuxFails makes it fail.
 	client    string
@@ -225,6 +228,10 @@ func (s terminalSim) replies(t *testing.T, written string) []tea.Msg {
 			return []tea.Msg{tea.TerminalVersionMsg{Name: s.tmux}, da}
 		case strings.HasPrefix(written, "\x1bPtmux;"):
 			if !s.passthrough {
+				return nil
+			}
+			if s.lost != nil && *s.lost > 0 {
+				*s.lost--
 				return nil
 			}
 			written = tmuxUnwrap(t, written)
@@ -291,7 +298,7 @@ func detect(t *testing.T, sim terminalSim, environ func(string) string) (Capabil
 		return nil
 	}
 	var written []string
-	var deadlines int
+	var waits int
 	// Bubble Tea says its colour profile first, from TERM and COLORTERM.
 	queue := []tea.Msg{tea.ColorProfileMsg{Profile: colorprofile.Env(envList(environ))}}
 	queue = append(queue, drain(QueryCmds())...)
@@ -303,8 +310,8 @@ func detect(t *testing.T, sim terminalSim, environ func(string) string) (Capabil
 		queue = queue[1:]
 		// Bubble Tea writes a raw message, then passes it on.
 		if r, ok := msg.(tea.RawMsg); ok {
-			if _, ok := r.Msg.(queryDeadline); ok {
-				deadlines++
+			if _, ok := r.Msg.(outerAgain); ok {
+				waits++
 			} else if w := fmt.Sprint(r.Msg); w != "" {
 				written = append(written, w)
 				queue = append(queue, sim.replies(t, w)...)
@@ -313,8 +320,8 @@ func detect(t *testing.T, sim terminalSim, environ func(string) string) (Capabil
 		cmd, _ := c.Update(msg)
 		queue = append(queue, drain(cmd)...)
 	}
-	if deadlines > 1 {
-		t.Errorf("%d deadlines", deadlines)
+	if waits > outerTries {
+		t.Errorf("%d waits for the terminal outside tmux, want at most %d", waits, outerTries)
 	}
 	if !c.Answered() {
 		t.Errorf("queries never ended: %+v", c)
@@ -426,6 +433,49 @@ func TestQueriesUnderScreen(t *testing.T) {
 		if strings.Contains(w, "\x1b_G") {
 			t.Errorf("APC sent under screen: %q", w)
 		}
+	}
+}
+
+// TestOuterQueriesGoAgain: inside tmux with allow-passthrough on, tmux
+// drops passthrough while a redraw of the window is due, as right after a
+// program's first frame; the second round goes again until the terminal
+// outside answers (kitty images, no hint), and a terminal that never
+// answers is given up after outerTries sendings (half blocks, the hint).
+func TestOuterQueriesGoAgain(t *testing.T) {
+	kitty41 := func(lost int) terminalSim {
+		return terminalSim{version: "kitty(0.41.1)", da1: uv.PrimaryDeviceAttributesEvent{62}, kitty: true,
+			tmux: "tmux 3.5a", passthrough: true, lost: &lost}
+	}
+	outer := func(written []string) (n int) {
+		for _, w := range written {
+			if w == TmuxPassthrough(outerQueries) {
+				n++
+			}
+		}
+		return n
+	}
+	for _, lost := range []int{0, 1, outerTries - 1} {
+		c, written := detect(t, kitty41(lost), env("TMUX", "/t,1,0", "TERM", "tmux-256color"))
+		if c.Inline() != ProtocolKitty || c.PassthroughOff() {
+			t.Errorf("%d lost: Inline %v, PassthroughOff %v; want kitty images", lost, c.Inline(), c.PassthroughOff())
+		}
+		if n := outer(written); n != lost+1 {
+			t.Errorf("%d lost: the second round went %d times, want %d", lost, n, lost+1)
+		}
+	}
+	c, written := detect(t, kitty41(outerTries), env("TMUX", "/t,1,0", "TERM", "tmux-256color"))
+	if c.Inline() != ProtocolHalfBlock || !c.PassthroughOff() {
+		t.Errorf("never answered: Inline %v, PassthroughOff %v; want half blocks and the hint", c.Inline(), c.PassthroughOff())
+	}
+	if n := outer(written); n != outerTries {
+		t.Errorf("never answered: the second round went %d times, want %d", n, outerTries)
+	}
+	// An answer after the wait still shows passthrough on: kitty images
+	// from then on, no hint.
+	cmd, _ := c.Update(kittyReply(kittyQueryID, "OK"))
+	drain(cmd)
+	if c.Inline() != ProtocolKitty || c.PassthroughOff() {
+		t.Errorf("answered late: Inline %v, PassthroughOff %v; want kitty images", c.Inline(), c.PassthroughOff())
 	}
 }
 
