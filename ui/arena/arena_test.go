@@ -3,6 +3,7 @@ package arena
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -259,6 +260,20 @@ func TestNeedVotesKeySendsBlindRerun(t *testing.T) {
 	}
 	if n := hs.Notices(); len(n) == 0 || !strings.Contains(n[len(n)-1], "newest prompt not judged") {
 		t.Errorf("notices %q: want one saying which prompt", n)
+	}
+	// Added beside the person's comparison, never in its place, and the
+	// pair joins the target set "arena", which keeps what it held (issue 30).
+	if !r.Keep {
+		t.Error("the rerun replaces the person's Compare targets (Keep is false)")
+	}
+	set, err := db.TargetSetNamed(t.Context(), store.ArenaTargetSet)
+	if err != nil || !slices.Equal(set.Targets, []string{pairs[1].A, pairs[1].B}) {
+		t.Fatalf("target set arena: %+v, %v", set, err)
+	}
+	hs.Keys("k", "enter")
+	set, _ = db.TargetSetNamed(t.Context(), store.ArenaTargetSet)
+	if want := []string{pairs[1].A, pairs[1].B}; len(set.Targets) < 3 || !slices.Equal(set.Targets[:2], want) {
+		t.Errorf("after a second pair, target set arena is %v: want %v kept first, the new pair's after", set.Targets, want)
 	}
 }
 
