@@ -33,12 +33,9 @@ type keyMap struct {
 // defaultKeyMap returns the Video tab's keys.
 func defaultKeyMap() keyMap {
 	lk := list.DefaultKeyMap()
-	b := func(keys []string, k, what string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, what))
-	}
 	return keyMap{
-		Choose:   b([]string{"ctrl+t"}, "ctrl+t", "endpoint"),
-		Submit:   b([]string{"ctrl+s"}, "ctrl+s", "submit"),
+		Choose:   keys.Bind("ctrl+t", "endpoint", "ctrl+t"),
+		Submit:   keys.Bind("ctrl+s", "submit", "ctrl+s"),
 		Next:     keys.NextField(),
 		Prev:     keys.PrevField(),
 		Up:       lk.Up,
@@ -46,15 +43,15 @@ func defaultKeyMap() keyMap {
 		Moves:    keys.DefaultMoves(),
 		Form:     form.DefaultKeyMap(),
 		List:     lk,
-		Leave:    b([]string{"esc"}, "esc", "to tasks"),
-		Open:     b([]string{"enter"}, "enter", "play"),
-		Copy:     b([]string{"y"}, "y", "copy URL"),
-		File:     b([]string{"f"}, "f", "file"),
-		Resubmit: b([]string{"r"}, "r", "re-submit"),
+		Leave:    keys.Bind("esc", "to tasks", "esc"),
+		Open:     keys.Bind("enter", "play", "enter"),
+		Copy:     keys.Bind("y", "copy URL", "y"),
+		File:     keys.Bind("f", "file", "f"),
+		Resubmit: keys.Bind("r", "re-submit", "r"),
 		Delete:   lk.Delete,
 		Filter:   lk.Filter,
-		Pick:     b([]string{"enter"}, "enter", "choose"),
-		Cancel:   b([]string{"esc"}, "esc", "cancel"),
+		Pick:     keys.Bind("enter", "choose", "enter"),
+		Cancel:   keys.Bind("esc", "cancel", "esc"),
 		Yes:      lk.Yes,
 		No:       lk.No,
 		Arena:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "arena")),
