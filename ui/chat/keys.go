@@ -173,17 +173,13 @@ const (
 // tab is in first and those that act now live.
 func (h helpKeys) help() tab.Help {
 	all := tab.Help{Short: h.short(), Groups: h.groups()}
-	switch h.mode {
-	case picking:
-		return all.In(pickKeys)
-	case typing:
-		return all.In(typingKeys)
-	case confirming:
-		return all.In(confirmKeys)
-	case numbering:
-		return all.In(numberKeys)
-	}
-	return all.In(h.live()...)
+	return tab.InMode(all, h.mode, ownGroup, h.live()...)
+}
+
+// ownGroup names the one group that acts in each mode that has one; in
+// the others, the pane's (live).
+var ownGroup = map[mode][]string{
+	picking: {pickKeys}, typing: {typingKeys}, confirming: {confirmKeys}, numbering: {numberKeys},
 }
 
 // groups are every key of the tab, a group a context.

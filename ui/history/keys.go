@@ -135,19 +135,14 @@ func (h helpKeys) help() tab.Help {
 		{Title: costKeys, Keys: append([]key.Binding{k.NextPeriod, k.PrevPeriod}, append(k.Moves.Bindings(),
 			tab.Retitle(k.Costs, "close the costs"), k.Back)...)},
 	}}
-	switch h.mode {
-	case reading:
-		return all.In(readKeys, itemKeys)
-	case confirming:
-		return all.In(confirmKeys)
-	case searching:
-		return all.In(searchKeys)
-	case filtering:
-		return all.In(filterKeys)
-	case costing:
-		return all.In(costKeys)
-	}
-	return all.In(listKeys, itemKeys)
+	return tab.InMode(all, h.mode, liveIn, listKeys, itemKeys)
+}
+
+// liveIn names the groups that act in each mode, the first leading; in
+// the list, the list's and the item's.
+var liveIn = map[mode][]string{
+	reading: {readKeys, itemKeys}, confirming: {confirmKeys}, searching: {searchKeys},
+	filtering: {filterKeys}, costing: {costKeys},
 }
 
 // KeyModes is the help of each of the tab's modes, the first first. The

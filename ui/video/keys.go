@@ -138,25 +138,13 @@ func (h helpKeys) help() tab.Help {
 		{Title: withdrawKeys, Keys: []key.Binding{answers.Yes, answers.No}},
 		{Title: chooserKeys, Keys: append(k.Moves.Bindings(), k.Pick, k.Cancel)},
 	}}
-	switch h.mode {
-	case browsing:
-		return all.In(taskKeys)
-	case filtering:
-		return all.In(filterKeys)
-	case confirming:
-		return all.In(confirmKeys)
-	case picking:
-		return all.In(chooserKeys)
-	case pairing:
-		return all.In(pairKeys)
-	case judging:
-		return all.In(judgeKeys)
-	case revealed:
-		return all.In(revealedKeys)
-	case withdrawing:
-		return all.In(withdrawKeys)
-	}
-	return all.In(formKeys)
+	return tab.InMode(all, h.mode, liveIn, formKeys)
+}
+
+// liveIn names the group that acts in each mode; in the form, the form's.
+var liveIn = map[mode][]string{
+	browsing: {taskKeys}, filtering: {filterKeys}, confirming: {confirmKeys}, picking: {chooserKeys},
+	pairing: {pairKeys}, judging: {judgeKeys}, revealed: {revealedKeys}, withdrawing: {withdrawKeys},
 }
 
 // KeyModes is the help of each of the tab's modes, the tasks first (the
