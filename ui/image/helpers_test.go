@@ -5,11 +5,9 @@ import (
 	"context"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -201,13 +199,5 @@ func writeSizedPNG(t *testing.T, name string, w, h int) string {
 			img.Set(x, y, color.NRGBA{uint8(x * 8), uint8(y * 8), 128, 255})
 		}
 	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return tabtest.WritePNG(t, name, img)
 }
