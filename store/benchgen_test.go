@@ -4,13 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"atelier/internal/benchtext"
+	"atelier/internal/benchdata"
 )
 
 // The benchmark database: one million messages in ten thousand
@@ -27,28 +25,10 @@ const (
 )
 
 // benchDir returns the cached benchmark data directory, generating it the
-// first time. $ATELIER_BENCH_DIR chooses the cache folder.
+// first time (benchdata.Dir: $ATELIER_BENCH_DIR chooses the cache folder).
 func benchDir(b *testing.B) string {
 	b.Helper()
-	root := os.Getenv("ATELIER_BENCH_DIR")
-	if root == "" {
-		root = os.TempDir()
-	}
-	dir := filepath.Join(root, fmt.Sprintf("atelier-bench-v%d-g%d", SchemaVersion, benchGenVersion))
-	done := filepath.Join(dir, "generated")
-	if _, err := os.Stat(done); err == nil {
-		return dir
-	}
-	os.RemoveAll(dir) // a generation cut short
-	start := time.Now()
-	if err := generateBenchDB(dir); err != nil {
-		b.Fatal(err)
-	}
-	if err := os.WriteFile(done, []byte(time.Now().Format(time.RFC3339)), 0o600); err != nil {
-		b.Fatal(err)
-	}
-	b.Logf("generated the benchmark database in %s (%s)", dir, time.Since(start).Round(time.Second))
-	return dir
+	return benchdata.Dir(b, fmt.Sprintf("atelier-bench-v%d-g%d", SchemaVersion, benchGenVersion), generateBenchDB)
 }
 
 // generateBenchDB writes the benchmark rows straight through SQL, in large
@@ -111,8 +91,8 @@ func generateBenchDB(dir string) error {
 }
 
 // textGen is the benchmark database's text: words with a Zipf
-// distribution, as natural language has them (internal/benchtext).
-type textGen struct{ *benchtext.Gen }
+// distribution, as natural language has them (internal/benchdata).
+type textGen struct{ *benchdata.Text }
 
 // commonWords open the vocabulary, so the most frequent words are real.
 var commonWords = strings.Fields(`the of and to a in is that for it as was with be by on not he this are or
@@ -120,7 +100,7 @@ var commonWords = strings.Fields(`the of and to a in is that for it as was with 
 	what can more out about time model data code function value light lighthouse fog harbour tea river
 	stream reply prompt image video error test system user write explain example list first new use like`)
 
-func newTextGen(seed uint64) *textGen { return &textGen{benchtext.New(seed, commonWords)} }
+func newTextGen(seed uint64) *textGen { return &textGen{benchdata.NewText(seed, commonWords)} }
 
 // sentence returns between min and max words.
 func (g *textGen) sentence(min, max int) string { return g.Words(min, max) + "." }

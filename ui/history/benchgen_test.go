@@ -3,13 +3,11 @@ package history
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"atelier/internal/benchtext"
+	"atelier/internal/benchdata"
 	"atelier/store"
 )
 
@@ -25,30 +23,10 @@ const (
 )
 
 // benchStore opens the cached benchmark history, generating it the first
-// time. $ATELIER_BENCH_DIR chooses the cache folder (default: the system's
-// temporary folder).
+// time (benchdata.Dir: $ATELIER_BENCH_DIR chooses the cache folder).
 func benchStore(b *testing.B) *store.Store {
 	b.Helper()
-	root := os.Getenv("ATELIER_BENCH_DIR")
-	if root == "" {
-		root = os.TempDir()
-	}
-	dir := filepath.Join(root, fmt.Sprintf("atelier-history-bench-v%d-g%d", store.SchemaVersion, benchGenVersion))
-	done := filepath.Join(dir, "generated")
-	if took, err := os.ReadFile(done); err == nil {
-		b.Logf("history of %d items in %s, generated in %s", benchItems, dir, took)
-	} else {
-		os.RemoveAll(dir) // a generation cut short
-		start := time.Now()
-		if err := generateHistory(dir); err != nil {
-			b.Fatal(err)
-		}
-		took := time.Since(start).Round(time.Second).String()
-		if err := os.WriteFile(done, []byte(took), 0o600); err != nil {
-			b.Fatal(err)
-		}
-		b.Logf("generated a history of %d items in %s (%s)", benchItems, dir, took)
-	}
+	dir := benchdata.Dir(b, fmt.Sprintf("atelier-history-bench-v%d-g%d", store.SchemaVersion, benchGenVersion), generateHistory)
 	db, err := store.Open(dir)
 	if err != nil {
 		b.Fatal(err)
@@ -85,15 +63,15 @@ func generateHistory(dir string) error {
 }
 
 // benchText is the corpus's text: words with a Zipf distribution, as
-// natural language has them (internal/benchtext).
-type benchText struct{ *benchtext.Gen }
+// natural language has them (internal/benchdata).
+type benchText struct{ *benchdata.Text }
 
 var benchWords = strings.Fields(`the of and to a in is that for it as was with be by on not this are or from at
 	which but have an they you were there been one all we their has would when if so no what can more out about
 	time model data code function value light lighthouse fog harbour tea river stream reply prompt image video
 	error test system user write explain example list first new use like keeper boat storm sea watercolor`)
 
-func newBenchText(seed uint64) *benchText { return &benchText{benchtext.New(seed, benchWords)} }
+func newBenchText(seed uint64) *benchText { return &benchText{benchdata.NewText(seed, benchWords)} }
 
 // reply is a few paragraphs of markdown: bold words, a list, sometimes code.
 func (g *benchText) reply() string {

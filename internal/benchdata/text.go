@@ -1,18 +1,15 @@
-// Package benchtext makes deterministic text for the generated corpora of
-// tests and benchmarks (the store's benchmark database, History's): words
-// drawn with a Zipf distribution, as natural language has them, a few
-// words everywhere and most words rare. One generator, so that every
-// corpus searched or drawn in a benchmark has the same shape.
-package benchtext
+package benchdata
 
 import (
 	"math/rand/v2"
 	"strings"
 )
 
-// Gen draws words from a vocabulary of 20,000: the common words given,
+// Text makes deterministic text: words drawn with a Zipf distribution, as
+// natural language has them, a few words everywhere and most words rare.
+// It draws words from a vocabulary of 20,000: the common words given,
 // most frequent first, then made-up words of two to four syllables.
-type Gen struct {
+type Text struct {
 	// R is the generator's source, for the corpus's other choices: one
 	// seed makes the whole corpus.
 	R     *rand.Rand
@@ -27,11 +24,11 @@ const vocabulary = 20_000
 var syllables = []string{"ka", "lo", "mi", "ne", "ru", "ta", "vo", "shi", "ren", "dal", "qu", "ex", "or", "in",
 	"ter", "pol", "gra", "ve", "mon", "sel", "bri", "cu", "fa", "ho", "zen", "tor", "lia", "pra"}
 
-// New is a generator seeded with seed whose most frequent words are
+// NewText is a text seeded with seed whose most frequent words are
 // common, in order.
-func New(seed uint64, common []string) *Gen {
+func NewText(seed uint64, common []string) *Text {
 	r := rand.New(rand.NewPCG(seed, seed*7919))
-	g := &Gen{R: r, vocab: append([]string(nil), common...)}
+	g := &Text{R: r, vocab: append([]string(nil), common...)}
 	for len(g.vocab) < vocabulary {
 		var w strings.Builder
 		for range 2 + r.IntN(3) {
@@ -44,7 +41,7 @@ func New(seed uint64, common []string) *Gen {
 }
 
 // Words is between lo and hi words, parted by spaces.
-func (g *Gen) Words(lo, hi int) string {
+func (g *Text) Words(lo, hi int) string {
 	ws := make([]string, lo+g.R.IntN(hi-lo+1))
 	for i := range ws {
 		ws[i] = g.vocab[g.zipf.Uint64()]
@@ -54,4 +51,4 @@ func (g *Gen) Words(lo, hi int) string {
 
 // Ranked is the vocabulary's word of rank i (0 the most frequent), for a
 // name drawn with another distribution.
-func (g *Gen) Ranked(i int) string { return g.vocab[i] }
+func (g *Text) Ranked(i int) string { return g.vocab[i] }

@@ -1,4 +1,4 @@
-package benchtext
+package benchdata
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ import (
 // words given are the frequent ones.
 func TestWords(t *testing.T) {
 	common := []string{"the", "of", "and"}
-	a, b, c := New(7, common), New(7, common), New(8, common)
+	a, b, c := NewText(7, common), NewText(7, common), NewText(8, common)
 	var other int
 	counts := map[string]int{}
 	for range 200 {
