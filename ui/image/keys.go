@@ -130,7 +130,7 @@ func (h helpKeys) judging() []key.Binding {
 func (h helpKeys) short() []key.Binding {
 	var ks []key.Binding
 	k := h.km
-	pick := key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "choose")) // the previous or next image, short
+	pick := keys.Bind("←/→", "choose", "left", "right") // the previous or next image, short
 	switch h.mode {
 	case typing:
 		ks = []key.Binding{k.Send, k.Next, k.Editor}

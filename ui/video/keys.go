@@ -54,12 +54,12 @@ func defaultKeyMap() keyMap {
 		Cancel:   keys.Bind("esc", "cancel", "esc"),
 		Yes:      lk.Yes,
 		No:       lk.No,
-		Arena:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "arena")),
-		PlayBoth: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "play A then B")),
-		PlayA:    key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "play A")),
-		PlayB:    key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "play B")),
+		Arena:    keys.Bind("c", "arena", "c"),
+		PlayBoth: keys.Bind("enter", "play A then B", "enter"),
+		PlayA:    keys.Bind("1", "play A", "1"),
+		PlayB:    keys.Bind("2", "play B", "2"),
 		Vote:     vote.DefaultKeyMap(),
-		Done:     key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter/esc", "back to the tasks")),
+		Done:     keys.Bind("enter/esc", "back to the tasks", "enter", "esc"),
 	}
 }
 
