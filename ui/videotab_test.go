@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"atelier/client"
 	"atelier/client/sim"
 	"atelier/poller"
@@ -55,7 +53,7 @@ func TestVideoTasksMoveWhileAnotherTabShows(t *testing.T) {
 	// Ticks of the running task's clock would come every second, forever:
 	// here time stands still.
 	m.tabs[tab.Video] = videoScreen(video.New(video.Options{Store: st, Poller: p, Tick: -1}))
-	m = start(t, send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40}))
+	m = inTerminal(t, m)
 	if m.active != tab.Chat || m.status.running != 1 {
 		t.Fatalf("on tab %d, %d running", m.active, m.status.running)
 	}
