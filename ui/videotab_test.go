@@ -3,13 +3,13 @@ package ui
 import (
 	"atelier/ui/tab/tabtest"
 	"context"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/client/sim/simtest"
 	"atelier/poller"
 	"atelier/store"
 	"atelier/ui/tab"
@@ -21,13 +21,7 @@ import (
 // reach the Video tab through the events channel while Chat is showing,
 // the status bar counts it running, then announces it done.
 func TestVideoTasksMoveWhileAnotherTabShows(t *testing.T) {
-	s := sim.New(sim.Options{Keys: map[string]string{"queue": "kq"}})
-	srv := httptest.NewServer(s)
-	defer srv.Close()
-	c, err := client.New(srv.URL, client.Keys{Queue: "kq"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := simtest.Client(t, simtest.Serve(t, sim.Options{Keys: map[string]string{"queue": "kq"}}, nil))
 	st, err := store.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
