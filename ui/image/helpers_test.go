@@ -7,7 +7,6 @@ import (
 	"image/color"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -19,6 +18,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/client/sim/simtest"
 	"atelier/store"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
@@ -64,16 +64,16 @@ func newHarness(t *testing.T, handler func(sim http.Handler) http.Handler) *harn
 	h.Bind(t, tab.Image, h, func(msgs ...tea.Msg) { h.Deliver(h.update, msgs...) })
 	db := tabtest.OpenStore(t, "")
 	h.db = db
-	s := sim.New(sim.Options{Keys: map[string]string{"gamma": "kg"}})
-	var inner http.Handler = s
-	if handler != nil {
-		inner = handler(s)
-	}
-	mux := http.NewServeMux()
-	mux.Handle("/gw/", http.StripPrefix("/gw", h.record(inner)))
-	srv := httptest.NewServer(mux)
-	t.Cleanup(func() { srv.Close(); s.Close() })
-	c, err := client.New(srv.URL+"/gw", client.Keys{Gamma: "kg"})
+	url := simtest.Serve(t, sim.Options{Keys: map[string]string{"gamma": "kg"}}, func(s http.Handler) http.Handler {
+		inner := s
+		if handler != nil {
+			inner = handler(s)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("/gw/", http.StripPrefix("/gw", h.record(inner)))
+		return mux
+	})
+	c, err := client.New(url+"/gw", client.Keys{Gamma: "kg"})
 	if err != nil {
 		t.Fatal(err)
 	}
