@@ -74,7 +74,7 @@ func (s *Store) Search(ctx context.Context, q SearchQuery) ([]Hit, error) {
 		hits = hits[:q.Limit]
 	}
 	for i := range hits {
-		hits[i].Snippet = snippetText(hits[i].Snippet)
+		hits[i].Snippet = MarkdownText(hits[i].Snippet)
 	}
 	return hits, nil
 }

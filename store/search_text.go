@@ -24,9 +24,10 @@ var (
 	snippetInline = strings.NewReplacer("**", "", "__", "", "~~", "", "`", "")
 )
 
-// snippetText is a snippet of markdown as one line of text, its match
-// markers (HighlightStart, HighlightEnd) kept.
-func snippetText(s string) string {
+// MarkdownText is a piece of markdown as one line of text (a search
+// snippet, a batch cell's first line), any match markers
+// (HighlightStart, HighlightEnd) kept.
+func MarkdownText(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		if snippetRule.MatchString(l) {

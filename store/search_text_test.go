@@ -19,8 +19,8 @@ func TestSnippetText(t *testing.T) {
 		{"text\n\n---\n\nmore", "text more"},
 		{"…middle of a `code` span", "…middle of a code span"},
 	} {
-		if got := snippetText(tc.in); got != tc.want {
-			t.Errorf("snippetText(%q)\n = %q\nwant %q", tc.in, got, tc.want)
+		if got := MarkdownText(tc.in); got != tc.want {
+			t.Errorf("MarkdownText(%q)\n = %q\nwant %q", tc.in, got, tc.want)
 		}
 	}
 }
@@ -53,7 +53,7 @@ func FuzzSnippetText(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got := snippetText(s)
+		got := MarkdownText(s)
 		for _, m := range []string{HighlightStart, HighlightEnd} {
 			if strings.Count(got, m) != strings.Count(s, m) {
 				t.Fatalf("%q: markers %q lost: %q", s, m, got)

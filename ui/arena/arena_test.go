@@ -369,7 +369,7 @@ func TestApartFromTheFit(t *testing.T) {
 func TestEmptyBoardSaysWhy(t *testing.T) {
 	hs := newHarness(t, openStore(t), 80, 24)
 	for key, want := range map[string]string{
-		"1": "No blind chat votes yet: run a blind comparison in Compare (B)",
+		"1": "No blind chat votes yet: ctrl+b in Compare runs blind",
 		"2": "No blind image votes yet: run a blind side-by-side in Image (c)",
 		"3": "No blind video votes yet: vote on two finished tasks",
 	} {

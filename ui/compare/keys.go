@@ -117,7 +117,7 @@ func (h helpKeys) short() []key.Binding {
 		return []key.Binding{k.Send, k.FormNext, k.Close}
 	case noting, lining:
 		if h.set {
-			return []key.Binding{k.Save, k.SetSave, k.Cancel}
+			return []key.Binding{tab.Retitle(k.Save, "take the set named"), k.SetSave, k.Cancel}
 		}
 		return []key.Binding{k.Save, k.Cancel}
 	case targeting:

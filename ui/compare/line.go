@@ -49,7 +49,7 @@ func (l *lineInput) label() string {
 		if len(l.sets) > 0 {
 			saved = "saved: " + strings.Join(l.sets, ", ")
 		}
-		return fmt.Sprintf("Target set (%s · enter takes it · ctrl+s saves these targets as it) ", ansi.Truncate(saved, 60, "…"))
+		return fmt.Sprintf("Target set (%s) ", ansi.Truncate(saved, 30, "…")) // the footer says enter and ctrl+s
 	}
 	return "Tags (comma-separated; empty removes them) "
 }

@@ -22,7 +22,15 @@ func TestTargetSets(t *testing.T) {
 	if h.m.mode != lining || !strings.Contains(h.view(), "Target set (none saved yet") {
 		t.Fatalf("S opened no field:\n%s", h.view())
 	}
-	h.Type("sweep").Keys("ctrl+s")
+	h.Type("sweep")
+	for _, w := range []int{76, 116} { // an 80-column terminal's tab too: the name typed shows
+		h.m.SetSize(w, 20)
+		h.Send(tab.RedrawMsg{})
+		if line := strings.SplitN(h.view(), "\n", 2)[0]; !strings.Contains(line, "› sweep") {
+			t.Errorf("at %d columns the field hides the name typed: %q", w, line)
+		}
+	}
+	h.Keys("ctrl+s")
 	h.NoErrors()
 	ts, err := h.db.TargetSetNamed(context.Background(), "sweep")
 	if want := []string{"alpha:a:system=be brief,temperature=0.2", "alpha:a:system=be brief,temperature=1"}; err != nil || !slices.Equal(ts.Targets, want) {
