@@ -60,6 +60,7 @@ var aimockRoutes = []aimockRoute{
 var aimockQueueURL = regexp.MustCompile(`https://` + regexp.QuoteMeta(aimockQueueHost) + `/qv/([^/"]+)(?:/[^"]*?)?/requests/([^/"?]+)(/status|/cancel)?`)
 
 func TestConformanceAimock(t *testing.T) {
+	t.Parallel()
 	fx := aimockReadFixtures(t)
 	mock := aimockStart(t)
 	px := &aimockProxy{target: mock}

@@ -26,6 +26,7 @@ func alphaFeed(t *testing.T, acc *MessageAccumulator, lines ...string) []error {
 // must land in its own block, whatever "current" block a naive reader
 // would assume.
 func TestMessageAccumulatorRoutesByIndex(t *testing.T) {
+	t.Parallel()
 	var acc MessageAccumulator
 	errs := alphaFeed(t, &acc,
 		`{"type":"message_start","message":{"id":"m","type":"message","role":"assistant","model":"x","content":[],"usage":{"input_tokens":7,"output_tokens":1}}}`,
@@ -60,6 +61,7 @@ func TestMessageAccumulatorRoutesByIndex(t *testing.T) {
 }
 
 func TestMessageAccumulatorBadToolInput(t *testing.T) {
+	t.Parallel()
 	var acc MessageAccumulator
 	errs := alphaFeed(t, &acc,
 		`{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t1","name":"f","input":{}}}`,
@@ -78,6 +80,7 @@ func TestMessageAccumulatorBadToolInput(t *testing.T) {
 // TestMessageAccumulatorOrphans covers events for blocks that never
 // started: reported, and applied where the delta says what the block is.
 func TestMessageAccumulatorOrphans(t *testing.T) {
+	t.Parallel()
 	var acc MessageAccumulator
 	errs := alphaFeed(t, &acc,
 		`{"type":"content_block_delta","index":2,"delta":{"type":"text_delta","text":"lost start"}}`,
@@ -96,6 +99,7 @@ func TestMessageAccumulatorOrphans(t *testing.T) {
 }
 
 func TestMessageAccumulatorEmpty(t *testing.T) {
+	t.Parallel()
 	var acc MessageAccumulator
 	m := acc.Message()
 	if string(m.Raw) != `{"type":"message","role":"assistant","content":[]}` || m.Content == nil {

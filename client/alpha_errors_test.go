@@ -45,6 +45,7 @@ func alphaErrorBody(typ, msg string) string {
 var alphaJSONHeader = map[string]string{"Content-Type": "application/json"}
 
 func TestMessagesErrors(t *testing.T) {
+	t.Parallel()
 	ok := alphaReply{200, alphaJSONHeader, string(fixture(t, "alpha/pause_turn.json"))}
 	tests := []struct {
 		name     string
@@ -103,6 +104,7 @@ func TestMessagesErrors(t *testing.T) {
 // TestStreamMessagesRetriedBeforeFirstEvent: an overloaded reply before the
 // stream starts is retried like any other request.
 func TestStreamMessagesRetriedBeforeFirstEvent(t *testing.T) {
+	t.Parallel()
 	c, n := alphaScripted(t,
 		alphaReply{529, nil, alphaErrorBody("overloaded_error", "Overloaded")},
 		alphaReply{429, map[string]string{"Retry-After": "0"}, alphaErrorBody("rate_limit_error", "slow")},
@@ -118,6 +120,7 @@ func TestStreamMessagesRetriedBeforeFirstEvent(t *testing.T) {
 }
 
 func TestStreamMessagesHTTPError(t *testing.T) {
+	t.Parallel()
 	c, n := alphaScripted(t, alphaReply{401, alphaJSONHeader, alphaErrorBody("authentication_error", "bad key "+testKeys.Alpha)})
 	res := alphaDrain(t, c, context.Background())
 	var ae *APIError
@@ -132,6 +135,7 @@ func TestStreamMessagesHTTPError(t *testing.T) {
 // TestStreamMessagesErrorEventRedacted: an error event that quotes the key
 // (a misbehaving relay, say) must not carry it on.
 func TestStreamMessagesErrorEventRedacted(t *testing.T) {
+	t.Parallel()
 	c, _ := alphaStream(t, []byte("event: error\ndata: "+alphaErrorBody("api_error", "boom "+testKeys.Alpha)+"\n\n"))
 	res := alphaDrain(t, c, context.Background())
 	var ae *APIError

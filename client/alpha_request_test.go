@@ -49,6 +49,7 @@ func alphaJSONMap(t *testing.T, s string) map[string]any {
 func alphaF(f float64) *float64 { return &f }
 
 func TestMessagesRequestWire(t *testing.T) {
+	t.Parallel()
 	var got []alphaCapture
 	c, _ := newTestClient(t, alphaHandler(t, &got, "application/json", fixture(t, "alpha/message.json")))
 	topK := 0
@@ -132,6 +133,7 @@ func TestMessagesRequestWire(t *testing.T) {
 // TestMessagesMinimalBody checks that unset optional fields, top_p among
 // them, are not sent at all.
 func TestMessagesMinimalBody(t *testing.T) {
+	t.Parallel()
 	var got []alphaCapture
 	c, _ := newTestClient(t, alphaHandler(t, &got, "application/json", fixture(t, "alpha/message.json")))
 	req := &MessageRequest{Model: "m", MaxTokens: 10, Messages: []MessageTurn{MessageUserText("hi")}}
@@ -145,6 +147,7 @@ func TestMessagesMinimalBody(t *testing.T) {
 }
 
 func TestMessagesExtraAndVersionOverride(t *testing.T) {
+	t.Parallel()
 	var got []alphaCapture
 	c, _ := newTestClient(t, alphaHandler(t, &got, "application/json", fixture(t, "alpha/message.json")))
 	c.Headers = map[Group]http.Header{Alpha: {"anthropic-version": {"2026-10-21"}, "Anthropic-Beta": {"x-beta"}}}
@@ -172,6 +175,7 @@ func TestMessagesExtraAndVersionOverride(t *testing.T) {
 }
 
 func TestMessageContentRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{
 		`"plain"`,
 		`[{"type":"text","text":"a"},{"type":"image","source":{"type":"url","url":"https://example.org/x.png"}}]`,
@@ -199,6 +203,7 @@ func TestMessageContentRoundTrip(t *testing.T) {
 // TestMessagesPauseTurnContinuation sends a reply that paused back as the
 // assistant turn, and checks every block went out byte for byte.
 func TestMessagesPauseTurnContinuation(t *testing.T) {
+	t.Parallel()
 	reply := bytes.TrimSpace(fixture(t, "alpha/pause_turn.json"))
 	var got []alphaCapture
 	c, _ := newTestClient(t, alphaHandler(t, &got, "application/json", reply))
@@ -240,6 +245,7 @@ func TestMessagesPauseTurnContinuation(t *testing.T) {
 }
 
 func TestMessagesDecodeWhole(t *testing.T) {
+	t.Parallel()
 	raw := bytes.TrimSpace(fixture(t, "alpha/message.json"))
 	var m Message
 	if err := json.Unmarshal(raw, &m); err != nil {
@@ -296,6 +302,7 @@ func TestMessagesDecodeWhole(t *testing.T) {
 // TestMessageDecodeTolerant checks that a field of an unexpected type costs
 // only that field, and that a reply that is not an object is an error.
 func TestMessageDecodeTolerant(t *testing.T) {
+	t.Parallel()
 	var m Message
 	in := `{"id":"x","model":7,"content":[{"type":"text","text":"hi","citations":"odd"},5],"usage":{"input_tokens":3}}`
 	if err := json.Unmarshal([]byte(in), &m); err != nil {

@@ -49,6 +49,7 @@ func alphaStream(t *testing.T, body []byte) (*Client, *[]alphaCapture) {
 }
 
 func TestStreamMessagesRequest(t *testing.T) {
+	t.Parallel()
 	c, got := alphaStream(t, fixture(t, "alpha/thinking_text.sse"))
 	res := alphaDrain(t, c, context.Background())
 	if res.err != nil {
@@ -71,6 +72,7 @@ func TestStreamMessagesRequest(t *testing.T) {
 }
 
 func TestStreamMessagesFixtures(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		file  string
 		check func(t *testing.T, m *Message, res *alphaStreamResult)
@@ -208,6 +210,7 @@ func alphaCount(evs []MessageEvent, typ string) int {
 }
 
 func TestStreamMessagesMidStreamError(t *testing.T) {
+	t.Parallel()
 	c, _ := alphaStream(t, fixture(t, "alpha/overloaded.sse"))
 	res := alphaDrain(t, c, context.Background())
 	var ae *APIError
@@ -235,6 +238,7 @@ func alphaUntil(t *testing.T, name, marker string) []byte {
 }
 
 func TestStreamMessagesCleanEOFIsIncomplete(t *testing.T) {
+	t.Parallel()
 	c, _ := alphaStream(t, alphaUntil(t, "alpha/thinking_text.sse", `"message_stop"`))
 	res := alphaDrain(t, c, context.Background())
 	if !errors.Is(res.err, ErrStreamIncomplete) {
@@ -246,6 +250,7 @@ func TestStreamMessagesCleanEOFIsIncomplete(t *testing.T) {
 }
 
 func TestStreamMessagesCutMidway(t *testing.T) {
+	t.Parallel()
 	part := alphaUntil(t, "alpha/thinking_text.sse", `"is 4`)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -274,6 +279,7 @@ func TestStreamMessagesCutMidway(t *testing.T) {
 }
 
 func TestStreamMessagesCancel(t *testing.T) {
+	t.Parallel()
 	head := alphaUntil(t, "alpha/thinking_text.sse", `"is 4`)
 	for _, how := range []string{"cancel", "break"} {
 		t.Run(how, func(t *testing.T) {
@@ -321,6 +327,7 @@ func TestStreamMessagesCancel(t *testing.T) {
 }
 
 func TestStreamMessagesMalformedEvent(t *testing.T) {
+	t.Parallel()
 	start := `event: message_start` + "\n" + `data: {"type":"message_start","message":{"id":"m1","type":"message","role":"assistant","model":"m","content":[],"usage":{"input_tokens":1}}}` + "\n\n"
 	tests := []struct{ name, event, want string }{
 		{"truncated JSON", "event: message_delta\ndata: {\"type\":\"message_delta\",\n\n", "malformed message_delta event"},

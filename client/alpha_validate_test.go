@@ -18,6 +18,7 @@ func alphaValid() *MessageRequest {
 }
 
 func TestMessageRequestValidate(t *testing.T) {
+	t.Parallel()
 	neg := -1
 	tests := []struct {
 		name   string
@@ -132,6 +133,7 @@ func alphaNothingSent(t *testing.T, r *MessageRequest) {
 }
 
 func TestMessageRequestValidateAll(t *testing.T) {
+	t.Parallel()
 	r := &MessageRequest{Messages: []MessageTurn{{Role: "bot"}}, Temperature: alphaF(2)}
 	var fields []string
 	for _, v := range Violations(r.Validate()) {

@@ -38,6 +38,7 @@ func betaOK(w http.ResponseWriter, r *http.Request) {
 }
 
 func TestBetaErrorReplies(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name               string
 		status             int
@@ -81,6 +82,7 @@ func TestBetaErrorReplies(t *testing.T) {
 }
 
 func TestBetaRetries(t *testing.T) {
+	t.Parallel()
 	retryInfo := func(delay string) string {
 		return `{"error":{"code":429,"message":"Resource has been exhausted (e.g. check quota).","status":"RESOURCE_EXHAUSTED",
 			"details":[{"@type":"type.rpc.example/RetryInfo","retryDelay":"` + delay + `"}]}}`
@@ -118,6 +120,7 @@ func TestBetaRetries(t *testing.T) {
 }
 
 func TestBetaRetryLimits(t *testing.T) {
+	t.Parallel()
 	t.Run("gives up after MaxRetries", func(t *testing.T) {
 		c, rec := betaServe(t, betaJSON(503, `{"error":{"code":503,"message":"busy","status":"UNAVAILABLE"}}`))
 		err := betaCallers["stream"](c)
@@ -161,6 +164,7 @@ func TestBetaRetryLimits(t *testing.T) {
 // TestBetaJSONInsteadOfStream checks a 200 JSON error body sent to a
 // streaming request.
 func TestBetaJSONInsteadOfStream(t *testing.T) {
+	t.Parallel()
 	c, _ := betaServe(t, betaJSON(200, `{"error":{"code":400,"message":"bad","status":"INVALID_ARGUMENT"}}`))
 	err := betaCallers["stream"](c)
 	var ae *APIError

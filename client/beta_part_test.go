@@ -39,6 +39,7 @@ func sentParts(t *testing.T, body []byte, i int) []json.RawMessage {
 // that every part goes out exactly as it came, signature and unknown keys
 // included.
 func TestBetaMultiTurnSignature(t *testing.T) {
+	t.Parallel()
 	reply := fixture(t, "beta/reply_thinking.json")
 	c, rec := betaServe(t, betaJSON(200, string(reply)), betaOK)
 	req := betaPrompt("How many r's in strawberry?")
@@ -74,6 +75,7 @@ func TestBetaMultiTurnSignature(t *testing.T) {
 
 // TestBetaMultiTurnFromStream sends back a model turn folded from a stream.
 func TestBetaMultiTurnFromStream(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		fixture string
 		want    []string
@@ -116,6 +118,7 @@ func TestBetaMultiTurnFromStream(t *testing.T) {
 }
 
 func TestBetaPartEdited(t *testing.T) {
+	t.Parallel()
 	const in = `{"text":"old","thoughtSignature":"c2ln","partMetadata":{"k":"v"}}`
 	var p BetaPart
 	if err := json.Unmarshal([]byte(in), &p); err != nil {
@@ -150,6 +153,7 @@ func TestBetaPartEdited(t *testing.T) {
 }
 
 func TestBetaPartConstructors(t *testing.T) {
+	t.Parallel()
 	png := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
 	p := BetaImagePart(png, "")
 	if p.InlineData == nil || p.InlineData.MimeType != "image/png" {
@@ -182,6 +186,7 @@ func TestBetaPartConstructors(t *testing.T) {
 // candidates, alternating thought and answer text, citations, grounding
 // split over chunks, and fields it does not know.
 func TestBetaAccumulatorFold(t *testing.T) {
+	t.Parallel()
 	chunks := []string{
 		`{"candidates":[{"content":{"role":"model","parts":[{"text":"think ","thought":true}]},"citationMetadata":{"citations":[{"uri":"https://a.example"}]}},
 			{"index":1,"content":{"role":"model","parts":[{"text":"other"}]}}],"promptFeedback":{"safetyRatings":[]},"usageMetadata":{"promptTokenCount":3,"totalTokenCount":3}}`,

@@ -101,6 +101,7 @@ func checkBetaAuth(t *testing.T, call betaCall) {
 }
 
 func TestBetaGenerateContentRequest(t *testing.T) {
+	t.Parallel()
 	reply := fixture(t, "beta/reply_thinking.json")
 	c, rec := betaServe(t, betaJSON(200, string(reply)))
 	temp, topK, budget := 0.0, 0, 1024
@@ -167,6 +168,7 @@ func TestBetaGenerateContentRequest(t *testing.T) {
 }
 
 func TestBetaStreamRequest(t *testing.T) {
+	t.Parallel()
 	c, rec := betaServe(t, betaSSE(string(fixture(t, "beta/stream_thoughts.sse"))))
 	for _, err := range c.StreamGenerateContent(context.Background(), "beta-pro-3", betaPrompt("Why tides?")) {
 		if err != nil {
@@ -189,6 +191,7 @@ func TestBetaStreamRequest(t *testing.T) {
 // TestBetaModelPath checks what path the server sees for model names with
 // characters that have a meaning in URLs.
 func TestBetaModelPath(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ model, escaped, decoded string }{
 		{"beta-flash-2.5", "beta-flash-2.5", "beta-flash-2.5"},
 		{"tuned/my.model-1", "tuned%2Fmy.model-1", "tuned/my.model-1"},
@@ -216,6 +219,7 @@ func TestBetaModelPath(t *testing.T) {
 }
 
 func TestBetaExtraPassthrough(t *testing.T) {
+	t.Parallel()
 	c, rec := betaServe(t, betaJSON(200, `{"candidates":[]}`))
 	req := betaPrompt("hi")
 	req.Extra = Extra{"toolConfig": map[string]any{"functionCallingConfig": map[string]any{"mode": "ANY"}},
@@ -244,6 +248,7 @@ func TestBetaExtraPassthrough(t *testing.T) {
 }
 
 func TestBetaValidate(t *testing.T) {
+	t.Parallel()
 	f := func(v float64) *float64 { return &v }
 	i := func(v int) *int { return &v }
 	tests := []struct {
@@ -318,6 +323,7 @@ func checkViolations(t *testing.T, err error, fields []string) {
 // TestBetaValidateAccepts checks that valid edge values and unknown vendor
 // values pass.
 func TestBetaValidateAccepts(t *testing.T) {
+	t.Parallel()
 	f, i := 0.0, 0
 	two, one := 2.0, 1.0
 	reqs := []*GenerateRequest{

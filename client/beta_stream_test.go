@@ -67,6 +67,7 @@ func partsOf(r *GenerateResponse) []partView {
 }
 
 func TestBetaStreamThoughts(t *testing.T) {
+	t.Parallel()
 	chunks, resp, err := betaStreamFixture(t, "stream_thoughts.sse")
 	if err != nil {
 		t.Fatal(err)
@@ -101,6 +102,7 @@ func TestBetaStreamThoughts(t *testing.T) {
 }
 
 func TestBetaStreamGrounded(t *testing.T) {
+	t.Parallel()
 	chunks, resp, err := betaStreamFixture(t, "stream_grounded.sse")
 	if err != nil {
 		t.Fatal(err)
@@ -136,6 +138,7 @@ func TestBetaStreamGrounded(t *testing.T) {
 }
 
 func TestBetaStreamFunctionCall(t *testing.T) {
+	t.Parallel()
 	_, resp, err := betaStreamFixture(t, "stream_function_call.sse")
 	if err != nil {
 		t.Fatal(err)
@@ -155,6 +158,7 @@ func TestBetaStreamFunctionCall(t *testing.T) {
 }
 
 func TestBetaStreamBlocked(t *testing.T) {
+	t.Parallel()
 	chunks, resp, err := betaStreamFixture(t, "stream_blocked.sse")
 	if err != nil {
 		t.Fatalf("a blocked prompt is data, not an error: %v", err)
@@ -172,6 +176,7 @@ func TestBetaStreamBlocked(t *testing.T) {
 }
 
 func TestBetaStreamStrayError(t *testing.T) {
+	t.Parallel()
 	chunks, resp, err := betaStreamFixture(t, "stream_stray_error.sse")
 	var ae *APIError
 	if !errors.As(err, &ae) {
@@ -186,6 +191,7 @@ func TestBetaStreamStrayError(t *testing.T) {
 }
 
 func TestBetaStreamIncomplete(t *testing.T) {
+	t.Parallel()
 	full := string(fixture(t, "beta/stream_thoughts.sse"))
 	frames := strings.Split(strings.TrimSuffix(full, "\r\n\r\n"), "\r\n\r\n")
 	cut := strings.Join(frames[:len(frames)-1], "\r\n\r\n") + "\r\n\r\n" // no finishing chunk
@@ -200,6 +206,7 @@ func TestBetaStreamIncomplete(t *testing.T) {
 }
 
 func TestBetaStreamCut(t *testing.T) {
+	t.Parallel()
 	c, _ := betaServe(t, func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		io.WriteString(w, "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Once upon\"}]}}]}\n\n")
@@ -218,6 +225,7 @@ func TestBetaStreamCut(t *testing.T) {
 }
 
 func TestBetaStreamCancel(t *testing.T) {
+	t.Parallel()
 	c, _ := betaServe(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		io.WriteString(w, "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"first\"}]}}]}\n\n")
@@ -244,6 +252,7 @@ func TestBetaStreamCancel(t *testing.T) {
 // TestBetaStreamTolerated checks that what the protocol does not define is
 // skipped or kept, never fatal.
 func TestBetaStreamTolerated(t *testing.T) {
+	t.Parallel()
 	body := ": comment\n\n" +
 		"event: ping\ndata: {}\n\n" +
 		"data:\n\n" +
@@ -268,6 +277,7 @@ func TestBetaStreamTolerated(t *testing.T) {
 }
 
 func TestBetaStreamMalformed(t *testing.T) {
+	t.Parallel()
 	good := "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"kept\"}]}}]}\n\n"
 	for name, bad := range map[string]string{
 		"truncated JSON": "data: {\"candidates\":[\n\n",
@@ -290,6 +300,7 @@ func TestBetaStreamMalformed(t *testing.T) {
 }
 
 func TestBetaStreamErrorChunk(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, frame, wantType, wantMsg string
 	}{
@@ -316,6 +327,7 @@ func TestBetaStreamErrorChunk(t *testing.T) {
 }
 
 func TestBetaGenerateBlocked(t *testing.T) {
+	t.Parallel()
 	body := strings.TrimPrefix(strings.TrimSpace(string(fixture(t, "beta/stream_blocked.sse"))), "data: ")
 	c, _ := betaServe(t, betaJSON(200, body))
 	resp, err := c.GenerateContent(context.Background(), "beta-flash-2.5", betaPrompt("q"))
@@ -330,6 +342,7 @@ func TestBetaGenerateBlocked(t *testing.T) {
 // TestBetaFoldWholeReply checks that folding a complete reply as a single
 // chunk gives back the same reply.
 func TestBetaFoldWholeReply(t *testing.T) {
+	t.Parallel()
 	reply := fixture(t, "beta/reply_thinking.json")
 	chunk, isErr, err := betaDecodeChunk(bytes.TrimSpace(reply))
 	if err != nil || isErr {

@@ -13,6 +13,7 @@ import (
 // text after it are two paragraphs, in the stream and in the result alike
 // (issue 19, bug 11: "Let me search for that.According to…").
 func TestAlphaTextBlocksAroundAToolAreParagraphs(t *testing.T) {
+	t.Parallel()
 	c := newSim(t, sim.Options{})
 	target := client.ChatTarget{Family: client.Alpha, Model: "sim-alpha", Settings: client.ChatSettings{WebSearch: true}}
 	var text strings.Builder

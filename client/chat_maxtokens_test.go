@@ -6,6 +6,7 @@ import "testing"
 // request carries: alpha's default when nothing is set, the setting, or a
 // native field that replaces it; none for a family that sends none.
 func TestSentMaxTokensIsWhatIsSent(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		t    ChatTarget

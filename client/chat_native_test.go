@@ -13,6 +13,7 @@ import (
 // back from its native reply alone, gives the same text, thinking, stop
 // reason, usage, sources and tool calls, for every family.
 func TestChatResultOfReadsBackAStreamedReply(t *testing.T) {
+	t.Parallel()
 	c := newSim(t, sim.Options{})
 	for _, target := range chatTargets {
 		t.Run(string(target.Family), func(t *testing.T) {
@@ -42,6 +43,7 @@ func TestChatResultOfReadsBackAStreamedReply(t *testing.T) {
 }
 
 func TestChatResultOfRefusesWhatItCannotRead(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		fam client.Group
 		raw string

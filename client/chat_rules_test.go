@@ -36,6 +36,7 @@ func chatRuleCheck(t *testing.T, f Group, settings map[string]any) []string {
 // refused naming the setting's field, and where the table gives no bound
 // or checks no choice, Validate refuses nothing either.
 func TestChatSettingRulesSayWhatValidateChecks(t *testing.T) {
+	t.Parallel()
 	for _, f := range []Group{Alpha, Beta, Gamma} {
 		rules := ChatSettingRules(f)
 		if len(rules) == 0 {
@@ -154,6 +155,7 @@ func chatRuleSample(name string) any {
 // TestChatSettingRulesWords pins the words of a few rules, so that a
 // bound moved in a constant shows in the sentence a user reads.
 func TestChatSettingRulesWords(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		f          Group
 		name, want string
@@ -181,6 +183,7 @@ func TestChatSettingRulesWords(t *testing.T) {
 // TestChatSettingNamesAreTheTargetKeys: every name ChatSettingNames gives
 // is read by ParseChatTarget as a setting, not an extra field.
 func TestChatSettingNamesAreTheTargetKeys(t *testing.T) {
+	t.Parallel()
 	names := ChatSettingNames()
 	if len(names) != len(chatSettingKinds) {
 		t.Fatalf("%d names %v, %d kinds", len(names), names, len(chatSettingKinds))

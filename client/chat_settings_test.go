@@ -38,6 +38,7 @@ func nativeLeaves(t *testing.T, tg ChatTarget) map[string]string {
 // it changes exactly the fields the table names, and a setting the table
 // says a family lacks is refused, naming the nearest setting.
 func TestChatSettingPathsMatchTheBuilders(t *testing.T) {
+	t.Parallel()
 	budget := 2000
 	sample := map[string]func(s *ChatSettings){
 		"system":           func(s *ChatSettings) { s.System = "be brief" },
@@ -111,6 +112,7 @@ func TestChatSettingPathsMatchTheBuilders(t *testing.T) {
 }
 
 func TestAlphaThinkingDisplayNeedsThinking(t *testing.T) {
+	t.Parallel()
 	turns := []ChatTurn{{Role: "user", Text: "hi"}}
 	off := ChatTarget{Family: Alpha, Model: "m", Settings: ChatSettings{ThinkingDisplay: "omitted"}}
 	if vs := Violations(chatErr(NativeChatRequest(off, turns, false))); len(vs) != 1 || vs[0].Field != "thinking_display" {

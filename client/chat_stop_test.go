@@ -3,6 +3,7 @@ package client
 import "testing"
 
 func TestChatStopFromNativeReplies(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		fam   Group
 		reply string

@@ -8,6 +8,7 @@ import (
 )
 
 func TestParseChatTarget(t *testing.T) {
+	t.Parallel()
 	f := func(v float64) *float64 { return &v }
 	k := func(v int) *int { return &v }
 	for _, tc := range []struct {
@@ -64,6 +65,7 @@ func normalize(t ChatTarget) ChatTarget {
 }
 
 func TestParseChatTargetRefuses(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ spec, says string }{
 		{"alpha", "want FAMILY:MODEL"},
 		{"alpha:", "want FAMILY:MODEL"},
@@ -83,6 +85,7 @@ func TestParseChatTargetRefuses(t *testing.T) {
 }
 
 func TestFormatChatTargetReadsBack(t *testing.T) {
+	t.Parallel()
 	f := func(v float64) *float64 { return &v }
 	for _, tc := range []struct {
 		t    ChatTarget

@@ -12,6 +12,7 @@ import (
 )
 
 func TestNewRejectsBadBaseURL(t *testing.T) {
+	t.Parallel()
 	for _, u := range []string{"", "ftp://x", "localhost:8080", "http://", "::"} {
 		if _, err := New(u, Keys{}); err == nil {
 			t.Errorf("New(%q): no error", u)
@@ -20,6 +21,7 @@ func TestNewRejectsBadBaseURL(t *testing.T) {
 }
 
 func TestAuthHeaderPerGroup(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		group        Group
 		header, want string
@@ -60,6 +62,7 @@ func TestAuthHeaderPerGroup(t *testing.T) {
 }
 
 func TestForeignOriginRefused(t *testing.T) {
+	t.Parallel()
 	var hits atomic.Int32
 	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
 	defer other.Close()
@@ -75,6 +78,7 @@ func TestForeignOriginRefused(t *testing.T) {
 }
 
 func TestRedirectOffOriginNotFollowed(t *testing.T) {
+	t.Parallel()
 	var leaked atomic.Value
 	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		leaked.Store(r.Header.Get("X-Api-Key"))
@@ -94,6 +98,7 @@ func TestRedirectOffOriginNotFollowed(t *testing.T) {
 }
 
 func TestInsecureHTTPRefused(t *testing.T) {
+	t.Parallel()
 	c, err := New("http://example.invalid", testKeys)
 	if err != nil {
 		t.Fatal(err)
@@ -120,6 +125,7 @@ type roundTripFunc func(*http.Request) (*http.Response, error)
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
 func TestBasePathKept(t *testing.T) {
+	t.Parallel()
 	var path, query string
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		path, query = r.URL.Path, r.URL.RawQuery

@@ -49,6 +49,7 @@ var chatTargets = []client.ChatTarget{
 func userTurn(text string) []client.ChatTurn { return []client.ChatTurn{{Role: "user", Text: text}} }
 
 func TestChatEveryProtocol(t *testing.T) {
+	t.Parallel()
 	c := newSim(t, sim.Options{})
 	prompt := "explain tea ceremonies"
 	want := sim.ReplyText(prompt)
@@ -90,6 +91,7 @@ func TestChatEveryProtocol(t *testing.T) {
 }
 
 func TestChatFeatures(t *testing.T) {
+	t.Parallel()
 	c := newSim(t, sim.Options{})
 	for _, target := range chatTargets {
 		t.Run(string(target.Family), func(t *testing.T) {
@@ -127,6 +129,7 @@ func TestChatFeatures(t *testing.T) {
 // TestChatMultiTurnEchoesNative sends a second turn after the first reply,
 // with the native reply echoed back.
 func TestChatMultiTurnEchoesNative(t *testing.T) {
+	t.Parallel()
 	c := newSim(t, sim.Options{})
 	for _, target := range chatTargets {
 		t.Run(string(target.Family), func(t *testing.T) {
@@ -149,6 +152,7 @@ func TestChatMultiTurnEchoesNative(t *testing.T) {
 }
 
 func TestChatFailures(t *testing.T) {
+	t.Parallel()
 	for _, target := range chatTargets {
 		t.Run(string(target.Family), func(t *testing.T) {
 			c := newSim(t, sim.Options{})
@@ -185,6 +189,7 @@ func TestChatFailures(t *testing.T) {
 }
 
 func TestImagesEndToEnd(t *testing.T) {
+	t.Parallel()
 	c := newSim(t, sim.Options{})
 	ctx := context.Background()
 	req := client.ImageRequest{Model: client.ImageModel25Flare, Prompt: "a lighthouse in fog", Size: "256x256"}
@@ -246,6 +251,7 @@ func minimalVideoBody(e client.VideoEndpoint) map[string]any {
 }
 
 func TestVideoEveryEndpointToDownload(t *testing.T) {
+	t.Parallel()
 	c := newSim(t, sim.Options{})
 	ctx := context.Background()
 	for _, e := range client.VideoEndpoints() {
@@ -280,6 +286,7 @@ func TestVideoEveryEndpointToDownload(t *testing.T) {
 }
 
 func TestVideoFailureAndValidation(t *testing.T) {
+	t.Parallel()
 	c := newSim(t, sim.Options{})
 	ctx := context.Background()
 	task, err := c.SubmitVideo(ctx, client.VideoRequest{Path: "videoc3.1/fast", Body: map[string]any{"prompt": "x [[fail]]"}})

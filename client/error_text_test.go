@@ -14,6 +14,7 @@ import (
 // cut midway has no stop reason (issue 19: "retry after 1 second; retry
 // after 1s", "529 : overloaded_error", "in_progress").
 func TestErrorTextsSayThingsOnce(t *testing.T) {
+	t.Parallel()
 	c := newSim(t, sim.Options{})
 	c.MaxRetries = 0
 	run := func(f client.Group, fault string) (*client.ChatResult, error) {

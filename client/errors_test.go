@@ -11,6 +11,7 @@ import (
 )
 
 func TestAPIErrorFromEveryFamily(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		group   Group
@@ -80,6 +81,7 @@ func TestAPIErrorFromEveryFamily(t *testing.T) {
 }
 
 func TestRetries(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		policy   retryPolicy
@@ -132,6 +134,7 @@ func TestRetries(t *testing.T) {
 }
 
 func TestRetryWaitsForRetryAfter(t *testing.T) {
+	t.Parallel()
 	var waits []time.Duration
 	var hits atomic.Int32
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -153,6 +156,7 @@ func TestRetryWaitsForRetryAfter(t *testing.T) {
 }
 
 func TestRetryStopsOnCancel(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		cancel()
@@ -166,6 +170,7 @@ func TestRetryStopsOnCancel(t *testing.T) {
 }
 
 func TestConnectionRefusedRetried(t *testing.T) {
+	t.Parallel()
 	c, srv := newTestClient(t, http.NotFoundHandler())
 	srv.Close()
 	var backoffs int
@@ -184,6 +189,7 @@ func TestConnectionRefusedRetried(t *testing.T) {
 }
 
 func TestNoKeyInErrors(t *testing.T) {
+	t.Parallel()
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(401)
 		// A careless gateway echoing the credential back.
@@ -203,6 +209,7 @@ func TestNoKeyInErrors(t *testing.T) {
 }
 
 func TestParseRetryAfterDate(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	h := http.Header{"Retry-After": {now.Add(5 * time.Second).Format(http.TimeFormat)}}
 	if d := parseRetryAfter(h, now); d != 5*time.Second {
@@ -214,6 +221,7 @@ func TestParseRetryAfterDate(t *testing.T) {
 }
 
 func TestValidationErrorText(t *testing.T) {
+	t.Parallel()
 	var c checks
 	c.add("thinking.budget_tokens", "must be between 1024 and 4095", 10)
 	c.oneOf("quality", "ultra", "low", "high")

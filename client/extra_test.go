@@ -6,6 +6,7 @@ import (
 )
 
 func TestExtraMergesLeafByLeaf(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		typed any
@@ -55,6 +56,7 @@ func TestExtraMergesLeafByLeaf(t *testing.T) {
 }
 
 func TestMergeExtraLayers(t *testing.T) {
+	t.Parallel()
 	body := map[string]any{"thinking": map[string]any{"type": "enabled", "budget_tokens": 2000}, "top_k": 5}
 	sets := map[string]any{"thinking": map[string]any{"display": "omitted"}, "top_k": 7}
 	got := MergeExtra(body, nil, sets)

@@ -9,6 +9,7 @@ import (
 )
 
 func TestImageAccumulator(t *testing.T) {
+	t.Parallel()
 	red, blue := imageTinyPNG(t, imageRed), imageTinyPNG(t, imageBlue)
 	var a ImageAccumulator // the zero value is ready
 	if _, ok := a.LatestPartial(); ok || a.Done() || a.Usage() != nil {
@@ -69,6 +70,7 @@ func TestImageAccumulator(t *testing.T) {
 }
 
 func TestImageAccumulatorErrorEvent(t *testing.T) {
+	t.Parallel()
 	var a ImageAccumulator
 	err := a.Add(ImageEvent{Type: ImageEventError,
 		Raw: json.RawMessage(`{"type":"error","error":{"type":"image_generation_user_error","code":"moderation_blocked","message":"rejected"}}`)})
@@ -79,6 +81,7 @@ func TestImageAccumulatorErrorEvent(t *testing.T) {
 }
 
 func TestImageParseEvent(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, event, data string
 		wantType          string

@@ -15,6 +15,7 @@ import (
 )
 
 func TestEditImagesJSON(t *testing.T) {
+	t.Parallel()
 	red, mask := imageTinyPNG(t, imageRed), imageTinyPNG(t, imageBlue)
 	jpg := imageTinyJPEG(t)
 	const remote = "https://img.example.test/cat.webp"
@@ -88,6 +89,7 @@ func imageReadMultipart(t *testing.T, r *http.Request) (map[string][]string, []i
 }
 
 func TestEditImagesMultipart(t *testing.T) {
+	t.Parallel()
 	red, blue := imageTinyPNG(t, imageRed), imageTinyPNG(t, imageBlue)
 	jpg := imageTinyJPEG(t)
 	tests := []struct {
@@ -153,6 +155,7 @@ func TestEditImagesMultipart(t *testing.T) {
 }
 
 func TestEditImagesMultipartRetrySendsSameBody(t *testing.T) {
+	t.Parallel()
 	red := imageTinyPNG(t, imageRed)
 	var calls atomic.Int32
 	var bodies [2][]byte
@@ -183,6 +186,7 @@ func TestEditImagesMultipartRetrySendsSameBody(t *testing.T) {
 }
 
 func TestEditImagesMultipartRefusesURL(t *testing.T) {
+	t.Parallel()
 	c, _ := newTestClient(t, imageNoServer(t))
 	_, err := c.EditImages(context.Background(), ImageEditRequest{
 		ImageRequest: ImageRequest{Model: ImageModel2, Prompt: "p"},
@@ -204,6 +208,7 @@ func TestEditImagesMultipartRefusesURL(t *testing.T) {
 }
 
 func TestImageMultipartBodyParses(t *testing.T) {
+	t.Parallel()
 	// The body alone, read back with the standard reader: boundary and
 	// headers are well formed even with awkward file names.
 	red := imageTinyPNG(t, imageRed)

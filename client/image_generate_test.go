@@ -14,6 +14,7 @@ import (
 )
 
 func TestGenerateImages(t *testing.T) {
+	t.Parallel()
 	red, blue := imageTinyPNG(t, imageRed), imageTinyPNG(t, imageBlue)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/bypass/gamma/v1/images/generations", func(w http.ResponseWriter, r *http.Request) {
@@ -65,6 +66,7 @@ func TestGenerateImages(t *testing.T) {
 }
 
 func TestGenerateImagesFixture(t *testing.T) {
+	t.Parallel()
 	raw := fixture(t, "gamma-images/generation.json")
 	mux := http.NewServeMux()
 	mux.HandleFunc("/bypass/gamma/v1/images/generations", func(w http.ResponseWriter, r *http.Request) {
@@ -99,6 +101,7 @@ func TestGenerateImagesFixture(t *testing.T) {
 }
 
 func TestImageErrors(t *testing.T) {
+	t.Parallel()
 	moderation := `{"error":{"message":"Your request was rejected by the safety system.","type":"image_generation_user_error","param":null,"code":"moderation_blocked"}}`
 	tests := []struct {
 		name       string
@@ -207,6 +210,7 @@ func imageStatus(status int, body string, h http.Header) func(http.ResponseWrite
 }
 
 func TestGenerateImagesRetryAfterReported(t *testing.T) {
+	t.Parallel()
 	mux := http.NewServeMux()
 	mux.HandleFunc("/bypass/gamma/v1/images/generations", func(w http.ResponseWriter, r *http.Request) {
 		imageStatus(429, `{"error":{"message":"slow down","type":"rate_limit_exceeded","code":"rate_limit_exceeded"}}`,

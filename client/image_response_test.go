@@ -9,6 +9,7 @@ import (
 )
 
 func TestImageResponseImages(t *testing.T) {
+	t.Parallel()
 	png, jpg := imageTinyPNG(t, imageRed), imageTinyJPEG(t)
 	webp := []byte("RIFF\x10\x00\x00\x00WEBPVP8 rest")
 	raw := `{"created":1,"output_format":"webp","data":[` +
@@ -56,6 +57,7 @@ func TestImageResponseImages(t *testing.T) {
 }
 
 func TestImageDecodeB64(t *testing.T) {
+	t.Parallel()
 	png := imageTinyPNG(t, imageRed)
 	b64 := imageB64(png)
 	tests := []struct {
@@ -91,6 +93,7 @@ func TestImageDecodeB64(t *testing.T) {
 }
 
 func TestImageFormatOf(t *testing.T) {
+	t.Parallel()
 	tests := map[string]string{
 		string(imageTinyPNG(t, imageRed)): "png",
 		string(imageTinyJPEG(t)):          "jpeg",
@@ -118,6 +121,7 @@ func TestImageFormatOf(t *testing.T) {
 }
 
 func TestImageUsage(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		raw                string
 		input, output, sum int64
@@ -148,6 +152,7 @@ func TestImageUsage(t *testing.T) {
 }
 
 func TestImageRequestJSON(t *testing.T) {
+	t.Parallel()
 	out, err := json.Marshal(ImageRequest{Model: "m", Prompt: "p", PartialImages: imageIntPtr(0),
 		OutputCompression: imageIntPtr(0), Extra: Extra{"prompt": "override", "user": "u"}})
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 )
 
 func TestStreamImagesErrorEvent(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, stream         string
 		wantType, wantCode   string
@@ -65,6 +66,7 @@ func TestStreamImagesErrorEvent(t *testing.T) {
 }
 
 func TestStreamImagesFailures(t *testing.T) {
+	t.Parallel()
 	red := imageTinyPNG(t, imageRed)
 	tests := []struct {
 		name    string
@@ -138,6 +140,7 @@ func TestStreamImagesFailures(t *testing.T) {
 }
 
 func TestStreamImagesCancel(t *testing.T) {
+	t.Parallel()
 	ended := make(chan struct{})
 	red := imageTinyPNG(t, imageRed)
 	mux := http.NewServeMux()
@@ -171,6 +174,7 @@ func TestStreamImagesCancel(t *testing.T) {
 }
 
 func TestStreamImagesLeaveLoopEarly(t *testing.T) {
+	t.Parallel()
 	ended := make(chan struct{})
 	red := imageTinyPNG(t, imageRed)
 	mux := http.NewServeMux()
@@ -200,6 +204,7 @@ func TestStreamImagesLeaveLoopEarly(t *testing.T) {
 }
 
 func TestStreamImagesOversizedEvent(t *testing.T) {
+	t.Parallel()
 	// One event past the decoder's cap ends the stream with an error
 	// instead of growing without bound.
 	big := bytes.Repeat([]byte("A"), sse.DefaultMaxEventSize+1024)

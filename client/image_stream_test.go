@@ -11,6 +11,7 @@ import (
 )
 
 func TestStreamImagesFixture(t *testing.T) {
+	t.Parallel()
 	mux := http.NewServeMux()
 	mux.HandleFunc("/bypass/gamma/v1/images/generations", func(w http.ResponseWriter, r *http.Request) {
 		imageCheckRequest(t, r, imageGenerationsPath)
@@ -79,6 +80,7 @@ func TestStreamImagesFixture(t *testing.T) {
 }
 
 func TestStreamImageEditsFixture(t *testing.T) {
+	t.Parallel()
 	red := imageTinyPNG(t, imageRed)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/bypass/gamma/v1/images/edits", func(w http.ResponseWriter, r *http.Request) {
@@ -112,6 +114,7 @@ func TestStreamImageEditsFixture(t *testing.T) {
 }
 
 func TestStreamImagesSeveralCompleted(t *testing.T) {
+	t.Parallel()
 	red, blue := imageTinyPNG(t, imageRed), imageTinyPNG(t, imageBlue)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/bypass/gamma/v1/images/generations", func(w http.ResponseWriter, r *http.Request) {
@@ -149,6 +152,7 @@ func TestStreamImagesSeveralCompleted(t *testing.T) {
 }
 
 func TestStreamImagesLargeEvent(t *testing.T) {
+	t.Parallel()
 	// ~12 MiB of image bytes: one data line of ~16 MiB of base64.
 	img := make([]byte, 12<<20)
 	rand.Read(img)
@@ -177,6 +181,7 @@ func TestStreamImagesLargeEvent(t *testing.T) {
 }
 
 func TestStreamImagesValidation(t *testing.T) {
+	t.Parallel()
 	c, _ := newTestClient(t, imageNoServer(t))
 	_, err := imageCollect(c.StreamImages(context.Background(), ImageRequest{Model: ImageModel2, PartialImages: imageIntPtr(-1)}))
 	vs := Violations(err)

@@ -10,6 +10,7 @@ import (
 // rules Validate applies: every listed value passes, one outside the list
 // is refused, and the numeric bounds the docs name are the ones enforced.
 func TestImageFieldsSayWhatValidateChecks(t *testing.T) {
+	t.Parallel()
 	base := func(model string) ImageRequest { return ImageRequest{Model: model, Prompt: "a kite"} }
 	refused := func(r ImageRequest, field string) bool {
 		return slices.ContainsFunc(Violations(r.Validate()), func(v *ValidationError) bool { return v.Field == field })

@@ -8,6 +8,7 @@ import (
 )
 
 func TestImageRequestValidate(t *testing.T) {
+	t.Parallel()
 	ok := func(r ImageRequest) ImageRequest {
 		if r.Model == "" {
 			r.Model = ImageModel2
@@ -86,6 +87,7 @@ func imageFields(err error) []string {
 }
 
 func TestImageEditRequestValidate(t *testing.T) {
+	t.Parallel()
 	png, jpg := imageTinyPNG(t, imageRed), imageTinyJPEG(t)
 	edit := func(model string, multipart bool, mask *ImageInput, in ...ImageInput) ImageEditRequest {
 		return ImageEditRequest{ImageRequest: ImageRequest{Model: model, Prompt: "p"}, Images: in, Mask: mask, Multipart: multipart}
@@ -134,6 +136,7 @@ func TestImageEditRequestValidate(t *testing.T) {
 }
 
 func TestImageValidationSendsNothing(t *testing.T) {
+	t.Parallel()
 	c, _ := newTestClient(t, imageNoServer(t))
 	ctx := context.Background()
 	_, err := c.GenerateImages(ctx, ImageRequest{Model: ImageModel2, Prompt: "p", N: -1, Extra: Extra{"quality": "ultra"}})
@@ -152,6 +155,7 @@ func TestImageValidationSendsNothing(t *testing.T) {
 }
 
 func TestImageSpec(t *testing.T) {
+	t.Parallel()
 	if got := ImageModels(); !reflect.DeepEqual(got, []string{ImageModel2, ImageModel25Flare, ImageModel25Sunburst}) {
 		t.Errorf("models = %v", got)
 	}

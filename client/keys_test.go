@@ -14,6 +14,7 @@ import (
 // by pointer and inside another value, shows which groups have a key and
 // none of the keys.
 func TestKeysNeverPrint(t *testing.T) {
+	t.Parallel()
 	secrets := []string{"sk-alpha-S3CRET", "beta-S3CRET", "gamma-S3CRET", "queue-S3CRET"}
 	k := Keys{Alpha: secrets[0], Beta: secrets[1], Gamma: secrets[2], Queue: secrets[3]}
 	type holder struct {
@@ -60,6 +61,7 @@ func TestKeysNeverPrint(t *testing.T) {
 // TestKeysSetAndFor: Set and For agree on every group; an unknown group is
 // nobody's key.
 func TestKeysSetAndFor(t *testing.T) {
+	t.Parallel()
 	var k Keys
 	for _, g := range Groups {
 		k.Set(g, "key-"+string(g))
@@ -78,6 +80,7 @@ func TestKeysSetAndFor(t *testing.T) {
 // TestParseGroup: any case of a group's name; anything else is refused
 // naming the groups.
 func TestParseGroup(t *testing.T) {
+	t.Parallel()
 	if g, err := ParseGroup("QuEuE"); err != nil || g != Queue || g.EnvVar() != "ATELIER_QUEUE_KEY" {
 		t.Errorf("%q, %v", g, err)
 	}

@@ -40,6 +40,7 @@ func textDelta(s string) string {
 func chatTarget() ChatTarget { return ChatTarget{Family: Alpha, Model: "m"} }
 
 func TestStreamChatCutAtReplyText(t *testing.T) {
+	t.Parallel()
 	gone := make(chan struct{})
 	chunk := strings.Repeat("x", limits.MiB)
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -74,6 +75,7 @@ func TestStreamChatCutAtReplyText(t *testing.T) {
 }
 
 func TestChatCutAtReplyText(t *testing.T) {
+	t.Parallel()
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"id":"m1","type":"message","role":"assistant","model":"m","stop_reason":"end_turn",
@@ -93,6 +95,7 @@ func TestChatCutAtReplyText(t *testing.T) {
 }
 
 func TestStreamsThatGoQuietEnd(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		tail func(w http.ResponseWriter) // what the server sends after its content, until the client leaves
@@ -136,6 +139,7 @@ func TestStreamsThatGoQuietEnd(t *testing.T) {
 }
 
 func TestKeepalive(t *testing.T) {
+	t.Parallel()
 	for _, ev := range []sse.Event{{Type: "ping", Data: []byte(`{"type": "ping"}`)}, {Data: []byte(`{"type":"ping"}`)},
 		{Type: "heartbeat", Data: []byte("1")}, {Data: []byte(" ")}} {
 		if !keepalive(ev) {
@@ -163,6 +167,7 @@ func (w *countingWriter) Write(p []byte) (int, error) {
 }
 
 func TestJSONRepliesHaveACap(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		serve func(w http.ResponseWriter, r *http.Request)
@@ -217,6 +222,7 @@ func TestJSONRepliesHaveACap(t *testing.T) {
 }
 
 func TestReplyWaitEnds(t *testing.T) {
+	t.Parallel()
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		<-r.Context().Done() // never answers
 	}))
@@ -228,6 +234,7 @@ func TestReplyWaitEnds(t *testing.T) {
 }
 
 func TestReplyBodyIdleEnds(t *testing.T) {
+	t.Parallel()
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write([]byte(`{"id":`))

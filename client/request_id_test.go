@@ -12,6 +12,7 @@ import (
 // succeeded (a header, never in the body) comes with the reply and with a
 // stream's accumulated reply; a hostile header is cut and cleaned.
 func TestImageRepliesKeepTheirRequestID(t *testing.T) {
+	t.Parallel()
 	// Go's transport refuses control bytes in a header; tabs, spaces and
 	// bytes past ASCII pass, and so does any length.
 	hostile := "req_\tñ ok" + strings.Repeat("x", 500)

@@ -27,6 +27,7 @@ func responsesFeed(t *testing.T, acc *ResponseAccumulator, lines ...string) []er
 }
 
 func TestResponseAccumulatorPlacesEvents(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		events []string
@@ -159,6 +160,7 @@ func TestResponseAccumulatorPlacesEvents(t *testing.T) {
 }
 
 func TestResponseAccumulatorFailures(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, event, code, typ string
 		done                   bool
@@ -183,6 +185,7 @@ func TestResponseAccumulatorFailures(t *testing.T) {
 }
 
 func TestResponseAccumulatorEmpty(t *testing.T) {
+	t.Parallel()
 	var acc ResponseAccumulator
 	r := acc.Response()
 	if r.Object != "response" || !json.Valid(r.Raw) || acc.Done() || acc.OutputText() != "" {
@@ -194,6 +197,7 @@ func TestResponseAccumulatorEmpty(t *testing.T) {
 }
 
 func TestResponseSeqSet(t *testing.T) {
+	t.Parallel()
 	var s responsesSeqSet
 	steps := []struct {
 		n   int64
@@ -217,6 +221,7 @@ func TestResponseSeqSet(t *testing.T) {
 // only what the events changed: fields this package does not know survive
 // at every depth, in the response, a partial item and a partial part.
 func TestResponseAccumulatorKeepsUnknownFields(t *testing.T) {
+	t.Parallel()
 	var acc ResponseAccumulator
 	responsesFeed(t, &acc,
 		`{"type":"response.in_progress","sequence_number":0,"response":{"id":"r1","status":"in_progress","output":[],"usage":{"input_tokens":1,"input_tokens_details":{"cached_tokens":0,"audio_tokens":7}},"reasoning":{"effort":"low","generate_summary":null},"future":{"x":[1,2]}}}`,

@@ -12,6 +12,7 @@ import (
 )
 
 func TestResponseDecodeEvent(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, sseType, data string
 		skip                bool
@@ -60,6 +61,7 @@ func TestResponseDecodeEvent(t *testing.T) {
 }
 
 func TestStreamResponseOversizedEvent(t *testing.T) {
+	t.Parallel()
 	head := responsesFrames(fixture(t, "gamma/responses_search.sse"))[0]
 	c, _ := newResponsesFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
 		w.Header().Set("Content-Type", "text/event-stream")

@@ -19,6 +19,7 @@ type responsesReply struct {
 }
 
 func TestResponsesHTTPErrors(t *testing.T) {
+	t.Parallel()
 	ok := responsesReply{status: http.StatusOK}
 	badParam := responsesReply{http.StatusBadRequest, map[string]string{"x-request-id": "req_abc"},
 		`{"error":{"message":"Invalid value for 'temperature'.","type":"invalid_request_error","param":"temperature","code":"invalid_value"}}`}
@@ -122,6 +123,7 @@ func TestResponsesHTTPErrors(t *testing.T) {
 const responsesSearchPartial = "It is sunny in Oslo, 21 °C (weather.example.org)."
 
 func TestStreamResponseCut(t *testing.T) {
+	t.Parallel()
 	partial := responsesJoin(responsesFrames(fixture(t, "gamma/responses_search.sse"))[:19]...)
 	for _, tc := range []struct {
 		name  string
@@ -175,6 +177,7 @@ func TestStreamResponseCut(t *testing.T) {
 }
 
 func TestStreamResponseCancel(t *testing.T) {
+	t.Parallel()
 	head := responsesJoin(responsesFrames(fixture(t, "gamma/responses_search.sse"))[:18]...)
 	release := make(chan struct{})
 	c, _ := newResponsesFake(t, func(w http.ResponseWriter, r *http.Request, _ int) {
@@ -209,6 +212,7 @@ func TestStreamResponseCancel(t *testing.T) {
 }
 
 func TestResponsesErrorsHoldNoKey(t *testing.T) {
+	t.Parallel()
 	key := testKeys.Gamma
 	frames := responsesFrames(fixture(t, "gamma/responses_search.sse"))
 	for _, tc := range []struct {

@@ -28,6 +28,7 @@ func checkFractionalResponse(t *testing.T, r *Response) {
 }
 
 func TestResponsesNumbersReadAsNumbers(t *testing.T) {
+	t.Parallel()
 	c, _ := newResponsesFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
 		responsesServeJSON(w, http.StatusOK, []byte(responsesFractional))
 	})
@@ -53,6 +54,7 @@ func TestResponsesNumbersReadAsNumbers(t *testing.T) {
 // A count that is not a number is left unset, and the rest of the reply is
 // read: one odd field must not cost the whole reply.
 func TestResponsesOddCountsLeaveTheRest(t *testing.T) {
+	t.Parallel()
 	var r Response
 	err := r.UnmarshalJSON([]byte(`{"id":"r","max_output_tokens":"fifty","usage":{"input_tokens":"x","output_tokens":7,"total_tokens":1e300}}`))
 	if err != nil {

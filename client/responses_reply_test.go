@@ -12,6 +12,7 @@ const responsesSearchText = "It is sunny in Oslo, 21 °C (weather.example.org). 
 const responsesSearchSummary = "**Checking the forecast**\n\nThe user wants today's weather in Oslo; a web search will tell."
 
 func TestCreateResponseDecodes(t *testing.T) {
+	t.Parallel()
 	raw := fixture(t, "gamma/responses_completed.json")
 	c, _ := newResponsesFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
 		responsesServeJSON(w, http.StatusOK, raw)
@@ -70,6 +71,7 @@ func TestCreateResponseDecodes(t *testing.T) {
 }
 
 func TestCreateResponseFailure(t *testing.T) {
+	t.Parallel()
 	c, _ := newResponsesFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
 		responsesServeJSON(w, http.StatusOK, fixture(t, "gamma/responses_failed.json"))
 	})
@@ -87,6 +89,7 @@ func TestCreateResponseFailure(t *testing.T) {
 }
 
 func TestResponseOutputTextAndStatus(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, reply           string
 		text, refusal, reason string

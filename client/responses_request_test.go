@@ -23,6 +23,7 @@ func responsesJSONEqual(t *testing.T, what string, got []byte, want string) {
 }
 
 func TestCreateResponseSendsRequest(t *testing.T) {
+	t.Parallel()
 	c, fake := newResponsesFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
 		responsesServeJSON(w, http.StatusOK, fixture(t, "gamma/responses_completed.json"))
 	})
@@ -112,6 +113,7 @@ func TestCreateResponseSendsRequest(t *testing.T) {
 }
 
 func TestResponseRequestMarshal(t *testing.T) {
+	t.Parallel()
 	no := false
 	for _, tc := range []struct {
 		name string
@@ -141,6 +143,7 @@ func TestResponseRequestMarshal(t *testing.T) {
 }
 
 func TestStreamResponseSendsExtra(t *testing.T) {
+	t.Parallel()
 	c, fake := newResponsesFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
 		responsesServeSSE(w, fixture(t, "gamma/responses_function_call.sse"))
 	})
@@ -159,6 +162,7 @@ func TestStreamResponseSendsExtra(t *testing.T) {
 }
 
 func TestResponseInputConstructors(t *testing.T) {
+	t.Parallel()
 	echoed := `{"id":"rs_1","type":"reasoning","summary":[],"encrypted_content":"gAAAAB-enc"}`
 	var item ResponseItem
 	if err := json.Unmarshal([]byte(echoed), &item); err != nil {

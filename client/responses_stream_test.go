@@ -11,6 +11,7 @@ import (
 )
 
 func TestStreamResponseFixtures(t *testing.T) {
+	t.Parallel()
 	type want struct {
 		text, reasoning, args, status, reason string
 		urls                                  []string
@@ -91,6 +92,7 @@ func TestStreamResponseFixtures(t *testing.T) {
 }
 
 func TestStreamResponseEventFields(t *testing.T) {
+	t.Parallel()
 	evs, acc, err := responsesRun(t, fixture(t, "gamma/responses_search.sse"))
 	if err != nil {
 		t.Fatal(err)
@@ -131,6 +133,7 @@ func TestStreamResponseEventFields(t *testing.T) {
 }
 
 func TestStreamResponseUnknownPassesOn(t *testing.T) {
+	t.Parallel()
 	evs, acc, err := responsesRun(t, fixture(t, "gamma/responses_unknown.sse"))
 	if err != nil {
 		t.Fatal(err)
@@ -154,6 +157,7 @@ func TestStreamResponseUnknownPassesOn(t *testing.T) {
 // some, and ends with a terminal response whose output is empty, so the text
 // can only come from placing each event right.
 func TestStreamResponseOrder(t *testing.T) {
+	t.Parallel()
 	delta := func(seq int, s string) []byte {
 		return responsesFrame(`{"type":"response.output_text.delta","sequence_number":` + strconv.Itoa(seq) +
 			`,"item_id":"msg_1","output_index":0,"content_index":0,"delta":"` + s + `","obfuscation":"zz"}`)
@@ -199,6 +203,7 @@ func TestStreamResponseOrder(t *testing.T) {
 }
 
 func TestStreamResponseDoneSentinel(t *testing.T) {
+	t.Parallel()
 	frames := responsesFrames(fixture(t, "gamma/responses_function_call.sse"))
 	done := []byte("data: [DONE]\n\n")
 	stream := responsesJoin(append(append([][]byte{frames[0], done}, frames[1:]...), done)...)
@@ -218,6 +223,7 @@ func TestStreamResponseDoneSentinel(t *testing.T) {
 }
 
 func TestStreamResponseMalformed(t *testing.T) {
+	t.Parallel()
 	frames := responsesFrames(fixture(t, "gamma/responses_search.sse"))
 	for _, tc := range []struct{ name, frame, want string }{
 		{"broken JSON", "event: response.output_text.delta\ndata: {\"type\":\"response.output_text.delta\",\"delta\":\n\n", "malformed response.output_text.delta event"},
@@ -236,6 +242,7 @@ func TestStreamResponseMalformed(t *testing.T) {
 }
 
 func TestStreamResponseStrayErrorLine(t *testing.T) {
+	t.Parallel()
 	frames := responsesFrames(fixture(t, "gamma/responses_search.sse"))
 	stray := []byte(`{"error":{"type":"server_error","code":"gateway_timeout","message":"upstream timed out"}}` + "\n\n")
 	_, _, err := responsesRun(t, responsesJoin(frames[0], stray))

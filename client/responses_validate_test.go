@@ -11,6 +11,7 @@ import (
 )
 
 func TestResponseRequestValidate(t *testing.T) {
+	t.Parallel()
 	f := func(v float64) *float64 { return &v }
 	i := func(v int) *int { return &v }
 	no := false
@@ -101,6 +102,7 @@ func TestResponseRequestValidate(t *testing.T) {
 }
 
 func TestResponsesInvalidRequestSendsNothing(t *testing.T) {
+	t.Parallel()
 	c, fake := newResponsesFake(t, func(w http.ResponseWriter, _ *http.Request, _ int) {
 		t.Error("an invalid request was sent")
 		w.WriteHeader(http.StatusInternalServerError)

@@ -12,6 +12,7 @@ import (
 // before every read of the body, the first included, and what the gate
 // lets through arrives whole.
 func TestReadGateAskedBeforeEachRead(t *testing.T) {
+	t.Parallel()
 	// The server sends b and c only once the gate has been asked again:
 	// the client asks it when a is read and it needs more.
 	again := make(chan struct{})
@@ -41,6 +42,7 @@ func TestReadGateAskedBeforeEachRead(t *testing.T) {
 // TestReadGateErrorEndsTheStream: the gate's error ends the stream after
 // the events already read, and comes with the stream's end.
 func TestReadGateErrorEndsTheStream(t *testing.T) {
+	t.Parallel()
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.Write([]byte("event: a\ndata: {}\n\n"))

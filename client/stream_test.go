@@ -21,6 +21,7 @@ func collectEvents(t *testing.T, c *Client, ctx context.Context) (types []string
 }
 
 func TestEventsCutMidway(t *testing.T) {
+	t.Parallel()
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Accept") != "text/event-stream" {
 			t.Errorf("Accept = %q", r.Header.Get("Accept"))
@@ -40,6 +41,7 @@ func TestEventsCutMidway(t *testing.T) {
 }
 
 func TestEventsJSONErrorInsteadOfStream(t *testing.T) {
+	t.Parallel()
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write([]byte(`{"error":{"type":"overloaded_error","message":"busy"}}`))
@@ -52,6 +54,7 @@ func TestEventsJSONErrorInsteadOfStream(t *testing.T) {
 }
 
 func TestEventsStopEarlyClosesBody(t *testing.T) {
+	t.Parallel()
 	ended := make(chan struct{})
 	done := make(chan struct{})
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -81,6 +84,7 @@ func TestEventsStopEarlyClosesBody(t *testing.T) {
 }
 
 func TestEventsCancelled(t *testing.T) {
+	t.Parallel()
 	ended := make(chan struct{})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -41,6 +41,7 @@ func (m *videoMedia) seen() (auth, rng []string) {
 var videoFile = []byte(strings.Repeat("0123456789", 100)) // 1000 bytes
 
 func TestDownloadCredentialsByOrigin(t *testing.T) {
+	t.Parallel()
 	own := &videoMedia{data: videoFile}
 	c, srv := newTestClient(t, own)
 	c.Headers = map[Group]http.Header{Queue: {"X-Deployment": {"blue"}}}
@@ -70,6 +71,7 @@ func TestDownloadCredentialsByOrigin(t *testing.T) {
 // origin to media storage elsewhere, which must get no credential and no
 // group header.
 func TestDownloadRedirectDropsCredentials(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	var got http.Header
 	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -99,6 +101,7 @@ func TestDownloadRedirectDropsCredentials(t *testing.T) {
 }
 
 func TestDownloadRefusesSchemes(t *testing.T) {
+	t.Parallel()
 	c, _ := newTestClient(t, http.NotFoundHandler())
 	for _, u := range []string{"file:///etc/passwd", "ftp://media.example/a.mp4", "data:video/mp4;base64,AAAA", "/relative/a.mp4", "://bad"} {
 		if _, _, err := c.Download(t.Context(), u, io.Discard, 0); err == nil {
@@ -108,6 +111,7 @@ func TestDownloadRefusesSchemes(t *testing.T) {
 }
 
 func TestDownloadSizeCap(t *testing.T) {
+	t.Parallel()
 	media := &videoMedia{data: videoFile}
 	c, srv := newTestClient(t, media)
 	// Another origin, streaming with no Content-Length: the cap must hold
@@ -141,6 +145,7 @@ func TestDownloadSizeCap(t *testing.T) {
 }
 
 func TestDownloadResume(t *testing.T) {
+	t.Parallel()
 	media := &videoMedia{data: videoFile}
 	c, srv := newTestClient(t, media)
 	u := srv.URL + basePath + "/f"
@@ -174,6 +179,7 @@ func TestDownloadResume(t *testing.T) {
 // TestDownloadResumeIgnored covers a server that ignores Range (200 with the
 // whole file) and one that answers with the wrong range.
 func TestDownloadResumeIgnored(t *testing.T) {
+	t.Parallel()
 	c, srv := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/wrong" {
 			w.Header().Set("Content-Range", "bytes 0-999/1000")
@@ -192,6 +198,7 @@ func TestDownloadResumeIgnored(t *testing.T) {
 }
 
 func TestDownloadErrors(t *testing.T) {
+	t.Parallel()
 	c, srv := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		code, _ := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/"))
 		w.WriteHeader(code)
@@ -224,6 +231,7 @@ func (w *videoCancelWriter) Write(p []byte) (int, error) {
 }
 
 func TestDownloadCancel(t *testing.T) {
+	t.Parallel()
 	c, srv := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Write(videoFile[:100])
 		w.(http.Flusher).Flush()
@@ -242,6 +250,7 @@ func TestDownloadCancel(t *testing.T) {
 // over http(s), and over plain http only from loopback (unless insecure
 // http is allowed), whatever its host, redirects included.
 func TestMediaURLsFetchedOnlyOverSafeSchemes(t *testing.T) {
+	t.Parallel()
 	hits := 0
 	c, srv := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hits++

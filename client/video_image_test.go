@@ -55,6 +55,7 @@ func videoWebPOf(kind string, w, h int) string {
 }
 
 func TestVideoImageHeader(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		uri     string
 		format  string
@@ -79,6 +80,7 @@ func TestVideoImageHeader(t *testing.T) {
 
 // The picture rules of the interface, each case citing its line.
 func TestVideoDataURIPictureRules(t *testing.T) {
+	t.Parallel()
 	subject := func(img string) map[string]any {
 		return map[string]any{"subjects": []any{map[string]any{"id": "s", "images": []any{img}, "voice_id": ""}}}
 	}

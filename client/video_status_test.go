@@ -46,6 +46,7 @@ func (s *videoStatusServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func TestVideoStatusLifecycle(t *testing.T) {
+	t.Parallel()
 	s := &videoStatusServer{
 		polls: []videoReply{
 			{202, `{"status":"IN_QUEUE","request_id":"rq-1","queue_position":3}`},
@@ -98,6 +99,7 @@ func TestVideoStatusLifecycle(t *testing.T) {
 // TestVideoStatusWords checks unknown words, failures and the forms of
 // logs and detail.
 func TestVideoStatusWords(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, body       string
 		status           string
@@ -150,6 +152,7 @@ func TestVideoStatusWords(t *testing.T) {
 }
 
 func TestVideoStatusForeignOrigin(t *testing.T) {
+	t.Parallel()
 	var foreign atomic.Int32
 	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		foreign.Add(1)
@@ -174,6 +177,7 @@ func TestVideoStatusForeignOrigin(t *testing.T) {
 // TestVideoStatusWithoutURLs follows a handle whose reply left out the
 // URLs, by the interface's path shape for the family.
 func TestVideoStatusWithoutURLs(t *testing.T) {
+	t.Parallel()
 	paths := make(chan string, 2)
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		paths <- r.URL.Path
@@ -194,6 +198,7 @@ func TestVideoStatusWithoutURLs(t *testing.T) {
 }
 
 func TestVideoResultShapes(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, body string
 		video      string
@@ -225,6 +230,7 @@ func TestVideoResultShapes(t *testing.T) {
 }
 
 func TestVideoResultFailures(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name      string
 		reply     videoReply
@@ -275,6 +281,7 @@ func TestVideoResultFailures(t *testing.T) {
 }
 
 func TestVideoResultUnreadable(t *testing.T) {
+	t.Parallel()
 	for _, body := range []string{`not json`, `null`, `[1]`} {
 		s := &videoStatusServer{result: videoReply{200, body}}
 		c, _ := newTestClient(t, s)

@@ -51,6 +51,7 @@ func videoRecord(r *http.Request) videoSeen {
 // each of its modes, and checks what reached the wire and how the reply of
 // the endpoint's form decoded.
 func TestSubmitVideoEveryEndpoint(t *testing.T) {
+	t.Parallel()
 	forms := map[string]VideoReplyForm{}
 	families := map[string]string{}
 	for _, e := range VideoEndpoints() {
@@ -151,6 +152,7 @@ func videoCounting(t *testing.T, codes ...int) (*Client, *atomic.Int32) {
 }
 
 func TestSubmitVideoRetries(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name     string
 		codes    []int
@@ -199,6 +201,7 @@ func (v *videoTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 func TestSubmitVideoConnectionFailures(t *testing.T) {
+	t.Parallel()
 	refused := &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
 	reset := &net.OpError{Op: "read", Net: "tcp", Err: syscall.ECONNRESET}
 	c, n := videoCounting(t, 200)
@@ -238,6 +241,7 @@ func TestSubmitVideoConnectionFailures(t *testing.T) {
 }
 
 func TestSubmitVideoReplyProblems(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ name, reply, want string }{
 		{"not JSON", `<html>ok</html>`, "may have been created"},
 		{"no task named", `{"status":"IN_QUEUE"}`, "names no task"},
@@ -254,6 +258,7 @@ func TestSubmitVideoReplyProblems(t *testing.T) {
 }
 
 func TestSubmitVideoLoopbackWebhook(t *testing.T) {
+	t.Parallel()
 	seen := make(chan videoSeen, 1)
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		seen <- videoRecord(r)

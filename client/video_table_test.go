@@ -29,6 +29,7 @@ var videoMinimal = map[string]map[string]any{
 }
 
 func TestVideoEndpointsTable(t *testing.T) {
+	t.Parallel()
 	eps := VideoEndpoints()
 	if len(eps) != 16 {
 		t.Fatalf("%d endpoints, want 16", len(eps))
@@ -94,6 +95,7 @@ func TestVideoEndpointsTable(t *testing.T) {
 }
 
 func TestLookupVideoEndpoint(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in, path, mode, errField string
 	}{
@@ -140,6 +142,7 @@ func TestLookupVideoEndpoint(t *testing.T) {
 }
 
 func TestVideoMinimalBodiesValid(t *testing.T) {
+	t.Parallel()
 	for _, e := range VideoEndpoints() {
 		for _, mode := range videoModesOf(e) {
 			if err := e.Validate(mode, videoMinimal[e.Path]); err != nil {

@@ -177,6 +177,7 @@ var videoViolationCases = []struct {
 }
 
 func TestVideoValidateViolations(t *testing.T) {
+	t.Parallel()
 	for _, tc := range videoViolationCases {
 		t.Run(tc.name, func(t *testing.T) {
 			e := videoEndpoint(t, tc.path)
@@ -201,6 +202,7 @@ func TestVideoValidateViolations(t *testing.T) {
 // TestSubmitVideoViolationSendsNothing runs every violation case through
 // SubmitVideo against a server that fails the test if reached.
 func TestSubmitVideoViolationSendsNothing(t *testing.T) {
+	t.Parallel()
 	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("request sent despite a violation: %s %s", r.Method, r.URL)
 	}))
@@ -239,6 +241,7 @@ func TestSubmitVideoViolationSendsNothing(t *testing.T) {
 // TestVideoValidateAccepts covers what the rules must let through: both
 // number forms, nullable fields, Go-typed bodies and unknown fields.
 func TestVideoValidateAccepts(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, path, mode string
 		change           map[string]any

@@ -21,6 +21,7 @@ func refs(items []Item) []string {
 // own cells; deleting the batch deletes its cells' conversations, earlier
 // attempts' included.
 func TestBatchCellsStayWithTheirBatch(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
 	chat := must[int64](t)(s.NewConversation(bg, KindChat, "a chat of my own"))

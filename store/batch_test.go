@@ -18,6 +18,7 @@ func newTestBatch(t *testing.T, s *Store, n int) int64 {
 }
 
 func TestBatchCellLifecycle(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t)
 	id := newTestBatch(t, s, 4)
@@ -87,6 +88,7 @@ func TestBatchCellLifecycle(t *testing.T) {
 }
 
 func TestBatchBusyAndDelete(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t)
 	id := newTestBatch(t, s, 2)
@@ -133,6 +135,7 @@ func TestBatchBusyAndDelete(t *testing.T) {
 }
 
 func TestBatchesList(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t)
 	fakeClock(s)

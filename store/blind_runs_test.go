@@ -5,6 +5,7 @@ import "testing"
 // TestBlindRunsMarked: a comparison marked blind says so for its turn
 // only, marking twice is no error, and the mark goes with the comparison.
 func TestBlindRunsMarked(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	conv := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
 	other := must[int64](t)(s.NewConversation(bg, KindCompare, ""))

@@ -12,6 +12,7 @@ import (
 // and searching, on one Store (and a second Store of the same directory,
 // as a second atelier process would). Run it with -race.
 func TestPollerWriterAndReaderAtOnce(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := must[*Store](t)(Open(dir))
 	defer s.Close()

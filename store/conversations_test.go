@@ -7,6 +7,7 @@ import (
 )
 
 func TestConversationWithComparisonLanes(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	conv := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
 	must[int64](t)(s.AddMessage(bg, Message{ConversationID: conv, Role: RoleUser,
@@ -49,6 +50,7 @@ func TestConversationWithComparisonLanes(t *testing.T) {
 }
 
 func TestConversationListingPagesWithoutGapsOrRepeats(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
 	for i := range 7 {
@@ -89,6 +91,7 @@ func TestConversationListingPagesWithoutGapsOrRepeats(t *testing.T) {
 }
 
 func TestDeleteConversationRemovesEverything(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	conv := newChat(t, s, "find the walrus")
 	r := must[*Reply](t)(s.BeginReply(bg, ReplyStart{ConversationID: conv, RequestJSON: []byte(`{}`)}))
@@ -120,6 +123,7 @@ func TestDeleteConversationRemovesEverything(t *testing.T) {
 }
 
 func TestTitleFromPrompt(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"hello":                      "hello",
 		"\n\n  first line  \nsecond": "first line",

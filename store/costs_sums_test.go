@@ -64,6 +64,7 @@ func table(sums []CostSum) string {
 }
 
 func TestCostSumsByDayModelAndKind(t *testing.T) {
+	t.Parallel()
 	s := sumsFixture(t)
 	plusOne := time.FixedZone("+1", 3600)
 	day2 := time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)
@@ -129,6 +130,7 @@ func TestCostSumsByDayModelAndKind(t *testing.T) {
 // A group of replies of a model priced for input only: the replies that
 // used no output are costed, the others are not known.
 func TestCostSumsKeepRepliesWithoutTheMissingCount(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
 	c := must[int64](t)(s.NewConversation(bg, KindChat, "c"))

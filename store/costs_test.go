@@ -20,6 +20,7 @@ var costTable = price.Table{
 func near(p *float64, want float64) bool { return p != nil && math.Abs(*p-want) < 1e-9 }
 
 func TestItemCostsAndTheDaysSpend(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
 	conv := must[int64](t)(s.NewConversation(bg, KindChat, "c"))

@@ -12,6 +12,7 @@ import (
 // command line costs it (one rule, VideoCost); a failed task costs
 // nothing.
 func TestVideoTaskCostTakesEndpointDefaults(t *testing.T) {
+	t.Parallel()
 	tab := price.Table{
 		"videoa/*": {Second: map[string]float64{"1080p": 0.25, "720p": 0.1}},
 		"videoc*":  {Second: map[string]float64{"720p": 0.05}},

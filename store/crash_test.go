@@ -55,6 +55,7 @@ func childChat(s *Store, prompt string) (int64, error) {
 }
 
 func TestSIGKILLMidStreamLeavesInterruptedReply(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var replyID int64
 	killChild(t, crashChildEnv, dir, "checkpointed reply %d", &replyID)

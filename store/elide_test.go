@@ -8,6 +8,7 @@ import (
 )
 
 func TestElideBase64(t *testing.T) {
+	t.Parallel()
 	img := strings.Repeat("iVBORw0K", elideMediaField/8+1)         // a media field's worth
 	small := strings.Repeat("c2lnbmF0", 100)                       // a signature: kept
 	huge := strings.Repeat("QUJD", elideAny/4+1)                   // any key, too big to be anything else

@@ -13,6 +13,7 @@ import (
 const hostileReply = "copy\x1b]52;c;ZXZpbA==\x07 this \x1b]8;;https://evil.test\x1b\\link\x1b]8;;\x1b\\ \x1b[31mred\x1b[0m \u009b2J bell\a end"
 
 func TestMarkdownExportCarriesNoControls(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	conv := newChat(t, s, "say \x1b[5mhi")
 	r := must[*Reply](t)(s.BeginReply(bg, ReplyStart{ConversationID: conv, Family: "alpha", Model: "m",
@@ -60,6 +61,7 @@ func TestMarkdownExportCarriesNoControls(t *testing.T) {
 // TestInterruptedSaidOnce: a reason that begins with the status, to read
 // well on its own, is not said twice after it ("interrupted: interrupted:").
 func TestInterruptedSaidOnce(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	conv := newChat(t, s, "a long story")
 	r := must[*Reply](t)(s.BeginReply(bg, ReplyStart{ConversationID: conv, Family: "alpha", Model: "m"}))

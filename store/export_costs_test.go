@@ -13,6 +13,7 @@ import (
 // The exports carry each finished reply's, image job's and video task's
 // cost when prices are set, and say nothing of costs when none are.
 func TestExportsCarryCosts(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	conv := must[int64](t)(s.NewConversation(bg, KindChat, "priced"))
 	must[int64](t)(s.AddMessage(bg, Message{ConversationID: conv, Role: RoleUser, Text: "q"}))

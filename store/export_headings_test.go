@@ -6,6 +6,7 @@ import (
 )
 
 func TestDemoteHeadings(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"## Notes\n\ntext\n### Key points", "#### Notes\n\ntext\n##### Key points"},
 		{"# Title\n##### deep\n###### deepest", "### Title\n###### deep\n###### deepest"},

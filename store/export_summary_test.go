@@ -13,6 +13,7 @@ import (
 // TestExportMarkdownCompareSummary: a comparison's report opens with a
 // table of its lanes' figures and verdicts.
 func TestExportMarkdownCompareSummary(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	cmp := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
 	must[int64](t)(s.AddMessage(bg, Message{ConversationID: cmp, Role: RoleUser, Text: "Explain CRDTs"}))
@@ -50,6 +51,7 @@ func TestExportMarkdownCompareSummary(t *testing.T) {
 // millisecond (the demo's simulator answers in-process) is a figure, not
 // a blank, in the report's summary (issue 30).
 func TestSummaryKeepsASubMillisecondFirstToken(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	ctx := context.Background()
 	id, err := s.NewConversation(ctx, KindCompare, "quick")

@@ -10,6 +10,7 @@ import (
 )
 
 func TestExportJSON(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	conv := newChat(t, s, "write a haiku")
 	r := must[*Reply](t)(s.BeginReply(bg, ReplyStart{ConversationID: conv, Family: "alpha", Model: "model-x",
@@ -51,6 +52,7 @@ func TestExportJSON(t *testing.T) {
 }
 
 func TestExportMarkdown(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	cmp := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
 	must[int64](t)(s.AddMessage(bg, Message{ConversationID: cmp, Role: RoleUser, Text: "Explain CRDTs!"}))

@@ -35,6 +35,7 @@ func addImage(t testing.TB, s *Store, prompt string, n int, inputs ...ImageInput
 }
 
 func TestImageJobKeepsFilesNotBase64(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	job, _ := addImage(t, s, "a lighthouse in fog", 2)
 	j := must[*ImageJob](t)(s.ImageJob(bg, job))
@@ -56,6 +57,7 @@ func TestImageJobKeepsFilesNotBase64(t *testing.T) {
 }
 
 func TestImageLineageAndDelete(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
 	gen, genFiles := addImage(t, s, "a lighthouse", 2)
@@ -104,6 +106,7 @@ func TestImageLineageAndDelete(t *testing.T) {
 }
 
 func TestImageJobEndStates(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	for _, tc := range []struct {
 		err    error
@@ -120,6 +123,7 @@ func TestImageJobEndStates(t *testing.T) {
 }
 
 func TestRunningImageJobOfDeadWriterIsInterrupted(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := must[*Store](t)(Open(dir))
 	id := must[int64](t)(s.AddImageJob(bg, ImageJobStart{Model: "m", Prompt: "p"}))

@@ -7,6 +7,7 @@ import (
 )
 
 func TestInlineLeft(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		v    any
 		want bool

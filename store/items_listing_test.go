@@ -10,6 +10,7 @@ import (
 // conversation is listed under its own status only, and more says whether
 // a page is the last.
 func TestListingSpeaksOneVocabulary(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	seedHistory(t, s)
 	for _, tc := range []struct {

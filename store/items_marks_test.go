@@ -10,6 +10,7 @@ import (
 // TestItemsAndHitsByMarks: the listing and a search's hits narrowed to
 // items with tags, with a standing vote, with a standing blind vote.
 func TestItemsAndHitsByMarks(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
 	blindCmp := must[int64](t)(s.NewConversation(bg, KindCompare, "blind one"))

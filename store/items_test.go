@@ -37,6 +37,7 @@ func kindsOf(items []Item) string {
 }
 
 func TestItemsAcrossKinds(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	seedHistory(t, s)
 	all := must[[]Item](t)(s.Items(bg, ItemFilter{}))
@@ -72,6 +73,7 @@ func TestItemsAcrossKinds(t *testing.T) {
 }
 
 func TestItemsPagesWithTies(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	seedHistory(t, s)
 	// Every item at the same instant: the cursor must still page exactly.
@@ -99,6 +101,7 @@ func TestItemsPagesWithTies(t *testing.T) {
 }
 
 func TestDeleteByRef(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	seedHistory(t, s)
 	for _, it := range must[[]Item](t)(s.Items(bg, ItemFilter{})) {
@@ -117,6 +120,7 @@ func TestDeleteByRef(t *testing.T) {
 // TestItemsPageBack pages back from the oldest item with After, the way
 // the History tab refills its window above the rows it keeps.
 func TestItemsPageBack(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	seedHistory(t, s)
 	all := must[[]Item](t)(s.Items(bg, ItemFilter{}))
@@ -144,6 +148,7 @@ func TestItemsPageBack(t *testing.T) {
 // TestItemsRareFilter: a filter value few conversations have is read from
 // its index first; the answer is the same as the per-conversation check's.
 func TestItemsRareFilter(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
 	for i := range 6 {

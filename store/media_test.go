@@ -10,6 +10,7 @@ import (
 )
 
 func TestSaveMedia(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
 	rel := must[string](t)(s.SaveMedia("img", ".PNG", strings.NewReader("picture")))
@@ -43,6 +44,7 @@ func (r *failingReader) Read(p []byte) (int, error) {
 }
 
 func TestSaveMediaFailureLeavesNothing(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	if _, err := s.SaveMedia("img", "png", &failingReader{n: 2}); err == nil {
 		t.Fatal("no error")
@@ -60,6 +62,7 @@ func TestSaveMediaFailureLeavesNothing(t *testing.T) {
 }
 
 func TestResumeMedia(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	m, off := must2(t)(s.ResumeMedia("vid", "mp4", "rq/1"))
 	if off != 0 {
@@ -93,6 +96,7 @@ func must2(t *testing.T) func(*MediaFile, int64, error) (*MediaFile, int64) {
 }
 
 func TestMediaPathStaysInsideTheMediaFolder(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	for _, rel := range []string{"", "/etc/passwd", "../x", "media/../atelier.db", "atelier.db", "media/../../x", `media\..\..\x`} {
 		if p, err := s.MediaPath(rel); err == nil {

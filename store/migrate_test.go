@@ -72,6 +72,7 @@ func buildAt(t *testing.T, dir string, v int) {
 }
 
 func TestMigrateFromEveryEarlierVersion(t *testing.T) {
+	t.Parallel()
 	if SchemaVersion < 3 {
 		t.Fatalf("schema version %d: this test expects at least 3 steps", SchemaVersion)
 	}
@@ -145,6 +146,7 @@ func TestMigrateFromEveryEarlierVersion(t *testing.T) {
 }
 
 func TestOpenRejectsNewerSchema(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := must[*Store](t)(Open(dir))
 	s.w.Exec(`PRAGMA user_version = 999`)
@@ -156,6 +158,7 @@ func TestOpenRejectsNewerSchema(t *testing.T) {
 }
 
 func TestMigrationFilesMustBeNumberedInOrder(t *testing.T) {
+	t.Parallel()
 	ok := fstest.MapFS{
 		"migrations/0001_a.sql": {Data: []byte("CREATE TABLE a (x);")},
 		"migrations/0002_b.sql": {Data: []byte("CREATE TABLE b (x);")},
@@ -176,6 +179,7 @@ func TestMigrationFilesMustBeNumberedInOrder(t *testing.T) {
 }
 
 func TestMigrationIsAtomic(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db, err := sql.Open("sqlite", dsn(filepath.Join(dir, FileName), writerPragmas))
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 // atelier wrote: the database, its WAL, media, the config file and the
 // exports.
 func TestKeyNeverReachesDisk(t *testing.T) {
+	t.Parallel()
 	const key = "sk-live-9f8e7d6c5b4a39281706-NEVER-ON-DISK"
 	dir := t.TempDir()
 	s := must[*Store](t)(Open(dir))

@@ -11,6 +11,7 @@ import (
 // A writer that died but was not yet waited for by its parent is a zombie:
 // it still answers kill(pid, 0), yet its rows must be mended.
 func TestZombieWriterIsDead(t *testing.T) {
+	t.Parallel()
 	self := currentProcess()
 	if !(processID{pid: self.pid, start: self.start}).alive(currentProcess()) || !processExists(self.pid) {
 		t.Fatal("this process is not alive")

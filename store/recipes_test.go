@@ -24,6 +24,7 @@ func tinyPNG(t *testing.T) []byte {
 }
 
 func TestSaveImageCarriesTheJobsRecipe(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	in := tinyPNG(t)
 	body := `{"model":"img-2","prompt":"a fox","size":"1024x1024","images":[{"image_url":"data:image/png;base64,` +
@@ -65,6 +66,7 @@ func TestSaveImageCarriesTheJobsRecipe(t *testing.T) {
 }
 
 func TestVideoDownloadGetsSidecarThatFollowsItsFile(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	addTask(t, s, "rq-s", "videoa/q1/text-to-video", `{"prompt":"waves","duration":5,"api_key":"nope"}`)
 	m, _ := must2(t)(s.ResumeMedia("vid", "mp4", "rq-s"))

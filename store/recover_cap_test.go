@@ -59,6 +59,7 @@ func capChild(value string) error {
 // checkpoints) with ATELIER_TEST_LARGE=1; BenchmarkReopenAtTheCap times
 // the default limit's.
 func TestReopenAfterAReplyAtTheCapIsKilled(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	limit := testsize.Pick(t, limits.MiB, int64(limits.ReplyText))
 	var id, chunks int64

@@ -29,6 +29,7 @@ func chunkCount(t testing.TB, s *Store, id int64) int {
 }
 
 func TestReplyCheckpointsBySize(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	conv := newChat(t, s, "hello")
 	r := must[*Reply](t)(s.BeginReply(bg, ReplyStart{ConversationID: conv, Family: "alpha", Model: "model-x",
@@ -77,6 +78,7 @@ func TestReplyCheckpointsBySize(t *testing.T) {
 }
 
 func TestReplyCheckpointsByTime(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	s.now = func() time.Time { return clock }
@@ -97,6 +99,7 @@ func TestReplyCheckpointsByTime(t *testing.T) {
 }
 
 func TestReplyTimerCommitsStalledText(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	s.now = func() time.Time { return clock } // still: only the timer can commit
@@ -132,6 +135,7 @@ func TestReplyTimerCommitsStalledText(t *testing.T) {
 }
 
 func TestReplyEndStates(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	conv := newChat(t, s, "hello")
 	for _, tc := range []struct {
@@ -167,6 +171,7 @@ func TestReplyEndStates(t *testing.T) {
 }
 
 func TestStreamingReplyIsNotSearchableUntilItEnds(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	conv := newChat(t, s, "hello")
 	r := must[*Reply](t)(s.BeginReply(bg, ReplyStart{ConversationID: conv, CheckpointBytes: 1}))
@@ -181,6 +186,7 @@ func TestStreamingReplyIsNotSearchableUntilItEnds(t *testing.T) {
 }
 
 func TestCloseInterruptsUnfinishedReplies(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := must[*Store](t)(Open(dir))
 	conv := newChat(t, s, "hello")
@@ -208,6 +214,7 @@ func deadPID(t *testing.T) int {
 }
 
 func TestOpenRecoversOnlyDeadWriters(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := must[*Store](t)(Open(dir))
 	conv := newChat(t, s, "hello")
@@ -247,6 +254,7 @@ func TestOpenRecoversOnlyDeadWriters(t *testing.T) {
 }
 
 func TestCheckpointWritesOnlyTheDelta(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	conv := newChat(t, s, "hello")
 	r := must[*Reply](t)(s.BeginReply(bg, ReplyStart{ConversationID: conv, CheckpointBytes: 1 << 10}))

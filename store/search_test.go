@@ -7,6 +7,7 @@ import (
 )
 
 func TestFTSQuery(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"", ""},
 		{"   ", ""},
@@ -37,6 +38,7 @@ func TestFTSQuery(t *testing.T) {
 }
 
 func TestSearchAcrossKinds(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
 	chat := newChat(t, s, "tell me about the old lighthouse keeper")
@@ -86,6 +88,7 @@ func TestSearchAcrossKinds(t *testing.T) {
 }
 
 func TestSearchNeverFailsOnTypedText(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	newChat(t, s, `quotes " and (parens) AND OR NOT NEAR * ^ : - + {braces} 'single'`)
 	for _, q := range []string{`"`, `""`, `"""`, `(`, `)`, `*`, `AND`, `OR OR`, `NEAR(`, `a:`, `-x`, `^a`,
@@ -112,6 +115,7 @@ func FuzzSearch(f *testing.F) {
 }
 
 func TestSearchHitsEncode(t *testing.T) {
+	t.Parallel()
 	// Hits go to `history search --json`; they must encode.
 	if _, err := json.Marshal(Hit{Snippet: HighlightStart + "x" + HighlightEnd}); err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 )
 
 func TestSnippetText(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"## \x02Notes\x03 on tea", "\x02Notes\x03 on tea"},
 		{"lantern.\n\n### Key points\n\n- **\x02Pixel\x03**: Cipher", "lantern. Key points \x02Pixel\x03: Cipher"},
@@ -28,6 +29,7 @@ func TestSnippetText(t *testing.T) {
 // TestSearchSnippetsAreText: a search's snippet of a markdown reply is
 // text, not raw markdown (issue 30, item 8: "## Notes on …").
 func TestSearchSnippetsAreText(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	ctx := context.Background()
 	id, err := s.NewConversation(ctx, KindChat, "tea")

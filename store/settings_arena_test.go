@@ -11,6 +11,7 @@ import (
 // again; a value that is not a boolean, or a key the table has not, is
 // refused at its line (issue 16).
 func TestArenaBlindSavesAndLoads(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "config.toml")
 	os.WriteFile(p, []byte("theme = \"dark\"\n\n[arena]\nblind = true\n"), 0o600)
 	s, err := LoadSettings(p)

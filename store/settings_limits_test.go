@@ -9,6 +9,7 @@ import (
 )
 
 func TestSettingsLimits(t *testing.T) {
+	t.Parallel()
 	s := must[*Settings](t)(LoadSettings(writeConfig(t, "[limits]\nreply_text = \"2MiB\"\nidle_timeout = \"45s\"\n")))
 	if s.Limits.ReplyTextBytes() != 2*limits.MiB || s.Limits.Idle() != 45*time.Second {
 		t.Fatalf("%+v", s.Limits)
@@ -34,6 +35,7 @@ func TestSettingsLimits(t *testing.T) {
 }
 
 func TestSettingsFileHasACap(t *testing.T) {
+	t.Parallel()
 	p := writeConfig(t, "theme = \"dark\"\n# "+strings.Repeat("x", limits.Config)+"\n")
 	if _, err := LoadSettings(p); err == nil || !strings.Contains(err.Error(), "config.toml limit (1 MiB) reached") {
 		t.Fatalf("a config file past its cap: %v", err)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestPricesAndBudgetLoad(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "config.toml")
 	os.WriteFile(p, []byte(`[prices."alpha/*"]
 input = 3
@@ -55,6 +56,7 @@ day = 10.5
 }
 
 func TestPriceErrorsNameLineAndRule(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "config.toml")
 	os.WriteFile(p, []byte(`theme = "dark"
 

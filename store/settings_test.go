@@ -36,6 +36,7 @@ images = "~/Pictures/atelier"
 `
 
 func TestLoadSettings(t *testing.T) {
+	t.Parallel()
 	s := must[*Settings](t)(LoadSettings(writeConfig(t, goodConfig)))
 	if s.BaseURL != "https://gateway.example.test/api" || s.Theme != "dark" || s.Models.Alpha != "model-x" ||
 		s.Models.Video != "videob/o3/pro/text-to-video" || s.Headers["beta"]["X-Trace"] != "on" ||
@@ -49,6 +50,7 @@ func TestLoadSettings(t *testing.T) {
 }
 
 func TestLoadSettingsErrorsNameTheLine(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, body string
 		want       []string // each error as PATH:LINE: KEY: ... (path stripped)
@@ -87,6 +89,7 @@ func TestLoadSettingsErrorsNameTheLine(t *testing.T) {
 }
 
 func TestSaveSettingsRoundTrip(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "sub", "config.toml")
 	in := &Settings{BaseURL: "http://127.0.0.1:8080", Theme: "light", Models: Models{Beta: "model-y"},
 		Headers: map[string]map[string]string{"alpha": {"X-Trace": "1"}}, Output: Output{Videos: "/tmp/v"}}

@@ -12,6 +12,7 @@ import (
 // back in order, replaced by a save, added to without losing what it had,
 // and deleted; bad names and targets are refused, naming the rule.
 func TestTargetSets(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	ctx := context.Background()
 	sweep := []string{"alpha:m:temperature=0.2", "alpha:m:temperature=1", "beta:b"}

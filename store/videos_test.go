@@ -20,6 +20,7 @@ func addTask(t testing.TB, s *Store, rid, endpoint, body string) int64 {
 }
 
 func TestVideoTaskLifecycle(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
 	addTask(t, s, "rq-1", "videob/o3/pro/image-to-video", `{"prompt":"the lighthouse beam sweeps","image_url":"http://127.0.0.1/a.png"}`)
@@ -90,6 +91,7 @@ func TestVideoTaskLifecycle(t *testing.T) {
 }
 
 func TestVideoTaskFailure(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	addTask(t, s, "rq-f", "videoc3.1/fast", `{"prompt":"x"}`)
 	if err := s.FailVideoTask(bg, "rq-f", json.RawMessage(`{"detail":[{"msg":"content policy"}]}`)); err != nil {
@@ -123,6 +125,7 @@ func TestVideoTaskFailure(t *testing.T) {
 }
 
 func TestVideoSubmissionDefaults(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ endpoint, body, family, mode, prompt string }{
 		{"videoa/q1/text-to-video", `{"prompt":"p1"}`, "videoa", "", "p1"},
 		{"videob/o3/4k/text-to-video", `{"multi_prompt":[{"index":1,"prompt":"shot one"},{"index":2,"prompt":"shot two"}]}`, "videob", "4k", "shot one\nshot two"},
@@ -144,6 +147,7 @@ func TestVideoSubmissionDefaults(t *testing.T) {
 }
 
 func TestVideoBodyBase64IsElided(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	img := "data:image/png;base64," + strings.Repeat("QUJD", 5000)
 	addTask(t, s, "rq-b", "videoa/q3/image-to-video/turbo", `{"prompt":"p","image_url":"`+img+`"}`)
@@ -156,6 +160,7 @@ func TestVideoBodyBase64IsElided(t *testing.T) {
 // TestCompletedAgainStaysDone: recording a result a second time (a second
 // poller, a restart) must not undo a saved video and cause a new download.
 func TestCompletedAgainStaysDone(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	addTask(t, s, "r1", "videoa/q1/text-to-video", `{"prompt":"x"}`)
 	if err := s.CompleteVideoTask(bg, "r1", json.RawMessage(`{"video":{"url":"u"}}`), true); err != nil {
@@ -179,6 +184,7 @@ func TestCompletedAgainStaysDone(t *testing.T) {
 // TestVideoTasksStampMovesWithTheTasks: a task recorded, a status, its
 // file and its deletion each move the stamp; a chat does not.
 func TestVideoTasksStampMovesWithTheTasks(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
 	stamp := must[string](t)(s.VideoTasksStamp(bg))

@@ -10,6 +10,7 @@ import (
 // TestBoardsFitOnlyBlindVotes: the blind votes are fitted with the board's
 // seed and rounds; the open ones are counted apart and never fitted.
 func TestBoardsFitOnlyBlindVotes(t *testing.T) {
+	t.Parallel()
 	open := chatVote(1, "BA")
 	open.Blind = false
 	votes := []Vote{chatVote(1, "AB"), chatVote(1, "AB"), chatVote(1, VerdictTie), open}
@@ -37,6 +38,7 @@ func TestBoardsFitOnlyBlindVotes(t *testing.T) {
 // TestNextPromptSkipsJudgedPrompts: the newest prompt the pair has not
 // been judged on, by text; the newest of all when every one was.
 func TestNextPromptSkipsJudgedPrompts(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
 	if _, _, ok, err := s.NextPrompt(bg, "beta:m2", "alpha:m1"); ok || err != nil {
@@ -71,6 +73,7 @@ func TestNextPromptSkipsJudgedPrompts(t *testing.T) {
 // TestRankedVotesAreVotesRanked: the narrow listing gives the same votes,
 // in the same order, ranked the same, as Votes, under the same filter.
 func TestRankedVotesAreVotesRanked(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
 	conv := must[int64](t)(s.NewConversation(bg, KindCompare, "sorting"))
@@ -106,6 +109,7 @@ func TestRankedVotesAreVotesRanked(t *testing.T) {
 // before it ("and now continue please"): the Arena never picks it, only a
 // chat's first prompt or any of a comparison's (issue 30).
 func TestNextPromptStandsAlone(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
 	chat := must[int64](t)(s.NewConversation(bg, KindChat, ""))
@@ -129,6 +133,7 @@ func TestNextPromptStandsAlone(t *testing.T) {
 // TestBoardsStampMovesWithWhatBoardsRead: a vote cast or withdrawn, a tag
 // set and a lane rated each move the stamp; a chat recorded does not.
 func TestBoardsStampMovesWithWhatBoardsRead(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	stamp := must[string](t)(s.BoardsStamp(bg))
 	moved := func(why string, want bool) {

@@ -19,6 +19,7 @@ func chatVote(conv int64, verdict string) Vote {
 }
 
 func TestParseVerdict(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in   string
 		n    int
@@ -47,6 +48,7 @@ func TestParseVerdict(t *testing.T) {
 }
 
 func TestRecordListWithdrawVotes(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
 	conv := must[int64](t)(s.NewConversation(bg, KindCompare, "sorting"))
@@ -84,6 +86,7 @@ func TestRecordListWithdrawVotes(t *testing.T) {
 }
 
 func TestRecordVoteRejectsBadInput(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	conv := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
 	for _, c := range []struct {
@@ -128,6 +131,7 @@ func imageVote(t *testing.T, s *Store, verdict string) (Vote, [2]int64) {
 }
 
 func TestVoteFilters(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
 	conv := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
@@ -187,6 +191,7 @@ func TestVoteFilters(t *testing.T) {
 }
 
 func TestDeletingAnItemDeletesItsVotes(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	conv := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
 	must[int64](t)(s.RecordVote(bg, chatVote(conv, "AB")))
@@ -204,6 +209,7 @@ func TestDeletingAnItemDeletesItsVotes(t *testing.T) {
 }
 
 func TestExportsCarryVotes(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	conv := must[int64](t)(s.NewConversation(bg, KindCompare, "haiku"))
 	must[int64](t)(s.RecordVote(bg, chatVote(conv, "BA")))
@@ -243,6 +249,7 @@ func TestExportsCarryVotes(t *testing.T) {
 }
 
 func TestLaneRatingsAreTheOpenVerdicts(t *testing.T) {
+	t.Parallel()
 	s := openTest(t)
 	conv := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
 	other := must[int64](t)(s.NewConversation(bg, KindCompare, ""))

@@ -10,6 +10,7 @@ import (
 // as far as SQLite can tell) and a raw connection; it stays put while
 // nothing is committed, reads included, and Reads does not count it.
 func TestVersionSeesEveryWriter(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := must[*Store](t)(Open(dir))
 	defer s.Close()
@@ -64,6 +65,7 @@ func TestVersionSeesEveryWriter(t *testing.T) {
 
 // Version after Close says so rather than opening the database again.
 func TestVersionAfterClose(t *testing.T) {
+	t.Parallel()
 	s := must[*Store](t)(Open(t.TempDir()))
 	must[int64](t)(s.Version(bg))
 	if err := s.Close(); err != nil {

@@ -21,6 +21,7 @@ import (
 // files do not count, as tests may reach across (a tab's test serves the
 // simulator).
 func TestArchitectureDependencies(t *testing.T) {
+	t.Parallel()
 	root := moduleRoot(t)
 	stated := architectureArrows(t, filepath.Join(root, "README.md"))
 	if len(stated) < 5 {
@@ -212,6 +213,7 @@ func findCycle(g map[string][]string) []string {
 
 // TestFindCycle checks the cycle finder the dependency test relies on.
 func TestFindCycle(t *testing.T) {
+	t.Parallel()
 	if c := findCycle(map[string][]string{"a": {"b"}, "b": {"c"}, "c": nil}); c != nil {
 		t.Errorf("acyclic graph: got cycle %v", c)
 	}

@@ -16,6 +16,7 @@ import (
 // and every line names a folder that exists. A package added, moved or
 // removed fails here until the README says so.
 func TestArchitectureListsEveryPackage(t *testing.T) {
+	t.Parallel()
 	root := moduleRoot(t)
 	listed := architectureEntries(t, filepath.Join(root, "README.md"))
 	if len(listed) < 10 {

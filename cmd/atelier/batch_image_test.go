@@ -23,6 +23,7 @@ text = "a poster of a teapot"
 // media folder, listed by show (and --json), its path in the CSV export
 // and the image in the Markdown report.
 func TestImageBatchCommands(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	file := filepath.Join(t.TempDir(), "posters.toml")
 	writeFile(t, file, imageBatchFile)

@@ -54,6 +54,7 @@ func (h *holdingService) stopHolding() { h.once.Do(func() { close(h.release) }) 
 // TestBatchInterruptThenResume: ctrl+c (SIGINT) stops a run cleanly, with
 // how to resume on stderr; resume then runs only the cells left.
 func TestBatchInterruptThenResume(t *testing.T) {
+	t.Parallel()
 	h := &holdingService{pass: 3, held: make(chan int, 100), release: make(chan struct{})}
 	s := sim.New(sim.Options{})
 	var mu sync.Mutex

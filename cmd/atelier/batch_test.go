@@ -33,6 +33,7 @@ text = "explain {{topic}}"
 `
 
 func TestBatchCommands(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "cli.toml")
@@ -149,6 +150,7 @@ func TestBatchCommands(t *testing.T) {
 }
 
 func TestBatchCommandErrors(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.toml")
@@ -178,6 +180,7 @@ func TestBatchCommandErrors(t *testing.T) {
 }
 
 func TestBatchProgressLine(t *testing.T) {
+	t.Parallel()
 	p := batch.Progress{BatchID: 3, Total: 45, Done: 12, Failed: 2, Running: 4}
 	if got := batchProgressLine(p); got != "batch 3: 12/45 done, 2 failed, 4 running" {
 		t.Errorf("before a rate: %q", got)

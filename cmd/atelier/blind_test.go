@@ -31,6 +31,7 @@ func beforeVote(t *testing.T, stdout string) string {
 }
 
 func TestBlindCompareHidesTargetsUntilTheVote(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	args := append(append([]string{"compare", "--blind"}, blindTargets...), "--vote", "a", "--tag", "Code", "explain CRDTs")
 	r := runIn(t, svc.env, nil, clocks{}, args...)
@@ -108,6 +109,7 @@ func TestBlindCompareHidesTargetsUntilTheVote(t *testing.T) {
 }
 
 func TestBlindCompareWithoutAVoteIsKeptUnvoted(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	r := runIn(t, svc.env, nil, clocks{}, append(append([]string{"compare", "--blind"}, blindTargets...), "hello")...)
 	if r.code != 0 || !strings.Contains(r.stderr, "not voted") || !strings.Contains(r.stderr, "unvoted, as compare:1") {
@@ -134,6 +136,7 @@ func TestBlindCompareWithoutAVoteIsKeptUnvoted(t *testing.T) {
 }
 
 func TestBlindCompareFlagsChecked(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	for _, c := range []struct {
 		args []string
@@ -156,6 +159,7 @@ func TestBlindCompareFlagsChecked(t *testing.T) {
 }
 
 func TestBlindRankingOfThreeAndFailedTarget(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	// gamma fails with a 500 on every try: its error names it, so it waits
 	// for the reveal too.
@@ -180,6 +184,7 @@ func TestBlindRankingOfThreeAndFailedTarget(t *testing.T) {
 // A model that writes its own name gives itself away: the reply is left as
 // it is and marked.
 func TestBlindCompareMarksSelfNamingReplies(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	// The simulator's reply begins "Notes on <the prompt's words>".
 	r := runIn(t, svc.env, nil, clocks{}, "compare", "--blind", "-t", "alpha:zetanine", "-t", "beta:other",
@@ -201,6 +206,7 @@ func TestBlindCompareMarksSelfNamingReplies(t *testing.T) {
 // The leaderboard after 200 generated votes: blind votes ranked in the
 // order of the strengths that drew them, open votes apart, the filters.
 func TestLeaderboardAfterManyVotes(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	home := lookup(svc.env)("ATELIER_HOME")
 	db, err := store.Open(home)

@@ -21,6 +21,7 @@ func writeBody(t *testing.T, json string) string {
 // A dotted --set merges into the object the flags build (issue 14, Bodies
 // 1): each case is the exact object that goes on the wire.
 func TestDottedSetMergesIntoFlags(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		args  []string
@@ -55,6 +56,7 @@ func TestDottedSetMergesIntoFlags(t *testing.T) {
 
 // --body < flags < --set, field by field, with the exact body that is sent.
 func TestChatBodyFlagsSetPrecedence(t *testing.T) {
+	t.Parallel()
 	body := writeBody(t, `{"temperature":0.1,"top_k":5,"max_tokens":3000,
 		"thinking":{"budget_tokens":1500,"display":"summarized"},"metadata":{"user_id":"u-1"}}`)
 	c := newCapture(t)
@@ -75,6 +77,7 @@ func TestChatBodyFlagsSetPrecedence(t *testing.T) {
 // A --body field that no flag sets beats the flags' defaults, and the
 // flags' fields in --body are replaced only where a flag was given.
 func TestChatBodyKeepsWhatNoFlagSets(t *testing.T) {
+	t.Parallel()
 	body := writeBody(t, `{"generationConfig":{"temperature":0.3,"topK":4,"seed":7},"safetySettings":[{"category":"HARM_CATEGORY_HARASSMENT","threshold":"BLOCK_NONE"}]}`)
 	c := newCapture(t)
 	r := c.runIn(t, "", "chat", "-p", "beta", "-m", "m1", "--no-stream", "--body", body, "--top-k", "9",
@@ -93,6 +96,7 @@ func TestChatBodyKeepsWhatNoFlagSets(t *testing.T) {
 // --web-search adds its tool to the tools of --body instead of being lost
 // under them.
 func TestWebSearchAddsToBodyTools(t *testing.T) {
+	t.Parallel()
 	body := writeBody(t, `{"tools":[{"type":"function","name":"f","parameters":{"type":"object"}}]}`)
 	c := newCapture(t)
 	r := c.runIn(t, "", "chat", "-p", "gamma", "-m", "m1", "--no-stream", "--body", body, "--web-search", "hi")
@@ -106,6 +110,7 @@ func TestWebSearchAddsToBodyTools(t *testing.T) {
 }
 
 func TestImageBodyFlagsSetPrecedence(t *testing.T) {
+	t.Parallel()
 	body := writeBody(t, `{"quality":"low","size":"1024x1024","moderation":"low","n":2}`)
 	c := newCapture(t)
 	r := c.runIn(t, "", "image", "-m", "gamma/image-2", "-o", t.TempDir(), "--body", body,
@@ -120,6 +125,7 @@ func TestImageBodyFlagsSetPrecedence(t *testing.T) {
 }
 
 func TestVideoBodySetMerge(t *testing.T) {
+	t.Parallel()
 	body := writeBody(t, `{"prompt":"a kite","aspect_ratio":"16:9","multi_prompt":null}`)
 	c := newCapture(t)
 	r := c.runIn(t, "", "video", "submit", "videoa/q1/text-to-video", "--body", body,
@@ -136,6 +142,7 @@ func TestVideoBodySetMerge(t *testing.T) {
 // A --set value that starts as JSON must be JSON: exit 2, nothing sent
 // (issue 13). Text that does not look like JSON is still a string.
 func TestSetInvalidJSONRefused(t *testing.T) {
+	t.Parallel()
 	for _, v := range []string{"messages=[", `metadata={"a":`, `prompt="unterminated`, "tools=[1,]"} {
 		c := newCapture(t)
 		r := c.runIn(t, "", "chat", "-p", "alpha", "-m", "m1", "--set", v, "hi")
@@ -157,6 +164,7 @@ func TestSetInvalidJSONRefused(t *testing.T) {
 // A flag the family does not have is refused with exit 2 before anything
 // is sent, naming the family's nearest flag where it has one (Bodies 3).
 func TestFlagsAFamilyLacksAreRefused(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		fam, flag, value, want string
 	}{
@@ -184,6 +192,7 @@ func TestFlagsAFamilyLacksAreRefused(t *testing.T) {
 // merging (Bodies 2): each case is exit 2 with the field's path in the
 // error, and nothing sent.
 func TestSetAndBodyFieldsAreValidated(t *testing.T) {
+	t.Parallel()
 	chat := func(fam string, args ...string) []string {
 		return append(append([]string{"chat", "-p", fam, "-m", "m1"}, args...), "hi")
 	}
@@ -233,6 +242,7 @@ func TestSetAndBodyFieldsAreValidated(t *testing.T) {
 // A compare target's dotted settings merge into the native request like
 // --set, and a setting its family lacks is refused before anything is sent.
 func TestCompareTargetSettings(t *testing.T) {
+	t.Parallel()
 	c := newCapture(t)
 	r := c.runIn(t, "", "compare", "-t", "gamma:m1:top_k=5", "-t", "alpha:m2", "hi")
 	if r.code != 2 || !strings.Contains(r.stderr, "top_k: gamma has no such setting") || len(c.requests()) != 0 {

@@ -82,6 +82,7 @@ func (c *capture) runHome(t *testing.T, home, stdin string, args ...string) resu
 		"ATELIER_BASE_URL": c.url, "ATELIER_HOME": home, "ATELIER_CONFIG": cmp.Or(c.config, t.TempDir()+"/none.toml"),
 		"ATELIER_ALPHA_KEY": "ka", "ATELIER_BETA_KEY": "kb", "ATELIER_GAMMA_KEY": "kg", "ATELIER_QUEUE_KEY": "kq",
 	}
+	seedHistory(t, []string{"ATELIER_HOME=" + home}, args)
 	var out, errs strings.Builder
 	code := run(context.Background(), args, stdio{in: strings.NewReader(stdin), out: &out, err: &errs},
 		func(k string) string { return env[k] })

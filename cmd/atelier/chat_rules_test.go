@@ -10,6 +10,7 @@ import (
 // TestChatFlagHelpSaysTheClientRules: the chat flags' help is the client's
 // rule table in words.
 func TestChatFlagHelpSaysTheClientRules(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		f          client.Group
 		name, want string

@@ -9,6 +9,7 @@ import (
 // reply cut at its token limit, exit 1 for a blocked prompt or a refusal,
 // streamed or not.
 func TestChatStopReasons(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, fam, prompt string
 		args              []string
@@ -47,6 +48,7 @@ func TestChatStopReasons(t *testing.T) {
 // --show-thinking writes thinking to stderr with --no-stream too, the same
 // text the stream writes.
 func TestShowThinkingWithoutStreaming(t *testing.T) {
+	t.Parallel()
 	c := newCapture(t)
 	chat := func(flags ...string) result {
 		args := append([]string{"chat", "-p", "alpha", "-m", "m1", "--thinking-budget", "1024"}, flags...)

@@ -24,6 +24,7 @@ func writeFile(t *testing.T, path, s string) {
 // back: the alpha reply is held until the gamma reply has been served, so
 // lanes run one after another would never finish.
 func TestCompareLanesRunAtOnce(t *testing.T) {
+	t.Parallel()
 	s := sim.New(sim.Options{})
 	defer s.Close()
 	gammaDone := make(chan struct{})

@@ -9,6 +9,7 @@ import (
 )
 
 func TestParseTarget(t *testing.T) {
+	t.Parallel()
 	got, err := client.ParseChatTarget("alpha:model-x:temperature=0.2,thinking_budget=2048,web_search=true,service_tier=auto")
 	if err != nil {
 		t.Fatal(err)
@@ -26,6 +27,7 @@ func TestParseTarget(t *testing.T) {
 }
 
 func TestCompareCommand(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	r := atelier(t, svc.env, "", "compare", "-t", "alpha:m1", "-t", "beta:m2:temperature=0.5", "-t", "gamma:m3", "--json", "explain CRDTs")
 	if r.code != 0 {
@@ -74,6 +76,7 @@ func TestCompareCommand(t *testing.T) {
 }
 
 func TestCompareOneTargetFailsHard(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	cfg := t.TempDir() + "/config.toml"
 	// Per-group headers reach the simulator's fault switch: beta fails.
@@ -95,6 +98,7 @@ func TestCompareOneTargetFailsHard(t *testing.T) {
 // TestTargetSpecRoundTrips: a target with no label of its own is named as
 // -t would read it.
 func TestTargetSpecRoundTrips(t *testing.T) {
+	t.Parallel()
 	for _, spec := range []string{"alpha:m", "beta:m2:temperature=0.5", "gamma:g:effort=low,web_search=true"} {
 		tg, err := client.ParseChatTarget(spec)
 		if err != nil {

@@ -55,6 +55,7 @@ func costOf(t *testing.T, out string) *float64 {
 }
 
 func TestCostsInJSONOutputs(t *testing.T) {
+	t.Parallel()
 	c := pricedCapture(t, "")
 	r := c.runIn(t, "", "chat", "-p", "alpha", "-m", "m1", "--json", "a short question")
 	if r.code != 0 {
@@ -106,6 +107,7 @@ func TestCostsInJSONOutputs(t *testing.T) {
 }
 
 func TestHistoryShowCost(t *testing.T) {
+	t.Parallel()
 	c := pricedCapture(t, "")
 	home := t.TempDir()
 	if r := c.runHome(t, home, "", "image", "-m", "gamma/image-2", "--size", "256x256", "-o", t.TempDir(), "a kite"); r.code != 0 {
@@ -125,6 +127,7 @@ func TestHistoryShowCost(t *testing.T) {
 }
 
 func TestNoPricesNoCost(t *testing.T) {
+	t.Parallel()
 	c := newCapture(t)
 	home := t.TempDir()
 	for _, args := range [][]string{
@@ -147,6 +150,7 @@ func TestNoPricesNoCost(t *testing.T) {
 }
 
 func TestBudgetRefusalSendsNothing(t *testing.T) {
+	t.Parallel()
 	c := pricedCapture(t, "\n[budget]\nrun = 0.05\n")
 	for _, tc := range []struct {
 		name string
@@ -180,6 +184,7 @@ func TestBudgetRefusalSendsNothing(t *testing.T) {
 }
 
 func TestDayBudgetCountsTodaysHistory(t *testing.T) {
+	t.Parallel()
 	c := pricedCapture(t, "\n[budget]\nday = 0.1\n")
 	home := t.TempDir()
 	args := []string{"image", "-m", "gamma/image-2", "--size", "256x256", "-n", "2", "-o", t.TempDir(), "kites"}
@@ -194,6 +199,7 @@ func TestDayBudgetCountsTodaysHistory(t *testing.T) {
 }
 
 func TestWithCost(t *testing.T) {
+	t.Parallel()
 	v := 0.25
 	for in, want := range map[string]string{
 		`{"a":1}`:            `{"a":1,"atelier_cost":0.25}`,
@@ -215,6 +221,7 @@ func TestWithCost(t *testing.T) {
 // estimated past the run's budget is refused with no terminal, and sends
 // nothing; --yes runs it.
 func TestBatchBudgetRefusalSendsNothing(t *testing.T) {
+	t.Parallel()
 	c := pricedCapture(t, "\n[budget]\nrun = 0.05\n")
 	file := filepath.Join(t.TempDir(), "b.toml")
 	// m1's 1,000 output tokens are 0.015 each reply; four repeats pass 0.05.

@@ -35,6 +35,7 @@ func demoRun(t *testing.T, dir string, args ...string) result {
 // video downloads in the next, with `video wait` and with the TUI's
 // poller alike, each video downloaded once.
 func TestDemoTaskSurvivesARestart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	demo := func(args ...string) result {
 		t.Helper()

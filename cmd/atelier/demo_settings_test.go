@@ -16,6 +16,7 @@ import (
 func runDemo(t *testing.T, home, real string, args ...string) result {
 	t.Helper()
 	env := map[string]string{"ATELIER_CONFIG": real}
+	seedHistory(t, nil, append([]string{"--demo", "--data-dir", home}, args...))
 	var out, errs strings.Builder
 	code := run(context.Background(), append([]string{"--demo", "--data-dir", home}, args...),
 		stdio{in: strings.NewReader(""), out: &out, err: &errs}, func(k string) string { return env[k] })
@@ -28,6 +29,7 @@ func runDemo(t *testing.T, home, real string, args ...string) result {
 // saved there — a default model, prices, a budget — is what `atelier --demo
 // chat` and `compare` use, and the real config.toml is read by neither.
 func TestDemoCommandsReadTheDemoSettings(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	real := filepath.Join(t.TempDir(), "config.toml")
 	if err := os.WriteFile(real, []byte("[models]\nalpha = \"real-model\"\n"), 0o600); err != nil {

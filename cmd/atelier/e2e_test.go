@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"atelier/client/sim"
+	"atelier/store"
 )
 
 // These tests build the atelier binary once and run it as a user would,
@@ -75,8 +76,16 @@ type result struct {
 	code           int
 }
 
-// atelier runs the binary with args, env and stdin.
+// atelier runs the binary with args, env and stdin, on a data folder
+// seeded with an empty history (seedHistory).
 func atelier(t *testing.T, env []string, stdin string, args ...string) result {
+	t.Helper()
+	seedHistory(t, env, args)
+	return runBinary(t, env, stdin, args...)
+}
+
+// runBinary runs the binary with args, env and stdin.
+func runBinary(t *testing.T, env []string, stdin string, args ...string) result {
 	t.Helper()
 	cmd := exec.CommandContext(context.Background(), binary, args...)
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, env...)
@@ -94,6 +103,7 @@ func atelier(t *testing.T, env []string, stdin string, args ...string) result {
 }
 
 func TestChatCommand(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	for _, fam := range []string{"alpha", "beta", "gamma"} {
 		for _, mode := range [][]string{nil, {"--no-stream"}} {
@@ -112,6 +122,7 @@ func TestChatCommand(t *testing.T) {
 }
 
 func TestChatCommandFailures(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	tests := []struct {
 		name      string
@@ -151,6 +162,7 @@ func TestChatCommandFailures(t *testing.T) {
 }
 
 func TestChatCommandPartialTextKept(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	r := atelier(t, svc.env, "", "chat", "-p", "alpha", "-m", "m1", "hi [[long]] [[fault:cut]]")
 	if r.code != 1 || len(r.stdout) < 100 {
@@ -159,6 +171,7 @@ func TestChatCommandPartialTextKept(t *testing.T) {
 }
 
 func TestImageCommand(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	dir := t.TempDir()
 	r := atelier(t, svc.env, "", "image", "-m", "gamma/image-2", "--size", "256x256", "-n", "2", "-o", dir, "a red fox")
@@ -198,14 +211,22 @@ func checkPNG(t *testing.T, path string, w, h int) {
 	}
 }
 
+// TestDemoNeedsNothing: on an empty data folder (not seeded: this run
+// makes its history from nothing) the demo answers and records the reply.
 func TestDemoNeedsNothing(t *testing.T) {
-	r := atelier(t, []string{"ATELIER_HOME=" + t.TempDir()}, "", "--demo", "chat", "-p", "alpha", "-m", "demo", "hello")
+	t.Parallel()
+	home := t.TempDir()
+	r := runBinary(t, []string{"ATELIER_HOME=" + home}, "", "--demo", "chat", "-p", "alpha", "-m", "demo", "hello")
 	if r.code != 0 || r.stdout != printed("hello") {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(home, "demo", store.FileName)); err != nil {
+		t.Fatalf("no history made: %v", err)
 	}
 }
 
 func TestNoServiceConfigured(t *testing.T) {
+	t.Parallel()
 	r := atelier(t, nil, "", "chat", "-p", "alpha", "-m", "m", "hi")
 	if r.code != 2 || !strings.Contains(r.stderr, "--demo") {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)

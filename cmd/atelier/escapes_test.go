@@ -17,6 +17,7 @@ import (
 // the Markdown export is cleaned like the screen; a pipe and the JSON export
 // keep the bytes.
 func TestNoEscapesReachATerminal(t *testing.T) {
+	t.Parallel()
 	h := newHostile(t, controls)
 	env := h.env(t)
 	getenv := lookup(env)

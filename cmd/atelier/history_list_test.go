@@ -15,6 +15,7 @@ import (
 // a search and a list name a comparison by all its targets; a list says
 // when more items follow and pages to them; STATUS speaks one vocabulary.
 func TestHistoryCommandsWalk(t *testing.T) {
+	t.Parallel()
 	c := newCapture(t)
 	home := t.TempDir()
 	run := func(args ...string) result {

@@ -9,6 +9,7 @@ import (
 )
 
 func TestRunsAreRecordedInHistory(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	if r := atelier(t, svc.env, "", "chat", "-p", "beta", "-m", "m1", "how do kites fly"); r.code != 0 {
 		t.Fatalf("chat: %s", r.stderr)
@@ -68,6 +69,7 @@ func TestRunsAreRecordedInHistory(t *testing.T) {
 }
 
 func TestHistoryHoldsNoKey(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	atelier(t, svc.env, "", "chat", "-p", "alpha", "-m", "m1", "hello")
 	home := ""
@@ -91,6 +93,7 @@ func TestHistoryHoldsNoKey(t *testing.T) {
 }
 
 func TestKeysCommand(t *testing.T) {
+	t.Parallel()
 	env := []string{"ATELIER_BETA_KEY=beta-secret-value", "ATELIER_HOME=" + t.TempDir(),
 		"DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent/bus"}
 	r := atelier(t, env, "", "keys", "status")

@@ -106,6 +106,7 @@ func holds(screen string, parts ...string) bool {
 // it was on and the batch's cells kept with their batch; and the command
 // line lists what the TUI made.
 func TestLiveViewsAcrossProcesses(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	child := func(args ...string) (string, time.Time) {
 		t.Helper()

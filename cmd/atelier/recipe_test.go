@@ -36,6 +36,7 @@ func readRecipe(t *testing.T, path string) *recipe.Recipe {
 }
 
 func TestSavedImagesCarryTheRequestTheyCameFrom(t *testing.T) {
+	t.Parallel()
 	c := newCapture(t)
 	for _, mode := range [][]string{nil, {"--stream", "--partial-images", "1"}} {
 		home, out := t.TempDir(), t.TempDir()
@@ -70,6 +71,7 @@ func TestSavedImagesCarryTheRequestTheyCameFrom(t *testing.T) {
 }
 
 func TestFromSendsTheSameRequest(t *testing.T) {
+	t.Parallel()
 	c := newCapture(t)
 	out := t.TempDir()
 	for _, mode := range [][]string{nil, {"--stream", "--partial-images", "1"}} {
@@ -107,6 +109,7 @@ func TestFromSendsTheSameRequest(t *testing.T) {
 }
 
 func TestFromAnEditNeedsItsInputs(t *testing.T) {
+	t.Parallel()
 	c := newCapture(t)
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in.png")
@@ -145,6 +148,7 @@ func TestFromAnEditNeedsItsInputs(t *testing.T) {
 }
 
 func TestVaryLinksToItsParent(t *testing.T) {
+	t.Parallel()
 	c := newCapture(t)
 	out := t.TempDir()
 	r := c.runIn(t, "", "image", "-m", "gamma/image-2", "--size", "256x256", "--set", "seed=7", "-o", out, "a kite")
@@ -172,6 +176,7 @@ func TestVaryLinksToItsParent(t *testing.T) {
 }
 
 func TestVideoSidecarAndSubmitFrom(t *testing.T) {
+	t.Parallel()
 	c := newCapture(t)
 	home := t.TempDir()
 	r := c.runHome(t, home, "", "video", "submit", "videoa/q1/text-to-video", "--set", "prompt=waves at night",
@@ -240,6 +245,7 @@ func multipartParts(t *testing.T, body []byte) [][2]string {
 // its recipe, with the hashes of its input and mask, and --from sends the
 // same edit, multipart again, part for part.
 func TestMultipartEditRecipe(t *testing.T) {
+	t.Parallel()
 	c := newCapture(t)
 	dir := t.TempDir()
 	in, mask := filepath.Join(dir, "in.png"), filepath.Join(dir, "mask.png")

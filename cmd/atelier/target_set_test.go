@@ -10,6 +10,7 @@ import (
 // listed, run by `compare --target-set` (with a -t more) and by a batch
 // file's target_set, and deleted; a set that is not there is named.
 func TestTargetSetCommands(t *testing.T) {
+	t.Parallel()
 	c := newCapture(t)
 	home := t.TempDir()
 	run := func(args ...string) result {

@@ -12,6 +12,7 @@ import (
 )
 
 func TestTUINeedsATerminal(t *testing.T) {
+	t.Parallel()
 	var out, errs bytes.Buffer
 	env := map[string]string{"ATELIER_HOME": t.TempDir()}
 	code := run(context.Background(), nil, stdio{in: strings.NewReader(""), out: &out, err: &errs},
@@ -22,6 +23,7 @@ func TestTUINeedsATerminal(t *testing.T) {
 }
 
 func TestTUIDemoDeps(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a := &app{getenv: func(string) string { return "" }}
 	a.flags.demo, a.flags.dataDir = true, dir
@@ -48,6 +50,7 @@ func TestTUIDemoDeps(t *testing.T) {
 }
 
 func TestTUIConnectWithoutAService(t *testing.T) {
+	t.Parallel()
 	a := &app{getenv: func(string) string { return "" }}
 	_, err := a.tuiConnect(store.DefaultSettings())
 	if err == nil || !strings.Contains(err.Error(), "set the base URL in Settings (alt+6)") {

@@ -9,6 +9,7 @@ import (
 )
 
 func TestVersionLine(t *testing.T) {
+	t.Parallel()
 	rev := []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: "2990877a1b2c3d4e5f60718293a4b5c6d7e8f901"},
 		{Key: "vcs.time", Value: "2026-05-01T10:00:00Z"}, {Key: "vcs.modified", Value: "true"}}
 	tail := ", " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH
@@ -38,6 +39,7 @@ func TestVersionLine(t *testing.T) {
 // atelier --version tells the build the binary's own build info records,
 // as go version -m reads it.
 func TestVersionFlag(t *testing.T) {
+	t.Parallel()
 	r := atelier(t, nil, "", "--version")
 	if r.code != 0 || !strings.HasPrefix(r.stdout, "atelier 0.1.0, build ") || strings.Count(r.stdout, "\n") != 1 {
 		t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)

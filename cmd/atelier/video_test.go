@@ -55,6 +55,7 @@ func checkMP4(t *testing.T, path string) {
 }
 
 func TestVideoEveryEndpointToMP4(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	for _, e := range client.VideoEndpoints() {
 		path := e.PathFor("")
@@ -78,6 +79,7 @@ func TestVideoEveryEndpointToMP4(t *testing.T) {
 }
 
 func TestVideoFailedTask(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	env := home(t, svc.env)
 	r := atelier(t, env, "", "video", "submit", "videoc3.1/fast", "--set", "prompt=a storm [[fail]]", "--wait")
@@ -114,6 +116,7 @@ func TestVideoFailedTask(t *testing.T) {
 }
 
 func TestVideoValidationSendsNothing(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	dir := t.TempDir()
 	frame := writePNG(t, dir)
@@ -154,6 +157,7 @@ func TestVideoValidationSendsNothing(t *testing.T) {
 }
 
 func TestVideoStatusResultWaitList(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	env := home(t, svc.env)
 	r := atelier(t, env, "", "video", "submit", "videob/o3/standard/text-to-video", "--set", "prompt=kites over a beach")
@@ -227,6 +231,7 @@ func TestVideoStatusResultWaitList(t *testing.T) {
 // TestVideoImageFileAsDataURI: --image-file sends the file as a data URI
 // in a field whose table accepts one.
 func TestVideoImageFileAsDataURI(t *testing.T) {
+	t.Parallel()
 	keys := map[string]string{"queue": "kq"}
 	s := sim.New(sim.Options{Keys: keys, ValidateVideo: sim.TableRules})
 	var mu sync.Mutex
@@ -280,6 +285,7 @@ func writePNG(t *testing.T, dir string) string {
 // TestVideoDemoShowsProgress: with --demo the simulator runs in-process at
 // the --sim-pace given; progress goes to stderr, the path to stdout.
 func TestVideoDemoShowsProgress(t *testing.T) {
+	t.Parallel()
 	r := atelier(t, []string{"ATELIER_HOME=" + t.TempDir()}, "", "--demo", "--sim-pace", "300ms",
 		"video", "submit", "videob/o3/pro/text-to-video", "--set", "prompt=a paper boat", "--wait")
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")

@@ -16,6 +16,7 @@ import (
 // ctrl+b toggles it, the line above the columns saying which; saving the same
 // settings again keeps the toggle, a changed default sets it.
 func TestBlindDefaultAndToggle(t *testing.T) {
+	t.Parallel()
 	on := &store.Settings{Arena: store.Arena{Blind: true}}
 	m := New(Options{Settings: on})
 	m.SetSize(116, 36)
@@ -41,6 +42,7 @@ func TestBlindDefaultAndToggle(t *testing.T) {
 // turns blindness on and fills the prompt and targets, not opening the
 // comparison named even when it has an id.
 func TestRerunBlind(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, newService(t).client(t))
 	settings, _ := json.Marshal(map[string]any{"temperature": 0.5})
 	h.Send(tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, ID: 99, Prompt: "write a limerick", Blind: true,
@@ -60,6 +62,7 @@ func TestRerunBlind(t *testing.T) {
 // standing reveals the run; with only withdrawn ones, the latest of
 // those; another prompt's votes do not count.
 func TestOpenedTakesTheStandingVote(t *testing.T) {
+	t.Parallel()
 	at := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
 	two := []store.VoteTarget{{Letter: "A", Target: "alpha:x"}, {Letter: "B", Target: "beta:y"}}
 	votes := []store.Vote{

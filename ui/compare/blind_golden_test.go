@@ -43,6 +43,7 @@ func madeUpBlind(t *testing.T, w, h int, texts ...string) Model {
 // here too, not only by eye); after, the names and figures. Run with
 // -update after a deliberate change, and look at the files.
 func TestGoldenBlind(t *testing.T) {
+	t.Parallel()
 	texts := []string{sim.ReplyText("crdts a"), sim.ReplyText("crdts b")}
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 		for _, c := range []struct {
@@ -76,6 +77,7 @@ func TestGoldenBlind(t *testing.T) {
 // TestSelfNamingNoted: a blind column whose reply names its model says
 // so, and its text is shown as written.
 func TestSelfNamingNoted(t *testing.T) {
+	t.Parallel()
 	m := madeUpBlind(t, 200, 50, "I am zq-first, and here is my answer.", "Here is an answer.")
 	plain := ansi.Strip(m.View())
 	if strings.Count(plain, "this reply may name its model") != 1 || !strings.Contains(plain, "I am zq-first, and here is my answer.") {

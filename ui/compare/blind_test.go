@@ -69,6 +69,7 @@ func blindRun(t *testing.T, n, w, h int) (*harness, *int) {
 // records it (chat, blind, the order shown), and then every name and
 // figure shows.
 func TestBlindRunHiddenUntilTheVote(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			h, _ := blindRun(t, 2, size[0], size[1])
@@ -119,6 +120,7 @@ func TestBlindRunHiddenUntilTheVote(t *testing.T) {
 // random order; over 40 runs of two, both orders come (the chance that
 // one never does is 2^-39).
 func TestBlindRunShuffles(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	two := targets(t, blindSpecs[:2]...)
 	for range 40 {
@@ -140,6 +142,7 @@ func TestBlindRunShuffles(t *testing.T) {
 // before the last one says what is missing, recording nothing; enter then
 // records the ranking best first.
 func TestBlindRankingOfThree(t *testing.T) {
+	t.Parallel()
 	h, _ := blindRun(t, 3, 120, 40)
 	if !strings.Contains(h.view(), "rank them best first (e.g. CBA), then enter") {
 		t.Errorf("no way to rank shown:\n%s", h.view())
@@ -166,6 +169,7 @@ func TestBlindRankingOfThree(t *testing.T) {
 // is taken as typed, capitals and all (issue 30: "BAC" recorded nothing,
 // and B toggled blind mode).
 func TestBlindRankingInCapitals(t *testing.T) {
+	t.Parallel()
 	h, _ := blindRun(t, 3, 120, 40)
 	blindNext := h.m.arena.next
 	h.Keys("B", "A", "C", "enter")
@@ -183,6 +187,7 @@ func TestBlindRankingInCapitals(t *testing.T) {
 // and export are off (they would name a target or write it down); the
 // digits go back to the shell; after the vote they work.
 func TestBlindJudgingKeysWait(t *testing.T) {
+	t.Parallel()
 	h, _ := blindRun(t, 2, 120, 40)
 	if tabtest.Binds(h.m.KeyMap(), "4") {
 		t.Error("the tab claims the digits while the run is hidden")
@@ -214,6 +219,7 @@ func TestBlindJudgingKeysWait(t *testing.T) {
 // records nothing; W asks, n keeps the vote, W and y withdraw it, marked
 // in history, and a second W refuses.
 func TestVoteNeverChangedOnlyWithdrawn(t *testing.T) {
+	t.Parallel()
 	h, _ := blindRun(t, 2, 120, 40)
 	h.Keys("a", "b", "t")
 	all := func() []store.Vote {
@@ -257,6 +263,7 @@ func TestVoteNeverChangedOnlyWithdrawn(t *testing.T) {
 // tab, to be voted there; the vote maps each letter to the lane it showed;
 // opened again, it shows revealed, in the order voted.
 func TestUnvotedBlindRunOpensBlind(t *testing.T) {
+	t.Parallel()
 	h, _ := blindRun(t, 3, 120, 40)
 	conv := h.conversation()
 	reopen := func() Model {

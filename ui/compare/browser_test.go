@@ -10,6 +10,7 @@ import (
 // new run not in history points at nothing ([ then goes to the latest,
 // ] nowhere), and a run deleted meanwhile leaves the list.
 func TestBrowserFollowsTheRunOnScreen(t *testing.T) {
+	t.Parallel()
 	b := newBrowser()
 	b, latest := b.listed([]int64{7, 3, 5}, 0, true)
 	if latest != 2 || !slices.Equal(b.items(), []int64{3, 5, 7}) || b.at() != -1 {
@@ -49,6 +50,7 @@ func TestBrowserFollowsTheRunOnScreen(t *testing.T) {
 // TestBrowserCopiesShareNothing: a copy of the browser (as a copy of the
 // Model holds) does not move when the other one does.
 func TestBrowserCopiesShareNothing(t *testing.T) {
+	t.Parallel()
 	a := newBrowser().recorded(1).recorded(2)
 	b := a.opening(0)
 	if a.at() != 1 || b.at() != 0 {

@@ -38,6 +38,7 @@ func budgeted(t *testing.T) (*harness, *atomic.Int32) {
 // first; while it asks, other keys answer nothing; n sends nothing (the
 // service's counter proves it) and says so.
 func TestGuardNoSendsNothing(t *testing.T) {
+	t.Parallel()
 	h, sent := budgeted(t)
 	if v := h.view(); !strings.Contains(v, "next run estimate 0.04") {
 		t.Errorf("no estimate with the targets:\n%s", v)
@@ -60,6 +61,7 @@ func TestGuardNoSendsNothing(t *testing.T) {
 
 // TestGuardYesSends: y sends the run kept, to every target.
 func TestGuardYesSends(t *testing.T) {
+	t.Parallel()
 	h, sent := budgeted(t)
 	h.Keys("ctrl+r", "y")
 	h.NoErrors()
@@ -76,6 +78,7 @@ func TestGuardYesSends(t *testing.T) {
 // TestGuardFitsSendsAtOnce: under the budget, ctrl+r sends without a
 // question; the editor shows the estimate of what is typed.
 func TestGuardFitsSendsAtOnce(t *testing.T) {
+	t.Parallel()
 	h, sent := budgeted(t)
 	h.m.targets = targets(t, "alpha:a:max_tokens=100", "beta:b:max_tokens=100")
 	h.Keys("e")
@@ -92,6 +95,7 @@ func TestGuardFitsSendsAtOnce(t *testing.T) {
 // with no max_tokens set, output at 15 a million, a run budget of 0.001:
 // alpha sends max_tokens 4096, so the run is estimated at 0.06 and asks.
 func TestGuardCountsTheDefaultMaxTokens(t *testing.T) {
+	t.Parallel()
 	h, sent := budgeted(t)
 	s := &store.Settings{Prices: price.Table{"*": {Input: tabtest.Float(0), Output: tabtest.Float(15)}}, Budget: price.Budget{Run: tabtest.Float(0.001)}}
 	h.Send(tab.SettingsMsg{Settings: s})

@@ -33,6 +33,7 @@ func priced(t *testing.T, m Model, p price.Table) Model {
 // column's figures end with its cost; the failed and the streaming
 // columns show none. TestGolden's views (no prices) stay as they were.
 func TestGoldenPriced(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		t.Run(fmt.Sprintf("run_%dx%d", size[0], size[1]), func(t *testing.T) {
 			m := priced(t, madeUpRun(t, size[0], size[1]), testPrices())
@@ -49,6 +50,7 @@ func TestGoldenPriced(t *testing.T) {
 // model's rates, thinking at the thinking rate; none for a failed, a
 // streaming or an unpriced column; none again once prices are cleared.
 func TestColumnCosts(t *testing.T) {
+	t.Parallel()
 	m := priced(t, madeUpRun(t, 200, 50), testPrices())
 	want := []string{
 		"cost 0.0077", // 14×3 + 512×15 per million

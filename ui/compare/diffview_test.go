@@ -27,6 +27,7 @@ func press(t *testing.T, m Model, keys ...string) Model {
 // underlined on the right, on the same row; tab moves the pair on; the
 // diff scrolls; D closes it.
 func TestDiffView(t *testing.T) {
+	t.Parallel()
 	texts := []string{
 		"The quick brown fox jumps over the lazy dog.\n\nA second paragraph, the same in both.",
 		"The quick red fox jumps over the lazy dog.\n\nA second paragraph, the same in both.",
@@ -73,6 +74,7 @@ func TestDiffView(t *testing.T) {
 // TestDiffScrolls: a long diff scrolls with the columns' keys and stays
 // within its lines.
 func TestDiffScrolls(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("line of words\n\n", 80)
 	m := madeUpBlind(t, 80, 24, long+"end one", long+"end two")
 	m = press(t, m, "ctrl+d", "G")

@@ -13,6 +13,7 @@ import (
 )
 
 func TestDefaultTargetsFromSettings(t *testing.T) {
+	t.Parallel()
 	m := New(Options{Settings: &store.Settings{Models: store.Models{Gamma: "g1", Alpha: "a1", Image: "i"}}})
 	if got := m.screen().targets; len(got) != 2 || got[0].Family != client.Alpha || got[0].Model != "a1" ||
 		got[1].Family != client.Gamma || got[1].Model != "g1" {
@@ -33,6 +34,7 @@ func TestDefaultTargetsFromSettings(t *testing.T) {
 // one, as the Chat tab does; outside the demo a family with no default
 // model is not guessed.
 func TestDefaultTargetsInDemo(t *testing.T) {
+	t.Parallel()
 	m := New(Options{Demo: true, Settings: &store.Settings{Models: store.Models{Beta: "b1"}}})
 	var got []string
 	for _, tg := range m.screen().targets {
@@ -50,6 +52,7 @@ func TestDefaultTargetsInDemo(t *testing.T) {
 }
 
 func TestTargetsForm(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.Keys("ctrl+t")
 	if !h.m.Focused() || !strings.Contains(h.view(), "Targets · 2 to 4") {
@@ -93,6 +96,7 @@ func TestTargetsForm(t *testing.T) {
 }
 
 func TestPromptEditor(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.m.targets = targets(t, "alpha:a", "beta:b")
 	h.Keys("e").Type("line one").Keys("shift+enter").Type("line two").Keys("tab").Type("be brief").Keys("esc")
@@ -110,6 +114,7 @@ func TestPromptEditor(t *testing.T) {
 }
 
 func TestRunNeedsAPromptAndTargets(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, newService(t).client(t))
 	h.Keys("ctrl+r")
 	h.m.targets = targets(t, "alpha:a", "beta:b")
@@ -132,6 +137,7 @@ func TestRunNeedsAPromptAndTargets(t *testing.T) {
 // TestSystemPromptGoesToEveryTarget: the run's system prompt is sent to each
 // target that sets none of its own.
 func TestSystemPromptGoesToEveryTarget(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, newService(t).client(t))
 	h.m.targets = targets(t, `alpha:a:system="own"`, "beta:b")
 	h.m.prompt, h.m.system = "hi", "shared"
@@ -146,6 +152,7 @@ func TestSystemPromptGoesToEveryTarget(t *testing.T) {
 }
 
 func TestFoldedColumnsCycle(t *testing.T) {
+	t.Parallel()
 	h := ran(t, "hello", "alpha:a", "beta:b", "gamma:g")
 	h.m.SetSize(76, 20)
 	h.Send(tab.RedrawMsg{})
@@ -178,6 +185,7 @@ func TestFoldedColumnsCycle(t *testing.T) {
 // columns, the frames take what is left (one column each) and every line
 // is the tab's width, the right border at its edge.
 func TestColumnsFillTheWidth(t *testing.T) {
+	t.Parallel()
 	h := ran(t, "hello", "alpha:a", "beta:b", "gamma:g")
 	for _, w := range []int{116, 117, 118, 196} {
 		h.m.SetSize(w, 30)
@@ -192,6 +200,7 @@ func TestColumnsFillTheWidth(t *testing.T) {
 }
 
 func TestScrollTogetherOrApart(t *testing.T) {
+	t.Parallel()
 	h := ran(t, "hello [[long]]", "alpha:a", "beta:b")
 	top := func(i int) string { return strings.SplitN(h.m.run.lanes[i].md.View(), "\n", 2)[0] }
 	h.Keys("g")
@@ -213,6 +222,7 @@ func TestScrollTogetherOrApart(t *testing.T) {
 // TestModelOutputIsCleaned: escape sequences in a reply or an error never
 // reach the screen.
 func TestModelOutputIsCleaned(t *testing.T) {
+	t.Parallel()
 	m := New(Options{})
 	m.SetSize(116, 36)
 	m.seq = 1
@@ -237,6 +247,7 @@ func (e errorString) Error() string { return string(e) }
 // TestPrefill: a past run taken up again fills the prompt, the system
 // prompt the targets share, and the targets, and waits in the editor.
 func TestPrefill(t *testing.T) {
+	t.Parallel()
 	m := New(Options{})
 	m.SetSize(116, 36)
 	m, _ = m.prefill("again", targets(t, `alpha:a:system="s",temperature=0.2`, `beta:b:system="s"`))
@@ -256,6 +267,7 @@ func TestPrefill(t *testing.T) {
 // TestDeletedRunLeavesTheList: a comparison deleted from history since the
 // list was read is dropped from it when it fails to open.
 func TestDeletedRunLeavesTheList(t *testing.T) {
+	t.Parallel()
 	h := ran(t, "one", "alpha:a", "beta:b")
 	h.Keys("ctrl+r")
 	first := h.m.browser.items()[0]
@@ -271,6 +283,7 @@ func TestDeletedRunLeavesTheList(t *testing.T) {
 // TestTargetsFormSaysWhatIsBrokenAsTyped: a setting that breaks a rule is
 // said in red under its row as it is typed, before enter (issue 19, bug 4).
 func TestTargetsFormSaysWhatIsBrokenAsTyped(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.Keys("ctrl+t")
 	h.Keys("right", "tab").Type("a1").Keys("tab").Type("thinking_budget=500")

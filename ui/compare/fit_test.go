@@ -11,6 +11,7 @@ import (
 // in four columns of a 120-column terminal show in fewer, each table whole;
 // at 200 columns all four fit (issue 19).
 func TestTablesFallBackToFewerColumns(t *testing.T) {
+	t.Parallel()
 	m := madeUpRun(t, 120, 40)
 	g := m.screen().geometry()
 	if g.count >= 4 || g.count < 1 {
@@ -32,6 +33,7 @@ func TestTablesFallBackToFewerColumns(t *testing.T) {
 
 // TestTableWidth reads tables as a stream brings them, a piece at a time.
 func TestTableWidth(t *testing.T) {
+	t.Parallel()
 	var tw tableWidth
 	for _, piece := range []string{"Some text, then\n\n| Item | Va", "lue |\n|---|:--:|\n| **orbit** | 303 |\n| a much longer cell", " here | 1 |\nafter"} {
 		tw.feed(piece)
@@ -56,6 +58,7 @@ func TestTableWidth(t *testing.T) {
 // it fits, else on a line of its own; the settings they share come after
 // (issue 19: the fourth header was cut before its settings).
 func TestSweepColumnsShowWhatTellsThemApart(t *testing.T) {
+	t.Parallel()
 	m := New(Options{})
 	m.SetSize(116, 36)
 	m.targets = targets(t, "alpha:model-x:temperature=0.2,max_tokens=900,effort=low", "alpha:model-x:temperature=0.5,max_tokens=900,effort=low",
@@ -79,6 +82,7 @@ func TestSweepColumnsShowWhatTellsThemApart(t *testing.T) {
 // TestFocusedColumnShowsWithoutColour: the focused column's frame is drawn
 // thick, so it shows without colour (issue 19).
 func TestFocusedColumnShowsWithoutColour(t *testing.T) {
+	t.Parallel()
 	m := madeUpRun(t, 200, 50)
 	v := ansi.Strip(m.View())
 	if strings.Count(v, "┏━ 1 alpha") != 1 || strings.Count(v, "┏") != 1 {

@@ -16,6 +16,7 @@ import (
 // when the renderer's clock comes and those launched after, draw their
 // frames on its ticks.
 func TestColumnsLandOnRendererTicks(t *testing.T) {
+	t.Parallel()
 	two := targets(t, "alpha:a", "beta:b")
 	m := New(Options{})
 	m, _ = m.launch(pendingRun{targets: two, prompt: "p"})
@@ -39,6 +40,7 @@ func TestColumnsLandOnRendererTicks(t *testing.T) {
 // ticks, every delta in order, the reply's end last, and the column asks
 // for no take after it.
 func TestColumnTakesAtTheTicks(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
 	text := strings.Repeat("word ", 300) // three deltas of reply's 500 bytes
 	s := fakeStream(1, 0, reply(text, client.ChatResult{Text: text, StopReason: "end_turn"}, nil), nil)

@@ -103,6 +103,7 @@ func madeUpRun(t *testing.T, w, h int) Model {
 // named. Run `go test ./ui/compare -run TestGolden -update` after a
 // deliberate change, and look at the files.
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		model func(t *testing.T, w, h int) Model

@@ -34,6 +34,7 @@ func ran(t *testing.T, prompt string, specs ...string) *harness {
 }
 
 func TestVerdictsAreSaved(t *testing.T) {
+	t.Parallel()
 	h := ran(t, "hello", "alpha:a", "beta:b:temperature=0.5")
 	if !tabtest.Binds(h.m.KeyMap(), "4") || tabtest.Binds(h.m.KeyMap(), "7") {
 		t.Fatal("the tab does not claim the rating digits (or claims others)")
@@ -65,6 +66,7 @@ func TestVerdictsAreSaved(t *testing.T) {
 // TestVerdictSavesLandInOrder: verdicts given faster than they are saved
 // are saved one after another, the last one last.
 func TestVerdictSavesLandInOrder(t *testing.T) {
+	t.Parallel()
 	h := ran(t, "hello", "alpha:a", "beta:b")
 	for _, k := range []string{"1", "2", "3", "w", "5"} {
 		h.update(tabtest.Press(k)) // no settling: the saves overlap
@@ -76,6 +78,7 @@ func TestVerdictSavesLandInOrder(t *testing.T) {
 }
 
 func TestExportWritesTheReport(t *testing.T) {
+	t.Parallel()
 	h := ran(t, "explain CRDTs", "alpha:a", "gamma:g:effort=low")
 	h.Keys("tab", "5", "w", "x")
 	h.NoErrors()
@@ -119,6 +122,7 @@ func TestExportWritesTheReport(t *testing.T) {
 }
 
 func TestExportNeedsHistory(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, newService(t).client(t))
 	h.m.db = nil
 	h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "hi"
@@ -132,6 +136,7 @@ func TestExportNeedsHistory(t *testing.T) {
 }
 
 func TestContinueInChat(t *testing.T) {
+	t.Parallel()
 	h := ran(t, "hello there", "alpha:a", "beta:b:temperature=0.5")
 	h.m.system = "ignored: the run on screen had none"
 	h.Keys("tab", "c")
@@ -159,6 +164,7 @@ func TestContinueInChat(t *testing.T) {
 // from history with their replies, figures and verdicts, and a new tab
 // over the same history opens the latest.
 func TestRunsOpenAsTheyWere(t *testing.T) {
+	t.Parallel()
 	h := ran(t, "first prompt", "alpha:a", "beta:b")
 	h.Keys("3", "w")
 	first := h.m.run
@@ -204,6 +210,7 @@ func TestRunsOpenAsTheyWere(t *testing.T) {
 // TestOpenRecordedElsewhere: a comparison recorded by `atelier compare`
 // (or one whose recording was cut off) opens with what history holds.
 func TestOpenRecordedElsewhere(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	ctx := t.Context()
 	id, _ := h.db.NewConversation(ctx, store.KindCompare, "")
@@ -230,6 +237,7 @@ func TestOpenRecordedElsewhere(t *testing.T) {
 // TestRerunFromHistory: r on a comparison in the History tab opens it here
 // as it was, ready to run again.
 func TestRerunFromHistory(t *testing.T) {
+	t.Parallel()
 	h := ran(t, "first", "alpha:a", "beta:b")
 	id := h.m.run.convID
 	h.Keys("ctrl+r") // a second run on screen
@@ -256,6 +264,7 @@ func TestRerunFromHistory(t *testing.T) {
 // the one on screen before (issue 19, bug 7: "run 2 of 2" with run 1's
 // columns).
 func TestRerunFromHistoryCountsTheRunItOpens(t *testing.T) {
+	t.Parallel()
 	h := ran(t, "first", "alpha:a", "beta:b")
 	id := h.m.run.convID
 	h.Keys("ctrl+r") // a second run on screen
@@ -276,6 +285,7 @@ func TestRerunFromHistoryCountsTheRunItOpens(t *testing.T) {
 // (its stream is dropped: no result comes). The service sends half of the
 // first prompt's events, then holds.
 func TestStoppedLaneKeepsItsFirstToken(t *testing.T) {
+	t.Parallel()
 	c := simtest.Client(t, simtest.Serve(t, sim.Options{}, func(s http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			body, _ := io.ReadAll(r.Body)

@@ -16,6 +16,7 @@ import (
 // prompt with them) under the name typed; enter takes a set's targets
 // back, its first 4 when it holds more; a set not there is named.
 func TestTargetSets(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, newService(t).client(t))
 	h.m.targets, h.m.system = targets(t, "alpha:a:temperature=0.2", "alpha:a:temperature=1"), "be brief"
 	h.Keys("S")
@@ -81,6 +82,7 @@ func specsOf(ts []client.ChatTarget) []string {
 // prompt, and then the person's own targets and prompt are the next run's
 // again (issue 30: the Arena's enter overwrote Compare's targets).
 func TestArenaComparisonIsAdded(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, newService(t).client(t))
 	own := targets(t, "alpha:a:temperature=0.3", "beta:b", "gamma:g")
 	h.m.targets, h.m.prompt, h.m.system = own, "my own draft", "be terse"

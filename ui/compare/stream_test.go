@@ -21,6 +21,7 @@ import (
 // three others end. Were one column's stream to wait on another's, the held
 // one would never be answered and the test would time out.
 func TestLanesStreamApart(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	c := svc.client(t)
 	c.Headers[client.Beta] = http.Header{"X-Sim-Fault": {"429x1:apart"}}
@@ -110,6 +111,7 @@ func TestLanesStreamApart(t *testing.T) {
 // TestStopKeepsWhatCame: esc stops the column still streaming; the others
 // are done, and history records it as interrupted.
 func TestStopKeepsWhatCame(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	svc.hold = func(r *http.Request, body []byte) {
 		if strings.Contains(r.URL.Path, "/beta/") {
@@ -141,6 +143,7 @@ func TestStopKeepsWhatCame(t *testing.T) {
 // TestNewRunDropsTheOld: ctrl+r while a run streams starts another; the
 // old one's columns stop, its events are dropped, and history keeps both.
 func TestNewRunDropsTheOld(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	svc.hold = func(r *http.Request, body []byte) {
 		if strings.Contains(r.URL.Path, "/beta/") && bytes.Contains(body, []byte("first")) {

@@ -13,6 +13,7 @@ import (
 // as `compare --tag` does (normalised, each once), they show on the
 // comparison, and they come back with it from history.
 func TestTags(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, newService(t).client(t))
 	h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "hello"
 	h.Keys("ctrl+r", "#")
@@ -52,6 +53,7 @@ func TestTags(t *testing.T) {
 
 // TestTagsNeedHistory: a comparison not in history takes no tags.
 func TestTagsNeedHistory(t *testing.T) {
+	t.Parallel()
 	m := press(t, madeUpBlind(t, 120, 40, "a", "b"), "#")
 	if m.mode != browsing || m.line != nil {
 		t.Fatalf("mode %d: a field for tags that cannot be stored", m.mode)

@@ -68,6 +68,7 @@ func TestGoldenPriced(t *testing.T) {
 // TestPricesSavedReachTheReader: prices saved while an item is open show
 // at once; cleared, the view is as it was with none.
 func TestPricesSavedReachTheReader(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 40)
 	hs.to("haiku").Keys("enter")
@@ -89,6 +90,7 @@ func TestPricesSavedReachTheReader(t *testing.T) {
 // TestCostRules: a conversation with one unpriced reply has no total; a
 // reply cut short has no cost; a failed video task none.
 func TestCostRules(t *testing.T) {
+	t.Parallel()
 	p := testPrices()
 	c := &store.Conversation{Messages: []store.Message{
 		{Role: store.RoleUser, Text: "hi"},
@@ -120,6 +122,7 @@ func TestCostRules(t *testing.T) {
 // today has cost (the store's count, as the day's budget has it); with
 // none, the line is as it was.
 func TestSpentTodayOnTheList(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	plain := newHarness(t, f.db, 120, 40)
 	if first := strings.SplitN(plain.m.View(), "\n", 2)[0]; strings.Contains(first, "today") {

@@ -35,6 +35,7 @@ func shows(t *testing.T, hs *harness, patterns ...string) {
 // three ways, over the list's range, then over the periods p steps
 // through; the total is the store's.
 func TestCostsViewSumsByDayModelAndKind(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	want := tabtest.Must[store.CostSums](t)(f.db.CostSums(bg, store.CostQuery{}, testPrices()))
 	if got := price.Format(want.Total.Cost); got != "0.4599" {
@@ -70,6 +71,7 @@ func TestCostsViewSumsByDayModelAndKind(t *testing.T) {
 
 // TestCostsViewWithoutPrices says no price is set and shows no number.
 func TestCostsViewWithoutPrices(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 80, 24).Keys("c")
 	v := hs.view()
@@ -82,6 +84,7 @@ func TestCostsViewWithoutPrices(t *testing.T) {
 // (the frame says it is counting); an answer to an earlier count is
 // dropped.
 func TestCostsCountedInACommand(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	m := New(Options{Store: f.db, Now: now, Settings: &store.Settings{Prices: testPrices()}})
 	m.SetSize(80, 24)

@@ -13,6 +13,7 @@ import (
 )
 
 func TestListShowsEveryKindNewestFirst(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 30)
 	var got []store.ItemRef
@@ -41,6 +42,7 @@ func TestListShowsEveryKindNewestFirst(t *testing.T) {
 }
 
 func TestListPagesAsTheCursorNearsTheEnd(t *testing.T) {
+	t.Parallel()
 	const n = 2*pageSize + 30
 	db := numberedChats(t, n)
 	hs := newHarness(t, db, 80, 24)
@@ -74,6 +76,7 @@ func TestListPagesAsTheCursorNearsTheEnd(t *testing.T) {
 // ↑/↓ or takes it typed, tab moving between them, and enter applies them;
 // since takes what the Arena's and the command line's since take.
 func TestFilters(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 30)
 	hs.Keys("f")
@@ -129,6 +132,7 @@ func TestFilters(t *testing.T) {
 }
 
 func TestSearchAsYouType(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 30)
 	hs.Keys("/")
@@ -167,6 +171,7 @@ func TestSearchAsYouType(t *testing.T) {
 // TestStaleSearchesAreDropped answers two keystrokes in the wrong order:
 // the slower, older answer must not replace the newer one.
 func TestStaleSearchesAreDropped(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 30)
 	hs.Keys("/")
@@ -183,6 +188,7 @@ func TestStaleSearchesAreDropped(t *testing.T) {
 }
 
 func TestSearchKeepsToTheFilters(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 30)
 	hs.Keys("f", "down", "down", "down", "down", "enter") // kind: video
@@ -208,6 +214,7 @@ func TestSearchKeepsToTheFilters(t *testing.T) {
 }
 
 func TestShownReloads(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 30)
 	c := tabtest.Must[int64](t)(f.db.NewConversation(bg, store.KindChat, ""))
@@ -219,6 +226,7 @@ func TestShownReloads(t *testing.T) {
 }
 
 func TestWithoutAStore(t *testing.T) {
+	t.Parallel()
 	hs := newHarness(t, nil, 80, 24)
 	if !strings.Contains(hs.view(), "no data folder") {
 		t.Fatalf("no explanation:\n%s", hs.view())
@@ -230,6 +238,7 @@ func TestWithoutAStore(t *testing.T) {
 }
 
 func TestHighlight(t *testing.T) {
+	t.Parallel()
 	st := newStyles(true)
 	got := highlight("…the \x02lighthouse\x03 \x1b[31mkeeper\nand\x02 fog\x03…", st)
 	want := st.Title.Render("…the ") + st.Match.Render("lighthouse") + st.Title.Render(" keeper and") +
@@ -240,6 +249,7 @@ func TestHighlight(t *testing.T) {
 }
 
 func TestSearchable(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{"t", ""}, {"th", "th"}, {"the r", "the "}, {"the ri", "the ri"}, {"the ", "the "},
 		{"é", ""}, {`"t`, `"t`}, {"a b c", "a b "}, {" ", ""}, {"", ""}, {"x 7", "x "},
@@ -253,6 +263,7 @@ func TestSearchable(t *testing.T) {
 // TestSweepIsNamedByItsModel: a comparison of one model run several ways
 // is named by that model and the count (issue 19).
 func TestSweepIsNamedByItsModel(t *testing.T) {
+	t.Parallel()
 	ls := []store.Lane{{Turn: 0, Family: "alpha", Model: "m"}, {Turn: 1, Family: "beta", Model: "x"},
 		{Turn: 1, Family: "beta", Model: "x", Lane: 1}, {Turn: 1, Family: "beta", Model: "x", Lane: 2}}
 	if got := lanesLabel(ls); got != "beta x ×3" {
@@ -264,6 +275,7 @@ func TestSweepIsNamedByItsModel(t *testing.T) {
 // to the end and back up to the top: the list never holds more than its
 // window, and the cursor walks every item once each way, in order.
 func TestListKeepsAWindow(t *testing.T) {
+	t.Parallel()
 	db := tabtest.OpenStore(t, "")
 	const n = 2*windowPages*pageSize + 37
 	for i := range n {
@@ -325,6 +337,7 @@ func TestListKeepsAWindow(t *testing.T) {
 // TestSearchSnippetsAreText: a match in a markdown reply is listed as
 // text, not as raw markdown ("## Notes on …"; issue 30, item 8).
 func TestSearchSnippetsAreText(t *testing.T) {
+	t.Parallel()
 	db, err := store.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

@@ -36,6 +36,7 @@ func (hs *harness) cursorLine() string {
 // the list shows it at the top within the shell's next look, and the
 // cursor stays on the item it was on, by id, on screen and for enter.
 func TestHistoryFollowsTheStoreKeepingTheCursor(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := newFixture(t, dir)
 	hs := newHarness(t, f.db, 120, 30).to("CRDT")
@@ -68,6 +69,7 @@ func TestHistoryFollowsTheStoreKeepingTheCursor(t *testing.T) {
 // A filtered list follows the store too: a comparison made elsewhere shows
 // in the list of comparisons.
 func TestHistoryFilteredListFollowsTheStore(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := newFixture(t, dir)
 	hs := newHarness(t, f.db, 120, 30).Keys("f", "down", "down", "enter") // kind: compare
@@ -86,6 +88,7 @@ func TestHistoryFilteredListFollowsTheStore(t *testing.T) {
 // g reads the newest again, even when no look at the store told the tab,
 // and puts the cursor on the first row: enter opens the newest.
 func TestHistoryTopReadsTheNewest(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := newFixture(t, dir)
 	hs := newHarness(t, f.db, 120, 30).Keys("f", "down", "down", "enter").Keys("j") // comparisons only
@@ -109,6 +112,7 @@ func TestHistoryTopReadsTheNewest(t *testing.T) {
 // Out of sight, the tab reads nothing when the store changes: it reads
 // again when shown, the cursor kept.
 func TestHistoryOutOfSightWaitsUntilShown(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := newFixture(t, dir)
 	hs := newHarness(t, f.db, 120, 30).to("lighthouse")
@@ -134,6 +138,7 @@ func TestHistoryOutOfSightWaitsUntilShown(t *testing.T) {
 // Deep in a long history (its first rows dropped from the window), a
 // change reads the window held again: the cursor stays on its item.
 func TestHistoryFollowsTheStoreDeepInTheList(t *testing.T) {
+	t.Parallel()
 	db := numberedChats(t, 3*pageSize+50)
 	hs := newHarness(t, db, 120, 30)
 	for range 2*pageSize + 100 {
@@ -158,6 +163,7 @@ func TestHistoryFollowsTheStoreDeepInTheList(t *testing.T) {
 // enter lists its cells, which open as any item does, and esc goes back
 // to the whole history with the cursor on the batch.
 func TestHistoryBatchOpensItsCells(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := newFixture(t, dir)
 	b := tabtest.Must[int64](t)(f.db.NewBatch(bg, "caps", "caps.toml", []byte(`{"name":"caps"}`), []store.CellKey{{Cell: 0}, {Cell: 1, Target: 1}}))

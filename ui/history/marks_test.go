@@ -11,6 +11,7 @@ import (
 )
 
 func TestParseSearch(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in, text string
 		marks    store.Marks
@@ -33,6 +34,7 @@ func TestParseSearch(t *testing.T) {
 // list (paged as the list is) and a search's matches to the items with a
 // tag or a standing vote; an open item's heading shows its tags and vote.
 func TestSearchByTagsAndVotes(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	check(t, f.db.SetTags(bg, store.ItemRef{Kind: store.KindCompare, ID: f.compare}, []string{"code", "teaching"}))
 	check(t, f.db.SetTags(bg, store.ItemRef{Kind: store.KindImage, ID: f.image}, []string{"art"}))

@@ -17,6 +17,7 @@ import (
 // TestDefaultCountNotShown: an image job whose n was left to the service
 // (recorded as 0) does not read "n 0"; a count that was set does show.
 func TestDefaultCountNotShown(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	id := tabtest.Must[int64](t)(f.db.AddImageJob(bg, store.ImageJobStart{Model: "gamma/image-2.5-flare", Prompt: "a quiet harbour at dawn",
 		SettingsJSON: json.RawMessage(`{"size":"auto","quality":"","n":0,"stream":false}`)}))
@@ -35,6 +36,7 @@ func TestDefaultCountNotShown(t *testing.T) {
 // proportions in the cells the terminal reports (9×22 in foot, where 1:2
 // cells would draw it 22% too tall).
 func TestPreviewFollowsCellSize(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	wide := tabtest.Must[string](t)(f.db.SaveMedia("img", "png", bytes.NewReader(testPNG(t, 64, 64))))
 	id := tabtest.Must[int64](t)(f.db.AddImageJob(bg, store.ImageJobStart{Model: "gamma/image-2.5-flare", Prompt: "a round window"}))

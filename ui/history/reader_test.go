@@ -33,6 +33,7 @@ func wantAll(t *testing.T, view string, want ...string) {
 }
 
 func TestOpenChat(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 100, 30)
 	view := hs.opened("haiku")
@@ -50,6 +51,7 @@ func TestOpenChat(t *testing.T) {
 }
 
 func TestOpenStoppedReplyIsCleaned(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 100, 30)
 	hs.opened("plan a trip")
@@ -61,6 +63,7 @@ func TestOpenStoppedReplyIsCleaned(t *testing.T) {
 }
 
 func TestOpenCompare(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 40)
 	view := hs.opened("CRDT")
@@ -94,6 +97,7 @@ func TestOpenCompare(t *testing.T) {
 }
 
 func TestOpenImage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 100, 40)
 	view := hs.opened("watercolor")
@@ -110,6 +114,7 @@ func TestOpenImage(t *testing.T) {
 }
 
 func TestOpenVideo(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 110, 40)
 	view := hs.opened("beam sweeps")
@@ -125,6 +130,7 @@ func TestOpenVideo(t *testing.T) {
 }
 
 func TestNativeJSON(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 100, 60)
 	hs.opened("haiku")
@@ -142,6 +148,7 @@ func TestNativeJSON(t *testing.T) {
 // TestOpenAtTheMatch opens a long conversation from a search hit deep
 // inside it: the view starts at the message that matched.
 func TestOpenAtTheMatch(t *testing.T) {
+	t.Parallel()
 	db := tabtest.OpenStore(t, "")
 	c := tabtest.Must[int64](t)(db.NewConversation(bg, store.KindChat, "long"))
 	for i := range 60 {
@@ -180,6 +187,7 @@ func TestOpenAtTheMatch(t *testing.T) {
 
 // TestResizeRendersAgain lays a reply out at the new width.
 func TestResizeRendersAgain(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 100, 30)
 	hs.opened("CRDT")
@@ -198,6 +206,7 @@ func TestResizeRendersAgain(t *testing.T) {
 // TestStaleOpeningIsDropped: an item closed before it was read does not
 // come back over the next one.
 func TestStaleOpeningIsDropped(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 100, 30)
 	hs.to("haiku")
@@ -218,6 +227,7 @@ func (m Model) laneWidthFor(n int) int { return (&layoutCtx{width: m.width}).lan
 // last lane opens it at the prompt, the lanes from the first, not down at
 // that lane (issue 19, bug 7: the lane view opened at "89%").
 func TestCompareMatchOpensAtItsPrompt(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 80, 24)
 	hs.Keys("/").Type("model-z").Keys("enter", "enter") // said in lane 3's reply only
@@ -238,6 +248,7 @@ func TestCompareMatchOpensAtItsPrompt(t *testing.T) {
 // TestVideoLogsAndFailuresAreText: a video task's log lines and its
 // failure read as text, not JSON or quoted (issue 19).
 func TestVideoLogsAndFailuresAreText(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 40)
 	view := hs.opened("beam sweeps")

@@ -18,6 +18,7 @@ import (
 // file wins and the status bar names the fields; a file without a recipe,
 // an item without a file and a conversation send nothing and say why.
 func TestRerunFromTheFilesRecipe(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 100, 30)
 	press := func(row string) (*tab.RerunMsg, string) {

@@ -12,6 +12,7 @@ import (
 // list as loading and drop the command that fetches it, so the list never
 // paged again and the keys after it left the rows on "loading…".
 func TestWheelPagesTheList(t *testing.T) {
+	t.Parallel()
 	const n = 2*pageSize + 30
 	db := numberedChats(t, n)
 	hs := newHarness(t, db, 80, 24)

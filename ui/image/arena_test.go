@@ -66,6 +66,7 @@ func (h *harness) blindRun(prompt string) int {
 // summary names a model or its settings; the vote is recorded blind, in
 // the shown order, and the names appear.
 func TestBlindComparisonHidesNamesUntilTheVote(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	start := h.blindRun("a paper crane over water")
 	for i, v := range h.seen[start:] {
@@ -138,6 +139,7 @@ func TestBlindComparisonHidesNamesUntilTheVote(t *testing.T) {
 // withdraws: issue 30); n keeps the vote; y withdraws it; it is never cast
 // twice.
 func TestBlindVoteWithdrawnAfterAQuestion(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.blindRun("two kites")
 	h.Keys("t")
@@ -179,6 +181,7 @@ func TestBlindVoteWithdrawnAfterAQuestion(t *testing.T) {
 // typed best first in either case, then enter; a letter twice, or one
 // that names no image, is refused.
 func TestBlindRankingOfThree(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.m.arena.perm = reversed
 	h.set("prompt", "a lantern").to(rowQuality).Keys("c", "b", "enter")
@@ -202,6 +205,7 @@ func TestBlindRankingOfThree(t *testing.T) {
 // TestBlindDefaultAndArenaRerun: Settings' [arena] blind starts the picker
 // blind; a RerunMsg from the Arena turns it on and chooses its models.
 func TestBlindDefaultAndArenaRerun(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.Send(tab.SettingsMsg{Settings: &store.Settings{Models: store.Models{Image: client.ImageModel25Flare}, Arena: store.Arena{Blind: true}}})
 	h.to(rowQuality).Keys("c")
@@ -230,6 +234,7 @@ func TestBlindDefaultAndArenaRerun(t *testing.T) {
 
 // TestGoldenBlind draws a blind comparison before and after its vote.
 func TestGoldenBlind(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 		for _, stage := range []string{"before", "after"} {
 			t.Run(fmt.Sprintf("%s_%dx%d", stage, size[0], size[1]), func(t *testing.T) {

@@ -22,6 +22,7 @@ func (h *harness) models() []string {
 }
 
 func TestCompareRunsTheSamePromptSideBySide(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a paper crane").set(rowSize, "256x256").pick(rowQuality, "max").Keys("c")
 	if h.m.area != pickerArea {
@@ -58,6 +59,7 @@ func TestCompareRunsTheSamePromptSideBySide(t *testing.T) {
 }
 
 func TestCompareRefusesALaneThatBreaksItsModelsRules(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a lantern").set(rowSize, "256x256").pick(rowQuality, "xhigh").Keys("c", "enter")
 	if got := h.models(); len(got) != 2 || slices.Contains(got, client.ImageModel2) {
@@ -72,6 +74,7 @@ func TestCompareRefusesALaneThatBreaksItsModelsRules(t *testing.T) {
 }
 
 func TestCompareNeedsTwoModels(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "x").to(rowQuality).Keys("c", "space", "down", "space", "enter")
 	if n := h.Notices(); len(n) != 1 || n[0] != "choose 2 or 3 models" {
@@ -87,6 +90,7 @@ func TestCompareNeedsTwoModels(t *testing.T) {
 }
 
 func TestCompareTakesATypedModel(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set(rowModel, "gamma/image-x").to(rowQuality).Keys("c")
 	if h.m.picker.models[0] != "gamma/image-x" || !h.m.picker.chosen[0] {

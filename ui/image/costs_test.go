@@ -31,6 +31,7 @@ func priced(m Model, p price.Table) Model {
 // caption adds its cost beside its time; a streaming or refused lane has
 // none. TestGolden's views (no prices) stay as they were.
 func TestGoldenPriced(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		setup func(Model) Model
@@ -58,6 +59,7 @@ func TestGoldenPriced(t *testing.T) {
 // TestPricesClearedShowNoCost: prices saved then cleared leave the
 // results as they were drawn with none.
 func TestPricesClearedShowNoCost(t *testing.T) {
+	t.Parallel()
 	plain := goldenModel()
 	plain.SetSize(116, 36)
 	plain = results(plain)
@@ -72,6 +74,7 @@ func TestPricesClearedShowNoCost(t *testing.T) {
 // TestGalleryJobCost: a gallery job's status line adds its cost by the
 // store's rule; a failed job and an unpriced model show none.
 func TestGalleryJobCost(t *testing.T) {
+	t.Parallel()
 	m := priced(goldenModel(), testPrices())
 	settings, _ := json.Marshal(map[string]any{"size": "1024x1024", "quality": "high", "n": 3})
 	j := store.ImageJob{Model: client.ImageModel25Flare, Status: store.StatusComplete, SettingsJSON: settings,

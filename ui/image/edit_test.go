@@ -12,6 +12,7 @@ import (
 )
 
 func TestStreamedEditWithPartialImages(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	input, mask := writePNG(t, "harbour.png"), writePNG(t, "mask.png")
 	h.set("prompt", "add a red boat").set(rowSize, "256x256").set(rowPartials, "1")
@@ -65,6 +66,7 @@ func TestStreamedEditWithPartialImages(t *testing.T) {
 }
 
 func TestMultipartEdit(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	input := writePNG(t, "cat.png")
 	h.set("prompt", "a hat").set(rowSize, "256x256").to(rowStream).Keys("space")
@@ -83,6 +85,7 @@ func TestMultipartEdit(t *testing.T) {
 }
 
 func TestEditThisKeepsLineage(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a teapot").set(rowSize, "256x256").Keys("enter")
 	first := h.jobs()[0]
@@ -111,6 +114,7 @@ func TestEditThisKeepsLineage(t *testing.T) {
 }
 
 func TestUnreadableInputIsFlaggedNotSent(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "x").to(rowImages).Keys("a").Type("/nowhere/none.png").Keys("enter")
 	h.Keys("enter")
@@ -137,6 +141,7 @@ func TestUnreadableInputIsFlaggedNotSent(t *testing.T) {
 // inputs, and a mask of another size than the image beside the mask, all
 // before anything is sent (issue 19, bug 11).
 func TestInputsAreCheckedWhenAdded(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "x").to(rowImages).Keys("a").Type("ftp://example.org/a.png").Keys("enter")
 	if !strings.Contains(h.view(), "ftp:// is not fetched") {
@@ -174,6 +179,7 @@ func TestInputsAreCheckedWhenAdded(t *testing.T) {
 // TestPartialsAboveThreeAreFlagged: the service streams at most 3 partial
 // images; 7 is said beside the field and not sent (issue 19, bug 4).
 func TestPartialsAboveThreeAreFlagged(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a fox").set(rowPartials, "7")
 	if l := h.line("partials"); !strings.Contains(l, "✗ must be 0 to 3") {

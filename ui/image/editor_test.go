@@ -48,6 +48,7 @@ printf 'a lighthouse\n\033[31min fog, watercolour\n' > "$f"`)
 }
 
 func TestFullScreenAndHelp(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a lamp").set(rowSize, "256x256").set(rowN, "2").Keys("enter")
 	if h.m.area.mode(h.m.page.blind(), h.m.form) != viewing {
@@ -78,6 +79,7 @@ func TestFullScreenAndHelp(t *testing.T) {
 }
 
 func TestTerminalRepliesAreFolded(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.m.viewer.Caps = imageview.DetectFromEnv(func(string) string { return "" })
 	// The first round's DA1 sends the second round; its DA1 ends them.
@@ -107,6 +109,7 @@ func sentRaw(msgs []tea.Msg, s string) bool {
 // images are half-block previews, never a grid of placeholder boxes; f
 // shows the image full screen with kitty's direct placement.
 func TestKitty026GetsHalfBlocks(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.m.viewer.Caps = imageview.DetectFromEnv(func(k string) string {
 		return map[string]string{"TERM": "xterm-kitty", "COLORTERM": "truecolor"}[k]
@@ -132,6 +135,7 @@ func TestKitty026GetsHalfBlocks(t *testing.T) {
 // answer (the questions go again after each, up to the last) end before
 // the run or after it.
 func TestPassthroughHintOnce(t *testing.T) {
+	t.Parallel()
 	for _, deadlineFirst := range []bool{true, false} {
 		h := newHarness(t, nil)
 		caps := imageview.DetectFromEnv(func(k string) string { return map[string]string{"TMUX": "/t,1,0"}[k] })
@@ -180,6 +184,7 @@ func TestPassthroughHintOnce(t *testing.T) {
 }
 
 func TestImagesOff(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.m.viewer.Caps.Override = imageview.ProtocolOff
 	h.set("prompt", "a kettle").set(rowSize, "256x256").Keys("enter")
@@ -194,6 +199,7 @@ func TestImagesOff(t *testing.T) {
 }
 
 func TestKittyImagesAreSentThenPlaced(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.m.viewer.Caps = imageview.Capabilities{Override: imageview.ProtocolKitty, TrueColor: true}
 	h.set("prompt", "a bell").set(rowSize, "256x256").Keys("enter")
@@ -233,6 +239,7 @@ func TestKittyImagesAreSentThenPlaced(t *testing.T) {
 // form at its prompt (issue 30: the results ignored it); while images
 // still arrive it stops them first.
 func TestEscLeavesTheResults(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a lamp").set(rowSize, "256x256").Keys("enter")
 	if h.m.area != resultsArea || h.m.page.running() {

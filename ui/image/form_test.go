@@ -9,6 +9,7 @@ import (
 )
 
 func TestViolationsShowBesideTheirFieldsAndNothingIsSent(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	if strings.Contains(h.view(), "✗") {
 		t.Fatalf("an empty form starts out flagged:\n%s", h.view())
@@ -55,6 +56,7 @@ func TestViolationsShowBesideTheirFieldsAndNothingIsSent(t *testing.T) {
 }
 
 func TestChoicesFollowTheModel(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set(rowModel, client.ImageModel2)
 	if got := h.m.form.fields.Line(rowQuality); !strings.Contains(got, "auto · low · medium · high") || strings.Contains(got, "xhigh") {
@@ -72,6 +74,7 @@ func TestChoicesFollowTheModel(t *testing.T) {
 }
 
 func TestNumberFieldsStep(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.to(rowN).Keys("up", "up", "up")
 	if got := h.m.form.fields.Text(rowN); got != "1" {
@@ -88,6 +91,7 @@ func TestNumberFieldsStep(t *testing.T) {
 }
 
 func TestFocusedOnlyWhileTyping(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	if !h.m.Focused() {
 		t.Error("the prompt does not have the keyboard at start")
@@ -109,6 +113,7 @@ func TestFocusedOnlyWhileTyping(t *testing.T) {
 // TestRuleIsWhole: the rule of the field with the cursor wraps beside it
 // rather than being cut at a narrow width (issue 19: "≥ 1024, ‹…").
 func TestRuleIsWhole(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.m.SetSize(76, 20)
 	if v := strings.Join(strings.Fields(h.view()), " "); !strings.Contains(v, "ctrl+o editor · ctrl+j new line") {

@@ -11,6 +11,7 @@ import (
 )
 
 func TestGalleryListsJobsAndRerunFillsTheForm(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a red kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
 	h.to("prompt").set("prompt", "a green field").set(rowModel, client.ImageModel25Sunburst).pick(rowQuality, "max").Keys("enter")
@@ -62,6 +63,7 @@ func TestGalleryListsJobsAndRerunFillsTheForm(t *testing.T) {
 }
 
 func TestGalleryRerunOfAnEditKeepsItsInputs(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a cup").set(rowSize, "256x256").Keys("enter", "e")
 	h.set("prompt", "the cup, cracked").Keys("enter")
@@ -79,6 +81,7 @@ func TestGalleryRerunOfAnEditKeepsItsInputs(t *testing.T) {
 }
 
 func TestGalleryEditThis(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a bowl").set(rowSize, "256x256").Keys("enter")
 	h.Keys("g", "e") // from the results
@@ -89,6 +92,7 @@ func TestGalleryEditThis(t *testing.T) {
 }
 
 func TestGalleryWhenEmpty(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.to(rowQuality).Keys("g")
 	if v := h.view(); !strings.Contains(v, "No image jobs yet") {
@@ -103,6 +107,7 @@ func TestGalleryWhenEmpty(t *testing.T) {
 // TestRerunFromHistoryFillsTheForm: History's re-run of an image job puts
 // its request back in the form, as the gallery's re-run does.
 func TestRerunFromHistoryFillsTheForm(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a blue kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
 	jobs := h.jobs()
@@ -119,6 +124,7 @@ func TestRerunFromHistoryFillsTheForm(t *testing.T) {
 
 // TestGalleryCountsOneJob: one job is "1 image job", not "1 image jobs".
 func TestGalleryCountsOneJob(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a red kite").set(rowSize, "256x256").Keys("enter")
 	h.Keys("g")
@@ -131,6 +137,7 @@ func TestGalleryCountsOneJob(t *testing.T) {
 // holds the text; enter keeps the filter, and the keys act on the job
 // found.
 func TestGalleryFilter(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a red kite").set(rowModel, client.ImageModel2).Keys("enter")
 	h.to("prompt").set("prompt", "a green field").set(rowModel, client.ImageModel25Sunburst).Keys("enter")

@@ -20,6 +20,7 @@ func (h *harness) budgeted() *harness {
 }
 
 func TestFormShowsTheEstimateWhenPriced(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	if strings.Contains(h.view(), "estimate") {
 		t.Fatalf("an estimate with no prices:\n%s", h.view())
@@ -39,6 +40,7 @@ func TestFormShowsTheEstimateWhenPriced(t *testing.T) {
 }
 
 func TestGuardNoSendsNothingYesSends(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil).budgeted()
 	h.set("prompt", "three foxes").set(rowN, "3").Keys("enter")
 	if n := len(h.srv.all()); n != 0 {
@@ -77,6 +79,7 @@ func TestGuardNoSendsNothingYesSends(t *testing.T) {
 }
 
 func TestGuardLetsARunUnderBudgetGo(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil).budgeted()
 	h.set("prompt", "two foxes").set(rowN, "2").Keys("enter") // 0.08 of 0.10
 	if n := len(h.srv.all()); n != 1 || h.m.gate.ask.Asking() {
@@ -85,6 +88,7 @@ func TestGuardLetsARunUnderBudgetGo(t *testing.T) {
 }
 
 func TestGuardWeighsAComparison(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	run := 0.05
 	p := price.Table{"gamma/*": {Image: map[string]float64{"*": 0.04}}}

@@ -11,6 +11,7 @@ import (
 )
 
 func TestStreamedGenerationShowsPartialsBeforeTheResult(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a lighthouse in fog").set(rowSize, "256x256").set(rowPartials, "2")
 	h.Keys("enter")
@@ -71,6 +72,7 @@ func TestStreamedGenerationShowsPartialsBeforeTheResult(t *testing.T) {
 }
 
 func TestWholeReplyOfTwoImages(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "two moons").set(rowSize, "256x256").set(rowN, "2").to(rowStream).Keys("space")
 	if h.m.form.spec().Stream {
@@ -103,6 +105,7 @@ func TestWholeReplyOfTwoImages(t *testing.T) {
 }
 
 func TestServiceErrorIsShownAndRecorded(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a storm [[fault:500]]").set(rowSize, "256x256")
 	h.Keys("enter")
@@ -118,6 +121,7 @@ func TestServiceErrorIsShownAndRecorded(t *testing.T) {
 }
 
 func TestNoServiceYet(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.m.client = nil
 	h.set("prompt", "anything").Keys("enter")
@@ -130,6 +134,7 @@ func TestNoServiceYet(t *testing.T) {
 }
 
 func TestServiceRefusalShowsBesideItsField(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a fox").set(rowSize, "256x256").set(rowN, "11").Keys("enter")
 	if n := len(h.srv.all()); n != 1 {

@@ -21,6 +21,7 @@ import (
 // Run `go test ./ui/image -run TestGolden -update` after a deliberate
 // change, and look at the files (cat shows them in colour).
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		setup func(Model) Model

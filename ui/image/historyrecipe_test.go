@@ -13,6 +13,7 @@ import (
 // recipe in a job's file; where it differs from the job's row, the form
 // takes the recipe's.
 func TestRerunFromARecipeFillsTheForm(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a blue kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
 	jobs := h.jobs()

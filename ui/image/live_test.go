@@ -16,6 +16,7 @@ import (
 // again, if it changed meanwhile), the cursor staying on its job; a
 // batch's image jobs stay with their batch.
 func TestGalleryFollowsTheStore(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a red kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
 	h.to("prompt").set("prompt", "a green field").Keys("enter")

@@ -55,6 +55,7 @@ func decode(t *testing.T, b []byte) map[string]any {
 // terminal pastes one, fills every field and says so; enter then sends
 // the recipe's request as it was, fields without a row included.
 func TestDroppedFileFillsTheFormFromItsRecipe(t *testing.T) {
+	t.Parallel()
 	path, rc := recipePNG(t, kiteRecipe)
 	for _, pasted := range []string{
 		"'" + path + "'",
@@ -89,6 +90,7 @@ func TestDroppedFileFillsTheFormFromItsRecipe(t *testing.T) {
 // TestTypedPathFillsTheForm: a path typed as the prompt and sent is read
 // for its recipe, not sent as a prompt.
 func TestTypedPathFillsTheForm(t *testing.T) {
+	t.Parallel()
 	path, _ := recipePNG(t, kiteRecipe)
 	h := newHarness(t, nil)
 	h.set("prompt", path).Keys("enter")
@@ -101,6 +103,7 @@ func TestTypedPathFillsTheForm(t *testing.T) {
 // a video's, leaves the form as it was and says why; text that is no path
 // is pasted as text.
 func TestFileWithoutRecipeChangesNothing(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "keep me").set(rowSize, "512x512")
 	before := h.m.form.spec()
@@ -140,6 +143,7 @@ func TestFileWithoutRecipeChangesNothing(t *testing.T) {
 // image's file; v sends its recipe again as a new job whose images' recipe
 // names the first as its parent, without the seed.
 func TestGalleryRecipeAndVary(t *testing.T) {
+	t.Parallel()
 	path, rc := recipePNG(t, kiteRecipe)
 	h := newHarness(t, nil)
 	h.Send(tea.PasteMsg{Content: path}).Keys("enter")

@@ -27,6 +27,7 @@ func holdAfterPartial(png []byte) func(http.Handler) http.Handler {
 }
 
 func TestEscStopsTheStreamAndKeepsThePartialImage(t *testing.T) {
+	t.Parallel()
 	png, err := os.ReadFile(writePNG(t, "p.png"))
 	if err != nil {
 		t.Fatal(err)
