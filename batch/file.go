@@ -135,18 +135,19 @@ func (e *FileError) Error() string {
 	return b.String()
 }
 
-// ReadFile reads and parses the batch file at path; prompt files are read
-// relative to its directory.
-func ReadFile(path string) (*Plan, error) {
+// ReadFile reads and parses the batch file at path. Its prompt files are
+// read relative to its folder, and only from that folder and below (see
+// ReadOptions).
+func ReadFile(path string) (*Plan, error) { return ReadFileWith(path, ReadOptions{}) }
+
+// ReadFileWith is ReadFile with options.
+func ReadFileWith(path string, o ReadOptions) (*Plan, error) {
 	data, err := limits.ReadFile(path, MaxFile, "batch file")
 	if err != nil {
 		return nil, err
 	}
 	return Parse(path, data, func(name string) ([]byte, error) {
-		if !filepath.IsAbs(name) {
-			name = filepath.Join(filepath.Dir(path), name)
-		}
-		return limits.ReadFile(name, MaxPromptFile, "prompt file")
+		return readPromptFile(filepath.Dir(path), name, o.AllowOutsideFiles)
 	})
 }
 

@@ -35,6 +35,7 @@ type batchRunFlags struct {
 	json        bool
 	retryFailed bool
 	yes         bool // run even when the estimate passes the [budget]
+	outside     bool // read prompt files outside the batch file's folder
 }
 
 func (f *batchRunFlags) add(cmd *cobra.Command) {
@@ -60,7 +61,7 @@ func (a *app) batchRunCmd() *cobra.Command {
 			if err := f.check(); err != nil {
 				return err
 			}
-			plan, err := batch.ReadFile(args[0])
+			plan, err := batch.ReadFileWith(args[0], batch.ReadOptions{AllowOutsideFiles: f.outside})
 			if err != nil {
 				return usageError{err}
 			}
@@ -74,6 +75,8 @@ func (a *app) batchRunCmd() *cobra.Command {
 	}
 	f.add(cmd)
 	cmd.Flags().BoolVarP(&f.yes, "yes", "y", false, "run even when the estimate passes the [budget]")
+	cmd.Flags().BoolVar(&f.outside, "allow-outside-files", false,
+		"read prompt files outside the batch file's folder (by default a file = must lie in that folder or below, links followed)")
 	return cmd
 }
 
