@@ -141,6 +141,9 @@ type chatProtocol interface {
 }
 
 func newChatProtocol(t ChatTarget, turns []ChatTurn) (chatProtocol, error) {
+	if err := chatCheckWire(t.Settings); err != nil {
+		return nil, err // before a family's own checks, which could not even encode a NaN
+	}
 	switch t.Family {
 	case Alpha:
 		return newAlphaChat(t, turns)

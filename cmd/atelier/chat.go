@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"mime"
 	"net/http"
 	"path/filepath"
@@ -133,6 +135,18 @@ func (f *chatFlags) target(cmd *cobra.Command, stdin io.Reader) (client.ChatTarg
 	extra, err := bodyAndSets(f.body, f.sets, stdin, flagPaths)
 	if err != nil {
 		return client.ChatTarget{}, err
+	}
+	if v, ok := extra["stream"]; ok {
+		b, _ := json.Marshal(v)
+		return client.ChatTarget{}, usagef("stream=%s (--set or --body): streaming is chosen by --no-stream, not by a request field, for alpha, beta and gamma alike", b)
+	}
+	for _, n := range []struct {
+		flag string
+		v    float64
+	}{{"temperature", f.temperature}, {"top-p", f.topP}} {
+		if cmd.Flags().Changed(n.flag) && (math.IsNaN(n.v) || math.IsInf(n.v, 0)) {
+			return client.ChatTarget{}, usagef("--%s: must be a finite number (got %v)", n.flag, n.v)
+		}
 	}
 	s := client.ChatSettings{
 		System: f.system, MaxTokens: f.maxTokens, StopSequences: f.stop,
