@@ -15,6 +15,7 @@ import (
 	"atelier/client"
 	"atelier/internal/limits"
 	"atelier/internal/termtext"
+	"atelier/store/recipe"
 )
 
 // chatFlags are the flags of `atelier chat`, in the interface's field names.
@@ -166,7 +167,8 @@ func (f *chatFlags) target(cmd *cobra.Command, stdin io.Reader) (client.ChatTarg
 	return client.ChatTarget{Family: fam, Model: f.model, Settings: s}, nil
 }
 
-// loadImages reads attachment files, refusing what is not an image.
+// loadImages reads attachment files, refusing what is not an image, and
+// takes atelier's own recipe out of each (recipe.Remove).
 func loadImages(paths []string) ([]client.ChatImage, error) {
 	var out []client.ChatImage
 	for _, p := range paths {
@@ -174,6 +176,7 @@ func loadImages(paths []string) ([]client.ChatImage, error) {
 		if err != nil {
 			return nil, usagef("--image %s: %v", p, err)
 		}
+		b = recipe.Remove(b) // an image atelier saved carries its earlier prompt and settings
 		mt := http.DetectContentType(b)
 		if !strings.HasPrefix(mt, "image/") {
 			if ext := mime.TypeByExtension(filepath.Ext(p)); strings.HasPrefix(ext, "image/") {

@@ -117,7 +117,8 @@ func (f *imageFlags) request(cmd *cobra.Command, r client.ImageRequest, stdin io
 	return r, nil
 }
 
-// imageInput reads a file, or takes an http(s) URL or data URI as it is.
+// imageInput reads a file, without atelier's own recipe (recipe.Remove), or
+// takes an http(s) URL or data URI as it is.
 func imageInput(ref string) (client.ImageInput, error) {
 	if strings.HasPrefix(ref, "http://") || strings.HasPrefix(ref, "https://") || strings.HasPrefix(ref, "data:") {
 		return client.ImageFromURL(ref), nil
@@ -126,7 +127,7 @@ func imageInput(ref string) (client.ImageInput, error) {
 	if err != nil {
 		return client.ImageInput{}, usagef("--edit %s: %v", ref, err)
 	}
-	return client.ImageFromFile(filepath.Base(ref), b), nil
+	return client.ImageFromFile(filepath.Base(ref), recipe.Remove(b)), nil
 }
 
 func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
