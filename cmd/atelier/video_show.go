@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -39,7 +40,7 @@ func (a *app) runVideoStatus(ctx context.Context, id string, asJSON bool) error 
 	case te != nil:
 		fmt.Fprintln(a.io.out, store.VideoFailed) // a form C failure says COMPLETED
 	default:
-		fmt.Fprintln(a.io.out, a.clean(h.Status))
+		fmt.Fprintln(a.io.out, a.clean(cmp.Or(h.Status, noStatus)))
 	}
 	if te != nil {
 		return te
@@ -114,7 +115,7 @@ func (a *app) runVideoList(ctx context.Context, limit int) error {
 	fmt.Fprintln(tw, "REQUEST ID\tENDPOINT\tSTATUS\tAGE\tFILE")
 	now := time.Now()
 	for _, t := range tasks {
-		status := t.Status
+		status := cmp.Or(t.Status, noStatus)
 		if t.Failed() {
 			status = store.VideoFailed // a record of an earlier version may say COMPLETED
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -60,10 +61,13 @@ func (a *app) showProgress(updates <-chan poller.Update, id string) {
 	}
 }
 
+// noStatus stands for a status reply without a status word.
+const noStatus = "(no status)"
+
 // progressLine is one update in words.
 func progressLine(u poller.Update) string {
 	var b strings.Builder
-	b.WriteString(u.Status)
+	b.WriteString(cmp.Or(u.Status, noStatus))
 	if u.QueuePosition != nil && u.Status == client.VideoInQueue {
 		fmt.Fprintf(&b, " (position %d)", *u.QueuePosition)
 	}

@@ -71,4 +71,9 @@ const (
 	// after transient faults (5xx, 429, a cut connection) in a row.
 	RetryAttempts = 8
 	RetryTime     = 15 * time.Minute
+	// OddStatus is how long a video task may report no status, or a status
+	// word never documented (PAUSED), in a row before it is failed with that
+	// reason: the same quarter hour as RetryTime, as both mean the service
+	// says nothing atelier can act on.
+	OddStatus = RetryTime
 )
