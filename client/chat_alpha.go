@@ -89,7 +89,7 @@ func (a *alphaChat) send(ctx context.Context, c *Client) (*ChatResult, error) {
 	return res, nil
 }
 
-func (a *alphaChat) stream(ctx context.Context, c *Client, yield func(ChatDelta) bool) (*ChatResult, error) {
+func (a *alphaChat) stream(ctx context.Context, c *Client, kept *replyKept, yield func(ChatDelta) bool) (*ChatResult, error) {
 	var acc MessageAccumulator
 	var streamErr error
 	for ev, err := range c.StreamMessages(ctx, &a.req) {
@@ -97,11 +97,14 @@ func (a *alphaChat) stream(ctx context.Context, c *Client, yield func(ChatDelta)
 			streamErr = err
 			break
 		}
+		if d := ev.Delta; d != nil { // the budget first, then the message
+			d.Text, d.Thinking = kept.fit(d.Text, 0), kept.fit(d.Thinking, 0)
+		}
 		if err := acc.Add(ev); err != nil {
 			streamErr = err
 			break
 		}
-		if d, ok := alphaChatDelta(ev, &acc); ok && !yield(d) {
+		if d, ok := alphaChatDelta(ev, &acc); ok && !yield(d) || kept.over {
 			break
 		}
 	}
