@@ -104,13 +104,3 @@ func (c *textCutter) array() error {
 	c.out = append(c.out, ']')
 	return err
 }
-
-// appendJSONString appends s as a JSON string, <, > and & as they are
-// (as the services write them).
-func appendJSONString(dst []byte, s string) []byte {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.Encode(s)
-	return append(dst, bytes.TrimSuffix(b.Bytes(), []byte("\n"))...)
-}

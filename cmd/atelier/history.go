@@ -61,7 +61,7 @@ func (a *app) historyListCmd() *cobra.Command {
 			fmt.Fprintln(tw, "ITEM\tWHEN\tFAMILY\tMODEL\tSTATUS\tTITLE")
 			for _, it := range items {
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", refString(it.Ref()), it.At.Local().Format("2006-01-02 15:04"),
-					it.Family, it.Model, it.Status, clip(termtext.String(it.Title), 60))
+					cleanLine(it.Family), cleanLine(it.Model), cleanLine(it.Status), clip(termtext.String(it.Title), 60))
 			}
 			return tw.Flush()
 		},
@@ -107,7 +107,7 @@ func (a *app) historySearchCmd() *cobra.Command {
 			for _, h := range hits {
 				snippet := highlight(h.Snippet, open, shut)
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", refString(store.ItemRef{Kind: h.Kind, ID: h.ID}),
-					h.At.Local().Format("2006-01-02 15:04"), h.Model, snippet)
+					h.At.Local().Format("2006-01-02 15:04"), cleanLine(h.Model), snippet)
 			}
 			return tw.Flush()
 		},

@@ -32,6 +32,9 @@ type hostile struct {
 	written atomic.Int64 // bytes of an endless body written before the client left
 	id      string       // the video task's request id
 	video   []byte       // the media file
+	// serve, when set, answers the requests it knows (reporting it did)
+	// before the modes above: the attacks of the other hostile_* files.
+	serve func(w http.ResponseWriter, r *http.Request) bool
 }
 
 // The modes.
@@ -60,6 +63,9 @@ func newHostile(t *testing.T, mode string) *hostile {
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.hits.Add(1)
+		if h.serve != nil && h.serve(w, r) {
+			return
+		}
 		switch {
 		case r.URL.Path == "/bypass/alpha/v1/messages":
 			h.messages(w, r)

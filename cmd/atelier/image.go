@@ -177,7 +177,7 @@ func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
 	}
 	paths, werr := writeImages(resp, f.outDir, time.Now(), rc)
 	for _, p := range paths {
-		fmt.Fprintln(a.io.out, p)
+		fmt.Fprintln(a.io.out, cleanLine(p)) // a file's path, or the URL the service sent
 	}
 	if f.json {
 		fmt.Fprintln(a.jsonOut(), string(withCost(resp.Raw, imageCost(a.prices(), req, resp))))

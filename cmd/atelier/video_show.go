@@ -40,7 +40,7 @@ func (a *app) runVideoStatus(ctx context.Context, id string, asJSON bool) error 
 	case te != nil:
 		fmt.Fprintln(a.io.out, store.VideoFailed) // a form C failure says COMPLETED
 	default:
-		fmt.Fprintln(a.io.out, a.clean(cmp.Or(h.Status, noStatus)))
+		fmt.Fprintln(a.io.out, cleanLine(cmp.Or(h.Status, noStatus)))
 	}
 	if te != nil {
 		return te
@@ -69,7 +69,7 @@ func (a *app) runVideoResult(ctx context.Context, id string, asJSON bool) error 
 			return te
 		}
 		if !h.Terminal() {
-			return fmt.Errorf("video task %s is still %s: no result yet (atelier video wait %s follows it)", id, a.clean(h.Status), id)
+			return fmt.Errorf("video task %s is still %s: no result yet (atelier video wait %s follows it)", id, cleanLine(h.Status), id)
 		}
 	}
 	res, err := c.VideoResult(ctx, handle(t))
@@ -81,7 +81,7 @@ func (a *app) runVideoResult(ctx context.Context, id string, asJSON bool) error 
 		return nil
 	}
 	for _, f := range res.Files() {
-		fmt.Fprintln(a.io.out, a.clean(f.URL))
+		fmt.Fprintln(a.io.out, cleanLine(f.URL))
 	}
 	return nil
 }
@@ -123,7 +123,7 @@ func (a *app) runVideoList(ctx context.Context, limit int) error {
 		if p, err := st.MediaPath(t.VideoPath); t.VideoPath != "" && err == nil {
 			file = p
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", t.RequestID, t.Endpoint, a.clean(status), age(now.Sub(t.SubmittedAt)), file)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", cleanLine(t.RequestID), cleanLine(t.Endpoint), cleanLine(status), age(now.Sub(t.SubmittedAt)), file)
 	}
 	return tw.Flush()
 }

@@ -55,7 +55,7 @@ func (a *app) showProgress(updates <-chan poller.Update, id string) {
 		}
 		line := progressLine(u)
 		if line != "" && line != last {
-			fmt.Fprintln(a.io.err, a.clean(line))
+			fmt.Fprintln(a.io.err, cleanLine(line))
 			last = line
 		}
 	}
@@ -86,5 +86,8 @@ func progressLine(u poller.Update) string {
 	return b.String()
 }
 
-// clean makes text from the service safe to write to a terminal, in one line.
-func (a *app) clean(s string) string { return oneLine(termtext.String(s)) }
+// cleanLine makes text from the service (an id, a status word, a URL, an
+// error) safe to write to a terminal, in one line. Unlike model text, which
+// a pipe gets as it is, such text is cleaned wherever it goes: none of it
+// has a reason to hold a control character.
+func cleanLine(s string) string { return oneLine(termtext.String(s)) }

@@ -28,6 +28,10 @@ const (
 	// Event is the largest server-sent event: a partial image of many
 	// megabytes.
 	Event = 64 * MiB
+	// ChatEventSlack is what one event of a chat stream may hold beyond the
+	// reply text limit: a chat event is a delta of a few bytes, or the
+	// reply repeated whole at its end, never more (9 MiB by default).
+	ChatEventSlack = 1 * MiB
 
 	// JSONReply is the largest non-streamed reply, counted after gzip is
 	// undone.
