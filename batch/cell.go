@@ -27,7 +27,7 @@ func (r *run) cell(ctx context.Context, g *gate, cell store.BatchCell) {
 	if conv == 0 && r.images == nil {
 		title := fmt.Sprintf("batch %s: %s → %s (%d/%d)", r.plan.Name, cs.Name, r.plan.Targets[cell.Target], cell.Repeat+1, r.plan.Repeats)
 		var err error
-		if conv, err = newCellConversation(keep, r.db, title, t, cs.Text); err != nil {
+		if conv, err = newCellConversation(keep, r.db, r.id, title, t, cs.Text); err != nil {
 			return
 		}
 	}

@@ -153,7 +153,7 @@ func (r *run) imageEnd(ctx context.Context, req client.ImageRequest, resp *clien
 	if ctx.Err() != nil && callErr != nil {
 		return store.CellEnd{Status: store.StatusInterrupted, Error: "interrupted: the batch was stopped"}
 	}
-	job, err := record.BeginImage(keep, r.db, req, nil, nil)
+	job, err := record.BeginBatchImage(keep, r.db, r.id, req)
 	if err != nil {
 		return store.CellEnd{Status: store.StatusInterrupted, Error: "not recorded in history: " + err.Error()}
 	}

@@ -9,13 +9,15 @@ import (
 	"atelier/store/record"
 )
 
-// A cell is a conversation with its prompt, titled after the cell; its reply
-// is written by package record, as every chat reply is, checkpointed as
-// it streams.
+// A cell is a conversation with its prompt, titled after the cell and
+// named its batch's, so that it stays with its batch rather than joining
+// Chat's list and History's; its reply is written by package record, as
+// every chat reply is, checkpointed as it streams.
 
-// newCellConversation records a cell's conversation and its prompt.
-func newCellConversation(ctx context.Context, db *store.Store, title string, t client.ChatTarget, prompt string) (int64, error) {
-	id, err := db.NewConversation(ctx, store.KindChat, title)
+// newCellConversation records a cell's conversation in batch batchID, and
+// its prompt.
+func newCellConversation(ctx context.Context, db *store.Store, batchID int64, title string, t client.ChatTarget, prompt string) (int64, error) {
+	id, err := db.NewBatchConversation(ctx, batchID, title)
 	if err != nil {
 		return 0, err
 	}

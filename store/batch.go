@@ -167,14 +167,16 @@ func (s *Store) ReleaseBatch(ctx context.Context, id int64) (string, error) {
 }
 
 // DeleteBatch deletes a batch, its cells and the conversations its cells
-// produced. A batch another living process runs is refused.
+// produced, earlier attempts' included. A batch another living process
+// runs is refused. An image batch's jobs stay, with their files, as
+// image jobs of their own.
 func (s *Store) DeleteBatch(ctx context.Context, id int64) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if err := s.checkRunner(ctx, tx, id); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM conversations WHERE id IN
-			(SELECT conversation_id FROM batch_cells WHERE batch_id = ? AND conversation_id IS NOT NULL)`, id); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM conversations WHERE batch_id = ? OR id IN
+			(SELECT conversation_id FROM batch_cells WHERE batch_id = ? AND conversation_id IS NOT NULL)`, id, id); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `DELETE FROM batches WHERE id = ?`, id)

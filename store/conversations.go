@@ -18,6 +18,7 @@ const (
 	KindCompare Kind = "compare"
 	KindImage   Kind = "image"
 	KindVideo   Kind = "video"
+	KindBatch   Kind = "batch" // a batch run: its cells are conversations or image jobs of its own
 )
 
 // Conversation is a chat or a comparison. Messages and Lanes are filled only
@@ -29,6 +30,7 @@ type Conversation struct {
 	Family    string // family of the last reply, for listings
 	Model     string // model of the last reply, for listings
 	Archived  bool
+	BatchID   int64 // the batch this is a cell of; 0: none
 	CreatedAt time.Time
 	UpdatedAt time.Time
 
@@ -53,6 +55,10 @@ type ConversationQuery struct {
 	Archived bool // list the archived ones instead of the others
 	Limit    int  // default 50
 	Before   *Cursor
+	// Batch lists the cells of this batch; 0 lists the conversations
+	// that are no batch's cells, as every listing does (batch cells stay
+	// with their batch).
+	Batch int64
 }
 
 // NewConversation creates an empty conversation and returns its id.
@@ -60,10 +66,24 @@ func (s *Store) NewConversation(ctx context.Context, kind Kind, title string) (i
 	if kind != KindChat && kind != KindCompare {
 		return 0, fmt.Errorf("new conversation: kind %q is not chat or compare", kind)
 	}
+	return s.newConversation(ctx, kind, title, 0)
+}
+
+// NewBatchConversation creates the conversation of a cell of batch
+// batchID (a chat), named the batch's from the start: no listing shows it
+// outside its batch, even for a moment.
+func (s *Store) NewBatchConversation(ctx context.Context, batchID int64, title string) (int64, error) {
+	if batchID == 0 {
+		return 0, errors.New("new batch conversation: no batch")
+	}
+	return s.newConversation(ctx, KindChat, title, batchID)
+}
+
+func (s *Store) newConversation(ctx context.Context, kind Kind, title string, batchID int64) (int64, error) {
 	now := s.nowMS()
 	res, err := s.w.ExecContext(ctx,
-		`INSERT INTO conversations (kind, title, created_at, updated_at) VALUES (?, ?, ?, ?)`,
-		kind, title, now, now)
+		`INSERT INTO conversations (kind, title, batch_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
+		kind, title, nullInt(batchID), now, now)
 	if err != nil {
 		return 0, fmt.Errorf("new conversation: %w", err)
 	}
@@ -95,14 +115,14 @@ func (s *Store) updateOne(ctx context.Context, op string, id int64, query string
 	return nil
 }
 
-const conversationColumns = `id, kind, title, family, model, archived, created_at, updated_at`
+const conversationColumns = `id, kind, title, family, model, archived, batch_id, created_at, updated_at`
 
 // scanConversation reads a row of conversationColumns.
 func scanConversation(sc rowScanner) (Conversation, error) {
 	var c Conversation
-	var created, updated sql.NullInt64
-	err := sc.Scan(&c.ID, &c.Kind, &c.Title, &c.Family, &c.Model, &c.Archived, &created, &updated)
-	c.CreatedAt, c.UpdatedAt = fromMS(created), fromMS(updated)
+	var batch, created, updated sql.NullInt64
+	err := sc.Scan(&c.ID, &c.Kind, &c.Title, &c.Family, &c.Model, &c.Archived, &batch, &created, &updated)
+	c.BatchID, c.CreatedAt, c.UpdatedAt = batch.Int64, fromMS(created), fromMS(updated)
 	return c, err
 }
 
@@ -111,8 +131,11 @@ func (s *Store) Conversations(ctx context.Context, q ConversationQuery) ([]Conve
 	if q.Limit <= 0 {
 		q.Limit = 50
 	}
-	where := []string{"archived = ?"}
+	where := []string{"archived = ?", "batch_id IS NULL"}
 	args := []any{q.Archived}
+	if q.Batch != 0 {
+		where[1], args = "batch_id = ?", append(args, q.Batch)
+	}
 	if q.Kind != "" {
 		where = append(where, "kind = ?")
 		args = append(args, q.Kind)

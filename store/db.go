@@ -34,8 +34,10 @@ type Store struct {
 	// conflict with another process.
 	w *sql.DB
 	// r is a pool of read-only connections; in WAL mode they read a
-	// consistent snapshot while w writes.
-	r *sql.DB
+	// consistent snapshot while w writes. It counts its reads (Reads).
+	r *readPool
+	// watch is the connection Version reads on (watch.go).
+	watch watcher
 
 	self processID
 	now  func() time.Time
@@ -105,11 +107,12 @@ func OpenWith(dir string, o Options) (*Store, error) {
 		s.w.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	s.r, err = sql.Open("sqlite", dsn(path, readerPragmas))
+	pool, err := sql.Open("sqlite", dsn(path, readerPragmas))
 	if err != nil {
 		s.w.Close()
 		return nil, fmt.Errorf("open store: %w", err)
 	}
+	s.r = &readPool{DB: pool}
 	s.r.SetMaxOpenConns(readers)
 	s.r.SetMaxIdleConns(readers)
 	return s, nil
@@ -170,7 +173,7 @@ func (s *Store) Close() error {
 			errs = append(errs, err)
 		}
 	}
-	errs = append(errs, s.r.Close(), s.w.Close())
+	errs = append(errs, s.watch.close(), s.r.Close(), s.w.Close())
 	return errors.Join(errs...)
 }
 

@@ -30,6 +30,7 @@ type ImageJob struct {
 	Status       string // StatusRunning, StatusComplete, StatusError, StatusInterrupted
 	Error        string
 	Total        time.Duration
+	BatchID      int64 // the batch this job is a cell of; 0: none
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 
@@ -74,6 +75,9 @@ type ImageJobStart struct {
 	// Parent is the id of the recipe this job varies (atelier image --from
 	// FILE --vary), recorded in the recipe its images carry.
 	Parent string
+	// BatchID is the batch this job is a cell of (0: none): named from
+	// the start, so no listing shows it outside its batch.
+	BatchID int64
 }
 
 // ImageJobEnd is how an image request ended.
@@ -90,6 +94,9 @@ type ImageQuery struct {
 	Status string
 	Limit  int // default 50
 	Before *Cursor
+	// Batch lists the cells of this image batch; 0 lists the jobs that
+	// are no batch's cells (batch cells stay with their batch).
+	Batch int64
 }
 
 // AddImageJob records an image request as running and returns its id.
@@ -101,10 +108,10 @@ func (s *Store) AddImageJob(ctx context.Context, st ImageJobStart) (int64, error
 	var id int64
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO image_jobs (endpoint, model, prompt, settings_json,
-			request_json, status, writer_pid, writer_start, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			request_json, status, writer_pid, writer_start, batch_id, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			st.Endpoint, st.Model, st.Prompt, jsonArg(st.SettingsJSON), jsonArg(elideBase64(st.RequestJSON, nil)),
-			StatusRunning, s.self.pid, s.self.start, now, now)
+			StatusRunning, s.self.pid, s.self.start, nullInt(st.BatchID), now, now)
 		if err != nil {
 			return err
 		}
@@ -174,17 +181,17 @@ func (s *Store) FinishImageJob(ctx context.Context, id int64, end ImageJobEnd) e
 }
 
 const imageJobColumns = `id, endpoint, model, prompt, settings_json, request_json, response_json, usage_json,
-	status, error, total_ms, created_at, updated_at`
+	status, error, total_ms, batch_id, created_at, updated_at`
 
 // scanImageJob reads a row of imageJobColumns.
 func scanImageJob(sc rowScanner) (ImageJob, error) {
 	var j ImageJob
 	var settings, req, resp, usage sql.NullString
-	var total, created, updated sql.NullInt64
+	var total, batch, created, updated sql.NullInt64
 	err := sc.Scan(&j.ID, &j.Endpoint, &j.Model, &j.Prompt, &settings, &req, &resp, &usage,
-		&j.Status, &j.Error, &total, &created, &updated)
+		&j.Status, &j.Error, &total, &batch, &created, &updated)
 	j.SettingsJSON, j.RequestJSON, j.ResponseJSON, j.UsageJSON = rawJSON(settings), rawJSON(req), rawJSON(resp), rawJSON(usage)
-	j.Total, j.CreatedAt, j.UpdatedAt = dur(total), fromMS(created), fromMS(updated)
+	j.Total, j.BatchID, j.CreatedAt, j.UpdatedAt = dur(total), batch.Int64, fromMS(created), fromMS(updated)
 	return j, err
 }
 
@@ -212,7 +219,10 @@ func (s *Store) ImageJobs(ctx context.Context, q ImageQuery) ([]ImageJob, error)
 	if q.Limit <= 0 {
 		q.Limit = 50
 	}
-	where, args := []string{"1"}, []any{}
+	where, args := []string{"batch_id IS NULL"}, []any{}
+	if q.Batch != 0 {
+		where[0], args = "batch_id = ?", append(args, q.Batch)
+	}
 	if q.Model != "" {
 		where, args = append(where, "model = ?"), append(args, q.Model)
 	}

@@ -49,6 +49,10 @@ type ItemFilter struct {
 	// still: the Limit nearest to it, for paging back towards the newest.
 	After *Cursor
 	Marks Marks // tags and votes (items_marks.go)
+	// Batch lists the cells of this batch (its conversations or image
+	// jobs) instead. When 0, batch cells stay with their batch: the
+	// listing shows each batch as one item (KindBatch), not its cells.
+	Batch int64
 }
 
 // itemArm is one table's part of the history listing.
@@ -61,6 +65,7 @@ type itemArm struct {
 	family string // conditions with one parameter each
 	model  string
 	status string
+	cells  bool // its rows may be batch cells (t.batch_id)
 }
 
 // itemArms are the three tables of the history.
@@ -69,13 +74,17 @@ var itemArms = []itemArm{
 		cols: "t.kind, t.id, '', t.title, t.family, t.model, ''", at: "t.updated_at",
 		family: "EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = t.id AND m.family = ?)",
 		model:  "EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = t.id AND m.model = ?)",
-		status: "EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = t.id AND m.status = ?)"},
+		status: "EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = t.id AND m.status = ?)", cells: true},
 	{rank: 1, kinds: []Kind{KindImage}, table: "image_jobs t",
 		cols: "'image', t.id, '', t.prompt, 'gamma', t.model, t.status", at: "t.created_at",
-		family: "'gamma' = ?", model: "t.model = ?", status: "t.status = ?"},
+		family: "'gamma' = ?", model: "t.model = ?", status: "t.status = ?", cells: true},
 	{rank: 2, kinds: []Kind{KindVideo}, table: "video_tasks t",
 		cols: "'video', t.id, t.request_id, t.prompt, t.family, t.endpoint, " + videoStatusExpr, at: "t.submitted_at",
 		family: "t.family = ?", model: "t.endpoint = ?", status: videoStatusExpr + " = ?"},
+	// A batch has no family or model of its own: those filters leave it out.
+	{rank: 3, kinds: []Kind{KindBatch}, table: "batches t",
+		cols: "'batch', t.id, '', t.name, '', '', t.status", at: "t.created_at",
+		family: "'' = ?", model: "'' = ?", status: "t.status = ?"},
 }
 
 // videoStatusExpr is a video task's status word in listings.
@@ -150,6 +159,17 @@ func (s *Store) Items(ctx context.Context, f ItemFilter) ([]Item, error) {
 func (a itemArm) query(f ItemFilter, convs *idSet) (string, []any, bool) {
 	var where []string
 	var args []any
+	switch {
+	case f.Batch != 0 && !a.cells:
+		return "", nil, false // a batch's cells are conversations or image jobs
+	case f.Batch != 0:
+		where, args = append(where, "t.batch_id = ?"), append(args, f.Batch)
+	case a.cells:
+		where = append(where, "t.batch_id IS NULL")
+	}
+	if f.Marks.Any() && markColumns[a.rank] == "" {
+		return "", nil, false // nothing marks a batch: its cells carry the marks
+	}
 	if convs != nil && a.rank == 0 {
 		if len(convs.ids) == 0 {
 			return "", nil, false
@@ -225,6 +245,8 @@ func (s *Store) Delete(ctx context.Context, ref ItemRef) error {
 			return err
 		}
 		return s.DeleteVideoTask(ctx, id)
+	case KindBatch:
+		return s.DeleteBatch(ctx, ref.ID)
 	}
 	return fmt.Errorf("delete: unknown kind %q", ref.Kind)
 }

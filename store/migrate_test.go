@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -26,6 +27,19 @@ var fixtures = map[int][]string{
 	2: {
 		`INSERT INTO messages (id, conversation_id, role, text, created_at, updated_at)
 			VALUES (3, 1, 'user', 'and one about a harbour', 1005, 1005)`,
+	},
+	6: { // a batch whose cell is a conversation
+		`INSERT INTO batches (id, name, plan_json, status, created_at, updated_at) VALUES (1, 'caps', '{}', 'done', 1006, 1006)`,
+		`INSERT INTO conversations (id, kind, title, created_at, updated_at) VALUES (2, 'chat', 'batch caps: a → b (1/1)', 1006, 1006)`,
+		`INSERT INTO batch_cells (batch_id, cell, prompt, case_idx, target, repeat, status, conversation_id)
+			VALUES (1, 0, 0, 0, 0, 0, 'done', 2)`,
+	},
+	8: { // an image batch whose cell is an image job
+		`INSERT INTO batches (id, name, plan_json, status, created_at, updated_at) VALUES (2, 'pics', '{}', 'done', 1007, 1007)`,
+		`INSERT INTO image_jobs (id, model, prompt, status, created_at, updated_at)
+			VALUES (2, 'gamma/image-2', 'a cell', 'complete', 1007, 1007)`,
+		`INSERT INTO batch_cells (batch_id, cell, prompt, case_idx, target, repeat, status, image_job_id)
+			VALUES (2, 0, 0, 0, 0, 0, 'done', 2)`,
 	},
 }
 
@@ -63,7 +77,7 @@ func TestMigrateFromEveryEarlierVersion(t *testing.T) {
 			buildAt(t, dir, v)
 			s := must[*Store](t)(Open(dir))
 			defer s.Close()
-			if got := must[int](t)(userVersion(bg, s.r)); got != SchemaVersion {
+			if got := must[int](t)(userVersion(bg, s.r.DB)); got != SchemaVersion {
 				t.Fatalf("version %d after open, want %d", got, SchemaVersion)
 			}
 			if v == 0 {
@@ -92,6 +106,31 @@ func TestMigrateFromEveryEarlierVersion(t *testing.T) {
 			// 0004's indexes answer the filters on rows that were there.
 			if items := must[[]Item](t)(s.Items(bg, ItemFilter{Model: "model-x"})); len(items) != 1 || items[0].ID != 1 {
 				t.Fatalf("filter by model after migration: %+v", items)
+			}
+			// 0009 named the cells' rows after their batches: they stay
+			// with them, and each batch is one item of the listing.
+			want := []string{"video:1", "image:1", "chat:1"}
+			if v >= 2 { // its message of 1005 moved the conversation up
+				want = []string{"chat:1", "video:1", "image:1"}
+			}
+			if v >= 6 {
+				want = append([]string{"batch:1"}, want...)
+			}
+			if v >= 8 {
+				want = append([]string{"batch:2"}, want...) // the newest
+			}
+			if got := refs(must[[]Item](t)(s.Items(bg, ItemFilter{}))); !slices.Equal(got, want) {
+				t.Fatalf("items after migration: %v, want %v", got, want)
+			}
+			if v >= 6 {
+				if got := refs(must[[]Item](t)(s.Items(bg, ItemFilter{Batch: 1}))); !slices.Equal(got, []string{"chat:2"}) {
+					t.Fatalf("cells of batch 1 after migration: %v", got)
+				}
+			}
+			if v >= 8 {
+				if got := refs(must[[]Item](t)(s.Items(bg, ItemFilter{Batch: 2}))); !slices.Equal(got, []string{"image:2"}) {
+					t.Fatalf("cells of batch 2 after migration: %v", got)
+				}
 			}
 			// And the migrated database works as a new one does.
 			if ch, err := s.RecordVideoStatus(bg, "rq-1", VideoStatus{Status: "COMPLETED"}); err != nil || !ch {

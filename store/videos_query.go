@@ -130,3 +130,18 @@ func (s *Store) DeleteVideoTask(ctx context.Context, requestID string) error {
 	}
 	return nil
 }
+
+// VideoTasksStamp sums up the video tasks in a few numbers read in one
+// pass: while it stays the same no task was added, deleted or changed
+// (every change of a task moves its updated_at), so a view that follows
+// the store reads the tasks again only when it moved. Compare stamps only
+// with each other.
+func (s *Store) VideoTasksStamp(ctx context.Context) (string, error) {
+	var stamp string
+	err := s.r.QueryRowContext(ctx, `SELECT count(*) || '.' || ifnull(max(id), 0) || '.' || total(updated_at)
+		FROM video_tasks`).Scan(&stamp)
+	if err != nil {
+		return "", fmt.Errorf("video tasks: %w", err)
+	}
+	return stamp, nil
+}

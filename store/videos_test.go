@@ -175,3 +175,27 @@ func TestCompletedAgainStaysDone(t *testing.T) {
 		t.Fatalf("%d unfinished tasks", len(left))
 	}
 }
+
+// TestVideoTasksStampMovesWithTheTasks: a task recorded, a status, its
+// file and its deletion each move the stamp; a chat does not.
+func TestVideoTasksStampMovesWithTheTasks(t *testing.T) {
+	s := openTest(t)
+	fakeClock(s)
+	stamp := must[string](t)(s.VideoTasksStamp(bg))
+	moved := func(why string, want bool) {
+		t.Helper()
+		now := must[string](t)(s.VideoTasksStamp(bg))
+		if (now != stamp) != want {
+			t.Fatalf("%s: stamp %q then %q, moved %v, want %v", why, stamp, now, now != stamp, want)
+		}
+		stamp = now
+	}
+	must[int64](t)(s.NewConversation(bg, KindChat, "chat"))
+	moved("a chat", false)
+	must[int64](t)(s.AddVideoTask(bg, VideoSubmission{RequestID: "rq-1", Endpoint: "videoa/q1/text-to-video", Prompt: "waves"}))
+	moved("a task", true)
+	must[bool](t)(s.RecordVideoStatus(bg, "rq-1", VideoStatus{Status: "IN_PROGRESS"}))
+	moved("a status", true)
+	noErr(t, s.DeleteVideoTask(bg, "rq-1"))
+	moved("a deletion", true)
+}

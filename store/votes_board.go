@@ -61,3 +61,23 @@ func (s *Store) RankedVotes(ctx context.Context, f VoteFilter) ([]Vote, error) {
 		return rows.Scan(&v.ID, &v.Kind, &v.Verdict, &v.Blind, &t.Letter, &t.Target)
 	})
 }
+
+// BoardsStamp sums up what the leaderboards are computed from — the votes
+// (cast or withdrawn), the tags that filter them and the ratings given in
+// Compare — in a few counts read from the tables' ends: while it stays
+// the same, a board computed again would come out the same, so a view
+// that follows the store recomputes one (a bootstrap of thousands of
+// votes) only when it moved. The sums are weighted by row, so that two
+// changes that undo each other's counts still move it. Compare stamps
+// only with each other.
+func (s *Store) BoardsStamp(ctx context.Context) (string, error) {
+	var stamp string
+	err := s.r.QueryRowContext(ctx, `SELECT
+		(SELECT count(*) || '.' || ifnull(max(id), 0) || '.' || total(withdrawn_at) FROM votes) || '/' ||
+		(SELECT count(*) || '.' || ifnull(max(rowid), 0) || '.' || total(rowid * unicode(tag) * length(tag)) FROM tags) || '/' ||
+		(SELECT count(*) || '.' || total((rating + 7 * winner) * ((conversation_id * 1024 + turn) * 8 + lane + 1)) FROM compare_lanes)`).Scan(&stamp)
+	if err != nil {
+		return "", fmt.Errorf("leaderboards: %w", err)
+	}
+	return stamp, nil
+}

@@ -101,3 +101,31 @@ func TestRankedVotesAreVotesRanked(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardsStampMovesWithWhatBoardsRead: a vote cast or withdrawn, a tag
+// set and a lane rated each move the stamp; a chat recorded does not.
+func TestBoardsStampMovesWithWhatBoardsRead(t *testing.T) {
+	s := openTest(t)
+	stamp := must[string](t)(s.BoardsStamp(bg))
+	moved := func(why string, want bool) {
+		t.Helper()
+		now := must[string](t)(s.BoardsStamp(bg))
+		if (now != stamp) != want {
+			t.Fatalf("%s: stamp %q then %q, moved %v, want %v", why, stamp, now, now != stamp, want)
+		}
+		stamp = now
+	}
+	c := must[int64](t)(s.NewConversation(bg, KindCompare, "cmp"))
+	must[int64](t)(s.AddMessage(bg, Message{ConversationID: c, Role: RoleUser, Text: "q"}))
+	moved("a comparison recorded", false)
+	id := must[int64](t)(s.RecordVote(bg, chatVote(c, "AB")))
+	moved("a vote", true)
+	noErr(t, s.SetTags(bg, ItemRef{Kind: KindCompare, ID: c}, []string{"code"}))
+	moved("a tag", true)
+	noErr(t, s.SetLane(bg, Lane{ConversationID: c, Lane: 0, Family: "alpha", Model: "m1", Rating: 4}))
+	moved("a rating", true)
+	noErr(t, s.WithdrawVote(bg, id))
+	moved("a withdrawal", true)
+	must[int64](t)(s.NewConversation(bg, KindChat, "chat"))
+	moved("a chat", false)
+}

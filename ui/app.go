@@ -9,27 +9,30 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/components/scroll"
 	"atelier/ui/internal/frameclock"
 	"atelier/ui/tab"
 )
 
 // Model is the shell: the tabs, the active one, the status bar and help.
 type Model struct {
-	deps     Deps
-	tabs     [tab.Count]screen
-	active   tab.ID
-	keys     keyMap
-	styles   *styles    // by pointer: the shell is copied at every message, its styles are some 12 KB
-	help     help.Model // draws the bottom line's keys
-	cover    cover      // the full help or the messages, over the tab
-	coverTop int        // the cover's first line shown
-	status   statusBar
-	now      func() time.Time
-	tick     func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
-	settings *store.Settings // as last saved: what Connect is given
-	client   *client.Client  // nil until connected, or without a service
-	connSeq  int             // the connect whose answer counts
-	quitting bool            // ctrl+c came while a tab was busy: it ends when none is
+	deps        Deps
+	tabs        [tab.Count]screen
+	active      tab.ID
+	keys        keyMap
+	styles      *styles      // by pointer: the shell is copied at every message, its styles are some 12 KB
+	help        help.Model   // draws the bottom line's keys
+	cover       cover        // the full help or the messages, over the tab
+	coverScroll scroll.Model // where the cover is scrolled to
+	status      statusBar
+	now         func() time.Time
+	tick        func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	settings    *store.Settings // as last saved: what Connect is given
+	client      *client.Client  // nil until connected, or without a service
+	connSeq     int             // the connect whose answer counts
+	quitting    bool            // ctrl+c came while a tab was busy: it ends when none is
+	looked      bool            // the store's version was read once (watch.go)
+	version     int64           // the store's version at the last look
 
 	bgDark        bool // the terminal's background, once it says; dark until then
 	width, height int
@@ -67,10 +70,10 @@ func New(deps Deps) Model {
 }
 
 // Init asks the terminal for its background, connects, starts listening
-// for background work and lets each tab start. It tells the tabs when the
+// for background work and watching the store, and lets each tab start. It tells the tabs when the
 // renderer ticks: Bubble Tea starts its ticker just before it calls Init.
 func (m Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.connect(), m.nextEvent(), m.nextPolled(), m.syncFrames()}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.connect(), m.nextEvent(), m.nextPolled(), m.syncFrames(), m.watch()}
 	for _, t := range m.tabs {
 		cmds = append(cmds, t.Init())
 	}
@@ -142,6 +145,8 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.connected(msg)
 	case eventMsg:
 		return m.event(msg)
+	case watchedMsg:
+		return m.watched(msg)
 	}
 	return m.pass(msg)
 }

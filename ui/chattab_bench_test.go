@@ -31,7 +31,7 @@ func BenchmarkStartupFirstFrame(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		deps := Deps{Store: db, Keys: nil, Settings: store.DefaultSettings(), Demo: true}
+		deps := Deps{Store: db, Keys: nil, Settings: store.DefaultSettings(), Demo: true, Tick: noTick} // the looks at the store wait for no timer
 		deps.Keys, _ = memKeys()
 		m := New(deps)
 		next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})

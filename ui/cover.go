@@ -6,6 +6,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"atelier/ui/components/scroll"
 )
 
 // cover is what the shell shows over the active tab, if anything: the full
@@ -23,15 +25,16 @@ func (m Model) toggle(c cover) Model {
 	if m.cover == c {
 		c = noCover
 	}
-	m.cover, m.coverTop = c, 0
+	m.cover = c
+	m.coverScroll.GotoTop()
 	return m
 }
 
-// coverKey handles a key while a cover shows: it scrolls, closes, or
-// swaps one cover for the other; other keys are ignored.
+// coverKey handles a key while a cover shows: it scrolls (the scroller
+// every pane has, on the shell's keys), closes, or swaps one cover for the
+// other; other keys are ignored.
 func (m Model) coverKey(msg tea.KeyPressMsg) Model {
 	k := m.keys
-	page := max(m.coverRows()-1, 1)
 	switch {
 	case key.Matches(msg, k.Help, k.Question):
 		return m.toggle(helpCover)
@@ -39,20 +42,12 @@ func (m Model) coverKey(msg tea.KeyPressMsg) Model {
 		return m.toggle(logCover)
 	case key.Matches(msg, k.Close):
 		m.cover = noCover
-	case key.Matches(msg, k.Up):
-		m.coverTop--
-	case key.Matches(msg, k.Down):
-		m.coverTop++
-	case key.Matches(msg, k.PageUp):
-		m.coverTop -= page
-	case key.Matches(msg, k.PageDown):
-		m.coverTop += page
-	case key.Matches(msg, k.Top):
-		m.coverTop = 0
-	case key.Matches(msg, k.Bottom):
-		m.coverTop = len(m.coverLines())
+		return m
 	}
-	m.coverTop = max(min(m.coverTop, len(m.coverLines())-m.coverRows()), 0)
+	m.coverScroll.KeyMap = scroll.KeyMap{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Home: k.Top, End: k.Bottom}
+	m.coverScroll.SetHeight(m.coverRows())
+	m.coverScroll.SetTotal(len(m.coverLines()))
+	m.coverScroll, _ = m.coverScroll.Update(msg)
 	return m
 }
 
@@ -85,9 +80,10 @@ func (m Model) coverView() string {
 		closing += " · ↑/↓ pgup/pgdn scroll"
 	}
 	head := m.styles.Help.Title.Render(title) + "  " + m.styles.Status.Summary.Render(closing)
-	shown := lines[min(m.coverTop, len(lines)):]
-	shown = shown[:min(len(shown), rows)]
-	return strings.Join(append([]string{ansi.Truncate(head, w, "…"), ""}, shown...), "\n")
+	at := m.coverScroll
+	at.SetHeight(rows)
+	at.SetTotal(len(lines))
+	return strings.Join(append([]string{ansi.Truncate(head, w, "…"), ""}, at.Window(lines)...), "\n")
 }
 
 // logLines are the recent messages, newest first, each whole: wrapped to

@@ -37,7 +37,7 @@ func TestHistoryDeletesAVideoAsTheVideoTabDoes(t *testing.T) {
 	deps := testDeps(t)
 	deps.Store = st
 	m := New(deps)
-	m.tabs[tab.Video] = &videoTab{Model: video.New(video.Options{Store: st, Tick: -1})}
+	m.tabs[tab.Video] = videoScreen(video.New(video.Options{Store: st, Tick: -1}))
 	m = start(t, send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40}))
 	if m.status.running != 1 {
 		t.Fatalf("%d running", m.status.running)

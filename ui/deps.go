@@ -45,8 +45,9 @@ type Deps struct {
 	Poller *poller.Poller
 
 	// Now and Tick are the status bar's clock: when a message came, and
-	// when its lifetime ends. Nil: time.Now and tea.Tick. Tests fix them
-	// and deliver the end of a lifetime themselves.
+	// when its lifetime ends; Tick also paces the looks at the store's
+	// version (watch.go). Nil: time.Now and tea.Tick. Tests fix them and
+	// deliver the end of a lifetime, or a look, themselves.
 	Now  func() time.Time
 	Tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 }

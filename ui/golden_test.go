@@ -1,16 +1,15 @@
 package ui
 
 import (
+	"fmt"
+	"io"
+	"testing"
+
 	"atelier/client"
 	keyring "atelier/store/keyring"
 	"atelier/ui/tab/tabtest"
-	"fmt"
-	"io"
-	"strings"
-	"testing"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"atelier/store"
@@ -39,7 +38,7 @@ func TestGolden(t *testing.T) {
 				m := start(t, send(t, New(goldenDeps(t)), tea.WindowSizeMsg{Width: size[0], Height: size[1]}))
 				m = send(t, m, TasksChangedMsg{Running: 2})
 				m = send(t, m, c.msgs...)
-				golden.RequireEqual(t, in256Colours(m.View().Content))
+				golden.RequireEqual(t, tabtest.In256Colours(m.View().Content))
 			})
 		}
 	}
@@ -65,12 +64,4 @@ func goldenDeps(t *testing.T) Deps {
 	}
 	deps.SettingsPath = "/config/atelier/config.toml"
 	return deps
-}
-
-// in256Colours is s as a 256-colour terminal gets it.
-func in256Colours(s string) string {
-	var b strings.Builder
-	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.ANSI256}
-	io.WriteString(w, s)
-	return b.String()
 }

@@ -162,7 +162,7 @@ func (m Model) rerun(msg tab.RerunMsg) (tea.Model, tea.Cmd) {
 func (m Model) resize(w, h int) Model {
 	m.width, m.height = w, h
 	m.help.SetWidth(max(w-4, 0))
-	m.coverTop = 0
+	m.coverScroll.GotoTop()
 	cw, ch := m.inner()
 	for _, t := range m.tabs {
 		t.SetSize(cw, ch)

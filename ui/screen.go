@@ -4,7 +4,6 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/ui/settings"
 	"atelier/ui/tab"
 )
 
@@ -40,20 +39,4 @@ func newScreens(deps Deps) [tab.Count]screen {
 		tab.Arena:    newArenaTab(deps),
 		tab.Batch:    newBatchTab(deps),
 	}
-}
-
-// settingsTab adapts settings.Model, whose Update returns its own type.
-type settingsTab struct{ settings.Model }
-
-func newSettingsTab(deps Deps) *settingsTab {
-	return &settingsTab{settings.New(settings.Options{
-		Keys: deps.Keys, Settings: deps.Settings, Path: deps.SettingsPath, Demo: deps.Demo,
-		Insecure: deps.Insecure, BaseURL: deps.BaseURL, BaseURLFrom: deps.BaseURLFrom,
-	})}
-}
-
-func (t *settingsTab) Update(msg tea.Msg) (screen, tea.Cmd) {
-	var cmd tea.Cmd
-	t.Model, cmd = t.Model.Update(msg)
-	return t, cmd
 }

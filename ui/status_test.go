@@ -161,7 +161,7 @@ func TestHelpIsGroupedByContext(t *testing.T) {
 	m = send(t, m, tabtest.Press("G"))
 	text = screenText(m)
 	for _, want := range []string{"Tabs", "Everywhere", "f1", "ctrl+l", "Help and messages"} {
-		if m.coverTop == 0 || !strings.Contains(text, want) {
+		if m.coverScroll.Offset() == 0 || !strings.Contains(text, want) {
 			t.Errorf("G did not scroll to the end, with %q:\n%s", want, text)
 		}
 	}

@@ -109,10 +109,10 @@ type streamShell struct {
 func newStreamShell(b *testing.B, c *client.Client, w, h int, thinking bool) *streamShell {
 	s := &streamShell{b: b}
 	m := New(Deps{Settings: nil})
-	m.tabs[tab.Chat] = &chatTab{chat.New(chat.Options{Models: store.Models{Alpha: "paced"}, Tick: func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	m.tabs[tab.Chat] = adapt(chat.New(chat.Options{Models: store.Models{Alpha: "paced"}, Tick: func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 		s.tick = fn
 		return nil
-	}, BatchBytes: frameBytes})}
+	}, BatchBytes: frameBytes}))
 	s.m = m
 	s.send(tea.WindowSizeMsg{Width: w, Height: h})
 	s.send(tab.Result(tab.Chat, tab.ClientMsg{Client: c}))

@@ -54,7 +54,7 @@ func TestVideoTasksMoveWhileAnotherTabShows(t *testing.T) {
 	m := New(deps)
 	// Ticks of the running task's clock would come every second, forever:
 	// here time stands still.
-	m.tabs[tab.Video] = &videoTab{Model: video.New(video.Options{Store: st, Poller: p, Tick: -1})}
+	m.tabs[tab.Video] = videoScreen(video.New(video.Options{Store: st, Poller: p, Tick: -1}))
 	m = start(t, send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40}))
 	if m.active != tab.Chat || m.status.running != 1 {
 		t.Fatalf("on tab %d, %d running", m.active, m.status.running)

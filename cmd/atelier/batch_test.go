@@ -120,15 +120,23 @@ func TestBatchCommands(t *testing.T) {
 		t.Errorf("md: exit %d %s", r.code, r.stderr)
 	}
 
-	// Every cell's reply is in History; delete takes the batch and them.
-	hist := atelier(t, svc.env, "", "history", "list", "--kind", "chat", "--limit", "100")
+	// Every cell's reply is in History, with its batch: the list shows
+	// the batch, --batch its cells; delete takes the batch and them.
+	hist := atelier(t, svc.env, "", "history", "list")
+	if strings.Contains(hist.stdout, "chat:") || !strings.Contains(hist.stdout, "batch:1") || !strings.Contains(hist.stdout, "cli") {
+		t.Errorf("history lists the cells, or not their batch:\n%s", hist.stdout)
+	}
+	hist = atelier(t, svc.env, "", "history", "list", "--batch", "1", "--limit", "100")
 	if n := strings.Count(hist.stdout, "chat:"); n != 12 {
-		t.Errorf("history lists %d chats, want 12:\n%s", n, hist.stdout)
+		t.Errorf("history lists %d chats of batch 1, want 12:\n%s", n, hist.stdout)
+	}
+	if r = atelier(t, svc.env, "", "history", "show", "batch:1"); r.code != 2 || !strings.Contains(r.stderr, "atelier batch show 1") {
+		t.Errorf("history show batch:1: exit %d, %s", r.code, r.stderr)
 	}
 	if r = atelier(t, svc.env, "", "batch", "delete", "1"); r.code != 0 {
 		t.Fatalf("delete: %d %s", r.code, r.stderr)
 	}
-	hist = atelier(t, svc.env, "", "history", "list", "--kind", "chat")
+	hist = atelier(t, svc.env, "", "history", "list", "--batch", "1")
 	if strings.Contains(hist.stdout, "chat:") {
 		t.Errorf("history after delete:\n%s", hist.stdout)
 	}

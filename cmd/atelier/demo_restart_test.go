@@ -14,6 +14,23 @@ import (
 	"atelier/store"
 )
 
+// demoRun runs atelier under --demo on the data folder dir, a video task's
+// steps paced at 20ms, failing the test unless it exits 0; a minute bounds
+// a hang (a task that never ends fails the test).
+func demoRun(t *testing.T, dir string, args ...string) result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, binary, append([]string{"--demo", "--data-dir", dir, "--sim-pace", "20ms"}, args...)...)
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
+	var out, errs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errs
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("atelier %v: %v, stderr %q", args, err, errs.String())
+	}
+	return result{stdout: out.String(), stderr: errs.String()}
+}
+
 // Under --demo, a video task submitted in one process completes and its
 // video downloads in the next, with `video wait` and with the TUI's
 // poller alike, each video downloaded once.
@@ -21,16 +38,7 @@ func TestDemoTaskSurvivesARestart(t *testing.T) {
 	dir := t.TempDir()
 	demo := func(args ...string) result {
 		t.Helper()
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a task that never ends fails the test
-		defer cancel()
-		cmd := exec.CommandContext(ctx, binary, append([]string{"--demo", "--data-dir", dir, "--sim-pace", "20ms"}, args...)...)
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
-		var out, errs bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errs
-		if err := cmd.Run(); err != nil {
-			t.Fatalf("%v: %v, stderr %q", args, err, errs.String())
-		}
-		return result{stdout: out.String(), stderr: errs.String()}
+		return demoRun(t, dir, args...)
 	}
 
 	// One process submits and ends; the next waits for the task.

@@ -36,7 +36,9 @@ func (a *app) historyListCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List history items, newest first",
-		Args:  cobra.NoArgs,
+		Long: "List history items, newest first. A batch run is one item (batch:ID), not its cells:\n" +
+			"`--batch ID` lists its cells, the conversations and image jobs it made.",
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f.Kind = store.Kind(kind)
 			if since != "" {
@@ -67,7 +69,8 @@ func (a *app) historyListCmd() *cobra.Command {
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&kind, "kind", "", "chat, compare, image or video")
+	fl.StringVar(&kind, "kind", "", "chat, compare, image, video or batch")
+	fl.Int64Var(&f.Batch, "batch", 0, "list the cells of this batch instead")
 	fl.StringVar(&f.Family, "family", "", "alpha, beta, gamma, videoa, videob, videoc3.1")
 	fl.StringVar(&f.Model, "model", "", "a model, or a video endpoint")
 	fl.StringVar(&f.Status, "status", "", "complete, interrupted, error, failed, COMPLETED, ...")
@@ -235,6 +238,9 @@ func highlight(snippet, open, shut string) string {
 func parseRef(s string) (store.ItemRef, error) {
 	k, id, ok := strings.Cut(s, ":")
 	n, err := strconv.ParseInt(id, 10, 64)
+	if store.Kind(k) == store.KindBatch && ok && err == nil && n > 0 {
+		return store.ItemRef{}, usagef("item %q is a batch: see `atelier batch show %d`, and its cells with `atelier history list --batch %d`", s, n, n)
+	}
 	switch store.Kind(k) {
 	case store.KindChat, store.KindCompare, store.KindImage, store.KindVideo:
 	default:

@@ -9,7 +9,9 @@
 //
 // The board is computed in a command (a bootstrap of thousands of votes
 // takes a moment), again each time the tab is shown and when the history
-// loses an item: votes are cast in other tabs.
+// loses an item: votes are cast in other tabs; and, while it shows, when
+// the store changed and what the boards are computed from moved with it
+// (store.BoardsStamp): another process cast a vote.
 //
 // It imports bubbletea, bubbles, lipgloss, client, store and ui/tab; never ui.
 package arena
@@ -21,6 +23,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
+	filterform "atelier/ui/components/filter"
+	"atelier/ui/components/scroll"
 	"atelier/ui/tab"
 )
 
@@ -40,15 +44,15 @@ var kinds = [...]store.VoteKind{store.VoteChat, store.VoteImage, store.VoteVideo
 
 // Model is the Arena tab.
 type Model struct {
-	kind   int        // index in kinds
-	filter filter     // applied to the board shown
-	form   form       // the filters being edited
-	matrix matrixView // the head-to-head matrix instead of the board
+	kind   int              // index in kinds
+	filter filter           // applied to the board shown
+	form   filterform.Model // the filters being edited (ui/components/filter)
+	matrix matrixView       // the head-to-head matrix instead of the board
 
 	boards loader // the boards computed off the UI loop, the newest kept
 
-	needs needList // the pairs that need votes, with a cursor
-	top   int      // the first line of the body shown
+	needs needList     // the pairs that need votes, with a cursor
+	at    scroll.Model // the window on the body
 
 	km            keyMap
 	st            styles
@@ -58,7 +62,8 @@ type Model struct {
 // New returns the tab; Init loads the first board.
 func New(o Options) Model {
 	m := Model{boards: newLoader(o), km: defaultKeyMap(), st: newStyles(true)}
-	m.form = newForm(m.st)
+	m.form = newForm()
+	m.form.SetStyles(filterform.DefaultStyles(true))
 	return m
 }
 
@@ -75,30 +80,37 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.wheel(msg), nil
 	case tab.ShownMsg, tab.DeletedMsg:
 		return m.reload()
+	case tab.StoreChangedMsg:
+		if msg.Shown != tab.Arena {
+			return m, nil // computed again when shown
+		}
+		return m, m.changed()
+	case stampedMsg:
+		return m.stamped(msg)
 	case loadedMsg:
 		return m.loaded(msg), nil
 	case promptMsg:
 		return m, msg.rerun()
 	}
-	if m.form.open {
+	if m.form.IsOpen() {
 		var cmd tea.Cmd
-		m.form, cmd = m.form.update(msg)
+		m.form, _, cmd = m.form.Update(msg)
 		return m, cmd
 	}
 	return m, nil
 }
 
 // Focused reports whether a filter field has the keyboard.
-func (m Model) Focused() bool { return m.form.open }
+func (m Model) Focused() bool { return m.form.IsOpen() }
 
 // FieldEmpty reports whether the filter field being typed holds nothing:
 // a ? there opens help.
-func (m Model) FieldEmpty() bool { return m.form.focusedEmpty() }
+func (m Model) FieldEmpty() bool { return m.form.FocusedEmpty() }
 
 // Claims takes the bare 1, 2 and 3 for the boards while no field is
 // typed: the shell would switch tabs with them.
 func (m Model) Claims(msg tea.KeyPressMsg) bool {
-	if m.form.open {
+	if m.form.IsOpen() {
 		return false
 	}
 	_, ok := kindKey(msg)
@@ -108,14 +120,14 @@ func (m Model) Claims(msg tea.KeyPressMsg) bool {
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
-	m.form.setWidth(w)
+	m.form.SetWidth(max(w-kindsWidth, 24))
 	m.follow()
 }
 
 // SetDark picks the styles for a dark or light background.
 func (m *Model) SetDark(dark bool) {
 	m.st = newStyles(dark)
-	m.form.setStyles(m.st)
+	m.form.SetStyles(filterform.DefaultStyles(dark))
 }
 
 // Summary names the board shown, for the status bar.
@@ -128,7 +140,7 @@ func (m Model) Summary() string {
 }
 
 // KeyMap is the tab's keys in the current mode, for help.
-func (m Model) KeyMap() help.KeyMap { return m.km.help(m.form.open, m.matrix.on) }
+func (m Model) KeyMap() help.KeyMap { return m.km.help(m.form.IsOpen(), m.matrix.on) }
 
 // result addresses a command's message to this tab.
 func result(msg tea.Msg) tea.Msg { return tab.Result(tab.Arena, msg) }

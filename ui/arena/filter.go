@@ -1,7 +1,6 @@
 package arena
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -19,11 +18,7 @@ type filter struct {
 // votes is the store's filter for one kind's board, now being the load's
 // time (a since of 720h counts back from it).
 func (f filter) votes(kind store.VoteKind, now time.Time) store.VoteFilter {
-	vf := store.VoteFilter{Kind: kind, Tag: f.tag, Family: f.family}
-	if f.since != "" {
-		vf.Since, _ = parseSince(f.since, now) // checked when applied
-	}
-	return vf
+	return store.VoteFilter{Kind: kind, Tag: f.tag, Family: f.family, Since: sinceTime(f.since, now)}
 }
 
 // String is the filter as the status bar and the empty board name it.
@@ -39,16 +34,4 @@ func (f filter) String() string {
 		parts = append(parts, "since "+f.since)
 	}
 	return strings.Join(parts, ", ")
-}
-
-// parseSince reads a since as the command line's --since does: a duration
-// ago (720h), or a date (2026-11-01) in local time.
-func parseSince(s string, now time.Time) (time.Time, error) {
-	if d, err := time.ParseDuration(s); err == nil {
-		return now.Add(-d), nil
-	}
-	if t, err := time.ParseInLocation("2006-01-02", s, time.Local); err == nil {
-		return t, nil
-	}
-	return time.Time{}, fmt.Errorf("since %q: want a date like 2026-11-01 or a duration like 720h", s)
 }

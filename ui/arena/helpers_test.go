@@ -2,9 +2,7 @@ package arena
 
 import (
 	"context"
-	"os"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -14,10 +12,7 @@ import (
 	"atelier/ui/tab/tabtest"
 )
 
-func TestMain(m *testing.M) {
-	time.Local = time.UTC // dates read the same everywhere
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { tabtest.InUTC(m) } // dates read the same everywhere
 
 var bg = context.Background()
 
@@ -36,16 +31,10 @@ type harness struct {
 func newHarness(t testing.TB, db *store.Store, w, h int) *harness {
 	t.Helper()
 	hs := &harness{t: t, m: New(Options{Store: db, Rounds: testRounds})}
-	hs.Bind(t, tab.Arena, hs, func(msgs ...tea.Msg) { hs.Deliver(hs.update, msgs...) })
+	hs.Bind(t, tab.Arena, hs, func(msgs ...tea.Msg) { hs.Deliver(tabtest.Step(&hs.m), msgs...) })
 	hs.m.SetSize(w, h)
 	hs.Run(hs.m.Init())
 	return hs
-}
-
-func (hs *harness) update(msg tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	hs.m, cmd = hs.m.Update(msg)
-	return cmd
 }
 
 func (hs *harness) view() string { return ansi.Strip(hs.m.View()) }

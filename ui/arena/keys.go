@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	filterform "atelier/ui/components/filter"
 	"atelier/ui/components/style"
 	"atelier/ui/tab"
 )
@@ -17,8 +18,8 @@ type keyMap struct {
 	PageUp, PageDown          key.Binding
 	Top, Bottom               key.Binding
 
-	// The filter form.
-	Apply, Cancel, NextField, PrevField key.Binding
+	// The filter form (ui/components/filter's keys).
+	Form filterform.KeyMap
 }
 
 func defaultKeyMap() keyMap {
@@ -42,10 +43,7 @@ func defaultKeyMap() keyMap {
 		Top:      b([]string{"home", "g"}, "home/g", "top"),
 		Bottom:   b([]string{"end", "G"}, "end/G", "bottom"),
 
-		Apply:     b([]string{"enter"}, "enter", "apply the filters"),
-		Cancel:    b([]string{"esc"}, "esc", "close, unchanged"),
-		NextField: b([]string{"tab", "down"}, "tab/↓", "next field"),
-		PrevField: b([]string{"shift+tab", "up"}, "shift+tab/↑", "previous field"),
+		Form: filterform.DefaultKeyMap(),
 	}
 }
 
@@ -68,12 +66,12 @@ func (k keyMap) help(typing, matrix bool) tab.Help {
 				k.PageUp, k.PageDown, k.Top, k.Bottom}},
 			{Title: "Pairs that need votes", Keys: []key.Binding{k.Up, k.Down, k.Run}},
 			{Title: "Matrix", Keys: []key.Binding{k.Left, k.Right}},
-			{Title: "Filters", Keys: []key.Binding{k.Apply, k.Cancel, k.NextField, k.PrevField}},
+			{Title: "Filters", Keys: k.Form.Help()},
 		},
 	}
 	switch {
 	case typing:
-		all.Short = []key.Binding{k.Apply, k.Cancel, k.NextField}
+		all.Short = []key.Binding{k.Form.Apply, k.Form.Close, k.Form.Next, k.Form.Up}
 		return all.First("Filters")
 	case matrix:
 		all.Short = []key.Binding{k.Matrix, k.Left, k.Right, k.NextKind, k.Filter}

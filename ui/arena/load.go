@@ -24,6 +24,7 @@ type board struct {
 	blind  rank.Board          // the blind votes, fitted
 	open   rank.Board          // the votes cast with the names shown: counted only
 	rated  []store.RatedTarget // stars and winner marks given with the names shown
+	stamp  string              // what it was computed from (store.BoardsStamp)
 	err    error
 }
 
@@ -35,6 +36,11 @@ type loadedMsg struct {
 
 // compute ranks the votes vf selects as `atelier leaderboard` does.
 func (b *board) compute(ctx context.Context, db *store.Store, vf store.VoteFilter, rounds int) error {
+	stamp, err := db.BoardsStamp(ctx) // first: a vote cast meanwhile moves the next stamp read
+	if err != nil {
+		return err
+	}
+	b.stamp = stamp
 	votes, err := db.RankedVotes(ctx, vf)
 	if err != nil {
 		return err
@@ -65,6 +71,38 @@ func (m Model) reload() (Model, tea.Cmd) {
 	var cmd tea.Cmd
 	m.boards, cmd = m.boards.next(kinds[m.kind], m.filter)
 	return m, cmd
+}
+
+// stampedMsg is what the boards are computed from, as a look found it
+// after the store changed.
+type stampedMsg struct {
+	stamp string
+	err   error
+}
+
+// changed looks at what the boards are computed from, the store having
+// changed while the tab shows: a board is computed again (a bootstrap)
+// only when that moved.
+func (m Model) changed() tea.Cmd {
+	db := m.boards.db
+	if db == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), loadWait)
+		defer cancel()
+		stamp, err := db.BoardsStamp(ctx)
+		return result(stampedMsg{stamp: stamp, err: err})
+	}
+}
+
+// stamped computes the board again when what it was computed from moved,
+// unless a load is under way (it reads the newest anyway).
+func (m Model) stamped(msg stampedMsg) (Model, tea.Cmd) {
+	if b := m.boards.board; msg.err != nil || m.boards.loading || (b != nil && b.stamp == msg.stamp) {
+		return m, nil
+	}
+	return m.reload()
 }
 
 // loaded shows a load's board, unless a newer load was asked for since.

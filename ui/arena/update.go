@@ -3,16 +3,18 @@ package arena
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	filterform "atelier/ui/components/filter"
 )
 
 // key routes a key press: to the form while it is open, else to the
 // board: which board and how it is shown here, moves to move.
 func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	if m.form.open {
-		var to *filter
+	if m.form.IsOpen() {
+		var res filterform.Result
 		var cmd tea.Cmd
-		if m.form, to, cmd = m.form.key(msg, m.km, m.boards.now()); to != nil {
-			return m.refilter(*to)
+		if m.form, res, cmd = m.form.Update(msg); res == filterform.Applied {
+			return m.refilter(applied(m.form))
 		}
 		return m, cmd
 	}
@@ -25,13 +27,15 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.PrevKind):
 		return m.showKind((m.kind + len(kinds) - 1) % len(kinds))
 	case key.Matches(msg, m.km.Matrix):
-		m.matrix.on, m.top = !m.matrix.on, 0
+		m.matrix.on = !m.matrix.on
+		m.at.GotoTop()
 		return m, nil
 	case key.Matches(msg, m.km.Filter):
 		var cmd tea.Cmd
-		m.form, cmd = m.form.start(m.filter)
+		m.form, cmd = m.form.Open()
 		return m, cmd
 	case key.Matches(msg, m.km.Clear):
+		m.form = m.form.Clear()
 		return m.refilter(filter{})
 	case key.Matches(msg, m.km.Run):
 		return m, m.needs.run(m.shown(), m.boards.db)
@@ -56,10 +60,10 @@ func (m Model) move(msg tea.KeyPressMsg) Model {
 	case key.Matches(msg, m.km.PageDown):
 		return m.scroll(m.bodyHeight())
 	case key.Matches(msg, m.km.Top):
-		m.top = 0
+		m.at.GotoTop()
 	case key.Matches(msg, m.km.Bottom):
-		body, _ := m.body()
-		return m.scroll(len(body))
+		m = m.fit()
+		m.at.GotoBottom()
 	}
 	return m
 }
@@ -70,7 +74,8 @@ func (m Model) refilter(f filter) (Model, tea.Cmd) {
 	if f == m.filter {
 		return m, nil
 	}
-	m.filter, m.needs.pick, m.top = f, 0, 0
+	m.filter, m.needs.pick = f, 0
+	m.at.GotoTop()
 	return m.reload()
 }
 
@@ -79,25 +84,30 @@ func (m Model) showKind(k int) (Model, tea.Cmd) {
 	if k == m.kind && m.boards.board != nil {
 		return m, nil
 	}
-	m.kind, m.needs.pick, m.top, m.matrix.col = k, 0, 0, 0
+	m.kind, m.needs.pick, m.matrix.col = k, 0, 0
+	m.at.GotoTop()
 	return m.reload()
 }
 
 // wheel scrolls the body.
 func (m Model) wheel(msg tea.MouseWheelMsg) Model {
-	switch msg.Button {
-	case tea.MouseWheelUp:
-		return m.scroll(-3)
-	case tea.MouseWheelDown:
-		return m.scroll(3)
-	}
+	m = m.fit()
+	m.at, _ = m.at.Update(msg)
+	return m
+}
+
+// fit tells the body's scroller its room and its length.
+func (m Model) fit() Model {
+	body, _ := m.body()
+	m.at.SetHeight(m.bodyHeight())
+	m.at.SetTotal(len(body))
 	return m
 }
 
 // scroll moves the body's window by n lines, within it.
 func (m Model) scroll(n int) Model {
-	body, _ := m.body()
-	m.top = max(min(m.top+n, len(body)-m.bodyHeight()), 0)
+	m = m.fit()
+	m.at.ScrollBy(n)
 	return m
 }
 
@@ -116,14 +126,9 @@ func (m Model) movePick(n int) Model {
 // follow keeps the pair under the cursor in view.
 func (m *Model) follow() {
 	body, line := m.body()
-	if line < 0 {
-		m.top = max(min(m.top, len(body)-m.bodyHeight()), 0)
-		return
-	}
-	if line < m.top {
-		m.top = line
-	}
-	if h := m.bodyHeight(); line >= m.top+h {
-		m.top = line - h + 1
+	m.at.SetHeight(m.bodyHeight())
+	m.at.SetTotal(len(body))
+	if line >= 0 {
+		m.at.Show(line)
 	}
 }

@@ -21,8 +21,10 @@ func (m Model) View() string {
 	}
 	lines := []string{m.kindsLine(), m.statusLine(), ""}
 	body, _ := m.body()
-	end := min(m.top+m.bodyHeight(), len(body))
-	lines = append(lines, body[min(m.top, end):end]...)
+	at := m.at
+	at.SetHeight(m.bodyHeight())
+	at.SetTotal(len(body))
+	lines = append(lines, at.Window(body)...)
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, m.width, "…")
 	}
@@ -43,11 +45,8 @@ func (m Model) kindsLine() string {
 		}
 		b.WriteString(st.Render(" " + titleOf(k) + " "))
 	}
-	if m.form.open {
-		b.WriteString("  ")
-		for i := range m.form.inputs {
-			b.WriteString(m.form.inputs[i].View() + " ")
-		}
+	if m.form.IsOpen() {
+		b.WriteString("  " + m.form.View())
 		return b.String()
 	}
 	view := "board"
@@ -67,10 +66,8 @@ func (m Model) kindsLine() string {
 // form's rules and what it refused.
 func (m Model) statusLine() string {
 	switch {
-	case m.form.open && m.form.err != "":
-		return m.st.Problem.Render("✗ " + m.form.err)
-	case m.form.open:
-		return m.st.Hint.Render("enter applies · esc closes · tab next field · since: 2026-11-01, or 720h ago")
+	case m.form.IsOpen():
+		return m.form.Status()
 	}
 	b := m.shown()
 	switch {

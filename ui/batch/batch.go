@@ -54,12 +54,13 @@ type Model struct {
 	gate planGate  // a plan waiting for the [budget]'s verdict or the person's answer
 	edit fileEdit  // the batch file in $VISUAL or $EDITOR
 
-	run    *running // the run under way; nil: none
-	mx     *matrix  // the open batch; nil: the list shows
-	want   int64    // the batch the person opened (0: the list): a read for another is dropped
-	loads  int      // matrix reads under way for the open batch
-	reader *replies // a cell's replies; nil: none open
-	errMsg string   // why the list could not be read
+	run    *running  // the run under way; nil: none
+	mx     *matrix   // the open batch; nil: the list shows
+	want   int64     // the batch the person opened (0: the list): a read for another is dropped
+	loads  int       // matrix reads under way for the open batch
+	reader *replies  // a cell's replies; nil: none open
+	errMsg string    // why the list could not be read
+	stale  tab.Stale // the store changed while another tab showed
 
 	draw          *drawCache  // the matrix as last drawn
 	thumbs        *thumbCache // an image batch's thumbnails
@@ -104,13 +105,21 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			m.path, cmd = m.path.update(msg)
 			return m, cmd
 		}
+	case tea.MouseWheelMsg: // a cell's replies scroll
+		if m.reader != nil {
+			m.reader.key(msg, m.km)
+		}
 	case tab.ClientMsg:
 		m.client = msg.Client
 	case tab.SettingsMsg:
 		m.settings = msg.Settings
 	case tab.ShownMsg:
-		if m.db != nil && m.run == nil {
-			return m, listCmd(m.db)
+		if stale := m.stale.Follow(msg, tab.Batch); m.db != nil && (m.run == nil || stale) {
+			return m.reread()
+		}
+	case tab.StoreChangedMsg:
+		if m.stale.Follow(msg, tab.Batch) && m.db != nil {
+			return m.reread()
 		}
 	case tab.QuitMsg:
 		m.run.stop()
@@ -180,6 +189,20 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	}
 	m.layout().follow()
 	return m, tea.Batch(summaryCmd(m.db, msg.id, msg.plan, msg.cells), m.thumbsCmd())
+}
+
+// reread reads the list again, the store having changed (another process
+// ran a batch, or the tab's own run moved on), and the open matrix unless
+// a read of it is already on its way or the tab's own run reads it as it
+// moves. The list's cursor stays on its batch, and the matrix's on its
+// cell.
+func (m Model) reread() (Model, tea.Cmd) {
+	cmds := []tea.Cmd{listCmd(m.db)}
+	if m.mx != nil && m.want == m.mx.b.ID && m.loads == 0 && !m.runningOpen() {
+		m.loads++
+		cmds = append(cmds, matrixCmd(m.db, m.mx.b.ID))
+	}
+	return m, tea.Batch(cmds...)
 }
 
 // open reads batch id's matrix.

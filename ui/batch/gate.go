@@ -47,7 +47,8 @@ func (g planGate) verdict(v guard.Verdict) (planGate, tea.Cmd, *plannedMsg) {
 // no drops it, saying nothing was sent.
 func (g planGate) key(msg tea.KeyPressMsg) (planGate, tea.Cmd, *plannedMsg) {
 	var a guard.Answer
-	g.guard, a = g.guard.Update(msg)
+	var stray tea.Cmd
+	g.guard, a, stray = g.guard.Update(msg)
 	switch a {
 	case guard.Yes:
 		return g.release()
@@ -55,7 +56,7 @@ func (g planGate) key(msg tea.KeyPressMsg) (planGate, tea.Cmd, *plannedMsg) {
 		g.plan = nil
 		return g, tab.Info(g.guard.Refused()), nil
 	}
-	return g, nil, nil
+	return g, stray, nil
 }
 
 // release lets the plan held go.

@@ -2,11 +2,10 @@ package batch
 
 import (
 	"fmt"
-	"io"
-	"strings"
 	"testing"
 
-	"github.com/charmbracelet/colorprofile"
+	"atelier/ui/tab/tabtest"
+
 	"github.com/charmbracelet/x/exp/golden"
 )
 
@@ -29,16 +28,8 @@ func TestGolden(t *testing.T) {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, size[0], size[1]), func(t *testing.T) {
 				hs := openFixture(t, size[0], size[1])
 				c.do(hs)
-				golden.RequireEqual(t, in256Colours(hs.m.View()))
+				golden.RequireEqual(t, tabtest.In256Colours(hs.m.View()))
 			})
 		}
 	}
-}
-
-// in256Colours is s as a 256-colour terminal gets it.
-func in256Colours(s string) string {
-	var b strings.Builder
-	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.ANSI256}
-	io.WriteString(w, s)
-	return b.String()
 }

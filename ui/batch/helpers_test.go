@@ -23,10 +23,7 @@ import (
 	"atelier/ui/tab/tabtest"
 )
 
-func TestMain(m *testing.M) {
-	time.Local = time.UTC
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { tabtest.InUTC(m) } // dates read the same everywhere
 
 // harness drives the tab as the shell would: results addressed to Batch
 // come back to it in order; the rest is kept for the test. A run's

@@ -3,6 +3,7 @@ package batch
 import (
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/scroll"
 	"atelier/ui/components/style"
 	"atelier/ui/tab"
 )
@@ -65,7 +66,8 @@ func (m Model) help() tab.Help {
 		k.Disagree, k.Compare, k.CompareBlind, k.Resume, k.RetryFailed, k.Back}}
 	running := tab.KeyGroup{Title: "Running", Keys: []key.Binding{k.Stop}}
 	path := tab.KeyGroup{Title: "Batch file (n)", Keys: []key.Binding{k.Start, k.Edit, k.Cancel}}
-	reader := tab.KeyGroup{Title: "Replies", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Close}}
+	ends := scroll.DefaultKeyMap()
+	reader := tab.KeyGroup{Title: "Replies", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, ends.Home, ends.End, k.Close}}
 	h := tab.Help{Groups: []tab.KeyGroup{list, path, matrix, running, reader}}
 	switch {
 	case m.gate.guard.Asking():

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	engine "atelier/batch"
 	"atelier/store"
 	"atelier/ui/tab"
@@ -119,6 +121,21 @@ func TestCellRepliesAsMarkdown(t *testing.T) {
 	}
 	if strings.Contains(v, "**") {
 		t.Errorf("markdown not rendered:\n%s", v)
+	}
+	// In a short terminal they scroll as every pane does: G to the end,
+	// g to the top, the wheel.
+	hs.m.SetSize(116, 8)
+	if !strings.Contains(hs.view(), "more below") {
+		t.Fatalf("8 lines hold every reply:\n%s", hs.view())
+	}
+	hs.Keys("G")
+	if at := hs.m.reader.at; !at.AtBottom() || at.AtTop() || strings.Contains(hs.view(), "more below") {
+		t.Errorf("G: offset %d of %d", at.Offset(), at.Total())
+	}
+	hs.Keys("g")
+	hs.Send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	if at := hs.m.reader.at; at.Offset() != 3 {
+		t.Errorf("g then the wheel: offset %d", at.Offset())
 	}
 	hs.Keys("esc")
 	if hs.m.reader != nil || hs.m.mx == nil {

@@ -4,24 +4,24 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	engine "atelier/batch"
 	"atelier/internal/homepath"
 	"atelier/internal/termtext"
 	"atelier/store"
+	"atelier/ui/components/scroll"
 	"atelier/ui/markdown"
 )
 
 // replies is a cell's repeats, each with its figures, its checks and its
 // reply rendered as markdown by ui/markdown (the renderer Chat, Compare
-// and History use), scrolled as one page.
+// and History use), scrolled as one page by the scroller every pane has.
 type replies struct {
 	title   string
 	items   []reply
 	lines   []string
-	offset  int
+	at      scroll.Model
 	width   int
 	height  int
 	dark    bool
@@ -55,7 +55,8 @@ func (r *replies) resize(w, h int, dark bool) {
 		}
 	}
 	r.lines = out
-	r.scroll(0)
+	r.at.SetHeight(max(h-1, 1)) // the heading takes a line
+	r.at.SetTotal(len(out))
 }
 
 // head is a repeat's heading: its number, its status and, done, its times
@@ -98,34 +99,21 @@ func factLines(c store.BatchCell, st styles, w int) []string {
 	return out
 }
 
-// page is the lines of replies in sight (the heading takes one).
-func (r *replies) page() int { return max(r.height-1, 1) }
-
-func (r *replies) scroll(n int) {
-	r.offset = max(min(r.offset+n, len(r.lines)-r.page()), 0)
-}
-
-// key scrolls.
-func (r *replies) key(msg tea.KeyPressMsg, k keyMap) {
-	switch {
-	case key.Matches(msg, k.Up):
-		r.scroll(-1)
-	case key.Matches(msg, k.Down):
-		r.scroll(1)
-	case key.Matches(msg, k.PageUp):
-		r.scroll(-r.page())
-	case key.Matches(msg, k.PageDown):
-		r.scroll(r.page())
-	}
+// key scrolls, by the tab's keys for a line and a page and the
+// scroller's for the ends (home/g, end/G); the wheel too.
+func (r *replies) key(msg tea.Msg, k keyMap) {
+	sk := scroll.DefaultKeyMap()
+	sk.Up, sk.Down, sk.PageUp, sk.PageDown = k.Up, k.Down, k.PageUp, k.PageDown
+	r.at.KeyMap = sk
+	r.at, _ = r.at.Update(msg)
 }
 
 // view is the heading and the lines in sight.
-func (r *replies) view(st styles, h int) []string {
+func (r *replies) view(st styles) []string {
 	more := ""
-	if r.offset+r.page() < len(r.lines) {
+	if !r.at.AtBottom() {
 		more = " · more below"
 	}
 	out := []string{st.Title.Render(fit(r.title+more, r.width))}
-	end := min(r.offset+r.page(), len(r.lines))
-	return append(out, r.lines[r.offset:end]...)
+	return append(out, r.at.Window(r.lines)...)
 }

@@ -191,7 +191,7 @@ func TestBudgetGuardAsksFirst(t *testing.T) {
 	path := smallBatch(t, 1)
 
 	hs.runFile(path)
-	if !hs.m.gate.guard.Asking() || !strings.Contains(hs.view(), "Run it anyway? y/n") {
+	if !hs.m.gate.guard.Asking() || !strings.Contains(hs.view(), "Run it anyway?  y run anyway · n do not run") {
 		t.Fatalf("no question:\n%s", hs.view())
 	}
 	hs.Keys("n")

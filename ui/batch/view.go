@@ -16,7 +16,7 @@ func (m Model) View() string {
 	var lines []string
 	switch {
 	case m.reader != nil:
-		lines = m.reader.view(m.st, m.height)
+		lines = m.reader.view(m.st)
 	case m.mx != nil:
 		lines = m.matrixView()
 	default:

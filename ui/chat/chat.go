@@ -133,6 +133,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case frameclock.SyncMsg:
 		m.frames.Clock = frameclock.Sync(msg)
 		return m, nil
+	case tab.StoreChangedMsg, tab.ShownMsg:
+		var cmd tea.Cmd
+		m.list, cmd = m.list.followStore(msg)
+		return m, cmd
 	case tab.DeletedMsg: // in History
 		if msg.Ref.Kind == store.KindChat {
 			m, _ = m.drop(msg.Ref.ID)

@@ -26,6 +26,30 @@ func (l convList) pageLoaded(msg listLoadedMsg) (convList, tea.Cmd) {
 	return l.setPage(msg.page, msg.replace, msg.more), nil
 }
 
+// followStore reads the listing again when the store changed while the
+// tab shows, or changed out of sight and the tab is shown now.
+func (l convList) followStore(msg tea.Msg) (convList, tea.Cmd) {
+	if !l.stale.Follow(msg, tab.Chat) {
+		return l, nil
+	}
+	return l.reload()
+}
+
+// reload reads the listing again, the store having changed: as many
+// conversations as the list holds (all of them under a filter that needed
+// them all), the cursor staying on its conversation by id.
+func (l convList) reload() (convList, tea.Cmd) {
+	if l.db == nil {
+		return l, nil
+	}
+	l.seq++
+	l.loading = true
+	if l.query() != "" {
+		return l, loadAll(l.db, l.seq)
+	}
+	return l, loadFirst(l.db, l.seq, nil, max(len(l.Items()), pageSize))
+}
+
 // nextPage asks the store for the page after the loaded listing when the
 // cursor is within rows of its end.
 func (l convList) nextPage(rows int) (convList, tea.Cmd) {

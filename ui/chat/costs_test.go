@@ -12,14 +12,13 @@ import (
 	"atelier/store"
 	"atelier/store/price"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
-
-func rate(v float64) *float64 { return &v }
 
 // testPrices prices the golden conversation's model-x at 3 per million
 // input tokens and 15 per million output tokens.
 func testPrices() price.Table {
-	return price.Table{"model-x": {Input: rate(3), Output: rate(15)}}
+	return price.Table{"model-x": {Input: tabtest.Float(3), Output: tabtest.Float(15)}}
 }
 
 // TestGoldenPriced draws the golden conversation with prices set in
@@ -35,7 +34,7 @@ func TestGoldenPriced(t *testing.T) {
 			if !strings.Contains(view, "cost 0.0032") { // 20×3 + 212×15 per million
 				t.Errorf("the reply's cost is not shown:\n%s", view)
 			}
-			golden.RequireEqual(t, in256Colours(view))
+			golden.RequireEqual(t, tabtest.In256Colours(view))
 		})
 	}
 }
@@ -49,7 +48,7 @@ func TestReplyCostFigures(t *testing.T) {
 	done := entry{role: store.RoleAssistant, family: client.Beta, model: "model-x", status: store.StatusComplete,
 		usage: client.ChatUsage{Input: 100, Output: 1000}, native: native}
 	done.countUsage()
-	withThinking := price.Table{"model-x": {Input: rate(1), Output: rate(2), Thinking: rate(10)}}
+	withThinking := price.Table{"model-x": {Input: tabtest.Float(1), Output: tabtest.Float(2), Thinking: tabtest.Float(10)}}
 	stopped := done
 	stopped.status = store.StatusInterrupted
 	for _, c := range []struct {
@@ -60,7 +59,7 @@ func TestReplyCostFigures(t *testing.T) {
 	}{
 		{"thinking at its own rate", done, withThinking, "cost 0.0069"}, // 100×1 + 400×2 + 600×10
 		{"no prices", done, nil, ""},
-		{"another model's prices", done, price.Table{"model-y": {Input: rate(1), Output: rate(2)}}, ""},
+		{"another model's prices", done, price.Table{"model-y": {Input: tabtest.Float(1), Output: tabtest.Float(2)}}, ""},
 		{"a stopped reply", stopped, withThinking, ""},
 	} {
 		got := figures(&c.e, c.prices)

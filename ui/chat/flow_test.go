@@ -1,12 +1,13 @@
 package chat
 
 import (
-	"atelier/ui/tab/tabtest"
 	"bytes"
 	"context"
 	"strings"
 	"testing"
 	"time"
+
+	"atelier/ui/tab/tabtest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/teatest/v2"

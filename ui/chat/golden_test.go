@@ -3,12 +3,9 @@ package chat
 import (
 	"encoding/json"
 	"fmt"
-	"io"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"atelier/client"
@@ -40,7 +37,7 @@ func TestGolden(t *testing.T) {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, size[0], size[1]), func(t *testing.T) {
 				h := goldenHarness(t, size[0]-4, size[1]-4) // the shell's frame takes 4
 				c.set(h)
-				golden.RequireEqual(t, in256Colours(h.m.View()))
+				golden.RequireEqual(t, tabtest.In256Colours(h.m.View()))
 			})
 		}
 	}
@@ -96,12 +93,4 @@ func streamSome(h *harness) {
 			d: client.ChatDelta{Kind: client.ChatTextDelta, Text: piece}})
 	}
 	h.m, _ = h.m.Update(b)
-}
-
-// in256Colours is s as a 256-colour terminal gets it.
-func in256Colours(s string) string {
-	var b strings.Builder
-	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.ANSI256}
-	io.WriteString(w, s)
-	return b.String()
 }

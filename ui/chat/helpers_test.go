@@ -133,11 +133,7 @@ func (h *harness) view() string { return ansi.Strip(h.m.View()) }
 // stored is the open conversation as the store has it.
 func (h *harness) stored() *store.Conversation {
 	h.t.Helper()
-	c, err := h.db.Conversation(context.Background(), h.m.conv.id)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return c
+	return tabtest.Conversation(h.t, h.db, h.m.conv.id)
 }
 
 // last is the last entry on screen.

@@ -3,6 +3,7 @@ package chat
 import (
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/confirm"
 	"atelier/ui/components/editor"
 	"atelier/ui/markdown"
 	"atelier/ui/tab"
@@ -56,8 +57,8 @@ func defaultKeyMap() keyMap {
 		Edit:     b([]string{"e"}, "e", "edit prompt"),
 		Scroll:   markdown.DefaultKeyMap(),
 
-		Yes:    b([]string{"y"}, "y", "delete"),
-		No:     b([]string{"n", "esc"}, "n/esc", "keep"),
+		Yes:    confirm.Keys("delete", "keep").Yes,
+		No:     confirm.Keys("delete", "keep").No,
 		Save:   b([]string{"enter"}, "enter", "done"),
 		Cancel: b([]string{"esc"}, "esc", "cancel"),
 

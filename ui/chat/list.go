@@ -13,6 +13,7 @@ import (
 	"atelier/internal/termtext"
 	"atelier/store"
 	"atelier/ui/components/list"
+	"atelier/ui/tab"
 )
 
 // pageSize is how many conversations a listing page holds: the first page
@@ -31,6 +32,7 @@ type convList struct {
 	open    int64
 	seq     int // the listing whose answer counts
 	db      *store.Store
+	stale   tab.Stale // the store changed while another tab showed
 }
 
 // newConvList is an empty list whose confirmed deletions go to db.

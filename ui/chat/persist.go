@@ -49,6 +49,13 @@ type (
 
 // loadPage reads the page of the listing after before (nil: the first).
 func loadPage(db *store.Store, seq int, before *store.Cursor) tea.Cmd {
+	return loadFirst(db, seq, before, pageSize)
+}
+
+// loadFirst reads the n conversations of the listing after before (nil:
+// from the first): a page, or as many as the list holds when the store
+// changed under it.
+func loadFirst(db *store.Store, seq int, before *store.Cursor, n int) tea.Cmd {
 	return func() tea.Msg {
 		msg := listLoadedMsg{seq: seq, replace: before == nil, now: time.Now()}
 		if db == nil {
@@ -56,9 +63,9 @@ func loadPage(db *store.Store, seq int, before *store.Cursor) tea.Cmd {
 			return result(msg)
 		}
 		page, err := db.Conversations(context.Background(),
-			store.ConversationQuery{Kind: store.KindChat, Limit: pageSize + 1, Before: before})
-		if len(page) > pageSize {
-			page, msg.more = page[:pageSize], true
+			store.ConversationQuery{Kind: store.KindChat, Limit: n + 1, Before: before})
+		if len(page) > n {
+			page, msg.more = page[:n], true
 		}
 		msg.page, msg.err = page, err
 		return result(msg)

@@ -2,34 +2,33 @@ package compare
 
 import (
 	"math/rand/v2"
-	"strings"
 
 	"atelier/store"
 	"atelier/store/rank"
+	"atelier/ui/components/vote"
+	"atelier/ui/tab"
 )
 
 // arena is the Compare tab's blind mode (issue 16): whether the next run
-// goes blind, and where the run on screen stands. A blind run's columns
-// are in the order shown, each a letter (A, B…); until the vote nothing
-// names a target (family, model, settings, figures, error), and once the
-// vote is recorded every name shows for good: a vote is never changed
-// after the reveal, only withdrawn. The arena reads the vote's keys, casts
-// the vote and answers the withdrawal's question itself (vote.go); the
-// Model opens the ranking's field and lays the columns out again.
+// goes blind, and the vote on the run on screen (ui/components/vote, as
+// the Image and Video tabs vote). A blind run's columns are in the order
+// shown, each a letter (A, B…); until the vote nothing names a target
+// (family, model, settings, figures, error), and once the vote is
+// recorded every name shows for good: a vote is never changed after the
+// reveal, only withdrawn.
 type arena struct {
-	next    bool // the next run goes blind (B toggles it)
+	next    bool // the next run goes blind (ctrl+b toggles it)
 	setting bool // Settings' [arena] blind, the default of next
 
-	on        bool   // the run on screen ran blind
-	verdict   string // its vote as stored ("AB", "CABD", tie, bad); "" until voted
-	voteID    int64  // the vote in history; 0 when not recorded
-	withdrawn bool   // the vote was withdrawn since
-	saving    bool   // a vote or its withdrawal is being written
-	confirm   bool   // the withdrawal waits for y or n
+	vote vote.Model // the run on screen's; not Blind when it ran named
+}
+
+func newArena(db *store.Store) arena {
+	return arena{vote: vote.New(vote.Options{Store: db, Tab: tab.Compare})}
 }
 
 // hidden reports whether the run on screen hides its targets.
-func (a arena) hidden() bool { return a.on && a.verdict == "" }
+func (a arena) hidden() bool { return a.vote.Hidden() }
 
 // withSetting follows Settings' [arena] blind: a changed default sets
 // the next run, a saved but unchanged one leaves the person's toggle.
@@ -40,16 +39,19 @@ func (a arena) withSetting(s *store.Settings) arena {
 	return a
 }
 
-// started is the arena of a new run, blind or not.
-func (a arena) started(blind bool) arena {
-	return arena{next: a.next, setting: a.setting, on: blind}
+// started is the arena of a new run of n columns, blind or not.
+func (a arena) started(blind bool, n int) arena {
+	if a.vote = a.vote.Close(); blind {
+		a.vote = a.vote.Start(n)
+	}
+	return a
 }
 
-// opened is the arena of a comparison read from history: revealed by its
-// latest vote on the prompt, else hidden when it ran blind and was never
-// voted on, else not blind. It returns the vote it took, if any.
-func (a arena) opened(votes []store.Vote, turn int, blind bool) (arena, *store.Vote) {
-	a = a.started(blind)
+// opened is the arena of a comparison of n columns read from history:
+// revealed by its latest vote on the prompt, else hidden when it ran
+// blind and was never voted on, else not blind. It returns the vote it
+// took, if any.
+func (a arena) opened(votes []store.Vote, turn, n int, blind bool) (arena, *store.Vote) {
 	var standing, withdrawn *store.Vote // the latest of each, votes being oldest first
 	for i := range votes {
 		switch v := &votes[i]; {
@@ -64,87 +66,33 @@ func (a arena) opened(votes []store.Vote, turn int, blind bool) (arena, *store.V
 	if last == nil {
 		last = withdrawn
 	}
-	if last != nil {
-		a.on, a.verdict, a.voteID, a.withdrawn = true, last.Verdict, last.ID, !last.WithdrawnAt.IsZero()
+	if last == nil {
+		return a.started(blind, n), nil
 	}
+	a.vote = a.vote.Resume(*last)
 	return a, last
 }
 
 // letter names the column shown at i.
 func letter(i int) string { return string(rune('A' + i)) }
 
-// words is the verdict in letters: "B better", "C > A > B", "tie".
-func (a arena) words(n int) string {
-	v := store.Vote{Verdict: a.verdict}
-	for _, l := range store.Letters(n) {
-		v.Targets = append(v.Targets, store.VoteTarget{Letter: l, Target: l})
-	}
-	return store.VerdictWords(v)
-}
-
-// place is where the vote put the column shown at i, for its verdict
-// line. A ranking names every column, so its length is their number.
-func (a arena) place(i int) string {
-	switch a.verdict {
-	case "":
-		return ""
-	case store.VerdictTie:
-		return "tie"
-	case store.VerdictBad:
-		return "bad"
-	}
-	at := strings.Index(a.verdict, letter(i))
-	if len(a.verdict) == 2 {
-		return [...]string{"better", "worse"}[min(max(at, 0), 1)]
-	}
-	return [...]string{"1st", "2nd", "3rd", "4th"}[min(max(at, 0), 3)]
-}
-
-// line is the arena's line above the columns: how to vote, the vote, or
-// that the next run goes blind; "" when blindness is off for both.
-func (a arena) line(n int) string {
-	next := " · the next run is named (B)"
+// line is the arena's line above the columns: the vote's (how to vote,
+// the question, the vote), with whether the next run goes blind; "" when
+// blindness is off for both.
+func (a arena) line() string {
+	next := " · the next run is named (ctrl+b)"
 	if a.next {
-		next = " · the next run is blind too (B)"
+		next = " · the next run is blind too (ctrl+b)"
 	}
 	switch {
-	case a.hidden() && n == 2:
-		return "Blind · which is better? a = A · b = B · t = tie · x = both bad" + next
-	case a.hidden():
-		return "Blind · rank them: type the letters best first (e.g. " + reverse(strings.Join(store.Letters(n), "")) +
-			"), enter records · t = tie · x = all bad" + next
-	case a.on && a.withdrawn:
-		return "Blind vote withdrawn (it was: " + a.words(n) + ")" + next
-	case a.on && a.voteID == 0:
-		return "Blind vote: " + a.words(n) + " (not recorded)" + next
-	case a.on:
-		return "Blind vote: " + a.words(n) + " · W withdraws it" + next
+	case a.vote.Asking():
+		return a.vote.View()
+	case a.vote.Blind():
+		return a.vote.View() + next
 	case a.next:
-		return "Blind: the next run shows its targets as A, B… until you vote (B turns it off)"
+		return "Blind: the next run shows its targets as A, B… until you vote (ctrl+b turns it off)"
 	}
 	return ""
-}
-
-func reverse(s string) string {
-	r := []rune(s)
-	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
-		r[i], r[j] = r[j], r[i]
-	}
-	return string(r)
-}
-
-// verdictKey reads a key pressed while the run on screen is hidden, of n
-// columns: for two, a, b, t and x are verdicts at once; for more, a
-// column's letter (or t, x) starts the ranking typed in the vote field.
-func verdictKey(k string, n int) (verdict, start string) {
-	if len(k) != 1 || !(k == "t" || k == "x" || k[0] >= 'a' && k[0] < 'a'+byte(n)) {
-		return "", ""
-	}
-	if n == 2 {
-		v, _ := store.ParseVerdict(k, n)
-		return v, ""
-	}
-	return "", k
 }
 
 // shuffle is targets in a random order: a blind run's shown order.

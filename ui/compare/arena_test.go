@@ -13,7 +13,7 @@ import (
 )
 
 // TestBlindDefaultAndToggle: [arena] blind sets the next run's default;
-// B toggles it, the line above the columns saying which; saving the same
+// ctrl+b toggles it, the line above the columns saying which; saving the same
 // settings again keeps the toggle, a changed default sets it.
 func TestBlindDefaultAndToggle(t *testing.T) {
 	on := &store.Settings{Arena: store.Arena{Blind: true}}
@@ -22,9 +22,9 @@ func TestBlindDefaultAndToggle(t *testing.T) {
 	if !m.arena.next || !strings.Contains(ansi.Strip(m.View()), "Blind: the next run shows its targets as A, B") {
 		t.Fatalf("[arena] blind = true: next blind %v\n%s", m.arena.next, ansi.Strip(m.View()))
 	}
-	m = press(t, m, "B")
+	m = press(t, m, "ctrl+b")
 	if m.arena.next || strings.Contains(ansi.Strip(m.View()), "Blind:") {
-		t.Fatal("B did not turn it off")
+		t.Fatal("ctrl+b did not turn it off")
 	}
 	m, _ = m.Update(tab.SettingsMsg{Settings: on})
 	if m.arena.next {
@@ -56,49 +56,31 @@ func TestRerunBlind(t *testing.T) {
 	}
 }
 
-// TestVerdictKeys: for two, a/b/t/x are verdicts at once, as the
-// command line reads them; for more, a column's letter, t or x opens the
-// ranking; other keys are not the vote's.
-func TestVerdictKeys(t *testing.T) {
-	for _, c := range []struct {
-		key            string
-		n              int
-		verdict, start string
-	}{
-		{"a", 2, "AB", ""}, {"b", 2, "BA", ""}, {"t", 2, store.VerdictTie, ""}, {"x", 2, store.VerdictBad, ""},
-		{"c", 2, "", ""}, {"c", 3, "", "c"}, {"d", 3, "", ""}, {"d", 4, "", "d"}, {"t", 4, "", "t"}, {"x", 3, "", "x"},
-		{"w", 3, "", ""}, {"A", 2, "", ""}, {"enter", 2, "", ""},
-	} {
-		v, s := verdictKey(c.key, c.n)
-		if v != c.verdict || s != c.start {
-			t.Errorf("%q of %d: verdict %q start %q, want %q %q", c.key, c.n, v, s, c.verdict, c.start)
-		}
-	}
-}
-
 // TestOpenedTakesTheStandingVote: of a prompt's votes, the latest one
 // standing reveals the run; with only withdrawn ones, the latest of
 // those; another prompt's votes do not count.
 func TestOpenedTakesTheStandingVote(t *testing.T) {
 	at := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	two := []store.VoteTarget{{Letter: "A", Target: "alpha:x"}, {Letter: "B", Target: "beta:y"}}
 	votes := []store.Vote{
-		{ID: 1, Verdict: "AB", WithdrawnAt: at},
-		{ID: 2, Verdict: "BA"},
-		{ID: 3, Verdict: "tie", WithdrawnAt: at},
-		{ID: 4, Turn: 2, Verdict: "AB"},
+		{ID: 1, Verdict: "AB", WithdrawnAt: at, Targets: two},
+		{ID: 2, Verdict: "BA", Targets: two},
+		{ID: 3, Verdict: "tie", WithdrawnAt: at, Targets: two},
+		{ID: 4, Turn: 2, Verdict: "AB", Targets: two},
 	}
-	a, v := arena{}.opened(votes, 0, false)
-	if v == nil || v.ID != 2 || a.hidden() || !a.on || a.withdrawn || a.words(2) != "B better" {
+	fresh := newArena(nil)
+	a, v := fresh.opened(votes, 0, 2, false)
+	if v == nil || v.ID != 2 || a.hidden() || !a.vote.Blind() || a.vote.Withdrawn() || a.vote.Words() != "B better" {
 		t.Errorf("standing: %+v, vote %+v", a, v)
 	}
-	a, v = arena{}.opened([]store.Vote{votes[0], votes[2]}, 0, true)
-	if v == nil || v.ID != 3 || !a.withdrawn || a.hidden() {
+	a, v = fresh.opened([]store.Vote{votes[0], votes[2]}, 0, 2, true)
+	if v == nil || v.ID != 3 || !a.vote.Withdrawn() || a.hidden() {
 		t.Errorf("withdrawn only: %+v, vote %+v", a, v)
 	}
-	if a, v = (arena{}).opened(votes[3:], 0, true); v != nil || !a.hidden() {
+	if a, v = fresh.opened(votes[3:], 0, 2, true); v != nil || !a.hidden() {
 		t.Errorf("another prompt's vote: %+v", a)
 	}
-	if a, _ = (arena{}).opened(nil, 0, false); a.on {
+	if a, _ = fresh.opened(nil, 0, 2, false); a.vote.Blind() {
 		t.Error("a run never blind opened blind")
 	}
 }

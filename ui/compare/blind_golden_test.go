@@ -28,7 +28,7 @@ func madeUpBlind(t *testing.T, w, h int, texts ...string) Model {
 		m.run.lanes = append(m.run.lanes, newLane(tg, m.st.Markdown))
 		m.run.lanes[i].slot = i
 	}
-	m.arena = m.arena.started(true)
+	m.arena = m.arena.started(true, len(m.run.lanes))
 	m = drive(t, m, tea.Batch(m.layout()...))
 	for i, text := range texts {
 		res := client.ChatResult{Text: text, StopReason: []string{"end_turn", "STOP"}[i], Complete: true,
@@ -67,7 +67,7 @@ func TestGoldenBlind(t *testing.T) {
 				if n := strings.Count(v, "\n") + 1; n != size[1]-4 {
 					t.Errorf("%d lines, want %d", n, size[1]-4)
 				}
-				golden.RequireEqual(t, in256Colours(v))
+				golden.RequireEqual(t, tabtest.In256Colours(v))
 			})
 		}
 	}

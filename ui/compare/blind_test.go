@@ -55,7 +55,7 @@ func blindRun(t *testing.T, n, w, h int) (*harness, *int) {
 			t.Fatalf("%q on screen before the vote (%d×%d):\n%s\nstatus: %s", g, w, h, hs.view(), hs.m.Summary())
 		}
 	}
-	hs.Keys("B", "ctrl+r")
+	hs.Keys("ctrl+b", "ctrl+r")
 	hs.NoErrors()
 	if !hs.m.arena.hidden() || hs.m.run.running() || *frames < 3 {
 		t.Fatalf("hidden %v, running %v, %d frames checked", hs.m.arena.hidden(), hs.m.run.running(), *frames)
@@ -73,7 +73,7 @@ func TestBlindRunHiddenUntilTheVote(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			h, _ := blindRun(t, 2, size[0], size[1])
 			v := h.view()
-			if !hasAll(v, "┏━ A ", "which is better? a = A") {
+			if !hasAll(v, "┏━ A ", "which is better? a A better") {
 				t.Errorf("no letter A or no way to vote:\n%s", v)
 			}
 			if blind, err := h.db.RanBlind(t.Context(), h.m.run.convID, 0); err != nil || !blind {
@@ -134,19 +134,25 @@ func TestBlindRunShuffles(t *testing.T) {
 	}
 }
 
-// TestBlindRankingOfThree: with three targets, a letter opens the field
-// of the ranking, a bad one is refused naming the rule and keeps the
-// field, and enter records the ranking best first.
+// TestBlindRankingOfThree: with three targets, the letters are typed best
+// first in either case (the screen shows capitals: issue 30, a ranking
+// typed "BAC" recorded nothing); a letter twice is refused and enter
+// before the last one says what is missing, recording nothing; enter then
+// records the ranking best first.
 func TestBlindRankingOfThree(t *testing.T) {
 	h, _ := blindRun(t, 3, 120, 40)
-	if !strings.Contains(h.view(), "type the letters best first (e.g. CBA)") {
+	if !strings.Contains(h.view(), "rank them best first (e.g. CBA), then enter") {
 		t.Errorf("no way to rank shown:\n%s", h.view())
 	}
-	h.Keys("c", "c", "enter")
-	if errs := h.Errors(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "each once") || h.m.mode != lining {
-		t.Fatalf("errors %v, mode %d: want the rule named and the field still open", errs, h.m.mode)
+	h.Keys("C", "c", "enter")
+	if ns := h.Notices(); len(ns) < 2 || !strings.Contains(ns[len(ns)-2], "C is ranked already") ||
+		!strings.Contains(ns[len(ns)-1], "rank all 3") || !h.m.arena.hidden() {
+		t.Fatalf("notices %q: want the letter twice refused and enter too soon said", ns)
 	}
-	h.Keys("backspace", "a", "b", "enter")
+	if !strings.Contains(h.view(), "your ranking C _ _") {
+		t.Errorf("the ranking typed is not shown:\n%s", h.view())
+	}
+	h.Keys("A", "b", "enter")
 	votes, err := h.db.Votes(t.Context(), store.VoteFilter{})
 	if err != nil || len(votes) != 1 || votes[0].Verdict != "CAB" || len(votes[0].Targets) != 3 {
 		t.Fatalf("votes %+v (%v)", votes, err)
@@ -205,22 +211,26 @@ func TestVoteNeverChangedOnlyWithdrawn(t *testing.T) {
 		t.Fatalf("votes after a, b, t: %+v", vs)
 	}
 	h.Keys("W")
-	if !strings.Contains(h.view(), "Withdraw your vote (A better)?") {
+	if !strings.Contains(h.view(), "Withdraw the vote (A better) from the leaderboard?") {
 		t.Fatalf("no question:\n%s", h.view())
 	}
 	h.Keys("n")
-	if vs := all(); !vs[0].WithdrawnAt.IsZero() || h.m.arena.withdrawn {
+	if vs := all(); !vs[0].WithdrawnAt.IsZero() || h.m.arena.vote.Withdrawn() {
 		t.Fatal("withdrawn on n")
 	}
-	h.Keys("W", "x", "y") // a stray key keeps asking
-	if vs := all(); len(vs) != 1 || vs[0].WithdrawnAt.IsZero() || !h.m.arena.withdrawn {
+	h.Keys("W", "x") // a stray key keeps asking, and says so
+	if ns := h.Notices(); ns[len(ns)-1] != "answer y or n" || !h.m.arena.vote.Asking() {
+		t.Fatalf("a stray key: %q", ns)
+	}
+	h.Keys("y")
+	if vs := all(); len(vs) != 1 || vs[0].WithdrawnAt.IsZero() || !h.m.arena.vote.Withdrawn() {
 		t.Fatalf("not withdrawn on y: %+v", vs)
 	}
 	if !strings.Contains(h.view(), "Blind vote withdrawn (it was: A better)") {
 		t.Errorf("view:\n%s", h.view())
 	}
 	h.Keys("W")
-	if ns := h.Notices(); !strings.Contains(ns[len(ns)-1], "no recorded vote") {
+	if ns := h.Notices(); !strings.Contains(ns[len(ns)-1], "was withdrawn already") {
 		t.Errorf("a second withdrawal: %q", ns)
 	}
 }
@@ -276,7 +286,7 @@ func TestUnvotedBlindRunOpensBlind(t *testing.T) {
 		}
 	}
 	again := reopen()
-	if again.arena.hidden() || again.arena.verdict != "BCA" || again.arena.voteID != votes[0].ID {
+	if again.arena.hidden() || again.arena.vote.Verdict() != "BCA" || again.arena.vote.ID() != votes[0].ID {
 		t.Fatalf("reopened: %+v", again.arena)
 	}
 	for i, l := range again.run.lanes {

@@ -46,13 +46,10 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 // browseKey acts on the columns: a hidden run's verdicts first, the diff's
 // scrolling while it shows, then the keys of the columns and of the runs.
 func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	if m.arena.hidden() && len(m.run.lanes) > 0 {
-		switch verdict, start, cmd, took := m.arena.vote(msg, m.km, len(m.run.lanes), m.run.running()); {
-		case verdict != "":
-			return m.castVote(verdict)
-		case start != "":
-			return m.openLine(voteLine, start)
-		case took:
+	if m.arena.vote.Blind() && len(m.run.lanes) > 0 {
+		var cmd tea.Cmd
+		var took bool
+		if m, cmd, took = m.voteKey(msg); took {
 			return m, cmd
 		}
 	}
@@ -111,12 +108,8 @@ func (m Model) runKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, tea.Batch(m.layout()...)
 	case key.Matches(msg, k.Tags):
 		return m.openLine(tagLine, strings.Join(m.run.tags, ", "))
-	case key.Matches(msg, k.Withdraw):
-		if err := m.arena.askWithdraw(); err != nil {
-			return m, tab.Warn(err.Error())
-		}
-		m.mode = asking
-		return m, tea.Batch(m.layout()...)
+	case key.Matches(msg, k.Vote.Withdraw):
+		return m, tab.Warn("compare: no blind vote on this comparison to withdraw")
 	}
 	m.run.scroll(msg, m.lens.focus, m.lens.sync)
 	return m, nil

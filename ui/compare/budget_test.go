@@ -26,8 +26,8 @@ func budgeted(t *testing.T) (*harness, *atomic.Int32) {
 	}
 	h := newHarness(t, svc.client(t))
 	s := &store.Settings{
-		Prices: price.Table{"a": {Input: rate(1), Output: rate(10)}, "b": {Input: rate(1), Output: rate(10)}},
-		Budget: price.Budget{Run: rate(0.01)},
+		Prices: price.Table{"a": {Input: tabtest.Float(1), Output: tabtest.Float(10)}, "b": {Input: tabtest.Float(1), Output: tabtest.Float(10)}},
+		Budget: price.Budget{Run: tabtest.Float(0.01)},
 	}
 	h.Send(tab.SettingsMsg{Settings: s})
 	h.m.targets, h.m.prompt = targets(t, "alpha:a:max_tokens=2000", "beta:b:max_tokens=2000"), "hello"
@@ -43,7 +43,7 @@ func TestGuardNoSendsNothing(t *testing.T) {
 		t.Errorf("no estimate with the targets:\n%s", v)
 	}
 	h.Keys("ctrl+r")
-	if v := h.view(); !strings.Contains(v, "comparison: the estimate 0.04 passes the budget") || !strings.Contains(v, "Run it anyway? y/n") {
+	if v := h.view(); !strings.Contains(v, "comparison: the estimate 0.04 passes the budget") || !strings.Contains(v, "Run it anyway?  y run anyway · n do not run") {
 		t.Fatalf("no question:\n%s", v)
 	}
 	h.Keys("a", "ctrl+r", "n")

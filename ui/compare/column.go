@@ -74,7 +74,7 @@ func (p painter) title(i int, t client.ChatTarget, set settingsSplit) string {
 	}
 	apart, shared := set.apart, set.shared
 	head := p.st.Title.Render(fmt.Sprintf("%d %s · %s", i+1, t.Family, t.Model))
-	if p.arena.on {
+	if p.arena.vote.Blind() {
 		head = p.st.Title.Render(fmt.Sprintf("%s = %s · %s", letter(i), t.Family, t.Model))
 	}
 	if len(apart) > 0 {

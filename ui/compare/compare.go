@@ -34,6 +34,7 @@ import (
 	launcher "atelier/ui/components/editor"
 	"atelier/ui/components/form"
 	"atelier/ui/components/guard"
+	"atelier/ui/components/vote"
 	"atelier/ui/internal/frameclock"
 	"atelier/ui/tab"
 )
@@ -102,7 +103,7 @@ func New(o Options) Model {
 	if o.Settings != nil {
 		m.prices = o.Settings.Prices
 	}
-	m.settings, m.arena, m.gate = o.Settings, m.arena.withSetting(o.Settings), newGate()
+	m.settings, m.arena, m.gate = o.Settings, newArena(o.Store).withSetting(o.Settings), newGate()
 	m.editor = newEditor(m.st)
 	return m
 }
@@ -221,11 +222,15 @@ func (m Model) answer(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.verdicts.saved(msg, m.db, writeExport(m.db, m.run.convID, m.exportDir))
 	case exportedMsg:
 		return m, exported(msg)
-	case votedMsg, withdrawnMsg, taggedMsg:
-		if err := m.arena.saved(msg, &m.run); err != nil {
+	case taggedMsg:
+		if err := saved(msg, &m.run); err != nil {
 			return m, tab.Error(fmt.Errorf("compare: %w", err))
 		}
 		return m, tea.Batch(m.layout()...)
+	case vote.RecordedMsg, vote.WithdrawnMsg:
+		var cmd tea.Cmd
+		m.arena.vote, cmd = m.arena.vote.Update(msg)
+		return m, tea.Batch(append(m.layout(), cmd)...)
 	}
 	cmds := m.run.forward(msg) // the columns' frames
 	var cmd tea.Cmd
@@ -255,8 +260,12 @@ func (m Model) FieldEmpty() bool {
 }
 
 // Claims reports whether the tab takes a bare key the shell would take
-// otherwise: the digits rate the focused column while there is one.
+// otherwise: the digits rate the focused column while there is one, and
+// every key is the answer's while the vote asks.
 func (m Model) Claims(msg tea.KeyPressMsg) bool {
+	if m.mode == browsing && m.arena.vote.Asking() {
+		return true
+	}
 	return m.mode == browsing && len(m.run.lanes) > 0 && !m.arena.hidden() && key.Matches(msg, m.km.Rate)
 }
 
@@ -274,6 +283,7 @@ func (m *Model) SetSize(w, h int) {
 func (m *Model) SetDark(dark bool) {
 	m.dark = dark
 	m.st = newStyles(dark)
+	m.arena.vote.SetDark(dark)
 	for i := range m.run.lanes {
 		m.pending = append(m.pending, m.run.lanes[i].restyle(m.st.Markdown))
 	}
@@ -303,7 +313,7 @@ func (m Model) Summary() string {
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
 	return helpKeys{km: *m.km, mode: m.mode, empty: len(m.run.lanes) == 0, hidden: m.arena.hidden(),
-		lanes: len(m.run.lanes)}.help()
+		vote: m.arena.vote.Help(), asked: m.arena.vote.Asking()}.help()
 }
 
 // laneAt is column i, nil when there is none: the focused one, say.

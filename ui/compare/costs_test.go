@@ -10,16 +10,15 @@ import (
 	"atelier/store"
 	"atelier/store/price"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
-
-func rate(v float64) *float64 { return &v }
 
 // testPrices price the made-up run's model-x and model-y; its gamma
 // column failed and its last is still streaming, so neither has a cost.
 func testPrices() price.Table {
 	return price.Table{
-		"model-x": {Input: rate(3), Output: rate(15)},
-		"model-y": {Input: rate(1.25), Output: rate(10)},
+		"model-x": {Input: tabtest.Float(3), Output: tabtest.Float(15)},
+		"model-y": {Input: tabtest.Float(1.25), Output: tabtest.Float(10)},
 	}
 }
 
@@ -41,7 +40,7 @@ func TestGoldenPriced(t *testing.T) {
 			if n := strings.Count(v, "\n") + 1; n != size[1]-4 {
 				t.Errorf("%d lines, want %d", n, size[1]-4)
 			}
-			golden.RequireEqual(t, in256Colours(v))
+			golden.RequireEqual(t, tabtest.In256Colours(v))
 		})
 	}
 }
@@ -63,7 +62,7 @@ func TestColumnCosts(t *testing.T) {
 	}
 	l := m.run.lanes[0]
 	l.fig.thinking = 500
-	think := priced(t, m, price.Table{"model-x": {Input: rate(3), Output: rate(15), Thinking: rate(60)}})
+	think := priced(t, m, price.Table{"model-x": {Input: tabtest.Float(3), Output: tabtest.Float(15), Thinking: tabtest.Float(60)}})
 	if got := think.screen().painter().cost(&l); got != "cost 0.0302" { // 14×3 + 12×15 + 500×60
 		t.Errorf("with thinking: %q, want cost 0.0302", got)
 	}

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/internal/termtext"
+	"atelier/ui/components/scroll"
 	"atelier/ui/diff"
 	"atelier/ui/markdown"
 )
@@ -21,7 +21,7 @@ import (
 type diffView struct {
 	left, right int // the columns compared, as shown
 	runs        []diff.Run
-	top         int // the first line shown
+	at          scroll.Model // the window on the lines
 
 	width int         // the width lines were laid out at
 	lines [2][]string // the left and right columns' lines
@@ -61,26 +61,15 @@ func toggleDiff(d *diffView, lanes []lane, focus, w int, st *styles) (*diffView,
 	return newDiff(lanes, focus, w, st), true
 }
 
-// scroll moves the diff by a scrolling key, reporting whether msg was one.
+// scroll moves the diff by a scrolling key of km, page lines showing,
+// reporting whether msg was one.
 func (d diffView) scroll(msg tea.KeyPressMsg, km markdown.KeyMap, page int) (*diffView, bool) {
-	switch {
-	case key.Matches(msg, km.Up):
-		d.top--
-	case key.Matches(msg, km.Down):
-		d.top++
-	case key.Matches(msg, km.PageUp):
-		d.top -= page
-	case key.Matches(msg, km.PageDown):
-		d.top += page
-	case key.Matches(msg, km.Home):
-		d.top = 0
-	case key.Matches(msg, km.End):
-		d.top = len(d.lines[0])
-	default:
-		return &d, false
-	}
-	d.top = max(min(d.top, len(d.lines[0])-page), 0)
-	return &d, true
+	d.at.KeyMap = km
+	d.at.SetHeight(page)
+	d.at.SetTotal(len(d.lines[0]))
+	var took bool
+	d.at, took = d.at.Update(msg)
+	return &d, took
 }
 
 // lay lays the diff out iw cells wide, unless it is already.
@@ -100,10 +89,11 @@ func (d *diffView) lay(iw int, st *styles) {
 func (d *diffView) View(p painter, lanes []lane, sets []settingsSplit, w, h int) string {
 	lw := w/2 + w%2
 	d.lay(innerWidth(w), p.st)
-	body := max(h-4, 1) // the borders, the legend and the position
-	d.top = max(min(d.top, len(d.lines[0])-body), 0)
-	end := min(d.top+body, len(d.lines[0]))
-	pos := p.st.Muted.Render(fmt.Sprintf("lines %d–%d of %d · D closes", d.top+1, end, len(d.lines[0])))
+	d.at.SetHeight(max(h-4, 1)) // the borders, the legend and the position
+	d.at.SetTotal(len(d.lines[0]))
+	from := d.at.Offset()
+	end := min(from+d.at.Height(), len(d.lines[0]))
+	pos := p.st.Muted.Render(fmt.Sprintf("lines %d–%d of %d · D closes", from+1, end, len(d.lines[0])))
 	if len(d.lines[0]) == 0 {
 		pos = p.st.Muted.Render("no text yet · D closes")
 	}
@@ -113,7 +103,7 @@ func (d *diffView) View(p painter, lanes []lane, sets []settingsSplit, w, h int)
 	size := h
 	for side, i := range [2]int{d.left, d.right} {
 		c := column{title: p.title(i, lanes[i].target, sets[i]), apart: []string{legend[side]},
-			body: strings.Join(d.lines[side][d.top:end], "\n"), verdict: pos}
+			body: strings.Join(d.lines[side][from:end], "\n"), verdict: pos}
 		bw := lw
 		if side == 1 {
 			bw = w - lw

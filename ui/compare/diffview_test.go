@@ -77,18 +77,18 @@ func TestDiffScrolls(t *testing.T) {
 	m := madeUpBlind(t, 80, 24, long+"end one", long+"end two")
 	m = press(t, m, "D", "G")
 	n := len(m.lens.diff.lines[0])
-	if n < 80 || m.lens.diff.top == 0 {
-		t.Fatalf("%d lines, top %d after G", n, m.lens.diff.top)
+	if n < 80 || m.lens.diff.at.Offset() == 0 {
+		t.Fatalf("%d lines, top %d after G", n, m.lens.diff.at.Offset())
 	}
 	if v := ansi.Strip(m.View()); !hasAll(v, "end", "one", "two") || strings.Contains(v, "┃ line of words") && !strings.Contains(v, "end") {
 		t.Errorf("the end is not shown after G:\n%s", v)
 	}
 	m = press(t, m, "g")
-	if m.lens.diff.top != 0 {
-		t.Errorf("top %d after g", m.lens.diff.top)
+	if m.lens.diff.at.Offset() != 0 {
+		t.Errorf("top %d after g", m.lens.diff.at.Offset())
 	}
 	m = press(t, m, "up")
-	if m.lens.diff.top != 0 {
-		t.Errorf("scrolled above the first line: %d", m.lens.diff.top)
+	if m.lens.diff.at.Offset() != 0 {
+		t.Errorf("scrolled above the first line: %d", m.lens.diff.at.Offset())
 	}
 }

@@ -132,7 +132,7 @@ func (p painter) verdictLine(l *lane, i int) string {
 		return st.Muted.Render("blind: no names until you vote")
 	}
 	var parts []string
-	if place := p.arena.place(i); p.arena.on && place != "" {
+	if place := p.arena.vote.Place(i); place != "" {
 		parts = append(parts, st.Winner.Render("vote: "+place))
 	}
 	if l.rating > 0 {

@@ -69,12 +69,12 @@ func (g *gate) verdict(v guard.Verdict, typing bool) (goes *pendingRun, cmd tea.
 
 // key answers the question: yes lets the run held go, no drops it, having
 // sent nothing (cmd says so). answered is false for any other key, which
-// keeps asking.
+// keeps asking (cmd says which keys answer).
 func (g *gate) key(msg tea.KeyPressMsg) (goes *pendingRun, cmd tea.Cmd, answered bool) {
 	var answer guard.Answer
-	g.ask, answer = g.ask.Update(msg)
+	g.ask, answer, cmd = g.ask.Update(msg)
 	if answer == guard.None {
-		return nil, nil, false
+		return nil, cmd, false
 	}
 	p := g.held
 	g.held = nil

@@ -1,16 +1,15 @@
 package compare
 
 import (
-	"atelier/ui/tab/tabtest"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 	"time"
 
+	"atelier/ui/tab/tabtest"
+
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"atelier/client"
@@ -134,16 +133,8 @@ func TestGolden(t *testing.T) {
 				if n := strings.Count(v, "\n") + 1; n != size[1]-4 {
 					t.Errorf("%d lines, want %d", n, size[1]-4)
 				}
-				golden.RequireEqual(t, in256Colours(v))
+				golden.RequireEqual(t, tabtest.In256Colours(v))
 			})
 		}
 	}
-}
-
-// in256Colours is s as a 256-colour terminal gets it.
-func in256Colours(s string) string {
-	var b strings.Builder
-	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.ANSI256}
-	io.WriteString(w, s)
-	return b.String()
 }

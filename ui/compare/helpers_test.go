@@ -128,11 +128,7 @@ func (h *harness) view() string { return ansi.Strip(h.m.View()) }
 // conversation reads the run on screen back from history.
 func (h *harness) conversation() *store.Conversation {
 	h.t.Helper()
-	c, err := h.db.Conversation(context.Background(), h.m.run.convID)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return c
+	return tabtest.Conversation(h.t, h.db, h.m.run.convID)
 }
 
 // service is the simulator behind an httptest server. hold, when set, is

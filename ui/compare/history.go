@@ -110,7 +110,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 	m.defaulted = false
 	m.lens.diff = nil
 	var vote *store.Vote
-	m.arena, vote = m.arena.opened(msg.votes, m.run.turn, msg.blind)
+	m.arena, vote = m.arena.opened(msg.votes, m.run.turn, len(m.run.lanes), msg.blind)
 	switch {
 	case vote != nil:
 		m.run.lanes = inVoteOrder(m.run.lanes, *vote)

@@ -6,6 +6,7 @@ import (
 	launcher "atelier/ui/components/editor"
 	"atelier/ui/components/form"
 	"atelier/ui/components/guard"
+	"atelier/ui/components/vote"
 	"atelier/ui/markdown"
 	"atelier/ui/tab"
 )
@@ -20,9 +21,10 @@ type keyMap struct {
 	Diff, Tags                   key.Binding
 	Scroll                       markdown.KeyMap // a column, or all while in sync
 
-	// Blind runs (issue 16): the toggle, the verdicts (help only: the keys
-	// are read by verdictKey), the withdrawal.
-	Blind, VoteTwo, VoteRank, Withdraw key.Binding
+	// Blind runs (issue 16): the toggle, and the vote's keys
+	// (ui/components/vote's, as every tab votes).
+	Blind key.Binding
+	Vote  vote.KeyMap
 
 	// The prompt editor.
 	Send, Newline, Field, Close, Editor key.Binding
@@ -59,10 +61,8 @@ func defaultKeyMap() keyMap {
 		Tags:     b([]string{"#"}, "#", "tags"),
 		Scroll:   markdown.DefaultKeyMap(),
 
-		Blind:    b([]string{"B"}, "B", "blind next run"),
-		VoteTwo:  b([]string{"a", "b", "t", "x"}, "a/b/t/x", "vote: A, B, tie, both bad"),
-		VoteRank: b([]string{"a", "b", "c", "d"}, "letters enter", "vote: rank 3–4 best first (CAB)"),
-		Withdraw: b([]string{"W"}, "W", "withdraw the vote"),
+		Blind: b([]string{"ctrl+b"}, "ctrl+b", "blind next run"),
+		Vote:  vote.DefaultKeyMap(),
 
 		Send:    b([]string{"enter", "ctrl+r"}, "enter", "run"),
 		Newline: b([]string{"shift+enter", "ctrl+j"}, "⇧enter/ctrl+j", "new line"),
@@ -88,8 +88,8 @@ const (
 	prompting      // the prompt editor has the keyboard
 	noting         // the note of a column has the keyboard
 	targeting      // the targets form has the keyboard
-	lining         // a one-line field has the keyboard: a blind ranking or the tags
-	asking         // a question waits for y or n: the budget's, or a withdrawal's
+	lining         // a one-line field has the keyboard: the tags
+	asking         // the budget's question waits for y or n
 )
 
 // helpKeys are the keys of one mode, for the shell's help. Before any
@@ -98,8 +98,9 @@ type helpKeys struct {
 	km     keyMap
 	mode   mode
 	empty  bool
-	hidden bool // a blind run waits for its vote
-	lanes  int
+	hidden bool          // a blind run waits for its vote
+	vote   []key.Binding // the vote's keys that matter now
+	asked  bool          // the vote's withdrawal asks
 }
 
 // short lists the keys that matter in the current mode.
@@ -120,10 +121,10 @@ func (h helpKeys) short() []key.Binding {
 	switch {
 	case h.empty:
 		return []key.Binding{k.Targets, k.Edit, k.Rerun}
-	case h.hidden && h.lanes == 2:
-		return []key.Binding{k.VoteTwo, k.Next, k.Diff, k.Rerun, k.Blind}
 	case h.hidden:
-		return []key.Binding{k.VoteRank, k.Next, k.Diff, k.Rerun, k.Blind}
+		return append(h.vote, k.Next, k.Diff, k.Rerun, k.Blind)
+	case h.asked:
+		return h.vote
 	}
 	return []key.Binding{k.Rerun, k.Next, k.Rate, k.Winner, k.Continue, k.Zoom, k.Sync, k.Note, k.Export}
 }
@@ -136,7 +137,7 @@ func (h helpKeys) help() tab.Help {
 		{Title: "Columns", Keys: []key.Binding{k.Next, k.Prev, k.Zoom, k.Sync, s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}},
 		{Title: "Judging a column", Keys: []key.Binding{tab.Retitle(k.Rate, "rate 1 to 5 stars; 0 clears"), k.Note, k.Winner, k.Continue, k.Export}},
 		{Title: "Runs", Keys: []key.Binding{k.Edit, k.Targets, k.Rerun, k.Stop, k.Older, k.Newer, k.Diff, k.Tags}},
-		{Title: "Blind (arena)", Keys: []key.Binding{k.Blind, k.VoteTwo, k.VoteRank, k.Withdraw}},
+		{Title: "Blind (arena)", Keys: []key.Binding{k.Blind, k.Vote.Two, k.Vote.Rank, k.Vote.Record, k.Vote.Erase, k.Vote.Withdraw}},
 		{Title: "Prompt editor", Keys: []key.Binding{k.Send, k.Newline, k.Editor, k.Field, k.Close}},
 		{Title: "Note", Keys: []key.Binding{k.Save, k.Cancel}},
 		{Title: "Targets form (ctrl+t)", Keys: []key.Binding{k.FormNext, k.FormPrev, k.Form.Up, k.Form.Down, k.Form.Change, k.Form.Back, k.Apply, k.Cancel}},

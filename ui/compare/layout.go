@@ -66,10 +66,11 @@ func (m *Model) layout() []tea.Cmd {
 	if m.mode == targeting {
 		m.form = sizeForm(m.form, m.width)
 	}
+	m.arena.vote.SetWidth(m.width)
 	m.editor.prompt.SetWidth(max(m.width-2, 10))
 	m.editor.system.SetWidth(max(m.width-12, 10))
 	if m.line != nil {
-		m.line.input.SetWidth(m.line.width(m.width, len(m.run.lanes)))
+		m.line.input.SetWidth(m.line.width(m.width))
 	}
 	return cmds
 }

@@ -19,12 +19,11 @@ import (
 type lineKind int
 
 const (
-	voteLine lineKind = iota // a blind ranking, letters best first
-	tagLine                  // the comparison's tags, comma-separated
+	tagLine  lineKind = iota // the comparison's tags, comma-separated
 	noteLine                 // the note on one column
 )
 
-// lineInput is a one-line field: a ranking, the tags, or a column's note.
+// lineInput is a one-line field: the tags, or a column's note.
 type lineInput struct {
 	kind  lineKind
 	lane  int // the column of a note
@@ -38,23 +37,20 @@ type taggedMsg struct {
 	err    error
 }
 
-// label is what the field is for, before it, among n columns.
-func (l *lineInput) label(n int) string {
-	switch l.kind {
-	case voteLine:
-		return fmt.Sprintf("Your ranking (the letters %s best first; t = tie, x = all bad) ", strings.Join(store.Letters(n), ""))
-	case noteLine:
+// label is what the field is for, before it.
+func (l *lineInput) label() string {
+	if l.kind == noteLine {
 		return fmt.Sprintf("Note on column %d ", l.lane+1)
 	}
 	return "Tags (comma-separated; empty removes them) "
 }
 
-// width is the field's width in a tab w wide, of n columns.
-func (l *lineInput) width(w, n int) int {
+// width is the field's width in a tab w wide.
+func (l *lineInput) width(w int) int {
 	if l.kind == noteLine {
 		return max(w-30, 10)
 	}
-	return max(w-ansi.StringWidth(l.label(n))-4, 10)
+	return max(w-ansi.StringWidth(l.label())-4, 10)
 }
 
 // openLine opens the field of kind, holding value; a note is the focused
@@ -83,8 +79,8 @@ func (m Model) openLine(kind lineKind, value string) (Model, tea.Cmd) {
 	return m, tea.Batch(append(m.layout(), m.line.input.Focus())...)
 }
 
-// lineKey handles the field's keys: enter records the ranking, saves the
-// tags or the note (a bad one keeps the field open, named), esc closes it.
+// lineKey handles the field's keys: enter saves the tags or the note (a
+// bad one keeps the field open, named), esc closes it.
 func (m Model) lineKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, m.km.Cancel):
@@ -94,41 +90,34 @@ func (m Model) lineKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.updateField(msg)
 	}
 	kind := m.line.kind
-	verdict, cmd, err := m.line.enter(m.run, m.db)
+	cmd, err := m.line.enter(m.run, m.db)
 	if err != nil {
 		return m, tab.Error(fmt.Errorf("compare: %w", err))
 	}
 	m.mode, m.line = browsing, nil
-	switch kind {
-	case voteLine:
-		return m.castVote(verdict)
-	case noteLine:
+	if kind == noteLine {
 		cmd = m.verdicts.save(m.db, m.run)
 	}
 	return m, tea.Batch(append(m.layout(), cmd)...)
 }
 
-// enter reads what was typed, on r, the run on screen: a ranking gives
-// its verdict, the tags the command writing them in db; a note is put on
-// its column at once. A ranking or tags that break a rule give the error.
-func (l *lineInput) enter(r run, db *store.Store) (verdict string, cmd tea.Cmd, err error) {
+// enter reads what was typed, on r, the run on screen: the tags give the
+// command writing them in db; a note is put on its column at once. Tags
+// that break a rule give the error.
+func (l *lineInput) enter(r run, db *store.Store) (cmd tea.Cmd, err error) {
 	value := l.input.Value()
-	switch l.kind {
-	case voteLine:
-		verdict, err = store.ParseVerdict(value, len(r.lanes))
-		return verdict, nil, err
-	case noteLine:
+	if l.kind == noteLine {
 		if l.lane < len(r.lanes) {
 			r.lanes[l.lane].note = strings.TrimSpace(value)
 		}
-		return "", nil, nil
+		return nil, nil
 	}
 	tags, err := parseTags(value)
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	ref := store.ItemRef{Kind: store.KindCompare, ID: r.convID}
-	return "", func() tea.Msg {
+	return func() tea.Msg {
 		return result(taggedMsg{convID: ref.ID, tags: tags, err: db.SetTags(context.Background(), ref, tags)})
 	}, nil
 }

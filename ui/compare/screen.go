@@ -53,7 +53,7 @@ func (s screen) painter() painter {
 }
 
 func (s screen) geometry() geometry {
-	g := geometry{top: topLines(s.mode, s.system, s.arena.line(len(s.run.lanes)))}
+	g := geometry{top: topLines(s.mode, s.system, s.arena.line())}
 	n := len(s.targets)
 	g.colH = max(s.height-g.top, 0)
 	if n == 0 || len(s.run.lanes) == 0 && n < 2 {

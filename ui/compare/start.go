@@ -73,7 +73,7 @@ func (m Model) launch(p pendingRun) (Model, tea.Cmd) {
 		m.run.lanes[i].slot = i
 		m.run.lanes[i].md.SetClock(m.clock)
 	}
-	m.arena, m.lens.diff = m.arena.started(p.blind), nil
+	m.arena, m.lens.diff = m.arena.started(p.blind, len(p.targets)), nil
 	m.browser, m.mode = m.browser.left(), browsing
 	m.lens.focus = min(m.lens.focus, len(p.targets)-1)
 	cmds := append(m.layout(), recordRun(m.db, m.seq, p))

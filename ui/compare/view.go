@@ -58,12 +58,9 @@ func (m Model) topView(s screen) []string {
 		}
 		return []string{label, m.editor.prompt.View(), st.Label.Render("System ") + m.editor.system.View(), rule}
 	case noting, lining:
-		return []string{fit(st.Label.Render(m.line.label(len(m.run.lanes)))+m.line.input.View(), m.width)}
+		return []string{fit(st.Label.Render(m.line.label())+m.line.input.View(), m.width)}
 	case asking:
-		if m.gate.asking() {
-			return []string{fit(m.gate.ask.View(m.dark, m.width), m.width)}
-		}
-		return []string{fit(st.Stars.Render(m.arena.question(len(m.run.lanes))), m.width)}
+		return []string{fit(m.gate.ask.View(m.dark, m.width), m.width)}
 	}
 	shownPrompt, shownSystem := m.run.shown(m.prompt, m.system)
 	prompt := oneLine(shownPrompt)
@@ -77,8 +74,8 @@ func (m Model) topView(s screen) []string {
 	if sys := shownSystem; sys != "" {
 		out = append(out, fit(st.Label.Render("System ")+st.Muted.Render(oneLine(sys)), m.width))
 	}
-	if a := m.arena.line(len(m.run.lanes)); a != "" {
-		out = append(out, fit(st.Live.Render(a), m.width))
+	if a := m.arena.line(); a != "" {
+		out = append(out, fit(a, m.width))
 	}
 	return out
 }

@@ -6,6 +6,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/components/filter"
 )
 
 // browse is the list as the person goes through it: the rows, read a page
@@ -25,6 +27,8 @@ type browse struct {
 	focus   mode   // listing, searching or filtering
 	seq     int    // the latest list or search; answers to others are dropped
 	cancel  context.CancelFunc
+	top     bool        // g asked for the newest: the cursor goes to the first row when they come
+	scope   *batchScope // the batch whose cells are listed; nil: the whole history
 
 	named  map[int64]bool   // the comparisons whose lanes were asked for
 	labels map[int64]string // the comparisons named by their lanes' targets
@@ -35,7 +39,7 @@ type browse struct {
 
 // newBrowse is the list before its first page; with no store it says so.
 func newBrowse(st styles, haveStore bool) browse {
-	b := browse{input: newInput(st), list: newList(), drawn: &rowCache{}}
+	b := browse{input: newInput(st), list: newList(), filters: newFilters(), drawn: &rowCache{}}
 	b.list.loading = true
 	if !haveStore {
 		b.list = b.list.replace(nil, false, 1)
@@ -55,11 +59,11 @@ func newInput(st styles) textinput.Model {
 }
 
 // height is the room for rows: the frame less the search line, the
-// filters' line while they are chosen, and a question's line.
+// filters' two lines while they are chosen, and a question's line.
 func (b browse) height(e tabEnv) int {
 	h := e.height - 1
 	if b.focus == filtering {
-		h--
+		h -= 2
 	}
 	if e.asking {
 		h--
@@ -74,15 +78,22 @@ func (b browse) key(e tabEnv, msg tea.KeyPressMsg) (_ browse, _ tea.Cmd, ok bool
 	k := e.km
 	var cmd tea.Cmd
 	switch {
-	case key.Matches(msg, k.Top) && b.list.above:
-		b, cmd = b.reload(e) // the first rows were dropped: read them again
-	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom):
+	case key.Matches(msg, k.Top):
+		// The newest, read again: the cursor goes to the first row now,
+		// and again when they come.
+		b.list = b.list.move(-len(b.list.rows()), b.height(e))
+		b, cmd = b.reload(e)
+		b.top = cmd != nil
+	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Bottom):
 		b, cmd = b.moveBy(e, k.step(msg, max(b.height(e)-1, 1), len(b.list.rows())))
 	case key.Matches(msg, k.Search):
+		b = b.leaveScope() // a search is the whole history's
 		b.focus = searching
 		cmd = b.input.Focus()
 	case key.Matches(msg, k.Filters):
-		b.focus = filtering
+		b, cmd = b.openFilters()
+	case key.Matches(msg, k.Clear) && b.scope != nil && b.query == "":
+		b, cmd = b.leaveBatch(e)
 	case key.Matches(msg, k.Clear):
 		b, cmd = b.clearSearch(e)
 	default:
@@ -142,28 +153,30 @@ func (b browse) clearSearch(e tabEnv) (browse, tea.Cmd) {
 	return b.reload(e)
 }
 
-// filterKey changes the filters, and lists again when they changed.
-func (b browse) filterKey(e tabEnv, msg tea.KeyPressMsg) (browse, tea.Cmd) {
-	k := e.km
-	before := b.filters
-	switch {
-	case key.Matches(msg, k.Close):
+// filterKey gives a key (or a paste) to the filter form; the list is read
+// again once it applies filters that changed.
+func (b browse) filterKey(e tabEnv, msg tea.Msg) (browse, tea.Cmd) {
+	var res filter.Result
+	var cmd tea.Cmd
+	b.filters.form, res, cmd = b.filters.form.Update(msg)
+	switch res {
+	case filter.Closed:
 		b.focus = listing
-	case key.Matches(msg, k.Left):
-		b.filters.at = wrap(b.filters.at-1, filterCount)
-	case key.Matches(msg, k.Right):
-		b.filters.at = wrap(b.filters.at+1, filterCount)
-	case key.Matches(msg, k.Change):
-		step := 1
-		if s := msg.String(); s == "up" || s == "k" {
-			step = -1
+	case filter.Applied:
+		b.focus = listing
+		before := b.filters.values
+		if b.filters = b.filters.applied(); b.filters.values != before {
+			return b.reload(e)
 		}
-		b.filters = b.filters.step(step)
-	case key.Matches(msg, k.Reset):
-		b.filters = b.filters.reset()
 	}
-	if b.filters.values == before.values && b.filters.since == before.since {
-		return b, nil
-	}
-	return b.reload(e)
+	return b, cmd
+}
+
+// openFilters gives the keyboard to the filter form, on the filters
+// applied.
+func (b browse) openFilters() (browse, tea.Cmd) {
+	var cmd tea.Cmd
+	b.focus = filtering
+	b.filters.form, cmd = b.filters.form.Open()
+	return b, cmd
 }

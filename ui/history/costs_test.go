@@ -13,17 +13,16 @@ import (
 	"atelier/store"
 	"atelier/store/price"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
-
-func rate(v float64) *float64 { return &v }
 
 // testPrices price the fixture's models, its image model by size and
 // quality and its video endpoints by the second.
 func testPrices() price.Table {
 	return price.Table{
-		"model-x":               {Input: rate(3), Output: rate(15)},
-		"model-y":               {Input: rate(1), Output: rate(10)},
-		"model-z":               {Input: rate(2), Output: rate(8)},
+		"model-x":               {Input: tabtest.Float(3), Output: tabtest.Float(15)},
+		"model-y":               {Input: tabtest.Float(1), Output: tabtest.Float(10)},
+		"model-z":               {Input: tabtest.Float(2), Output: tabtest.Float(8)},
 		"gamma/image-2.5-flare": {Image: map[string]float64{"1024x1024/high": 0.19}},
 		"videob/*":              {Second: map[string]float64{"*": 0.05}},
 	}
@@ -60,7 +59,7 @@ func TestGoldenPriced(t *testing.T) {
 						}
 					}
 				}
-				golden.RequireEqual(t, masked(in256Colours(v)))
+				golden.RequireEqual(t, masked(tabtest.In256Colours(v)))
 			})
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"atelier/internal/termtext"
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/ui/components/scroll"
 )
 
 // The costs view (issue 18): what the history cost, summed by day, by
@@ -35,7 +36,7 @@ type costsView struct {
 	loading bool
 	sums    *store.CostSums
 	err     string
-	offset  int // the first line shown
+	at      scroll.Model // the window on the body
 }
 
 // costsMsg answers costsCmd.
@@ -56,16 +57,14 @@ func (v costsView) query(f filters, now time.Time) (store.CostQuery, string) {
 	switch p := costPeriods[v.period]; {
 	case v.period == 0:
 		q.Kind, q.Family, q.Model = store.Kind(f.values[kindFilter]), f.values[familyFilter], f.values[modelFilter]
-		if ago := sinceChoices[f.since].ago; ago > 0 {
-			q.Since = now.Add(-ago)
-		}
+		q.Since = f.since(now)
 		var parts []string
 		for _, i := range []int{kindFilter, familyFilter, modelFilter} {
 			if f.values[i] != "" {
 				parts = append(parts, filterNames[i]+" "+f.values[i])
 			}
 		}
-		return q, "as listed: " + strings.Join(append(parts, "since "+sinceChoices[f.since].label), ", ")
+		return q, "as listed: " + strings.Join(append(parts, "since "+f.label(sinceFilter)), ", ")
 	case p.label == "today":
 		q.Since = store.StartOfDay(now)
 	case p.ago > 0:
@@ -202,17 +201,20 @@ func (v costsView) heading(st styles, label string, priced bool, width int) stri
 	return left + strings.Repeat(" ", gap) + right
 }
 
-// lines are the view in a width×height frame, scrolled to its offset.
+// lines are the view in a width×height frame, scrolled to where it is.
 func (v costsView) lines(st styles, label string, priced bool, width, height int) []string {
 	body := v.body(st, priced, width)
-	room := max(height-1, 1)
-	off := max(0, min(v.offset, len(body)-room))
-	return append([]string{v.heading(st, label, priced, width)}, body[off:min(len(body), off+room)]...)
+	v.at.SetHeight(max(height-1, 1))
+	v.at.SetTotal(len(body))
+	return append([]string{v.heading(st, label, priced, width)}, v.at.Window(body)...)
 }
 
-// scrolled moves the view n lines, kept inside its body.
-func (v costsView) scrolled(n int, st styles, priced bool, width, height int) costsView {
-	v.offset = max(0, min(v.offset+n, len(v.body(st, priced, width))-max(height-1, 1)))
+// scrolled moves the view by a scrolling key of km, kept inside its body.
+func (v costsView) scrolled(msg tea.KeyPressMsg, km keyMap, st styles, priced bool, width, height int) costsView {
+	v.at.KeyMap = km.scroll()
+	v.at.SetHeight(max(height-1, 1))
+	v.at.SetTotal(len(v.body(st, priced, width)))
+	v.at, _ = v.at.Update(msg)
 	return v
 }
 
@@ -241,11 +243,10 @@ func (v costsView) key(e tabEnv, f filters, msg tea.KeyPressMsg) (costsView, tea
 	case key.Matches(msg, k.Left):
 		v.period = wrap(v.period-1, len(costPeriods))
 	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom):
-		n := k.step(msg, max(e.height-2, 1), 1<<20)
-		return v.scrolled(n, e.st, len(e.prices) > 0, e.width, e.height), nil
+		return v.scrolled(msg, k, e.st, len(e.prices) > 0, e.width, e.height), nil
 	default:
 		return v, nil
 	}
-	v.offset = 0
+	v.at.GotoTop()
 	return v.count(e, f)
 }

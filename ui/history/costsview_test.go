@@ -61,7 +61,7 @@ func TestCostsViewSumsByDayModelAndKind(t *testing.T) {
 		})
 	}
 	// The list's range: its filters narrow the sums.
-	hs := pricedHarness(t, f.db, 120, 40).Keys("f", "j", "j", "j", "enter", "c")
+	hs := pricedHarness(t, f.db, 120, 40).Keys("f", "down", "down", "down", "enter", "c")
 	shows(t, hs, `costs · as listed: kind image, since any +total 0\.19 · 1 priced`)
 	if strings.Contains(hs.view(), "model-x") {
 		t.Errorf("chat models in the image costs:\n%s", hs.view())
@@ -115,7 +115,7 @@ func TestGoldenCosts(t *testing.T) {
 					hs = pricedHarness(t, f.db, size[0], size[1])
 				}
 				hs.Keys("c")
-				golden.RequireEqual(t, in256Colours(hs.m.View()))
+				golden.RequireEqual(t, tabtest.In256Colours(hs.m.View()))
 			})
 		}
 	}

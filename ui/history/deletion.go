@@ -4,24 +4,26 @@ import (
 	"context"
 	"fmt"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
+	"atelier/ui/components/confirm"
 	"atelier/ui/tab"
 )
 
 // deletion is a deletion being decided. It is apart from the list and the
 // reader because both ask for it, and it takes two answers in turn: the
 // store's first for a video task (one that still runs is refused, as the
-// Video tab refuses it: issue 19, bug 5), then the person's, y or n, on
-// the tab's last line. The zero deletion asks nothing.
+// Video tab refuses it: issue 19, bug 5), then the person's, y or n
+// (ui/components/confirm), on the tab's last line. The zero deletion asks
+// nothing.
 type deletion struct {
-	pending *confirm // the question on screen; nil when none
+	pending *doomed       // the item asked about; nil when none
+	q       confirm.Model // the question on screen
 }
 
-// confirm is a deletion waiting for an answer.
-type confirm struct {
+// doomed is the item a deletion waits on.
+type doomed struct {
 	row   row
 	title string
 }
@@ -46,55 +48,73 @@ func (d deletion) asking() bool { return d.pending != nil }
 // ask asks before deleting r. Whether a video task still runs is the
 // store's to say, so that is asked first.
 func (d deletion) ask(e tabEnv, r row, title string) (deletion, tea.Cmd) {
-	if r.ref.Kind != store.KindVideo || e.db == nil {
-		d.pending = &confirm{row: r, title: title}
-		return d, nil
-	}
 	db := e.db
-	return d, func() tea.Msg {
-		t, err := db.VideoTask(context.Background(), r.requestID)
-		if err == nil && !t.Done {
-			err = tab.VideoRunning(r.requestID)
+	switch {
+	case db != nil && r.ref.Kind == store.KindVideo:
+		return d, func() tea.Msg {
+			t, err := db.VideoTask(context.Background(), r.requestID)
+			if err == nil && !t.Done {
+				err = tab.VideoRunning(r.requestID)
+			}
+			return result(deletableMsg{row: r, title: title, err: err})
 		}
-		return result(deletableMsg{row: r, title: title, err: err})
+	case db != nil && r.ref.Kind == store.KindBatch:
+		return d, func() tea.Msg {
+			b, err := db.Batch(context.Background(), r.ref.ID)
+			if err == nil && b.Status == store.BatchRunning {
+				err = fmt.Errorf("batch %d is running: stop it in the Batch tab (alt+8) first", b.ID)
+			}
+			return result(deletableMsg{row: r, title: title, err: err})
+		}
 	}
+	return d.asked(e, r, title), nil
 }
 
 // checked takes the store's answer to ask: the question, or why not.
-func (d deletion) checked(msg deletableMsg) (deletion, tea.Cmd) {
+func (d deletion) checked(e tabEnv, msg deletableMsg) (deletion, tea.Cmd) {
 	if msg.err != nil {
 		return d, tab.Error(msg.err)
 	}
-	d.pending = &confirm{row: msg.row, title: msg.title}
-	return d, nil
+	return d.asked(e, msg.row, msg.title), nil
 }
 
-// key takes the person's answer: y deletes, n keeps.
+// asked is d asking before deleting r, named by its title.
+func (d deletion) asked(e tabEnv, r row, title string) deletion {
+	what := "its files"
+	switch r.ref.Kind {
+	case store.KindChat, store.KindCompare:
+		what = "its messages"
+	case store.KindBatch:
+		what = "its cells' conversations"
+	}
+	d.pending = &doomed{row: r, title: title}
+	d.q = confirm.New(confirm.KeyMap{Yes: e.km.Yes, No: e.km.No}).
+		Ask(fmt.Sprintf("delete %s “%s” and %s?", r.ref.Kind, oneLine(title, 40), what))
+	return d
+}
+
+// key takes the person's answer: y deletes, n (or esc) keeps, any other
+// key keeps asking and says so.
 func (d deletion) key(e tabEnv, msg tea.KeyPressMsg) (deletion, tea.Cmd) {
-	switch {
-	case key.Matches(msg, e.km.Yes):
+	var a confirm.Answer
+	var cmd tea.Cmd
+	switch d.q, a, cmd = d.q.Update(msg); a {
+	case confirm.Yes:
 		c := *d.pending
 		d.pending = nil
 		return d, deleteCmd(e.db, c.row, c.title)
-	case key.Matches(msg, e.km.No):
+	case confirm.No:
 		d.pending = nil
 	}
-	return d, nil
+	return d, cmd
 }
 
 // question is the line asking to confirm a deletion; "" when none is asked.
 func (d deletion) question(st styles) string {
-	c := d.pending
-	if c == nil {
+	if d.pending == nil {
 		return ""
 	}
-	r := c.row
-	what := "its files"
-	if r.ref.Kind == store.KindChat || r.ref.Kind == store.KindCompare {
-		what = "its messages"
-	}
-	return st.Problem.Render(fmt.Sprintf("delete %s “%s” and %s?", r.ref.Kind, oneLine(c.title, 40), what)) +
-		st.Hint.Render("  y delete · n keep")
+	return st.Problem.Render(d.q.Question()) + st.Hint.Render("  "+d.q.Hint())
 }
 
 // deleteCmd deletes the item with its files.

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"atelier/store"
+	"atelier/ui/components/filter"
 )
 
 // The filters, in the order the bar shows them.
@@ -19,77 +20,53 @@ const (
 
 var filterNames = [filterCount]string{"kind", "family", "model", "status", "since"}
 
-// The values each filter cycles through; "" is "all". Models are the ones
-// seen in the list, since they change with the service.
+// The values each filter suggests; "" is "all". Models are the ones seen
+// in the list, since they change with the service.
 var (
-	kindChoices   = []string{"", string(store.KindChat), string(store.KindCompare), string(store.KindImage), string(store.KindVideo)}
-	familyChoices = []string{"", "alpha", "beta", "gamma", "videoa", "videob", "videoc3.1"}
-	statusChoices = []string{"", store.StatusComplete, store.StatusInterrupted, store.StatusError, store.StatusRunning,
-		"failed", "COMPLETED", "IN_PROGRESS", "IN_QUEUE"}
-	sinceChoices = []struct {
-		label string
-		ago   time.Duration
-	}{{"any", 0}, {"24 h", 24 * time.Hour}, {"7 days", 7 * 24 * time.Hour},
-		{"30 days", 30 * 24 * time.Hour}, {"1 year", 365 * 24 * time.Hour}}
+	kindChoices = []string{string(store.KindChat), string(store.KindCompare), string(store.KindImage), string(store.KindVideo),
+		string(store.KindBatch)}
+	familyChoices = []string{"alpha", "beta", "gamma", "videoa", "videob", "videoc3.1"}
+	statusChoices = []string{store.StatusComplete, store.StatusInterrupted, store.StatusError, store.StatusRunning,
+		store.BatchDone, store.BatchStopped, "failed", "COMPLETED", "IN_PROGRESS", "IN_QUEUE"}
 )
 
-// filters are the choices the list is narrowed by.
+// filters are the choices the list is narrowed by, chosen in the filter
+// form every filtered view has (ui/components/filter, the Arena's too).
 type filters struct {
-	at     int // the filter under the cursor while choosing
-	values [filterCount]string
-	since  int      // index in sinceChoices
-	models []string // seen in the list, sorted
+	form   filter.Model
+	values [filterCount]string // as applied; "" is all
+	models []string            // seen in the list, sorted
+}
+
+// newFilters is every filter at all, in a closed form.
+func newFilters() filters {
+	return filters{form: filter.New(
+		filter.Field{Name: "kind", Any: "all", Choices: kindChoices, Only: true},
+		filter.Field{Name: "family", Any: "all", Choices: familyChoices},
+		filter.Field{Name: "model", Any: "all"},
+		filter.Field{Name: "status", Any: "all", Choices: statusChoices, Only: true},
+		filter.Field{Name: "since", Any: "any time", Choices: filter.SinceChoices, Check: filter.CheckSince},
+	)}
+}
+
+// applied takes the values the form applied.
+func (f filters) applied() filters {
+	copy(f.values[:], f.form.Values())
+	return f
 }
 
 // label is a filter's value as the bar shows it.
 func (f filters) label(i int) string {
 	switch {
+	case f.values[i] != "":
+		return f.values[i]
 	case i == sinceFilter:
-		return sinceChoices[f.since].label
-	case f.values[i] == "":
-		return "all"
+		return "any"
 	}
-	return f.values[i]
+	return "all"
 }
 
-// choices are the values filter i cycles through.
-func (f filters) choices(i int) []string {
-	switch i {
-	case kindFilter:
-		return kindChoices
-	case familyFilter:
-		return familyChoices
-	case modelFilter:
-		return append([]string{""}, f.models...)
-	case statusFilter:
-		return statusChoices
-	}
-	return nil
-}
-
-// step moves the filter under the cursor n values on, wrapping around.
-func (f filters) step(n int) filters {
-	if f.at == sinceFilter {
-		f.since = wrap(f.since+n, len(sinceChoices))
-		return f
-	}
-	cs := f.choices(f.at)
-	i := max(slices.Index(cs, f.values[f.at]), 0)
-	f.values[f.at] = cs[wrap(i+n, len(cs))]
-	return f
-}
-
-// reset sets the filter under the cursor back to all.
-func (f filters) reset() filters {
-	if f.at == sinceFilter {
-		f.since = 0
-	} else {
-		f.values[f.at] = ""
-	}
-	return f
-}
-
-// seen adds the models of rows to the model choices.
+// seen adds the models of rows to the model filter's suggestions.
 func (f filters) seen(rows []row) filters {
 	for _, r := range rows {
 		if r.model == "" {
@@ -97,22 +74,29 @@ func (f filters) seen(rows []row) filters {
 		}
 		if i, found := slices.BinarySearch(f.models, r.model); !found {
 			f.models = slices.Insert(slices.Clone(f.models), i, r.model)
+			f.form.SetChoices("model", f.models)
 		}
 	}
 	return f
 }
 
 // active reports whether any filter narrows the list.
-func (f filters) active() bool { return f.values != [filterCount]string{} || f.since != 0 }
+func (f filters) active() bool { return f.values != [filterCount]string{} }
+
+// since is the time the since filter counts back to from now; zero for
+// any time.
+func (f filters) since(now time.Time) time.Time {
+	if f.values[sinceFilter] == "" {
+		return time.Time{}
+	}
+	t, _ := filter.Since(f.values[sinceFilter], now) // checked when applied
+	return t
+}
 
 // itemFilter is the store's filter for a page of the list before cursor c.
 func (f filters) itemFilter(now time.Time, c *store.Cursor) store.ItemFilter {
-	q := store.ItemFilter{Kind: store.Kind(f.values[kindFilter]), Family: f.values[familyFilter],
-		Model: f.values[modelFilter], Status: f.values[statusFilter], Limit: pageSize, Before: c}
-	if ago := sinceChoices[f.since].ago; ago > 0 {
-		q.Since = now.Add(-ago)
-	}
-	return q
+	return store.ItemFilter{Kind: store.Kind(f.values[kindFilter]), Family: f.values[familyFilter],
+		Model: f.values[modelFilter], Status: f.values[statusFilter], Limit: pageSize, Before: c, Since: f.since(now)}
 }
 
 // keep reports whether a search hit passes the filters. A hit knows its
@@ -125,7 +109,7 @@ func (f filters) keep(r row, now time.Time) bool {
 	if v := f.values[modelFilter]; v != "" && r.model != v {
 		return false
 	}
-	if ago := sinceChoices[f.since].ago; ago > 0 && r.at.Before(now.Add(-ago)) {
+	if since := f.since(now); !since.IsZero() && r.at.Before(since) {
 		return false
 	}
 	return true

@@ -2,14 +2,14 @@ package history
 
 import (
 	"fmt"
-	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"atelier/ui/tab/tabtest"
+
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/golden"
 )
 
@@ -31,7 +31,7 @@ func TestGolden(t *testing.T) {
 		{"list", func(hs *harness) {}},
 		{"list_light", func(hs *harness) { hs.m.SetDark(false) }},
 		{"search", func(hs *harness) { hs.Keys("/").Type("lighthouse") }},
-		{"filters", func(hs *harness) { hs.Keys("f", "j", "j", "j", "l") }},
+		{"filters", func(hs *harness) { hs.Keys("f", "down", "down", "down", "tab") }},
 		{"confirm", func(hs *harness) { hs.Keys("j", "d") }},
 		{"chat", func(hs *harness) { hs.to("haiku").Keys("enter", "t") }},
 		{"compare", func(hs *harness) { hs.to("CRDT").Keys("enter") }},
@@ -45,7 +45,7 @@ func TestGolden(t *testing.T) {
 				hs := newHarness(t, f.db, size[0], size[1])
 				c.do(hs)
 				hs.Send(tea.KeyPressMsg{}) // let background renderings land
-				golden.RequireEqual(t, masked(in256Colours(hs.m.View())))
+				golden.RequireEqual(t, masked(tabtest.In256Colours(hs.m.View())))
 			})
 		}
 	}
@@ -59,12 +59,4 @@ func masked(s string) string {
 		kind := m[len("media/2006-01-02/"):strings.LastIndexByte(m, '-')]
 		return "media/YYYY-MM-DD/" + kind + "-" + strings.Repeat("x", 12)
 	})
-}
-
-// in256Colours is s as a 256-colour terminal gets it.
-func in256Colours(s string) string {
-	var b strings.Builder
-	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.ANSI256}
-	io.WriteString(w, s)
-	return b.String()
 }

@@ -2,7 +2,6 @@ package history
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -15,10 +14,7 @@ import (
 	"atelier/ui/tab/tabtest"
 )
 
-func TestMain(m *testing.M) {
-	time.Local = time.UTC // dates on screen read the same everywhere
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { tabtest.InUTC(m) } // dates read the same everywhere
 
 // now is the test clock: a day after the fixture's last item.
 func now() time.Time { return t0.Add(48 * time.Hour) }
@@ -40,16 +36,10 @@ func newHarness(t testing.TB, db *store.Store, w, h int) *harness {
 func harnessOf(t testing.TB, m Model, w, h int) *harness {
 	t.Helper()
 	hs := &harness{t: t, m: m}
-	hs.Bind(t, tab.History, hs, func(msgs ...tea.Msg) { hs.Deliver(hs.update, msgs...) })
+	hs.Bind(t, tab.History, hs, func(msgs ...tea.Msg) { hs.Deliver(tabtest.Step(&hs.m), msgs...) })
 	hs.m.SetSize(w, h)
 	hs.Run(hs.m.Init())
 	return hs
-}
-
-func (hs *harness) update(msg tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	hs.m, cmd = hs.m.Update(msg)
-	return cmd
 }
 
 func (hs *harness) view() string { return ansi.Strip(hs.m.View()) }

@@ -30,6 +30,7 @@ import (
 	"atelier/internal/termtext"
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/ui/components/filter"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
@@ -88,7 +89,7 @@ func (m Model) Init() tea.Cmd {
 	if m.db == nil {
 		return nil
 	}
-	return tea.Batch(m.browse.pageCmd(context.Background(), m.env(), nil, nil), spentCmd(m.db, m.prices, m.now))
+	return tea.Batch(m.browse.pageCmd(context.Background(), m.env(), pageReq{}), spentCmd(m.db, m.prices, m.now))
 }
 
 // Update handles keys, the wheel and the results of the tab's commands.
@@ -108,6 +109,11 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.wheel(msg)
 	case tab.ShownMsg:
 		return m.shown()
+	case tab.StoreChangedMsg:
+		if msg.Shown != tab.History {
+			return m, nil // read again when shown
+		}
+		return m.changed()
 	case tab.SettingsMsg:
 		m = m.withSettings(msg.Settings)
 		m.costs, cmd = m.costs.count(m.env(), m.browse.filters)
@@ -119,7 +125,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case openedMsg, renderedMsg, imageview.DecodedMsg, uv.CellSizeEvent, jsonMsg:
 		m.reader, cmd = m.reader.update(m.env(), msg)
 	case deletableMsg:
-		m.del, cmd = m.del.checked(msg)
+		m.del, cmd = m.del.checked(m.env(), msg)
 	case deletedMsg:
 		return m.deleted(msg)
 	case recipeRerunMsg:
@@ -127,8 +133,11 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case exportedMsg:
 		cmd = exported(msg)
 	default:
-		if m.mode() == searching {
+		switch m.mode() {
+		case searching:
 			m.browse, cmd = m.browse.typed(m.env(), msg)
+		case filtering:
+			m.browse, cmd = m.browse.filterKey(m.env(), msg)
 		}
 	}
 	return m, cmd
@@ -138,14 +147,20 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 // the keyboard, or the filters, which are modal.
 func (m Model) Focused() bool { return m.mode() == searching || m.mode() == filtering }
 
-// FieldEmpty reports whether the search field holds nothing, or the
-// filters (modal, with no text) have the keyboard: a ? there opens help.
-func (m Model) FieldEmpty() bool { return m.mode() == filtering || m.browse.input.Value() == "" }
+// FieldEmpty reports whether the field with the keyboard (the search, or
+// a filter) holds nothing: a ? there opens help.
+func (m Model) FieldEmpty() bool {
+	if m.mode() == filtering {
+		return m.browse.filters.form.FocusedEmpty()
+	}
+	return m.browse.input.Value() == ""
+}
 
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
 	m.browse.input.SetWidth(max(w-lipglossWidth(searchLabel)-2, 10))
+	m.browse.filters.form.SetWidth(max(w-2, 20))
 	m.browse.list = m.browse.list.follow(m.browse.height(m.env()))
 	if m.reader.open {
 		m.reader.relayout(m.env())
@@ -162,6 +177,7 @@ func (m *Model) SetDark(dark bool) {
 	m.dark, m.basic = dark, tab.BasicColors()
 	m.st = newStyles(dark)
 	m.browse.input.SetStyles(m.st.Input)
+	m.browse.filters.form.SetStyles(filter.DefaultStyles(dark))
 	m.md = newMDCache()
 	if m.reader.open {
 		m.reader.relayout(m.env())
@@ -177,6 +193,8 @@ func (m Model) Summary() string {
 		return "history · costs"
 	case m.browse.query != "":
 		return "history · search “" + oneLine(m.browse.query, 30) + "”"
+	case m.browse.scope != nil:
+		return "history · batch " + oneLine(m.browse.scope.batch.title, 30)
 	}
 	return "history"
 }
@@ -229,8 +247,16 @@ func (m Model) shown() (Model, tea.Cmd) {
 	if m.reader.open || m.del.asking() {
 		return m, nil
 	}
+	return m.changed()
+}
+
+// changed reads again what the list and the costs show, the store having
+// changed: the cursor stays on its item, by id, and items that arrive at
+// the top of a list at its top come into sight. The list is read even
+// under an open item, so that esc comes back to it as it now is.
+func (m Model) changed() (Model, tea.Cmd) {
 	var list, costs tea.Cmd
-	m.browse, list = m.browse.reload(m.env())
+	m.browse, list = m.browse.refresh(m.env())
 	m.costs, costs = m.costs.count(m.env(), m.browse.filters)
 	return m, tea.Batch(list, costs)
 }

@@ -114,7 +114,7 @@ func (r reader) jsonLoaded(e tabEnv, msg jsonMsg) reader {
 	}
 	r.jsonParts = msg.parts
 	if r.json {
-		r.offset = 0
+		r.at.GotoTop()
 		r.relayout(e)
 	}
 	return r

@@ -4,6 +4,9 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/ui/components/confirm"
+	"atelier/ui/components/filter"
+	"atelier/ui/components/scroll"
 	"atelier/ui/tab"
 )
 
@@ -27,8 +30,11 @@ type keyMap struct {
 	// The costs view.
 	Costs, Period key.Binding
 
-	// Choosing filters.
-	Left, Right, Change, Reset, Close key.Binding
+	// The costs view's periods.
+	Left, Right key.Binding
+
+	// Choosing filters: the filter form's keys (ui/components/filter).
+	Filter filter.KeyMap
 
 	// A deletion waiting for confirmation.
 	Yes, No key.Binding
@@ -67,17 +73,15 @@ func defaultKeyMap() keyMap {
 		Done:   b([]string{"enter"}, "enter", "to the list"),
 		Cancel: b([]string{"esc"}, "esc", "clear"),
 
-		Left:   b([]string{"left", "h", "shift+tab"}, "←/→", "filter"),
-		Right:  b([]string{"right", "l", "tab"}, "→", "next filter"),
-		Change: b([]string{"up", "down", "k", "j", "space"}, "↑/↓", "change"),
-		Reset:  b([]string{"backspace", "delete"}, "⌫", "any"),
-		Close:  b([]string{"enter", "esc", "f"}, "enter", "done"),
+		Left:   b([]string{"left", "h"}, "←/→", "period"),
+		Right:  b([]string{"right", "l"}, "→", "next period"),
+		Filter: filter.DefaultKeyMap(),
 
 		Costs:  b([]string{"c"}, "c", "costs"),
 		Period: b([]string{"p"}, "p/←/→", "period"),
 
-		Yes: b([]string{"y"}, "y", "delete"),
-		No:  b([]string{"n", "esc"}, "n/esc", "keep"),
+		Yes: confirm.Keys("delete", "keep").Yes,
+		No:  confirm.Keys("delete", "keep").No,
 	}
 }
 
@@ -106,7 +110,7 @@ func (h helpKeys) short() []key.Binding {
 	case searching:
 		return []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}
 	case filtering:
-		return []key.Binding{k.Left, k.Change, k.Reset, k.Close}
+		return []key.Binding{k.Filter.Next, k.Filter.Up, k.Filter.Apply, k.Filter.Close}
 	case reading:
 		return []key.Binding{k.Back, k.Thinking, k.JSON, k.Rerun, k.Export, k.Delete}
 	case confirming:
@@ -126,7 +130,7 @@ func (h helpKeys) help() tab.Help {
 		{Title: "The item listed or open", Keys: []key.Binding{k.Export, k.Delete, k.Yes, k.Rerun, k.Recipe, k.JSON}},
 		{Title: "An open item", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back, k.Thinking, k.Lanes, k.File}},
 		{Title: "Search (/)", Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},
-		{Title: "Filters (f)", Keys: []key.Binding{k.Left, k.Change, k.Reset, k.Close}},
+		{Title: "Filters (f)", Keys: k.Filter.Help()},
 		{Title: "Costs (c)", Keys: []key.Binding{k.Period, k.Up, k.Down, k.Costs}},
 	}}
 	switch h.mode {
@@ -142,6 +146,11 @@ func (h helpKeys) help() tab.Help {
 		return all.First("Costs (c)")
 	}
 	return all
+}
+
+// scroll is the moving keys as the scroller's (ui/components/scroll).
+func (k keyMap) scroll() scroll.KeyMap {
+	return scroll.KeyMap{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Home: k.Top, End: k.Bottom}
 }
 
 // step is how far a moving key goes: a line, a page of page lines, or to

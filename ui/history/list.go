@@ -157,6 +157,20 @@ func (l listState) replace(rows []row, more bool, height int) listState {
 	return l
 }
 
+// refreshed puts in the rows held, read again: the cursor stays on its
+// item by id, and rows arriving at the top show when the window is at the
+// top (list.Refresh). window: the rows are the window held, its first rows
+// having been dropped, so what lies beyond either end is as it was.
+func (l listState) refreshed(rows []row, more, window bool, height int) listState {
+	l.loading, l.loaded, l.err, l.capped = false, true, "", false
+	if !window {
+		l.more, l.above = more, false
+	}
+	l.l.SetHeight(height)
+	l.l.Refresh(rows)
+	return l
+}
+
 // relabelled puts rows back with new labels: the same items, in place.
 func (l listState) relabelled(rows []row) listState {
 	l.l.SetItems(rows)

@@ -69,34 +69,45 @@ func TestListPagesAsTheCursorNearsTheEnd(t *testing.T) {
 	}
 }
 
+// TestFilters: the filter form (the Arena's too) chooses each filter with
+// ↑/↓ or takes it typed, tab moving between them, and enter applies them;
+// since takes what the Arena's and the command line's since take.
 func TestFilters(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 30)
 	hs.Keys("f")
-	if hs.m.mode() != filtering || !strings.Contains(hs.view(), "kind  all") {
-		t.Fatalf("no filter bar:\n%s", hs.view())
+	if hs.m.mode() != filtering || !strings.Contains(hs.view(), "kind all") || !strings.Contains(hs.view(), "enter applies") {
+		t.Fatalf("no filter form:\n%s", hs.view())
 	}
-	hs.Keys("j", "j", "j") // kind: image
+	hs.Keys("down", "down", "down", "enter") // kind: image
 	if got := hs.titles(); !slices.Equal(got, []string{"add a red boat", "a lighthouse in fog, watercolor"}) {
 		t.Fatalf("kind image: %q", got)
 	}
-	hs.Keys("backspace", "l", "space", "space") // kind all; family: beta
+	hs.Keys("f", "ctrl+u", "tab", "down", "down", "enter") // kind all; family: beta
 	if got := hs.titles(); !slices.Equal(got, []string{"plan a trip to the lighthouse", "explain CRDTs to a new engineer"}) {
 		t.Fatalf("family beta: %q", got)
 	}
-	hs.Keys("backspace", "l", "l", "k", "k", "k", "k") // family all; status: failed (four back from all)
+	hs.Keys("f", "tab", "ctrl+u", "tab", "tab").Type("failed").Keys("enter") // family all; status: failed, typed
 	if got := hs.titles(); !slices.Equal(got, []string{"a storm over the sea"}) {
 		t.Fatalf("status failed: %q\n%s", got, hs.view())
 	}
-	hs.Keys("backspace", "l", "j") // status all; since 24 h: the clock is two days on
+	hs.Keys("f", "tab", "tab", "tab", "ctrl+u", "tab", "down", "enter") // status all; since 24h: the clock is two days on
 	if len(hs.m.browse.list.rows()) != 0 || !strings.Contains(hs.view(), "Nothing matches these filters.") {
-		t.Fatalf("since 24 h:\n%s", hs.view())
+		t.Fatalf("since 24h:\n%s", hs.view())
 	}
-	hs.Keys("j") // 7 days
+	hs.Keys("f", "shift+tab", "ctrl+u").Type("720h").Keys("enter") // 30 days, as the Arena writes it
 	if len(hs.m.browse.list.rows()) != len(f.order) {
-		t.Fatalf("since 7 days: %d rows", len(hs.m.browse.list.rows()))
+		t.Fatalf("since 720h: %d rows", len(hs.m.browse.list.rows()))
 	}
-	hs.Keys("h", "h", "j") // model: the first model seen
+	hs.Keys("f", "shift+tab", "ctrl+u").Type("last week").Keys("enter")
+	if hs.m.mode() != filtering || !strings.Contains(hs.view(), `✗ since "last week": want a date like 2026-11-01`) {
+		t.Fatalf("a bad since is not refused by name:\n%s", hs.view())
+	}
+	hs.Keys("esc")
+	if hs.m.browse.filters.values[sinceFilter] != "720h" {
+		t.Fatalf("a refused since changed the filters: %q", hs.m.browse.filters.values)
+	}
+	hs.Keys("f", "tab", "tab", "down", "enter") // model: the first model seen
 	if hs.m.browse.filters.values[modelFilter] == "" {
 		t.Fatalf("no model chosen")
 	}
@@ -105,7 +116,6 @@ func TestFilters(t *testing.T) {
 			t.Fatalf("model %q listed under filter %q", r.model, hs.m.browse.filters.values[modelFilter])
 		}
 	}
-	hs.Keys("enter")
 	if hs.m.mode() != listing || !strings.Contains(hs.view(), "model: "+hs.m.browse.filters.values[modelFilter]) {
 		t.Fatalf("filters closed:\n%s", hs.view())
 	}
@@ -168,12 +178,12 @@ func TestStaleSearchesAreDropped(t *testing.T) {
 func TestSearchKeepsToTheFilters(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	hs := newHarness(t, f.db, 120, 30)
-	hs.Keys("f", "j", "j", "j", "j", "enter") // kind: video
+	hs.Keys("f", "down", "down", "down", "down", "enter") // kind: video
 	hs.Keys("/").Type("lighthouse")
 	if got := hs.titles(); len(got) != 1 || !strings.Contains(got[0], "beam sweeps") {
 		t.Fatalf("video only: %q", got)
 	}
-	hs.Keys("esc", "f", "backspace", "l", "j", "enter") // kind all, family alpha
+	hs.Keys("esc", "f", "ctrl+u", "tab", "down", "enter") // kind all, family alpha
 	hs.Keys("/").Type("tea")
 	for _, r := range hs.m.browse.list.rows() {
 		if r.family != "alpha" {

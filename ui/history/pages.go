@@ -1,6 +1,7 @@
 package history
 
 import (
+	"cmp"
 	"context"
 	"strings"
 	"unicode"
@@ -26,6 +27,7 @@ type (
 		append bool // a further page, not the first
 		// prepend: the page before the first row
 		prepend bool
+		live    pageReading // a fresh reading of the rows held, or none
 		err     error
 	}
 	searchedMsg struct {
@@ -48,6 +50,7 @@ func (b browse) update(e tabEnv, msg tea.Msg) (browse, tea.Cmd) {
 	case searchedMsg:
 		if msg.seq == b.seq {
 			b.list = b.list.searched(msg, b.height(e))
+			b = b.toTop(e)
 		}
 		return b.askLanes(e)
 	case lanesMsg:
@@ -69,6 +72,9 @@ func (b browse) paged(e tabEnv, msg pageMsg) (browse, tea.Cmd) {
 	}
 	b.filters = b.filters.seen(msg.rows)
 	switch {
+	case msg.live != notLive:
+		b.list = b.list.refreshed(msg.rows, msg.more, msg.live == windowReading, b.height(e))
+		return b.nextPage(e)
 	case msg.append:
 		b.list = b.list.appended(msg.rows, msg.more)
 		return b.nextPage(e)
@@ -77,7 +83,18 @@ func (b browse) paged(e tabEnv, msg pageMsg) (browse, tea.Cmd) {
 		return b.nextPage(e)
 	}
 	b.list = b.list.replace(msg.rows, msg.more, b.height(e))
+	b = b.toTop(e)
 	return b, nil
+}
+
+// toTop puts the cursor on the first row, once the rows asked for by g
+// (the newest, read again) are in.
+func (b browse) toTop(e tabEnv) browse {
+	if b.top {
+		b.top = false
+		b.list = b.list.move(-len(b.list.rows()), b.height(e))
+	}
+	return b
 }
 
 // searched takes a search's matches (the latest search's: the caller
@@ -96,13 +113,7 @@ func (l listState) searched(msg searchedMsg, height int) listState {
 // answers to earlier requests are dropped, and a search under way is
 // cancelled, since nobody will read it.
 func (b browse) reload(e tabEnv) (browse, tea.Cmd) {
-	if b.cancel != nil {
-		b.cancel()
-	}
-	var ctx context.Context
-	ctx, b.cancel = context.WithCancel(context.Background())
-	b.seq++
-	b.list.loading = true
+	b, ctx := b.restart()
 	if e.db == nil {
 		b.list = b.list.replace(nil, false, b.height(e))
 		b.list.err = errNoStore.Error()
@@ -116,7 +127,40 @@ func (b browse) reload(e tabEnv) (browse, tea.Cmd) {
 		b.list.loading = false // one letter: the rows stay until the next
 		return b, nil
 	}
-	return b, tea.Batch(b.pageCmd(ctx, e, nil, nil), spentCmd(e.db, e.prices, e.now))
+	return b, tea.Batch(b.pageCmd(ctx, e, pageReq{}), spentCmd(e.db, e.prices, e.now))
+}
+
+// restart numbers a new request, whose answer is the only one taken from
+// now on, and cancels a search under way.
+func (b browse) restart() (browse, context.Context) {
+	if b.cancel != nil {
+		b.cancel()
+	}
+	var ctx context.Context
+	ctx, b.cancel = context.WithCancel(context.Background())
+	b.seq++
+	b.list.loading = true
+	return b, ctx
+}
+
+// refresh reads the rows held again, as they now are in the store (it
+// changed, or the tab is shown again): a search runs again; a list is read
+// from its first row, as many rows as it holds, or, with the first rows
+// dropped, the window it holds. The cursor stays on its item, by id, and
+// rows that arrive at the top of a list at the top come into sight.
+func (b browse) refresh(e tabEnv) (browse, tea.Cmd) {
+	rows := b.list.rows()
+	if e.db == nil || strings.TrimSpace(parseSearch(b.query).text) != "" || !b.list.loaded {
+		return b.reload(e)
+	}
+	b, ctx := b.restart()
+	p := pageReq{limit: min(max(len(rows), pageSize), windowPages*pageSize), live: listReading}
+	if b.list.above && len(rows) > 0 {
+		from := rowCursor(rows[0])
+		from.ID++ // the window from its first row on, that row included
+		p = pageReq{before: &from, limit: len(rows), live: windowReading}
+	}
+	return b, tea.Batch(b.pageCmd(ctx, e, p), spentCmd(e.db, e.prices, e.now))
 }
 
 // searchable is the text a search is made of: the text typed, less a last
@@ -148,11 +192,11 @@ func (b browse) nextPage(e tabEnv) (browse, tea.Cmd) {
 		b.list.loading = true
 		rows := b.list.rows()
 		c := rowCursor(rows[len(rows)-1])
-		return b, b.pageCmd(context.Background(), e, &c, nil)
+		return b, b.pageCmd(context.Background(), e, pageReq{before: &c})
 	case b.list.wantsLess():
 		b.list.loading = true
 		c := rowCursor(b.list.rows()[0])
-		return b, b.pageCmd(context.Background(), e, nil, &c)
+		return b, b.pageCmd(context.Background(), e, pageReq{after: &c})
 	}
 	return b, nil
 }
@@ -160,20 +204,39 @@ func (b browse) nextPage(e tabEnv) (browse, tea.Cmd) {
 // rowCursor is the position of a row in the listing.
 func rowCursor(r row) store.Cursor { return store.Cursor{At: r.at, Kind: r.ref.Kind, ID: r.ref.ID} }
 
-// pageCmd lists a page of the history: from the start, after before, or
-// (the page before the rows) before after.
-func (b browse) pageCmd(ctx context.Context, e tabEnv, before, after *store.Cursor) tea.Cmd {
-	db, seq, f, now, marks := e.db, b.seq, b.filters, e.now, parseSearch(b.query).marks
+// pageReq is a page of the list to read: the first, the one after the
+// rows (before cursor before), the one before them (after cursor after),
+// or the rows held read again (live).
+type pageReq struct {
+	before, after *store.Cursor
+	limit         int // rows at most; 0: pageSize
+	live          pageReading
+}
+
+// pageReading says whether a page is the rows held read again, and how.
+type pageReading int
+
+const (
+	notLive       pageReading = iota
+	listReading               // the list from its first row, as long as it was
+	windowReading             // the window held, its first rows having been dropped
+)
+
+// pageCmd reads a page of the history as p says, within the batch open
+// (if any) and under the filters and marks.
+func (b browse) pageCmd(ctx context.Context, e tabEnv, p pageReq) tea.Cmd {
+	db, seq, f, now, marks, in := e.db, b.seq, b.filters, e.now, parseSearch(b.query).marks, b.scope.id()
+	limit := cmp.Or(p.limit, pageSize)
 	return func() tea.Msg {
-		q := f.itemFilter(now(), before)
-		q.After, q.Marks = after, marks
+		q := f.itemFilter(now(), p.before)
+		q.After, q.Marks, q.Limit, q.Batch = p.after, marks, limit, in
 		items, err := db.Items(ctx, q)
 		rows := make([]row, 0, len(items))
 		for _, it := range items {
 			rows = append(rows, itemRow(it))
 		}
-		return result(pageMsg{seq: seq, rows: rows, more: len(items) == pageSize, append: before != nil,
-			prepend: after != nil, err: err})
+		return result(pageMsg{seq: seq, rows: rows, more: len(items) == limit, append: p.before != nil && p.live == notLive,
+			prepend: p.after != nil, live: p.live, err: err})
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 
 	"atelier/store"
+	"atelier/ui/components/scroll"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
@@ -24,7 +25,7 @@ type reader struct {
 	thinking bool // thinking shown, not folded
 	stacked  bool // comparison lanes one after another
 	json     bool // the native JSON instead of the item
-	back     int  // the item's scroll position while the JSON shows
+	back     int  // the item's scroll offset while the JSON shows
 
 	jsonParts   []jsonPart
 	jsonLoading bool
@@ -34,8 +35,8 @@ type reader struct {
 	imageErrs map[string]string
 
 	page   page
-	offset int   // the first line shown
-	wantAt int64 // the message to bring into view once read: a search's match
+	at     scroll.Model // the window on the page's lines
+	wantAt int64        // the message to bring into view once read: a search's match
 }
 
 // title is the item's title: a conversation's, or the prompt.
@@ -132,7 +133,7 @@ func (r reader) key(e tabEnv, msg tea.KeyPressMsg) (reader, tea.Cmd) {
 	case key.Matches(msg, k.Back):
 		return r.closed(e.preview), nil
 	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom):
-		return r.scroll(e, k.step(msg, max(e.bodyHeight()-2, 1), len(r.page.lines))), nil
+		return r.scroll(e, msg), nil
 	case key.Matches(msg, k.Thinking):
 		r.thinking = !r.thinking
 		r.relayout(e)

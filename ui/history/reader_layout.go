@@ -14,12 +14,21 @@ import (
 // bodyHeight is the room for the item under its heading line.
 func (e tabEnv) bodyHeight() int { return max(e.height-1, 1) }
 
-// scroll moves the view n lines and renders the replies come into sight.
-func (r reader) scroll(e tabEnv, n int) reader {
+// scroll moves the view by a scrolling key or the wheel (the scroller
+// every pane has) and renders the replies come into sight.
+func (r reader) scroll(e tabEnv, msg tea.Msg) reader {
 	r.wantAt = 0
-	r.offset = r.clampOffset(e, r.offset+n)
+	r.fit(e)
+	r.at.KeyMap = e.km.scroll()
+	r.at, _ = r.at.Update(msg)
 	r.ensureVisible(e)
 	return r
+}
+
+// fit tells the scroller the room and the page's length.
+func (r *reader) fit(e tabEnv) {
+	r.at.SetHeight(e.bodyHeight())
+	r.at.SetTotal(len(r.page.lines))
 }
 
 // toggleJSON switches between the item and its native JSON; load reports
@@ -27,11 +36,13 @@ func (r reader) scroll(e tabEnv, n int) reader {
 func (r reader) toggleJSON(e tabEnv) (_ reader, load bool) {
 	r.json = !r.json
 	if !r.json {
-		r.offset = r.back
+		r.at.SetTotal(r.back + e.bodyHeight()) // the item's lines come with the layout
+		r.at.SetOffset(r.back)
 		r.relayout(e)
 		return r, false
 	}
-	r.back, r.offset = r.offset, 0
+	r.back = r.at.Offset()
+	r.at.GotoTop()
 	if r.jsonParts == nil && r.jsonErr == "" && r.it != nil && !r.jsonLoading {
 		r.jsonLoading, load = true, true
 	}
@@ -112,23 +123,25 @@ func (r *reader) relayout(e tabEnv) {
 }
 
 func (r *reader) layoutKeeping(e tabEnv) {
-	key, delta, anchored := r.page.anchor(r.offset)
+	key, delta, anchored := r.page.anchor(r.at.Offset())
 	r.page = r.layout(e)
 	if r.wantAt != 0 && r.it != nil {
 		key, delta, anchored = r.wantAt, 0, true
 	}
+	offset := r.at.Offset()
 	if at, ok := r.page.find(key); anchored && ok {
-		r.offset = at + delta
+		offset = at + delta
 		r.wantAt = 0 // found once: from now on the view stays where it is
 	}
-	r.offset = r.clampOffset(e, r.offset)
+	r.fit(e)
+	r.at.SetOffset(offset)
 }
 
 // ensureVisible renders, now, the replies in sight that are shown plain.
 // Rendering changes their height, which may bring others into sight.
 func (r *reader) ensureVisible(e tabEnv) {
 	for range 3 {
-		jobs := r.page.missing(r.offset, r.offset+e.bodyHeight())
+		jobs := r.page.missing(r.at.Offset(), r.at.Offset()+e.bodyHeight())
 		if len(jobs) == 0 || r.json {
 			return
 		}
@@ -160,11 +173,6 @@ func (r *reader) layout(e tabEnv) page {
 	return assemble(blocks)
 }
 
-// clampOffset keeps a scroll position inside the page.
-func (r reader) clampOffset(e tabEnv, o int) int {
-	return max(0, min(o, len(r.page.lines)-e.bodyHeight()))
-}
-
 // lines are the open item's heading line and the lines in sight.
 func (r reader) lines(e tabEnv) []string {
 	title := e.st.Heading.Render("‹ "+string(r.row.ref.Kind)) + e.st.Hint.Render(" · ") +
@@ -176,8 +184,9 @@ func (r reader) lines(e tabEnv) []string {
 	pos := r.position(e.st, e.bodyHeight())
 	gap := e.width - ansi.StringWidth(title) - ansi.StringWidth(pos)
 	lines := []string{title + strings.Repeat(" ", max(gap, 1)) + pos}
-	end := min(len(r.page.lines), r.offset+e.bodyHeight())
-	return append(lines, r.page.lines[min(r.offset, end):end]...)
+	at := r.at
+	at.SetHeight(e.bodyHeight())
+	return append(lines, at.Window(r.page.lines)...)
 }
 
 // position says what shows and how far down it is.
@@ -186,14 +195,14 @@ func (r reader) position(st styles, height int) string {
 	if r.json {
 		what = "native JSON · "
 	}
-	n := len(r.page.lines)
+	n, offset := len(r.page.lines), r.at.Offset()
 	switch {
 	case n <= height:
 		return st.Hint.Render(strings.TrimSuffix(what, " · "))
-	case r.offset == 0:
+	case offset == 0:
 		return st.Hint.Render(what + "top")
-	case r.offset+height >= n:
+	case offset+height >= n:
 		return st.Hint.Render(what + "end")
 	}
-	return st.Hint.Render(fmt.Sprintf("%s%d%%", what, 100*(r.offset+height)/n))
+	return st.Hint.Render(fmt.Sprintf("%s%d%%", what, 100*(offset+height)/n))
 }

@@ -228,10 +228,10 @@ func TestCompareMatchOpensAtItsPrompt(t *testing.T) {
 	if !strings.Contains(view, "explain CRDTs to a new engineer") || !strings.Contains(view, "▸ You") {
 		t.Fatalf("the comparison did not open at its prompt:\n%s", view)
 	}
-	at := hs.m.reader.offset
+	at := hs.m.reader.at.Offset()
 	hs.Keys("j")
-	if hs.m.reader.offset != at+1 {
-		t.Errorf("a line down went from offset %d to %d", at, hs.m.reader.offset)
+	if hs.m.reader.at.Offset() != at+1 {
+		t.Errorf("a line down went from offset %d to %d", at, hs.m.reader.at.Offset())
 	}
 }
 

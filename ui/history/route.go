@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/store"
 	"atelier/ui/components/style"
 	"atelier/ui/tab"
 )
@@ -47,7 +48,8 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, cmd
 	}
 	if key.Matches(msg, k.Costs) {
-		m.costs.open, m.costs.offset = true, 0
+		m.costs.open = true
+		m.costs.at.GotoTop()
 		m.costs, cmd = m.costs.count(m.env(), m.browse.filters)
 		return m, cmd
 	}
@@ -56,6 +58,9 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	switch {
+	case key.Matches(msg, k.Open, k.JSON) && r.ref.Kind == store.KindBatch:
+		m.browse, cmd = m.browse.enterBatch(m.env(), r)
+		return m, cmd
 	case key.Matches(msg, k.Open):
 		return m.open(r, false)
 	case key.Matches(msg, k.JSON):
@@ -81,6 +86,8 @@ func (m Model) open(r row, asJSON bool) (Model, tea.Cmd) {
 func (m Model) act(msg tea.KeyPressMsg, r row, title string) (_ Model, _ tea.Cmd, ok bool) {
 	k := m.km
 	switch {
+	case key.Matches(msg, k.Export, k.Rerun, k.Recipe) && r.ref.Kind == store.KindBatch:
+		return m, notForBatch(r), true
 	case key.Matches(msg, k.Export):
 		return m, exportCmd(m.db, m.output, r), true
 	case key.Matches(msg, k.Delete):
@@ -105,7 +112,7 @@ func (m Model) wheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	if m.reader.open {
-		m.reader = m.reader.scroll(m.env(), n)
+		m.reader = m.reader.scroll(m.env(), msg)
 		return m, nil
 	}
 	var cmd tea.Cmd

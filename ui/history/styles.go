@@ -75,7 +75,7 @@ func newStyles(isDark bool) styles {
 // statusStyle is the style of a status word by what it means.
 func statusStyle(st styles, status string) lipgloss.Style {
 	switch status {
-	case store.StatusComplete, "COMPLETED":
+	case store.StatusComplete, "COMPLETED", store.BatchDone:
 		return st.Done
 	case store.StatusError, "failed":
 		return st.Failed

@@ -43,9 +43,9 @@ func (m Model) View() string {
 func (b browse) lines(e tabEnv) []string {
 	lines := []string{b.searchLine(e)}
 	if b.focus == filtering {
-		lines = append(lines, b.filters.line(e.st, b.query))
+		lines = append(lines, b.filters.lines(e.st, b.query)...)
 	}
-	if msg := b.list.emptyText(b.query, b.filters.active()); msg != "" {
+	if msg := b.list.emptyText(b.query, b.filters.active(), b.scope != nil); msg != "" {
 		return append(lines, "", "  "+e.st.Hint.Render(msg))
 	}
 	rows, at := b.list.window(b.height(e))
@@ -100,6 +100,9 @@ func (b browse) searchLine(e tabEnv) string {
 		left = e.st.Prompt.Render(searchLabel) + b.input.View()
 	case b.query != "":
 		left = e.st.Prompt.Render(searchLabel) + e.st.Value.Render(termtext.String(b.query))
+	case b.scope != nil:
+		left = e.st.Prompt.Render("batch ") + e.st.Value.Render(oneLine(b.scope.batch.title, 40)) +
+			e.st.Hint.Render(" · its cells · esc back")
 	default:
 		left = e.st.Hint.Render("/ search")
 	}
@@ -127,27 +130,20 @@ func (f filters) summary(st styles) string {
 	return strings.Join(parts, st.Hint.Render(" · "))
 }
 
-// line shows every filter, the one being changed highlighted; query is
-// the search the list answers.
-func (f filters) line(st styles, query string) string {
-	var parts []string
-	for i := range filterCount {
-		v := st.Value.Render(f.label(i))
-		if i == f.at {
-			v = st.Current.Render(" " + f.label(i) + " ")
-		}
-		parts = append(parts, st.Filter.Render(filterNames[i]+" ")+v)
+// lines are the filter form's two lines while the filters are chosen:
+// the fields, then the keys (or what was refused); query is the search
+// the list answers.
+func (f filters) lines(st styles, query string) []string {
+	status := f.form.Status()
+	if query != "" && f.form.Err() == "" {
+		status += st.Hint.Render("   (status does not narrow a search)")
 	}
-	line := "  " + strings.Join(parts, "   ")
-	if query != "" && f.values[statusFilter] != "" {
-		line += st.Hint.Render("   (status does not narrow a search)")
-	}
-	return line
+	return []string{"  " + f.form.View(), "  " + status}
 }
 
 // emptyText says why there are no rows, for a search for query (or
 // none) through filters or not; "" when there are rows.
-func (l listState) emptyText(query string, filtered bool) string {
+func (l listState) emptyText(query string, filtered, inBatch bool) string {
 	switch {
 	case len(l.rows()) > 0:
 		return ""
@@ -159,6 +155,8 @@ func (l listState) emptyText(query string, filtered bool) string {
 		return "No match for “" + oneLine(query, 60) + "”."
 	case filtered:
 		return "Nothing matches these filters."
+	case inBatch:
+		return "No cell of this batch has run yet."
 	}
 	return "Nothing here yet: chats, comparisons, images and videos show up here as they are made."
 }
@@ -201,8 +199,9 @@ func rowTarget(r row) string {
 // statusMark is one cell saying how an item ended.
 func statusMark(st styles, status string) string {
 	glyph := map[string]string{
-		store.StatusComplete: "✓", "COMPLETED": "✓",
+		store.StatusComplete: "✓", "COMPLETED": "✓", store.BatchDone: "✓",
 		store.StatusError: "✗", "failed": "✗",
+		store.BatchStopped:  "◌",
 		store.StatusRunning: "●", store.StatusStreaming: "●", "IN_PROGRESS": "●", "IN_QUEUE": "●",
 		store.StatusInterrupted: "◌",
 	}[status]

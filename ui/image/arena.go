@@ -1,9 +1,6 @@
 package imagetab
 
 import (
-	"context"
-	"errors"
-	"fmt"
 	"math/rand/v2"
 	"strings"
 
@@ -11,13 +8,14 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/components/vote"
 	"atelier/ui/tab"
 )
 
 // The image arena (issue 16): the side-by-side run (c) made blind. The
 // lanes are shuffled and shown as A, B, C; nothing that names a model
 // (model, size, quality, cost, time, an error's text, a notice) is drawn
-// until the vote, which is recorded with store.RecordVote and reveals the
+// until the vote (ui/components/vote), which is recorded and reveals the
 // names. A vote is never changed; it can be withdrawn, after a question.
 
 // arena is the tab's blind default and what the Arena asked for.
@@ -53,20 +51,28 @@ func (a *arena) asked(msg tab.RerunMsg) []string {
 	return models
 }
 
-// blind is one blind comparison's letters and vote.
+// blind is one blind comparison's letters and vote (ui/components/vote,
+// as Compare and the Video tab vote).
 type blind struct {
-	order     []int  // order[k]: the lane shown as letter k
-	typed     string // the letters of a ranking typed so far (three targets)
-	verdict   string // the stored verdict once voted; "" before
-	skipped   bool   // esc: left unvoted, the names stay hidden
-	voteID    int64  // the vote's row; 0 when not (yet) recorded
-	withdrawn bool
-	asking    bool // "withdraw the vote?" waits for y or n
+	order   []int // order[k]: the lane shown as letter k
+	skipped bool  // esc: left unvoted, the names stay hidden
+	vote    vote.Model
+}
+
+// newBlind is the blind state of a run of n lanes shown in order, its
+// vote recorded in db.
+func newBlind(db *store.Store, order []int, dark bool) *blind {
+	b := &blind{order: order, vote: vote.New(vote.Options{Store: db, Tab: tab.Image}).Start(len(order))}
+	b.vote.SetDark(dark)
+	return b
 }
 
 // hidden reports whether the names are still hidden: a blind run before
 // its vote (or left unvoted).
-func (b *blind) hidden() bool { return b != nil && b.verdict == "" }
+func (b *blind) hidden() bool { return b != nil && b.vote.Hidden() }
+
+// asking reports whether the vote's withdrawal waits for y or n.
+func (b *blind) asking() bool { return b != nil && b.vote.Asking() }
 
 // letter is the letter lane i is shown as.
 func (b *blind) letter(i int) string {
@@ -94,78 +100,33 @@ func (r *run) order() []int {
 // and not skipped, or a withdrawal asked about (false for b nil: no
 // blind run).
 func (b *blind) voting() bool {
-	return b.hidden() && !b.skipped || b != nil && b.asking
+	return b.hidden() && !b.skipped || b.asking()
 }
 
-// typedVerdict is a verdict once whole; ok is false while it is not.
-type typedVerdict struct {
-	verdict string
-	ok      bool
-}
-
-// castKey takes a verdict key: a, b, t, x for two targets; for three, t,
-// x, or the letters best first, typed one at a time. It returns the
-// verdict once whole, else what to say.
-func (b *blind) castKey(k string) (typedVerdict, tea.Cmd) {
-	n := len(b.order)
-	in := k
-	if n > 2 && k != "t" && k != "x" {
-		if k < "a" || k >= string(rune('a'+n)) || strings.Contains(b.typed, k) {
-			return typedVerdict{}, tab.Warn("vote: " + voteHelp(n))
-		}
-		b.typed += k
-		if len(b.typed) < n {
-			return typedVerdict{}, nil
-		}
-		in, b.typed = b.typed, ""
+// voteKey hands msg to the run's vote, telling it first what a cast
+// records and that the vote waits while images are still coming.
+func (r *run) voteKey(msg tea.KeyPressMsg) tea.Cmd {
+	wait := ""
+	if r.running() {
+		wait = "the vote opens once every image is in (esc stops the rest)"
 	}
-	v, err := store.ParseVerdict(in, n)
-	if err != nil {
-		return typedVerdict{}, tab.Warn("vote: " + voteHelp(n))
-	}
-	return typedVerdict{verdict: v, ok: true}, nil
+	b := r.blind
+	b.vote = b.vote.Ballot(r.ballot(), wait)
+	var cmd tea.Cmd
+	b.vote, cmd = b.vote.Update(msg)
+	return cmd
 }
 
-// voteHelp says what keys vote for n targets.
-func voteHelp(n int) string {
-	if n == 2 {
-		return "a = A better, b = B better, t = tie, x = both bad"
-	}
-	return fmt.Sprintf("the letters best first (e.g. %s), t = tie, x = all bad", strings.Join(store.Letters(n), ""))
-}
-
-// voteMsg says a vote was recorded (or why not).
-type voteMsg struct {
-	run  int
-	vote store.Vote
-	err  error
-}
-
-// vote is the verdict on a blind run: its targets in shown order.
-func (r *run) vote(verdict string) store.Vote {
-	v := store.Vote{Kind: store.VoteImage, Verdict: verdict, Blind: true}
-	letters := store.Letters(len(r.blind.order))
-	for k, i := range r.blind.order {
+// ballot is what a vote on the blind run records: its targets in shown
+// order, each by its image job.
+func (r *run) ballot() store.Vote {
+	v := store.Vote{Kind: store.VoteImage}
+	for _, i := range r.blind.order {
 		l := r.lanes[i]
-		v.Targets = append(v.Targets, store.VoteTarget{Letter: letters[k], ImageJobID: l.job,
-			Family: string(client.Gamma), Model: l.model, Target: imageTarget(l.model, r.spec)})
+		v.Targets = append(v.Targets, store.VoteTarget{ImageJobID: l.job, Family: string(client.Gamma), Model: l.model,
+			Target: imageTarget(l.model, r.spec)})
 	}
 	return v
-}
-
-// cast records the verdict in db; the names are revealed when it is in.
-func (r *run) cast(db *store.Store, verdict string) tea.Cmd {
-	v := r.vote(verdict)
-	r.blind.verdict = verdict // no second vote while this one is recorded
-	run := r.id
-	return func() tea.Msg {
-		if db == nil {
-			return result(voteMsg{run: run, vote: v, err: errors.New("the vote was not recorded: no history")})
-		}
-		id, err := db.RecordVote(context.Background(), v)
-		v.ID = id
-		return result(voteMsg{run: run, vote: v, err: err})
-	}
 }
 
 // imageTarget is the name the leaderboard ranks an image model under:
@@ -183,86 +144,9 @@ func imageTarget(model string, s spec) string {
 	return model + ":" + strings.Join(set, ",")
 }
 
-// voted reveals the names, saying how the vote went; nothing for another
-// run's vote (or no run).
-func (r *run) voted(msg voteMsg) tea.Cmd {
-	if r == nil || r.id != msg.run || r.blind == nil {
-		return nil
-	}
-	b := r.blind
-	b.voteID = msg.vote.ID
-	var names []string
-	for _, t := range msg.vote.Targets {
-		names = append(names, t.Letter+" = "+shortModel(t.Model))
-	}
-	text := fmt.Sprintf("vote: %s · %s", store.VerdictWords(namedByLetter(msg.vote)), strings.Join(names, ", "))
-	if msg.err != nil {
-		return tea.Batch(tab.Error(msg.err), tab.Info(text))
-	}
-	return tab.Notice(text + " · w withdraws it")
-}
-
-// namedByLetter is v with its targets named by their letters, so that the
-// verdict reads "A better", as the vote was cast.
-func namedByLetter(v store.Vote) store.Vote {
-	out := v
-	out.Targets = make([]store.VoteTarget, len(v.Targets))
-	for i, t := range v.Targets {
-		t.Target = t.Letter
-		out.Targets[i] = t
-	}
-	return out
-}
-
-// withdraw asks before taking the vote back (nothing for a run that is
-// not blind, b nil, or not voted).
-func (b *blind) withdraw() tea.Cmd {
-	switch {
-	case b == nil || b.verdict == "":
-		return nil
-	case b.withdrawn:
-		return tab.Warn("the vote was withdrawn already")
-	case b.voteID == 0:
-		return tab.Warn("the vote was not recorded: nothing to withdraw")
-	}
-	b.asking = true
-	return tab.Ask("withdraw the vote? it leaves the leaderboard (y withdraws, n keeps it)")
-}
-
-// answer answers the question: yes withdraws the vote from db, anything
-// else keeps it.
-func (b *blind) answer(yes bool, db *store.Store) tea.Cmd {
-	b.asking = false
-	if !yes {
-		return tab.Info("the vote stands")
-	}
-	id := b.voteID
-	return func() tea.Msg {
-		return result(withdrawnMsg{id: id, err: db.WithdrawVote(context.Background(), id)})
-	}
-}
-
-// withdrawnMsg says a vote was taken back.
-type withdrawnMsg struct {
-	id  int64
-	err error
-}
-
-// takenBack marks the vote taken back, b being the latest run's blind
-// state (nil when it is not blind).
-func (b *blind) takenBack(msg withdrawnMsg) tea.Cmd {
-	if msg.err != nil {
-		return tab.Error(msg.err)
-	}
-	if b != nil && b.voteID == msg.id {
-		b.withdrawn = true
-	}
-	return tab.Notice("vote withdrawn: it no longer counts")
-}
-
 // footer is the footer of a blind run before its vote: how the lanes
 // are doing, by letter, then the vote's keys.
-func (b *blind) footer(st *styles, running, stopping bool) string {
+func (b *blind) footer(st *styles, running, stopping bool, width int) string {
 	if running {
 		if stopping {
 			return st.Footer.Note.Render("stopping…")
@@ -272,9 +156,12 @@ func (b *blind) footer(st *styles, running, stopping bool) string {
 	if b.skipped {
 		return st.Footer.Note.Render("not voted: the names stay hidden")
 	}
-	line := "vote: " + voteHelp(len(b.order))
-	if b.typed != "" {
-		line += " · so far " + strings.ToUpper(b.typed)
-	}
-	return st.Footer.Done.Render(line)
+	return b.line(width)
+}
+
+// line is the vote's line width wide.
+func (b *blind) line(width int) string {
+	v := b.vote
+	v.SetWidth(width)
+	return v.View()
 }

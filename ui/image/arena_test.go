@@ -14,6 +14,7 @@ import (
 	"atelier/client"
 	"atelier/store"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 // modelWords are what would give an image model away on screen: its
@@ -84,7 +85,7 @@ func TestBlindComparisonHidesNamesUntilTheVote(t *testing.T) {
 		if w := named(v); w != "" {
 			t.Errorf("%dx%d names %q before the vote:\n%s", sz[0], sz[1], w, v)
 		}
-		if !strings.Contains(v, "▸ A") || !strings.Contains(v, "vote: a = A better") {
+		if !strings.Contains(v, "▸ A") || !strings.Contains(v, "which is better? a A better") {
 			t.Errorf("%dx%d: no letters or vote line:\n%s", sz[0], sz[1], v)
 		}
 	}
@@ -127,14 +128,15 @@ func TestBlindComparisonHidesNamesUntilTheVote(t *testing.T) {
 		}
 	}
 	notes := h.Notices()
-	if !strings.Contains(notes[len(notes)-1], "vote: B better · A = image-2.5-sunburst, B = image-2.5-flare") {
+	if !strings.Contains(notes[len(notes)-1], "recorded: B better · A = gamma/image-2.5-sunburst, B = gamma/image-2.5-flare · W withdraws it") {
 		t.Errorf("notices %q", notes)
 	}
 	h.NoErrors()
 }
 
-// TestBlindVoteWithdrawnAfterAQuestion: w asks; n keeps the vote; y
-// withdraws it; it is never cast twice.
+// TestBlindVoteWithdrawnAfterAQuestion: W asks (lower-case w never
+// withdraws: issue 30); n keeps the vote; y withdraws it; it is never cast
+// twice.
 func TestBlindVoteWithdrawnAfterAQuestion(t *testing.T) {
 	h := newHarness(t, nil)
 	h.blindRun("two kites")
@@ -151,14 +153,19 @@ func TestBlindVoteWithdrawnAfterAQuestion(t *testing.T) {
 		t.Fatalf("votes %+v", vs)
 	}
 	h.Keys("w")
-	if !h.m.Focused() || !slices.Contains(h.Notices(), "withdraw the vote? it leaves the leaderboard (y withdraws, n keeps it)") {
-		t.Fatalf("w did not ask: %q", h.Notices())
+	if h.m.Focused() {
+		t.Fatal("w asked to withdraw")
+	}
+	h.Keys("W")
+	if !h.m.Focused() || !slices.Contains(h.Notices(), "Withdraw the vote (tie) from the leaderboard? y withdraw · n keep") ||
+		!strings.Contains(h.view(), "Withdraw the vote (tie) from the leaderboard?") {
+		t.Fatalf("W did not ask: %q\n%s", h.Notices(), h.view())
 	}
 	h.Keys("n")
 	if vs := all(); !vs[0].WithdrawnAt.IsZero() {
 		t.Fatal("n withdrew the vote")
 	}
-	h.Keys("w", "y")
+	h.Keys("W", "y")
 	if vs := all(); len(vs) != 1 || vs[0].WithdrawnAt.IsZero() {
 		t.Fatalf("y did not withdraw: %+v", vs)
 	}
@@ -169,7 +176,8 @@ func TestBlindVoteWithdrawnAfterAQuestion(t *testing.T) {
 }
 
 // TestBlindRankingOfThree: three targets are ranked by their letters,
-// typed best first one at a time; a wrong letter is refused.
+// typed best first in either case, then enter; a letter twice, or one
+// that names no image, is refused.
 func TestBlindRankingOfThree(t *testing.T) {
 	h := newHarness(t, nil)
 	h.m.arena.perm = reversed
@@ -177,11 +185,14 @@ func TestBlindRankingOfThree(t *testing.T) {
 	if n := len(h.srv.all()); n != 3 {
 		t.Fatalf("%d requests", n)
 	}
-	h.Keys("c", "d", "c")
-	if !strings.Contains(h.view(), "so far C") {
+	h.Keys("C", "d", "c")
+	if !strings.Contains(h.view(), "your ranking C _ _") {
 		t.Errorf("the typed letters are not shown:\n%s", h.view())
 	}
-	h.Keys("a", "b")
+	if ns := h.Notices(); len(ns) < 2 || !strings.Contains(ns[len(ns)-2], "vote first") || !strings.Contains(ns[len(ns)-1], "C is ranked already") {
+		t.Errorf("notices %q", ns)
+	}
+	h.Keys("a", "B", "enter")
 	vs, err := h.db.Votes(context.Background(), store.VoteFilter{})
 	if err != nil || len(vs) != 1 || vs[0].Verdict != "CAB" || len(vs[0].Targets) != 3 {
 		t.Fatalf("votes %+v %v", vs, err)
@@ -226,13 +237,14 @@ func TestGoldenBlind(t *testing.T) {
 				m.SetSize(size[0]-4, size[1]-4)
 				m = blindComparing(m)
 				if stage == "after" {
-					m.page.run.blind.verdict = "BA"
+					m.page.run.blind.vote = m.page.run.blind.vote.Resume(store.Vote{ID: 1, Verdict: "BA",
+						Targets: []store.VoteTarget{{Letter: "A"}, {Letter: "B"}}})
 				}
 				v := m.View()
 				if w := named(ansi.Strip(v)); (w != "") != (stage == "after") {
 					t.Errorf("%s the vote, named %q:\n%s", stage, w, ansi.Strip(v))
 				}
-				golden.RequireEqual(t, in256Colours(v))
+				golden.RequireEqual(t, tabtest.In256Colours(v))
 			})
 		}
 	}
@@ -246,6 +258,6 @@ func blindComparing(m Model) Model {
 		finals: []picture{{key: "a", img: scene(64, 64, 0), path: "/data/media/2026-11-21/image-1.png"}}}
 	b := &lane{model: client.ImageModel25Sunburst, state: laneDone, total: 3 * time.Second, job: 2,
 		finals: []picture{{key: "b", img: scene(64, 64, 1), path: "/data/media/2026-11-21/image-2.png"}}}
-	m.page.run = &run{id: 1, spec: m.form.spec(), cancel: func() {}, lanes: []*lane{a, b}, blind: &blind{order: []int{1, 0}}}
+	m.page.run = &run{id: 1, spec: m.form.spec(), cancel: func() {}, lanes: []*lane{a, b}, blind: newBlind(nil, []int{1, 0}, true)}
 	return m.toResults()
 }

@@ -12,6 +12,7 @@ import (
 	"atelier/store"
 	"atelier/store/price"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 // testPrices price the golden runs' model at 0.04 an image, whatever its
@@ -48,7 +49,7 @@ func TestGoldenPriced(t *testing.T) {
 				if size[0] == 120 && !strings.Contains(v, c.want) { // at 80 three captions are cut short
 					t.Errorf("%q not shown:\n%s", c.want, v)
 				}
-				golden.RequireEqual(t, in256Colours(v))
+				golden.RequireEqual(t, tabtest.In256Colours(v))
 			})
 		}
 	}

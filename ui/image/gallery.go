@@ -83,6 +83,16 @@ func (g *gallery) reload(db *store.Store) tea.Cmd {
 	}
 }
 
+// followStore reads the gallery open again when the store changed while
+// the tab shows it, or changed out of sight and the tab is shown now: a
+// job another process made shows, the cursor staying on its job.
+func (m *Model) followStore(msg tea.Msg) tea.Cmd {
+	if m.area != galleryArea || m.db == nil || !m.stale.Follow(msg, tab.Image) {
+		return nil
+	}
+	return m.gallery.reload(m.db)
+}
+
 // jobsLoaded shows the jobs read, then loads the selected one's image
 // from db.
 func (g *gallery) jobsLoaded(msg galleryLoadedMsg, db *store.Store) tea.Cmd {

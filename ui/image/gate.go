@@ -60,7 +60,8 @@ func (g *gate) verdict(v guard.Verdict) (goes bool, cmd tea.Cmd) {
 // nothing is sent; any other key keeps asking.
 func (g *gate) key(msg tea.KeyPressMsg) (goes bool, cmd tea.Cmd) {
 	var a guard.Answer
-	g.ask, a = g.ask.Update(msg)
+	var stray tea.Cmd
+	g.ask, a, stray = g.ask.Update(msg)
 	switch a {
 	case guard.Yes:
 		return true, nil
@@ -68,7 +69,7 @@ func (g *gate) key(msg tea.KeyPressMsg) (goes bool, cmd tea.Cmd) {
 		g.held, g.parent = nil, ""
 		return false, tab.Info(g.ask.Refused())
 	}
-	return false, nil
+	return false, stray
 }
 
 // gated launches the held run when it goes, else does cmd.

@@ -4,17 +4,15 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"io"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"atelier/client"
 	"atelier/store"
 	"atelier/ui/imageview"
+	"atelier/ui/tab/tabtest"
 )
 
 // TestGolden compares the tab's views with testdata/TestGolden/*.golden at
@@ -40,7 +38,7 @@ func TestGolden(t *testing.T) {
 				m := goldenModel()
 				m.SetSize(size[0]-4, size[1]-4) // the shell's frame takes 4 each way
 				m = c.setup(m)
-				golden.RequireEqual(t, in256Colours(m.View()))
+				golden.RequireEqual(t, tabtest.In256Colours(m.View()))
 			})
 		}
 	}
@@ -123,12 +121,4 @@ func scene(w, h, coarse int) image.Image {
 		}
 	}
 	return img
-}
-
-// in256Colours is s as a 256-colour terminal gets it.
-func in256Colours(s string) string {
-	var b strings.Builder
-	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.ANSI256}
-	io.WriteString(w, s)
-	return b.String()
 }

@@ -81,6 +81,7 @@ type Model struct {
 	page page // the latest run's results
 
 	gallery gallery
+	stale   tab.Stale // the store changed while another tab showed the gallery's
 	picker  picker
 	arena   arena // the blind default; a run's own letters and vote are in run.blind
 
@@ -160,6 +161,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.viewer.Refresh()
 	case tab.SettingsMsg:
 		return m.settings(msg.Settings), nil
+	case tab.StoreChangedMsg, tab.ShownMsg:
+		return m, m.followStore(msg)
 	case galleryLoadedMsg:
 		return m, m.gallery.jobsLoaded(msg, m.db)
 	case thumbLoadedMsg:
@@ -174,7 +177,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 // Focused reports whether the tab owns the bare keys: a text field has the
 // keyboard, or the models picker, which is modal.
 func (m Model) Focused() bool {
-	if b := m.page.blind(); b != nil && b.asking {
+	if m.page.blind().asking() {
 		return true
 	}
 	return m.gate.ask.Asking() || m.area == formArea && m.form.typing() || m.area == pickerArea
@@ -206,6 +209,9 @@ func (m *Model) SetSize(w, h int) {
 func (m *Model) SetDark(dark bool) {
 	m.st = newStyles(dark)
 	m.form.setStyles(m.st)
+	if b := m.page.blind(); b != nil {
+		b.vote.SetDark(dark)
+	}
 	m.gallery.jobs.SetStyles(list.DefaultStyles(dark))
 }
 
@@ -214,7 +220,11 @@ func (m Model) KeyMap() help.KeyMap {
 	if m.gate.ask.Asking() {
 		return tab.Help{Short: m.gate.ask.Help()}
 	}
-	return helpKeys{km: m.km, mode: m.area.mode(m.page.blind(), m.form), running: m.page.running()}.help()
+	h := helpKeys{km: m.km, mode: m.area.mode(m.page.blind(), m.form), running: m.page.running()}
+	if b := m.page.blind(); b != nil {
+		h.vote = b.vote.Help()
+	}
+	return h.help()
 }
 
 // mode is what the keys act on in area a, b being the run's blind state

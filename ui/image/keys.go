@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"atelier/ui/components/editor"
+	"atelier/ui/components/vote"
 	"atelier/ui/tab"
 )
 
@@ -36,10 +37,8 @@ type keyMap struct {
 	Blind          key.Binding // b in the picker: the comparison blind or named
 	Close          key.Binding
 
-	// The arena: a blind comparison's vote.
-	Vote     key.Binding // for help only: the verdict's keys are read as typed
-	Withdraw key.Binding
-	Yes      key.Binding // withdraw indeed
+	// The arena: a blind comparison's vote, as every tab votes.
+	Vote vote.KeyMap
 }
 
 func defaultKeyMap() keyMap {
@@ -74,9 +73,7 @@ func defaultKeyMap() keyMap {
 		Blind:  key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "blind on/off")),
 		Close:  key.NewBinding(key.WithKeys("esc", "g"), key.WithHelp("g/esc", "close")),
 
-		Vote:     key.NewBinding(key.WithKeys("a", "b", "t", "x"), key.WithHelp("a/b/t/x", "vote (3: letters best first)")),
-		Withdraw: key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "withdraw the vote")),
-		Yes:      key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
+		Vote: vote.DefaultKeyMap(),
 	}
 }
 
@@ -98,7 +95,8 @@ const (
 type helpKeys struct {
 	km      keyMap
 	mode    mode
-	running bool // esc stops something
+	running bool          // esc stops something
+	vote    []key.Binding // the vote's keys that matter now
 }
 
 // short lists the keys that matter in the current mode, the most useful
@@ -121,7 +119,7 @@ func (h helpKeys) short() []key.Binding {
 	case picking:
 		return []key.Binding{h.km.Toggle, h.km.Run, h.km.Blind, h.km.Cancel}
 	case voting:
-		return []key.Binding{h.km.Vote, h.km.Left, h.km.Open, tab.Retitle(h.km.Stop, "leave unvoted")}
+		return append(h.vote, h.km.Left, h.km.Open, tab.Retitle(h.km.Stop, "leave unvoted"))
 	}
 	if h.running {
 		ks = append([]key.Binding{h.km.Stop}, ks...)
@@ -149,7 +147,8 @@ func (h helpKeys) help() tab.Help {
 		{Title: resultKeys, Keys: []key.Binding{k.Open, k.EditThis, k.Rerun, k.Recipe, k.Vary, k.FullScreen, k.Left}},
 		{Title: galleryKeys, Keys: []key.Binding{k.Open, k.Rerun, k.EditThis, k.Recipe, k.Vary, k.Close}},
 		{Title: pickerKeys, Keys: []key.Binding{k.Toggle, k.Run, k.Blind, k.Cancel}},
-		{Title: arenaKeys, Keys: []key.Binding{k.Vote, tab.Retitle(k.Stop, "leave unvoted"), k.Withdraw}},
+		{Title: arenaKeys, Keys: []key.Binding{k.Vote.Two, k.Vote.Rank, k.Vote.Record, k.Vote.Erase,
+			tab.Retitle(k.Stop, "leave unvoted"), k.Vote.Withdraw}},
 	}}
 	context := map[mode]string{typing: formKeys, choosing: formKeys, listing: inputKeys, naming: inputKeys,
 		viewing: resultKeys, browsing: galleryKeys, picking: pickerKeys, voting: arenaKeys}

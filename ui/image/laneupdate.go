@@ -131,7 +131,7 @@ func (r *run) report(l *lane, msg laneSavedMsg) tea.Cmd {
 		if r.running() {
 			return nil
 		}
-		return tab.Info("every image is in: vote (" + voteHelp(len(b.order)) + ")")
+		return tab.Info("every image is in: vote (the line under the images says how)")
 	}
 	var cmds []tea.Cmd
 	if msg.err != nil && !errors.Is(msg.err, context.Canceled) {

@@ -1,13 +1,12 @@
 package imagetab
 
 import (
-	"strings"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/components/vote"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
@@ -74,8 +73,8 @@ func (p *page) again() (s spec, models []string, cmd tea.Cmd) {
 // for full screen.
 func (p *page) key(msg tea.KeyPressMsg, km keyMap, cols, rows int) (cmd tea.Cmd, ok bool) {
 	b := p.blind()
-	if b != nil && b.asking {
-		return b.answer(key.Matches(msg, km.Yes), p.db), true
+	if b.asking() || b.voting() && b.vote.Takes(msg) {
+		return p.run.voteKey(msg), true
 	}
 	switch {
 	case key.Matches(msg, km.Stop) && p.running():
@@ -93,14 +92,14 @@ func (p *page) key(msg tea.KeyPressMsg, km keyMap, cols, rows int) (cmd tea.Cmd,
 		return p.run.fullScreen(p.sel, p.viewer.Caps, cols, rows), true
 	case b.voting():
 		return p.vote(msg, km), true
-	case key.Matches(msg, km.Withdraw) && b != nil:
-		return b.withdraw(), true
+	case b != nil && b.vote.Takes(msg): // W, after the vote
+		return p.run.voteKey(msg), true
 	}
 	return nil, false
 }
 
-// vote handles the keys of a blind run before its vote, besides those
-// that show no name (key's): the verdict, and esc, which leaves the vote.
+// vote handles the keys of a blind run before its vote, besides the
+// vote's own and those that show no name (key's): esc leaves the vote.
 // Every other key would show or lead to a name: it waits.
 func (p *page) vote(msg tea.KeyPressMsg, km keyMap) tea.Cmd {
 	b := p.run.blind
@@ -108,21 +107,8 @@ func (p *page) vote(msg tea.KeyPressMsg, km keyMap) tea.Cmd {
 	case key.Matches(msg, km.Stop):
 		b.skipped = true
 		return tab.Info("not voted: the names stay hidden; c runs a new comparison")
-	case key.Matches(msg, km.Remove) && msg.String() != "x" && b.typed != "":
-		b.typed = b.typed[:len(b.typed)-1]
-		return nil
 	}
-	if len(msg.Text) != 1 {
-		return tab.Warn("vote first: " + voteHelp(len(b.order)) + "; esc leaves it unvoted")
-	}
-	if p.running() {
-		return tab.Warn("vote once every image is in")
-	}
-	v, cmd := b.castKey(strings.ToLower(msg.Text))
-	if !v.ok {
-		return cmd
-	}
-	return p.run.cast(p.db, v.verdict)
+	return tab.Warn("vote first (the line under the images says how); esc leaves it unvoted")
 }
 
 // late is what a lone lane found wrong with the form, to show beside its
@@ -147,10 +133,14 @@ func (p *page) update(msg tea.Msg) (cmd tea.Cmd, news late, ok bool) {
 	case laneSavedMsg:
 		cmd, news = p.saved(msg)
 		return cmd, news, true
-	case voteMsg:
-		return p.run.voted(msg), late{}, true
-	case withdrawnMsg:
-		return p.blind().takenBack(msg), late{}, true
+	case vote.RecordedMsg, vote.WithdrawnMsg:
+		b := p.blind()
+		if b == nil {
+			return nil, late{}, true
+		}
+		var cmd tea.Cmd
+		b.vote, cmd = b.vote.Update(msg)
+		return cmd, late{}, true
 	}
 	return nil, late{}, false
 }
@@ -205,5 +195,5 @@ func (p *page) place(width, rows int) tea.Cmd {
 // selected image's path, or how its lane is doing.
 func (p *page) lines(tv tileView, width, room int) []string {
 	lines := p.run.lines(tv, p.sel, width, room)
-	return append(lines, pad(p.run.footer(tv.st, p.sel), width))
+	return append(lines, pad(p.run.footer(tv.st, p.sel, width), width))
 }

@@ -134,7 +134,7 @@ func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 		r.lanes = append(r.lanes, l)
 	}
 	if m.arena.blind && len(models) > 1 {
-		r.blind = &blind{order: m.arena.perm(len(models))}
+		r.blind = newBlind(m.db, m.arena.perm(len(models)), m.st.dark)
 	}
 	m.form.fields.Untry()
 	cmds = append([]tea.Cmd{m.page.next(r)}, cmds...)

@@ -70,16 +70,20 @@ func (m Model) topLines() []string {
 	return lines
 }
 
-// footer is the path of the image at sel, or how its lane is doing.
-func (r *run) footer(sty *styles, sel int) string {
+// footer is the path of the image at sel, or how its lane is doing; the
+// vote's line while the vote's question asks. width is the footer's.
+func (r *run) footer(sty *styles, sel, width int) string {
 	t, ok := r.selected(sel)
 	if !ok {
 		return ""
 	}
 	st := sty.Footer
 	l := t.l
-	if b := r.blind; b.hidden() {
-		return b.footer(sty, r.running(), r.stopping)
+	switch b := r.blind; {
+	case b.hidden():
+		return b.footer(sty, r.running(), r.stopping, width)
+	case b.asking():
+		return b.line(width)
 	}
 	switch {
 	case t.pic != nil && t.pic.path != "":

@@ -5,15 +5,12 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/ui/components/scroll"
 	"atelier/ui/internal/frameclock"
 )
-
-// wheelLines is how far one turn of the mouse wheel scrolls.
-const wheelLines = 3
 
 // Model is the live view of one streaming reply: a scrollable window on what
 // its Renderer draws. Text comes in through Append; the rendering happens on
@@ -25,20 +22,20 @@ const wheelLines = 3
 // reader scrolls up it stays where it is, and MoreBelow says that there is
 // more to see. Make one with New.
 //
-// It scrolls its own lines rather than wrapping a bubbles viewport: the
+// It scrolls its own lines with the scroller every pane has
+// (ui/components/scroll) rather than wrapping a bubbles viewport: the
 // viewport measures every line of its content whenever the content changes
 // (about 12 ms for a 100 KB reply, at each frame) and re-renders the visible
 // lines through lipgloss in View (1.5 ms); here a frame costs the rendering
 // of the open block plus the visible lines, and View is a field read.
 type Model struct {
 	r      *Renderer
-	keys   KeyMap
 	width  int
 	height int
 
-	lines  []string // the rendered lines at the last frame
-	offset int      // index of the first visible line
-	view   string   // what View returns
+	lines []string     // the rendered lines at the last frame
+	at    scroll.Model // the window on them, and its keys
+	view  string       // what View returns
 
 	dirty bool // text, width or styles changed since the last frame
 	armed bool // a frameMsg is on its way
@@ -70,7 +67,7 @@ func WithStyles(st Styles) Option {
 
 // WithKeyMap sets the keys (the default is DefaultKeyMap()).
 func WithKeyMap(k KeyMap) Option {
-	return func(m *Model) { m.keys = k }
+	return func(m *Model) { m.at.KeyMap = k }
 }
 
 // SetClock lands the frames on the renderer's ticks that c knows.
@@ -81,10 +78,11 @@ func (m Model) Clock() frameclock.Clock { return m.pace.Clock }
 
 // New returns an empty view.
 func New(opts ...Option) Model {
-	m := Model{r: NewRenderer(defaultWidth, DefaultStyles(true)), keys: DefaultKeyMap(), pace: frameclock.NewPace()}
+	m := Model{r: NewRenderer(defaultWidth, DefaultStyles(true)), at: scroll.New(), pace: frameclock.NewPace()}
 	for _, o := range opts {
 		o(&m)
 	}
+	m.at.SetHeight(m.height)
 	if m.width > 0 {
 		m.r.SetWidth(m.width)
 	}
@@ -106,8 +104,9 @@ func (m *Model) Append(s string) tea.Cmd {
 func (m *Model) SetSize(w, h int) tea.Cmd {
 	w, h = max(w, 0), max(h, 0)
 	if h != m.height {
-		bottom := m.atBottom()
+		bottom := m.at.AtBottom()
 		m.height = h
+		m.at.SetHeight(h)
 		m.place(bottom)
 		m.build()
 	}
@@ -163,10 +162,11 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 				return m, m.arm()
 			}
 		}
-	case tea.KeyPressMsg:
-		m.key(msg)
-	case tea.MouseWheelMsg:
-		m.wheel(msg)
+	case tea.KeyPressMsg, tea.MouseWheelMsg:
+		was := m.at.Offset()
+		if m.at, _ = m.at.Update(msg); m.at.Offset() != was {
+			m.build()
+		}
 	}
 	return m, nil
 }
@@ -177,74 +177,36 @@ func (m *Model) frame() {
 	if !m.dirty || m.width == 0 {
 		return
 	}
-	bottom := m.atBottom()
+	bottom := m.at.AtBottom()
 	m.lines = append(m.lines[:0], m.r.Lines()...)
 	m.dirty = false
 	m.place(bottom)
 	m.build()
 }
 
-func (m *Model) key(msg tea.KeyPressMsg) {
-	switch {
-	case key.Matches(msg, m.keys.Up):
-		m.scroll(-1)
-	case key.Matches(msg, m.keys.Down):
-		m.scroll(1)
-	case key.Matches(msg, m.keys.PageUp):
-		m.scroll(-max(m.height, 1))
-	case key.Matches(msg, m.keys.PageDown):
-		m.scroll(max(m.height, 1))
-	case key.Matches(msg, m.keys.Home):
-		m.scroll(-len(m.lines))
-	case key.Matches(msg, m.keys.End):
-		m.scroll(len(m.lines))
-	}
-}
-
-func (m *Model) wheel(msg tea.MouseWheelMsg) {
-	switch msg.Button {
-	case tea.MouseWheelUp:
-		m.scroll(-wheelLines)
-	case tea.MouseWheelDown:
-		m.scroll(wheelLines)
-	}
-}
-
-// scroll moves the window by n lines, staying within the reply.
-func (m *Model) scroll(n int) {
-	offset := min(max(m.offset+n, 0), m.maxOffset())
-	if offset != m.offset {
-		m.offset = offset
-		m.build()
-	}
-}
-
 // place keeps the window on the end if it was there, else within the reply.
 func (m *Model) place(bottom bool) {
+	m.at.SetTotal(len(m.lines))
 	if bottom {
-		m.offset = m.maxOffset()
+		m.at.GotoBottom()
 	}
-	m.offset = min(max(m.offset, 0), m.maxOffset())
 }
-
-func (m *Model) maxOffset() int { return max(len(m.lines)-m.height, 0) }
-
-func (m *Model) atBottom() bool { return m.offset >= m.maxOffset() }
 
 // build draws the window: the visible lines, cut and padded to the width,
 // and empty lines to the height.
 func (m *Model) build() {
 	var b strings.Builder
 	blank := strings.Repeat(" ", m.width)
+	shown := m.at.Window(m.lines)
 	for i := range m.height {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		if m.offset+i >= len(m.lines) {
+		if i >= len(shown) {
 			b.WriteString(blank)
 			continue
 		}
-		line := m.lines[m.offset+i]
+		line := shown[i]
 		w := LineWidth(line)
 		if w > m.width {
 			line = ansi.Truncate(line, m.width, "")
@@ -310,7 +272,7 @@ func (m Model) View() string { return m.view }
 
 // MoreBelow reports whether the reply goes on below the window: the caller
 // shows a marker while the reader, scrolled up, lets new text pile up.
-func (m Model) MoreBelow() bool { return m.offset < m.maxOffset() }
+func (m Model) MoreBelow() bool { return !m.at.AtBottom() }
 
 // Text returns the markdown received so far, cleaned of control sequences.
 func (m Model) Text() string { return m.r.Text() }
@@ -320,4 +282,4 @@ func (m Model) Text() string { return m.r.Text() }
 func (m Model) CodeBlocks() []CodeBlock { return m.r.CodeBlocks() }
 
 // KeyMap returns the keys, for the help bar.
-func (m Model) KeyMap() KeyMap { return m.keys }
+func (m Model) KeyMap() KeyMap { return m.at.KeyMap }

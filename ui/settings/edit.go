@@ -10,6 +10,7 @@ import (
 
 	"atelier/store"
 	"atelier/store/keyring"
+	"atelier/ui/components/confirm"
 	"atelier/ui/components/form"
 	"atelier/ui/tab"
 )
@@ -133,21 +134,25 @@ func (m Model) askDelete() Model {
 	r := m.current()
 	if !m.busy && (r.kind == keyRow || r.kind == headerRow || r.kind == priceRow) {
 		m.confirm = &r
+		m.ask = confirm.New(confirm.KeyMap{Yes: m.km.Yes, No: m.km.No}).Ask(question(r, m.status))
 	}
 	return m
 }
 
-// confirmKey deletes on y and keeps on n or esc.
+// confirmKey deletes on y and keeps on n or esc; any other key keeps
+// asking, and says so.
 func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	r := *m.confirm
-	switch {
-	case key.Matches(msg, m.km.Yes):
+	var a confirm.Answer
+	var cmd tea.Cmd
+	switch m.ask, a, cmd = m.ask.Update(msg); a {
+	case confirm.Yes:
 		m.confirm, m.busy = nil, true
 		return m, m.remove(r)
-	case key.Matches(msg, m.km.No):
+	case confirm.No:
 		m.confirm = nil
 	}
-	return m, nil
+	return m, cmd
 }
 
 // remove deletes a key from the keyring, or a header or a price from the

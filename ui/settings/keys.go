@@ -3,6 +3,7 @@ package settings
 import (
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/confirm"
 	"atelier/ui/components/form"
 	"atelier/ui/components/style"
 	"atelier/ui/tab"
@@ -17,6 +18,7 @@ type keyMap struct {
 }
 
 func defaultKeyMap() keyMap {
+	answers := confirm.Keys("delete", "keep")
 	return keyMap{
 		Up:       style.ListUp(),
 		Down:     style.ListDown(),
@@ -25,8 +27,8 @@ func defaultKeyMap() keyMap {
 		Save:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save")),
 		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		SaveForm: key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save the price")),
-		Yes:      key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "delete")),
-		No:       style.No(),
+		Yes:      answers.Yes,
+		No:       answers.No,
 	}
 }
 

@@ -8,9 +8,8 @@ import (
 
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/ui/tab/tabtest"
 )
-
-func f64(v float64) *float64 { return &v }
 
 // flat is the view on one line of single spaces, for phrases a narrow
 // column may wrap.
@@ -30,7 +29,7 @@ func TestPricesRoundTrip(t *testing.T) {
 	h.Keys("enter").Type("1024x1024/high").Keys("enter").Type("0.17") // a line of the image list
 	h.Keys("ctrl+s")
 	h.NoErrors()
-	want := price.Table{"alpha/*": {Input: f64(3), Output: f64(15), Image: map[string]float64{"1024x1024/high": 0.17}}}
+	want := price.Table{"alpha/*": {Input: tabtest.Float(3), Output: tabtest.Float(15), Image: map[string]float64{"1024x1024/high": 0.17}}}
 	if got := h.onDisk().Prices; !reflect.DeepEqual(got, want) {
 		t.Fatalf("on disk %s, want %s", show(got), show(want))
 	}
@@ -49,7 +48,7 @@ func TestPricesRoundTrip(t *testing.T) {
 	h.Keys("ctrl+u").Type("alpha/opus*")
 	h.Keys("ctrl+s")
 	h.NoErrors()
-	want = price.Table{"alpha/opus*": {Input: f64(3), Thinking: f64(20),
+	want = price.Table{"alpha/opus*": {Input: tabtest.Float(3), Thinking: tabtest.Float(20),
 		Image: map[string]float64{"1024x1024/high": 0.17}, Second: map[string]float64{"720p": 0.1}}}
 	if got := h.onDisk().Prices; !reflect.DeepEqual(got, want) {
 		t.Fatalf("after a change, on disk %s, want %s", show(got), show(want))
@@ -58,7 +57,7 @@ func TestPricesRoundTrip(t *testing.T) {
 	h.to("Per run").Keys("enter").Type("2.5").Keys("enter")
 	h.to("Per day").Keys("enter").Type("10").Keys("enter")
 	disk := h.onDisk()
-	if !reflect.DeepEqual(disk.Budget, price.Budget{Run: f64(2.5), Day: f64(10)}) || !reflect.DeepEqual(disk.Budget, h.saved().Budget) {
+	if !reflect.DeepEqual(disk.Budget, price.Budget{Run: tabtest.Float(2.5), Day: tabtest.Float(10)}) || !reflect.DeepEqual(disk.Budget, h.saved().Budget) {
 		t.Fatalf("budget on disk %+v, told %+v", disk.Budget, h.saved().Budget)
 	}
 	if !reflect.DeepEqual(disk.Prices, h.m.cfg.Prices) {
@@ -97,7 +96,7 @@ func (h *harness) to2(label string) *harness {
 // what was saved before are kept.
 func TestBadPriceIsRefused(t *testing.T) {
 	cfg := store.DefaultSettings()
-	cfg.Prices = price.Table{"beta/*": {Input: f64(1)}}
+	cfg.Prices = price.Table{"beta/*": {Input: tabtest.Float(1)}}
 	h := newHarness(t, cfg)
 	h.m.SetSize(120, 40)
 	cases := []struct{ pattern, input, want string }{
@@ -139,7 +138,7 @@ func TestBadPriceIsRefused(t *testing.T) {
 		t.Errorf("the detail line does not name the field:\n%s", h.view())
 	}
 	h.Keys("esc")
-	if got := h.m.cfg.Prices; !reflect.DeepEqual(got, price.Table{"beta/*": {Input: f64(1)}}) {
+	if got := h.m.cfg.Prices; !reflect.DeepEqual(got, price.Table{"beta/*": {Input: tabtest.Float(1)}}) {
 		t.Fatalf("a refused edit changed the prices: %s", show(got))
 	}
 
@@ -161,7 +160,7 @@ func TestBadPriceIsRefused(t *testing.T) {
 // row, so a change starts from what is saved.
 func TestPriceFormLoadsTheEntry(t *testing.T) {
 	cfg := store.DefaultSettings()
-	cfg.Prices = price.Table{"videob/*": {Second: map[string]float64{"720p": 0.1, "*": 0.2}}, "gamma/x": {Output: f64(2)}}
+	cfg.Prices = price.Table{"videob/*": {Second: map[string]float64{"720p": 0.1, "*": 0.2}}, "gamma/x": {Output: tabtest.Float(2)}}
 	h := newHarness(t, cfg)
 	h.m.SetSize(120, 40)
 	h.to("videob/*").Keys("enter")
@@ -229,7 +228,7 @@ func TestBlindDefaultSavesAndLoads(t *testing.T) {
 // before enter; esc puts the saved value back (issue 21: one form).
 func TestValuesAreCheckedAsTyped(t *testing.T) {
 	cfg := store.DefaultSettings()
-	cfg.Budget.Day = f64(5)
+	cfg.Budget.Day = tabtest.Float(5)
 	h := newHarness(t, cfg)
 	h.m.SetSize(120, 40)
 	h.to("Per day").Keys("enter", "ctrl+u").Type("-1")

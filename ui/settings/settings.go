@@ -22,6 +22,7 @@ import (
 	"atelier/internal/homepath"
 	"atelier/store"
 	"atelier/store/keyring"
+	"atelier/ui/components/confirm"
 	"atelier/ui/components/form"
 	"atelier/ui/tab"
 )
@@ -61,13 +62,14 @@ type Model struct {
 	cfg     store.Settings      // as last saved
 	status  []keyring.KeyStatus // nil until loaded
 
-	rows    []row       // what each row of the form edits
-	form    form.Model  // the rows, drawn and typed into
-	editing bool        // a row is open for typing
-	saving  bool        // enter was pressed on it and the save has not answered yet
-	confirm *row        // a deletion waiting for y
-	price   priceEditor // a [prices] entry open in a form
-	busy    bool        // a save is running; the next waits, so saves land in order
+	rows    []row         // what each row of the form edits
+	form    form.Model    // the rows, drawn and typed into
+	editing bool          // a row is open for typing
+	saving  bool          // enter was pressed on it and the save has not answered yet
+	confirm *row          // a deletion waiting for its answer
+	ask     confirm.Model // its question (ui/components/confirm)
+	price   priceEditor   // a [prices] entry open in a form
+	busy    bool          // a save is running; the next waits, so saves land in order
 
 	km            keyMap
 	st            styles

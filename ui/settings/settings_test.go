@@ -110,7 +110,7 @@ func TestDeleteKeyAsksFirst(t *testing.T) {
 	h.kr.Set(client.Queue, "k")
 	h.Run(h.m.storage.loadKeys())
 	h.to("queue").Keys("d")
-	if !strings.Contains(h.view(), "delete the queue key from the keyring?  y delete · n keep") {
+	if !strings.Contains(h.view(), "delete the queue key from the keyring? y delete · n keep") {
 		t.Fatalf("no question:\n%s", h.view())
 	}
 	h.Keys("n")

@@ -36,7 +36,7 @@ func (m Model) View() string {
 func (m Model) footer() []string {
 	switch {
 	case m.confirm != nil:
-		return []string{"", m.st.Problem.Render(question(*m.confirm, m.status) + "  y delete · n keep")}
+		return []string{"", m.st.Problem.Render(m.ask.Prompt())}
 	case m.editing:
 		return append([]string{""}, strings.Split(ansi.Wordwrap(m.form.Detail(), max(m.width, 20), " "), "\n")...)
 	}

@@ -9,14 +9,15 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
+	"atelier/ui/components/vote"
 	"atelier/ui/tab"
 )
 
 // The video arena (issue 16): two finished tasks of one prompt, made on
 // different endpoints, shown as A and B in an order a coin chose, with
 // nothing that names them (no endpoint, model, id, file, time, settings
-// or cost) until the vote; played one after the other; judged with the
-// command line's keys (a, b, t, x); recorded as a blind vote; revealed.
+// or cost) until the vote; played one after the other; judged, recorded
+// and revealed by ui/components/vote, as Compare and the Image tab vote.
 
 // arena is the pairing chooser's and the judging's state.
 type arena struct {
@@ -25,19 +26,22 @@ type arena struct {
 	choices []task
 	cursor  int
 
-	// judging: the two tasks as shown, A first.
-	pair    [2]task
-	played  [2]bool
-	saving  bool   // the vote is being recorded
-	verdict string // the stored verdict, once recorded: the names show
-	voteID  int64
-	// after the reveal: W asks (asking), y withdraws (withdrawn). The vote
-	// cannot change, so the names stay shown either way.
-	asking, withdrawn bool
+	// judging: the two tasks as shown, A first, and their vote.
+	pair   [2]task
+	played [2]bool
+	vote   vote.Model
 }
 
+// newArena is the arena of a tab whose votes are recorded in db.
+func newArena(db *store.Store) arena {
+	return arena{vote: vote.New(vote.Options{Store: db, Tab: tab.Video})}
+}
+
+// left is the arena once the person leaves it: nothing judged.
+func (a arena) left() arena { return arena{vote: a.vote.Close()} }
+
 // revealed reports whether the vote is in and the names show.
-func (a arena) revealed() bool { return a.voteID != 0 }
+func (a arena) revealed() bool { return a.vote.Blind() && !a.vote.Hidden() }
 
 // judged reports whether a task can enter the arena: done, not failed,
 // with its video saved to play.
@@ -78,18 +82,18 @@ func (a arena) start(t task, items []task, history bool, coin func() bool) (aren
 	case 0:
 		return a, browsing, tab.Warn("no other finished task of this prompt on another endpoint: submit it on one, then press c again")
 	case 1:
-		return matched(t, ps[0], coin), judging, nil
+		return a.matched(t, ps[0], coin), judging, nil
 	}
-	return arena{of: t, choices: ps}, pairing, nil
+	return arena{of: t, choices: ps, vote: a.vote}, pairing, nil
 }
 
 // matched is the arena judging x and y, shown as A and B in the order
 // the coin says.
-func matched(x, y task, coin func() bool) arena {
+func (a arena) matched(x, y task, coin func() bool) arena {
 	if coin() {
 		x, y = y, x
 	}
-	return arena{pair: [2]task{x, y}}
+	return arena{pair: [2]task{x, y}, vote: a.vote.Start(2)}
 }
 
 // pairKey moves in the chooser, picks a partner (judging the pair, in
@@ -101,21 +105,28 @@ func (a arena) pairKey(msg tea.KeyPressMsg, km keyMap, coin func() bool) (arena,
 	}
 	switch {
 	case key.Matches(msg, km.Pick):
-		return matched(a.of, a.choices[a.cursor], coin), judging
+		return a.matched(a.of, a.choices[a.cursor], coin), judging
 	case key.Matches(msg, km.Cancel):
 		return a, browsing
 	}
 	return a, pairing
 }
 
-// key plays, votes or leaves (browsing); after the reveal, any of enter
-// and esc goes back to the tasks.
-func (a arena) key(msg tea.KeyPressMsg, km keyMap, open func(string) error, db *store.Store) (arena, tea.Cmd, mode) {
+// key votes (the vote's keys first), plays or leaves (browsing); after
+// the reveal, any of enter and esc goes back to the tasks.
+func (a arena) key(msg tea.KeyPressMsg, km keyMap, open func(string) error) (arena, tea.Cmd, mode) {
+	if a.vote = a.vote.Ballot(a.ballot(), ""); a.vote.Takes(msg) {
+		var cmd tea.Cmd
+		a.vote, cmd = a.vote.Update(msg)
+		return a, cmd, judging
+	}
 	switch {
-	case a.saving:
+	case a.vote.Saving():
 		return a, nil, judging
+	case a.revealed() && key.Matches(msg, km.Leave, km.PlayBoth):
+		return a, nil, browsing
 	case a.revealed():
-		return a.revealedKey(msg, km, db)
+		return a, nil, judging
 	case key.Matches(msg, km.Leave):
 		return a, tab.Info("left the arena: no vote recorded"), browsing
 	case key.Matches(msg, km.PlayBoth):
@@ -127,13 +138,6 @@ func (a arena) key(msg tea.KeyPressMsg, km keyMap, open func(string) error, db *
 	case key.Matches(msg, km.PlayB):
 		a.played[1] = true
 		return a, a.playBlind(open, 1), judging
-	case key.Matches(msg, km.Vote):
-		verdict, err := store.ParseVerdict(msg.String(), 2)
-		if err != nil {
-			return a, tab.Error(err), judging
-		}
-		a.saving = true
-		return a, a.recordVote(db, verdict), judging
 	}
 	return a, nil, judging
 }

@@ -14,6 +14,7 @@ import (
 	"atelier/client/sim"
 	"atelier/store"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 // arenaPrompt is the prompt the arena's tasks share.
@@ -247,7 +248,7 @@ func TestGoldenArena(t *testing.T) {
 						t.Errorf("line %q wider than %d", ansi.Strip(l), size[0]-4)
 					}
 				}
-				golden.RequireEqual(t, in256Colours(v))
+				golden.RequireEqual(t, tabtest.In256Colours(v))
 			})
 		}
 	}
@@ -260,8 +261,8 @@ func TestArenaVoteNotRecorded(t *testing.T) {
 	h.Keys("esc", "down", "c", "enter")
 	st.Close()
 	h.Keys("a")
-	if h.m.ar.revealed() || h.m.ar.saving || h.m.mode != judging {
-		t.Fatalf("after a failed vote: revealed %v saving %v mode %v", h.m.ar.revealed(), h.m.ar.saving, h.m.mode)
+	if h.m.ar.revealed() || h.m.ar.vote.Saving() || h.m.mode != judging {
+		t.Fatalf("after a failed vote: revealed %v saving %v mode %v", h.m.ar.revealed(), h.m.ar.vote.Saving(), h.m.mode)
 	}
 	if e := h.errs(); len(e) != 1 || !strings.Contains(e[0], "the vote was not recorded") {
 		t.Errorf("errors %q", e)
@@ -272,7 +273,7 @@ func TestArenaVoteNotRecorded(t *testing.T) {
 			t.Fatalf("after a failed vote, %q shows:\n%s", word, v)
 		}
 	}
-	if !strings.Contains(v, "Your vote  a A better") {
+	if !strings.Contains(v, "which is better? a A better") {
 		t.Errorf("the vote is not asked again:\n%s", v)
 	}
 }
@@ -292,7 +293,7 @@ func TestArenaVoteWithdrawn(t *testing.T) {
 		return votes[0]
 	}
 	h.Keys("W")
-	if !strings.Contains(h.view(), "withdraw vote") {
+	if !strings.Contains(h.view(), "Withdraw the vote (A better) from the leaderboard?") {
 		t.Fatalf("W did not ask:\n%s", h.view())
 	}
 	h.Keys("n")

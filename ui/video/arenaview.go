@@ -40,18 +40,15 @@ func (a arena) lines(s styles, now time.Time, prices price.Table, w, h int) []st
 		}
 	}
 	out = append(out, "")
+	v := a.vote
+	v.SetWidth(w)
 	switch {
 	case a.revealed():
-		out = append(out, s.Title.Render("Your vote")+"  "+s.Tasks.Text.Render(verdictText(a.verdict))+
-			s.Tasks.Muted.Render(fmt.Sprintf(" · recorded as vote %d", a.voteID)),
-			s.Tasks.Muted.Render(a.revealHint()))
-	case a.saving:
-		out = append(out, s.Tasks.Muted.Render("recording the vote…"))
+		out = append(out, v.View(), s.Tasks.Muted.Render("enter or esc: back to the tasks"))
+	case a.vote.Saving():
+		out = append(out, v.View())
 	default:
-		out = append(out, s.Tasks.Muted.Render("enter plays A then B · 1 plays A · 2 plays B · esc leaves without a vote"),
-			s.Title.Render("Your vote")+"  "+s.Tasks.Text.Render("a")+s.Tasks.Muted.Render(" A better · ")+
-				s.Tasks.Text.Render("b")+s.Tasks.Muted.Render(" B better · ")+s.Tasks.Text.Render("t")+
-				s.Tasks.Muted.Render(" tie · ")+s.Tasks.Text.Render("x")+s.Tasks.Muted.Render(" both bad"))
+		out = append(out, s.Tasks.Muted.Render("enter plays A then B · 1 plays A · 2 plays B · esc leaves without a vote"), v.View())
 	}
 	return out[:min(len(out), h)]
 }
@@ -60,12 +57,11 @@ func (a arena) lines(s styles, now time.Time, prices price.Table, w, h int) []st
 // it, its task, time and cost.
 func (a arena) revealLine(s taskStyles, now time.Time, prices price.Table, t task, i int) string {
 	parts := []string{s.Text.Render(strings.ReplaceAll(clean(t.rec.Endpoint), "/", " / "))}
-	letter := store.Letters(2)[i]
-	switch v := a.verdict; { // the verdict's word first: it must not be cut off
-	case len(v) == 2 && v[:1] == letter:
-		parts = append(parts, s.Done.Render("better"))
-	case v == store.VerdictBad:
-		parts = append(parts, s.Failed.Render("bad"))
+	switch place := a.vote.Place(i); place { // the verdict's word first: it must not be cut off
+	case "better":
+		parts = append(parts, s.Done.Render(place))
+	case "bad":
+		parts = append(parts, s.Failed.Render(place))
 	}
 	parts = append(parts, s.Muted.Render("task "+shortID(t.id())+" · "+elapsed(t.elapsed(now))))
 	if c := t.cost(prices); c != "" {
@@ -102,16 +98,4 @@ func wrapCut(s string, w, n int) []string {
 		lines[n-1] = ansi.Truncate(lines[n-1]+" …", w, "…")
 	}
 	return lines
-}
-
-// revealHint is the line under a recorded vote: how to withdraw it, or
-// that it was.
-func (a arena) revealHint() string {
-	switch {
-	case a.withdrawn:
-		return fmt.Sprintf("vote %d withdrawn: it no longer counts · enter or esc: back to the tasks", a.voteID)
-	case a.asking:
-		return fmt.Sprintf("withdraw vote %d? y withdraws · any other key keeps it", a.voteID)
-	}
-	return "W withdraws the vote · enter or esc: back to the tasks"
 }

@@ -62,7 +62,8 @@ func (g budgetGuard) weighed(v guard.Verdict) (budgetGuard, *client.VideoRequest
 // send, no drops it (nothing was sent), any other key keeps asking.
 func (g budgetGuard) answer(msg tea.KeyPressMsg) (budgetGuard, *client.VideoRequest, tea.Cmd) {
 	var ans guard.Answer
-	g.Model, ans = g.Update(msg)
+	var stray tea.Cmd
+	g.Model, ans, stray = g.Update(msg)
 	switch ans {
 	case guard.Yes:
 		g, req := g.release()
@@ -71,7 +72,7 @@ func (g budgetGuard) answer(msg tea.KeyPressMsg) (budgetGuard, *client.VideoRequ
 		g.pending = nil
 		return g, nil, tab.Notice(g.Refused())
 	}
-	return g, nil, nil
+	return g, nil, stray
 }
 
 // release hands out the kept request, keeping it no more.

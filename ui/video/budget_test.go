@@ -46,7 +46,7 @@ func TestBudgetGuardAsksBeforeSending(t *testing.T) {
 	h := budgeted(t, r, 0.25)
 	h.endpoint("videoa/q1/text-to-video")
 	h.to("prompt").Type("a lighthouse in fog").Keys("ctrl+s")
-	if !h.m.out.guard.Asking() || !strings.Contains(h.view(), "Run it anyway? y/n") {
+	if !h.m.out.guard.Asking() || !strings.Contains(h.view(), "Run it anyway?  y run anyway · n do not run") {
 		t.Fatalf("over the budget, no question:\n%s", h.view())
 	}
 	if !h.m.Focused() {
@@ -60,7 +60,8 @@ func TestBudgetGuardAsksBeforeSending(t *testing.T) {
 	if n := len(r.submissions()); n != 0 || len(h.m.tasks.Items()) != 0 {
 		t.Fatalf("refused, yet %d sent and %d tasks", n, len(h.m.tasks.Items()))
 	}
-	if n := h.Notices(); len(n) != 1 || n[0] != "video task: not run; nothing was sent" {
+	// The two stray keys were told which keys answer (issue 30).
+	if n := h.Notices(); len(n) != 3 || n[0] != "answer y or n" || n[2] != "video task: not run; nothing was sent" {
 		t.Errorf("notices %q", n)
 	}
 	if h.m.form.Text("prompt") != "a lighthouse in fog" {

@@ -20,6 +20,8 @@ type (
 	updateMsg      struct{ u poller.Update }
 	tasksLoadedMsg struct {
 		tasks []task
+		stamp string // what the store's tasks stood at (store.VideoTasksStamp)
+		live  bool   // read again as the store changed: the list is replaced
 		err   error
 	}
 	taskLoadedMsg struct {
@@ -52,25 +54,61 @@ func loadTasks(db *store.Store) tea.Cmd {
 		return nil
 	}
 	return func() tea.Msg {
-		ctx := context.Background()
-		recent, err := db.VideoTasks(ctx, store.VideoQuery{Limit: listed})
-		if err != nil {
-			return result(tasksLoadedMsg{err: err})
+		tasks, stamp, err := readTasks(db)
+		return result(tasksLoadedMsg{tasks: tasks, stamp: stamp, err: err})
+	}
+}
+
+// reloadTasks reads the tasks again, the store having changed, if the
+// tasks did (their stamp is no longer was): another process may have
+// submitted one (the command line, another TUI), or moved one on. It is
+// read even while another tab shows: the status bar counts the tasks that
+// run, and an unfinished task the list did not know is handed to the
+// poller, so it moves here too, as the tasks found at start do.
+func reloadTasks(db *store.Store, p *poller.Poller, known map[string]bool, was string) tea.Cmd {
+	if db == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		if stamp, err := db.VideoTasksStamp(context.Background()); err == nil && stamp == was {
+			return nil // another table changed
 		}
-		open, err := db.UnfinishedVideoTasks(ctx)
-		if err != nil {
-			return result(tasksLoadedMsg{err: err})
-		}
-		var out []task
-		seen := map[string]bool{}
-		for _, rec := range append(recent, open...) {
-			if !seen[rec.RequestID] {
-				seen[rec.RequestID] = true
-				out = append(out, newTask(rec, mediaPath(db, rec)))
+		tasks, stamp, err := readTasks(db)
+		for _, t := range tasks {
+			if t.running() && !known[t.id()] {
+				p.Add(t.rec)
 			}
 		}
-		return result(tasksLoadedMsg{tasks: out})
+		return result(tasksLoadedMsg{tasks: tasks, stamp: stamp, live: true, err: err})
 	}
+}
+
+// readTasks reads the recent tasks and every unfinished one, newest first,
+// and what the tasks stood at, read first: a change made meanwhile moves
+// the next stamp.
+func readTasks(db *store.Store) ([]task, string, error) {
+	ctx := context.Background()
+	stamp, err := db.VideoTasksStamp(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	recent, err := db.VideoTasks(ctx, store.VideoQuery{Limit: listed})
+	if err != nil {
+		return nil, "", err
+	}
+	open, err := db.UnfinishedVideoTasks(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	var out []task
+	seen := map[string]bool{}
+	for _, rec := range append(recent, open...) {
+		if !seen[rec.RequestID] {
+			seen[rec.RequestID] = true
+			out = append(out, newTask(rec, mediaPath(db, rec)))
+		}
+	}
+	return out, stamp, nil
 }
 
 // reload reads one task again, once the poller says it ended or the list

@@ -11,6 +11,7 @@ import (
 	"atelier/store"
 	"atelier/store/price"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 // testPrices price every golden endpoint by the second.
@@ -46,7 +47,7 @@ func TestGoldenPriced(t *testing.T) {
 			if size[0] == 120 && !strings.Contains(v, "cost 0.4") { // 8 s at 0.05
 				t.Errorf("no cost on the selected task:\n%s", v)
 			}
-			golden.RequireEqual(t, in256Colours(v))
+			golden.RequireEqual(t, tabtest.In256Colours(v))
 		})
 	}
 }

@@ -2,6 +2,7 @@ package video
 
 import (
 	"fmt"
+	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -17,10 +18,15 @@ import (
 // column follows without the tab asking.
 
 // loadedAll shows the recorded tasks. A task the poller reported before
-// the list was read is newer than its record here, and is kept.
+// the list was read is newer than its record here, and is kept. Tasks
+// read again as the store changed replace the list (reloaded).
 func (l *taskList) loadedAll(msg tasksLoadedMsg) tea.Cmd {
 	if msg.err != nil {
 		return tab.Error(fmt.Errorf("video tasks: %w", msg.err))
+	}
+	l.stamp = msg.stamp
+	if msg.live {
+		return l.reloaded(msg.tasks)
 	}
 	for _, t := range msg.tasks {
 		if l.index(t.id()) < 0 {
@@ -29,6 +35,54 @@ func (l *taskList) loadedAll(msg tasksLoadedMsg) tea.Cmd {
 	}
 	l.loaded = true
 	return l.tick()
+}
+
+// reloaded shows the tasks as the store now has them, newest first: new
+// ones (submitted elsewhere), changed ones, none that was deleted. The
+// cursor stays on its task, by id. What the poller said of a task and its
+// record does not keep (a request it retries, the bytes downloaded) stays.
+func (l *taskList) reloaded(fresh []task) tea.Cmd {
+	items := make([]task, 0, len(fresh))
+	for _, t := range fresh {
+		if i := l.index(t.id()); i >= 0 {
+			t = l.Items()[i].refreshed(t)
+		}
+		items = append(items, t)
+	}
+	slices.SortStableFunc(items, func(a, b task) int { return b.rec.SubmittedAt.Compare(a.rec.SubmittedAt) })
+	l.SetItems(items)
+	l.loaded = true
+	return l.tick()
+}
+
+// refreshed is the task as its record now is (rec), with what the
+// poller said since that a record does not hold. A record read before the
+// poller's last word that the task ended is older than the task here:
+// the task stays as it is.
+func (t task) refreshed(rec task) task {
+	if t.rec.Done && !rec.rec.Done {
+		return t
+	}
+	if rec.running() {
+		rec.trouble, rec.retry = t.trouble, t.retry
+		rec.downloaded = max(rec.downloaded, t.downloaded)
+	}
+	if rec.log == "" {
+		rec.log = t.log
+	}
+	if rec.file == "" {
+		rec.file = t.file
+	}
+	return rec
+}
+
+// known are the ids of the tasks listed.
+func (l *taskList) known() map[string]bool {
+	out := make(map[string]bool, len(l.Items()))
+	for _, t := range l.Items() {
+		out[t.id()] = true
+	}
+	return out
 }
 
 // loadedOne shows a task as the history now has it.

@@ -102,10 +102,10 @@ func (m Model) arenaKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.mode == pairing {
 		m.ar, next = m.ar.pairKey(msg, m.km, m.coin)
 	} else {
-		m.ar, cmd, next = m.ar.key(msg, m.km, m.open, m.db)
+		m.ar, cmd, next = m.ar.key(msg, m.km, m.open)
 	}
 	if next == browsing {
-		m.ar = arena{}
+		m.ar = m.ar.left()
 	}
 	return m.to(next), cmd
 }

@@ -3,17 +3,15 @@ package video
 import (
 	"encoding/json"
 	"fmt"
-	"io"
-	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/tab/tabtest"
 )
 
 // TestGolden compares the tab's screens with testdata/TestGolden/*.golden
@@ -56,7 +54,7 @@ func TestGolden(t *testing.T) {
 				h.m.SetSize(size[0]-4, size[1]-4) // the shell's frame takes the rest
 				h.Send(goldenTasks())
 				c.do(h)
-				golden.RequireEqual(t, in256Colours(h.m.View()))
+				golden.RequireEqual(t, tabtest.In256Colours(h.m.View()))
 			})
 		}
 	}
@@ -81,12 +79,4 @@ func goldenTasks() tea.Msg {
 		newTask(queued, ""), newTask(rendering, ""),
 		newTask(done, "/data/atelier/media/2026-11-21/vid-77a0b3c2.mp4"), newTask(failed, ""),
 	}}
-}
-
-// in256Colours is s as a 256-colour terminal gets it.
-func in256Colours(s string) string {
-	var b strings.Builder
-	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.ANSI256}
-	io.WriteString(w, s)
-	return b.String()
 }

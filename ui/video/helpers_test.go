@@ -43,7 +43,7 @@ type harness struct {
 func newHarness(t *testing.T, o Options) *harness {
 	t.Helper()
 	h := &harness{t: t, env: map[string]string{}}
-	h.Bind(t, tab.Video, h, func(msgs ...tea.Msg) { h.Deliver(h.update, msgs...) })
+	h.Bind(t, tab.Video, h, func(msgs ...tea.Msg) { h.Deliver(tabtest.Step(&h.m), msgs...) })
 	o.Tick = -1 // time arrives as tickMsg, sent by the tests
 	if o.Now == nil {
 		o.Now = func() time.Time { return start }
@@ -56,12 +56,6 @@ func newHarness(t *testing.T, o Options) *harness {
 	h.m.SetSize(116, 36)
 	h.Run(h.m.Init())
 	return h
-}
-
-func (h *harness) update(msg tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	h.m, cmd = h.m.Update(msg)
-	return cmd
 }
 
 // to moves the focus to the form row with path.

@@ -5,6 +5,7 @@ import (
 
 	"atelier/ui/components/form"
 	"atelier/ui/components/list"
+	"atelier/ui/components/vote"
 	"atelier/ui/tab"
 )
 
@@ -20,8 +21,7 @@ type keyMap struct {
 	Yes, No                    key.Binding // a deletion waiting for confirmation
 	Arena                      key.Binding // a finished task: judge it blind against another
 	PlayBoth, PlayA, PlayB     key.Binding // the arena's videos
-	Vote                       key.Binding // the arena's verdict: a, b, t, x
-	Withdraw                   key.Binding // after the reveal: withdraw the vote (after y)
+	Vote                       vote.KeyMap // the arena's vote, as every tab votes
 }
 
 // defaultKeyMap returns the Video tab's keys.
@@ -50,9 +50,7 @@ func defaultKeyMap() keyMap {
 		PlayBoth: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "play A then B")),
 		PlayA:    key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "play A")),
 		PlayB:    key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "play B")),
-		Vote: key.NewBinding(key.WithKeys("a", "b", "t", "x"),
-			key.WithHelp("a/b/t/x", "vote: A better, B better, tie, both bad")),
-		Withdraw: key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "withdraw the vote")),
+		Vote:     vote.DefaultKeyMap(),
 	}
 }
 
@@ -88,7 +86,7 @@ func (h helpKeys) short() []key.Binding {
 	case pairing:
 		return []key.Binding{k.Pick, k.Cancel}
 	case judging:
-		return []key.Binding{k.PlayBoth, k.PlayA, k.PlayB, k.Vote, k.Leave}
+		return []key.Binding{k.PlayBoth, k.PlayA, k.PlayB, k.Vote.Two, k.Leave}
 	}
 	if h.list {
 		return []key.Binding{k.Submit, k.Next, k.Form.Add, k.Form.Remove, k.Choose}
@@ -103,7 +101,7 @@ func (h helpKeys) help() tab.Help {
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: "Form", Keys: append(append([]key.Binding{k.Choose, k.Submit, k.Next, k.Prev}, k.Form.Bindings()...), k.Leave)},
 		{Title: "Tasks", Keys: []key.Binding{k.Up, k.Down, k.Open, k.Copy, k.File, k.Resubmit, k.Arena, k.Filter, k.Delete, k.Yes, k.No}},
-		{Title: "Arena (c)", Keys: []key.Binding{k.Up, k.Down, k.Pick, k.PlayBoth, k.PlayA, k.PlayB, k.Vote, k.Withdraw, k.Leave}},
+		{Title: "Arena (c)", Keys: []key.Binding{k.Up, k.Down, k.Pick, k.PlayBoth, k.PlayA, k.PlayB, k.Vote.Two, k.Vote.Withdraw, k.Leave}},
 		{Title: "Endpoint chooser (ctrl+t)", Keys: []key.Binding{k.Up, k.Down, k.Pick, k.Cancel}},
 	}}
 	switch h.mode {

@@ -126,8 +126,9 @@ func logLines(status json.RawMessage) []client.VideoLog {
 // clock their elapsed times are drawn at.
 type taskList struct {
 	list.Model[task]
-	history bool // there is a history to read tasks from and keep them in
-	loaded  bool // the history's tasks have been read
+	history bool   // there is a history to read tasks from and keep them in
+	loaded  bool   // the history's tasks have been read
+	stamp   string // what the store's tasks stood at when last read (store.VideoTasksStamp)
 	clock   clock
 }
 

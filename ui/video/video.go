@@ -25,6 +25,7 @@ import (
 	"atelier/store"
 	"atelier/store/price"
 	"atelier/ui/components/guard"
+	"atelier/ui/components/vote"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
@@ -106,7 +107,7 @@ func New(o Options) Model {
 	}
 	e, mode := defaultEndpoint(o.Endpoint)
 	out := sender{db: o.Store, poller: o.Poller, guard: budgetGuard{Model: guard.New(), settings: o.Settings}}
-	m := Model{db: o.Store, out: out, open: open, notify: detectNotifier(getenv),
+	m := Model{db: o.Store, out: out, open: open, notify: detectNotifier(getenv), ar: newArena(o.Store),
 		tasks: newTaskList(o.Store, clock{now: now(), every: every}), km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices, coin: coin}
 	if m.prices == nil && o.Settings != nil {
 		m.prices = o.Settings.Prices
@@ -174,16 +175,18 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.DeletedMsg:
 		m.tasks.remove(msg.RequestID) // deleted in History: gone here too
 		return m, nil
+	case tab.StoreChangedMsg: // read even out of sight (reloadTasks)
+		return m, reloadTasks(m.db, m.out.poller, m.tasks.known(), m.tasks.stamp)
 	case updateMsg:
 		return m, m.tasks.updated(msg, m.db, m.notify)
 	case tasksLoadedMsg:
 		return m, m.tasks.loadedAll(msg)
 	case taskLoadedMsg:
 		return m, m.tasks.loadedOne(msg)
-	case votedMsg, withdrawnMsg: // only the arena being judged takes them
+	case vote.RecordedMsg, vote.WithdrawnMsg: // only the arena being judged takes them
 		var cmd tea.Cmd
 		if m.mode == judging {
-			m.ar, cmd = m.ar.answer(msg)
+			m.ar.vote, cmd = m.ar.vote.Update(msg)
 		}
 		return m, cmd
 	case recipeMsg:
@@ -224,6 +227,7 @@ func (m *Model) SetSize(w, h int) {
 func (m *Model) SetDark(dark bool) {
 	m.st, m.dark = newStyles(dark), dark
 	m.form.SetStyles(m.st.Form)
+	m.ar.vote.SetDark(dark)
 }
 
 // Summary names the endpoint being written, for the status bar.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"atelier/ui/tab/tabtest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -46,29 +48,7 @@ func rules(m *Model) []Violation {
 }
 
 func press(m Model, keys ...string) Model {
-	for _, k := range keys {
-		var msg tea.KeyPressMsg
-		switch k {
-		case "up":
-			msg = tea.KeyPressMsg{Code: tea.KeyUp}
-		case "down":
-			msg = tea.KeyPressMsg{Code: tea.KeyDown}
-		case "left":
-			msg = tea.KeyPressMsg{Code: tea.KeyLeft}
-		case "enter":
-			msg = tea.KeyPressMsg{Code: tea.KeyEnter}
-		case "space":
-			msg = tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-		case "ctrl+n":
-			msg = tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl}
-		case "ctrl+x":
-			msg = tea.KeyPressMsg{Code: 'x', Mod: tea.ModCtrl}
-		default:
-			for _, r := range k {
-				m, _ = m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
-			}
-			continue
-		}
+	for _, msg := range tabtest.Presses(keys...) {
 		m, _ = m.Update(msg)
 	}
 	return m

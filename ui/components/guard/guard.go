@@ -19,11 +19,10 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"atelier/store"
 	"atelier/store/price"
-	"atelier/ui/tab"
+	"atelier/ui/components/confirm"
 )
 
 // Verdict is the budget's answer on one run: Over is nil when it fits.
@@ -55,88 +54,64 @@ func Weigh(st *store.Store, s *store.Settings, what string, est *float64) tea.Cm
 	}
 }
 
-// Answer is what the person said to the question.
-type Answer int
+// Answer is what the person said to the question: confirm's.
+type Answer = confirm.Answer
 
 // The answers Update gives.
 const (
-	None Answer = iota // still asking
-	Yes                // send what was kept
-	No                 // drop it: nothing was sent
+	None = confirm.None // still asking
+	Yes  = confirm.Yes  // send what was kept
+	No   = confirm.No   // drop it: nothing was sent
 )
 
-// KeyMap are the question's keys.
-type KeyMap struct {
-	Yes key.Binding
-	No  key.Binding
-}
+// DefaultKeyMap answers y, or n and esc (confirm's keys).
+func DefaultKeyMap() confirm.KeyMap { return confirm.Keys("run anyway", "do not run") }
 
-// DefaultKeyMap answers y, or n and esc.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Yes: key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "run anyway")),
-		No:  key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "do not run")),
-	}
-}
-
-// Model is the question, or none.
+// Model is the question, or none: the TUI's one y/n question
+// (ui/components/confirm), asked about the Verdict.
 type Model struct {
-	KeyMap KeyMap
-	v      Verdict
-	asking bool
+	ask confirm.Model
+	v   Verdict
 }
 
 // New returns a guard asking nothing.
-func New() Model { return Model{KeyMap: DefaultKeyMap()} }
+func New() Model { return Model{ask: confirm.New(DefaultKeyMap())} }
 
 // Ask takes a Verdict: the returned model asks when the run passes the
 // budget, and is not asking when it fits (the tab then sends).
 func (m Model) Ask(v Verdict) Model {
-	m.v, m.asking = v, v.Over != nil
+	m.v, m.ask = v, m.ask.Close()
+	if v.Over != nil {
+		m.ask = m.ask.Ask(v.What + ": " + v.Over.Error() + ". Run it anyway?")
+	}
 	return m
 }
 
 // Asking reports whether the question is waiting for its answer.
-func (m Model) Asking() bool { return m.asking }
+func (m Model) Asking() bool { return m.ask.Asking() }
 
 // Update answers the question from a key: any key other than yes and no
-// keeps asking, so a stray key sends nothing.
-func (m Model) Update(msg tea.KeyPressMsg) (Model, Answer) {
-	if !m.asking {
-		return m, None
-	}
-	switch {
-	case key.Matches(msg, m.KeyMap.Yes):
-		m.asking = false
-		return m, Yes
-	case key.Matches(msg, m.KeyMap.No):
-		m.asking = false
-		return m, No
-	}
-	return m, None
+// keeps asking, so a stray key sends nothing, and cmd says which keys
+// answer.
+func (m Model) Update(msg tea.KeyPressMsg) (Model, Answer, tea.Cmd) {
+	var a Answer
+	var cmd tea.Cmd
+	m.ask, a, cmd = m.ask.Update(msg)
+	return m, a, cmd
 }
 
-// Question is the question as a sentence, "" when not asking; Refused is
-// the notice for a No.
-func (m Model) Question() string {
-	if !m.asking {
-		return ""
-	}
-	return m.v.What + ": " + m.v.Over.Error() + ". Run it anyway? y/n"
-}
+// Question is the question with its keys, as the status bar asks it; ""
+// when not asking.
+func (m Model) Question() string { return m.ask.Prompt() }
 
 // Refused is what the status bar says after a No.
 func (m Model) Refused() string { return m.v.What + ": not run; nothing was sent" }
 
-// View is the question in the palette's warning colour, cut to width; ""
-// when not asking.
+// View is the question in the palette's warning colour with its keys,
+// cut to width; "" when not asking.
 func (m Model) View(isDark bool, width int) string {
-	q := m.Question()
-	if q == "" {
-		return ""
-	}
-	p := tab.NewPalette(isDark)
-	return lipgloss.NewStyle().Foreground(p.Warning).Bold(true).MaxWidth(width).Render(q)
+	m.ask.Styles = confirm.DefaultStyles(isDark)
+	return m.ask.View(width)
 }
 
 // Estimate is a form's estimate line: "estimate $0.12", "" when nothing
@@ -149,4 +124,4 @@ func Estimate(est *float64) string {
 }
 
 // Help is the question's keys, for the tab's short help while asking.
-func (m Model) Help() []key.Binding { return []key.Binding{m.KeyMap.Yes, m.KeyMap.No} }
+func (m Model) Help() []key.Binding { return m.ask.Help() }

@@ -10,18 +10,17 @@ import (
 
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/ui/tab/tabtest"
 )
 
-func ptr(v float64) *float64 { return &v }
-
 func TestWeighHasNothingToWeighWithoutBudgetOrPrice(t *testing.T) {
-	budgeted := &store.Settings{Budget: price.Budget{Run: ptr(1)}}
+	budgeted := &store.Settings{Budget: price.Budget{Run: tabtest.Float(1)}}
 	cases := map[string]struct {
 		s   *store.Settings
 		est *float64
 	}{
-		"no settings":    {nil, ptr(5)},
-		"no budget":      {&store.Settings{}, ptr(5)},
+		"no settings":    {nil, tabtest.Float(5)},
+		"no budget":      {&store.Settings{}, tabtest.Float(5)},
 		"nothing priced": {budgeted, nil},
 	}
 	for name, c := range cases {
@@ -32,12 +31,12 @@ func TestWeighHasNothingToWeighWithoutBudgetOrPrice(t *testing.T) {
 }
 
 func TestWeighAndAsk(t *testing.T) {
-	s := &store.Settings{Budget: price.Budget{Run: ptr(1), Day: ptr(10)}}
+	s := &store.Settings{Budget: price.Budget{Run: tabtest.Float(1), Day: tabtest.Float(10)}}
 	for _, c := range []struct {
 		est  float64
 		over string // "" fits
 	}{{0.5, ""}, {1, ""}, {1.5, "run"}, {11, "run"}} {
-		v := Weigh(nil, s, "video task", ptr(c.est))().(Verdict)
+		v := Weigh(nil, s, "video task", tabtest.Float(c.est))().(Verdict)
 		got := ""
 		if v.Over != nil {
 			got = v.Over.Per
@@ -50,8 +49,8 @@ func TestWeighAndAsk(t *testing.T) {
 			t.Errorf("estimate %v: asking %v", c.est, m.Asking())
 		}
 	}
-	day := &store.Settings{Budget: price.Budget{Day: ptr(2)}}
-	if v := Weigh(nil, day, "batch", ptr(3))().(Verdict); v.Over == nil || v.Over.Per != "day" {
+	day := &store.Settings{Budget: price.Budget{Day: tabtest.Float(2)}}
+	if v := Weigh(nil, day, "batch", tabtest.Float(3))().(Verdict); v.Over == nil || v.Over.Per != "day" {
 		t.Fatalf("day budget: %+v", v)
 	}
 }
@@ -67,18 +66,18 @@ func TestQuestionAnswers(t *testing.T) {
 	over := Verdict{What: "comparison", Over: &price.Over{Estimate: 3, Limit: 2, Per: "run"}}
 	m := New().Ask(over)
 	if q := m.Question(); !strings.Contains(q, "comparison") || !strings.Contains(q, "3.00") ||
-		!strings.Contains(q, "2.00") || !strings.Contains(q, "y/n") {
+		!strings.Contains(q, "2.00") || !strings.Contains(q, "y run anyway · n do not run") {
 		t.Fatalf("question %q names neither the run, the estimate, the budget nor the keys", q)
 	}
-	m, a := m.Update(press("x"))
-	if a != None || !m.Asking() {
-		t.Fatalf("a stray key answered %v", a)
+	m, a, cmd := m.Update(press("x"))
+	if a != None || !m.Asking() || cmd == nil {
+		t.Fatalf("a stray key answered %v, or said nothing", a)
 	}
-	if _, a := m.Update(press("y")); a != Yes {
+	if _, a, _ := m.Update(press("y")); a != Yes {
 		t.Fatalf("y answered %v", a)
 	}
 	for _, k := range []string{"n", "esc"} {
-		after, a := m.Update(press(k))
+		after, a, _ := m.Update(press(k))
 		if a != No || after.Asking() {
 			t.Fatalf("%s answered %v, asking %v", k, a, after.Asking())
 		}
@@ -95,7 +94,7 @@ func TestEstimate(t *testing.T) {
 	if Estimate(nil) != "" {
 		t.Fatal("an estimate without prices")
 	}
-	if e := Estimate(ptr(0.125)); e != "estimate 0.125" {
+	if e := Estimate(tabtest.Float(0.125)); e != "estimate 0.125" {
 		t.Fatalf("estimate %q", e)
 	}
 }

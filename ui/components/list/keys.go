@@ -3,6 +3,7 @@ package list
 import (
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/confirm"
 	"atelier/ui/components/style"
 )
 
@@ -19,6 +20,7 @@ type KeyMap struct {
 
 // DefaultKeyMap returns the list's keys.
 func DefaultKeyMap() KeyMap {
+	answers := confirm.Keys("delete", "keep")
 	return KeyMap{
 		Up:          style.ListUp(),
 		Down:        style.ListDown(),
@@ -28,7 +30,7 @@ func DefaultKeyMap() KeyMap {
 		Accept:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
 		ClearFilter: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
 		Delete:      key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete")),
-		Yes:         style.Yes(),
-		No:          style.No(),
+		Yes:         answers.Yes,
+		No:          answers.No,
 	}
 }

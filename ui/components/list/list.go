@@ -10,6 +10,8 @@ import (
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/components/confirm"
 )
 
 // Options say how a list reads its items.
@@ -55,9 +57,9 @@ type Model[T any] struct {
 	filtering bool             // the filter's input has the keyboard
 	input     *textinput.Model // copied before a change (ownInput): the list is copied with its tab at every message
 
-	asking  bool   // a deletion waits for y or n
-	pending string // the ID of the item it waits on
-	handled bool   // the last Update used its key
+	ask     confirm.Model // a deletion's question (ui/components/confirm)
+	pending string        // the ID of the item it waits on
+	handled bool          // the last Update used its key
 }
 
 // New is an empty list.
@@ -92,6 +94,19 @@ func (m *Model[T]) SetItems(items []T) {
 		m.offset = m.cursor - row
 		m.follow()
 	}
+}
+
+// Refresh replaces the items with a fresh reading of the same source (the
+// store changed under the list): the cursor stays on its item, by ID,
+// while it shows (else at the same row). Items that arrive at the top come
+// into sight when the window is at the top; elsewhere the window stays
+// where it was or, with KeepRow, keeps the selected item on its row.
+func (m *Model[T]) Refresh(items []T) {
+	if m.o.KeepRow && m.offset == 0 {
+		m.o.KeepRow = false
+		defer func() { m.o.KeepRow = true }()
+	}
+	m.SetItems(items)
 }
 
 // Items are all the items, filtered or not.
@@ -192,8 +207,8 @@ func (m *Model[T]) refilter(id string, row int) {
 		cursor = min(row, max(len(m.shown)-1, 0))
 	}
 	m.cursor = cursor
-	if m.asking && !m.shows(m.pending) {
-		m.asking, m.pending = false, ""
+	if m.ask.Asking() && !m.shows(m.pending) {
+		m.ask, m.pending = m.ask.Close(), ""
 	}
 	m.follow()
 }

@@ -7,6 +7,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 type task struct{ id, title string }
@@ -41,23 +44,7 @@ func newList(n int) Model[task] {
 
 func keys(m Model[task], ks ...string) (Model[task], tea.Cmd) {
 	var cmd tea.Cmd
-	for _, k := range ks {
-		var msg tea.KeyPressMsg
-		switch k {
-		case "up":
-			msg = tea.KeyPressMsg{Code: tea.KeyUp}
-		case "down":
-			msg = tea.KeyPressMsg{Code: tea.KeyDown}
-		case "enter":
-			msg = tea.KeyPressMsg{Code: tea.KeyEnter}
-		case "esc":
-			msg = tea.KeyPressMsg{Code: tea.KeyEscape}
-		case "backspace":
-			msg = tea.KeyPressMsg{Code: tea.KeyBackspace}
-		default:
-			r := []rune(k)[0]
-			msg = tea.KeyPressMsg{Code: r, Text: k}
-		}
+	for _, msg := range tabtest.Presses(ks...) {
 		m, cmd = m.Update(msg)
 	}
 	return m, cmd
@@ -146,14 +133,14 @@ func TestFilterNarrowsAndClears(t *testing.T) {
 func TestDeleteAsksNamingTheItem(t *testing.T) {
 	m := newList(5)
 	m, _ = keys(m, "down", "d")
-	if q := m.Question(); q != "delete “task 1”? y deletes, n keeps" {
+	if q := m.Question(); q != "delete “task 1”? y delete · n keep" {
 		t.Errorf("question %q", q)
 	}
 	if it, _ := m.Selected(); !m.Asking() || !m.AskingFor(it) {
 		t.Error("not asking about the selected item")
 	}
-	m, cmd := keys(m, "down") // other keys leave the question open
-	if !m.Asking() || cmd != nil || m.Cursor() != 1 {
+	m, cmd := keys(m, "down") // other keys leave the question open, and say which keys answer
+	if !m.Asking() || cmd == nil || cmd() != (tab.NoticeMsg{Text: "answer y or n", Kind: tab.Warning}) || m.Cursor() != 1 {
 		t.Errorf("a stray key answered: asking %v, cursor %d", m.Asking(), m.Cursor())
 	}
 	m, cmd = keys(m, "n")
@@ -186,7 +173,7 @@ func TestStylesFollowTheBackground(t *testing.T) {
 	m := newList(2)
 	m.SetStyles(light)
 	m, _ = keys(m, "d")
-	if want := light.Question.Render("delete “task 0”? y deletes, n keeps"); m.QuestionView(80) != want {
+	if want := light.Question.Render("delete “task 0”? y delete · n keep"); m.QuestionView(80) != want {
 		t.Errorf("question drawn %q, want %q", m.QuestionView(80), want)
 	}
 }
@@ -195,11 +182,14 @@ func TestQuestionFitsItsWidth(t *testing.T) {
 	m := newList(1)
 	m.SetItems([]task{{id: "1", title: "a rather long conversation title"}})
 	m, _ = keys(m, "d")
-	if got := ansi.Strip(m.QuestionView(80)); got != "delete “a rather long conversation title”? y deletes, n keeps" {
+	if got := ansi.Strip(m.QuestionView(80)); got != "delete “a rather long conversation title”? y delete · n keep" {
 		t.Errorf("wide: %q", got)
 	}
-	if got := ansi.Strip(m.QuestionView(26)); got != "delete “a rather lo…”? y/n" || ansi.StringWidth(got) > 26 {
+	if got := ansi.Strip(m.QuestionView(46)); got != "delete “a rather long con…”? y delete · n keep" || ansi.StringWidth(got) > 46 {
 		t.Errorf("narrow: %q", got)
+	}
+	if got := ansi.Strip(m.QuestionView(26)); got != "delete “a rather lo…”? y/n" || ansi.StringWidth(got) > 26 {
+		t.Errorf("narrower: %q", got)
 	}
 }
 
@@ -245,6 +235,40 @@ func TestKeepRowHoldsTheWindowOnItsItems(t *testing.T) {
 		}
 		if ids(rows) != want || at != wantAt {
 			t.Errorf("keep %v: window %s, cursor row %d, want %s, %d", keep, ids(rows), at, want, wantAt)
+		}
+	}
+}
+
+// Refresh keeps the cursor on its item by id as items arrive at the top:
+// a window at the top stays there, so they come into sight; one further
+// down keeps its items (KeepRow) or its offset.
+func TestRefreshShowsArrivalsAndKeepsTheCursor(t *testing.T) {
+	newest := func(from, n int) []task { // newest first, from down
+		out := make([]task, n)
+		for i := range out {
+			out[i] = task{id: fmt.Sprint(from - i)}
+		}
+		return out
+	}
+	for _, keep := range []bool{true, false} {
+		m := New(Options[task]{ID: func(t task) string { return t.id }, KeepRow: keep})
+		m.SetItems(newest(9, 10))
+		m.SetHeight(4)
+		m.Move(1) // on task 8, the window at the top
+		m.Refresh(newest(11, 12))
+		rows, at := m.Window()
+		if it, _ := m.Selected(); it.id != "8" || ids(rows) != "11,10,9,8" || at != 3 {
+			t.Errorf("keep %v, at the top: on %q, window %s, cursor row %d; want 8, 11,10,9,8, 3", keep, it.id, ids(rows), at)
+		}
+
+		m.Move(4) // on task 4, the window 7..4
+		m.Refresh(newest(12, 13))
+		rows, at = m.Window()
+		if it, _ := m.Selected(); it.id != "4" || at < 0 || rows[at].id != "4" {
+			t.Errorf("keep %v, further down: on %q, window %s, cursor row %d", keep, it.id, ids(rows), at)
+		}
+		if keep && ids(rows) != "7,6,5,4" {
+			t.Errorf("keep %v, further down: window %s, want the same items, 7,6,5,4", keep, ids(rows))
 		}
 	}
 }

@@ -3,6 +3,8 @@ package list
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/components/confirm"
 )
 
 // Update moves the cursor, edits the filter while it is open, and asks
@@ -13,7 +15,7 @@ func (m Model[T]) Update(msg tea.Msg) (Model[T], tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		switch {
-		case m.asking:
+		case m.ask.Asking():
 			return m.answer(msg)
 		case m.filtering:
 			return m.filterKey(msg)
@@ -97,24 +99,27 @@ func (m Model[T]) AskDelete() (Model[T], tea.Cmd) {
 		}
 	}
 	if m.o.Delete != nil {
-		m.asking, m.pending = true, m.o.ID(it)
+		m.pending = m.o.ID(it)
+		m.ask.KeyMap = confirm.KeyMap{Yes: m.KeyMap.Yes, No: m.KeyMap.No}
+		m.ask = m.ask.Ask("delete “" + m.o.Name(it) + "”" + m.o.Also + "?")
 	}
 	return m, nil
 }
 
 // answer takes y (the deletion is done: Delete's command is returned) or
-// n; other keys leave the question open.
+// n (or esc); any other key leaves the question open, and says so.
 func (m Model[T]) answer(msg tea.KeyPressMsg) (Model[T], tea.Cmd) {
 	m.handled = true
-	switch {
-	case key.Matches(msg, m.KeyMap.Yes):
-		it, ok := m.pendingItem()
-		m.asking, m.pending = false, ""
-		if ok {
-			return m, m.o.Delete(it)
-		}
-	case key.Matches(msg, m.KeyMap.No):
-		m.asking, m.pending = false, ""
+	var a confirm.Answer
+	var cmd tea.Cmd
+	m.ask, a, cmd = m.ask.Update(msg)
+	if a == confirm.None {
+		return m, cmd
+	}
+	it, ok := m.pendingItem()
+	m.pending = ""
+	if a == confirm.Yes && ok {
+		return m, m.o.Delete(it)
 	}
 	return m, nil
 }
@@ -131,21 +136,20 @@ func (m Model[T]) pendingItem() (T, bool) {
 }
 
 // Asking reports whether a deletion waits for y or n.
-func (m Model[T]) Asking() bool { return m.asking }
+func (m Model[T]) Asking() bool { return m.ask.Asking() }
 
 // AskingFor reports whether the deletion waits on item.
-func (m Model[T]) AskingFor(item T) bool { return m.asking && m.o.ID(item) == m.pending }
+func (m Model[T]) AskingFor(item T) bool { return m.ask.Asking() && m.o.ID(item) == m.pending }
 
 // Filtering reports whether the filter's input has the keyboard.
 func (m Model[T]) Filtering() bool { return m.filtering }
 
-// Question is the deletion's question, naming the item: "delete “task
-// 1a2b3c4d”, its history and its video file? y deletes, n keeps"; ""
-// when none waits.
+// Question is the deletion's question, naming the item, with its keys:
+// "delete “task 1a2b3c4d”, its history and its video file? y delete · n
+// keep"; "" when none waits.
 func (m Model[T]) Question() string {
-	it, ok := m.pendingItem()
-	if !m.asking || !ok {
+	if _, ok := m.pendingItem(); !ok {
 		return ""
 	}
-	return "delete “" + m.o.Name(it) + "”" + m.o.Also + "? y deletes, n keeps"
+	return m.ask.Prompt()
 }

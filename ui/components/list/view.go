@@ -1,6 +1,8 @@
 package list
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -41,7 +43,8 @@ func (m Model[T]) FilterView(w int) string {
 
 // QuestionView is the deletion's question, styled, in w cells; where it
 // is too long, the short question with the name cut: "delete “Tea
-// no…”? y/n". ""  when none waits.
+// no…”? y delete · n keep", and narrower still "delete “Tea no…”? y/n".
+// "" when none waits.
 func (m Model[T]) QuestionView(w int) string {
 	q := m.Question()
 	if q == "" {
@@ -49,11 +52,19 @@ func (m Model[T]) QuestionView(w int) string {
 	}
 	if ansi.StringWidth(q) > w {
 		it, _ := m.pendingItem()
-		name := ansi.Truncate(m.o.Name(it), max(w-ansi.StringWidth("delete “”? y/n"), 1), "…")
-		q = ansi.Truncate("delete “"+name+"”? y/n", w, "…")
+		keys := strings.TrimPrefix(q, m.ask.Question())
+		if w-ansi.StringWidth("delete “”?"+keys) < minName {
+			keys = " y/n"
+		}
+		name := ansi.Truncate(m.o.Name(it), max(w-ansi.StringWidth("delete “”?"+keys), 1), "…")
+		q = ansi.Truncate("delete “"+name+"”?"+keys, w, "…")
 	}
 	return m.Styles.Question.Render(q)
 }
+
+// minName is the fewest cells a cut question gives the name before it
+// says its keys as y/n.
+const minName = 10
 
 // EmptyView says why no row shows: nothing matches the filter, or there
 // is nothing (none, in the caller's words).

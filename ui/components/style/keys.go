@@ -20,13 +20,3 @@ func ListUp() key.Binding {
 func ListDown() key.Binding {
 	return key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down"))
 }
-
-// Yes confirms a deletion waiting for it.
-func Yes() key.Binding {
-	return key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "confirm delete"))
-}
-
-// No keeps what a deletion waited on.
-func No() key.Binding {
-	return key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "keep"))
-}

@@ -23,7 +23,7 @@ func TestSharedKeys(t *testing.T) {
 		keys []string
 		want string
 	}{
-		{ListUp().Keys(), "k"}, {ListDown().Keys(), "j"}, {Yes().Keys(), "y"}, {No().Keys(), "esc"},
+		{ListUp().Keys(), "k"}, {ListDown().Keys(), "j"},
 	} {
 		if !slices.Contains(c.keys, c.want) {
 			t.Errorf("keys %v lack %q", c.keys, c.want)

@@ -98,3 +98,19 @@ func (d *Driver[H]) NoErrors() {
 		d.t.Fatalf("errors: %v", errs)
 	}
 }
+
+// Model is a tab's Model as its tests drive it: an Update that returns
+// its own type.
+type Model[M any] interface {
+	Update(tea.Msg) (M, tea.Cmd)
+}
+
+// Step is the update most harnesses Deliver with: msg to *m, which keeps
+// the Model it returns.
+func Step[M Model[M]](m *M) func(tea.Msg) tea.Cmd {
+	return func(msg tea.Msg) tea.Cmd {
+		var cmd tea.Cmd
+		*m, cmd = (*m).Update(msg)
+		return cmd
+	}
+}

@@ -1,7 +1,10 @@
 package tabtest
 
 import (
+	"context"
+	"os"
 	"testing"
+	"time"
 
 	"atelier/store"
 )
@@ -31,4 +34,25 @@ func Must[T any](t testing.TB) func(T, error) T {
 		}
 		return v
 	}
+}
+
+// InUTC runs a package's tests with the local time zone UTC, so that
+// dates on screen read the same on every machine: a TestMain's body.
+func InUTC(m *testing.M) {
+	time.Local = time.UTC
+	os.Exit(m.Run())
+}
+
+// Float is a pointer to v: a price, a budget, a setting that may be unset.
+func Float(v float64) *float64 { return &v }
+
+// Conversation is the conversation id as db has it, failing the test
+// when it cannot be read.
+func Conversation(t testing.TB, db *store.Store, id int64) *store.Conversation {
+	t.Helper()
+	c, err := db.Conversation(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

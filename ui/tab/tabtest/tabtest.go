@@ -48,11 +48,6 @@ func Press(s string) tea.KeyPressMsg {
 		k.Mod |= mods[mod]
 		s = rest
 	}
-	named := map[string]rune{
-		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "left": tea.KeyLeft, "right": tea.KeyRight,
-		"up": tea.KeyUp, "down": tea.KeyDown, "backspace": tea.KeyBackspace, "space": tea.KeySpace,
-		"tab": tea.KeyTab, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
-	}
 	if r, ok := named[s]; ok {
 		k.Code = r
 		if s == "space" && k.Mod == 0 {
@@ -65,6 +60,29 @@ func Press(s string) tea.KeyPressMsg {
 		k.Text = s
 	}
 	return k
+}
+
+// named are the keys Press knows by name.
+var named = map[string]rune{
+	"enter": tea.KeyEnter, "esc": tea.KeyEscape, "left": tea.KeyLeft, "right": tea.KeyRight,
+	"up": tea.KeyUp, "down": tea.KeyDown, "backspace": tea.KeyBackspace, "space": tea.KeySpace,
+	"tab": tea.KeyTab, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
+}
+
+// Presses are the key presses of ks: a key's name (see Press) as that
+// key, any other word typed a character at a time.
+func Presses(ks ...string) []tea.KeyPressMsg {
+	var out []tea.KeyPressMsg
+	for _, k := range ks {
+		if _, ok := named[k]; ok || strings.Contains(k, "+") || len([]rune(k)) == 1 {
+			out = append(out, Press(k))
+			continue
+		}
+		for _, r := range k {
+			out = append(out, Press(string(r)))
+		}
+	}
+	return out
 }
 
 // Notices are the status-bar notices among msgs, in order.

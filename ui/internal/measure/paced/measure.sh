@@ -15,7 +15,7 @@
 # FLOOR=1 measures ./floor too: the same reply as plain text in a minimal
 # Bubble Tea program, the floor under the TUI's figure.
 set -euo pipefail
-cd "$(dirname "$0")/../../.."
+cd "$(dirname "$0")/../../../.."
 runs=${1:-3}
 cols=${2:-120}
 rows=${3:-40}

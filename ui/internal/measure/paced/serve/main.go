@@ -3,8 +3,8 @@
 // measure.sh and BENCHMARKS.md). It prints the address it listens on, then
 // "done" each time it has served a whole reply.
 //
-//	go run ./ui/internal/paced/serve -reply reply.md -piece 64 -pace 20ms
-//	go run ./ui/internal/paced/serve -shape list-code-table -write reply.md
+//	go run ./ui/internal/measure/paced/serve -reply reply.md -piece 64 -pace 20ms
+//	go run ./ui/internal/measure/paced/serve -shape list-code-table -write reply.md
 package main
 
 import (
