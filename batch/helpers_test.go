@@ -12,6 +12,7 @@ import (
 	"atelier/client/sim"
 	"atelier/client/sim/simtest"
 	"atelier/store"
+	"atelier/store/storetest"
 )
 
 // watch wraps the simulator to see what reaches it: requests per family,
@@ -173,12 +174,7 @@ func newClient(t testing.TB, url string) *client.Client { return simtest.Client(
 
 func openStore(t testing.TB, dir string) *store.Store {
 	t.Helper()
-	db, err := store.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	return storetest.Open(t, dir)
 }
 
 // testCtx ends a little before the test's deadline, so that a hang fails

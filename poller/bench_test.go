@@ -16,6 +16,7 @@ import (
 	"atelier/client"
 	"atelier/client/sim"
 	"atelier/store"
+	"atelier/store/storetest"
 )
 
 // officialInterval is how often the queue's official JS client polls
@@ -65,11 +66,7 @@ func fleet(tb testing.TB, n int, schedules ...func(time.Duration) time.Duration)
 	ps := make([]*Session, len(schedules))
 	ids := make([][]string, len(schedules))
 	for k, sched := range schedules {
-		st, err := store.Open(tb.TempDir())
-		if err != nil {
-			tb.Fatal(err)
-		}
-		tb.Cleanup(func() { st.Close() })
+		st := storetest.Open(tb, "")
 		for i := range n {
 			c, _ := client.New(fmt.Sprintf("%s/s%d", srv.URL, i), client.Keys{Queue: "k"})
 			h, err := c.SubmitVideo(ctx, client.VideoRequest{Path: "videoa/q1/text-to-video", Body: map[string]any{"prompt": fmt.Sprintf("task %d of schedule %d", i, k)}})
@@ -149,6 +146,7 @@ func BenchmarkPollRequests(b *testing.B) {
 // it): polling every 500 ms from submission sees a task of length D
 // complete at poll ⌊D/500 ms⌋+1.
 func TestScheduleMeetsItsTarget(t *testing.T) {
+	t.Parallel()
 	const n = 100
 	rng := rand.New(rand.NewPCG(8, 8))
 	var mu sync.Mutex

@@ -13,6 +13,7 @@ import (
 	"atelier/client"
 	"atelier/client/sim"
 	"atelier/store"
+	"atelier/store/storetest"
 )
 
 // fakeClock is simulated time: it moves only when a test sets it.
@@ -206,12 +207,7 @@ func newRig(t testing.TB, opts sim.Options, wrap func(http.Handler) http.Handler
 	r.srv = httptest.NewServer(mux)
 	t.Cleanup(func() { r.srv.Close(); s.Close() })
 	r.c = r.client(t, nil)
-	st, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	r.st = st
+	r.st = storetest.Open(t, "")
 	return r
 }
 

@@ -12,6 +12,7 @@ import (
 	"atelier/client"
 	"atelier/client/sim"
 	"atelier/store"
+	"atelier/store/storetest"
 )
 
 func TestIntervalRisesAndJitterStaysWithin(t *testing.T) {
@@ -144,12 +145,7 @@ func realRig(t *testing.T, keys client.Keys) (*client.Client, *client.Client, *s
 	t.Cleanup(func() { srv.Close(); s.Close() })
 	submit, _ := client.New(srv.URL, client.Keys{Queue: queueKey})
 	poll, _ := client.New(srv.URL, keys)
-	st, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return submit, poll, st
+	return submit, poll, storetest.Open(t, "")
 }
 
 func record(t *testing.T, c *client.Client, st *store.Store, prompt string) store.VideoTask {

@@ -12,21 +12,22 @@ import (
 // it is never counted as a test that passed.
 
 // children maps the environment variable that starts a child to the code
-// it runs, given the data directory.
-var children = map[string]func(dir string) error{
+// it runs, given the variable's value (the data directory, and what else
+// the child is told).
+var children = map[string]func(value string) error{
 	crashChildEnv: crashChild,
 	capChildEnv:   capChild,
 }
 
 func TestMain(m *testing.M) { childproc.Main(m, children) }
 
-// killChild runs the child started by env (this test binary) with the data
-// directory dir, reads its stdout until a line scans with format into args,
+// killChild runs the child started by env (this test binary) with value
+// (the data directory, and for the cap child its limit first), reads its stdout until a line scans with format into args,
 // and kills it with SIGKILL. It fails the test when no such line came
 // before the deadline, or the child did not die of the signal.
-func killChild(t *testing.T, env, dir, format string, args ...any) {
+func killChild(t *testing.T, env, value, format string, args ...any) {
 	t.Helper()
-	c := childproc.Start(t, env+"="+dir)
+	c := childproc.Start(t, env+"="+value)
 	c.Await(format, args...)
 	c.Kill()
 }

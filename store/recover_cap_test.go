@@ -3,23 +3,31 @@ package store
 import (
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"atelier/internal/limits"
+	"atelier/internal/testsize"
 )
 
 // capChildEnv tells a re-executed test binary to be the writer of
-// TestReopenAfterAReplyAtTheCapIsKilled, and in which data directory.
+// TestReopenAfterAReplyAtTheCapIsKilled: "CAP DIR", the reply text limit
+// in bytes and the data directory.
 const capChildEnv = "ATELIER_TEST_CAP_CHILD_DIR"
 
 // capChild is the child process of TestReopenAfterAReplyAtTheCapIsKilled.
-// It streams a reply exactly at the reply text limit, checkpointed as the
-// app does, says so, and waits to be killed.
-func capChild(dir string) error {
-	s, err := Open(dir)
+// It streams a reply exactly at the reply text limit it is given,
+// checkpointed as the app does, says so, and waits to be killed.
+func capChild(value string) error {
+	n, dir, _ := strings.Cut(value, " ")
+	limit, err := strconv.ParseInt(n, 10, 64)
+	if err != nil || dir == "" {
+		return fmt.Errorf("%s=%q: want the limit in bytes, a space and the data directory", capChildEnv, value)
+	}
+	s, err := OpenWith(dir, Options{ReplyText: limit})
 	if err != nil {
 		return err
 	}
@@ -32,7 +40,7 @@ func capChild(dir string) error {
 		return err
 	}
 	piece := strings.Repeat("a reply of words ", 241)[:4096] // 4 KiB: a checkpoint each
-	for n := 0; n < limits.ReplyText; n += len(piece) {
+	for n := int64(0); n < limit; n += int64(len(piece)) {
 		if err := r.Append(piece, ""); err != nil {
 			return err
 		}
@@ -44,23 +52,30 @@ func capChild(dir string) error {
 	select {} // until killed, or until the parent goes (see childproc)
 }
 
+// TestReopenAfterAReplyAtTheCapIsKilled: a writer killed with a reply at
+// the reply text limit leaves a store that opens with the whole reply,
+// interrupted, and no checkpoints left. The limit is 1 MiB (256
+// checkpoints) in the default run, the default limit (8 MiB, 2,048
+// checkpoints) with ATELIER_TEST_LARGE=1; BenchmarkReopenAtTheCap times
+// the default limit's.
 func TestReopenAfterAReplyAtTheCapIsKilled(t *testing.T) {
 	dir := t.TempDir()
+	limit := testsize.Pick(t, limits.MiB, int64(limits.ReplyText))
 	var id, chunks int64
-	killChild(t, capChildEnv, dir, "at the cap: reply %d, %d checkpoints", &id, &chunks)
+	killChild(t, capChildEnv, fmt.Sprintf("%d %s", limit, dir), "at the cap: reply %d, %d checkpoints", &id, &chunks)
 
 	start := time.Now()
-	s := must[*Store](t)(Open(dir))
+	s := must[*Store](t)(OpenWith(dir, Options{ReplyText: limit}))
 	took := time.Since(start)
 	defer s.Close()
 	m := must[*Message](t)(s.Message(bg, id))
-	if m.Status != StatusInterrupted || m.Error != interruptedByCrash || len(m.Text) != limits.ReplyText {
+	if m.Status != StatusInterrupted || m.Error != interruptedByCrash || int64(len(m.Text)) != limit {
 		t.Fatalf("status %q, error %q, %d bytes; want the whole reply at the cap, interrupted", m.Status, m.Error, len(m.Text))
 	}
 	if chunkCount(t, s, id) != 0 {
 		t.Fatal("chunks left after recovery")
 	}
-	t.Logf("a killed reply at the cap (%s, %d checkpoints) reopened in %s", limits.Size(limits.ReplyText),
+	t.Logf("a killed reply at the cap (%s, %d checkpoints) reopened in %s", limits.Size(limit),
 		chunks, took.Round(time.Millisecond))
 }
 

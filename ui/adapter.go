@@ -65,10 +65,3 @@ func (a *adapter[M, P]) Busy() bool {
 	b, ok := any(P(&a.model)).(busier)
 	return ok && b.Busy()
 }
-
-// Claims is the Model's answer (see claimer); false for a Model that
-// takes none of the shell's keys.
-func (a *adapter[M, P]) Claims(msg tea.KeyPressMsg) bool {
-	c, ok := any(P(&a.model)).(claimer)
-	return ok && c.Claims(msg)
-}

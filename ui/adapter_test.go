@@ -34,9 +34,8 @@ func (a askingTab) Update(msg tea.Msg) (askingTab, tea.Cmd) {
 	a.updates++
 	return a, func() tea.Msg { return msg }
 }
-func (a askingTab) FieldEmpty() bool                { return a.updates == 1 }
-func (a askingTab) Busy() bool                      { return a.updates == 1 }
-func (a askingTab) Claims(msg tea.KeyPressMsg) bool { return msg.String() == "4" }
+func (a askingTab) FieldEmpty() bool { return a.updates == 1 }
+func (a askingTab) Busy() bool       { return a.updates == 1 }
 
 // TestAdapterKeepsTheModel: the one adapter keeps what the Model's
 // Update returns, sizes and styles it in place, runs its after hook with
@@ -56,7 +55,7 @@ func TestAdapterKeepsTheModel(t *testing.T) {
 	if a.model.updates != 1 || len(seen) != 1 || seen[0] != 1 || len(tabtest.Drain(cmd)) != 1 {
 		t.Fatalf("after one update: %+v, after saw %v", a.model, seen)
 	}
-	if !fieldEmpty(s) || !claims(s, tabtest.Press("4")) || claims(s, tabtest.Press("5")) {
+	if !fieldEmpty(s) {
 		t.Error("the Model's answers did not come through")
 	}
 	if b, ok := s.(busier); !ok || !b.Busy() {
@@ -68,7 +67,7 @@ func TestAdapterKeepsTheModel(t *testing.T) {
 	}
 
 	p := screen(adapt(plainTab{}.withUpdates(1)))
-	if fieldEmpty(p) || claims(p, tabtest.Press("4")) || p.(busier).Busy() {
+	if fieldEmpty(p) || p.(busier).Busy() {
 		t.Error("a Model with no answers answered")
 	}
 }

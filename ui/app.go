@@ -9,6 +9,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/components/palette"
 	"atelier/ui/components/scroll"
 	"atelier/ui/internal/frameclock"
 	"atelier/ui/tab"
@@ -20,10 +21,11 @@ type Model struct {
 	tabs        [tab.Count]screen
 	active      tab.ID
 	keys        keyMap
-	styles      *styles      // by pointer: the shell is copied at every message, its styles are some 12 KB
-	help        help.Model   // draws the bottom line's keys
-	cover       cover        // the full help or the messages, over the tab
-	coverScroll scroll.Model // where the cover is scrolled to
+	styles      *styles        // by pointer: the shell is copied at every message, its styles are some 12 KB
+	help        help.Model     // draws the bottom line's keys
+	cover       cover          // the full help, the messages or the palette, over the tab
+	coverScroll scroll.Model   // where the cover is scrolled to
+	palette     *palette.Model // the command palette while it is open
 	status      statusBar
 	now         func() time.Time
 	tick        func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
@@ -74,8 +76,8 @@ func New(deps Deps) Model {
 // renderer ticks: Bubble Tea starts its ticker just before it calls Init.
 func (m Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.connect(), m.nextEvent(), m.nextPolled(), m.syncFrames(), m.watch()}
-	for _, t := range m.tabs {
-		cmds = append(cmds, t.Init())
+	for id, t := range m.tabs {
+		cmds = append(cmds, from(tab.ID(id), t.Init()))
 	}
 	return tea.Batch(cmds...)
 }
@@ -121,7 +123,9 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.restyle().broadcast(msg)
 	case tab.ResultMsg:
 		return m.deliver(msg.To, msg.Msg)
-	case tab.ErrorMsg:
+	case fromTab:
+		return m.fromTab(msg)
+	case tab.ErrorMsg: // the shell's own
 		return m.post(failure, m.explain(msg.Err))
 	case tab.RerunMsg:
 		return m.rerun(msg)
@@ -163,10 +167,13 @@ func (m Model) explain(err error) string {
 // expiredMsg says message seq's lifetime is over.
 type expiredMsg struct{ seq int }
 
-// post shows a message in the status bar and logs it; unless it is an
-// error, it goes when its lifetime is over.
-func (m Model) post(l level, text string) (Model, tea.Cmd) {
-	m.status = m.status.post(l, text, m.now())
+// post shows a message of the shell's own in the status bar and logs it;
+// unless it is an error, it goes when its lifetime is over.
+func (m Model) post(l level, text string) (Model, tea.Cmd) { return m.postFrom(fromShell, l, text) }
+
+// postFrom is post for a message from tab id.
+func (m Model) postFrom(id tab.ID, l level, text string) (Model, tea.Cmd) {
+	m.status = m.status.post(l, text, m.now(), id)
 	life := l.lifetime()
 	if life <= 0 {
 		return m, nil

@@ -45,6 +45,7 @@ func (m Model) connected(msg connectedMsg) (tea.Model, tea.Cmd) {
 	m.client = msg.client
 	m.status.service = serviceName(m.deps.Demo, msg.client)
 	var failed tea.Cmd
+	m.status.shell = nil // a new connection: the last one's error is past
 	switch {
 	case msg.err != nil:
 		m, failed = m.post(failure, msg.err.Error())

@@ -11,13 +11,15 @@ import (
 )
 
 // cover is what the shell shows over the active tab, if anything: the full
-// help or the recent messages. Keys do not reach the tab under it.
+// help, the recent messages or the command palette. Keys do not reach the
+// tab under it.
 type cover int
 
 const (
 	noCover cover = iota
 	helpCover
 	logCover
+	paletteCover
 )
 
 // toggle opens c, or closes it when it is open; it opens at the top.
@@ -70,6 +72,11 @@ func (m Model) coverLines() []string {
 // scroll position; the title says how to scroll when they do not fit.
 func (m Model) coverView() string {
 	w, _ := m.inner()
+	if m.cover == paletteCover && m.palette != nil {
+		head := m.styles.Help.Title.Render("Actions · "+titles[m.active]) + "  " +
+			m.styles.Status.Summary.Render("enter runs · esc closes")
+		return ansi.Truncate(head, w, "…") + "\n\n" + m.palette.View(w, m.coverRows())
+	}
 	title, closing := "Keys · "+titles[m.active], "? or esc closes"
 	if m.cover == logCover {
 		title, closing = "Messages · newest first", "ctrl+l or esc closes"

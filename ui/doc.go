@@ -6,7 +6,10 @@
 // bar, help, styles, keys and dependencies, and its Update does one thing per
 // message: global keys act; a window size reaches every tab; a result goes
 // to the tab that asked (tab.ResultMsg), even when it is hidden; status
-// messages go to the status bar; everything else goes to the active tab.
+// messages go to the status bar, a tab's tagged with that tab (origin.go);
+// everything else goes to the active tab. The help, the command palette
+// and the key-grammar test are drawn from one registry of actions: the
+// tabs' key maps and the shell's (registry.go).
 // Screens live in packages of their own (ui/chat, ui/settings, ...) and talk to the shell
 // through ui/tab. No I/O happens in Update: it runs in commands, which copy
 // what they need and return one message.

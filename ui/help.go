@@ -7,41 +7,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// keyGroup is one labelled block of the full help: the keys of one
-// context (the prompt, the list, a picker, the whole program).
-type keyGroup struct {
-	title string
-	keys  []key.Binding
-}
-
-// titled is a tab's help.KeyMap that names the columns of its FullHelp,
-// one title a column; the first column is the context the tab is in.
-type titled interface{ HelpTitles() []string }
-
-// helpGroups are the active tab's keys, a group a context, then the
-// shell's: help is built from the very bindings that act.
-func (m Model) helpGroups() []keyGroup {
-	km := m.tabs[m.active].KeyMap()
-	var names []string
-	if t, ok := km.(titled); ok {
-		names = t.HelpTitles()
-	}
-	var out []keyGroup
-	for i, col := range km.FullHelp() {
-		title := titles[m.active]
-		if i < len(names) {
-			title = names[i]
-		}
-		out = append(out, keyGroup{title, col})
-	}
-	return append(out, m.keys.groups()...)
-}
-
-// helpLines lays the groups out in rows of blocks side by side, as many as
-// fit in width, each block a title and its keys with their descriptions.
+// helpLines lays the registry's groups out in rows of blocks side by
+// side, as many as fit in width, each block a title and its keys with
+// their descriptions: the active tab's, the context it is in first, then
+// the shell's. Help is built from the very bindings that act.
 func (m Model) helpLines(width int) []string {
 	var blocks [][]string
-	for _, g := range m.helpGroups() {
+	for _, g := range m.registry() {
 		if b := m.helpBlock(g, width); len(b) > 1 {
 			blocks = append(blocks, b)
 		}
@@ -67,17 +39,17 @@ func (m Model) helpLines(width int) []string {
 
 // helpBlock is one group: its title, then a line a key, the keys in a
 // column as wide as the widest; no line wider than width.
-func (m Model) helpBlock(g keyGroup, width int) []string {
+func (m Model) helpBlock(g keyContext, width int) []string {
 	st := m.styles.Help
 	var bs []key.Binding
 	kw := 0
-	for _, b := range g.keys {
+	for _, b := range g.Keys {
 		if b.Enabled() && b.Help().Key != "" {
 			bs = append(bs, b)
 			kw = max(kw, ansi.StringWidth(b.Help().Key))
 		}
 	}
-	out := []string{st.Title.Render(ansi.Truncate(g.title, width, "…"))}
+	out := []string{st.Title.Render(ansi.Truncate(g.Title, width, "…"))}
 	for _, b := range bs {
 		h := b.Help()
 		line := st.Keys.FullKey.Render(h.Key) + strings.Repeat(" ", kw-ansi.StringWidth(h.Key)+2) + st.Keys.FullDesc.Render(h.Desc)

@@ -137,8 +137,8 @@ func start(t *testing.T, m Model) Model {
 // run calls cmd and the commands of any batch it returns.
 func run(cmd tea.Cmd) []tea.Msg { return tabtest.Drain(cmd) }
 
-// keys are the presses for each character of s.
-func keys(s string) []tea.Msg {
+// typed are the presses for each character of s.
+func typed(s string) []tea.Msg {
 	var out []tea.Msg
 	for _, r := range s {
 		out = append(out, tabtest.Press(string(r)))

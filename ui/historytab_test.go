@@ -48,7 +48,7 @@ func TestHistoryWorksOffline(t *testing.T) {
 	if !strings.Contains(screenText(m), "write a haiku about tea") {
 		t.Fatalf("the list is not shown:\n%s", screenText(m))
 	}
-	m = send(t, m, append([]tea.Msg{tabtest.Press("/")}, keys("steam")...)...)
+	m = send(t, m, append([]tea.Msg{tabtest.Press("/")}, typed("steam")...)...)
 	m = send(t, m, tabtest.Press("enter"), tabtest.Press("enter"))
 	if !strings.Contains(screenText(m), "‹ chat") || !strings.Contains(screenText(m), "Steam curls from the cup") {
 		t.Fatalf("the chat did not open:\n%s", screenText(m))

@@ -8,23 +8,28 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/ui/components/keys"
 	"atelier/ui/tab"
 )
 
-// keyMap is the shell's own keys, used both to act and for help.
+// keyMap is the shell's own keys, used both to act and for help. Bare
+// digits are none of them: a bare digit is always the current view's own
+// choice (a rating, a board, a code block), and where the view has none
+// the shell says so.
 type keyMap struct {
 	Jump     key.Binding // alt+1…alt+N, a key a tab: always
-	Digit    key.Binding // 1…N: only while no text field has the keyboard
 	Next     key.Binding
 	Prev     key.Binding
 	Help     key.Binding // f1: always
 	Question key.Binding // ?: outside text fields, or in an empty one
+	Palette  key.Binding // ctrl+p: the actions of here, by name
 	Log      key.Binding // ctrl+l: the recent messages, whole
-	Dismiss  key.Binding
+	Dismiss  key.Binding // esc clears the error shown, and goes on to the tab
 	Quit     key.Binding
 
 	// Under the help or the messages.
-	Up, Down, PageUp, PageDown, Top, Bottom, Close key.Binding
+	keys.Moves
+	Close key.Binding
 }
 
 func defaultKeyMap() keyMap {
@@ -33,22 +38,17 @@ func defaultKeyMap() keyMap {
 	}
 	return keyMap{
 		Jump:     b(tabKeys("alt+"), fmt.Sprintf("alt+1…%d", tab.Count), "go to tab"),
-		Digit:    b(tabKeys(""), fmt.Sprintf("1…%d", tab.Count), "go to tab, outside text"),
 		Next:     b([]string{"ctrl+right"}, "ctrl+→", "next tab"),
 		Prev:     b([]string{"ctrl+left"}, "ctrl+←", "previous tab"),
 		Help:     b([]string{"f1"}, "f1", "help, from anywhere"),
 		Question: b([]string{"?"}, "?", "help, where no text is typed"),
+		Palette:  b([]string{"ctrl+p"}, "ctrl+p", "command palette"),
 		Log:      b([]string{"ctrl+l"}, "ctrl+l", "recent messages, whole"),
-		Dismiss:  b([]string{"esc"}, "esc", "clear the error"),
+		Dismiss:  b([]string{"esc"}, "esc", "clear the error, then back"),
 		Quit:     b([]string{"ctrl+c"}, "ctrl+c", "quit"),
 
-		Up:       b([]string{"up", "k"}, "↑/k", "scroll up"),
-		Down:     b([]string{"down", "j"}, "↓/j", "scroll down"),
-		PageUp:   b([]string{"pgup"}, "pgup", "page up"),
-		PageDown: b([]string{"pgdown", "space"}, "pgdn", "page down"),
-		Top:      b([]string{"home", "g"}, "home/g", "top"),
-		Bottom:   b([]string{"end", "G"}, "end/G", "bottom"),
-		Close:    b([]string{"esc", "q"}, "esc/q", "close"),
+		Moves: keys.DefaultMoves(),
+		Close: b([]string{"esc", "q"}, "esc/q", "close"),
 	}
 }
 
@@ -61,16 +61,24 @@ func tabKeys(prefix string) []string {
 	return out
 }
 
-// position is which of b's keys msg is: the tab a jump or digit goes to.
+// position is which of b's keys msg is: the tab a jump goes to.
 func position(b key.Binding, msg tea.KeyPressMsg) int {
 	return slices.Index(b.Keys(), msg.String())
 }
 
-// groups are the shell's keys for the full help, labelled.
-func (k keyMap) groups() []keyGroup {
-	return []keyGroup{
-		{"Tabs", []key.Binding{k.Jump, k.Digit, k.Next, k.Prev}},
-		{"Everywhere", []key.Binding{k.Help, k.Question, k.Log, k.Dismiss, k.Quit}},
-		{"Help and messages", []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Close}},
+// The titles of the shell's groups of keys.
+const (
+	tabsKeys       = "Tabs"
+	everywhereKeys = "Everywhere"
+	coverKeys      = "Help and messages"
+)
+
+// groups are the shell's keys, labelled: the tabs' and those of
+// everywhere act at all times; the cover's while help or the messages show.
+func (k keyMap) groups(covered bool) []tab.KeyGroup {
+	return []tab.KeyGroup{
+		{Title: tabsKeys, Keys: []key.Binding{k.Jump, k.Next, k.Prev}, Live: true},
+		{Title: everywhereKeys, Keys: []key.Binding{k.Help, k.Question, k.Palette, k.Log, k.Quit}, Live: true},
+		{Title: coverKeys, Keys: append(k.Moves.Bindings(), k.Close), Live: covered},
 	}
 }

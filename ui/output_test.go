@@ -56,12 +56,12 @@ func TestModelOutputHasNoHyperlinks(t *testing.T) {
 		}
 	}
 
-	m = send(t, m, keys("read this")...)
+	m = send(t, m, typed("read this")...)
 	m = sendUntil(t, m, func(m Model) bool { return strings.Contains(screenText(m), "end_turn") }, tabtest.Press("enter"))
 	check("Chat")
 
 	m = send(t, m, tabtest.Press("alt+2"), tabtest.Press("e"))
-	m = send(t, m, keys("read this")...)
+	m = send(t, m, typed("read this")...)
 	m = send(t, m, tabtest.Press("esc"))
 	m = sendUntil(t, m, func(m Model) bool { return strings.Contains(screenText(m), "evil.example/x") }, tabtest.Press("ctrl+r"))
 	check("Compare")

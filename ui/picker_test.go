@@ -19,7 +19,7 @@ func TestDigitsInThePickerStayInChat(t *testing.T) {
 	for range 7 { // family, model, system, max tokens, temperature, top_p, top_k
 		m = send(t, m, tabtest.Press("down"))
 	}
-	m = send(t, m, keys("2048")...)
+	m = send(t, m, typed("2048")...)
 	m = send(t, m, tabtest.Press("enter"), tabtest.Press("esc"))
 	if m.active != tab.Chat {
 		t.Fatalf("the digits switched to tab %d", m.active)

@@ -12,13 +12,15 @@ import (
 	"atelier/ui/tab"
 )
 
-// key acts on the shell's keys and passes the rest to the active tab. Bare
-// digits are text while a text field (or a picker) has the keyboard, and ?
-// too unless that field is empty; f1 opens help from anywhere. While the
-// help or the messages cover the tab, keys do not reach it.
+// key acts on the shell's keys and passes the rest to the active tab. A
+// bare digit is the tab's own choice: it goes to the tab while a text
+// field (or a picker) has the keyboard or a live group of the tab binds
+// it, and otherwise does nothing and the status line says so. ? is text
+// in a field holding text; f1 opens help from anywhere. While the help,
+// the messages or the palette cover the tab, keys do not reach it.
 func (m Model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	active := m.tabs[m.active]
-	free := !active.Focused() && !claims(active, msg)
+	free := !active.Focused()
 	switch {
 	case key.Matches(msg, m.keys.Quit):
 		return m.quit()
@@ -28,20 +30,40 @@ func (m Model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m.switchTo(m.active + 1)
 	case key.Matches(msg, m.keys.Prev):
 		return m.switchTo(m.active - 1)
+	case m.cover == paletteCover:
+		return m.paletteKey(msg)
+	case key.Matches(msg, m.keys.Palette):
+		return m.openPalette(), nil
 	case m.cover != noCover:
 		return m.coverKey(msg), nil
 	case key.Matches(msg, m.keys.Help):
 		return m.toggle(helpCover), nil
 	case key.Matches(msg, m.keys.Log):
 		return m.toggle(logCover), nil
-	case free && key.Matches(msg, m.keys.Digit):
-		return m.switchTo(tab.ID(position(m.keys.Digit, msg)))
+	case free && bareDigit(msg) && !m.bindsNow(msg):
+		return m.post(warning, m.noDigit(msg.String()))
 	case key.Matches(msg, m.keys.Question) && (free || fieldEmpty(active)):
 		return m.toggle(helpCover), nil
 	case key.Matches(msg, m.keys.Dismiss):
-		return m.withStatus(m.status.dismissed()).deliver(m.active, msg)
+		return m.withStatus(m.status.dismissed(m.active)).deliver(m.active, msg)
 	}
 	return m.deliver(m.active, msg)
+}
+
+// bareDigit reports whether msg is a digit with no modifier.
+func bareDigit(msg tea.KeyPressMsg) bool {
+	s := msg.String()
+	return len(s) == 1 && s[0] >= '0' && s[0] <= '9'
+}
+
+// noDigit says why digit d did nothing, and which key goes to the tab it
+// used to.
+func (m Model) noDigit(d string) string {
+	text := d + " chooses nothing here"
+	if n := int(d[0] - '1'); n >= 0 && n < int(tab.Count) {
+		text += " · alt+" + d + " goes to " + titles[n]
+	}
+	return text
 }
 
 // blanker is a screen that says whether the text field with the keyboard
@@ -87,15 +109,6 @@ func (m Model) busy() bool {
 	return false
 }
 
-// claimer is a screen that takes some bare keys of the shell's for itself
-// (the Compare tab rates with 1–5).
-type claimer interface{ Claims(tea.KeyPressMsg) bool }
-
-func claims(s screen, msg tea.KeyPressMsg) bool {
-	c, ok := s.(claimer)
-	return ok && c.Claims(msg)
-}
-
 // click on a tab title switches to it; other clicks go to the active tab.
 func (m Model) click(msg tea.MouseClickMsg) (tea.Model, tea.Cmd) {
 	if id, ok := m.tabAt(msg.X, msg.Y); ok && msg.Button == tea.MouseLeft {
@@ -104,14 +117,15 @@ func (m Model) click(msg tea.MouseClickMsg) (tea.Model, tea.Cmd) {
 	return m.deliver(m.active, msg)
 }
 
-// deliver hands msg to one tab, shown or not.
+// deliver hands msg to one tab, shown or not; what its commands say to
+// the status bar is that tab's.
 func (m Model) deliver(id tab.ID, msg tea.Msg) (Model, tea.Cmd) {
 	if id < 0 || id >= tab.Count {
 		return m, nil
 	}
 	var cmd tea.Cmd
 	m.tabs[id], cmd = m.tabs[id].Update(msg)
-	return m, cmd
+	return m, from(id, cmd)
 }
 
 // pass hands a message no case of Update claimed to the active tab. The
@@ -133,7 +147,7 @@ func (m Model) broadcast(msg tea.Msg) (Model, tea.Cmd) {
 	for id := range m.tabs {
 		var cmd tea.Cmd
 		m.tabs[id], cmd = m.tabs[id].Update(msg)
-		cmds = append(cmds, cmd)
+		cmds = append(cmds, from(tab.ID(id), cmd))
 	}
 	return m, tea.Batch(cmds...)
 }

@@ -173,7 +173,7 @@ func TestHelpIsGroupedByContext(t *testing.T) {
 func TestQuestionOpensHelpOnEveryTab(t *testing.T) {
 	want := map[tab.ID][]string{
 		tab.Chat:     {"Prompt", "Target picker (ctrl+t)"},
-		tab.Compare:  {"Runs", "Judging a column", "1-5/0", "0 clears", "home/g", "end/G"},
+		tab.Compare:  {"Runs", "Judging a column", "1-5/0", "0 clears", "g/home", "G/end"},
 		tab.Image:    {"Form", "Input images and mask"},
 		tab.Video:    {"Form", "Tasks", "Endpoint chooser (ctrl+t)"},
 		tab.History:  {"List", "Search (/)", "Filters (f)"},

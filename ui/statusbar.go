@@ -14,24 +14,36 @@ import (
 )
 
 // statusBar is what the shell shows around the tabs: the service and the
-// running tasks on the top line; the latest message, else the active tab's
-// summary, on the bottom line; and the log of recent messages, which
-// ctrl+l shows whole.
+// running tasks on the top line; on the bottom line the latest notice, else
+// the error of the tab shown, else the active tab's summary; and the log of
+// recent messages, which ctrl+l shows whole.
+//
+// An error belongs to the tab where it arose (issue 30): it shows while
+// that tab does, until esc there or the tab's next success, and the tab
+// bar marks the tab meanwhile; it does not follow the person to the other
+// tabs. The shell's own errors (connecting) show on every tab.
 type statusBar struct {
-	service string   // "demo", the base URL's host, "connecting…" or "no service"
-	running int      // video tasks running
-	shown   *message // on the bottom line until it expires, esc (an error) or a newer one
+	service string              // "demo", the base URL's host, "connecting…" or "no service"
+	running int                 // video tasks running
+	shown   *message            // a notice, warning or question, until it expires or a newer one
+	errs    [tab.Count]*message // each tab's error
+	shell   *message            // the shell's own error
 	log     []message
 	seq     int // numbers messages, so a late expiry leaves a newer one alone
 }
 
-// message is one line for the status bar: an error or a notice.
+// message is one line for the status bar: an error or a notice, and the
+// tab it came from.
 type message struct {
 	level level
 	text  string // one line, cleaned of terminal controls
 	at    time.Time
 	seq   int
+	from  tab.ID // fromShell for the shell's own
 }
+
+// fromShell is where the shell's own messages come from.
+const fromShell tab.ID = -1
 
 // level is a message's mark and lifetime: a notice's kind, or a failure.
 type level int
@@ -76,11 +88,23 @@ func (l level) lifetime() time.Duration {
 // logSize is how many messages the log keeps.
 const logSize = 100
 
-// post shows a message and logs it.
-func (s statusBar) post(l level, text string, at time.Time) statusBar {
+// post shows a message from a tab (or the shell) and logs it: an error
+// becomes that tab's, a success there clears the tab's error, anything
+// else shows until it expires.
+func (s statusBar) post(l level, text string, at time.Time, from tab.ID) statusBar {
 	s.seq++
-	msg := message{level: l, text: oneLine(text), at: at, seq: s.seq}
-	s.shown = &msg
+	msg := message{level: l, text: oneLine(text), at: at, seq: s.seq, from: from}
+	switch {
+	case l == failure && from == fromShell:
+		s.shell = &msg
+	case l == failure:
+		s.errs[from] = &msg
+	default:
+		s.shown = &msg
+		if l == done && from != fromShell {
+			s.errs[from] = nil
+		}
+	}
 	s.log = append(s.log, msg)
 	if len(s.log) > logSize {
 		s.log = append([]message(nil), s.log[len(s.log)-logSize:]...)
@@ -97,13 +121,31 @@ func (s statusBar) expired(seq int) statusBar {
 	return s
 }
 
-// dismissed is the bar once esc clears an error.
-func (s statusBar) dismissed() statusBar {
-	if s.shown != nil && s.shown.level == failure {
-		s.shown = nil
+// dismissed is the bar once esc clears the error shown on tab active.
+func (s statusBar) dismissed(active tab.ID) statusBar {
+	switch {
+	case s.errs[active] != nil:
+		s.errs[active] = nil
+	default:
+		s.shell = nil
 	}
 	return s
 }
+
+// current is the message the bottom line shows on tab active, nil for
+// none: the newest of the notice, the tab's error and the shell's.
+func (s statusBar) current(active tab.ID) *message {
+	var out *message
+	for _, m := range []*message{s.shown, s.errs[active], s.shell} {
+		if m != nil && (out == nil || m.seq > out.seq) {
+			out = m
+		}
+	}
+	return out
+}
+
+// failed reports whether tab id holds an error: the tab bar marks it.
+func (s statusBar) failed(id tab.ID) bool { return s.errs[id] != nil }
 
 // serviceName is what the top line calls the service.
 func serviceName(demo bool, c *client.Client) string {
@@ -148,14 +190,14 @@ func (s statusBar) right(st *styles, room int) string {
 	return ansi.Truncate(out, room, "…")
 }
 
-// left is the bottom line's left in at most room cells: the message shown,
-// else the active tab's summary. A message cut short says which key shows
-// it whole; an error says esc clears it.
-func (s statusBar) left(st *styles, summary string, room int) string {
-	if s.shown == nil {
+// left is the bottom line's left in at most room cells: the message shown
+// on tab active, else its summary. A message cut short says which key
+// shows it whole; an error says esc clears it.
+func (s statusBar) left(st *styles, active tab.ID, summary string, room int) string {
+	msg := s.current(active)
+	if msg == nil {
 		return st.Status.Summary.Render(ansi.Truncate(oneLine(summary), room, "…"))
 	}
-	msg := s.shown
 	style := st.Status.of(msg.level)
 	text := msg.level.mark() + " " + msg.text
 	more := ""

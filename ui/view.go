@@ -160,6 +160,11 @@ func (m Model) tabBarKey() string {
 	b.WriteByte(0)
 	b.WriteString(string(rune(m.status.running)))
 	b.WriteString(string(rune(m.width)))
+	for id := range tab.Count {
+		if m.status.failed(id) {
+			b.WriteByte('0' + byte(id))
+		}
+	}
 	if m.dark() {
 		b.WriteByte('d')
 	}
@@ -170,7 +175,7 @@ func (m Model) tabBarKey() string {
 // changed: the status, the tab's summary, the keys that apply.
 func (m Model) cachedBottomLine(c *drawCache) string {
 	var b strings.Builder
-	if msg := m.status.shown; msg != nil {
+	if msg := m.status.current(m.active); msg != nil {
 		b.WriteString(string(rune('0' + msg.level)))
 		b.WriteString(msg.text)
 	}
@@ -181,7 +186,7 @@ func (m Model) cachedBottomLine(c *drawCache) string {
 	if m.dark() {
 		b.WriteByte('d')
 	}
-	for _, k := range append(m.tabs[m.active].KeyMap().ShortHelp(), m.helpBinding()) {
+	for _, k := range append(m.shortKeys(), m.helpBinding()) {
 		h := k.Help()
 		b.WriteString(h.Key)
 		b.WriteByte(1)
@@ -200,16 +205,25 @@ func (m Model) cachedBottomLine(c *drawCache) string {
 // the right. When both do not fit, the status keeps three fifths of the
 // line and the tab's keys go from the last, but the help key stays.
 func (m Model) bottomLine() string {
-	bindings := append(m.tabs[m.active].KeyMap().ShortHelp(), m.helpBinding())
+	bindings := append(m.shortKeys(), m.helpBinding())
 	keys := m.help.ShortHelpView(bindings)
 	room := max(m.width*3/5, m.width-ansi.StringWidth(keys)-3)
-	left := m.status.left(m.styles, m.tabs[m.active].Summary(), room)
+	left := m.status.left(m.styles, m.active, m.tabs[m.active].Summary(), room)
 	for len(bindings) > 1 && ansi.StringWidth(left)+ansi.StringWidth(keys)+3 > m.width {
 		bindings = slices.Delete(bindings, len(bindings)-2, len(bindings)-1)
 		keys = m.help.ShortHelpView(bindings)
 	}
 	gap := m.width - 2 - ansi.StringWidth(left) - ansi.StringWidth(keys)
 	return " " + left + strings.Repeat(" ", max(gap, 1)) + keys + " "
+}
+
+// shortKeys are the keys the bottom line offers: the palette's while it
+// is open, else the active tab's.
+func (m Model) shortKeys() []key.Binding {
+	if m.cover == paletteCover && m.palette != nil {
+		return m.palette.KeyMap.Bindings()
+	}
+	return m.tabs[m.active].KeyMap().ShortHelp()
 }
 
 // helpBinding is the key the bottom line offers for help: ? where it
@@ -262,6 +276,9 @@ func (m Model) labels(inactive lipgloss.Style) []string {
 		st := inactive
 		if tab.ID(id) == m.active {
 			st = m.styles.Tabs.Active
+		}
+		if m.status.failed(tab.ID(id)) {
+			title += " ✗" // an error waits there
 		}
 		out = append(out, st.Render(title))
 	}

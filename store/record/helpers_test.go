@@ -6,18 +6,14 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/store/storetest"
 )
 
 // openStore opens a history in a temporary folder, closed at the end of the
-// test.
+// test (a copy of storetest's template).
 func openStore(t *testing.T) *store.Store {
 	t.Helper()
-	db, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	return storetest.Open(t, "")
 }
 
 // target parses a chat target or fails the test.

@@ -107,16 +107,6 @@ func (m Model) Focused() bool { return m.form.IsOpen() }
 // a ? there opens help.
 func (m Model) FieldEmpty() bool { return m.form.FocusedEmpty() }
 
-// Claims takes the bare 1, 2 and 3 for the boards while no field is
-// typed: the shell would switch tabs with them.
-func (m Model) Claims(msg tea.KeyPressMsg) bool {
-	if m.form.IsOpen() {
-		return false
-	}
-	_, ok := kindKey(msg)
-	return ok
-}
-
 // SetSize sets the space the tab may draw in.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h

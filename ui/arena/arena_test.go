@@ -365,8 +365,8 @@ func TestEmptyBoardSaysWhy(t *testing.T) {
 	hs.NoErrors()
 }
 
-// TestKindsAndClaims: 1/2/3 and tab pick the board, claimed from the
-// shell only while no field is typed.
+// TestKindsAndClaims: 1/2/3 and tab pick the board; the digits are live
+// keys only while no field is typed.
 func TestKindsAndClaims(t *testing.T) {
 	hs := newHarness(t, openStore(t), 80, 24)
 	for _, c := range []struct {
@@ -377,11 +377,11 @@ func TestKindsAndClaims(t *testing.T) {
 			t.Errorf("%s: board %s (loaded %s), want %s", c.key, kinds[hs.m.kind], hs.m.boards.board.kind, c.kind)
 		}
 	}
-	if !hs.m.Claims(tabtest.Press("1")) || hs.m.Claims(tabtest.Press("4")) {
+	if !tabtest.Binds(hs.m.KeyMap(), "1") || tabtest.Binds(hs.m.KeyMap(), "4") {
 		t.Error("claims: want 1–3, not 4")
 	}
 	hs.Keys("f")
-	if hs.m.Claims(tabtest.Press("1")) || !hs.m.FieldEmpty() {
+	if tabtest.Binds(hs.m.KeyMap(), "1") || !hs.m.FieldEmpty() {
 		t.Error("a digit typed in a filter field is claimed as a board")
 	}
 	hs.Type("2")

@@ -5,7 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	filterform "atelier/ui/components/filter"
-	"atelier/ui/components/style"
+	"atelier/ui/components/keys"
 	"atelier/ui/tab"
 )
 
@@ -31,17 +31,17 @@ func defaultKeyMap() keyMap {
 		PrevKind: b([]string{"shift+tab"}, "shift+tab", "previous board"),
 		Kinds:    b([]string{"1", "2", "3"}, "1/2/3", "chat / image / video board"),
 		Matrix:   b([]string{"m"}, "m", "board / head-to-head matrix"),
-		Filter:   b([]string{"f", "/"}, "f", "filter: tag, family, since"),
+		Filter:   b([]string{"/", "f"}, "/ or f", "filter: tag, family, since"),
 		Clear:    b([]string{"x"}, "x", "clear the filters"),
-		Up:       style.ListUp(),
-		Down:     style.ListDown(),
+		Up:       keys.Up(),
+		Down:     keys.Down(),
 		Run:      b([]string{"enter", "r"}, "enter/r", "run the pair's next blind comparison"),
 		Left:     b([]string{"left", "h"}, "←/h", "matrix: columns to the left"),
 		Right:    b([]string{"right", "l"}, "→/l", "matrix: columns to the right"),
-		PageUp:   b([]string{"pgup"}, "pgup", "page up"),
-		PageDown: b([]string{"pgdown", "space"}, "pgdn", "page down"),
-		Top:      b([]string{"home", "g"}, "home/g", "top"),
-		Bottom:   b([]string{"end", "G"}, "end/G", "bottom"),
+		PageUp:   keys.PageUp(),
+		PageDown: keys.PageDown(),
+		Top:      keys.Top(),
+		Bottom:   keys.Bottom(),
 
 		Form: filterform.DefaultKeyMap(),
 	}
@@ -56,26 +56,42 @@ func kindKey(msg tea.KeyPressMsg) (int, bool) {
 	return 0, false
 }
 
+// The titles of the help's groups.
+const (
+	arenaKeys  = "Arena"
+	pairKeys   = "Pairs that need votes"
+	matrixKeys = "Matrix"
+	filterKeys = "Filters"
+)
+
 // help is the keys that matter now, and every key of the tab in labelled
 // groups, the one the tab is in first.
 func (k keyMap) help(typing, matrix bool) tab.Help {
 	all := tab.Help{
 		Short: []key.Binding{k.NextKind, k.Matrix, k.Filter, k.Up, k.Down, k.Run},
 		Groups: []tab.KeyGroup{
-			{Title: "Arena", Keys: []key.Binding{k.NextKind, k.PrevKind, k.Kinds, k.Matrix, k.Filter, k.Clear,
+			{Title: arenaKeys, Keys: []key.Binding{k.NextKind, k.PrevKind, k.Kinds, k.Matrix, k.Filter, k.Clear,
 				k.PageUp, k.PageDown, k.Top, k.Bottom}},
-			{Title: "Pairs that need votes", Keys: []key.Binding{k.Up, k.Down, k.Run}},
-			{Title: "Matrix", Keys: []key.Binding{k.Left, k.Right}},
-			{Title: "Filters", Keys: k.Form.Help()},
+			{Title: pairKeys, Keys: []key.Binding{k.Up, k.Down, k.Run}},
+			{Title: matrixKeys, Keys: []key.Binding{k.Left, k.Right}},
+			{Title: filterKeys, Keys: k.Form.Help()},
 		},
 	}
 	switch {
 	case typing:
 		all.Short = []key.Binding{k.Form.Apply, k.Form.Close, k.Form.Next, k.Form.Up}
-		return all.First("Filters")
+		return all.In(filterKeys)
 	case matrix:
 		all.Short = []key.Binding{k.Matrix, k.Left, k.Right, k.NextKind, k.Filter}
-		return all.First("Matrix")
+		return all.In(matrixKeys, arenaKeys, pairKeys)
 	}
-	return all
+	return all.In(arenaKeys, pairKeys)
+}
+
+// KeyModes is the help of each of the tab's modes, the first first: the
+// board, the matrix, the filters being typed. The key-grammar test walks
+// them.
+func KeyModes() []tab.Help {
+	km := defaultKeyMap()
+	return []tab.Help{km.help(false, false), km.help(false, true), km.help(true, false)}
 }

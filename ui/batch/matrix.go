@@ -255,6 +255,10 @@ func (m *matrix) key(msg tea.KeyPressMsg, k keyMap, page int) tea.Cmd {
 		m.move(-page, 0)
 	case key.Matches(msg, k.PageDown):
 		m.move(page, 0)
+	case key.Matches(msg, k.Top):
+		m.move(-len(m.rows), 0)
+	case key.Matches(msg, k.Bottom):
+		m.move(len(m.rows), 0)
 	case key.Matches(msg, k.Sort):
 		m.sortCol = (m.sortCol + 1) % m.sortColumns()
 		m.arrange()

@@ -99,11 +99,10 @@ func factLines(c store.BatchCell, st styles, w int) []string {
 	return out
 }
 
-// key scrolls, by the tab's keys for a line and a page and the
-// scroller's for the ends (home/g, end/G); the wheel too.
+// key scrolls, by the tab's keys (the grammar's moves); the wheel too.
 func (r *replies) key(msg tea.Msg, k keyMap) {
 	sk := scroll.DefaultKeyMap()
-	sk.Up, sk.Down, sk.PageUp, sk.PageDown = k.Up, k.Down, k.PageUp, k.PageDown
+	sk.Up, sk.Down, sk.PageUp, sk.PageDown, sk.Home, sk.End = k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom
 	r.at.KeyMap = sk
 	r.at, _ = r.at.Update(msg)
 }

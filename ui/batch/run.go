@@ -136,22 +136,24 @@ func (r *running) take(p engine.Progress) bool {
 
 // end releases the run's context once the engine returned err, and says
 // what the status bar says of it.
-func (r *running) end(err error) (string, error) {
+func (r *running) end(err error) tea.Cmd {
 	r.cancel()
 	return endNotice(r.id, r.last, err)
 }
 
-// endNotice is what the status bar says of a run's end.
-func endNotice(id int64, p engine.Progress, err error) (string, error) {
+// endNotice is what the status bar says of a run's end, marked by its
+// kind: a stop or failed cells are no success (issue 30: "batch
+// stopped" was marked ✓), a run that could not go on is a failure.
+func endNotice(id int64, p engine.Progress, err error) tea.Cmd {
 	switch {
 	case errors.Is(err, context.Canceled):
-		return fmt.Sprintf("batch %d stopped with %d of %d cells left: r resumes it", id, p.Left(), p.Total), nil
+		return tab.Info(fmt.Sprintf("batch %d stopped with %d of %d cells left: r resumes it", id, p.Left(), p.Total))
 	case err != nil:
-		return "", fmt.Errorf("batch %d: %w", id, err)
+		return tab.Error(fmt.Errorf("batch %d: %w", id, err))
 	case p.Failed > 0:
-		return fmt.Sprintf("batch %d done: %d cells, %d failed (R runs them again)", id, p.Done, p.Failed), nil
+		return tab.Info(fmt.Sprintf("batch %d done: %d cells, %d failed (R runs them again)", id, p.Done, p.Failed))
 	}
-	return fmt.Sprintf("batch %d done: %d cells", id, p.Done), nil
+	return tab.Notice(fmt.Sprintf("batch %d done: %d cells", id, p.Done))
 }
 
 // line is the run's bar with its counts, rate and time left, w wide.

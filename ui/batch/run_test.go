@@ -66,8 +66,8 @@ func TestRunFromFileShowsMatrix(t *testing.T) {
 	if hs.m.mx.summary == nil || hs.m.mx.summary[0].Done != 4 {
 		t.Errorf("summary: %+v", hs.m.mx.summary)
 	}
-	if n := hs.Notices(); len(n) == 0 || !strings.Contains(n[len(n)-1], "batch 1 done: 8 cells") {
-		t.Errorf("notices: %q", n)
+	if n := hs.NoticesOf(tab.Done); len(n) == 0 || !strings.Contains(n[len(n)-1], "batch 1 done: 8 cells") {
+		t.Errorf("done notices: %q", n)
 	}
 }
 
@@ -105,8 +105,12 @@ func TestStopThenResume(t *testing.T) {
 	if err != nil || b.Status != store.BatchStopped || b.Done == 0 || b.Done == 8 {
 		t.Fatalf("stopped batch: %+v, %v", b, err)
 	}
-	if n := hs.Notices(); !strings.Contains(strings.Join(n, "\n"), "r resumes it") {
-		t.Errorf("notices: %q", n)
+	// A stop is no success (issue 30: "batch stopped" was marked ✓).
+	if n := hs.NoticesOf(tab.Hint); !strings.Contains(strings.Join(n, "\n"), "r resumes it") {
+		t.Errorf("hints: %q", n)
+	}
+	if n := hs.NoticesOf(tab.Done); strings.Contains(strings.Join(n, "\n"), "stopped") {
+		t.Errorf("a stop marked done: %q", n)
 	}
 	before, _ := db.BatchCells(ctx, 1)
 	kept := map[int]int64{}

@@ -102,14 +102,8 @@ func (m Model) finished(msg finishedMsg) (Model, tea.Cmd) {
 	if m.run == nil || msg.id != m.run.id {
 		return m, nil
 	}
-	note, err := m.run.end(msg.err)
+	cmds := []tea.Cmd{listCmd(m.db), m.run.end(msg.err)}
 	m.run = nil
-	cmds := []tea.Cmd{listCmd(m.db)}
-	if err != nil {
-		cmds = append(cmds, tab.Error(err))
-	} else {
-		cmds = append(cmds, tab.Notice(note))
-	}
 	if m.mx != nil && m.mx.b.ID == msg.id {
 		m.loads++
 		cmds = append(cmds, matrixCmd(m.db, msg.id))

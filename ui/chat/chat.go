@@ -253,11 +253,22 @@ func (m Model) Summary() string { return targetSummary(m.target) }
 
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
-	h := helpKeys{km: m.km, mode: m.mode(), field: m.field.kind}
+	h := helpKeys{km: m.km, mode: m.mode(), pane: focusMode(m.focus), running: m.conv.run != nil, editing: m.comp.editing, field: m.field.kind}
 	if m.pick.open {
 		h.row = m.pick.row().kind
 	}
 	return h.help()
+}
+
+// focusMode is the pane f, as a mode.
+func focusMode(f focus) mode {
+	switch f {
+	case onList:
+		return browsing
+	case onReply:
+		return reading
+	}
+	return composing
 }
 
 func (m Model) mode() mode {

@@ -3,7 +3,6 @@ package chat
 import (
 	"context"
 	"encoding/json"
-	"errors"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -21,7 +20,7 @@ func (m Model) continueFrom(msg tab.ContinueChatMsg) (Model, tea.Cmd) {
 	case m.conv.run != nil:
 		return m, m.conv.busy()
 	case m.db == nil:
-		return m, tab.Error(errors.New("continue in chat: no history to keep the conversation in"))
+		return m, tab.Warn("continue in chat: no history to keep the conversation in")
 	case len(msg.Turns) == 0:
 		return m, nil
 	}

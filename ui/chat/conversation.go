@@ -92,7 +92,7 @@ func (c conversation) submission(comp composer, f client.Group) (sendPlan, tea.C
 		return p, nil, ok
 	}
 	if len(comp.images) > 0 && !takesImages(f) {
-		return sendPlan{}, tab.Error(fmt.Errorf("chat: %s takes no images: alt+x drops them", f)), false
+		return sendPlan{}, tab.Warn(fmt.Sprintf("chat: %s takes no images: alt+x drops them", f)), false
 	}
 	return c.prompted(text, comp.images, comp.editing), nil, true
 }
@@ -160,9 +160,9 @@ func (c conversation) start(p sendPlan, t client.ChatTarget, cl *client.Client, 
 	case c.run != nil:
 		return c, tab.Warn("a reply is arriving: esc stops it"), false
 	case cl == nil:
-		return c, tab.Error(errNoService), false
+		return c, tab.Warn(errNoService.Error()), false
 	case t.Model == "":
-		return c, tab.Error(fmt.Errorf("chat: no %s model chosen yet: ctrl+t picks one, or set a default model in Settings (alt+6)", t.Family)), false
+		return c, tab.Warn(fmt.Sprintf("chat: no %s model chosen yet: ctrl+t picks one, or set a default model in Settings (alt+6)", t.Family)), false
 	}
 	turns := turnsOf(p.entries)
 	if _, _, err := client.NativeChatRequest(t, turns, true); err != nil {

@@ -54,11 +54,10 @@ func (c codeChoice) key(msg tea.KeyPressMsg, k keyMap, codes []markdown.CodeBloc
 		num, _ := strconv.Atoi(c.digits)
 		return codeChoice{}, copyCode(codes, num)
 	}
-	r := msg.String()
-	if len(r) != 1 || r[0] < '0' || r[0] > '9' {
+	if !key.Matches(msg, k.CodeNumber) {
 		return codeChoice{}, nil
 	}
-	c.digits += r
+	c.digits += msg.String()
 	num, _ := strconv.Atoi(c.digits)
 	if num*10 > n {
 		return codeChoice{}, copyCode(codes, num)

@@ -37,7 +37,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case onList:
 		return m.listKey(msg)
 	case onReply: // scroll the conversation, act on the reply in view
-		if key.Matches(msg, m.km.Send) {
+		if key.Matches(msg, m.km.ToPrompt) {
 			return m.focusOn(onComposer), nil
 		}
 		if next, cmd, ok := m.replyAction(msg); ok {
@@ -80,7 +80,7 @@ func (m Model) tabKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 		c := m.comp
 		c.images = nil
 		m = m.compose(c, false)
-	case key.Matches(msg, k.Scroll.PageUp, k.Scroll.PageDown):
+	case key.Matches(msg, k.Scroll.PageUp, k.Scroll.PageDown) && m.focus != onList: // the list pages itself
 		m.tr, cmd = m.tr.scroll(msg, m.km.Scroll, m.conv.entries, m.look())
 	default:
 		return m, nil, false
@@ -101,7 +101,7 @@ func (m Model) composerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			next = next.compose(next.comp.cleared(), false) // the prompt went
 		}
 		return next, cmd
-	case key.Matches(msg, m.km.Cancel) && m.comp.editing:
+	case key.Matches(msg, m.km.Unedit) && m.comp.editing:
 		return m.compose(m.comp.cleared(), false), nil
 	}
 	h := m.comp.height()

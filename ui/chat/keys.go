@@ -5,6 +5,7 @@ import (
 
 	"atelier/ui/components/confirm"
 	"atelier/ui/components/editor"
+	"atelier/ui/components/keys"
 	"atelier/ui/markdown"
 	"atelier/ui/tab"
 )
@@ -14,12 +15,15 @@ type keyMap struct {
 	// Anywhere in the tab.
 	New, Target, Regenerate, Stop, Focus, FocusBack key.Binding
 	// The composer.
-	Send, Newline, Editor, Attach, Detach key.Binding
-	// The conversation list.
-	Up, Down, Open, Filter, Rename, Delete key.Binding
+	Send, Newline, Editor, Attach, Detach, Unedit key.Binding
+	// The conversation list, and the picker's rows.
+	keys.Moves
+	Open, Filter, Rename, Delete key.Binding
 	// The reply pane (and the list): keys that would be text in the composer.
-	Thinking, Copy, CopyCode, Edit key.Binding
-	Scroll                         markdown.KeyMap
+	Thinking, Copy, CopyCode, Edit, ToPrompt key.Binding
+	Scroll                                   markdown.KeyMap
+	// The number of a code block, after y.
+	CodeNumber key.Binding
 	// A question or a one-line field.
 	Yes, No, Save, Cancel key.Binding
 	// The target picker.
@@ -43,28 +47,31 @@ func defaultKeyMap() keyMap {
 		Editor:  editor.DefaultKeyMap().Open,
 		Attach:  b([]string{"alt+a"}, "alt+a", "attach image"),
 		Detach:  b([]string{"alt+x"}, "alt+x", "drop images"),
+		Unedit:  b([]string{"esc"}, "esc", "back: the prompt is not edited"),
 
-		Up:     b([]string{"up", "k"}, "↑/k", "up"),
-		Down:   b([]string{"down", "j"}, "↓/j", "down"),
-		Open:   b([]string{"enter"}, "enter", "open"),
-		Filter: b([]string{"/"}, "/", "filter"),
+		Moves:  keys.DefaultMoves(),
+		Open:   keys.Open(),
+		Filter: keys.Filter(),
 		Rename: b([]string{"r"}, "r", "rename"),
-		Delete: b([]string{"d"}, "d", "delete"),
+		Delete: b([]string{"d", "delete"}, "d/delete", "delete"),
 
 		Thinking: b([]string{"t"}, "t", "thinking"),
 		Copy:     b([]string{"c"}, "c", "copy reply"),
 		CopyCode: b([]string{"y"}, "y N", "copy block N"),
-		Edit:     b([]string{"e"}, "e", "edit prompt"),
+		Edit:     b([]string{"e"}, "e", "edit the last prompt"),
+		ToPrompt: b([]string{"enter"}, "enter", "to the prompt"),
 		Scroll:   markdown.DefaultKeyMap(),
+
+		CodeNumber: b([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}, "0-9", "the code block's number"),
 
 		Yes:    confirm.Keys("delete", "keep").Yes,
 		No:     confirm.Keys("delete", "keep").No,
 		Save:   b([]string{"enter"}, "enter", "done"),
 		Cancel: b([]string{"esc"}, "esc", "cancel"),
 
-		Change:     b([]string{"left", "right", "h", "l", "space"}, "←/→", "change"),
-		Close:      b([]string{"esc", "ctrl+t"}, "esc", "use this target"),
-		TypeNumber: b([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "-"}, "0-9", "type a number"),
+		Change:     b([]string{"left", "right", "h", "l", "space"}, "←/→/h/l/space", "change"),
+		Close:      b([]string{"esc", "ctrl+t"}, "esc/ctrl+t", "use this target"),
+		TypeNumber: b([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "-"}, "0-9 . -", "type a number"),
 	}
 }
 
@@ -84,10 +91,13 @@ const (
 
 // helpKeys are the keys of one mode, for the shell's help.
 type helpKeys struct {
-	km    keyMap
-	mode  mode
-	row   settingKind // picking: the kind of the row under the cursor
-	field fieldKind   // typing: the field open, noField in the picker
+	km      keyMap
+	mode    mode
+	pane    mode        // composing, browsing or reading: the pane with the keyboard
+	running bool        // a reply arrives: esc stops it
+	editing bool        // the composer holds the last prompt again: esc drops that
+	row     settingKind // picking: the kind of the row under the cursor
+	field   fieldKind   // typing: the field open, noField in the picker
 }
 
 // with is b saying what it does here.
@@ -97,7 +107,7 @@ func with(b key.Binding, what string) key.Binding { return tab.Retitle(b, what) 
 // enter does depends on it (issue 19: the footer said "enter done").
 func (h helpKeys) pickerKeys() []key.Binding {
 	k := h.km
-	out := []key.Binding{with(k.Up, "up"), with(k.Down, "down")}
+	out := []key.Binding{k.Up, k.Down}
 	switch h.row {
 	case choiceSetting:
 		out = append(out, with(k.Change, "change"), with(k.Save, "next value"))
@@ -142,35 +152,109 @@ func (h helpKeys) short() []key.Binding {
 	case confirming:
 		return []key.Binding{k.Yes, k.No}
 	case numbering:
-		return []key.Binding{with(k.Yes, "block number"), k.Cancel}
+		return []key.Binding{k.CodeNumber, k.Cancel}
 	}
 	return []key.Binding{k.Send, k.Newline, k.Editor, k.Target, k.Focus}
 }
 
 // The titles of the help's groups.
 const (
-	promptKeys = "Prompt"
-	replyKeys  = "Conversation"
-	listKeys   = "Conversations list"
-	tabKeys    = "Anywhere in Chat"
-	pickKeys   = "Target picker (ctrl+t)"
-	typingKeys = "A field being typed"
+	promptKeys  = "Prompt"
+	againKeys   = "The last prompt, edited again (e)"
+	replyKeys   = "Conversation"
+	actionKeys  = "The reply in view"
+	listKeys    = "Conversations list"
+	tabKeys     = "Anywhere in Chat"
+	streamKeys  = "While a reply arrives"
+	pickKeys    = "Target picker (ctrl+t)"
+	typingKeys  = "A field being typed"
+	confirmKeys = "A conversation to delete"
+	numberKeys  = "Copy which code block (y)"
 )
 
 // help is every key of the tab, a labelled group a context, the one the
-// tab is in first.
+// tab is in first and those that act now live.
 func (h helpKeys) help() tab.Help {
+	all := tab.Help{Short: h.short(), Groups: h.groups()}
+	switch h.mode {
+	case picking:
+		return all.In(pickKeys)
+	case typing:
+		return all.In(typingKeys)
+	case confirming:
+		return all.In(confirmKeys)
+	case numbering:
+		return all.In(numberKeys)
+	}
+	return all.In(h.live()...)
+}
+
+// groups are every key of the tab, a group a context.
+func (h helpKeys) groups() []tab.KeyGroup {
 	k, s := h.km, h.km.Scroll
-	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
-		{Title: promptKeys, Keys: []key.Binding{k.Send, k.Newline, k.Editor, k.Attach, k.Detach}},
-		{Title: replyKeys, Keys: []key.Binding{k.Copy, k.CopyCode, k.Thinking, k.Edit, s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}},
-		{Title: listKeys, Keys: []key.Binding{k.Up, k.Down, k.Open, k.Filter, k.Rename, k.Delete, with(k.Yes, "confirm a delete")}},
-		{Title: tabKeys, Keys: []key.Binding{k.New, k.Target, k.Regenerate, k.Stop, k.Focus, k.FocusBack}},
-		{Title: pickKeys, Keys: []key.Binding{with(k.Up, "up"), with(k.Down, "down"), with(k.Change, "change a choice"),
-			with(k.Save, "edit, next value or switch"), k.TypeNumber, k.Close}},
+	return []tab.KeyGroup{
+		{Title: promptKeys, Keys: []key.Binding{k.Send, k.Newline,
+			with(s.PageUp, "scroll the conversation up"), with(s.PageDown, "scroll the conversation down")}},
+		{Title: againKeys, Keys: []key.Binding{k.Unedit}},
+		{Title: replyKeys, Keys: []key.Binding{s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End, k.ToPrompt}},
+		{Title: actionKeys, Keys: []key.Binding{k.Copy, k.CopyCode, k.Thinking, k.Edit}},
+		{Title: listKeys, Keys: append(k.Moves.Bindings(), k.Open, k.Filter, k.Rename, k.Delete)},
+		{Title: tabKeys, Keys: []key.Binding{k.New, k.Target, k.Regenerate, k.Focus, k.FocusBack, k.Editor, k.Attach, k.Detach}},
+		{Title: streamKeys, Keys: []key.Binding{k.Stop}},
+		{Title: pickKeys, Keys: append(k.Moves.Bindings(), with(k.Change, "change a choice"),
+			with(k.Save, "edit, next value or switch"), k.TypeNumber, k.Close)},
 		{Title: typingKeys, Keys: []key.Binding{with(k.Save, "set it"), with(k.Cancel, "cancel, the old value stays")}},
-	}}
-	context := map[mode]string{composing: promptKeys, reading: replyKeys, numbering: replyKeys, browsing: listKeys,
-		confirming: listKeys, streaming: tabKeys, picking: pickKeys, typing: typingKeys}
-	return all.First(context[h.mode])
+		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
+		{Title: numberKeys, Keys: []key.Binding{k.CodeNumber, with(k.Save, "copy the block typed"), k.Cancel}},
+	}
+}
+
+// live are the groups that act in the pane with the keyboard: its own,
+// the tab's, and esc's while a reply arrives or a prompt is edited again.
+func (h helpKeys) live() []string {
+	var live []string
+	switch h.pane {
+	case browsing:
+		live = []string{listKeys, actionKeys, tabKeys}
+	case reading:
+		live = []string{replyKeys, actionKeys, tabKeys}
+	default:
+		live = []string{promptKeys, tabKeys}
+	}
+	switch {
+	case h.running:
+		live = append(live, streamKeys)
+	case h.editing && h.pane == composing:
+		live = append(live, againKeys)
+	}
+	if h.mode == streaming {
+		live = append([]string{streamKeys}, live...)
+	}
+	return live
+}
+
+// KeyModes is the help of each of the tab's modes: each pane, idle,
+// editing the last prompt or while a reply arrives, the picker on each
+// kind of row, each field, the question and the code block's number.
+// The key-grammar test walks them.
+func KeyModes() []tab.Help {
+	km := defaultKeyMap()
+	var out []tab.Help
+	for _, pane := range []mode{composing, browsing, reading} {
+		for _, running := range []bool{false, true} {
+			mo := pane
+			if running {
+				mo = streaming
+			}
+			out = append(out, helpKeys{km: km, mode: mo, pane: pane, running: running}.help())
+		}
+	}
+	out = append(out, helpKeys{km: km, mode: composing, pane: composing, editing: true}.help())
+	for _, row := range []settingKind{choiceSetting, boolSetting, intSetting, floatSetting, textSetting} {
+		out = append(out, helpKeys{km: km, mode: picking, row: row}.help())
+	}
+	for _, f := range []fieldKind{noField, filterField, renameField, attachField} {
+		out = append(out, helpKeys{km: km, mode: typing, field: f}.help())
+	}
+	return append(out, helpKeys{km: km, mode: confirming}.help(), helpKeys{km: km, mode: numbering}.help())
 }

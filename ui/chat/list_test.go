@@ -26,6 +26,19 @@ func seed(t *testing.T, db *store.Store, n int) {
 	}
 }
 
+// seeded is a data folder of n conversations (see seed).
+func seeded(t *testing.T, n int) string {
+	t.Helper()
+	dir := t.TempDir()
+	db, err := store.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed(t, db, n)
+	db.Close()
+	return dir
+}
+
 func TestListNewRenameDelete(t *testing.T) {
 	h := newHarness(t, "")
 	h.prompt("first topic")
@@ -77,13 +90,7 @@ func TestDeletingTheOpenConversationClearsIt(t *testing.T) {
 }
 
 func TestFilterSeesEveryTitle(t *testing.T) {
-	dir := t.TempDir()
-	db, err := store.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	seed(t, db, pageSize+30)
-	db.Close()
+	dir := seeded(t, pageSize+30)
 
 	h := newHarness(t, dir)
 	if len(h.m.list.Items()) != pageSize || !h.m.list.more {
@@ -105,13 +112,7 @@ func TestFilterSeesEveryTitle(t *testing.T) {
 }
 
 func TestListLoadsPagesAsTheCursorGoes(t *testing.T) {
-	dir := t.TempDir()
-	db, err := store.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	seed(t, db, pageSize+5)
-	db.Close()
+	dir := seeded(t, pageSize+5)
 	h := newHarness(t, dir)
 	h.Keys("tab")
 	for range pageSize {
@@ -172,5 +173,40 @@ func TestListCursorShowsWithoutColour(t *testing.T) {
 	v := ansi.Strip(h.m.View())
 	if !strings.Contains(v, "› Go iterators") || !strings.Contains(v, "▸ Tea haiku") {
 		t.Errorf("the cursor or the open conversation is not marked:\n%s", v)
+	}
+}
+
+// TestListEndsAndPages: the list moves as every list does (issue 30: it
+// ignored g, G, home and end): G to the last conversation, loading every
+// page, g back to the newest, pgdn and pgup by a page.
+func TestListEndsAndPages(t *testing.T) {
+	dir := seeded(t, pageSize+5)
+	h := newHarness(t, dir)
+	h.Keys("tab", "G")
+	for range 3 { // the next page, then to its end
+		h.Keys("G")
+	}
+	if c, _ := h.m.list.selected(); c.Title != "chat 0" || h.m.list.more {
+		t.Fatalf("G: cursor on %q, more %v", c.Title, h.m.list.more)
+	}
+	h.Keys("g")
+	if c, _ := h.m.list.selected(); c.Title != fmt.Sprintf("chat %d", pageSize+4) {
+		t.Fatalf("g: cursor on %q", c.Title)
+	}
+	h.Keys("pgdown")
+	down, _ := h.m.list.selected()
+	if down.Title == fmt.Sprintf("chat %d", pageSize+4) || down.Title == fmt.Sprintf("chat %d", pageSize+3) {
+		t.Fatalf("pgdn moved a row at most: %q", down.Title)
+	}
+	h.Keys("pgup")
+	if c, _ := h.m.list.selected(); c.Title != fmt.Sprintf("chat %d", pageSize+4) {
+		t.Errorf("pgup: cursor on %q", c.Title)
+	}
+	h.Keys("end", "home")
+	if c, _ := h.m.list.selected(); c.Title != fmt.Sprintf("chat %d", pageSize+4) {
+		t.Errorf("end, home: cursor on %q", c.Title)
+	}
+	if !strings.Contains(h.view(), fmt.Sprintf("chat %d", pageSize+4)) {
+		t.Errorf("the cursor's row is not in view:\n%s", h.view())
 	}
 }

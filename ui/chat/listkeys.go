@@ -5,8 +5,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// key handles the list's own keys: the cursor (the next page loaded as it
-// nears the end), the question before a deletion, clearing the filter. h
+// key handles the list's own keys: the cursor by a row, a page or to
+// either end (the next page loaded as it nears the end), the question
+// before a deletion, clearing the filter. h
 // is the tab's height, f the field open; c is the conversation on screen,
 // which is not deleted while its reply arrives. False for a key the tab
 // handles.
@@ -17,6 +18,16 @@ func (l convList) key(msg tea.KeyPressMsg, k keyMap, h int, f *field, c conversa
 		l = l.move(-1, l.shown(h, f))
 	case key.Matches(msg, k.Down):
 		l = l.move(1, l.shown(h, f))
+		l, cmd = l.nextPage(h)
+	case key.Matches(msg, k.PageUp):
+		l = l.move(-max(l.shown(h, f)-1, 1), l.shown(h, f))
+	case key.Matches(msg, k.PageDown):
+		l = l.move(max(l.shown(h, f)-1, 1), l.shown(h, f))
+		l, cmd = l.nextPage(h)
+	case key.Matches(msg, k.Top):
+		l = l.move(-len(l.Items()), l.shown(h, f))
+	case key.Matches(msg, k.Bottom):
+		l = l.move(len(l.Items()), l.shown(h, f))
 		l, cmd = l.nextPage(h)
 	case key.Matches(msg, k.Delete):
 		l, cmd = l.askDelete(c)

@@ -170,6 +170,10 @@ func (p picker) key(msg tea.KeyPressMsg, k keyMap, defaultModel func(client.Grou
 		p.form.Step(-1)
 	case key.Matches(msg, k.Down):
 		p.form.Step(1)
+	case key.Matches(msg, k.PageUp, k.Top):
+		p.form.Goto(0) // a page is the whole picker
+	case key.Matches(msg, k.PageDown, k.Bottom):
+		p.form.Goto(-1)
 	case key.Matches(msg, k.Change):
 		p = p.change(msg.String() == "left" || msg.String() == "h", defaultModel)
 	case key.Matches(msg, k.Save):

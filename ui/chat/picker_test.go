@@ -206,9 +206,9 @@ func TestPickerFooterSaysWhatEnterDoes(t *testing.T) {
 	for row, want := range map[string]string{
 		"family":      "enter next value",
 		"model":       "enter edit",
-		"max tokens":  "0-9 type a number",
+		"max tokens":  "0-9 . - type a number",
 		"web search":  "enter switch on/off",
-		"temperature": "esc use this target",
+		"temperature": "esc/ctrl+t use this target",
 	} {
 		h.to(row)
 		if f := footer(); !strings.Contains(f, want) || strings.Contains(f, "done") {

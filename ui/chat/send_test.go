@@ -322,8 +322,8 @@ func TestNoServiceSaysWhere(t *testing.T) {
 	h := newHarness(t, "")
 	h.Send(tabClient(nil))
 	h.prompt("hello")
-	if errs := h.Errors(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "Settings") {
-		t.Fatalf("errors %v", errs)
+	if ws := h.Warnings(); len(ws) != 1 || !strings.Contains(ws[0], "Settings") || len(h.Errors()) > 0 {
+		t.Fatalf("warnings %q, errors %v", ws, h.Errors())
 	}
 }
 
@@ -411,9 +411,9 @@ func TestNoModelSaysHowToPickOne(t *testing.T) {
 	h.m.defaults.models = store.Models{}
 	h.m.target.Model = ""
 	h.prompt("hello")
-	errs := h.Errors()
-	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "ctrl+t picks one") || !strings.Contains(errs[0].Error(), "Settings") {
-		t.Fatalf("errors %v", errs)
+	ws := h.Warnings()
+	if len(ws) != 1 || !strings.Contains(ws[0], "ctrl+t picks one") || !strings.Contains(ws[0], "Settings") {
+		t.Fatalf("warnings %q", ws)
 	}
 	if h.m.comp.text() != "hello" || len(h.m.conv.entries) != 0 {
 		t.Error("the prompt was lost or sent")

@@ -26,7 +26,7 @@ var errNotRecorded = errors.New("compare: this comparison is not in history, so 
 // the verdicts being saved are in.
 func (q *verdictQueue) exportRun(db *store.Store, id int64, dir string) tea.Cmd {
 	if db == nil || id == 0 {
-		return tab.Error(errNotRecorded)
+		return tab.Warn(errNotRecorded.Error())
 	}
 	if q.saving {
 		q.export = true

@@ -162,12 +162,29 @@ func TestBlindRankingOfThree(t *testing.T) {
 	}
 }
 
+// TestBlindRankingInCapitals: the ranking the screen asks for as "CBA"
+// is taken as typed, capitals and all (issue 30: "BAC" recorded nothing,
+// and B toggled blind mode).
+func TestBlindRankingInCapitals(t *testing.T) {
+	h, _ := blindRun(t, 3, 120, 40)
+	blindNext := h.m.arena.next
+	h.Keys("B", "A", "C", "enter")
+	votes, err := h.db.Votes(t.Context(), store.VoteFilter{})
+	if err != nil || len(votes) != 1 || votes[0].Verdict != "BAC" {
+		t.Fatalf("votes %+v (%v)", votes, err)
+	}
+	if h.m.arena.next != blindNext {
+		t.Error("B toggled the next run's blindness")
+	}
+	h.NoErrors()
+}
+
 // TestBlindJudgingKeysWait: before the vote, rating, winner, continuing
 // and export are off (they would name a target or write it down); the
 // digits go back to the shell; after the vote they work.
 func TestBlindJudgingKeysWait(t *testing.T) {
 	h, _ := blindRun(t, 2, 120, 40)
-	if h.m.Claims(tabtest.Press("4")) {
+	if tabtest.Binds(h.m.KeyMap(), "4") {
 		t.Error("the tab claims the digits while the run is hidden")
 	}
 	h.Keys("w", "c")
@@ -188,7 +205,7 @@ func TestBlindJudgingKeysWait(t *testing.T) {
 		}
 	}
 	h.Keys("b", "w")
-	if !h.m.run.lanes[0].winner || !h.m.Claims(tabtest.Press("4")) {
+	if !h.m.run.lanes[0].winner || !tabtest.Binds(h.m.KeyMap(), "4") {
 		t.Errorf("after the vote the winner key does nothing, or the digits are not the tab's")
 	}
 }

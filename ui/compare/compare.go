@@ -25,7 +25,6 @@ import (
 	"reflect"
 
 	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
@@ -259,16 +258,6 @@ func (m Model) FieldEmpty() bool {
 	return true
 }
 
-// Claims reports whether the tab takes a bare key the shell would take
-// otherwise: the digits rate the focused column while there is one, and
-// every key is the answer's while the vote asks.
-func (m Model) Claims(msg tea.KeyPressMsg) bool {
-	if m.mode == browsing && m.arena.vote.Asking() {
-		return true
-	}
-	return m.mode == browsing && len(m.run.lanes) > 0 && !m.arena.hidden() && key.Matches(msg, m.km.Rate)
-}
-
 // Busy reports whether a column still streams: quitting stops it first,
 // so it is recorded whole.
 func (m Model) Busy() bool { return m.run.running() }
@@ -312,8 +301,9 @@ func (m Model) Summary() string {
 
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
-	return helpKeys{km: *m.km, mode: m.mode, empty: len(m.run.lanes) == 0, hidden: m.arena.hidden(),
-		vote: m.arena.vote.Help(), asked: m.arena.vote.Asking()}.help()
+	v := m.arena.vote
+	return helpKeys{km: *m.km, mode: m.mode, empty: len(m.run.lanes) == 0, lanes: len(m.run.lanes), hidden: m.arena.hidden(),
+		ranking: v.Typing(), revealed: v.Blind() && v.ID() != 0 && !v.Withdrawn(), asked: v.Asking()}.help()
 }
 
 // laneAt is column i, nil when there is none: the focused one, say.

@@ -32,7 +32,7 @@ func TestDiffView(t *testing.T) {
 		"The quick red fox jumps over the lazy dog.\n\nA second paragraph, the same in both.",
 	}
 	m := madeUpBlind(t, 120, 40, texts...)
-	m = press(t, m, "a", "D") // named now; the diff of A and B
+	m = press(t, m, "a", "ctrl+d") // named now; the diff of A and B
 	if m.lens.diff == nil || m.lens.diff.left != 0 || m.lens.diff.right != 1 {
 		t.Fatalf("diff %+v", m.lens.diff)
 	}
@@ -65,7 +65,7 @@ func TestDiffView(t *testing.T) {
 	if m.lens.diff == nil || m.lens.diff.left != 1 || m.lens.diff.right != 0 {
 		t.Fatalf("after tab: diff %+v", m.lens.diff)
 	}
-	if m = press(t, m, "D"); m.lens.diff != nil || strings.Contains(ansi.Strip(m.View()), "struck: only here") {
+	if m = press(t, m, "ctrl+d"); m.lens.diff != nil || strings.Contains(ansi.Strip(m.View()), "struck: only here") {
 		t.Fatal("D did not close the diff")
 	}
 }
@@ -75,7 +75,7 @@ func TestDiffView(t *testing.T) {
 func TestDiffScrolls(t *testing.T) {
 	long := strings.Repeat("line of words\n\n", 80)
 	m := madeUpBlind(t, 80, 24, long+"end one", long+"end two")
-	m = press(t, m, "D", "G")
+	m = press(t, m, "ctrl+d", "G")
 	n := len(m.lens.diff.lines[0])
 	if n < 80 || m.lens.diff.at.Offset() == 0 {
 		t.Fatalf("%d lines, top %d after G", n, m.lens.diff.at.Offset())

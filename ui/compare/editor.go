@@ -73,7 +73,7 @@ func (e *editor) key(msg tea.KeyPressMsg, k *keyMap) (tea.Cmd, editorDone) {
 	switch {
 	case key.Matches(msg, k.Send):
 		return nil, sending
-	case key.Matches(msg, k.Field):
+	case key.Matches(msg, k.FormNext, k.FormPrev): // two fields: either goes to the other
 		return e.switchField(), editing
 	case key.Matches(msg, k.Editor):
 		return e.ext.Open(e.prompt.Value()), editing

@@ -141,7 +141,7 @@ func readTargets(f *form.Model) ([]client.ChatTarget, tea.Cmd) {
 		}
 	}
 	if len(targets) < 2 {
-		return nil, tab.Error(errTargets)
+		return nil, tab.Warn(errTargets.Error())
 	}
 	return targets, nil
 }

@@ -81,5 +81,5 @@ func (g *gate) key(msg tea.KeyPressMsg) (goes *pendingRun, cmd tea.Cmd, answered
 	if answer == guard.Yes && p != nil {
 		return p, nil, true
 	}
-	return nil, tab.Notice("compare: " + g.ask.Refused()), true
+	return nil, tab.Info("compare: " + g.ask.Refused()), true // no success: nothing ran
 }

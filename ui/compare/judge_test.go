@@ -28,7 +28,7 @@ func ran(t *testing.T, prompt string, specs ...string) *harness {
 
 func TestVerdictsAreSaved(t *testing.T) {
 	h := ran(t, "hello", "alpha:a", "beta:b:temperature=0.5")
-	if !h.m.Claims(tabtest.Press("4")) || h.m.Claims(tabtest.Press("7")) {
+	if !tabtest.Binds(h.m.KeyMap(), "4") || tabtest.Binds(h.m.KeyMap(), "7") {
 		t.Fatal("the tab does not claim the rating digits (or claims others)")
 	}
 	h.Keys("4", "w", "n").Type("crisp and right").Keys("enter")
@@ -113,8 +113,8 @@ func TestExportNeedsHistory(t *testing.T) {
 	h.m.db = nil
 	h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "hi"
 	h.Keys("ctrl+r", "x")
-	if errs := h.Errors(); len(errs) != 1 || errs[0] != errNotRecorded {
-		t.Fatalf("errors %v", errs)
+	if ws := h.Warnings(); len(ws) != 1 || ws[0] != errNotRecorded.Error() {
+		t.Fatalf("warnings %q", ws)
 	}
 	if !strings.Contains(h.view(), "not recorded") {
 		t.Errorf("view:\n%s", h.view())

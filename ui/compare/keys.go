@@ -3,9 +3,11 @@ package compare
 import (
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/confirm"
 	launcher "atelier/ui/components/editor"
 	"atelier/ui/components/form"
 	"atelier/ui/components/guard"
+	"atelier/ui/components/keys"
 	"atelier/ui/components/vote"
 	"atelier/ui/markdown"
 	"atelier/ui/tab"
@@ -27,12 +29,12 @@ type keyMap struct {
 	Vote  vote.KeyMap
 
 	// The prompt editor.
-	Send, Newline, Field, Close, Editor key.Binding
+	Send, Newline, Close, Editor key.Binding
 
-	// The note of a column.
+	// The note of a column, or the tags.
 	Save, Cancel key.Binding
 
-	// The targets form.
+	// The targets form, and the prompt editor's two fields.
 	FormNext, FormPrev, Apply key.Binding
 	Form                      form.KeyMap // its rows and choices
 }
@@ -41,9 +43,11 @@ func defaultKeyMap() keyMap {
 	b := func(keys []string, k, help string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, help))
 	}
+	fk := form.DefaultKeyMap()
+	fk.Enter.SetEnabled(false) // enter applies the form
 	return keyMap{
-		Next:     b([]string{"tab", "right", "l"}, "tab/→", "next column"),
-		Prev:     b([]string{"shift+tab", "left", "h"}, "shift+tab/←", "previous column"),
+		Next:     b([]string{"tab", "right", "l"}, "tab/→/l", "next column"),
+		Prev:     b([]string{"shift+tab", "left", "h"}, "shift+tab/←/h", "previous column"),
 		Zoom:     b([]string{"z"}, "z", "zoom"),
 		Sync:     b([]string{"s"}, "s", "sync scroll"),
 		Rate:     b([]string{"1", "2", "3", "4", "5", "0"}, "1-5/0", "rate"),
@@ -52,31 +56,30 @@ func defaultKeyMap() keyMap {
 		Continue: b([]string{"c"}, "c", "continue in chat"),
 		Export:   b([]string{"x"}, "x", "export"),
 		Rerun:    b([]string{"ctrl+r"}, "ctrl+r", "run"),
-		Edit:     b([]string{"e", "enter"}, "e", "edit prompt"),
+		Edit:     b([]string{"e", "enter"}, "e/enter", "edit prompt"),
 		Targets:  b([]string{"ctrl+t"}, "ctrl+t", "targets"),
 		Stop:     b([]string{"esc"}, "esc", "stop"),
 		Older:    b([]string{"["}, "[", "older run"),
 		Newer:    b([]string{"]"}, "]", "newer run"),
-		Diff:     b([]string{"D"}, "D", "word diff with the next column"),
+		Diff:     b([]string{"ctrl+d"}, "ctrl+d", "word diff with the next column"), // D is a ranking's letter
 		Tags:     b([]string{"#"}, "#", "tags"),
 		Scroll:   markdown.DefaultKeyMap(),
 
 		Blind: b([]string{"ctrl+b"}, "ctrl+b", "blind next run"),
 		Vote:  vote.DefaultKeyMap(),
 
-		Send:    b([]string{"enter", "ctrl+r"}, "enter", "run"),
+		Send:    b([]string{"enter", "ctrl+r"}, "enter/ctrl+r", "run the prompt"),
 		Newline: b([]string{"shift+enter", "ctrl+j"}, "⇧enter/ctrl+j", "new line"),
-		Field:   b([]string{"tab", "shift+tab"}, "tab", "prompt/system"),
-		Close:   b([]string{"esc"}, "esc", "close"),
+		Close:   b([]string{"esc"}, "esc", "back, the text kept"),
 		Editor:  launcher.DefaultKeyMap().Open,
 
 		Save:   b([]string{"enter"}, "enter", "save"),
 		Cancel: b([]string{"esc"}, "esc", "cancel"),
 
-		FormNext: b([]string{"tab"}, "tab", "next field"),
-		FormPrev: b([]string{"shift+tab"}, "shift+tab", "previous field"),
+		FormNext: keys.NextField(),
+		FormPrev: keys.PrevField(),
 		Apply:    b([]string{"enter"}, "enter", "apply"),
-		Form:     form.DefaultKeyMap(),
+		Form:     fk,
 	}
 }
 
@@ -95,12 +98,14 @@ const (
 // helpKeys are the keys of one mode, for the shell's help. Before any
 // run, the keys that make one.
 type helpKeys struct {
-	km     keyMap
-	mode   mode
-	empty  bool
-	hidden bool          // a blind run waits for its vote
-	vote   []key.Binding // the vote's keys that matter now
-	asked  bool          // the vote's withdrawal asks
+	km       keyMap
+	mode     mode
+	empty    bool
+	lanes    int  // the run's columns
+	hidden   bool // a blind run waits for its vote
+	ranking  bool // a ranking is being typed
+	revealed bool // a blind vote stands, to withdraw
+	asked    bool // the vote's withdrawal asks
 }
 
 // short lists the keys that matter in the current mode.
@@ -108,51 +113,98 @@ func (h helpKeys) short() []key.Binding {
 	k := h.km
 	switch h.mode {
 	case prompting:
-		return []key.Binding{k.Send, k.Field, k.Close}
-	case noting:
+		return []key.Binding{k.Send, k.FormNext, k.Close}
+	case noting, lining:
 		return []key.Binding{k.Save, k.Cancel}
 	case targeting:
 		return []key.Binding{k.Form.Change, k.FormNext, k.Apply, k.Cancel}
-	case lining:
-		return []key.Binding{k.Save, k.Cancel}
 	case asking:
 		return guard.New().Help()
 	}
 	switch {
+	case h.asked:
+		return h.voteKeys()
 	case h.empty:
 		return []key.Binding{k.Targets, k.Edit, k.Rerun}
 	case h.hidden:
-		return append(h.vote, k.Next, k.Diff, k.Rerun, k.Blind)
-	case h.asked:
-		return h.vote
+		return append(h.voteKeys(), k.Next, k.Diff, k.Rerun, k.Blind)
 	}
 	return []key.Binding{k.Rerun, k.Next, k.Rate, k.Winner, k.Continue, k.Zoom, k.Sync, k.Note, k.Export}
 }
 
+// voteKeys are the vote's keys that act now (ui/components/vote's).
+func (h helpKeys) voteKeys() []key.Binding {
+	if h.asked {
+		c := confirm.Keys("withdraw", "keep") // the vote's question
+		return []key.Binding{c.Yes, c.No}
+	}
+	return h.km.Vote.Now(h.lanes, h.hidden, h.ranking, h.revealed)
+}
+
+// The titles of the help's groups.
+const (
+	columnKeys = "Columns"
+	judgeKeys  = "Judging a column"
+	runKeys    = "Runs"
+	blindKeys  = "Blind (arena)"
+	voteKeys   = "The blind vote"
+	promptKeys = "Prompt editor"
+	noteKeys   = "Note"
+	lineKeys   = "The tags, typed"
+	formKeys   = "Targets form (ctrl+t)"
+)
+
 // help is every key of the tab, a labelled group a context, the one the
-// tab is in first.
+// tab is in first and those that act now live.
 func (h helpKeys) help() tab.Help {
-	k, s := h.km, h.km.Scroll
+	if h.mode == asking || h.asked {
+		return tab.Asking(h.short())
+	}
+	k, s, f := h.km, h.km.Scroll, h.km.Form
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
-		{Title: "Columns", Keys: []key.Binding{k.Next, k.Prev, k.Zoom, k.Sync, s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}},
-		{Title: "Judging a column", Keys: []key.Binding{tab.Retitle(k.Rate, "rate 1 to 5 stars; 0 clears"), k.Note, k.Winner, k.Continue, k.Export}},
-		{Title: "Runs", Keys: []key.Binding{k.Edit, k.Targets, k.Rerun, k.Stop, k.Older, k.Newer, k.Diff, k.Tags}},
-		{Title: "Blind (arena)", Keys: []key.Binding{k.Blind, k.Vote.Two, k.Vote.Rank, k.Vote.Record, k.Vote.Erase, k.Vote.Withdraw}},
-		{Title: "Prompt editor", Keys: []key.Binding{k.Send, k.Newline, k.Editor, k.Field, k.Close}},
-		{Title: "Note", Keys: []key.Binding{k.Save, k.Cancel}},
-		{Title: "Targets form (ctrl+t)", Keys: []key.Binding{k.FormNext, k.FormPrev, k.Form.Up, k.Form.Down, k.Form.Change, k.Form.Back, k.Apply, k.Cancel}},
+		{Title: columnKeys, Keys: []key.Binding{k.Next, k.Prev, k.Zoom, k.Sync, s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}},
+		{Title: judgeKeys, Keys: []key.Binding{tab.Retitle(k.Rate, "rate 1 to 5 stars; 0 clears"), k.Note, k.Winner, k.Continue, k.Export}},
+		{Title: runKeys, Keys: []key.Binding{k.Edit, k.Targets, k.Rerun, k.Stop, k.Older, k.Newer, k.Diff, k.Tags}},
+		{Title: blindKeys, Keys: []key.Binding{k.Blind}},
+		{Title: voteKeys, Keys: h.voteKeys()},
+		{Title: promptKeys, Keys: []key.Binding{k.Send, k.Newline, k.Editor, k.FormNext, k.FormPrev, k.Close}},
+		{Title: noteKeys, Keys: []key.Binding{k.Save, k.Cancel}},
+		{Title: lineKeys, Keys: []key.Binding{tab.Retitle(k.Save, "save the tags"), k.Cancel}},
+		{Title: formKeys, Keys: []key.Binding{k.FormNext, k.FormPrev, f.Up, f.Down, f.Change, f.Back, k.Apply, k.Cancel}},
 	}}
 	switch {
 	case h.mode == prompting:
-		return all.First("Prompt editor")
+		return all.In(promptKeys)
 	case h.mode == noting:
-		return all.First("Note")
+		return all.In(noteKeys)
+	case h.mode == lining:
+		return all.In(lineKeys)
 	case h.mode == targeting:
-		return all.First("Targets form (ctrl+t)")
-	case h.hidden || h.mode == lining:
-		return all.First("Blind (arena)")
+		return all.In(formKeys)
 	case h.empty:
-		return all.First("Runs")
+		return all.In(runKeys, blindKeys)
+	case h.hidden && h.ranking: // enter records, esc clears: the ranking's
+		return all.In(voteKeys, columnKeys, blindKeys)
+	case h.hidden:
+		return all.In(voteKeys, columnKeys, runKeys, blindKeys)
 	}
-	return all
+	return all.In(columnKeys, judgeKeys, runKeys, blindKeys, voteKeys)
+}
+
+// KeyModes is the help of each of the tab's modes, the first first:
+// before a run, a run shown, a blind run of 2, 3 and 4 columns waiting for
+// its vote (a ranking typed or not), a vote standing and its withdrawal
+// asked, and each field, form and question. The key-grammar test walks
+// them.
+func KeyModes() []tab.Help {
+	km := defaultKeyMap()
+	out := []tab.Help{helpKeys{km: km, empty: true}.help(), helpKeys{km: km, lanes: 3}.help(),
+		helpKeys{km: km, lanes: 3, revealed: true}.help(), helpKeys{km: km, lanes: 3, asked: true}.help()}
+	for n := 2; n <= maxLanes; n++ {
+		out = append(out, helpKeys{km: km, hidden: true, lanes: n}.help(), helpKeys{km: km, hidden: true, lanes: n, ranking: n > 2}.help())
+	}
+	for _, mo := range []mode{prompting, noting, targeting, lining, asking} {
+		out = append(out, helpKeys{km: km, mode: mo, lanes: 3}.help())
+	}
+	return out
 }

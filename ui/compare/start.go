@@ -41,11 +41,11 @@ func (m Model) start() (Model, tea.Cmd) {
 	turns := []client.ChatTurn{{Role: "user", Text: m.prompt}}
 	switch {
 	case m.client == nil:
-		return m, tab.Error(errNoService)
+		return m, tab.Warn(errNoService.Error())
 	case len(targets) < 2 || len(targets) > 4:
-		return m, tab.Error(errTargets)
-	case strings.TrimSpace(m.prompt) == "":
-		return m, tab.Error(errNoPrompt)
+		return m, tab.Warn(errTargets.Error())
+	case strings.TrimSpace(m.prompt) == "": // not a failure: the key did nothing, and why
+		return m, tab.Warn(errNoPrompt.Error())
 	}
 	for i, t := range targets {
 		if _, _, err := client.NativeChatRequest(t, turns, true); err != nil {

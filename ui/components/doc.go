@@ -6,7 +6,9 @@
 //     from a field spec (client tables convert to it).
 //   - list: a cursor over items, a window that follows it, a filter and a
 //     delete that waits for confirmation naming the item.
-//   - style: the looks and keys every component and tab shares.
+//   - style: the looks every component and tab shares.
+//   - keys: the grammar of keys, the verbs every tab shares on one key.
+//   - palette: the command palette (ctrl+p).
 //   - guard: the budget guard, asking before a run whose estimate passes
 //     the [budget].
 package components

@@ -72,7 +72,7 @@ func openFileCmd(path string) tea.Cmd {
 	return func() tea.Msg {
 		c := imageview.OpenCmd(path)
 		if err := c.Start(); err != nil {
-			return tab.ErrorMsg{Err: fmt.Errorf("open %s: %w", path, err)}
+			return tab.ErrorMsg{Err: imageview.OpenFailed(err, "files", "open "+path)}
 		}
 		go c.Wait() // the launcher returns at once; reap it
 		return tab.NoticeMsg{Text: "opened " + path}

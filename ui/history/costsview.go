@@ -238,9 +238,9 @@ func (v costsView) key(e tabEnv, f filters, msg tea.KeyPressMsg) (costsView, tea
 	case key.Matches(msg, k.Costs, k.Back):
 		v.open = false
 		return v, nil
-	case key.Matches(msg, k.Period, k.Right):
+	case key.Matches(msg, k.NextPeriod):
 		v.period = wrap(v.period+1, len(costPeriods))
-	case key.Matches(msg, k.Left):
+	case key.Matches(msg, k.PrevPeriod):
 		v.period = wrap(v.period-1, len(costPeriods))
 	case key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom):
 		return v.scrolled(msg, k, e.st, len(e.prices) > 0, e.width, e.height), nil

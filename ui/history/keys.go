@@ -6,6 +6,7 @@ import (
 
 	"atelier/ui/components/confirm"
 	"atelier/ui/components/filter"
+	"atelier/ui/components/keys"
 	"atelier/ui/components/scroll"
 	"atelier/ui/tab"
 )
@@ -13,7 +14,7 @@ import (
 // keyMap is every key of the History tab, used both to act and for help.
 type keyMap struct {
 	// Moving, in the list and in an open item.
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	keys.Moves
 
 	// The list.
 	Open, Search, Filters, Clear key.Binding
@@ -27,11 +28,8 @@ type keyMap struct {
 	// Typing a search: arrows only, since letters are text.
 	Prev, Next, Done, Cancel key.Binding
 
-	// The costs view.
-	Costs, Period key.Binding
-
-	// The costs view's periods.
-	Left, Right key.Binding
+	// The costs view, and its periods.
+	Costs, NextPeriod, PrevPeriod key.Binding
 
 	// Choosing filters: the filter form's keys (ui/components/filter).
 	Filter filter.KeyMap
@@ -45,20 +43,15 @@ func defaultKeyMap() keyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, h))
 	}
 	return keyMap{
-		Up:       b([]string{"up", "k"}, "↑/k", "up"),
-		Down:     b([]string{"down", "j"}, "↓/j", "down"),
-		PageUp:   b([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
-		PageDown: b([]string{"pgdown", "ctrl+d", "space"}, "pgdn", "page down"),
-		Top:      b([]string{"home", "g"}, "g", "top"),
-		Bottom:   b([]string{"end", "G"}, "G", "bottom"),
+		Moves: keys.DefaultMoves(),
 
-		Open:    b([]string{"enter"}, "enter", "open"),
+		Open:    keys.Open(),
 		Search:  b([]string{"/"}, "/", "search"),
 		Filters: b([]string{"f"}, "f", "filters"),
 		Clear:   b([]string{"esc"}, "esc", "clear search"),
 
 		Export: b([]string{"x"}, "x", "export"),
-		Delete: b([]string{"d", "delete"}, "d", "delete"),
+		Delete: b([]string{"d", "delete"}, "d/delete", "delete"),
 		Rerun:  b([]string{"r"}, "r", "re-run"),
 		Recipe: b([]string{"R"}, "R", "re-run from the file's recipe"),
 		JSON:   b([]string{"J"}, "J", "native JSON"),
@@ -66,19 +59,18 @@ func defaultKeyMap() keyMap {
 		Thinking: b([]string{"t"}, "t", "thinking"),
 		Lanes:    b([]string{"l"}, "l", "lanes side by side"),
 		File:     b([]string{"o"}, "o", "open file"),
-		Back:     b([]string{"esc", "backspace"}, "esc", "back"),
+		Back:     keys.Back(),
 
 		Prev:   b([]string{"up"}, "↑", "previous"),
 		Next:   b([]string{"down"}, "↓", "next"),
 		Done:   b([]string{"enter"}, "enter", "to the list"),
 		Cancel: b([]string{"esc"}, "esc", "clear"),
 
-		Left:   b([]string{"left", "h"}, "←/→", "period"),
-		Right:  b([]string{"right", "l"}, "→", "next period"),
 		Filter: filter.DefaultKeyMap(),
 
-		Costs:  b([]string{"c"}, "c", "costs"),
-		Period: b([]string{"p"}, "p/←/→", "period"),
+		Costs:      b([]string{"c"}, "c", "costs"),
+		NextPeriod: b([]string{"p", "right", "l"}, "p/→/l", "next period"),
+		PrevPeriod: b([]string{"left", "h"}, "←/h", "previous period"),
 
 		Yes: confirm.Keys("delete", "keep").Yes,
 		No:  confirm.Keys("delete", "keep").No,
@@ -116,36 +108,59 @@ func (h helpKeys) short() []key.Binding {
 	case confirming:
 		return []key.Binding{k.Yes, k.No}
 	case costing:
-		return []key.Binding{k.Period, k.Up, k.Down, k.Costs}
+		return []key.Binding{k.NextPeriod, k.Up, k.Down, k.Costs}
 	}
 	return []key.Binding{k.Open, k.Search, k.Filters, k.Costs, k.Export, k.Delete, k.Rerun, k.JSON}
 }
 
+// The titles of the help's groups.
+const (
+	listKeys    = "List"
+	itemKeys    = "The item listed or open"
+	readKeys    = "An open item"
+	confirmKeys = "An item to delete"
+	searchKeys  = "Search (/)"
+	filterKeys  = "Filters (f)"
+	costKeys    = "Costs (c)"
+)
+
 // help is every key of the tab, a labelled group a context, the one the
-// tab is in first.
+// tab is in first and those that act now live.
 func (h helpKeys) help() tab.Help {
 	k := h.km
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
-		{Title: "List", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open, k.Search, k.Filters, k.Clear, k.Costs}},
-		{Title: "The item listed or open", Keys: []key.Binding{k.Export, k.Delete, k.Yes, k.Rerun, k.Recipe, k.JSON}},
-		{Title: "An open item", Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Back, k.Thinking, k.Lanes, k.File}},
-		{Title: "Search (/)", Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},
-		{Title: "Filters (f)", Keys: k.Filter.Help()},
-		{Title: "Costs (c)", Keys: []key.Binding{k.Period, k.Up, k.Down, k.Costs}},
+		{Title: listKeys, Keys: append(k.Moves.Bindings(), k.Open, k.Search, k.Filters, k.Clear, k.Costs)},
+		{Title: itemKeys, Keys: []key.Binding{k.Export, k.Delete, k.Rerun, k.Recipe, k.JSON}},
+		{Title: readKeys, Keys: append(k.Moves.Bindings(), k.Back, k.Thinking, k.Lanes, k.File)},
+		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
+		{Title: searchKeys, Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},
+		{Title: filterKeys, Keys: k.Filter.Help()},
+		{Title: costKeys, Keys: append([]key.Binding{k.NextPeriod, k.PrevPeriod}, append(k.Moves.Bindings(),
+			tab.Retitle(k.Costs, "close the costs"), k.Back)...)},
 	}}
 	switch h.mode {
 	case reading:
-		return all.First("An open item")
+		return all.In(readKeys, itemKeys)
 	case confirming:
-		return all.First("The item listed or open")
+		return all.In(confirmKeys)
 	case searching:
-		return all.First("Search (/)")
+		return all.In(searchKeys)
 	case filtering:
-		return all.First("Filters (f)")
+		return all.In(filterKeys)
 	case costing:
-		return all.First("Costs (c)")
+		return all.In(costKeys)
 	}
-	return all
+	return all.In(listKeys, itemKeys)
+}
+
+// KeyModes is the help of each of the tab's modes, the first first. The
+// key-grammar test walks them.
+func KeyModes() []tab.Help {
+	var out []tab.Help
+	for mo := listing; mo <= costing; mo++ {
+		out = append(out, helpKeys{km: defaultKeyMap(), mode: mo}.help())
+	}
+	return out
 }
 
 // scroll is the moving keys as the scroller's (ui/components/scroll).

@@ -102,10 +102,8 @@ func (p picker) key(msg tea.KeyPressMsg, km keyMap) (picker, pickAction, tea.Cmd
 	switch {
 	case key.Matches(msg, km.Cancel):
 		return p, pickLeave, nil
-	case key.Matches(msg, km.Up):
-		p.cursor = max(0, p.cursor-1)
-	case key.Matches(msg, km.Down):
-		p.cursor = min(len(p.models)-1, p.cursor+1)
+	case key.Matches(msg, km.Moves.Bindings()...):
+		p.cursor, _ = km.Moves.Move(msg, p.cursor, len(p.models), len(p.models))
 	case key.Matches(msg, km.Toggle):
 		var cmd tea.Cmd
 		p, cmd = p.toggle()

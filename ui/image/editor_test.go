@@ -57,7 +57,7 @@ func TestFullScreenAndHelp(t *testing.T) {
 	for _, b := range h.m.KeyMap().ShortHelp() {
 		keys = append(keys, b.Help().Key)
 	}
-	if strings.Join(keys, " ") != "enter e g r ←/→ f" {
+	if strings.Join(keys, " ") != "enter e g r ←/→ f esc" {
 		t.Errorf("results help %q", keys)
 	}
 	// Half blocks too fill the whole screen, the program paused meanwhile
@@ -209,5 +209,29 @@ func TestKittyImagesAreSentThenPlaced(t *testing.T) {
 	h.Send(tab.RedrawMsg{})
 	if !sentRaw(h.Out[before:], "a=T,U=1") {
 		t.Error("no new transmission after a redraw")
+	}
+}
+
+// TestEscLeavesTheResults: esc on the results goes one level back, to the
+// form at its prompt (issue 30: the results ignored it); while images
+// still arrive it stops them first.
+func TestEscLeavesTheResults(t *testing.T) {
+	h := newHarness(t, nil)
+	h.set("prompt", "a lamp").set(rowSize, "256x256").Keys("enter")
+	if h.m.area != resultsArea || h.m.page.running() {
+		t.Fatalf("area %d, running %v: want the results of a finished run", h.m.area, h.m.page.running())
+	}
+	h.Keys("esc")
+	if h.m.area != formArea || !h.m.form.onPrompt || !h.m.Focused() {
+		t.Fatalf("esc on the results: area %d, on the prompt %v", h.m.area, h.m.form.onPrompt)
+	}
+	h.Keys("shift+tab") // from the prompt back past the form's top: the results
+	h.Keys("g")
+	if h.m.area != galleryArea {
+		t.Fatalf("g: area %d", h.m.area)
+	}
+	h.Keys("esc")
+	if h.m.area != resultsArea {
+		t.Errorf("esc in the gallery: area %d, want the results it was opened from", h.m.area)
 	}
 }

@@ -57,14 +57,20 @@ func newDraft(model string, st *styles, km keyMap, looks *lookBook) draft {
 	return d
 }
 
+// fieldKeys are the form's keys but ↑/↓, which the tab takes to choose a
+// value with.
+func fieldKeys() form.KeyMap {
+	k := form.DefaultKeyMap()
+	k.Up, k.Down = key.NewBinding(key.WithDisabled()), key.NewBinding(key.WithDisabled())
+	return k
+}
+
 // newFields is an empty set of rows for model, with the form's own keys:
 // tab and shift+tab move (the tab catches them first, to go past either
 // end), ↑/↓ are the tab's to choose a value with.
 func (d draft) newFields(model string) form.Model {
 	f := form.New(fieldsSpec(model), rulesWith(d.looks))
-	f.KeyMap.Up, f.KeyMap.Down = key.NewBinding(key.WithDisabled()), key.NewBinding(key.WithDisabled())
-	f.KeyMap.Change = key.NewBinding(key.WithKeys("space", "right", "l"), key.WithHelp("→", "next value"))
-	f.KeyMap.Back = key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←", "previous value"))
+	f.KeyMap = fieldKeys()
 	f.SetSize(d.width, 1<<10)
 	if d.st != nil {
 		f.SetStyles(d.st.Fields)

@@ -43,7 +43,7 @@ func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, m.km.Editor):
 		return m, m.edit.Open(d.prompt.Value()) // the prompt in $VISUAL or $EDITOR
-	case key.Matches(msg, m.km.Stop) && m.page.running():
+	case key.Matches(msg, m.km.Stop) && m.page.running() && !d.inputRow(): // a path typed: esc is the field's
 		m.page.run.stop()
 		return m, nil
 	case key.Matches(msg, m.km.Send) && !d.inputRow():

@@ -131,7 +131,7 @@ func (g *gallery) key(msg tea.KeyPressMsg, km keyMap, height int, db *store.Stor
 	job, ok := g.selected()
 	switch {
 	case g.jobs.Filtering():
-	case key.Matches(msg, km.Close):
+	case key.Matches(msg, km.Back):
 		return nil, galleryExit{close: true}
 	case !ok:
 	case key.Matches(msg, km.Open):

@@ -218,11 +218,15 @@ func (m *Model) SetDark(dark bool) {
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
 	if m.gate.ask.Asking() {
-		return tab.Help{Short: m.gate.ask.Help()}
+		return tab.Asking(m.gate.ask.Help())
 	}
-	h := helpKeys{km: m.km, mode: m.area.mode(m.page.blind(), m.form), running: m.page.running()}
+	mo := m.area.mode(m.page.blind(), m.form)
+	h := helpKeys{km: m.km, form: m.form.fields.KeyMap, list: m.gallery.jobs.KeyMap, mode: mo, running: m.page.running()}
 	if b := m.page.blind(); b != nil {
-		h.vote = b.vote.Help()
+		h.vote, h.typing = b.vote.Live(), b.vote.Typing()
+		if b.asking() && m.area == resultsArea {
+			h.mode = asking
+		}
 	}
 	return h.help()
 }
@@ -242,6 +246,8 @@ func (a area) mode(b *blind, d draft) mode {
 		return picking
 	}
 	switch {
+	case d.inputRow():
+		return naming
 	case strings.HasPrefix(d.row(), rowImages) || d.row() == rowMask:
 		return listing
 	case !d.typing():

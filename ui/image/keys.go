@@ -1,9 +1,16 @@
 package imagetab
 
 import (
+	"slices"
+
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/confirm"
 	"atelier/ui/components/editor"
+	"atelier/ui/components/form"
+	"atelier/ui/components/guard"
+	"atelier/ui/components/keys"
+	"atelier/ui/components/list"
 	"atelier/ui/components/vote"
 	"atelier/ui/tab"
 )
@@ -13,7 +20,7 @@ type keyMap struct {
 	// The form.
 	Next, Prev        key.Binding // tab, shift+tab: the next or previous field
 	Up, Down          key.Binding // the previous or next value of a field with a list
-	Left, Right       key.Binding // the same on a field that takes no text
+	Choose            key.Binding // Up and Down, for help
 	Send              key.Binding // enter
 	NewLine           key.Binding // a line break in the prompt
 	Editor            key.Binding // ctrl+o: the prompt in $EDITOR
@@ -22,56 +29,62 @@ type keyMap struct {
 	Stop              key.Binding // esc: stop the streams under way
 
 	// The results.
-	Open       key.Binding // enter: the system's image viewer
-	EditThis   key.Binding
-	Rerun      key.Binding
-	FullScreen key.Binding
-	Gallery    key.Binding
-	Compare    key.Binding
-	Recipe     key.Binding // R: the form from the image's recipe
-	Vary       key.Binding // v: the image's recipe sent again, as a new job
+	PrevImage, NextImage key.Binding
+	Open                 key.Binding // enter: the system's image viewer
+	EditThis             key.Binding
+	Rerun                key.Binding
+	FullScreen           key.Binding
+	Gallery              key.Binding
+	Compare              key.Binding
+	Recipe               key.Binding // R: the form from the image's recipe
+	Vary                 key.Binding // v: the image's recipe sent again, as a new job
+	Back                 key.Binding // esc: from the results, the gallery or the picker, one level back
 
-	// The path prompt, the model picker and the gallery.
-	Accept, Cancel key.Binding
-	Toggle, Run    key.Binding
-	Blind          key.Binding // b in the picker: the comparison blind or named
-	Close          key.Binding
+	// The path prompt and the models picker.
+	Accept, Cancel     key.Binding
+	Moves              keys.Moves  // the models picker's cursor
+	Toggle, Run, Blind key.Binding // Blind: b in the picker, the comparison blind or named
 
 	// The arena: a blind comparison's vote, as every tab votes.
 	Vote vote.KeyMap
 }
 
 func defaultKeyMap() keyMap {
+	b := func(keys []string, k, what string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, what))
+	}
 	return keyMap{
-		Next:     key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next field")),
-		Prev:     key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous field")),
-		Up:       key.NewBinding(key.WithKeys("up"), key.WithHelp("↑/↓", "choose")),
-		Down:     key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "next value")),
-		Left:     key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "choose")),
-		Right:    key.NewBinding(key.WithKeys("right", "l", "space"), key.WithHelp("→", "next")),
-		Send:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send")),
-		NewLine:  key.NewBinding(key.WithKeys("shift+enter", "ctrl+j"), key.WithHelp("shift+enter", "new line")),
+		Next:     keys.NextField(),
+		Prev:     keys.PrevField(),
+		Up:       b([]string{"up"}, "↑", "previous listed value"),
+		Down:     b([]string{"down"}, "↓", "next listed value"),
+		Choose:   b([]string{"up", "down"}, "↑/↓", "step: a listed model, a size, a number"),
+		Send:     b([]string{"enter"}, "enter", "send"),
+		NewLine:  b([]string{"shift+enter", "ctrl+j"}, "⇧enter/ctrl+j", "new line"),
 		Editor:   editor.DefaultKeyMap().Open,
-		AddImage: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add image")),
-		SetMask:  key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "set mask")),
-		Remove:   key.NewBinding(key.WithKeys("x", "backspace", "delete"), key.WithHelp("x", "remove")),
-		Stop:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop")),
+		AddImage: b([]string{"a"}, "a", "add image"),
+		SetMask:  b([]string{"m"}, "m", "set mask"),
+		Remove:   b([]string{"x", "backspace", "delete"}, "x/⌫/delete", "remove"),
+		Stop:     b([]string{"esc"}, "esc", "stop"),
 
-		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
-		EditThis:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit this")),
-		Rerun:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "re-run")),
-		FullScreen: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "full screen")),
-		Gallery:    key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "gallery")),
-		Compare:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "compare models")),
-		Recipe:     key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "form from recipe")),
-		Vary:       key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "vary")),
+		PrevImage:  b([]string{"left", "h", "up"}, "←/h/↑", "previous image"),
+		NextImage:  b([]string{"right", "l", "down", "space"}, "→/l/↓/space", "next image"),
+		Open:       b([]string{"enter"}, "enter", "open"),
+		EditThis:   b([]string{"e"}, "e", "edit this"),
+		Rerun:      b([]string{"r"}, "r", "re-run"),
+		FullScreen: b([]string{"f"}, "f", "full screen"),
+		Gallery:    b([]string{"g"}, "g", "gallery"),
+		Compare:    b([]string{"c"}, "c", "compare models"),
+		Recipe:     b([]string{"R"}, "R", "form from recipe"),
+		Vary:       b([]string{"v"}, "v", "vary"),
+		Back:       keys.Back(),
 
-		Accept: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add")),
-		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
-		Toggle: key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space", "select")),
-		Run:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run")),
-		Blind:  key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "blind on/off")),
-		Close:  key.NewBinding(key.WithKeys("esc", "g"), key.WithHelp("g/esc", "close")),
+		Accept: b([]string{"enter"}, "enter", "add"),
+		Cancel: b([]string{"esc"}, "esc", "cancel"),
+		Moves:  keys.DefaultMoves(),
+		Toggle: b([]string{"space", "x"}, "space/x", "select"),
+		Run:    b([]string{"enter"}, "enter", "run the comparison"),
+		Blind:  b([]string{"b"}, "b", "blind on/off"),
 
 		Vote: vote.DefaultKeyMap(),
 	}
@@ -84,45 +97,65 @@ const (
 	typing   mode = iota // a text field of the form
 	choosing             // a field with a list of values and no text
 	listing              // the input images or the mask
-	naming               // the path prompt of a new input image or mask
+	naming               // the path or URL of an input image or the mask, typed
 	viewing              // the results
 	browsing             // the gallery
 	picking              // the models of a comparison
 	voting               // a blind comparison before its vote
+	asking               // a withdrawal waits for y or n
 )
 
 // helpKeys are the keys of one mode, for the shell's help.
 type helpKeys struct {
 	km      keyMap
+	form    form.KeyMap // the form's rows
+	list    list.KeyMap // the gallery's
 	mode    mode
 	running bool          // esc stops something
-	vote    []key.Binding // the vote's keys that matter now
+	vote    []key.Binding // the vote's keys that act now (ui/components/vote's Live)
+	typing  bool          // a ranking is typed: enter and esc are the vote's
+}
+
+// judging are the keys that show the blind images while the vote waits:
+// the choice of image and full screen, and, unless a ranking being typed
+// takes them, enter (open) and esc (leave unvoted).
+func (h helpKeys) judging() []key.Binding {
+	k := h.km
+	out := []key.Binding{k.PrevImage, k.NextImage, k.FullScreen}
+	if !h.typing {
+		out = append(out, k.Open, tab.Retitle(k.Stop, "leave unvoted"))
+	}
+	return out
 }
 
 // short lists the keys that matter in the current mode, the most useful
 // first, since the status line drops them from the end.
 func (h helpKeys) short() []key.Binding {
 	var ks []key.Binding
+	k := h.km
+	pick := key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "choose")) // the previous or next image, short
 	switch h.mode {
 	case typing:
-		ks = []key.Binding{h.km.Send, h.km.Next, h.km.Editor}
+		ks = []key.Binding{k.Send, k.Next, k.Editor}
 	case choosing:
-		ks = []key.Binding{h.km.Send, h.km.Left, h.km.Next, h.km.Gallery, h.km.Compare}
+		ks = []key.Binding{k.Send, h.form.Change, k.Next, k.Gallery, k.Compare}
 	case listing:
-		ks = []key.Binding{h.km.Send, h.km.AddImage, h.km.SetMask, h.km.Remove, h.km.Next}
+		ks = []key.Binding{k.Send, k.AddImage, k.SetMask, k.Remove, k.Next}
 	case naming:
-		return []key.Binding{h.km.Accept, h.km.Cancel}
+		return []key.Binding{k.Accept, k.Cancel, k.Next}
 	case viewing:
-		ks = []key.Binding{h.km.Open, h.km.EditThis, h.km.Gallery, h.km.Rerun, h.km.Left, h.km.FullScreen}
+		ks = []key.Binding{k.Open, k.EditThis, k.Gallery, k.Rerun, pick, k.FullScreen, k.Back}
 	case browsing:
-		return []key.Binding{h.km.Open, h.km.Rerun, h.km.EditThis, h.km.Recipe, h.km.Vary, h.km.Close}
+		return []key.Binding{k.Open, k.Rerun, k.EditThis, k.Recipe, k.Vary, k.Back}
 	case picking:
-		return []key.Binding{h.km.Toggle, h.km.Run, h.km.Blind, h.km.Cancel}
+		return []key.Binding{k.Toggle, k.Run, k.Blind, k.Cancel}
 	case voting:
-		return append(h.vote, h.km.Left, h.km.Open, tab.Retitle(h.km.Stop, "leave unvoted"))
+		return append(slices.Clone(h.vote), pick, k.FullScreen)
+	case asking:
+		return h.vote
 	}
 	if h.running {
-		ks = append([]key.Binding{h.km.Stop}, ks...)
+		ks = append([]key.Binding{k.Stop}, ks...)
 	}
 	return ks
 }
@@ -131,26 +164,75 @@ func (h helpKeys) short() []key.Binding {
 const (
 	formKeys    = "Form"
 	inputKeys   = "Input images and mask"
+	pathKeys    = "A path or URL, typed"
 	resultKeys  = "Results"
+	leaveKeys   = "Leaving the results"
+	runningKeys = "While images arrive"
 	galleryKeys = "Gallery (g)"
 	pickerKeys  = "Models to compare (c)"
-	arenaKeys   = "Blind comparison"
+	voteKeys    = "The blind vote"
+	judgeKeys   = "Judging blind"
 )
 
 // help is every key of the tab, a labelled group a context, the one the
-// tab is in first.
+// tab is in first and those that act now live.
 func (h helpKeys) help() tab.Help {
-	k := h.km
+	k, f, l := h.km, h.form, h.list
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
-		{Title: formKeys, Keys: []key.Binding{k.Send, k.Next, k.Prev, k.Up, k.Left, k.NewLine, k.Editor, k.Compare, k.Gallery, k.Stop}},
-		{Title: inputKeys, Keys: []key.Binding{k.AddImage, k.SetMask, k.Remove, tab.Retitle(k.Accept, "add the path or URL typed"), k.Cancel}},
-		{Title: resultKeys, Keys: []key.Binding{k.Open, k.EditThis, k.Rerun, k.Recipe, k.Vary, k.FullScreen, k.Left}},
-		{Title: galleryKeys, Keys: []key.Binding{k.Open, k.Rerun, k.EditThis, k.Recipe, k.Vary, k.Close}},
-		{Title: pickerKeys, Keys: []key.Binding{k.Toggle, k.Run, k.Blind, k.Cancel}},
-		{Title: arenaKeys, Keys: []key.Binding{k.Vote.Two, k.Vote.Rank, k.Vote.Record, k.Vote.Erase,
-			tab.Retitle(k.Stop, "leave unvoted"), k.Vote.Withdraw}},
+		{Title: formKeys, Keys: []key.Binding{k.Send, k.Next, k.Prev, k.Choose, f.Change, f.Back, k.NewLine, k.Editor, k.Compare, k.Gallery}},
+		{Title: inputKeys, Keys: []key.Binding{k.AddImage, k.SetMask, k.Remove}},
+		{Title: pathKeys, Keys: []key.Binding{tab.Retitle(k.Accept, "add the path or URL typed"),
+			tab.Retitle(k.Cancel, "drop an empty one"), k.Next, k.Prev}},
+		{Title: resultKeys, Keys: []key.Binding{k.Open, k.EditThis, k.Rerun, k.Recipe, k.Vary, k.FullScreen, k.PrevImage, k.NextImage,
+			k.AddImage, k.SetMask, k.Gallery, k.Compare, tab.Retitle(k.Next, "to the form"), tab.Retitle(k.Prev, "to the form's last row")}},
+		{Title: leaveKeys, Keys: []key.Binding{tab.Retitle(k.Back, "back to the form")}},
+		{Title: runningKeys, Keys: []key.Binding{k.Stop}},
+		{Title: galleryKeys, Keys: append(l.Moves.Bindings(), l.Filter, k.Open, k.Rerun, k.EditThis, k.Recipe, k.Vary, k.Back)},
+		{Title: pickerKeys, Keys: append(k.Moves.Bindings(), k.Toggle, k.Run, k.Blind, k.Cancel)},
+		{Title: voteKeys, Keys: h.vote},
+		{Title: judgeKeys, Keys: h.judging()},
 	}}
-	context := map[mode]string{typing: formKeys, choosing: formKeys, listing: inputKeys, naming: inputKeys,
-		viewing: resultKeys, browsing: galleryKeys, picking: pickerKeys, voting: arenaKeys}
-	return all.First(context[h.mode])
+	var live []string
+	switch h.mode {
+	case typing, choosing:
+		live = []string{formKeys}
+	case listing:
+		live = []string{inputKeys, formKeys}
+	case naming:
+		return all.In(pathKeys)
+	case viewing:
+		live = []string{resultKeys, voteKeys, leaveKeys}
+	case browsing:
+		return all.In(galleryKeys)
+	case picking:
+		return all.In(pickerKeys)
+	case voting:
+		return all.In(voteKeys, judgeKeys)
+	case asking:
+		return tab.Asking(h.vote)
+	}
+	if h.running {
+		live = append([]string{runningKeys}, slices.DeleteFunc(live, func(s string) bool { return s == leaveKeys })...)
+	}
+	return all.In(live...)
+}
+
+// KeyModes is the help of each of the tab's modes, the first first, idle
+// and while images arrive; a blind run of two and of three (a ranking
+// typed or not), its vote standing, its withdrawal asked. The key-grammar
+// test walks them.
+func KeyModes() []tab.Help {
+	km, out := defaultKeyMap(), []tab.Help{}
+	h := func(mo mode, running bool, vote []key.Binding, typing bool) tab.Help {
+		return helpKeys{km: km, form: fieldKeys(), list: list.DefaultKeyMap(), mode: mo, running: running, vote: vote, typing: typing}.help()
+	}
+	for mo := typing; mo < voting; mo++ {
+		out = append(out, h(mo, false, nil, false), h(mo, true, nil, false))
+	}
+	v := km.Vote
+	answers := confirm.Keys("withdraw", "keep")
+	return append(out, h(viewing, false, v.Now(3, false, false, true), false),
+		h(voting, false, v.Now(2, true, false, false), false), h(voting, false, v.Now(3, true, false, false), false),
+		h(voting, false, v.Now(3, true, true, false), true), h(asking, false, []key.Binding{answers.Yes, answers.No}, false),
+		tab.Asking(guard.New().Help())) // the budget's question
 }

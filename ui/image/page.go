@@ -80,10 +80,10 @@ func (p *page) key(msg tea.KeyPressMsg, km keyMap, cols, rows int) (cmd tea.Cmd,
 	case key.Matches(msg, km.Stop) && p.running():
 		p.run.stop()
 		return nil, true
-	case key.Matches(msg, km.Left, km.Up):
+	case key.Matches(msg, km.PrevImage):
 		p.sel = p.run.step(p.sel, -1)
 		return nil, true
-	case key.Matches(msg, km.Right, km.Down):
+	case key.Matches(msg, km.NextImage):
 		p.sel = p.run.step(p.sel, 1)
 		return nil, true
 	case key.Matches(msg, km.Open):

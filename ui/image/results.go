@@ -1,8 +1,6 @@
 package imagetab
 
 import (
-	"fmt"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -48,6 +46,8 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.openGallery()
 	case key.Matches(msg, m.km.Compare):
 		return m.openPicker(), nil
+	case key.Matches(msg, m.km.Back): // one level back: the form, at the prompt
+		return m.toForm("prompt")
 	}
 	return m, nil
 }
@@ -65,7 +65,7 @@ func (r *run) openSelected(sel int, open func(string) error) tea.Cmd {
 func openPath(open func(string) error, path string) tea.Cmd {
 	return func() tea.Msg {
 		if err := open(path); err != nil {
-			return tab.ErrorMsg{Err: fmt.Errorf("open %s: %w", homepath.Tilde(path), err)}
+			return tab.ErrorMsg{Err: imageview.OpenFailed(err, "images", "open "+homepath.Tilde(path))}
 		}
 		return tab.NoticeMsg{Text: "opened " + homepath.Tilde(path)}
 	}
@@ -116,7 +116,7 @@ func (r *run) fullScreen(sel int, caps imageview.Capabilities, cols, rows int) t
 	}
 	p := caps.FullScreen()
 	if p == imageview.ProtocolOff {
-		return tab.Notice("images are off (ATELIER_IMAGES=off): " + homepath.Tilde(t.pic.path))
+		return tab.Warn("images are off (ATELIER_IMAGES=off): " + homepath.Tilde(t.pic.path))
 	}
 	done := func(err error) tea.Msg {
 		if err != nil {

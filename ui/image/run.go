@@ -116,7 +116,7 @@ func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 	case m.page.running():
 		return m, tab.Warn("a run is under way: esc stops it")
 	case m.client == nil:
-		return m, tab.Error(errNoService)
+		return m, tab.Warn(errNoService.Error())
 	}
 	s := m.form.spec()
 	ctx, cancel := context.WithCancel(context.Background())

@@ -88,7 +88,7 @@ func (m Model) images() (place, hint tea.Cmd) {
 		return place, nil
 	}
 	if h := m.viewer.Hint(); h != "" {
-		hint = tab.Notice(h)
+		hint = tab.Info(h) // how to see images better: no success, no fault
 	}
 	return place, hint
 }

@@ -39,6 +39,7 @@ func screen(s string, width int) []string {
 // TestCompactLooksTheSame: for every corpus file, glamour's raw output and
 // its compact lines put the same things on screen.
 func TestCompactLooksTheSame(t *testing.T) {
+	t.Parallel()
 	for name, text := range corpus(t) {
 		r := NewRenderer(80, DefaultStyles(true))
 		r.update()

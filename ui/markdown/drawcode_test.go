@@ -10,6 +10,7 @@ import (
 // lines glamour draws for the same piece, in every language and at the top
 // level as in a list item.
 func TestDrawCodeAsGlamour(t *testing.T) {
+	t.Parallel()
 	samples := map[string]string{
 		"go":      "func main() {\n\tx := `raw` + \"s\\n\" // c\n\n\treturn\n}\n",
 		"python":  "def f(a, b=2):\n    \"\"\"doc\"\"\"\n    return a ** b  # c\n",

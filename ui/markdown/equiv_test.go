@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"atelier/internal/testsize"
 )
 
 // collapseBlank is the one normalisation the block-wise rendering needs: a
@@ -55,6 +57,7 @@ func corpus(t *testing.T) map[string]string {
 // the number of empty lines in a row (glamour sometimes draws two, say after
 // a code block ending in an empty line; the block-wise output draws one).
 func TestBlockwiseMatchesWhole(t *testing.T) {
+	t.Parallel()
 	for name, text := range corpus(t) {
 		for _, width := range []int{40, 80, 120} {
 			st := DefaultStyles(true)
@@ -68,13 +71,17 @@ func TestBlockwiseMatchesWhole(t *testing.T) {
 	}
 }
 
-// TestBlockwiseMatchesWholeLong does the same on the benchmark's 100 KB
-// reply, streamed in 5,000 pieces with a frame after every 16.
+// TestBlockwiseMatchesWholeLong does the same on a long reply of the
+// benchmark's, streamed in pieces of some 20 bytes with a frame after every
+// 16: 25 KB in the default run, the benchmark's 100 KB in 5,000 pieces
+// with ATELIER_TEST_LARGE=1.
 func TestBlockwiseMatchesWholeLong(t *testing.T) {
-	text := genReply(100_000)
+	t.Parallel()
+	size := testsize.Pick(t, 25_000, 100_000)
+	text := genReply(size)
 	st := DefaultStyles(true)
 	r := NewRenderer(120, st)
-	for i, c := range genChunks(text, 5000) {
+	for i, c := range genChunks(text, size/20) {
 		r.Append(c)
 		if i%16 == 0 {
 			r.Lines()
@@ -94,7 +101,7 @@ func TestBlockwiseMatchesWholeLong(t *testing.T) {
 			t.Fatalf("line %d:\n got %q\nwant %q", i, got[i], want[i])
 		}
 	}
-	if len(r.blocks) < 100 {
+	if len(r.blocks) < size/1000 {
 		t.Errorf("only %d closed blocks: the splitter closes too little", len(r.blocks))
 	}
 }
@@ -132,10 +139,12 @@ func blockwiseDiffers(t *testing.T, text string) bool {
 
 // TestBlockwiseMatchesWholeRandom compares the two renderings on random
 // documents made of markdown fragments (HTML and link definitions aside:
-// see the package notes).
+// see the package notes): 60 of them, 300 with ATELIER_TEST_LARGE=1 (see
+// randomDocs).
 func TestBlockwiseMatchesWholeRandom(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 7))
-	for range 300 {
+	for range randomDocs(t, 60, 300) {
 		b := make([]byte, 3+rng.IntN(14))
 		for i := range b {
 			b[i] = byte(rng.IntN(256))
@@ -196,26 +205,34 @@ func diffLines(t *testing.T, what string, got, want []string) bool {
 // TestStreamedMatchesWhole streams each corpus file and each costly shape
 // (those also at 196 columns) in pieces of several sizes, a frame after each piece, so that open
 // blocks are cut wherever the pieces fall: the lines at the end must be
-// those of rendering the whole text at once.
+// those of rendering the whole text at once. The shapes are of 1,200
+// bytes and the texts streamed a byte at a time of up to 400 in the
+// default run; of 4,000 and up to 2,000 (every corpus file) with
+// ATELIER_TEST_LARGE=1. Each text is a parallel subtest.
 func TestStreamedMatchesWhole(t *testing.T) {
+	t.Parallel()
 	texts := corpus(t)
 	for _, shape := range shapes {
-		texts["shape-"+shape] = genShape(shape, 4000)
+		texts["shape-"+shape] = genShape(shape, testsize.Pick(t, 1200, 4000))
 	}
+	byteAtATime := testsize.Pick(t, 400, 2000)
 	for name, text := range texts {
-		widths := []int{40, 120}
-		if strings.HasPrefix(name, "shape-") {
-			widths = append(widths, 196) // a 200-column terminal's reply
-		}
-		for _, width := range widths {
-			want := wholeLines(t, text, width, DefaultStyles(true))
-			for _, n := range []int{1, 9, 256} {
-				if n == 1 && len(text) > 2000 {
-					continue
-				}
-				diffLines(t, fmt.Sprintf("%s at %d in pieces of %d", name, width, n), streamLines(text, width, n), want)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			widths := []int{40, 120}
+			if strings.HasPrefix(name, "shape-") {
+				widths = append(widths, 196) // a 200-column terminal's reply
 			}
-		}
+			for _, width := range widths {
+				want := wholeLines(t, text, width, DefaultStyles(true))
+				for _, n := range []int{1, 9, 256} {
+					if n == 1 && len(text) > byteAtATime {
+						continue
+					}
+					diffLines(t, fmt.Sprintf("%s at %d in pieces of %d", name, width, n), streamLines(text, width, n), want)
+				}
+			}
+		})
 	}
 }
 
@@ -231,10 +248,12 @@ var streamFragments = append(fragments[:len(fragments):len(fragments)],
 )
 
 // TestStreamedMatchesWholeRandom streams random documents, in random
-// pieces with a frame after each, and compares the end with the whole.
+// pieces with a frame after each, and compares the end with the whole: 30
+// documents, 400 with ATELIER_TEST_LARGE=1 (see randomDocs).
 func TestStreamedMatchesWholeRandom(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, randomSeed()))
-	for range randomDocs(400) {
+	for range randomDocs(t, 30, 400) {
 		var lines []string
 		for range 3 + rng.IntN(20) {
 			lines = append(lines, streamFragments[rng.IntN(len(streamFragments))])
@@ -272,11 +291,34 @@ func randomSeed() uint64 {
 	return 12 + n
 }
 
-func randomDocs(n int) int {
+// randomDocs is how many random documents a random-equivalence test
+// compares: small in the default run, large with ATELIER_TEST_LARGE=1
+// (testsize), and ATELIER_MD_DOCS's number when it is set.
+func randomDocs(t *testing.T, small, large int) int {
+	t.Helper()
 	if v, err := strconv.Atoi(os.Getenv("ATELIER_MD_DOCS")); err == nil && v > 0 {
 		return v
 	}
-	return n
+	return testsize.Pick(t, small, large)
+}
+
+// docCount counts the documents of a random-equivalence test that also
+// asserts that some kind of document came up (a list laid out flat, a
+// table): randomDocs of them, and more, up to the large number, while that
+// kind has not come up, so that the default run's smaller corpus still
+// makes the assertion the large one makes.
+type docCount struct{ i, n, limit int }
+
+func moreDocs(t *testing.T, small, large int) *docCount {
+	n := randomDocs(t, small, large)
+	return &docCount{n: n, limit: max(n, large)}
+}
+
+// next reports whether to compare one more document; seen says whether
+// what the test must see has come up.
+func (c *docCount) next(seen bool) bool {
+	c.i++
+	return c.i <= c.n || !seen && c.i <= c.limit
 }
 
 // FuzzStreamed streams a document of fragments (the bytes of b pick them,

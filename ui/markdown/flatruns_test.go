@@ -18,8 +18,11 @@ var runsPieces = slices.DeleteFunc(slices.Clone(flatPieces), func(s string) bool
 // TestFlatRunsAsGlamour lays out random paragraphs and bullet lists of
 // plain, bold and italic text with the runs written directly and with
 // glamour, at every width and style of the flat layouts: the lines must
-// be the same bytes, and the runs must have written some.
+// be the same bytes, and the runs must have written some. 12 documents per
+// style and width (more until the runs have written one), 80 with
+// ATELIER_TEST_LARGE=1 (see moreDocs).
 func TestFlatRunsAsGlamour(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(29, randomSeed()))
 	for _, c := range flatCases() {
 		name, st, width := c.name, c.st, c.width
@@ -30,7 +33,8 @@ func TestFlatRunsAsGlamour(t *testing.T) {
 		}
 		whole := newGlamour(width, st.Markdown)
 		written := 0
-		for range randomDocs(80) {
+		docs := moreDocs(t, 12, 80)
+		for docs.next(f.runs == nil || written > 0) {
 			src := []byte(flatPara1(rng, 60, runsPieces) + "\n")
 			if rng.IntN(2) == 0 {
 				var b strings.Builder

@@ -4,16 +4,21 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"atelier/internal/testsize"
 )
 
 // TestOpenBlockRendersWhatChanged streams each costly shape, a frame every
 // 256 bytes, and counts the bytes given to glamour: a frame must render
 // what arrived and a bounded tail, not the block from its start, so the
 // total stays a small multiple of the reply (rendering the open block whole
-// at each frame gives some 40 times a 20 KB reply).
+// at each frame gives some 12 times a 6 KB reply, the default run's, and
+// 40 times a 20 KB one, ATELIER_TEST_LARGE=1's).
 func TestOpenBlockRendersWhatChanged(t *testing.T) {
+	t.Parallel()
+	size := testsize.Pick(t, 6000, 20_000)
 	for _, shape := range shapes {
-		text := genShape(shape, 20_000)
+		text := genShape(shape, size)
 		var srcs []string
 		r := counting(116, &srcs)
 		for i := 0; i < len(text); i += 256 {

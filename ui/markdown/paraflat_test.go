@@ -81,8 +81,11 @@ func flatCases() []flatCase {
 
 // TestFlatParaAsGlamour lays out random one-line paragraphs and lists with flatPara
 // and with glamour, at widths from 8 to 220 columns, in the dark, light
-// and 16-colour styles: the lines must be the same bytes.
+// and 16-colour styles: the lines must be the same bytes. 12 documents
+// per style and width (more until a paragraph and a list have been laid
+// out), 60 with ATELIER_TEST_LARGE=1 (see moreDocs).
 func TestFlatParaAsGlamour(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(21, randomSeed()))
 	for _, c := range flatCases() {
 		name, st, width := c.name, c.st, c.width
@@ -92,7 +95,8 @@ func TestFlatParaAsGlamour(t *testing.T) {
 		}
 		whole := newGlamour(width, st.Markdown)
 		paras, lists := 0, 0
-		for range randomDocs(60) {
+		docs := moreDocs(t, 12, 60)
+		for docs.next(paras > 0 && lists > 0) {
 			src, list := []byte(flatPara1(rng, 80, flatPieces)+"\n"), rng.IntN(2) == 0
 			if list {
 				src = []byte(flatList(rng))

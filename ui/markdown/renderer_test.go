@@ -94,6 +94,7 @@ func TestCacheReuse(t *testing.T) {
 // after each byte: once a block has closed, no later frame renders its text
 // again (a closed block is drawn from the lines kept).
 func TestCacheReuseStreaming(t *testing.T) {
+	t.Parallel()
 	text := corpus(t)["lists.md"]
 	var srcs []string
 	r := counting(80, &srcs)
@@ -333,6 +334,7 @@ func TestRenderFailureShowsText(t *testing.T) {
 // TestTinyWidths: glamour's margins do not fit in a few columns; the
 // Renderer still draws something and does not stop.
 func TestTinyWidths(t *testing.T) {
+	t.Parallel()
 	c := corpus(t)
 	text := c["lists.md"] + c["code.md"] + c["tables.md"]
 	for w := 1; w <= 12; w++ {

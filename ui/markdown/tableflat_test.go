@@ -63,8 +63,11 @@ func randomTable(rng *rand.Rand) string {
 
 // TestFlatTableAsGlamour lays out random tables with flatTable and with
 // glamour, at widths from 8 to 220 columns, in the dark, light and
-// 16-colour styles: the lines must be the same bytes.
+// 16-colour styles: the lines must be the same bytes. 25 tables per style
+// and width (more until one has been laid out flat), 100 with
+// ATELIER_TEST_LARGE=1 (see moreDocs).
 func TestFlatTableAsGlamour(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(23, randomSeed()))
 	for _, c := range flatCases() {
 		name, st, width := c.name, c.st, c.width
@@ -77,7 +80,8 @@ func TestFlatTableAsGlamour(t *testing.T) {
 			continue
 		}
 		laid := 0
-		for range randomDocs(100) {
+		docs := moreDocs(t, 25, 100)
+		for docs.next(laid > 0) {
 			src := []byte(randomTable(rng))
 			if rng.IntN(3) == 0 {
 				src = append([]byte("\n"), src...)

@@ -29,17 +29,38 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 }
 
 func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	page := max(formHeight(m.height)-1, 1)
 	switch {
 	case key.Matches(msg, m.km.Up):
 		m.form.Step(-1)
 	case key.Matches(msg, m.km.Down):
 		m.form.Step(1)
+	case key.Matches(msg, m.km.PageUp):
+		stepOrEnd(&m.form, -page)
+	case key.Matches(msg, m.km.PageDown):
+		stepOrEnd(&m.form, page)
+	case key.Matches(msg, m.km.Top):
+		m.form.Goto(0)
+	case key.Matches(msg, m.km.Bottom):
+		m.form.Goto(-1)
 	case key.Matches(msg, m.km.Edit):
 		return m.open()
 	case key.Matches(msg, m.km.Delete):
 		return m.askDelete(), nil
 	}
 	return m, nil
+}
+
+// stepOrEnd moves f's focus n rows, or to the end that is nearer.
+func stepOrEnd(f *form.Model, n int) {
+	if f.Step(n) {
+		return
+	}
+	if n < 0 {
+		f.Goto(0)
+	} else {
+		f.Goto(-1)
+	}
 }
 
 // open starts editing the row under the cursor; the theme has no text to

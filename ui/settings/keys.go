@@ -5,30 +5,32 @@ import (
 
 	"atelier/ui/components/confirm"
 	"atelier/ui/components/form"
-	"atelier/ui/components/style"
+	"atelier/ui/components/keys"
 	"atelier/ui/tab"
 )
 
 // keyMap is every key of the Settings tab, used both to act and for help.
 type keyMap struct {
-	Up, Down, Edit, Delete key.Binding // browsing the list
-	Save, Cancel           key.Binding // a field open for typing
-	SaveForm               key.Binding // the price form
-	Yes, No                key.Binding // a deletion waiting for confirmation
+	keys.Moves                     // browsing the list
+	Edit, Delete                   key.Binding
+	Save, Cancel                   key.Binding // a field open for typing
+	SaveForm, NextField, PrevField key.Binding // the price form
+	Yes, No                        key.Binding // a deletion waiting for confirmation
 }
 
 func defaultKeyMap() keyMap {
 	answers := confirm.Keys("delete", "keep")
 	return keyMap{
-		Up:       style.ListUp(),
-		Down:     style.ListDown(),
-		Edit:     key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", "edit")),
-		Delete:   key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete")),
-		Save:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save")),
-		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
-		SaveForm: key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save the price")),
-		Yes:      answers.Yes,
-		No:       answers.No,
+		Moves:     keys.DefaultMoves(),
+		Edit:      key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter/space", "edit")),
+		Delete:    key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d/delete", "delete")),
+		Save:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save")),
+		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		SaveForm:  key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save the price")),
+		NextField: keys.NextField(),
+		PrevField: keys.PrevField(),
+		Yes:       answers.Yes,
+		No:        answers.No,
 	}
 }
 
@@ -49,26 +51,45 @@ type helpKeys struct {
 	mode mode
 }
 
+// The titles of the help's groups.
+const (
+	listKeys    = "Settings"
+	typingKeys  = "A value being typed"
+	confirmKeys = "A key to delete"
+	priceKeys   = "A price being edited"
+)
+
 // help is the keys that matter in the current mode, and every key of the
-// tab in labelled groups, the one the tab is in first.
+// tab in labelled groups, the one the tab is in first and those that act
+// now live.
 func (h helpKeys) help() tab.Help {
-	k := h.km
+	k, f := h.km, h.form
 	all := tab.Help{Short: []key.Binding{k.Up, k.Down, k.Edit, k.Delete}, Groups: []tab.KeyGroup{
-		{Title: "Settings", Keys: []key.Binding{k.Up, k.Down, k.Edit, k.Delete}},
-		{Title: "A value being typed", Keys: []key.Binding{k.Save, k.Cancel}},
-		{Title: "A key to delete", Keys: []key.Binding{k.Yes, k.No}},
-		{Title: "A price being edited", Keys: []key.Binding{k.SaveForm, k.Cancel, h.form.Add, h.form.Remove}},
+		{Title: listKeys, Keys: append(k.Moves.Bindings(), k.Edit, k.Delete)},
+		{Title: typingKeys, Keys: []key.Binding{k.Save, k.Cancel}},
+		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
+		{Title: priceKeys, Keys: []key.Binding{k.SaveForm, k.Cancel, k.NextField, k.PrevField, f.Up, f.Down, f.Add, f.Remove}},
 	}}
 	switch h.mode {
 	case typing:
 		all.Short = []key.Binding{k.Save, k.Cancel}
-		return all.First("A value being typed")
+		return all.In(typingKeys)
 	case confirming:
 		all.Short = []key.Binding{k.Yes, k.No}
-		return all.First("A key to delete")
+		return all.In(confirmKeys)
 	case pricing:
-		all.Short = []key.Binding{k.SaveForm, k.Cancel, h.form.Add, h.form.Remove}
-		return all.First("A price being edited")
+		all.Short = []key.Binding{k.SaveForm, k.Cancel, k.NextField, f.Add, f.Remove}
+		return all.In(priceKeys)
 	}
-	return all
+	return all.In(listKeys)
+}
+
+// KeyModes is the help of each of the tab's modes, the first first. The
+// key-grammar test walks them.
+func KeyModes() []tab.Help {
+	var out []tab.Help
+	for mo := browsing; mo <= pricing; mo++ {
+		out = append(out, helpKeys{km: defaultKeyMap(), form: form.DefaultKeyMap(), mode: mo}.help())
+	}
+	return out
 }

@@ -18,7 +18,8 @@ type priceSave struct {
 
 // key edits the open price: ctrl+s hands back the entry to save once the
 // rules pass, and the editor waits for the save from then on; esc drops
-// it; the rest is the form's.
+// it; tab and shift+tab go round the fields (never typed into one, issue
+// 30: "demo-*\t315"); the rest is the form's.
 func (e priceEditor) key(msg tea.KeyPressMsg, km keyMap) (priceEditor, *priceSave, tea.Cmd) {
 	switch {
 	case e.saving:
@@ -27,6 +28,16 @@ func (e priceEditor) key(msg tea.KeyPressMsg, km keyMap) (priceEditor, *priceSav
 		return priceEditor{}, nil, nil
 	case key.Matches(msg, km.SaveForm):
 		return e.try()
+	case key.Matches(msg, km.NextField):
+		if !e.form.Step(1) {
+			e.form.Goto(0)
+		}
+		return e, nil, nil
+	case key.Matches(msg, km.PrevField):
+		if !e.form.Step(-1) {
+			e.form.Goto(-1)
+		}
+		return e, nil, nil
 	}
 	var cmd tea.Cmd
 	e.form, cmd = e.form.Update(msg)
@@ -65,7 +76,7 @@ func (e priceEditor) view(st styles, width, height int) string {
 	if e.was != "" {
 		title = "Price of " + e.was
 	}
-	ls := []string{st.Heading.Render(title) + "  " + st.Hint.Render("ctrl+s save · esc cancel"), ""}
+	ls := []string{st.Heading.Render(title) + "  " + st.Hint.Render("ctrl+s save · esc cancel · tab next field"), ""}
 	ls = append(ls, e.form.Lines(formHeight(height))...)
 	ls = append(ls, "", e.form.Detail())
 	if height > 0 {

@@ -247,3 +247,30 @@ func TestValuesAreCheckedAsTyped(t *testing.T) {
 		t.Fatal("something was saved")
 	}
 }
+
+// TestTabMovesBetweenPriceFields: tab and shift+tab go from field to
+// field of the price form, never typed into one (issue 30: "demo-*\t315"
+// was saved as a pattern), and round from the last to the first.
+func TestTabMovesBetweenPriceFields(t *testing.T) {
+	h := newHarness(t, nil)
+	h.m.SetSize(120, 40)
+	h.to("+ add price").Keys("enter")
+	h.Type("demo-*").Keys("tab").Type("3").Keys("tab").Type("15")
+	f := h.m.price.form
+	if f.Text("pattern") != "demo-*" || f.Text("input") != "3" || f.Text("output") != "15" {
+		t.Fatalf("pattern %q, input %q, output %q", f.Text("pattern"), f.Text("input"), f.Text("output"))
+	}
+	h.Keys("shift+tab", "shift+tab")
+	if p := h.m.price.form.Path(); p != "pattern" {
+		t.Errorf("shift+tab twice from output: on %q", p)
+	}
+	h.Keys("shift+tab")
+	if p := h.m.price.form.Path(); p == "pattern" {
+		t.Error("shift+tab on the first field stayed there")
+	}
+	h.Keys("ctrl+s")
+	h.NoErrors()
+	if got := h.onDisk().Prices; got["demo-*"].Input == nil || *got["demo-*"].Input != 3 || *got["demo-*"].Output != 15 {
+		t.Errorf("on disk %s", show(got))
+	}
+}

@@ -307,7 +307,7 @@ func TestHelpFollowsTheMode(t *testing.T) {
 		}
 		return strings.Join(ks, ", ")
 	}
-	if got := short(); got != "↑/k up, ↓/j down, enter edit, d delete" {
+	if got := short(); got != "↑/k up, ↓/j down, enter/space edit, d/delete delete" {
 		t.Errorf("browsing: %s", got)
 	}
 	h.to("alpha").Keys("enter")
@@ -315,7 +315,7 @@ func TestHelpFollowsTheMode(t *testing.T) {
 		t.Errorf("typing: %s", got)
 	}
 	h.Keys("esc", "d")
-	if got := short(); got != "y delete, n/esc keep" {
+	if got := short(); got != "y yes, delete, n/esc no, keep" {
 		t.Errorf("confirming: %s", got)
 	}
 }

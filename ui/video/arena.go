@@ -1,7 +1,7 @@
 package video
 
 import (
-	"fmt"
+	"errors"
 	"path/filepath"
 	"strings"
 
@@ -10,6 +10,7 @@ import (
 
 	"atelier/store"
 	"atelier/ui/components/vote"
+	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
 
@@ -123,7 +124,7 @@ func (a arena) key(msg tea.KeyPressMsg, km keyMap, open func(string) error) (are
 	switch {
 	case a.vote.Saving():
 		return a, nil, judging
-	case a.revealed() && key.Matches(msg, km.Leave, km.PlayBoth):
+	case a.revealed() && key.Matches(msg, km.Done):
 		return a, nil, browsing
 	case a.revealed():
 		return a, nil, judging
@@ -152,8 +153,9 @@ func (a arena) playBlind(open func(string) error, at ...int) tea.Cmd {
 		for _, i := range at {
 			if err := open(pair[i].file); err != nil {
 				letter := store.Letters(2)[i]
-				text := strings.NewReplacer(pair[i].file, "video "+letter, filepath.Base(pair[i].file), "video "+letter).Replace(err.Error())
-				return tab.ErrorMsg{Err: fmt.Errorf("play video %s: %s", letter, text)}
+				said := imageview.OpenFailed(err, "videos", "play video "+letter).Error()
+				text := strings.NewReplacer(pair[i].file, "video "+letter, filepath.Base(pair[i].file), "video "+letter).Replace(said)
+				return tab.ErrorMsg{Err: errors.New(text)}
 			}
 		}
 		return nil

@@ -70,7 +70,7 @@ func (g budgetGuard) answer(msg tea.KeyPressMsg) (budgetGuard, *client.VideoRequ
 		return g, req, nil
 	case guard.No:
 		g.pending = nil
-		return g, nil, tab.Notice(g.Refused())
+		return g, nil, tab.Info(g.Refused()) // no success: nothing was sent
 	}
 	return g, nil, stray
 }

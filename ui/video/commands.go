@@ -11,6 +11,7 @@ import (
 	"atelier/poller"
 	"atelier/store"
 	"atelier/store/record"
+	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
 
@@ -182,7 +183,7 @@ func follow(p *poller.Poller, gen int, c *client.Client) tea.Cmd {
 func play(open func(string) error, path string) tea.Cmd {
 	return func() tea.Msg {
 		if err := open(path); err != nil {
-			return tab.ErrorMsg{Err: fmt.Errorf("open the video: %w", err)}
+			return tab.ErrorMsg{Err: imageview.OpenFailed(err, "videos", "open the video")}
 		}
 		return nil
 	}

@@ -1,7 +1,6 @@
 package video
 
 import (
-	"errors"
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
@@ -80,11 +79,11 @@ func (m Model) trySubmit() (Model, tea.Cmd) {
 	switch n := m.form.Try(); {
 	case n > 0:
 		m = m.focusProblem()
-		return m, tab.Error(fmt.Errorf("not sent: %s to fix in the form", tab.Plural(n, "problem")))
+		return m, tab.Warn(fmt.Sprintf("not sent: %s to fix in the form", tab.Plural(n, "problem")))
 	case m.db == nil:
-		return m, tab.Error(errors.New("not sent: video tasks are kept in the history, which is not open"))
+		return m, tab.Warn("not sent: video tasks are kept in the history, which is not open")
 	case m.out.client == nil:
-		return m, tab.Error(errors.New("not sent: no service (Settings: base URL and keys)"))
+		return m, tab.Warn("not sent: no service (Settings: base URL and keys)")
 	}
 	var cmd tea.Cmd
 	m.out, cmd = m.out.submit(m.form.request(func(path, file string) any { return localImage{path: path, file: file} }), m.prices)

@@ -149,8 +149,8 @@ func TestViolationsShowBesideFields(t *testing.T) {
 			t.Errorf("%s line %q, want %q", field, l, want)
 		}
 	}
-	if e := h.errs(); len(e) != 1 || e[0] != "not sent: 3 problems to fix in the form" {
-		t.Errorf("errors %q", e)
+	if w := h.Warnings(); len(w) != 1 || w[0] != "not sent: 3 problems to fix in the form" {
+		t.Errorf("warnings %q", w)
 	}
 	if h.m.form.Path() != "prompt" {
 		t.Errorf("focus on %s, want the first problem", h.m.form.Path())

@@ -3,7 +3,10 @@ package video
 import (
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/confirm"
 	"atelier/ui/components/form"
+	"atelier/ui/components/guard"
+	"atelier/ui/components/keys"
 	"atelier/ui/components/list"
 	"atelier/ui/components/vote"
 	"atelier/ui/tab"
@@ -13,7 +16,9 @@ import (
 type keyMap struct {
 	Choose, Submit, Next, Prev key.Binding // anywhere but in the chooser
 	Up, Down                   key.Binding // the tasks, the chooser
+	Moves                      keys.Moves  // the choosers
 	Form                       form.KeyMap // the form's rows, choices and lists
+	List                       list.KeyMap // the tasks
 	Leave                      key.Binding // from the form to the tasks
 	Open, Copy, File           key.Binding // a task's video
 	Resubmit, Delete, Filter   key.Binding // a task; the tasks
@@ -22,28 +27,34 @@ type keyMap struct {
 	Arena                      key.Binding // a finished task: judge it blind against another
 	PlayBoth, PlayA, PlayB     key.Binding // the arena's videos
 	Vote                       vote.KeyMap // the arena's vote, as every tab votes
+	Done                       key.Binding // after the reveal: back to the tasks
 }
 
 // defaultKeyMap returns the Video tab's keys.
 func defaultKeyMap() keyMap {
 	lk := list.DefaultKeyMap()
+	b := func(keys []string, k, what string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, what))
+	}
 	return keyMap{
-		Choose:   key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "endpoint")),
-		Submit:   key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "submit")),
-		Next:     key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next field")),
-		Prev:     key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous field")),
+		Choose:   b([]string{"ctrl+t"}, "ctrl+t", "endpoint"),
+		Submit:   b([]string{"ctrl+s"}, "ctrl+s", "submit"),
+		Next:     keys.NextField(),
+		Prev:     keys.PrevField(),
 		Up:       lk.Up,
 		Down:     lk.Down,
+		Moves:    keys.DefaultMoves(),
 		Form:     form.DefaultKeyMap(),
-		Leave:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "to tasks")),
-		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "play")),
-		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy URL")),
-		File:     key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "file")),
-		Resubmit: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "re-submit")),
+		List:     lk,
+		Leave:    b([]string{"esc"}, "esc", "to tasks"),
+		Open:     b([]string{"enter"}, "enter", "play"),
+		Copy:     b([]string{"y"}, "y", "copy URL"),
+		File:     b([]string{"f"}, "f", "file"),
+		Resubmit: b([]string{"r"}, "r", "re-submit"),
 		Delete:   lk.Delete,
 		Filter:   lk.Filter,
-		Pick:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
-		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Pick:     b([]string{"enter"}, "enter", "choose"),
+		Cancel:   b([]string{"esc"}, "esc", "cancel"),
 		Yes:      lk.Yes,
 		No:       lk.No,
 		Arena:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "arena")),
@@ -51,6 +62,7 @@ func defaultKeyMap() keyMap {
 		PlayA:    key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "play A")),
 		PlayB:    key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "play B")),
 		Vote:     vote.DefaultKeyMap(),
+		Done:     key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter/esc", "back to the tasks")),
 	}
 }
 
@@ -58,12 +70,15 @@ func defaultKeyMap() keyMap {
 type mode int
 
 const (
-	editing    mode = iota // a row of the form
-	browsing               // the task list
-	picking                // the endpoint chooser
-	confirming             // a deletion waiting for y (the task list asks; for help)
-	pairing                // the arena's chooser: which task meets the selected one
-	judging                // the arena: A and B, blind until the vote
+	editing     mode = iota // a row of the form
+	browsing                // the task list
+	picking                 // the endpoint chooser
+	confirming              // a deletion waiting for y (the task list asks; for help)
+	pairing                 // the arena's chooser: which task meets the selected one
+	judging                 // the arena: A and B, blind until the vote
+	revealed                // the arena after the vote (help only)
+	withdrawing             // the arena asks before a withdrawal (help only)
+	filtering               // the task list's filter is typed (help only)
 )
 
 // helpKeys are the keys of one mode, for the shell's help.
@@ -77,16 +92,18 @@ type helpKeys struct {
 func (h helpKeys) short() []key.Binding {
 	k := h.km
 	switch h.mode {
-	case picking:
+	case picking, pairing:
 		return []key.Binding{k.Pick, k.Cancel}
-	case confirming:
+	case confirming, withdrawing:
 		return []key.Binding{k.Yes, k.No}
 	case browsing:
 		return []key.Binding{k.Open, k.Copy, k.File, k.Resubmit, k.Arena, k.Delete, k.Next}
-	case pairing:
-		return []key.Binding{k.Pick, k.Cancel}
 	case judging:
 		return []key.Binding{k.PlayBoth, k.PlayA, k.PlayB, k.Vote.Two, k.Leave}
+	case revealed:
+		return []key.Binding{k.Vote.Withdraw, k.Done}
+	case filtering:
+		return k.List.Filtering()
 	}
 	if h.list {
 		return []key.Binding{k.Submit, k.Next, k.Form.Add, k.Form.Remove, k.Choose}
@@ -94,23 +111,66 @@ func (h helpKeys) short() []key.Binding {
 	return []key.Binding{k.Submit, k.Next, k.Choose, k.Leave}
 }
 
+// The titles of the help's groups.
+const (
+	formKeys     = "Form"
+	taskKeys     = "Tasks"
+	filterKeys   = "Filter (/)"
+	confirmKeys  = "A task to delete"
+	pairKeys     = "Arena (c): the other task"
+	judgeKeys    = "Arena: judging blind"
+	revealedKeys = "Arena: after the vote"
+	withdrawKeys = "Withdraw the vote?"
+	chooserKeys  = "Endpoint chooser (ctrl+t)"
+)
+
 // help is every key of the tab, a labelled group a context, the one the
-// tab is in first.
+// tab is in first and those that act now live.
 func (h helpKeys) help() tab.Help {
 	k := h.km
+	answers := confirm.Keys("withdraw", "keep") // the vote's question
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
-		{Title: "Form", Keys: append(append([]key.Binding{k.Choose, k.Submit, k.Next, k.Prev}, k.Form.Bindings()...), k.Leave)},
-		{Title: "Tasks", Keys: []key.Binding{k.Up, k.Down, k.Open, k.Copy, k.File, k.Resubmit, k.Arena, k.Filter, k.Delete, k.Yes, k.No}},
-		{Title: "Arena (c)", Keys: []key.Binding{k.Up, k.Down, k.Pick, k.PlayBoth, k.PlayA, k.PlayB, k.Vote.Two, k.Vote.Withdraw, k.Leave}},
-		{Title: "Endpoint chooser (ctrl+t)", Keys: []key.Binding{k.Up, k.Down, k.Pick, k.Cancel}},
+		{Title: formKeys, Keys: append(append([]key.Binding{k.Choose, k.Submit, k.Next, k.Prev}, k.Form.Bindings()...), k.Leave)},
+		{Title: taskKeys, Keys: append(k.List.Moves.Bindings(), k.Open, k.Copy, k.File, k.Resubmit, k.Arena, k.Filter, k.Delete,
+			k.Choose, k.Submit, tab.Retitle(k.Next, "to the form"), tab.Retitle(k.Prev, "to the form's last row"))},
+		{Title: filterKeys, Keys: k.List.Filtering()},
+		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
+		{Title: pairKeys, Keys: append(k.Moves.Bindings(), k.Pick, k.Cancel)},
+		{Title: judgeKeys, Keys: []key.Binding{k.PlayBoth, k.PlayA, k.PlayB, k.Vote.Two, tab.Retitle(k.Leave, "leave unvoted")}},
+		{Title: revealedKeys, Keys: []key.Binding{k.Vote.Withdraw, k.Done}},
+		{Title: withdrawKeys, Keys: []key.Binding{answers.Yes, answers.No}},
+		{Title: chooserKeys, Keys: append(k.Moves.Bindings(), k.Pick, k.Cancel)},
 	}}
 	switch h.mode {
-	case browsing, confirming:
-		return all.First("Tasks")
+	case browsing:
+		return all.In(taskKeys)
+	case filtering:
+		return all.In(filterKeys)
+	case confirming:
+		return all.In(confirmKeys)
 	case picking:
-		return all.First("Endpoint chooser (ctrl+t)")
-	case pairing, judging:
-		return all.First("Arena (c)")
+		return all.In(chooserKeys)
+	case pairing:
+		return all.In(pairKeys)
+	case judging:
+		return all.In(judgeKeys)
+	case revealed:
+		return all.In(revealedKeys)
+	case withdrawing:
+		return all.In(withdrawKeys)
 	}
-	return all
+	return all.In(formKeys)
+}
+
+// KeyModes is the help of each of the tab's modes, the tasks first (the
+// form is a level in: esc leaves it for them). The key-grammar test walks
+// them.
+func KeyModes() []tab.Help {
+	km := defaultKeyMap()
+	out := []tab.Help{helpKeys{km: km, mode: browsing}.help(), helpKeys{km: km, mode: editing}.help(),
+		helpKeys{km: km, mode: editing, list: true}.help()}
+	for mo := picking; mo <= filtering; mo++ {
+		out = append(out, helpKeys{km: km, mode: mo}.help())
+	}
+	return append(out, tab.Asking(guard.New().Help())) // the budget's question
 }

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -19,17 +18,14 @@ type picker struct {
 	back   mode // where esc goes
 }
 
-// move is a chooser's cursor among n rows after msg (↑/↓, k/j),
-// and whether msg moved it.
+// move is a chooser's cursor among n rows after msg (the grammar's moves:
+// ↑/↓, k/j, pgup/pgdn, g/G, home/end), and whether msg moved it.
 func (k keyMap) move(msg tea.KeyPressMsg, cursor, n int) (int, bool) {
-	switch {
-	case key.Matches(msg, k.Up), msg.String() == "k":
-		return max(cursor-1, 0), true
-	case key.Matches(msg, k.Down), msg.String() == "j":
-		return min(cursor+1, n-1), true
-	}
-	return cursor, false
+	return k.Moves.Move(msg, cursor, n, chooserPage)
 }
+
+// chooserPage is how far pgup and pgdn go in a chooser.
+const chooserPage = 8
 
 // endpointName is an endpoint as the chooser and the header write it.
 func endpointName(e client.VideoEndpoint, mode string) string {

@@ -97,8 +97,8 @@ func TestLocalFileRefusedWhereOnlyAURLGoes(t *testing.T) {
 	if n := len(r.submissions()); n != 0 {
 		t.Errorf("%d submissions", n)
 	}
-	if e := h.errs(); len(e) != 1 || e[0] != "not sent: 1 problem to fix in the form" {
-		t.Errorf("errors %q", e)
+	if w := h.Warnings(); len(w) != 1 || w[0] != "not sent: 1 problem to fix in the form" {
+		t.Errorf("warnings %q", w)
 	}
 }
 
@@ -147,7 +147,7 @@ func TestWithoutAServiceNothingIsSent(t *testing.T) {
 	defer st.Close()
 	h := newHarness(t, Options{Store: st})
 	h.to("prompt").Type("fog").Keys("ctrl+s")
-	if e := h.errs(); len(e) != 1 || !strings.Contains(e[0], "no service") {
-		t.Errorf("errors %q", e)
+	if w := h.Warnings(); len(w) != 1 || !strings.Contains(w[0], "no service") {
+		t.Errorf("warnings %q", w)
 	}
 }

@@ -145,7 +145,7 @@ func newTaskList(db *store.Store, c clock) taskList {
 		// A running task is not deleted: the poller still records it.
 		Refuse: func(t task) tea.Cmd {
 			if t.running() {
-				return tab.Error(tab.VideoRunning(shortID(t.id())))
+				return tab.Warn(tab.VideoRunning(shortID(t.id())).Error())
 			}
 			return nil
 		},

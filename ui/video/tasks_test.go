@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -179,8 +180,8 @@ func TestRunningTaskIsNotDeleted(t *testing.T) {
 	h := newHarness(t, Options{})
 	h.Send(loaded(running("task-1", "videoa/q1/text-to-video")))
 	h.Keys("esc", "d")
-	if h.m.mode != browsing || len(h.errs()) != 1 || !strings.Contains(h.errs()[0], "still running") {
-		t.Errorf("mode %d, errors %q", h.m.mode, h.errs())
+	if w := h.Warnings(); h.m.mode != browsing || len(w) != 1 || !strings.Contains(w[0], "still running") {
+		t.Errorf("mode %d, warnings %q", h.m.mode, w)
 	}
 }
 
@@ -318,5 +319,24 @@ func TestTasksFilter(t *testing.T) {
 	h.Keys("enter", "esc")
 	if h.m.tasks.Len() != 3 || h.m.tasks.Query() != "" {
 		t.Errorf("after esc %d shown, query %q", h.m.tasks.Len(), h.m.tasks.Query())
+	}
+}
+
+// TestNoPlayerSaysWhatToInstall: a task played where no program opens
+// videos says so in atelier's words, with what to install (issue 30:
+// `exec: "xdg-open": executable file not found in $PATH`).
+func TestNoPlayerSaysWhatToInstall(t *testing.T) {
+	st, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	doneTask(t, st, "task-done")
+	h := newHarness(t, Options{Store: st})
+	h.m.open = func(string) error { return &exec.Error{Name: "xdg-open", Err: exec.ErrNotFound} }
+	h.Keys("esc", "enter")
+	errs := h.Errors()
+	if len(errs) != 1 || !strings.HasPrefix(errs[0].Error(), "no program to open videos: ") || strings.Contains(errs[0].Error(), "exec:") {
+		t.Errorf("errors %v", errs)
 	}
 }

@@ -242,11 +242,18 @@ func (m Model) Summary() string {
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
 	if m.out.guard.Asking() {
-		return tab.Help{Short: m.out.guard.Help()}
+		return tab.Asking(m.out.guard.Help())
 	}
 	list, mode := m.mode == editing && m.form.InList(), m.mode
-	if m.tasks.Asking() {
+	switch {
+	case m.tasks.Asking():
 		mode = confirming
+	case mode == browsing && m.tasks.Filtering():
+		mode = filtering
+	case mode == judging && m.ar.vote.Asking():
+		mode = withdrawing
+	case mode == judging && m.ar.revealed():
+		mode = revealed
 	}
 	return helpKeys{km: m.km, mode: mode, list: list}.help()
 }

@@ -17,6 +17,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/ui/components/keys"
 	"atelier/ui/tab"
 )
 
@@ -40,14 +41,15 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap answers y (or Y), and n, N or esc.
-func DefaultKeyMap() KeyMap { return Keys("yes", "no") }
+func DefaultKeyMap() KeyMap { return Keys("", "") }
 
 // Keys is the default keys with their help saying what yes and no do
-// here: Keys("delete", "keep").
+// here: Keys("delete", "keep") is "yes, delete" and "no, keep" (the
+// grammar's, ui/components/keys).
 func Keys(yes, no string) KeyMap {
 	return KeyMap{
-		Yes: key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", yes)),
-		No:  key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", no)),
+		Yes: keys.Yes(yes),
+		No:  keys.No(no),
 	}
 }
 
@@ -141,7 +143,7 @@ func (m Model) Prompt() string {
 // Hint is the keys and what each answer does: "y delete · n keep".
 func (m Model) Hint() string {
 	km := m.keys()
-	return "y " + km.Yes.Help().Desc + " · n " + km.No.Help().Desc
+	return "y " + keys.Says(km.Yes) + " · n " + keys.Says(km.No)
 }
 
 // View is the question and its keys on one line cut to width; "" when

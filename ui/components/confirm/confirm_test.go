@@ -67,7 +67,7 @@ func TestViewSaysTheKeys(t *testing.T) {
 			t.Errorf("width %d: %d wide", w, ansi.StringWidth(v))
 		}
 	}
-	if h := m.Help(); len(h) != 2 || h[0].Help().Desc != "delete" || h[1].Help().Key != "n/esc" {
+	if h := m.Help(); len(h) != 2 || h[0].Help().Desc != "yes, delete" || h[1].Help().Key != "n/esc" {
 		t.Errorf("help %+v", h)
 	}
 }

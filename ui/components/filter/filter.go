@@ -16,6 +16,7 @@
 package filter
 
 import (
+	"atelier/ui/components/keys"
 	"fmt"
 	"slices"
 	"strconv"
@@ -53,17 +54,19 @@ func DefaultKeyMap() KeyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, what))
 	}
 	return KeyMap{
-		Next:  b([]string{"tab"}, "tab", "next field"),
-		Prev:  b([]string{"shift+tab"}, "shift+tab", "previous field"),
-		Up:    b([]string{"up"}, "↑/↓", "choose a value"),
-		Down:  b([]string{"down"}, "↓", "next value"),
+		Next:  keys.NextField(),
+		Prev:  keys.PrevField(),
+		Up:    b([]string{"up"}, "↑", "previous suggestion"),
+		Down:  b([]string{"down"}, "↓", "next suggestion"),
 		Apply: b([]string{"enter"}, "enter", "apply the filters"),
 		Close: b([]string{"esc"}, "esc", "close, unchanged"),
 	}
 }
 
 // Help is the keys, for the tab's help.
-func (k KeyMap) Help() []key.Binding { return []key.Binding{k.Next, k.Prev, k.Up, k.Apply, k.Close} }
+func (k KeyMap) Help() []key.Binding {
+	return []key.Binding{k.Next, k.Prev, k.Up, k.Down, k.Apply, k.Close}
+}
 
 // Model is the form: its fields, the values applied, and, while it is
 // open, the values being written.

@@ -29,7 +29,7 @@ func form() Model {
 
 // keys presses each named key, or types each word, in turn on m (see
 // tabtest.Presses), returning the last result.
-func keys(t *testing.T, m Model, ks ...string) (Model, Result) {
+func press(t *testing.T, m Model, ks ...string) (Model, Result) {
 	t.Helper()
 	var r Result
 	for _, msg := range tabtest.Presses(ks...) {
@@ -46,13 +46,13 @@ func TestChooseTypeApply(t *testing.T) {
 	if !m.IsOpen() || m.Active() || !m.FocusedEmpty() {
 		t.Fatal("a new form, opened: not open, or not empty")
 	}
-	m, _ = keys(t, m, "down", "down", "down", "down", "up") // chat, image, video, any, video
-	m, _ = keys(t, m, "tab", "red-kites", "tab", "up")      // since: the last suggestion
+	m, _ = press(t, m, "down", "down", "down", "down", "up") // chat, image, video, any, video
+	m, _ = press(t, m, "tab", "red-kites", "tab", "up")      // since: the last suggestion
 	if got := ansi.Strip(m.View()); !strings.Contains(got, "kind video") || !strings.Contains(got, "tag red-kites") ||
 		!strings.Contains(got, "since 365d") {
 		t.Fatalf("view %q", got)
 	}
-	m, r := keys(t, m, "enter")
+	m, r := press(t, m, "enter")
 	if r != Applied || m.IsOpen() || !slices.Equal(m.Values(), []string{"video", "red-kites", "365d"}) {
 		t.Fatalf("result %v, open %v, values %q", r, m.IsOpen(), m.Values())
 	}
@@ -60,7 +60,7 @@ func TestChooseTypeApply(t *testing.T) {
 		t.Errorf("value %q, summary %q", m.Value("tag"), ansi.Strip(m.Summary()))
 	}
 	m, _ = m.Open() // opens on what was applied
-	m, _ = keys(t, m, "shift+tab", "backspace", "backspace", "backspace", "backspace", "7d", "esc")
+	m, _ = press(t, m, "shift+tab", "backspace", "backspace", "backspace", "backspace", "7d", "esc")
 	if m.IsOpen() || m.Value("since") != "365d" {
 		t.Errorf("esc changed the filters: %q", m.Values())
 	}
@@ -81,15 +81,15 @@ func TestRefusedValueIsNamed(t *testing.T) {
 		{[]string{"tab", "tab", "last week"}, `since "last week": ` + errSince, 2},
 	} {
 		m, _ := form().Open()
-		m, _ = keys(t, m, c.keys...)
-		m, r := keys(t, m, "enter")
+		m, _ = press(t, m, c.keys...)
+		m, r := press(t, m, "enter")
 		if r != Editing || !m.IsOpen() || m.Err() != c.want || m.at != c.at || m.Active() {
 			t.Errorf("%v: result %v, err %q, field %d", c.keys, r, m.Err(), m.at)
 		}
 		if !strings.Contains(ansi.Strip(m.Status()), "✗ "+c.want) {
 			t.Errorf("status %q", ansi.Strip(m.Status()))
 		}
-		if m, _ = keys(t, m, "x"); m.Err() != "" {
+		if m, _ = press(t, m, "x"); m.Err() != "" {
 			t.Error("typing kept the refusal")
 		}
 	}
@@ -128,7 +128,7 @@ func TestChoicesAndWidth(t *testing.T) {
 	m := form()
 	m.SetChoices("tag", []string{"code", "poems"})
 	m, _ = m.Open()
-	m, _ = keys(t, m, "tab", "down", "down")
+	m, _ = press(t, m, "tab", "down", "down")
 	if got := m.inputs[1].Value(); got != "poems" {
 		t.Errorf("tag after two downs: %q", got)
 	}
@@ -138,7 +138,7 @@ func TestChoicesAndWidth(t *testing.T) {
 			t.Errorf("width %d: view %d wide", w, got)
 		}
 	}
-	if m, _ = keys(t, m, "esc"); m.View() != "" || m.Status() != "" {
+	if m, _ = press(t, m, "esc"); m.View() != "" || m.Status() != "" {
 		t.Error("closed, yet drawn")
 	}
 }

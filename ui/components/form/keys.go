@@ -3,24 +3,27 @@ package form
 import (
 	"charm.land/bubbles/v2/key"
 
-	"atelier/ui/components/style"
+	"atelier/ui/components/keys"
 )
 
 // KeyMap is the form's keys. Moving past the first or last row is the
-// caller's: Step reports it.
+// caller's: Step reports it. A choice takes h and l as ← and →: a row
+// that takes text takes them as text.
 type KeyMap struct {
 	Up, Down     key.Binding // the previous and next row
 	Change, Back key.Binding // a choice: next and previous value; on a list, add
+	Enter        key.Binding // a choice's next value, a text row's next row (a caller may take enter first)
 	Add, Remove  key.Binding // a list's items
 }
 
 // DefaultKeyMap returns the form's keys.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Up:     style.Up(),
-		Down:   style.Down(),
-		Change: key.NewBinding(key.WithKeys("space", "enter", "right"), key.WithHelp("space", "next value")),
-		Back:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous value")),
+		Up:     keys.RowUp(),
+		Down:   keys.RowDown(),
+		Change: key.NewBinding(key.WithKeys("space", "right", "l"), key.WithHelp("space/→/l", "next value")),
+		Back:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "previous value")),
+		Enter:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "next value, or next row")),
 		Add:    key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "add item")),
 		Remove: key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "remove item")),
 	}
@@ -28,5 +31,5 @@ func DefaultKeyMap() KeyMap {
 
 // Bindings are all of the form's keys, for help.
 func (k KeyMap) Bindings() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Change, k.Back, k.Add, k.Remove}
+	return []key.Binding{k.Up, k.Down, k.Change, k.Back, k.Enter, k.Add, k.Remove}
 }

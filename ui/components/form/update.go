@@ -39,7 +39,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		if m.browse {
 			return m, nil
 		}
-		if msg.String() == "enter" {
+		if key.Matches(msg, k.Enter) {
 			m.Step(1)
 			return m, nil
 		}
@@ -64,10 +64,10 @@ func (m *Model) rowKey(msg tea.KeyPressMsg) {
 	r := m.current()
 	switch {
 	case r.kind == listRow || r.kind == addRow:
-		if key.Matches(msg, m.KeyMap.Change) {
+		if key.Matches(msg, m.KeyMap.Change, m.KeyMap.Enter) {
 			m.addItem()
 		}
-	case key.Matches(msg, m.KeyMap.Change):
+	case key.Matches(msg, m.KeyMap.Change, m.KeyMap.Enter):
 		m.cycle(r, 1)
 	case key.Matches(msg, m.KeyMap.Back):
 		m.cycle(r, -1)

@@ -4,13 +4,13 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"atelier/ui/components/confirm"
-	"atelier/ui/components/style"
+	"atelier/ui/components/keys"
 )
 
-// KeyMap is the list's keys.
+// KeyMap is the list's keys: the grammar's (ui/components/keys) for every
+// list.
 type KeyMap struct {
-	Up, Down    key.Binding
-	Top, Bottom key.Binding
+	keys.Moves              // up, down, a page, either end
 	Filter      key.Binding // open the filter
 	Accept      key.Binding // keep the filter typed, give the keys back to the list
 	ClearFilter key.Binding // drop the filter
@@ -22,15 +22,18 @@ type KeyMap struct {
 func DefaultKeyMap() KeyMap {
 	answers := confirm.Keys("delete", "keep")
 	return KeyMap{
-		Up:          style.ListUp(),
-		Down:        style.ListDown(),
-		Top:         key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "first")),
-		Bottom:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G", "last")),
-		Filter:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Moves:       keys.DefaultMoves(),
+		Filter:      keys.Filter(),
 		Accept:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
 		ClearFilter: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
-		Delete:      key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete")),
+		Delete:      key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d/delete", "delete")),
 		Yes:         answers.Yes,
 		No:          answers.No,
 	}
 }
+
+// Filtering are the keys while the filter is typed, for help.
+func (k KeyMap) Filtering() []key.Binding { return []key.Binding{k.Accept, k.ClearFilter} }
+
+// Question are the answers to a deletion's question, for help.
+func (k KeyMap) Question() []key.Binding { return []key.Binding{k.Yes, k.No} }

@@ -42,7 +42,7 @@ func newList(n int) Model[task] {
 	return m
 }
 
-func keys(m Model[task], ks ...string) (Model[task], tea.Cmd) {
+func press(m Model[task], ks ...string) (Model[task], tea.Cmd) {
 	var cmd tea.Cmd
 	for _, msg := range tabtest.Presses(ks...) {
 		m, cmd = m.Update(msg)
@@ -60,21 +60,21 @@ func ids(rows []task) string {
 
 func TestCursorAndWindowBounds(t *testing.T) {
 	m := newList(10)
-	m, _ = keys(m, "up")
+	m, _ = press(m, "up")
 	if m.Cursor() != 0 {
 		t.Errorf("up at the top moved to %d", m.Cursor())
 	}
-	m, _ = keys(m, "down", "down", "down", "down", "j")
+	m, _ = press(m, "down", "down", "down", "down", "j")
 	rows, at := m.Window()
 	if ids(rows) != "2,3,4,5" || at != 3 {
 		t.Errorf("window %s, cursor row %d: the window follows the cursor down", ids(rows), at)
 	}
-	m, _ = keys(m, "up", "up", "k")
+	m, _ = press(m, "up", "up", "k")
 	rows, at = m.Window()
 	if ids(rows) != "2,3,4,5" || at != 0 {
 		t.Errorf("window %s, cursor row %d: moving up inside the window does not scroll", ids(rows), at)
 	}
-	m, _ = keys(m, "G")
+	m, _ = press(m, "G")
 	if rows, at = m.Window(); ids(rows) != "6,7,8,9" || at != 3 {
 		t.Errorf("at the end: window %s, cursor row %d", ids(rows), at)
 	}
@@ -88,6 +88,32 @@ func TestCursorAndWindowBounds(t *testing.T) {
 	}
 	if _, ok := New(Options[task]{ID: func(t task) string { return t.id }}).Selected(); ok {
 		t.Error("an empty list has a selection")
+	}
+}
+
+// TestPagesAndEnds: pgdn and pgup move a window's height less one, home
+// and end (as g and G) to the ends, as in every list (issue 30).
+func TestPagesAndEnds(t *testing.T) {
+	m := newList(10) // a window of 4
+	m, _ = press(m, "pgdown")
+	if m.Cursor() != 3 {
+		t.Errorf("pgdn from the top: %d", m.Cursor())
+	}
+	m, _ = press(m, "pgdown", "pgdown", "pgdown")
+	if m.Cursor() != 9 {
+		t.Errorf("pgdn past the end: %d", m.Cursor())
+	}
+	m, _ = press(m, "pgup")
+	if m.Cursor() != 6 || !m.Handled() {
+		t.Errorf("pgup: %d", m.Cursor())
+	}
+	m, _ = press(m, "home")
+	if m.Cursor() != 0 {
+		t.Errorf("home: %d", m.Cursor())
+	}
+	m, _ = press(m, "end")
+	if m.Cursor() != 9 {
+		t.Errorf("end: %d", m.Cursor())
 	}
 }
 
@@ -106,22 +132,22 @@ func TestSelectionFollowsItsItem(t *testing.T) {
 
 func TestFilterNarrowsAndClears(t *testing.T) {
 	m := newList(12)
-	m, _ = keys(m, "/", "1")
+	m, _ = press(m, "/", "1")
 	if !m.Filtering() || m.Len() != 3 { // task 1, 10, 11
 		t.Fatalf("filter %q shows %d", m.Query(), m.Len())
 	}
 	if v := ansi.Strip(m.FilterView(20)); !strings.Contains(v, "/ 1") {
 		t.Errorf("filter line %q", v)
 	}
-	m, _ = keys(m, "1", "enter")
+	m, _ = press(m, "1", "enter")
 	if m.Filtering() || m.Len() != 1 || m.Query() != "11" {
 		t.Errorf("after enter: filtering %v, %d shown, query %q", m.Filtering(), m.Len(), m.Query())
 	}
-	m, _ = keys(m, "/", "x")
+	m, _ = press(m, "/", "x")
 	if m.Len() != 0 || !strings.Contains(m.EmptyView(40, "none yet"), "no match for “11x”") {
 		t.Errorf("no match: %d shown, %q", m.Len(), m.EmptyView(40, "none yet"))
 	}
-	m, _ = keys(m, "esc")
+	m, _ = press(m, "esc")
 	if m.Query() != "" || m.Len() != 12 || m.Filtering() {
 		t.Errorf("esc left query %q, %d shown", m.Query(), m.Len())
 	}
@@ -132,33 +158,33 @@ func TestFilterNarrowsAndClears(t *testing.T) {
 
 func TestDeleteAsksNamingTheItem(t *testing.T) {
 	m := newList(5)
-	m, _ = keys(m, "down", "d")
+	m, _ = press(m, "down", "d")
 	if q := m.Question(); q != "delete “task 1”? y delete · n keep" {
 		t.Errorf("question %q", q)
 	}
 	if it, _ := m.Selected(); !m.Asking() || !m.AskingFor(it) {
 		t.Error("not asking about the selected item")
 	}
-	m, cmd := keys(m, "down") // other keys leave the question open, and say which keys answer
+	m, cmd := press(m, "down") // other keys leave the question open, and say which keys answer
 	if !m.Asking() || cmd == nil || cmd() != (tab.NoticeMsg{Text: "answer y or n", Kind: tab.Warning}) || m.Cursor() != 1 {
 		t.Errorf("a stray key answered: asking %v, cursor %d", m.Asking(), m.Cursor())
 	}
-	m, cmd = keys(m, "n")
+	m, cmd = press(m, "n")
 	if m.Asking() || cmd != nil {
 		t.Error("n deleted or kept asking")
 	}
-	m, _ = keys(m, "d")
-	m, cmd = keys(m, "y")
+	m, _ = press(m, "d")
+	m, cmd = press(m, "y")
 	if m.Asking() || cmd == nil || cmd() != (deleted{"1"}) {
 		t.Errorf("y: asking %v, deleted %v", m.Asking(), cmd)
 	}
 	m.Select("3")
-	m, cmd = keys(m, "d")
+	m, cmd = press(m, "d")
 	if m.Asking() || cmd == nil || cmd() != "task 3 is running" {
 		t.Error("a refused deletion was asked")
 	}
 	m.Select("4")
-	m, _ = keys(m, "d")
+	m, _ = press(m, "d")
 	m.SetItems(tasks(3)) // the item went elsewhere meanwhile: nothing to answer
 	if m.Asking() || m.Question() != "" {
 		t.Errorf("still asking about a vanished item: %q", m.Question())
@@ -172,7 +198,7 @@ func TestStylesFollowTheBackground(t *testing.T) {
 	}
 	m := newList(2)
 	m.SetStyles(light)
-	m, _ = keys(m, "d")
+	m, _ = press(m, "d")
 	if want := light.Question.Render("delete “task 0”? y delete · n keep"); m.QuestionView(80) != want {
 		t.Errorf("question drawn %q, want %q", m.QuestionView(80), want)
 	}
@@ -181,7 +207,7 @@ func TestStylesFollowTheBackground(t *testing.T) {
 func TestQuestionFitsItsWidth(t *testing.T) {
 	m := newList(1)
 	m.SetItems([]task{{id: "1", title: "a rather long conversation title"}})
-	m, _ = keys(m, "d")
+	m, _ = press(m, "d")
 	if got := ansi.Strip(m.QuestionView(80)); got != "delete “a rather long conversation title”? y delete · n keep" {
 		t.Errorf("wide: %q", got)
 	}

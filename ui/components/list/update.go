@@ -40,6 +40,10 @@ func (m Model[T]) key(msg tea.KeyPressMsg) (Model[T], tea.Cmd) {
 		m.Move(-1)
 	case key.Matches(msg, k.Down):
 		m.Move(1)
+	case key.Matches(msg, k.PageUp):
+		m.Move(-max(m.height-1, 1))
+	case key.Matches(msg, k.PageDown):
+		m.Move(max(m.height-1, 1))
 	case key.Matches(msg, k.Top):
 		m.Move(-len(m.shown))
 	case key.Matches(msg, k.Bottom):

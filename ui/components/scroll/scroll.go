@@ -24,6 +24,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/ui/components/keys"
 	"atelier/ui/components/style"
 )
 
@@ -43,12 +44,12 @@ var _ help.KeyMap = KeyMap{}
 // line, page keys by a window, home/g and end/G to the ends.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Up:       style.ListUp(),
-		Down:     style.ListDown(),
-		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
-		Home:     key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home/g", "top")),
-		End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end/G", "bottom")),
+		Up:       keys.Up(),
+		Down:     keys.Down(),
+		PageUp:   keys.PageUp(),
+		PageDown: keys.PageDown(),
+		Home:     keys.Top(),
+		End:      keys.Bottom(),
 	}
 }
 

@@ -1,7 +1,6 @@
-// Package style is what the components and tabs share in looks and keys:
-// the text input's styles and the key bindings every list and form uses,
-// and the mouse wheel's step, so that a key means the same thing in every
-// tab and its help reads the same.
+// Package style is what the components and tabs share in looks: the text
+// input's styles and the mouse wheel's step. The keys they share are
+// ui/components/keys'.
 package style
 
 import (

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
+	"atelier/ui/components/keys"
 )
 
 // KeyMap is the vote's keys, for acting and for help. Letters are read in
@@ -34,7 +35,7 @@ func DefaultKeyMap() KeyMap {
 		Record:   b([]string{"enter"}, "enter", "record the ranking"),
 		Erase:    b([]string{"backspace"}, "⌫", "take a letter back"),
 		Clear:    b([]string{"esc"}, "esc", "clear the ranking"),
-		Withdraw: b([]string{"W"}, "W", "withdraw the vote"),
+		Withdraw: keys.Withdraw(),
 	}
 }
 
@@ -50,6 +51,33 @@ func (m Model) Help() []key.Binding {
 	case m.Hidden():
 		return []key.Binding{k.Rank, k.Record, k.Tie, k.Bad}
 	case m.Blind() && m.ballot.ID != 0 && !m.withdrawn:
+		return []key.Binding{k.Withdraw}
+	}
+	return nil
+}
+
+// Live is the vote's keys that act now, for the registry of actions (a
+// tab's live group): the question's answers, the verdicts of a hidden run
+// (with enter, ⌫ and esc while a ranking is typed: they are the ranking's
+// then, not the tab's), or W once a vote stands.
+func (m Model) Live() []key.Binding {
+	if m.ask.Asking() {
+		return m.ask.Help()
+	}
+	return m.KeyMap.Now(m.n, m.Hidden(), m.typed != "", m.Blind() && m.ballot.ID != 0 && !m.withdrawn)
+}
+
+// Now is the keys that act on a blind run of n targets: hidden until the
+// vote, a ranking typed, a vote standing to withdraw.
+func (k KeyMap) Now(n int, hidden, typing, standing bool) []key.Binding {
+	switch {
+	case hidden && n == 2:
+		return []key.Binding{k.Two}
+	case hidden && typing:
+		return []key.Binding{k.Rank, k.Tie, k.Bad, k.Record, k.Erase, k.Clear}
+	case hidden:
+		return []key.Binding{k.Rank, k.Tie, k.Bad}
+	case standing:
 		return []key.Binding{k.Withdraw}
 	}
 	return nil

@@ -139,6 +139,10 @@ func (m Model) Withdrawn() bool { return m.withdrawn }
 // Saving reports whether a record or a withdrawal is under way.
 func (m Model) Saving() bool { return m.saving }
 
+// Typing reports whether a ranking is being typed: enter records it, esc
+// drops it.
+func (m Model) Typing() bool { return m.typed != "" }
+
 // Asking reports whether the withdrawal's question waits for y or n.
 func (m Model) Asking() bool { return m.ask.Asking() }
 

@@ -88,6 +88,12 @@ func (d *Driver[H]) Type(s string) H {
 // Notices are the status-bar notices the tab sent, in order.
 func (d *Driver[H]) Notices() []string { return Notices(d.Out) }
 
+// NoticesOf are the notices of kind k the tab sent, in order.
+func (d *Driver[H]) NoticesOf(k tab.Kind) []string { return NoticesOf(d.Out, k) }
+
+// Warnings are the notices the tab sent to say why a key did nothing.
+func (d *Driver[H]) Warnings() []string { return Warnings(d.Out) }
+
 // Errors are the errors the tab sent the status bar, in order.
 func (d *Driver[H]) Errors() []error { return Errors(d.Out) }
 

@@ -7,21 +7,14 @@ import (
 	"time"
 
 	"atelier/store"
+	"atelier/store/storetest"
 )
 
 // OpenStore opens a store in dir (a fresh folder when dir is ""), closed
-// when the test ends.
+// when the test ends: storetest.Open, from a copy of the template database.
 func OpenStore(t testing.TB, dir string) *store.Store {
 	t.Helper()
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	db, err := store.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	return storetest.Open(t, dir)
 }
 
 // Must returns a function that hands on a value and fails the test on an

@@ -10,8 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/ui/components/keys"
 	"atelier/ui/tab"
 )
 
@@ -36,37 +39,14 @@ func Results(t testing.TB, to tab.ID, cmd tea.Cmd, other *[]tea.Msg) []tea.Msg {
 }
 
 // Press builds the key press a name stands for: "a", "enter", "ctrl+n",
-// "alt+shift+left", "pgdown", "space".
+// "alt+shift+left", "pgdown", "space" (keys.Press); a name that is no key
+// is a mistake in the test.
 func Press(s string) tea.KeyPressMsg {
-	var k tea.KeyPressMsg
-	mods := map[string]tea.KeyMod{"ctrl": tea.ModCtrl, "alt": tea.ModAlt, "shift": tea.ModShift}
-	for {
-		mod, rest, ok := strings.Cut(s, "+")
-		if !ok || mods[mod] == 0 || rest == "" {
-			break
-		}
-		k.Mod |= mods[mod]
-		s = rest
-	}
-	if r, ok := named[s]; ok {
-		k.Code = r
-		if s == "space" && k.Mod == 0 {
-			k.Text = " "
-		}
-		return k
-	}
-	k.Code = []rune(s)[0]
-	if k.Mod == 0 {
-		k.Text = s
+	k, ok := keys.Press(s)
+	if !ok {
+		panic("tabtest.Press: no key is named " + s)
 	}
 	return k
-}
-
-// named are the keys Press knows by name.
-var named = map[string]rune{
-	"enter": tea.KeyEnter, "esc": tea.KeyEscape, "left": tea.KeyLeft, "right": tea.KeyRight,
-	"up": tea.KeyUp, "down": tea.KeyDown, "backspace": tea.KeyBackspace, "space": tea.KeySpace,
-	"tab": tea.KeyTab, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
 }
 
 // Presses are the key presses of ks: a key's name (see Press) as that
@@ -74,7 +54,7 @@ var named = map[string]rune{
 func Presses(ks ...string) []tea.KeyPressMsg {
 	var out []tea.KeyPressMsg
 	for _, k := range ks {
-		if _, ok := named[k]; ok || strings.Contains(k, "+") || len([]rune(k)) == 1 {
+		if _, ok := keys.Press(k); ok {
 			out = append(out, Press(k))
 			continue
 		}
@@ -95,6 +75,21 @@ func Notices(msgs []tea.Msg) []string {
 	}
 	return out
 }
+
+// NoticesOf are the status-bar notices of kind k among msgs, in order.
+func NoticesOf(msgs []tea.Msg, k tab.Kind) []string {
+	var out []string
+	for _, m := range msgs {
+		if n, ok := m.(tab.NoticeMsg); ok && n.Kind == k {
+			out = append(out, n.Text)
+		}
+	}
+	return out
+}
+
+// Warnings are the status-bar notices among msgs that say why a key did
+// nothing (!), in order.
+func Warnings(msgs []tea.Msg) []string { return NoticesOf(msgs, tab.Warning) }
 
 // Errors are the status-bar errors among msgs, in order.
 func Errors(msgs []tea.Msg) []error {
@@ -139,4 +134,12 @@ func Drain(cmd tea.Cmd) []tea.Msg {
 		out = append(out, Drain(v.Index(i).Interface().(tea.Cmd))...)
 	}
 	return out
+}
+
+// Binds reports whether a live group of a tab's help binds the key named
+// s: whether the key acts now (a bare digit no live group binds does
+// nothing, the shell says).
+func Binds(h help.KeyMap, s string) bool {
+	th, ok := h.(tab.Help)
+	return ok && key.Matches(Press(s), th.Live()...)
 }

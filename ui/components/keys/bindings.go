@@ -1,0 +1,127 @@
+package keys
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// The verbs every tab shares, each on the same keys and in the same words
+// everywhere (README's key table).
+
+func bind(label, what string, keys ...string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(label, what))
+}
+
+// Up moves to the row above in a list, where nothing is typed: k too.
+func Up() key.Binding { return bind("↑/k", "up", "up", "k") }
+
+// Down moves to the row below in a list: j too.
+func Down() key.Binding { return bind("↓/j", "down", "down", "j") }
+
+// PageUp moves a page up.
+func PageUp() key.Binding { return bind("pgup", "page up", "pgup") }
+
+// PageDown moves a page down.
+func PageDown() key.Binding { return bind("pgdn", "page down", "pgdown") }
+
+// Top goes to the first row, or the top of a text.
+func Top() key.Binding { return bind("g/home", "top", "g", "home") }
+
+// Bottom goes to the last row, or the end of a text.
+func Bottom() key.Binding { return bind("G/end", "bottom", "G", "end") }
+
+// RowUp moves to the row above in a form, where k is text.
+func RowUp() key.Binding { return bind("↑", "previous row", "up") }
+
+// RowDown moves to the row below in a form.
+func RowDown() key.Binding { return bind("↓", "next row", "down") }
+
+// NextField moves to a form's next field; a tab is never typed into one.
+func NextField() key.Binding { return bind("tab", "next field", "tab") }
+
+// PrevField moves to a form's previous field.
+func PrevField() key.Binding { return bind("shift+tab", "previous field", "shift+tab") }
+
+// Filter opens a list's filter, typed as it narrows.
+func Filter() key.Binding { return bind("/", "filter", "/") }
+
+// Open opens the row under the cursor.
+func Open() key.Binding { return bind("enter", "open", "enter") }
+
+// Back goes one level back: out of what is open, a field, a question.
+func Back() key.Binding { return bind("esc", "back", "esc") }
+
+// Yes answers a question yes, in either case; what says what that does:
+// "yes, delete" ("" for a plain yes).
+func Yes(what string) key.Binding { return bind("y", saying("yes", what), "y", "Y") }
+
+// No answers a question no, in either case, or esc: what says what stays
+// ("no, keep it").
+func No(what string) key.Binding { return bind("n/esc", saying("no", what), "n", "N", "esc") }
+
+// Says is what an answer made by Yes or No does, without the answer:
+// "delete" of "yes, delete"; the answer itself when it says no more.
+func Says(b key.Binding) string {
+	d := b.Help().Desc
+	if _, what, ok := strings.Cut(d, ", "); ok && (strings.HasPrefix(d, "yes, ") || strings.HasPrefix(d, "no, ")) {
+		return what
+	}
+	return d
+}
+
+func saying(answer, what string) string {
+	if what == "" {
+		return answer
+	}
+	return answer + ", " + what
+}
+
+// Withdraw withdraws a vote (after a y), in every tab that votes; a vote
+// is never changed.
+func Withdraw() key.Binding { return bind("W", "withdraw the vote", "W") }
+
+// Shared are the grammar's bindings whose words never change (Yes and No
+// say what they answer): the verbs README's key table must hold.
+func Shared() []key.Binding {
+	return []key.Binding{Up(), Down(), PageUp(), PageDown(), Top(), Bottom(), RowUp(), RowDown(),
+		NextField(), PrevField(), Filter(), Open(), Back(), Withdraw()}
+}
+
+// Moves are the keys that move a cursor through a list, every list's.
+type Moves struct{ Up, Down, PageUp, PageDown, Top, Bottom key.Binding }
+
+// DefaultMoves returns the grammar's moves.
+func DefaultMoves() Moves {
+	return Moves{Up: Up(), Down: Down(), PageUp: PageUp(), PageDown: PageDown(), Top: Top(), Bottom: Bottom()}
+}
+
+// Bindings are the moves, for help.
+func (m Moves) Bindings() []key.Binding {
+	return []key.Binding{m.Up, m.Down, m.PageUp, m.PageDown, m.Top, m.Bottom}
+}
+
+// Move is where msg takes a cursor at i over n rows, page rows a page
+// (kept within the rows); false when msg is no move.
+func (m Moves) Move(msg tea.KeyPressMsg, i, n, page int) (int, bool) {
+	page = max(page, 1)
+	var to int
+	switch {
+	case key.Matches(msg, m.Up):
+		to = i - 1
+	case key.Matches(msg, m.Down):
+		to = i + 1
+	case key.Matches(msg, m.PageUp):
+		to = i - page
+	case key.Matches(msg, m.PageDown):
+		to = i + page
+	case key.Matches(msg, m.Top):
+		to = 0
+	case key.Matches(msg, m.Bottom):
+		to = n - 1
+	default:
+		return i, false
+	}
+	return max(min(to, n-1), 0), true
+}
