@@ -54,7 +54,7 @@ func escapingService(t *testing.T) *hostile {
 		tasks[form]++
 		return h.task(fmt.Sprintf("%s%d", form, tasks[form]), status)
 	}
-	h.serve = func(w http.ResponseWriter, r *http.Request) bool {
+	h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
 		body, _ := io.ReadAll(r.Body)
 		word := "ok"
 		for _, k := range []string{"stream-fail", "plain-fail", "fail"} {
@@ -122,7 +122,7 @@ func escapingService(t *testing.T) *hostile {
 			return false
 		}
 		return true
-	}
+	})
 	return h
 }
 

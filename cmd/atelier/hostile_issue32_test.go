@@ -48,14 +48,14 @@ func TestHostileBatchFileOutsideItsFolder(t *testing.T) {
 			h := newHostile(t, controls) // a whole streamed reply
 			var mu sync.Mutex
 			var bodies []string
-			h.serve = func(w http.ResponseWriter, r *http.Request) bool {
+			h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
 				b, _ := io.ReadAll(r.Body)
 				mu.Lock()
 				bodies = append(bodies, string(b))
 				mu.Unlock()
 				r.Body = io.NopCloser(strings.NewReader(string(b)))
 				return false // the messages endpoint answers
-			}
+			})
 			env := h.env(t)
 			file := filepath.Join(dir, "b.toml")
 			writeFile(t, file, "targets = [\"alpha:m\"]\n\n[[prompts]]\nfile = \""+tc.file+"\"\n")
@@ -84,7 +84,7 @@ func TestHostileOddVideoStatuses(t *testing.T) {
 	} {
 		t.Run(tc.shown, func(t *testing.T) {
 			h := newHostile(t, "")
-			h.serve = func(w http.ResponseWriter, r *http.Request) bool {
+			h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
 				if !strings.HasSuffix(r.URL.Path, "/status") {
 					return false
 				}
@@ -94,7 +94,7 @@ func TestHostileOddVideoStatuses(t *testing.T) {
 				}
 				writeJSONReply(w, reply)
 				return true
-			}
+			})
 			env := h.env(t)
 			r := runHostile(t, env, nil, "instant", "video", "submit", "videoa/q1/text-to-video", "--set", "prompt=waves", "--wait")
 			if r.code != 1 || !strings.Contains(r.stderr, tc.shown+"\n") || !strings.HasSuffix(strings.TrimSpace(r.stderr), tc.reason) {
@@ -117,7 +117,7 @@ func TestHostileOddVideoStatuses(t *testing.T) {
 // the reason, and no file is saved.
 func TestHostileImageOfZeros(t *testing.T) {
 	h := newHostile(t, "")
-	h.serve = func(w http.ResponseWriter, r *http.Request) bool {
+	h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
 		if r.URL.Path != "/bypass/gamma/v1/images/generations" {
 			return false
 		}
@@ -129,7 +129,7 @@ func TestHostileImageOfZeros(t *testing.T) {
 		}
 		io.WriteString(w, `"}]}`)
 		return true
-	}
+	})
 	env := h.env(t)
 	out := t.TempDir()
 	r := runHostile(t, env, nil, "real", "image", "-m", "gamma/image-2", "-o", out, "a cat")
@@ -158,7 +158,7 @@ func TestHostileMediaRedirectHeaders(t *testing.T) {
 		w.Write(h.video)
 	}))
 	t.Cleanup(storage.Close)
-	h.serve = func(w http.ResponseWriter, r *http.Request) bool {
+	h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
 		if r.URL.Path != "/media/video.mp4" {
 			return false
 		}
@@ -167,7 +167,7 @@ func TestHostileMediaRedirectHeaders(t *testing.T) {
 		mu.Unlock()
 		http.Redirect(w, r, storage.URL+"/stored/video.mp4", http.StatusFound)
 		return true
-	}
+	})
 	env := h.env(t)
 	config := filepath.Join(t.TempDir(), "config.toml")
 	writeFile(t, config, "[headers.queue]\n\"X-Tenant\" = \"studio\"\n")

@@ -72,7 +72,7 @@ func streamFamily(w http.ResponseWriter, r *http.Request, fam string, next func(
 // the texts of texts() (a new sequence per request).
 func streamingHostile(t *testing.T, texts func() func() (string, bool)) *hostile {
 	h := newHostile(t, "")
-	h.serve = func(w http.ResponseWriter, r *http.Request) bool {
+	h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
 		switch {
 		case r.URL.Path == "/bypass/alpha/v1/messages":
 			streamFamily(w, r, "alpha", texts())
@@ -84,7 +84,7 @@ func streamingHostile(t *testing.T, texts func() func() (string, bool)) *hostile
 			return false
 		}
 		return true
-	}
+	})
 	return h
 }
 
