@@ -38,6 +38,7 @@ type fileDoc struct {
 	Kind        string              `toml:"kind"`
 	System      string              `toml:"system"`
 	Targets     []string            `toml:"targets"`
+	TargetSet   string              `toml:"target_set"`
 	Repeats     *int                `toml:"repeats"`
 	Concurrency *int                `toml:"concurrency"`
 	Vars        map[string][]string `toml:"vars"`
@@ -70,7 +71,8 @@ type Plan struct {
 	Name        string   `json:"name"`
 	Kind        string   `json:"kind,omitempty"` // "" (chat) or KindImage
 	System      string   `json:"system,omitempty"`
-	Targets     []string `json:"targets"` // as written: FAMILY:MODEL[:key=value,...], or MODEL[:key=value,...] for images
+	Targets     []string `json:"targets"`              // as written: FAMILY:MODEL[:key=value,...], or MODEL[:key=value,...] for images
+	TargetSet   string   `json:"target_set,omitempty"` // the named set the targets began with, as it was when the plan was read
 	Repeats     int      `json:"repeats"`
 	Concurrency int      `json:"concurrency,omitempty"` // per family; 0: DefaultConcurrency
 	Cases       []Case   `json:"cases"`
@@ -140,28 +142,35 @@ func (e *FileError) Error() string {
 // ReadOptions).
 func ReadFile(path string) (*Plan, error) { return ReadFileWith(path, ReadOptions{}) }
 
-// ReadFileWith is ReadFile with options.
+// ReadFileWith is ReadFile with options: outside files allowed, and the
+// sets the file's target_set is read from.
 func ReadFileWith(path string, o ReadOptions) (*Plan, error) {
 	data, err := limits.ReadFile(path, MaxFile, "batch file")
 	if err != nil {
 		return nil, err
 	}
-	return Parse(path, data, func(name string) ([]byte, error) {
+	return ParseWith(path, data, func(name string) ([]byte, error) {
 		return readPromptFile(filepath.Dir(path), name, o.AllowOutsideFiles)
-	})
+	}, o.Sets)
 }
 
 // Parse reads a batch file's bytes; path names it in errors, and readFile
 // reads a prompt's file (nil: prompt files are refused). Every mistake
 // found is returned, joined, each with its line.
 func Parse(path string, data []byte, readFile func(string) ([]byte, error)) (*Plan, error) {
+	return ParseWith(path, data, readFile, nil)
+}
+
+// ParseWith is Parse, with sets reading the file's target_set (nil: a
+// target_set is refused, the history that keeps them not being open).
+func ParseWith(path string, data []byte, readFile func(string) ([]byte, error), sets TargetSets) (*Plan, error) {
 	var doc fileDoc
 	dec := toml.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&doc); err != nil {
 		return nil, decodeError(path, err)
 	}
-	v := &validator{path: path, lines: keyLines(data)}
+	v := &validator{path: path, lines: keyLines(data), sets: sets}
 	plan := v.plan(&doc, readFile)
 	if len(v.errs) > 0 {
 		return nil, errors.Join(v.errs...)
@@ -172,6 +181,7 @@ func Parse(path string, data []byte, readFile func(string) ([]byte, error)) (*Pl
 // validator gathers the mistakes of one file.
 type validator struct {
 	path  string
+	sets  TargetSets // reads a target_set; nil: none can be read
 	lines map[string]int
 	errs  []error
 	text  int64 // prompt text of the cases so far
@@ -214,11 +224,14 @@ func (v *validator) plan(doc *fileDoc, readFile func(string) ([]byte, error)) *P
 	}
 	switch strings.TrimSpace(doc.Kind) {
 	case "", "chat":
-		v.targets(p, doc.Targets)
+		v.targets(p, v.targetSet(p, doc), doc.Targets)
 	case KindImage:
 		p.Kind = KindImage
 		if doc.System != "" {
 			v.fail("system", "an image batch has no system prompt")
+		}
+		if doc.TargetSet != "" {
+			v.fail("target_set", "a target set holds chat targets: list an image batch's targets")
 		}
 		v.imageTargets(p, doc.Targets)
 	default:
@@ -238,7 +251,18 @@ func (v *validator) plan(doc *fileDoc, readFile func(string) ([]byte, error)) *P
 	return p
 }
 
-func (v *validator) targets(p *Plan, specs []string) {
+func (v *validator) targets(p *Plan, fromSet, specs []string) {
+	p.Targets = append(p.Targets, fromSet...) // a listed one that repeats them is refused below
+	if len(fromSet) > 0 {
+		defer func() {
+			if len(p.Targets) > MaxTargets {
+				v.fail("targets", "%d targets with the target set's is more than %d", len(p.Targets), MaxTargets)
+			}
+		}()
+		if len(specs) == 0 {
+			return
+		}
+	}
 	v.targetList(p, specs, "FAMILY:MODEL[:key=value,...]", func(s string) error {
 		t, err := client.ParseChatTarget(s)
 		if err != nil {
@@ -399,7 +423,7 @@ func decodeError(path string, err error) error {
 		for i, e := range strict.Errors {
 			line, _ := e.Position()
 			errs[i] = &FileError{Path: path, Line: line, Field: strings.Join(e.Key(), "."),
-				Msg: "unknown key (known: name, kind, system, targets, repeats, concurrency, vars, checks, prompts; in a prompt: name, text, file, vars, cases, checks)"}
+				Msg: "unknown key (known: name, kind, system, targets, target_set, repeats, concurrency, vars, checks, prompts; in a prompt: name, text, file, vars, cases, checks)"}
 		}
 		return errors.Join(errs...)
 	}

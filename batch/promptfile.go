@@ -18,6 +18,9 @@ type ReadOptions struct {
 	// one that names /etc/shadow or ../secret.txt must not send it to a
 	// model.
 	AllowOutsideFiles bool
+	// Sets are the named target sets a file's target_set is read from
+	// (nil: a file that names one is an error).
+	Sets TargetSets
 }
 
 // errOutside is a prompt file that resolves outside the batch file's folder.

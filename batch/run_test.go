@@ -305,3 +305,20 @@ func waitHeld(t *testing.T, ctx context.Context, w *watch, n int) {
 		}
 	}
 }
+
+func TestNothingToResume(t *testing.T) {
+	for _, tc := range []struct {
+		b     store.Batch
+		retry bool
+		want  string
+	}{
+		{store.Batch{ID: 1, Cells: 4, Done: 4}, false, "batch 1: nothing to resume: every cell is done"},
+		{store.Batch{ID: 2, Cells: 4, Done: 2, Failed: 2}, false, "batch 2: nothing to resume: every cell is done but 2 failed (R runs them again)"},
+		{store.Batch{ID: 3, Cells: 4, Done: 2, Failed: 2}, true, ""},
+		{store.Batch{ID: 4, Cells: 4, Done: 2, Failed: 1}, false, ""},
+	} {
+		if got := NothingToResume(tc.b, tc.retry, "R"); got != tc.want {
+			t.Errorf("%+v retry %v: %q, want %q", tc.b, tc.retry, got, tc.want)
+		}
+	}
+}

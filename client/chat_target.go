@@ -162,14 +162,19 @@ func FormatChatTarget(t ChatTarget) string {
 
 // FormatChatSettings writes the settings that are set as key=value pairs
 // joined by commas, the settings part of FormatChatTarget.
-func FormatChatSettings(s ChatSettings) string {
+func FormatChatSettings(s ChatSettings) string { return strings.Join(ChatSettingPairs(s), ",") }
+
+// ChatSettingPairs are the settings that are set, each as key=value (a
+// comma inside a JSON value stays in its pair), in FormatChatSettings'
+// order: what a screen shows of a target's settings, a pair at a time.
+func ChatSettingPairs(s ChatSettings) []string {
 	b, err := json.Marshal(s)
 	if err != nil {
-		return ""
+		return nil
 	}
 	var m map[string]json.RawMessage
 	if json.Unmarshal(b, &m) != nil {
-		return ""
+		return nil
 	}
 	var pairs []string
 	for _, k := range chatTargetFields {
@@ -188,7 +193,7 @@ func FormatChatSettings(s ChatSettings) string {
 			pairs = append(pairs, k+"="+chatTargetFormat(v))
 		}
 	}
-	return strings.Join(pairs, ",")
+	return pairs
 }
 
 // chatTargetFormat writes one JSON value: a string bare when it reads back

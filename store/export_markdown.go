@@ -82,7 +82,7 @@ func (w *mdWriter) conversation(c *Conversation) {
 	}
 	for _, m := range c.Messages {
 		if m.Role == RoleUser {
-			w.f("\n## You · %s\n\n%s\n", stamp(m.CreatedAt), m.Text)
+			w.f("\n## You · %s\n\n%s\n", stamp(m.CreatedAt), demoteHeadings(m.Text, 2))
 			continue
 		}
 		head := strings.Join(nonEmpty(m.Family, m.Model), " · ")
@@ -96,7 +96,7 @@ func (w *mdWriter) conversation(c *Conversation) {
 		if m.Thinking != "" {
 			w.f("\n<details><summary>Thinking</summary>\n\n%s\n\n</details>\n", m.Thinking)
 		}
-		w.f("\n%s\n", m.Text)
+		w.f("\n%s\n", demoteHeadings(m.Text, 2))
 	}
 }
 

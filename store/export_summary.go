@@ -120,8 +120,11 @@ func sumPerSecond(m Message) string {
 }
 
 func sumSecs(s float64) string {
-	if s <= 0 {
+	switch {
+	case s <= 0:
 		return ""
+	case s < 0.005: // would read 0.00 s, as if none were measured
+		return "< 0.01 s"
 	}
 	return fmt.Sprintf("%.2f s", s)
 }

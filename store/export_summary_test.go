@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -42,5 +43,35 @@ func TestExportMarkdownCompareSummary(t *testing.T) {
 	}
 	if strings.Index(string(b), "## Summary") > strings.Index(string(b), "## You") {
 		t.Error("the summary comes after the messages")
+	}
+}
+
+// TestSummaryKeepsASubMillisecondFirstToken: a first token under a
+// millisecond (the demo's simulator answers in-process) is a figure, not
+// a blank, in the report's summary (issue 30).
+func TestSummaryKeepsASubMillisecondFirstToken(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	id, err := s.NewConversation(ctx, KindCompare, "quick")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lane, ttft := range []time.Duration{400 * time.Microsecond, 30 * time.Millisecond} {
+		if _, err := s.AddMessage(ctx, Message{ConversationID: id, Role: RoleAssistant, Lane: lane, Family: "alpha", Model: "m",
+			Text: "hi", TTFT: ttft, Total: time.Second}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := s.Conversation(ctx, id)
+	if err != nil || c.Messages[0].TTFT <= 0 {
+		t.Fatalf("a first token of 0.4 ms reads back as %v (%v)", c.Messages[0].TTFT, err)
+	}
+	md, err := s.ExportMarkdown(ctx, ItemRef{Kind: KindCompare, ID: id}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(md)
+	if !strings.Contains(string(b), "| 1 | alpha · m | < 0.01 s | 1.00 s |") {
+		t.Errorf("the first lane's first token is not in the summary:\n%s", b)
 	}
 }

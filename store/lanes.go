@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 )
 
 // Lane is one column of a comparison for one prompt: its target and the
@@ -79,4 +80,28 @@ func (s *Store) Lanes(ctx context.Context, conversationID int64) ([]Lane, error)
 		return nil, fmt.Errorf("lanes of conversation %d: %w", conversationID, err)
 	}
 	return ls, nil
+}
+
+// LastTurnTargets are what a comparison is named by in a listing: the
+// families and the models of its last turn's lanes, each once, in lane
+// order, and how many lanes that turn has (a sweep runs one model
+// several ways). The listing itself carries a single lane's target.
+func LastTurnTargets(ls []Lane) (families, models []string, lanes int) {
+	if len(ls) == 0 {
+		return nil, nil, 0
+	}
+	turn := ls[len(ls)-1].Turn
+	for _, l := range ls {
+		if l.Turn != turn {
+			continue
+		}
+		lanes++
+		if !slices.Contains(families, l.Family) {
+			families = append(families, l.Family)
+		}
+		if !slices.Contains(models, l.Model) {
+			models = append(models, l.Model)
+		}
+	}
+	return families, models, lanes
 }

@@ -41,6 +41,10 @@ var fixtures = map[int][]string{
 		`INSERT INTO batch_cells (batch_id, cell, prompt, case_idx, target, repeat, status, image_job_id)
 			VALUES (2, 0, 0, 0, 0, 0, 'done', 2)`,
 	},
+	9: { // a writer at version 9 names a cell's row after its batch as it makes it
+		`UPDATE conversations SET batch_id = 1 WHERE id = 2`,
+		`UPDATE image_jobs SET batch_id = 2 WHERE id = 2`,
+	},
 }
 
 // buildAt creates a database at schema version v holding the fixtures of

@@ -42,7 +42,7 @@ type Hit struct {
 	RequestID      string // for video
 	Family         string
 	Model          string
-	Snippet        string // with HighlightStart and HighlightEnd around matches
+	Snippet        string // as one line of text, not markdown, with HighlightStart and HighlightEnd around matches
 	At             time.Time
 }
 
@@ -72,6 +72,9 @@ func (s *Store) Search(ctx context.Context, q SearchQuery) ([]Hit, error) {
 	slices.SortStableFunc(hits, func(a, b Hit) int { return b.At.Compare(a.At) })
 	if len(hits) > q.Limit {
 		hits = hits[:q.Limit]
+	}
+	for i := range hits {
+		hits[i].Snippet = MarkdownText(hits[i].Snippet)
 	}
 	return hits, nil
 }

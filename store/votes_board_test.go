@@ -102,6 +102,30 @@ func TestRankedVotesAreVotesRanked(t *testing.T) {
 	}
 }
 
+// TestNextPromptStandsAlone: a chat's later prompt leans on what came
+// before it ("and now continue please"): the Arena never picks it, only a
+// chat's first prompt or any of a comparison's (issue 30).
+func TestNextPromptStandsAlone(t *testing.T) {
+	s := openTest(t)
+	fakeClock(s)
+	chat := must[int64](t)(s.NewConversation(bg, KindChat, ""))
+	for turn, text := range []string{"explain CRDTs", "and now continue please"} {
+		must[int64](t)(s.AddMessage(bg, Message{ConversationID: chat, Turn: turn, Role: RoleUser, Text: text}))
+		must[int64](t)(s.AddMessage(bg, Message{ConversationID: chat, Turn: turn, Role: RoleAssistant, Text: "..."}))
+	}
+	got, _, ok, err := s.NextPrompt(bg, "beta:m2", "alpha:m1")
+	if err != nil || !ok || got != "explain CRDTs" {
+		t.Errorf("NextPrompt = %q ok %v, %v; want the chat's first prompt", got, ok, err)
+	}
+	cmp := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
+	for turn, text := range []string{"sort a list", "write a haiku"} {
+		must[int64](t)(s.AddMessage(bg, Message{ConversationID: cmp, Turn: turn, Role: RoleUser, Text: text}))
+	}
+	if got, _, _, _ := s.NextPrompt(bg, "beta:m2", "alpha:m1"); got != "write a haiku" {
+		t.Errorf("NextPrompt = %q; want the comparison's newest prompt", got)
+	}
+}
+
 // TestBoardsStampMovesWithWhatBoardsRead: a vote cast or withdrawn, a tag
 // set and a lane rated each move the stamp; a chat recorded does not.
 func TestBoardsStampMovesWithWhatBoardsRead(t *testing.T) {

@@ -12,7 +12,8 @@ import (
 const promptScan = 500
 
 // NextPrompt picks a prompt from the history to judge targets a and b on
-// next: the newest prompt of a chat or comparison that no standing chat
+// next: the newest prompt that stands alone (a chat's first, any of a
+// comparison's) of a chat or comparison that no standing chat
 // vote between the two judged (prompts compared by their text), among the
 // prompts of the promptScan newest conversations. When every one of those was judged, it is the newest
 // prompt, and fresh is false: a new vote on a prompt judged before still
@@ -29,9 +30,13 @@ func (s *Store) NextPrompt(ctx context.Context, a, b string) (prompt string, fre
 	// The newest conversations first, through their index, and each one's
 	// prompts from its last: the messages of promptScan conversations at
 	// most are read, never every message.
+	// A chat's later prompts lean on what came before ("and now continue
+	// please"): only its first stands alone. Each prompt of a comparison is
+	// sent alone (issue 30).
 	recent, err := s.texts(ctx, `SELECT m.text FROM
-		(SELECT id, updated_at FROM conversations ORDER BY updated_at DESC, id DESC LIMIT ?) c
+		(SELECT id, kind, updated_at FROM conversations ORDER BY updated_at DESC, id DESC LIMIT ?) c
 		JOIN messages m ON m.conversation_id = c.id AND m.role = 'user' AND trim(m.text) <> ''
+			AND (c.kind = 'compare' OR m.turn = (SELECT MIN(turn) FROM messages WHERE conversation_id = c.id))
 		ORDER BY c.updated_at DESC, c.id DESC, m.turn DESC, m.id DESC LIMIT ?`, promptScan, promptScan)
 	if err != nil {
 		return "", false, false, err

@@ -188,6 +188,9 @@ func (m Model) View() tea.View {
 	v := tea.NewView(m.render())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "atelier"
+	v.WindowTitle = windowTitle
 	return v
 }
+
+// windowTitle is the terminal window's title (and tmux's pane title).
+const windowTitle = "atelier"

@@ -23,6 +23,9 @@ func TestTerminalRepliesReachEveryTab(t *testing.T) {
 		uv.PrimaryDeviceAttributesEvent{62, 4},
 		tea.TerminalVersionMsg{Name: "kitty(0.36)"},
 		tea.RawMsg{Msg: "x"},
+		uv.UnknownCsiEvent("\x1b[?2;0;1000;1000S"),
+		uv.UnknownDcsEvent("\x1bP1$r0;38:2::1:2:3m\x1b\\"),
+		tea.CapabilityMsg{Content: "RGB=8"},
 	}
 	send(t, m, replies...)
 	for id, f := range fakes {

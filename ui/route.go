@@ -134,8 +134,9 @@ func (m Model) deliver(id tab.ID, msg tea.Msg) (Model, tea.Cmd) {
 // tab instead: the tab that asked may not be the one showing.
 func (m Model) pass(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg.(type) {
-	case tea.RawMsg, tea.TerminalVersionMsg, tea.ColorProfileMsg,
-		uv.KittyGraphicsEvent, uv.PrimaryDeviceAttributesEvent, uv.CellSizeEvent, uv.PixelSizeEvent:
+	case tea.RawMsg, tea.TerminalVersionMsg, tea.ColorProfileMsg, tea.CapabilityMsg,
+		uv.KittyGraphicsEvent, uv.PrimaryDeviceAttributesEvent, uv.CellSizeEvent, uv.PixelSizeEvent,
+		uv.UnknownCsiEvent, uv.UnknownDcsEvent: // the sixel size, the colour report
 		return m.broadcast(msg)
 	}
 	return m.deliver(m.active, msg)

@@ -42,6 +42,7 @@ func newImageTab(deps Deps) screen {
 	// The tty's own record of its size stands in for a cell size the
 	// terminal does not tell (stock xterm answers no size query).
 	caps.Window = imageview.ReadWindow(os.Stdout)
+	caps.Title = windowTitle // kept up by a full-screen image
 	return adapt(imagetab.New(imagetab.Options{
 		Store:    deps.Store,
 		Settings: deps.Settings,

@@ -43,16 +43,21 @@ func (a *app) close() {
 }
 
 func (a *app) commands() []*cobra.Command {
-	return []*cobra.Command{a.chatCmd(), a.compareCmd(), a.imageCmd(), a.videoCmd(), a.historyCmd(), a.batchCmd(), a.leaderboardCmd(), a.voteCmd(), a.keysCmd(), a.simCmd()}
+	return []*cobra.Command{a.chatCmd(), a.compareCmd(), a.imageCmd(), a.videoCmd(), a.historyCmd(), a.batchCmd(), a.leaderboardCmd(), a.voteCmd(), a.targetSetCmd(), a.keysCmd(), a.simCmd()}
 }
 
 // newClient returns a client for the configured service, or for the
 // in-process simulator with --demo.
 func (a *app) newClient(ctx context.Context) (*client.Client, error) {
 	if a.flags.demo {
+		cfg, err := a.settings() // the demo's: its limits apply as the TUI's Settings set them
+		if err != nil {
+			return nil, err
+		}
 		c, err := a.demoClient()
 		if err == nil {
 			c.AfterFunc = a.clocks.afterFunc
+			c.Limits.ReplyText, c.Limits.IdleTimeout = cfg.Limits.ReplyTextBytes(), cfg.Limits.Idle()
 		}
 		return c, err
 	}
@@ -126,8 +131,18 @@ func (a *app) settings() (*store.Settings, error) {
 	return cfg, nil
 }
 
-// configPath is config.toml's path: $ATELIER_CONFIG, else the XDG config dir.
+// configPath is config.toml's path: under --demo the demo data folder's,
+// for the TUI and every command alike (what the demo's Settings write is
+// what `atelier --demo chat` reads); else $ATELIER_CONFIG, else the XDG
+// config dir.
 func (a *app) configPath() (string, error) {
+	if a.flags.demo {
+		dir, err := a.dataDir()
+		if err != nil {
+			return "", err
+		}
+		return filepath.Join(dir, "config.toml"), nil
+	}
 	if path := a.getenv("ATELIER_CONFIG"); path != "" {
 		return path, nil
 	}
@@ -164,7 +179,7 @@ func (a *app) store() (*store.Store, error) {
 		return nil, err
 	}
 	opts := store.Options{ReplyText: limits.ReplyText}
-	if cfg, err := a.settings(); err == nil && !a.flags.demo {
+	if cfg, err := a.settings(); err == nil {
 		opts.ReplyText = cfg.Limits.ReplyTextBytes() // a bad config is told by the command that needs it
 	}
 	db, err := store.OpenWith(dir, opts)

@@ -61,7 +61,11 @@ func (a *app) batchRunCmd() *cobra.Command {
 			if err := f.check(); err != nil {
 				return err
 			}
-			plan, err := batch.ReadFileWith(args[0], batch.ReadOptions{AllowOutsideFiles: f.outside})
+			var sets batch.TargetSets // a target_set is read from the history
+			if db, err := a.store(); err == nil {
+				sets = batch.StoreSets(cmd.Context(), db)
+			}
+			plan, err := batch.ReadFileWith(args[0], batch.ReadOptions{AllowOutsideFiles: f.outside, Sets: sets})
 			if err != nil {
 				return usageError{err}
 			}
@@ -94,13 +98,30 @@ func (a *app) batchResumeCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.runBatch(cmd.Context(), f, func(context.Context, *store.Store) (int64, error) { return id, nil })
+			return a.runBatch(cmd.Context(), f, func(ctx context.Context, db *store.Store) (int64, error) {
+				b, err := db.Batch(ctx, id)
+				if err != nil {
+					return 0, err
+				}
+				if why := batch.NothingToResume(*b, f.retryFailed, "--retry-failed"); why != "" {
+					return 0, errNothingToResume{id, why}
+				}
+				return id, nil
+			})
 		},
 	}
 	f.add(cmd)
 	cmd.Flags().BoolVar(&f.retryFailed, "retry-failed", false, "run again the cells that failed (an error, no reply)")
 	return cmd
 }
+
+// errNothingToResume is a resume that would run no cell: said, not run.
+type errNothingToResume struct {
+	id  int64
+	why string
+}
+
+func (e errNothingToResume) Error() string { return e.why }
 
 // batchArg reads the ID argument and opens the history it is in.
 func (a *app) batchArg(args []string) (int64, *store.Store, error) {
@@ -134,6 +155,11 @@ func (a *app) runBatch(ctx context.Context, f batchRunFlags, idOf func(context.C
 		return err
 	}
 	id, err := idOf(ctx, db)
+	var nothing errNothingToResume
+	if errors.As(err, &nothing) {
+		fmt.Fprintln(a.io.err, "atelier: "+nothing.why)
+		return a.printBatch(ctx, db, nothing.id, f.json)
+	}
 	if err != nil {
 		return err
 	}

@@ -1,19 +1,11 @@
 package main
 
 import (
-	"encoding/csv"
-	"encoding/json"
-	"fmt"
-	"io"
 	"os"
-	"sort"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"atelier/batch"
-	"atelier/internal/termtext"
-	"atelier/store"
 )
 
 func (a *app) batchExportCmd() *cobra.Command {
@@ -31,7 +23,7 @@ func (a *app) batchExportCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			d, err := loadBatch(cmd.Context(), db, id)
+			d, err := batch.LoadReport(cmd.Context(), db, id)
 			if err != nil {
 				return err
 			}
@@ -45,9 +37,9 @@ func (a *app) batchExportCmd() *cobra.Command {
 				w = f
 			}
 			if asCSV {
-				err = writeBatchCSV(w, d)
+				err = d.WriteCSV(w)
 			} else {
-				err = writeBatchMarkdown(w, d)
+				err = d.WriteMarkdown(w)
 			}
 			if err != nil {
 				return err
@@ -63,149 +55,3 @@ func (a *app) batchExportCmd() *cobra.Command {
 	cmd.Flags().StringVarP(&outPath, "output", "o", "", "write to this file instead of stdout")
 	return cmd
 }
-
-// batchCSVHeader names the CSV's columns.
-var batchCSVHeader = []string{"batch", "cell", "prompt", "case", "variables", "target", "repeat", "status", "attempts",
-	"passed", "failed_checks", "ttft_ms", "total_ms", "input_tokens", "output_tokens", "tokens_per_second", "error",
-	"conversation", "reply", "image_job", "file"}
-
-// writeBatchCSV writes one row per cell: its place, outcome, figures and
-// reply.
-func writeBatchCSV(w io.Writer, d *batchData) error {
-	cw := csv.NewWriter(w)
-	cw.Write(batchCSVHeader)
-	for _, c := range d.cells {
-		cs := d.plan.Cases[c.Case]
-		passed := ""
-		if c.Passed != nil {
-			passed = fmt.Sprint(*c.Passed)
-		}
-		conv := ""
-		if c.ConversationID != 0 {
-			conv = fmt.Sprintf("chat:%d", c.ConversationID)
-		}
-		cw.Write([]string{fmt.Sprint(d.b.ID), fmt.Sprint(c.Cell), fmt.Sprint(c.Prompt), cs.Name, varsText(cs.Vars),
-			d.plan.Targets[c.Target], fmt.Sprint(c.Repeat + 1), c.Status, fmt.Sprint(c.Attempts), passed,
-			strings.Join(failedChecks(c), "; "), msText(c.TTFT.Milliseconds()), msText(c.Total.Milliseconds()),
-			msText(c.Usage.InputTokens), msText(c.Usage.OutputTokens), perSecond(c), c.Error, conv, d.replies[c.Cell],
-			imageJobText(c.ImageJobID), c.Media})
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// imageJobText names an image cell's job as history writes it.
-func imageJobText(id int64) string {
-	if id == 0 {
-		return ""
-	}
-	return fmt.Sprintf("image:%d", id)
-}
-
-func msText(n int64) string {
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprint(n)
-}
-
-func perSecond(c store.BatchCell) string {
-	d := c.Total - c.TTFT
-	if d <= 0 || c.Usage.OutputTokens == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%.1f", float64(c.Usage.OutputTokens)/d.Seconds())
-}
-
-// varsText writes a case's values as k=v; k=v, in key order.
-func varsText(vars map[string]string) string {
-	keys := make([]string, 0, len(vars))
-	for k := range vars {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + vars[k]
-	}
-	return strings.Join(parts, "; ")
-}
-
-// failedChecks names the checks a cell failed, with why.
-func failedChecks(c store.BatchCell) []string {
-	var rs []batch.CheckResult
-	if json.Unmarshal(c.ChecksJSON, &rs) != nil {
-		return nil
-	}
-	var out []string
-	for _, r := range rs {
-		if !r.Pass {
-			out = append(out, r.Check+": "+r.Why)
-		}
-	}
-	return out
-}
-
-// writeBatchMarkdown writes the report: the plan, the summary table, then
-// each case with every target's replies.
-func writeBatchMarkdown(w io.Writer, d *batchData) error {
-	p := d.plan
-	var b strings.Builder
-	fmt.Fprintf(&b, "# Batch %d: %s\n\n", d.b.ID, mdText(d.b.Name))
-	fmt.Fprintf(&b, "%s · %s · %d done, %d failed · started %s\n\n",
-		d.b.Status, batchShape(d.b.Cells, p), d.b.Done, d.b.Failed, d.b.CreatedAt.Local().Format("2006-01-02 15:04"))
-	if p.System != "" {
-		fmt.Fprintf(&b, "System prompt: %s\n\n", mdText(p.System))
-	}
-	b.WriteString("## Summary\n\n| Target | Done | Pass | TTFT p50 | TTFT p95 | Total p50 | Total p95 | Tok/s | Out tokens | Errors | Stability |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
-	for _, s := range d.summary {
-		fmt.Fprintf(&b, "| `%s` | %d/%d | %s | %s | %s | %s | %s | %.1f | %.0f | %d | %s |\n", s.Target, s.Done, s.Cells,
-			rate(s.PassRate), secs(s.TTFTMedian), secs(s.TTFTP95), secs(s.TotalMedian), secs(s.TotalP95),
-			s.TokensPerSecond, s.OutputTokens, s.Failed, share(s.Stability))
-	}
-	byCase := map[int][]store.BatchCell{}
-	for _, c := range d.cells {
-		byCase[c.Case] = append(byCase[c.Case], c)
-	}
-	for i, cs := range p.Cases {
-		fmt.Fprintf(&b, "\n## %s\n\n", mdText(cs.Name))
-		quote(&b, cs.Text)
-		for _, c := range byCase[i] {
-			fmt.Fprintf(&b, "\n### `%s` · repeat %d · %s", p.Targets[c.Target], c.Repeat+1, c.Status)
-			if c.Passed != nil {
-				b.WriteString(map[bool]string{true: " · checks passed", false: " · checks failed"}[*c.Passed])
-			}
-			if c.Total > 0 && c.Status == store.CellDone {
-				fmt.Fprintf(&b, " · %s, %d tokens", secs(c.Total), c.Usage.OutputTokens)
-			}
-			b.WriteString("\n\n")
-			for _, f := range failedChecks(c) {
-				fmt.Fprintf(&b, "- failed: %s\n", mdText(f))
-			}
-			if c.Error != "" {
-				fmt.Fprintf(&b, "- error: %s\n", mdText(c.Error))
-			}
-			if c.Media != "" { // an image batch's cell: its file, shown where the report is read
-				fmt.Fprintf(&b, "\n![%s](%s)\n", mdText(cs.Name), mdText(c.Media))
-			}
-			if text := d.replies[c.Cell]; text != "" { // quoted, so its headings stay inside the cell's
-				b.WriteString("\n")
-				quote(&b, text)
-			}
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// quote writes text as a Markdown block quote.
-func quote(b *strings.Builder, text string) {
-	for line := range strings.SplitSeq(strings.TrimRight(mdText(text), "\n"), "\n") {
-		b.WriteString(strings.TrimRight("> "+line, " ") + "\n")
-	}
-}
-
-// mdText is text with terminal control sequences removed: a report is read
-// with cat as often as with a viewer.
-func mdText(s string) string { return termtext.String(s) }

@@ -115,13 +115,13 @@ type batchFileJSON struct {
 }
 
 // imageFiles are an image batch's cells with their files.
-func imageFiles(d *batchData) []batchFileJSON {
-	if !d.plan.IsImage() {
+func imageFiles(d *batch.Report) []batchFileJSON {
+	if !d.Plan.IsImage() {
 		return nil
 	}
-	out := make([]batchFileJSON, 0, len(d.cells))
-	for _, c := range d.cells {
-		out = append(out, batchFileJSON{Cell: c.Cell, Case: d.plan.Cases[c.Case].Name, Target: d.plan.Targets[c.Target],
+	out := make([]batchFileJSON, 0, len(d.Cells))
+	for _, c := range d.Cells {
+		out = append(out, batchFileJSON{Cell: c.Cell, Case: d.Plan.Cases[c.Case].Name, Target: d.Plan.Targets[c.Target],
 			Repeat: c.Repeat + 1, Status: c.Status, File: c.Media, Error: c.Error})
 	}
 	return out
@@ -150,58 +150,23 @@ func newBatchJSON(b *store.Batch) batchJSON {
 		Done: b.Done, Failed: b.Failed, Passed: b.Passed}
 }
 
-// batchData is what show and export read of a batch.
-type batchData struct {
-	b       *store.Batch
-	plan    *batch.Plan
-	cells   []store.BatchCell
-	replies map[int]string
-	summary []batch.TargetSummary
-}
-
-func loadBatch(ctx context.Context, db *store.Store, id int64) (*batchData, error) {
-	b, err := db.Batch(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	d := &batchData{b: b}
-	if d.plan, err = batch.LoadPlan(b); err != nil {
-		return nil, err
-	}
-	if d.cells, err = db.BatchCells(ctx, id); err != nil {
-		return nil, err
-	}
-	if d.replies, err = db.BatchReplies(ctx, id); err != nil {
-		return nil, err
-	}
-	d.summary = batch.Summarize(d.plan, d.cells, d.replies)
-	return d, nil
-}
-
 // printBatch prints a batch's summary table, or its JSON.
 func (a *app) printBatch(ctx context.Context, db *store.Store, id int64, asJSON bool) error {
-	d, err := loadBatch(ctx, db, id)
+	d, err := batch.LoadReport(ctx, db, id)
 	if err != nil {
 		return err
 	}
 	if asJSON {
-		out := newBatchJSON(d.b)
-		out.Summary, out.Files = d.summary, imageFiles(d)
+		out := newBatchJSON(d.Batch)
+		out.Summary, out.Files = d.Summary, imageFiles(d)
 		return writeJSON(a.jsonOut(), out)
 	}
 	fmt.Fprintf(a.io.out, "batch %d %q: %s · %s · %d done, %d failed\n",
-		d.b.ID, termtext.String(d.b.Name), d.b.Status, batchShape(d.b.Cells, d.plan), d.b.Done, d.b.Failed)
-	if err := writeSummary(a.io.out, d.summary); err != nil {
+		d.Batch.ID, termtext.String(d.Batch.Name), d.Batch.Status, d.Shape(), d.Batch.Done, d.Batch.Failed)
+	if err := writeSummary(a.io.out, d.Summary); err != nil {
 		return err
 	}
 	return writeFiles(a.io.out, imageFiles(d))
-}
-
-// batchShape is a batch's size as show and the Markdown report write it:
-// "72 cells (8 cases × 3 targets × 3 repeats)".
-func batchShape(cells int, p *batch.Plan) string {
-	return fmt.Sprintf("%s (%s × %s × %s)", count(cells, "cell"), count(len(p.Cases), "case"),
-		count(len(p.Targets), "target"), count(p.Repeats, "repeat"))
 }
 
 // writeSummary writes the per-target table.
@@ -216,12 +181,6 @@ func writeSummary(w io.Writer, rows []batch.TargetSummary) error {
 	return tw.Flush()
 }
 
-// rate and share write a pass rate and a similarity as the summary does.
-var rate, share = batch.RateText, batch.ShareText
-
-func secs(d time.Duration) string {
-	if d <= 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.2fs", d.Seconds())
-}
+// rate and share write a pass rate and a similarity as the summary does,
+// secs a time.
+var rate, share, secs = batch.RateText, batch.ShareText, batch.Secs

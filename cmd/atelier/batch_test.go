@@ -62,10 +62,13 @@ func TestBatchCommands(t *testing.T) {
 		t.Errorf("the simulator saw %d requests, want 13", hits)
 	}
 
-	// resume of a finished batch sends nothing.
+	// resume of a finished batch sends nothing, and says so (issue 30).
 	r = atelier(t, svc.env, "", "batch", "resume", "1")
 	if r.code != 0 || svc.hits.Load() != hits {
 		t.Fatalf("resume of a done batch: exit %d, %d requests: %s", r.code, svc.hits.Load()-hits, r.stderr)
+	}
+	if want := "batch 1: nothing to resume: every cell is done but 4 failed (--retry-failed runs them again)"; !strings.Contains(r.stderr, want) {
+		t.Errorf("resume of a done batch says %q, not %q", r.stderr, want)
 	}
 	for _, want := range []string{"alpha:m1 ", "4/4", "100%", "gamma:m3:system=[[fault:unauthorized]]", "STABILITY", "1.00"} {
 		if !strings.Contains(r.stdout, want) {

@@ -58,7 +58,7 @@ func (a *app) chatCmd() *cobra.Command {
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&f.family, "protocol", "p", "", "protocol family: alpha, beta or gamma")
-	fl.StringVarP(&f.model, "model", "m", "", "model name")
+	fl.StringVarP(&f.model, "model", "m", "", "model name (default: the family's in config.toml's [models]; under --demo, demo-FAMILY)")
 	fl.StringVar(&f.system, "system", "", "system prompt (alpha system, beta systemInstruction, gamma instructions)")
 	fl.IntVar(&f.maxTokens, "max-tokens", 0, "maximum output tokens (default 4096 for alpha)")
 	fl.Float64Var(&f.temperature, "temperature", 0, "sampling temperature")
@@ -112,7 +112,7 @@ func (f *chatFlags) target(cmd *cobra.Command, stdin io.Reader) (client.ChatTarg
 		return client.ChatTarget{}, usagef("--protocol: must be alpha, beta or gamma (got %q)", f.family)
 	}
 	if f.model == "" {
-		return client.ChatTarget{}, usagef("--model: is required")
+		return client.ChatTarget{}, usagef("--model: is required ("+defaultsHint+")", fam)
 	}
 	if cmd.Flags().Changed("max-tokens") && f.maxTokens < 1 {
 		// 0 would mean "not set" and send the default instead.
@@ -197,6 +197,13 @@ func (a *app) runChat(cmd *cobra.Command, args []string, f *chatFlags) error {
 	prompt, err := readPrompt(args, a.io.in)
 	if err != nil {
 		return err
+	}
+	if f.model == "" {
+		ms, err := a.defaultModels()
+		if err != nil {
+			return err
+		}
+		f.model = ms.Chat(client.Group(f.family), a.flags.demo)
 	}
 	target, err := f.target(cmd, a.io.in)
 	if err != nil {

@@ -19,11 +19,11 @@ import (
 
 func (a *app) compareCmd() *cobra.Command {
 	var specs []string
-	var system string
+	var system, setName string
 	var asJSON, noText, raw, yes bool
 	var arena arenaFlags
 	cmd := &cobra.Command{
-		Use:   "compare -t FAMILY:MODEL[:key=value,...] -t ... [PROMPT]",
+		Use:   "compare -t FAMILY:MODEL[:key=value,...] -t ... | --target-set NAME [PROMPT]",
 		Short: "Send one prompt to 2–4 targets at once and compare the replies",
 		Long: "Send the same prompt (an argument, or stdin) to 2 to 4 targets at once. Each target is\n" +
 			"FAMILY:MODEL with optional settings, e.g. alpha:model-x:temperature=0.2,thinking_budget=2048.\n" +
@@ -35,6 +35,13 @@ func (a *app) compareCmd() *cobra.Command {
 			"your vote (or takes --vote), then reveals them; blind votes rank the targets in\n" +
 			"`atelier leaderboard`.",
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if setName != "" {
+				set, err := a.targetSet(cmd.Context(), setName)
+				if err != nil {
+					return err
+				}
+				specs = append(set, specs...)
+			}
 			if len(specs) < 2 || len(specs) > 4 {
 				return usagef("-t: give 2 to 4 targets (got %d)", len(specs))
 			}
@@ -65,6 +72,7 @@ func (a *app) compareCmd() *cobra.Command {
 	}
 	fl := cmd.Flags()
 	fl.StringArrayVarP(&specs, "target", "t", nil, "a target FAMILY:MODEL[:key=value,...] (2 to 4)")
+	fl.StringVar(&setName, "target-set", "", "the targets of a saved target set (atelier target-set list), before any -t")
 	fl.StringVar(&system, "system", "", "system prompt for every target that sets none")
 	fl.BoolVar(&asJSON, "json", false, "print the results as JSON")
 	fl.BoolVar(&noText, "summary", false, "print only the summary table")

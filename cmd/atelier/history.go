@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -29,57 +30,6 @@ func (a *app) historyCmd() *cobra.Command {
 	return cmd
 }
 
-func (a *app) historyListCmd() *cobra.Command {
-	var f store.ItemFilter
-	var kind, since string
-	var asJSON bool
-	cmd := &cobra.Command{
-		Use:   "list",
-		Short: "List history items, newest first",
-		Long: "List history items, newest first. A batch run is one item (batch:ID), not its cells:\n" +
-			"`--batch ID` lists its cells, the conversations and image jobs it made.",
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			f.Kind = store.Kind(kind)
-			if since != "" {
-				t, err := parseSince(since, time.Now())
-				if err != nil {
-					return err
-				}
-				f.Since = t
-			}
-			db, err := a.store()
-			if err != nil {
-				return err
-			}
-			items, err := db.Items(cmd.Context(), f)
-			if err != nil {
-				return err
-			}
-			if asJSON {
-				return writeJSON(a.jsonOut(), items)
-			}
-			tw := tabwriter.NewWriter(a.io.out, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "ITEM\tWHEN\tFAMILY\tMODEL\tSTATUS\tTITLE")
-			for _, it := range items {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", refString(it.Ref()), it.At.Local().Format("2006-01-02 15:04"),
-					cleanLine(it.Family), cleanLine(it.Model), cleanLine(it.Status), clip(termtext.String(it.Title), 60))
-			}
-			return tw.Flush()
-		},
-	}
-	fl := cmd.Flags()
-	fl.StringVar(&kind, "kind", "", "chat, compare, image, video or batch")
-	fl.Int64Var(&f.Batch, "batch", 0, "list the cells of this batch instead")
-	fl.StringVar(&f.Family, "family", "", "alpha, beta, gamma, videoa, videob, videoc3.1")
-	fl.StringVar(&f.Model, "model", "", "a model, or a video endpoint")
-	fl.StringVar(&f.Status, "status", "", "complete, interrupted, error, failed, COMPLETED, ...")
-	fl.StringVar(&since, "since", "", "only items since a date (2026-11-01) or a duration ago (48h)")
-	fl.IntVar(&f.Limit, "limit", 50, "at most this many items")
-	fl.BoolVar(&asJSON, "json", false, "print JSON")
-	return cmd
-}
-
 func (a *app) historySearchCmd() *cobra.Command {
 	var q store.SearchQuery
 	var kind string
@@ -96,6 +46,10 @@ func (a *app) historySearchCmd() *cobra.Command {
 			}
 			hits, err := db.Search(cmd.Context(), q)
 			if err != nil {
+				return err
+			}
+			hits = hitPerItem(hits)
+			if err := nameHits(cmd.Context(), db, hits); err != nil {
 				return err
 			}
 			if asJSON {
@@ -121,14 +75,38 @@ func (a *app) historySearchCmd() *cobra.Command {
 	return cmd
 }
 
-// itemArg reads the ITEM argument and opens the history it is in.
-func (a *app) itemArg(args []string) (store.ItemRef, *store.Store, error) {
+// hitPerItem keeps the newest match of each item: a comparison matched in
+// its prompt and in each lane's reply is one item, listed once.
+func hitPerItem(hits []store.Hit) []store.Hit {
+	seen := map[store.ItemRef]bool{}
+	out := hits[:0:0]
+	for _, h := range hits {
+		ref := store.ItemRef{Kind: h.Kind, ID: h.ID}
+		if !seen[ref] {
+			seen[ref] = true
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// itemArg reads the ITEM argument, opens the history it is in and checks
+// that the item is there: an item not in it is named, with where to look.
+func (a *app) itemArg(ctx context.Context, args []string) (store.ItemRef, *store.Store, error) {
 	ref, err := parseRef(args[0])
 	if err != nil {
 		return ref, nil, err
 	}
 	db, err := a.store()
-	return ref, db, err
+	if err != nil {
+		return ref, nil, err
+	}
+	if ok, err := db.HasItem(ctx, ref); err != nil {
+		return ref, nil, err
+	} else if !ok {
+		return ref, nil, usagef("%s: no such item in the history (see `atelier history list`)", args[0])
+	}
+	return ref, db, nil
 }
 
 func (a *app) historyShowCmd() *cobra.Command {
@@ -138,7 +116,7 @@ func (a *app) historyShowCmd() *cobra.Command {
 		Short: "Print one item as Markdown (or --json with the native requests and replies)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ref, db, err := a.itemArg(args)
+			ref, db, err := a.itemArg(cmd.Context(), args)
 			if err != nil {
 				return err
 			}
@@ -186,7 +164,7 @@ func (a *app) historyExportCmd() *cobra.Command {
 		Short: "Export an item as Markdown plus a media folder (or as JSON)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ref, db, err := a.itemArg(args)
+			ref, db, err := a.itemArg(cmd.Context(), args)
 			if err != nil {
 				return err
 			}

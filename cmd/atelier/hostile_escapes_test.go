@@ -93,7 +93,7 @@ func escapingService(t *testing.T) *hostile {
 			writeJSONReply(w, submit("c", "IN_QUEUE"))
 		case strings.HasPrefix(p, "/queue/qv/a") && strings.HasSuffix(p, "/status"):
 			// Form A: a status never documented, a place in the queue,
-			// then done; every time with its logs.
+			// in progress, then done; every time with its logs.
 			name := strings.TrimSuffix(strings.TrimPrefix(p, "/queue/qv/"), "/status")
 			mu.Lock()
 			polls[name]++
@@ -104,6 +104,8 @@ func escapingService(t *testing.T) *hostile {
 			case 1:
 			case 2:
 				reply["status"], reply["queue_position"] = "IN_QUEUE", 2
+			case 3:
+				reply["status"] = "IN_PROGRESS"
 			default:
 				reply["status"] = "COMPLETED"
 			}

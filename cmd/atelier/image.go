@@ -41,7 +41,7 @@ func (a *app) imageCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runImage(cmd, args, &f) },
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&f.model, "model", "m", "", "image model: "+strings.Join(client.ImageModels(), ", ")+", or another name")
+	fl.StringVarP(&f.model, "model", "m", "", "image model: "+strings.Join(client.ImageModels(), ", ")+", or another name (default: [models] image in config.toml, else "+client.ImageModel25Flare+")")
 	fl.StringVar(&f.size, "size", "", "image size, e.g. 1024x1024, 1536x1024, auto")
 	fl.StringVar(&f.quality, "quality", "", "auto, low, medium, high (2.5 models add xhigh, max)")
 	fl.StringVar(&f.format, "output-format", "", "png, jpeg or webp")
@@ -69,9 +69,6 @@ func (f *imageFlags) request(cmd *cobra.Command, r client.ImageRequest, stdin io
 	changed := cmd.Flags().Changed
 	if changed("model") || r.Model == "" {
 		r.Model = f.model
-	}
-	if r.Model == "" {
-		return client.ImageRequest{}, usagef("--model: is required")
 	}
 	if changed("n") && f.n < 1 {
 		// 0 would mean "not set" and leave the number to the service.
@@ -131,6 +128,13 @@ func imageInput(ref string) (client.ImageInput, error) {
 }
 
 func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
+	if f.model == "" {
+		ms, err := a.defaultModels()
+		if err != nil {
+			return err
+		}
+		f.model = ms.ImageModel()
+	}
 	req, parent, err := f.build(cmd, args, a.io.in)
 	if err != nil {
 		return err

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -96,22 +95,22 @@ func (a *app) tuiConnect(cfg *store.Settings) (*client.Client, error) {
 	return c, err
 }
 
-// demoDeps runs the UI on the in-process simulator. Its settings live in
-// the demo data folder and its keys in memory, so trying things in the
-// demo never touches the real config file or keyring.
+// demoDeps runs the UI on the in-process simulator. Its settings are the
+// demo's config.toml (configPath: the same file every command reads under
+// --demo) and its keys live in memory, so trying things in the demo never
+// touches the real config file or keyring.
 func (a *app) demoDeps(ctx context.Context, db *store.Store) (ui.Deps, error) {
 	c, err := a.newClient(ctx) // starts the simulator
 	if err != nil {
 		return ui.Deps{}, err
 	}
-	dir, err := a.dataDir()
+	cfg, err := a.settings()
 	if err != nil {
 		return ui.Deps{}, err
 	}
-	path := filepath.Join(dir, "config.toml")
-	cfg, err := store.LoadSettings(path)
+	path, err := a.configPath()
 	if err != nil {
-		return ui.Deps{}, usageError{err}
+		return ui.Deps{}, err
 	}
 	kr := keyring.NewMemoryKeyring()
 	for _, g := range client.Groups {
@@ -120,7 +119,7 @@ func (a *app) demoDeps(ctx context.Context, db *store.Store) (ui.Deps, error) {
 	return ui.Deps{
 		Connect:      func(*store.Settings) (*client.Client, error) { return c, nil },
 		Store:        db,
-		Keys:         &keyring.Keys{Keyring: kr, Getenv: func(string) string { return "" }},
+		Keys:         &keyring.Keys{Keyring: kr, Getenv: func(string) string { return "" }, InMemory: true},
 		Settings:     cfg,
 		SettingsPath: path,
 		Demo:         true,

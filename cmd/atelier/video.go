@@ -53,6 +53,15 @@ func (a *app) videoSubmitCmd() *cobra.Command {
 			bodyPrecedence,
 		Args: cobra.RangeArgs(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 && f.from == "" {
+				ms, err := a.defaultModels()
+				if err != nil {
+					return err
+				}
+				if ms.Video != "" {
+					args = []string{ms.Video}
+				}
+			}
 			endpoint, err := f.fromRecipe(args)
 			if err != nil {
 				return err

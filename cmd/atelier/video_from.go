@@ -16,7 +16,7 @@ import (
 func (f *videoFlags) fromRecipe(args []string) (string, error) {
 	if f.from == "" {
 		if len(args) == 0 {
-			return "", usagef("submit: give the ENDPOINT (e.g. videoa/q1/text-to-video) or --from FILE")
+			return "", usagef("submit: give the ENDPOINT (e.g. videoa/q1/text-to-video) or --from FILE ("+defaultsHint+")", "video")
 		}
 		return args[0], nil
 	}

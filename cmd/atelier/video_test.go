@@ -89,6 +89,9 @@ func TestVideoFailedTask(t *testing.T) {
 	if last := errLines[len(errLines)-1]; !strings.HasPrefix(last, "atelier: video task "+id+" failed: content_policy_violation: ") {
 		t.Errorf("the failure's line: %q", last)
 	}
+	if strings.Contains(r.stderr, "COMPLETED") { // issue 30: "COMPLETED: render failed"
+		t.Errorf("a failed task's progress says COMPLETED: %q", r.stderr)
+	}
 	for _, cmd := range [][]string{{"result", id}, {"wait", id}, {"status", id}} {
 		r := atelier(t, env, "", append([]string{"video"}, cmd...)...)
 		if r.code != 1 || !strings.Contains(r.stderr, "content_policy_violation") || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {

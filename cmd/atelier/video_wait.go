@@ -74,6 +74,11 @@ func progressLine(u poller.Update) string {
 	switch {
 	case u.Done:
 		return "" // the path, or the failure, follows
+	case u.Status == client.VideoCompleted && u.Downloaded == 0:
+		// The task has ended, how is not known until its result is read: a
+		// failure may be told as COMPLETED (form C). The path, or the
+		// failure, follows; "COMPLETED: render failed" would mislead.
+		return ""
 	case u.Err != nil && u.Retry.IsZero(): // given up: the error follows
 		return ""
 	case u.Err != nil:

@@ -30,6 +30,9 @@ const (
 	SourceKeyring     KeySource = "keyring"
 	SourceEnvironment KeySource = "environment"
 	SourceNone        KeySource = "none"
+	// SourceMemory is a key the process holds in memory only (the demo's):
+	// it is in no keyring and is forgotten at exit.
+	SourceMemory KeySource = "memory"
 )
 
 // KeyStatus says where a group's key comes from, never what it is.
@@ -59,6 +62,9 @@ func (st KeyStatus) String() string {
 type Keys struct {
 	Keyring Keyring             // nil: environment only
 	Getenv  func(string) string // nil: os.Getenv
+	// InMemory says the Keyring is no OS keyring but this process's memory
+	// (the demo's): its keys are told as SourceMemory, not SourceKeyring.
+	InMemory bool
 }
 
 // NewKeys resolves keys from the environment and the given keyring.
@@ -87,6 +93,9 @@ func (k *Keys) Key(g client.Group) (string, KeySource, error) {
 	}
 	if err != nil {
 		return "", SourceNone, err
+	}
+	if k.InMemory {
+		return v, SourceMemory, nil
 	}
 	return v, SourceKeyring, nil
 }

@@ -26,3 +26,29 @@ func TestEstimateAsks(t *testing.T) {
 		t.Fatalf("nothing priced, yet an estimate %v", *got)
 	}
 }
+
+// TestEstimateCountsTheDefaultMaxTokens is issue 30's case (item 7): with
+// output at 15 a million and a run budget of 0.001, three targets with no
+// max_tokens set were estimated at 0.0001 and ran without asking, then cost
+// 0.008: alpha always sends max_tokens 4096, and the estimate counts it.
+func TestEstimateCountsTheDefaultMaxTokens(t *testing.T) {
+	in, out := 0.0, 15.0 // the input free, so the estimate is max_tokens' alone
+	tbl := Table{"demo-*": {Input: &in, Output: &out}}
+	targets := []client.ChatTarget{
+		{Family: client.Alpha, Model: "demo-alpha"},
+		{Family: client.Beta, Model: "demo-beta"},
+		{Family: client.Gamma, Model: "demo-gamma"},
+	}
+	asks := ChatAsks(targets, "write a haiku about tea")
+	if asks[0].MaxTokens != client.DefaultMaxTokens || asks[1].MaxTokens != 0 || asks[2].MaxTokens != 0 {
+		t.Fatalf("max_tokens counted %d %d %d, want alpha's default and none", asks[0].MaxTokens, asks[1].MaxTokens, asks[2].MaxTokens)
+	}
+	est := tbl.EstimateAsks(asks, 1)
+	if want := float64(client.DefaultMaxTokens) * 15 / 1e6; !same(est, want) {
+		t.Fatalf("estimate %v, want %v", est, want)
+	}
+	run := 0.001
+	if over := (Budget{Run: &run}).Check(est, 0); over == nil {
+		t.Fatalf("an estimate of %v does not pass a budget of 0.001 a run", *est)
+	}
+}

@@ -221,11 +221,12 @@ func (t Table) EstimateAsks(asks []Ask, times int) *float64 {
 }
 
 // ChatAsks are the asks of one prompt to each target: its system prompt
-// and the prompt, and its max_tokens.
+// and the prompt, and the max_tokens its request carries (alpha's default
+// when none is set: what is sent is what is counted).
 func ChatAsks(targets []client.ChatTarget, prompt string) []Ask {
 	asks := make([]Ask, len(targets))
 	for i, tg := range targets {
-		asks[i] = Ask{Model: tg.Model, Prompt: tg.Settings.System + prompt, MaxTokens: tg.Settings.MaxTokens}
+		asks[i] = Ask{Model: tg.Model, Prompt: tg.Settings.System + prompt, MaxTokens: client.SentMaxTokens(tg)}
 	}
 	return asks
 }

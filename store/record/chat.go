@@ -102,23 +102,26 @@ func BeginReply(ctx context.Context, db *store.Store, p Place, t client.ChatTarg
 		return nil, err
 	}
 	settings, _ := json.Marshal(t.Settings)
+	started := time.Now()
 	r, err := db.BeginReply(context.WithoutCancel(ctx), store.ReplyStart{ConversationID: p.ConversationID,
 		Turn: p.Turn, Lane: p.Lane, Family: string(t.Family), Model: t.Model, SettingsJSON: settings,
-		Endpoint: path, RequestJSON: body, StartedAt: time.Now()})
+		Endpoint: path, RequestJSON: body, StartedAt: started})
 	if err != nil {
 		return nil, err
 	}
-	return &Reply{r: r}, nil
+	return &Reply{r: r, started: started}, nil
 }
 
 // Reply is one reply being recorded: each delta checkpointed as it comes,
 // so a killed process leaves the partial reply, then how it ended. A nil
 // *Reply records nothing, so a caller without history needs no branch.
 type Reply struct {
-	r *store.Reply
+	r       *store.Reply
+	started time.Time // when the request was sent
 
-	mu   sync.Mutex
-	done bool
+	mu    sync.Mutex
+	done  bool
+	first time.Time // when the first text or thinking came; zero before
 }
 
 // ID is the reply's message id; 0 for a nil Reply.
@@ -130,9 +133,21 @@ func (r *Reply) ID() int64 {
 }
 
 // Add checkpoints a delta's text or thinking; other deltas store nothing.
-func (r *Reply) Add(d client.ChatDelta) error {
+func (r *Reply) Add(d client.ChatDelta) error { return r.AddAt(d, time.Now()) }
+
+// AddAt is Add of a delta that arrived at at: the first text or thinking
+// times the first token when the client's result does not (a reply
+// stopped or cut before its end has none), as the screen showed it.
+func (r *Reply) AddAt(d client.ChatDelta, at time.Time) error {
 	if r == nil {
 		return nil
+	}
+	if (d.Kind == client.ChatTextDelta || d.Kind == client.ChatThinkingDelta) && d.Text != "" {
+		r.mu.Lock()
+		if r.first.IsZero() {
+			r.first = at
+		}
+		r.mu.Unlock()
 	}
 	switch d.Kind {
 	case client.ChatTextDelta:
@@ -156,7 +171,11 @@ func (r *Reply) Finish(res *client.ChatResult, err error, stopped bool) error {
 		return nil
 	}
 	r.done = true
-	return r.r.Finish(End(res, err, stopped))
+	end := End(res, err, stopped)
+	if end.TTFT <= 0 && !r.first.IsZero() {
+		end.TTFT = r.first.Sub(r.started)
+	}
+	return r.r.Finish(end)
 }
 
 // Stop records the reply as stopped, with what came: for a stream nobody

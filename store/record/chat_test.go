@@ -207,3 +207,34 @@ func TestBeginComparison(t *testing.T) {
 		t.Errorf("messages\n%s\nwant\n%s", strings.Join(got, " "), want)
 	}
 }
+
+// TestStoppedReplyKeepsItsFirstToken: a reply stopped or cut before its
+// end may have no result to time it, yet its first token came when it
+// came, and the screen showed it: the record keeps it (issue 30: Compare's
+// export left "First token" blank for a lane that showed a figure).
+func TestStoppedReplyKeepsItsFirstToken(t *testing.T) {
+	db := openStore(t)
+	_, replies, err := BeginComparison(context.Background(), db, "which?", []client.ChatTarget{target(t, "alpha:a"), target(t, "beta:b")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range replies {
+		at := r.started.Add(300 * time.Millisecond)
+		r.AddAt(client.ChatDelta{Kind: client.ChatTextDelta, Text: "par"}, at)
+		r.AddAt(client.ChatDelta{Kind: client.ChatTextDelta, Text: "tial"}, at.Add(time.Second))
+	}
+	replies[0].Stop()
+	replies[1].Finish(nil, errors.New("read: connection reset"), false)
+	for _, r := range replies {
+		if m := message(t, db, r.ID()); m.TTFT != 300*time.Millisecond || m.Text != "partial" {
+			t.Errorf("%s: first token %v, text %q", m.Status, m.TTFT, m.Text)
+		}
+	}
+	// A result's own time wins.
+	_, rs, _ := BeginComparison(context.Background(), db, "again", []client.ChatTarget{target(t, "alpha:a"), target(t, "beta:b")})
+	rs[0].AddAt(client.ChatDelta{Kind: client.ChatTextDelta, Text: "x"}, rs[0].started.Add(time.Second))
+	rs[0].Finish(&client.ChatResult{Complete: true, FirstToken: 40 * time.Millisecond}, nil, false)
+	if m := message(t, db, rs[0].ID()); m.TTFT != 40*time.Millisecond {
+		t.Errorf("a result's first token %v, want 40ms", m.TTFT)
+	}
+}

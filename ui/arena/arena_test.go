@@ -3,6 +3,7 @@ package arena
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -260,6 +261,20 @@ func TestNeedVotesKeySendsBlindRerun(t *testing.T) {
 	if n := hs.Notices(); len(n) == 0 || !strings.Contains(n[len(n)-1], "newest prompt not judged") {
 		t.Errorf("notices %q: want one saying which prompt", n)
 	}
+	// Added beside the person's comparison, never in its place, and the
+	// pair joins the target set "arena", which keeps what it held (issue 30).
+	if !r.Keep {
+		t.Error("the rerun replaces the person's Compare targets (Keep is false)")
+	}
+	set, err := db.TargetSetNamed(t.Context(), store.ArenaTargetSet)
+	if err != nil || !slices.Equal(set.Targets, []string{pairs[1].A, pairs[1].B}) {
+		t.Fatalf("target set arena: %+v, %v", set, err)
+	}
+	hs.Keys("k", "enter")
+	set, _ = db.TargetSetNamed(t.Context(), store.ArenaTargetSet)
+	if want := []string{pairs[1].A, pairs[1].B}; len(set.Targets) < 3 || !slices.Equal(set.Targets[:2], want) {
+		t.Errorf("after a second pair, target set arena is %v: want %v kept first, the new pair's after", set.Targets, want)
+	}
 }
 
 // TestNeedVotesKeyElsewhere: with no prompt in history the key says so;
@@ -354,7 +369,7 @@ func TestApartFromTheFit(t *testing.T) {
 func TestEmptyBoardSaysWhy(t *testing.T) {
 	hs := newHarness(t, openStore(t), 80, 24)
 	for key, want := range map[string]string{
-		"1": "No blind chat votes yet: run a blind comparison in Compare (B)",
+		"1": "No blind chat votes yet: ctrl+b in Compare runs blind",
 		"2": "No blind image votes yet: run a blind side-by-side in Image (c)",
 		"3": "No blind video votes yet: vote on two finished tasks",
 	} {

@@ -21,6 +21,7 @@ type promptMsg struct {
 	prompt string
 	fresh  bool // no vote between the two judged it yet
 	ok     bool // the history had a prompt
+	added  int  // targets of the pair new to the target set "arena"
 	err    error
 }
 
@@ -53,7 +54,13 @@ func (l needList) run(b *board, db *store.Store) tea.Cmd {
 		ctx, cancel := context.WithTimeout(context.Background(), loadWait)
 		defer cancel()
 		p, fresh, ok, err := next(ctx, pair.A, pair.B)
-		return result(promptMsg{kind: kind, pair: pair, prompt: p, fresh: fresh, ok: ok, err: err})
+		msg := promptMsg{kind: kind, pair: pair, prompt: p, fresh: fresh, ok: ok, err: err}
+		if err == nil && ok && kind == store.VoteChat {
+			// The pair joins the target set "arena": added to, never
+			// replacing what it holds (issue 30).
+			msg.added, msg.err = db.AddToTargetSet(ctx, store.ArenaTargetSet, []string{pair.A, pair.B})
+		}
+		return result(msg)
 	}
 }
 
@@ -84,10 +91,16 @@ func (msg promptMsg) rerun() tea.Cmd {
 		}
 		targets = append(targets, t)
 	}
-	rerun := tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, Prompt: msg.prompt, Targets: targets, Blind: true}
-	note := "arena: blind comparison on your newest prompt not judged for this pair yet: enter runs it"
+	// Added beside the person's own comparison, not in its place (Keep):
+	// their targets and prompt come back once this one runs (issue 30).
+	rerun := tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, Prompt: msg.prompt, Targets: targets, Blind: true, Keep: true}
+	note := "arena: blind comparison added on your newest prompt not judged for this pair yet: enter runs it"
 	if !msg.fresh {
-		note = "arena: every recent prompt was judged for this pair: on your newest again; enter runs it"
+		note = "arena: every recent prompt was judged for this pair: added on your newest again; enter runs it"
+	}
+	note += "; your own targets come back after it"
+	if msg.added > 0 {
+		note += fmt.Sprintf(" · %s added to the target set %q", tab.Plural(msg.added, "target"), store.ArenaTargetSet)
 	}
 	return tea.Sequence(func() tea.Msg { return rerun }, tab.Info(note))
 }

@@ -130,7 +130,7 @@ func (b *board) emptyWhy() string {
 	case store.VoteVideo:
 		return "No blind video votes yet: vote on two finished tasks of one prompt in Video."
 	}
-	return "No blind chat votes yet: run a blind comparison in Compare (B) and vote."
+	return "No blind chat votes yet: ctrl+b in Compare runs blind; vote there."
 }
 
 // pad writes s in w columns, cut with an ellipsis or padded on the right.

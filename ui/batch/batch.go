@@ -24,12 +24,14 @@
 package batch
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
+	engine "atelier/batch"
 	"atelier/client"
 	"atelier/store"
 	"atelier/ui/components/guard"
@@ -39,15 +41,17 @@ import (
 
 // Options are what the tab works with.
 type Options struct {
-	Store    *store.Store    // nil: the tab says there is no history
-	Settings *store.Settings // the prices and [budget] a run is weighed with; nil: none
+	Store     *store.Store    // nil: the tab says there is no history
+	Settings  *store.Settings // the prices and [budget] a run is weighed with; nil: none
+	ExportDir string          // where x writes a batch's report and CSV; "" is the current folder
 }
 
 // Model is the Batch tab.
 type Model struct {
-	db       *store.Store
-	settings *store.Settings
-	client   *client.Client
+	db        *store.Store
+	settings  *store.Settings
+	client    *client.Client
+	exportDir string
 
 	list list.Model[store.Batch]
 	path pathField // the batch file's path, typed
@@ -72,7 +76,7 @@ type Model struct {
 
 // New returns the tab; Init reads the list.
 func New(o Options) Model {
-	m := Model{db: o.Store, settings: o.Settings, km: defaultKeyMap(), dark: true, gate: planGate{guard: guard.New()},
+	m := Model{db: o.Store, settings: o.Settings, exportDir: o.ExportDir, km: defaultKeyMap(), dark: true, gate: planGate{guard: guard.New()},
 		draw: &drawCache{}, thumbs: newThumbCache(), edit: newFileEdit(), path: newPathField()}
 	m.list = list.New(list.Options[store.Batch]{
 		ID:   func(b store.Batch) string { return strconv.FormatInt(b.ID, 10) },
@@ -82,6 +86,8 @@ func New(o Options) Model {
 			return deleteCmd(m.db, b.ID)
 		},
 	})
+	m.path.sets = engine.StoreSets(context.Background(), o.Store)
+	m.edit.sets = m.path.sets
 	m.SetDark(true)
 	return m
 }
@@ -161,6 +167,8 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 		}
 	case thumbsMsg:
 		m.thumbs.arrived(msg)
+	case exportedMsg:
+		return m, exported(msg)
 	case deletedMsg:
 		if msg.err != nil {
 			return m, tab.Error(msg.err)

@@ -18,10 +18,11 @@ import (
 // summary rows under it, and how the rows are sorted and filtered. It
 // belongs to the UI loop; commands read the store and hand it new data.
 type matrix struct {
-	b     store.Batch
-	plan  *engine.Plan
-	cells []store.BatchCell
-	grid  [][]cellSum // [case][target]
+	b      store.Batch
+	plan   *engine.Plan
+	labels []string // the targets as the heads name them (targetLabels)
+	cells  []store.BatchCell
+	grid   [][]cellSum // [case][target]
 
 	// Read with the replies' text, after the matrix shows (the summary's
 	// stability and the disagreement without checks need every reply).
@@ -42,7 +43,8 @@ type matrix struct {
 type cellSum struct {
 	repeats         []int // indexes into matrix.cells, by repeat
 	done, failed    int
-	running, left   int // running now; pending or interrupted
+	running, left   int // running now; pending
+	interrupted     int // stopped midway (esc, a crash): r resumes them
 	checked, passed int
 	total           time.Duration // the median total time of the done repeats
 	tokens          int64         // the mean output tokens of the done repeats
@@ -53,7 +55,7 @@ type cellSum struct {
 
 // newMatrix lays out b's cells.
 func newMatrix(b store.Batch, plan *engine.Plan, cells []store.BatchCell) *matrix {
-	m := &matrix{b: b, plan: plan}
+	m := &matrix{b: b, plan: plan, labels: targetLabels(plan.Targets)}
 	m.setCells(cells)
 	return m
 }
@@ -108,6 +110,8 @@ func (s *cellSum) add(i int, c store.BatchCell, totals *[]time.Duration) {
 		s.err = c.Error
 	case store.StatusRunning:
 		s.running++
+	case store.StatusInterrupted:
+		s.interrupted++
 	default:
 		s.left++
 	}
@@ -144,7 +148,7 @@ func (m *matrix) sortName() string {
 	case 1:
 		return "case"
 	}
-	return m.plan.Targets[m.sortCol-2]
+	return m.labels[m.sortCol-2]
 }
 
 // arrange recomputes the rows that show, in their order, keeping the

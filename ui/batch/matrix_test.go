@@ -1,15 +1,18 @@
 package batch
 
 import (
+	"io"
 	"slices"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	engine "atelier/batch"
 	"atelier/store"
 	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
 )
 
 // openFixture records threeByThree and opens its matrix from the list.
@@ -196,5 +199,52 @@ func TestDeleteFromList(t *testing.T) {
 	hs.NoErrors()
 	if !strings.Contains(hs.view(), "no batches yet") {
 		t.Errorf("after the deletion:\n%s", hs.view())
+	}
+}
+
+// TestCursorWithoutColour: with NO_COLOR (no colours, text attributes
+// kept) the cell under the cursor still shows, in reverse video (issue 30:
+// no mark but the absence of bold).
+func TestCursorWithoutColour(t *testing.T) {
+	hs := openFixture(t, 80, 24)
+	hs.Keys("j", "l") // sum × beta
+	var b strings.Builder
+	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.Ascii}
+	io.WriteString(w, hs.m.View())
+	if !strings.Contains(b.String(), "\x1b[7m✗ 0/2") {
+		t.Fatalf("the cursor's cell is not marked without colour:\n%q", b.String())
+	}
+	if n := strings.Count(b.String(), "\x1b[7m"); n != 2 {
+		t.Errorf("%d cells in reverse video, want the cursor's two lines", n)
+	}
+}
+
+// TestSweepTargetsToldApart: at 80 columns, targets of one model read the
+// same when cut ("alpha:model-x…"); the column heads and the summary name
+// them by the settings that tell them apart first (issue 30).
+func TestSweepTargetsToldApart(t *testing.T) {
+	db := openStore(t)
+	f := threeByThree()
+	f.targets = []string{"alpha:model-x:max_tokens=200,temperature=0.2", "alpha:model-x:max_tokens=200,temperature=1", "beta:model-b"}
+	f.record(t, db)
+	hs := newHarness(t, db, nil, nil, 80, 24)
+	hs.Keys("enter")
+	v := hs.view()
+	head := strings.Split(v, "\n")[2] // the column heads
+	if !strings.Contains(head, "temperature=0.2 ·") || !strings.Contains(head, "temperature=1 · a") || !strings.Contains(head, "beta:model-b") {
+		t.Errorf("the heads do not tell the sweep apart: %q", head)
+	}
+	for _, want := range []string{"temperature=0.2 ", "temperature=1 · "} {
+		if tabtest.Line(v[strings.Index(v, "target"):], want) == "" {
+			t.Errorf("the summary has no row %q:\n%s", want, v)
+		}
+	}
+}
+
+func TestTargetLabels(t *testing.T) {
+	got := targetLabels([]string{"alpha:m:temperature=0.2,max_tokens=5", "alpha:m:max_tokens=5,temperature=1", "alpha:m", "beta:m:top_k=3", "image:gamma/image-2:size=1024x1024"})
+	want := []string{"max_tokens=5 temperature=0.2 · alpha:m", "max_tokens=5 temperature=1 · alpha:m", "alpha:m", "beta:m:top_k=3", "image:gamma/image-2:size=1024x1024"}
+	if !slices.Equal(got, want) {
+		t.Errorf("labels %q, want %q", got, want)
 	}
 }

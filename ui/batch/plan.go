@@ -70,7 +70,8 @@ func editCmd(path string) tea.Cmd {
 // the file's text read, the editor run, the text saved and read as a plan.
 type fileEdit struct {
 	editor editor.Model
-	path   string // the path being edited; "": none
+	path   string            // the path being edited; "": none
+	sets   engine.TargetSets // reads the file's target_set from the history
 }
 
 func newFileEdit() fileEdit {
@@ -98,18 +99,18 @@ func (f fileEdit) done(msg editor.EditedMsg) (fileEdit, tea.Cmd) {
 	case msg.Err != nil:
 		return f, tab.Error(msg.Err)
 	}
-	return f, saveCmd(path, msg.Text)
+	return f, saveCmd(path, msg.Text, f.sets)
 }
 
 // saveCmd writes text to the batch file at path (its folder made if need
 // be, the file replaced whole, never half written), then reads it as
 // planCmd does.
-func saveCmd(path, text string) tea.Cmd {
+func saveCmd(path, text string, sets engine.TargetSets) tea.Cmd {
 	return func() tea.Msg {
 		if err := writeBatchFile(homepath.Expand(path), []byte(text+"\n")); err != nil {
 			return result(plannedMsg{path: path, err: fmt.Errorf("batch file %s: %w", path, err)})
 		}
-		return planCmd(path)()
+		return planCmd(path, sets)()
 	}
 }
 

@@ -45,9 +45,10 @@ type plannedMsg struct {
 	err  error
 }
 
-func planCmd(path string) tea.Cmd {
+// planCmd reads the batch file at path, its target_set by sets.
+func planCmd(path string, sets engine.TargetSets) tea.Cmd {
 	return func() tea.Msg {
-		plan, err := engine.ReadFile(homepath.Expand(path))
+		plan, err := engine.ReadFileWith(homepath.Expand(path), engine.ReadOptions{Sets: sets})
 		return result(plannedMsg{path: path, plan: plan, err: err})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -112,6 +113,17 @@ func TestStopThenResume(t *testing.T) {
 	if n := hs.NoticesOf(tab.Done); strings.Contains(strings.Join(n, "\n"), "stopped") {
 		t.Errorf("a stop marked done: %q", n)
 	}
+	// The stopped matrix marks the cells stopped midway, and no cell with
+	// repeats left reads as done (issue 30: none interrupted, "✓ 2/3").
+	stopped := hs.view()
+	if !strings.Contains(stopped, "◐ 1/2") {
+		t.Errorf("no cell shows as interrupted:\n%s", stopped)
+	}
+	for _, m := range regexp.MustCompile(`[✓●] (\d+)/(\d+)`).FindAllStringSubmatch(stopped, -1) {
+		if m[1] != m[2] {
+			t.Errorf("a cell with repeats left reads %q:\n%s", m[0], stopped)
+		}
+	}
 	before, _ := db.BatchCells(ctx, 1)
 	kept := map[int]int64{}
 	for _, cell := range before {
@@ -140,6 +152,12 @@ func TestStopThenResume(t *testing.T) {
 	}
 	if !strings.Contains(hs.view(), "done · 2 cases") {
 		t.Errorf("matrix after the resume:\n%s", hs.view())
+	}
+	// Resuming again has nothing left to run, and says so (issue 30).
+	hs.Out = nil
+	hs.Keys("r")
+	if n := hs.Notices(); len(n) != 1 || n[0] != "batch 1: nothing to resume: every cell is done" || hs.m.run != nil {
+		t.Errorf("a resume with nothing left: notices %q, run %v", n, hs.m.run)
 	}
 }
 
@@ -231,5 +249,29 @@ func TestBadFileNamesTheLine(t *testing.T) {
 	}
 	if g.passed != 0 || hs.m.run != nil {
 		t.Error("a bad file ran")
+	}
+}
+
+// TestRunWithATargetSet: a batch file's target_set is read from the
+// history the tab runs on: the set's targets are the batch's (issue 30).
+func TestRunWithATargetSet(t *testing.T) {
+	db := openStore(t)
+	c, _ := newSim(t)
+	if err := db.SaveTargetSet(context.Background(), "pair", []string{"alpha:model-a:temperature=0.2", "beta:model-b"}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "set.toml")
+	if err := os.WriteFile(path, []byte("name = \"by set\"\ntarget_set = \"pair\"\n[[prompts]]\ntext = \"Capital of Peru?\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hs := newHarness(t, db, c, nil, 120, 40)
+	hs.runFile(path)
+	hs.NoErrors()
+	b, err := db.Batch(context.Background(), 1)
+	if err != nil || b.Done != 2 {
+		t.Fatalf("batch %+v, %v", b, err)
+	}
+	if v := hs.view(); !strings.Contains(v, "alpha:model-a:temperature=0.2") || !strings.Contains(v, "beta:model-b") {
+		t.Errorf("the matrix does not show the set's targets:\n%s", v)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	engine "atelier/batch"
 	"atelier/store"
 	"atelier/ui/components/editor"
 	"atelier/ui/components/guard"
@@ -62,11 +63,11 @@ func (m Model) gated(g planGate, cmd tea.Cmd, p *plannedMsg) (Model, tea.Cmd) {
 
 // resume runs a stopped batch's cells that are not done.
 func (m Model) resume(b store.Batch, retryFailed bool) (Model, tea.Cmd) {
-	switch {
-	case m.run != nil:
+	if m.run != nil {
 		return m, tab.Warn(busyWarning)
-	case b.Status == store.BatchDone && (!retryFailed || b.Failed == 0):
-		return m, tab.Warn(fmt.Sprintf("batch %d is done: nothing to resume", b.ID))
+	}
+	if why := engine.NothingToResume(b, retryFailed, "R"); why != "" {
+		return m, tab.Warn(why)
 	}
 	return m, startCmd(m.client, m.db, nil, b.File, b.ID, retryFailed)
 }

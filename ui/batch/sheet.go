@@ -9,6 +9,7 @@ import (
 
 	engine "atelier/batch"
 	"atelier/internal/termtext"
+	"atelier/store"
 	"atelier/ui/tab"
 )
 
@@ -78,7 +79,7 @@ func (v sheet) headRow() string {
 	b.WriteString(v.st.Header.Render(fit(left, v.caseWidth())))
 	vis := v.visibleTargets()
 	for _, t := range vis {
-		b.WriteString(v.st.Rule.Render("│ ") + v.st.Header.Render(fit(termtext.String(x.plan.Targets[t]), v.colWidth()-2)))
+		b.WriteString(v.st.Rule.Render("│ ") + v.st.Header.Render(fit(termtext.String(x.labels[t]), v.colWidth()-2)))
 	}
 	if last := x.left + len(vis); last < len(x.plan.Targets) {
 		b.WriteString(v.st.Muted.Render(" →"))
@@ -139,25 +140,15 @@ func varsText(vars map[string]string) string {
 }
 
 // cellText is a cell's two lines, styled and w wide: its mark (✓ every
-// check passed, ✗ one failed or an error, ● done without checks, ▸
-// running, · waiting) with its repeats done, the median total time and
-// mean output tokens; then the first line of its reply, or its error.
+// repeat done and every check passed, ✗ a check failed or an error, ●
+// every repeat done without checks, ▸ running, ◐ stopped midway, ·
+// waiting) with its repeats done (passed, with checks), the median total
+// time and mean output tokens; then the first line of its reply, or its
+// error, or that it was interrupted. A cell is never ✓ or ● with repeats
+// left (issue 30: "✓ 2/3" for a cell half done when a batch was stopped).
 func (v sheet) cellText(s cellSum, w int) (string, string) {
 	n := len(s.repeats)
-	var mark string
-	var st lipgloss.Style
-	switch {
-	case s.failed > 0 || (s.checked > 0 && s.passed < s.checked):
-		mark, st = "✗", v.st.Fail
-	case s.checked > 0:
-		mark, st = "✓", v.st.Pass
-	case s.running > 0:
-		mark, st = "▸", v.st.Warn
-	case s.done > 0:
-		mark, st = "●", v.st.Text
-	default:
-		mark, st = "·", v.st.Muted
-	}
+	mark, st := v.mark(s)
 	count := fmt.Sprintf("%d/%d", s.done, n)
 	if s.checked > 0 {
 		count = fmt.Sprintf("%d/%d", s.passed, n)
@@ -171,15 +162,38 @@ func (v sheet) cellText(s cellSum, w int) (string, string) {
 	}
 	line1 := st.Render(mark+" "+count) + v.st.Muted.Render(fit(figs, max(w-ansi.StringWidth(mark+" "+count), 0)))
 	first := s.first
+	if s.media == "" { // a reply's first line is markdown: "## Notes" reads "Notes"
+		first = store.MarkdownText(first)
+	}
 	fs := v.st.Muted
-	if first == "" && s.err != "" {
+	switch {
+	case first == "" && s.err != "":
 		first, fs = s.err, v.st.Fail
+	case first == "" && s.interrupted > 0:
+		first, fs = "interrupted: r resumes", v.st.Warn
 	}
 	first = termtext.String(first)
 	if s.media != "" && ansi.StringWidth(first) > w { // a file: its name matters more than its folder
 		first = ansi.TruncateLeft(first, ansi.StringWidth(first)-w+1, "…")
 	}
 	return line1, fs.Render(fit(first, w))
+}
+
+// mark is a cell's mark and its style (see cellText).
+func (v sheet) mark(s cellSum) (string, lipgloss.Style) {
+	switch {
+	case s.failed > 0 || (s.checked > 0 && s.passed < s.checked):
+		return "✗", v.st.Fail
+	case s.running > 0:
+		return "▸", v.st.Warn
+	case s.interrupted > 0:
+		return "◐", v.st.Warn
+	case s.done < len(s.repeats):
+		return "·", v.st.Muted
+	case s.checked > 0:
+		return "✓", v.st.Pass
+	}
+	return "●", v.st.Text
 }
 
 // summaryView is the row per target: pass rate, median and p95 time to
@@ -201,8 +215,12 @@ func (v sheet) summaryView() []string {
 	if x.summary == nil {
 		return append(out, v.st.Muted.Render(fit("reading the replies…", w)))
 	}
-	for _, s := range x.summary {
-		out = append(out, v.st.Text.Render(row(termtext.String(s.Target), engine.RateText(s.PassRate),
+	for i, s := range x.summary {
+		label := s.Target
+		if i < len(x.labels) && s.Target == x.plan.Targets[i] {
+			label = x.labels[i]
+		}
+		out = append(out, v.st.Text.Render(row(termtext.String(label), engine.RateText(s.PassRate),
 			pair(s.TTFTMedian, s.TTFTP95), pair(s.TotalMedian, s.TotalP95), fmt.Sprintf("%.1f", s.TokensPerSecond),
 			fmt.Sprintf("%.0f", s.OutputTokens), fmt.Sprint(s.Failed), engine.ShareText(s.Stability))))
 	}

@@ -25,11 +25,13 @@ type styles struct {
 func newStyles(dark bool) styles {
 	p := tab.NewPalette(dark)
 	return styles{
-		Title:    style.Fg(p.Accent).Bold(true),
-		Text:     style.Fg(p.Text),
-		Muted:    style.Fg(p.Muted),
-		Header:   style.Fg(p.Accent).Bold(true),
-		Selected: lipgloss.NewStyle().Foreground(p.OnFill).Background(p.Accent),
+		Title:  style.Fg(p.Accent).Bold(true),
+		Text:   style.Fg(p.Text),
+		Muted:  style.Fg(p.Muted),
+		Header: style.Fg(p.Accent).Bold(true),
+		// Reverse video of Accent on OnFill looks as OnFill on Accent, and
+		// stays when colours go (NO_COLOR): the cursor is never only a colour.
+		Selected: lipgloss.NewStyle().Foreground(p.Accent).Background(p.OnFill).Reverse(true),
 		Pass:     style.Fg(p.Success).Bold(true),
 		Fail:     style.Fg(p.Error).Bold(true),
 		Warn:     style.Fg(p.Warning),

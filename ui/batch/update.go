@@ -57,6 +57,8 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.resume(b, false)
 	case key.Matches(msg, m.km.RetryFailed):
 		return m.resume(b, true)
+	case key.Matches(msg, m.km.Export):
+		return m, exportCmd(m.db, b.ID, m.exportDir)
 	}
 	var cmd tea.Cmd
 	m.list, cmd = m.list.Update(msg)
@@ -99,6 +101,8 @@ func (m Model) matrixKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.resume(x.b, false)
 	case key.Matches(msg, k.RetryFailed):
 		return m.resume(x.b, true)
+	case key.Matches(msg, k.Export):
+		return m, exportCmd(m.db, x.b.ID, m.exportDir)
 	}
 	if note := x.key(msg, k, max(m.layout().rows(), 1)); note != nil {
 		return m, note

@@ -31,12 +31,46 @@ func TestHeaderFollowsWhatItShows(t *testing.T) {
 	}
 	wide := head()
 	lk.width = 20
-	if h := head(); len([]rune(h)) > 20 || h == wide {
+	if h := head(); h == wide {
 		t.Fatalf("header at 20 columns: %q", h)
+	}
+	for _, l := range strings.Split(head(), "\n") {
+		if ansi.StringWidth(l) > 20 {
+			t.Fatalf("header at 20 columns: %q is wider", l)
+		}
 	}
 	dark := tr.headerOf(&e, lk)
 	lk.st = &light
 	if tr.headerOf(&e, lk) == dark {
 		t.Fatal("the header kept the dark styles in the light")
+	}
+}
+
+// TestHeaderFiguresNeverCut: where a reply's figures do not fit beside
+// its model, they go on to a line of their own, every figure whole (issue
+// 30: at 120 columns with prices set the header ended "· end_tu…").
+func TestHeaderFiguresNeverCut(t *testing.T) {
+	st := newStyles(true)
+	e := entry{role: store.RoleAssistant, model: "demo-alpha", status: store.StatusComplete, ttft: 40 * time.Millisecond,
+		total: 7 * time.Second, stop: "end_turn"}
+	e.usage.Output = 1824
+	fig := " · 0.0 s to first token · 7.0 s · 1824 tok · cost 0.027360 · 261 tok/s · end_turn"
+	for _, width := range []int{60, 88, 120} {
+		h := ansi.Strip(header(&e, fig, look{width: width, st: &st}))
+		lines := strings.Split(h, "\n")
+		if strings.Contains(h, "…") || !strings.HasPrefix(lines[0], "▾ demo-alpha") {
+			t.Errorf("at %d columns the header is cut: %q", width, h)
+		}
+		if got := strings.Join(strings.Fields(strings.ReplaceAll(h, "\n", " · ")), " "); got != "▾ demo-alpha"+fig {
+			t.Errorf("at %d columns the figures are %q", width, got)
+		}
+		for _, l := range lines {
+			if ansi.StringWidth(l) > width {
+				t.Errorf("at %d columns a line is %d wide: %q", width, ansi.StringWidth(l), l)
+			}
+		}
+		if width == 120 && len(lines) != 1 {
+			t.Errorf("at 120 columns the header takes %d lines: %q", len(lines), h)
+		}
 	}
 }

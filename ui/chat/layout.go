@@ -1,6 +1,10 @@
 package chat
 
-import "atelier/store"
+import (
+	"strings"
+
+	"atelier/store"
+)
 
 // layout draws entries[from:] again, from the caches where it can, after
 // choosing from: no later than what fills the window twice from the end.
@@ -109,7 +113,7 @@ func (t *transcript) draw(entries []entry, i int, lk look) []string {
 	if e.role == store.RoleUser {
 		return promptLines(e, lk)
 	}
-	out := []string{t.headerOf(e, lk)}
+	out := strings.Split(t.headerOf(e, lk), "\n")
 	out = append(out, thinkingLines(e, lk)...)
 	out = append(out, toolLines(e, lk)...)
 	if t.live != nil && i == len(entries)-1 {

@@ -10,6 +10,7 @@ import (
 
 	"atelier/client"
 	"atelier/ui/components/form"
+	"atelier/ui/tab"
 )
 
 // picker is the target picker: the family, the model and that family's
@@ -21,8 +22,10 @@ import (
 type picker struct {
 	open    bool
 	target  client.ChatTarget
-	editing bool       // a text or number row is open for typing
-	form    form.Model // the rows; while editing, the value typed
+	was     client.ChatTarget // the target when the picker opened: a second esc goes back to it
+	leaving bool              // esc was refused for a rule the target breaks: esc again drops the changes
+	editing bool              // a text or number row is open for typing
+	form    form.Model        // the rows; while editing, the value typed
 	width   int
 	height  int
 	st      pickerStyles
@@ -151,8 +154,31 @@ func rulesOf(base client.ChatTarget) form.Rules {
 // show opens the picker on target t.
 func (p picker) show(t client.ChatTarget) picker {
 	p = p.load(t)
-	p.open = true
+	p.open, p.was, p.leaving = true, t, false
 	return p
+}
+
+// close is esc: the target is used when it keeps its rules. One that
+// breaks a rule is refused, with why (issue 30: thinking budget over max
+// tokens was taken without a word); esc again leaves the picker with the
+// target as it was when it opened.
+func (p picker) close() (picker, tea.Cmd, bool) {
+	p.form.Try()
+	broken := p.form.Problems()
+	if p.target.Model == "" { // no model yet: incomplete, not wrong; sending says to choose one
+		broken = slices.DeleteFunc(broken, func(s string) bool { return strings.HasPrefix(s, "model: ") })
+	}
+	if len(broken) == 0 {
+		p.open = false
+		return p, nil, true
+	}
+	if !p.leaving {
+		p.leaving = true
+		return p, tab.Warn("this target breaks a rule: " + strings.Join(broken, "; ") +
+			" — fix it, or esc again to keep the target as it was"), false
+	}
+	p.open, p.target = false, p.was
+	return p, tab.Info("the target is as it was: the changes broke a rule"), true
 }
 
 // key handles a key while the picker is open; closed reports that it
@@ -162,10 +188,12 @@ func (p picker) key(msg tea.KeyPressMsg, k keyMap, defaultModel func(client.Grou
 		p, cmd = p.editKey(msg, k)
 		return p, cmd, false
 	}
+	if !key.Matches(msg, k.Close) {
+		p.leaving = false
+	}
 	switch {
 	case key.Matches(msg, k.Close):
-		p.open = false
-		return p, nil, true
+		return p.close()
 	case key.Matches(msg, k.Up):
 		p.form.Step(-1)
 	case key.Matches(msg, k.Down):

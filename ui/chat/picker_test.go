@@ -132,10 +132,36 @@ func TestPickerShowsViolationsAtOnce(t *testing.T) {
 	if !strings.Contains(h.view(), `✗ temperature: "warm" is not a number`) || !h.m.pick.editing {
 		t.Fatalf("a bad number was taken:\n%s", h.view())
 	}
-	h.Keys("esc", "esc")
-	h.prompt("hi")
-	if len(h.Errors()) == 0 || len(h.m.conv.entries) != 0 {
-		t.Fatal("the invalid target sent a prompt")
+	h.Keys("esc", "esc") // the field, then the picker: refused, the target breaking its rules
+	if !h.m.pick.open {
+		t.Fatal("esc used a target that breaks its rules")
+	}
+	h.Keys("esc") // again: the target as it was
+	if h.m.pick.open || h.m.target.Settings.ThinkingBudget != 0 || h.m.target.Settings.Temperature != nil {
+		t.Fatalf("after esc twice: open %v, target %+v", h.m.pick.open, h.m.target.Settings)
+	}
+}
+
+// TestPickerEscRefusesABrokenTarget: esc ("use this target") refuses a
+// target whose rules fail, saying which and why, and keeps the picker
+// open (issue 30: a thinking budget over max tokens was taken without a
+// word); fixed, esc uses it; esc twice in a row leaves it as it was.
+func TestPickerEscRefusesABrokenTarget(t *testing.T) {
+	h := newHarness(t, "")
+	h.Keys("ctrl+t")
+	h.to("max tokens").Keys("enter").Type("2000").Keys("enter")
+	h.to("thinking budget").Keys("enter").Type("4096").Keys("enter", "esc")
+	if !h.m.pick.open || h.m.target.Settings.ThinkingBudget != 0 {
+		t.Fatalf("esc took the broken target: open %v, %+v", h.m.pick.open, h.m.target.Settings)
+	}
+	ns := tabtest.Notices(h.Out)
+	if len(ns) == 0 || !strings.Contains(ns[len(ns)-1], "this target breaks a rule: thinking budget: ") ||
+		!strings.Contains(ns[len(ns)-1], "esc again to keep the target as it was") {
+		t.Fatalf("the refusal does not say why: %q", ns)
+	}
+	h.to("thinking budget").Keys("enter", "ctrl+u").Type("1500").Keys("enter", "esc")
+	if h.m.pick.open || h.m.target.Settings.ThinkingBudget != 1500 || h.m.target.Settings.MaxTokens != 2000 {
+		t.Fatalf("the fixed target was not used: open %v, %+v", h.m.pick.open, h.m.target.Settings)
 	}
 }
 
@@ -245,7 +271,7 @@ func TestPickerMarksBrokenValuesAsTyped(t *testing.T) {
 	if !h.m.pick.editing {
 		t.Error("enter took 1.5 as max tokens")
 	}
-	h.Keys("esc", "esc")
+	h.Keys("esc", "esc", "esc") // the field; the picker, refused for the budget; then as it was
 
 	// alpha's temperature is 0.0 to 1.0 (INTERFACE.md, message endpoint);
 	// beta's is "typically 0.0 to 2.0", which is the service's to refuse.

@@ -83,16 +83,36 @@ func (t *transcript) headerOf(e *entry, lk look) string {
 	return t.header.get(key, func() string { return header(e, fig, lk) })
 }
 
-// header is a reply's first line: the model and fig, the figures a prompt
-// engineer wants.
+// header is a reply's header: the model and its figures, the figures a
+// prompt engineer wants, on one line when they fit. Where they do not,
+// they go on to a line of their own (indented), a figure never cut in two:
+// at 120 columns with prices set the stop reason was cut ("· end_tu…",
+// issue 30). Its lines are joined by newlines.
 func header(e *entry, fig string, lk look) string {
 	st := lk.st
 	model := termtext.String(e.model)
 	if model == "" {
 		model = string(e.family)
 	}
-	return ansi.Truncate(st.Reply.Header.Render("▾ "+model)+st.Reply.Figures.Render(fig), lk.width, "…")
+	head := "▾ " + model
+	if ansi.StringWidth(head+fig) <= lk.width || fig == "" {
+		return ansi.Truncate(st.Reply.Header.Render(head)+st.Reply.Figures.Render(fig), lk.width, "…")
+	}
+	lines := []string{st.Reply.Header.Render(ansi.Truncate(head, lk.width, "…"))}
+	w := ansi.StringWidth(head)
+	for _, part := range strings.Split(strings.TrimPrefix(fig, figureSep), figureSep) {
+		seg := figureSep + part
+		if w+ansi.StringWidth(seg) > lk.width { // on to a line of its own
+			lines, w, seg = append(lines, indent), len(indent), part
+		}
+		lines[len(lines)-1] += st.Reply.Figures.Render(ansi.Truncate(seg, max(lk.width-w, 1), "…"))
+		w += ansi.StringWidth(seg)
+	}
+	return strings.Join(lines, "\n")
 }
+
+// figureSep parts a reply's figures.
+const figureSep = " · "
 
 // figures are a reply's timings, tokens, rate and stop reason.
 func figures(e *entry, prices price.Table) string {
@@ -124,7 +144,7 @@ func figures(e *entry, prices price.Table) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return " · " + strings.Join(parts, " · ")
+	return figureSep + strings.Join(parts, figureSep)
 }
 
 // seconds writes a duration as people read timings: 0.4 s, 12 s.

@@ -108,6 +108,8 @@ func (m Model) runKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, tea.Batch(m.layout()...)
 	case key.Matches(msg, k.Tags):
 		return m.openLine(tagLine, strings.Join(m.run.tags, ", "))
+	case key.Matches(msg, k.Sets):
+		return m, askSets(m.db)
 	case key.Matches(msg, k.Vote.Withdraw):
 		return m, tab.Warn("compare: no blind vote on this comparison to withdraw")
 	}

@@ -87,3 +87,20 @@ func TestGuardFitsSendsAtOnce(t *testing.T) {
 		t.Fatalf("%d requests", n)
 	}
 }
+
+// TestGuardCountsTheDefaultMaxTokens is issue 30's case (item 7): targets
+// with no max_tokens set, output at 15 a million, a run budget of 0.001:
+// alpha sends max_tokens 4096, so the run is estimated at 0.06 and asks.
+func TestGuardCountsTheDefaultMaxTokens(t *testing.T) {
+	h, sent := budgeted(t)
+	s := &store.Settings{Prices: price.Table{"*": {Input: tabtest.Float(0), Output: tabtest.Float(15)}}, Budget: price.Budget{Run: tabtest.Float(0.001)}}
+	h.Send(tab.SettingsMsg{Settings: s})
+	h.m.targets = targets(t, "alpha:a", "beta:b", "gamma:c")
+	h.Keys("ctrl+r")
+	if v := h.view(); !strings.Contains(v, "comparison: the estimate 0.06") || !strings.Contains(v, "Run it anyway?") {
+		t.Fatalf("ran past the budget without asking:\n%s", v)
+	}
+	if n := sent.Load(); n != 0 {
+		t.Fatalf("%d requests sent before the answer", n)
+	}
+}

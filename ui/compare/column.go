@@ -123,34 +123,12 @@ const maxApartLines = 2
 type settingsSplit struct{ apart, shared []string }
 
 // settingPairs are a target's settings as typed in the form (key=value),
-// without the system prompt the run gives every target; a comma inside a
-// JSON value stays in its pair.
+// without the system prompt the run gives every target.
 func settingPairs(t client.ChatTarget, system string) []string {
 	if t.Settings.System == system {
 		t.Settings.System = ""
 	}
-	s := client.FormatChatSettings(t.Settings)
-	var out []string
-	depth, quoted, start := 0, false, 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case quoted && c == '\\':
-			i++
-		case c == '"':
-			quoted = !quoted
-		case quoted:
-		case c == '[' || c == '{':
-			depth++
-		case c == ']' || c == '}':
-			depth--
-		case c == ',' && depth == 0:
-			out, start = append(out, s[start:i]), i+1
-		}
-	}
-	if start < len(s) {
-		out = append(out, s[start:])
-	}
-	return out
+	return client.ChatSettingPairs(t.Settings)
 }
 
 // settingsLine is a target's settings in one line.

@@ -57,6 +57,7 @@ type Model struct {
 	// What the next run sends.
 	targets   []client.ChatTarget
 	defaulted bool        // targets are the default models of the settings
+	kept      *keptRun    // the person's own next run, while one the Arena added waits to run
 	demo      bool        // the simulator answers: a family with no default model gets one
 	prices    price.Table // the rates columns are costed at; nil: no cost shown
 	prompt    string
@@ -221,6 +222,8 @@ func (m Model) answer(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.verdicts.saved(msg, m.db, writeExport(m.db, m.run.convID, m.exportDir))
 	case exportedMsg:
 		return m, exported(msg)
+	case setsMsg, setLoadedMsg, setSavedMsg:
+		return m.setResult(msg)
 	case taggedMsg:
 		if err := saved(msg, &m.run); err != nil {
 			return m, tab.Error(fmt.Errorf("compare: %w", err))
@@ -303,7 +306,8 @@ func (m Model) Summary() string {
 func (m Model) KeyMap() help.KeyMap {
 	v := m.arena.vote
 	return helpKeys{km: *m.km, mode: m.mode, empty: len(m.run.lanes) == 0, lanes: len(m.run.lanes), hidden: m.arena.hidden(),
-		ranking: v.Typing(), revealed: v.Blind() && v.ID() != 0 && !v.Withdrawn(), asked: v.Asking()}.help()
+		ranking: v.Typing(), revealed: v.Blind() && v.ID() != 0 && !v.Withdrawn(), asked: v.Asking(),
+		set: m.line != nil && m.line.kind == setLine}.help()
 }
 
 // laneAt is column i, nil when there is none: the focused one, say.

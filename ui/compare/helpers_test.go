@@ -79,14 +79,14 @@ func (h *harness) send(msgs ...tea.Msg) {
 // settle handles messages until no command is running.
 func (h *harness) settle() {
 	h.t.Helper()
-	timeout := time.After(20 * time.Second)
+	hung := tabtest.Hung(h.t)
 	for h.busy > 0 {
 		select {
 		case msg := <-h.msgs:
 			h.busy--
 			h.deliver(msg)
-		case <-timeout:
-			h.t.Fatalf("commands still running after 20 s (%d)\n%s", h.busy, h.view())
+		case <-hung:
+			h.t.Fatalf("commands still running near the test's deadline (%d)\n%s", h.busy, h.view())
 		}
 	}
 }

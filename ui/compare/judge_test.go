@@ -1,9 +1,15 @@
 package compare
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
+	"maps"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -80,8 +86,11 @@ func TestExportWritesTheReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A reply's own headings sit below the lanes' (issue 30): "## Notes on"
+	// in the reply is "#### Notes on" in the report.
+	reply := regexp.MustCompile(`(?m)^(#{1,4}) `).ReplaceAllString(sim.ReplyText("explain CRDTs"), "$1## ")
 	if !hasAll(string(md), "# explain CRDTs", "## Summary", "| 2 | gamma · g · effort=low |", "★★★★★ | ✓ |",
-		"## Lane 1 · alpha · a", "## Lane 2 · gamma · g", sim.ReplyText("explain CRDTs")) {
+		"## Lane 1 · alpha · a", "## Lane 2 · gamma · g", reply) || strings.Contains(string(md), "\n## Notes on") {
 		t.Errorf("report:\n%s", md)
 	}
 	js, err := os.ReadFile(filepath.Join(h.dir, "compare-1-explain-crdts.json"))
@@ -256,5 +265,75 @@ func TestRerunFromHistoryCountsTheRunItOpens(t *testing.T) {
 	h.Send(append(listed, loaded...)...)
 	if h.m.run.convID != id || !strings.Contains(h.view(), "run 1 of 2") {
 		t.Fatalf("opened %d (want %d) and says:\n%s", h.m.run.convID, id, h.view())
+	}
+}
+
+// TestStoppedLaneKeepsItsFirstToken: a column stopped midway showed its
+// time to first token while it streamed; history keeps it and the
+// report's summary fills "First token" for it (issue 30), whether esc
+// stopped it (the stream then ends with a result) or a new run replaced it
+// (its stream is dropped: no result comes). The service sends half of the
+// first prompt's events, then holds.
+func TestStoppedLaneKeepsItsFirstToken(t *testing.T) {
+	s := sim.New(sim.Options{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		if !bytes.Contains(body, []byte("first")) {
+			s.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, r)
+		events := strings.SplitAfter(rec.Body.String(), "\n\n")
+		maps.Copy(w.Header(), rec.Header())
+		w.WriteHeader(rec.Code)
+		io.WriteString(w, strings.Join(events[:len(events)/2], ""))
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	}))
+	t.Cleanup(func() { srv.Close(); s.Close() })
+	c, err := client.New(srv.URL, client.Keys{Alpha: "k", Beta: "k", Gamma: "k", Queue: "k"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stop := range []string{"esc", "ctrl+r"} {
+		h := newHarness(t, c)
+		pressed := false
+		h.after = func(h *harness) {
+			if ls := h.m.run.lanes; !pressed && len(ls) == 2 && !ls[0].first.IsZero() && !ls[1].first.IsZero() {
+				pressed = true
+				h.m.prompt = "second"
+				h.update(tabtest.Press(stop))
+			}
+		}
+		h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "first"
+		h.Keys("ctrl+r")
+		first, err := h.db.Conversation(t.Context(), h.m.browser.items()[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range first.Messages[1:] {
+			if m.TTFT <= 0 || m.Status != store.StatusInterrupted {
+				t.Errorf("%s: lane %d recorded %s with first token %v", stop, m.Lane+1, m.Status, m.TTFT)
+			}
+		}
+		if stop == "esc" && strings.Count(h.view(), "TTFT") != 2 {
+			t.Errorf("esc: the stopped columns do not show their first token:\n%s", h.view())
+		}
+		md, _, err := h.db.ExportFiles(t.Context(), store.ItemRef{Kind: store.KindCompare, ID: first.ID}, h.dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(md)
+		rows := regexp.MustCompile(`(?m)^\| [12] \|.*$`).FindAllString(string(b), -1)
+		for _, row := range rows {
+			if cells := strings.Split(row, "|"); strings.TrimSpace(cells[3]) == "" {
+				t.Errorf("%s: no first token in %q", stop, row)
+			}
+		}
+		if len(rows) != 2 {
+			t.Errorf("%s: summary rows %q", stop, rows)
+		}
 	}
 }

@@ -20,7 +20,7 @@ type keyMap struct {
 	Rate, Note, Winner, Continue key.Binding
 	Export, Rerun, Edit, Targets key.Binding
 	Stop, Older, Newer           key.Binding
-	Diff, Tags                   key.Binding
+	Diff, Tags, Sets             key.Binding
 	Scroll                       markdown.KeyMap // a column, or all while in sync
 
 	// Blind runs (issue 16): the toggle, and the vote's keys
@@ -31,8 +31,9 @@ type keyMap struct {
 	// The prompt editor.
 	Send, Newline, Close, Editor key.Binding
 
-	// The note of a column, or the tags.
-	Save, Cancel key.Binding
+	// The note of a column, or the tags; a target set's field saves the
+	// targets with SetSave.
+	Save, Cancel, SetSave key.Binding
 
 	// The targets form, and the prompt editor's two fields.
 	FormNext, FormPrev, Apply key.Binding
@@ -63,6 +64,7 @@ func defaultKeyMap() keyMap {
 		Newer:    b([]string{"]"}, "]", "newer run"),
 		Diff:     b([]string{"ctrl+d"}, "ctrl+d", "word diff with the next column"), // D is a ranking's letter
 		Tags:     b([]string{"#"}, "#", "tags"),
+		Sets:     b([]string{"S"}, "S", "target sets: take one, or save these targets"),
 		Scroll:   markdown.DefaultKeyMap(),
 
 		Blind: b([]string{"ctrl+b"}, "ctrl+b", "blind next run"),
@@ -73,8 +75,9 @@ func defaultKeyMap() keyMap {
 		Close:   b([]string{"esc"}, "esc", "back, the text kept"),
 		Editor:  launcher.DefaultKeyMap().Open,
 
-		Save:   b([]string{"enter"}, "enter", "save"),
-		Cancel: b([]string{"esc"}, "esc", "cancel"),
+		Save:    b([]string{"enter"}, "enter", "save"),
+		Cancel:  b([]string{"esc"}, "esc", "cancel"),
+		SetSave: b([]string{"ctrl+s"}, "ctrl+s", "save these targets as the set"),
 
 		FormNext: keys.NextField(),
 		FormPrev: keys.PrevField(),
@@ -106,6 +109,7 @@ type helpKeys struct {
 	ranking  bool // a ranking is being typed
 	revealed bool // a blind vote stands, to withdraw
 	asked    bool // the vote's withdrawal asks
+	set      bool // the one-line field is a target set's name
 }
 
 // short lists the keys that matter in the current mode.
@@ -115,6 +119,9 @@ func (h helpKeys) short() []key.Binding {
 	case prompting:
 		return []key.Binding{k.Send, k.FormNext, k.Close}
 	case noting, lining:
+		if h.set {
+			return []key.Binding{tab.Retitle(k.Save, "take the set named"), k.SetSave, k.Cancel}
+		}
 		return []key.Binding{k.Save, k.Cancel}
 	case targeting:
 		return []key.Binding{k.Form.Change, k.FormNext, k.Apply, k.Cancel}
@@ -151,6 +158,7 @@ const (
 	promptKeys = "Prompt editor"
 	noteKeys   = "Note"
 	lineKeys   = "The tags, typed"
+	setKeys    = "Target set (S)"
 	formKeys   = "Targets form (ctrl+t)"
 )
 
@@ -164,7 +172,8 @@ func (h helpKeys) help() tab.Help {
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: columnKeys, Keys: []key.Binding{k.Next, k.Prev, k.Zoom, k.Sync, s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}},
 		{Title: judgeKeys, Keys: []key.Binding{tab.Retitle(k.Rate, "rate 1 to 5 stars; 0 clears"), k.Note, k.Winner, k.Continue, k.Export}},
-		{Title: runKeys, Keys: []key.Binding{k.Edit, k.Targets, k.Rerun, k.Stop, k.Older, k.Newer, k.Diff, k.Tags}},
+		{Title: runKeys, Keys: []key.Binding{k.Edit, k.Targets, k.Sets, k.Rerun, k.Stop, k.Older, k.Newer, k.Diff, k.Tags}},
+		{Title: setKeys, Keys: []key.Binding{tab.Retitle(k.Save, "take the set named"), k.SetSave, k.Cancel}},
 		{Title: blindKeys, Keys: []key.Binding{k.Blind}},
 		{Title: voteKeys, Keys: h.voteKeys()},
 		{Title: promptKeys, Keys: []key.Binding{k.Send, k.Newline, k.Editor, k.FormNext, k.FormPrev, k.Close}},
@@ -177,6 +186,8 @@ func (h helpKeys) help() tab.Help {
 		return all.In(promptKeys)
 	case h.mode == noting:
 		return all.In(noteKeys)
+	case h.mode == lining && h.set:
+		return all.In(setKeys)
 	case h.mode == lining:
 		return all.In(lineKeys)
 	case h.mode == targeting:
@@ -206,5 +217,6 @@ func KeyModes() []tab.Help {
 	for _, mo := range []mode{prompting, noting, targeting, lining, asking} {
 		out = append(out, helpKeys{km: km, mode: mo, lanes: 3}.help())
 	}
+	out = append(out, helpKeys{km: km, mode: lining, lanes: 3, set: true}.help())
 	return out
 }

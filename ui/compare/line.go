@@ -21,12 +21,14 @@ type lineKind int
 const (
 	tagLine  lineKind = iota // the comparison's tags, comma-separated
 	noteLine                 // the note on one column
+	setLine                  // a target set's name (sets.go)
 )
 
 // lineInput is a one-line field: the tags, or a column's note.
 type lineInput struct {
 	kind  lineKind
-	lane  int // the column of a note
+	lane  int      // the column of a note
+	sets  []string // the saved target sets' names, for a set's field
 	input textinput.Model
 }
 
@@ -39,8 +41,15 @@ type taggedMsg struct {
 
 // label is what the field is for, before it.
 func (l *lineInput) label() string {
-	if l.kind == noteLine {
+	switch l.kind {
+	case noteLine:
 		return fmt.Sprintf("Note on column %d ", l.lane+1)
+	case setLine:
+		saved := "none saved yet"
+		if len(l.sets) > 0 {
+			saved = "saved: " + strings.Join(l.sets, ", ")
+		}
+		return fmt.Sprintf("Target set (%s) ", ansi.Truncate(saved, 30, "…")) // the footer says enter and ctrl+s
 	}
 	return "Tags (comma-separated; empty removes them) "
 }
@@ -82,6 +91,14 @@ func (m Model) openLine(kind lineKind, value string) (Model, tea.Cmd) {
 // lineKey handles the field's keys: enter saves the tags or the note (a
 // bad one keeps the field open, named), esc closes it.
 func (m Model) lineKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	if m.line.kind == setLine {
+		if cmd, done, took := setKey(msg, m.km, m.line.input.Value(), m.db, withSystem(m.targets, m.system)); took {
+			if done {
+				m.mode, m.line = browsing, nil
+			}
+			return m, tea.Batch(append(m.layout(), cmd)...)
+		}
+	}
 	switch {
 	case key.Matches(msg, m.km.Cancel):
 		m.mode, m.line = browsing, nil

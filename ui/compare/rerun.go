@@ -13,6 +13,9 @@ import (
 // comparison cannot be read, the prompt and targets are filled in alone.
 func (m Model) rerun(msg tab.RerunMsg) (Model, tea.Cmd) {
 	m.arena.next = m.arena.next || msg.Blind
+	if msg.Keep && m.kept == nil { // the Arena's: the person's own come back after it
+		m.kept = &keptRun{prompt: m.prompt, system: m.system, targets: m.targets, defaulted: m.defaulted}
+	}
 	if msg.ID == 0 || msg.Blind || m.db == nil || m.run.running() { // a blind one is not shown named first
 		targets := make([]client.ChatTarget, 0, len(msg.Targets))
 		for _, t := range msg.Targets {
@@ -62,4 +65,20 @@ func splitSystem(targets []client.ChatTarget) (string, []client.ChatTarget) {
 		out[i] = t
 	}
 	return system, out
+}
+
+// keptRun is the person's next run, kept aside while a comparison the
+// Arena added runs first (tab.RerunMsg.Keep).
+type keptRun struct {
+	prompt, system string
+	targets        []client.ChatTarget
+	defaulted      bool
+}
+
+// restore puts the person's own next run back into m once the added one
+// started; a nil keptRun leaves m as it is.
+func (k *keptRun) restore(m *Model) {
+	if k != nil {
+		m.prompt, m.system, m.targets, m.defaulted, m.kept = k.prompt, k.system, k.targets, k.defaulted, nil
+	}
 }

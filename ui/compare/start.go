@@ -75,6 +75,7 @@ func (m Model) launch(p pendingRun) (Model, tea.Cmd) {
 	}
 	m.arena, m.lens.diff = m.arena.started(p.blind, len(p.targets)), nil
 	m.browser, m.mode = m.browser.left(), browsing
+	m.kept.restore(&m)
 	m.lens.focus = min(m.lens.focus, len(p.targets)-1)
 	cmds := append(m.layout(), recordRun(m.db, m.seq, p))
 	return m, tea.Batch(cmds...)
@@ -213,6 +214,9 @@ func (l *lane) end(res *client.ChatResult, err error) {
 	if res != nil {
 		l.fig = resultFigures(res)
 		l.native, l.text = res.Response, res.Text
+	}
+	if l.fig.ttft <= 0 && !l.first.IsZero() { // stopped or cut: the first token still came when it came
+		l.fig.ttft = l.first.Sub(l.started)
 	}
 	if l.text == "" {
 		l.text = l.md.Text()

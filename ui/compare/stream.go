@@ -70,7 +70,7 @@ func (s *laneStream) take() tea.Msg {
 	batch := make(batchMsg, 0, len(items)+1)
 	for _, it := range items {
 		msg := laneMsg{seq: s.seq, lane: s.lane, s: s, delta: it.D, err: it.Err, at: it.At}
-		msg.recErr = s.reply.Add(it.D)
+		msg.recErr = s.reply.AddAt(it.D, it.At)
 		if it.D.Kind == client.ChatDoneDelta {
 			msg.end = true
 			if rerr := s.finish(it.D.Result, it.Err); msg.recErr == nil {

@@ -26,8 +26,7 @@ var (
 	kindChoices = []string{string(store.KindChat), string(store.KindCompare), string(store.KindImage), string(store.KindVideo),
 		string(store.KindBatch)}
 	familyChoices = []string{"alpha", "beta", "gamma", "videoa", "videob", "videoc3.1"}
-	statusChoices = []string{store.StatusComplete, store.StatusInterrupted, store.StatusError, store.StatusRunning,
-		store.BatchDone, store.BatchStopped, "failed", "COMPLETED", "IN_PROGRESS", "IN_QUEUE"}
+	statusChoices = store.StatusWords // the one vocabulary, as the command line's
 )
 
 // filters are the choices the list is narrowed by, chosen in the filter

@@ -122,7 +122,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		m.costs = m.costs.loaded(msg)
 	case pageMsg, searchedMsg, lanesMsg, spentMsg:
 		m.browse, cmd = m.browse.update(m.env(), msg)
-	case openedMsg, renderedMsg, imageview.DecodedMsg, uv.CellSizeEvent, jsonMsg:
+	case openedMsg, renderedMsg, imageview.DecodedMsg, uv.CellSizeEvent, tea.ColorProfileMsg, jsonMsg:
 		m.reader, cmd = m.reader.update(m.env(), msg)
 	case deletableMsg:
 		m.del, cmd = m.del.checked(m.env(), msg)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -78,27 +77,9 @@ func withLabels(labels map[int64]string, rows []row) []row {
 // lanesLabel names a comparison by the targets of its last prompt: one
 // model run several ways ("alpha model-x ×4", a sweep), else its families.
 func lanesLabel(ls []store.Lane) string {
-	turn := ls[len(ls)-1].Turn
-	var fams, targets []string
-	for _, l := range ls {
-		if l.Turn != turn {
-			continue
-		}
-		if !slices.Contains(fams, l.Family) {
-			fams = append(fams, l.Family)
-		}
-		if t := l.Family + " " + l.Model; !slices.Contains(targets, t) {
-			targets = append(targets, t)
-		}
-	}
-	n := 0
-	for _, l := range ls {
-		if l.Turn == turn {
-			n++
-		}
-	}
-	if len(targets) == 1 {
-		return fmt.Sprintf("%s ×%d", targets[0], n)
+	fams, models, n := store.LastTurnTargets(ls)
+	if len(fams) == 1 && len(models) == 1 {
+		return fmt.Sprintf("%s %s ×%d", fams[0], models[0], n)
 	}
 	return strings.Join(fams, ", ")
 }

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -25,13 +26,13 @@ func TestListShowsEveryKindNewestFirst(t *testing.T) {
 	}
 	view := hs.view()
 	for _, w := range []string{
-		"chat      2026-11-20 09:01  alpha model-x",
-		"compare   2026-11-20 11:03  alpha, beta, gamma", // every lane's family, not one lane's target (issue 19)
+		"chat    ✓ 2026-11-20 09:01  alpha model-x",      // a conversation's status: its last turn's worst reply's
+		"compare ✓ 2026-11-20 11:03  alpha, beta, gamma", // every lane's family, not one lane's target (issue 19)
 		"image   ✓ 2026-11-20 10:00  gamma/image-2.5-flare",
 		"image   ◌ 2026-11-20 12:00",
 		"video   ✓ 2026-11-20 13:00  videob/o3/pro/text-to-video",
 		"video   ✗ 2026-11-20 14:00  videoa/q3/turbo/text-to-video",
-		"▸ chat      2026-11-20 15:01  beta model-y",
+		"▸ chat    ◌ 2026-11-20 15:01  beta model-y", // stopped: interrupted
 	} {
 		if !strings.Contains(view, w) {
 			t.Errorf("no %q in\n%s", w, view)
@@ -90,6 +91,12 @@ func TestFilters(t *testing.T) {
 	hs.Keys("f", "tab", "ctrl+u", "tab", "tab").Type("failed").Keys("enter") // family all; status: failed, typed
 	if got := hs.titles(); !slices.Equal(got, []string{"a storm over the sea"}) {
 		t.Fatalf("status failed: %q\n%s", got, hs.view())
+	}
+	// The one vocabulary (issue 30): "interrupted" is a stopped chat and a
+	// stopped image job alike, as the command line's --status says.
+	hs.Keys("f", "tab", "tab", "tab", "ctrl+u").Type("interrupted").Keys("enter")
+	if got := hs.titles(); !slices.Equal(got, []string{"plan a trip to the lighthouse", "add a red boat"}) {
+		t.Fatalf("status interrupted: %q\n%s", got, hs.view())
 	}
 	hs.Keys("f", "tab", "tab", "tab", "ctrl+u", "tab", "down", "enter") // status all; since 24h: the clock is two days on
 	if len(hs.m.browse.list.rows()) != 0 || !strings.Contains(hs.view(), "Nothing matches these filters.") {
@@ -312,5 +319,30 @@ func TestListKeepsAWindow(t *testing.T) {
 	hs.Keys("G", "G", "G", "G", "g") // far down, then the top: read again
 	if title() != fmt.Sprintf("prompt %04d", n-1) || hs.m.browse.list.above {
 		t.Fatalf("after g: %q, above %v", title(), hs.m.browse.list.above)
+	}
+}
+
+// TestSearchSnippetsAreText: a match in a markdown reply is listed as
+// text, not as raw markdown ("## Notes on …"; issue 30, item 8).
+func TestSearchSnippetsAreText(t *testing.T) {
+	db, err := store.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	ctx := context.Background()
+	id, err := db.NewConversation(ctx, store.KindChat, "kites")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.AddMessage(ctx, store.Message{ConversationID: id, Role: store.RoleAssistant, Family: "alpha", Model: "m",
+		Text: "## Notes on kites\n\n- **Box kites** fly in `light` wind"}); err != nil {
+		t.Fatal(err)
+	}
+	hs := newHarness(t, db, 120, 30)
+	hs.Keys("/").Type("kites")
+	row := tabtest.Line(hs.view(), "Notes on")
+	if row == "" || strings.ContainsAny(row, "#*`") || !strings.Contains(row, "Notes on kites Box kites fly in light wind") {
+		t.Fatalf("the snippet is not text: %q\n%s", row, hs.view())
 	}
 }

@@ -230,12 +230,12 @@ func (b browse) pageCmd(ctx context.Context, e tabEnv, p pageReq) tea.Cmd {
 	return func() tea.Msg {
 		q := f.itemFilter(now(), p.before)
 		q.After, q.Marks, q.Limit, q.Batch = p.after, marks, limit, in
-		items, err := db.Items(ctx, q)
+		items, more, err := db.Listing(ctx, q)
 		rows := make([]row, 0, len(items))
 		for _, it := range items {
 			rows = append(rows, itemRow(it))
 		}
-		return result(pageMsg{seq: seq, rows: rows, more: len(items) == limit, append: p.before != nil && p.live == notLive,
+		return result(pageMsg{seq: seq, rows: rows, more: more, append: p.before != nil && p.live == notLive,
 			prepend: p.after != nil, live: p.live, err: err})
 	}
 }

@@ -65,7 +65,7 @@ func (r reader) update(e tabEnv, msg tea.Msg) (reader, tea.Cmd) {
 		return r.decoded(e, msg), nil
 	case jsonMsg:
 		return r.jsonLoaded(e, msg), nil
-	case uv.CellSizeEvent: // the Image tab asked; every tab hears
+	case uv.CellSizeEvent, tea.ColorProfileMsg: // every tab hears; 16 colours are dithered
 		e.preview.Update(msg)
 		if r.open {
 			r.relayout(e)

@@ -74,12 +74,12 @@ func newStyles(isDark bool) styles {
 
 // statusStyle is the style of a status word by what it means.
 func statusStyle(st styles, status string) lipgloss.Style {
-	switch status {
-	case store.StatusComplete, "COMPLETED", store.BatchDone:
+	switch store.StatusWord(status) {
+	case store.WordComplete:
 		return st.Done
-	case store.StatusError, "failed":
+	case store.WordFailed:
 		return st.Failed
-	case store.StatusRunning, store.StatusStreaming, "IN_PROGRESS", "IN_QUEUE":
+	case store.WordRunning, store.WordQueued:
 		return st.Running
 	}
 	return st.Stopped

@@ -199,12 +199,9 @@ func rowTarget(r row) string {
 // statusMark is one cell saying how an item ended.
 func statusMark(st styles, status string) string {
 	glyph := map[string]string{
-		store.StatusComplete: "✓", "COMPLETED": "✓", store.BatchDone: "✓",
-		store.StatusError: "✗", "failed": "✗",
-		store.BatchStopped:  "◌",
-		store.StatusRunning: "●", store.StatusStreaming: "●", "IN_PROGRESS": "●", "IN_QUEUE": "●",
-		store.StatusInterrupted: "◌",
-	}[status]
+		store.WordComplete: "✓", store.WordFailed: "✗", store.WordInterrupted: "◌",
+		store.WordRunning: "●", store.WordQueued: "●",
+	}[store.StatusWord(status)]
 	switch {
 	case status == "":
 		return " "

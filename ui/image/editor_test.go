@@ -128,8 +128,9 @@ func TestKitty026GetsHalfBlocks(t *testing.T) {
 
 // TestPassthroughHintOnce: inside tmux without allow-passthrough, the hint
 // comes once an image is on screen and the run is over (last, so that the
-// run's own notice does not cover it), whether the wait for the terminal's
-// answer ends before the run or after it.
+// run's own notice does not cover it), whether the waits for the terminal's
+// answer (the questions go again after each, up to the last) end before
+// the run or after it.
 func TestPassthroughHintOnce(t *testing.T) {
 	for _, deadlineFirst := range []bool{true, false} {
 		h := newHarness(t, nil)
@@ -139,6 +140,15 @@ func TestPassthroughHintOnce(t *testing.T) {
 			deadline = append(deadline, f(time.Time{}))
 			return nil
 		}
+		// waitOut ends each wait in turn, the questions going again after
+		// each, until the last wait is over.
+		waitOut := func() {
+			for len(deadline) > 0 {
+				d := deadline
+				deadline = nil
+				h.Send(d...)
+			}
+		}
 		h.m.viewer.Caps = caps
 		// tmux answers the first round; the second, wrapped, never comes back.
 		h.Send(tea.TerminalVersionMsg{Name: "tmux 3.5a"}, uv.PrimaryDeviceAttributesEvent{1, 2})
@@ -146,11 +156,11 @@ func TestPassthroughHintOnce(t *testing.T) {
 			t.Fatalf("%d deadlines", len(deadline))
 		}
 		if deadlineFirst {
-			h.Send(deadline...)
+			waitOut()
 		}
 		h.set("prompt", "a bell").set(rowSize, "256x256").set(rowN, "2").Keys("enter")
 		if !deadlineFirst {
-			h.Send(deadline...)
+			waitOut()
 		}
 		if !h.m.viewer.Caps.PassthroughOff() {
 			t.Fatalf("passthrough not found off: %+v", h.m.viewer.Caps)
@@ -205,9 +215,16 @@ func TestKittyImagesAreSentThenPlaced(t *testing.T) {
 	}
 	// Back from a paused program (or resized), the image goes again: kitty
 	// cleared the alternate screen's images when Bubble Tea entered it.
+	// It goes once the terminal has answered a question asked first, or
+	// the wait for the answer is over (here at once, with the ticks).
 	before := len(h.Out)
 	h.Send(tab.RedrawMsg{})
-	if !sentRaw(h.Out[before:], "a=T,U=1") {
+	for _, m := range h.Out[before:] {
+		if r, ok := m.(tea.RawMsg); ok {
+			h.Send(r)
+		}
+	}
+	if !sentRaw(h.Out[before:], "_Ga=t,") {
 		t.Error("no new transmission after a redraw")
 	}
 }

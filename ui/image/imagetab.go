@@ -273,13 +273,9 @@ func (m Model) settings(s *store.Settings) Model {
 	return m
 }
 
-// defaultImageModel is the model the form starts with under s.
-func defaultImageModel(s *store.Settings) string {
-	if s.Models.Image != "" {
-		return s.Models.Image
-	}
-	return client.ImageModel25Flare
-}
+// defaultImageModel is the model the form starts with under s (the
+// command line's too: store.Models.ImageModel).
+func defaultImageModel(s *store.Settings) string { return s.Models.ImageModel() }
 
 // result addresses a command's message to this tab.
 func result(msg tea.Msg) tea.Msg { return tab.Result(tab.Image, msg) }

@@ -49,11 +49,24 @@ type Capabilities struct {
 	// Window is the terminal's size as the tty reported it at start (cells
 	// and, when the terminal fills them in, pixels); see ReadWindow.
 	Window Window
+	// MaxGraphicW and MaxGraphicH are the largest sixel image, in pixels,
+	// the terminal draws (its XTSMGRAPHICS answer; xterm draws nothing of
+	// a larger one, and allows 1000×1000 by default); zero when unknown.
+	MaxGraphicW, MaxGraphicH int
 	// Override forces a protocol (EnvOverride, or a setting); ProtocolAuto if none.
 	Override Protocol
+	// Title is the window title the program's view sets. Bubble Tea
+	// clears it while a program runs in its place, so the full screen
+	// (FullScreenCmd) sets it again: tmux would show "" in its status
+	// line meanwhile.
+	Title string
 	// Tick schedules the end of the wait for replies through tmux; nil
 	// means tea.Tick. Tests swap it for one that does not wait.
 	Tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	// TmuxDisplay runs `tmux display-message -p` with a format and returns
+	// what tmux printed, to learn what terminal tmux runs in; nil means
+	// the tmux on PATH. Tests swap it.
+	TmuxDisplay func(format string) (string, error)
 
 	named   terminal // the terminal outside, as its name tells
 	kittyOK bool     // the terminal answered the kitty graphics query with OK
@@ -61,6 +74,19 @@ type Capabilities struct {
 	// pixels is the window's size in pixels from the terminal (CSI 14 t).
 	pixelW, pixelH int
 	queries        queryState
+	// Inside tmux: the terminal outside as tmux or its own reply named it,
+	// whether tmux draws sixel (its DA1), whether the terminal outside does
+	// (tmux's "sixel" feature, or its own DA1 through passthrough), and how
+	// far the question to tmux has got.
+	outer      terminal
+	tmuxSixel  bool
+	outerSixel bool
+	tmuxAsked  tmuxState
+	// probeColour: the second round may carry colourProbe (not under GNU
+	// screen, tmux or the Linux console, and not where 24-bit colour is
+	// already known); rgbAnswer: the terminal said it keeps 24-bit colour;
+	// upgrading: the ColorProfileMsg saying so is on its way.
+	probeColour, rgbAnswer, upgrading bool
 }
 
 // DetectFromEnv guesses capabilities from environment variables (pass
@@ -109,6 +135,9 @@ func DetectFromEnv(getenv func(string) string) Capabilities {
 	case "truecolor", "24bit":
 		c.TrueColor = true
 	}
+	// The Linux console prints a DCS it cannot read; Apple's Terminal
+	// garbles the screen on some replies it does not know.
+	c.probeColour = !c.TrueColor && !c.Tmux && !c.screen && term != "linux" && prog != "Apple_Terminal"
 	if p, err := ParseProtocol(getenv(EnvOverride)); err == nil {
 		c.Override = p
 	}
@@ -116,8 +145,14 @@ func DetectFromEnv(getenv func(string) string) Capabilities {
 	return c
 }
 
-// settle derives Kitty and KittyDirect from the facts gathered so far.
+// settle derives Kitty, KittyDirect and (inside tmux) Sixel from the facts
+// gathered so far.
 func (c *Capabilities) settle() {
+	if c.Tmux {
+		// tmux draws sixel itself, and only where the terminal outside
+		// can: else a box of '+' saying "SIXEL IMAGE".
+		c.Sixel = c.tmuxSixel && c.outerSixel
+	}
 	graphics := c.kittyOK || c.named.kind == kindKitty || c.named.kind == kindGhostty
 	if c.Tmux {
 		// Only an answer through tmux shows that the commands get through.

@@ -3,6 +3,7 @@ package imageview
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -22,6 +23,17 @@ func env(kv ...string) func(string) string {
 		m[kv[i]] = kv[i+1]
 	}
 	return func(k string) string { return m[k] }
+}
+
+// envList lists the variables of getenv that decide a colour profile.
+func envList(getenv func(string) string) []string {
+	var out []string
+	for _, k := range []string{"TERM", "COLORTERM", "NO_COLOR"} {
+		if v := getenv(k); v != "" {
+			out = append(out, k+"="+v)
+		}
+	}
+	return out
 }
 
 func TestDetectFromEnv(t *testing.T) {
@@ -178,8 +190,29 @@ type terminalSim struct {
 	da1         uv.PrimaryDeviceAttributesEvent
 	kitty       bool // answers the kitty graphics query
 	cell        uv.CellSizeEvent
+	graphic     [2]int // answers XTSMGRAPHICS with this geometry; zero: no answer
+	sgr         string // answers DECRQSS for SGR with this; "": no answer
 	tmux        string // tmux's XTVERSION when inside tmux
+	tmuxDA1     uv.PrimaryDeviceAttributesEvent
 	passthrough bool
+	// lost, when not nil, is how many passthrough writes tmux drops
+	// before it passes one on (a redraw of the window is due).
+	lost *int
+	// client is what tmux display-message prints about its client;
+	// tmuxFails makes it fail.
+	client    string
+	tmuxFails bool
+}
+
+// display is the sim's tmux display-message.
+func (s terminalSim) display(format string) (string, error) {
+	if s.tmuxFails {
+		return "", errors.New("no server running")
+	}
+	if format != tmuxClientFormat {
+		return "", fmt.Errorf("unexpected format %q", format)
+	}
+	return s.client, nil
 }
 
 // replies are what the terminal sends back for the bytes written.
@@ -188,9 +221,17 @@ func (s terminalSim) replies(t *testing.T, written string) []tea.Msg {
 	if s.tmux != "" {
 		switch {
 		case written == nameQueries:
-			return []tea.Msg{tea.TerminalVersionMsg{Name: s.tmux}, uv.PrimaryDeviceAttributesEvent{1, 2}}
+			da := s.tmuxDA1
+			if da == nil {
+				da = uv.PrimaryDeviceAttributesEvent{1, 2}
+			}
+			return []tea.Msg{tea.TerminalVersionMsg{Name: s.tmux}, da}
 		case strings.HasPrefix(written, "\x1bPtmux;"):
 			if !s.passthrough {
+				return nil
+			}
+			if s.lost != nil && *s.lost > 0 {
+				*s.lost--
 				return nil
 			}
 			written = tmuxUnwrap(t, written)
@@ -224,6 +265,16 @@ func (s terminalSim) replies(t *testing.T, written string) []tea.Msg {
 		case strings.HasPrefix(written, primaryDAQuery):
 			written = written[len(primaryDAQuery):]
 			out = append(out, s.da1)
+		case strings.HasPrefix(written, graphicSizeQuery):
+			written = written[len(graphicSizeQuery):]
+			if s.graphic[0] > 0 {
+				out = append(out, uv.UnknownCsiEvent(fmt.Sprintf("\x1b[?2;0;%d;%dS", s.graphic[0], s.graphic[1])))
+			}
+		case strings.HasPrefix(written, colourProbe):
+			written = written[len(colourProbe):]
+			if s.sgr != "" {
+				out = append(out, uv.UnknownDcsEvent("\x1bP1$r"+s.sgr+"m\x1b\\"))
+			}
 		default:
 			t.Fatalf("unknown query %q", written)
 		}
@@ -236,6 +287,7 @@ func (s terminalSim) replies(t *testing.T, written string) []tea.Msg {
 func detect(t *testing.T, sim terminalSim, environ func(string) string) (Capabilities, []string) {
 	t.Helper()
 	c := DetectFromEnv(environ)
+	c.TmuxDisplay = sim.display
 	// The wait for replies through tmux ends after every reply that comes.
 	var later []tea.Msg
 	c.Tick = func(d time.Duration, f func(time.Time) tea.Msg) tea.Cmd {
@@ -246,28 +298,30 @@ func detect(t *testing.T, sim terminalSim, environ func(string) string) (Capabil
 		return nil
 	}
 	var written []string
-	var deadlines int
-	queue := drain(QueryCmds())
+	var waits int
+	// Bubble Tea says its colour profile first, from TERM and COLORTERM.
+	queue := []tea.Msg{tea.ColorProfileMsg{Profile: colorprofile.Env(envList(environ))}}
+	queue = append(queue, drain(QueryCmds())...)
 	for len(queue) > 0 || len(later) > 0 {
 		if len(queue) == 0 {
 			queue, later = later, nil
 		}
 		msg := queue[0]
 		queue = queue[1:]
+		// Bubble Tea writes a raw message, then passes it on.
 		if r, ok := msg.(tea.RawMsg); ok {
-			if _, ok := r.Msg.(queryDeadline); ok {
-				deadlines++
-			} else {
-				written = append(written, fmt.Sprint(r.Msg))
-				queue = append(queue, sim.replies(t, fmt.Sprint(r.Msg))...)
-				continue
+			if _, ok := r.Msg.(outerAgain); ok {
+				waits++
+			} else if w := fmt.Sprint(r.Msg); w != "" {
+				written = append(written, w)
+				queue = append(queue, sim.replies(t, w)...)
 			}
 		}
 		cmd, _ := c.Update(msg)
 		queue = append(queue, drain(cmd)...)
 	}
-	if deadlines > 1 {
-		t.Errorf("%d deadlines", deadlines)
+	if waits > outerTries {
+		t.Errorf("%d waits for the terminal outside tmux, want at most %d", waits, outerTries)
 	}
 	if !c.Answered() {
 		t.Errorf("queries never ended: %+v", c)
@@ -323,6 +377,30 @@ func TestProtocolFromTerminalReplies(t *testing.T) {
 		{"tmux with passthrough in WezTerm", terminalSim{version: "WezTerm 20240203-110809-5046fc22", da1: kittyDA, kitty: true,
 			tmux: "tmux 3.5a", passthrough: true},
 			env("TMUX", "/tmp/t,1,0"), ProtocolHalfBlock, ProtocolITerm2, false, [2]int{10, 20}},
+		// tmux built with sixel says so in its DA1 whatever the terminal
+		// outside draws: kitty then shows a box of '+' reading "SIXEL
+		// IMAGE". The terminal outside decides, as tmux describes it…
+		{"tmux with sixel in kitty, passthrough off", terminalSim{version: "kitty(0.41.1)", da1: kittyDA, kitty: true,
+			tmux: "tmux 3.5a", tmuxDA1: uv.PrimaryDeviceAttributesEvent{1, 2, 4},
+			client: "xterm-kitty\nkitty(0.41.1)\nbpaste,ccolour,clipboard,cstyle,focus,title\n"},
+			env("TMUX", "/tmp/t,1,0", "TERM", "tmux-256color"), ProtocolHalfBlock, ProtocolHalfBlock, true, [2]int{10, 20}},
+		{"tmux with sixel in xterm", terminalSim{version: "XTerm(379)", da1: uv.PrimaryDeviceAttributesEvent{63, 1, 2, 4},
+			tmux: "tmux 3.5a", tmuxDA1: uv.PrimaryDeviceAttributesEvent{1, 2, 4},
+			client: "xterm-256color\nXTerm(379)\n256,RGB,bpaste,clipboard,mouse,strikethrough,title,ccolour,cstyle,extkeys,focus,margins,rectfill,sixel\n"},
+			env("TMUX", "/tmp/t,1,0", "TERM", "tmux-256color"), ProtocolHalfBlock, ProtocolSixel, true, [2]int{10, 20}},
+		{"tmux without sixel in xterm", terminalSim{version: "XTerm(379)", da1: uv.PrimaryDeviceAttributesEvent{63, 1, 2, 4},
+			tmux: "tmux 3.3a", client: "xterm-256color\nXTerm(379)\nRGB,sixel\n"},
+			env("TMUX", "/tmp/t,1,0", "TERM", "tmux-256color"), ProtocolHalfBlock, ProtocolHalfBlock, true, [2]int{10, 20}},
+		// …or its own DA1 through passthrough…
+		{"tmux with sixel in foot, passthrough on", terminalSim{version: "foot(1.13.1)", da1: uv.PrimaryDeviceAttributesEvent{62, 4, 22},
+			tmux: "tmux 3.5a", tmuxDA1: uv.PrimaryDeviceAttributesEvent{1, 2, 4}, passthrough: true, tmuxFails: true},
+			env("TMUX", "/tmp/t,1,0", "TERM", "tmux-256color"), ProtocolHalfBlock, ProtocolSixel, false, [2]int{10, 20}},
+		// …and unknown is no sixel.
+		{"tmux with sixel, nothing said of the terminal outside", terminalSim{version: "XTerm(379)",
+			tmux: "tmux 3.5a", tmuxDA1: uv.PrimaryDeviceAttributesEvent{1, 2, 4}, tmuxFails: true},
+			env("TMUX", "/tmp/t,1,0", "TERM", "tmux-256color"), ProtocolHalfBlock, ProtocolHalfBlock, true, [2]int{10, 20}},
+		{"tmux with sixel, detached", terminalSim{tmux: "tmux 3.5a", tmuxDA1: uv.PrimaryDeviceAttributesEvent{1, 2, 4}, client: "\n\n\n"},
+			env("TMUX", "/tmp/t,1,0", "TERM", "tmux-256color"), ProtocolHalfBlock, ProtocolHalfBlock, true, [2]int{10, 20}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -358,6 +436,49 @@ func TestQueriesUnderScreen(t *testing.T) {
 	}
 }
 
+// TestOuterQueriesGoAgain: inside tmux with allow-passthrough on, tmux
+// drops passthrough while a redraw of the window is due, as right after a
+// program's first frame; the second round goes again until the terminal
+// outside answers (kitty images, no hint), and a terminal that never
+// answers is given up after outerTries sendings (half blocks, the hint).
+func TestOuterQueriesGoAgain(t *testing.T) {
+	kitty41 := func(lost int) terminalSim {
+		return terminalSim{version: "kitty(0.41.1)", da1: uv.PrimaryDeviceAttributesEvent{62}, kitty: true,
+			tmux: "tmux 3.5a", passthrough: true, lost: &lost}
+	}
+	outer := func(written []string) (n int) {
+		for _, w := range written {
+			if w == TmuxPassthrough(outerQueries) {
+				n++
+			}
+		}
+		return n
+	}
+	for _, lost := range []int{0, 1, outerTries - 1} {
+		c, written := detect(t, kitty41(lost), env("TMUX", "/t,1,0", "TERM", "tmux-256color"))
+		if c.Inline() != ProtocolKitty || c.PassthroughOff() {
+			t.Errorf("%d lost: Inline %v, PassthroughOff %v; want kitty images", lost, c.Inline(), c.PassthroughOff())
+		}
+		if n := outer(written); n != lost+1 {
+			t.Errorf("%d lost: the second round went %d times, want %d", lost, n, lost+1)
+		}
+	}
+	c, written := detect(t, kitty41(outerTries), env("TMUX", "/t,1,0", "TERM", "tmux-256color"))
+	if c.Inline() != ProtocolHalfBlock || !c.PassthroughOff() {
+		t.Errorf("never answered: Inline %v, PassthroughOff %v; want half blocks and the hint", c.Inline(), c.PassthroughOff())
+	}
+	if n := outer(written); n != outerTries {
+		t.Errorf("never answered: the second round went %d times, want %d", n, outerTries)
+	}
+	// An answer after the wait still shows passthrough on: kitty images
+	// from then on, no hint.
+	cmd, _ := c.Update(kittyReply(kittyQueryID, "OK"))
+	drain(cmd)
+	if c.Inline() != ProtocolKitty || c.PassthroughOff() {
+		t.Errorf("answered late: Inline %v, PassthroughOff %v; want kitty images", c.Inline(), c.PassthroughOff())
+	}
+}
+
 // TestPassthroughHint: inside tmux without passthrough, the Viewer says
 // once how to turn it on; nowhere else does it say anything.
 func TestPassthroughHint(t *testing.T) {
@@ -377,6 +498,109 @@ func TestPassthroughHint(t *testing.T) {
 	if h := NewViewer(plain, 0).Hint(); h != "" {
 		t.Errorf("hint outside tmux: %q", h)
 	}
+	// tmux says its client is an xterm, which has no graphics passthrough
+	// would reach: the hint would send the user after nothing.
+	xterm, _ := detect(t, terminalSim{version: "XTerm(379)", tmux: "tmux 3.5a", client: "xterm-256color\nXTerm(379)\nRGB\n"}, env("TMUX", "/t,1,0"))
+	if h := NewViewer(xterm, 0).Hint(); h != "" || !xterm.PassthroughOff() {
+		t.Errorf("hint %q in xterm (passthrough off: %v)", h, xterm.PassthroughOff())
+	}
+	kittyOut, _ := detect(t, terminalSim{version: "kitty(0.41.1)", tmux: "tmux 3.5a", client: "xterm-kitty\nkitty(0.41.1)\ntitle\n"}, env("TMUX", "/t,1,0"))
+	if h := NewViewer(kittyOut, 0).Hint(); h == "" || kittyOut.Terminal != "kitty(0.41.1)" {
+		t.Errorf("no hint in kitty, which tmux named %q", kittyOut.Terminal)
+	}
+}
+
+// TestGraphicSizeFromReply: the largest sixel image the terminal draws is
+// its XTSMGRAPHICS answer, asked only of a terminal with sixel; the full
+// screen's sixel is scaled to it (xterm draws nothing of a larger one).
+func TestGraphicSizeFromReply(t *testing.T) {
+	xterm := terminalSim{version: "XTerm(379)", da1: uv.PrimaryDeviceAttributesEvent{63, 1, 2, 4, 6}, graphic: [2]int{1000, 1000}}
+	c, written := detect(t, xterm, env("TERM", "xterm-256color"))
+	if c.MaxGraphicW != 1000 || c.MaxGraphicH != 1000 || !strings.Contains(written[1], graphicSizeQuery) {
+		t.Fatalf("graphic size %d×%d from %q", c.MaxGraphicW, c.MaxGraphicH, written)
+	}
+	// 120×40 cells of 9×18: 1080×702 pixels on screen, but 1000 at most.
+	c.CellWidth, c.CellHeight = 9, 18
+	fs, err := fullScreenImage(testPattern(1536, 1024), ProtocolSixel, c, 120, 39)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, seq := cut(t, fs.image)
+	if d := decodeSixel(t, seq); d.w != 1000 || d.h != 667 {
+		t.Errorf("sixel %d×%d, want 1000×667", d.w, d.h)
+	}
+	silent := xterm
+	silent.graphic = [2]int{}
+	c, _ = detect(t, silent, env("TERM", "xterm-256color"))
+	if w, h := sixelBounds(c, 1080, 702); c.MaxGraphicW != 0 || w != 1080 || h != 702 {
+		t.Errorf("no answer, yet bounds %d×%d", w, h)
+	}
+	_, written = detect(t, terminalSim{version: "kitty(0.41.1)", da1: uv.PrimaryDeviceAttributesEvent{62}, kitty: true}, env("TERM", "xterm-kitty"))
+	if strings.Contains(strings.Join(written, ""), graphicSizeQuery) {
+		t.Error("XTSMGRAPHICS asked of a terminal without sixel")
+	}
+}
+
+// TestColourDepthFromReply: where Bubble Tea settled for 256 colours, the
+// terminal is asked (DECRQSS after setting a 24-bit colour) and, if it keeps
+// 24 bits, Bubble Tea is told to render true colour; inside tmux, which
+// takes 24-bit colour from programs whatever the terminal outside, always.
+func TestColourDepthFromReply(t *testing.T) {
+	xterm := func(sgr string) terminalSim {
+		return terminalSim{version: "XTerm(379)", da1: uv.PrimaryDeviceAttributesEvent{63, 1, 2, 4}, sgr: sgr}
+	}
+	tests := []struct {
+		name      string
+		sim       terminalSim
+		env       func(string) string
+		probed    bool
+		trueColor bool
+	}{
+		{"xterm keeps 24 bits", xterm("0;38:2::1:2:3"), env("TERM", "xterm-256color"), true, true},
+		{"semicolons", xterm("0;38;2;1;2;3"), env("TERM", "xterm-256color"), true, true},
+		{"a palette terminal", xterm("0;38;5;16"), env("TERM", "xterm-256color"), true, false},
+		{"an error reply", xterm(""), env("TERM", "xterm-256color"), true, false},
+		{"already true colour", xterm("0;38:2::1:2:3"), env("TERM", "xterm-256color", "COLORTERM", "truecolor"), false, true},
+		// 16 colours were chosen by TERM: they stay (and are dithered).
+		{"16 colours", xterm("0;38:2::1:2:3"), env("TERM", "xterm"), false, false},
+		{"the Linux console", xterm(""), env("TERM", "linux"), false, false},
+		{"GNU screen", xterm("0;38:2::1:2:3"), env("TERM", "screen-256color"), false, false},
+		{"tmux", terminalSim{version: "XTerm(379)", tmux: "tmux 3.5a"}, env("TERM", "tmux-256color", "TMUX", "/t,1,0"), false, true},
+		{"tmux unnamed", terminalSim{version: "XTerm(379)", tmux: "tmux 3.5a"}, env("TERM", "xterm-256color"), false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, written := detect(t, tt.sim, tt.env)
+			if probed := strings.Contains(strings.Join(written, ""), colourProbe); probed != tt.probed {
+				t.Errorf("probed %v, want %v: %q", probed, tt.probed, written)
+			}
+			if c.TrueColor != tt.trueColor {
+				t.Errorf("true colour %v, want %v (profile %v)", c.TrueColor, tt.trueColor, c.Profile)
+			}
+		})
+	}
+	// Bubble Tea's own XTGETTCAP answers count too, xterm's "RGB=8" among them.
+	c := DetectFromEnv(env("TERM", "xterm-256color"))
+	c.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI256})
+	cmd, ok := c.Update(tea.CapabilityMsg{Content: "RGB=8"})
+	if msg, _ := drainOne(cmd).(tea.ColorProfileMsg); !ok || msg.Profile != colorprofile.TrueColor {
+		t.Errorf("RGB=8 answered with %v", drainOne(cmd))
+	}
+	if cmd, _ := c.Update(tea.CapabilityMsg{Content: "Tc"}); cmd != nil {
+		t.Error("true colour asked for twice")
+	}
+	if _, ok := c.Update(tea.CapabilityMsg{Content: "colors=256"}); ok {
+		t.Error("another capability taken for an answer")
+	}
+}
+
+// drainOne is the one message cmd gives, or nil.
+func drainOne(cmd tea.Cmd) tea.Msg {
+	msgs := drain(cmd)
+	if len(msgs) != 1 {
+		return nil
+	}
+	return msgs[0]
 }
 
 func TestParseTerminal(t *testing.T) {
@@ -417,7 +641,7 @@ func (m detectModel) Init() tea.Cmd { return QueryCmds() }
 
 func (m detectModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd, _ := m.caps.Update(msg)
-	if m.caps.Answered() {
+	if m.caps.Answered() && (!m.caps.upgrading || m.caps.TrueColor) {
 		return m, tea.Quit
 	}
 	return m, cmd
@@ -463,49 +687,77 @@ func (s *syncBuffer) String() string {
 }
 
 // TestRepliesThroughBubbleTea checks, with Bubble Tea's own input parser,
-// that both rounds of queries go out and the replies of a kitty terminal
-// come back as the messages Update expects.
+// that both rounds of queries go out and the replies of a terminal come
+// back as the messages Update expects: kitty's, and xterm's (its sixel
+// graphics size and its report of a 24-bit colour, after which Bubble Tea
+// is told to render true colour).
 func TestRepliesThroughBubbleTea(t *testing.T) {
-	in, replies := io.Pipe()
-	defer in.Close()
-	// Like a real terminal, the fake one answers the queries once they have
-	// been written, not before: a reply racing ahead of its query could end
-	// the program before the queries were flushed.
-	out := syncBuffer{want: nameQueries, seen: make(chan struct{})}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	p := tea.NewProgram(detectModel{caps: DetectFromEnv(env())},
-		tea.WithInput(in), tea.WithOutput(&out), tea.WithContext(ctx),
-		tea.WithWindowSize(80, 24), tea.WithColorProfile(colorprofile.TrueColor),
-		tea.WithoutSignalHandler())
-	go func() {
-		select {
-		case <-out.seen:
-		case <-ctx.Done():
-			return
-		}
-		// What kitty answers: XTVERSION and DA1, then, once the second
-		// round is out, the graphics query, cell size, window size, DA1.
-		second := out.expect(graphicsQueries)
-		_, _ = io.WriteString(replies, "\x1bP>|kitty(0.36.2)\x1b\\\x1b[?62;4;22c")
-		select {
-		case <-second:
-		case <-ctx.Done():
-			return
-		}
-		_, _ = io.WriteString(replies, "\x1b_Gi=5930513;OK\x1b\\\x1b[6;20;10t\x1b[4;480;800t\x1b[?62;4;22c")
-	}()
-	final, err := p.Run()
-	if err != nil {
-		t.Fatalf("program: %v (output %q)", err, out.String())
+	tests := []struct {
+		name    string
+		env     func(string) string
+		profile colorprofile.Profile
+		// first answers the first round; second the second, once the
+		// output holds it whole.
+		first, second, secondAnswer string
+		check                       func(c Capabilities) bool
+	}{
+		{"kitty", env(), colorprofile.TrueColor,
+			"\x1bP>|kitty(0.36.2)\x1b\\\x1b[?62;4;22c",
+			kittyQuery + cellSizeQuery + pixelSizeQuery + graphicSizeQuery + primaryDAQuery,
+			"\x1b_Gi=5930513;OK\x1b\\\x1b[6;20;10t\x1b[4;480;800t\x1b[?2;3S\x1b[?62;4;22c",
+			func(c Capabilities) bool {
+				return c.Kitty && c.kittyOK && c.Sixel && c.CellWidth == 10 && c.CellHeight == 20 && c.pixelW == 800 &&
+					c.Terminal == "kitty(0.36.2)" && c.TrueColor && c.MaxGraphicW == 0
+			}},
+		{"xterm", env("TERM", "xterm-256color"), colorprofile.ANSI256,
+			"\x1bP>|XTerm(379)\x1b\\\x1b[?63;1;2;4;6;9;15;16;22;28c",
+			kittyQuery + cellSizeQuery + pixelSizeQuery + graphicSizeQuery + colourProbe + primaryDAQuery,
+			"\x1b[?2;0;1000;1000S\x1bP1$r0;38:2::1:2:3m\x1b\\\x1b[?63;1;2;4;6;9;15;16;22;28c",
+			func(c Capabilities) bool {
+				return !c.Kitty && c.Sixel && c.MaxGraphicW == 1000 && c.MaxGraphicH == 1000 && c.rgbAnswer &&
+					c.TrueColor && c.Profile == colorprofile.TrueColor
+			}},
 	}
-	c := final.(detectModel).caps
-	if !c.Kitty || !c.kittyOK || !c.Sixel || c.CellWidth != 10 || c.CellHeight != 20 || c.pixelW != 800 ||
-		c.Terminal != "kitty(0.36.2)" || !c.TrueColor {
-		t.Errorf("capabilities %+v", c)
-	}
-	if got := out.String(); !strings.Contains(got, nameQueries) || strings.Index(got, nameQueries) > strings.Index(got, graphicsQueries) {
-		t.Errorf("queries not written in order: %q", got)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in, replies := io.Pipe()
+			defer in.Close()
+			// Like a real terminal, the fake one answers the queries once they
+			// have been written, not before: a reply racing ahead of its query
+			// could end the program before the queries were flushed.
+			out := syncBuffer{want: nameQueries, seen: make(chan struct{})}
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			p := tea.NewProgram(detectModel{caps: DetectFromEnv(tt.env)},
+				tea.WithInput(in), tea.WithOutput(&out), tea.WithContext(ctx),
+				tea.WithWindowSize(80, 24), tea.WithColorProfile(tt.profile),
+				tea.WithoutSignalHandler())
+			go func() {
+				select {
+				case <-out.seen:
+				case <-ctx.Done():
+					return
+				}
+				second := out.expect(tt.second)
+				_, _ = io.WriteString(replies, tt.first)
+				select {
+				case <-second:
+				case <-ctx.Done():
+					return
+				}
+				_, _ = io.WriteString(replies, tt.secondAnswer)
+			}()
+			final, err := p.Run()
+			if err != nil {
+				t.Fatalf("program: %v (output %q)", err, out.String())
+			}
+			if c := final.(detectModel).caps; !tt.check(c) {
+				t.Errorf("capabilities %+v", c)
+			}
+			if got := out.String(); !strings.Contains(got, nameQueries) || strings.Index(got, nameQueries) > strings.Index(got, tt.second) {
+				t.Errorf("queries not written in order: %q", got)
+			}
+		})
 	}
 }
 

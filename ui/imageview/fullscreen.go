@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
@@ -36,7 +37,7 @@ func FullScreenCmd(img image.Image, p Protocol, caps Capabilities, cols, rows in
 			}
 			return done(err)
 		}
-		fs.caption, fs.rows = termtext.String(caption), rows
+		fs.caption, fs.title, fs.rows = termtext.String(caption), termtext.String(caps.Title), rows
 		return tea.Exec(fs, done)()
 	}
 }
@@ -54,7 +55,8 @@ func fullScreenImage(img image.Image, p Protocol, caps Capabilities, cols, rows 
 	switch p {
 	case ProtocolSixel:
 		// tmux draws sixel itself (when built to), so no passthrough.
-		small := Shrink(img, cols*cw, rows*ch)
+		sw, sh := sixelBounds(caps, cols*cw, rows*ch)
+		small := Shrink(img, sw, sh)
 		w := (small.Bounds().Dx() + cw - 1) / cw
 		return &fullScreen{image: at(1, (cols-w)/2+1) + Sixel(small)}, nil
 	case ProtocolITerm2:
@@ -67,7 +69,7 @@ func fullScreenImage(img image.Image, p Protocol, caps Capabilities, cols, rows 
 		return fullScreenKitty(img, caps, cols, rows)
 	case ProtocolHalfBlock:
 		pc, pr := FitCells(b.Dx(), b.Dy(), cols, rows, cw, ch)
-		text := halfBlock(img, pc, pr, cw, ch, profileSGR(caps))
+		text := halfBlock(img, pc, pr, cw, ch, directEncoding(caps))
 		return &fullScreen{image: placeLines(text, 1, (cols-pc)/2+1)}, nil
 	}
 	return nil, fmt.Errorf("full-screen image: %v is no way to show an image", p)
@@ -83,7 +85,9 @@ func fullScreenKitty(img image.Image, caps Capabilities, cols, rows int) (*fullS
 	if pc == 0 {
 		return nil, errors.New("full-screen image: empty image")
 	}
-	k := Kitty{Tmux: caps.Tmux, CellWidth: cw, CellHeight: ch}
+	// Inside tmux, kitty answers, and the image goes once passthrough is
+	// seen to flow, again if it has not answered (see fullScreen.waitKey).
+	k := Kitty{Tmux: caps.Tmux, Answered: caps.Tmux, CellWidth: cw, CellHeight: ch}
 	pl := Placement{Image: fullScreenKittyID, ID: 1, Cols: pc, Rows: pr}
 	left := (cols-pc)/2 + 1
 	cleanup := k.Delete(pl.Image)
@@ -92,17 +96,34 @@ func fullScreenKitty(img image.Image, caps Capabilities, cols, rows int) (*fullS
 		if err != nil {
 			return nil, fmt.Errorf("full-screen image: %w", err)
 		}
-		text := KittyPlaceholder256(pl)
-		if caps.TrueColor {
-			text = KittyPlaceholder(pl)
-		}
-		return &fullScreen{image: seq + placeLines(text, 1, left), cleanup: cleanup}, nil
+		// Written straight to tmux, not through the renderer: the form
+		// tmux passes on whole (see placementRGB).
+		text := placeholder(pl, false, placementRGB)
+		return &fullScreen{image: placeLines(text, 1, left), cleanup: cleanup, tmuxImage: seq}, nil
 	}
 	seq, err := k.TransmitAt(img, pl)
 	if err != nil {
 		return nil, fmt.Errorf("full-screen image: %w", err)
 	}
 	return &fullScreen{image: at(1, left) + seq, cleanup: cleanup}, nil
+}
+
+// sixelBounds is the most pixels a sixel image may take in w×h pixels of
+// screen: no more than the terminal said it draws (XTSMGRAPHICS), since
+// xterm shows nothing at all of a larger one.
+func sixelBounds(caps Capabilities, w, h int) (int, int) {
+	if caps.MaxGraphicW > 0 && caps.MaxGraphicH > 0 {
+		w, h = min(w, caps.MaxGraphicW), min(h, caps.MaxGraphicH)
+	}
+	return w, h
+}
+
+// setTitle sets the window title again (OSC 2), if there is one.
+func (f *fullScreen) setTitle() string {
+	if f.title == "" {
+		return ""
+	}
+	return "\x1b]2;" + f.title + "\x1b\\"
 }
 
 // at moves the cursor to row, col (from 1).
@@ -126,10 +147,19 @@ func placeLines(text string, row, col int) string {
 // screen and waits for one key.
 type fullScreen struct {
 	image, caption string
+	title          string // the window title to keep up (Capabilities.Title)
 	cleanup        string // written before the screen is put back (a kitty delete)
-	rows           int
-	in             io.Reader
-	out            io.Writer
+	// tmuxImage is, inside tmux, the kitty transmission, which tmux may
+	// drop (it drops passthrough from a pane whose redraw is due, as just
+	// after Bubble Tea has left the alternate screen and this screen has
+	// entered it): written by waitKey once a probe gets through, and again
+	// while kitty has not answered. probeWait and ackWait, when not zero,
+	// stand in for the package's waits.
+	tmuxImage          string
+	probeWait, ackWait time.Duration
+	rows               int
+	in                 io.Reader
+	out                io.Writer
 }
 
 func (f *fullScreen) SetStdin(r io.Reader)  { f.in = r }
@@ -149,18 +179,14 @@ func (f *fullScreen) Run() error {
 		}
 		defer func() { _ = term.Restore(file.Fd(), state) }()
 	}
-	screen := "\x1b[?1049h\x1b[?25l\x1b[2J" + f.image +
+	screen := "\x1b[?1049h\x1b[?25l\x1b[2J" + f.setTitle() + f.image +
 		"\x1b[" + strconv.Itoa(f.rows) + ";1H\x1b[2K" + f.caption
 	if _, err := io.WriteString(f.out, screen); err != nil {
 		return fmt.Errorf("full-screen image: %w", err)
 	}
-	var err error
-	if f.in != nil {
-		var key [1]byte
-		_, err = f.in.Read(key[:])
-		if errors.Is(err, io.EOF) {
-			err = nil
-		}
+	err := f.waitKey()
+	if errors.Is(err, io.EOF) {
+		err = nil
 	}
 	if _, werr := io.WriteString(f.out, f.cleanup+"\x1b[2J\x1b[?25h\x1b[?1049l"); werr != nil && err == nil {
 		err = werr

@@ -3,7 +3,9 @@ package imageview
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -123,12 +125,26 @@ func TestFullScreenKitty(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	end := strings.LastIndex(fs.image, "\x1b\\\x1b\\") + 4
-	if keys := parseKitty(t, tmuxUnwrapAll(t, fs.image[:end]))[0].keys; keys["U"] != "1" || keys["p"] == "" {
-		t.Errorf("in tmux: keys %v, want a virtual placement", keys)
+	// The transmission waits for a probe to get through (waitKey); the
+	// screen holds the placeholders.
+	_, place := transmission(t, tmuxUnwrapAll(t, fs.tmuxImage))
+	keys := place.keys
+	if _, quiet := keys["q"]; keys["U"] != "1" || keys["p"] == "" || quiet {
+		t.Errorf("in tmux: keys %v, want an answered virtual placement", keys)
 	}
-	if !strings.Contains(fs.image[end:], cellRune(22, 68)) || fs.cleanup != (Kitty{Tmux: true}).Delete(fullScreenKittyID) {
-		t.Error("in tmux: no placeholder text, or no wrapped delete")
+	if strings.Contains(fs.image, "\x1b_G") || !strings.Contains(fs.image, cellRune(22, 68)) ||
+		fs.cleanup != (Kitty{Tmux: true}).Delete(fullScreenKittyID) {
+		t.Error("in tmux: the image with the screen, no placeholder text, or no wrapped delete")
+	}
+	// Written to tmux directly: the image id a palette index, the
+	// placement a 24-bit underline colour (tmux rewrites a palette one),
+	// whatever the renderer's profile.
+	for _, tc := range []bool{true, false} {
+		caps.TrueColor = tc
+		fs, _ = fullScreenImage(img, ProtocolKitty, caps, 80, 23)
+		if !strings.Contains(fs.image, "\x1b[38;5;255;58;2;0;0;1m") {
+			t.Errorf("in tmux (true colour %v): placeholder colours not in the form tmux passes on", tc)
+		}
 	}
 }
 
@@ -187,7 +203,7 @@ func TestFullScreenCmdPausesProgram(t *testing.T) {
 	var out syncBuffer
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	cmd := FullScreenCmd(testPattern(30, 12), ProtocolSixel, Capabilities{}, 20, 6, "img\x1b]52;c;evil\a.png", done)
+	cmd := FullScreenCmd(testPattern(30, 12), ProtocolSixel, Capabilities{Title: "atelier\x1b]0;x\a"}, 20, 6, "img\x1b]52;c;evil\a.png", done)
 	p := tea.NewProgram(fullScreenModel{cmd: cmd}, tea.WithInput(nil), tea.WithOutput(&out),
 		tea.WithContext(ctx), tea.WithWindowSize(20, 6), tea.WithColorProfile(colorprofile.TrueColor),
 		tea.WithoutSignalHandler())
@@ -205,6 +221,12 @@ func TestFullScreenCmdPausesProgram(t *testing.T) {
 	}
 	if !strings.Contains(got, "img.png") || strings.Contains(got, "]52;") {
 		t.Errorf("caption not shown or not cleaned: %q", got)
+	}
+	// Bubble Tea clears the window title while the program is paused
+	// (tmux's status line showed ""): the full screen sets it again.
+	if title := strings.Index(got, "\x1b]2;atelier\x1b\\"); title < strings.LastIndex(got[:img], "\x1b]2;\x1b\\") || title > img ||
+		strings.Contains(got, "]0;x") {
+		t.Errorf("window title not set again, cleaned, before the image: %q", got[:img])
 	}
 
 	unsupported := FullScreenCmd(testPattern(4, 4), ProtocolAuto, Capabilities{}, 20, 6, "x", done)()
@@ -239,5 +261,133 @@ func TestOpenArgs(t *testing.T) {
 	}
 	if cmd := OpenCmd("/tmp/x.png"); cmd.Args[len(cmd.Args)-1] != "/tmp/x.png" || cmd.Process != nil {
 		t.Errorf("OpenCmd = %v", cmd.Args)
+	}
+}
+
+// TestTmuxDelivery is the full screen's decision inside tmux, where tmux
+// drops passthrough until it has redrawn the pane: probes until one is
+// answered, then the image; probing again when the image gets no answer or
+// a refusal; ackTries images at most; the image anyway when no probe is
+// ever answered.
+func TestTmuxDelivery(t *testing.T) {
+	type step struct {
+		event        string // "probe", "ok", "refused", "timeout"
+		image, probe bool   // what goes next
+	}
+	tests := []struct {
+		name  string
+		steps []step
+	}{
+		{"answered at once", []step{{"probe", true, false}, {"ok", false, false}, {"timeout", false, false}}},
+		{"probe lost once", []step{{"timeout", false, true}, {"probe", true, false}, {"ok", false, false}}},
+		{"image lost", []step{{"probe", true, false}, {"timeout", false, true}, {"probe", true, false}, {"ok", false, false}}},
+		{"image refused", []step{{"probe", true, false}, {"refused", false, true}, {"probe", true, false}, {"ok", false, false}}},
+		{"a late probe answer while sending", []step{{"probe", true, false}, {"probe", false, false}, {"ok", false, false}}},
+		{"images never answered", []step{
+			{"probe", true, false}, {"timeout", false, true},
+			{"probe", true, false}, {"timeout", false, true},
+			{"probe", true, false}, {"timeout", false, false},
+			{"probe", false, false}, {"timeout", false, false}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := tmuxDelivery{probes: 1, probeWait: probeWait, ackWait: ackWait}
+			for i, s := range tt.steps {
+				var image, probe bool
+				switch s.event {
+				case "probe":
+					image, probe = d.answer(probeID, true)
+				case "ok":
+					image, probe = d.answer(int(fullScreenKittyID), true)
+				case "refused":
+					image, probe = d.answer(int(fullScreenKittyID), false)
+				case "timeout":
+					image, probe = d.timeout()
+				}
+				if image != s.image || probe != s.probe {
+					t.Fatalf("step %d (%s): image %v probe %v, want %v %v", i, s.event, image, probe, s.image, s.probe)
+				}
+			}
+		})
+	}
+	// No probe ever answered: probeTries of them, then the image.
+	d := tmuxDelivery{probes: 1, probeWait: probeWait, ackWait: ackWait}
+	probes := 1
+	for {
+		image, probe := d.timeout()
+		if image {
+			break
+		}
+		if !probe || probes > probeTries {
+			t.Fatalf("after %d probes: nothing goes", probes)
+		}
+		probes++
+	}
+	if probes != probeTries || d.wait() != ackWait {
+		t.Errorf("%d probes before the image, wait %v", probes, d.wait())
+	}
+	if id, ok := parseKittyAnswer([]byte("\x1b_Gi=4278190335,p=1;OK")); id != int(fullScreenKittyID) || !ok {
+		t.Errorf("answer read as %d %v", id, ok)
+	}
+	if id, ok := parseKittyAnswer([]byte("\x1b_Gi=x;ENOENT")); id != 0 || ok {
+		t.Errorf("bad answer read as %d %v", id, ok)
+	}
+}
+
+// writes is a writer that hands each write to a channel.
+type writes chan string
+
+func (w writes) Write(p []byte) (int, error) {
+	w <- string(p)
+	return len(p), nil
+}
+
+// TestFullScreenDeliversThroughTmux runs waitKey on a pipe: probe, answer,
+// image, answer (read in two parts), then the key that closes the screen;
+// and with no answers at all, ackTries images before only a key is awaited.
+func TestFullScreenDeliversThroughTmux(t *testing.T) {
+	run := func(wait time.Duration) (*os.File, writes, chan error) {
+		t.Helper()
+		in, keys, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { in.Close(); keys.Close() })
+		out := make(writes, 100)
+		f := &fullScreen{tmuxImage: "IMAGE", probeWait: wait, ackWait: wait, in: in, out: out}
+		done := make(chan error, 1)
+		go func() { done <- f.waitKey() }()
+		return keys, out, done
+	}
+	keys, out, done := run(time.Hour)
+	if got := <-out; !strings.Contains(got, "a=q") {
+		t.Fatalf("first wrote %q, want the probe", got)
+	}
+	_, _ = keys.WriteString("\x1b_Gi=" + strconv.Itoa(probeID) + ";OK\x1b\\")
+	if got := <-out; got != "IMAGE" {
+		t.Fatalf("wrote %q once the probe was answered", got)
+	}
+	_, _ = keys.WriteString("\x1b_Gi=4278190335,p=1;O")
+	_, _ = keys.WriteString("K\x1b\\")
+	_, _ = keys.WriteString("q")
+	if err := <-done; err != nil || len(out) != 0 {
+		t.Errorf("closed with %v after %d more writes", err, len(out))
+	}
+
+	keys, out, done = run(time.Millisecond)
+	images := 0
+	for images < ackTries {
+		if <-out == "IMAGE" {
+			images++
+		}
+	}
+	_, _ = keys.WriteString(" ")
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	for w := range len(out) {
+		if <-out == "IMAGE" {
+			t.Errorf("image %d written after %d", ackTries+w+1, ackTries)
+		}
 	}
 }

@@ -2,12 +2,10 @@ package imageview
 
 import (
 	"image"
-	"image/color"
 	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // HalfBlock renders img as exactly rows lines of exactly cols cells, each
@@ -16,7 +14,7 @@ import (
 // to be twice as tall as wide) and is centred; the rest is plain spaces.
 // Transparent pixels show the terminal's own background.
 func HalfBlock(img image.Image, cols, rows int) string {
-	return halfBlock(img, cols, rows, 0, 0, trueColorSGR)
+	return halfBlock(img, cols, rows, 0, 0, trueColour)
 }
 
 // HalfBlockCells is HalfBlock for cells of cellW×cellH pixels, as the
@@ -24,14 +22,14 @@ func HalfBlock(img image.Image, cols, rows int) string {
 // the image keeps its aspect ratio on screen whatever the cells' shape
 // (a 9×20 cell's halves are 10% taller than wide). Zero sizes mean 1:2.
 func HalfBlockCells(img image.Image, cols, rows, cellW, cellH int) string {
-	return halfBlock(img, cols, rows, cellW, cellH, trueColorSGR)
+	return halfBlock(img, cols, rows, cellW, cellH, trueColour)
 }
 
 // HalfBlock256 is HalfBlock for terminals with the 256-colour palette only.
 // Inside Bubble Tea it is not needed: the renderer already converts 24-bit
 // colours to the terminal's profile.
 func HalfBlock256(img image.Image, cols, rows int) string {
-	return halfBlock(img, cols, rows, 0, 0, paletteSGR)
+	return halfBlock(img, cols, rows, 0, 0, palette256)
 }
 
 // FitCells returns the size in cells (at most cols×rows) of a w×h pixel image
@@ -60,6 +58,19 @@ func halfCells(w, h, cols, rows, cellW, cellH int) (int, int) {
 	return FitCells(w, h, cols, 2*rows, 2*cellW, cellH)
 }
 
+// evenHalves makes pw×ph half cells an even number of half rows, one less
+// and the width in proportion, so that no cell of the last row is half
+// empty. xterm draws '▀' from the font, which leaves a pixel row of the
+// cell's background above the glyph: hidden where the background is the
+// lower pixel's colour, a dark line across the image where it is the
+// terminal's own. A single half row stays as it is.
+func evenHalves(pw, ph int) (int, int) {
+	if ph < 3 || ph%2 == 0 {
+		return pw, ph
+	}
+	return max(1, (pw*(ph-1)+ph/2)/ph), ph - 1
+}
+
 // sgrColor appends the SGR parameters selecting an RGB colour as foreground
 // (fg) or background.
 type sgrColor func(b []byte, fg bool, r, g, bb uint8) []byte
@@ -86,44 +97,65 @@ func paletteSGR(b []byte, fg bool, r, g, bb uint8) []byte {
 	return strconv.AppendUint(b, uint64(xterm256(r, g, bb)), 10)
 }
 
-// basicSGR selects the nearest of the 16 ANSI colours (30–37, 90–97).
-func basicSGR(b []byte, fg bool, r, g, bb uint8) []byte {
-	c := int(ansi.Convert16(color.RGBA{r, g, bb, 255}))
-	base := 30
-	if !fg {
-		base = 40
+// encoding is how half-block cells carry their colours.
+type encoding int
+
+const (
+	trueColour encoding = iota // 24-bit SGR
+	palette256                 // the 256-colour palette
+	dithered16                 // the 16 ANSI colours, dithered (dither16)
+)
+
+func (e encoding) sgr() sgrColor {
+	switch e {
+	case palette256:
+		return paletteSGR
+	case dithered16:
+		return ansi16SGR
 	}
-	if c >= 8 {
-		base, c = base+60, c-8
-	}
-	return strconv.AppendInt(b, int64(base+c), 10)
+	return trueColorSGR
 }
 
-// profileSGR is the colour encoding for a terminal written to directly (a
+// profileEncoding is the encoding for a view Bubble Tea renders in colour
+// profile p: 24-bit, which the renderer turns into the terminal's palette,
+// except where it has 16 colours, which are dithered here instead (the
+// renderer would take the nearest of each).
+func profileEncoding(p colorprofile.Profile) encoding {
+	if p == colorprofile.ANSI {
+		return dithered16
+	}
+	return trueColour
+}
+
+// directEncoding is the encoding for a terminal written to directly (a
 // paused program): what Bubble Tea reported, 24-bit where unknown but
 // COLORTERM says so, else the 256-colour palette.
-func profileSGR(c Capabilities) sgrColor {
+func directEncoding(c Capabilities) encoding {
 	switch {
 	case c.TrueColor:
-		return trueColorSGR
+		return trueColour
 	case c.Profile == colorprofile.ANSI:
-		return basicSGR
+		return dithered16
 	}
-	return paletteSGR
+	return palette256
 }
 
 // halfBlock does the work of HalfBlock with a cell size and a chosen
 // colour encoding.
-func halfBlock(img image.Image, cols, rows, cellW, cellH int, sgr sgrColor) string {
+func halfBlock(img image.Image, cols, rows, cellW, cellH int, enc encoding) string {
 	if cols <= 0 || rows <= 0 {
 		return ""
 	}
 	b := img.Bounds()
-	pw, ph := halfCells(b.Dx(), b.Dy(), cols, rows, cellW, cellH)
+	pw, ph := evenHalves(halfCells(b.Dx(), b.Dy(), cols, rows, cellW, cellH))
 	if pw == 0 {
 		return blankBlock(cols, rows)
 	}
 	px := boxSample(img, pw, ph, nil)
+	if enc == dithered16 {
+		dither16(px, pw, ph)
+	}
+	sgr := enc.sgr()
 	cw, ch := pw, (ph+1)/2
 	left, top := (cols-cw)/2, (rows-ch)/2
 	out := make([]byte, 0, rows*(cols+cw*36))

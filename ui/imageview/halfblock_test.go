@@ -285,3 +285,71 @@ func TestHalfBlockCellSize(t *testing.T) {
 		t.Error("zero cell size differs from HalfBlock")
 	}
 }
+
+// TestHalfBlockFillsCells: in an opaque image no '▀' cell is left with the
+// terminal's background under it (xterm shows a line of it above the glyph,
+// which was a dark line across the last row), and the proportions hold.
+func TestHalfBlockFillsCells(t *testing.T) {
+	for _, s := range []image.Point{{1536, 1024}, {1024, 1536}, {300, 200}, {640, 480}, {100, 37}} {
+		img := image.NewNRGBA(image.Rect(0, 0, s.X, s.Y))
+		draw.Draw(img, img.Rect, image.NewUniform(color.NRGBA{200, 100, 150, 255}), image.Point{}, draw.Src)
+		for _, box := range []image.Point{{72, 24}, {110, 36}, {40, 13}, {33, 7}, {120, 39}} {
+			for _, cell := range [][2]int{{0, 0}, {9, 19}, {9, 20}, {7, 17}} {
+				out := halfBlock(img, box.X, box.Y, cell[0], cell[1], trueColour)
+				cols, rows := checkCellsFilled(t, out)
+				cw, ch := cell[0], cell[1]
+				if cw == 0 {
+					cw, ch = 1, 2
+				}
+				got, want := float64(cols*cw)/float64(rows*ch), float64(s.X)/float64(s.Y)
+				// Within 3%, or what a part of a cell each way costs.
+				tol := max(0.03, 0.6/float64(cols)+0.6/float64(2*rows))
+				if d := got/want - 1; d > tol || d < -tol || rows == 0 {
+					t.Errorf("%v in %v cells of %v: %d×%d cells, proportions %.3f, want %.3f", s, box, cell, cols, rows, got, want)
+				}
+			}
+		}
+	}
+}
+
+// checkCellsFilled walks half-block text keeping the SGR state, fails on a
+// '▀' drawn over the default background, and returns the image's size in
+// cells.
+func checkCellsFilled(t *testing.T, out string) (cols, rows int) {
+	t.Helper()
+	for y, line := range strings.Split(out, "\n") {
+		bg, n := false, 0
+		for i := 0; i < len(line); {
+			if strings.HasPrefix(line[i:], "\x1b[") {
+				end := strings.IndexByte(line[i:], 'm')
+				params := strings.Split(line[i+2:i+end], ";")
+				for j := 0; j < len(params); j++ {
+					switch params[j] {
+					case "", "0", "49":
+						bg = false
+					case "48":
+						bg = true
+						j += 4 // 48;2;r;g;b
+					case "38":
+						j += 4
+					}
+				}
+				i += end + 1
+				continue
+			}
+			if strings.HasPrefix(line[i:], "▀") {
+				if !bg {
+					t.Fatalf("line %d: '▀' over the terminal's background: %q", y, line)
+				}
+				n++
+				i += len("▀")
+				continue
+			}
+			i++
+		}
+		if n > 0 {
+			cols, rows = max(cols, n), rows+1
+		}
+	}
+	return cols, rows
+}

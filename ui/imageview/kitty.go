@@ -34,6 +34,10 @@ type Kitty struct {
 	Format KittyFormat
 	// Tmux wraps every command in tmux passthrough (see TmuxPassthrough).
 	Tmux bool
+	// Answered asks the terminal to answer transmissions and placements
+	// ("OK", or an error) instead of keeping quiet (q=2): inside tmux,
+	// where a command can be lost on the way (see viewer_ack.go).
+	Answered bool
 	// CellWidth and CellHeight, in pixels, bound the pixels sent: an image
 	// is shrunk to its placement's size first. Zero means 10×20.
 	CellWidth, CellHeight int
@@ -64,11 +68,33 @@ func (p Placement) clamped() Placement {
 }
 
 // Transmit returns the commands that send img to the terminal as image
-// p.Image, silently (q=2), and create a virtual placement (a=T, U=1) that
-// KittyPlaceholder text then shows. It encodes the image, so run it from a
-// tea.Cmd (TransmitCmd does).
+// p.Image, silently (a=t, q=2), then create its virtual placement p (a=p,
+// U=1: see Place) that KittyPlaceholder text shows. It encodes the image,
+// so run it from a tea.Cmd (TransmitCmd does).
+//
+// The placement is a command of its own, not the transmission's a=T:
+// kitty redraws the placeholder text already on the screen when a command
+// with U=1 arrives, and of a transmission in chunks that is the first
+// chunk, while the placement only exists after the last, whose command has
+// no U. Placeholders drawn before then (as through tmux, where the image
+// goes once passthrough is seen to flow, or whenever kitty draws a frame
+// between two chunks) stayed blank until something redrew their lines: a
+// resize. The answer, when Answered, is the placement's, which kitty gives
+// only for an image it has whole.
 func (k Kitty) Transmit(img image.Image, p Placement) (string, error) {
-	return k.transmit(img, p, "a=T,U=1,q=2,")
+	seq, err := k.transmit(img, p, "a=t,q=2,i="+strconv.FormatUint(uint64(p.Image), 10))
+	if err != nil {
+		return "", err
+	}
+	return seq + k.Place(p), nil
+}
+
+// quiet is the key that keeps the terminal from answering, unless Answered.
+func (k Kitty) quiet() string {
+	if k.Answered {
+		return ""
+	}
+	return "q=2,"
 }
 
 // TransmitAt is Transmit for a placement drawn where the cursor is (kitty's
@@ -76,10 +102,12 @@ func (k Kitty) Transmit(img image.Image, p Placement) (string, error) {
 // (C=1). Bubble Tea's renderer would draw over it, so it is only for a
 // paused program (FullScreenCmd).
 func (k Kitty) TransmitAt(img image.Image, p Placement) (string, error) {
-	return k.transmit(img, p, "a=T,C=1,q=2,")
+	return k.transmit(img, p, "a=T,C=1,q=2,"+p.keys())
 }
 
-func (k Kitty) transmit(img image.Image, p Placement, action string) (string, error) {
+// transmit encodes img, shrunk to p's cells, into the chunks of a command
+// whose first keys are keys.
+func (k Kitty) transmit(img image.Image, p Placement, keys string) (string, error) {
 	if p.Image == 0 {
 		return "", errors.New("kitty transmit: image id 0 is reserved")
 	}
@@ -91,7 +119,6 @@ func (k Kitty) transmit(img image.Image, p Placement, action string) (string, er
 	cw, ch := k.cellSize()
 	img = Shrink(img, p.Cols*cw, p.Rows*ch)
 
-	keys := action + p.keys()
 	var payload []byte
 	switch k.Format {
 	case KittyRGBA:
@@ -146,7 +173,7 @@ func (k Kitty) command(ctl, payload string) string {
 // virtual placement p, for a resized view without sending the pixels again.
 // A placement of the image with the same id is replaced.
 func (k Kitty) Place(p Placement) string {
-	return k.command("a=p,U=1,q=2,"+p.keys(), "")
+	return k.command("a=p,U=1,"+k.quiet()+p.keys(), "")
 }
 
 // Delete returns the command that deletes image id and frees its data in the
@@ -170,7 +197,7 @@ func (k Kitty) TransmitCmd(img image.Image, p Placement) tea.Cmd {
 		if err != nil {
 			return nil
 		}
-		return tea.RawMsg{Msg: kittySent{p: p, seq: seq}}
+		return tea.RawMsg{Msg: kittySent{p: p, seq: seq, ack: k.Answered}}
 	}
 }
 
@@ -178,7 +205,7 @@ func (k Kitty) TransmitCmd(img image.Image, p Placement) tea.Cmd {
 // like TransmitCmd's.
 func (k Kitty) PlaceCmd(p Placement) tea.Cmd {
 	p = p.clamped()
-	msg := tea.RawMsg{Msg: kittySent{p: p, seq: k.Place(p)}}
+	msg := tea.RawMsg{Msg: kittySent{p: p, seq: k.Place(p), ack: k.Answered}}
 	return func() tea.Msg { return msg }
 }
 
@@ -188,6 +215,7 @@ func (k Kitty) PlaceCmd(p Placement) tea.Cmd {
 type kittySent struct {
 	p   Placement
 	seq string
+	ack bool // the terminal answers it (Kitty.Answered)
 }
 
 // String returns the escape sequences, which is what Bubble Tea writes.

@@ -27,12 +27,10 @@ const kittyMaxCells = 297
 //
 // The renderer converts colours to the terminal's profile, so 24-bit ids
 // survive only where Bubble Tea reports true colour; use KittyPlaceholder256
-// elsewhere.
+// elsewhere. Inside tmux neither form is right as it is: a Viewer chooses
+// (placeholderForm).
 func KittyPlaceholder(p Placement) string {
-	id := p.Image
-	r, g, b := id>>16&0xff, id>>8&0xff, id&0xff
-	sgr := "\x1b[38;2;" + strconv.Itoa(int(r)) + ";" + strconv.Itoa(int(g)) + ";" + strconv.Itoa(int(b)) + placementSGR(p.ID) + "m"
-	return placeholderText(sgr, byte(id>>24), p.Cols, p.Rows)
+	return placeholder(p, true, placementPalette)
 }
 
 // KittyPlaceholder256 is KittyPlaceholder with the image id's low byte as a
@@ -41,15 +39,69 @@ func KittyPlaceholder(p Placement) string {
 // be 16 or more, since the renderer may rewrite the first 16 colours as
 // basic ANSI codes. A Viewer allocates ids that work both ways.
 func KittyPlaceholder256(p Placement) string {
-	sgr := "\x1b[38;5;" + strconv.Itoa(int(p.Image&0xff)) + placementSGR(p.ID) + "m"
-	return placeholderText(sgr, byte(p.Image>>24), p.Cols, p.Rows)
+	return placeholder(p, false, placementPalette)
 }
 
-// placementSGR sets the underline colour to placement id (a palette index:
-// placement ids stay below 256); none for 0, which lets the terminal pick.
-func placementSGR(id uint32) string {
-	if id == 0 {
+// placementColour is how placeholder text names its placement in the
+// underline colour.
+type placementColour int
+
+const (
+	// placementPalette: SGR 58;5;P, which the terminal reads as P.
+	placementPalette placementColour = iota
+	// placementRGB: SGR 58;2;0;0;P. tmux passes a 24-bit underline colour
+	// on unchanged (terminfo's Setulc), but writes a palette one as the
+	// RGB value of that palette entry unless the terminal outside declares
+	// Setulc1 (kitty's terminfo does not, and tmux 3.3 always converts):
+	// kitty then reads placement 0x800000 for 58;5;1, finds none, and
+	// draws nothing at all. The renderer must be in true colour.
+	placementRGB
+	// placementNone: no underline colour; the terminal shows the image's
+	// first virtual placement.
+	placementNone
+)
+
+// placeholderForm decides how placeholder colours carry the ids: whether
+// the image id is a 24-bit foreground (else a palette index), and how the
+// underline colour names the placement.
+//
+// Outside tmux the renderer's profile decides the foreground, and the
+// palette names the placement. Inside tmux the image id is a palette index,
+// which tmux writes as it is to any 256-colour terminal (a 24-bit one would
+// survive only where the terminal outside has RGB), and the placement id a
+// 24-bit underline colour, which tmux passes on; without true colour in the
+// renderer (it is asked for: Capabilities.Update) the placement goes
+// unnamed and the terminal shows the image's first.
+func (c Capabilities) placeholderForm() (trueColorID bool, pc placementColour) {
+	switch {
+	case !c.Tmux:
+		return c.TrueColor, placementPalette
+	case c.TrueColor:
+		return false, placementRGB
+	}
+	return false, placementNone
+}
+
+// placeholder builds placeholder text for p with the id colours chosen.
+func placeholder(p Placement, trueColorID bool, pc placementColour) string {
+	id := p.Image
+	var sgr string
+	if trueColorID {
+		sgr = "\x1b[38;2;" + strconv.Itoa(int(id>>16&0xff)) + ";" + strconv.Itoa(int(id>>8&0xff)) + ";" + strconv.Itoa(int(id&0xff))
+	} else {
+		sgr = "\x1b[38;5;" + strconv.Itoa(int(id&0xff))
+	}
+	return placeholderText(sgr+placementSGR(p.ID, pc)+"m", byte(id>>24), p.Cols, p.Rows)
+}
+
+// placementSGR sets the underline colour to placement id (placement ids
+// stay below 256); none for 0, which lets the terminal pick.
+func placementSGR(id uint32, pc placementColour) string {
+	switch {
+	case id == 0 || pc == placementNone:
 		return ""
+	case pc == placementRGB:
+		return ";58;2;0;0;" + strconv.Itoa(int(id&0xff))
 	}
 	return ";58;5;" + strconv.Itoa(int(id&0xff))
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/ansi/kitty"
 )
@@ -48,6 +49,21 @@ func parseKitty(t *testing.T, s string) []kittyCommand {
 		cmds = append(cmds, c)
 	}
 	return cmds
+}
+
+// transmission splits Transmit's commands into the chunks of the pixels and
+// the virtual placement after them, failing if that is not what the last is.
+func transmission(t *testing.T, seq string) (chunks []kittyCommand, place kittyCommand) {
+	t.Helper()
+	cmds := parseKitty(t, seq)
+	if len(cmds) < 2 {
+		t.Fatalf("%d commands; want the pixels, then the placement", len(cmds))
+	}
+	place = cmds[len(cmds)-1]
+	if place.keys["a"] != "p" || place.keys["U"] != "1" {
+		t.Fatalf("last command %v: want the virtual placement (a=p, U=1)", place.keys)
+	}
+	return cmds[:len(cmds)-1], place
 }
 
 // kittyPayload checks the chunking rules and returns the decoded payload.
@@ -97,15 +113,31 @@ func TestKittyTransmitPNG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmds := parseKitty(t, seq)
+	cmds, place := transmission(t, seq)
 	if len(cmds) < 2 {
 		t.Fatalf("%d chunks; want several", len(cmds))
 	}
+	// The pixels go first, placed nowhere; the virtual placement is a
+	// command of its own after the last chunk (see Kitty.Transmit: kitty
+	// redraws the placeholders already on the screen for a command with
+	// U=1, which a chunked a=T is only at its first chunk).
 	first := cmds[0].keys
-	want := map[string]string{"a": "T", "U": "1", "q": "2", "i": "42", "p": "3", "c": "8", "r": "6", "f": "100", "m": "1"}
+	want := map[string]string{"a": "t", "q": "2", "i": "42", "f": "100", "m": "1"}
+	if len(first) != len(want) {
+		t.Errorf("first chunk keys %v, want %v", first, want)
+	}
 	for k, v := range want {
 		if first[k] != v {
 			t.Errorf("first chunk %s=%q, want %q (keys %v)", k, first[k], v, first)
+		}
+	}
+	wantPlace := map[string]string{"a": "p", "U": "1", "q": "2", "i": "42", "p": "3", "c": "8", "r": "6"}
+	if len(place.keys) != len(wantPlace) || place.payload != "" {
+		t.Errorf("placement %v;%q, want %v", place.keys, place.payload, wantPlace)
+	}
+	for k, v := range wantPlace {
+		if place.keys[k] != v {
+			t.Errorf("placement %s=%q, want %q (keys %v)", k, place.keys[k], v, place.keys)
 		}
 	}
 	got, err := png.Decode(bytes.NewReader(kittyPayload(t, cmds)))
@@ -121,7 +153,7 @@ func TestKittyTransmitRGBA(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmds := parseKitty(t, seq)
+	cmds, _ := transmission(t, seq)
 	k := cmds[0].keys
 	if k["f"] != "32" || k["s"] != "30" || k["v"] != "20" || k["i"] != "7" {
 		t.Errorf("keys %v", k)
@@ -136,7 +168,8 @@ func TestKittyTransmitShrinksToPlacement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := png.DecodeConfig(bytes.NewReader(kittyPayload(t, parseKitty(t, seq))))
+	cmds, _ := transmission(t, seq)
+	cfg, err := png.DecodeConfig(bytes.NewReader(kittyPayload(t, cmds)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +224,11 @@ func TestPlacementIDOnEveryPlacement(t *testing.T) {
 			if k.Tmux {
 				seq = tmuxUnwrapAll(t, seq)
 			}
-			cmd := parseKitty(t, seq)[0].keys
+			cmds := parseKitty(t, seq)
+			cmd := cmds[0].keys
+			if name == "virtual" {
+				cmd = cmds[len(cmds)-1].keys // the placement, after the pixels
+			}
 			if cmd["p"] != "2" || cmd["i"] != "77" {
 				t.Errorf("%+v %s: keys %v lack the placement", k, name, cmd)
 			}
@@ -218,7 +255,8 @@ func TestPlacementIDOnEveryPlacement(t *testing.T) {
 		t.Fatalf("%d commands for a transmission and two resizes", len(sent))
 	}
 	for i, seq := range sent {
-		if keys := parseKitty(t, seq)[0].keys; keys["p"] == "" {
+		cmds := parseKitty(t, seq)
+		if keys := cmds[len(cmds)-1].keys; keys["p"] == "" {
 			t.Errorf("command %d %v names no placement", i, keys)
 		}
 	}
@@ -317,6 +355,55 @@ func TestKittyPlaceholder(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPlaceholderForm is the decision of how placeholder colours carry the
+// ids. Inside tmux, tmux rewrites a palette underline colour (58;5;P) as
+// that palette entry's RGB value for a terminal without Setulc1, kitty's
+// among them: kitty then looks for placement 0x800000 and draws nothing.
+// A 24-bit underline colour goes through as it is, and the image id as a
+// palette index (a 24-bit one only survives where the terminal outside has
+// RGB).
+func TestPlaceholderForm(t *testing.T) {
+	p := Placement{Image: 3<<24 | 40, ID: 2, Cols: 2, Rows: 1}
+	tests := []struct {
+		name string
+		caps Capabilities
+		sgr  string
+	}{
+		{"true colour", placeholderCaps(true), "38;2;0;0;40;58;5;2"},
+		{"256 colours", placeholderCaps(false), "38;5;40;58;5;2"},
+		{"tmux, true colour", tmuxCaps(true), "38;5;40;58;2;0;0;2"},
+		{"tmux, 256 colours: no placement named", tmuxCaps(false), "38;5;40"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tc, pc := tt.caps.placeholderForm()
+			sgr, cells := parsePlaceholders(t, placeholder(p, tc, pc))
+			if sgr[0] != tt.sgr || len(cells[0]) != 2 || cells[0][1] != (placeholderCell{0, 1, 3}) {
+				t.Errorf("colour %q, cells %+v; want %q", sgr[0], cells, tt.sgr)
+			}
+		})
+	}
+	// In tmux the renderer is asked for true colour (where it has 256),
+	// so that the placement can be named.
+	c := DetectFromEnv(env("TMUX", "/t,1,0", "TERM", "tmux-256color"))
+	cmd, _ := c.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI256})
+	msg, ok := drainOne(cmd).(tea.ColorProfileMsg)
+	if !ok || msg.Profile != colorprofile.TrueColor {
+		t.Fatalf("no true colour asked for inside tmux: %v", drainOne(cmd))
+	}
+	c.Update(msg)
+	if _, pc := c.placeholderForm(); pc != placementRGB {
+		t.Errorf("placement form %v after true colour", pc)
+	}
+	// NO_COLOR (Ascii) and 16 colours stay as they are.
+	for _, prof := range []colorprofile.Profile{colorprofile.Ascii, colorprofile.ANSI, colorprofile.TrueColor} {
+		c := DetectFromEnv(env("TMUX", "/t,1,0"))
+		if cmd, _ := c.Update(tea.ColorProfileMsg{Profile: prof}); cmd != nil {
+			t.Errorf("%v upgraded", prof)
+		}
 	}
 }
 

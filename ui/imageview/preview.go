@@ -4,6 +4,7 @@ import (
 	"image"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	uv "github.com/charmbracelet/ultraviolet"
 )
 
@@ -21,6 +22,10 @@ type Preview struct {
 	// CellWidth and CellHeight are the terminal's cell size in pixels, for
 	// HalfBlockCells; zero means 1:2.
 	CellWidth, CellHeight int
+	// Profile is the colour profile Bubble Tea renders in: with 16 colours
+	// the preview is dithered to them (else the renderer would take the
+	// nearest of each pixel's); zero renders 24-bit colour.
+	Profile colorprofile.Profile
 
 	entries map[previewKey]string
 	order   []previewKey // insertion order, oldest first
@@ -30,17 +35,20 @@ type previewKey struct {
 	id           string
 	cols, rows   int
 	cellW, cellH int
+	enc          encoding
 }
 
-// View returns img rendered by HalfBlockCells at cols×rows, from the cache
-// when this id was rendered at this size before. The id names the pixels:
-// give a new partial image, or an edited one, a new id.
+// View returns img rendered by HalfBlockCells at cols×rows (dithered to
+// 16 colours where Profile has no more), from the cache when this id was
+// rendered at this size before. The id names the pixels: give a new
+// partial image, or an edited one, a new id.
 func (p *Preview) View(id string, img image.Image, cols, rows int) string {
-	k := previewKey{id, cols, rows, p.CellWidth, p.CellHeight}
+	enc := profileEncoding(p.Profile)
+	k := previewKey{id, cols, rows, p.CellWidth, p.CellHeight, enc}
 	if s, ok := p.entries[k]; ok {
 		return s
 	}
-	s := HalfBlockCells(img, cols, rows, p.CellWidth, p.CellHeight)
+	s := halfBlock(img, cols, rows, p.CellWidth, p.CellHeight, enc)
 	p.store(k, s)
 	return s
 }
@@ -75,13 +83,20 @@ func (p *Preview) Forget(id string) {
 	p.order = kept
 }
 
-// Update takes the terminal's answer to a cell size query (CSI 16 t) and
-// reports whether msg was one. A screen that shows previews without a
-// Viewer (whose Capabilities do this) passes it every message.
+// Update takes the terminal's answer to a cell size query (CSI 16 t), or
+// Bubble Tea's colour profile, and reports whether msg was one. A screen
+// that shows previews without a Viewer (whose Capabilities do this) passes
+// it every message.
 func (p *Preview) Update(msg tea.Msg) bool {
-	cs, ok := msg.(uv.CellSizeEvent)
-	if ok && cs.Width > 0 && cs.Height > 0 {
-		p.CellWidth, p.CellHeight = cs.Width, cs.Height
+	switch msg := msg.(type) {
+	case uv.CellSizeEvent:
+		if msg.Width > 0 && msg.Height > 0 {
+			p.CellWidth, p.CellHeight = msg.Width, msg.Height
+		}
+	case tea.ColorProfileMsg:
+		p.Profile = msg.Profile
+	default:
+		return false
 	}
-	return ok
+	return true
 }

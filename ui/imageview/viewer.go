@@ -44,6 +44,14 @@ type Viewer struct {
 	// has reached the terminal (Succeed).
 	stand  map[string]*kittyImage
 	hinted bool // PassthroughHint was said
+	// lost: inside tmux, the terminal never confirmed an image (see
+	// viewer_ack.go): half blocks from then on; lostHinted: LostHint was
+	// said.
+	lost, lostHinted bool
+	// sync is the sync query (see Refresh) whose answer Prepare waits
+	// for, 0 when none; syncs counts them.
+	sync, syncs int
+	syncTries   int // sync queries sent since the last answer
 }
 
 // kittyImage is an image the terminal holds, with its placements and the
@@ -55,10 +63,20 @@ type kittyImage struct {
 	// transmission has gone out). pending: a command is on its way.
 	want, shown Placement
 	pending     bool
+	// written: the transmission has been handed to the terminal (a
+	// delete may follow it).
+	written bool
+	// Inside tmux (see viewer_ack.go): sent is the command handed to the
+	// terminal whose answer is awaited (zero: none), tries how many times
+	// it went, resend that its answer did not come and Prepare sends it
+	// again.
+	sent   Placement
+	tries  int
+	resend bool
 	// text is the placeholder text of shown, centred in boxCols×boxRows.
 	text             string
 	boxCols, boxRows int
-	trueColor        bool
+	form             placeholderForm
 }
 
 // NewViewer returns a Viewer for a terminal with caps. seed varies the kitty
@@ -75,7 +93,7 @@ func NewViewer(caps Capabilities, seed uint32) *Viewer {
 // Update sees that one arrive). Call it from Update when an image arrives or
 // the view changes size.
 func (v *Viewer) Prepare(key string, img image.Image, cols, rows int) tea.Cmd {
-	if v.Caps.Inline() != ProtocolKitty || cols <= 0 || rows <= 0 {
+	if v.inline() != ProtocolKitty || cols <= 0 || rows <= 0 || v.sync != 0 {
 		return nil
 	}
 	b := img.Bounds()
@@ -85,6 +103,10 @@ func (v *Viewer) Prepare(key string, img image.Image, cols, rows int) tea.Cmd {
 		return nil
 	}
 	if k, ok := v.kitty[key]; ok {
+		if k.resend {
+			k.want.Cols, k.want.Rows = pc, pr
+			return v.sendAgain(k, img)
+		}
 		if k.want.Cols == pc && k.want.Rows == pr {
 			return nil
 		}
@@ -119,18 +141,31 @@ func otherPlacement(id uint32) uint32 {
 }
 
 // Update notes that a transmission or placement from Prepare has been
-// handed to the terminal, so View may draw its placeholders. Pass it every
-// message (it looks at tea.RawMsg only). The command it may return sends a
-// size asked for meanwhile, or deletes an image that is no longer shown.
+// handed to the terminal (inside tmux: that the terminal has confirmed it),
+// so View may draw its placeholders. Pass it every message (it looks at
+// tea.RawMsg only: Capabilities.Update turns the terminal's answers into
+// those). The command it may return sends a size asked for meanwhile,
+// deletes an image that is no longer shown, or waits for an answer.
 func (v *Viewer) Update(msg tea.Msg) tea.Cmd {
 	raw, ok := msg.(tea.RawMsg)
 	if !ok {
 		return nil
 	}
-	sent, ok := raw.Msg.(kittySent)
-	if !ok {
-		return nil
+	switch m := raw.Msg.(type) {
+	case syncDeadline:
+		return v.syncUnanswered(m)
+	case kittyAnswer:
+		return v.answered(m)
+	case ackDeadline:
+		v.unanswered(m)
+	case kittySent:
+		return v.handed(m)
 	}
+	return nil
+}
+
+// handed takes a command Bubble Tea has written to the terminal.
+func (v *Viewer) handed(sent kittySent) tea.Cmd {
 	id := sent.p.Image
 	if v.orphans[id] {
 		delete(v.orphans, id)
@@ -140,18 +175,28 @@ func (v *Viewer) Update(msg tea.Msg) tea.Cmd {
 		if k.id != id {
 			continue
 		}
-		k.shown, k.pending, k.text = sent.p, false, ""
-		var cmds []tea.Cmd
-		if old, ok := v.stand[key]; ok {
-			delete(v.stand, key)
-			cmds = append(cmds, v.retire(old.id))
+		k.written = true
+		if sent.ack {
+			return v.awaitAnswer(k, sent.p)
 		}
-		if k.want.Cols != k.shown.Cols || k.want.Rows != k.shown.Rows {
-			cmds = append(cmds, v.place(k))
-		}
-		return tea.Batch(cmds...)
+		return v.arrived(key, k, sent.p)
 	}
 	return nil
+}
+
+// arrived shows placement p of k, which is in the terminal: the image it
+// stood in for goes, and a size asked for meanwhile is sent.
+func (v *Viewer) arrived(key string, k *kittyImage, p Placement) tea.Cmd {
+	k.shown, k.pending, k.text = p, false, ""
+	var cmds []tea.Cmd
+	if old, ok := v.stand[key]; ok {
+		delete(v.stand, key)
+		cmds = append(cmds, v.retire(old.id))
+	}
+	if k.want.Cols != k.shown.Cols || k.want.Rows != k.shown.Rows {
+		cmds = append(cmds, v.place(k))
+	}
+	return tea.Batch(cmds...)
 }
 
 // View returns img under key as rows lines of cols cells: kitty placeholder
@@ -159,7 +204,7 @@ func (v *Viewer) Update(msg tea.Msg) tea.Cmd {
 // image it succeeds), else a half-block preview, both cached; "" when
 // images are off. The caller shows the file path anyway.
 func (v *Viewer) View(key string, img image.Image, cols, rows int) string {
-	switch v.Caps.Inline() {
+	switch v.inline() {
 	case ProtocolOff:
 		return ""
 	case ProtocolKitty:
@@ -173,6 +218,7 @@ func (v *Viewer) View(key string, img image.Image, cols, rows int) string {
 	if cw, ch, ok := v.Caps.Cell(); ok {
 		v.preview.CellWidth, v.preview.CellHeight = cw, ch
 	}
+	v.preview.Profile = v.Caps.Profile
 	return v.preview.View(key, img, cols, rows)
 }
 
@@ -196,7 +242,7 @@ func (v *Viewer) Forget(key string) tea.Cmd {
 		return tea.Batch(cmds...)
 	}
 	delete(v.kitty, key)
-	if k.shown.ID == 0 {
+	if !k.written {
 		// Still being encoded: a delete now would reach the terminal first.
 		if v.orphans == nil {
 			v.orphans = make(map[uint32]bool)
@@ -230,21 +276,38 @@ func (v *Viewer) Succeed(old, next string) tea.Cmd {
 }
 
 // Refresh sends every kitty image again, under a new id, as Prepare is
-// next called for it: kitty clears the alternate screen's images when a
-// program enters it, which Bubble Tea does again after a paused program
-// (tea.Exec: a full-screen image, an editor — from any tab), and a tab
-// cannot tell that from a resize. Until its new copy is in the terminal,
-// each image shows the old one (still there after a resize), as with
-// Succeed; the old one is deleted after.
+// next called for it: after a paused program (tea.Exec: a full-screen
+// image, an editor — from any tab), which Bubble Tea leaves the alternate
+// screen for and enters again, the terminal may no longer have them (other
+// kitty-graphics terminals clear a screen's images as they enter it), and
+// a tab cannot tell that from a resize. Until its new copy is in the
+// terminal, each image shows the old one (still there after a resize), as
+// with Succeed; the old one is deleted after.
+//
+// Bubble Tea queues its return to the alternate screen with the first
+// frame after the pause, and writes raw messages before frames: an image
+// sent at once could reach the terminal while it is still on the main
+// screen, and kitty keeps each screen's images apart, so the alternate
+// screen's placeholders found nothing (the tiles stayed blank until a
+// resize). So Refresh first asks the terminal a question (a kitty query
+// that stores nothing) and Prepare sends nothing until the answer is in
+// (Capabilities.Update passes it on): the terminal answers in order, so by
+// then the frame that went out with the question, and the return to the
+// alternate screen in it, are behind. Without an answer within syncWait,
+// the images go anyway.
 func (v *Viewer) Refresh() tea.Cmd {
 	var cmds []tea.Cmd
 	for key, k := range v.kitty {
 		delete(v.kitty, key)
-		if k.shown.ID == 0 {
+		if !k.written {
 			if v.orphans == nil {
 				v.orphans = make(map[uint32]bool)
 			}
 			v.orphans[k.id] = true
+			continue
+		}
+		if k.shown.ID == 0 { // sent, never confirmed: nothing to stand in
+			cmds = append(cmds, v.retire(k.id))
 			continue
 		}
 		if prev, ok := v.stand[key]; ok {
@@ -256,6 +319,9 @@ func (v *Viewer) Refresh() tea.Cmd {
 		k.text = ""
 		v.stand[key] = k
 	}
+	if len(v.stand) > 0 {
+		cmds = append(cmds, v.startSync())
+	}
 	return tea.Batch(cmds...)
 }
 
@@ -266,19 +332,27 @@ func (v *Viewer) retire(id uint32) tea.Cmd {
 	return v.Tick(retireDelay, func(time.Time) tea.Msg { return tea.RawMsg{Msg: seq} })
 }
 
-// Hint returns, once, what the user should know about how images are
-// shown (PassthroughHint inside tmux without passthrough), or "".
+// Hint returns, once each, what the user should know about how images are
+// shown (PassthroughHint inside tmux without passthrough, unless tmux said
+// the terminal outside has no graphics passthrough would reach; LostHint
+// when images never got through tmux), or "".
 func (v *Viewer) Hint() string {
-	if v.hinted || !v.Caps.PassthroughOff() {
+	if v.lost && !v.lostHinted {
+		v.lostHinted = true
+		return LostHint
+	}
+	if v.hinted || !v.Caps.PassthroughOff() || !v.Caps.passthroughHelps() {
 		return ""
 	}
 	v.hinted = true
 	return PassthroughHint
 }
 
+// encoder writes the Viewer's kitty commands: inside tmux wrapped, and
+// answered (see viewer_ack.go).
 func (v *Viewer) encoder() Kitty {
 	cw, ch, _ := v.Caps.Cell()
-	return Kitty{Tmux: v.Caps.Tmux, CellWidth: cw, CellHeight: ch}
+	return Kitty{Tmux: v.Caps.Tmux, Answered: v.Caps.Tmux, CellWidth: cw, CellHeight: ch}
 }
 
 // nextID returns a kitty image id that both placeholder forms can carry:
@@ -292,18 +366,21 @@ func (v *Viewer) nextID() uint32 {
 
 // kittyText returns k's placeholder text centred in cols×rows, cached.
 func (v *Viewer) kittyText(k *kittyImage, cols, rows int) string {
-	tc := v.Caps.TrueColor
-	if k.text != "" && k.boxCols == cols && k.boxRows == rows && k.trueColor == tc {
+	tc, pc := v.Caps.placeholderForm()
+	form := placeholderForm{tc, pc}
+	if k.text != "" && k.boxCols == cols && k.boxRows == rows && k.form == form {
 		return k.text
 	}
-	var ph string
-	if tc {
-		ph = KittyPlaceholder(k.shown)
-	} else {
-		ph = KittyPlaceholder256(k.shown)
-	}
-	k.text, k.boxCols, k.boxRows, k.trueColor = centre(ph, k.shown.Cols, k.shown.Rows, cols, rows), cols, rows, tc
+	ph := placeholder(k.shown, tc, pc)
+	k.text, k.boxCols, k.boxRows, k.form = centre(ph, k.shown.Cols, k.shown.Rows, cols, rows), cols, rows, form
 	return k.text
+}
+
+// placeholderForm is what Capabilities.placeholderForm decided, kept with
+// the text drawn by it.
+type placeholderForm struct {
+	trueColorID bool
+	placement   placementColour
 }
 
 // centre pads w×h cells of text (lines joined by \n) with spaces to fill

@@ -410,3 +410,16 @@ func hasMsg(msgs []tea.Msg, want tea.Msg) bool {
 	}
 	return false
 }
+
+// TestDemoKeysSayMemory: the demo's keys live in memory, and the tab says
+// so, never "set · keyring" (issue 30, item 8).
+func TestDemoKeysSayMemory(t *testing.T) {
+	h := newHarnessWith(t, Options{Demo: true})
+	h.kr.Set(client.Alpha, "demo")
+	h.m.storage.keys = &keyring.Keys{Keyring: h.kr, Getenv: func(string) string { return "" }, InMemory: true}
+	h.Run(h.m.storage.loadKeys())
+	v := squeeze(h.view())
+	if !strings.Contains(v, "alpha ● set · memory") || strings.Contains(v, "set · keyring") {
+		t.Errorf("the demo's key is not told as in memory:\n%s", h.view())
+	}
+}

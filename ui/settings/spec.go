@@ -163,6 +163,8 @@ func (m sheet) keyValue(g client.Group) (shown, doc string) {
 		return "checking…", ""
 	case st.Source == keyring.SourceKeyring:
 		return "● set · keyring", "enter replaces it · d deletes it"
+	case st.Source == keyring.SourceMemory:
+		return "● set · memory", "in memory only, forgotten at exit · enter replaces it · d deletes it"
 	case st.Source == keyring.SourceEnvironment:
 		return "● set · " + st.EnvVar, "environment; wins over the keyring"
 	}

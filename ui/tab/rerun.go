@@ -49,6 +49,10 @@ type RerunMsg struct {
 	// batch cell sent to Compare blind set it. It only ever turns blindness
 	// on; false leaves the tab's own default (Settings' [arena] blind).
 	Blind bool
+	// Keep asks Compare to add this comparison beside the person's own,
+	// not in their place: the next run is this one, and their targets and
+	// prompt come back once it starts (the Arena's, issue 30).
+	Keep bool
 }
 
 // RerunTarget is one lane of a comparison to run again.

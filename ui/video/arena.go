@@ -1,8 +1,6 @@
 package video
 
 import (
-	"errors"
-	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -10,7 +8,6 @@ import (
 
 	"atelier/store"
 	"atelier/ui/components/vote"
-	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
 
@@ -28,9 +25,10 @@ type arena struct {
 	cursor  int
 
 	// judging: the two tasks as shown, A first, and their vote.
-	pair   [2]task
-	played [2]bool
-	vote   vote.Model
+	pair       [2]task
+	played     [2]bool // the player took it (arenaplay.go)
+	unplayable [2]bool // the player could not take it, the last time
+	vote       vote.Model
 }
 
 // newArena is the arena of a tab whose votes are recorded in db.
@@ -94,7 +92,9 @@ func (a arena) matched(x, y task, coin func() bool) arena {
 	if coin() {
 		x, y = y, x
 	}
-	return arena{pair: [2]task{x, y}, vote: a.vote.Start(2)}
+	a = arena{pair: [2]task{x, y}, vote: a.vote.Start(2)}
+	a.vote = a.vote.Ballot(a.ballot(), a.unseen()) // nothing played yet: the vote line says so
+	return a
 }
 
 // pairKey moves in the chooser, picks a partner (judging the pair, in
@@ -116,7 +116,7 @@ func (a arena) pairKey(msg tea.KeyPressMsg, km keyMap, coin func() bool) (arena,
 // key votes (the vote's keys first), plays or leaves (browsing); after
 // the reveal, any of enter and esc goes back to the tasks.
 func (a arena) key(msg tea.KeyPressMsg, km keyMap, open func(string) error) (arena, tea.Cmd, mode) {
-	if a.vote = a.vote.Ballot(a.ballot(), ""); a.vote.Takes(msg) {
+	if a.vote = a.vote.Ballot(a.ballot(), a.unseen()); a.vote.Takes(msg) { // a vote waits until both were played
 		var cmd tea.Cmd
 		a.vote, cmd = a.vote.Update(msg)
 		return a, cmd, judging
@@ -131,33 +131,11 @@ func (a arena) key(msg tea.KeyPressMsg, km keyMap, open func(string) error) (are
 	case key.Matches(msg, km.Leave):
 		return a, tab.Info("left the arena: no vote recorded"), browsing
 	case key.Matches(msg, km.PlayBoth):
-		a.played = [2]bool{true, true}
 		return a, a.playBlind(open, 0, 1), judging
 	case key.Matches(msg, km.PlayA):
-		a.played[0] = true
 		return a, a.playBlind(open, 0), judging
 	case key.Matches(msg, km.PlayB):
-		a.played[1] = true
 		return a, a.playBlind(open, 1), judging
 	}
 	return a, nil, judging
-}
-
-// playBlind plays the shown videos at the given places, one after the
-// other (a player that returns at once, as xdg-open does, leaves them
-// side by side). A failure names the letter, never the file, whose name
-// holds the task's id.
-func (a arena) playBlind(open func(string) error, at ...int) tea.Cmd {
-	pair := a.pair
-	return func() tea.Msg {
-		for _, i := range at {
-			if err := open(pair[i].file); err != nil {
-				letter := store.Letters(2)[i]
-				said := imageview.OpenFailed(err, "videos", "play video "+letter).Error()
-				text := strings.NewReplacer(pair[i].file, "video "+letter, filepath.Base(pair[i].file), "video "+letter).Replace(said)
-				return tab.ErrorMsg{Err: errors.New(text)}
-			}
-		}
-		return nil
-	}
 }

@@ -258,7 +258,7 @@ func TestGoldenArena(t *testing.T) {
 // names stay hidden, the error says why, and the vote can be cast again.
 func TestArenaVoteNotRecorded(t *testing.T) {
 	h, st, msg := arenaHarness(t, false, 116, 36)
-	h.Keys("esc", "down", "c", "enter")
+	h.Keys("esc", "down", "c", "enter", "enter") // judging, both played
 	st.Close()
 	h.Keys("a")
 	if h.m.ar.revealed() || h.m.ar.vote.Saving() || h.m.mode != judging {
@@ -283,7 +283,7 @@ func TestArenaVoteNotRecorded(t *testing.T) {
 // keeps it. The names stay shown either way.
 func TestArenaVoteWithdrawn(t *testing.T) {
 	h, st, _ := arenaHarness(t, false, 116, 36)
-	h.Keys("esc", "down", "c", "enter", "a")
+	h.Keys("esc", "down", "c", "enter", "enter", "a")
 	vote := func() store.Vote {
 		t.Helper()
 		votes, err := st.Votes(t.Context(), store.VoteFilter{Kind: store.VoteVideo, Withdrawn: true})
@@ -309,5 +309,39 @@ func TestArenaVoteWithdrawn(t *testing.T) {
 	}
 	if standing, _ := st.Votes(t.Context(), store.VoteFilter{Kind: store.VoteVideo}); len(standing) != 0 {
 		t.Fatalf("%d standing votes after the withdrawal", len(standing))
+	}
+}
+
+// TestArenaPlayedOnlyWhenPlayed: a video the player could not open is not
+// marked played (issue 30: "A ▶ played" when playing failed), the error
+// names its letter, never its file; and a vote waits until both were
+// played, saying which is left (issue 30: a vote cast unseen).
+func TestArenaPlayedOnlyWhenPlayed(t *testing.T) {
+	h, st, _ := arenaHarness(t, false, 116, 36)
+	h.Keys("esc", "down", "c", "enter") // videob's as A, videoa's as B
+	h.Keys("a")
+	if w := h.lastNotice(); !strings.Contains(w, "play A and B first") || h.m.ar.vote.Saving() {
+		t.Fatalf("a vote on videos unseen: notice %q", w)
+	}
+	h.refuse = h.m.ar.pair[1].file
+	h.Keys("enter")
+	v := h.view()
+	if !strings.Contains(v, "A  ▶ played") || strings.Contains(v, "B  ▶ played") || !strings.Contains(v, "B  ✗ could not be played") {
+		t.Fatalf("after B failed to play:\n%s", v)
+	}
+	if e := h.errs(); len(e) != 1 || !strings.Contains(e[0], "play video B") || strings.Contains(e[0], filepath.Base(h.refuse)) {
+		t.Errorf("errors %q", e)
+	}
+	h.Keys("b")
+	if w := h.lastNotice(); !strings.Contains(w, "play B first") {
+		t.Fatalf("a vote with B unseen: notice %q", w)
+	}
+	if votes, _ := st.Votes(t.Context(), store.VoteFilter{}); len(votes) != 0 {
+		t.Fatalf("%d votes recorded unseen", len(votes))
+	}
+	h.refuse = ""
+	h.Keys("2", "b")
+	if votes, _ := st.Votes(t.Context(), store.VoteFilter{Kind: store.VoteVideo}); len(votes) != 1 || votes[0].Verdict != "BA" {
+		t.Fatalf("votes after both were played: %+v", votes)
 	}
 }

@@ -35,6 +35,8 @@ func (a arena) lines(s styles, now time.Time, prices price.Table, w, h int) []st
 			out = append(out, "  "+letter+"  "+a.revealLine(s.Tasks, now, prices, t, i))
 		case a.played[i]:
 			out = append(out, "  "+letter+"  "+s.Tasks.Done.Render("▶ played"))
+		case a.unplayable[i]:
+			out = append(out, "  "+letter+"  "+s.Tasks.Failed.Render("✗ could not be played"))
 		default:
 			out = append(out, "  "+letter+"  "+s.Tasks.Muted.Render("not played yet"))
 		}

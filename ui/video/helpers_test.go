@@ -3,6 +3,7 @@ package video
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -37,6 +38,7 @@ type harness struct {
 	t      *testing.T
 	m      Model
 	opened []string // videos the tab asked the player to open
+	refuse string   // a video the player cannot open (its path); "" for none
 	env    map[string]string
 }
 
@@ -48,7 +50,13 @@ func newHarness(t *testing.T, o Options) *harness {
 	if o.Now == nil {
 		o.Now = func() time.Time { return start }
 	}
-	o.Open = func(p string) error { h.opened = append(h.opened, p); return nil }
+	o.Open = func(p string) error {
+		if p == h.refuse {
+			return fmt.Errorf("open %s: exec: \"xdg-open\": executable file not found in $PATH", p)
+		}
+		h.opened = append(h.opened, p)
+		return nil
+	}
 	if o.Getenv == nil {
 		o.Getenv = func(k string) string { return h.env[k] }
 	}

@@ -183,10 +183,10 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.tasks.loadedAll(msg)
 	case taskLoadedMsg:
 		return m, m.tasks.loadedOne(msg)
-	case vote.RecordedMsg, vote.WithdrawnMsg: // only the arena being judged takes them
+	case vote.RecordedMsg, vote.WithdrawnMsg, playedMsg: // only the arena being judged takes them
 		var cmd tea.Cmd
 		if m.mode == judging {
-			m.ar.vote, cmd = m.ar.vote.Update(msg)
+			m.ar, cmd = m.ar.answer(msg)
 		}
 		return m, cmd
 	case recipeMsg:

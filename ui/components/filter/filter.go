@@ -16,7 +16,6 @@
 package filter
 
 import (
-	"atelier/ui/components/keys"
 	"fmt"
 	"slices"
 	"strconv"
@@ -26,6 +25,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/components/keys"
 )
 
 // Field is one field of the form.
@@ -108,6 +109,7 @@ func (m Model) Open() (Model, tea.Cmd) {
 		m.inputs[i].CursorEnd()
 		m.inputs[i].Blur()
 	}
+	m.layout()
 	return m, m.inputs[0].Focus()
 }
 
@@ -142,6 +144,8 @@ func (m *Model) SetChoices(name string, choices []string) {
 	if i := m.index(name); i >= 0 {
 		m.fields = slices.Clone(m.fields)
 		m.fields[i].Choices = choices
+		m.inputs = slices.Clone(m.inputs)
+		m.layout()
 	}
 }
 

@@ -142,3 +142,29 @@ func TestChoicesAndWidth(t *testing.T) {
 		t.Error("closed, yet drawn")
 	}
 }
+
+// TestValuesFitTheLine: at 80 columns (History's five fields in 76) a
+// value chosen shows whole, the focused field's first (it read "status
+// plete"), and a wide line gives every field its longest value.
+func TestValuesFitTheLine(t *testing.T) {
+	five := func() Model {
+		return New(Field{Name: "kind", Any: "all", Choices: []string{"chat", "compare", "image", "video", "batch"}},
+			Field{Name: "family", Any: "all", Choices: []string{"alpha", "beta", "gamma", "videoa", "videob", "videoc3.1"}},
+			Field{Name: "model", Any: "all"},
+			Field{Name: "status", Any: "all", Choices: []string{"complete", "running", "queued", "interrupted", "failed"}},
+			Field{Name: "since", Any: "any time", Choices: SinceChoices})
+	}
+	m := five()
+	m.SetWidth(76)
+	m, _ = m.Open()
+	m, _ = press(t, m, "down", "down", "tab", "tab", "tab", "down", "down", "down", "down") // compare; interrupted
+	got := ansi.Strip(m.View())
+	if !strings.Contains(got, "status interrupted") || !strings.Contains(got, "kind compare") || ansi.StringWidth(got) > 76 {
+		t.Errorf("at 76 columns: %q", got)
+	}
+	m.SetWidth(200)
+	m, _ = press(t, m, "tab", "down", "down", "down", "down", "down", "tab", "tab", "down", "down", "down", "down", "down", "down")
+	if got := ansi.Strip(m.View()); !strings.Contains(got, "since ") || !strings.Contains(got, "family videoc3.1") || !strings.Contains(got, "status interrupted") {
+		t.Errorf("at 200 columns: %q", got)
+	}
+}

@@ -20,6 +20,15 @@ const (
 // Update takes a key while the form is open: it moves, chooses, types,
 // applies or closes; Applied tells the tab to read Values.
 func (m Model) Update(msg tea.Msg) (Model, Result, tea.Cmd) {
+	m, r, cmd := m.update(msg)
+	if m.open { // a value typed or chosen, or the focus moved: the room changes
+		m.inputs = slices.Clone(m.inputs)
+		m.layout()
+	}
+	return m, r, cmd
+}
+
+func (m Model) update(msg tea.Msg) (Model, Result, tea.Cmd) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !m.open || !ok {
 		return m.typed(msg)

@@ -35,16 +35,47 @@ func (m *Model) SetStyles(s Styles) {
 	}
 }
 
-// SetWidth shares w among the fields, each with its name, its cursor and
-// a space.
+// SetWidth is the width of the form's line.
 func (m *Model) SetWidth(w int) {
 	m.width = w
-	if len(m.inputs) == 0 {
-		return
+	m.layout()
+}
+
+// minValue is the fewest columns a field's value is cut to.
+const minValue = 4
+
+// layout gives each field room for its name and its longest value (a
+// suggestion, what empty means, or what is typed), so a value is not cut
+// where the line has room (at 80 columns "status interrupted" read
+// "status plete"); when they do not all fit, the fields not being written
+// give up room first, the widest first.
+func (m *Model) layout() {
+	need := make([]int, len(m.inputs))
+	total := len(m.inputs) - 1 // the spaces between fields
+	for i, f := range m.fields {
+		v := max(ansi.StringWidth(f.Any), ansi.StringWidth(m.inputs[i].Value()))
+		for _, c := range f.Choices {
+			v = max(v, ansi.StringWidth(c))
+		}
+		need[i] = v
+		total += ansi.StringWidth(m.inputs[i].Prompt) + v + 1 // and the cursor
 	}
-	each := max(w/len(m.inputs), 12)
+	for total > m.width {
+		widest := -1
+		for i, n := range need {
+			if i != m.at && n > minValue && (widest < 0 || n > need[widest]) {
+				widest = i
+			}
+		}
+		if widest < 0 {
+			break // the line cuts what is left
+		}
+		need[widest]--
+		total--
+	}
 	for i := range m.inputs {
-		m.inputs[i].SetWidth(max(each-len(m.fields[i].Name)-3, 4))
+		m.inputs[i].SetWidth(need[i])
+		m.inputs[i].SetCursor(m.inputs[i].Position()) // scrolled for the old width: again for the new
 	}
 }
 

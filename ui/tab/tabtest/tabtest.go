@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -142,4 +143,21 @@ func Drain(cmd tea.Cmd) []tea.Msg {
 func Binds(h help.KeyMap, s string) bool {
 	th, ok := h.(tab.Help)
 	return ok && key.Matches(Press(s), th.Live()...)
+}
+
+// Hung fires a minute before the test binary's -timeout (never, without
+// one), so a harness waiting on commands that never end fails with its
+// screen rather than a goroutine dump. It is an end to a wait, not a time
+// limit on the work: a long stream under -race on a loaded machine may
+// take what it takes.
+func Hung(t testing.TB) <-chan time.Time {
+	d, ok := t.(interface{ Deadline() (time.Time, bool) })
+	if !ok {
+		return nil
+	}
+	end, ok := d.Deadline()
+	if !ok {
+		return nil
+	}
+	return time.After(max(time.Until(end)-time.Minute, time.Until(end)/2))
 }

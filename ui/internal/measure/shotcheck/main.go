@@ -3,20 +3,26 @@
 // screenshot, whether it has the file's proportions (within 3%), and
 // whether its pixels, both scaled down to a coarse grid, are the file's
 // (within a tolerance: a half-block preview is coarse, a sixel has 256
-// colours). It also counts a colour's pixels, and says whether two
+// colours), and with -colours whether its colours are, patch by patch at
+// half-cell resolution, the file's (a terminal's palette bands a gradient:
+// posterised). It also counts a colour's pixels, and says whether two
 // screenshots are the same (to wait for a screen to settle).
 //
 //	shotcheck image -shot S.png -file F.png -grid 110x38 -find -bg 000000
-//	shotcheck image -shot S.png -file F.png -grid 111x38 -text screen.txt
+//	shotcheck image -shot S.png -file F.png -grid 111x38 -text screen.txt -colours 6
+//	shotcheck image -shot S.png -file F.png -grid 110x38 -cells -bg 000000 -colours 6
 //	shotcheck colour -shot S.png -colour 7f7f7f -min 2000
-//	shotcheck same A.png B.png
+//	shotcheck same [-grid 110x35 -reserve 1] [-tolerance 0.1] A.png B.png
 //	shotcheck drawn -shot S.png -bg 000000
 //
 // -grid is the terminal's size in cells, its cells filling the screenshot
 // from the top left. With -find the image is what differs from the
-// background -bg above the last row (where the file's path is); with -text
-// (a dump of the screen's text, kitty's get-text) it is the cells holding
-// half blocks. It exits 1 when a check fails, saying why.
+// background -bg above the last row (where the file's path is; -reserve
+// leaves out more); with -text (a dump of the screen's text, kitty's
+// get-text or tmux's capture-pane) it is the largest block of cells holding
+// half blocks or kitty placeholders; with -cells, where no text can be had (xterm), it is the
+// largest block of cells drawn in two flat halves. It exits 1 when a check
+// fails, saying why.
 package main
 
 import (
@@ -65,9 +71,12 @@ func imageCmd(args []string) error {
 	gridFlag := fs.String("grid", "", "the terminal's size in cells, COLSxROWS")
 	find := fs.Bool("find", false, "find the image as what differs from -bg")
 	bgFlag := fs.String("bg", "000000", "the terminal's background, RRGGBB")
-	textPath := fs.String("text", "", "the screen's text: the image is its half-block cells")
+	textPath := fs.String("text", "", "the screen's text: the image is its half-block (or kitty placeholder) cells")
+	reserved := fs.Int("reserve", 1, "with -find, the rows at the bottom left out (the caption, tmux's status line)")
+	cells := fs.Bool("cells", false, "find a half-block image as the largest block of cells drawn in two flat halves")
 	tolerance := fs.Float64("tolerance", 0.08, "the largest mean difference of the scaled-down pixels, 0 to 1")
 	aspectTol := fs.Float64("aspect", 0.03, "the largest difference of proportions")
+	colourTol := fs.Float64("colours", 0, "the largest mean colour difference at half-cell resolution, 0 to 255 a channel (0: not checked)")
 	_ = fs.Parse(args)
 	shot, err := load(*shotPath)
 	if err != nil {
@@ -88,32 +97,41 @@ func imageCmd(args []string) error {
 		if err != nil {
 			return err
 		}
-		region = findImage(shot, bg, g.above())
+		region = findImage(shot, bg, g.above(*reserved))
+	case *cells:
+		bg, err := parseColour(*bgFlag)
+		if err != nil {
+			return err
+		}
+		region = g.pixels(pictureCells(shot, g, bg))
 	case *textPath != "":
 		text, err := os.ReadFile(*textPath)
 		if err != nil {
 			return err
 		}
-		cells := halfBlockCells(string(text))
+		cells := imageCells(string(text))
 		if cells.Empty() {
-			return errors.New("no half-block cells in the screen's text")
+			return errors.New("no half-block or kitty placeholder cells in the screen's text")
 		}
 		region = g.pixels(cells)
 	default:
-		return errors.New("say where the image is: -find or -text")
+		return errors.New("say where the image is: -find, -cells or -text")
 	}
 	if region.Empty() {
 		return errors.New("no image found in the screenshot")
 	}
-	m := measure(shot, region, file)
-	fmt.Printf("image at %v in the screenshot: proportions %.3f (file %.3f, off by %.1f%%), mean difference %.3f\n",
-		region, m.aspect, m.fileAspect, 100*m.aspectError(), m.difference)
+	m := measure(shot, region, file, g.halfCells(region))
+	fmt.Printf("image at %v in the screenshot: proportions %.3f (file %.3f, off by %.1f%%), mean difference %.3f, colours off by %.1f\n",
+		region, m.aspect, m.fileAspect, 100*m.aspectError(), m.difference, m.colourError)
 	var errs []error
 	if m.aspectError() > *aspectTol {
 		errs = append(errs, fmt.Errorf("proportions off by %.1f%%, more than %.1f%%", 100*m.aspectError(), 100**aspectTol))
 	}
 	if m.difference > *tolerance {
 		errs = append(errs, fmt.Errorf("pixels differ by %.3f on average, more than %.3f", m.difference, *tolerance))
+	}
+	if *colourTol > 0 && m.colourError > *colourTol {
+		errs = append(errs, fmt.Errorf("colours differ by %.1f on average, more than %.1f: banded (posterised)?", m.colourError, *colourTol))
 	}
 	return errors.Join(errs...)
 }
@@ -137,18 +155,37 @@ func colourCmd(args []string) error {
 }
 
 func sameCmd(args []string) error {
-	if len(args) != 2 {
-		return errors.New("usage: shotcheck same A.png B.png")
+	fs := flag.NewFlagSet("same", flag.ExitOnError)
+	gridFlag := fs.String("grid", "", "the terminal's size in cells, COLSxROWS, for -reserve")
+	reserved := fs.Int("reserve", 0, "the rows at the bottom left out (a status line, whose notices come and go)")
+	tolerance := fs.Float64("tolerance", 0, "alike rather than the same: the largest difference of a patch's mean colour, 0 to 1 (a tile left blank is far more)")
+	_ = fs.Parse(args)
+	if fs.NArg() != 2 {
+		return errors.New("usage: shotcheck same [-grid COLSxROWS -reserve N] A.png B.png")
 	}
-	a, err := load(args[0])
+	a, err := load(fs.Arg(0))
 	if err != nil {
 		return err
 	}
-	b, err := load(args[1])
+	b, err := load(fs.Arg(1))
 	if err != nil {
 		return err
 	}
-	if !samePixels(a, b) {
+	area := a.Bounds()
+	if *reserved > 0 {
+		g, err := parseGrid(*gridFlag, area)
+		if err != nil {
+			return err
+		}
+		area = g.above(*reserved)
+	}
+	if *tolerance > 0 {
+		if d := patchDifference(a, b, area); d > *tolerance {
+			return fmt.Errorf("a patch of the screenshots differs by %.3f, more than %.3f", d, *tolerance)
+		}
+		return nil
+	}
+	if !samePixels(a, b, area) {
 		return errors.New("the screenshots differ")
 	}
 	return nil
@@ -212,10 +249,10 @@ func parseGrid(s string, b image.Rectangle) (grid, error) {
 	return grid{cols: cols, rows: rows, cellW: b.Dx() / cols, cellH: b.Dy() / rows, bounds: b}, nil
 }
 
-// above is the screenshot above the last row of cells.
-func (g grid) above() image.Rectangle {
+// above is the screenshot above the last n rows of cells.
+func (g grid) above(n int) image.Rectangle {
 	r := g.bounds
-	r.Max.Y = r.Min.Y + (g.rows-1)*g.cellH
+	r.Max.Y = r.Min.Y + (g.rows-n)*g.cellH
 	return r
 }
 
