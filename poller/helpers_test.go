@@ -3,7 +3,6 @@ package poller
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
@@ -12,6 +11,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/client/sim/simtest"
 	"atelier/store"
 	"atelier/store/storetest"
 )
@@ -168,7 +168,7 @@ func (w *codeWriter) Flush() {
 // temporary directory, and a client for submissions.
 type rig struct {
 	clk *fakeClock
-	srv *httptest.Server
+	url string // the service's, behind /gw
 	st  *store.Store
 	c   *client.Client // submits; the pollers get their own
 
@@ -188,24 +188,25 @@ func newRig(t testing.TB, opts sim.Options, wrap func(http.Handler) http.Handler
 	if opts.ValidateVideo == nil {
 		opts.ValidateVideo = sim.TableRules
 	}
-	s := sim.New(opts)
-	var h http.Handler = s
-	if wrap != nil {
-		h = wrap(s)
-	}
-	mux := http.NewServeMux()
-	mux.Handle("/gw/", http.StripPrefix("/gw", http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		at := r.clk.Now()
-		cw := &codeWriter{ResponseWriter: w}
-		defer func() {
-			r.mu.Lock()
-			r.hits = append(r.hits, hit{at: at, method: req.Method, path: req.URL.Path, rng: req.Header.Get("Range"), code: cw.code})
-			r.mu.Unlock()
-		}()
-		h.ServeHTTP(cw, req)
-	})))
-	r.srv = httptest.NewServer(mux)
-	t.Cleanup(func() { r.srv.Close(); s.Close() })
+	url := simtest.Serve(t, opts, func(s http.Handler) http.Handler {
+		h := s
+		if wrap != nil {
+			h = wrap(s)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("/gw/", http.StripPrefix("/gw", http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			at := r.clk.Now()
+			cw := &codeWriter{ResponseWriter: w}
+			defer func() {
+				r.mu.Lock()
+				r.hits = append(r.hits, hit{at: at, method: req.Method, path: req.URL.Path, rng: req.Header.Get("Range"), code: cw.code})
+				r.mu.Unlock()
+			}()
+			h.ServeHTTP(cw, req)
+		})))
+		return mux
+	})
+	r.url = url + "/gw"
 	r.c = r.client(t, nil)
 	r.st = storetest.Open(t, "")
 	return r
@@ -214,7 +215,7 @@ func newRig(t testing.TB, opts sim.Options, wrap func(http.Handler) http.Handler
 // client returns a client of the rig's service sending extra headers.
 func (r *rig) client(t testing.TB, headers http.Header) *client.Client {
 	t.Helper()
-	c, err := client.New(r.srv.URL+"/gw", client.Keys{Queue: queueKey})
+	c, err := client.New(r.url, client.Keys{Queue: queueKey})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/client/sim/simtest"
 	"atelier/store"
 	"atelier/store/storetest"
 )
@@ -140,11 +140,9 @@ func TestFailureOfAnyRecord(t *testing.T) {
 // store, for the tests that run a poller on the real clock.
 func realRig(t *testing.T, keys client.Keys) (*client.Client, *client.Client, *store.Store) {
 	t.Helper()
-	s := sim.New(sim.Options{Keys: map[string]string{"queue": queueKey}})
-	srv := httptest.NewServer(s)
-	t.Cleanup(func() { srv.Close(); s.Close() })
-	submit, _ := client.New(srv.URL, client.Keys{Queue: queueKey})
-	poll, _ := client.New(srv.URL, keys)
+	url := simtest.Serve(t, sim.Options{Keys: map[string]string{"queue": queueKey}}, nil)
+	submit, _ := client.New(url, client.Keys{Queue: queueKey})
+	poll, _ := client.New(url, keys)
 	return submit, poll, storetest.Open(t, "")
 }
 

@@ -4,12 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"atelier/internal/benchdata"
 )
 
 // The benchmark database: one million messages in ten thousand
@@ -26,28 +25,10 @@ const (
 )
 
 // benchDir returns the cached benchmark data directory, generating it the
-// first time. $ATELIER_BENCH_DIR chooses the cache folder.
+// first time (benchdata.Dir: $ATELIER_BENCH_DIR chooses the cache folder).
 func benchDir(b *testing.B) string {
 	b.Helper()
-	root := os.Getenv("ATELIER_BENCH_DIR")
-	if root == "" {
-		root = os.TempDir()
-	}
-	dir := filepath.Join(root, fmt.Sprintf("atelier-bench-v%d-g%d", SchemaVersion, benchGenVersion))
-	done := filepath.Join(dir, "generated")
-	if _, err := os.Stat(done); err == nil {
-		return dir
-	}
-	os.RemoveAll(dir) // a generation cut short
-	start := time.Now()
-	if err := generateBenchDB(dir); err != nil {
-		b.Fatal(err)
-	}
-	if err := os.WriteFile(done, []byte(time.Now().Format(time.RFC3339)), 0o600); err != nil {
-		b.Fatal(err)
-	}
-	b.Logf("generated the benchmark database in %s (%s)", dir, time.Since(start).Round(time.Second))
-	return dir
+	return benchdata.Dir(b, fmt.Sprintf("atelier-bench-v%d-g%d", SchemaVersion, benchGenVersion), generateBenchDB)
 }
 
 // generateBenchDB writes the benchmark rows straight through SQL, in large
@@ -109,13 +90,9 @@ func generateBenchDB(dir string) error {
 	})
 }
 
-// textGen makes deterministic text with a Zipf distribution of words, as
-// natural language has: a few words everywhere, most words rare.
-type textGen struct {
-	r     *rand.Rand
-	zipf  *rand.Zipf
-	vocab []string
-}
+// textGen is the benchmark database's text: words with a Zipf
+// distribution, as natural language has them (internal/benchdata).
+type textGen struct{ *benchdata.Text }
 
 // commonWords open the vocabulary, so the most frequent words are real.
 var commonWords = strings.Fields(`the of and to a in is that for it as was with be by on not he this are or
@@ -123,36 +100,10 @@ var commonWords = strings.Fields(`the of and to a in is that for it as was with 
 	what can more out about time model data code function value light lighthouse fog harbour tea river
 	stream reply prompt image video error test system user write explain example list first new use like`)
 
-func newTextGen(seed uint64) *textGen {
-	r := rand.New(rand.NewPCG(seed, seed*7919))
-	g := &textGen{r: r, vocab: append([]string(nil), commonWords...)}
-	syll := []string{"ka", "lo", "mi", "ne", "ru", "ta", "vo", "shi", "ren", "dal", "qu", "ex", "or", "in",
-		"ter", "pol", "gra", "ve", "mon", "sel", "bri", "cu", "fa", "ho", "zen", "tor", "lia", "pra"}
-	for len(g.vocab) < 20_000 {
-		n := 2 + r.IntN(3)
-		var w strings.Builder
-		for range n {
-			w.WriteString(syll[r.IntN(len(syll))])
-		}
-		g.vocab = append(g.vocab, w.String())
-	}
-	g.zipf = rand.NewZipf(r, 1.07, 2, uint64(len(g.vocab)-1))
-	return g
-}
+func newTextGen(seed uint64) *textGen { return &textGen{benchdata.NewText(seed, commonWords)} }
 
 // sentence returns between min and max words.
-func (g *textGen) sentence(min, max int) string {
-	n := min + g.r.IntN(max-min+1)
-	var b strings.Builder
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(g.vocab[g.zipf.Uint64()])
-	}
-	b.WriteByte('.')
-	return b.String()
-}
+func (g *textGen) sentence(min, max int) string { return g.Words(min, max) + "." }
 
 // text returns a few sentences of about words words.
 func (g *textGen) text(words int) string {
@@ -168,35 +119,35 @@ func (g *textGen) text(words int) string {
 // conversation inserts one conversation and its messages.
 func (g *textGen) conversation(ctx context.Context, conv, msg *sql.Stmt, id int, at int64) error {
 	kind, lanes := KindChat, 1
-	if g.r.IntN(20) == 0 {
+	if g.R.IntN(20) == 0 {
 		kind, lanes = KindCompare, 3
 	}
 	families := []string{"alpha", "beta", "gamma"}
 	models := []string{"model-x", "model-y", "model-z"}
-	fam := g.r.IntN(3)
-	prompt := g.text(8 + g.r.IntN(30))
+	fam := g.R.IntN(3)
+	prompt := g.text(8 + g.R.IntN(30))
 	if _, err := conv.ExecContext(ctx, id, kind, titleFrom(prompt), families[fam], models[fam], at, at); err != nil {
 		return err
 	}
 	for turn, n := 0, 0; n < benchPerConv; turn++ {
 		if turn > 0 {
-			prompt = g.text(8 + g.r.IntN(30))
+			prompt = g.text(8 + g.R.IntN(30))
 		}
-		at += int64(30_000 + g.r.IntN(300_000))
+		at += int64(30_000 + g.R.IntN(300_000))
 		if _, err := msg.ExecContext(ctx, id, turn, 0, RoleUser, "", "", prompt, "", nil, nil, nil, nil, at, at); err != nil {
 			return err
 		}
 		n++
 		for lane := 0; lane < lanes && n < benchPerConv; lane++ {
 			f := (fam + lane) % 3
-			at += int64(1000 + g.r.IntN(20_000))
-			reply := g.text(40 + g.r.IntN(160))
+			at += int64(1000 + g.R.IntN(20_000))
+			reply := g.text(40 + g.R.IntN(160))
 			model := models[f]
 			if id%1000 == 0 && turn == 0 && lane == 0 {
 				model = rareModel // one conversation in a thousand
 			}
 			if _, err := msg.ExecContext(ctx, id, turn, lane, RoleAssistant, families[f], model, reply, "end_turn",
-				200+g.r.IntN(2000), 100+g.r.IntN(800), 200+g.r.IntN(1500), 1000+g.r.IntN(20_000), at, at); err != nil {
+				200+g.R.IntN(2000), 100+g.R.IntN(800), 200+g.R.IntN(1500), 1000+g.R.IntN(20_000), at, at); err != nil {
 				return err
 			}
 			n++

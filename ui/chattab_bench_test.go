@@ -3,15 +3,13 @@ package ui
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"atelier/internal/benchdata"
 	"atelier/store"
 )
 
@@ -61,28 +59,11 @@ func deliverAll(b *testing.B, m Model, cmd tea.Cmd) Model {
 
 // chatBenchDir returns a data folder holding chatBenchConversations chats
 // (a prompt and a reply each), generated once into a cache folder
-// ($ATELIER_BENCH_DIR, else the temporary folder) and reused.
+// (benchdata.Dir) and reused.
 func chatBenchDir(b *testing.B) string {
 	b.Helper()
-	root := os.Getenv("ATELIER_BENCH_DIR")
-	if root == "" {
-		root = os.TempDir()
-	}
-	dir := filepath.Join(root, fmt.Sprintf("atelier-bench-chat-v%d-%d", store.SchemaVersion, chatBenchConversations))
-	done := filepath.Join(dir, "generated")
-	if _, err := os.Stat(done); err == nil {
-		return dir
-	}
-	os.RemoveAll(dir) // a generation cut short
-	start := time.Now()
-	if err := generateChats(dir, chatBenchConversations); err != nil {
-		b.Fatal(err)
-	}
-	if err := os.WriteFile(done, []byte(time.Now().Format(time.RFC3339)), 0o600); err != nil {
-		b.Fatal(err)
-	}
-	b.Logf("generated %d conversations in %s (%s)", chatBenchConversations, dir, time.Since(start).Round(time.Second))
-	return dir
+	return benchdata.Dir(b, fmt.Sprintf("atelier-bench-chat-v%d-%d", store.SchemaVersion, chatBenchConversations),
+		func(dir string) error { return generateChats(dir, chatBenchConversations) })
 }
 
 // generateChats stores n conversations, "conversation 0" the oldest.

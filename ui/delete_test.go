@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"atelier/store"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
@@ -38,7 +36,7 @@ func TestHistoryDeletesAVideoAsTheVideoTabDoes(t *testing.T) {
 	deps.Store = st
 	m := New(deps)
 	m.tabs[tab.Video] = videoScreen(video.New(video.Options{Store: st, Tick: -1}))
-	m = start(t, send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40}))
+	m = inTerminal(t, m)
 	if m.status.running != 1 {
 		t.Fatalf("%d running", m.status.running)
 	}

@@ -128,6 +128,13 @@ func sendWatching(t *testing.T, m Model, watch func(Model), msgs ...tea.Msg) Mod
 	return m
 }
 
+// inTerminal is m in a 120×40 terminal, started: the shell as most tests
+// first see it.
+func inTerminal(t *testing.T, m Model) Model {
+	t.Helper()
+	return start(t, send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40}))
+}
+
 // start runs Init's commands as Bubble Tea would.
 func start(t *testing.T, m Model) Model {
 	t.Helper()

@@ -56,7 +56,7 @@ func TestSavedSettingsReachEveryTab(t *testing.T) {
 }
 
 func TestImageTabTakesText(t *testing.T) {
-	m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 120, Height: 40}))
+	m := inTerminal(t, New(testDeps(t)))
 	m = send(t, m, tabtest.Press("alt+3"))
 	m = send(t, m, typed("3 foxes")...)
 	if m.active != tab.Image {

@@ -33,22 +33,19 @@ type keyMap struct {
 }
 
 func defaultKeyMap() keyMap {
-	b := func(keys []string, k, what string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, what))
-	}
 	return keyMap{
-		Jump:     b(tabKeys("alt+"), fmt.Sprintf("alt+1…%d", tab.Count), "go to tab"),
-		Next:     b([]string{"ctrl+right"}, "ctrl+→", "next tab"),
-		Prev:     b([]string{"ctrl+left"}, "ctrl+←", "previous tab"),
-		Help:     b([]string{"f1"}, "f1", "help, from anywhere"),
-		Question: b([]string{"?"}, "?", "help, where no text is typed"),
-		Palette:  b([]string{"ctrl+p"}, "ctrl+p", "command palette"),
-		Log:      b([]string{"ctrl+l"}, "ctrl+l", "recent messages, whole"),
-		Dismiss:  b([]string{"esc"}, "esc", "clear the error, then back"),
-		Quit:     b([]string{"ctrl+c"}, "ctrl+c", "quit"),
+		Jump:     keys.Bind(fmt.Sprintf("alt+1…%d", tab.Count), "go to tab", tabKeys("alt+")...),
+		Next:     keys.Bind("ctrl+→", "next tab", "ctrl+right"),
+		Prev:     keys.Bind("ctrl+←", "previous tab", "ctrl+left"),
+		Help:     keys.Bind("f1", "help, from anywhere", "f1"),
+		Question: keys.Bind("?", "help, where no text is typed", "?"),
+		Palette:  keys.Bind("ctrl+p", "command palette", "ctrl+p"),
+		Log:      keys.Bind("ctrl+l", "recent messages, whole", "ctrl+l"),
+		Dismiss:  keys.Bind("esc", "clear the error, then back", "esc"),
+		Quit:     keys.Bind("ctrl+c", "quit", "ctrl+c"),
 
 		Moves: keys.DefaultMoves(),
-		Close: b([]string{"esc", "q"}, "esc/q", "close"),
+		Close: keys.Bind("esc/q", "close", "esc", "q"),
 	}
 }
 

@@ -130,7 +130,7 @@ func TestTaggedThroughBatchesAndSequences(t *testing.T) {
 // says why with ! and stays no error (issue 30: "write a prompt first"
 // was marked ✗ and stayed until esc).
 func TestWritingNothingIsNoFailure(t *testing.T) {
-	m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 120, Height: 40}))
+	m := inTerminal(t, New(testDeps(t)))
 	m = send(t, m, tabtest.Press("alt+2"), tabtest.Press("ctrl+r"))
 	if b := bottom(m); !strings.Contains(b, "! compare: ") || strings.Contains(b, "✗") {
 		t.Errorf("bottom line %q", b)

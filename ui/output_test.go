@@ -40,7 +40,7 @@ func TestModelOutputHasNoHyperlinks(t *testing.T) {
 	deps.Connect = func(s *store.Settings) (*client.Client, error) {
 		return client.New(s.BaseURL, client.Keys{Alpha: "k", Beta: "k", Gamma: "k"})
 	}
-	m := start(t, send(t, New(deps), tea.WindowSizeMsg{Width: 120, Height: 40}))
+	m := inTerminal(t, New(deps))
 
 	check := func(screen string) {
 		t.Helper()

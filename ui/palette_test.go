@@ -15,7 +15,7 @@ import (
 // what is typed narrows them, and enter runs the one chosen as its key
 // would (issue 30).
 func TestPaletteRunsAnAction(t *testing.T) {
-	m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 120, Height: 40}))
+	m := inTerminal(t, New(testDeps(t)))
 	m = send(t, m, tabtest.Press("alt+2"), tabtest.Press("ctrl+p"))
 	if m.cover != paletteCover || !strings.Contains(screenText(m), "Actions · Compare") {
 		t.Fatalf("ctrl+p did not open the palette:\n%s", screenText(m))
@@ -80,7 +80,7 @@ func TestPaletteExpandsChoices(t *testing.T) {
 // Chat (issue 30: with one code block, y copied it and 2 went to
 // Compare); with no block to choose, 2 says it chose nothing.
 func TestYThenADigitStaysInChat(t *testing.T) {
-	m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 120, Height: 40}))
+	m := inTerminal(t, New(testDeps(t)))
 	m = send(t, m, tabtest.Press("tab"), tabtest.Press("tab")) // the list, then the conversation
 	if m.tabs[tab.Chat].Focused() {
 		t.Fatal("the composer still has the keyboard")

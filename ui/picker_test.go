@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
@@ -14,7 +12,7 @@ import (
 // picker opened from the list stays in Chat; it used to land on the Video
 // tab with "8" in its prompt (issue 19, bug 2).
 func TestDigitsInThePickerStayInChat(t *testing.T) {
-	m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 120, Height: 40}))
+	m := inTerminal(t, New(testDeps(t)))
 	m = send(t, m, tabtest.Press("tab"), tabtest.Press("ctrl+t"))
 	for range 7 { // family, model, system, max tokens, temperature, top_p, top_k
 		m = send(t, m, tabtest.Press("down"))

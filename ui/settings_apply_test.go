@@ -16,7 +16,7 @@ import (
 // TestNewDefaultModelsApplyAtOnce: default models saved in Settings reach
 // Chat, Image and Video at once, not after a restart (issue 19, bug 9).
 func TestNewDefaultModelsApplyAtOnce(t *testing.T) {
-	m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 120, Height: 40}))
+	m := inTerminal(t, New(testDeps(t)))
 	e := client.VideoEndpoints()[len(client.VideoEndpoints())-1]
 	mode := ""
 	if len(e.Modes) > 0 {

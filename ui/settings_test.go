@@ -61,7 +61,7 @@ func TestKeyIsNeverOnScreen(t *testing.T) {
 }
 
 func TestSettingsErrorReachesTheStatusBar(t *testing.T) {
-	m := start(t, send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 120, Height: 40}))
+	m := inTerminal(t, New(testDeps(t)))
 	m = send(t, m, tabtest.Press("alt+6"))
 	for range 10 { // to "alpha  + add header"
 		m = send(t, m, tabtest.Press("down"))

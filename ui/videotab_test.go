@@ -3,15 +3,13 @@ package ui
 import (
 	"atelier/ui/tab/tabtest"
 	"context"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/client/sim/simtest"
 	"atelier/poller"
 	"atelier/store"
 	"atelier/ui/tab"
@@ -23,13 +21,7 @@ import (
 // reach the Video tab through the events channel while Chat is showing,
 // the status bar counts it running, then announces it done.
 func TestVideoTasksMoveWhileAnotherTabShows(t *testing.T) {
-	s := sim.New(sim.Options{Keys: map[string]string{"queue": "kq"}})
-	srv := httptest.NewServer(s)
-	defer srv.Close()
-	c, err := client.New(srv.URL, client.Keys{Queue: "kq"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := simtest.Client(t, simtest.Serve(t, sim.Options{Keys: map[string]string{"queue": "kq"}}, nil))
 	st, err := store.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +47,7 @@ func TestVideoTasksMoveWhileAnotherTabShows(t *testing.T) {
 	// Ticks of the running task's clock would come every second, forever:
 	// here time stands still.
 	m.tabs[tab.Video] = videoScreen(video.New(video.Options{Store: st, Poller: p, Tick: -1}))
-	m = start(t, send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40}))
+	m = inTerminal(t, m)
 	if m.active != tab.Chat || m.status.running != 1 {
 		t.Fatalf("on tab %d, %d running", m.active, m.status.running)
 	}

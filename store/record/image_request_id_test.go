@@ -3,13 +3,13 @@ package record
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"sync"
 	"testing"
 	"time"
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/client/sim/simtest"
 	"atelier/store/recipe"
 )
 
@@ -17,20 +17,17 @@ import (
 // every image saved names the request id the service gave the request (a
 // reply header), for a whole reply and for a stream.
 func TestSavedImagesCarryTheRequestID(t *testing.T) {
-	s := sim.New(sim.Options{Keys: map[string]string{"gamma": "kg"}})
 	var mu sync.Mutex
 	var ids []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.ServeHTTP(w, r)
-		mu.Lock()
-		ids = append(ids, w.Header().Get("X-Request-Id"))
-		mu.Unlock()
-	}))
-	t.Cleanup(func() { srv.Close(); s.Close() })
-	c, err := client.New(srv.URL, client.Keys{Gamma: "kg"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	url := simtest.Serve(t, sim.Options{Keys: map[string]string{"gamma": "kg"}}, func(s http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			s.ServeHTTP(w, r)
+			mu.Lock()
+			ids = append(ids, w.Header().Get("X-Request-Id"))
+			mu.Unlock()
+		})
+	})
+	c := simtest.Client(t, url)
 	db := openStore(t)
 	ctx := context.Background()
 	for i, stream := range []bool{false, true} {

@@ -23,21 +23,18 @@ type keyMap struct {
 }
 
 func defaultKeyMap() keyMap {
-	b := func(keys []string, k, what string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, what))
-	}
 	return keyMap{
-		NextKind: b([]string{"tab"}, "tab", "next board"),
-		PrevKind: b([]string{"shift+tab"}, "shift+tab", "previous board"),
-		Kinds:    b([]string{"1", "2", "3"}, "1/2/3", "chat / image / video board"),
-		Matrix:   b([]string{"m"}, "m", "board / head-to-head matrix"),
-		Filter:   b([]string{"/", "f"}, "/ or f", "filter: tag, family, since"),
-		Clear:    b([]string{"x"}, "x", "clear the filters"),
+		NextKind: keys.Bind("tab", "next board", "tab"),
+		PrevKind: keys.Bind("shift+tab", "previous board", "shift+tab"),
+		Kinds:    keys.Bind("1/2/3", "chat / image / video board", "1", "2", "3"),
+		Matrix:   keys.Bind("m", "board / head-to-head matrix", "m"),
+		Filter:   keys.Bind("/ or f", "filter: tag, family, since", "/", "f"),
+		Clear:    keys.Bind("x", "clear the filters", "x"),
 		Up:       keys.Up(),
 		Down:     keys.Down(),
-		Run:      b([]string{"enter", "r"}, "enter/r", "run the pair's next blind comparison"),
-		Left:     b([]string{"left", "h"}, "←/h", "matrix: columns to the left"),
-		Right:    b([]string{"right", "l"}, "→/l", "matrix: columns to the right"),
+		Run:      keys.Bind("enter/r", "run the pair's next blind comparison", "enter", "r"),
+		Left:     keys.Bind("←/h", "matrix: columns to the left", "left", "h"),
+		Right:    keys.Bind("→/l", "matrix: columns to the right", "right", "l"),
 		PageUp:   keys.PageUp(),
 		PageDown: keys.PageDown(),
 		Top:      keys.Top(),

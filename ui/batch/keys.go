@@ -24,39 +24,36 @@ type keyMap struct {
 }
 
 func defaultKeyMap() keyMap {
-	b := func(k, what string, keys ...string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, what))
-	}
 	return keyMap{
-		Open:        b("enter", "open matrix", "enter"),
-		New:         b("n", "run a batch file", "n"),
-		Resume:      b("r", "resume", "r"),
-		RetryFailed: b("R", "resume, failed cells too", "R"),
-		Export:      b("x", "export", "x"), // Markdown and CSV, as batch export writes
+		Open:        keys.Bind("enter", "open matrix", "enter"),
+		New:         keys.Bind("n", "run a batch file", "n"),
+		Resume:      keys.Bind("r", "resume", "r"),
+		RetryFailed: keys.Bind("R", "resume, failed cells too", "R"),
+		Export:      keys.Bind("x", "export", "x"), // Markdown and CSV, as batch export writes
 
-		Start:  b("enter", "weigh and run", "enter"),
-		Edit:   b("ctrl+o", "edit in $EDITOR (a starter if new), then run", "ctrl+o"),
-		Cancel: b("esc", "cancel", "esc"),
+		Start:  keys.Bind("enter", "weigh and run", "enter"),
+		Edit:   keys.Bind("ctrl+o", "edit in $EDITOR (a starter if new), then run", "ctrl+o"),
+		Cancel: keys.Bind("esc", "cancel", "esc"),
 
 		Up:       keys.Up(),
 		Down:     keys.Down(),
-		Left:     b("←/h", "target left", "left", "h"),
-		Right:    b("→/l", "target right", "right", "l"),
+		Left:     keys.Bind("←/h", "target left", "left", "h"),
+		Right:    keys.Bind("→/l", "target right", "right", "l"),
 		PageUp:   keys.PageUp(),
 		PageDown: keys.PageDown(),
 		Top:      keys.Top(),
 		Bottom:   keys.Bottom(),
 
-		Cell:         b("enter", "cell's replies", "enter"),
-		Sort:         b("s", "sort by next column", "s"),
-		Reverse:      b("S", "reverse sort", "S"),
-		Disagree:     b("f", "only where targets disagree", "f"),
-		Compare:      b("c", "row to Compare", "c"),
-		CompareBlind: b("C", "row to Compare, blind", "C"),
-		Back:         b("esc", "back to the list", "esc"),
-		Stop:         b("esc", "stop the run", "esc"),
+		Cell:         keys.Bind("enter", "cell's replies", "enter"),
+		Sort:         keys.Bind("s", "sort by next column", "s"),
+		Reverse:      keys.Bind("S", "reverse sort", "S"),
+		Disagree:     keys.Bind("f", "only where targets disagree", "f"),
+		Compare:      keys.Bind("c", "row to Compare", "c"),
+		CompareBlind: keys.Bind("C", "row to Compare, blind", "C"),
+		Back:         keys.Bind("esc", "back to the list", "esc"),
+		Stop:         keys.Bind("esc", "stop the run", "esc"),
 
-		Close: b("esc/q", "close", "esc", "q"),
+		Close: keys.Bind("esc/q", "close", "esc", "q"),
 	}
 }
 

@@ -31,47 +31,44 @@ type keyMap struct {
 }
 
 func defaultKeyMap() keyMap {
-	b := func(keys []string, k, what string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, what))
-	}
 	return keyMap{
-		New:        b([]string{"ctrl+n"}, "ctrl+n", "new chat"),
-		Target:     b([]string{"ctrl+t"}, "ctrl+t", "target"),
-		Regenerate: b([]string{"ctrl+r"}, "ctrl+r", "regenerate"),
-		Stop:       b([]string{"esc"}, "esc", "stop"),
-		Focus:      b([]string{"tab"}, "tab", "next pane"),
-		FocusBack:  b([]string{"shift+tab"}, "shift+tab", "previous pane"),
+		New:        keys.Bind("ctrl+n", "new chat", "ctrl+n"),
+		Target:     keys.Bind("ctrl+t", "target", "ctrl+t"),
+		Regenerate: keys.Bind("ctrl+r", "regenerate", "ctrl+r"),
+		Stop:       keys.Bind("esc", "stop", "esc"),
+		Focus:      keys.Bind("tab", "next pane", "tab"),
+		FocusBack:  keys.Bind("shift+tab", "previous pane", "shift+tab"),
 
-		Send:    b([]string{"enter"}, "enter", "send"),
-		Newline: b([]string{"shift+enter", "ctrl+j"}, "⇧enter/ctrl+j", "new line"),
+		Send:    keys.Bind("enter", "send", "enter"),
+		Newline: keys.Bind("⇧enter/ctrl+j", "new line", "shift+enter", "ctrl+j"),
 		Editor:  editor.DefaultKeyMap().Open,
-		Attach:  b([]string{"alt+a"}, "alt+a", "attach image"),
-		Detach:  b([]string{"alt+x"}, "alt+x", "drop images"),
-		Unedit:  b([]string{"esc"}, "esc", "back: the prompt is not edited"),
+		Attach:  keys.Bind("alt+a", "attach image", "alt+a"),
+		Detach:  keys.Bind("alt+x", "drop images", "alt+x"),
+		Unedit:  keys.Bind("esc", "back: the prompt is not edited", "esc"),
 
 		Moves:  keys.DefaultMoves(),
 		Open:   keys.Open(),
 		Filter: keys.Filter(),
-		Rename: b([]string{"r"}, "r", "rename"),
-		Delete: b([]string{"d", "delete"}, "d/delete", "delete"),
+		Rename: keys.Bind("r", "rename", "r"),
+		Delete: keys.Bind("d/delete", "delete", "d", "delete"),
 
-		Thinking: b([]string{"t"}, "t", "thinking"),
-		Copy:     b([]string{"c"}, "c", "copy reply"),
-		CopyCode: b([]string{"y"}, "y N", "copy block N"),
-		Edit:     b([]string{"e"}, "e", "edit the last prompt"),
-		ToPrompt: b([]string{"enter"}, "enter", "to the prompt"),
+		Thinking: keys.Bind("t", "thinking", "t"),
+		Copy:     keys.Bind("c", "copy reply", "c"),
+		CopyCode: keys.Bind("y N", "copy block N", "y"),
+		Edit:     keys.Bind("e", "edit the last prompt", "e"),
+		ToPrompt: keys.Bind("enter", "to the prompt", "enter"),
 		Scroll:   markdown.DefaultKeyMap(),
 
-		CodeNumber: b([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}, "0-9", "the code block's number"),
+		CodeNumber: keys.Bind("0-9", "the code block's number", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
 
 		Yes:    confirm.Keys("delete", "keep").Yes,
 		No:     confirm.Keys("delete", "keep").No,
-		Save:   b([]string{"enter"}, "enter", "done"),
-		Cancel: b([]string{"esc"}, "esc", "cancel"),
+		Save:   keys.Bind("enter", "done", "enter"),
+		Cancel: keys.Bind("esc", "cancel", "esc"),
 
-		Change:     b([]string{"left", "right", "h", "l", "space"}, "←/→/h/l/space", "change"),
-		Close:      b([]string{"esc", "ctrl+t"}, "esc/ctrl+t", "use this target"),
-		TypeNumber: b([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "-"}, "0-9 . -", "type a number"),
+		Change:     keys.Bind("←/→/h/l/space", "change", "left", "right", "h", "l", "space"),
+		Close:      keys.Bind("esc/ctrl+t", "use this target", "esc", "ctrl+t"),
+		TypeNumber: keys.Bind("0-9 . -", "type a number", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "-"),
 	}
 }
 
@@ -176,17 +173,13 @@ const (
 // tab is in first and those that act now live.
 func (h helpKeys) help() tab.Help {
 	all := tab.Help{Short: h.short(), Groups: h.groups()}
-	switch h.mode {
-	case picking:
-		return all.In(pickKeys)
-	case typing:
-		return all.In(typingKeys)
-	case confirming:
-		return all.In(confirmKeys)
-	case numbering:
-		return all.In(numberKeys)
-	}
-	return all.In(h.live()...)
+	return tab.InMode(all, h.mode, ownGroup, h.live()...)
+}
+
+// ownGroup names the one group that acts in each mode that has one; in
+// the others, the pane's (live).
+var ownGroup = map[mode][]string{
+	picking: {pickKeys}, typing: {typingKeys}, confirming: {confirmKeys}, numbering: {numberKeys},
 }
 
 // groups are every key of the tab, a group a context.

@@ -1,12 +1,9 @@
 package chat
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"image"
-	"image/png"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -143,10 +140,7 @@ func TestModelOutputIsCleaned(t *testing.T) {
 
 func TestAttachAnImage(t *testing.T) {
 	h := newHarness(t, "")
-	var buf bytes.Buffer
-	png.Encode(&buf, image.NewRGBA(image.Rect(0, 0, 4, 4)))
-	path := filepath.Join(t.TempDir(), "dot.png")
-	os.WriteFile(path, buf.Bytes(), 0o600)
+	path := tabtest.WritePNG(t, "dot.png", image.NewRGBA(image.Rect(0, 0, 4, 4)))
 
 	h.Keys("alt+a")
 	if h.m.field.kind != attachField || !strings.Contains(h.view(), "image ▸") {

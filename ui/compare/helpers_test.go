@@ -5,7 +5,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,6 +16,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/client/sim/simtest"
 	"atelier/store"
 	"atelier/ui/internal/deltaq"
 	"atelier/ui/internal/frameclock"
@@ -131,11 +131,10 @@ func (h *harness) conversation() *store.Conversation {
 	return tabtest.Conversation(h.t, h.db, h.m.run.convID)
 }
 
-// service is the simulator behind an httptest server. hold, when set, is
-// called for each request before the simulator answers it.
+// service is the simulator behind a loopback server (simtest). hold, when
+// set, is called for each request before the simulator answers it.
 type service struct {
-	sim  *sim.Server
-	srv  *httptest.Server
+	url  string
 	hold func(r *http.Request, body []byte)
 	quit chan struct{} // closed when the test ends: a hold must let go
 }
@@ -150,26 +149,25 @@ func (s *service) held(r *http.Request) {
 
 func newService(t *testing.T) *service {
 	t.Helper()
-	s := &service{sim: sim.New(sim.Options{}), quit: make(chan struct{})}
-	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		if s.hold != nil {
-			s.hold(r, body)
-		}
-		s.sim.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() { close(s.quit); s.srv.Close(); s.sim.Close() })
+	s := &service{quit: make(chan struct{})}
+	s.url = simtest.Serve(t, sim.Options{}, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			if s.hold != nil {
+				s.hold(r, body)
+			}
+			next.ServeHTTP(w, r)
+		})
+	})
+	t.Cleanup(func() { close(s.quit) }) // before the server closes (cleanups run last first): a hold lets go
 	return s
 }
 
 // client talks to the service with any key, and retries without waiting.
 func (s *service) client(t *testing.T) *client.Client {
 	t.Helper()
-	c, err := client.New(s.srv.URL, client.Keys{Alpha: "k", Beta: "k", Gamma: "k", Queue: "k"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := simtest.Client(t, s.url)
 	c.Sleep = func(ctx context.Context, _ time.Duration) error { return ctx.Err() }
 	c.Headers = map[client.Group]http.Header{}
 	return c

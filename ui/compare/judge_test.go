@@ -17,6 +17,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/client/sim/simtest"
 	"atelier/store"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
@@ -275,28 +276,24 @@ func TestRerunFromHistoryCountsTheRunItOpens(t *testing.T) {
 // (its stream is dropped: no result comes). The service sends half of the
 // first prompt's events, then holds.
 func TestStoppedLaneKeepsItsFirstToken(t *testing.T) {
-	s := sim.New(sim.Options{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		if !bytes.Contains(body, []byte("first")) {
-			s.ServeHTTP(w, r)
-			return
-		}
-		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, r)
-		events := strings.SplitAfter(rec.Body.String(), "\n\n")
-		maps.Copy(w.Header(), rec.Header())
-		w.WriteHeader(rec.Code)
-		io.WriteString(w, strings.Join(events[:len(events)/2], ""))
-		w.(http.Flusher).Flush()
-		<-r.Context().Done()
+	c := simtest.Client(t, simtest.Serve(t, sim.Options{}, func(s http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			if !bytes.Contains(body, []byte("first")) {
+				s.ServeHTTP(w, r)
+				return
+			}
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, r)
+			events := strings.SplitAfter(rec.Body.String(), "\n\n")
+			maps.Copy(w.Header(), rec.Header())
+			w.WriteHeader(rec.Code)
+			io.WriteString(w, strings.Join(events[:len(events)/2], ""))
+			w.(http.Flusher).Flush()
+			<-r.Context().Done()
+		})
 	}))
-	t.Cleanup(func() { srv.Close(); s.Close() })
-	c, err := client.New(srv.URL, client.Keys{Alpha: "k", Beta: "k", Gamma: "k", Queue: "k"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, stop := range []string{"esc", "ctrl+r"} {
 		h := newHarness(t, c)
 		pressed := false

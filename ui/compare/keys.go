@@ -41,47 +41,44 @@ type keyMap struct {
 }
 
 func defaultKeyMap() keyMap {
-	b := func(keys []string, k, help string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, help))
-	}
 	fk := form.DefaultKeyMap()
 	fk.Enter.SetEnabled(false) // enter applies the form
 	return keyMap{
-		Next:     b([]string{"tab", "right", "l"}, "tab/→/l", "next column"),
-		Prev:     b([]string{"shift+tab", "left", "h"}, "shift+tab/←/h", "previous column"),
-		Zoom:     b([]string{"z"}, "z", "zoom"),
-		Sync:     b([]string{"s"}, "s", "sync scroll"),
-		Rate:     b([]string{"1", "2", "3", "4", "5", "0"}, "1-5/0", "rate"),
-		Note:     b([]string{"n"}, "n", "note"),
-		Winner:   b([]string{"w"}, "w", "winner"),
-		Continue: b([]string{"c"}, "c", "continue in chat"),
-		Export:   b([]string{"x"}, "x", "export"),
-		Rerun:    b([]string{"ctrl+r"}, "ctrl+r", "run"),
-		Edit:     b([]string{"e", "enter"}, "e/enter", "edit prompt"),
-		Targets:  b([]string{"ctrl+t"}, "ctrl+t", "targets"),
-		Stop:     b([]string{"esc"}, "esc", "stop"),
-		Older:    b([]string{"["}, "[", "older run"),
-		Newer:    b([]string{"]"}, "]", "newer run"),
-		Diff:     b([]string{"ctrl+d"}, "ctrl+d", "word diff with the next column"), // D is a ranking's letter
-		Tags:     b([]string{"#"}, "#", "tags"),
-		Sets:     b([]string{"S"}, "S", "target sets: take one, or save these targets"),
+		Next:     keys.Bind("tab/→/l", "next column", "tab", "right", "l"),
+		Prev:     keys.Bind("shift+tab/←/h", "previous column", "shift+tab", "left", "h"),
+		Zoom:     keys.Bind("z", "zoom", "z"),
+		Sync:     keys.Bind("s", "sync scroll", "s"),
+		Rate:     keys.Bind("1-5/0", "rate", "1", "2", "3", "4", "5", "0"),
+		Note:     keys.Bind("n", "note", "n"),
+		Winner:   keys.Bind("w", "winner", "w"),
+		Continue: keys.Bind("c", "continue in chat", "c"),
+		Export:   keys.Bind("x", "export", "x"),
+		Rerun:    keys.Bind("ctrl+r", "run", "ctrl+r"),
+		Edit:     keys.Bind("e/enter", "edit prompt", "e", "enter"),
+		Targets:  keys.Bind("ctrl+t", "targets", "ctrl+t"),
+		Stop:     keys.Bind("esc", "stop", "esc"),
+		Older:    keys.Bind("[", "older run", "["),
+		Newer:    keys.Bind("]", "newer run", "]"),
+		Diff:     keys.Bind("ctrl+d", "word diff with the next column", "ctrl+d"), // D is a ranking's letter
+		Tags:     keys.Bind("#", "tags", "#"),
+		Sets:     keys.Bind("S", "target sets: take one, or save these targets", "S"),
 		Scroll:   markdown.DefaultKeyMap(),
 
-		Blind: b([]string{"ctrl+b"}, "ctrl+b", "blind next run"),
+		Blind: keys.Bind("ctrl+b", "blind next run", "ctrl+b"),
 		Vote:  vote.DefaultKeyMap(),
 
-		Send:    b([]string{"enter", "ctrl+r"}, "enter/ctrl+r", "run the prompt"),
-		Newline: b([]string{"shift+enter", "ctrl+j"}, "⇧enter/ctrl+j", "new line"),
-		Close:   b([]string{"esc"}, "esc", "back, the text kept"),
+		Send:    keys.Bind("enter/ctrl+r", "run the prompt", "enter", "ctrl+r"),
+		Newline: keys.Bind("⇧enter/ctrl+j", "new line", "shift+enter", "ctrl+j"),
+		Close:   keys.Bind("esc", "back, the text kept", "esc"),
 		Editor:  launcher.DefaultKeyMap().Open,
 
-		Save:    b([]string{"enter"}, "enter", "save"),
-		Cancel:  b([]string{"esc"}, "esc", "cancel"),
-		SetSave: b([]string{"ctrl+s"}, "ctrl+s", "save these targets as the set"),
+		Save:    keys.Bind("enter", "save", "enter"),
+		Cancel:  keys.Bind("esc", "cancel", "esc"),
+		SetSave: keys.Bind("ctrl+s", "save these targets as the set", "ctrl+s"),
 
 		FormNext: keys.NextField(),
 		FormPrev: keys.PrevField(),
-		Apply:    b([]string{"enter"}, "enter", "apply"),
+		Apply:    keys.Bind("enter", "apply", "enter"),
 		Form:     fk,
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"image"
 	"image/color"
-	"image/png"
 	"strings"
 	"testing"
 	"time"
@@ -192,7 +191,5 @@ func testPNG(t testing.TB, w, h int) []byte {
 			img.Set(x, y, color.RGBA{uint8(x * 255 / w), uint8(y * 255 / h), 160, 255})
 		}
 	}
-	var b bytes.Buffer
-	check(t, png.Encode(&b, img))
-	return b.Bytes()
+	return tabtest.EncodePNG(t, img)
 }

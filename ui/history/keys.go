@@ -39,38 +39,35 @@ type keyMap struct {
 }
 
 func defaultKeyMap() keyMap {
-	b := func(keys []string, k, h string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, h))
-	}
 	return keyMap{
 		Moves: keys.DefaultMoves(),
 
 		Open:    keys.Open(),
-		Search:  b([]string{"/"}, "/", "search"),
-		Filters: b([]string{"f"}, "f", "filters"),
-		Clear:   b([]string{"esc"}, "esc", "clear search"),
+		Search:  keys.Bind("/", "search", "/"),
+		Filters: keys.Bind("f", "filters", "f"),
+		Clear:   keys.Bind("esc", "clear search", "esc"),
 
-		Export: b([]string{"x"}, "x", "export"),
-		Delete: b([]string{"d", "delete"}, "d/delete", "delete"),
-		Rerun:  b([]string{"r"}, "r", "re-run"),
-		Recipe: b([]string{"R"}, "R", "re-run from the file's recipe"),
-		JSON:   b([]string{"J"}, "J", "native JSON"),
+		Export: keys.Bind("x", "export", "x"),
+		Delete: keys.Bind("d/delete", "delete", "d", "delete"),
+		Rerun:  keys.Bind("r", "re-run", "r"),
+		Recipe: keys.Bind("R", "re-run from the file's recipe", "R"),
+		JSON:   keys.Bind("J", "native JSON", "J"),
 
-		Thinking: b([]string{"t"}, "t", "thinking"),
-		Lanes:    b([]string{"l"}, "l", "lanes side by side"),
-		File:     b([]string{"o"}, "o", "open file"),
+		Thinking: keys.Bind("t", "thinking", "t"),
+		Lanes:    keys.Bind("l", "lanes side by side", "l"),
+		File:     keys.Bind("o", "open file", "o"),
 		Back:     keys.Back(),
 
-		Prev:   b([]string{"up"}, "↑", "previous"),
-		Next:   b([]string{"down"}, "↓", "next"),
-		Done:   b([]string{"enter"}, "enter", "to the list"),
-		Cancel: b([]string{"esc"}, "esc", "clear"),
+		Prev:   keys.Bind("↑", "previous", "up"),
+		Next:   keys.Bind("↓", "next", "down"),
+		Done:   keys.Bind("enter", "to the list", "enter"),
+		Cancel: keys.Bind("esc", "clear", "esc"),
 
 		Filter: filter.DefaultKeyMap(),
 
-		Costs:      b([]string{"c"}, "c", "costs"),
-		NextPeriod: b([]string{"p", "right", "l"}, "p/→/l", "next period"),
-		PrevPeriod: b([]string{"left", "h"}, "←/h", "previous period"),
+		Costs:      keys.Bind("c", "costs", "c"),
+		NextPeriod: keys.Bind("p/→/l", "next period", "p", "right", "l"),
+		PrevPeriod: keys.Bind("←/h", "previous period", "left", "h"),
 
 		Yes: confirm.Keys("delete", "keep").Yes,
 		No:  confirm.Keys("delete", "keep").No,
@@ -138,19 +135,14 @@ func (h helpKeys) help() tab.Help {
 		{Title: costKeys, Keys: append([]key.Binding{k.NextPeriod, k.PrevPeriod}, append(k.Moves.Bindings(),
 			tab.Retitle(k.Costs, "close the costs"), k.Back)...)},
 	}}
-	switch h.mode {
-	case reading:
-		return all.In(readKeys, itemKeys)
-	case confirming:
-		return all.In(confirmKeys)
-	case searching:
-		return all.In(searchKeys)
-	case filtering:
-		return all.In(filterKeys)
-	case costing:
-		return all.In(costKeys)
-	}
-	return all.In(listKeys, itemKeys)
+	return tab.InMode(all, h.mode, liveIn, listKeys, itemKeys)
+}
+
+// liveIn names the groups that act in each mode, the first leading; in
+// the list, the list's and the item's.
+var liveIn = map[mode][]string{
+	reading: {readKeys, itemKeys}, confirming: {confirmKeys}, searching: {searchKeys},
+	filtering: {filterKeys}, costing: {costKeys},
 }
 
 // KeyModes is the help of each of the tab's modes, the first first. The

@@ -5,11 +5,8 @@ import (
 	"context"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -21,6 +18,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/client/sim/simtest"
 	"atelier/store"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
@@ -66,16 +64,16 @@ func newHarness(t *testing.T, handler func(sim http.Handler) http.Handler) *harn
 	h.Bind(t, tab.Image, h, func(msgs ...tea.Msg) { h.Deliver(h.update, msgs...) })
 	db := tabtest.OpenStore(t, "")
 	h.db = db
-	s := sim.New(sim.Options{Keys: map[string]string{"gamma": "kg"}})
-	var inner http.Handler = s
-	if handler != nil {
-		inner = handler(s)
-	}
-	mux := http.NewServeMux()
-	mux.Handle("/gw/", http.StripPrefix("/gw", h.record(inner)))
-	srv := httptest.NewServer(mux)
-	t.Cleanup(func() { srv.Close(); s.Close() })
-	c, err := client.New(srv.URL+"/gw", client.Keys{Gamma: "kg"})
+	url := simtest.Serve(t, sim.Options{Keys: map[string]string{"gamma": "kg"}}, func(s http.Handler) http.Handler {
+		inner := s
+		if handler != nil {
+			inner = handler(s)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("/gw/", http.StripPrefix("/gw", h.record(inner)))
+		return mux
+	})
+	c, err := client.New(url+"/gw", client.Keys{Gamma: "kg"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,13 +199,5 @@ func writeSizedPNG(t *testing.T, name string, w, h int) string {
 			img.Set(x, y, color.NRGBA{uint8(x * 8), uint8(y * 8), 128, 255})
 		}
 	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return tabtest.WritePNG(t, name, img)
 }

@@ -50,41 +50,38 @@ type keyMap struct {
 }
 
 func defaultKeyMap() keyMap {
-	b := func(keys []string, k, what string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, what))
-	}
 	return keyMap{
 		Next:     keys.NextField(),
 		Prev:     keys.PrevField(),
-		Up:       b([]string{"up"}, "↑", "previous listed value"),
-		Down:     b([]string{"down"}, "↓", "next listed value"),
-		Choose:   b([]string{"up", "down"}, "↑/↓", "step: a listed model, a size, a number"),
-		Send:     b([]string{"enter"}, "enter", "send"),
-		NewLine:  b([]string{"shift+enter", "ctrl+j"}, "⇧enter/ctrl+j", "new line"),
+		Up:       keys.Bind("↑", "previous listed value", "up"),
+		Down:     keys.Bind("↓", "next listed value", "down"),
+		Choose:   keys.Bind("↑/↓", "step: a listed model, a size, a number", "up", "down"),
+		Send:     keys.Bind("enter", "send", "enter"),
+		NewLine:  keys.Bind("⇧enter/ctrl+j", "new line", "shift+enter", "ctrl+j"),
 		Editor:   editor.DefaultKeyMap().Open,
-		AddImage: b([]string{"a"}, "a", "add image"),
-		SetMask:  b([]string{"m"}, "m", "set mask"),
-		Remove:   b([]string{"x", "backspace", "delete"}, "x/⌫/delete", "remove"),
-		Stop:     b([]string{"esc"}, "esc", "stop"),
+		AddImage: keys.Bind("a", "add image", "a"),
+		SetMask:  keys.Bind("m", "set mask", "m"),
+		Remove:   keys.Bind("x/⌫/delete", "remove", "x", "backspace", "delete"),
+		Stop:     keys.Bind("esc", "stop", "esc"),
 
-		PrevImage:  b([]string{"left", "h", "up"}, "←/h/↑", "previous image"),
-		NextImage:  b([]string{"right", "l", "down", "space"}, "→/l/↓/space", "next image"),
-		Open:       b([]string{"enter"}, "enter", "open"),
-		EditThis:   b([]string{"e"}, "e", "edit this"),
-		Rerun:      b([]string{"r"}, "r", "re-run"),
-		FullScreen: b([]string{"f"}, "f", "full screen"),
-		Gallery:    b([]string{"g"}, "g", "gallery"),
-		Compare:    b([]string{"c"}, "c", "compare models"),
-		Recipe:     b([]string{"R"}, "R", "form from recipe"),
-		Vary:       b([]string{"v"}, "v", "vary"),
+		PrevImage:  keys.Bind("←/h/↑", "previous image", "left", "h", "up"),
+		NextImage:  keys.Bind("→/l/↓/space", "next image", "right", "l", "down", "space"),
+		Open:       keys.Bind("enter", "open", "enter"),
+		EditThis:   keys.Bind("e", "edit this", "e"),
+		Rerun:      keys.Bind("r", "re-run", "r"),
+		FullScreen: keys.Bind("f", "full screen", "f"),
+		Gallery:    keys.Bind("g", "gallery", "g"),
+		Compare:    keys.Bind("c", "compare models", "c"),
+		Recipe:     keys.Bind("R", "form from recipe", "R"),
+		Vary:       keys.Bind("v", "vary", "v"),
 		Back:       keys.Back(),
 
-		Accept: b([]string{"enter"}, "enter", "add"),
-		Cancel: b([]string{"esc"}, "esc", "cancel"),
+		Accept: keys.Bind("enter", "add", "enter"),
+		Cancel: keys.Bind("esc", "cancel", "esc"),
 		Moves:  keys.DefaultMoves(),
-		Toggle: b([]string{"space", "x"}, "space/x", "select"),
-		Run:    b([]string{"enter"}, "enter", "run the comparison"),
-		Blind:  b([]string{"b"}, "b", "blind on/off"),
+		Toggle: keys.Bind("space/x", "select", "space", "x"),
+		Run:    keys.Bind("enter", "run the comparison", "enter"),
+		Blind:  keys.Bind("b", "blind on/off", "b"),
 
 		Vote: vote.DefaultKeyMap(),
 	}
@@ -133,7 +130,7 @@ func (h helpKeys) judging() []key.Binding {
 func (h helpKeys) short() []key.Binding {
 	var ks []key.Binding
 	k := h.km
-	pick := key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "choose")) // the previous or next image, short
+	pick := keys.Bind("←/→", "choose", "left", "right") // the previous or next image, short
 	switch h.mode {
 	case typing:
 		ks = []key.Binding{k.Send, k.Next, k.Editor}

@@ -22,11 +22,11 @@ func defaultKeyMap() keyMap {
 	answers := confirm.Keys("delete", "keep")
 	return keyMap{
 		Moves:     keys.DefaultMoves(),
-		Edit:      key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter/space", "edit")),
-		Delete:    key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d/delete", "delete")),
-		Save:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save")),
-		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
-		SaveForm:  key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save the price")),
+		Edit:      keys.Bind("enter/space", "edit", "enter", "space"),
+		Delete:    keys.Bind("d/delete", "delete", "d", "delete"),
+		Save:      keys.Bind("enter", "save", "enter"),
+		Cancel:    keys.Bind("esc", "cancel", "esc"),
+		SaveForm:  keys.Bind("ctrl+s", "save the price", "ctrl+s"),
 		NextField: keys.NextField(),
 		PrevField: keys.PrevField(),
 		Yes:       answers.Yes,

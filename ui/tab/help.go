@@ -51,6 +51,16 @@ func (h Help) In(titles ...string) Help {
 	return h
 }
 
+// InMode is h in the contexts a tab's table gives mode (see In), or in
+// otherwise where the table names no contexts for it: which groups act in
+// which mode is each tab's data, the choosing one function.
+func InMode[M comparable](h Help, mode M, table map[M][]string, otherwise ...string) Help {
+	if titles, ok := table[mode]; ok {
+		return h.In(titles...)
+	}
+	return h.In(otherwise...)
+}
+
 // Live are the keys of the live groups: those that act now.
 func (h Help) Live() []key.Binding {
 	var out []key.Binding

@@ -6,12 +6,8 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -22,6 +18,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/client/sim/simtest"
 	"atelier/poller"
 	"atelier/store"
 	"atelier/ui/tab"
@@ -130,24 +127,20 @@ func newRig(t *testing.T, opts sim.Options) *rig {
 	r := &rig{}
 	opts.Keys = map[string]string{"queue": "kq"}
 	opts.ValidateVideo = sim.TableRules
-	s := sim.New(opts)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		if req.Method == http.MethodPost && strings.HasPrefix(req.URL.Path, "/queue/qv/") {
-			b, _ := io.ReadAll(req.Body)
-			var body map[string]any
-			json.Unmarshal(b, &body)
-			r.mu.Lock()
-			r.bodies = append(r.bodies, body)
-			r.mu.Unlock()
-			req.Body = io.NopCloser(bytes.NewReader(b))
-		}
-		s.ServeHTTP(w, req)
+	c := simtest.Client(t, simtest.Serve(t, opts, func(s http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			if req.Method == http.MethodPost && strings.HasPrefix(req.URL.Path, "/queue/qv/") {
+				b, _ := io.ReadAll(req.Body)
+				var body map[string]any
+				json.Unmarshal(b, &body)
+				r.mu.Lock()
+				r.bodies = append(r.bodies, body)
+				r.mu.Unlock()
+				req.Body = io.NopCloser(bytes.NewReader(b))
+			}
+			s.ServeHTTP(w, req)
+		})
 	}))
-	t.Cleanup(func() { srv.Close(); s.Close() })
-	c, err := client.New(srv.URL, client.Keys{Queue: "kq"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	c.Backoff = func(int) time.Duration { return 0 }
 	r.c = c
 	r.st = tabtest.OpenStore(t, "")
@@ -187,13 +180,5 @@ func pngFile(t *testing.T) string {
 	t.Helper()
 	img := image.NewRGBA(image.Rect(0, 0, 4, 4))
 	img.Set(1, 1, color.RGBA{200, 10, 10, 255})
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(t.TempDir(), "frame.png")
-	if err := os.WriteFile(p, b.Bytes(), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return tabtest.WritePNG(t, "frame.png", img)
 }

@@ -33,12 +33,9 @@ type keyMap struct {
 // defaultKeyMap returns the Video tab's keys.
 func defaultKeyMap() keyMap {
 	lk := list.DefaultKeyMap()
-	b := func(keys []string, k, what string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, what))
-	}
 	return keyMap{
-		Choose:   b([]string{"ctrl+t"}, "ctrl+t", "endpoint"),
-		Submit:   b([]string{"ctrl+s"}, "ctrl+s", "submit"),
+		Choose:   keys.Bind("ctrl+t", "endpoint", "ctrl+t"),
+		Submit:   keys.Bind("ctrl+s", "submit", "ctrl+s"),
 		Next:     keys.NextField(),
 		Prev:     keys.PrevField(),
 		Up:       lk.Up,
@@ -46,23 +43,23 @@ func defaultKeyMap() keyMap {
 		Moves:    keys.DefaultMoves(),
 		Form:     form.DefaultKeyMap(),
 		List:     lk,
-		Leave:    b([]string{"esc"}, "esc", "to tasks"),
-		Open:     b([]string{"enter"}, "enter", "play"),
-		Copy:     b([]string{"y"}, "y", "copy URL"),
-		File:     b([]string{"f"}, "f", "file"),
-		Resubmit: b([]string{"r"}, "r", "re-submit"),
+		Leave:    keys.Bind("esc", "to tasks", "esc"),
+		Open:     keys.Bind("enter", "play", "enter"),
+		Copy:     keys.Bind("y", "copy URL", "y"),
+		File:     keys.Bind("f", "file", "f"),
+		Resubmit: keys.Bind("r", "re-submit", "r"),
 		Delete:   lk.Delete,
 		Filter:   lk.Filter,
-		Pick:     b([]string{"enter"}, "enter", "choose"),
-		Cancel:   b([]string{"esc"}, "esc", "cancel"),
+		Pick:     keys.Bind("enter", "choose", "enter"),
+		Cancel:   keys.Bind("esc", "cancel", "esc"),
 		Yes:      lk.Yes,
 		No:       lk.No,
-		Arena:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "arena")),
-		PlayBoth: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "play A then B")),
-		PlayA:    key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "play A")),
-		PlayB:    key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "play B")),
+		Arena:    keys.Bind("c", "arena", "c"),
+		PlayBoth: keys.Bind("enter", "play A then B", "enter"),
+		PlayA:    keys.Bind("1", "play A", "1"),
+		PlayB:    keys.Bind("2", "play B", "2"),
 		Vote:     vote.DefaultKeyMap(),
-		Done:     key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter/esc", "back to the tasks")),
+		Done:     keys.Bind("enter/esc", "back to the tasks", "enter", "esc"),
 	}
 }
 
@@ -141,25 +138,13 @@ func (h helpKeys) help() tab.Help {
 		{Title: withdrawKeys, Keys: []key.Binding{answers.Yes, answers.No}},
 		{Title: chooserKeys, Keys: append(k.Moves.Bindings(), k.Pick, k.Cancel)},
 	}}
-	switch h.mode {
-	case browsing:
-		return all.In(taskKeys)
-	case filtering:
-		return all.In(filterKeys)
-	case confirming:
-		return all.In(confirmKeys)
-	case picking:
-		return all.In(chooserKeys)
-	case pairing:
-		return all.In(pairKeys)
-	case judging:
-		return all.In(judgeKeys)
-	case revealed:
-		return all.In(revealedKeys)
-	case withdrawing:
-		return all.In(withdrawKeys)
-	}
-	return all.In(formKeys)
+	return tab.InMode(all, h.mode, liveIn, formKeys)
+}
+
+// liveIn names the group that acts in each mode; in the form, the form's.
+var liveIn = map[mode][]string{
+	browsing: {taskKeys}, filtering: {filterKeys}, confirming: {confirmKeys}, picking: {chooserKeys},
+	pairing: {pairKeys}, judging: {judgeKeys}, revealed: {revealedKeys}, withdrawing: {withdrawKeys},
 }
 
 // KeyModes is the help of each of the tab's modes, the tasks first (the

@@ -19,6 +19,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/internal/limits"
+	"atelier/ui/components/keys"
 )
 
 // KeyMap is the key that opens the editor, for a tab's key map and help.
@@ -28,7 +29,7 @@ type KeyMap struct {
 
 // DefaultKeyMap opens the editor with ctrl+o, as every tab does.
 func DefaultKeyMap() KeyMap {
-	return KeyMap{Open: key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "editor"))}
+	return KeyMap{Open: keys.Bind("ctrl+o", "editor", "ctrl+o")}
 }
 
 // EditedMsg is the text as the editor left it, trailing newlines dropped

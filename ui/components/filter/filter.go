@@ -51,16 +51,13 @@ type KeyMap struct {
 // DefaultKeyMap is the keys of every form: tab between fields (never
 // typed into one), ↑/↓ through the values, enter, esc.
 func DefaultKeyMap() KeyMap {
-	b := func(keys []string, k, what string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, what))
-	}
 	return KeyMap{
 		Next:  keys.NextField(),
 		Prev:  keys.PrevField(),
-		Up:    b([]string{"up"}, "↑", "previous suggestion"),
-		Down:  b([]string{"down"}, "↓", "next suggestion"),
-		Apply: b([]string{"enter"}, "enter", "apply the filters"),
-		Close: b([]string{"esc"}, "esc", "close, unchanged"),
+		Up:    keys.Bind("↑", "previous suggestion", "up"),
+		Down:  keys.Bind("↓", "next suggestion", "down"),
+		Apply: keys.Bind("enter", "apply the filters", "enter"),
+		Close: keys.Bind("esc", "close, unchanged", "esc"),
 	}
 }
 

@@ -21,11 +21,11 @@ func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		Up:     keys.RowUp(),
 		Down:   keys.RowDown(),
-		Change: key.NewBinding(key.WithKeys("space", "right", "l"), key.WithHelp("space/→/l", "next value")),
-		Back:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "previous value")),
-		Enter:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "next value, or next row")),
-		Add:    key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "add item")),
-		Remove: key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "remove item")),
+		Change: keys.Bind("space/→/l", "next value", "space", "right", "l"),
+		Back:   keys.Bind("←/h", "previous value", "left", "h"),
+		Enter:  keys.Bind("enter", "next value, or next row", "enter"),
+		Add:    keys.Bind("ctrl+n", "add item", "ctrl+n"),
+		Remove: keys.Bind("ctrl+x", "remove item", "ctrl+x"),
 	}
 }
 

@@ -10,56 +10,58 @@ import (
 // The verbs every tab shares, each on the same keys and in the same words
 // everywhere (README's key table).
 
-func bind(label, what string, keys ...string) key.Binding {
+// Bind is a binding on keys, shown in the help as label and what it does:
+// the one way every key map here makes its bindings.
+func Bind(label, what string, keys ...string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(label, what))
 }
 
 // Up moves to the row above in a list, where nothing is typed: k too.
-func Up() key.Binding { return bind("↑/k", "up", "up", "k") }
+func Up() key.Binding { return Bind("↑/k", "up", "up", "k") }
 
 // Down moves to the row below in a list: j too.
-func Down() key.Binding { return bind("↓/j", "down", "down", "j") }
+func Down() key.Binding { return Bind("↓/j", "down", "down", "j") }
 
 // PageUp moves a page up.
-func PageUp() key.Binding { return bind("pgup", "page up", "pgup") }
+func PageUp() key.Binding { return Bind("pgup", "page up", "pgup") }
 
 // PageDown moves a page down.
-func PageDown() key.Binding { return bind("pgdn", "page down", "pgdown") }
+func PageDown() key.Binding { return Bind("pgdn", "page down", "pgdown") }
 
 // Top goes to the first row, or the top of a text.
-func Top() key.Binding { return bind("g/home", "top", "g", "home") }
+func Top() key.Binding { return Bind("g/home", "top", "g", "home") }
 
 // Bottom goes to the last row, or the end of a text.
-func Bottom() key.Binding { return bind("G/end", "bottom", "G", "end") }
+func Bottom() key.Binding { return Bind("G/end", "bottom", "G", "end") }
 
 // RowUp moves to the row above in a form, where k is text.
-func RowUp() key.Binding { return bind("↑", "previous row", "up") }
+func RowUp() key.Binding { return Bind("↑", "previous row", "up") }
 
 // RowDown moves to the row below in a form.
-func RowDown() key.Binding { return bind("↓", "next row", "down") }
+func RowDown() key.Binding { return Bind("↓", "next row", "down") }
 
 // NextField moves to a form's next field; a tab is never typed into one.
-func NextField() key.Binding { return bind("tab", "next field", "tab") }
+func NextField() key.Binding { return Bind("tab", "next field", "tab") }
 
 // PrevField moves to a form's previous field.
-func PrevField() key.Binding { return bind("shift+tab", "previous field", "shift+tab") }
+func PrevField() key.Binding { return Bind("shift+tab", "previous field", "shift+tab") }
 
 // Filter opens a list's filter, typed as it narrows.
-func Filter() key.Binding { return bind("/", "filter", "/") }
+func Filter() key.Binding { return Bind("/", "filter", "/") }
 
 // Open opens the row under the cursor.
-func Open() key.Binding { return bind("enter", "open", "enter") }
+func Open() key.Binding { return Bind("enter", "open", "enter") }
 
 // Back goes one level back: out of what is open, a field, a question.
-func Back() key.Binding { return bind("esc", "back", "esc") }
+func Back() key.Binding { return Bind("esc", "back", "esc") }
 
 // Yes answers a question yes, in either case; what says what that does:
 // "yes, delete" ("" for a plain yes).
-func Yes(what string) key.Binding { return bind("y", saying("yes", what), "y", "Y") }
+func Yes(what string) key.Binding { return Bind("y", saying("yes", what), "y", "Y") }
 
 // No answers a question no, in either case, or esc: what says what stays
 // ("no, keep it").
-func No(what string) key.Binding { return bind("n/esc", saying("no", what), "n", "N", "esc") }
+func No(what string) key.Binding { return Bind("n/esc", saying("no", what), "n", "N", "esc") }
 
 // Says is what an answer made by Yes or No does, without the answer:
 // "delete" of "yes, delete"; the answer itself when it says no more.
@@ -80,7 +82,7 @@ func saying(answer, what string) string {
 
 // Withdraw withdraws a vote (after a y), in every tab that votes; a vote
 // is never changed.
-func Withdraw() key.Binding { return bind("W", "withdraw the vote", "W") }
+func Withdraw() key.Binding { return Bind("W", "withdraw the vote", "W") }
 
 // Shared are the grammar's bindings whose words never change (Yes and No
 // say what they answer): the verbs README's key table must hold.

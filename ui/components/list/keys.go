@@ -24,9 +24,9 @@ func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		Moves:       keys.DefaultMoves(),
 		Filter:      keys.Filter(),
-		Accept:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
-		ClearFilter: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
-		Delete:      key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d/delete", "delete")),
+		Accept:      keys.Bind("enter", "keep filter", "enter"),
+		ClearFilter: keys.Bind("esc", "clear filter", "esc"),
+		Delete:      keys.Bind("d/delete", "delete", "d", "delete"),
 		Yes:         answers.Yes,
 		No:          answers.No,
 	}

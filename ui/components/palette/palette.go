@@ -31,12 +31,12 @@ type KeyMap struct {
 // DefaultKeyMap returns the palette's keys.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Up:       key.NewBinding(key.WithKeys("up", "ctrl+k"), key.WithHelp("↑/ctrl+k", "up")),
-		Down:     key.NewBinding(key.WithKeys("down", "ctrl+j"), key.WithHelp("↓/ctrl+j", "down")),
+		Up:       keys.Bind("↑/ctrl+k", "up", "up", "ctrl+k"),
+		Down:     keys.Bind("↓/ctrl+j", "down", "down", "ctrl+j"),
 		PageUp:   keys.PageUp(),
 		PageDown: keys.PageDown(),
-		Run:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run the action")),
-		Close:    key.NewBinding(key.WithKeys("esc", "ctrl+p"), key.WithHelp("esc/ctrl+p", "close")),
+		Run:      keys.Bind("enter", "run the action", "enter"),
+		Close:    keys.Bind("esc/ctrl+p", "close", "esc", "ctrl+p"),
 	}
 }
 

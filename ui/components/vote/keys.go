@@ -24,17 +24,14 @@ type KeyMap struct {
 
 // DefaultKeyMap is the one key set of every blind vote (issue 30).
 func DefaultKeyMap() KeyMap {
-	b := func(keys []string, k, help string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, help))
-	}
 	return KeyMap{
-		Two:      b([]string{"a", "b", "t", "x", "A", "B", "T", "X"}, "a/b/t/x", "vote: A better, B better, tie, both bad"),
-		Rank:     b([]string{"a", "b", "c", "d", "A", "B", "C", "D"}, "letters enter", "vote: rank 3–4 best first (CBA)"),
-		Tie:      b([]string{"t", "T"}, "t", "vote: a tie"),
-		Bad:      b([]string{"x", "X"}, "x", "vote: all bad"),
-		Record:   b([]string{"enter"}, "enter", "record the ranking"),
-		Erase:    b([]string{"backspace"}, "⌫", "take a letter back"),
-		Clear:    b([]string{"esc"}, "esc", "clear the ranking"),
+		Two:      keys.Bind("a/b/t/x", "vote: A better, B better, tie, both bad", "a", "b", "t", "x", "A", "B", "T", "X"),
+		Rank:     keys.Bind("letters enter", "vote: rank 3–4 best first (CBA)", "a", "b", "c", "d", "A", "B", "C", "D"),
+		Tie:      keys.Bind("t", "vote: a tie", "t", "T"),
+		Bad:      keys.Bind("x", "vote: all bad", "x", "X"),
+		Record:   keys.Bind("enter", "record the ranking", "enter"),
+		Erase:    keys.Bind("⌫", "take a letter back", "backspace"),
+		Clear:    keys.Bind("esc", "clear the ranking", "esc"),
 		Withdraw: keys.Withdraw(),
 	}
 }
