@@ -137,22 +137,21 @@ func (e *FileError) Error() string {
 	return b.String()
 }
 
-// ReadFile reads and parses the batch file at path; prompt files are read
-// relative to its directory.
-func ReadFile(path string) (*Plan, error) { return ReadFileWith(path, nil) }
+// ReadFile reads and parses the batch file at path. Its prompt files are
+// read relative to its folder, and only from that folder and below (see
+// ReadOptions).
+func ReadFile(path string) (*Plan, error) { return ReadFileWith(path, ReadOptions{}) }
 
-// ReadFileWith is ReadFile, with sets reading the file's target_set.
-func ReadFileWith(path string, sets TargetSets) (*Plan, error) {
+// ReadFileWith is ReadFile with options: outside files allowed, and the
+// sets the file's target_set is read from.
+func ReadFileWith(path string, o ReadOptions) (*Plan, error) {
 	data, err := limits.ReadFile(path, MaxFile, "batch file")
 	if err != nil {
 		return nil, err
 	}
 	return ParseWith(path, data, func(name string) ([]byte, error) {
-		if !filepath.IsAbs(name) {
-			name = filepath.Join(filepath.Dir(path), name)
-		}
-		return limits.ReadFile(name, MaxPromptFile, "prompt file")
-	}, sets)
+		return readPromptFile(filepath.Dir(path), name, o.AllowOutsideFiles)
+	}, o.Sets)
 }
 
 // Parse reads a batch file's bytes; path names it in errors, and readFile

@@ -1,11 +1,9 @@
 package client
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 )
 
@@ -190,75 +188,4 @@ func alphaNotRepeated(old, v json.RawMessage) bool {
 		return true
 	}
 	return string(v) == "0" && len(old) > 0 && string(old) != "0" && string(old) != "null"
-}
-
-// Message returns the message as accumulated so far, with Raw encoded from
-// that state: complete after message_stop, partial before.
-func (a *MessageAccumulator) Message() *Message {
-	o := alphaNewObject()
-	if a.msg != nil {
-		o = a.msg.clone()
-	} else {
-		o.setValue("type", "message")
-		o.setValue("role", "assistant")
-	}
-	indexes := make([]int, 0, len(a.blocks))
-	for i := range a.blocks {
-		indexes = append(indexes, i)
-	}
-	slices.Sort(indexes)
-	content := make([]json.RawMessage, 0, len(indexes))
-	for _, i := range indexes {
-		content = append(content, a.blocks[i].encode())
-	}
-	o.setValue("content", content)
-	if a.stop != nil {
-		for _, k := range a.stop.keys {
-			o.set(k, a.stop.vals[k])
-		}
-	}
-	if a.usage != nil {
-		o.setValue("usage", a.usage)
-	}
-	raw, _ := o.MarshalJSON()
-	var m Message
-	if err := json.Unmarshal(raw, &m); err != nil {
-		m = Message{Raw: raw}
-	}
-	return &m
-}
-
-// encode returns the block's JSON: its start object with the deltas applied.
-func (b *alphaBlock) encode() json.RawMessage {
-	o := b.obj.clone()
-	if b.text.Len() > 0 {
-		o.setValue("text", o.str("text")+b.text.String())
-	}
-	if b.thinking.Len() > 0 {
-		o.setValue("thinking", o.str("thinking")+b.thinking.String())
-	}
-	if b.signature.Len() > 0 {
-		o.setValue("signature", o.str("signature")+b.signature.String())
-	}
-	if len(b.citations) > 0 {
-		var all []json.RawMessage
-		_ = json.Unmarshal(o.get("citations"), &all)
-		o.setValue("citations", append(all, b.citations...))
-	}
-	typ := o.str("type")
-	switch s := strings.TrimSpace(b.jsonText.String()); {
-	case s != "":
-		var buf bytes.Buffer
-		if json.Compact(&buf, []byte(s)) == nil {
-			o.set("input", buf.Bytes())
-		} else {
-			o.setValue("input", s) // kept as text; Add reported it
-		}
-	case typ == "tool_use" || typ == "server_tool_use":
-		if in := o.get("input"); len(in) == 0 || string(in) == "null" {
-			o.set("input", json.RawMessage("{}"))
-		}
-	}
-	raw, _ := o.MarshalJSON()
-	return raw
 }

@@ -87,17 +87,43 @@ func (o *alphaObject) clone() *alphaObject {
 
 // MarshalJSON writes the object with its keys in order.
 func (o *alphaObject) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
+	size := 2
+	for k, v := range o.vals {
+		size += len(k) + len(v) + 4
+	}
+	return o.appendJSONWith(make([]byte, 0, size), nil), nil
+}
+
+// appendJSON appends the object, content's value written by content.
+func (o *alphaObject) appendJSON(dst []byte, content func(dst []byte) []byte) []byte {
+	return o.appendJSONWith(dst, func(k string, dst []byte) ([]byte, bool) {
+		if k != "content" {
+			return dst, false
+		}
+		return content(dst), true
+	})
+}
+
+// appendJSONWith appends the object with its keys in order; value, when
+// set, may write a key's value itself (reporting that it did).
+func (o *alphaObject) appendJSONWith(dst []byte, value func(k string, dst []byte) ([]byte, bool)) []byte {
+	dst = append(dst, '{')
 	for i, k := range o.keys {
 		if i > 0 {
-			b.WriteByte(',')
+			dst = append(dst, ',')
 		}
-		key, _ := json.Marshal(k)
-		b.Write(key)
-		b.WriteByte(':')
-		b.Write(o.vals[k])
+		dst = append(appendJSONString(dst, k), ':')
+		if value != nil {
+			var done bool
+			if dst, done = value(k, dst); done {
+				continue
+			}
+		}
+		if v := o.vals[k]; v != nil {
+			dst = append(dst, v...)
+		} else {
+			dst = append(dst, "null"...)
+		}
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return append(dst, '}')
 }

@@ -11,7 +11,7 @@ import (
 // FuzzBetaChunk feeds arbitrary bytes to the chunk decoder and folds what
 // decodes, twice; the same bytes also go through the event decoder as a
 // whole stream. Nothing may panic, a decoded chunk must fold, and the fold
-// must be valid JSON.
+// must be valid JSON, the same as json.Marshal of the fold wrote.
 func FuzzBetaChunk(f *testing.F) {
 	addStreamSeeds(f, "beta/*")
 	for _, s := range []string{
@@ -35,8 +35,15 @@ func FuzzBetaChunk(f *testing.F) {
 				}
 			}
 		}
-		if !json.Valid(acc.Response().Raw) {
-			t.Fatalf("fold of a stream is not JSON: %s", acc.Response().Raw)
+		r := acc.Response()
+		if !json.Valid(r.Raw) {
+			t.Fatalf("fold of a stream is not JSON: %s", r.Raw)
+		}
+		// The fold writes what json.Marshal of it as maps wrote, and reads
+		// the same reply back.
+		if before := acc.responseBefore(); !bytes.Equal(r.Raw, before.Raw) || r.Text() != before.Text() ||
+			r.Thoughts() != before.Thoughts() || len(r.Candidates) != len(before.Candidates) {
+			t.Fatalf("the fold changed:\n got %s\nwant %s", r.Raw, before.Raw)
 		}
 	})
 }

@@ -82,13 +82,13 @@ func (c BetaCandidate) Text() string { return c.joinText(false) }
 func (c BetaCandidate) Thoughts() string { return c.joinText(true) }
 
 func (c BetaCandidate) joinText(thought bool) string {
-	var b strings.Builder
+	var texts []string
 	for _, p := range c.Content.Parts {
 		if p.Thought == thought {
-			b.WriteString(p.Text)
+			texts = append(texts, p.Text)
 		}
 	}
-	return b.String()
+	return strings.Join(texts, "") // one part: that very string, not a copy
 }
 
 // FunctionCalls returns the function calls of the candidate, in order;

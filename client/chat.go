@@ -137,10 +137,18 @@ type chatProtocol interface {
 	request() (json.RawMessage, error)
 	path(stream bool) string
 	send(ctx context.Context, c *Client) (*ChatResult, error)
-	stream(ctx context.Context, c *Client, yield func(ChatDelta) bool) (*ChatResult, error)
+	// stream yields the deltas of a streamed reply. A family fits the text
+	// of each event to the budget (kept.fit) before folding the event into
+	// its native reply, so that neither the reply it keeps (--json,
+	// history) nor its memory passes the budget; StreamChat counts what is
+	// yielded and ends the stream once the budget is spent.
+	stream(ctx context.Context, c *Client, kept *replyKept, yield func(ChatDelta) bool) (*ChatResult, error)
 }
 
 func newChatProtocol(t ChatTarget, turns []ChatTurn) (chatProtocol, error) {
+	if err := chatCheckWire(t.Settings); err != nil {
+		return nil, err // before a family's own checks, which could not even encode a NaN
+	}
 	switch t.Family {
 	case Alpha:
 		return newAlphaChat(t, turns)
@@ -198,6 +206,7 @@ func (c *Client) Chat(ctx context.Context, t ChatTarget, turns []ChatTurn) (*Cha
 		res.Request, _ = p.request()
 		if k := (replyKept{max: c.Limits.replyText()}); !k.fits(res) && err == nil {
 			k.cut(res)
+			res.Response = cutNativeText(res.Response, k.max)
 			res.Complete, err = false, c.replyTextError()
 		}
 	}
@@ -220,8 +229,9 @@ func (c *Client) StreamChat(ctx context.Context, t ChatTarget, turns []ChatTurn)
 		var first time.Duration
 		stopped, full := false, false
 		kept := replyKept{max: c.Limits.replyText()}
-		res, err := p.stream(ctx, c, func(d ChatDelta) bool {
+		res, err := p.stream(ctx, c, &kept, func(d ChatDelta) bool {
 			d, full = kept.take(d)
+			full = full || kept.over
 			if first == 0 && (d.Kind == ChatTextDelta || d.Kind == ChatThinkingDelta) && d.Text != "" {
 				first = time.Since(start)
 			}
@@ -233,10 +243,14 @@ func (c *Client) StreamChat(ctx context.Context, t ChatTarget, turns []ChatTurn)
 		if stopped {
 			return
 		}
+		full = full || kept.over
 		if res == nil {
 			res = &ChatResult{}
 		}
-		if full {
+		if over := !kept.fits(res); full || over {
+			if over { // a final event repeated more text than the deltas brought, or brought it alone
+				res.Response = cutNativeText(res.Response, kept.max)
+			}
 			kept.cut(res)
 			res.Complete, err = false, c.replyTextError()
 		}

@@ -89,7 +89,7 @@ func (a *alphaChat) send(ctx context.Context, c *Client) (*ChatResult, error) {
 	return res, nil
 }
 
-func (a *alphaChat) stream(ctx context.Context, c *Client, yield func(ChatDelta) bool) (*ChatResult, error) {
+func (a *alphaChat) stream(ctx context.Context, c *Client, kept *replyKept, yield func(ChatDelta) bool) (*ChatResult, error) {
 	var acc MessageAccumulator
 	var streamErr error
 	for ev, err := range c.StreamMessages(ctx, &a.req) {
@@ -97,11 +97,14 @@ func (a *alphaChat) stream(ctx context.Context, c *Client, yield func(ChatDelta)
 			streamErr = err
 			break
 		}
+		if d := ev.Delta; d != nil { // the budget first, then the message
+			d.Text, d.Thinking = kept.fit(d.Text, 0), kept.fit(d.Thinking, 0)
+		}
 		if err := acc.Add(ev); err != nil {
 			streamErr = err
 			break
 		}
-		if d, ok := alphaChatDelta(ev, &acc); ok && !yield(d) {
+		if d, ok := alphaChatDelta(ev, &acc); ok && !yield(d) || kept.over {
 			break
 		}
 	}
@@ -120,16 +123,17 @@ func alphaChatDelta(ev MessageEvent, acc *MessageAccumulator) (ChatDelta, bool) 
 	case ev.Delta != nil && ev.Delta.Type == "citations_delta" && ev.Delta.Citation != nil:
 		return ChatDelta{Kind: ChatCitationDelta, Citation: &ChatSource{Title: ev.Delta.Citation.Title, URL: ev.Delta.Citation.URL}}, true
 	case ev.Type == "content_block_stop":
-		m := acc.Message()
-		if ev.Index < len(m.Content) {
-			if call, ok := alphaToolCall(m.Content[ev.Index]); ok {
+		// Only the block that ended is encoded: a reply of megabytes is not
+		// encoded again at each block's end.
+		if b, ok := acc.block(ev.Index); ok {
+			if call, ok := alphaToolCall(b); ok {
 				return ChatDelta{Kind: ChatToolDelta, Tool: &call}, true
 			}
 		}
-	case ev.Type == "content_block_start" && ev.Block != nil && ev.Block.Type == "text" && alphaBreak(acc.Message().Content, ev.Index):
+	case ev.Type == "content_block_start" && ev.Block != nil && ev.Block.Type == "text" && alphaBreak(acc.content(), ev.Index):
 		return ChatDelta{Kind: ChatTextDelta, Text: alphaParagraph}, true
 	case ev.Type == "message_delta" && ev.Usage != nil:
-		u := acc.Message().Usage
+		u := acc.Usage()
 		return ChatDelta{Kind: ChatUsageDelta, Usage: ChatUsage{Input: u.InputTokens, Output: u.OutputTokens}}, true
 	}
 	return ChatDelta{}, false

@@ -73,7 +73,7 @@ func (b *betaChat) send(ctx context.Context, c *Client) (*ChatResult, error) {
 	return res, nil
 }
 
-func (b *betaChat) stream(ctx context.Context, c *Client, yield func(ChatDelta) bool) (*ChatResult, error) {
+func (b *betaChat) stream(ctx context.Context, c *Client, kept *replyKept, yield func(ChatDelta) bool) (*ChatResult, error) {
 	var acc GenerateAccumulator
 	var streamErr error
 	finished := false
@@ -82,18 +82,40 @@ func (b *betaChat) stream(ctx context.Context, c *Client, yield func(ChatDelta) 
 			streamErr = err
 			break
 		}
+		betaFitChunk(&chunk, kept) // the budget first, then the reply
 		if err := acc.Add(chunk); err != nil {
 			streamErr = err
 			break
 		}
 		finished = finished || betaFinished(&chunk.GenerateResponse)
-		if !betaChatDeltas(&chunk.GenerateResponse, yield) {
+		if !betaChatDeltas(&chunk.GenerateResponse, yield) || kept.over {
 			break
 		}
 	}
 	res := betaChatResult(acc.Response())
 	res.Complete = finished && streamErr == nil
 	return res, streamErr
+}
+
+// betaFitChunk fits the text parts of a chunk's first candidate (the one
+// the chat yields) to the budget together. A chunk cut so is folded from
+// its decoded fields, its raw bytes (which still hold the whole text) let
+// go.
+func betaFitChunk(chunk *GenerateChunk, kept *replyKept) {
+	if len(chunk.Candidates) == 0 {
+		return
+	}
+	parts := chunk.Candidates[0].Content.Parts
+	var used int64
+	for i := range parts {
+		if parts[i].FunctionCall != nil {
+			continue
+		}
+		if cut := kept.fit(parts[i].Text, used); len(cut) < len(parts[i].Text) {
+			parts[i].Text, chunk.Raw = cut, nil
+		}
+		used += int64(len(parts[i].Text))
+	}
 }
 
 // betaChatDeltas yields the deltas of one chunk, reporting whether to go on.

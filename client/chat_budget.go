@@ -7,6 +7,7 @@ import "unicode/utf8"
 type replyKept struct {
 	max            int64
 	text, thinking int64 // bytes of each kept so far
+	over           bool  // fit cut an event's text: the reply ends with it
 }
 
 // take counts d, cutting its text to what the budget has left; full
@@ -25,6 +26,18 @@ func (k *replyKept) take(d ChatDelta) (_ ChatDelta, full bool) {
 		k.thinking += int64(len(d.Text))
 	}
 	return d, full
+}
+
+// fit cuts s, text of an event about to be folded into a family's native
+// reply, to the room the budget has left less used (text of the same event
+// fitted already, not yet yielded). A cut means the budget is spent: the
+// reply ends with this event.
+func (k *replyKept) fit(s string, used int64) string {
+	cut := cutUTF8(s, max(k.max-k.text-k.thinking-used, 0))
+	if len(cut) < len(s) {
+		k.over = true
+	}
+	return cut
 }
 
 // fits reports whether a whole reply is within the budget.

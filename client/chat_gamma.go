@@ -65,7 +65,7 @@ func (g *gammaChat) send(ctx context.Context, c *Client) (*ChatResult, error) {
 	return res, err
 }
 
-func (g *gammaChat) stream(ctx context.Context, c *Client, yield func(ChatDelta) bool) (*ChatResult, error) {
+func (g *gammaChat) stream(ctx context.Context, c *Client, kept *replyKept, yield func(ChatDelta) bool) (*ChatResult, error) {
 	var acc ResponseAccumulator
 	var streamErr error
 	for ev, err := range c.StreamResponse(ctx, g.req) {
@@ -73,11 +73,15 @@ func (g *gammaChat) stream(ctx context.Context, c *Client, yield func(ChatDelta)
 			streamErr = err
 			break
 		}
+		switch ev.Type { // the budget first, then the response
+		case ResponseEventTextDelta, ResponseEventSummaryTextDelta, ResponseEventReasoningTextDelta:
+			ev.Delta = kept.fit(ev.Delta, 0)
+		}
 		if err := acc.Add(ev); err != nil {
 			streamErr = err
 			break
 		}
-		if d, ok := gammaChatDelta(ev); ok && !yield(d) {
+		if d, ok := gammaChatDelta(ev); ok && !yield(d) || kept.over {
 			break
 		}
 	}

@@ -14,7 +14,7 @@ import (
 // panic, and what they report must hang together.
 func FuzzImageEvent(f *testing.F) {
 	for _, name := range []string{"generation-stream.sse", "edit-stream.sse", "error-stream.sse"} {
-		f.Add(fixture(f, "gamma-images/"+name))
+		f.Add(firstEvents(fixture(f, "gamma-images/"+name), maxStreamSeed))
 	}
 	png := imageTinyPNG(f, imageRed)
 	f.Add([]byte(imagePartialFrame(0, png) + imageCompletedFrame(png, 3)))

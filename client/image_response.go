@@ -145,9 +145,10 @@ func (r *ImageResponse) Images() ([]ImageResult, error) {
 	return out, errors.Join(errs...)
 }
 
-// imageDecodeB64 decodes base64 image data of at most limit bytes. It
-// accepts padded or unpadded standard base64 and a data: URI prefix, since
-// gateways differ; line breaks are ignored.
+// imageDecodeB64 decodes base64 image data of at most limit bytes whose
+// header decodes as a PNG, JPEG or WebP (imageHeader); anything else is
+// ErrNotImage. It accepts padded or unpadded standard base64 and a data:
+// URI prefix, since gateways differ; line breaks are ignored.
 func imageDecodeB64(s string, limit int) ([]byte, error) {
 	if strings.HasPrefix(s, "data:") {
 		if _, rest, ok := strings.Cut(s, ","); ok {
@@ -155,9 +156,13 @@ func imageDecodeB64(s string, limit int) ([]byte, error) {
 		}
 	}
 	// Refuse before allocating; the slack allows for line breaks, and the
-	// exact check follows the decode.
+	// exact check follows the decode. Bytes that do not begin as an image
+	// are refused unread too.
 	if len(s)/4*3 > limit+limit/16 {
 		return nil, limits.Over("image", int64(limit), "the image was not decoded")
+	}
+	if err := imageSniff(s); err != nil {
+		return nil, err
 	}
 	b, err := base64.StdEncoding.DecodeString(s)
 	if err != nil {
@@ -171,6 +176,9 @@ func imageDecodeB64(s string, limit int) ([]byte, error) {
 	}
 	if len(b) == 0 {
 		return nil, errors.New("no image data")
+	}
+	if _, err := imageHeader(b); err != nil {
+		return nil, err
 	}
 	return b, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -11,7 +12,7 @@ import (
 func TestImageResponseImages(t *testing.T) {
 	t.Parallel()
 	png, jpg := imageTinyPNG(t, imageRed), imageTinyJPEG(t)
-	webp := []byte("RIFF\x10\x00\x00\x00WEBPVP8 rest")
+	webp := imageTinyWebP()
 	raw := `{"created":1,"output_format":"webp","data":[` +
 		`{"b64_json":"` + imageB64(png) + `","revised_prompt":"a red square, flat"},` +
 		`{"b64_json":"` + base64.RawStdEncoding.EncodeToString(jpg) + `"},` + // unpadded
@@ -29,7 +30,8 @@ func TestImageResponseImages(t *testing.T) {
 		t.Error("Raw not kept by UnmarshalJSON")
 	}
 	imgs, err := resp.Images()
-	if err == nil || !strings.Contains(err.Error(), "data[5].b64_json") || !strings.Contains(err.Error(), "data[6]") {
+	if err == nil || !strings.Contains(err.Error(), "data[5].b64_json") || !strings.Contains(err.Error(), "data[6]") ||
+		!strings.Contains(err.Error(), "data[4].b64_json: not a PNG, JPEG or WebP image") || !errors.Is(err, ErrNotImage) {
 		t.Fatalf("err = %v", err)
 	}
 	want := []struct {
@@ -42,7 +44,6 @@ func TestImageResponseImages(t *testing.T) {
 		{1, jpg, "jpeg", ".jpg", "", ""},
 		{2, webp, "webp", ".webp", "", ""},
 		{3, nil, "", "", "https://img.example.test/x.png", ""},
-		{4, []byte("not an image at all"), "", ".webp", "", ""}, // unknown bytes: the declared output format
 	}
 	if len(imgs) != len(want) {
 		t.Fatalf("got %d images, want %d", len(imgs), len(want))
@@ -70,8 +71,16 @@ func TestImageDecodeB64(t *testing.T) {
 		{"unpadded", strings.TrimRight(b64, "="), 1 << 20, png, ""},
 		{"line breaks", b64[:10] + "\r\n" + b64[10:], 1 << 20, png, ""},
 		{"data URI prefix", "data:image/png;base64," + b64, 1 << 20, png, ""},
-		{"exactly the limit", imageB64(make([]byte, 300)), 300, make([]byte, 300), ""},
-		{"over the limit after decode", imageB64(make([]byte, 301)), 300, nil, "image limit (300 B) reached"},
+		{"exactly the limit", imageB64(padded(png, 300)), 300, padded(png, 300), ""},
+		{"over the limit after decode", imageB64(padded(png, 301)), 300, nil, "image limit (300 B) reached"},
+		{"zeros", imageB64(make([]byte, 4096)), 1 << 20, nil, "not a PNG, JPEG or WebP image (it begins 00 00 00 00"},
+		{"text", imageB64([]byte("<html><body>not found</body></html>")), 1 << 20, nil, "not a PNG, JPEG or WebP image"},
+		{"a PNG signature, then nothing of a PNG", imageB64(padded([]byte("\x89PNG\r\n\x1a\n"), 64)), 1 << 20, nil, "unreadable png header"},
+		{"a GIF, not a documented format", imageB64([]byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;")), 1 << 20, nil, "not a PNG, JPEG or WebP image"},
+		{"a JPEG signature, then no frame", imageB64(padded([]byte("\xff\xd8\xff\xe0"), 64)), 1 << 20, nil, "unreadable jpeg header"},
+		{"a WebP of no known bitstream", imageB64(padded([]byte("RIFF\x20\x00\x00\x00WEBPVP9 "), 40)), 1 << 20, nil, "unreadable webp header"},
+		{"a tiny WebP", imageB64(imageTinyWebP()), 1 << 20, imageTinyWebP(), ""},
+		{"a JPEG", imageB64(imageTinyJPEG(t)), 1 << 20, imageTinyJPEG(t), ""},
 		{"far over the limit refused before decode", strings.Repeat("A", 4000), 300, nil, "image limit (300 B) reached"},
 		{"invalid", "!!!!", 1 << 20, nil, "invalid base64"},
 		{"empty", "", 1 << 20, nil, "no image data"},
@@ -90,6 +99,15 @@ func TestImageDecodeB64(t *testing.T) {
 			}
 		})
 	}
+}
+
+// padded is b followed by zeros up to n bytes.
+func padded(b []byte, n int) []byte { return append(bytes.Clone(b), make([]byte, n-len(b))...) }
+
+// imageTinyWebP is the header of a 1×1 lossless WebP: what imageHeader
+// reads of it.
+func imageTinyWebP() []byte {
+	return padded([]byte("RIFF\x1a\x00\x00\x00WEBPVP8L\x0a\x00\x00\x00\x2f"), 30)
 }
 
 func TestImageFormatOf(t *testing.T) {

@@ -156,7 +156,7 @@ func TestStreamImagesLargeEvent(t *testing.T) {
 	// ~12 MiB of image bytes: one data line of ~16 MiB of base64.
 	img := make([]byte, 12<<20)
 	rand.Read(img)
-	copy(img, "\x89PNG\r\n\x1a\n")
+	copy(img, imageTinyPNG(t, imageRed)) // a header that decodes, then noise
 	b64 := imageB64(img)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/bypass/gamma/v1/images/generations", func(w http.ResponseWriter, r *http.Request) {

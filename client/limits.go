@@ -24,7 +24,8 @@ type Limits struct {
 	ReplyWait time.Duration
 	// ChatStream and ImageStream cap all the event data of one stream.
 	ChatStream, ImageStream int64
-	// Event caps one server-sent event.
+	// Event caps one server-sent event of an image stream; a chat stream's
+	// events are capped at ReplyText and limits.ChatEventSlack, within it.
 	Event int
 	// JSONReply caps a non-streamed reply (after gzip); VideoReply a video
 	// submission, status or result reply.
@@ -56,6 +57,20 @@ func (c *Client) replyCap(r request) (int64, string) {
 		return cmp.Or(c.Limits.VideoReply, limits.VideoReply), "video reply"
 	}
 	return cmp.Or(c.Limits.JSONReply, limits.JSONReply), "JSON reply"
+}
+
+// eventCap is the largest one event of r's stream may be, by the kind of
+// stream: an image stream's event may carry a partial image of many
+// megabytes (Limits.Event); a chat stream's carries a few bytes of text, or
+// at the end the reply repeated whole (gamma's response.completed), so one
+// larger than the reply text it may keep, and a megabyte more, is no real
+// event, and is refused before it costs the memory of holding and decoding
+// it.
+func (c *Client) eventCap(r request) (int64, string) {
+	if r.path == imageGenerationsPath || r.path == imageEditsPath {
+		return int64(c.Limits.event()), "event"
+	}
+	return min(int64(c.Limits.event()), c.Limits.replyText()+limits.ChatEventSlack), "chat event"
 }
 
 // streamCap is the most event data r's stream may carry.

@@ -247,3 +247,31 @@ func TestReplyBodyIdleEnds(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestChatEventLimitFitsTheKind: one chat event larger than the reply text
+// limit and a megabyte is refused as it arrives, the text before it kept;
+// an image stream takes an event of that size (TestStreamImagesLargeEvent).
+func TestChatEventLimitFitsTheKind(t *testing.T) {
+	c, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		sseWrite(w, "message_start", testMessageStart)
+		sseWrite(w, "content_block_start", testBlockStart)
+		sseWrite(w, "content_block_delta", textDelta("before "))
+		sseWrite(w, "content_block_delta", textDelta(strings.Repeat("x", 3*limits.MiB)))
+	}))
+	c.Limits.ReplyText = limits.MiB
+	var res *ChatResult
+	var err error
+	for d, e := range c.StreamChat(context.Background(), chatTarget(), []ChatTurn{{Role: "user", Text: "hi"}}) {
+		if d.Kind == ChatDoneDelta {
+			res, err = d.Result, e
+		}
+	}
+	want := "chat event limit (2 MiB) reached: one event was larger; the stream is cut there"
+	if !errors.Is(err, limits.ErrLimit) || !strings.HasSuffix(err.Error(), want) {
+		t.Fatalf("err = %v, want %q", err, want)
+	}
+	if res.Text != "before " || res.Complete {
+		t.Fatalf("kept %q, complete %v", res.Text, res.Complete)
+	}
+}

@@ -8,57 +8,62 @@ import (
 )
 
 // responsesText is text gathered from deltas, kept in sequence order, until
-// a .done event gives the full text.
+// a .done event gives the full text. The text is held once, in buf while
+// deltas come or in str once read; pieces remember only where each delta
+// lies in it, so that a late delta is put in its place.
 type responsesText struct {
 	pieces []responsesPiece
 	buf    []byte
-	dirty  bool // a delta was inserted before others: buf must be rebuilt
+	str    string // the text once read (buf is then nil), or a .done's
 	done   bool
 }
 
 type responsesPiece struct {
 	seq int64
-	s   string
+	n   int // its bytes in buf
 }
 
 // add inserts a delta by its sequence number (one without a number goes
-// last). The common in-order delta is a plain append; a late one marks the
-// text for rebuilding when it is next read.
+// last). The common in-order delta is a plain append; a late one is
+// inserted where its place is.
 func (t *responsesText) add(seq int64, s string) {
 	if t.done {
 		return
 	}
-	i := len(t.pieces)
+	i, at := len(t.pieces), len(t.buf)
 	for seq >= 0 && i > 0 && t.pieces[i-1].seq > seq {
 		i--
+		at -= t.pieces[i].n
 	}
-	t.pieces = slices.Insert(t.pieces, i, responsesPiece{seq, s})
-	if i == len(t.pieces)-1 && !t.dirty {
-		t.buf = append(t.buf, s...)
-	} else {
-		t.dirty = true
+	t.pieces = slices.Insert(t.pieces, i, responsesPiece{seq, len(s)})
+	t.thaw()
+	t.buf = slices.Insert(t.buf, at, []byte(s)...)
+}
+
+// thaw makes the text writable again after String took it as a string.
+func (t *responsesText) thaw() {
+	if t.buf == nil && t.str != "" {
+		t.buf = []byte(t.str)
 	}
+	t.str = ""
 }
 
 // finish replaces the gathered text with the full text; later deltas are
 // stale and ignored.
 func (t *responsesText) finish(s string) {
-	t.done, t.dirty, t.pieces = true, false, nil
-	t.buf = append(t.buf[:0], s...)
+	t.done, t.pieces, t.buf, t.str = true, nil, nil, s
 }
 
 // has reports whether any text arrived.
 func (t *responsesText) has() bool { return t.done || len(t.pieces) > 0 }
 
+// String is the text. It is kept as that string (the bytes let go), so
+// that reading it again, or holding it, costs no second copy.
 func (t *responsesText) String() string {
-	if t.dirty {
-		t.buf = t.buf[:0]
-		for _, p := range t.pieces {
-			t.buf = append(t.buf, p.s...)
-		}
-		t.dirty = false
+	if t.buf != nil {
+		t.str, t.buf = string(t.buf), nil
 	}
-	return string(t.buf)
+	return t.str
 }
 
 // build returns the item as gathered: the final copy when output_item.done

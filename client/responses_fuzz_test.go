@@ -12,7 +12,11 @@ import (
 // folds the events into an accumulator: nothing may panic, and the final
 // reply must re-encode to JSON that decodes again.
 func FuzzResponseEvent(f *testing.F) {
-	f.Add(bytes.Join(addStreamSeeds(f, "gamma/responses_*.sse"), []byte("\n")))
+	for _, lines := range addStreamSeeds(f, "gamma/responses_*.sse") {
+		// A stream's events one per line, as the target reads them, kept
+		// small (see maxStreamSeed).
+		f.Add(firstEvents(bytes.Join(lines, []byte("\n\n")), maxStreamSeed))
+	}
 	f.Add([]byte(`{"type":"response.output_text.delta","sequence_number":9223372036854775807,"output_index":-3,"content_index":2147483647,"delta":"x"}`))
 	f.Add([]byte(`{"type":"error","error":"not an object","code":7,"param":{"a":1}}`))
 	f.Add([]byte(`{"error":{"code":null}}` + "\n[DONE]\n" + `{"type":"response.completed","response":[]}`))

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -24,6 +26,11 @@ func responsesDecode(b []byte, v any) error {
 // a value gathered from a stream is re-encoded by changing only what the
 // events changed, so every field the typed view does not know, at any depth,
 // survives. When raw is not an object, typed's encoding is patched instead.
+//
+// It writes what json.Marshal of the object as a map would (keys sorted,
+// values compact, <, > and & escaped), but into one buffer of the size it
+// needs: a text or a list of parts already encoded (a reply of megabytes)
+// is copied once, not encoded and compacted again at every level.
 func responsesPatch(raw json.RawMessage, typed any, set map[string]any) json.RawMessage {
 	var base map[string]json.RawMessage
 	if json.Unmarshal(raw, &base) == nil && base != nil && len(set) == 0 {
@@ -35,13 +42,69 @@ func responsesPatch(raw json.RawMessage, typed any, set map[string]any) json.Raw
 			base = map[string]json.RawMessage{}
 		}
 	}
+	size := 2
+	for k, v := range base {
+		size += len(k) + len(v) + 4
+	}
+	// Each value set is written as json.Marshal writes it: a string and a
+	// list of encoded values straight into the buffer, anything else (small)
+	// encoded first. One that does not encode leaves the value as it was.
+	small := map[string]json.RawMessage{}
 	for k, v := range set {
-		if b, err := json.Marshal(v); err == nil {
-			base[k] = b
+		switch v := v.(type) {
+		case string:
+			size += len(k) + len(v) + len(v)/16 + 8
+		case []json.RawMessage:
+			size += len(k) + 8
+			for _, r := range v {
+				size += len(r) + 1
+			}
+		default:
+			b, err := json.Marshal(v)
+			if err != nil {
+				delete(set, k)
+				continue
+			}
+			small[k] = b
+			size += len(k) + len(b) + 4
 		}
 	}
-	b, _ := json.Marshal(base)
-	return b
+	keys := slices.Collect(maps.Keys(base))
+	for k := range set {
+		if _, ok := base[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	out := make([]byte, 0, size)
+	out = append(out, '{')
+	for i, k := range keys {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(appendJSONStringHTML(out, k), ':')
+		v, inSet := set[k]
+		if !inSet {
+			out = appendCompactHTML(out, base[k])
+			continue
+		}
+		switch v := v.(type) {
+		case string:
+			out = appendJSONStringHTML(out, v)
+		case []json.RawMessage:
+			out = append(out, '[')
+			for j, r := range v {
+				if j > 0 {
+					out = append(out, ',')
+				}
+				out = appendCompactHTML(out, r)
+			}
+			out = append(out, ']')
+		default:
+			out = appendCompactHTML(out, small[k])
+		}
+	}
+	return append(out, '}')
 }
 
 // responsesRawOf returns raw, or v encoded when there is no raw.

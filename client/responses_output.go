@@ -11,23 +11,21 @@ func (r *Response) OutputText() string {
 	if r == nil {
 		return ""
 	}
-	var b strings.Builder
-	found := false
+	var texts []string
 	for _, it := range r.Output {
 		if it.Type != "message" {
 			continue
 		}
 		for _, c := range it.Content {
 			if c.Type == "output_text" {
-				found = true
-				b.WriteString(c.Text)
+				texts = append(texts, c.Text)
 			}
 		}
 	}
-	if !found {
+	if texts == nil {
 		return r.SentOutputText
 	}
-	return b.String()
+	return strings.Join(texts, "") // one part: that very string, not a copy
 }
 
 // Reasoning returns the reasoning summary, one paragraph per summary part,

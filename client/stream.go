@@ -41,8 +41,9 @@ func (c *Client) events(ctx context.Context, r request, strayJSON bool) iter.Seq
 			return
 		}
 		max := c.streamCap(r)
+		eventMax, _ := c.eventCap(r)
 		d := sse.NewDecoder(gated(ctx, resp.Body))
-		d.SetMaxEventSize(int(min(int64(c.Limits.event()), max)))
+		d.SetMaxEventSize(int(min(eventMax, max)))
 		if strayJSON {
 			d.KeepStrayJSON()
 		}
@@ -61,15 +62,16 @@ func (c *Client) events(ctx context.Context, r request, strayJSON bool) iter.Seq
 			}
 		}
 		if err := d.Err(); err != nil {
-			yield(sse.Event{}, c.streamErr(ctx, err))
+			yield(sse.Event{}, c.streamErr(ctx, r, err))
 		}
 	}
 }
 
 // streamErr explains why a stream stopped before its end.
-func (c *Client) streamErr(ctx context.Context, err error) error {
+func (c *Client) streamErr(ctx context.Context, r request, err error) error {
 	if errors.Is(err, sse.ErrEventTooLarge) {
-		be := limits.Over("event", int64(c.Limits.event()), "one event was larger; the stream is cut there")
+		size, what := c.eventCap(r)
+		be := limits.Over(what, size, "one event was larger; the stream is cut there")
 		be.Cause = err
 		return be
 	}

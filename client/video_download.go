@@ -151,8 +151,8 @@ func videoCopy(w io.Writer, body io.Reader, offset, length, maxBytes int64) (int
 }
 
 // videoDownloadClient follows redirects, which media storage uses, but removes
-// the credential and the group's extra headers from any request that
-// leaves the base URL's origin.
+// the credential, the group's extra headers and the Referer from any
+// request that leaves the base URL's origin.
 func (c *Client) videoDownloadClient() *http.Client {
 	return c.httpClientWith(func(req *http.Request) error {
 		if s := strings.ToLower(req.URL.Scheme); s != "http" && s != "https" {
@@ -162,7 +162,9 @@ func (c *Client) videoDownloadClient() *http.Client {
 			return fmt.Errorf("redirect to %q: %w", videoShort(req.URL.Redacted()), err)
 		}
 		if !sameOrigin(req.URL, c.base) {
-			for _, k := range []string{"Authorization", "X-Api-Key", "X-Beta-Api-Key"} {
+			// net/http names the page a redirect came from in Referer:
+			// here the gateway's URL, with the task's path. Not its business.
+			for _, k := range []string{"Authorization", "X-Api-Key", "X-Beta-Api-Key", "Referer"} {
 				req.Header.Del(k)
 			}
 			for k := range c.Headers[Queue] {

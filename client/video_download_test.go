@@ -68,8 +68,8 @@ func TestDownloadCredentialsByOrigin(t *testing.T) {
 }
 
 // TestDownloadRedirectDropsCredentials follows a redirect from the base
-// origin to media storage elsewhere, which must get no credential and no
-// group header.
+// origin to media storage elsewhere, which must get no credential, no
+// group header and no Referer (the gateway's URL, with the task's path).
 func TestDownloadRedirectDropsCredentials(t *testing.T) {
 	t.Parallel()
 	var mu sync.Mutex
@@ -97,6 +97,9 @@ func TestDownloadRedirectDropsCredentials(t *testing.T) {
 	defer mu.Unlock()
 	if got.Get("Authorization") != "" || got.Get("X-Deployment") != "" {
 		t.Errorf("storage got Authorization %q, X-Deployment %q", got.Get("Authorization"), got.Get("X-Deployment"))
+	}
+	if ref, sent := got["Referer"]; sent {
+		t.Errorf("storage got a Referer naming the gateway: %q", ref)
 	}
 }
 

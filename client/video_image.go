@@ -2,13 +2,9 @@ package client
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/base64"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"image/jpeg"
-	"image/png"
 	"strings"
 
 	"atelier/internal/limits"
@@ -40,52 +36,9 @@ func videoImageHeader(uri string) (videoImageInfo, error) {
 	payload = strings.TrimRight(payload, "=")
 	info := videoImageInfo{size: base64.RawStdEncoding.DecodedLen(len(payload))}
 	r := bufio.NewReader(base64.NewDecoder(base64.RawStdEncoding, strings.NewReader(payload)))
-	head, _ := r.Peek(30)
 	var err error
-	switch {
-	case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")):
-		info.format = "png"
-		c, e := png.DecodeConfig(r)
-		info.width, info.height, err = c.Width, c.Height, e
-	case bytes.HasPrefix(head, []byte("\xff\xd8")):
-		info.format = "jpeg"
-		c, e := jpeg.DecodeConfig(r)
-		info.width, info.height, err = c.Width, c.Height, e
-	case len(head) >= 12 && string(head[:4]) == "RIFF" && string(head[8:12]) == "WEBP":
-		info.format = "webp"
-		info.width, info.height, err = webpSize(head)
-	default:
-		return info, errors.New("not a png, jpeg or webp image")
-	}
-	if err != nil {
-		return info, fmt.Errorf("unreadable %s header: %v", info.format, err)
-	}
-	return info, nil
-}
-
-// webpSize reads the canvas size from the first 30 bytes of a WebP file:
-// a lossy (VP8), lossless (VP8L) or extended (VP8X) bitstream.
-func webpSize(h []byte) (w, ht int, err error) {
-	if len(h) < 30 {
-		return 0, 0, errors.New("too short")
-	}
-	switch string(h[12:16]) {
-	case "VP8 ":
-		if h[23] != 0x9d || h[24] != 0x01 || h[25] != 0x2a {
-			return 0, 0, errors.New("no VP8 start code")
-		}
-		return int(binary.LittleEndian.Uint16(h[26:]) & 0x3fff), int(binary.LittleEndian.Uint16(h[28:]) & 0x3fff), nil
-	case "VP8L":
-		if h[20] != 0x2f {
-			return 0, 0, errors.New("no VP8L signature")
-		}
-		bits := binary.LittleEndian.Uint32(h[21:])
-		return int(bits&0x3fff) + 1, int(bits>>14&0x3fff) + 1, nil
-	case "VP8X":
-		u24 := func(b []byte) int { return int(b[0]) | int(b[1])<<8 | int(b[2])<<16 }
-		return u24(h[24:]) + 1, u24(h[27:]) + 1, nil
-	}
-	return 0, 0, fmt.Errorf("unknown bitstream %q", h[12:16])
+	info.format, info.width, info.height, err = imageHeaderOf(r)
+	return info, err
 }
 
 // checkImage applies f's pixel, aspect and size rules to a data URI.

@@ -108,6 +108,19 @@ func (t *VideoTask) Terminal() bool {
 	return false
 }
 
+// Documented reports whether the status word is one the interface or the
+// queue protocol names (IN_QUEUE, IN_PROGRESS, COMPLETED), or a terminal
+// word some queues use (FAILED, CANCELED, CANCELLED, ERROR). A missing
+// status is not; neither is any other word, which is kept and shown as
+// sent but counts toward the poller's end (limits.OddStatus).
+func (t *VideoTask) Documented() bool {
+	switch strings.ToUpper(t.Status) {
+	case VideoInQueue, VideoInProgress:
+		return true
+	}
+	return t.Terminal()
+}
+
 // Failure returns why a finished task failed, or nil while it runs or when
 // it succeeded. A COMPLETED task failed when it carries error or error_type,
 // or (form C) a detail that is not null; a task ending with any other

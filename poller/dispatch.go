@@ -32,6 +32,7 @@ type watch struct {
 	seq          uint64    // first come, first served among equal due times
 	fails        int       // failed requests in a row
 	failingSince time.Time // when the first of them failed
+	oddSince     time.Time // when the status went missing or undocumented, in a row; zero while it is documented
 	refetched    bool      // the result was fetched again for a fresh media URL
 	hold         time.Time // a 429's Retry-After: the dispatcher holds every request until then
 	ended        bool      // nothing is left to do

@@ -33,6 +33,9 @@ type Options struct {
 	// (defaults limits.RetryAttempts and limits.RetryTime).
 	MaxAttempts  int
 	MaxRetryTime time.Duration
+	// MaxOddStatus is how long a task may report no status, or a word never
+	// documented, in a row before it is failed (default limits.OddStatus).
+	MaxOddStatus time.Duration
 }
 
 // The defaults of Options.
@@ -96,6 +99,7 @@ func NewSession(c *client.Client, st *store.Store, opts Options) *Session {
 	}
 	opts.MaxAttempts = cmp.Or(max(opts.MaxAttempts, 0), limits.RetryAttempts)
 	opts.MaxRetryTime = cmp.Or(max(opts.MaxRetryTime, 0), limits.RetryTime)
+	opts.MaxOddStatus = cmp.Or(max(opts.MaxOddStatus, 0), limits.OddStatus)
 	own := *c
 	own.MaxRetries = 0
 	return &Session{

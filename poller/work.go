@@ -29,7 +29,8 @@ func (p *Session) work(ctx context.Context, w *watch) *watch {
 }
 
 // poll fetches the status and records it. Any status word is recorded and
-// shown as sent; only a terminal one ends the polling.
+// shown as sent; a terminal one ends the polling, and so does a missing or
+// undocumented one that lasts (oddStatus).
 func (p *Session) poll(ctx context.Context, w *watch) {
 	h, err := p.c.VideoStatus(ctx, w.handle)
 	if err != nil {
@@ -51,6 +52,10 @@ func (p *Session) poll(ctx context.Context, w *watch) {
 	case h.Failure() != nil:
 		p.fail(ctx, w, h.Failure())
 	case !h.Terminal():
+		if te := p.oddStatus(w, h, now); te != nil {
+			p.fail(ctx, w, te)
+			return
+		}
 		w.due = now.Add(p.opts.Schedule(p.age(w, now)))
 	case h.Output() != nil: // form C: the status carries the result
 		p.completed(ctx, w, h.Raw, h.Output())

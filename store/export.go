@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"atelier/internal/termtext"
 )
 
 // ExportFormat names the layout of the document ExportJSON writes.
@@ -123,14 +125,17 @@ type exportCall struct {
 }
 
 // ExportJSON writes one history item as an indented JSON document (see
-// ExportFormat) with the native request and response JSON of its calls.
+// ExportFormat) with the native request and response JSON of its calls,
+// every control character in it escaped as \uXXXX.
 // Media are referred to by their paths relative to the data directory.
 func (s *Store) ExportJSON(ctx context.Context, ref ItemRef, w io.Writer) error {
 	doc, err := s.export(ctx, ref)
 	if err != nil {
 		return err
 	}
-	enc := json.NewEncoder(w)
+	// Every control character is escaped alike: encoding/json escapes C0
+	// in strings but leaves DEL and C1 (the one-byte CSI, U+009B) raw.
+	enc := json.NewEncoder(termtext.JSONWriter(w))
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(doc); err != nil {

@@ -12,6 +12,12 @@ import (
 // write (OSC 52), a hyperlink (OSC 8), a bell, SGR and a C1 CSI.
 const hostileReply = "copy\x1b]52;c;ZXZpbA==\x07 this \x1b]8;;https://evil.test\x1b\\link\x1b]8;;\x1b\\ \x1b[31mred\x1b[0m \u009b2J bell\a end"
 
+// isControl is a control character a terminal acts on: C0 but newline
+// and tab, DEL and C1.
+func isControl(r rune) bool {
+	return r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r <= 0x9f
+}
+
 func TestMarkdownExportCarriesNoControls(t *testing.T) {
 	t.Parallel()
 	s := openTest(t)
@@ -38,19 +44,24 @@ func TestMarkdownExportCarriesNoControls(t *testing.T) {
 				t.Fatal(err)
 			}
 			b, _ := os.ReadFile(md)
-			if i := strings.IndexFunc(string(b), func(r rune) bool {
-				return r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r <= 0x9f
-			}); i >= 0 {
+			if i := strings.IndexFunc(string(b), isControl); i >= 0 {
 				t.Fatalf("control character %q in the Markdown: %q", b[i], b[max(i-20, 0):min(i+20, len(b))])
 			}
 			if !strings.Contains(string(b), tc.want) {
 				t.Fatalf("%s: no %q in\n%s", filepath.Base(md), tc.want, b)
 			}
-			// The JSON beside keeps the bytes (JSON-escaped).
+			// The JSON beside keeps the characters, every control one
+			// escaped alike: ESC as \u001b, the C1 CSI as \u009b.
 			var doc struct {
 				Conversation struct{ Messages []struct{ Text string } }
 			}
 			raw, _ := os.ReadFile(js)
+			if i := strings.IndexFunc(string(raw), isControl); i >= 0 {
+				t.Fatalf("raw control character %q in the JSON: %q", raw[i], raw[max(i-20, 0):min(i+20, len(raw))])
+			}
+			if !strings.Contains(string(raw), `\u009b2J`) || !strings.Contains(string(raw), `\u001b]52`) {
+				t.Fatalf("the JSON does not escape the controls alike: %s", raw)
+			}
 			if err := json.Unmarshal(raw, &doc); err != nil || doc.Conversation.Messages[1].Text != hostileReply {
 				t.Fatalf("the JSON export changed the reply: %v %q", err, doc.Conversation.Messages)
 			}

@@ -154,6 +154,12 @@ func LoadSettings(path string) (*Settings, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read settings: %w", err)
 	}
+	return parseSettings(path, data)
+}
+
+// parseSettings reads the settings in data, the contents of the file at
+// path (which its errors name).
+func parseSettings(path string, data []byte) (*Settings, error) {
 	s := DefaultSettings()
 	dec := toml.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

@@ -187,7 +187,7 @@ func (a *app) store() (*store.Store, error) {
 		return nil, fmt.Errorf("open history in %s: %w", dir, err)
 	}
 	for _, w := range db.Warnings() {
-		fmt.Fprintf(a.io.err, "atelier: warning: history: %s\n", w)
+		fmt.Fprintf(a.io.err, "atelier: warning: history: %s\n", cleanLine(w))
 	}
 	db.CleanExports(termtext.String)
 	db.PriceExports(a.prices())

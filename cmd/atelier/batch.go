@@ -35,6 +35,7 @@ type batchRunFlags struct {
 	json        bool
 	retryFailed bool
 	yes         bool // run even when the estimate passes the [budget]
+	outside     bool // read prompt files outside the batch file's folder
 }
 
 func (f *batchRunFlags) add(cmd *cobra.Command) {
@@ -64,7 +65,7 @@ func (a *app) batchRunCmd() *cobra.Command {
 			if db, err := a.store(); err == nil {
 				sets = batch.StoreSets(cmd.Context(), db)
 			}
-			plan, err := batch.ReadFileWith(args[0], sets)
+			plan, err := batch.ReadFileWith(args[0], batch.ReadOptions{AllowOutsideFiles: f.outside, Sets: sets})
 			if err != nil {
 				return usageError{err}
 			}
@@ -78,6 +79,8 @@ func (a *app) batchRunCmd() *cobra.Command {
 	}
 	f.add(cmd)
 	cmd.Flags().BoolVarP(&f.yes, "yes", "y", false, "run even when the estimate passes the [budget]")
+	cmd.Flags().BoolVar(&f.outside, "allow-outside-files", false,
+		"read prompt files outside the batch file's folder (by default a file = must lie in that folder or below, links followed)")
 	return cmd
 }
 

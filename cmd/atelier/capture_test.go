@@ -25,8 +25,8 @@ type capture struct {
 }
 
 type sentRequest struct {
-	path string
-	body []byte
+	path, contentType string
+	body              []byte
 }
 
 func newCapture(t *testing.T) *capture {
@@ -36,7 +36,7 @@ func newCapture(t *testing.T) *capture {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		c.mu.Lock()
-		c.sent = append(c.sent, sentRequest{path: r.URL.Path, body: b})
+		c.sent = append(c.sent, sentRequest{path: r.URL.Path, contentType: r.Header.Get("Content-Type"), body: b})
 		c.mu.Unlock()
 		r.Body = io.NopCloser(bytes.NewReader(b))
 		s.ServeHTTP(w, r)

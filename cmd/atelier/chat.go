@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"mime"
 	"net/http"
 	"path/filepath"
@@ -13,6 +15,7 @@ import (
 	"atelier/client"
 	"atelier/internal/limits"
 	"atelier/internal/termtext"
+	"atelier/store/recipe"
 )
 
 // chatFlags are the flags of `atelier chat`, in the interface's field names.
@@ -134,6 +137,18 @@ func (f *chatFlags) target(cmd *cobra.Command, stdin io.Reader) (client.ChatTarg
 	if err != nil {
 		return client.ChatTarget{}, err
 	}
+	if v, ok := extra["stream"]; ok {
+		b, _ := json.Marshal(v)
+		return client.ChatTarget{}, usagef("stream=%s (--set or --body): streaming is chosen by --no-stream, not by a request field, for alpha, beta and gamma alike", b)
+	}
+	for _, n := range []struct {
+		flag string
+		v    float64
+	}{{"temperature", f.temperature}, {"top-p", f.topP}} {
+		if cmd.Flags().Changed(n.flag) && (math.IsNaN(n.v) || math.IsInf(n.v, 0)) {
+			return client.ChatTarget{}, usagef("--%s: must be a finite number (got %v)", n.flag, n.v)
+		}
+	}
 	s := client.ChatSettings{
 		System: f.system, MaxTokens: f.maxTokens, StopSequences: f.stop,
 		ThinkingBudget: f.thinkingBudget, ThinkingDisplay: f.thinkingDisplay,
@@ -152,7 +167,8 @@ func (f *chatFlags) target(cmd *cobra.Command, stdin io.Reader) (client.ChatTarg
 	return client.ChatTarget{Family: fam, Model: f.model, Settings: s}, nil
 }
 
-// loadImages reads attachment files, refusing what is not an image.
+// loadImages reads attachment files, refusing what is not an image, and
+// takes atelier's own recipe out of each (recipe.Remove).
 func loadImages(paths []string) ([]client.ChatImage, error) {
 	var out []client.ChatImage
 	for _, p := range paths {
@@ -160,6 +176,7 @@ func loadImages(paths []string) ([]client.ChatImage, error) {
 		if err != nil {
 			return nil, usagef("--image %s: %v", p, err)
 		}
+		b = recipe.Remove(b) // an image atelier saved carries its earlier prompt and settings
 		mt := http.DetectContentType(b)
 		if !strings.HasPrefix(mt, "image/") {
 			if ext := mime.TypeByExtension(filepath.Ext(p)); strings.HasPrefix(ext, "image/") {

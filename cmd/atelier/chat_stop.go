@@ -15,7 +15,7 @@ import (
 // short is still a reply: its line is a notice, and the exit status 0.
 func (a *app) stopLine(res *client.ChatResult) (notice string, err error) {
 	st := res.Stop
-	said := strings.TrimSpace(st.Field + " " + a.clean(st.Value))
+	said := strings.TrimSpace(st.Field + " " + cleanLine(st.Value))
 	switch st.Kind {
 	case client.ChatTruncated:
 		if slices.Contains([]string{"max_tokens", "MAX_TOKENS", "max_output_tokens"}, st.Value) {
@@ -30,7 +30,7 @@ func (a *app) stopLine(res *client.ChatResult) (notice string, err error) {
 		return "", fmt.Errorf("the %s was blocked by the service's safety filter (%s)", what, said)
 	case client.ChatRefused:
 		if st.Field == "refusal" {
-			return "", errors.New("the model refused: " + a.clean(st.Value))
+			return "", errors.New("the model refused: " + cleanLine(st.Value))
 		}
 		return "", fmt.Errorf("the model refused to answer (%s)", said)
 	}

@@ -218,7 +218,7 @@ func (a *app) printCompare(results []laneResult, out compareOutput) error {
 		if !out.noText {
 			text := a.textOut(a.io.out, out.raw)
 			for _, r := range results {
-				fmt.Fprintf(a.io.out, "== %s ==\n", r.Target)
+				fmt.Fprintf(a.io.out, "== %s ==\n", cleanLine(r.Target))
 				io.WriteString(text, strings.TrimRight(r.Text, "\n")+"\n\n")
 			}
 		}
@@ -233,11 +233,11 @@ func printSummary(w io.Writer, results []laneResult) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "TARGET\tFIRST TOKEN\tTOTAL\tIN\tOUT\tTOK/S\tSTOP")
 	for _, r := range results {
-		stop := r.Stop
+		stop := cleanLine(r.Stop)
 		if r.Error != "" {
-			stop = "error: " + clip(r.Error, 60)
+			stop = "error: " + clip(cleanLine(r.Error), 60)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%.0f\t%s\n", r.Target, ms(r.TTFTms), ms(r.TotalMS), r.Input, r.Output, r.TokPerS, stop)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%.0f\t%s\n", cleanLine(r.Target), ms(r.TTFTms), ms(r.TotalMS), r.Input, r.Output, r.TokPerS, stop)
 	}
 	tw.Flush()
 }

@@ -23,6 +23,9 @@ import (
 var binary string
 
 func TestMain(m *testing.M) {
+	if code, ok := runAsAtelier(); ok { // a hostile case's child
+		os.Exit(code)
+	}
 	dir, err := os.MkdirTemp("", "atelier-e2e")
 	if err != nil {
 		panic(err)

@@ -14,8 +14,8 @@ import (
 // TestNoEscapesReachATerminal: model output full of escape sequences (a
 // clipboard write, a hyperlink, a bell, a C1 CSI) reaches a terminal with
 // no raw control character through --json (escaped as \u001b, \u009b), and
-// the Markdown export is cleaned like the screen; a pipe and the JSON export
-// keep the bytes.
+// the Markdown export is cleaned like the screen; the history's JSON, to a
+// pipe or exported, keeps the characters with every control one escaped.
 func TestNoEscapesReachATerminal(t *testing.T) {
 	t.Parallel()
 	h := newHostile(t, controls)
@@ -47,11 +47,25 @@ func TestNoEscapesReachATerminal(t *testing.T) {
 		}
 	}
 
-	// A pipe gets the bytes; so does the JSON export. The Markdown export
-	// is cleaned like the screen: the sequences go, their text with them.
+	// A pipe gets the characters, every control one escaped alike in
+	// the history's JSON (ESC as \u001b, the C1 CSI as \u009b, which
+	// encoding/json would leave raw); so does the JSON export. The Markdown
+	// export is cleaned like the screen: the sequences go, their text with
+	// them.
 	r := runIn(t, env, nil, clocks{}, "history", "show", "--json", "chat:1")
-	if !strings.Contains(r.stdout, `\u001b]52`) || !strings.Contains(r.stdout, "\u009b2J") {
+	if !strings.Contains(r.stdout, `\u001b]52`) || !strings.Contains(r.stdout, `\u009b2J`) || rawControl(r.stdout) >= 0 {
 		t.Errorf("to a pipe: %.400s", r.stdout)
+	}
+	jdir := t.TempDir()
+	if r := runIn(t, env, nil, clocks{}, "history", "export", "--json", "chat:1", "-o", jdir); r.code != 0 {
+		t.Fatalf("export --json: %d %s", r.code, r.stderr)
+	}
+	jsons, _ := filepath.Glob(filepath.Join(jdir, "*.json"))
+	if len(jsons) != 1 {
+		t.Fatalf("exported %v", jsons)
+	}
+	if js, _ := os.ReadFile(jsons[0]); rawControl(string(js)) >= 0 || !strings.Contains(string(js), `\u009b2J`) {
+		t.Fatalf("the JSON export keeps a raw control: %q", js)
 	}
 	dir := t.TempDir()
 	if r := runIn(t, env, nil, clocks{}, "history", "export", "chat:1", "-o", dir); r.code != 0 {

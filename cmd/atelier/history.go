@@ -64,7 +64,7 @@ func (a *app) historySearchCmd() *cobra.Command {
 			for _, h := range hits {
 				snippet := highlight(h.Snippet, open, shut)
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", refString(store.ItemRef{Kind: h.Kind, ID: h.ID}),
-					h.At.Local().Format("2006-01-02 15:04"), h.Model, snippet)
+					h.At.Local().Format("2006-01-02 15:04"), cleanLine(h.Model), snippet)
 			}
 			return tw.Flush()
 		},

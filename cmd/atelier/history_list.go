@@ -59,7 +59,7 @@ func (a *app) historyListCmd() *cobra.Command {
 			fmt.Fprintln(tw, "ITEM\tWHEN\tFAMILY\tMODEL\tSTATUS\tTITLE")
 			for _, it := range items {
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", refString(it.Ref()), it.At.Local().Format("2006-01-02 15:04"),
-					it.Family, termtext.String(it.Model), it.Status, clip(termtext.String(it.Title), 60))
+					cleanLine(it.Family), cleanLine(it.Model), cleanLine(it.Status), clip(termtext.String(it.Title), 60))
 			}
 			return tw.Flush()
 		},

@@ -67,8 +67,7 @@ func checkRun(t *testing.T, r ran, code int, stderr string) {
 func TestHostileEndlessText(t *testing.T) {
 	h := newHostile(t, endlessText)
 	env := h.env(t)
-	var r ran
-	use := measureHeap(func() { r = runIn(t, env, nil, clocks{}, "chat", "-p", "alpha", "-m", "m", "tell me everything") })
+	r := runHostile(t, env, nil, "real", "chat", "-p", "alpha", "-m", "m", "tell me everything")
 	checkRun(t, r, 1, "reply text limit (8 MiB) reached: the reply is cut there (limits.reply_text in config.toml)")
 	if r.outBytes != limits.ReplyText+1 { // the reply, and the newline after it
 		t.Fatalf("printed %d bytes, want the reply up to the limit", r.outBytes)
@@ -82,11 +81,7 @@ func TestHostileEndlessText(t *testing.T) {
 		t.Fatalf("history show: %.300q", r.stdout)
 	}
 	nextCommandOpensHistory(t, env, "chat:1")
-	t.Logf("endless text: %s sent before the client left; peak heap %s (objects), live %s",
-		limits.Size(h.written.Load()), limits.Size(int64(use.peakObjects)), limits.Size(int64(use.peakLive)))
-	if use.peakLive > 100*limits.MiB {
-		t.Fatalf("peak live heap %s, target under 100 MB", limits.Size(int64(use.peakLive)))
-	}
+	t.Logf("endless text: %s sent before the client left", limits.Size(h.written.Load()))
 }
 
 func TestHostileQuietStreams(t *testing.T) {
@@ -97,7 +92,7 @@ func TestHostileQuietStreams(t *testing.T) {
 			// The stream's idle timer is made, then reset by message_start,
 			// content_block_start and the delta: the fourth arm is the wait
 			// that would never end.
-			r := runIn(t, env, nil, armAt(4), "chat", "-p", "alpha", "-m", "m", "hello")
+			r := runHostile(t, env, nil, "arm:4", "chat", "-p", "alpha", "-m", "m", "hello")
 			checkRun(t, r, 1, "idle timeout (2m0s) reached: the stream sent no content (limits.idle_timeout in config.toml)")
 			if r.stdout != "partial\n" {
 				t.Fatalf("printed %q", r.stdout)
@@ -115,11 +110,10 @@ func TestHostileBodies(t *testing.T) {
 	for _, tc := range []struct {
 		mode, item string
 		args       []string
-		heap       bool
 	}{
-		{hugeBody, "chat:1", []string{"chat", "--no-stream", "-p", "alpha", "-m", "m", "hi"}, true},
-		{gzipBomb, "chat:1", []string{"chat", "--no-stream", "-p", "alpha", "-m", "m", "hi"}, true},
-		{hugeBase64, "image:1", []string{"image", "-m", "gamma/image-2.5-flare", "a cat"}, true},
+		{hugeBody, "chat:1", []string{"chat", "--no-stream", "-p", "alpha", "-m", "m", "hi"}},
+		{gzipBomb, "chat:1", []string{"chat", "--no-stream", "-p", "alpha", "-m", "m", "hi"}},
+		{hugeBase64, "image:1", []string{"image", "-m", "gamma/image-2.5-flare", "a cat"}},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			h := newHostile(t, tc.mode)
@@ -128,8 +122,7 @@ func TestHostileBodies(t *testing.T) {
 			if tc.mode == hugeBase64 {
 				args = append(args, "-o", t.TempDir())
 			}
-			var r ran
-			use := measureHeap(func() { r = runIn(t, env, nil, clocks{}, args...) })
+			r := runHostile(t, env, nil, "real", args...)
 			checkRun(t, r, 1, "JSON reply limit (64 MiB) reached: stopped reading there")
 			st := openHistory(t, env)
 			items, err := st.Items(context.Background(), store.ItemFilter{})
@@ -143,11 +136,7 @@ func TestHostileBodies(t *testing.T) {
 				}
 			}
 			nextCommandOpensHistory(t, env, tc.item)
-			t.Logf("%s: %s sent (decoded) before the client left; peak heap %s (objects), live %s", tc.mode,
-				limits.Size(h.written.Load()), limits.Size(int64(use.peakObjects)), limits.Size(int64(use.peakLive)))
-			if use.peakLive > 100*limits.MiB {
-				t.Fatalf("peak live heap %s, target under 100 MB", limits.Size(int64(use.peakLive)))
-			}
+			t.Logf("%s: %s sent (decoded) before the client left", tc.mode, limits.Size(h.written.Load()))
 			// (A gzip stream's few kilobytes in the socket's buffers stand for
 			// gigabytes decoded: only the client's heap tells there.)
 			if tc.mode != gzipBomb && h.written.Load() > 80*limits.MiB {
@@ -160,7 +149,7 @@ func TestHostileBodies(t *testing.T) {
 func TestHostileImageNotBase64IsNotComplete(t *testing.T) {
 	h := newHostile(t, badBase64)
 	env := h.env(t)
-	r := runIn(t, env, nil, clocks{}, "image", "-m", "gamma/image-2.5-flare", "-o", t.TempDir(), "a cat")
+	r := runHostile(t, env, nil, "real", "image", "-m", "gamma/image-2.5-flare", "-o", t.TempDir(), "a cat")
 	checkRun(t, r, 1, "invalid base64")
 	st := openHistory(t, env)
 	job, err := st.ImageJob(context.Background(), 1)
@@ -204,7 +193,7 @@ func TestHostileInputs(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHostile(t, "")
 			env := h.env(t)
-			r := runIn(t, env, tc.stdin, clocks{}, tc.args...)
+			r := runHostile(t, env, tc.stdin, "real", tc.args...)
 			checkRun(t, r, 2, tc.stderr)
 			if h.hits.Load() != 0 {
 				t.Fatalf("%d requests sent", h.hits.Load())

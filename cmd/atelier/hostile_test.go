@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -32,6 +33,18 @@ type hostile struct {
 	written atomic.Int64 // bytes of an endless body written before the client left
 	id      string       // the video task's request id
 	video   []byte       // the media file
+	// serve, when set (setServe), answers the requests it knows
+	// (reporting it did) before the modes above: the attacks of the other
+	// hostile_* files. It is set once the server runs, so under a lock.
+	serveMu sync.Mutex
+	serve   func(w http.ResponseWriter, r *http.Request) bool
+}
+
+// setServe makes serve answer h's requests before its modes.
+func (h *hostile) setServe(serve func(w http.ResponseWriter, r *http.Request) bool) {
+	h.serveMu.Lock()
+	defer h.serveMu.Unlock()
+	h.serve = serve
 }
 
 // The modes.
@@ -58,8 +71,14 @@ func newHostile(t *testing.T, mode string) *hostile {
 	if mode == longID {
 		h.id = strings.Repeat("r", 200)
 	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.hits.Add(1)
+		h.serveMu.Lock()
+		serve := h.serve
+		h.serveMu.Unlock()
+		if serve != nil && serve(w, r) {
+			return
+		}
 		switch {
 		case r.URL.Path == "/bypass/alpha/v1/messages":
 			h.messages(w, r)
@@ -80,8 +99,11 @@ func newHostile(t *testing.T, mode string) *hostile {
 			http.NotFound(w, r)
 		}
 	}))
+	// The address is known before the server runs, so that its handlers
+	// read h.url with no race.
+	h.url = "http://" + srv.Listener.Addr().String()
+	srv.Start()
 	t.Cleanup(srv.Close)
-	h.url = srv.URL
 	return h
 }
 

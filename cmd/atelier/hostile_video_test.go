@@ -43,7 +43,7 @@ func TestHostileVideoTasks(t *testing.T) {
 		t.Run(tc.mode, func(t *testing.T) {
 			h := newHostile(t, tc.mode)
 			env := h.env(t)
-			r := runIn(t, env, nil, instant(), "video", "submit", "videoa/q1/text-to-video", "--set", "prompt=waves", "--wait")
+			r := runHostile(t, env, nil, "instant", "video", "submit", "videoa/q1/text-to-video", "--set", "prompt=waves", "--wait")
 			lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
 			if lines[0] != h.id {
 				t.Fatalf("printed %q, want the request id first", r.stdout)

@@ -114,7 +114,8 @@ func (f *imageFlags) request(cmd *cobra.Command, r client.ImageRequest, stdin io
 	return r, nil
 }
 
-// imageInput reads a file, or takes an http(s) URL or data URI as it is.
+// imageInput reads a file, without atelier's own recipe (recipe.Remove), or
+// takes an http(s) URL or data URI as it is.
 func imageInput(ref string) (client.ImageInput, error) {
 	if strings.HasPrefix(ref, "http://") || strings.HasPrefix(ref, "https://") || strings.HasPrefix(ref, "data:") {
 		return client.ImageFromURL(ref), nil
@@ -123,7 +124,7 @@ func imageInput(ref string) (client.ImageInput, error) {
 	if err != nil {
 		return client.ImageInput{}, usagef("--edit %s: %v", ref, err)
 	}
-	return client.ImageFromFile(filepath.Base(ref), b), nil
+	return client.ImageFromFile(filepath.Base(ref), recipe.Remove(b)), nil
 }
 
 func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
@@ -180,7 +181,7 @@ func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
 	}
 	paths, werr := writeImages(resp, f.outDir, time.Now(), rc)
 	for _, p := range paths {
-		fmt.Fprintln(a.io.out, p)
+		fmt.Fprintln(a.io.out, cleanLine(p)) // a file's path, or the URL the service sent
 	}
 	if f.json {
 		fmt.Fprintln(a.jsonOut(), string(withCost(resp.Raw, imageCost(a.prices(), req, resp))))

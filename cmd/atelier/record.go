@@ -70,5 +70,5 @@ func (a *app) warn(err error) {
 		return
 	}
 	a.warned = true
-	fmt.Fprintf(a.io.err, "atelier: warning: not recorded in history: %v\n", err)
+	fmt.Fprintf(a.io.err, "atelier: warning: not recorded in history: %s\n", cleanLine(err.Error()))
 }

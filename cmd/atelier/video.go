@@ -226,7 +226,7 @@ func (a *app) runVideoSubmit(ctx context.Context, endpoint string, f *videoFlags
 	if f.json {
 		fmt.Fprintln(a.jsonOut(), string(withCost(h.Raw, cost)))
 	} else {
-		fmt.Fprintln(a.io.out, h.RequestID)
+		fmt.Fprintln(a.io.out, cleanLine(h.RequestID))
 	}
 	if _, err := record.VideoSubmission(ctx, st, req, h); err != nil {
 		return fmt.Errorf("the task was submitted but not recorded: %w", err)

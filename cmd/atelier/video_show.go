@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -39,7 +40,7 @@ func (a *app) runVideoStatus(ctx context.Context, id string, asJSON bool) error 
 	case te != nil:
 		fmt.Fprintln(a.io.out, store.VideoFailed) // a form C failure says COMPLETED
 	default:
-		fmt.Fprintln(a.io.out, a.clean(h.Status))
+		fmt.Fprintln(a.io.out, cleanLine(cmp.Or(h.Status, noStatus)))
 	}
 	if te != nil {
 		return te
@@ -68,7 +69,7 @@ func (a *app) runVideoResult(ctx context.Context, id string, asJSON bool) error 
 			return te
 		}
 		if !h.Terminal() {
-			return fmt.Errorf("video task %s is still %s: no result yet (atelier video wait %s follows it)", id, a.clean(h.Status), id)
+			return fmt.Errorf("video task %s is still %s: no result yet (atelier video wait %s follows it)", id, cleanLine(h.Status), id)
 		}
 	}
 	res, err := c.VideoResult(ctx, handle(t))
@@ -80,7 +81,7 @@ func (a *app) runVideoResult(ctx context.Context, id string, asJSON bool) error 
 		return nil
 	}
 	for _, f := range res.Files() {
-		fmt.Fprintln(a.io.out, a.clean(f.URL))
+		fmt.Fprintln(a.io.out, cleanLine(f.URL))
 	}
 	return nil
 }
@@ -114,7 +115,7 @@ func (a *app) runVideoList(ctx context.Context, limit int) error {
 	fmt.Fprintln(tw, "REQUEST ID\tENDPOINT\tSTATUS\tAGE\tFILE")
 	now := time.Now()
 	for _, t := range tasks {
-		status := t.Status
+		status := cmp.Or(t.Status, noStatus)
 		if t.Failed() {
 			status = store.VideoFailed // a record of an earlier version may say COMPLETED
 		}
@@ -122,7 +123,7 @@ func (a *app) runVideoList(ctx context.Context, limit int) error {
 		if p, err := st.MediaPath(t.VideoPath); t.VideoPath != "" && err == nil {
 			file = p
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", t.RequestID, t.Endpoint, a.clean(status), age(now.Sub(t.SubmittedAt)), file)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", cleanLine(t.RequestID), cleanLine(t.Endpoint), cleanLine(status), age(now.Sub(t.SubmittedAt)), file)
 	}
 	return tw.Flush()
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -54,16 +55,19 @@ func (a *app) showProgress(updates <-chan poller.Update, id string) {
 		}
 		line := progressLine(u)
 		if line != "" && line != last {
-			fmt.Fprintln(a.io.err, a.clean(line))
+			fmt.Fprintln(a.io.err, cleanLine(line))
 			last = line
 		}
 	}
 }
 
+// noStatus stands for a status reply without a status word.
+const noStatus = "(no status)"
+
 // progressLine is one update in words.
 func progressLine(u poller.Update) string {
 	var b strings.Builder
-	b.WriteString(u.Status)
+	b.WriteString(cmp.Or(u.Status, noStatus))
 	if u.QueuePosition != nil && u.Status == client.VideoInQueue {
 		fmt.Fprintf(&b, " (position %d)", *u.QueuePosition)
 	}
@@ -87,5 +91,8 @@ func progressLine(u poller.Update) string {
 	return b.String()
 }
 
-// clean makes text from the service safe to write to a terminal, in one line.
-func (a *app) clean(s string) string { return oneLine(termtext.String(s)) }
+// cleanLine makes text from the service (an id, a status word, a URL, an
+// error) safe to write to a terminal, in one line. Unlike model text, which
+// a pipe gets as it is, such text is cleaned wherever it goes: none of it
+// has a reason to hold a control character.
+func cleanLine(s string) string { return oneLine(termtext.String(s)) }

@@ -28,6 +28,10 @@ const (
 	// Event is the largest server-sent event: a partial image of many
 	// megabytes.
 	Event = 64 * MiB
+	// ChatEventSlack is what one event of a chat stream may hold beyond the
+	// reply text limit: a chat event is a delta of a few bytes, or the
+	// reply repeated whole at its end, never more (9 MiB by default).
+	ChatEventSlack = 1 * MiB
 
 	// JSONReply is the largest non-streamed reply, counted after gzip is
 	// undone.
@@ -71,4 +75,9 @@ const (
 	// after transient faults (5xx, 429, a cut connection) in a row.
 	RetryAttempts = 8
 	RetryTime     = 15 * time.Minute
+	// OddStatus is how long a video task may report no status, or a status
+	// word never documented (PAUSED), in a row before it is failed with that
+	// reason: the same quarter hour as RetryTime, as both mean the service
+	// says nothing atelier can act on.
+	OddStatus = RetryTime
 )

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 )
 
 // Growth of ReadAll's pieces: the first is small (most bodies are), the
@@ -52,6 +53,10 @@ func ReadAll(r io.Reader, max int64, limit string, hint int64) ([]byte, error) {
 }
 
 // join returns the pieces as one slice; a single piece is returned as is.
+// Pieces of more than maxPiece in all are handed back to the system once
+// copied: the heap they leave is as large as the slice made of them, and
+// the reply decoded next (a base64 image's string, say) would otherwise be
+// taken beside it, a third copy resident at once.
 func join(pieces [][]byte, total int64) []byte {
 	if len(pieces) == 1 {
 		return pieces[0]
@@ -59,6 +64,10 @@ func join(pieces [][]byte, total int64) []byte {
 	out := make([]byte, 0, total)
 	for _, p := range pieces {
 		out = append(out, p...)
+	}
+	if total > maxPiece {
+		clear(pieces) // the caller's slice too: nothing holds them now
+		debug.FreeOSMemory()
 	}
 	return out
 }

@@ -3,9 +3,15 @@
 // OSC such as hyperlinks and clipboard writes, DCS, APC, PM, SOS), C1 control
 // characters and every C0 control but newline and tab. It keeps state between
 // writes, so a sequence split across two chunks of a stream is still removed.
+// Bytes that are not UTF-8 (a stray continuation byte, such as a raw 8-bit
+// C1 control, an overlong or broken sequence) become U+FFFD, so that no
+// decoder, strict or lenient, finds a control character in what is left.
 package termtext
 
-import "io"
+import (
+	"io"
+	"unicode/utf8"
+)
 
 const maxSequence = 1 << 20 // an unterminated sequence stops swallowing text here
 
@@ -18,7 +24,6 @@ const (
 	csi             // ESC [ ...
 	str             // OSC, DCS, APC, PM, SOS body, until BEL or ESC \
 	strEscape       // ESC inside a string sequence
-	lead            // after 0xC2, which may start a C1 control in UTF-8
 )
 
 // Stripper removes control sequences from a stream of bytes.
@@ -26,6 +31,11 @@ const (
 type Stripper struct {
 	st state
 	n  int // bytes swallowed in the current sequence
+	// A UTF-8 character being read: its bytes so far, and how many it
+	// has in all. It is written once whole and checked (a C1 control,
+	// U+0080..U+009F, is dropped; an invalid one is U+FFFD).
+	char      [utf8.UTFMax]byte
+	got, size uint8
 }
 
 // Append appends p, cleaned, to dst and returns the extended slice.
@@ -37,7 +47,7 @@ func (s *Stripper) Append(dst, p []byte) []byte {
 }
 
 func (s *Stripper) step(dst []byte, b byte) []byte {
-	if s.st != ground && s.st != lead {
+	if s.st != ground {
 		s.n++
 		if s.n > maxSequence {
 			s.st, s.n = ground, 0
@@ -46,17 +56,6 @@ func (s *Stripper) step(dst []byte, b byte) []byte {
 	switch s.st {
 	case ground:
 		return s.ground(dst, b)
-	case lead:
-		s.st = ground
-		switch {
-		case b >= 0x80 && b <= 0x9f:
-			return dst // U+0080..U+009F: a C1 control
-		case b >= 0xa0 && b <= 0xbf:
-			return append(dst, 0xc2, b) // a printable character such as U+00A0..U+00BF
-		}
-		// A broken sequence: never emit a bare 0xC2, which a later stray byte
-		// could turn into a C1 control.
-		return s.ground(append(dst, replacement...), b)
 	case escape:
 		switch {
 		case b == '[':
@@ -97,11 +96,15 @@ func (s *Stripper) step(dst []byte, b byte) []byte {
 }
 
 func (s *Stripper) ground(dst []byte, b byte) []byte {
+	if b >= 0x80 {
+		return s.multibyte(dst, b)
+	}
+	if s.got > 0 { // a character cut short: never emit its bytes alone
+		dst = s.broken(dst)
+	}
 	switch {
 	case b == 0x1b:
 		s.st, s.n = escape, 0
-	case b == 0xc2:
-		s.st = lead
 	case b == '\n' || b == '\t':
 		dst = append(dst, b)
 	case b < 0x20 || b == 0x7f:
@@ -112,14 +115,59 @@ func (s *Stripper) ground(dst []byte, b byte) []byte {
 	return dst
 }
 
+// multibyte takes b, a byte of a UTF-8 character (a lead or a
+// continuation byte), writing the character once it is whole.
+func (s *Stripper) multibyte(dst []byte, b byte) []byte {
+	if b < 0xc0 { // a continuation byte
+		if s.got == 0 { // of no character: a raw C1 control, or debris
+			return append(dst, replacement...)
+		}
+		s.char[s.got] = b
+		s.got++
+		if s.got < s.size {
+			return dst
+		}
+		r, n := utf8.DecodeRune(s.char[:s.got])
+		s.got = 0
+		switch {
+		case r == utf8.RuneError && n <= 1: // overlong, a surrogate, past U+10FFFF
+			return append(dst, replacement...)
+		case r >= 0x80 && r <= 0x9f: // a C1 control
+			return dst
+		}
+		return append(dst, s.char[:n]...)
+	}
+	if s.got > 0 {
+		dst = s.broken(dst)
+	}
+	switch {
+	case b >= 0xc2 && b <= 0xdf:
+		s.size = 2
+	case b >= 0xe0 && b <= 0xef:
+		s.size = 3
+	case b >= 0xf0 && b <= 0xf4:
+		s.size = 4
+	default: // 0xC0, 0xC1 (overlong by their nature) and 0xF5..0xFF start nothing
+		return append(dst, replacement...)
+	}
+	s.char[0], s.got = b, 1
+	return dst
+}
+
+// broken drops the character being read, cut short, for U+FFFD.
+func (s *Stripper) broken(dst []byte) []byte {
+	s.got = 0
+	return append(dst, replacement...)
+}
+
 // replacement is U+FFFD, written in place of a broken UTF-8 sequence.
 var replacement = []byte("\uFFFD")
 
-// Flush ends the stream: a lone 0xC2 at the very end becomes U+FFFD, and the
-// state is reset.
+// Flush ends the stream: a character cut short at the very end becomes
+// U+FFFD, and the state is reset.
 func (s *Stripper) Flush(dst []byte) []byte {
-	if s.st == lead {
-		dst = append(dst, replacement...)
+	if s.got > 0 {
+		dst = s.broken(dst)
 	}
 	s.st, s.n = ground, 0
 	return dst

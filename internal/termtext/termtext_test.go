@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestString(t *testing.T) {
@@ -24,6 +25,14 @@ func TestString(t *testing.T) {
 		{"Â kept", "Â", "Â"},
 		{"broken lead", "a\xc2b\xc2", "a\uFFFDb\uFFFD"},
 		{"unterminated CSI at end", "a\x1b[31", "a"},
+		{"raw 8-bit C1 CSI", "a\x9b6nb\x9d0;t\x07c", "a\uFFFD6nb\uFFFD0;tc"},
+		{"stray continuation", "a\xbfb", "a\uFFFDb"},
+		{"overlong ESC", "a\xc0\x9b[6n", "a\uFFFD\uFFFD[6n"},
+		{"overlong C1 CSI", "a\xe0\x82\x9b2J", "a\uFFFD2J"},
+		{"surrogate", "a\xed\xa0\x80b", "a\uFFFDb"},
+		{"cut by ESC", "a\xe6\x97\x1b[31mb", "a\uFFFDb"},
+		{"cut at end", "a\xe6\x97", "a\uFFFD"},
+		{"four bytes kept", "a😀b", "a😀b"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -56,7 +65,7 @@ func FuzzString(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		out := String(in)
-		if strings.ContainsAny(out, "\x1b\x07\x08\r\x00\x7f") {
+		if strings.ContainsAny(out, "\x1b\x07\x08\r\x00\x7f") || !utf8.ValidString(out) {
 			t.Fatalf("control byte left in %q -> %q", in, out)
 		}
 		for _, r := range out {

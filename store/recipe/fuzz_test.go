@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// FuzzRead feeds the reader damaged and hostile files: it must never
-// panic, and a recipe it returns must be one Parse accepts again.
+// FuzzRead feeds the reader (and Remove) damaged and hostile files: they
+// must never panic, a recipe Read returns must be one Parse accepts again,
+// and none is left after Remove.
 func FuzzRead(f *testing.F) {
 	r := testRecipe(f, "seed")
 	for _, b := range [][]byte{encodePNG(f), encodeJPEG(f)} {
@@ -18,6 +19,11 @@ func FuzzRead(f *testing.F) {
 		f.Add(out)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
+		// Remove never panics, and what it leaves holds no recipe that
+		// reads without error.
+		if r, err := Read(Remove(b)); err == nil {
+			t.Fatalf("a recipe survived Remove: %+v", r)
+		}
 		got, err := Read(b)
 		if err != nil {
 			if got != nil {

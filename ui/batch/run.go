@@ -48,7 +48,7 @@ type plannedMsg struct {
 // planCmd reads the batch file at path, its target_set by sets.
 func planCmd(path string, sets engine.TargetSets) tea.Cmd {
 	return func() tea.Msg {
-		plan, err := engine.ReadFileWith(homepath.Expand(path), sets)
+		plan, err := engine.ReadFileWith(homepath.Expand(path), engine.ReadOptions{Sets: sets})
 		return result(plannedMsg{path: path, plan: plan, err: err})
 	}
 }

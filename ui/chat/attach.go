@@ -13,6 +13,7 @@ import (
 	"atelier/client"
 	"atelier/internal/homepath"
 	"atelier/internal/limits"
+	"atelier/store/recipe"
 )
 
 // maxImageBytes bounds an attachment: larger files are refused before they
@@ -83,5 +84,7 @@ func readImage(path string) (attachment, error) {
 			return attachment{}, fmt.Errorf("attach %s: not an image (%s)", filepath.Base(path), mt)
 		}
 	}
-	return attachment{name: filepath.Base(path), image: client.ChatImage{MediaType: mt, Data: b}}, nil
+	// An image atelier saved carries its recipe: the earlier prompt and
+	// settings are not sent along.
+	return attachment{name: filepath.Base(path), image: client.ChatImage{MediaType: mt, Data: recipe.Remove(b)}}, nil
 }

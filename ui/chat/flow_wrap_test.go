@@ -46,9 +46,11 @@ func TestFlowWrapsAsAnsiWrap(t *testing.T) {
 }
 
 // wrapWhole is how thinking was wrapped: cleaned, trimmed, tabs made
-// spaces, ansi.Wrap.
+// spaces, ansi.Wrap. It cleans s as the text so far of a stream (a
+// character cut at its end waits for the rest of it).
 func wrapWhole(s string, width int) []string {
-	s = strings.ReplaceAll(termtext.String(s), "\t", "    ")
+	var st termtext.Stripper
+	s = strings.ReplaceAll(string(st.Append(nil, []byte(s))), "\t", "    ")
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return nil

@@ -11,6 +11,7 @@ import (
 	"atelier/client"
 	"atelier/internal/homepath"
 	"atelier/internal/limits"
+	"atelier/store/recipe"
 )
 
 // inputs are an edit's images and mask, read for sending.
@@ -83,7 +84,7 @@ func readInput(ref inputRef) (client.ImageInput, error) {
 	case len(b) == 0:
 		return client.ImageInput{}, errors.New("the file is empty")
 	}
-	return client.ImageFromFile(filepath.Base(path), b), nil
+	return client.ImageFromFile(filepath.Base(path), recipe.Remove(b)), nil // its recipe stays here
 }
 
 // withoutPath is an error opening a file without the path, which the form

@@ -39,7 +39,7 @@ func FuzzSplitter(f *testing.F) {
 func FuzzRenderer(f *testing.F) {
 	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, text string, cut uint16) {
-		if len(text) > 4096 {
+		if len(text) > 1024 {
 			return // glamour is slow; long inputs add nothing here
 		}
 		k := int(cut) % (len(text) + 1)

@@ -348,12 +348,13 @@ func TestTinyWidths(t *testing.T) {
 
 // TestTextUntouchedByRendering: rendering the open block, which ends where
 // the text's buffer has room, leaves the text as it was (goldmark appends
-// a newline to a source that lacks one; found by FuzzRenderer).
+// a newline to a source that lacks one; found by FuzzRenderer). The half
+// character at the end is held back until the rest of it comes.
 func TestTextUntouchedByRendering(t *testing.T) {
 	r := NewRenderer(40, DefaultStyles(true))
 	r.Append(" ```\n0\xca")
 	r.Lines()
-	if got := r.Text(); got != " ```\n0\xca" {
+	if got := r.Text(); got != " ```\n0" {
 		t.Fatalf("Text %q after a frame", got)
 	}
 }

@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"atelier/internal/limits"
+)
+
+// The hostile-server suite runs each attack in a child process, this test
+// binary run again as atelier, so that what the attack costs is the
+// child's peak resident memory (VmHWM, which it reads from its own
+// /proc/self/status as it ends), not a share of the test process's heap. The child runs the command line on the clocks the
+// parent names, since a fake clock cannot cross a process boundary.
+
+// childClockEnv makes this test binary run as atelier (see TestMain), on
+// the clocks its value names: "real", "instant" (the poller's waits end at
+// once) or "arm:N" (the client's N-th timer fires at once).
+const childClockEnv = "ATELIER_TEST_AS_ATELIER"
+
+// maxResident is what no hostile case may cost the command line.
+const maxResident = 150 * limits.MiB
+
+// runAsAtelier runs this process as atelier when the parent asked for it,
+// and reports whether it did, with the exit status.
+func runAsAtelier() (int, bool) {
+	clk, ok := os.LookupEnv(childClockEnv)
+	if !ok {
+		return 0, false
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	code := runWith(ctx, os.Args[1:], stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}, os.Getenv, childClocks(clk))
+	if path := os.Getenv(childPeakEnv); path != "" {
+		// The peak is the child's own to tell: the rusage its parent gets
+		// counts the parent's memory too, which the child shared until it
+		// ran this binary (os/exec starts it with vfork).
+		if b, err := os.ReadFile("/proc/self/status"); err == nil {
+			os.WriteFile(path, b, 0o600)
+		}
+	}
+	return code, true
+}
+
+// childPeakEnv names the file a child writes its /proc/self/status to as
+// it ends, for its peak resident memory (VmHWM).
+const childPeakEnv = "ATELIER_TEST_STATUS_FILE"
+
+// vmHWM reads the peak resident memory, in bytes, of a /proc status file.
+func vmHWM(status []byte) int64 {
+	for _, line := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			return kb * 1024
+		}
+	}
+	return 0
+}
+
+// childClocks are the clocks a child's value of childClockEnv names.
+func childClocks(name string) clocks {
+	switch {
+	case name == "instant":
+		return instant()
+	case strings.HasPrefix(name, "arm:"):
+		n, _ := strconv.Atoi(strings.TrimPrefix(name, "arm:"))
+		return armAt(n)
+	}
+	return clocks{}
+}
+
+// child is how a test runs atelier in a child process: the clock's name,
+// stdin, and where stdout and stderr go (a terminal, or nil: captured).
+type child struct {
+	clock    string
+	stdin    io.Reader
+	out, err *os.File
+}
+
+// ranChild is a child's run: what it printed (when captured), its exit
+// status and its peak resident memory.
+type ranChild struct {
+	ran
+	maxRSS int64 // bytes
+}
+
+// runChild runs atelier with args and env in a child process, bounded by
+// the test's deadline.
+func runChild(t *testing.T, env []string, c child, args ...string) ranChild {
+	t.Helper()
+	wait := time.Minute
+	if d, ok := t.Deadline(); ok {
+		wait = min(wait, time.Until(d)/2)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], args...)
+	statusFile := filepath.Join(t.TempDir(), "status")
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), childClockEnv + "=" + c.clock,
+		childPeakEnv + "=" + statusFile}, env...)
+	cmd.Stdin = c.stdin
+	var out headWriter
+	var errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if c.out != nil {
+		cmd.Stdout = c.out
+	}
+	if c.err != nil {
+		cmd.Stderr = c.err
+	}
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("atelier %s did not end within %s (stderr %q)", strings.Join(args, " "), wait, errb.String())
+	}
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		t.Fatalf("atelier %s: %v", strings.Join(args, " "), err)
+	}
+	r := ranChild{ran: ran{stdout: out.head.String(), stderr: errb.String(), outBytes: out.n, code: cmd.ProcessState.ExitCode()}}
+	if status, err := os.ReadFile(statusFile); err == nil {
+		r.maxRSS = vmHWM(status)
+	}
+	return r
+}
+
+// runHostile runs one attack in a child process, as runIn runs it in this
+// one, and fails the test when the child's peak resident memory passes
+// maxResident.
+func runHostile(t *testing.T, env []string, stdin io.Reader, clock string, args ...string) ran {
+	t.Helper()
+	r := runChild(t, env, child{clock: clock, stdin: stdin}, args...)
+	checkResident(t, r.maxRSS, args)
+	return r.ran
+}
+
+// checkResident fails the test when a run's peak resident memory passes
+// maxResident, and logs it either way. Under the race detector, which
+// multiplies every allocation's cost, it only logs.
+func checkResident(t *testing.T, rss int64, args []string) {
+	t.Helper()
+	t.Logf("atelier %s: peak resident %s", clipArgs(args), limits.Size(rss))
+	if rss <= 0 {
+		t.Fatal("no peak resident memory measured")
+	}
+	if rss > maxResident && !raceEnabled {
+		t.Fatalf("atelier %s: peak resident %s, the limit is %s", clipArgs(args), limits.Size(rss), limits.Size(maxResident))
+	}
+}
+
+// clipArgs is a command line short enough for a log.
+func clipArgs(args []string) string {
+	s := strings.Join(args, " ")
+	if len(s) > 80 {
+		s = s[:77] + "..."
+	}
+	return fmt.Sprintf("%q", s)
+}

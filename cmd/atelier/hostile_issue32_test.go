@@ -1,0 +1,199 @@
+package main
+
+import (
+	"context"
+	"encoding/base64"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"atelier/internal/limits"
+	"atelier/store"
+)
+
+// The hostile-server suite, issue 32's cases: a shared batch file that
+// names files outside its folder, video statuses never documented or
+// never sent, 30 MiB of zeros sent as an image, and media redirected to
+// another host. Each runs as atelier in a child process under the suite's
+// memory limit (runHostile); item 1's case is hostile_escapes_test.go.
+
+// A batch file naming a file outside its folder is refused before anything
+// is sent, naming the line; --allow-outside-files reads it.
+func TestHostileBatchFileOutsideItsFolder(t *testing.T) {
+	outside := t.TempDir()
+	secret := filepath.Join(outside, "secret.txt")
+	writeFile(t, secret, "the secret")
+	dir := filepath.Join(t.TempDir(), "shared")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(dir, "link-out.txt")); err != nil {
+		t.Fatal(err)
+	}
+	up, err := filepath.Rel(dir, secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, file string }{
+		{"absolute", secret},
+		{"..", up},
+		{"a symlink out", "link-out.txt"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHostile(t, controls) // a whole streamed reply
+			var mu sync.Mutex
+			var bodies []string
+			h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
+				b, _ := io.ReadAll(r.Body)
+				mu.Lock()
+				bodies = append(bodies, string(b))
+				mu.Unlock()
+				r.Body = io.NopCloser(strings.NewReader(string(b)))
+				return false // the messages endpoint answers
+			})
+			env := h.env(t)
+			file := filepath.Join(dir, "b.toml")
+			writeFile(t, file, "targets = [\"alpha:m\"]\n\n[[prompts]]\nfile = \""+tc.file+"\"\n")
+			r := runHostile(t, env, nil, "real", "batch", "run", file)
+			checkRun(t, r, 2, "b.toml:4: prompts[0].file: ")
+			if !strings.Contains(r.stderr, "--allow-outside-files") || h.hits.Load() != 0 {
+				t.Fatalf("%d requests; stderr %q", h.hits.Load(), r.stderr)
+			}
+			r = runHostile(t, env, nil, "real", "batch", "run", "--allow-outside-files", file)
+			mu.Lock()
+			defer mu.Unlock()
+			if r.code != 0 || len(bodies) != 1 || !strings.Contains(bodies[0], "the secret") {
+				t.Fatalf("allowed: exit %d, sent %q; stderr %q", r.code, bodies, r.stderr)
+			}
+		})
+	}
+}
+
+// A task whose status is never documented (PAUSED), or never given, is
+// polled and shown as it is until limits.OddStatus of it, then failed
+// with the reason (the poller's clock spends no real time).
+func TestHostileOddVideoStatuses(t *testing.T) {
+	for _, tc := range []struct{ status, shown, reason string }{
+		{"PAUSED", "PAUSED", "unknown status PAUSED for 15 min"},
+		{"", noStatus, "status never reported for 15 min"},
+	} {
+		t.Run(tc.shown, func(t *testing.T) {
+			h := newHostile(t, "")
+			h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
+				if !strings.HasSuffix(r.URL.Path, "/status") {
+					return false
+				}
+				reply := map[string]any{"request_id": h.id, "queue_position": 0}
+				if tc.status != "" {
+					reply["status"] = tc.status
+				}
+				writeJSONReply(w, reply)
+				return true
+			})
+			env := h.env(t)
+			r := runHostile(t, env, nil, "instant", "video", "submit", "videoa/q1/text-to-video", "--set", "prompt=waves", "--wait")
+			if r.code != 1 || !strings.Contains(r.stderr, tc.shown+"\n") || !strings.HasSuffix(strings.TrimSpace(r.stderr), tc.reason) {
+				t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+			}
+			if h.media.Load() != 0 {
+				t.Fatal("the media was fetched")
+			}
+			v, err := openHistory(t, env).VideoTask(context.Background(), h.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			failed(tc.reason)(t, v)
+			nextCommandOpensHistory(t, env, "video:1")
+		})
+	}
+}
+
+// 30 MiB of zeros as an image's b64_json is no image: the job fails with
+// the reason, and no file is saved.
+func TestHostileImageOfZeros(t *testing.T) {
+	h := newHostile(t, "")
+	h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
+		if r.URL.Path != "/bypass/gamma/v1/images/generations" {
+			return false
+		}
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"created":1,"data":[{"b64_json":"`)
+		zeros := base64.StdEncoding.EncodeToString(make([]byte, 3*limits.MiB/4)) // 1 MiB of base64, no padding
+		for range 40 {                                                           // 30 MiB decoded
+			io.WriteString(w, zeros)
+		}
+		io.WriteString(w, `"}]}`)
+		return true
+	})
+	env := h.env(t)
+	out := t.TempDir()
+	r := runHostile(t, env, nil, "real", "image", "-m", "gamma/image-2", "-o", out, "a cat")
+	checkRun(t, r, 1, "not a PNG, JPEG or WebP image (it begins 00 00 00 00")
+	if files, _ := os.ReadDir(out); len(files) != 0 {
+		t.Fatalf("saved %d files", len(files))
+	}
+	job, err := openHistory(t, env).ImageJob(context.Background(), 1)
+	if err != nil || job.Status != store.StatusError || !strings.Contains(job.Error, "not a PNG, JPEG or WebP image") || len(job.Files) != 0 {
+		t.Fatalf("recorded %+v, %v", job, err)
+	}
+	nextCommandOpensHistory(t, env, "image:1")
+}
+
+// Media the base origin redirects to another host is fetched with no
+// credential, no configured header and no Referer naming the gateway.
+func TestHostileMediaRedirectHeaders(t *testing.T) {
+	var mu sync.Mutex
+	var got, base http.Header // what the storage host and the base origin's media path got
+	h := newHostile(t, "")
+	storage := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		got = r.Header.Clone()
+		mu.Unlock()
+		w.Header().Set("Content-Type", "video/mp4")
+		w.Write(h.video)
+	}))
+	t.Cleanup(storage.Close)
+	h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
+		if r.URL.Path != "/media/video.mp4" {
+			return false
+		}
+		mu.Lock()
+		base = r.Header.Clone()
+		mu.Unlock()
+		http.Redirect(w, r, storage.URL+"/stored/video.mp4", http.StatusFound)
+		return true
+	})
+	env := h.env(t)
+	config := filepath.Join(t.TempDir(), "config.toml")
+	writeFile(t, config, "[headers.queue]\n\"X-Tenant\" = \"studio\"\n")
+	for i, kv := range env {
+		if strings.HasPrefix(kv, "ATELIER_CONFIG=") {
+			env[i] = "ATELIER_CONFIG=" + config
+		}
+	}
+	r := runHostile(t, env, nil, "instant", "video", "submit", "videoa/q1/text-to-video", "--set", "prompt=waves", "--wait")
+	if r.code != 0 {
+		t.Fatalf("exit %d, %q", r.code, r.stderr)
+	}
+	if b, err := os.ReadFile(strings.TrimSpace(r.stdout[strings.Index(r.stdout, "\n")+1:])); err != nil || len(b) != len(h.video) {
+		t.Fatalf("saved %d bytes (%v) of %q", len(b), err, r.stdout)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if got == nil {
+		t.Fatal("the storage host was not asked")
+	}
+	if base.Get("Authorization") != "Key kq" || base.Get("X-Tenant") != "studio" {
+		t.Fatalf("the base origin got Authorization %q, X-Tenant %q: nothing to drop", base.Get("Authorization"), base.Get("X-Tenant"))
+	}
+	for _, k := range []string{"Authorization", "X-Tenant", "Referer"} {
+		if v, sent := got[k]; sent {
+			t.Errorf("the storage host got %s: %q", k, v)
+		}
+	}
+}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"atelier/internal/limits"
+	"atelier/store"
+)
+
+// The hostile-server suite, chat streams in all three families: an endless
+// reply, and one event of 20 MiB, each read by `chat` and `chat --json`.
+// Each ends at its limit with what arrived kept, prints no more than the
+// reply it keeps (--json: the native reply, cut alike), and costs the
+// command line less than maxResident.
+
+// streamFamily writes a chat stream of family fam, in its own events, of
+// the texts next gives, until it gives none or the client leaves.
+func streamFamily(w http.ResponseWriter, r *http.Request, fam string, next func() (string, bool)) {
+	w.Header().Set("Content-Type", "text/event-stream")
+	send := func(typ string, v any) error {
+		b, _ := json.Marshal(v)
+		var err error
+		if typ == "" {
+			_, err = fmt.Fprintf(w, "data: %s\n\n", b)
+		} else {
+			_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", typ, b)
+		}
+		w.(http.Flusher).Flush()
+		return err
+	}
+	switch fam {
+	case "alpha":
+		io.WriteString(w, "event: message_start\ndata: "+hostileStart+"\n\nevent: content_block_start\ndata: "+hostileBlock+"\n\n")
+	case "gamma":
+		send("response.created", map[string]any{"type": "response.created", "sequence_number": 0,
+			"response": map[string]any{"id": "r1", "object": "response", "status": "in_progress", "output": []any{}}})
+		send("response.output_item.added", map[string]any{"type": "response.output_item.added", "sequence_number": 1, "output_index": 0,
+			"item": map[string]any{"id": "msg1", "type": "message", "role": "assistant", "status": "in_progress", "content": []any{}}})
+		send("response.content_part.added", map[string]any{"type": "response.content_part.added", "sequence_number": 2,
+			"item_id": "msg1", "output_index": 0, "content_index": 0, "part": map[string]any{"type": "output_text", "text": ""}})
+	}
+	for seq := 3; r.Context().Err() == nil; seq++ {
+		text, ok := next()
+		if !ok {
+			return
+		}
+		var err error
+		switch fam {
+		case "alpha":
+			err = send("content_block_delta", map[string]any{"type": "content_block_delta", "index": 0,
+				"delta": map[string]any{"type": "text_delta", "text": text}})
+		case "beta":
+			err = send("", map[string]any{"candidates": []any{map[string]any{"index": 0,
+				"content": map[string]any{"role": "model", "parts": []any{map[string]any{"text": text}}}}}})
+		case "gamma":
+			err = send("response.output_text.delta", map[string]any{"type": "response.output_text.delta", "sequence_number": seq,
+				"item_id": "msg1", "output_index": 0, "content_index": 0, "delta": text})
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// streamingHostile is a service whose chat streams, in every family, send
+// the texts of texts() (a new sequence per request).
+func streamingHostile(t *testing.T, texts func() func() (string, bool)) *hostile {
+	h := newHostile(t, "")
+	h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
+		switch {
+		case r.URL.Path == "/bypass/alpha/v1/messages":
+			streamFamily(w, r, "alpha", texts())
+		case strings.HasSuffix(r.URL.Path, ":streamGenerateContent"):
+			streamFamily(w, r, "beta", texts())
+		case r.URL.Path == "/bypass/gamma/v1/responses":
+			streamFamily(w, r, "gamma", texts())
+		default:
+			return false
+		}
+		return true
+	})
+	return h
+}
+
+// endlessTexts are a megabyte of text at a time, for ever.
+func endlessTexts() func() (string, bool) {
+	mb := strings.Repeat("lorem ipsum ", limits.MiB/12+1)[:limits.MiB]
+	return func() (string, bool) { return mb, true }
+}
+
+// oneBigEvent is a little text, then one event of 20 MiB.
+func oneBigEvent() func() (string, bool) {
+	n := 0
+	return func() (string, bool) {
+		n++
+		switch n {
+		case 1:
+			return "before ", true
+		case 2:
+			return strings.Repeat("x", 20*limits.MiB), true
+		}
+		return "", false
+	}
+}
+
+func TestHostileChatStreamsEveryFamily(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		texts  func() func() (string, bool)
+		stderr string
+		kept   int // bytes of reply text recorded
+	}{
+		{"endless", endlessTexts, "reply text limit (8 MiB) reached: the reply is cut there", limits.ReplyText},
+		{"one 20 MiB event", oneBigEvent, "chat event limit (9 MiB) reached: one event was larger; the stream is cut there", len("before ")},
+	} {
+		for _, fam := range []string{"alpha", "beta", "gamma"} {
+			for _, asJSON := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%s/%s/json=%v", tc.name, fam, asJSON), func(t *testing.T) {
+					h := streamingHostile(t, tc.texts)
+					env := h.env(t)
+					args := []string{"chat", "-p", fam, "-m", "m", "tell me everything"}
+					if asJSON {
+						args = append(args, "--json")
+					}
+					r := runHostile(t, env, nil, "real", args...)
+					checkRun(t, r, 1, tc.stderr)
+					m := reply(t, env)
+					if m.Status != store.StatusInterrupted || len(m.Text) != tc.kept {
+						t.Fatalf("recorded %q %q, %d bytes", m.Status, m.Error, len(m.Text))
+					}
+					if !asJSON {
+						if r.outBytes != int64(tc.kept)+1 { // and the newline
+							t.Fatalf("printed %d bytes, want the %d kept", r.outBytes, tc.kept)
+						}
+						return
+					}
+					// --json at the cap: the native reply printed says what was kept.
+					if r.outBytes > int64(tc.kept)+64*limits.KiB {
+						t.Fatalf("--json printed %s for a reply of %s", limits.Size(r.outBytes), limits.Size(int64(tc.kept)))
+					}
+					calls, err := openHistory(t, env).Calls(context.Background(), store.CallFilter{MessageID: m.ID})
+					if err != nil || len(calls) != 1 || int64(len(calls[0].ResponseJSON)) > int64(tc.kept)+64*limits.KiB {
+						t.Fatalf("the recorded response: %v, %d calls", err, len(calls))
+					}
+				})
+			}
+		}
+	}
+}
