@@ -101,6 +101,9 @@ func (s *cellSum) add(i int, c store.BatchCell, totals *[]time.Duration) {
 		s.tokens += c.Usage.OutputTokens
 		if s.first == "" {
 			s.first = c.FirstLine
+			if c.Media == "" { // a reply's first line is markdown: "## Notes" reads "Notes"
+				s.first = store.MarkdownText(s.first)
+			}
 		}
 		if s.media == "" {
 			s.media = c.Media

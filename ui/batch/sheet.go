@@ -9,7 +9,6 @@ import (
 
 	engine "atelier/batch"
 	"atelier/internal/termtext"
-	"atelier/store"
 	"atelier/ui/tab"
 )
 
@@ -162,9 +161,6 @@ func (v sheet) cellText(s cellSum, w int) (string, string) {
 	}
 	line1 := st.Render(mark+" "+count) + v.st.Muted.Render(fit(figs, max(w-ansi.StringWidth(mark+" "+count), 0)))
 	first := s.first
-	if s.media == "" { // a reply's first line is markdown: "## Notes" reads "Notes"
-		first = store.MarkdownText(first)
-	}
 	fs := v.st.Muted
 	switch {
 	case first == "" && s.err != "":

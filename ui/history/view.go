@@ -196,12 +196,15 @@ func rowTarget(r row) string {
 	return join(" ", r.family, r.model)
 }
 
+// statusGlyphs are the marks of the listings' status words.
+var statusGlyphs = map[string]string{
+	store.WordComplete: "✓", store.WordFailed: "✗", store.WordInterrupted: "◌",
+	store.WordRunning: "●", store.WordQueued: "●",
+}
+
 // statusMark is one cell saying how an item ended.
 func statusMark(st styles, status string) string {
-	glyph := map[string]string{
-		store.WordComplete: "✓", store.WordFailed: "✗", store.WordInterrupted: "◌",
-		store.WordRunning: "●", store.WordQueued: "●",
-	}[store.StatusWord(status)]
+	glyph := statusGlyphs[store.StatusWord(status)]
 	switch {
 	case status == "":
 		return " "
