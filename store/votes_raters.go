@@ -53,7 +53,8 @@ func (s *Store) Raters(ctx context.Context, kind VoteKind) ([]string, error) {
 
 // Agreement is how often two raters agree on the comparisons both voted.
 type Agreement struct {
-	A, B    string  // the raters
+	A       string  `json:"a"` // the raters
+	B       string  `json:"b"`
 	N       int     `json:"n"`       // comparisons both voted on
 	Agreed  int     `json:"agreed"`  // of those, with the same verdict
 	Percent float64 `json:"percent"` // Agreed / N, 0 to 1
