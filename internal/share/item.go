@@ -101,6 +101,16 @@ func readItem(ctx context.Context, db *store.Store, ref store.ItemRef) (*exporte
 
 // itemSection is the page's section of one history item.
 func itemSection(ctx context.Context, db *store.Store, ref store.ItemRef, m *media) (section, error) {
+	if ref.Kind == store.KindCompare || ref.Kind == store.KindChat {
+		turns, err := db.UnvotedBlind(ctx, ref.ID)
+		if err != nil {
+			return section{}, err
+		}
+		if len(turns) > 0 {
+			return section{}, fmt.Errorf("share %s:%d: prompt %d ran blind and is not voted yet: vote first (a shared page names the targets), or send it as a ballot (--ballot)",
+				ref.Kind, ref.ID, turns[0]+1)
+		}
+	}
 	doc, err := readItem(ctx, db, ref)
 	if err != nil {
 		return section{}, err

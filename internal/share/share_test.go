@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"atelier/store"
 )
 
 // writePage shares refs into a temporary folder and returns the page.
@@ -124,3 +126,27 @@ func TestParseRefRefusals(t *testing.T) {
 }
 
 
+
+func TestUnvotedBlindComparisonIsNotShared(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	if err := f.db.MarkBlind(ctx, f.compare, 0); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := ParseRef("compare:" + itoa(f.compare))
+	_, err := Write(ctx, f.db, []Ref{r}, filepath.Join(t.TempDir(), "p.html"), Options{})
+	if err == nil || !strings.Contains(err.Error(), "prompt 1 ran blind and is not voted yet") {
+		t.Fatalf("sharing an unvoted blind comparison: %v", err)
+	}
+	if _, err := WriteBallot(ctx, f.db, []Ref{r}, filepath.Join(t.TempDir(), "b.html"), Options{}); err != nil {
+		t.Errorf("as a ballot it stays blind, and may go: %v", err)
+	}
+	v := store.Vote{Kind: store.VoteChat, ConversationID: f.compare, Verdict: "AB", Blind: true, Targets: []store.VoteTarget{
+		{Letter: "A", Lane: 0, Target: "alpha:claude-opus-zeta:temperature=0.25"}, {Letter: "B", Lane: 1, Target: "beta:gemini-ultra-omega"}}}
+	if _, err := f.db.RecordVote(ctx, v); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(ctx, f.db, []Ref{r}, filepath.Join(t.TempDir(), "p.html"), Options{}); err != nil {
+		t.Errorf("voted, it may be shared: %v", err)
+	}
+}
