@@ -24,6 +24,7 @@ type board struct {
 	blind  rank.Board          // the blind votes, fitted
 	open   rank.Board          // the votes cast with the names shown: counted only
 	rated  []store.RatedTarget // stars and winner marks given with the names shown
+	agree  []store.Agreement   // pairs of raters (agree.go)
 	stamp  string              // what it was computed from (store.BoardsStamp)
 	err    error
 }
@@ -46,6 +47,9 @@ func (b *board) compute(ctx context.Context, db *store.Store, vf store.VoteFilte
 		return err
 	}
 	if b.blind, b.open, err = store.Boards(votes, rounds); err != nil {
+		return err
+	}
+	if b.agree, err = db.Agreements(ctx, vf); err != nil {
 		return err
 	}
 	if b.kind != store.VoteChat { // stars are given in Compare only
