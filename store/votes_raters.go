@@ -181,21 +181,26 @@ func (s *Store) Agreements(ctx context.Context, f VoteFilter) ([]Agreement, erro
 }
 
 // comparisonKey names what a vote judged, whatever the letters: the
-// comparison's prompt, or the set of image jobs or video tasks.
+// comparison's prompt, or the image jobs or video tasks, with the
+// targets judged (sorted by name).
 func comparisonKey(v Vote) string {
-	if v.Kind == VoteChat {
-		return fmt.Sprintf("chat:%d:%d", v.ConversationID, v.Turn)
-	}
+	names := make([]string, 0, len(v.Targets))
 	var ids []int64
 	for _, t := range v.Targets {
+		names = append(names, t.Target)
 		ids = append(ids, t.ImageJobID+t.VideoTaskID)
 	}
+	slices.Sort(names)
 	slices.Sort(ids)
-	parts := make([]string, len(ids))
-	for i, id := range ids {
-		parts[i] = strconv.FormatInt(id, 10)
+	what := fmt.Sprintf("chat:%d:%d", v.ConversationID, v.Turn)
+	if v.Kind != VoteChat {
+		parts := make([]string, len(ids))
+		for i, id := range ids {
+			parts[i] = strconv.FormatInt(id, 10)
+		}
+		what = string(v.Kind) + ":" + strings.Join(parts, ",")
 	}
-	return string(v.Kind) + ":" + strings.Join(parts, ",")
+	return what + "\x00" + strings.Join(names, "\x00")
 }
 
 // verdictByName is a verdict in targets' names, the same whatever letters
