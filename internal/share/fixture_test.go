@@ -49,7 +49,14 @@ var fixedNow = func() time.Time { return time.Date(2026, 11, 29, 10, 0, 0, 0, ti
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	ctx := context.Background()
-	f := &fixture{db: storetest.Open(t, ""), baseURL: "https://gateway.secret-base.example"}
+	dir := t.TempDir()
+	storetest.Seed(t, dir)
+	db, err := store.OpenWith(dir, store.Options{Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	f := &fixture{db: db, baseURL: "https://gateway.secret-base.example"}
 	targets := []client.ChatTarget{
 		mustTarget(t, "alpha:claude-opus-zeta:temperature=0.25"),
 		mustTarget(t, "beta:gemini-ultra-omega"),

@@ -23,12 +23,13 @@ type media struct {
 	rel   string // FILE_files, as the page names it
 	limit int64
 	names map[string]string // source path → name beside the page
+	count map[string]int    // files beside the page by stem
 	wrote []string          // files written beside the page
 }
 
 func newMedia(pagePath string, limit int64) *media {
 	base := strings.TrimSuffix(filepath.Base(pagePath), filepath.Ext(pagePath)) + "_files"
-	return &media{dir: filepath.Join(filepath.Dir(pagePath), base), rel: base, limit: limit, names: map[string]string{}}
+	return &media{dir: filepath.Join(filepath.Dir(pagePath), base), rel: base, limit: limit, names: map[string]string{}, count: map[string]int{}}
 }
 
 // mediaView is one image or video as the page shows it.
@@ -50,7 +51,7 @@ func (m *media) image(path, caption string) (mediaView, error) {
 		return mediaView{}, err
 	}
 	if st.Size() > m.limit {
-		return m.beside(path, caption)
+		return m.beside(path, "image", caption)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -68,39 +69,15 @@ func (m *media) image(path, caption string) (mediaView, error) {
 	return mediaView{Src: template.URL(src), Caption: caption}, nil
 }
 
-// beside copies the file at path into FILE_files/ (once, under a name of
-// its own) and links it.
-func (m *media) beside(path, caption string) (mediaView, error) {
+// beside copies the file at path into FILE_files/ (once) as STEM-N.EXT,
+// N counting that stem's files, and links it: names that say what a file
+// is and nothing of the data directory.
+func (m *media) beside(path, stem, caption string) (mediaView, error) {
 	if name, ok := m.names[path]; ok {
 		return mediaView{Src: template.URL(m.rel + "/" + name), Caption: caption, Beside: true}, nil
 	}
-	name := safeName(filepath.Base(path))
-	for i := 2; m.taken(name); i++ {
-		ext := filepath.Ext(name)
-		name = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(safeName(filepath.Base(path)), ext), i, ext)
-	}
-	if _, err := os.Stat(path); os.IsNotExist(err) {
-		return mediaView{Caption: caption, Missing: true}, nil
-	}
-	if err := os.MkdirAll(m.dir, 0o755); err != nil {
-		return mediaView{}, err
-	}
-	dst := filepath.Join(m.dir, name)
-	if err := copyFile(path, dst); err != nil {
-		return mediaView{}, err
-	}
-	m.names[path] = name
-	m.wrote = append(m.wrote, dst)
-	return mediaView{Src: template.URL(m.rel + "/" + name), Caption: caption, Beside: true}, nil
-}
-
-func (m *media) taken(name string) bool {
-	for _, n := range m.names {
-		if n == name {
-			return true
-		}
-	}
-	return false
+	m.count[stem]++
+	return m.besideAs(path, fmt.Sprintf("%s-%d%s", stem, m.count[stem], safeExt(path)), caption)
 }
 
 // safeName keeps a file name to letters, digits, dot, dash and

@@ -83,7 +83,7 @@ func videoOf(db *store.Store, doc *exported, m *media) (*videoView, error) {
 		path, err := db.MediaPath(t.VideoPath)
 		mv := mediaView{Caption: filepath.Base(t.VideoPath), Missing: true}
 		if err == nil {
-			if mv, err = m.beside(path, filepath.Base(t.VideoPath)); err != nil {
+			if mv, err = m.beside(path, "video", "the video"); err != nil {
 				return nil, err
 			}
 		}

@@ -21,7 +21,12 @@ var templateFiles embed.FS
 var pageTemplate = template.Must(template.New("page.html").Funcs(template.FuncMap{
 	"pct":   func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) },
 	"num":   func(f float64) string { return fmt.Sprintf("%.0f", f) },
-	"plus1": func(i int) int { return i + 1 },
+	"count": func(n int, noun string) string {
+		if n == 1 {
+			return "1 " + noun
+		}
+		return fmt.Sprintf("%d %ss", n, noun)
+	},
 	"rate":  batch.RateText,
 	"share": batch.ShareText,
 	"dur":   batch.Secs,
