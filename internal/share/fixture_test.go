@@ -35,13 +35,13 @@ const hostile = "Here you go.\n\n<script>console.log('pwned-script')</script>\n\
 
 // fixture is a history with one of each kind a page shows.
 type fixture struct {
-	db                 *store.Store
-	compare, chat      int64
-	images             []int64 // two image jobs of one prompt, one picture each
-	videos             []int64 // two video tasks, each with its file
-	batch              int64
-	names              []string // every target's name, family, model and setting value
-	baseURL            string
+	db            *store.Store
+	compare, chat int64
+	images        []int64 // two image jobs of one prompt, one picture each
+	videos        []int64 // two video tasks, each with its file
+	batch         int64
+	names         []string // every target's name, family, model and setting value
+	baseURL       string
 }
 
 var fixedNow = func() time.Time { return time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC) }

@@ -43,7 +43,7 @@ type exported struct {
 		Settings    json.RawMessage
 		Status      string
 		Error       string
-		TotalMillis int64 `json:"total_ms"`
+		TotalMillis int64     `json:"total_ms"`
 		CreatedAt   time.Time `json:"created_at"`
 		Files       []store.ImageFile
 		Inputs      []store.ImageInput
@@ -55,8 +55,8 @@ type exported struct {
 		Mode        string
 		Prompt      string
 		Status      string
-		VideoPath   string    `json:"video_path"`
-		SubmittedAt time.Time `json:"submitted_at"`
+		VideoPath   string     `json:"video_path"`
+		SubmittedAt time.Time  `json:"submitted_at"`
 		CompletedAt *time.Time `json:"completed_at"`
 		Events      []store.VideoEvent
 		Cost        *float64
@@ -74,11 +74,11 @@ type exportedMessage struct {
 	Thinking     string
 	Status       string
 	Error        string
-	StopReason   string `json:"stop_reason"`
-	InputTokens  int64  `json:"input_tokens"`
-	OutputTokens int64  `json:"output_tokens"`
-	TTFTMillis   int64  `json:"ttft_ms"`
-	TotalMillis  int64  `json:"total_ms"`
+	StopReason   string    `json:"stop_reason"`
+	InputTokens  int64     `json:"input_tokens"`
+	OutputTokens int64     `json:"output_tokens"`
+	TTFTMillis   int64     `json:"ttft_ms"`
+	TotalMillis  int64     `json:"total_ms"`
 	CreatedAt    time.Time `json:"created_at"`
 	Cost         *float64
 }

@@ -19,8 +19,8 @@ import (
 var templateFiles embed.FS
 
 var pageTemplate = template.Must(template.New("page.html").Funcs(template.FuncMap{
-	"pct":   func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) },
-	"num":   func(f float64) string { return fmt.Sprintf("%.0f", f) },
+	"pct": func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) },
+	"num": func(f float64) string { return fmt.Sprintf("%.0f", f) },
 	"count": func(n int, noun string) string {
 		if n == 1 {
 			return "1 " + noun

@@ -125,8 +125,6 @@ func TestParseRefRefusals(t *testing.T) {
 	}
 }
 
-
-
 func TestUnvotedBlindComparisonIsNotShared(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
