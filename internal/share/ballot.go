@@ -205,10 +205,11 @@ func videoQuestion(ctx context.Context, db *store.Store, r Ref, m *media, perm f
 	return q, nil
 }
 
-// safeExt is a media file's extension if it is a plain one.
+// safeExt is a media file's extension if it is a plain one (.mp4), else
+// none.
 func safeExt(path string) string {
 	ext := filepath.Ext(path)
-	if len(ext) > 6 || safeName(ext) != ext {
+	if len(ext) < 2 || len(ext) > 6 || safeName("x"+ext) != "x"+ext {
 		return ""
 	}
 	return ext

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
+	stdhtml "html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -44,7 +45,7 @@ func reversed(n int) []int {
 	return out
 }
 
-var dataURI = regexp.MustCompile(`data:[a-z/]+;base64,([A-Za-z0-9+/=]+)`)
+var dataURI = regexp.MustCompile(`data:[a-z/]+;base64,([A-Za-z0-9+/=&#;]+)`)
 
 // TestBallotNamesNoTarget reads every byte of a ballot, its embedded
 // pictures decoded and the files beside it too: no target's name, family,
@@ -55,7 +56,7 @@ func TestBallotNamesNoTarget(t *testing.T) {
 		"video:"+itoa(f.videos[0])+"+"+itoa(f.videos[1]))
 	hay := []string{page}
 	for _, m := range dataURI.FindAllStringSubmatch(page, -1) {
-		b, err := base64.StdEncoding.DecodeString(m[1])
+		b, err := base64.StdEncoding.DecodeString(stdhtml.UnescapeString(m[1])) // the page writes + as &#43;
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,6 +65,12 @@ func TestBallotNamesNoTarget(t *testing.T) {
 	for _, p := range res.Beside {
 		b, _ := os.ReadFile(p)
 		hay = append(hay, string(b), filepath.Base(p))
+		if !regexp.MustCompile(`^q\d+-[A-D](-\d+)?\.(mp4|png)$`).MatchString(filepath.Base(p)) {
+			t.Errorf("beside the ballot: %s, want an opaque name (q3-A.mp4)", filepath.Base(p))
+		}
+	}
+	if len(res.Beside) != 2 {
+		t.Errorf("beside the ballot: %v, want the two videos", res.Beside)
 	}
 	// Names are looked for in every byte; the words of settings and
 	// figures everywhere but the stylesheet and the script, constants of

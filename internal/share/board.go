@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 
 	"atelier/store"
 	"atelier/store/rank"
@@ -14,6 +15,7 @@ import (
 // on one scale, then the pairs not settled yet.
 type boardView struct {
 	Kind    string
+	Title   string // the kind, capitalised
 	Rater   string
 	Votes   int
 	Rounds  int
@@ -52,7 +54,7 @@ func boardSection(ctx context.Context, db *store.Store, o BoardOptions) (section
 	if err != nil {
 		return section{}, fmt.Errorf("share leaderboard: %w", err)
 	}
-	v := &boardView{Kind: string(o.Kind), Rater: o.Filter.Rater, Votes: b.Votes, Rounds: b.Rounds, Need: b.NeedVotes}
+	v := &boardView{Kind: string(o.Kind), Title: strings.ToUpper(string(o.Kind)[:1]) + string(o.Kind)[1:], Rater: o.Filter.Rater, Votes: b.Votes, Rounds: b.Rounds, Need: b.NeedVotes}
 	if v.Agree, err = db.Agreements(ctx, o.Filter); err != nil {
 		return section{}, err
 	}

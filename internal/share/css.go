@@ -44,7 +44,7 @@ section.item{margin:0 0 2.2rem}
 table{border-collapse:collapse;margin:.5rem 0;font-size:.9rem}
 th,td{border:1px solid var(--subtle);padding:.25rem .55rem;text-align:left;vertical-align:top}
 th{background:var(--panel)}
-td.num{text-align:right;font-variant-numeric:tabular-nums}
+td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 pre{background:var(--panel);border:1px solid var(--subtle);border-radius:6px;padding:.6rem;overflow:auto;font-size:.85rem}
 code{font-family:ui-monospace,"SF Mono",Menlo,Consolas,monospace}
 .chroma{background:var(--panel)!important}
@@ -55,7 +55,7 @@ details>summary{cursor:pointer;color:var(--muted)}
 figcaption{color:var(--muted);font-size:.8rem}
 svg.interval{display:block}
 svg.interval .axis{stroke:var(--subtle)}
-svg.interval .span{fill:var(--accent);opacity:.35}
+svg.interval .span-line{stroke:var(--accent);stroke-opacity:.35}
 svg.interval .dot{fill:var(--accent)}
 .question{border:1px solid var(--subtle);border-radius:10px;padding:.6rem 1rem;margin:1rem 0}
 .question.current{border-color:var(--accent);box-shadow:0 0 0 2px var(--accent)}

@@ -175,13 +175,31 @@ func mustTarget(t *testing.T, spec string) client.ChatTarget {
 
 func pngB64(t *testing.T, c color.RGBA) string {
 	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, 8, 8))
-	for i := 0; i < len(img.Pix); i += 4 {
-		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = c.R, c.G, c.B, c.A
+	img := image.NewRGBA(image.Rect(0, 0, 160, 100))
+	for y := range 100 {
+		for x := range 160 {
+			img.Set(x, y, color.RGBA{uint8(int(c.R) * x / 160), uint8(int(c.G) * y / 100), c.B, 255})
+		}
 	}
 	var b bytes.Buffer
 	if err := png.Encode(&b, img); err != nil {
 		t.Fatal(err)
 	}
 	return base64.StdEncoding.EncodeToString(b.Bytes())
+}
+
+// votes records blind chat votes among three targets, so that a board
+// has its rows, intervals and pairs.
+func (f *fixture) votes(t *testing.T) {
+	t.Helper()
+	ctx := context.Background()
+	names := []string{"alpha:claude-opus-zeta:temperature=0.25", "beta:gemini-ultra-omega", "alpha:claude-haiku-eta"}
+	for i, verdict := range []string{"AB", "AB", "BA", "AB", "AB", "tie", "AB", "BA", "AB", "bad"} {
+		a, b := names[i%3], names[(i+1)%3]
+		v := store.Vote{Kind: store.VoteChat, ConversationID: f.compare, Turn: 0, Verdict: verdict, Blind: true,
+			Targets: []store.VoteTarget{{Letter: "A", Lane: 0, Target: a}, {Letter: "B", Lane: 1, Target: b}}}
+		if _, err := f.db.RecordVote(ctx, v); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

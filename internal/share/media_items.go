@@ -1,8 +1,10 @@
 package share
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"atelier/store"
@@ -16,7 +18,7 @@ type imageView struct {
 	Error   string
 	Images  []mediaView
 	Inputs  []mediaView
-	Recipe  string // the job's settings, indented JSON
+	Recipe  []setting // the job's settings that say something, by name
 	Tags    string
 }
 
@@ -34,7 +36,7 @@ type eventView struct{ At, Status, Queue string }
 
 func imageOf(db *store.Store, doc *exported, m *media) (*imageView, error) {
 	j := doc.ImageJob
-	v := &imageView{ID: j.ID, Prompt: j.Prompt, Error: j.Error, Recipe: indentJSON(j.Settings),
+	v := &imageView{ID: j.ID, Prompt: j.Prompt, Error: j.Error, Recipe: settingsOf(j.Settings),
 		Figures: joinSome(j.Model, j.Endpoint, j.Status, stamp(j.CreatedAt), secs(j.TotalMillis), costText(j.Cost)),
 		Tags:    strings.Join(doc.Tags, ", ")}
 	for _, f := range j.Files {
@@ -97,4 +99,32 @@ func videoOf(db *store.Store, doc *exported, m *media) (*videoView, error) {
 		v.Events = append(v.Events, eventView{At: stamp(e.At), Status: e.Status, Queue: q})
 	}
 	return v, nil
+}
+
+// setting is one of a recipe's settings.
+type setting struct{ Key, Value string }
+
+// settingsOf lists a job's settings by name, leaving out the empty ones
+// (a setting not sent); unreadable settings are shown whole.
+func settingsOf(raw json.RawMessage) []setting {
+	var m map[string]any
+	if len(raw) == 0 || json.Unmarshal(raw, &m) != nil {
+		if s := indentJSON(raw); s != "" {
+			return []setting{{Key: "settings", Value: s}}
+		}
+		return nil
+	}
+	keys := make([]string, 0, len(m))
+	for k, v := range m {
+		if v != nil && v != "" {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	out := make([]setting, len(keys))
+	for i, k := range keys {
+		v, _ := json.Marshal(m[k])
+		out[i] = setting{Key: k, Value: strings.Trim(string(v), `"`)}
+	}
+	return out
 }

@@ -44,7 +44,7 @@ func TestShareEachKind(t *testing.T) {
 			"★★★★☆", "crisper", "<table>", "0.3 s to first token", `class="chroma"`}},
 		{ref: "chat:" + itoa(f.chat), want: []string{"<strong>bold</strong>", "<code>code</code>", "hello"}},
 		{ref: "image:" + itoa(f.images[0]), want: []string{"a red fox", `src="data:image/png;base64,`, "Recipe", "1024x1024"}},
-		{ref: "video:" + itoa(f.videos[0]), want: []string{"a fox runs", `<video controls`, `src="page_files/`, "videob/kling-sigma"}},
+		{ref: "video:" + itoa(f.videos[0]), want: []string{"a fox runs", `<video controls`, `src="page_files/video-1.mp4"`, "videob/kling-sigma"}},
 		{ref: "batch:" + itoa(f.batch), want: []string{"capitals", "Matrix", "HTTP 500", "france"}},
 		{ref: "leaderboard", want: []string{"chat leaderboard", "No blind chat votes yet"}},
 	}
