@@ -15,26 +15,10 @@ import (
 )
 
 // makeBallot writes a ballot of refs with the letters drawn reversed.
-func makeBallot(t *testing.T, f *fixture, refs ...string) (string, Result) {
+func makeBallot(t *testing.T, f *fixture, items ...string) (string, Result) {
 	t.Helper()
-	var rs []Ref
-	for _, s := range refs {
-		r, err := ParseRef(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs = append(rs, r)
-	}
 	path := filepath.Join(t.TempDir(), "ballot.html")
-	res, err := WriteBallot(context.Background(), f.db, rs, path, Options{Now: fixedNow, EmbedLimit: 1 << 20, Perm: reversed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(res.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b), res
+	return written(t)(WriteBallot(context.Background(), f.db, refs(t, items...), path, Options{Now: fixedNow, EmbedLimit: 1 << 20, Perm: reversed}))
 }
 
 func reversed(n int) []int {

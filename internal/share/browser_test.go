@@ -260,11 +260,7 @@ func TestBrowserPages(t *testing.T) {
 		{"batch", "batch:" + itoa(f.batch), []string{"light"}},
 		{"leaderboard", "leaderboard", []string{"light"}},
 	} {
-		r, err := ParseRef(c.ref)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := Write(context.Background(), f.db, []Ref{r}, filepath.Join(dir, c.name+".html"), Options{Now: fixedNow, Board: BoardOptions{Rounds: 50}})
+		res, err := Write(context.Background(), f.db, refs(t, c.ref), filepath.Join(dir, c.name+".html"), Options{Now: fixedNow, Board: BoardOptions{Rounds: 50}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -324,22 +320,14 @@ func TestBrowserBallotRoundTrip(t *testing.T) {
 	f := newFixture(t)
 	b := newBrowser(t)
 	dir := t.TempDir()
-	var refs []Ref
-	for _, s := range []string{"compare:" + itoa(f.compare), "image:" + itoa(f.images[0]) + "+" + itoa(f.images[1]),
-		"video:" + itoa(f.videos[0]) + "+" + itoa(f.videos[1])} {
-		r, err := ParseRef(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		refs = append(refs, r)
-	}
-	res, err := WriteBallot(context.Background(), f.db, refs, filepath.Join(dir, "ballot.html"), Options{Now: fixedNow, Perm: reversed})
+	rs := refs(t, "compare:"+itoa(f.compare), "image:"+itoa(f.images[0])+"+"+itoa(f.images[1]),
+		"video:"+itoa(f.videos[0])+"+"+itoa(f.videos[1]))
+	res, err := WriteBallot(context.Background(), f.db, rs, filepath.Join(dir, "ballot.html"), Options{Now: fixedNow, Perm: reversed})
 	if err != nil {
 		t.Fatal(err)
 	}
 	board := func() string {
-		r, _ := ParseRef("leaderboard")
-		p, err := Write(context.Background(), f.db, []Ref{r}, filepath.Join(dir, "board.html"), Options{Now: fixedNow, Board: BoardOptions{Rounds: 20}})
+		p, err := Write(context.Background(), f.db, refs(t, "leaderboard"), filepath.Join(dir, "board.html"), Options{Now: fixedNow, Board: BoardOptions{Rounds: 20}})
 		if err != nil {
 			t.Fatal(err)
 		}

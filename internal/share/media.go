@@ -4,12 +4,13 @@ import (
 	"encoding/base64"
 	"fmt"
 	"html/template"
-	"io"
 	"mime"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"atelier/store"
 )
 
 // EmbedLimit is the largest image embedded in the page itself (as a data:
@@ -95,23 +96,6 @@ func safeName(s string) string {
 	return string(b)
 }
 
-func copyFile(src, dst string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.Create(dst)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
-}
-
 // bytes places an image given as data: embedded up to the limit, else
 // written beside the page as name.
 func (m *media) bytes(data []byte, typ, name, caption string) (mediaView, error) {
@@ -139,7 +123,7 @@ func (m *media) besideAs(path, name, caption string) (mediaView, error) {
 		return mediaView{}, err
 	}
 	name = safeName(name)
-	if err := copyFile(path, filepath.Join(m.dir, name)); err != nil {
+	if err := store.CopyFile(path, filepath.Join(m.dir, name)); err != nil {
 		return mediaView{}, err
 	}
 	m.wrote = append(m.wrote, filepath.Join(m.dir, name))

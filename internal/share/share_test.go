@@ -12,30 +12,15 @@ import (
 )
 
 // writePage shares refs into a temporary folder and returns the page.
-func writePage(t *testing.T, f *fixture, refs ...string) (string, Result) {
+func writePage(t *testing.T, f *fixture, items ...string) (string, Result) {
 	t.Helper()
-	var rs []Ref
-	for _, s := range refs {
-		r, err := ParseRef(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs = append(rs, r)
-	}
 	path := filepath.Join(t.TempDir(), "page.html")
-	res, err := Write(context.Background(), f.db, rs, path, Options{Now: fixedNow, Board: BoardOptions{Rounds: 50}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(res.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b), res
+	return written(t)(Write(context.Background(), f.db, refs(t, items...), path, Options{Now: fixedNow, Board: BoardOptions{Rounds: 50}}))
 }
 
 func TestShareEachKind(t *testing.T) {
 	f := newFixture(t)
+	f.votes(t)
 	cases := []struct {
 		ref  string
 		want []string
@@ -46,7 +31,9 @@ func TestShareEachKind(t *testing.T) {
 		{ref: "image:" + itoa(f.images[0]), want: []string{"a red fox", `src="data:image/png;base64,`, "Recipe", "1024x1024"}},
 		{ref: "video:" + itoa(f.videos[0]), want: []string{"a fox runs", `<video controls`, `src="page_files/video-1.mp4"`, "videob/kling-sigma"}},
 		{ref: "batch:" + itoa(f.batch), want: []string{"capitals", "Matrix", "HTTP 500", "france"}},
-		{ref: "leaderboard", want: []string{"chat leaderboard", "No blind chat votes yet"}},
+		{ref: "leaderboard", want: []string{"Chat leaderboard", "10 blind votes, every rater", "alpha:claude-haiku-eta",
+			`<svg class="interval"`, "Pairs that need more votes"}},
+		{ref: "leaderboard:image", want: []string{"Image leaderboard", "No blind image votes yet"}},
 	}
 	for _, c := range cases {
 		t.Run(c.ref, func(t *testing.T) {
