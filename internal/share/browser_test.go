@@ -272,6 +272,36 @@ func TestBrowserPages(t *testing.T) {
 	}
 }
 
+// TestBrowserPrints: printed, a page shows what a closed <details> holds
+// (a batch's replies, a reply's thinking).
+func TestBrowserPrints(t *testing.T) {
+	f := newFixture(t)
+	path := filepath.Join(t.TempDir(), "batch.html")
+	if _, err := Write(context.Background(), f.db, refs(t, "batch:"+itoa(f.batch)), path, Options{Now: fixedNow}); err != nil {
+		t.Fatal(err)
+	}
+	tb := open(t, newBrowser(t), path, "light")
+	// checkVisibility: a layout query would lay the hidden content out anyway.
+	visible := `document.querySelector("details .bubble").checkVisibility()`
+	screen, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](visible))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(tb.ctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
+		return err
+	})); err != nil {
+		t.Fatal(err)
+	}
+	printed, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](visible))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if screen || !printed {
+		t.Errorf("a closed reply: visible on screen %v (want false), printed %v (want true)", screen, printed)
+	}
+}
+
 // TestBrowserCSPAloneHoldsHostileHTML opens the hostile reply rendered
 // with no sanitiser at all: the page's policy alone must keep every
 // script from running and every remote load from leaving. (A meta

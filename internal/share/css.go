@@ -72,7 +72,7 @@ a{color:var(--accent)}
 body{max-width:none;padding:0;font-size:11pt}
 .lanes{display:block}.lane,.bubble,.question,pre{break-inside:avoid}
 .ballot-bar,.choices{display:none}
-details>*{display:block}
+details::details-content{content-visibility:visible;display:block}
 a{color:inherit;text-decoration:none}
 }
 `
