@@ -38,6 +38,9 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
+	for _, d := range childDirs {
+		os.RemoveAll(d)
+	}
 	os.Exit(code)
 }
 

@@ -24,6 +24,7 @@ import (
 // the service holds no atelier:recipe chunk and decodes to the very same
 // pixels.
 func TestUploadsCarryNoRecipe(t *testing.T) {
+	t.Parallel()
 	c := newCapture(t)
 	dir := t.TempDir()
 	r := c.runIn(t, "", "image", "-m", "gamma/image-2", "-o", dir, "a private prompt: the harbour at night")

@@ -201,6 +201,7 @@ func End(res *client.ChatResult, err error, stopped bool) store.ReplyEnd {
 		end.ResponseJSON, end.StopReason = res.Response, res.StopReason
 		end.Usage = store.Usage{InputTokens: int64(res.Usage.Input), OutputTokens: int64(res.Usage.Output)}
 		end.TTFT, end.Total = res.FirstToken, res.Total
+		end.Text, end.Thinking = res.Text, res.Thinking
 		if err == nil && !res.Complete {
 			end.Err = client.ErrStreamIncomplete
 		}
