@@ -102,6 +102,7 @@ type ranChild struct {
 // A race child runs several times slower and holds several times the
 // memory, so its peak resident memory says nothing of atelier's; a native
 // one runs at a user's speed and is held to maxResident in every run.
+// TestMain starts it at once, so that it builds while the first tests run.
 var childBinary = sync.OnceValues(func() (string, error) {
 	if !raceEnabled {
 		return os.Args[0], nil
