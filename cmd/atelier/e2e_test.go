@@ -39,8 +39,8 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
-	for _, d := range childDirs {
-		os.RemoveAll(d)
+	if bin, err := childBinary(); err == nil && bin != os.Args[0] {
+		os.RemoveAll(filepath.Dir(bin))
 	}
 	os.Exit(code)
 }

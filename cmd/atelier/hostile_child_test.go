@@ -111,7 +111,6 @@ var childBinary = sync.OnceValues(func() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	childDirs = append(childDirs, dir)
 	bin := filepath.Join(dir, "atelier.test")
 	build := exec.Command("go", "test", "-c", "-o", bin, ".")
 	// Without -race even when GOFLAGS asks for it.
@@ -127,9 +126,6 @@ var childBinary = sync.OnceValues(func() (string, error) {
 	}
 	return bin, nil
 })
-
-// childDirs are the folders childBinary made, for TestMain to remove.
-var childDirs []string
 
 // runChild runs atelier with args and env in a child process, bounded by
 // the test's deadline.
