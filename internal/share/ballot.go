@@ -12,6 +12,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 
 	_ "golang.org/x/image/webp"
 
@@ -146,6 +147,9 @@ func imageQuestion(ctx context.Context, db *store.Store, r Ref, m *media, perm f
 		if err != nil {
 			return q, fmt.Errorf("ballot: %s: image:%d: %w", r, id, err)
 		}
+		if i > 0 && strings.TrimSpace(j.Prompt) != strings.TrimSpace(jobs[0].Prompt) {
+			return q, fmt.Errorf("ballot: %s: image:%d has another prompt than image:%d: a question judges one prompt's images", r, id, r.Group[0])
+		}
 		jobs[i] = j
 	}
 	q.view.Prompt = Markdown(jobs[0].Prompt)
@@ -180,6 +184,9 @@ func videoQuestion(ctx context.Context, db *store.Store, r Ref, m *media, perm f
 		t, err := db.VideoTaskByID(ctx, id)
 		if err != nil {
 			return q, fmt.Errorf("ballot: %s: video:%d: %w", r, id, err)
+		}
+		if i > 0 && strings.TrimSpace(t.Prompt) != strings.TrimSpace(tasks[0].Prompt) {
+			return q, fmt.Errorf("ballot: %s: video:%d has another prompt than video:%d: a question judges one prompt's videos", r, id, r.Group[0])
 		}
 		tasks[i] = t
 	}

@@ -105,7 +105,8 @@ func TestBallotRecordsTheLetters(t *testing.T) {
 
 func TestBallotRefusals(t *testing.T) {
 	f := newFixture(t)
-	for _, ref := range []string{"chat:" + itoa(f.chat), "image:" + itoa(f.images[0]), "batch:" + itoa(f.batch), "leaderboard"} {
+	for _, ref := range []string{"chat:" + itoa(f.chat), "image:" + itoa(f.images[0]), "batch:" + itoa(f.batch), "leaderboard",
+		"image:" + itoa(f.images[0]) + "+" + itoa(f.chatImage(t))} {
 		r, _ := ParseRef(ref)
 		_, err := WriteBallot(context.Background(), f.db, []Ref{r}, filepath.Join(t.TempDir(), "b.html"), Options{})
 		if err == nil || !strings.Contains(err.Error(), "ballot") {

@@ -203,3 +203,19 @@ func (f *fixture) votes(t *testing.T) {
 		}
 	}
 }
+
+// chatImage records an image job of another prompt than the fixture's
+// two, and returns its id.
+func (f *fixture) chatImage(t *testing.T) int64 {
+	t.Helper()
+	ctx := context.Background()
+	j, err := record.BeginImage(ctx, f.db, client.ImageRequest{Model: "gpt-image-kappa", Prompt: "a blue whale"}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp := &client.ImageResponse{Data: []client.ImageData{{B64JSON: pngB64(t, color.RGBA{0, 0, 200, 255})}}}
+	if _, _, err := j.Finish(ctx, resp, false, nil, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	return j.ID()
+}
