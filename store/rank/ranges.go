@@ -7,8 +7,11 @@ import "math"
 // them: its best rank is 1 + the number of targets whose lower bound is
 // above its upper bound (those it is surely behind), its worst the number
 // of targets less those whose upper bound is below its lower bound (those
-// it is surely ahead of). Targets whose intervals overlap, directly or
-// through a chain of others, form a group: statistically tied.
+// it is surely ahead of). Targets whose intervals all overlap each other
+// form a group, statistically tied: from the top, a target joins the group
+// above it when its interval reaches every one of the group's (a chain,
+// A overlapping B overlapping C, can hold A and C apart: they are not
+// tied).
 
 // rankRanges sets the RankBest, RankWorst and Group of es, which are
 // sorted best first.
@@ -26,16 +29,17 @@ func rankRanges(es []Entry) {
 		}
 		es[i].RankBest, es[i].RankWorst = 1+above, len(es)-below
 	}
-	// A group ends where no target of it reaches down to the next: sorted
-	// by score, intervals that overlap are neighbours in a chain.
-	group, floor := 1, math.Inf(1) // floor: the lowest Low of the group so far
+	// Sorted by score, a lower target overlaps a higher one when its High
+	// reaches the other's Low: it overlaps the whole group when it reaches
+	// the highest Low of the group.
+	group, top := 1, math.Inf(-1) // top: the highest Low of the group so far
 	for i := range es {
-		if i > 0 && es[i].High < floor {
+		if i > 0 && es[i].High < top {
 			group++
-			floor = math.Inf(1)
+			top = math.Inf(-1)
 		}
 		es[i].Group = group
-		floor = min(floor, es[i].Low)
+		top = max(top, es[i].Low)
 	}
 }
 

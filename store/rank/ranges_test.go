@@ -7,8 +7,9 @@ import (
 
 // Four intervals by hand: A 1050–1150, B 1000–1120, C 960–1040, D 850–950.
 // A is surely ahead of C (1050 > 1040) and D: ranks 1–2. B is ahead only
-// of D: 1–3. C is behind A, ahead of D: 2–3. D is behind all: 4. A, B, C
-// chain into one tied group (A–B and B–C overlap), D is a group alone.
+// of D: 1–3. C is behind A, ahead of D: 2–3. D is behind all: 4. A and B
+// overlap: a tied group. C overlaps B but not A (1040 < 1050): a group of
+// its own, as D.
 func TestRankRangesHandComputed(t *testing.T) {
 	es := []Entry{
 		{Target: "A", Score: 1100, Low: 1050, High: 1150},
@@ -21,7 +22,7 @@ func TestRankRangesHandComputed(t *testing.T) {
 	for _, e := range es {
 		got = append(got, [3]int{e.RankBest, e.RankWorst, e.Group})
 	}
-	want := [][3]int{{1, 2, 1}, {1, 3, 1}, {2, 3, 1}, {4, 4, 2}}
+	want := [][3]int{{1, 2, 1}, {1, 3, 1}, {2, 3, 2}, {4, 4, 3}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("best, worst, group: %v, want %v", got, want)
 	}
