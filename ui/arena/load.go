@@ -45,7 +45,13 @@ func (b *board) compute(ctx context.Context, db *store.Store, vf store.VoteFilte
 	if err != nil {
 		return err
 	}
-	if b.blind, b.open, err = store.Boards(votes, rounds); err != nil {
+	var styles store.VoteStyles
+	if b.kind == store.VoteChat { // the style-controlled fit reads the judged replies
+		if styles, err = db.VoteStyles(ctx, vf); err != nil {
+			return err
+		}
+	}
+	if b.blind, b.open, err = store.StyledBoards(votes, styles, rounds); err != nil {
 		return err
 	}
 	if b.kind != store.VoteChat { // stars are given in Compare only

@@ -107,6 +107,7 @@ func (m Model) body() (lines []string, pick int) {
 		out = append(out, m.matrix.lines(b, m.st, m.width)...)
 	default:
 		out = append(out, b.table(m.st, m.width)...)
+		out = append(out, b.rigorLines(m.st)...)
 	}
 	pick = -1
 	if pl := m.needs.lines(b, m.st, m.width); len(pl) > 0 {
