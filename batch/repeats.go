@@ -84,8 +84,8 @@ func PassHat(c, n, k int) float64 {
 	return p
 }
 
-// classOf is the class of runs repeats of which passed passed.
-func classOf(passed, runs int) string {
+// Class is the class of runs repeats of which passed passed.
+func Class(passed, runs int) string {
 	switch {
 	case runs == 0:
 		return ""
@@ -236,7 +236,7 @@ func RepeatsOf(p *Plan, cells []store.BatchCell, replies map[int]string) [][]Rep
 	for ci := range out {
 		for ti := range out[ci] {
 			r := &out[ci][ti]
-			r.Class = classOf(r.Passed, r.Runs)
+			r.Class = Class(r.Passed, r.Runs)
 			r.PassHatN = PassHat(r.Passed, r.Runs, p.Repeats)
 			r.Answers = Collapse(texts[ci*nt+ti])
 			if r.Answers == nil {

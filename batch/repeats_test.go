@@ -32,8 +32,8 @@ func TestClassOf(t *testing.T) {
 		passed, runs int
 		want         string
 	}{{3, 3, ClassPasses}, {0, 3, ClassFails}, {1, 3, ClassFlaky}, {2, 3, ClassFlaky}, {0, 0, ""}} {
-		if got := classOf(c.passed, c.runs); got != c.want {
-			t.Errorf("classOf(%d, %d) = %q, want %q", c.passed, c.runs, got, c.want)
+		if got := Class(c.passed, c.runs); got != c.want {
+			t.Errorf("Class(%d, %d) = %q, want %q", c.passed, c.runs, got, c.want)
 		}
 	}
 }
