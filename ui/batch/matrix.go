@@ -30,16 +30,16 @@ type matrix struct {
 	disagree []bool                 // by case; nil: not read yet
 	repeats  [][]engine.Repeats     // [case][target]; nil: not read yet
 
-	sortCol  int  // 0: plan order, 1: case name, 2+t: target t
-	reverse  bool // the sort turned around
+	sortCol   int  // 0: plan order, 1: case name, 2+t: target t
+	reverse   bool // the sort turned around
 	onlyDiff  bool // only the cases where targets disagree
 	onlyFlaky bool // only the cases a target's repeats both passed and failed
 	stability bool // the cells show their repeats read together (stability.go)
-	rows     []int
-	row, col int // the cursor: a row of rows, a target
-	top      int // the first row in sight
-	left     int // the first target column in sight
-	gen      int // counts the changes of data or order: the drawing cache's key
+	rows      []int
+	row, col  int // the cursor: a row of rows, a target
+	top       int // the first row in sight
+	left      int // the first target column in sight
+	gen       int // counts the changes of data or order: the drawing cache's key
 }
 
 // cellSum is one (case, target) cell of the matrix: its repeats together.
