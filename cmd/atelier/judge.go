@@ -159,4 +159,3 @@ func kappaText(k *float64) string {
 	}
 	return fmt.Sprintf("%.2f (%s)", *k, word)
 }
-
