@@ -83,7 +83,8 @@ func (s *Store) BoardsStamp(ctx context.Context) (string, error) {
 	err := s.r.QueryRowContext(ctx, `SELECT
 		(SELECT count(*) || '.' || ifnull(max(id), 0) || '.' || total(withdrawn_at) FROM votes) || '/' ||
 		(SELECT count(*) || '.' || ifnull(max(rowid), 0) || '.' || total(rowid * unicode(tag) * length(tag)) FROM tags) || '/' ||
-		(SELECT count(*) || '.' || total((rating + 7 * winner) * ((conversation_id * 1024 + turn) * 8 + lane + 1)) FROM compare_lanes)`).Scan(&stamp)
+		(SELECT count(*) || '.' || total((rating + 7 * winner) * ((conversation_id * 1024 + turn) * 8 + lane + 1)) FROM compare_lanes) || '/' ||
+		(SELECT count(*) || '.' || total(created_at) FROM judge_verdicts)`).Scan(&stamp)
 	if err != nil {
 		return "", fmt.Errorf("leaderboards: %w", err)
 	}

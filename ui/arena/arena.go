@@ -37,6 +37,9 @@ type Options struct {
 	// Rounds of the bootstrap; 0: store.BoardRounds, the command line's
 	// default. Tests and benchmarks may ask for fewer.
 	Rounds int
+	// Settings name the judge whose agreement with the votes the chat
+	// board shows (arena.judge); nil: none.
+	Settings *store.Settings
 }
 
 // kinds are the boards, in the order tab and 1/2/3 go through them.
@@ -80,6 +83,12 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.wheel(msg), nil
 	case tab.ShownMsg, tab.DeletedMsg:
 		return m.reload()
+	case tab.SettingsMsg:
+		if j := judgeOf(msg.Settings); j != m.boards.judge {
+			m.boards.judge = j
+			return m.reload()
+		}
+		return m, nil
 	case tab.StoreChangedMsg:
 		if msg.Shown != tab.Arena {
 			return m, nil // computed again when shown

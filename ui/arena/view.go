@@ -108,6 +108,7 @@ func (m Model) body() (lines []string, pick int) {
 	default:
 		out = append(out, b.table(m.st, m.width)...)
 		out = append(out, b.rigorLines(m.st)...)
+		out = append(out, b.judgeLines(m.st)...)
 	}
 	pick = -1
 	if pl := m.needs.lines(b, m.st, m.width); len(pl) > 0 {
