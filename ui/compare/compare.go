@@ -218,12 +218,10 @@ func (m Model) answer(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case loadedMsg:
 		return m.loaded(msg)
-	case pickedMsg:
-		return m.picked(msg)
+	case exportedMsg, pickedMsg:
+		return m, told(&m.run, msg)
 	case savedMsg:
 		return m, m.verdicts.saved(msg, m.db, writeExport(m.db, m.run.convID, m.exportDir))
-	case exportedMsg:
-		return m, exported(msg)
 	case setsMsg, setLoadedMsg, setSavedMsg:
 		return m.setResult(msg)
 	case taggedMsg:

@@ -77,17 +77,29 @@ func (m Model) let(p pendingRun) (Model, tea.Cmd) {
 	}
 }
 
-// picked takes the judge's answer, when it is about the run on screen.
-func (m Model) picked(msg pickedMsg) (Model, tea.Cmd) {
-	if msg.seq != m.run.seq || m.run.pick == nil {
-		return m, nil
+// picked takes the judge's answer, when it is about r.
+func (r *run) picked(msg pickedMsg) tea.Cmd {
+	if msg.seq != r.seq || r.pick == nil {
+		return nil
 	}
 	if msg.err != nil {
-		m.run.pick = nil
-		return m, tab.Error(msg.err)
+		r.pick = nil
+		return tab.Error(msg.err)
 	}
-	m.run.pick.asking, m.run.pick.verdict = false, msg.verdict
-	return m, tab.Info("judge " + m.run.pick.judge + ": " + m.run.pick.summary())
+	r.pick.asking, r.pick.verdict = false, msg.verdict
+	return tab.Info("judge " + r.pick.judge + ": " + r.pick.summary())
+}
+
+// told is what the status line says of an answer that changes no more
+// than the run on screen: an export written, the judge's pick.
+func told(r *run, msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case exportedMsg:
+		return exported(msg)
+	case pickedMsg:
+		return r.picked(msg)
+	}
+	return nil
 }
 
 // texts are the columns' replies, in the order shown.
