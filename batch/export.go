@@ -18,7 +18,7 @@ import (
 // csvHeader names the CSV's columns.
 var csvHeader = []string{"batch", "cell", "prompt", "case", "variables", "target", "repeat", "status", "attempts",
 	"passed", "failed_checks", "ttft_ms", "total_ms", "input_tokens", "output_tokens", "tokens_per_second", "error",
-	"conversation", "reply", "image_job", "file", "case_class", "pass_hat_n"}
+	"conversation", "reply", "case_class", "pass_hat_n", "image_job", "file"}
 
 // WriteCSV writes one row per cell: its place, outcome, figures and
 // reply, as `atelier batch export --csv` and the Batch tab write it.
@@ -39,7 +39,7 @@ func (d *Report) WriteCSV(w io.Writer) error {
 			d.Plan.Targets[c.Target], fmt.Sprint(c.Repeat + 1), c.Status, fmt.Sprint(c.Attempts), passed,
 			strings.Join(failedChecks(c), "; "), msText(c.TTFT.Milliseconds()), msText(c.Total.Milliseconds()),
 			msText(c.Usage.InputTokens), msText(c.Usage.OutputTokens), perSecond(c), c.Error, conv, d.Replies[c.Cell],
-			imageJobText(c.ImageJobID), c.Media, d.repeatsOf(c).Class, passHatText(d.repeatsOf(c).PassHatN)})
+			d.repeatsOf(c).Class, passHatText(d.repeatsOf(c).PassHatN), imageJobText(c.ImageJobID), c.Media})
 	}
 	cw.Flush()
 	return cw.Error()

@@ -48,6 +48,14 @@ text = "say hello"
 	if s := classes["steady"]; s.Class != batch.ClassPasses || s.PassHatN != 1 || len(s.Answers) != 1 || s.Answers[0].Count != 3 {
 		t.Errorf("steady case %+v: want always passes, pass^3 1, 3× the same answer", s)
 	}
+	md := atelier(t, svc.env, "", "batch", "export", "1", "--md").stdout
+	if !strings.Contains(md, "- `alpha:m1`: flaky · 2 of 3 passed · 2× the same answer") || !strings.Contains(md, "| Pass^N | Flaky |") {
+		t.Errorf("the report lacks the repeats:\n%s", md)
+	}
+	csv := atelier(t, svc.env, "", "batch", "export", "1", "--csv").stdout
+	if !strings.Contains(csv, ",case_class,pass_hat_n,") || strings.Count(csv, ",flaky,0.00,") != 3 || strings.Count(csv, ",always_passes,1.00,") != 3 {
+		t.Errorf("the CSV lacks each cell's case class and pass^N:\n%s", csv)
+	}
 	text := atelier(t, svc.env, "", "batch", "show", "1").stdout
 	for _, want := range []string{"PASS^N", "FLAKY", "Repeats (3 per case and target): 1 always pass, 1 flaky, 0 always fail",
 		"flaky · alpha:m1: flaky · 2 of 3 passed · 2× the same answer"} {
