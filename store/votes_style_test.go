@@ -34,6 +34,28 @@ func TestVoteStylesReadTheJudgedReplies(t *testing.T) {
 			t.Errorf("vote %d: A %+v, B %+v: want lane 1's reply as A, lane 0's newest as B", id, a, b)
 		}
 	}
+	// Kept: a second read takes the kept style (here altered by hand, to
+	// tell it from a new measure); a reply changed since is measured again.
+	var kept int
+	if err := s.r.QueryRow(`SELECT count(*) FROM reply_styles`).Scan(&kept); err != nil || kept != 2 {
+		t.Fatalf("%d styles kept (%v), want the 2 replies judged", kept, err)
+	}
+	if _, err := s.w.Exec(`UPDATE reply_styles SET bold = 9`); err != nil {
+		t.Fatal(err)
+	}
+	for _, byLetter := range must[VoteStyles](t)(s.VoteStyles(bg, VoteFilter{})) {
+		if byLetter["A"].Bold != 9 {
+			t.Fatalf("A %+v: want the kept style, not a new measure", byLetter["A"])
+		}
+	}
+	if _, err := s.w.Exec(`UPDATE messages SET updated_at = updated_at + 1 WHERE lane = 1`); err != nil {
+		t.Fatal(err)
+	}
+	for _, byLetter := range must[VoteStyles](t)(s.VoteStyles(bg, VoteFilter{})) {
+		if byLetter["A"].Bold != 2 || byLetter["B"].Bold != 9 {
+			t.Fatalf("A %+v, B %+v: want A measured again, B's kept", byLetter["A"], byLetter["B"])
+		}
+	}
 	votes := must[[]Vote](t)(s.Votes(bg, VoteFilter{}))
 	blind, _, err := StyledBoards(votes, styles, 0)
 	if err != nil || blind.Style == nil || len(blind.Style.Entries) != 2 {
