@@ -11,8 +11,7 @@ import (
 // The judge's view: under the chat board, how often the judge chosen in
 // Settings (arena.judge) agrees with these blind votes — the share,
 // Cohen's kappa, the count and the share of inconsistent verdicts — from
-// the verdicts `atelier judge calibrate` kept. The tab asks the judge
-// nothing itself.
+// the verdicts kept by `atelier judge calibrate` or J (calibrate.go).
 
 // judgeOf is the judge target of s as -t names it; "" when none or not
 // one.
@@ -46,7 +45,7 @@ func (b *board) judgeLines(st styles) []string {
 			100*c.Agreement.Agree, plural(c.Votes, "vote"), kappa, 100*c.InconsistentShare)))
 	}
 	if c.Unjudged > 0 {
-		out = append(out, st.Hint.Render(fmt.Sprintf("  %s not judged yet: atelier judge calibrate asks it", plural(c.Unjudged, "vote"))))
+		out = append(out, st.Hint.Render(fmt.Sprintf("  %s not judged yet: J (or atelier judge calibrate) asks the judge", plural(c.Unjudged, "vote"))))
 	}
 	return out
 }

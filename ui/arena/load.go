@@ -65,7 +65,7 @@ func (b *board) compute(ctx context.Context, db *store.Store, vf store.VoteFilte
 		return err
 	}
 	b.rated = store.RatedTargets(ratings, laneTarget)
-	if b.judge != "" { // the judge's kept verdicts only: the Arena asks it nothing
+	if b.judge != "" { // the judge's kept verdicts: computing a board asks it nothing (J does)
 		c, err := judge.Calibrate(ctx, db, nil, b.judge, vf)
 		if err != nil {
 			return err

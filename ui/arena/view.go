@@ -68,6 +68,8 @@ func (m Model) statusLine() string {
 	switch {
 	case m.form.IsOpen():
 		return m.form.Status()
+	case m.cal.ask.Asking():
+		return m.cal.ask.View(m.cal.dark, m.width)
 	}
 	b := m.shown()
 	switch {
