@@ -13,6 +13,7 @@ import (
 type foldEnd struct {
 	status, errText string
 	now             int64
+	whole           [2]string // the whole text and thinking, when the caller holds them (ReplyEnd)
 }
 
 // fold ends a streaming message: its checkpointed chunks, in order, then
@@ -40,6 +41,12 @@ func fold(ctx context.Context, tx *sql.Tx, id int64, tail [2]string, limit int64
 	if err != nil {
 		return err
 	}
+	if whole := end.whole; held == 0 && whole != [2]string{} &&
+		text+int64(len(tail[0])) == int64(len(whole[0])) && thinking+int64(len(tail[1])) == int64(len(whole[1])) &&
+		strings.HasSuffix(whole[0], tail[0]) && strings.HasSuffix(whole[1], tail[1]) &&
+		int64(len(whole[0])+len(whole[1])) <= acc.left {
+		return setFolded(ctx, tx, id, whole, end)
+	}
 	acc.text.Grow(int(min(text+int64(len(tail[0])), max(acc.left, 0))))
 	acc.thinking.Grow(int(min(thinking+int64(len(tail[1])), max(acc.left, 0))))
 	rows, err := tx.QueryContext(ctx, `SELECT text, thinking FROM message_chunks WHERE message_id = ? ORDER BY seq`, id)
@@ -64,9 +71,15 @@ func fold(ctx context.Context, tx *sql.Tx, id int64, tail [2]string, limit int64
 		end.status = StatusInterrupted
 		end.errText = joinReasons(limits.Over("reply text", limit, "the reply is cut there").Error(), end.errText)
 	}
-	_, err = tx.ExecContext(ctx, `UPDATE messages SET text = text || ?2, thinking = thinking || ?3,
+	return setFolded(ctx, tx, id, [2]string{acc.text.String(), acc.thinking.String()}, end)
+}
+
+// setFolded appends a streaming message's folded text and thinking to what
+// it held, sets how it ended, and deletes its chunks.
+func setFolded(ctx context.Context, tx *sql.Tx, id int64, folded [2]string, end foldEnd) error {
+	_, err := tx.ExecContext(ctx, `UPDATE messages SET text = text || ?2, thinking = thinking || ?3,
 		status = ?4, error = ?5, writer_pid = NULL, writer_start = NULL, updated_at = ?6 WHERE id = ?1`,
-		id, acc.text.String(), acc.thinking.String(), end.status, end.errText, end.now)
+		id, folded[0], folded[1], end.status, end.errText, end.now)
 	if err != nil {
 		return err
 	}

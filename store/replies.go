@@ -50,6 +50,12 @@ type ReplyEnd struct {
 	// Err is why the reply ended early: context.Canceled (the person
 	// stopped it) marks it interrupted, any other error marks it failed.
 	Err error
+	// Text and Thinking are the whole reply as the caller holds it (the
+	// client's result), when it does. A reply whose checkpoints and tail add
+	// up to them, byte for byte in length and ending in the tail, is
+	// written from them rather than read back from its checkpoints, which
+	// held 8 MiB of reply twice more in memory as it ended (issue 32).
+	Text, Thinking string
 }
 
 // Reply is a streaming reply being written. Append buffers the deltas and
@@ -266,7 +272,7 @@ func (r *Reply) end(status, errText string, end ReplyEnd) error {
 	now := r.s.nowMS()
 	err := r.s.tx(ctx, func(tx *sql.Tx) error {
 		err := fold(ctx, tx, r.id, [2]string{r.text.String(), r.thinking.String()}, r.s.replyText,
-			foldEnd{status: status, errText: errText, now: now})
+			foldEnd{status: status, errText: errText, now: now, whole: [2]string{end.Text, end.Thinking}})
 		if err != nil {
 			return err
 		}

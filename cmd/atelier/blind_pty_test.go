@@ -12,6 +12,7 @@ import (
 // On a terminal, a blind comparison asks for the vote after the replies,
 // asks again after an answer it cannot read, and takes a ranking's letters.
 func TestBlindCompareAsksForTheVoteOnATerminal(t *testing.T) {
+	t.Parallel()
 	svc := newService(t)
 	term := newTerminal(t)
 	// Typed ahead: the terminal holds the lines until the command reads.

@@ -11,6 +11,7 @@ import (
 // stream field from --set or --body, streamed or not, is exit 2 naming
 // --no-stream, with nothing sent; so is a compare target's stream setting.
 func TestStreamIsChosenByNoStreamAlone(t *testing.T) {
+	t.Parallel()
 	c := newCapture(t)
 	body := filepath.Join(t.TempDir(), "body.json")
 	if err := os.WriteFile(body, []byte(`{"stream": true}`), 0o600); err != nil {
@@ -64,6 +65,7 @@ func TestStreamIsChosenByNoStreamAlone(t *testing.T) {
 // TestNonFiniteNumberFlags: --temperature and --top-p of NaN or Inf are
 // exit 2 naming the flag and the value, with nothing sent.
 func TestNonFiniteNumberFlags(t *testing.T) {
+	t.Parallel()
 	c := newCapture(t)
 	for _, flag := range []string{"--temperature", "--top-p"} {
 		for _, v := range []string{"NaN", "Inf", "-Inf", "+Inf", "nan"} {

@@ -30,6 +30,7 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
+	go childBinary() // under -race, a build of its own, begun now
 	binary = filepath.Join(dir, "atelier")
 	build := exec.Command("go", "build", "-o", binary, ".")
 	build.Stderr = os.Stderr
@@ -38,6 +39,9 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
+	if bin, err := childBinary(); err == nil && bin != os.Args[0] {
+		os.RemoveAll(filepath.Dir(bin))
+	}
 	os.Exit(code)
 }
 

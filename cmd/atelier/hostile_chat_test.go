@@ -65,6 +65,7 @@ func checkRun(t *testing.T, r ran, code int, stderr string) {
 }
 
 func TestHostileEndlessText(t *testing.T) {
+	t.Parallel()
 	h := newHostile(t, endlessText)
 	env := h.env(t)
 	r := runHostile(t, env, nil, "real", "chat", "-p", "alpha", "-m", "m", "tell me everything")
@@ -85,8 +86,10 @@ func TestHostileEndlessText(t *testing.T) {
 }
 
 func TestHostileQuietStreams(t *testing.T) {
+	t.Parallel()
 	for _, mode := range []string{endlessPings, silent, onlyComments} {
 		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
 			h := newHostile(t, mode)
 			env := h.env(t)
 			// The stream's idle timer is made, then reset by message_start,
@@ -107,6 +110,7 @@ func TestHostileQuietStreams(t *testing.T) {
 }
 
 func TestHostileBodies(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		mode, item string
 		args       []string
@@ -116,6 +120,7 @@ func TestHostileBodies(t *testing.T) {
 		{hugeBase64, "image:1", []string{"image", "-m", "gamma/image-2.5-flare", "a cat"}},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
+			t.Parallel()
 			h := newHostile(t, tc.mode)
 			env := h.env(t)
 			args := tc.args
@@ -147,6 +152,7 @@ func TestHostileBodies(t *testing.T) {
 }
 
 func TestHostileImageNotBase64IsNotComplete(t *testing.T) {
+	t.Parallel()
 	h := newHostile(t, badBase64)
 	env := h.env(t)
 	r := runHostile(t, env, nil, "real", "image", "-m", "gamma/image-2.5-flare", "-o", t.TempDir(), "a cat")
@@ -171,6 +177,7 @@ func (e *endlessReader) Read(p []byte) (int, error) {
 }
 
 func TestHostileInputs(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		stdin  io.Reader
@@ -191,6 +198,7 @@ func TestHostileInputs(t *testing.T) {
 			"refusing plain http to a host that is not loopback"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			h := newHostile(t, "")
 			env := h.env(t)
 			r := runHostile(t, env, tc.stdin, "real", tc.args...)

@@ -217,6 +217,7 @@ func rawC1Byte(s string) int {
 }
 
 func TestHostileServiceStringsReachNoTerminal(t *testing.T) {
+	t.Parallel()
 	h := escapingService(t)
 	env := h.env(t)
 	dir := t.TempDir()

@@ -25,6 +25,7 @@ import (
 // A batch file naming a file outside its folder is refused before anything
 // is sent, naming the line; --allow-outside-files reads it.
 func TestHostileBatchFileOutsideItsFolder(t *testing.T) {
+	t.Parallel()
 	outside := t.TempDir()
 	secret := filepath.Join(outside, "secret.txt")
 	writeFile(t, secret, "the secret")
@@ -45,6 +46,7 @@ func TestHostileBatchFileOutsideItsFolder(t *testing.T) {
 		{"a symlink out", "link-out.txt"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			h := newHostile(t, controls) // a whole streamed reply
 			var mu sync.Mutex
 			var bodies []string
@@ -78,11 +80,13 @@ func TestHostileBatchFileOutsideItsFolder(t *testing.T) {
 // polled and shown as it is until limits.OddStatus of it, then failed
 // with the reason (the poller's clock spends no real time).
 func TestHostileOddVideoStatuses(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ status, shown, reason string }{
 		{"PAUSED", "PAUSED", "unknown status PAUSED for 15 min"},
 		{"", noStatus, "status never reported for 15 min"},
 	} {
 		t.Run(tc.shown, func(t *testing.T) {
+			t.Parallel()
 			h := newHostile(t, "")
 			h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
 				if !strings.HasSuffix(r.URL.Path, "/status") {
@@ -116,6 +120,7 @@ func TestHostileOddVideoStatuses(t *testing.T) {
 // 30 MiB of zeros as an image's b64_json is no image: the job fails with
 // the reason, and no file is saved.
 func TestHostileImageOfZeros(t *testing.T) {
+	t.Parallel()
 	h := newHostile(t, "")
 	h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
 		if r.URL.Path != "/bypass/gamma/v1/images/generations" {
@@ -147,6 +152,7 @@ func TestHostileImageOfZeros(t *testing.T) {
 // Media the base origin redirects to another host is fetched with no
 // credential, no configured header and no Referer naming the gateway.
 func TestHostileMediaRedirectHeaders(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	var got, base http.Header // what the storage host and the base origin's media path got
 	h := newHostile(t, "")

@@ -110,6 +110,7 @@ func oneBigEvent() func() (string, bool) {
 }
 
 func TestHostileChatStreamsEveryFamily(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		texts  func() func() (string, bool)
@@ -122,6 +123,7 @@ func TestHostileChatStreamsEveryFamily(t *testing.T) {
 		for _, fam := range []string{"alpha", "beta", "gamma"} {
 			for _, asJSON := range []bool{false, true} {
 				t.Run(fmt.Sprintf("%s/%s/json=%v", tc.name, fam, asJSON), func(t *testing.T) {
+					t.Parallel()
 					h := streamingHostile(t, tc.texts)
 					env := h.env(t)
 					args := []string{"chat", "-p", fam, "-m", "m", "tell me everything"}

@@ -17,6 +17,7 @@ import (
 // once, or a clear error and the task recorded as it stands.
 
 func TestHostileVideoTasks(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		mode   string
 		code   int
@@ -41,6 +42,7 @@ func TestHostileVideoTasks(t *testing.T) {
 			}},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
+			t.Parallel()
 			h := newHostile(t, tc.mode)
 			env := h.env(t)
 			r := runHostile(t, env, nil, "instant", "video", "submit", "videoa/q1/text-to-video", "--set", "prompt=waves", "--wait")

@@ -97,6 +97,7 @@ func (c *capture) askOnTerminal(t *testing.T, answer string, args ...string) (in
 // On a terminal, a run past the [budget] asks; n sends nothing and exits
 // 2, y sends it (the simulator's count of requests proves both).
 func TestBudgetGuardAsksOnATerminal(t *testing.T) {
+	t.Parallel()
 	c := pricedCapture(t, "\n[budget]\nrun = 0.05\n")
 	for _, args := range [][]string{
 		{"video", "submit", "videoa/q1/text-to-video", "--set", "prompt=waves", "--set", "duration=5"},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -175,8 +176,20 @@ func (r *Reply) Finish(res *client.ChatResult, err error, stopped bool) error {
 	if end.TTFT <= 0 && !r.first.IsZero() {
 		end.TTFT = r.first.Sub(r.started)
 	}
+	if len(end.Text)+len(end.Thinking) >= bigReply {
+		// What streaming a long reply left behind (each event decoded, the
+		// text grown by doubling) goes back to the system before SQLite,
+		// whose memory is outside Go's heap, writes and indexes the reply:
+		// else its megabytes come on top of Go's (issue 32: 8 MiB of reply
+		// peaked at 130-140 MB resident, most of it at this moment).
+		debug.FreeOSMemory()
+	}
 	return r.r.Finish(end)
 }
+
+// bigReply is the reply size from which Finish first gives the garbage of
+// its stream back to the system.
+const bigReply = 1 << 20
 
 // Stop records the reply as stopped, with what came: for a stream nobody
 // reads any more.
@@ -201,6 +214,7 @@ func End(res *client.ChatResult, err error, stopped bool) store.ReplyEnd {
 		end.ResponseJSON, end.StopReason = res.Response, res.StopReason
 		end.Usage = store.Usage{InputTokens: int64(res.Usage.Input), OutputTokens: int64(res.Usage.Output)}
 		end.TTFT, end.Total = res.FirstToken, res.Total
+		end.Text, end.Thinking = res.Text, res.Thinking
 		if err == nil && !res.Complete {
 			end.Err = client.ErrStreamIncomplete
 		}
