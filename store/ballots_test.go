@@ -100,25 +100,6 @@ func TestImportRefusals(t *testing.T) {
 	must[int](t)(s.ImportBallotVotes(bg, b.ID, "kim", []BallotVote{{1, "b"}}))
 }
 
-// TestKappaByHand checks Cohen's kappa against a case worked by hand:
-// 10 items, raters agree on 7 (po = 0.7); A says yes 6 times, B 5 times:
-// pe = 0.6×0.5 + 0.4×0.5 = 0.5, kappa = (0.7 − 0.5) / (1 − 0.5) = 0.4.
-func TestKappaByHand(t *testing.T) {
-	t.Parallel()
-	a := strings.Split("y y y y y y n n n n", " ")
-	b := strings.Split("y y y y n n y n n n", " ")
-	k, po, ok := Kappa(a, b)
-	if !ok || math.Abs(po-0.7) > 1e-9 || math.Abs(k-0.4) > 1e-9 {
-		t.Errorf("Kappa = %v, po %v, ok %v; want 0.4, 0.7, true", k, po, ok)
-	}
-	if _, _, ok := Kappa([]string{"y", "y"}, []string{"y", "y"}); ok {
-		t.Error("kappa of raters who always say the same one thing: defined, want undefined")
-	}
-	if k, _, _ := Kappa([]string{"y", "n"}, []string{"n", "y"}); k >= 0 {
-		t.Errorf("kappa of raters always disagreeing: %v, want below 0", k)
-	}
-}
-
 func TestAgreementsAcrossLetters(t *testing.T) {
 	t.Parallel()
 	s := openTest(t)

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"atelier/store/rank"
 )
 
 // Raters: the person's own votes have no rater in the table and go by
@@ -58,40 +60,11 @@ type Agreement struct {
 	N       int     `json:"n"`       // comparisons both voted on
 	Agreed  int     `json:"agreed"`  // of those, with the same verdict
 	Percent float64 `json:"percent"` // Agreed / N, 0 to 1
-	// Kappa is Cohen's kappa: the agreement beyond what the two raters'
-	// own habits would give by chance. KappaOK is false when it is not
-	// defined (both raters always gave one same verdict).
+	// Kappa is Cohen's kappa (rank.CohenKappa): the agreement beyond what
+	// the two raters' own habits would give by chance. KappaOK is false
+	// when it is not defined (both raters always gave one same verdict).
 	Kappa   float64 `json:"kappa"`
 	KappaOK bool    `json:"kappa_defined"`
-}
-
-// Kappa is Cohen's kappa of two raters' verdicts on the same items, in
-// order: (po - pe) / (1 - pe), po the share of items they agree on, pe
-// the share expected by chance from each one's frequencies. ok is false
-// when pe is 1 or there are no items.
-func Kappa(a, b []string) (kappa, agreed float64, ok bool) {
-	n := len(a)
-	if n == 0 || n != len(b) {
-		return 0, 0, false
-	}
-	fa, fb := map[string]int{}, map[string]int{}
-	same := 0
-	for i := range a {
-		fa[a[i]]++
-		fb[b[i]]++
-		if a[i] == b[i] {
-			same++
-		}
-	}
-	po := float64(same) / float64(n)
-	pe := 0.0
-	for c, k := range fa {
-		pe += float64(k) / float64(n) * float64(fb[c]) / float64(n)
-	}
-	if pe >= 1 {
-		return 0, po, false
-	}
-	return (po - pe) / (1 - pe), po, true
 }
 
 // Agreements measures every pair of raters of the votes f selects (its
@@ -171,9 +144,14 @@ func (s *Store) Agreements(ctx context.Context, f VoteFilter) ([]Agreement, erro
 			if len(va) == 0 {
 				continue
 			}
-			kappa, po, ok := Kappa(va, vb)
-			ag := Agreement{A: a, B: b, N: len(va), Percent: po, Kappa: kappa, KappaOK: ok}
-			ag.Agreed = int(math.Round(po * float64(len(va))))
+			k, err := rank.CohenKappa(va, vb)
+			if err != nil {
+				return nil, fmt.Errorf("agreement: %w", err)
+			}
+			ag := Agreement{A: a, B: b, N: k.N, Percent: k.Agree, Agreed: int(math.Round(k.Agree * float64(k.N)))}
+			if k.Kappa != nil {
+				ag.Kappa, ag.KappaOK = *k.Kappa, true
+			}
 			out = append(out, ag)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	filterform "atelier/ui/components/filter"
+	"atelier/ui/components/guard"
 	"atelier/ui/components/keys"
 	"atelier/ui/tab"
 )
@@ -14,6 +15,7 @@ type keyMap struct {
 	NextKind, PrevKind, Kinds key.Binding // the boards: chat, image, video
 	Matrix, Filter, Clear     key.Binding
 	Share                     key.Binding // the board as a page (ui/components/sharepage)
+	Judge                     key.Binding // the judge asked about the votes it has not seen
 	Up, Down, Run             key.Binding // the pairs that need votes
 	Left, Right               key.Binding // the matrix's columns
 	PageUp, PageDown          key.Binding
@@ -32,6 +34,7 @@ func defaultKeyMap() keyMap {
 		Filter:   keys.Bind("/ or f", "filter the votes", "/", "f"),
 		Clear:    keys.Bind("x", "clear the filters", "x"),
 		Share:    keys.Share(),
+		Judge:    keys.Bind("J", "judge: ask it about the votes it has not seen", "J"),
 		Up:       keys.Up(),
 		Down:     keys.Down(),
 		Run:      keys.Bind("enter/r", "run the pair's next blind comparison", "enter", "r"),
@@ -69,7 +72,7 @@ func (k keyMap) help(typing, matrix bool) tab.Help {
 	all := tab.Help{
 		Short: []key.Binding{k.NextKind, k.Matrix, k.Filter, k.Up, k.Down, k.Run},
 		Groups: []tab.KeyGroup{
-			{Title: arenaKeys, Keys: []key.Binding{k.NextKind, k.PrevKind, k.Kinds, k.Matrix, k.Filter, k.Clear, k.Share,
+			{Title: arenaKeys, Keys: []key.Binding{k.NextKind, k.PrevKind, k.Kinds, k.Matrix, k.Filter, k.Clear, k.Judge, k.Share,
 				k.PageUp, k.PageDown, k.Top, k.Bottom}},
 			{Title: pairKeys, Keys: []key.Binding{k.Up, k.Down, k.Run}},
 			{Title: matrixKeys, Keys: []key.Binding{k.Left, k.Right}},
@@ -92,5 +95,5 @@ func (k keyMap) help(typing, matrix bool) tab.Help {
 // them.
 func KeyModes() []tab.Help {
 	km := defaultKeyMap()
-	return []tab.Help{km.help(false, false), km.help(false, true), km.help(true, false)}
+	return []tab.Help{km.help(false, false), km.help(false, true), km.help(true, false), tab.Asking(guard.New().Help())}
 }

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/batch/judge"
 	"atelier/client"
 	"atelier/internal/termtext"
 	"atelier/store"
@@ -26,6 +27,8 @@ type board struct {
 	rated  []store.RatedTarget // stars and winner marks given with the names shown
 	agree  []store.Agreement   // pairs of raters (agree.go)
 	stamp  string              // what it was computed from (store.BoardsStamp)
+	judge  string              // the judge calibrated against (chat); "" none
+	calib  *judge.Calibration  // its agreement with the blind votes, from its kept verdicts
 	err    error
 }
 
@@ -46,7 +49,13 @@ func (b *board) compute(ctx context.Context, db *store.Store, vf store.VoteFilte
 	if err != nil {
 		return err
 	}
-	if b.blind, b.open, err = store.Boards(votes, rounds); err != nil {
+	var styles store.VoteStyles
+	if b.kind == store.VoteChat { // the style-controlled fit reads the judged replies
+		if styles, err = db.VoteStyles(ctx, vf); err != nil {
+			return err
+		}
+	}
+	if b.blind, b.open, err = store.StyledBoards(votes, styles, rounds); err != nil {
 		return err
 	}
 	if b.agree, err = db.Agreements(ctx, vf); err != nil {
@@ -60,6 +69,13 @@ func (b *board) compute(ctx context.Context, db *store.Store, vf store.VoteFilte
 		return err
 	}
 	b.rated = store.RatedTargets(ratings, laneTarget)
+	if b.judge != "" { // the judge's kept verdicts: computing a board asks it nothing (J does)
+		c, err := judge.Calibrate(ctx, db, nil, b.judge, vf)
+		if err != nil {
+			return err
+		}
+		b.calib = &c
+	}
 	return nil
 }
 

@@ -20,6 +20,11 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		}
 		return m, cmd
 	}
+	if m.cal.ask.Asking() {
+		var cmd tea.Cmd
+		m.cal, cmd = m.cal.key(msg)
+		return m, cmd
+	}
 	if k, ok := kindKey(msg); ok {
 		return m.showKind(k)
 	}
@@ -45,6 +50,10 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		k := kinds[m.kind]
 		o := share.Options{Board: share.BoardOptions{Filter: m.filter.votes(k, m.boards.now()), Rounds: m.boards.rounds}}
 		return m, sharepage.Cmd(m.boards.db, o, share.Ref{Board: k})
+	case key.Matches(msg, m.km.Judge):
+		var cmd tea.Cmd
+		m.cal, cmd = m.cal.start(m.shown(), m.boards.db, m.filter.votes(kinds[m.kind], m.boards.now()))
+		return m, cmd
 	}
 	return m.move(msg), nil
 }
