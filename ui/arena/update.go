@@ -4,9 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/internal/share"
 	filterform "atelier/ui/components/filter"
-	"atelier/ui/components/sharepage"
 )
 
 // key routes a key press: to the form while it is open, else to the
@@ -47,13 +45,9 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Run):
 		return m, m.needs.run(m.shown(), m.boards.db)
 	case key.Matches(msg, m.km.Share):
-		k := kinds[m.kind]
-		o := share.Options{Board: share.BoardOptions{Filter: m.filter.votes(k, m.boards.now()), Rounds: m.boards.rounds}}
-		return m, sharepage.Cmd(m.boards.db, o, share.Ref{Board: k})
+		return m, m.share()
 	case key.Matches(msg, m.km.Judge):
-		var cmd tea.Cmd
-		m.cal, cmd = m.cal.start(m.shown(), m.boards.db, m.filter.votes(kinds[m.kind], m.boards.now()))
-		return m, cmd
+		return m.judge()
 	}
 	return m.move(msg), nil
 }

@@ -8,9 +8,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"atelier/internal/share"
-	"atelier/store"
-	"atelier/ui/components/sharepage"
 	"atelier/ui/tab"
 )
 
@@ -85,10 +82,7 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Export):
 		return m, m.verdicts.exportRun(m.db, m.run.convID, m.exportDir)
 	case key.Matches(msg, k.Share):
-		if m.db == nil || m.run.convID == 0 {
-			return m, tab.Warn("compare: this comparison is not in history, so there is nothing to share")
-		}
-		return m, sharepage.Cmd(m.db, share.Options{}, share.Ref{Item: store.ItemRef{Kind: store.KindCompare, ID: m.run.convID}})
+		return m, shareRun(m.db, m.run.convID)
 	}
 	return m.runKey(msg)
 }
