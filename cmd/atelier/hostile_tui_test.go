@@ -11,7 +11,6 @@ import (
 	"golang.org/x/sys/unix"
 
 	"atelier/store"
-	"atelier/store/storetest"
 )
 
 // The hostile-server suite, the TUI (issue 32, item 11): atelier's TUI in
@@ -39,7 +38,7 @@ type tui struct {
 }
 
 // startTUI runs the TUI against env's service, on a 120×40 terminal, with
-// config (config.toml's text) and a history seeded from the template.
+// config (config.toml's text).
 func startTUI(t *testing.T, env []string, config string) *tui {
 	t.Helper()
 	term := newTerminal(t)
@@ -47,7 +46,6 @@ func startTUI(t *testing.T, env []string, config string) *tui {
 		t.Fatal(err)
 	}
 	writeFile(t, lookup(env)("ATELIER_CONFIG"), config)
-	storetest.Seed(t, dataDir(env))
 	env = append(env, "TERM=xterm-256color")
 	c := startChild(t, env, child{clock: "real", stdin: term.tty, out: term.tty, err: term.tty, terminal: true})
 	return &tui{term: term, child: c}

@@ -91,6 +91,7 @@ func (c *capture) askOnTerminal(t *testing.T, answer string, args ...string) (in
 	}
 	env := map[string]string{"ATELIER_BASE_URL": c.url, "ATELIER_HOME": t.TempDir(), "ATELIER_CONFIG": c.config,
 		"ATELIER_QUEUE_KEY": "kq", "ATELIER_GAMMA_KEY": "kg"}
+	seedHistory(t, []string{"ATELIER_HOME=" + env["ATELIER_HOME"]}, args)
 	var out bytes.Buffer
 	code := runWith(context.Background(), args, stdio{in: term.tty, out: &out, err: term.tty},
 		func(k string) string { return env[k] }, clocks{})
