@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode"
 
+	"atelier/batch/judge"
 	"atelier/client"
 	"atelier/store"
 )
@@ -115,12 +116,42 @@ func (r *run) end(ctx context.Context, rec *cellReply, res *client.ChatResult, e
 		end.Status = store.CellDone
 		if len(checks) > 0 {
 			rs := Evaluate(checks, Outcome{Text: res.Text, Total: res.Total, OutputTokens: int64(res.Usage.Output)})
+			graded, err := r.grade(ctx, Rubrics(checks), rec.turns[len(rec.turns)-1].Text, res.Text)
+			if err != nil { // a grade that did not come, or came malformed, is no pass
+				end.Status, end.Error = store.CellFailed, err.Error()
+				return end
+			}
+			rs = append(rs, graded...)
 			passed := Passed(rs)
 			end.Passed = &passed
 			end.ChecksJSON, _ = json.Marshal(rs)
 		}
 	}
 	return end
+}
+
+// grade has the plan's judge grade the reply against each rubric, the
+// judge's calls taking turns at its family's gate like any other.
+func (r *run) grade(ctx context.Context, rubrics []Check, task, reply string) ([]CheckResult, error) {
+	var out []CheckResult
+	for _, c := range rubrics {
+		if r.judge == nil {
+			return nil, judge.ErrNoTarget
+		}
+		g := r.gates[r.judge.Target.Family]
+		if err := g.enter(ctx); err != nil {
+			return nil, fmt.Errorf("judge: interrupted: the batch was stopped")
+		}
+		grade, err := r.judge.Grade(ctx, c.Arg, task, reply)
+		g.leave()
+		if err != nil {
+			return nil, err
+		}
+		res := CheckResult{Check: c.String(), Pass: grade.Pass, Score: &grade.Score}
+		res.Why = fmt.Sprintf("score %.2f: %s", grade.Score, grade.Reason)
+		out = append(out, res)
+	}
+	return out, nil
 }
 
 // retryWait says whether a failed attempt may be sent again, and after how

@@ -17,6 +17,9 @@ const (
 	CheckValidJSON       = "valid_json"
 	CheckMaxLatency      = "max_latency"       // total time of the reply, a duration
 	CheckMaxOutputTokens = "max_output_tokens" // a count
+	// CheckRubric is graded by the plan's judge (batch/judge), not here:
+	// Evaluate leaves it out and the run adds its result.
+	CheckRubric = "rubric"
 )
 
 // Check is one rule a reply must pass.
@@ -45,6 +48,8 @@ type CheckResult struct {
 	Check string `json:"check"`
 	Pass  bool   `json:"pass"`
 	Why   string `json:"why,omitempty"` // for a failure: what was found
+	// Score is a rubric's grade from 0 to 1, as the judge gave it.
+	Score *float64 `json:"score,omitempty"`
 }
 
 // Evaluate applies checks to a reply. The file's checks were validated, so
@@ -53,6 +58,9 @@ type CheckResult struct {
 func Evaluate(checks []Check, o Outcome) []CheckResult {
 	out := make([]CheckResult, 0, len(checks))
 	for _, c := range checks {
+		if c.Kind == CheckRubric {
+			continue
+		}
 		r := CheckResult{Check: c.String(), Pass: true}
 		switch c.Kind {
 		case CheckContains:
@@ -89,6 +97,17 @@ func Evaluate(checks []Check, o Outcome) []CheckResult {
 			r.Pass, r.Why = false, "unknown check"
 		}
 		out = append(out, r)
+	}
+	return out
+}
+
+// Rubrics are the rubric checks of checks.
+func Rubrics(checks []Check) []Check {
+	var out []Check
+	for _, c := range checks {
+		if c.Kind == CheckRubric {
+			out = append(out, c)
+		}
 	}
 	return out
 }

@@ -18,7 +18,7 @@ import (
 // csvHeader names the CSV's columns.
 var csvHeader = []string{"batch", "cell", "prompt", "case", "variables", "target", "repeat", "status", "attempts",
 	"passed", "failed_checks", "ttft_ms", "total_ms", "input_tokens", "output_tokens", "tokens_per_second", "error",
-	"conversation", "reply", "image_job", "file"}
+	"conversation", "reply", "case_class", "pass_hat_n", "image_job", "file"}
 
 // WriteCSV writes one row per cell: its place, outcome, figures and
 // reply, as `atelier batch export --csv` and the Batch tab write it.
@@ -39,7 +39,7 @@ func (d *Report) WriteCSV(w io.Writer) error {
 			d.Plan.Targets[c.Target], fmt.Sprint(c.Repeat + 1), c.Status, fmt.Sprint(c.Attempts), passed,
 			strings.Join(failedChecks(c), "; "), msText(c.TTFT.Milliseconds()), msText(c.Total.Milliseconds()),
 			msText(c.Usage.InputTokens), msText(c.Usage.OutputTokens), perSecond(c), c.Error, conv, d.Replies[c.Cell],
-			imageJobText(c.ImageJobID), c.Media})
+			d.repeatsOf(c).Class, passHatText(d.repeatsOf(c).PassHatN), imageJobText(c.ImageJobID), c.Media})
 	}
 	cw.Flush()
 	return cw.Error()
@@ -109,12 +109,12 @@ func (d *Report) WriteMarkdown(w io.Writer) error {
 	if p.System != "" {
 		fmt.Fprintf(&b, "System prompt: %s\n\n", mdText(p.System))
 	}
-	b.WriteString("## Summary\n\n| Target | Done | Pass | TTFT p50 | TTFT p95 | Total p50 | Total p95 | Tok/s | Out tokens | Errors | Stability |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("## Summary\n\n| Target | Done | Pass | TTFT p50 | TTFT p95 | Total p50 | Total p95 | Tok/s | Out tokens | Errors | Stability | Pass^N | Flaky |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, s := range d.Summary {
-		fmt.Fprintf(&b, "| `%s` | %d/%d | %s | %s | %s | %s | %s | %.1f | %.0f | %d | %s |\n", s.Target, s.Done, s.Cells,
+		fmt.Fprintf(&b, "| `%s` | %d/%d | %s | %s | %s | %s | %s | %.1f | %.0f | %d | %s | %s | %d |\n", s.Target, s.Done, s.Cells,
 			RateText(s.PassRate), Secs(s.TTFTMedian), Secs(s.TTFTP95), Secs(s.TotalMedian), Secs(s.TotalP95),
-			s.TokensPerSecond, s.OutputTokens, s.Failed, ShareText(s.Stability))
+			s.TokensPerSecond, s.OutputTokens, s.Failed, ShareText(s.Stability), passHatText(s.PassHatN), s.Flaky)
 	}
 	byCase := map[int][]store.BatchCell{}
 	for _, c := range d.Cells {
@@ -123,6 +123,12 @@ func (d *Report) WriteMarkdown(w io.Writer) error {
 	for i, cs := range p.Cases {
 		fmt.Fprintf(&b, "\n## %s\n\n", mdText(cs.Name))
 		quote(&b, cs.Text)
+		if i < len(d.Repeats) && p.Repeats > 1 {
+			b.WriteString("\n")
+			for _, r := range d.Repeats[i] {
+				fmt.Fprintf(&b, "- `%s`: %s\n", r.Target, mdText(RepeatsText(r)))
+			}
+		}
 		for _, c := range byCase[i] {
 			fmt.Fprintf(&b, "\n### `%s` · repeat %d · %s", p.Targets[c.Target], c.Repeat+1, c.Status)
 			if c.Passed != nil {
@@ -149,6 +155,39 @@ func (d *Report) WriteMarkdown(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// repeatsOf is the repeats of c's case and target; empty when the report
+// has none.
+func (d *Report) repeatsOf(c store.BatchCell) Repeats {
+	if c.Case < 0 || c.Case >= len(d.Repeats) || c.Target < 0 || c.Target >= len(d.Repeats[c.Case]) {
+		return Repeats{PassHatN: -1}
+	}
+	return d.Repeats[c.Case][c.Target]
+}
+
+// passHatText is pass^N as a share, "-" when unknown.
+func passHatText(p float64) string {
+	if p < 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", p)
+}
+
+// RepeatsText is a case's repeats for a target in a line: "flaky · 2 of
+// 3 passed · 2× the same answer, 1× other · part ways at word 4: …".
+func RepeatsText(r Repeats) string {
+	parts := []string{ClassText(r.Class)}
+	if r.Runs > 0 {
+		parts = append(parts, fmt.Sprintf("%d of %d passed", r.Passed, r.Runs))
+	}
+	if len(r.Answers) > 0 {
+		parts = append(parts, CollapseText(r.Answers))
+	}
+	if t := DivergeText(r.DivergeAt, r.DivergeWords); t != "" {
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, " · ")
 }
 
 // quote writes text as a Markdown block quote.

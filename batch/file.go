@@ -44,6 +44,7 @@ type fileDoc struct {
 	Vars        map[string][]string `toml:"vars"`
 	Checks      []checkDoc          `toml:"checks"`
 	Prompts     []promptDoc         `toml:"prompts"`
+	Judge       string              `toml:"judge"`
 }
 
 type promptDoc struct {
@@ -62,6 +63,7 @@ type checkDoc struct {
 	ValidJSON       *bool   `toml:"valid_json"`
 	MaxLatency      *string `toml:"max_latency"`
 	MaxOutputTokens *int64  `toml:"max_output_tokens"`
+	Rubric          *string `toml:"rubric"`
 }
 
 // Plan is a parsed batch: what a run sends, and what resume reads back
@@ -76,6 +78,9 @@ type Plan struct {
 	Repeats     int      `json:"repeats"`
 	Concurrency int      `json:"concurrency,omitempty"` // per family; 0: DefaultConcurrency
 	Cases       []Case   `json:"cases"`
+	// Judge is the chat target that grades rubric checks: the file's
+	// judge, else the one chosen in Settings when the file was read.
+	Judge string `json:"judge,omitempty"`
 }
 
 // Case is one prompt with one set of variable values.
@@ -149,9 +154,9 @@ func ReadFileWith(path string, o ReadOptions) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ParseWith(path, data, func(name string) ([]byte, error) {
+	return parse(path, data, func(name string) ([]byte, error) {
 		return readPromptFile(filepath.Dir(path), name, o.AllowOutsideFiles)
-	}, o.Sets)
+	}, o)
 }
 
 // Parse reads a batch file's bytes; path names it in errors, and readFile
@@ -164,13 +169,19 @@ func Parse(path string, data []byte, readFile func(string) ([]byte, error)) (*Pl
 // ParseWith is Parse, with sets reading the file's target_set (nil: a
 // target_set is refused, the history that keeps them not being open).
 func ParseWith(path string, data []byte, readFile func(string) ([]byte, error), sets TargetSets) (*Plan, error) {
+	return parse(path, data, readFile, ReadOptions{Sets: sets})
+}
+
+// parse is ParseWith with every option: o.Judge is the judge of a file
+// that names none.
+func parse(path string, data []byte, readFile func(string) ([]byte, error), o ReadOptions) (*Plan, error) {
 	var doc fileDoc
 	dec := toml.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&doc); err != nil {
 		return nil, decodeError(path, err)
 	}
-	v := &validator{path: path, lines: keyLines(data), sets: sets}
+	v := &validator{path: path, lines: keyLines(data), sets: o.Sets, defaultJudge: o.Judge}
 	plan := v.plan(&doc, readFile)
 	if len(v.errs) > 0 {
 		return nil, errors.Join(v.errs...)
@@ -180,11 +191,12 @@ func ParseWith(path string, data []byte, readFile func(string) ([]byte, error), 
 
 // validator gathers the mistakes of one file.
 type validator struct {
-	path  string
-	sets  TargetSets // reads a target_set; nil: none can be read
-	lines map[string]int
-	errs  []error
-	text  int64 // prompt text of the cases so far
+	path         string
+	sets         TargetSets // reads a target_set; nil: none can be read
+	defaultJudge string     // the judge of a file that names none (Settings')
+	lines        map[string]int
+	errs         []error
+	text         int64 // prompt text of the cases so far
 }
 
 // fail records a mistake at field (its line looked up, else its parent's).
@@ -245,6 +257,7 @@ func (v *validator) plan(doc *fileDoc, readFile func(string) ([]byte, error)) *P
 	for i, pd := range doc.Prompts {
 		v.prompt(p, i, &pd, doc.Vars, all, readFile)
 	}
+	v.judge(p, doc.Judge)
 	if n := len(p.Cases) * len(p.Targets) * p.Repeats; n > MaxCells {
 		v.fail("", "%d cells (cases × targets × repeats) is more than the %d cells a batch may have", n, MaxCells)
 	}
@@ -344,6 +357,12 @@ func (v *validator) checks(field string, docs []checkDoc) []Check {
 			}
 			add(CheckMaxLatency, *d.MaxLatency)
 		}
+		if d.Rubric != nil {
+			if strings.TrimSpace(*d.Rubric) == "" {
+				v.fail(f+".rubric", "empty: say what a passing answer does, e.g. \"names the capital and nothing else\"")
+			}
+			add(CheckRubric, *d.Rubric)
+		}
 		if d.MaxOutputTokens != nil {
 			if *d.MaxOutputTokens < 1 {
 				v.fail(f+".max_output_tokens", "must be at least 1 (got %d)", *d.MaxOutputTokens)
@@ -351,7 +370,7 @@ func (v *validator) checks(field string, docs []checkDoc) []Check {
 			add(CheckMaxOutputTokens, fmt.Sprint(*d.MaxOutputTokens))
 		}
 		if len(out) == n {
-			v.fail(f, "an empty check: set contains, not_contains, regex, valid_json, max_latency or max_output_tokens")
+			v.fail(f, "an empty check: set contains, not_contains, regex, valid_json, max_latency, max_output_tokens or rubric")
 		}
 	}
 	return out

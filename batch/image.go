@@ -75,7 +75,7 @@ func (v *validator) imageTargets(p *Plan, specs []string) {
 // time is known.
 func (v *validator) imageChecks(field string, checks []Check) {
 	for _, c := range checks {
-		if c.Kind != CheckMaxLatency {
+		if c.Kind != CheckMaxLatency { // a rubric too: a judge reads text
 			v.fail(field, "an image batch checks only max_latency (got %s)", c.Kind)
 			return
 		}

@@ -21,6 +21,9 @@ type ReadOptions struct {
 	// Sets are the named target sets a file's target_set is read from
 	// (nil: a file that names one is an error).
 	Sets TargetSets
+	// Judge is the judge target of a file with rubric checks that names
+	// none: the one chosen in Settings (arena.judge).
+	Judge string
 }
 
 // errOutside is a prompt file that resolves outside the batch file's folder.

@@ -20,6 +20,8 @@ type Report struct {
 	Cells   []store.BatchCell
 	Replies map[int]string // by cell
 	Summary []TargetSummary
+	// Repeats are each case's repeats per target, [case][target].
+	Repeats [][]Repeats
 }
 
 // LoadReport reads batch id's report from the store.
@@ -39,6 +41,7 @@ func LoadReport(ctx context.Context, db *store.Store, id int64) (*Report, error)
 		return nil, err
 	}
 	d.Summary = Summarize(d.Plan, d.Cells, d.Replies)
+	d.Repeats = RepeatsOf(d.Plan, d.Cells, d.Replies)
 	return d, nil
 }
 

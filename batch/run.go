@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"atelier/batch/judge"
 	"atelier/client"
 	"atelier/store"
 )
@@ -94,6 +95,16 @@ func Run(ctx context.Context, c *client.Client, db *store.Store, id int64, o Opt
 	}
 	r := newRun(c, db, b.ID, plan, targets, o)
 	r.images = images
+	if plan.HasRubric() {
+		if r.judge, err = judge.New(c, db, plan.Judge); err != nil {
+			db.ReleaseBatch(context.WithoutCancel(ctx), id)
+			return Progress{}, fmt.Errorf("batch %d: %w", id, err)
+		}
+		r.judge.Title, r.judge.BatchID = fmt.Sprintf("batch %s: judge %s", plan.Name, plan.Judge), id
+		if r.gates[r.judge.Target.Family] == nil {
+			r.gates[r.judge.Target.Family] = newGate(r.o.Concurrency, r.o.Clock)
+		}
+	}
 	r.start(cells)
 	pumping = true
 	p := r.wait(ctx)
@@ -134,6 +145,7 @@ type run struct {
 	plan    *Plan
 	targets []client.ChatTarget
 	images  []client.ImageRequest // an image batch's targets, by index; nil for chat
+	judge   *judge.Judge          // grades the rubric checks; nil without
 	o       Options
 	gates   map[client.Group]*gate
 	queues  map[client.Group][]store.BatchCell

@@ -34,6 +34,11 @@ type TargetSummary struct {
 	// answers (1: the same words in the same order), averaged over the
 	// cases with two replies or more; -1 when there are none.
 	Stability float64 `json:"stability"`
+	// PassHatN is the chance that all N repeats of a case pass, over the
+	// cases whose repeats all ended (repeats.go); -1 when none has. Flaky
+	// counts the cases whose repeats both passed and failed.
+	PassHatN float64 `json:"pass_hat_n"`
+	Flaky    int     `json:"flaky"`
 }
 
 // Summarize computes each target's row from the batch's cells and their
@@ -83,8 +88,10 @@ func Summarize(p *Plan, cells []store.BatchCell, replies map[int]string) []Targe
 			}
 		}
 	}
+	reps := RepeatsOf(p, cells, nil)
 	for i := range out {
 		s, a := &out[i], &accs[i]
+		s.PassHatN, s.Flaky = targetRepeats(reps, i)
 		s.PassRate = -1
 		if s.Checked > 0 {
 			s.PassRate = float64(s.Passed) / float64(s.Checked)

@@ -69,6 +69,11 @@ func TestSummarize(t *testing.T) {
 	if b.Cells != 3 || b.Done != 1 || b.Failed != 1 || b.PassRate != -1 || b.Stability != -1 {
 		t.Errorf("beta %+v", b)
 	}
+	// pass^2: alpha passed both repeats of case 0, not of case 1: 1/2;
+	// case 1 is flaky. beta: case 0 done and failed (0), case 1 unfinished.
+	if a.PassHatN != 0.5 || a.Flaky != 1 || b.PassHatN != 0 || b.Flaky != 1 {
+		t.Errorf("pass^N, flaky: alpha %v %d, beta %v %d: want 0.5 1, 0 1", a.PassHatN, a.Flaky, b.PassHatN, b.Flaky)
+	}
 }
 
 // BenchmarkSimilarity400 is one pair of replies of 400 words.

@@ -40,6 +40,10 @@ type Arena struct {
 	// Blind makes a new comparison (Compare, and Image's side-by-side run)
 	// start blind: the targets shown as A, B… until the vote.
 	Blind bool `toml:"blind,omitempty"`
+	// Judge is the chat target (FAMILY:MODEL[:key=value,...]) that grades
+	// batch files' rubric checks naming no judge, picks winners in
+	// Compare and is calibrated against the blind votes.
+	Judge string `toml:"judge,omitempty"`
 }
 
 // Models are the default model of each family; empty means atelier's own
@@ -236,6 +240,11 @@ func (s *Settings) validate() []*SettingsError {
 	}
 	if !slices.Contains(Themes, s.Theme) {
 		bad("theme", "%q is not one of %s", s.Theme, strings.Join(Themes, ", "))
+	}
+	if s.Arena.Judge != "" {
+		if _, err := client.ParseChatTarget(s.Arena.Judge); err != nil {
+			bad("arena.judge", "%v (a chat target: FAMILY:MODEL[:key=value,...])", err)
+		}
 	}
 	s.Limits.validate(bad)
 	price.Validate(s.Prices, s.Budget, bad)

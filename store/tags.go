@@ -93,3 +93,20 @@ func (s *Store) Tags(ctx context.Context, ref ItemRef) ([]string, error) {
 	}
 	return out, nil
 }
+
+// AllTags lists every tag in the history, in order: the boards split by
+// tag read one board per tag.
+func (s *Store) AllTags(ctx context.Context) ([]string, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT DISTINCT tag FROM tags ORDER BY tag`)
+	if err != nil {
+		return nil, fmt.Errorf("tags: %w", err)
+	}
+	out, err := collect(rows, func(sc rowScanner) (string, error) {
+		var t string
+		return t, sc.Scan(&t)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("tags: %w", err)
+	}
+	return out, nil
+}

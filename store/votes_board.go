@@ -19,11 +19,19 @@ const BoardRounds = 1000
 // none), and the votes cast with the names shown counted apart, never
 // fitted (open has no intervals).
 func Boards(votes []Vote, rounds int) (blind, open rank.Board, err error) {
+	return StyledBoards(votes, nil, rounds)
+}
+
+// StyledBoards is Boards with the answers' styles (VoteStyles): the blind
+// board carries the style-controlled fit too when every blind vote's
+// answers have one.
+func StyledBoards(votes []Vote, styles VoteStyles, rounds int) (blind, open rank.Board, err error) {
 	var b, o []rank.Vote
 	for _, v := range votes {
 		names, tie, bad := v.Ranked()
 		rv := rank.Vote{Ranked: names, Tie: tie, BothBad: bad}
 		if v.Blind {
+			rv.Styles = styles.styles(v, names)
 			b = append(b, rv)
 		} else {
 			o = append(o, rv)
@@ -75,7 +83,8 @@ func (s *Store) BoardsStamp(ctx context.Context) (string, error) {
 	err := s.r.QueryRowContext(ctx, `SELECT
 		(SELECT count(*) || '.' || ifnull(max(id), 0) || '.' || total(withdrawn_at) FROM votes) || '/' ||
 		(SELECT count(*) || '.' || ifnull(max(rowid), 0) || '.' || total(rowid * unicode(tag) * length(tag)) FROM tags) || '/' ||
-		(SELECT count(*) || '.' || total((rating + 7 * winner) * ((conversation_id * 1024 + turn) * 8 + lane + 1)) FROM compare_lanes)`).Scan(&stamp)
+		(SELECT count(*) || '.' || total((rating + 7 * winner) * ((conversation_id * 1024 + turn) * 8 + lane + 1)) FROM compare_lanes) || '/' ||
+		(SELECT count(*) || '.' || total(created_at) FROM judge_verdicts)`).Scan(&stamp)
 	if err != nil {
 		return "", fmt.Errorf("leaderboards: %w", err)
 	}

@@ -88,7 +88,7 @@ func newSettingsTab(deps Deps) screen {
 }
 
 func newArenaTab(deps Deps) screen {
-	return adapt(arena.New(arena.Options{Store: deps.Store, Now: deps.Now}))
+	return adapt(arena.New(arena.Options{Store: deps.Store, Now: deps.Now, Settings: deps.Settings}))
 }
 
 func newBatchTab(deps Deps) screen {

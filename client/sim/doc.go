@@ -34,6 +34,11 @@
 //	[[block]]    beta: promptFeedback.blockReason and no candidates
 //	[[fail]]     gamma responses: status failed; video: the task fails
 //
+// A judge's request (a grade against a rubric, or a pick between answers)
+// is answered in the judge's format, scripted by [[grade:fail]],
+// [[grade:malformed]], [[grade:inject]], [[pick:me]], [[pick:first]] and
+// [[pick:malformed]] (see judge.go).
+//
 // Requests also switch features on as the real protocols do: alpha
 // thinking.type enabled/adaptive (thinking block with signature), custom
 // tools (tool_use), a web_search tool (server_tool_use, results, citations);

@@ -38,10 +38,14 @@ folds holds maps tunes weaves steadies sorts marks lifts frames gathers`)
 // ReplyText returns the markdown reply the simulator writes for prompt: a
 // heading, a paragraph, a list, a fenced code block and a table, all derived
 // from a hash of the prompt, about 30 KB long when the prompt holds
-// [[long]]. Tests use it to assert exact text: it is the whole text of a
+// [[long]]; a judge's request gets a judge's reply (judge.go). Tests use
+// it to assert exact text: it is the whole text of a
 // plain reply, and the final text block of a reply that also searched the
 // web or thought first.
 func ReplyText(prompt string) string {
+	if reply, ok := judgeReply(prompt); ok {
+		return reply
+	}
 	r := newPRNG("reply", prompt)
 	topic := topicOf(prompt)
 	var b strings.Builder

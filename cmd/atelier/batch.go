@@ -65,7 +65,11 @@ func (a *app) batchRunCmd() *cobra.Command {
 			if db, err := a.store(); err == nil {
 				sets = batch.StoreSets(cmd.Context(), db)
 			}
-			plan, err := batch.ReadFileWith(args[0], batch.ReadOptions{AllowOutsideFiles: f.outside, Sets: sets})
+			read := batch.ReadOptions{AllowOutsideFiles: f.outside, Sets: sets}
+			if cfg, err := a.settings(); err == nil {
+				read.Judge = cfg.Arena.Judge
+			}
+			plan, err := batch.ReadFileWith(args[0], read)
 			if err != nil {
 				return usageError{err}
 			}

@@ -101,6 +101,9 @@ type batchJSON struct {
 	Passed  int                   `json:"passed"`
 	Summary []batch.TargetSummary `json:"summary,omitempty"`
 	Files   []batchFileJSON       `json:"files,omitempty"` // an image batch's: each cell's file
+	// Repeats are each case's repeats per target, case by case: class,
+	// pass^N, the answers collapsed, where they part ways.
+	Repeats []batch.Repeats `json:"repeats,omitempty"`
 }
 
 // batchFileJSON is an image cell's file as --json prints it.
@@ -159,11 +162,17 @@ func (a *app) printBatch(ctx context.Context, db *store.Store, id int64, asJSON 
 	if asJSON {
 		out := newBatchJSON(d.Batch)
 		out.Summary, out.Files = d.Summary, imageFiles(d)
+		for _, row := range d.Repeats {
+			out.Repeats = append(out.Repeats, row...)
+		}
 		return writeJSON(a.jsonOut(), out)
 	}
 	fmt.Fprintf(a.io.out, "batch %d %q: %s · %s · %d done, %d failed\n",
 		d.Batch.ID, termtext.String(d.Batch.Name), d.Batch.Status, d.Shape(), d.Batch.Done, d.Batch.Failed)
 	if err := writeSummary(a.io.out, d.Summary); err != nil {
+		return err
+	}
+	if err := writeRepeats(a.io.out, d); err != nil {
 		return err
 	}
 	return writeFiles(a.io.out, imageFiles(d))
@@ -172,11 +181,11 @@ func (a *app) printBatch(ctx context.Context, db *store.Store, id int64, asJSON 
 // writeSummary writes the per-target table.
 func writeSummary(w io.Writer, rows []batch.TargetSummary) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "TARGET\tDONE\tPASS\tTTFT p50\tp95\tTOTAL p50\tp95\tTOK/S\tOUT TOK\tERRORS\tSTABILITY")
+	fmt.Fprintln(tw, "TARGET\tDONE\tPASS\tTTFT p50\tp95\tTOTAL p50\tp95\tTOK/S\tOUT TOK\tERRORS\tSTABILITY\tPASS^N\tFLAKY")
 	for _, s := range rows {
-		fmt.Fprintf(tw, "%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.0f\t%d\t%s\n", termtext.String(s.Target), s.Done, s.Cells,
+		fmt.Fprintf(tw, "%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.0f\t%d\t%s\t%s\t%d\n", termtext.String(s.Target), s.Done, s.Cells,
 			rate(s.PassRate), secs(s.TTFTMedian), secs(s.TTFTP95), secs(s.TotalMedian), secs(s.TotalP95),
-			s.TokensPerSecond, s.OutputTokens, s.Failed, share(s.Stability))
+			s.TokensPerSecond, s.OutputTokens, s.Failed, share(s.Stability), share(s.PassHatN), s.Flaky)
 	}
 	return tw.Flush()
 }
@@ -184,3 +193,31 @@ func writeSummary(w io.Writer, rows []batch.TargetSummary) error {
 // rate and share write a pass rate and a similarity as the summary does,
 // secs a time.
 var rate, share, secs = batch.RateText, batch.ShareText, batch.Secs
+
+// writeRepeats writes, for a batch with repeats, how many cases always
+// pass, always fail or flicker, then every flaky case and every case whose
+// repeats answered differently, a line each.
+func writeRepeats(w io.Writer, d *batch.Report) error {
+	if d.Plan.Repeats < 2 {
+		return nil
+	}
+	classes := map[string]int{}
+	var lines []string
+	for _, row := range d.Repeats {
+		for _, r := range row {
+			classes[r.Class]++
+			if r.Class == batch.ClassFlaky || len(r.Answers) > 1 {
+				lines = append(lines, fmt.Sprintf("  %s · %s: %s", termtext.String(r.Case), termtext.String(r.Target),
+					termtext.String(batch.RepeatsText(r))))
+			}
+		}
+	}
+	fmt.Fprintf(w, "\nRepeats (%d per case and target): %d always pass, %d flaky, %d always fail\n",
+		d.Plan.Repeats, classes[batch.ClassPasses], classes[batch.ClassFlaky], classes[batch.ClassFails])
+	for _, l := range lines {
+		if _, err := fmt.Fprintln(w, l); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -85,6 +85,9 @@ func TestBatchCommands(t *testing.T) {
 	if show.code != 0 || !strings.Contains(show.stdout, `batch 1 "cli": done · 12 cells (2 cases × 3 targets × 2 repeats)`) {
 		t.Errorf("show: %s %s", show.stdout, show.stderr)
 	}
+	if !strings.Contains(show.stdout, "Repeats (2 per case and target): 4 always pass, 0 flaky, 2 always fail") {
+		t.Errorf("show: no classes of the repeats:\n%s", show.stdout)
+	}
 
 	r = atelier(t, svc.env, "", "batch", "export", "1", "--csv")
 	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()

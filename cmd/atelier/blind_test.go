@@ -296,7 +296,7 @@ func TestLeaderboardAfterManyVotes(t *testing.T) {
 
 	text := runIn(t, svc.env, nil, clocks{}, "leaderboard", "--rounds", "200")
 	for _, want := range []string{"Chat arena · 200 blind votes · 95% intervals from 200 bootstrap rounds",
-		"RANK  TARGET", "1     alpha:strong", "Open votes (names shown; not in the scores):",
+		"RANK  TARGET", "1–2   alpha:strong", "Statistically tied (intervals overlap): alpha:strong, alpha:good", "Open votes (names shown; not in the scores):",
 		"Ratings given with the names shown (not in the scores):", "beta:weak:temperature=0.5  5.0 stars from 1  1 times the winner"} {
 		if !strings.Contains(text.stdout, want) {
 			t.Errorf("leaderboard text lacks %q:\n%s", want, text.stdout)

@@ -17,7 +17,7 @@ import (
 func (a *app) leaderboardCmd() *cobra.Command {
 	var kind, since string
 	var f store.VoteFilter
-	var asJSON bool
+	var asJSON, byTag bool
 	var rounds int
 	cmd := &cobra.Command{
 		Use:   "leaderboard",
@@ -26,7 +26,10 @@ func (a *app) leaderboardCmd() *cobra.Command {
 			"vote (a tie or \"both bad\" counts half a win each way; a ranking of n targets counts each\n" +
 			"of its pairs), with a 95% interval from a bootstrap of the votes, the number of votes\n" +
 			"and win rates; then the pairs whose order the votes have not settled yet. Votes cast\n" +
-			"with the names shown are listed apart and never enter the scores.",
+			"with the names shown are listed apart and never enter the scores.\n\n" +
+			"Chat boards also fit the votes with the answers' style held equal (length, headers,\n" +
+			"bold, list items) and say what each is worth. A rank is a range where intervals\n" +
+			"overlap. --by-tag ranks each tag's votes apart and names the pairs whose order flips.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			switch store.VoteKind(kind) {
@@ -56,11 +59,13 @@ func (a *app) leaderboardCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			votes, err := db.Votes(cmd.Context(), f)
-			if err != nil {
-				return err
+			if byTag {
+				if f.Tag != "" {
+					return usagef("--by-tag and --tag: pick one")
+				}
+				return a.leaderboardByTag(cmd.Context(), db, f, rounds, asJSON)
 			}
-			lb, err := leaderboardOf(votes, rounds)
+			lb, err := boardOf(cmd.Context(), db, f, rounds)
 			if err != nil {
 				return err
 			}
@@ -85,6 +90,7 @@ func (a *app) leaderboardCmd() *cobra.Command {
 	fl.StringVar(&since, "since", "", "only votes since a date (2026-11-01) or a duration ago (720h)")
 	fl.IntVar(&rounds, "rounds", store.BoardRounds, "bootstrap rounds for the intervals (0: none)")
 	fl.BoolVar(&asJSON, "json", false, "print JSON: the board, the head-to-head matrix, the pairs that need votes")
+	fl.BoolVar(&byTag, "by-tag", false, "one board per tag, and the pairs whose order flips between tags")
 	return cmd
 }
 
@@ -118,10 +124,11 @@ type openRecord struct {
 	WinRate float64 `json:"win_rate"`
 }
 
-// leaderboardOf fits the blind votes and counts the open ones apart, as
-// the Arena tab does (store.Boards).
-func leaderboardOf(votes []store.Vote, rounds int) (leaderboard, error) {
-	b, ob, err := store.Boards(votes, rounds)
+// leaderboardOf fits the blind votes (with the answers' styles, when
+// known) and counts the open ones apart, as the Arena tab does
+// (store.StyledBoards).
+func leaderboardOf(votes []store.Vote, styles store.VoteStyles, rounds int) (leaderboard, error) {
+	b, ob, err := store.StyledBoards(votes, styles, rounds)
 	if err != nil {
 		return leaderboard{}, err
 	}
@@ -142,21 +149,9 @@ func printLeaderboard(w io.Writer, lb leaderboard) error {
 	} else {
 		fmt.Fprintf(w, "%s arena · %s · 95%% intervals from %d bootstrap rounds\n\n",
 			title(string(lb.Kind)), count(lb.Votes, "blind vote"), lb.Rounds)
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "RANK\tTARGET\tSCORE\t95% INTERVAL\tVOTES\tWIN RATE\tBOTH BAD")
-		for i, e := range lb.Entries {
-			fmt.Fprintf(tw, "%d\t%s\t%.0f\t%.0f – %.0f\t%d\t%.0f%%\t%d\n", i+1, e.Target, e.Score, e.Low, e.High,
-				e.Votes, 100*e.WinRate, e.BothBad)
-		}
-		tw.Flush()
-		if len(lb.NeedVotes) > 0 {
-			fmt.Fprintf(w, "\nPairs that need more votes (their order is not settled):\n")
-			tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-			for _, p := range lb.NeedVotes {
-				fmt.Fprintf(tw, "  %s vs %s\t%s together\tdifference %+.0f to %+.0f\n", p.A, p.B, count(p.Games, "vote"), p.Low, p.High)
-			}
-			tw.Flush()
-		}
+		printEntries(w, lb.Board)
+		printStyle(w, lb.Style)
+		printNeedVotes(w, lb.NeedVotes)
 	}
 	if len(lb.Rated) > 0 {
 		fmt.Fprintf(w, "\nRatings given with the names shown (not in the scores):\n")

@@ -51,6 +51,11 @@ type Entry struct {
 	// BothBad counts the votes that found every reply, this one's too, bad.
 	BothBad int     `json:"both_bad"`
 	WinRate float64 `json:"win_rate"` // (wins + ties/2) / pairs
+	// RankBest and RankWorst are the rank as a range, Group the tied group
+	// (ranges.go).
+	RankBest  int `json:"rank_best"`
+	RankWorst int `json:"rank_worst"`
+	Group     int `json:"group"`
 }
 
 // Cell is one target's record against another.
@@ -74,6 +79,9 @@ type Pair struct {
 	Games int     `json:"games"` // games between them
 	Low   float64 `json:"low"`   // 95% interval of Score(A) - Score(B)
 	High  float64 `json:"high"`
+	// MoreVotes is about how many more votes between them would settle
+	// their order at the fitted win rate; -1 at an even rate (ranges.go).
+	MoreVotes int `json:"more_votes"`
 }
 
 // Board is the leaderboard of a set of votes.
@@ -86,6 +94,9 @@ type Board struct {
 	// NeedVotes are the pairs whose difference the interval does not yet
 	// decide, the widest first (fewest games breaking ties).
 	NeedVotes []Pair `json:"need_votes"`
+	// Style is the style-controlled fit beside this one; nil when the
+	// votes carry no styles (images, video).
+	Style *StyleFit `json:"style,omitempty"`
 }
 
 // Compute ranks the targets of votes. An invalid vote is an error naming it.
@@ -182,6 +193,13 @@ func Compute(votes []Vote, opt Options) (Board, error) {
 		b.HeadToHead = append(b.HeadToHead, row)
 	}
 	b.NeedVotes = needVotes(names, order, t, score, boot, wald, opt.NeedVotes)
+	settle(b.NeedVotes, names, score, idx)
+	rankRanges(b.Entries)
+	style, err := styleFit(votes, names, idx, opt)
+	if err != nil {
+		return Board{}, err
+	}
+	b.Style = style
 	return b, nil
 }
 

@@ -12,6 +12,9 @@ type Vote struct {
 	// BothBad marks a tie where every reply was found wanting; it enters the
 	// fit as a tie and is counted apart on the board.
 	BothBad bool
+	// Styles, when set, is the style of each answer, in Ranked's order:
+	// the covariates of the style-controlled fit (style.go).
+	Styles []Style
 }
 
 // Better is a vote between two targets that a won.

@@ -24,6 +24,7 @@ import (
 
 	"atelier/store"
 	filterform "atelier/ui/components/filter"
+	"atelier/ui/components/guard"
 	"atelier/ui/components/scroll"
 	"atelier/ui/tab"
 )
@@ -37,6 +38,9 @@ type Options struct {
 	// Rounds of the bootstrap; 0: store.BoardRounds, the command line's
 	// default. Tests and benchmarks may ask for fewer.
 	Rounds int
+	// Settings name the judge whose agreement with the votes the chat
+	// board shows (arena.judge); nil: none.
+	Settings *store.Settings
 }
 
 // kinds are the boards, in the order tab and 1/2/3 go through them.
@@ -52,6 +56,7 @@ type Model struct {
 	boards loader // the boards computed off the UI loop, the newest kept
 
 	needs needList     // the pairs that need votes, with a cursor
+	cal   calibrator   // the judge asked about the votes it has not seen (J)
 	at    scroll.Model // the window on the body
 
 	km            keyMap
@@ -61,7 +66,7 @@ type Model struct {
 
 // New returns the tab; Init loads the first board.
 func New(o Options) Model {
-	m := Model{boards: newLoader(o), km: defaultKeyMap(), st: newStyles(true)}
+	m := Model{boards: newLoader(o), km: defaultKeyMap(), st: newStyles(true), cal: calibrator{settings: o.Settings, ask: guard.New()}}
 	m.form = newForm()
 	m.form.SetStyles(filterform.DefaultStyles(true))
 	return m
@@ -73,6 +78,7 @@ func (m Model) Init() tea.Cmd { return m.boards.load(kinds[m.kind], m.filter) }
 // Update handles keys, the wheel, the shell's messages and the results of
 // the tab's commands.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
@@ -80,6 +86,16 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.wheel(msg), nil
 	case tab.ShownMsg, tab.DeletedMsg:
 		return m.reload()
+	case tab.ClientMsg, countedMsg, guard.Verdict, calibratedMsg:
+		m.cal, cmd = m.cal.update(msg)
+		return m, cmd
+	case tab.SettingsMsg:
+		m.cal.settings = msg.Settings
+		if j := judgeOf(msg.Settings); j != m.boards.judge {
+			m.boards.judge = j
+			return m.reload()
+		}
+		return m, nil
 	case tab.StoreChangedMsg:
 		if msg.Shown != tab.Arena {
 			return m, nil // computed again when shown
@@ -93,7 +109,6 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, msg.rerun()
 	}
 	if m.form.IsOpen() {
-		var cmd tea.Cmd
 		m.form, _, cmd = m.form.Update(msg)
 		return m, cmd
 	}
@@ -116,7 +131,7 @@ func (m *Model) SetSize(w, h int) {
 
 // SetDark picks the styles for a dark or light background.
 func (m *Model) SetDark(dark bool) {
-	m.st = newStyles(dark)
+	m.st, m.cal.dark = newStyles(dark), dark
 	m.form.SetStyles(filterform.DefaultStyles(dark))
 }
 
@@ -130,7 +145,12 @@ func (m Model) Summary() string {
 }
 
 // KeyMap is the tab's keys in the current mode, for help.
-func (m Model) KeyMap() help.KeyMap { return m.km.help(m.form.IsOpen(), m.matrix.on) }
+func (m Model) KeyMap() help.KeyMap {
+	if m.cal.ask.Asking() {
+		return tab.Asking(m.cal.ask.Help())
+	}
+	return m.km.help(m.form.IsOpen(), m.matrix.on)
+}
 
 // result addresses a command's message to this tab.
 func result(msg tea.Msg) tea.Msg { return tab.Result(tab.Arena, msg) }

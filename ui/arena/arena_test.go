@@ -50,12 +50,23 @@ func TestBoardShowsRankComputeNumbers(t *testing.T) {
 			t.Errorf("entry %d: %+v, want rank's %+v", i, got.Entries[i], e)
 		}
 		line := lineWith(t, view, e.Target)
-		for _, s := range []string{fmt.Sprintf("%d ", i+1), fmt.Sprintf(" %.0f ", e.Score), interval(e),
+		for _, s := range []string{rankRange(e) + " ", fmt.Sprintf(" %.0f ", e.Score), interval(e),
 			fmt.Sprintf(" %d ", e.Votes), percent(e.WinRate)} {
 			if !strings.Contains(line, s) {
 				t.Errorf("line of %s %q: no %q", e.Target, line, s)
 			}
 		}
+	}
+	if got.Style == nil {
+		t.Fatal("no style-controlled fit: the fixture's votes all have their replies")
+	}
+	for _, e := range got.Style.Entries {
+		if line := lineWith(t, view, e.Target); !strings.Contains(line, fmt.Sprintf(" %.0f ", e.Score)) {
+			t.Errorf("line of %s %q: no style-controlled rating %.0f", e.Target, line, e.Score)
+		}
+	}
+	if !strings.Contains(view, "Points per doubling of each:\n  length ") {
+		t.Errorf("no style coefficients under the board:\n%s", view)
 	}
 	if !strings.Contains(view, "Chat arena · 18 blind votes · 95% intervals from 200 bootstrap rounds") {
 		t.Errorf("no figures line:\n%s", view)

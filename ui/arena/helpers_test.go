@@ -73,6 +73,15 @@ func comparison(t testing.TB, db *store.Store, prompt string, tags ...string) in
 	return id
 }
 
+// replies records conv's replies to its first prompt, lane by lane.
+func replies(t testing.TB, db *store.Store, conv int64, texts ...string) {
+	t.Helper()
+	for lane, text := range texts {
+		tabtest.Must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: conv, Lane: lane, Role: store.RoleAssistant,
+			Text: text, Usage: store.Usage{OutputTokens: int64(len(text))}}))
+	}
+}
+
 // vote records a chat vote on comparison conv: shown lists the targets as
 // A, B…; verdict is the stored form ("BA", "tie", "bad").
 func vote(t testing.TB, db *store.Store, conv int64, blind bool, verdict string, shown ...string) {
@@ -100,6 +109,9 @@ func fixture(t testing.TB) (*store.Store, map[string]int64) {
 	}
 	sorting := conv("write a merge sort in Go", "code")
 	haiku := conv("a haiku about the sea", "poetry")
+	// The judged replies, lane by lane: the style-controlled fit reads them.
+	replies(t, db, sorting, "## Merge sort\n\n- split\n- **merge**\n", "func sort(xs []int) []int { return xs }", "sorted")
+	replies(t, db, haiku, "waves fold into foam", "**salt** wind\n\n1. sea\n2. sky", "# Sea\n\nthe long grey water keeps its counsel")
 	for range 6 {
 		vote(t, db, sorting, true, "AB", tA, tB)
 	}

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	filterform "atelier/ui/components/filter"
+	"atelier/ui/components/guard"
 	"atelier/ui/components/keys"
 	"atelier/ui/tab"
 )
@@ -13,6 +14,7 @@ import (
 type keyMap struct {
 	NextKind, PrevKind, Kinds key.Binding // the boards: chat, image, video
 	Matrix, Filter, Clear     key.Binding
+	Judge                     key.Binding // the judge asked about the votes it has not seen
 	Up, Down, Run             key.Binding // the pairs that need votes
 	Left, Right               key.Binding // the matrix's columns
 	PageUp, PageDown          key.Binding
@@ -30,6 +32,7 @@ func defaultKeyMap() keyMap {
 		Matrix:   keys.Bind("m", "board / head-to-head matrix", "m"),
 		Filter:   keys.Bind("/ or f", "filter: tag, family, since", "/", "f"),
 		Clear:    keys.Bind("x", "clear the filters", "x"),
+		Judge:    keys.Bind("J", "judge: ask it about the votes it has not seen", "J"),
 		Up:       keys.Up(),
 		Down:     keys.Down(),
 		Run:      keys.Bind("enter/r", "run the pair's next blind comparison", "enter", "r"),
@@ -67,7 +70,7 @@ func (k keyMap) help(typing, matrix bool) tab.Help {
 	all := tab.Help{
 		Short: []key.Binding{k.NextKind, k.Matrix, k.Filter, k.Up, k.Down, k.Run},
 		Groups: []tab.KeyGroup{
-			{Title: arenaKeys, Keys: []key.Binding{k.NextKind, k.PrevKind, k.Kinds, k.Matrix, k.Filter, k.Clear,
+			{Title: arenaKeys, Keys: []key.Binding{k.NextKind, k.PrevKind, k.Kinds, k.Matrix, k.Filter, k.Clear, k.Judge,
 				k.PageUp, k.PageDown, k.Top, k.Bottom}},
 			{Title: pairKeys, Keys: []key.Binding{k.Up, k.Down, k.Run}},
 			{Title: matrixKeys, Keys: []key.Binding{k.Left, k.Right}},
@@ -90,5 +93,5 @@ func (k keyMap) help(typing, matrix bool) tab.Help {
 // them.
 func KeyModes() []tab.Help {
 	km := defaultKeyMap()
-	return []tab.Help{km.help(false, false), km.help(false, true), km.help(true, false)}
+	return []tab.Help{km.help(false, false), km.help(false, true), km.help(true, false), tab.Asking(guard.New().Help())}
 }

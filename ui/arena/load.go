@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/batch/judge"
 	"atelier/client"
 	"atelier/internal/termtext"
 	"atelier/store"
@@ -25,6 +26,8 @@ type board struct {
 	open   rank.Board          // the votes cast with the names shown: counted only
 	rated  []store.RatedTarget // stars and winner marks given with the names shown
 	stamp  string              // what it was computed from (store.BoardsStamp)
+	judge  string              // the judge calibrated against (chat); "" none
+	calib  *judge.Calibration  // its agreement with the blind votes, from its kept verdicts
 	err    error
 }
 
@@ -45,7 +48,13 @@ func (b *board) compute(ctx context.Context, db *store.Store, vf store.VoteFilte
 	if err != nil {
 		return err
 	}
-	if b.blind, b.open, err = store.Boards(votes, rounds); err != nil {
+	var styles store.VoteStyles
+	if b.kind == store.VoteChat { // the style-controlled fit reads the judged replies
+		if styles, err = db.VoteStyles(ctx, vf); err != nil {
+			return err
+		}
+	}
+	if b.blind, b.open, err = store.StyledBoards(votes, styles, rounds); err != nil {
 		return err
 	}
 	if b.kind != store.VoteChat { // stars are given in Compare only
@@ -56,6 +65,13 @@ func (b *board) compute(ctx context.Context, db *store.Store, vf store.VoteFilte
 		return err
 	}
 	b.rated = store.RatedTargets(ratings, laneTarget)
+	if b.judge != "" { // the judge's kept verdicts: computing a board asks it nothing (J does)
+		c, err := judge.Calibrate(ctx, db, nil, b.judge, vf)
+		if err != nil {
+			return err
+		}
+		b.calib = &c
+	}
 	return nil
 }
 

@@ -19,6 +19,7 @@ type loader struct {
 	db     *store.Store
 	now    func() time.Time
 	rounds int
+	judge  string // the judge target the chat board is calibrated against; "" none
 
 	gen     int    // the newest load asked for: older results are dropped
 	loading bool   // a load is under way
@@ -26,7 +27,7 @@ type loader struct {
 }
 
 func newLoader(o Options) loader {
-	l := loader{db: o.Store, now: o.Now, rounds: o.Rounds}
+	l := loader{db: o.Store, now: o.Now, rounds: o.Rounds, judge: judgeOf(o.Settings)}
 	if l.now == nil {
 		l.now = time.Now
 	}
@@ -46,9 +47,9 @@ func (l loader) next(kind store.VoteKind, f filter) (loader, tea.Cmd) {
 
 // load reads the votes and ranks them in a command, never on the UI loop.
 func (l loader) load(kind store.VoteKind, f filter) tea.Cmd {
-	db, gen, rounds, now := l.db, l.gen, l.rounds, l.now()
+	db, gen, rounds, now, judge := l.db, l.gen, l.rounds, l.now(), l.judge
 	return func() tea.Msg {
-		b := board{kind: kind, filter: f}
+		b := board{kind: kind, filter: f, judge: judge}
 		if db == nil {
 			b.err = fmt.Errorf("arena: no history to rank")
 			return result(loadedMsg{gen: gen, board: b})

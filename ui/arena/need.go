@@ -59,7 +59,7 @@ func (l needList) lines(b *board, st styles, width int) []string {
 	nameW, figW := 0, 0
 	for i, p := range b.blind.NeedVotes {
 		names[i] = termtext.String(p.A) + " vs " + termtext.String(p.B)
-		figures[i] = fmt.Sprintf("%s · %+.0f to %+.0f", plural(p.Games, "vote"), p.Low, p.High)
+		figures[i] = fmt.Sprintf("%s · %+.0f to %+.0f · %s", plural(p.Games, "vote"), p.Low, p.High, moreText(p))
 		nameW, figW = max(nameW, ansi.StringWidth(names[i])), max(figW, len(figures[i]))
 	}
 	nameW = max(min(nameW, width-figW-4), minTarget)

@@ -9,9 +9,12 @@ import (
 	"atelier/store/rank"
 )
 
-// The board's columns, in cells: rank, rating, interval, votes, win rate.
+// The board's columns, in cells: rank (a range: "1–3"), rating,
+// interval, votes, win rate; the style-controlled rating when the board
+// has one.
 const (
-	rankW     = 3
+	rankW     = 5
+	styledW   = 6
 	ratingW   = 6
 	intervalW = 11
 	votesW    = 6
@@ -32,7 +35,12 @@ func (b *board) table(st styles, width int) []string {
 		names[i] = termtext.String(e.Target)
 		longest = max(longest, len(names[i]))
 	}
-	targetW, bar := columns(width, longest)
+	styled := b.styled()
+	extra := 0
+	if styled != nil {
+		extra = styledW + 1
+	}
+	targetW, bar := columns(width-extra, longest)
 	lo, hi := span(b.blind.Entries)
 
 	header := right("#", rankW) + " " + pad("TARGET", targetW) + " " + right("RATING", ratingW) + " " +
@@ -40,13 +48,19 @@ func (b *board) table(st styles, width int) []string {
 	if bar > 0 {
 		header += " " + pad("", bar)
 	}
+	if styled != nil {
+		header += " " + right("STYLED", styledW)
+	}
 	header += " " + right("VOTES", votesW) + " " + right("WIN", winW)
 	out := []string{st.Column.Render(header)}
 	for i, e := range b.blind.Entries {
-		line := st.Text.Render(right(fmt.Sprint(i+1), rankW)+" "+pad(names[i], targetW)+" "+
+		line := st.Text.Render(right(rankRange(e), rankW)+" "+pad(names[i], targetW)+" "+
 			right(fmt.Sprintf("%.0f", e.Score), ratingW)+" "+right(interval(e), intervalW)) + " "
 		if bar > 0 {
 			line += st.bar(e, lo, hi, bar) + " "
+		}
+		if styled != nil {
+			line += st.Text.Render(right(styled[e.Target], styledW)) + " "
 		}
 		line += st.Text.Render(right(fmt.Sprint(e.Votes), votesW)) + " " +
 			st.rate(e.WinRate).Render(right(percent(e.WinRate), winW))

@@ -68,6 +68,8 @@ func (m Model) statusLine() string {
 	switch {
 	case m.form.IsOpen():
 		return m.form.Status()
+	case m.cal.ask.Asking():
+		return m.cal.ask.View(m.cal.dark, m.width)
 	}
 	b := m.shown()
 	switch {
@@ -107,6 +109,8 @@ func (m Model) body() (lines []string, pick int) {
 		out = append(out, m.matrix.lines(b, m.st, m.width)...)
 	default:
 		out = append(out, b.table(m.st, m.width)...)
+		out = append(out, b.rigorLines(m.st)...)
+		out = append(out, b.judgeLines(m.st)...)
 	}
 	pick = -1
 	if pl := m.needs.lines(b, m.st, m.width); len(pl) > 0 {

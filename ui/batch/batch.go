@@ -86,8 +86,8 @@ func New(o Options) Model {
 			return deleteCmd(m.db, b.ID)
 		},
 	})
-	m.path.sets = engine.StoreSets(context.Background(), o.Store)
-	m.edit.sets = m.path.sets
+	m.path.read.Sets = engine.StoreSets(context.Background(), o.Store)
+	m.settingsRead()
 	m.SetDark(true)
 	return m
 }
@@ -119,6 +119,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.client = msg.Client
 	case tab.SettingsMsg:
 		m.settings = msg.Settings
+		m.settingsRead()
 	case tab.ShownMsg:
 		if stale := m.stale.Follow(msg, tab.Batch); m.db != nil && (m.run == nil || stale) {
 			return m.reread()
@@ -283,3 +284,13 @@ func (m Model) Summary() string {
 
 // KeyMap is the tab's keys for help.
 func (m Model) KeyMap() help.KeyMap { return m.help() }
+
+// settingsRead gives the batch files read from now on the Settings' judge
+// (for rubric checks in a file that names none).
+func (m *Model) settingsRead() {
+	m.path.read.Judge = ""
+	if m.settings != nil {
+		m.path.read.Judge = m.settings.Arena.Judge
+	}
+	m.edit.read = m.path.read
+}

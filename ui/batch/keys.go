@@ -17,7 +17,7 @@ type keyMap struct {
 	Start, Edit, Cancel key.Binding
 	// The matrix, and a cell's replies.
 	Up, Down, Left, Right, PageUp, PageDown, Top, Bottom key.Binding
-	Cell, Sort, Reverse, Disagree                        key.Binding
+	Cell, Sort, Reverse, Disagree, Flaky, Stability      key.Binding
 	Compare, CompareBlind, Back, Stop                    key.Binding
 	// The replies of a cell.
 	Close key.Binding
@@ -48,6 +48,8 @@ func defaultKeyMap() keyMap {
 		Sort:         keys.Bind("s", "sort by next column", "s"),
 		Reverse:      keys.Bind("S", "reverse sort", "S"),
 		Disagree:     keys.Bind("f", "only where targets disagree", "f"),
+		Flaky:        keys.Bind("F", "only flaky cases", "F"),
+		Stability:    keys.Bind("v", "repeats read together (stability view)", "v"),
 		Compare:      keys.Bind("c", "row to Compare", "c"),
 		CompareBlind: keys.Bind("C", "row to Compare, blind", "C"),
 		Back:         keys.Bind("esc", "back to the list", "esc"),
@@ -128,7 +130,7 @@ func (k keyMap) help(p place, lk list.KeyMap, running, open bool, question []key
 		h.Short = h.Groups[len(h.Groups)-1].Keys
 		return h.In(readerKeys)
 	case inMatrix:
-		h.Short = []key.Binding{k.Cell, k.Sort, k.Disagree, k.Compare, k.CompareBlind}
+		h.Short = []key.Binding{k.Cell, k.Sort, k.Disagree, k.Flaky, k.Stability, k.Compare, k.CompareBlind}
 		if open {
 			h.Short = append(h.Short, k.Stop)
 			return h.In(matrixKeys, runningKeys)
@@ -152,7 +154,7 @@ func (k keyMap) groups(lk list.KeyMap) []tab.KeyGroup {
 		{Title: deleteKeys, Keys: lk.Question()},
 		{Title: pathKeys, Keys: []key.Binding{k.Start, k.Edit, k.Cancel}},
 		{Title: matrixKeys, Keys: []key.Binding{k.Up, k.Down, k.Left, k.Right, k.PageUp, k.PageDown, k.Top, k.Bottom,
-			k.Cell, k.Sort, k.Reverse, k.Disagree, k.Compare, k.CompareBlind, k.Resume, k.RetryFailed, k.Export}},
+			k.Cell, k.Sort, k.Reverse, k.Disagree, k.Flaky, k.Stability, k.Compare, k.CompareBlind, k.Resume, k.RetryFailed, k.Export}},
 		{Title: backKeys, Keys: []key.Binding{k.Back}},
 		{Title: runningKeys, Keys: []key.Binding{k.Stop}},
 		{Title: readerKeys, Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Close}},

@@ -81,6 +81,7 @@ type summaryMsg struct {
 	cells    []store.BatchCell // the cells they were computed from
 	summary  []engine.TargetSummary
 	disagree []bool
+	repeats  [][]engine.Repeats // [case][target]
 	err      error
 }
 
@@ -93,7 +94,7 @@ func summaryCmd(db *store.Store, id int64, plan *engine.Plan, cells []store.Batc
 			return result(summaryMsg{id: id, err: err})
 		}
 		return result(summaryMsg{id: id, cells: cells, summary: engine.Summarize(plan, cells, replies),
-			disagree: disagreement(plan, cells, replies)})
+			disagree: disagreement(plan, cells, replies), repeats: engine.RepeatsOf(plan, cells, replies)})
 	}
 }
 

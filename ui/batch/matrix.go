@@ -28,15 +28,18 @@ type matrix struct {
 	// stability and the disagreement without checks need every reply).
 	summary  []engine.TargetSummary // nil: not read yet
 	disagree []bool                 // by case; nil: not read yet
+	repeats  [][]engine.Repeats     // [case][target]; nil: not read yet
 
-	sortCol  int  // 0: plan order, 1: case name, 2+t: target t
-	reverse  bool // the sort turned around
-	onlyDiff bool // only the cases where targets disagree
-	rows     []int
-	row, col int // the cursor: a row of rows, a target
-	top      int // the first row in sight
-	left     int // the first target column in sight
-	gen      int // counts the changes of data or order: the drawing cache's key
+	sortCol   int  // 0: plan order, 1: case name, 2+t: target t
+	reverse   bool // the sort turned around
+	onlyDiff  bool // only the cases where targets disagree
+	onlyFlaky bool // only the cases a target's repeats both passed and failed
+	stability bool // the cells show their repeats read together (stability.go)
+	rows      []int
+	row, col  int // the cursor: a row of rows, a target
+	top       int // the first row in sight
+	left      int // the first target column in sight
+	gen       int // counts the changes of data or order: the drawing cache's key
 }
 
 // cellSum is one (case, target) cell of the matrix: its repeats together.
@@ -135,7 +138,7 @@ func (s *cellSum) settle(totals []time.Duration) {
 // computed from the cells the matrix shows.
 func (m *matrix) summarized(msg summaryMsg) {
 	if msg.id == m.b.ID && msg.err == nil && len(msg.cells) == len(m.cells) {
-		m.summary, m.disagree = msg.summary, msg.disagree
+		m.summary, m.disagree, m.repeats = msg.summary, msg.disagree, msg.repeats
 		m.arrange()
 	}
 }
@@ -164,7 +167,7 @@ func (m *matrix) arrange() {
 	}
 	m.rows = m.rows[:0]
 	for c := range m.plan.Cases {
-		if m.onlyDiff && (m.disagree == nil || !m.disagree[c]) {
+		if m.onlyDiff && (m.disagree == nil || !m.disagree[c]) || m.onlyFlaky && !m.flaky(c) {
 			continue
 		}
 		m.rows = append(m.rows, c)
@@ -273,12 +276,19 @@ func (m *matrix) key(msg tea.KeyPressMsg, k keyMap, page int) tea.Cmd {
 		m.reverse = !m.reverse
 		m.arrange()
 	case key.Matches(msg, k.Disagree):
-		m.onlyDiff = !m.onlyDiff
+		m.onlyDiff, m.onlyFlaky = !m.onlyDiff, false
 		m.row = 0
 		m.arrange()
 		if m.onlyDiff && m.disagree == nil {
 			return tab.Info("reading the replies to compare them…")
 		}
+	case key.Matches(msg, k.Flaky):
+		m.onlyFlaky, m.onlyDiff = !m.onlyFlaky, false
+		m.row = 0
+		m.arrange()
+	case key.Matches(msg, k.Stability):
+		m.stability = !m.stability
+		m.gen++
 	}
 	return nil
 }

@@ -19,8 +19,8 @@ import (
 // decides — the path, read or edited — needs nothing else of the tab.
 type pathField struct {
 	input  textinput.Model
-	typing bool              // the field has the keyboard
-	sets   engine.TargetSets // reads a file's target_set from the history
+	typing bool               // the field has the keyboard
+	read   engine.ReadOptions // a file's target_set from the history, the Settings' judge
 }
 
 func newPathField() pathField {
@@ -53,7 +53,7 @@ func (f pathField) key(msg tea.KeyPressMsg, k keyMap) (pathField, tea.Cmd) {
 		f.close()
 		return f, nil
 	case key.Matches(msg, k.Start):
-		return f.take(func(path string) tea.Cmd { return planCmd(path, f.sets) }, "type the path of a batch file (TOML; see the README's \"Batch runs\")")
+		return f.take(func(path string) tea.Cmd { return planCmd(path, f.read) }, "type the path of a batch file (TOML; see the README's \"Batch runs\")")
 	case key.Matches(msg, k.Edit):
 		return f.take(editCmd, "type where the batch file is, or is to be written, then ctrl+o")
 	}

@@ -70,8 +70,8 @@ func editCmd(path string) tea.Cmd {
 // the file's text read, the editor run, the text saved and read as a plan.
 type fileEdit struct {
 	editor editor.Model
-	path   string            // the path being edited; "": none
-	sets   engine.TargetSets // reads the file's target_set from the history
+	path   string             // the path being edited; "": none
+	read   engine.ReadOptions // the file's target_set from the history, the Settings' judge
 }
 
 func newFileEdit() fileEdit {
@@ -99,18 +99,18 @@ func (f fileEdit) done(msg editor.EditedMsg) (fileEdit, tea.Cmd) {
 	case msg.Err != nil:
 		return f, tab.Error(msg.Err)
 	}
-	return f, saveCmd(path, msg.Text, f.sets)
+	return f, saveCmd(path, msg.Text, f.read)
 }
 
 // saveCmd writes text to the batch file at path (its folder made if need
 // be, the file replaced whole, never half written), then reads it as
 // planCmd does.
-func saveCmd(path, text string, sets engine.TargetSets) tea.Cmd {
+func saveCmd(path, text string, read engine.ReadOptions) tea.Cmd {
 	return func() tea.Msg {
 		if err := writeBatchFile(homepath.Expand(path), []byte(text+"\n")); err != nil {
 			return result(plannedMsg{path: path, err: fmt.Errorf("batch file %s: %w", path, err)})
 		}
-		return planCmd(path, sets)()
+		return planCmd(path, read)()
 	}
 }
 

@@ -45,10 +45,10 @@ type plannedMsg struct {
 	err  error
 }
 
-// planCmd reads the batch file at path, its target_set by sets.
-func planCmd(path string, sets engine.TargetSets) tea.Cmd {
+// planCmd reads the batch file at path with read's sets and judge.
+func planCmd(path string, read engine.ReadOptions) tea.Cmd {
 	return func() tea.Msg {
-		plan, err := engine.ReadFileWith(homepath.Expand(path), engine.ReadOptions{Sets: sets})
+		plan, err := engine.ReadFileWith(homepath.Expand(path), read)
 		return result(plannedMsg{path: path, plan: plan, err: err})
 	}
 }

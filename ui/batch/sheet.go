@@ -41,11 +41,17 @@ func (v sheet) body() []string {
 		dir = "↑"
 	}
 	filter := "all cases"
-	if x.onlyDiff {
+	switch {
+	case x.onlyDiff:
 		filter = "only where targets disagree"
 		if x.disagree == nil {
 			filter += " (reading replies…)"
 		}
+	case x.onlyFlaky:
+		filter = "only flaky cases"
+	}
+	if x.stability {
+		filter += " · repeats"
 	}
 	out := []string{v.st.Muted.Render(fit(fmt.Sprintf("sorted by %s %s · %s · %d of %d shown", termtext.String(x.sortName()), dir,
 		filter, len(x.rows), len(x.plan.Cases)), w))}
@@ -55,7 +61,11 @@ func (v sheet) body() []string {
 		out = append(out, v.caseRow(i)...)
 	}
 	if len(x.rows) == 0 {
-		out = append(out, v.st.Muted.Render(fit("no case where the targets disagree", w)))
+		none := "no case where the targets disagree"
+		if x.onlyFlaky {
+			none = "no flaky case: every case's repeats all passed or all failed"
+		}
+		out = append(out, v.st.Muted.Render(fit(none, w)))
 	}
 	room := v.h - 3 - len(x.plan.Targets) // the heading, the summary's rule and heads
 	if v.running {
@@ -102,6 +112,9 @@ func (v sheet) caseRow(i int) []string {
 	for _, t := range v.visibleTargets() {
 		s := x.grid[c][t]
 		figures, first := v.cellText(s, colW)
+		if x.stability {
+			figures, first = v.stabilityText(c, t, s, colW)
+		}
 		if i == x.row && t == x.col {
 			figures, first = v.st.Selected.Render(fit(ansi.Strip(figures), colW)), v.st.Selected.Render(fit(ansi.Strip(first), colW))
 		}
@@ -197,6 +210,9 @@ func (v sheet) mark(s cellSum) (string, lipgloss.Style) {
 // stability across repeats.
 func (v sheet) summaryView() []string {
 	x, w := v.x, v.w
+	if x.stability {
+		return v.stabilitySummary()
+	}
 	tw := min(max(w-62, 10), 40)
 	row := func(cols ...string) string {
 		s := fit(cols[0], tw-1) + " "

@@ -72,6 +72,8 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, m.verdicts.judged(rated, m.db, m.run)
 	case key.Matches(msg, k.Note):
 		return m.openLine(noteLine, "")
+	case key.Matches(msg, k.Judge):
+		return m.askJudge()
 	case key.Matches(msg, k.Winner):
 		won := m.run.toggleWinner(m.lens.focus)
 		return m, m.verdicts.judged(won, m.db, m.run)

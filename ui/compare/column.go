@@ -27,7 +27,8 @@ type painter struct {
 	st     *styles
 	prices price.Table // the rates columns are costed at; nil: no cost shown
 	arena  arena
-	next   bool // ready columns wait for a blind run
+	next   bool  // ready columns wait for a blind run
+	pick   *pick // the judge's pick of the run on screen; nil: none
 }
 
 // laneColumn is column i of the run on screen, iw columns inside.

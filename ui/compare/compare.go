@@ -178,7 +178,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		goes, cmd := m.gate.verdict(msg, m.mode != browsing)
 		switch {
 		case goes != nil:
-			return m.launch(*goes)
+			return m.let(*goes)
 		case m.gate.asking():
 			m.mode = asking
 			return m, tea.Batch(m.layout()...)
@@ -218,10 +218,10 @@ func (m Model) answer(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case loadedMsg:
 		return m.loaded(msg)
+	case exportedMsg, pickedMsg:
+		return m, told(&m.run, msg)
 	case savedMsg:
 		return m, m.verdicts.saved(msg, m.db, writeExport(m.db, m.run.convID, m.exportDir))
-	case exportedMsg:
-		return m, exported(msg)
 	case setsMsg, setLoadedMsg, setSavedMsg:
 		return m.setResult(msg)
 	case taggedMsg:

@@ -144,6 +144,9 @@ func (p painter) verdictLine(l *lane, i int) string {
 	if l.note != "" {
 		parts = append(parts, st.Note.Render(oneLine(l.note)))
 	}
+	if s := p.pick.line(i); s != "" {
+		parts = append(parts, st.Note.Render(s))
+	}
 	if len(parts) == 0 {
 		return st.Muted.Render("not rated")
 	}

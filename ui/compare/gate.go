@@ -3,6 +3,7 @@ package compare
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/batch/judge"
 	"atelier/client"
 	"atelier/store/price"
 	"atelier/ui/components/guard"
@@ -18,6 +19,7 @@ type pendingRun struct {
 	targets        []client.ChatTarget // with the run's system prompt
 	prompt, system string
 	blind          bool
+	judge          *judge.Judge // not a run: the judge's pick of the run on screen (pick.go)
 }
 
 // estimate is what sending prompt to targets may cost at prices; nil when

@@ -20,7 +20,7 @@ type keyMap struct {
 	Rate, Note, Winner, Continue key.Binding
 	Export, Rerun, Edit, Targets key.Binding
 	Stop, Older, Newer           key.Binding
-	Diff, Tags, Sets             key.Binding
+	Diff, Tags, Sets, Judge      key.Binding
 	Scroll                       markdown.KeyMap // a column, or all while in sync
 
 	// Blind runs (issue 16): the toggle, and the vote's keys
@@ -62,6 +62,7 @@ func defaultKeyMap() keyMap {
 		Diff:     keys.Bind("ctrl+d", "word diff with the next column", "ctrl+d"), // D is a ranking's letter
 		Tags:     keys.Bind("#", "tags", "#"),
 		Sets:     keys.Bind("S", "target sets: take one, or save these targets", "S"),
+		Judge:    keys.Bind("J", "judge: which column is better, asked in both orders", "J"),
 		Scroll:   markdown.DefaultKeyMap(),
 
 		Blind: keys.Bind("ctrl+b", "blind next run", "ctrl+b"),
@@ -168,7 +169,7 @@ func (h helpKeys) help() tab.Help {
 	k, s, f := h.km, h.km.Scroll, h.km.Form
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: columnKeys, Keys: []key.Binding{k.Next, k.Prev, k.Zoom, k.Sync, s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}},
-		{Title: judgeKeys, Keys: []key.Binding{tab.Retitle(k.Rate, "rate 1 to 5 stars; 0 clears"), k.Note, k.Winner, k.Continue, k.Export}},
+		{Title: judgeKeys, Keys: []key.Binding{tab.Retitle(k.Rate, "rate 1 to 5 stars; 0 clears"), k.Note, k.Winner, k.Judge, k.Continue, k.Export}},
 		{Title: runKeys, Keys: []key.Binding{k.Edit, k.Targets, k.Sets, k.Rerun, k.Stop, k.Older, k.Newer, k.Diff, k.Tags}},
 		{Title: setKeys, Keys: []key.Binding{tab.Retitle(k.Save, "take the set named"), k.SetSave, k.Cancel}},
 		{Title: blindKeys, Keys: []key.Binding{k.Blind}},

@@ -23,6 +23,7 @@ type run struct {
 	lanes   []lane
 	stopped bool     // esc before the streams began: they never start
 	tags    []string // the person's tags on the comparison (#)
+	pick    *pick    // the judge's pick (J); nil until asked
 }
 
 // laneState is where a column's reply stands.

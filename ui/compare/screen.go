@@ -49,7 +49,7 @@ func (r run) shownTargets(next []client.ChatTarget) []client.ChatTarget {
 
 // painter is the painter of the run on screen.
 func (s screen) painter() painter {
-	return painter{st: s.st, prices: s.prices, arena: s.arena, next: s.arena.next}
+	return painter{st: s.st, prices: s.prices, arena: s.arena, next: s.arena.next, pick: s.run.pick}
 }
 
 func (s screen) geometry() geometry {

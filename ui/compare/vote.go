@@ -68,7 +68,7 @@ func (m Model) questionKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	m.mode = browsing
 	if goes != nil {
-		return m.launch(*goes)
+		return m.let(*goes)
 	}
 	return m, tea.Batch(append(m.layout(), cmd)...)
 }

@@ -29,6 +29,7 @@ const (
 	addPriceRow // the place to add a price
 	budgetRow   // [budget] run or day
 	blindRow    // [arena] blind: new comparisons start blind
+	judgeRow    // [arena] judge: the judge target
 )
 
 // row is one line of the list the cursor moves over.
@@ -73,7 +74,7 @@ func rows(cfg *store.Settings) []row {
 	for _, b := range budgets {
 		rs = append(rs, row{kind: budgetRow, field: b})
 	}
-	return append(rs, row{kind: blindRow})
+	return append(rs, row{kind: blindRow}, row{kind: judgeRow})
 }
 
 // section is the heading a row is listed under.
@@ -93,7 +94,7 @@ func (r row) section() string {
 		return "Prices"
 	case budgetRow:
 		return "Budget"
-	case blindRow:
+	case blindRow, judgeRow:
 		return "Arena"
 	}
 	return "Media folders"
@@ -110,6 +111,8 @@ func (r row) text(cfg *store.Settings) string {
 		return r.field + ": " + cfg.Headers[string(r.group)][r.field]
 	case themeRow:
 		return cfg.Theme
+	case judgeRow:
+		return cfg.Arena.Judge
 	case outputRow:
 		return *outputField(&cfg.Output, r.field)
 	case budgetRow:
@@ -167,6 +170,8 @@ func with(cfg store.Settings, r row, v string, secure bool) (store.Settings, err
 		return withHeader(cfg, r, v)
 	case budgetRow:
 		return withBudget(cfg, r.field, v)
+	case judgeRow:
+		cfg.Arena.Judge = v // whether it is a chat target is the store's rule, checked as it is typed
 	}
 	return cfg, nil
 }

@@ -39,6 +39,8 @@ func (r row) path() string {
 		return "prices.+"
 	case budgetRow:
 		return "budget." + r.field
+	case judgeRow:
+		return "arena.judge"
 	}
 	return "arena.blind"
 }
@@ -50,7 +52,7 @@ var sectionDocs = map[string]string{
 	"Extra headers":  "sent with every request of the group; never credentials",
 	"Prices":         "per model or pattern: per million tokens, per image, per video second",
 	"Budget":         "a run or a day whose estimate passes it asks first",
-	"Arena":          "Compare and Image's side-by-side runs",
+	"Arena":          "Compare and Image's side-by-side runs, and the judge",
 }
 
 // sheet is the settings as the rows show them: what the form is
@@ -140,6 +142,9 @@ func (m sheet) field(r row) form.Field {
 		text.Placeholder, text.Empty, text.Doc = "an amount above zero; empty: no limit", "no limit", budgetDocs[r.field]
 	case blindRow:
 		return form.Field{Kind: form.Boolean, NoUnset: true, Doc: "new comparisons start blind · enter toggles"}
+	case judgeRow:
+		text.Placeholder, text.Empty = "FAMILY:MODEL[:key=value,...], as -t takes it", "none"
+		text.Doc = "grades batch files' rubric checks, picks in Compare (J), calibrated by atelier judge calibrate"
 	}
 	return text
 }

@@ -82,6 +82,8 @@ func (m sheet) rowLabel(i int, r row) string {
 		return "Per " + r.field
 	case blindRow:
 		return "Blind"
+	case judgeRow:
+		return "Judge"
 	}
 	return strings.ToUpper(r.field[:1]) + r.field[1:]
 }
