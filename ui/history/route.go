@@ -98,6 +98,8 @@ func (m Model) act(msg tea.KeyPressMsg, r row, title string) (_ Model, _ tea.Cmd
 		return m, rerunCmd(m.db, r), true
 	case key.Matches(msg, k.Recipe):
 		return m, recipeRerunCmd(m.db, r), true
+	case key.Matches(msg, k.ToVideo):
+		return m, toVideoCmd(m.db, r), true
 	}
 	return m, nil, false
 }

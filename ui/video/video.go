@@ -77,6 +77,7 @@ type Model struct {
 	coin  func() bool // the arena's order
 
 	endpoint string // the settings' default endpoint, which the form started on
+	lastI2V  string // the image-to-video endpoint chosen last (kept in the store), mode included
 
 	km            keyMap
 	st            styles
@@ -146,8 +147,9 @@ func (m Model) withEndpoint(path string) Model {
 	return m
 }
 
-// Init reads the recorded tasks.
-func (m Model) Init() tea.Cmd { return loadTasks(m.db) }
+// Init reads the recorded tasks, and the image-to-video endpoint chosen
+// last.
+func (m Model) Init() tea.Cmd { return tea.Batch(loadTasks(m.db), readLastEndpoint(m.db)) }
 
 // Update routes keys by mode, and each command's answer to its handler;
 // the task list's window then fits the room the form leaves.
@@ -167,6 +169,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		var cmd tea.Cmd
 		m.out, cmd = m.out.update(msg)
 		return m, cmd
+	case tab.ToVideoMsg, lastEndpointMsg:
+		return m.imageMsg(msg)
 	case tab.RerunMsg:
 		return m.adopt(fromPast("the video task from history", msg.Endpoint, msg.BodyJSON, "")) // to edit and send
 	case tab.SettingsMsg:
@@ -184,11 +188,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case taskLoadedMsg:
 		return m, m.tasks.loadedOne(msg)
 	case vote.RecordedMsg, vote.WithdrawnMsg, playedMsg: // only the arena being judged takes them
-		var cmd tea.Cmd
-		if m.mode == judging {
-			m.ar, cmd = m.ar.answer(msg)
-		}
-		return m, cmd
+		return m.arenaAnswer(msg)
 	case recipeMsg:
 		return m.adopt(fromRecipe(msg))
 	case submittedMsg:
@@ -199,6 +199,15 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.tasks.ticked(msg)
 	}
 	return m, nil
+}
+
+// arenaAnswer gives the arena being judged what it waited for.
+func (m Model) arenaAnswer(msg tea.Msg) (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	if m.mode == judging {
+		m.ar, cmd = m.ar.answer(msg)
+	}
+	return m, cmd
 }
 
 // Running is how many tasks are not done yet, for the status bar.
