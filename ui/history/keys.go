@@ -24,6 +24,7 @@ type keyMap struct {
 
 	// An open item.
 	Thinking, Lanes, File, Back key.Binding
+	NextLink, OpenLink          key.Binding // its lineage: mark the next link, open the one marked
 
 	// Typing a search: arrows only, since letters are text.
 	Prev, Next, Done, Cancel key.Binding
@@ -57,6 +58,8 @@ func defaultKeyMap() keyMap {
 		Thinking: keys.Bind("t", "thinking", "t"),
 		Lanes:    keys.Bind("l", "lanes side by side", "l"),
 		File:     keys.Bind("o", "open file", "o"),
+		NextLink: tab.Retitle(keys.NextField(), "next link"),
+		OpenLink: keys.Bind("enter", "open the link", "enter"),
 		Back:     keys.Back(),
 
 		Prev:   keys.Bind("↑", "previous", "up"),
@@ -129,7 +132,7 @@ func (h helpKeys) help() tab.Help {
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: listKeys, Keys: append(k.Moves.Bindings(), k.Open, k.Search, k.Filters, k.Clear, k.Costs)},
 		{Title: itemKeys, Keys: []key.Binding{k.Export, k.Delete, k.Rerun, k.Recipe, k.ToVideo, k.JSON}},
-		{Title: readKeys, Keys: append(k.Moves.Bindings(), k.Back, k.Thinking, k.Lanes, k.File)},
+		{Title: readKeys, Keys: append(append(k.Moves.Bindings(), k.Back, k.Thinking, k.Lanes, k.File), linkKeys(k)...)},
 		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
 		{Title: searchKeys, Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},
 		{Title: filterKeys, Keys: k.Filter.Help()},

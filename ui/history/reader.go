@@ -37,6 +37,7 @@ type reader struct {
 	page   page
 	at     scroll.Model // the window on the page's lines
 	wantAt int64        // the message to bring into view once read: a search's match
+	link   int          // the lineage link marked (tab moves it, enter opens it)
 }
 
 // title is the item's title: a conversation's, or the prompt.
@@ -147,6 +148,9 @@ func (r reader) key(e tabEnv, msg tea.KeyPressMsg) (reader, tea.Cmd) {
 		}
 	case key.Matches(msg, k.File):
 		return r, r.openFile()
+	case key.Matches(msg, k.NextLink) && r.it != nil && len(r.it.links()) > 0:
+		r.link = (r.link + 1) % len(r.it.links())
+		r.relayout(e)
 	}
 	return r, nil
 }

@@ -27,6 +27,9 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		if m, cmd, ok := m.act(msg, m.reader.row, m.reader.title()); ok {
 			return m, cmd
 		}
+		if links := m.reader.links(); key.Matches(msg, m.km.OpenLink) && len(links) > 0 {
+			return m.open(links[min(m.reader.link, len(links)-1)].row, false)
+		}
 		m.reader, cmd = m.reader.key(m.env(), msg)
 	case searching:
 		m.browse, cmd = m.browse.searchKey(m.env(), msg)
