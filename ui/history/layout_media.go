@@ -113,6 +113,7 @@ func (lc *layoutCtx) videoTask(it *loaded) []block {
 	blocks := []block{{lines: []string{lc.st.Heading.Render(ansi.Truncate("Video · "+termtext.String(v.Endpoint), lc.width, "…")), meta}}}
 	blocks = append(blocks, lc.section("Prompt", paragraph(v.Prompt, lc.width-2, lc.st.Text)))
 	blocks = append(blocks, lc.section("File", []string{lc.videoFile(it)}))
+	blocks = append(blocks, lc.framesBlock()...)
 	blocks = append(blocks, lc.lineageBlock(it, lc.link)...)
 	if fs := lc.fields(v.BodyJSON, append([]string{"prompt"}, sourceFields(v)...)); len(fs) > 0 {
 		blocks = append(blocks, lc.section("Parameters", fs))

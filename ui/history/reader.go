@@ -64,6 +64,8 @@ func (r reader) update(e tabEnv, msg tea.Msg) (reader, tea.Cmd) {
 		return r.rendered(e, msg), nil
 	case imageview.DecodedMsg:
 		return r.decoded(e, msg), nil
+	case framesMsg:
+		return r.framesCut(e, msg)
 	case jsonMsg:
 		return r.jsonLoaded(e, msg), nil
 	case uv.CellSizeEvent, tea.ColorProfileMsg: // every tab hears; 16 colours are dithered
@@ -92,7 +94,7 @@ func (r reader) opened(e tabEnv, msg openedMsg) (reader, tea.Cmd) {
 	if r.json {
 		js = jsonCmd(e.db, r.seq, msg.it)
 	}
-	return r, tea.Batch(decodeCmds(r.seq, msg.it), js)
+	return r, tea.Batch(decodeCmds(r.seq, msg.it), framesCmd(r.seq, msg.it, e.ffmpeg), js)
 }
 
 // promptOfMatch is where a search match in a comparison opens: at the

@@ -62,7 +62,7 @@ func (r reader) openFile() tea.Cmd {
 		}
 	case it != nil && it.video != nil:
 		if fl := it.files[it.video.VideoPath]; fl.found {
-			return openFileCmd(fl.abs)
+			return playCmd(fl.abs)
 		}
 	}
 	return tab.Warn("no saved file to open")

@@ -19,6 +19,7 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 
 	"atelier/client"
 	"atelier/poller"
@@ -39,8 +40,9 @@ type Options struct {
 	// tests, which send the ticks themselves).
 	Now  func() time.Time
 	Tick time.Duration
-	// Open plays a video file (default: the system's player, through
-	// imageview.OpenCmd). It runs in a command.
+	// Open plays a video file (default: the first player found, through
+	// imageview.Play: mpv, ffplay, vlc, $ATELIER_PLAYER, the system's
+	// opener). It runs in a command.
 	Open func(path string) error
 	// Getenv tells which terminal this is, for notifications (default
 	// os.Getenv).
@@ -57,6 +59,9 @@ type Options struct {
 	// Settings hold the [budget] a task is weighed against before it is
 	// sent (and the prices, when Prices is nil); nil: no budget.
 	Settings *store.Settings
+	// FFmpeg finds the ffmpeg that cuts a saved video's frames, "" for
+	// none (no frames shown); nil: imageview.FFmpeg, $PATH's.
+	FFmpeg func() string
 }
 
 // Model is the Video tab.
@@ -74,6 +79,7 @@ type Model struct {
 	mode  mode
 	pick  picker
 	ar    arena       // the video arena, while pairing or judging
+	shots frames      // the selected task's poster and strip
 	coin  func() bool // the arena's order
 
 	endpoint string // the settings' default endpoint, which the form started on
@@ -92,7 +98,7 @@ func New(o Options) Model {
 	}
 	open := o.Open
 	if open == nil {
-		open = func(p string) error { return imageview.OpenCmd(p).Run() }
+		open = imageview.Play
 	}
 	getenv := o.Getenv
 	if getenv == nil {
@@ -110,6 +116,10 @@ func New(o Options) Model {
 	out := sender{db: o.Store, poller: o.Poller, guard: budgetGuard{Model: guard.New(), settings: o.Settings}}
 	m := Model{db: o.Store, out: out, open: open, notify: detectNotifier(getenv), ar: newArena(o.Store),
 		tasks: newTaskList(o.Store, clock{now: now(), every: every}), km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices, coin: coin}
+	m.shots = frames{ffmpeg: o.FFmpeg, preview: &imageview.Preview{}}
+	if m.shots.ffmpeg == nil {
+		m.shots.ffmpeg = imageview.FFmpeg
+	}
 	if m.prices == nil && o.Settings != nil {
 		m.prices = o.Settings.Prices
 	}
@@ -156,6 +166,11 @@ func (m Model) Init() tea.Cmd { return tea.Batch(loadTasks(m.db), readLastEndpoi
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	m, cmd := m.update(msg)
 	m.tasks.SetHeight(m.tasks.rows(m.height, m.form.Height()))
+	if m.mode == browsing { // the selected task's frames, once
+		if t, ok := m.tasks.Selected(); ok {
+			cmd = tea.Batch(cmd, m.shots.want(t.file))
+		}
+	}
 	return m, cmd
 }
 
@@ -197,6 +212,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.tasks.deleted(msg)
 	case tickMsg:
 		return m, m.tasks.ticked(msg)
+	case framesMsg, uv.CellSizeEvent, tea.ColorProfileMsg:
+		m.shots.update(msg)
 	}
 	return m, nil
 }
