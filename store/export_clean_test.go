@@ -86,3 +86,22 @@ func TestInterruptedSaidOnce(t *testing.T) {
 		t.Fatalf("%s", b)
 	}
 }
+
+// A message's problem names its status once, whether or not its reason
+// begins with it.
+func TestMessageProblem(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		m    Message
+		want string
+	}{
+		{Message{Status: StatusInterrupted, Error: interruptedByCrash}, interruptedByCrash},
+		{Message{Status: StatusError, Error: "429: slow down"}, "error: 429: slow down"},
+		{Message{Status: StatusInterrupted}, "interrupted"},
+		{Message{Status: StatusError, Error: "errors: two"}, "error: errors: two"},
+	} {
+		if got := c.m.Problem(); got != c.want {
+			t.Errorf("%+v: Problem() = %q, want %q", c.m, got, c.want)
+		}
+	}
+}

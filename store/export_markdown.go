@@ -127,9 +127,7 @@ func replyFigures(m Message, cost *float64) string {
 	}
 	parts = append(append(parts, costPart(cost)...), nonEmpty(m.StopReason)...)
 	if m.Status != StatusComplete {
-		// A reason may begin with the status ("interrupted: ..."), to read
-		// well alone: it is not said twice.
-		parts = append(parts, strings.Join(nonEmpty(m.Status, strings.TrimPrefix(m.Error, m.Status+": ")), ": "))
+		parts = append(parts, m.Problem())
 	}
 	return "*" + strings.Join(append([]string{stamp(m.CreatedAt)}, parts...), " · ") + "*"
 }

@@ -168,3 +168,11 @@ func (s *Store) Message(ctx context.Context, id int64) (*Message, error) {
 	}
 	return &m, nil
 }
+
+// Problem is the status of a message that did not complete, with its
+// reason: "interrupted: atelier stopped before the reply ended". A reason
+// may begin with the status, to read well alone (the Chat tab shows it so):
+// it is not said twice.
+func (m Message) Problem() string {
+	return strings.Join(nonEmpty(m.Status, strings.TrimPrefix(m.Error, m.Status+": ")), ": ")
+}

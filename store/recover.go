@@ -60,8 +60,15 @@ func (s *Store) recoverOrphans(ctx context.Context) error {
 func (s *Store) warn(format string, args ...any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.warnings = append(s.warnings, fmt.Sprintf(format, args...))
+	if len(s.warnings) < maxWarnings {
+		s.warnings = append(s.warnings, fmt.Sprintf(format, args...))
+	}
 }
+
+// maxWarnings bounds the warnings kept: a row that cannot be mended is
+// tried again at every look of a watching view (watch_orphans.go), and
+// says the same each time.
+const maxWarnings = 32
 
 // Warnings returns what Open found wrong and worked around: rows it could
 // not mend, which are left as they were.

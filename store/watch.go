@@ -27,6 +27,8 @@ type watcher struct {
 	mu   sync.Mutex
 	db   *sql.DB
 	conn *sql.Conn
+
+	orphans orphanWatch // rows being written, whose writer may die (watch_orphans.go)
 }
 
 // Version is where the database stands: two readings are equal when
@@ -44,6 +46,7 @@ func (s *Store) Version(ctx context.Context) (int64, error) {
 	if err := w.conn.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&v); err != nil {
 		return 0, fmt.Errorf("history version: %w", err)
 	}
+	s.mendOrphans(ctx, v)
 	return v, nil
 }
 

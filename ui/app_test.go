@@ -121,6 +121,37 @@ func TestQuestionMarkTogglesHelp(t *testing.T) {
 	}
 }
 
+// While help shows, the bottom line offers its keys, not those of the tab
+// under it, which do nothing then; with ? to close it even when it was
+// opened by f1 from a text field.
+func TestBottomLineUnderHelpOffersItsKeys(t *testing.T) {
+	m := send(t, New(testDeps(t)), tea.WindowSizeMsg{Width: 100, Height: 30})
+	tabKeys := bottomOf(m)
+	if !strings.Contains(tabKeys, "? help") {
+		t.Fatalf("bottom line without help open: %q", tabKeys)
+	}
+	m = send(t, m, tabtest.Press("f1"))
+	got := bottomOf(m)
+	for _, want := range []string{"esc/q close", "↑/↓ scroll", "? close help"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("bottom line under help lacks %q: %q", want, got)
+		}
+	}
+	if strings.Contains(got, "send") {
+		t.Errorf("bottom line under help still offers Chat's keys: %q", got)
+	}
+	m = send(t, m, tabtest.Press("?"))
+	if m.cover == helpCover || bottomOf(m) != tabKeys {
+		t.Fatalf("after ? the help is open (%v) or the bottom line is not the tab's again: %q", m.cover == helpCover, bottomOf(m))
+	}
+}
+
+// bottomOf is the last line of the screen, as text.
+func bottomOf(m Model) string {
+	lines := strings.Split(strings.TrimRight(screenText(m), "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
 func TestQuestionMarkIsTextWhileTyping(t *testing.T) {
 	m, fakes := withFakes(New(testDeps(t)))
 	fakes[tab.Chat].focused = true

@@ -217,24 +217,33 @@ func (m Model) bottomLine() string {
 	return " " + left + strings.Repeat(" ", max(gap, 1)) + keys + " "
 }
 
-// shortKeys are the keys the bottom line offers: the palette's while it
-// is open, else the active tab's.
+// shortKeys are the keys the bottom line offers: the cover's while one
+// shows (no key of the tab under it acts then), else the active tab's.
 func (m Model) shortKeys() []key.Binding {
-	if m.cover == paletteCover && m.palette != nil {
+	switch {
+	case m.cover == paletteCover && m.palette != nil:
 		return m.palette.KeyMap.Bindings()
+	case m.cover == helpCover || m.cover == logCover:
+		scroll := m.keys.Up
+		scroll.SetHelp("↑/↓", "scroll")
+		return []key.Binding{m.keys.Close, scroll}
 	}
 	return m.tabs[m.active].KeyMap().ShortHelp()
 }
 
 // helpBinding is the key the bottom line offers for help: ? where it
-// opens help, f1 where ? would be text.
+// opens help, f1 where ? would be text, ? again to close it.
 func (m Model) helpBinding() key.Binding {
 	active := m.tabs[m.active]
 	b := m.keys.Question
-	if active.Focused() && !fieldEmpty(active) {
+	if m.cover != helpCover && active.Focused() && !fieldEmpty(active) {
 		b = m.keys.Help
 	}
-	b.SetHelp(b.Help().Key, "help")
+	desc := "help"
+	if m.cover == helpCover {
+		desc = "close help"
+	}
+	b.SetHelp(b.Help().Key, desc)
 	return b
 }
 

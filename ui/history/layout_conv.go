@@ -142,7 +142,7 @@ func (lc *layoutCtx) reply(b *block, m store.Message, kind store.Kind, v store.L
 	lines := []string{lc.st.Label.Render(ansi.Truncate(termtext.String(target), width, "…"))}
 	lines = append(lines, paragraph(join(" · ", figures(m), price.Label(replyCost(lc.prices, m))), width, lc.st.Figures)...)
 	if m.Status != store.StatusComplete && m.Status != "" {
-		lines = append(lines, paragraph(join(": ", m.Status, m.Error), width, lc.st.Problem)...)
+		lines = append(lines, paragraph(m.Problem(), width, lc.st.Problem)...)
 	}
 	if s := verdict(v); s != "" {
 		lines = append(lines, paragraph(s, width, lc.st.Verdict)...)

@@ -343,19 +343,38 @@ func FuzzStreamed(f *testing.F) {
 		cuts := []int{int(binary.BigEndian.Uint16(b[len(b)-4:])) % (len(text) + 1),
 			int(binary.BigEndian.Uint16(b[len(b)-2:])) % (len(text) + 1)}
 		slices.Sort(cuts)
-		r := NewRenderer(60, DefaultStyles(true))
-		for i, piece := range []string{text[:cuts[0]], text[cuts[0]:cuts[1]], text[cuts[1]:]} {
-			r.Append(piece)
-			if i < 2 {
-				r.Lines()
-			}
-		}
-		r.Finish()
-		once := NewRenderer(60, DefaultStyles(true))
-		once.Append(text)
-		once.Finish()
-		if got, want := collapseBlank(r.Lines()), collapseBlank(once.Lines()); !slices.Equal(got, want) {
-			t.Fatalf("streamed, cut at %v, differs from drawn at once for %q", cuts, text)
-		}
+		streamedAtCuts(t, text, cuts)
 	})
+}
+
+// streamedAtCuts streams text in three pieces cut at cuts, drawing a frame
+// after each of the first two, and fails the test when the finished reply
+// differs from text drawn at once.
+func streamedAtCuts(t *testing.T, text string, cuts []int) {
+	t.Helper()
+	r := NewRenderer(60, DefaultStyles(true))
+	for i, piece := range []string{text[:cuts[0]], text[cuts[0]:cuts[1]], text[cuts[1]:]} {
+		r.Append(piece)
+		if i < 2 {
+			r.Lines()
+		}
+	}
+	r.Finish()
+	once := NewRenderer(60, DefaultStyles(true))
+	once.Append(text)
+	once.Finish()
+	if got, want := collapseBlank(r.Lines()), collapseBlank(once.Lines()); !slices.Equal(got, want) {
+		t.Fatalf("streamed, cut at %v, differs from drawn at once for %q:\nstreamed %q\nat once  %q", cuts, text, got, want)
+	}
+}
+
+// TestStreamedOpenFenceEndsAsWhole: a fence the reply never closes, drawn
+// while open, ends as drawing the whole reply ends it, without the blank
+// line that followed its last line (FuzzStreamed's find).
+func TestStreamedOpenFenceEndsAsWhole(t *testing.T) {
+	text := "```go\n- item with `code` and **bold** text\n\n"
+	for _, cuts := range [][]int{{6, 6}, {3, 6}, {6, len(text) - 1}, {len(text) - 1, len(text)}} {
+		streamedAtCuts(t, text, cuts)
+	}
+	streamedAtCuts(t, "```\nx\n\n\n", []int{4, 4})
 }

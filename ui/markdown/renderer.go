@@ -215,7 +215,9 @@ func (r *Renderer) closeBlock(b block) ([]string, []CodeBlock, bool, *codeCheck)
 			if c.label != "" {
 				lines = append(lines, c.label)
 			}
-			return append(lines, c.lines...), []CodeBlock{c.block()}, false, k
+			// Trimmed as a block rendered whole is: a fence left open by
+			// the reply's end ends at its last line that is not blank.
+			return trimBlank(append(lines, c.lines...)), []CodeBlock{c.block()}, false, k
 		}
 	case r.open.start == b.start:
 		r.scanOpenTo(b.end)
