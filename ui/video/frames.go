@@ -24,7 +24,8 @@ const framesTimeout = 20 * time.Second
 
 // frames are the pictures of the selected task's video.
 type frames struct {
-	ffmpeg  func() string // the ffmpeg to cut with, "" for none
+	ffmpeg  func() string // finds the ffmpeg to cut with, "" for none
+	bin     *string       // what it found, looked up once (shared by the model's copies)
 	preview *imageview.Preview
 	file    string // the video the frames below are of (or being cut from)
 	poster  image.Image
@@ -45,7 +46,11 @@ func (f *frames) want(file string) tea.Cmd {
 	if file == "" || file == f.file {
 		return nil
 	}
-	bin := f.ffmpeg()
+	if f.bin == nil { // $PATH is searched once, not at every message
+		b := f.ffmpeg()
+		f.bin = &b
+	}
+	bin := *f.bin
 	if bin == "" {
 		return nil
 	}
