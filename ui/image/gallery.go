@@ -143,6 +143,8 @@ func (g *gallery) key(msg tea.KeyPressMsg, km keyMap, height int, db *store.Stor
 		return warn, galleryExit{edit: true, in: in}
 	case key.Matches(msg, km.Recipe, km.Vary):
 		return recipeOf(jobPath(db, job), key.Matches(msg, km.Vary)), out
+	case key.Matches(msg, km.ToVideo):
+		return toVideo(jobPath(db, job), job.Prompt), out
 	}
 	return g.update(msg, height, db), out
 }
