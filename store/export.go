@@ -86,6 +86,24 @@ type exportImageJob struct {
 	Files       []ImageFile     `json:"files"`
 	Inputs      []ImageInput    `json:"inputs,omitempty"`
 	Cost        *float64        `json:"cost,omitempty"` // at the rates set
+	Lineage     *exportLineage  `json:"lineage,omitempty"`
+}
+
+// exportLineage is where an image job's pictures came from and went
+// (issue 33): the jobs it edited, the jobs that edited it, the videos made
+// from it.
+type exportLineage struct {
+	Parents []int64          `json:"parents,omitempty"` // image jobs, oldest first
+	Edits   []int64          `json:"edits,omitempty"`   // image jobs, oldest first
+	Videos  []exportVideoRef `json:"videos,omitempty"`
+}
+
+// exportVideoRef names a video task.
+type exportVideoRef struct {
+	ID        int64  `json:"id"`
+	RequestID string `json:"request_id"`
+	Endpoint  string `json:"endpoint"`
+	Status    string `json:"status"`
 }
 
 type exportVideoTask struct {
@@ -106,7 +124,8 @@ type exportVideoTask struct {
 	SubmittedAt time.Time       `json:"submitted_at"`
 	CompletedAt *time.Time      `json:"completed_at,omitempty"`
 	Events      []VideoEvent    `json:"events"`
-	Cost        *float64        `json:"cost,omitempty"` // at the rates set
+	Cost        *float64        `json:"cost,omitempty"`          // at the rates set
+	Sources     []VideoInput    `json:"source_images,omitempty"` // the images it was made from (lineage)
 }
 
 type exportCall struct {
@@ -146,12 +165,13 @@ func (s *Store) ExportJSON(ctx context.Context, ref ItemRef, w io.Writer) error 
 
 // itemData is everything kept of one item, as the exports read it.
 type itemData struct {
-	conv  *Conversation
-	image *ImageJob
-	video *VideoTask
-	calls []Call
-	votes []Vote
-	tags  []string
+	conv    *Conversation
+	image   *ImageJob
+	lineage *Lineage // an image job's
+	video   *VideoTask
+	calls   []Call
+	votes   []Vote
+	tags    []string
 }
 
 // load reads an item and its calls.
@@ -164,7 +184,9 @@ func (s *Store) load(ctx context.Context, ref ItemRef) (*itemData, error) {
 		d.conv, err = s.Conversation(ctx, ref.ID)
 		f.ConversationID = ref.ID
 	case KindImage:
-		d.image, err = s.ImageJob(ctx, ref.ID)
+		if d.image, err = s.ImageJob(ctx, ref.ID); err == nil {
+			d.lineage, err = s.ImageLineage(ctx, ref.ID)
+		}
 		f.ImageJobID = ref.ID
 	case KindVideo:
 		var rid string
@@ -216,13 +238,14 @@ func (s *Store) export(ctx context.Context, ref ItemRef) (*exportDoc, error) {
 		doc.ImageJob = &exportImageJob{ID: j.ID, Endpoint: j.Endpoint, Model: j.Model, Prompt: j.Prompt,
 			Settings: js(j.SettingsJSON), Request: js(j.RequestJSON), Response: js(j.ResponseJSON), Usage: js(j.UsageJSON),
 			Status: j.Status, Error: j.Error, TotalMillis: j.Total.Milliseconds(), CreatedAt: j.CreatedAt,
-			Files: nonNil(j.Files), Inputs: j.Inputs, Cost: costs.image(j)}
+			Files: nonNil(j.Files), Inputs: j.Inputs, Cost: costs.image(j), Lineage: lineageOf(d.lineage)}
 	}
 	if v := d.video; v != nil {
 		ev := &exportVideoTask{RequestID: v.RequestID, Endpoint: v.Endpoint, Family: v.Family, Mode: v.Mode,
 			Prompt: v.Prompt, Body: js(v.BodyJSON), Webhook: v.Webhook, Status: v.Status, StatusURL: v.StatusURL,
 			ResponseURL: v.ResponseURL, LastStatus: js(v.StatusJSON), Result: js(v.ResultJSON), Failure: js(v.FailureJSON),
-			VideoPath: v.VideoPath, SubmittedAt: v.SubmittedAt, Events: nonNil(v.Events), Cost: costs.video(v)}
+			VideoPath: v.VideoPath, SubmittedAt: v.SubmittedAt, Events: nonNil(v.Events), Cost: costs.video(v),
+			Sources: v.Inputs}
 		if !v.CompletedAt.IsZero() {
 			ev.CompletedAt = &v.CompletedAt
 		}
@@ -236,6 +259,25 @@ func (s *Store) export(ctx context.Context, ref ItemRef) (*exportDoc, error) {
 			Request: js(c.RequestJSON), Response: js(c.ResponseJSON), Usage: js(c.UsageJSON)})
 	}
 	return doc, nil
+}
+
+// lineageOf is an image job's lineage as the export writes it; nil when
+// the job has none.
+func lineageOf(l *Lineage) *exportLineage {
+	if l == nil || len(l.Ancestors)+len(l.Descendants)+len(l.Videos) == 0 {
+		return nil
+	}
+	var out exportLineage
+	for _, j := range l.Ancestors {
+		out.Parents = append(out.Parents, j.ID)
+	}
+	for _, j := range l.Descendants {
+		out.Edits = append(out.Edits, j.ID)
+	}
+	for _, v := range l.Videos {
+		out.Videos = append(out.Videos, exportVideoRef{ID: v.ID, RequestID: v.RequestID, Endpoint: v.Endpoint, Status: v.Status})
+	}
+	return &out
 }
 
 // js passes valid JSON through and turns anything else a row may hold (a

@@ -37,7 +37,7 @@ func (s *Store) ExportMarkdown(ctx context.Context, ref ItemRef, dir string) (st
 	if sl := slug(title); sl != "" {
 		name += "-" + sl
 	}
-	md := &mdWriter{s: s, dir: dir, mediaDir: name + "-media", costs: exportCosts{s.exportPrices()}}
+	md := &mdWriter{s: s, dir: dir, mediaDir: name + "-media", costs: exportCosts{s.exportPrices()}, lin: d.lineage}
 	switch {
 	case d.conv != nil:
 		md.conversation(d.conv)
@@ -64,6 +64,7 @@ type mdWriter struct {
 	dir      string
 	mediaDir string // relative to dir
 	costs    exportCosts
+	lin      *Lineage // an image job's lineage
 	buf      bytes.Buffer
 	err      error
 }
@@ -154,6 +155,7 @@ func (w *mdWriter) imageJob(j *ImageJob) {
 			w.f("![image %d](%s)\n\n", f.Index+1, w.media(f.Path))
 		}
 	}
+	w.lineage()
 	w.json("Settings", j.SettingsJSON)
 	w.json("Request", j.RequestJSON)
 	w.json("Response", j.ResponseJSON)
@@ -166,6 +168,16 @@ func (w *mdWriter) videoTask(v *VideoTask) {
 		v.Prompt)
 	if v.VideoPath != "" && v.Done {
 		w.f("\n## Video\n\n[%s](%s)\n", filepath.Base(v.VideoPath), w.media(v.VideoPath))
+	}
+	if len(v.Inputs) > 0 {
+		w.f("\n## Source images\n\n")
+		for _, in := range v.Inputs {
+			if in.JobID != 0 {
+				w.f("- %s: image:%d · ![image](%s)\n", in.Field, in.JobID, w.media(in.Path))
+			} else {
+				w.f("- %s: %s (outside the history)\n", in.Field, in.Path)
+			}
+		}
 	}
 	w.f("\n## Status history\n\n| time | status | queue position |\n|---|---|---|\n")
 	for _, e := range v.Events {

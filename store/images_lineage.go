@@ -12,6 +12,7 @@ import (
 type Lineage struct {
 	Ancestors   []ImageJob
 	Descendants []ImageJob
+	Videos      []VideoTask // the video tasks given one of the job's images, oldest first
 }
 
 // ImageLineage follows the edits into and out of a job.
@@ -34,6 +35,9 @@ func (s *Store) ImageLineage(ctx context.Context, jobID int64) (*Lineage, error)
 		) SELECT job_id FROM down) AND id <> ? ORDER BY created_at, id`, jobID, jobID)
 	if err != nil {
 		return nil, fmt.Errorf("image lineage %d: %w", jobID, err)
+	}
+	if l.Videos, err = s.VideosFromImage(ctx, jobID); err != nil {
+		return nil, err
 	}
 	return &l, nil
 }

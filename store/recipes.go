@@ -98,6 +98,9 @@ func (s *Store) videoRecipe(ctx context.Context, requestID string) (*recipe.Reci
 		return nil, err
 	}
 	rc.RequestID = t.RequestID
+	for _, in := range t.Inputs {
+		rc.Sources = append(rc.Sources, recipe.Source{Field: in.Field, ImageJob: in.JobID, Path: in.Path})
+	}
 	return rc, nil
 }
 

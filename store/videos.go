@@ -39,6 +39,7 @@ type VideoTask struct {
 	CompletedAt     time.Time
 
 	Events []VideoEvent // filled by (*Store).VideoTask only
+	Inputs []VideoInput // the images it was given (lineage); filled by (*Store).VideoTask only
 }
 
 // Failed reports whether the task ended in failure.
@@ -73,6 +74,7 @@ type VideoSubmission struct {
 	HTTPStatus    int
 	SubmittedAt   time.Time // zero means now
 	Total         time.Duration
+	Inputs        []VideoInputFile // the image files read into the body, for lineage
 }
 
 // VideoStatus is one answer of the status URL.
@@ -121,6 +123,9 @@ func (s *Store) AddVideoTask(ctx context.Context, v VideoSubmission) (int64, err
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO video_events (task_id, at, status, queue_position)
 			VALUES (?, ?, ?, ?)`, id, at, v.Status, intPtrArg(v.QueuePosition)); err != nil {
+			return err
+		}
+		if err := s.insertVideoInputs(ctx, tx, id, v.Inputs); err != nil {
 			return err
 		}
 		_, err = insertCall(ctx, tx, Call{VideoTaskID: id, Family: v.Family, Endpoint: "/queue/qv/" + v.Endpoint,

@@ -61,6 +61,9 @@ func (s *Store) VideoTask(ctx context.Context, requestID string) (*VideoTask, er
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("video task %s: %w", requestID, err)
 	}
+	if v.Inputs, err = videoInputs(ctx, tx, v.ID); err != nil {
+		return nil, fmt.Errorf("video task %s: %w", requestID, err)
+	}
 	return &v, nil
 }
 

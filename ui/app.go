@@ -143,6 +143,8 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.reconnect()
 	case tab.ContinueChatMsg:
 		return m.continueChat(msg)
+	case tab.ToVideoMsg:
+		return m.toVideo(msg)
 	case tab.DeletedMsg:
 		return m.broadcast(msg)
 	case connectedMsg:

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
+	"atelier/store/storetest"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
@@ -17,7 +18,7 @@ import (
 // that needs votes takes it to Compare, blind, on a prompt from history.
 func TestArenaTab(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(t.TempDir())
+	db, err := store.Open(storetest.Dir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

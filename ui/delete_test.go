@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"atelier/store"
+	"atelier/store/storetest"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 	"atelier/ui/video"
@@ -17,7 +18,7 @@ import (
 // counted there; a finished one deleted in History leaves the Video tab
 // too (issue 19, bug 5).
 func TestHistoryDeletesAVideoAsTheVideoTabDoes(t *testing.T) {
-	st, err := store.Open(t.TempDir())
+	st, err := store.Open(storetest.Dir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

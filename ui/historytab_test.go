@@ -10,6 +10,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/store/storetest"
 	"atelier/ui/tab"
 )
 
@@ -24,7 +25,7 @@ func TestHistoryWorksOffline(t *testing.T) {
 	closed := "http://" + ln.Addr().String()
 	ln.Close()
 
-	db, err := store.Open(t.TempDir())
+	db, err := store.Open(storetest.Dir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/store/storetest"
 	"atelier/ui/internal/measure/paced"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
@@ -28,7 +29,7 @@ const hostileReply = "Read [the docs](https://evil.example/x) first.\n\n" +
 func TestModelOutputHasNoHyperlinks(t *testing.T) {
 	srv := httptest.NewServer(paced.Handler(paced.Reply{Text: hostileReply, Piece: 16}))
 	defer srv.Close()
-	db, err := store.Open(t.TempDir())
+	db, err := store.Open(storetest.Dir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,13 +9,14 @@ import (
 	"atelier/client"
 	"atelier/poller"
 	"atelier/store"
+	"atelier/store/storetest"
 )
 
 // TestPollerEventsAreDrained: the root reads the video poller's events as
 // it reads Deps.Events, one per command, and waits for the next from the
 // poller again; a failure to poll reaches the status bar.
 func TestPollerEventsAreDrained(t *testing.T) {
-	st, err := store.Open(t.TempDir())
+	st, err := store.Open(storetest.Dir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -244,3 +244,10 @@ func (m Model) continueChat(msg tab.ContinueChatMsg) (tea.Model, tea.Cmd) {
 	m, cmd := m.deliver(tab.Chat, msg)
 	return m, tea.Batch(shown, cmd)
 }
+
+// toVideo shows the Video tab and hands it an image to animate.
+func (m Model) toVideo(msg tab.ToVideoMsg) (tea.Model, tea.Cmd) {
+	m, shown := m.switchTo(tab.Video)
+	m, cmd := m.deliver(tab.Video, msg)
+	return m, tea.Batch(shown, cmd)
+}

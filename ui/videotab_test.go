@@ -12,6 +12,7 @@ import (
 	"atelier/client/sim/simtest"
 	"atelier/poller"
 	"atelier/store"
+	"atelier/store/storetest"
 	"atelier/ui/tab"
 	"atelier/ui/video"
 )
@@ -22,7 +23,7 @@ import (
 // the status bar counts it running, then announces it done.
 func TestVideoTasksMoveWhileAnotherTabShows(t *testing.T) {
 	c := simtest.Client(t, simtest.Serve(t, sim.Options{Keys: map[string]string{"queue": "kq"}}, nil))
-	st, err := store.Open(t.TempDir())
+	st, err := store.Open(storetest.Dir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

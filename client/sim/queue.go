@@ -123,7 +123,7 @@ func (c *call) submit(e qvEndpoint, path, mode string) {
 		c.invalid([]violation{{field: "", msg: "the body must be a JSON object", typ: "json_invalid"}})
 		return
 	}
-	vs := c.s.checkVideo(e, path, mode, body)
+	vs := append(c.s.checkVideo(e, path, mode, body), checkFirstFrame(e, body)...)
 	hook, hookErr := parseWebhook(c.r.URL.Query().Get("queue_webhook"))
 	if hookErr != nil {
 		vs = append(vs, violation{field: "query.queue_webhook", msg: hookErr.Error(), typ: "url_parsing"})

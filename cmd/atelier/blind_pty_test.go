@@ -20,6 +20,7 @@ func TestBlindCompareAsksForTheVoteOnATerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
+	seedHistory(t, svc.env, nil)
 	code := runWith(context.Background(), []string{"compare", "--blind", "-t", "alpha:zq-first", "-t", "beta:xv-second",
 		"-t", "gamma:wy-third", "three things"}, stdio{in: term.tty, out: &out, err: &errb}, lookup(svc.env), clocks{})
 	if code != 0 {

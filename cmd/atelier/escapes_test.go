@@ -24,6 +24,7 @@ func TestNoEscapesReachATerminal(t *testing.T) {
 	toTerminal := func(args ...string) string {
 		term := newTerminal(t)
 		var errb bytes.Buffer
+		seedHistory(t, env, args)
 		if code := runWith(context.Background(), args, stdio{in: strings.NewReader(""), out: term.tty, err: &errb}, getenv, clocks{}); code != 0 {
 			t.Fatalf("%v: exit %d, %s", args, code, errb.String())
 		}

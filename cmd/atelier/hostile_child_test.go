@@ -41,6 +41,7 @@ func runAsAtelier() (int, bool) {
 	if !ok {
 		return 0, false
 	}
+	setMemoryLimit(os.Getenv) // as main does
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	code := runWith(ctx, os.Args[1:], stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}, os.Getenv, childClocks(clk))
@@ -88,6 +89,7 @@ type child struct {
 	clock    string
 	stdin    io.Reader
 	out, err *os.File
+	terminal bool // stdin is a terminal, made the child's controlling one
 }
 
 // ranChild is a child's run: what it printed (when captured), its exit
@@ -131,40 +133,77 @@ var childBinary = sync.OnceValues(func() (string, error) {
 // the test's deadline.
 func runChild(t *testing.T, env []string, c child, args ...string) ranChild {
 	t.Helper()
+	return startChild(t, env, c, args...).wait(t)
+}
+
+// startedChild is a child process under way: the test drives it (a TUI
+// on a terminal) and then waits for it.
+type startedChild struct {
+	cmd        *exec.Cmd
+	ctx        context.Context
+	cancel     context.CancelFunc
+	limit      time.Duration
+	args       []string
+	statusFile string
+	out        headWriter
+	errb       bytes.Buffer
+}
+
+// startChild starts atelier with args and env in a child process, bounded
+// by the test's deadline; wait ends it.
+func startChild(t *testing.T, env []string, c child, args ...string) *startedChild {
+	t.Helper()
 	bin, err := childBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
-	wait := time.Minute
+	// The history the child opens starts as the template, as a person's
+	// second run finds it: the migrations are store's tests' business.
+	seedHistory(t, env, args)
+	s := &startedChild{args: args, statusFile: filepath.Join(t.TempDir(), "status"), limit: time.Minute}
 	if d, ok := t.Deadline(); ok {
-		wait = min(wait, time.Until(d)/2)
+		s.limit = min(s.limit, time.Until(d)/2)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, args...)
-	statusFile := filepath.Join(t.TempDir(), "status")
+	s.ctx, s.cancel = context.WithTimeout(context.Background(), s.limit)
+	cmd := exec.CommandContext(s.ctx, bin, args...)
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), childClockEnv + "=" + c.clock,
-		childPeakEnv + "=" + statusFile}, env...)
+		childPeakEnv + "=" + s.statusFile}, env...)
 	cmd.Stdin = c.stdin
-	var out headWriter
-	var errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
+	cmd.Stdout, cmd.Stderr = &s.out, &s.errb
 	if c.out != nil {
 		cmd.Stdout = c.out
 	}
 	if c.err != nil {
 		cmd.Stderr = c.err
 	}
-	err = cmd.Run()
-	if ctx.Err() != nil {
-		t.Fatalf("atelier %s did not end within %s (stderr %q)", strings.Join(args, " "), wait, errb.String())
+	if c.terminal {
+		// A session of its own whose controlling terminal is its stdin,
+		// as a shell starts a program in a terminal.
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	}
+	s.cmd = cmd
+	if err := cmd.Start(); err != nil {
+		s.cancel()
+		t.Fatalf("atelier %s: %v", strings.Join(args, " "), err)
+	}
+	t.Cleanup(func() { s.cancel(); cmd.Wait() }) // a test that failed midway leaves no child
+	return s
+}
+
+// wait waits for the child to end and returns its run.
+func (s *startedChild) wait(t *testing.T) ranChild {
+	t.Helper()
+	defer s.cancel()
+	err := s.cmd.Wait()
+	if s.ctx.Err() != nil {
+		t.Fatalf("atelier %s did not end within %s (stderr %q)", strings.Join(s.args, " "), s.limit, s.errb.String())
 	}
 	var ee *exec.ExitError
 	if err != nil && !errors.As(err, &ee) {
-		t.Fatalf("atelier %s: %v", strings.Join(args, " "), err)
+		t.Fatalf("atelier %s: %v", strings.Join(s.args, " "), err)
 	}
-	r := ranChild{ran: ran{stdout: out.head.String(), stderr: errb.String(), outBytes: out.n, code: cmd.ProcessState.ExitCode()}}
-	if status, err := os.ReadFile(statusFile); err == nil {
+	r := ranChild{ran: ran{stdout: s.out.head.String(), stderr: s.errb.String(), outBytes: s.out.n, code: s.cmd.ProcessState.ExitCode()}}
+	if status, err := os.ReadFile(s.statusFile); err == nil {
 		r.maxRSS = vmHWM(status)
 	}
 	return r

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -121,20 +122,7 @@ func TestHostileOddVideoStatuses(t *testing.T) {
 // the reason, and no file is saved.
 func TestHostileImageOfZeros(t *testing.T) {
 	t.Parallel()
-	h := newHostile(t, "")
-	h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
-		if r.URL.Path != "/bypass/gamma/v1/images/generations" {
-			return false
-		}
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"created":1,"data":[{"b64_json":"`)
-		zeros := base64.StdEncoding.EncodeToString(make([]byte, 3*limits.MiB/4)) // 1 MiB of base64, no padding
-		for range 40 {                                                           // 30 MiB decoded
-			io.WriteString(w, zeros)
-		}
-		io.WriteString(w, `"}]}`)
-		return true
-	})
+	h := zerosImageHostile(t)
 	env := h.env(t)
 	out := t.TempDir()
 	r := runHostile(t, env, nil, "real", "image", "-m", "gamma/image-2", "-o", out, "a cat")
@@ -202,4 +190,32 @@ func TestHostileMediaRedirectHeaders(t *testing.T) {
 			t.Errorf("the storage host got %s: %q", k, v)
 		}
 	}
+}
+
+// zerosImageHostile is a service whose image is 30 MiB of zeros, in base64.
+func zerosImageHostile(t *testing.T) *hostile {
+	h := newHostile(t, "")
+	h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
+		if r.URL.Path != "/bypass/gamma/v1/images/generations" {
+			return false
+		}
+		// The one image, whole or as a stream's one event, as the
+		// request asks (the TUI streams images; `atelier image` does not).
+		var req struct{ Stream bool }
+		json.NewDecoder(r.Body).Decode(&req)
+		head, end := `{"created":1,"data":[{"b64_json":"`, `"}]}`
+		w.Header().Set("Content-Type", "application/json")
+		if req.Stream {
+			head, end = "event: image_generation.completed\ndata: {\"type\":\"image_generation.completed\",\"b64_json\":\"", "\"}\n\n"
+			w.Header().Set("Content-Type", "text/event-stream")
+		}
+		io.WriteString(w, head)
+		zeros := base64.StdEncoding.EncodeToString(make([]byte, 3*limits.MiB/4)) // 1 MiB of base64, no padding
+		for range 40 {                                                           // 30 MiB decoded
+			io.WriteString(w, zeros)
+		}
+		io.WriteString(w, end)
+		return true
+	})
+	return h
 }

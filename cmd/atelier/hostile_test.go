@@ -314,6 +314,7 @@ func runIn(t *testing.T, env []string, stdin io.Reader, clk clocks, args ...stri
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
+	seedHistory(t, env, args)
 	code := runWith(ctx, args, stdio{in: stdin, out: &out, err: &errb}, lookup(env), clk)
 	if ctx.Err() != nil {
 		t.Fatalf("atelier %s did not end within %s (exit %d, stderr %q)", strings.Join(args, " "), wait, code, errb.String())

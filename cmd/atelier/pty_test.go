@@ -21,6 +21,7 @@ type terminal struct {
 	tty    *os.File
 	master *os.File // what a person types goes in here
 	mu     sync.Mutex
+	grew   *sync.Cond // on mu: broadcast when got grows or the terminal ends
 	got    bytes.Buffer
 	end    chan struct{}
 }
@@ -48,6 +49,7 @@ func newTerminal(t *testing.T) *terminal {
 		unix.IoctlSetTermios(int(tty.Fd()), unix.TCSETS, tio)
 	}
 	term := &terminal{tty: tty, master: master, end: make(chan struct{})}
+	term.grew = sync.NewCond(&term.mu)
 	go func() {
 		defer close(term.end)
 		buf := make([]byte, 32<<10)
@@ -55,6 +57,7 @@ func newTerminal(t *testing.T) *terminal {
 			n, err := master.Read(buf)
 			term.mu.Lock()
 			term.got.Write(buf[:n])
+			term.grew.Broadcast()
 			term.mu.Unlock()
 			if err != nil {
 				return
@@ -88,6 +91,7 @@ func (c *capture) askOnTerminal(t *testing.T, answer string, args ...string) (in
 	}
 	env := map[string]string{"ATELIER_BASE_URL": c.url, "ATELIER_HOME": t.TempDir(), "ATELIER_CONFIG": c.config,
 		"ATELIER_QUEUE_KEY": "kq", "ATELIER_GAMMA_KEY": "kg"}
+	seedHistory(t, []string{"ATELIER_HOME=" + env["ATELIER_HOME"]}, args)
 	var out bytes.Buffer
 	code := runWith(context.Background(), args, stdio{in: term.tty, out: &out, err: term.tty},
 		func(k string) string { return env[k] }, clocks{})

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -22,6 +24,8 @@ type videoFlags struct {
 	from          string         // a video or recipe file whose request is sent again
 	base          map[string]any // the recipe's body, under --body and --set
 	yes           bool
+	fromImage     string                 // --from-image: the file for the endpoint's first image field
+	read          []store.VideoInputFile // the image files read into the body: the task's lineage
 }
 
 func (a *app) videoCmd() *cobra.Command {
@@ -77,6 +81,7 @@ func (a *app) videoSubmitCmd() *cobra.Command {
 	fl.BoolVar(&f.wait, "wait", false, "follow the task to its end, download the video and print its path")
 	fl.BoolVar(&f.json, "json", false, "print the native submission reply instead of the request id")
 	fl.StringVar(&f.from, "from", "", "send again the request of a video atelier saved (its NAME.recipe.json beside it) or of a recipe file; --body, --set and --image-file override its fields")
+	fl.StringVar(&f.fromImage, "from-image", "", "a local image (one of atelier's, or any file) for the endpoint's image, e.g. image_url of an image-to-video endpoint; the video's history names it as its source")
 	fl.BoolVarP(&f.yes, "yes", "y", false, "submit even when the estimate passes the [budget]")
 	return cmd
 }
@@ -155,48 +160,64 @@ func (f *videoFlags) request(endpoint string, stdin io.Reader) (client.VideoRequ
 	if req.Body == nil {
 		req.Body = map[string]any{}
 	}
-	if len(f.images) == 0 {
+	if len(f.images) == 0 && f.fromImage == "" {
 		return req, nil
 	}
 	e, _, err := client.LookupVideoEndpoint(endpoint)
 	if err != nil {
 		return req, err
 	}
-	for _, spec := range f.images {
-		if err := addImageFile(req.Body, e, endpoint, spec); err != nil {
+	specs := slices.Clone(f.images)
+	if f.fromImage != "" {
+		field, ok := e.FirstImage()
+		if !ok {
+			return req, usagef("--from-image %s: %s takes no image: pick an image-to-video endpoint (%s)",
+				f.fromImage, endpoint, strings.Join(client.ImageToVideoPaths(), ", "))
+		}
+		specs = append([]string{field.Name + "=" + f.fromImage}, specs...)
+	}
+	for _, spec := range specs {
+		in, err := addImageFile(req.Body, e, endpoint, spec)
+		if err != nil {
 			return req, err
 		}
+		f.read = append(f.read, in)
 	}
 	return req, nil
 }
 
 // addImageFile puts the image file of a field=PATH spec into body as a data
 // URI, where the endpoint's table accepts one for that field; a list field
-// gets it appended.
-func addImageFile(body map[string]any, e client.VideoEndpoint, endpoint, spec string) error {
+// gets it appended. It returns the file read, under the field it went to.
+func addImageFile(body map[string]any, e client.VideoEndpoint, endpoint, spec string) (store.VideoInputFile, error) {
+	var in store.VideoInputFile
 	name, path, ok := strings.Cut(spec, "=")
 	if !ok || name == "" || path == "" {
-		return usagef("--image-file %q: want field=PATH", spec)
+		return in, usagef("--image-file %q: want field=PATH", spec)
 	}
 	fd, found := e.Field(name)
 	switch {
 	case !found || !fd.Image:
-		return usagef("--image-file %s: %s has no image field %q", spec, endpoint, name)
+		return in, usagef("--image-file %s: %s has no image field %q", spec, endpoint, name)
 	case !fd.DataURI:
-		return usagef("--image-file %s: %s takes an image URL in %s, not a file: upload the image and pass --set %s=https://…",
-			spec, endpoint, name, name)
+		return in, usagef("--image-file %s: %s", spec, client.NoLocalImage(endpoint, name))
 	}
 	uri, err := record.ImageDataURI(path)
 	if err != nil {
-		return usagef("--image-file %s: %v", path, err)
+		return in, usagef("--image-file %s: %v", path, err)
 	}
+	in.Field = name
 	if fd.Kind == client.VideoStringList {
 		list, _ := body[name].([]any)
+		in.Field = fmt.Sprintf("%s[%d]", name, len(list))
 		body[name] = append(list, uri)
 	} else {
 		body[name] = uri
 	}
-	return nil
+	if in.File, err = filepath.Abs(path); err != nil {
+		in.File = path
+	}
+	return in, nil
 }
 
 func (a *app) runVideoSubmit(ctx context.Context, endpoint string, f *videoFlags) error {
@@ -228,7 +249,7 @@ func (a *app) runVideoSubmit(ctx context.Context, endpoint string, f *videoFlags
 	} else {
 		fmt.Fprintln(a.io.out, cleanLine(h.RequestID))
 	}
-	if _, err := record.VideoSubmission(ctx, st, req, h); err != nil {
+	if _, err := record.VideoSubmission(ctx, st, req, h, f.read...); err != nil {
 		return fmt.Errorf("the task was submitted but not recorded: %w", err)
 	}
 	if !f.wait {

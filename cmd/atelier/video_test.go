@@ -134,7 +134,7 @@ func TestVideoValidationSendsNothing(t *testing.T) {
 		{"bad --set", []string{"videoa/q1/text-to-video", "--set", "prompt"}, "field=value"},
 		{"webhook not listed", []string{"videoa/q1/image-to-video", "--set", "prompt=x", "--set", "image_url=https://example.org/a.png", "--webhook", "https://example.org/hook"}, "queue_webhook"},
 		{"webhook not https", []string{"videoa/q1/text-to-video", "--set", "prompt=x", "--webhook", "ftp://example.org/hook"}, "queue_webhook"},
-		{"image file where a URL is needed", []string{"videob/o3/pro/image-to-video", "--image-file", "image_url=" + frame}, "takes an image URL"},
+		{"image file where a URL is needed", []string{"videob/o3/pro/image-to-video", "--image-file", "image_url=" + frame}, "not a local file"},
 		{"image file for no image field", []string{"videoa/q3/image-to-video/turbo", "--image-file", "prompt=" + frame}, "no image field"},
 		{"image file not an image", []string{"videoa/q3/image-to-video/turbo", "--image-file", "image_url=" + notImage}, "PNG, JPEG or WebP"},
 		{"no endpoint", nil, "give the ENDPOINT"},

@@ -42,9 +42,19 @@ type Recipe struct {
 	// "sha256:HEX" (see Inputs).
 	Request   json.RawMessage `json:"request"`
 	Inputs    []Input         `json:"inputs,omitempty"`
+	Sources   []Source        `json:"sources,omitempty"` // a video's source images (lineage)
 	RequestID string          `json:"request_id,omitempty"`
 	Time      time.Time       `json:"time"`
 	Version   string          `json:"atelier_version,omitempty"`
+}
+
+// Source is an image a video was made from: the field it went in, and
+// where the history keeps it (issue 33), so the recipe names its image
+// rather than an elided data URI.
+type Source struct {
+	Field    string `json:"field"`
+	ImageJob int64  `json:"image_job,omitempty"` // the history's image job; 0 for an outside file
+	Path     string `json:"path"`                // relative to the data folder for a history image; else as read
 }
 
 // Input is an image the request carried inline, by where it was in the

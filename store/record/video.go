@@ -10,9 +10,10 @@ import (
 )
 
 // VideoSubmission stores a task the service accepted: the body as sent and
-// the service's handle, as status QUEUED or whatever it said. It is read
-// back as the history holds it, for a poller to follow.
-func VideoSubmission(ctx context.Context, db *store.Store, req client.VideoRequest, h *client.VideoTask) (store.VideoTask, error) {
+// the service's handle, as status QUEUED or whatever it said, and the image
+// files read into the body (its lineage). It is read back as the history
+// holds it, for a poller to follow.
+func VideoSubmission(ctx context.Context, db *store.Store, req client.VideoRequest, h *client.VideoTask, inputs ...store.VideoInputFile) (store.VideoTask, error) {
 	ctx = context.WithoutCancel(ctx)
 	body, err := json.Marshal(req.Body)
 	if err != nil {
@@ -21,7 +22,7 @@ func VideoSubmission(ctx context.Context, db *store.Store, req client.VideoReque
 	_, err = db.AddVideoTask(ctx, store.VideoSubmission{RequestID: h.RequestID, Endpoint: h.Endpoint,
 		Family: h.Family, BodyJSON: body, Webhook: req.Webhook, Status: h.Status, QueuePosition: h.QueuePosition,
 		StatusURL: h.StatusURL, ResponseURL: h.ResponseURL, CancelURL: h.CancelURL, ResponseJSON: h.Raw,
-		HTTPStatus: http.StatusOK})
+		HTTPStatus: http.StatusOK, Inputs: inputs})
 	if err != nil {
 		return store.VideoTask{}, err
 	}

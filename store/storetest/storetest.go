@@ -34,6 +34,15 @@ func Open(t testing.TB, dir string) *store.Store {
 	return db
 }
 
+// Dir is a fresh temporary folder holding the template database, for a
+// test that opens the store itself (store.Open(storetest.Dir(t))).
+func Dir(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	Seed(t, dir)
+	return dir
+}
+
 // Seed writes the template database into dir, unless dir holds a
 // database already, for a test whose code under test opens the store
 // itself (the command line opening its data folder).

@@ -61,3 +61,23 @@ func TestSeedKeepsADatabase(t *testing.T) {
 		t.Fatalf("reopened: %+v, %v", cs, err)
 	}
 }
+
+// Dir is a folder of its own holding the template: store.Open finds the
+// schema there and the folder's history empty.
+func TestDirHoldsTheTemplate(t *testing.T) {
+	a, b := Dir(t), Dir(t)
+	if a == b {
+		t.Fatalf("two tests' folders are one: %s", a)
+	}
+	if _, err := os.Stat(filepath.Join(a, store.FileName)); err != nil {
+		t.Fatalf("no database in the folder: %v", err)
+	}
+	db, err := store.Open(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if cs, err := db.Conversations(bg, store.ConversationQuery{}); err != nil || len(cs) != 0 {
+		t.Fatalf("%d conversations, %v; want an empty history", len(cs), err)
+	}
+}

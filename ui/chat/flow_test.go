@@ -14,6 +14,7 @@ import (
 
 	"atelier/client/sim"
 	"atelier/store"
+	"atelier/store/storetest"
 	"atelier/ui/tab"
 )
 
@@ -46,7 +47,7 @@ func (p program) View() tea.View { return tea.NewView(p.m.View()) }
 // program with a fake 120×40 terminal against the simulator: a prompt is
 // typed and sent, the reply streams onto the screen, and it is stored.
 func TestProgramChatsWithTheSimulator(t *testing.T) {
-	db, err := store.Open(t.TempDir())
+	db, err := store.Open(storetest.Dir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ func TestExport(t *testing.T) {
 	f := newFixture(t, t.TempDir())
 	images, videos, cwd := t.TempDir(), t.TempDir(), t.TempDir()
 	t.Chdir(cwd)
-	hs := harnessOf(t, New(Options{Store: f.db, Now: now, Settings: &store.Settings{Output: store.Output{Images: images}}}), 100, 30)
+	hs := harnessOf(t, New(Options{Store: f.db, Now: now, FFmpeg: noFFmpeg, Settings: &store.Settings{Output: store.Output{Images: images}}}), 100, 30)
 	// Saved settings reach the tab: videos go to their new folder.
 	hs.Send(tab.SettingsMsg{Settings: &store.Settings{Output: store.Output{Images: images, Videos: videos}}})
 

@@ -78,3 +78,15 @@ func openFileCmd(path string) tea.Cmd {
 		return tab.NoticeMsg{Text: "opened " + path}
 	}
 }
+
+// playCmd plays a saved video in the first player found (see
+// imageview.Finder); with none, the status line names what to install and
+// where the file is.
+func playCmd(path string) tea.Cmd {
+	return func() tea.Msg {
+		if err := imageview.Play(path); err != nil {
+			return tab.ErrorMsg{Err: err}
+		}
+		return tab.NoticeMsg{Text: "playing " + homepath.Tilde(path)}
+	}
+}

@@ -48,7 +48,7 @@ func TestGoldenPriced(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		for _, c := range cases {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, size[0], size[1]), func(t *testing.T) {
-				hs := harnessOf(t, New(Options{Store: f.db, Now: now, Settings: &store.Settings{Prices: testPrices()}}), size[0], size[1])
+				hs := harnessOf(t, New(Options{Store: f.db, Now: now, FFmpeg: noFFmpeg, Settings: &store.Settings{Prices: testPrices()}}), size[0], size[1])
 				hs.to(c.to).Keys("enter")
 				hs.Send(tea.KeyPressMsg{}) // let background renderings land
 				v := hs.m.View()
@@ -129,7 +129,7 @@ func TestSpentTodayOnTheList(t *testing.T) {
 		t.Fatalf("spending shown with no prices: %q", first)
 	}
 	late := func() time.Time { return store.StartOfDay(t0).Add(23 * time.Hour) } // the fixture's day
-	hs := harnessOf(t, New(Options{Store: f.db, Now: late, Settings: &store.Settings{Prices: testPrices()}}), 120, 40)
+	hs := harnessOf(t, New(Options{Store: f.db, Now: late, FFmpeg: noFFmpeg, Settings: &store.Settings{Prices: testPrices()}}), 120, 40)
 	want, err := f.db.SpentSince(bg, store.StartOfDay(late()), testPrices())
 	if err != nil {
 		t.Fatal(err)

@@ -17,7 +17,7 @@ import (
 )
 
 func pricedHarness(t *testing.T, db *store.Store, w, h int) *harness {
-	return harnessOf(t, New(Options{Store: db, Now: now, Settings: &store.Settings{Prices: testPrices()}}), w, h)
+	return harnessOf(t, New(Options{Store: db, Now: now, FFmpeg: noFFmpeg, Settings: &store.Settings{Prices: testPrices()}}), w, h)
 }
 
 // shows fails unless every pattern matches a line of the view.
@@ -86,7 +86,7 @@ func TestCostsViewWithoutPrices(t *testing.T) {
 func TestCostsCountedInACommand(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, t.TempDir())
-	m := New(Options{Store: f.db, Now: now, Settings: &store.Settings{Prices: testPrices()}})
+	m := New(Options{Store: f.db, Now: now, FFmpeg: noFFmpeg, Settings: &store.Settings{Prices: testPrices()}})
 	m.SetSize(80, 24)
 	m, first := m.Update(tea.KeyPressMsg{Code: 'c', Text: "c"})
 	if first == nil || !strings.Contains(m.View(), "counting…") {

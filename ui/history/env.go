@@ -17,7 +17,8 @@ import (
 type tabEnv struct {
 	db            *store.Store
 	now           func() time.Time
-	prices        price.Table // nil: no cost shown
+	ffmpeg        func() string // the ffmpeg of the frames, "" for none
+	prices        price.Table   // nil: no cost shown
 	km            keyMap
 	st            styles
 	dark          bool
@@ -29,6 +30,6 @@ type tabEnv struct {
 
 // env is the parts' environment now.
 func (m Model) env() tabEnv {
-	return tabEnv{db: m.db, now: m.now, prices: m.prices, km: m.km, st: m.st, dark: m.dark, width: m.width,
+	return tabEnv{db: m.db, now: m.now, ffmpeg: m.ffmpeg, prices: m.prices, km: m.km, st: m.st, dark: m.dark, width: m.width,
 		height: m.height, asking: m.del.asking(), md: m.md, preview: m.preview}
 }

@@ -29,7 +29,7 @@ type harness struct {
 
 func newHarness(t testing.TB, db *store.Store, w, h int) *harness {
 	t.Helper()
-	return harnessOf(t, New(Options{Store: db, Now: now}), w, h)
+	return harnessOf(t, New(Options{Store: db, Now: now, FFmpeg: noFFmpeg}), w, h)
 }
 
 // harnessOf drives m, sized w×h, from its Init on.
@@ -78,3 +78,7 @@ func numberedChats(t testing.TB, n int) *store.Store {
 	}
 	return db
 }
+
+// noFFmpeg finds no ffmpeg: views read the same whether it is installed
+// or not (the frames have a test of their own, tagged ffmpeg).
+func noFFmpeg() string { return "" }

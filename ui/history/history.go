@@ -44,6 +44,9 @@ type Options struct {
 	// records it (imageview.ReadWindow), for the proportions of half-block
 	// previews until the terminal answers a cell size query; zero: 1:2.
 	CellWidth, CellHeight int
+	// FFmpeg finds the ffmpeg that cuts an open video's frames, "" for
+	// none (no frames shown); nil: imageview.FFmpeg, $PATH's.
+	FFmpeg func() string
 }
 
 // Model is the History tab.
@@ -52,6 +55,7 @@ type Model struct {
 	output store.Output
 	prices price.Table // the rates items are costed at; nil: no cost shown
 	now    func() time.Time
+	ffmpeg func() string // the ffmpeg of the frames, "" for none
 
 	browse browse // the list, its filters and search, today's spending
 
@@ -71,10 +75,13 @@ type Model struct {
 
 // New returns the tab; Init loads the first page.
 func New(o Options) Model {
-	m := Model{db: o.Store, now: o.Now, km: defaultKeyMap(), dark: true, md: newMDCache(),
+	m := Model{db: o.Store, now: o.Now, ffmpeg: o.FFmpeg, km: defaultKeyMap(), dark: true, md: newMDCache(),
 		preview: &imageview.Preview{CellWidth: o.CellWidth, CellHeight: o.CellHeight}}
 	if m.now == nil {
 		m.now = time.Now
+	}
+	if m.ffmpeg == nil {
+		m.ffmpeg = imageview.FFmpeg
 	}
 	if o.Settings != nil {
 		m.output, m.prices = o.Settings.Output, o.Settings.Prices
@@ -122,7 +129,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		m.costs = m.costs.loaded(msg)
 	case pageMsg, searchedMsg, lanesMsg, spentMsg:
 		m.browse, cmd = m.browse.update(m.env(), msg)
-	case openedMsg, renderedMsg, imageview.DecodedMsg, uv.CellSizeEvent, tea.ColorProfileMsg, jsonMsg:
+	case openedMsg, renderedMsg, imageview.DecodedMsg, framesMsg, uv.CellSizeEvent, tea.ColorProfileMsg, jsonMsg:
 		m.reader, cmd = m.reader.update(m.env(), msg)
 	case deletableMsg:
 		m.del, cmd = m.del.checked(m.env(), msg)

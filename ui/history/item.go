@@ -22,6 +22,8 @@ type loaded struct {
 	files map[string]file // by the path a row stores, relative to the data folder
 	tags  []string        // the person's tags on it
 	votes []store.Vote    // the votes standing on it, oldest first
+
+	lineage *store.Lineage // an image job's: what it was edited from, its edits, its videos
 }
 
 // file is a media file of an item: where it is, and whether it is there.
@@ -77,6 +79,9 @@ func load(ctx context.Context, db *store.Store, r row) (*loaded, error) {
 		}
 	default:
 		err = fmt.Errorf("unknown kind %q", r.ref.Kind)
+	}
+	if err == nil {
+		err = loadLineage(ctx, db, it)
 	}
 	if err == nil {
 		it.tags, err = db.Tags(ctx, r.ref)
@@ -140,6 +145,15 @@ func stat(db *store.Store, rel string) file {
 // named by the open item's seq and the file's id, so that one arriving for
 // an item closed since is dropped.
 func decodeCmds(seq int, it *loaded) tea.Cmd {
+	if it.video != nil { // its source images, shown small
+		var cmds []tea.Cmd
+		for _, in := range it.video.Inputs {
+			if fl := it.files[in.Path]; in.JobID != 0 && fl.found {
+				cmds = append(cmds, decodeFile(imageKey(seq, in.FileID), fl.abs))
+			}
+		}
+		return tea.Batch(cmds...)
+	}
 	if it.image == nil {
 		return nil
 	}

@@ -20,10 +20,11 @@ type keyMap struct {
 	Open, Search, Filters, Clear key.Binding
 
 	// Acting on the item under the cursor, or the open one.
-	Export, Share, Delete, Rerun, Recipe, JSON key.Binding
+	Export, Share, Delete, Rerun, Recipe, JSON, ToVideo key.Binding
 
 	// An open item.
 	Thinking, Lanes, File, Back key.Binding
+	NextLink, OpenLink          key.Binding // its lineage: mark the next link, open the one marked
 
 	// Typing a search: arrows only, since letters are text.
 	Prev, Next, Done, Cancel key.Binding
@@ -47,16 +48,19 @@ func defaultKeyMap() keyMap {
 		Filters: keys.Bind("f", "filters", "f"),
 		Clear:   keys.Bind("esc", "clear search", "esc"),
 
-		Export: keys.Bind("x", "export", "x"),
-		Share:  keys.Share(),
-		Delete: keys.Bind("d/delete", "delete", "d", "delete"),
-		Rerun:  keys.Bind("r", "re-run", "r"),
-		Recipe: keys.Bind("R", "re-run from the file's recipe", "R"),
-		JSON:   keys.Bind("J", "native JSON", "J"),
+		Export:  keys.Bind("x", "export", "x"),
+		Share:   keys.Share(),
+		Delete:  keys.Bind("d/delete", "delete", "d", "delete"),
+		Rerun:   keys.Bind("r", "re-run", "r"),
+		Recipe:  keys.Bind("R", "re-run from the file's recipe", "R"),
+		JSON:    keys.Bind("J", "native JSON", "J"),
+		ToVideo: keys.ToVideo(),
 
 		Thinking: keys.Bind("t", "thinking", "t"),
 		Lanes:    keys.Bind("l", "lanes side by side", "l"),
 		File:     keys.Bind("o", "open file", "o"),
+		NextLink: tab.Retitle(keys.NextField(), "next link"),
+		OpenLink: keys.Bind("enter", "open the link", "enter"),
 		Back:     keys.Back(),
 
 		Prev:   keys.Bind("↑", "previous", "up"),
@@ -128,8 +132,8 @@ func (h helpKeys) help() tab.Help {
 	k := h.km
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: listKeys, Keys: append(k.Moves.Bindings(), k.Open, k.Search, k.Filters, k.Clear, k.Costs)},
-		{Title: itemKeys, Keys: []key.Binding{k.Export, k.Share, k.Delete, k.Rerun, k.Recipe, k.JSON}},
-		{Title: readKeys, Keys: append(k.Moves.Bindings(), k.Back, k.Thinking, k.Lanes, k.File)},
+		{Title: itemKeys, Keys: []key.Binding{k.Export, k.Share, k.Delete, k.Rerun, k.Recipe, k.ToVideo, k.JSON}},
+		{Title: readKeys, Keys: append(append(k.Moves.Bindings(), k.Back, k.Thinking, k.Lanes, k.File), linkKeys(k)...)},
 		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
 		{Title: searchKeys, Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},
 		{Title: filterKeys, Keys: k.Filter.Help()},

@@ -101,6 +101,7 @@ type layoutCtx struct {
 	seq           int
 	preview       *imageview.Preview
 	prices        price.Table // the rates costs come from; nil: none shown
+	link          int         // the lineage link marked
 }
 
 // markdown is a reply's rendering at width, or its plain text, noted as

@@ -38,6 +38,7 @@ func (lc *layoutCtx) imageJob(it *loaded) []block {
 		}
 		blocks = append(blocks, lc.section("Inputs", ls))
 	}
+	blocks = append(blocks, lc.lineageBlock(it, lc.link)...)
 	if j.Error != "" {
 		blocks = append(blocks, lc.section("Error", paragraph(j.Error, lc.width-2, lc.st.Problem)))
 	}
@@ -46,6 +47,16 @@ func (lc *layoutCtx) imageJob(it *loaded) []block {
 
 // picture is one image: its preview (once decoded) and its file.
 func (lc *layoutCtx) picture(it *loaded, f store.ImageFile) block {
+	return lc.pictureIn(it, f, max(min(lc.width-2, 72), 8), max(min(lc.height-8, 24), 4))
+}
+
+// thumb is an image shown small: a video's source.
+func (lc *layoutCtx) thumb(it *loaded, f store.ImageFile) block {
+	return lc.pictureIn(it, f, max(min(lc.width-4, 24), 8), max(min(lc.height/4, 6), 3))
+}
+
+// pictureIn is picture within maxCols × maxRows cells.
+func (lc *layoutCtx) pictureIn(it *loaded, f store.ImageFile, maxCols, maxRows int) block {
 	fl, key := it.files[f.Path], imageKey(lc.seq, f.ID)
 	img := lc.images[key]
 	w, h := f.Width, f.Height
@@ -58,7 +69,7 @@ func (lc *layoutCtx) picture(it *loaded, f store.ImageFile) block {
 	if lc.preview != nil {
 		cw, ch = lc.preview.CellWidth, lc.preview.CellHeight
 	}
-	cols, rows := imageview.FitCells(max(w, 1), max(h, 1), max(min(lc.width-2, 72), 8), max(min(lc.height-8, 24), 4), cw, ch)
+	cols, rows := imageview.FitCells(max(w, 1), max(h, 1), maxCols, maxRows, cw, ch)
 	var lines []string
 	switch {
 	case !fl.found:
@@ -102,7 +113,9 @@ func (lc *layoutCtx) videoTask(it *loaded) []block {
 	blocks := []block{{lines: []string{lc.st.Heading.Render(ansi.Truncate("Video · "+termtext.String(v.Endpoint), lc.width, "…")), meta}}}
 	blocks = append(blocks, lc.section("Prompt", paragraph(v.Prompt, lc.width-2, lc.st.Text)))
 	blocks = append(blocks, lc.section("File", []string{lc.videoFile(it)}))
-	if fs := lc.fields(v.BodyJSON, []string{"prompt"}); len(fs) > 0 {
+	blocks = append(blocks, lc.framesBlock()...)
+	blocks = append(blocks, lc.lineageBlock(it, lc.link)...)
+	if fs := lc.fields(v.BodyJSON, append([]string{"prompt"}, sourceFields(v)...)); len(fs) > 0 {
 		blocks = append(blocks, lc.section("Parameters", fs))
 	}
 	var events []string

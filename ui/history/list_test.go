@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"atelier/store"
+	"atelier/store/storetest"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
@@ -338,7 +339,7 @@ func TestListKeepsAWindow(t *testing.T) {
 // text, not as raw markdown ("## Notes on …"; issue 30, item 8).
 func TestSearchSnippetsAreText(t *testing.T) {
 	t.Parallel()
-	db, err := store.Open(t.TempDir())
+	db, err := store.Open(storetest.Dir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

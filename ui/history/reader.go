@@ -37,6 +37,7 @@ type reader struct {
 	page   page
 	at     scroll.Model // the window on the page's lines
 	wantAt int64        // the message to bring into view once read: a search's match
+	link   int          // the lineage link marked (tab moves it, enter opens it)
 }
 
 // title is the item's title: a conversation's, or the prompt.
@@ -63,6 +64,8 @@ func (r reader) update(e tabEnv, msg tea.Msg) (reader, tea.Cmd) {
 		return r.rendered(e, msg), nil
 	case imageview.DecodedMsg:
 		return r.decoded(e, msg), nil
+	case framesMsg:
+		return r.framesCut(e, msg)
 	case jsonMsg:
 		return r.jsonLoaded(e, msg), nil
 	case uv.CellSizeEvent, tea.ColorProfileMsg: // every tab hears; 16 colours are dithered
@@ -91,7 +94,7 @@ func (r reader) opened(e tabEnv, msg openedMsg) (reader, tea.Cmd) {
 	if r.json {
 		js = jsonCmd(e.db, r.seq, msg.it)
 	}
-	return r, tea.Batch(decodeCmds(r.seq, msg.it), js)
+	return r, tea.Batch(decodeCmds(r.seq, msg.it), framesCmd(r.seq, msg.it, e.ffmpeg), js)
 }
 
 // promptOfMatch is where a search match in a comparison opens: at the
@@ -147,6 +150,9 @@ func (r reader) key(e tabEnv, msg tea.KeyPressMsg) (reader, tea.Cmd) {
 		}
 	case key.Matches(msg, k.File):
 		return r, r.openFile()
+	case key.Matches(msg, k.NextLink) && r.it != nil && len(r.it.links()) > 0:
+		r.link = (r.link + 1) % len(r.it.links())
+		r.relayout(e)
 	}
 	return r, nil
 }

@@ -62,7 +62,7 @@ func (r reader) openFile() tea.Cmd {
 		}
 	case it != nil && it.video != nil:
 		if fl := it.files[it.video.VideoPath]; fl.found {
-			return openFileCmd(fl.abs)
+			return playCmd(fl.abs)
 		}
 	}
 	return tab.Warn("no saved file to open")
@@ -154,7 +154,7 @@ func (r *reader) ensureVisible(e tabEnv) {
 func (r *reader) layout(e tabEnv) page {
 	lc := &layoutCtx{width: max(e.width, 1), height: e.bodyHeight(), st: e.st, thinking: r.thinking, stacked: r.stacked,
 		md: e.md.out, blocks: e.md.blocks, images: r.images, imageErrs: r.imageErrs, seq: r.seq, preview: e.preview,
-		prices: e.prices}
+		prices: e.prices, link: r.link}
 	var blocks []block
 	switch {
 	case r.err != "":

@@ -29,6 +29,9 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		if m, cmd, ok := m.act(msg, m.reader.row, m.reader.title()); ok {
 			return m, cmd
 		}
+		if links := m.reader.links(); key.Matches(msg, m.km.OpenLink) && len(links) > 0 {
+			return m.open(links[min(m.reader.link, len(links)-1)].row, false)
+		}
 		m.reader, cmd = m.reader.key(m.env(), msg)
 	case searching:
 		m.browse, cmd = m.browse.searchKey(m.env(), msg)
@@ -102,6 +105,8 @@ func (m Model) act(msg tea.KeyPressMsg, r row, title string) (_ Model, _ tea.Cmd
 		return m, rerunCmd(m.db, r), true
 	case key.Matches(msg, k.Recipe):
 		return m, recipeRerunCmd(m.db, r), true
+	case key.Matches(msg, k.ToVideo):
+		return m, toVideoCmd(m.db, r), true
 	}
 	return m, nil, false
 }

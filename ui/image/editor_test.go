@@ -58,7 +58,7 @@ func TestFullScreenAndHelp(t *testing.T) {
 	for _, b := range h.m.KeyMap().ShortHelp() {
 		keys = append(keys, b.Help().Key)
 	}
-	if strings.Join(keys, " ") != "enter e g r ←/→ f esc" {
+	if strings.Join(keys, " ") != "enter e V g r ←/→ f esc" {
 		t.Errorf("results help %q", keys)
 	}
 	// Half blocks too fill the whole screen, the program paused meanwhile

@@ -147,6 +147,8 @@ func (g *gallery) key(msg tea.KeyPressMsg, km keyMap, height int, db *store.Stor
 		return recipeOf(jobPath(db, job), key.Matches(msg, km.Vary)), out
 	case key.Matches(msg, km.Share):
 		return sharepage.Cmd(db, share.Options{}, share.Ref{Item: store.ItemRef{Kind: store.KindImage, ID: job.ID}}), out
+	case key.Matches(msg, km.ToVideo):
+		return toVideo(jobPath(db, job), job.Prompt), out
 	}
 	return g.update(msg, height, db), out
 }

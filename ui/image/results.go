@@ -37,6 +37,8 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.send()
 	case key.Matches(msg, m.km.Recipe, m.km.Vary):
 		return m, recipeOf(m.page.run.selectedMedia(m.page.sel), key.Matches(msg, m.km.Vary))
+	case key.Matches(msg, m.km.ToVideo):
+		return m, toVideo(m.page.run.selectedMedia(m.page.sel), m.page.run.spec.Prompt)
 	case key.Matches(msg, m.km.AddImage):
 		m.area = formArea
 		m.form.addImage()

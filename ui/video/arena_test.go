@@ -13,6 +13,7 @@ import (
 	"atelier/client"
 	"atelier/client/sim"
 	"atelier/store"
+	"atelier/store/storetest"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
@@ -64,7 +65,7 @@ func giveaways(msg tasksLoadedMsg) []string {
 // (the task c is pressed on shows as A) or tails.
 func arenaHarness(t *testing.T, tails bool, w, h int) (*harness, *store.Store, tasksLoadedMsg) {
 	t.Helper()
-	st, err := store.Open(t.TempDir())
+	st, err := store.Open(storetest.Dir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

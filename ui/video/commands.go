@@ -146,7 +146,8 @@ func mediaPath(db *store.Store, rec store.VideoTask) string {
 // nothing: the problems come back to be shown beside their fields.
 func submit(c *client.Client, db *store.Store, p *poller.Poller, req client.VideoRequest) tea.Cmd {
 	return func() tea.Msg {
-		if problems := resolveImages(req.Body); len(problems) > 0 {
+		inputs, problems := resolveImages(req.Body)
+		if len(problems) > 0 {
 			return result(submittedMsg{problems: problems})
 		}
 		if err := req.Validate(); err != nil {
@@ -158,7 +159,7 @@ func submit(c *client.Client, db *store.Store, p *poller.Poller, req client.Vide
 		if err != nil {
 			return result(submittedMsg{err: err})
 		}
-		rec, err := record.VideoSubmission(ctx, db, req, h)
+		rec, err := record.VideoSubmission(ctx, db, req, h, inputs...)
 		if err != nil {
 			return result(submittedMsg{err: fmt.Errorf("video task %s was submitted but not recorded: %w", h.RequestID, err)})
 		}

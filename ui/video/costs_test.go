@@ -10,6 +10,7 @@ import (
 
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/store/storetest"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
@@ -29,7 +30,7 @@ func testPrices() price.Table {
 func TestGoldenPriced(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		t.Run(fmt.Sprintf("tasks_%dx%d", size[0], size[1]), func(t *testing.T) {
-			st, err := store.Open(t.TempDir())
+			st, err := store.Open(storetest.Dir(t))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -86,6 +86,8 @@ func (m Model) pickKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	switch {
+	case key.Matches(msg, m.km.Pick) && p.image != "":
+		return m.pickedForImage(p.eps[p.cursor])
 	case key.Matches(msg, m.km.Pick):
 		return m.edit(newDraft(p.eps[p.cursor], m.form.modeName()).carry(m.form)), nil
 	case key.Matches(msg, m.km.Cancel):

@@ -11,6 +11,7 @@ import (
 
 	"atelier/client"
 	"atelier/store"
+	"atelier/store/storetest"
 	"atelier/ui/tab/tabtest"
 )
 
@@ -45,7 +46,7 @@ func TestGolden(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 		for _, c := range cases {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, size[0], size[1]), func(t *testing.T) {
-				st, err := store.Open(t.TempDir()) // empty: the tasks shown are goldenTasks
+				st, err := store.Open(storetest.Dir(t)) // empty: the tasks shown are goldenTasks
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -43,7 +43,10 @@ func newHarness(t *testing.T, o Options) *harness {
 	t.Helper()
 	h := &harness{t: t, env: map[string]string{}}
 	h.Bind(t, tab.Video, h, func(msgs ...tea.Msg) { h.Deliver(tabtest.Step(&h.m), msgs...) })
-	o.Tick = -1 // time arrives as tickMsg, sent by the tests
+	o.Tick = -1          // time arrives as tickMsg, sent by the tests
+	if o.FFmpeg == nil { // the same views with ffmpeg installed or not
+		o.FFmpeg = func() string { return "" }
+	}
 	if o.Now == nil {
 		o.Now = func() time.Time { return start }
 	}

@@ -1,11 +1,13 @@
 package video
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"atelier/client"
 	"atelier/internal/homepath"
+	"atelier/store"
 	"atelier/store/record"
 )
 
@@ -17,9 +19,11 @@ type localImage struct {
 }
 
 // resolveImages reads every local image of body into a data URI, in
-// place. Each file that cannot be sent is a violation on its field.
-func resolveImages(body any) []*client.ValidationError {
+// place, and returns the files read (the task's lineage). Each file that
+// cannot be sent is a violation on its field.
+func resolveImages(body any) ([]store.VideoInputFile, []*client.ValidationError) {
 	var out []*client.ValidationError
+	var read []store.VideoInputFile
 	var walk func(x any) any
 	walk = func(x any) any {
 		switch t := x.(type) {
@@ -28,6 +32,9 @@ func resolveImages(body any) []*client.ValidationError {
 			if err != nil {
 				out = append(out, &client.ValidationError{Field: t.path, Rule: err.Error()})
 				return ""
+			}
+			if abs, err := filepath.Abs(homepath.Expand(t.file)); err == nil {
+				read = append(read, store.VideoInputFile{Field: t.path, File: abs})
 			}
 			return uri
 		case map[string]any:
@@ -43,7 +50,7 @@ func resolveImages(body any) []*client.ValidationError {
 	}
 	walk(body)
 	slices.SortFunc(out, func(a, b *client.ValidationError) int { return strings.Compare(a.Field, b.Field) })
-	return out
+	return read, out
 }
 
 // dataURI reads an image file, typed with ~/ for the home folder, into a

@@ -2,6 +2,7 @@ package video
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -11,11 +12,16 @@ import (
 	"atelier/client"
 )
 
-// picker is the endpoint chooser: the table's 16 endpoints, in its order.
+// picker is the endpoint chooser: the table's 16 endpoints, in its order;
+// or, for an image to animate, the image-to-video endpoints.
 type picker struct {
 	eps    []client.VideoEndpoint
 	cursor int
 	back   mode // where esc goes
+
+	image  string // the image to animate (absolute); "" for the plain chooser
+	prompt string // the image's prompt
+	mode   string // the mode last chosen with an image, for videob
 }
 
 // move is a chooser's cursor among n rows after msg (the grammar's moves:
@@ -36,7 +42,11 @@ func endpointName(e client.VideoEndpoint, mode string) string {
 // lines draws the chooser in h lines, scrolled to the cursor.
 func (p picker) lines(st styles, w, h int) []string {
 	s := st.Pick
-	out := []string{st.Title.Render("Choose an endpoint")}
+	title := "Choose an endpoint"
+	if p.image != "" {
+		title = "Animate " + clean(filepath.Base(p.image)) + " · choose an image-to-video endpoint"
+	}
+	out := []string{ansi.Truncate(st.Title.Render(title), w, "…")}
 	rows := h - 1
 	first := max(0, min(p.cursor-rows/2, len(p.eps)-rows))
 	for i := first; i < len(p.eps) && len(out) < h; i++ {
@@ -46,6 +56,12 @@ func (p picker) lines(st styles, w, h int) []string {
 			name += " · " + e.Variant
 		}
 		var notes []string
+		switch {
+		case p.image != "" && e.TakesLocalImage():
+			notes = append(notes, "takes this image")
+		case p.image != "":
+			notes = append(notes, "image URL only")
+		}
 		if len(e.Modes) > 0 {
 			notes = append(notes, "modes "+strings.Join(e.Modes, " | "))
 		}

@@ -8,6 +8,7 @@ import (
 
 	"atelier/client/sim"
 	"atelier/store"
+	"atelier/store/storetest"
 )
 
 // TestSubmitToDone submits a task to the simulator and follows it, through
@@ -140,7 +141,7 @@ func TestUnreadableImageShowsBesideItsField(t *testing.T) {
 
 // TestWithoutAServiceNothingIsSent tells why.
 func TestWithoutAServiceNothingIsSent(t *testing.T) {
-	st, err := store.Open(t.TempDir())
+	st, err := store.Open(storetest.Dir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"atelier/client"
 	"atelier/poller"
 	"atelier/store"
+	"atelier/store/storetest"
 	"atelier/ui/tab"
 )
 
@@ -125,7 +126,7 @@ func doneTask(t *testing.T, st *store.Store, id string) string {
 
 // TestTaskKeys: play, copy the URL, show the file, re-submit, delete.
 func TestTaskKeys(t *testing.T) {
-	st, err := store.Open(t.TempDir())
+	st, err := store.Open(storetest.Dir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +218,7 @@ func TestResubmitKeepsWhatItCan(t *testing.T) {
 
 // TestReportOfATaskNotListed reads it from the history.
 func TestReportOfATaskNotListed(t *testing.T) {
-	st, err := store.Open(t.TempDir())
+	st, err := store.Open(storetest.Dir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,7 +327,7 @@ func TestTasksFilter(t *testing.T) {
 // videos says so in atelier's words, with what to install (issue 30:
 // `exec: "xdg-open": executable file not found in $PATH`).
 func TestNoPlayerSaysWhatToInstall(t *testing.T) {
-	st, err := store.Open(t.TempDir())
+	st, err := store.Open(storetest.Dir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

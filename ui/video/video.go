@@ -19,6 +19,7 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 
 	"atelier/client"
 	"atelier/poller"
@@ -39,8 +40,9 @@ type Options struct {
 	// tests, which send the ticks themselves).
 	Now  func() time.Time
 	Tick time.Duration
-	// Open plays a video file (default: the system's player, through
-	// imageview.OpenCmd). It runs in a command.
+	// Open plays a video file (default: the first player found, through
+	// imageview.Play: mpv, ffplay, vlc, $ATELIER_PLAYER, the system's
+	// opener). It runs in a command.
 	Open func(path string) error
 	// Getenv tells which terminal this is, for notifications (default
 	// os.Getenv).
@@ -57,6 +59,9 @@ type Options struct {
 	// Settings hold the [budget] a task is weighed against before it is
 	// sent (and the prices, when Prices is nil); nil: no budget.
 	Settings *store.Settings
+	// FFmpeg finds the ffmpeg that cuts a saved video's frames, "" for
+	// none (no frames shown); nil: imageview.FFmpeg, $PATH's.
+	FFmpeg func() string
 }
 
 // Model is the Video tab.
@@ -74,9 +79,11 @@ type Model struct {
 	mode  mode
 	pick  picker
 	ar    arena       // the video arena, while pairing or judging
+	shots frames      // the selected task's poster and strip
 	coin  func() bool // the arena's order
 
 	endpoint string // the settings' default endpoint, which the form started on
+	lastI2V  string // the image-to-video endpoint chosen last (kept in the store), mode included
 
 	km            keyMap
 	st            styles
@@ -91,7 +98,7 @@ func New(o Options) Model {
 	}
 	open := o.Open
 	if open == nil {
-		open = func(p string) error { return imageview.OpenCmd(p).Run() }
+		open = imageview.Play
 	}
 	getenv := o.Getenv
 	if getenv == nil {
@@ -109,6 +116,10 @@ func New(o Options) Model {
 	out := sender{db: o.Store, poller: o.Poller, guard: budgetGuard{Model: guard.New(), settings: o.Settings}}
 	m := Model{db: o.Store, out: out, open: open, notify: detectNotifier(getenv), ar: newArena(o.Store),
 		tasks: newTaskList(o.Store, clock{now: now(), every: every}), km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices, coin: coin}
+	m.shots = frames{ffmpeg: o.FFmpeg, preview: &imageview.Preview{}}
+	if m.shots.ffmpeg == nil {
+		m.shots.ffmpeg = imageview.FFmpeg
+	}
 	if m.prices == nil && o.Settings != nil {
 		m.prices = o.Settings.Prices
 	}
@@ -146,14 +157,20 @@ func (m Model) withEndpoint(path string) Model {
 	return m
 }
 
-// Init reads the recorded tasks.
-func (m Model) Init() tea.Cmd { return loadTasks(m.db) }
+// Init reads the recorded tasks, and the image-to-video endpoint chosen
+// last.
+func (m Model) Init() tea.Cmd { return tea.Batch(loadTasks(m.db), readLastEndpoint(m.db)) }
 
 // Update routes keys by mode, and each command's answer to its handler;
 // the task list's window then fits the room the form leaves.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	m, cmd := m.update(msg)
 	m.tasks.SetHeight(m.tasks.rows(m.height, m.form.Height()))
+	if m.mode == browsing { // the selected task's frames, once
+		if t, ok := m.tasks.Selected(); ok {
+			cmd = tea.Batch(cmd, m.shots.want(t.file))
+		}
+	}
 	return m, cmd
 }
 
@@ -167,6 +184,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		var cmd tea.Cmd
 		m.out, cmd = m.out.update(msg)
 		return m, cmd
+	case tab.ToVideoMsg, lastEndpointMsg:
+		return m.imageMsg(msg)
 	case tab.RerunMsg:
 		return m.adopt(fromPast("the video task from history", msg.Endpoint, msg.BodyJSON, "")) // to edit and send
 	case tab.SettingsMsg:
@@ -184,11 +203,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case taskLoadedMsg:
 		return m, m.tasks.loadedOne(msg)
 	case vote.RecordedMsg, vote.WithdrawnMsg, playedMsg: // only the arena being judged takes them
-		var cmd tea.Cmd
-		if m.mode == judging {
-			m.ar, cmd = m.ar.answer(msg)
-		}
-		return m, cmd
+		return m.arenaAnswer(msg)
 	case recipeMsg:
 		return m.adopt(fromRecipe(msg))
 	case submittedMsg:
@@ -197,8 +212,19 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.tasks.deleted(msg)
 	case tickMsg:
 		return m, m.tasks.ticked(msg)
+	case framesMsg, uv.CellSizeEvent, tea.ColorProfileMsg:
+		m.shots.update(msg)
 	}
 	return m, nil
+}
+
+// arenaAnswer gives the arena being judged what it waited for.
+func (m Model) arenaAnswer(msg tea.Msg) (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	if m.mode == judging {
+		m.ar, cmd = m.ar.answer(msg)
+	}
+	return m, cmd
 }
 
 // Running is how many tasks are not done yet, for the status bar.

@@ -32,6 +32,14 @@ func (m Model) View() string {
 		top = m.pick.lines(m.st, w, room)
 	case pairing:
 		top = m.ar.pairLines(m.st, m.tasks.clock.now, w, room)
+	case browsing:
+		if t, ok := m.tasks.Selected(); ok {
+			if shots := m.shots.lines(m.st, t.file, w, room-2); len(shots) > 0 {
+				top = append(append([]string{m.header(w)}, shots...), m.detail(w))
+				break
+			}
+		}
+		fallthrough
 	default:
 		top = append([]string{m.header(w)}, m.form.Lines(max(room-2, 0))...)
 		top = append(top, m.detail(w))

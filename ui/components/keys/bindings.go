@@ -52,6 +52,11 @@ func Filter() key.Binding { return Bind("/", "filter", "/") }
 // Open opens the row under the cursor.
 func Open() key.Binding { return Bind("enter", "open", "enter") }
 
+// ToVideo carries the image under the cursor to the Video tab, as an
+// image-to-video input (issue 33): the Image tab's results and gallery,
+// History.
+func ToVideo() key.Binding { return Bind("V", "to video", "V") }
+
 // Back goes one level back: out of what is open, a field, a question.
 func Back() key.Binding { return Bind("esc", "back", "esc") }
 

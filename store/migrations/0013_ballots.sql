@@ -1,4 +1,4 @@
--- 0012: blind ballots sent to colleagues (issue 34). A ballot is a page of
+-- 0013: blind ballots sent to colleagues (issue 34). A ballot is a page of
 -- questions a person shares; each question shows two to four lanes under
 -- letters drawn when the ballot was made. The page holds only the letters:
 -- what each letter was stays here, so that the votes a colleague sends

@@ -1,0 +1,193 @@
+//go:build linux
+
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"atelier/store"
+)
+
+// The hostile-server suite, the TUI (issue 32, item 11): atelier's TUI in
+// a child process on a pseudo-terminal, as a person runs it, against one
+// event of 20 MiB in each chat family. A prompt is typed in, the test
+// waits until the history holds the finished reply, quits with ctrl+c,
+// and holds the child's peak resident memory to maxResident. (An endless
+// stream cut at the reply limit, and 30 MiB of zeros as a streamed image,
+// still go over it in the TUI: BENCHMARKS "Limits".)
+
+// Keys as a terminal sends them.
+const (
+	keyEnter = "\r"
+	keyCtrlC = "\x03"
+	keyCtrlT = "\x14"
+	keyRight = "\x1b[C"
+	keyEsc   = "\x1b"
+)
+
+// tui is atelier's TUI running in a child process on a terminal.
+type tui struct {
+	term  *terminal
+	child *startedChild
+	seen  int // how much of the terminal's output a wait has looked at
+}
+
+// startTUI runs the TUI against env's service, on a 120×40 terminal, with
+// config (config.toml's text).
+func startTUI(t *testing.T, env []string, config string) *tui {
+	t.Helper()
+	term := newTerminal(t)
+	if err := unix.IoctlSetWinsize(int(term.tty.Fd()), unix.TIOCSWINSZ, &unix.Winsize{Row: 40, Col: 120}); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, lookup(env)("ATELIER_CONFIG"), config)
+	env = append(env, "TERM=xterm-256color")
+	c := startChild(t, env, child{clock: "real", stdin: term.tty, out: term.tty, err: term.tty, terminal: true})
+	return &tui{term: term, child: c}
+}
+
+// press types keys on the terminal.
+func (u *tui) press(t *testing.T, keys string) {
+	t.Helper()
+	if _, err := u.term.master.Write([]byte(keys)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitFor waits until the screen, since the last wait, showed text (the
+// terminal's output holds it: a change of style inside text would hide it,
+// so text is one short word), and fails the test when it does not within
+// the child's time.
+func (u *tui) waitFor(t *testing.T, text string) {
+	t.Helper()
+	term := u.term
+	stop := time.AfterFunc(u.child.limit, func() {
+		term.mu.Lock()
+		defer term.mu.Unlock()
+		term.grew.Broadcast()
+	})
+	defer stop.Stop()
+	deadline := time.Now().Add(u.child.limit)
+	term.mu.Lock()
+	defer term.mu.Unlock()
+	for {
+		got := term.got.String()
+		if i := strings.Index(got[u.seen:], text); i >= 0 {
+			u.seen += i + len(text)
+			return
+		}
+		select {
+		case <-term.end:
+			t.Fatalf("the TUI ended without showing %q; the terminal's last: %q", text, tail(got))
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the TUI did not show %q within %s; the terminal's last: %q", text, u.child.limit, tail(got))
+		}
+		term.grew.Wait()
+	}
+}
+
+// tail is the end of a terminal's output, for a failure's message.
+func tail(s string) string {
+	return s[max(0, len(s)-2000):]
+}
+
+// quit quits the TUI with ctrl+c and checks that it ended well, within
+// maxResident.
+func (u *tui) quit(t *testing.T, what string) {
+	t.Helper()
+	u.press(t, keyCtrlC)
+	r := u.child.wait(t)
+	if r.code != 0 {
+		t.Fatalf("the TUI exited %d; the terminal's last: %q", r.code, tail(u.term.output()))
+	}
+	checkResident(t, r.maxRSS, []string{"TUI:", what})
+}
+
+// waitRecorded reads the history the TUI writes until done says what it
+// holds is finished, and fails the test when it is not within the child's
+// time. (A second process learns of a commit only by reading: this is the
+// store's own way, data_version, asked every 20 ms.)
+func waitRecorded(t *testing.T, u *tui, env []string, done func(*store.Store) bool) {
+	t.Helper()
+	st := openHistory(t, env)
+	ctx, cancel := context.WithTimeout(context.Background(), u.child.limit)
+	defer cancel()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	last := int64(-1)
+	for {
+		v, err := st.Version(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v != last && done(st) {
+			return
+		}
+		last = v
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the history held no finished reply within %s; the terminal's last: %q", u.child.limit, tail(u.term.output()))
+		case <-tick.C:
+		}
+	}
+}
+
+// replyEnded reports whether conversation 1 holds a reply no longer
+// streaming.
+func replyEnded(st *store.Store) bool {
+	c, err := st.Conversation(context.Background(), 1)
+	if err != nil || len(c.Messages) < 2 {
+		return false
+	}
+	return c.Messages[len(c.Messages)-1].Status != store.StatusStreaming
+}
+
+// The models every family's target starts on, and the image model.
+const tuiConfig = "[models]\nalpha = \"m\"\nbeta = \"m\"\ngamma = \"m\"\nimage = \"gamma/image-2\"\n"
+
+func TestHostileTUIChatStreams(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		texts  func() func() (string, bool)
+		fam    string
+		rights int // presses of → on the picker's family row from alpha
+		kept   int
+	}{
+		{"one 20 MiB event", oneBigEvent, "alpha", 0, len("before ")},
+		{"one 20 MiB event", oneBigEvent, "beta", 1, len("before ")},
+		{"one 20 MiB event", oneBigEvent, "gamma", 2, len("before ")},
+	} {
+		t.Run(tc.name+"/"+tc.fam, func(t *testing.T) {
+			t.Parallel()
+			h := streamingHostile(t, tc.texts)
+			env := h.env(t)
+			u := startTUI(t, env, tuiConfig)
+			u.waitFor(t, "Chat")
+			if tc.rights > 0 {
+				u.press(t, keyCtrlT)
+				u.waitFor(t, "family")
+				for range tc.rights {
+					u.press(t, keyRight)
+				}
+				u.waitFor(t, tc.fam)
+				u.press(t, keyEsc)
+				u.waitFor(t, tc.fam)
+			}
+			u.press(t, "tell me everything"+keyEnter)
+			waitRecorded(t, u, env, replyEnded)
+			u.quit(t, tc.name+" "+tc.fam)
+			m := reply(t, env)
+			if m.Family != tc.fam || m.Status != store.StatusInterrupted || len(m.Text) != tc.kept {
+				t.Fatalf("recorded %s %q %q, %d bytes", m.Family, m.Status, m.Error, len(m.Text))
+			}
+		})
+	}
+}
