@@ -37,7 +37,7 @@ func (d *Report) WriteCSV(w io.Writer) error {
 		}
 		cw.Write([]string{fmt.Sprint(d.Batch.ID), fmt.Sprint(c.Cell), fmt.Sprint(c.Prompt), cs.Name, varsText(cs.Vars),
 			d.Plan.Targets[c.Target], fmt.Sprint(c.Repeat + 1), c.Status, fmt.Sprint(c.Attempts), passed,
-			strings.Join(failedChecks(c), "; "), msText(c.TTFT.Milliseconds()), msText(c.Total.Milliseconds()),
+			strings.Join(FailedChecks(c), "; "), msText(c.TTFT.Milliseconds()), msText(c.Total.Milliseconds()),
 			msText(c.Usage.InputTokens), msText(c.Usage.OutputTokens), perSecond(c), c.Error, conv, d.Replies[c.Cell],
 			d.repeatsOf(c).Class, passHatText(d.repeatsOf(c).PassHatN), imageJobText(c.ImageJobID), c.Media})
 	}
@@ -82,8 +82,8 @@ func varsText(vars map[string]string) string {
 	return strings.Join(parts, "; ")
 }
 
-// failedChecks names the checks a cell failed, with why.
-func failedChecks(c store.BatchCell) []string {
+// FailedChecks names the checks a cell failed, with why.
+func FailedChecks(c store.BatchCell) []string {
 	var rs []CheckResult
 	if json.Unmarshal(c.ChecksJSON, &rs) != nil {
 		return nil
@@ -138,7 +138,7 @@ func (d *Report) WriteMarkdown(w io.Writer) error {
 				fmt.Fprintf(&b, " · %s, %d tokens", Secs(c.Total), c.Usage.OutputTokens)
 			}
 			b.WriteString("\n\n")
-			for _, f := range failedChecks(c) {
+			for _, f := range FailedChecks(c) {
 				fmt.Fprintf(&b, "- failed: %s\n", mdText(f))
 			}
 			if c.Error != "" {

@@ -61,6 +61,9 @@ type Options struct {
 	// zero. The client cuts replies at the same limit, so it only bites on
 	// a reply an earlier version let grow without one.
 	ReplyText int64
+	// Now is the clock of the times recorded; time.Now when nil (a test
+	// pins it, to compare what is shown of them).
+	Now func() time.Time
 }
 
 // readers is the size of the read pool: enough for the UI, the poller and a
@@ -90,6 +93,9 @@ func OpenWith(dir string, o Options) (*Store, error) {
 		now:       time.Now,
 		replies:   map[*Reply]struct{}{},
 		replyText: cmp.Or(o.ReplyText, limits.ReplyText),
+	}
+	if o.Now != nil {
+		s.now = o.Now
 	}
 	path := filepath.Join(abs, FileName)
 	s.w, err = sql.Open("sqlite", dsn(path, writerPragmas)+"&_txlock=immediate")

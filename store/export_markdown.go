@@ -231,7 +231,7 @@ func (w *mdWriter) media(rel string) string {
 	}
 	link := w.mediaDir + "/" + filepath.Base(src)
 	dst := filepath.Join(w.dir, filepath.FromSlash(link))
-	if err := copyFile(src, dst); err != nil {
+	if err := CopyFile(src, dst); err != nil {
 		if os.IsNotExist(err) {
 			return link + " (missing from the data directory)"
 		}
@@ -239,15 +239,16 @@ func (w *mdWriter) media(rel string) string {
 	}
 	// A video's recipe travels with it (an image carries its own).
 	if side := recipe.SidecarPath(src); side != src {
-		if err := copyFile(side, recipe.SidecarPath(dst)); err != nil && !os.IsNotExist(err) {
+		if err := CopyFile(side, recipe.SidecarPath(dst)); err != nil && !os.IsNotExist(err) {
 			w.err = err
 		}
 	}
 	return link
 }
 
-// copyFile copies src to dst, creating dst's folder.
-func copyFile(src, dst string) error {
+// CopyFile copies src to dst, creating dst's folder: an export's media,
+// a shared page's (internal/share).
+func CopyFile(src, dst string) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err

@@ -190,23 +190,9 @@ func (s *Store) RecordVote(ctx context.Context, v Vote) (int64, error) {
 	}
 	var id int64
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO votes (kind, conversation_id, turn, verdict, blind, created_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, v.Kind, nullInt(v.ConversationID), v.Turn, v.Verdict, v.Blind, s.nowMS())
-		if err != nil {
-			return err
-		}
-		if id, err = res.LastInsertId(); err != nil {
-			return err
-		}
-		for _, t := range v.Targets {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO vote_targets
-				(vote_id, letter, lane, image_job_id, video_task_id, family, model, target)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, id, t.Letter, t.Lane, nullInt(t.ImageJobID),
-				nullInt(t.VideoTaskID), t.Family, t.Model, t.Target); err != nil {
-				return err
-			}
-		}
-		return nil
+		var err error
+		id, err = insertVote(ctx, tx, v, s.nowMS(), "", "", 0) // the person's own vote: no rater
+		return err
 	})
 	if err != nil {
 		return 0, fmt.Errorf("record vote: %w", err)

@@ -27,6 +27,9 @@ type VoteFilter struct {
 	Item *ItemRef
 	// Withdrawn includes the withdrawn votes too.
 	Withdrawn bool
+	// Rater keeps one rater's votes: RaterMe for the person's own, else
+	// a colleague's name as imported (votes_raters.go); "" for everyone's.
+	Rater string
 }
 
 // Votes lists the votes f selects, oldest first, with their targets.
@@ -104,6 +107,9 @@ func voteWhere(f VoteFilter) (string, []any, error) {
 	}
 	if !f.Withdrawn {
 		add("v.withdrawn_at = 0")
+	}
+	if f.Rater != "" {
+		add("v.rater = ?", raterColumn(f.Rater))
 	}
 	if r := f.Item; r != nil {
 		switch r.Kind {

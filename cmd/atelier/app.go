@@ -43,7 +43,7 @@ func (a *app) close() {
 }
 
 func (a *app) commands() []*cobra.Command {
-	return []*cobra.Command{a.chatCmd(), a.compareCmd(), a.imageCmd(), a.videoCmd(), a.historyCmd(), a.batchCmd(), a.leaderboardCmd(), a.judgeCmd(), a.voteCmd(), a.targetSetCmd(), a.keysCmd(), a.simCmd()}
+	return []*cobra.Command{a.chatCmd(), a.compareCmd(), a.imageCmd(), a.videoCmd(), a.historyCmd(), a.batchCmd(), a.leaderboardCmd(), a.judgeCmd(), a.voteCmd(), a.votesCmd(), a.shareCmd(), a.targetSetCmd(), a.keysCmd(), a.simCmd()}
 }
 
 // newClient returns a client for the configured service, or for the

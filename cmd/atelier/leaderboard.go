@@ -52,6 +52,9 @@ func (a *app) leaderboardCmd() *cobra.Command {
 				}
 				f.Since = t
 			}
+			if err := checkRater(f.Rater); err != nil {
+				return err
+			}
 			if rounds < 0 || rounds > 100_000 {
 				return usagef("--rounds %d: want 0 to 100000", rounds)
 			}
@@ -70,6 +73,9 @@ func (a *app) leaderboardCmd() *cobra.Command {
 				return err
 			}
 			lb.Kind = f.Kind
+			if lb.Agreement, err = db.Agreements(cmd.Context(), f); err != nil {
+				return err
+			}
 			if f.Kind == store.VoteChat {
 				ratings, err := db.LaneRatings(cmd.Context(), f)
 				if err != nil {
@@ -89,6 +95,7 @@ func (a *app) leaderboardCmd() *cobra.Command {
 	fl.StringVar(&f.Family, "family", "", "only votes between targets all of this family")
 	fl.StringVar(&since, "since", "", "only votes since a date (2026-11-01) or a duration ago (720h)")
 	fl.IntVar(&rounds, "rounds", store.BoardRounds, "bootstrap rounds for the intervals (0: none)")
+	addRaterFlag(cmd, &f)
 	fl.BoolVar(&asJSON, "json", false, "print JSON: the board, the head-to-head matrix, the pairs that need votes")
 	fl.BoolVar(&byTag, "by-tag", false, "one board per tag, and the pairs whose order flips between tags")
 	return cmd
@@ -105,6 +112,8 @@ type leaderboard struct {
 	// Rated are the stars and winner marks given in comparisons with the
 	// names shown: counted, never fitted.
 	Rated []store.RatedTarget `json:"rated"`
+	// Agreement is each pair of raters' agreement (leaderboard_raters.go).
+	Agreement []store.Agreement `json:"agreement"`
 }
 
 // laneTarget names a rated lane's target as -t names it.
@@ -161,6 +170,7 @@ func printLeaderboard(w io.Writer, lb leaderboard) error {
 		}
 		tw.Flush()
 	}
+	printAgreements(w, lb.Agreement)
 	if len(lb.Open) > 0 {
 		fmt.Fprintf(w, "\nOpen votes (names shown; not in the scores):\n")
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)

@@ -180,3 +180,10 @@ func (k calibrator) calibrated(msg calibratedMsg) (calibrator, tea.Cmd) {
 	}
 	return k, tab.Info(s)
 }
+
+// judge asks the judge about the votes shown that it has not seen.
+func (m Model) judge() (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	m.cal, cmd = m.cal.start(m.shown(), m.boards.db, m.filter.votes(kinds[m.kind], m.boards.now()))
+	return m, cmd
+}

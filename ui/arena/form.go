@@ -14,10 +14,12 @@ const (
 	tagField = iota
 	familyField
 	sinceField
+	raterField
 )
 
 // newForm is the board's filter form: a tag (as stored), a family (the
-// groups suggested), a since (a date, a duration or days ago).
+// groups suggested), a since (a date, a duration or days ago), a rater
+// (me, or a colleague's name as imported).
 func newForm() filterform.Model {
 	return filterform.New(
 		filterform.Field{Name: "tag", Any: "any tag", Check: func(s string) error {
@@ -26,6 +28,7 @@ func newForm() filterform.Model {
 		}},
 		filterform.Field{Name: "family", Any: "any family", Choices: []string{"alpha", "beta", "gamma", "videoa", "videob", "videoc3.1"}},
 		filterform.Field{Name: "since", Any: "any time", Choices: filterform.SinceChoices, Check: filterform.CheckSince},
+		filterform.Field{Name: "rater", Any: "anyone", Choices: []string{store.RaterMe}, Check: checkRater},
 	)
 }
 
@@ -36,7 +39,7 @@ func applied(f filterform.Model) filter {
 	if strings.TrimSpace(v[tagField]) == "" {
 		tag = ""
 	}
-	return filter{tag: tag, family: v[familyField], since: v[sinceField]}
+	return filter{tag: tag, family: v[familyField], since: v[sinceField], rater: v[raterField]}
 }
 
 // kindsWidth is the room the boards' names take before the fields.

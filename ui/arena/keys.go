@@ -14,6 +14,7 @@ import (
 type keyMap struct {
 	NextKind, PrevKind, Kinds key.Binding // the boards: chat, image, video
 	Matrix, Filter, Clear     key.Binding
+	Share                     key.Binding // the board as a page (ui/components/sharepage)
 	Judge                     key.Binding // the judge asked about the votes it has not seen
 	Up, Down, Run             key.Binding // the pairs that need votes
 	Left, Right               key.Binding // the matrix's columns
@@ -30,8 +31,9 @@ func defaultKeyMap() keyMap {
 		PrevKind: keys.Bind("shift+tab", "previous board", "shift+tab"),
 		Kinds:    keys.Bind("1/2/3", "chat / image / video board", "1", "2", "3"),
 		Matrix:   keys.Bind("m", "board / head-to-head matrix", "m"),
-		Filter:   keys.Bind("/ or f", "filter: tag, family, since", "/", "f"),
+		Filter:   keys.Bind("/ or f", "filter the votes", "/", "f"),
 		Clear:    keys.Bind("x", "clear the filters", "x"),
+		Share:    keys.Share(),
 		Judge:    keys.Bind("J", "judge: ask it about the votes it has not seen", "J"),
 		Up:       keys.Up(),
 		Down:     keys.Down(),
@@ -70,7 +72,7 @@ func (k keyMap) help(typing, matrix bool) tab.Help {
 	all := tab.Help{
 		Short: []key.Binding{k.NextKind, k.Matrix, k.Filter, k.Up, k.Down, k.Run},
 		Groups: []tab.KeyGroup{
-			{Title: arenaKeys, Keys: []key.Binding{k.NextKind, k.PrevKind, k.Kinds, k.Matrix, k.Filter, k.Clear, k.Judge,
+			{Title: arenaKeys, Keys: []key.Binding{k.NextKind, k.PrevKind, k.Kinds, k.Matrix, k.Filter, k.Clear, k.Judge, k.Share,
 				k.PageUp, k.PageDown, k.Top, k.Bottom}},
 			{Title: pairKeys, Keys: []key.Binding{k.Up, k.Down, k.Run}},
 			{Title: matrixKeys, Keys: []key.Binding{k.Left, k.Right}},

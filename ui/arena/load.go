@@ -25,6 +25,7 @@ type board struct {
 	blind  rank.Board          // the blind votes, fitted
 	open   rank.Board          // the votes cast with the names shown: counted only
 	rated  []store.RatedTarget // stars and winner marks given with the names shown
+	agree  []store.Agreement   // pairs of raters (agree.go)
 	stamp  string              // what it was computed from (store.BoardsStamp)
 	judge  string              // the judge calibrated against (chat); "" none
 	calib  *judge.Calibration  // its agreement with the blind votes, from its kept verdicts
@@ -55,6 +56,9 @@ func (b *board) compute(ctx context.Context, db *store.Store, vf store.VoteFilte
 		}
 	}
 	if b.blind, b.open, err = store.StyledBoards(votes, styles, rounds); err != nil {
+		return err
+	}
+	if b.agree, err = db.Agreements(ctx, vf); err != nil {
 		return err
 	}
 	if b.kind != store.VoteChat { // stars are given in Compare only

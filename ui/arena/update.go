@@ -44,10 +44,10 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.refilter(filter{})
 	case key.Matches(msg, m.km.Run):
 		return m, m.needs.run(m.shown(), m.boards.db)
+	case key.Matches(msg, m.km.Share):
+		return m, m.share()
 	case key.Matches(msg, m.km.Judge):
-		var cmd tea.Cmd
-		m.cal, cmd = m.cal.start(m.shown(), m.boards.db, m.filter.votes(kinds[m.kind], m.boards.now()))
-		return m, cmd
+		return m.judge()
 	}
 	return m.move(msg), nil
 }

@@ -117,6 +117,9 @@ func (m Model) body() (lines []string, pick int) {
 		pick = len(out) + 2 + m.needs.pick // a blank, the heading, the pairs
 		out = append(append(out, ""), pl...)
 	}
+	if al := b.agreeLines(m.st, m.width); len(al) > 0 {
+		out = append(append(out, ""), al...)
+	}
 	if ol := b.apart(m.st, m.width); len(ol) > 0 {
 		out = append(append(out, ""), ol...)
 	}

@@ -12,7 +12,7 @@ import (
 // keyMap is the tab's keys, by where they act.
 type keyMap struct {
 	// The list of batches.
-	Open, New, Resume, RetryFailed, Export key.Binding
+	Open, New, Resume, RetryFailed, Export, Share key.Binding
 	// The path field.
 	Start, Edit, Cancel key.Binding
 	// The matrix, and a cell's replies.
@@ -30,6 +30,7 @@ func defaultKeyMap() keyMap {
 		Resume:      keys.Bind("r", "resume", "r"),
 		RetryFailed: keys.Bind("R", "resume, failed cells too", "R"),
 		Export:      keys.Bind("x", "export", "x"), // Markdown and CSV, as batch export writes
+		Share:       keys.Share(),
 
 		Start:  keys.Bind("enter", "weigh and run", "enter"),
 		Edit:   keys.Bind("ctrl+o", "edit in $EDITOR (a starter if new), then run", "ctrl+o"),
@@ -149,12 +150,12 @@ func (k keyMap) help(p place, lk list.KeyMap, running, open bool, question []key
 // groups are every key of the tab, a group a place; the reader's last.
 func (k keyMap) groups(lk list.KeyMap) []tab.KeyGroup {
 	return []tab.KeyGroup{
-		{Title: listKeys, Keys: append(lk.Moves.Bindings(), k.Open, k.New, k.Resume, k.RetryFailed, k.Export, lk.Filter, lk.Delete)},
+		{Title: listKeys, Keys: append(lk.Moves.Bindings(), k.Open, k.New, k.Resume, k.RetryFailed, k.Export, k.Share, lk.Filter, lk.Delete)},
 		{Title: filterKeys, Keys: lk.Filtering()},
 		{Title: deleteKeys, Keys: lk.Question()},
 		{Title: pathKeys, Keys: []key.Binding{k.Start, k.Edit, k.Cancel}},
 		{Title: matrixKeys, Keys: []key.Binding{k.Up, k.Down, k.Left, k.Right, k.PageUp, k.PageDown, k.Top, k.Bottom,
-			k.Cell, k.Sort, k.Reverse, k.Disagree, k.Flaky, k.Stability, k.Compare, k.CompareBlind, k.Resume, k.RetryFailed, k.Export}},
+			k.Cell, k.Sort, k.Reverse, k.Disagree, k.Flaky, k.Stability, k.Compare, k.CompareBlind, k.Resume, k.RetryFailed, k.Export, k.Share}},
 		{Title: backKeys, Keys: []key.Binding{k.Back}},
 		{Title: runningKeys, Keys: []key.Binding{k.Stop}},
 		{Title: readerKeys, Keys: []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Close}},

@@ -6,6 +6,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/internal/share"
+	"atelier/ui/components/sharepage"
 	"atelier/ui/tab"
 )
 
@@ -59,6 +61,8 @@ func (m Model) listKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.resume(b, true)
 	case key.Matches(msg, m.km.Export):
 		return m, exportCmd(m.db, b.ID, m.exportDir)
+	case key.Matches(msg, m.km.Share):
+		return m, sharepage.Cmd(m.db, share.Options{}, share.Ref{Batch: b.ID})
 	}
 	var cmd tea.Cmd
 	m.list, cmd = m.list.Update(msg)
@@ -103,6 +107,8 @@ func (m Model) matrixKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.resume(x.b, true)
 	case key.Matches(msg, k.Export):
 		return m, exportCmd(m.db, x.b.ID, m.exportDir)
+	case key.Matches(msg, k.Share):
+		return m, sharepage.Cmd(m.db, share.Options{}, share.Ref{Batch: x.b.ID})
 	}
 	if note := x.key(msg, k, max(m.layout().rows(), 1)); note != nil {
 		return m, note

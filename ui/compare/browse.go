@@ -81,6 +81,8 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, m.run.continueChat(m.lens.focus)
 	case key.Matches(msg, k.Export):
 		return m, m.verdicts.exportRun(m.db, m.run.convID, m.exportDir)
+	case key.Matches(msg, k.Share):
+		return m, shareRun(m.db, m.run.convID)
 	}
 	return m.runKey(msg)
 }

@@ -18,7 +18,8 @@ type keyMap struct {
 	// Looking at the columns.
 	Next, Prev, Zoom, Sync       key.Binding
 	Rate, Note, Winner, Continue key.Binding
-	Export, Rerun, Edit, Targets key.Binding
+	Export, Share, Rerun, Edit   key.Binding
+	Targets                      key.Binding
 	Stop, Older, Newer           key.Binding
 	Diff, Tags, Sets, Judge      key.Binding
 	Scroll                       markdown.KeyMap // a column, or all while in sync
@@ -53,6 +54,7 @@ func defaultKeyMap() keyMap {
 		Winner:   keys.Bind("w", "winner", "w"),
 		Continue: keys.Bind("c", "continue in chat", "c"),
 		Export:   keys.Bind("x", "export", "x"),
+		Share:    keys.Share(),
 		Rerun:    keys.Bind("ctrl+r", "run", "ctrl+r"),
 		Edit:     keys.Bind("e/enter", "edit prompt", "e", "enter"),
 		Targets:  keys.Bind("ctrl+t", "targets", "ctrl+t"),
@@ -169,7 +171,7 @@ func (h helpKeys) help() tab.Help {
 	k, s, f := h.km, h.km.Scroll, h.km.Form
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: columnKeys, Keys: []key.Binding{k.Next, k.Prev, k.Zoom, k.Sync, s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}},
-		{Title: judgeKeys, Keys: []key.Binding{tab.Retitle(k.Rate, "rate 1 to 5 stars; 0 clears"), k.Note, k.Winner, k.Judge, k.Continue, k.Export}},
+		{Title: judgeKeys, Keys: []key.Binding{tab.Retitle(k.Rate, "rate 1 to 5 stars; 0 clears"), k.Note, k.Winner, k.Judge, k.Continue, k.Export, k.Share}},
 		{Title: runKeys, Keys: []key.Binding{k.Edit, k.Targets, k.Sets, k.Rerun, k.Stop, k.Older, k.Newer, k.Diff, k.Tags}},
 		{Title: setKeys, Keys: []key.Binding{tab.Retitle(k.Save, "take the set named"), k.SetSave, k.Cancel}},
 		{Title: blindKeys, Keys: []key.Binding{k.Blind}},

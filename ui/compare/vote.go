@@ -19,7 +19,7 @@ import (
 
 var (
 	errVoteEnded = errors.New("the vote opens once every reply has ended (esc stops the rest)")
-	errVoteBlind = errors.New("compare: blind until you vote: rating, winner, continuing and export come after the vote")
+	errVoteBlind = errors.New("compare: blind until you vote: rating, winner, continuing, export and sharing come after the vote")
 )
 
 // voteKey hands a key to the vote on the run on screen when it is the
@@ -42,7 +42,7 @@ func (m Model) voteKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 		return m, cmd, true
 	}
 	k := m.km
-	if m.arena.hidden() && key.Matches(msg, k.Rate, k.Winner, k.Continue, k.Export) {
+	if m.arena.hidden() && key.Matches(msg, k.Rate, k.Winner, k.Continue, k.Export, k.Share) {
 		return m, tab.Warn(errVoteBlind.Error()), true
 	}
 	return m, nil, false

@@ -9,6 +9,8 @@
 //   - style: the looks every component and tab shares.
 //   - keys: the grammar of keys, the verbs every tab shares on one key.
 //   - palette: the command palette (ctrl+p).
+//   - sharepage: the share key's page, written into the data folder's
+//     shares/ (internal/share).
 //   - guard: the budget guard, asking before a run whose estimate passes
 //     the [budget].
 package components

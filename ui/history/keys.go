@@ -20,7 +20,7 @@ type keyMap struct {
 	Open, Search, Filters, Clear key.Binding
 
 	// Acting on the item under the cursor, or the open one.
-	Export, Delete, Rerun, Recipe, JSON, ToVideo key.Binding
+	Export, Share, Delete, Rerun, Recipe, JSON, ToVideo key.Binding
 
 	// An open item.
 	Thinking, Lanes, File, Back key.Binding
@@ -49,6 +49,7 @@ func defaultKeyMap() keyMap {
 		Clear:   keys.Bind("esc", "clear search", "esc"),
 
 		Export:  keys.Bind("x", "export", "x"),
+		Share:   keys.Share(),
 		Delete:  keys.Bind("d/delete", "delete", "d", "delete"),
 		Rerun:   keys.Bind("r", "re-run", "r"),
 		Recipe:  keys.Bind("R", "re-run from the file's recipe", "R"),
@@ -131,7 +132,7 @@ func (h helpKeys) help() tab.Help {
 	k := h.km
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: listKeys, Keys: append(k.Moves.Bindings(), k.Open, k.Search, k.Filters, k.Clear, k.Costs)},
-		{Title: itemKeys, Keys: []key.Binding{k.Export, k.Delete, k.Rerun, k.Recipe, k.ToVideo, k.JSON}},
+		{Title: itemKeys, Keys: []key.Binding{k.Export, k.Share, k.Delete, k.Rerun, k.Recipe, k.ToVideo, k.JSON}},
 		{Title: readKeys, Keys: append(append(k.Moves.Bindings(), k.Back, k.Thinking, k.Lanes, k.File), linkKeys(k)...)},
 		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
 		{Title: searchKeys, Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},

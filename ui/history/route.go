@@ -6,7 +6,9 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/internal/share"
 	"atelier/store"
+	"atelier/ui/components/sharepage"
 	"atelier/ui/components/style"
 	"atelier/ui/tab"
 )
@@ -93,6 +95,8 @@ func (m Model) act(msg tea.KeyPressMsg, r row, title string) (_ Model, _ tea.Cmd
 		return m, notForBatch(r), true
 	case key.Matches(msg, k.Export):
 		return m, exportCmd(m.db, m.output, r), true
+	case key.Matches(msg, k.Share):
+		return m, sharepage.Cmd(m.db, share.Options{}, shareRef(r.ref)), true
 	case key.Matches(msg, k.Delete):
 		var cmd tea.Cmd
 		m.del, cmd = m.del.ask(m.env(), r, title)
@@ -137,4 +141,13 @@ func (m Model) deleted(msg deletedMsg) (Model, tea.Cmd) {
 	gone := tab.DeletedMsg{Ref: msg.row.ref, RequestID: msg.row.requestID}
 	return m, tea.Batch(tab.Notice("deleted "+string(msg.row.ref.Kind)+" “"+oneLine(msg.title, 40)+"”"),
 		func() tea.Msg { return gone })
+}
+
+// shareRef is what the share key shares of an item: a batch as a batch,
+// anything else as itself.
+func shareRef(r store.ItemRef) share.Ref {
+	if r.Kind == store.KindBatch {
+		return share.Ref{Batch: r.ID}
+	}
+	return share.Ref{Item: r}
 }

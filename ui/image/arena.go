@@ -2,7 +2,6 @@ package imagetab
 
 import (
 	"math/rand/v2"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -132,16 +131,7 @@ func (r *run) ballot() store.Vote {
 // imageTarget is the name the leaderboard ranks an image model under:
 // the model, with the settings that change its pictures.
 func imageTarget(model string, s spec) string {
-	var set []string
-	for _, kv := range [][2]string{{"background", s.Background}, {"quality", s.Quality}, {"size", strings.TrimSpace(s.Size)}} {
-		if kv[1] != "" {
-			set = append(set, kv[0]+"="+kv[1])
-		}
-	}
-	if len(set) == 0 {
-		return model
-	}
-	return model + ":" + strings.Join(set, ",")
+	return store.ImageTarget(model, s.Background, s.Quality, s.Size)
 }
 
 // footer is the footer of a blind run before its vote: how the lanes

@@ -11,8 +11,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/internal/limits"
+	"atelier/internal/share"
 	"atelier/store"
 	"atelier/ui/components/list"
+	"atelier/ui/components/sharepage"
 	"atelier/ui/tab"
 )
 
@@ -143,6 +145,8 @@ func (g *gallery) key(msg tea.KeyPressMsg, km keyMap, height int, db *store.Stor
 		return warn, galleryExit{edit: true, in: in}
 	case key.Matches(msg, km.Recipe, km.Vary):
 		return recipeOf(jobPath(db, job), key.Matches(msg, km.Vary)), out
+	case key.Matches(msg, km.Share):
+		return sharepage.Cmd(db, share.Options{}, share.Ref{Item: store.ItemRef{Kind: store.KindImage, ID: job.ID}}), out
 	case key.Matches(msg, km.ToVideo):
 		return toVideo(jobPath(db, job), job.Prompt), out
 	}

@@ -38,6 +38,7 @@ type keyMap struct {
 	Compare              key.Binding
 	Recipe               key.Binding // R: the form from the image's recipe
 	Vary                 key.Binding // v: the image's recipe sent again, as a new job
+	Share                key.Binding // P: the job as a page (ui/components/sharepage)
 	ToVideo              key.Binding // V: the image to the Video tab, as an image-to-video input
 	Back                 key.Binding // esc: from the results, the gallery or the picker, one level back
 
@@ -75,6 +76,7 @@ func defaultKeyMap() keyMap {
 		Compare:    keys.Bind("c", "compare models", "c"),
 		Recipe:     keys.Bind("R", "form from recipe", "R"),
 		Vary:       keys.Bind("v", "vary", "v"),
+		Share:      keys.Share(),
 		ToVideo:    keys.ToVideo(),
 		Back:       keys.Back(),
 
@@ -145,7 +147,7 @@ func (h helpKeys) short() []key.Binding {
 	case viewing:
 		ks = []key.Binding{k.Open, k.EditThis, k.ToVideo, k.Gallery, k.Rerun, pick, k.FullScreen, k.Back}
 	case browsing:
-		return []key.Binding{k.Open, k.Rerun, k.EditThis, k.ToVideo, k.Recipe, k.Vary, k.Back}
+		return []key.Binding{k.Open, k.Rerun, k.EditThis, k.ToVideo, k.Recipe, k.Vary, k.Share, k.Back}
 	case picking:
 		return []key.Binding{k.Toggle, k.Run, k.Blind, k.Cancel}
 	case voting:
@@ -186,7 +188,7 @@ func (h helpKeys) help() tab.Help {
 			k.AddImage, k.SetMask, k.Gallery, k.Compare, tab.Retitle(k.Next, "to the form"), tab.Retitle(k.Prev, "to the form's last row")}},
 		{Title: leaveKeys, Keys: []key.Binding{tab.Retitle(k.Back, "back to the form")}},
 		{Title: runningKeys, Keys: []key.Binding{k.Stop}},
-		{Title: galleryKeys, Keys: append(l.Moves.Bindings(), l.Filter, k.Open, k.Rerun, k.EditThis, k.ToVideo, k.Recipe, k.Vary, k.Back)},
+		{Title: galleryKeys, Keys: append(l.Moves.Bindings(), l.Filter, k.Open, k.Rerun, k.EditThis, k.ToVideo, k.Recipe, k.Vary, k.Share, k.Back)},
 		{Title: pickerKeys, Keys: append(k.Moves.Bindings(), k.Toggle, k.Run, k.Blind, k.Cancel)},
 		{Title: voteKeys, Keys: h.vote},
 		{Title: judgeKeys, Keys: h.judging()},

@@ -89,11 +89,15 @@ func saying(answer, what string) string {
 // is never changed.
 func Withdraw() key.Binding { return Bind("W", "withdraw the vote", "W") }
 
+// Share writes what the tab shows as one self-contained HTML page
+// (ui/components/sharepage), in every tab that shares.
+func Share() key.Binding { return Bind("P", "share as a page", "P") }
+
 // Shared are the grammar's bindings whose words never change (Yes and No
 // say what they answer): the verbs README's key table must hold.
 func Shared() []key.Binding {
 	return []key.Binding{Up(), Down(), PageUp(), PageDown(), Top(), Bottom(), RowUp(), RowDown(),
-		NextField(), PrevField(), Filter(), Open(), Back(), Withdraw()}
+		NextField(), PrevField(), Filter(), Open(), Back(), Withdraw(), Share()}
 }
 
 // Moves are the keys that move a cursor through a list, every list's.

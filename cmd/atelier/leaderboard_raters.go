@@ -1,0 +1,48 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"atelier/store"
+)
+
+// Raters on the leaderboard (issue 34): every rater's blind votes count
+// unless --rater names one ("me": your own); the agreement of each pair
+// of raters over the comparisons both voted is printed after the board.
+
+func addRaterFlag(cmd *cobra.Command, f *store.VoteFilter) {
+	cmd.Flags().StringVar(&f.Rater, "rater", "", "only this rater's votes (me: your own; a colleague's as imported by `votes import`)")
+}
+
+// checkRater is the --rater flag's rule.
+func checkRater(name string) error {
+	if name == "" || name == store.RaterMe {
+		return nil
+	}
+	if err := store.CheckRater(name); err != nil {
+		return usagef("--rater: %v", err)
+	}
+	return nil
+}
+
+// printAgreements writes the raters' agreement, when two raters voted on
+// the same comparisons.
+func printAgreements(w io.Writer, ags []store.Agreement) {
+	if len(ags) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nRaters' agreement on the comparisons both voted:\n")
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, a := range ags {
+		kappa := "κ undefined (one same verdict throughout)"
+		if a.KappaOK {
+			kappa = fmt.Sprintf("Cohen's κ %.2f", a.Kappa)
+		}
+		fmt.Fprintf(tw, "  %s · %s\t%s\t%.0f%% agree\t%s\n", cleanLine(a.A), cleanLine(a.B), count(a.N, "comparison"), 100*a.Percent, kappa)
+	}
+	tw.Flush()
+}
