@@ -104,7 +104,11 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case stampedMsg:
 		return m.stamped(msg)
 	case loadedMsg:
-		return m.loaded(msg), nil
+		m = m.loaded(msg)
+		return m, m.boards.style()
+	case styledMsg:
+		m.boards = m.boards.styled(msg)
+		return m, nil
 	case promptMsg:
 		return m, msg.rerun()
 	}

@@ -30,6 +30,13 @@ type board struct {
 	judge  string              // the judge calibrated against (chat); "" none
 	calib  *judge.Calibration  // its agreement with the blind votes, from its kept verdicts
 	err    error
+
+	// styling says the style-controlled fit of a chat board is being
+	// computed, from votes (see styleCmd); the board shows without it
+	// meanwhile.
+	styling bool
+	votes   []store.Vote
+	vf      store.VoteFilter
 }
 
 // loadedMsg is a load's result; gen says which load.
@@ -49,21 +56,16 @@ func (b *board) compute(ctx context.Context, db *store.Store, vf store.VoteFilte
 	if err != nil {
 		return err
 	}
-	var styles store.VoteStyles
-	if b.kind == store.VoteChat { // the style-controlled fit reads the judged replies
-		if styles, err = db.VoteStyles(ctx, vf); err != nil {
-			return err
-		}
-	}
-	if b.blind, b.open, err = store.StyledBoards(votes, styles, rounds); err != nil {
+	if b.blind, b.open, err = store.Boards(votes, rounds); err != nil {
 		return err
 	}
 	if b.agree, err = db.Agreements(ctx, vf); err != nil {
 		return err
 	}
-	if b.kind != store.VoteChat { // stars are given in Compare only
+	if b.kind != store.VoteChat { // stars, styles and the judge are chat's only
 		return nil
 	}
+	b.styling, b.votes, b.vf = true, votes, vf
 	ratings, err := db.LaneRatings(ctx, vf)
 	if err != nil {
 		return err
@@ -135,4 +137,29 @@ func (m Model) loaded(msg loadedMsg) Model {
 	m.matrix.col = min(m.matrix.col, max(len(msg.board.blind.Entries)-1, 0))
 	m.follow()
 	return m
+}
+
+// styledMsg is the style-controlled fit of load gen's chat board.
+type styledMsg struct {
+	gen int
+	fit *rank.StyleFit
+	err error
+}
+
+// styleCmd computes the style-controlled fit of b, a chat board just
+// loaded, in a command of its own: it reads every judged reply's style
+// (measured once and kept, but read for each vote), which at thousands of
+// votes costs more than the plain board, so the board shows first and its
+// STYLED column comes when this ends.
+func styleCmd(db *store.Store, gen int, b board) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), loadWait)
+		defer cancel()
+		styles, err := db.VoteStyles(ctx, b.vf) // the votes' own filter, its "since" as the load read it
+		if err != nil {
+			return result(styledMsg{gen: gen, err: err})
+		}
+		blind, _, err := store.StyledBoards(b.votes, styles, 0) // the plain fit's intervals are the loaded board's
+		return result(styledMsg{gen: gen, fit: blind.Style, err: err})
+	}
 }

@@ -72,6 +72,32 @@ func (l loader) took(msg loadedMsg) (loader, bool) {
 	return l, true
 }
 
+// styled puts the style-controlled fit into the board it was computed
+// for, unless a newer load was asked for since. A fit that failed leaves
+// the board without it, as a board whose replies are gone is.
+func (l loader) styled(msg styledMsg) loader {
+	if msg.gen != l.gen || l.board == nil || !l.board.styling {
+		return l
+	}
+	b := *l.board
+	b.styling, b.votes = false, nil
+	if msg.err == nil {
+		b.blind.Style = msg.fit
+	}
+	l.board = &b
+	return l
+}
+
+// style is the command that computes the style-controlled fit of the
+// board just taken, if it wants one.
+func (l loader) style() tea.Cmd {
+	b := l.board
+	if b == nil || !b.styling || l.db == nil {
+		return nil
+	}
+	return styleCmd(l.db, l.gen, *b)
+}
+
 // shown is the board of kind under f: nil while it is being computed.
 func (l loader) shown(kind store.VoteKind, f filter) *board {
 	if b := l.board; b != nil && b.kind == kind && b.filter == f {

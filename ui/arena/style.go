@@ -54,6 +54,9 @@ func (b *board) rigorLines(st styles) []string {
 		}
 		i = j
 	}
+	if b.styling {
+		out = append(out, st.Hint.Render("STYLED: the rating with style held equal, being computed…"))
+	}
 	if f := b.blind.Style; f != nil {
 		parts := make([]string, len(f.Coefficients))
 		for k, c := range f.Coefficients {
