@@ -227,20 +227,7 @@ func covariance(t *tally, prior float64, th []float64) []float64 {
 	g := make([]float64, n)
 	h := make([]float64, n*n)
 	gradHess(t, prior, th, g, h)
-	if !cholFactor(h, n, n) {
-		return nil
-	}
-	cov := make([]float64, n*n)
-	col := make([]float64, n)
-	for j := 0; j < n; j++ {
-		clear(col)
-		col[j] = 1
-		cholSubst(h, n, n, col)
-		for i := range col {
-			cov[i*n+j] = col[i]
-		}
-	}
-	return cov
+	return invert(h, n)
 }
 
 // eloScale turns natural-log strengths into points: 400 per factor of ten.
