@@ -60,7 +60,7 @@ func (r *Renderer) scanWords() {
 			break // the word may not be whole yet
 		}
 		if plainWord(text[p:w]) {
-			o.words = append(o.words, cutPoint{at: p, mark: p, kind: cutWord})
+			o.words = append(o.words, p)
 		}
 		p = w
 	}
