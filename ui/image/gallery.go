@@ -89,8 +89,13 @@ func (g *gallery) reload(db *store.Store) tea.Cmd {
 // the tab shows it, or changed out of sight and the tab is shown now: a
 // job another process made shows, the cursor staying on its job.
 func (m *Model) followStore(msg tea.Msg) tea.Cmd {
-	if m.area != galleryArea || m.db == nil || !m.stale.Follow(msg, tab.Image) {
+	if (m.area != galleryArea && m.area != stripArea) || m.db == nil || !m.stale.Follow(msg, tab.Image) {
 		return nil
+	}
+	if m.area == stripArea {
+		var cmd tea.Cmd
+		m.strip, cmd = m.strip.Follow()
+		return cmd
 	}
 	return m.gallery.reload(m.db)
 }

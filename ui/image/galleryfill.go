@@ -105,6 +105,9 @@ func fillFromRecipe(db *store.Store, msg tab.RerunMsg) tea.Cmd {
 			var r spec
 			if r, err = requestSpec(msg.Model, msg.Prompt, msg.BodyJSON, msg.SettingsJSON); err == nil {
 				r.Inputs, r.Mask, s = s.Inputs, s.Mask, r
+				// The recipe's fields without a row (a seed: what tells
+				// variants apart in the strip) go again as they were.
+				s.Extra, err = otherFields(msg.BodyJSON)
 			}
 		}
 		return result(jobFilledMsg{id: msg.ID, spec: s, err: err})

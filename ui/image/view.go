@@ -18,6 +18,9 @@ func (m Model) View() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
+	if m.area == stripArea {
+		return m.strip.View(m.viewer)
+	}
 	if m.area == galleryArea {
 		return m.gallery.view(m.st, m.viewer, m.prices, m.db, m.width, m.height)
 	}

@@ -1,0 +1,54 @@
+package imagetab
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"atelier/ui/components/strip"
+	"atelier/ui/tab"
+)
+
+// The strip of variants (issue 33): s in the gallery shows every image
+// of the selected job's recipe lineage side by side (ui/components/strip,
+// History's too); R there reloads one into the form, esc goes back to the
+// gallery. It follows the store as the gallery does.
+
+// newStrip is the tab's strip: its answers addressed to the tab, its
+// pictures freed from the terminal through the viewer.
+func (m Model) newStrip() strip.Model { return strip.New(result, m.viewer.Forget) }
+
+// openStrip shows the strip of the job selected in the gallery.
+func (m Model) openStrip() (Model, tea.Cmd) {
+	j, ok := m.gallery.selected()
+	if !ok {
+		return m, tab.Warn("no image job selected")
+	}
+	m.area = stripArea
+	m.strip.SetSize(m.width, m.height)
+	var cmd tea.Cmd
+	m.strip, cmd = m.strip.Open(m.db, j.ID)
+	return m, cmd
+}
+
+// stripKey moves along the strip or reloads; esc goes back to the gallery.
+func (m Model) stripKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	if key.Matches(msg, m.km.Back) {
+		m.strip = m.strip.Close()
+		m.area = galleryArea
+		return m, m.gallery.reload(m.db)
+	}
+	s, cmd, _ := m.strip.Update(msg)
+	m.strip = s
+	return m, cmd
+}
+
+// placeStrip sends the terminal the strip's pictures in sight (kitty
+// graphics; nothing for half blocks), and says whether there are any.
+func (m Model) placeStrip() (tea.Cmd, bool) {
+	var cmds []tea.Cmd
+	shown := m.strip.Visible()
+	for _, s := range shown {
+		cmds = append(cmds, m.viewer.Prepare(s.Key, s.Img, s.Cols, s.Rows))
+	}
+	return tea.Batch(cmds...), len(shown) > 0
+}

@@ -1,0 +1,69 @@
+package imagetab
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"atelier/client"
+	"atelier/store"
+	"atelier/ui/tab"
+	"atelier/ui/tab/tabtest"
+)
+
+// The strip of variants from the gallery (issue 33): s shows the job's
+// lineage with what tells each apart, follows a variant another process
+// makes (the cursor staying on its job), and R reloads the chosen one
+// into the form; esc goes back to the gallery.
+func TestGalleryStripOfVariants(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, nil)
+	h.set("prompt", "a red kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
+	h.to(rowQuality).pick(rowQuality, "medium").Keys("enter")
+	h.to("prompt").set("prompt", "a green field").Keys("enter")
+	jobs := h.jobs() // newest first
+	h.Keys("g", "down", "s")
+	if h.m.area != stripArea {
+		t.Fatalf("s in the gallery did not open the strip:\n%s", h.view())
+	}
+	v := h.view()
+	for _, want := range []string{"Variants · 2 image jobs · “a red kite”", "quality low", "quality medium", "▲ #2"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("no %q in the strip:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "a green field") {
+		t.Fatalf("another prompt in the strip:\n%s", v)
+	}
+
+	other := tabtest.OpenStore(t, h.db.Dir()) // another process makes a variant
+	tabtest.Must[int64](t)(other.AddImageJob(context.Background(), store.ImageJobStart{Model: client.ImageModel2, Prompt: "a red kite",
+		RequestJSON: json.RawMessage(`{"model":"` + client.ImageModel2 + `","prompt":"a red kite","size":"256x256","quality":"high"}`)}))
+	h.Send(tab.StoreChangedMsg{Shown: tab.Image})
+	v = h.view()
+	if !strings.Contains(v, "3 image jobs") || !strings.Contains(v, "quality high") || !strings.Contains(v, "▲ #2") {
+		t.Fatalf("the new variant is not in the strip, or the cursor moved:\n%s", v)
+	}
+
+	h.Keys("left", "R")
+	var rerun *tab.RerunMsg
+	for _, msg := range h.Out {
+		if r, ok := msg.(tab.RerunMsg); ok {
+			rerun = &r
+		}
+	}
+	if rerun == nil || rerun.ID != jobs[2].ID || rerun.To != tab.Image || len(rerun.BodyJSON) == 0 {
+		t.Fatalf("R sent %+v, want job %d with its recipe", rerun, jobs[2].ID)
+	}
+	h.Send(*rerun) // the shell hands it back
+	if s := h.m.form.spec(); s.Prompt != "a red kite" || s.Quality != "low" || h.m.area != formArea || h.m.strip.IsOpen() {
+		t.Fatalf("after R: form %+v in area %d", s, h.m.area)
+	}
+
+	h.to(rowQuality).Keys("g", "down", "s", "esc")
+	if h.m.area != galleryArea || h.m.strip.IsOpen() {
+		t.Fatalf("esc left the strip for area %d", h.m.area)
+	}
+	h.NoErrors()
+}
