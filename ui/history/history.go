@@ -31,6 +31,7 @@ import (
 	"atelier/store"
 	"atelier/store/price"
 	"atelier/ui/components/filter"
+	"atelier/ui/components/strip"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
@@ -59,10 +60,11 @@ type Model struct {
 
 	browse browse // the list, its filters and search, today's spending
 
-	costs  costsView // the costs by day, model and kind
-	reader reader    // the open item
-	opens  int       // items opened so far: each opening's seq
-	del    deletion  // a deletion being asked
+	costs  costsView   // the costs by day, model and kind
+	reader reader      // the open item
+	strip  strip.Model // the strip of variants of an image job (s), over the list or the item
+	opens  int         // items opened so far: each opening's seq
+	del    deletion    // a deletion being asked
 
 	km            keyMap
 	st            styles
@@ -88,6 +90,7 @@ func New(o Options) Model {
 	}
 	m.st = newStyles(true)
 	m.browse = newBrowse(m.st, m.db != nil)
+	m.strip = strip.New(result, nil) // half blocks: nothing held in the terminal
 	return m
 }
 
@@ -109,6 +112,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 // paste) goes to the search field while it has the keyboard.
 func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	var cmd tea.Cmd
+	if m, cmd, ok := m.stripAnswer(msg); ok {
+		return m, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
@@ -120,7 +126,11 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		if msg.Shown != tab.History {
 			return m, nil // read again when shown
 		}
-		return m.changed()
+		if m.strip.IsOpen() {
+			m, cmd = m.followStrip()
+		}
+		m, list := m.changed()
+		return m, tea.Batch(cmd, list)
 	case tab.SettingsMsg:
 		m = m.withSettings(msg.Settings)
 		m.costs, cmd = m.costs.count(m.env(), m.browse.filters)
@@ -169,6 +179,7 @@ func (m *Model) SetSize(w, h int) {
 	m.browse.input.SetWidth(max(w-lipglossWidth(searchLabel)-2, 10))
 	m.browse.filters.form.SetWidth(max(w-2, 20))
 	m.browse.list = m.browse.list.follow(m.browse.height(m.env()))
+	m.strip.SetSize(w, h)
 	if m.reader.open {
 		m.reader.relayout(m.env())
 	}
@@ -186,6 +197,7 @@ func (m *Model) SetDark(dark bool) {
 	m.browse.input.SetStyles(m.st.Input)
 	m.browse.filters.form.SetStyles(filter.DefaultStyles(dark))
 	m.md = newMDCache()
+	m.strip.Styles = strip.DefaultStyles(dark)
 	if m.reader.open {
 		m.reader.relayout(m.env())
 	}
@@ -213,6 +225,8 @@ func (m Model) mode() mode {
 	switch {
 	case m.del.asking():
 		return confirming
+	case m.strip.IsOpen():
+		return stripping
 	case m.reader.open:
 		return reading
 	case m.costs.open:
@@ -251,6 +265,9 @@ func (m Model) withPrices(p price.Table) Model {
 // shown refreshes the list when the tab comes into view: other tabs may
 // have added to the history meanwhile.
 func (m Model) shown() (Model, tea.Cmd) {
+	if m.strip.IsOpen() {
+		return m.followStrip()
+	}
 	if m.reader.open || m.del.asking() {
 		return m, nil
 	}
