@@ -33,7 +33,7 @@ func DefaultStyles(isDark bool) Styles {
 		Chosen: style.Fg(p.Accent).Bold(true).Reverse(true), Failed: style.Fg(p.Error)}
 }
 
-// Tile sizes: a tile is a fifth of the width, within these.
+// Tile sizes: a tile is a sixth of the width, within these.
 const (
 	minTile = 16
 	maxTile = 30
@@ -51,10 +51,10 @@ func (m Model) window() (first, shown, cols int) {
 	if n == 0 || m.w <= 0 {
 		return 0, 0, 0
 	}
-	tile := max(minTile, min(maxTile, m.w/5))
+	tile := max(minTile, min(maxTile, m.w/6))
 	shown = max(1, min(n, (m.w+1)/(tile+1)))
 	first = max(0, min(m.cursor-shown/2, n-shown))
-	return first, shown, max(1, (m.w-(shown-1))/shown)
+	return first, shown, max(1, min(maxTile, (m.w-(shown-1))/shown))
 }
 
 // thumbRows is how tall a thumbnail is: about square in cells of 1:2,
@@ -180,9 +180,7 @@ func textCell(text string, cols, rows int) []string {
 		if y == (rows-1)/2 {
 			l = ansi.Truncate(text, inner, "…")
 		}
-		w := ansi.StringWidth(l)
-		left := (inner - w) / 2
-		out = append(out, "│"+strings.Repeat(" ", left)+l+strings.Repeat(" ", inner-w-left)+"│")
+		out = append(out, "│"+centre(l, inner)+"│")
 	}
 	return append(out, "╰"+strings.Repeat("─", inner)+"╯")
 }
@@ -205,7 +203,7 @@ func (m Model) labelCell(i, cols int, chosen bool) string {
 	if chosen {
 		st = m.Styles.Chosen
 	}
-	return pad(st.Render(ansi.Truncate(line(m.labels[i]), cols, "…")), cols)
+	return centre(st.Render(ansi.Truncate(line(m.labels[i]), cols, "…")), cols)
 }
 
 // idCell is a job's id and how it ended, the chosen one's marked.
@@ -214,7 +212,13 @@ func (m Model) idCell(j store.ImageJob, cols int, chosen bool) string {
 	if chosen {
 		mark = "▲ "
 	}
-	return pad(m.Styles.Meta.Render(ansi.Truncate(fmt.Sprintf("%s#%d %s", mark, j.ID, statusMark(j.Status)), cols, "…")), cols)
+	return centre(m.Styles.Meta.Render(ansi.Truncate(fmt.Sprintf("%s#%d %s", mark, j.ID, statusMark(j.Status)), cols, "…")), cols)
+}
+
+// centre puts s in the middle of w cells.
+func centre(s string, w int) string {
+	left := max(0, (w-ansi.StringWidth(s))/2)
+	return pad(strings.Repeat(" ", left)+s, w)
 }
 
 func statusMark(status string) string {
@@ -229,15 +233,20 @@ func statusMark(status string) string {
 	return "…"
 }
 
-// detail is the chosen job: its id, endpoint and model, when, its
-// request's fields, its prompt and its file.
+// detail is the chosen job: its id, endpoint and model, how it ended, its
+// request's fields, its prompt and its file (or its error).
 func (m Model) detail(j store.ImageJob) []string {
 	st := m.Styles
-	head := fmt.Sprintf("#%d · %s · %s · %s · %s", j.ID, j.Endpoint, line(j.Model), j.CreatedAt.Local().Format("2006-01-02 15:04"), j.Status)
+	head := fmt.Sprintf("#%d · %s · %s · %s", j.ID, j.Endpoint, line(j.Model), j.Status)
+	if j.Total > 0 {
+		head += fmt.Sprintf(" in %.1f s", j.Total.Seconds())
+	}
 	out := []string{st.Label.Render(ansi.Truncate(head, m.w, "…")), st.Meta.Render(ansi.Truncate(line(settings(j)), m.w, "…")),
 		st.Label.Render(ansi.Truncate(line(j.Prompt), m.w, "…"))}
 	if f, ok := ShownFile(j); ok {
 		out = append(out, st.Meta.Render(ansi.Truncate(f.Path, m.w, "…")))
+	} else if j.Error != "" {
+		out = append(out, st.Failed.Render(ansi.Truncate("✗ "+line(j.Error), m.w, "…")))
 	}
 	return out
 }
