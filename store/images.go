@@ -257,14 +257,9 @@ func (s *Store) attachImageFiles(ctx context.Context, jobs []ImageJob) error {
 	if len(jobs) == 0 {
 		return nil
 	}
-	byID := map[int64]*ImageJob{}
-	ids := make([]string, len(jobs))
-	for i := range jobs {
-		byID[jobs[i].ID] = &jobs[i]
-		ids[i] = fmt.Sprint(jobs[i].ID)
-	}
+	byID, ids := jobIndex(jobs)
 	rows, err := s.r.QueryContext(ctx, `SELECT id, job_id, idx, path, mime, width, height, bytes, partial, created_at
-		FROM image_files WHERE job_id IN (`+strings.Join(ids, ",")+`) ORDER BY job_id, partial, idx, id`)
+		FROM image_files WHERE job_id IN (`+ids+`) ORDER BY job_id, partial, idx, id`)
 	if err != nil {
 		return err
 	}

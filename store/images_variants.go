@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -54,14 +55,9 @@ func (s *Store) attachImageInputs(ctx context.Context, jobs []ImageJob) error {
 	if len(jobs) == 0 {
 		return nil
 	}
-	byID := map[int64]*ImageJob{}
-	ids := make([]string, len(jobs))
-	for i := range jobs {
-		byID[jobs[i].ID] = &jobs[i]
-		ids[i] = fmt.Sprint(jobs[i].ID)
-	}
+	byID, ids := jobIndex(jobs)
 	rows, err := s.r.QueryContext(ctx, `SELECT job_id, idx, role, file_id, path FROM image_inputs
-		WHERE job_id IN (`+strings.Join(ids, ",")+`) ORDER BY job_id, idx`)
+		WHERE job_id IN (`+ids+`) ORDER BY job_id, idx`)
 	if err != nil {
 		return err
 	}
@@ -78,4 +74,15 @@ func (s *Store) attachImageInputs(ctx context.Context, jobs []ImageJob) error {
 		j.Inputs = append(j.Inputs, in)
 	}
 	return rows.Err()
+}
+
+// jobIndex maps jobs by id, and lists their ids for an IN (…) clause.
+func jobIndex(jobs []ImageJob) (map[int64]*ImageJob, string) {
+	byID := map[int64]*ImageJob{}
+	ids := make([]string, len(jobs))
+	for i := range jobs {
+		byID[jobs[i].ID] = &jobs[i]
+		ids[i] = strconv.FormatInt(jobs[i].ID, 10)
+	}
+	return byID, strings.Join(ids, ",")
 }

@@ -59,7 +59,7 @@ func reloadOf(db *store.Store, j store.ImageJob) reloadMsg {
 	if model := rc.Model(); model != "" {
 		msg.Model = model
 	}
-	msg.SettingsJSON = withMultipart(msg.SettingsJSON, rc.Multipart)
+	msg.SettingsJSON = WithMultipart(msg.SettingsJSON, rc.Multipart)
 	return reloadMsg{rerun: msg, note: fmt.Sprintf("#%d's recipe is in the Image form", j.ID)}
 }
 
@@ -73,9 +73,10 @@ func reloaded(msg reloadMsg) tea.Cmd {
 	return tea.Sequence(func() tea.Msg { return rerun }, say(msg.note))
 }
 
-// withMultipart is a job's settings with the recipe's word on whether an
-// edit went as multipart, which the form reads from the settings.
-func withMultipart(settings json.RawMessage, multipart bool) json.RawMessage {
+// WithMultipart is a job's settings with the recipe's word on whether an
+// edit went as multipart, which the Image form reads from the settings
+// (History's R too).
+func WithMultipart(settings json.RawMessage, multipart bool) json.RawMessage {
 	s := map[string]any{}
 	_ = json.Unmarshal(settings, &s) // a job without settings has none to keep
 	s["multipart"] = multipart
