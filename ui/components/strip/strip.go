@@ -25,6 +25,7 @@ import (
 
 	"atelier/internal/limits"
 	"atelier/store"
+	"atelier/ui/components/style"
 	"atelier/ui/imageview"
 )
 
@@ -177,6 +178,12 @@ func (m Model) Update(msg tea.Msg) (_ Model, cmd tea.Cmd, handled bool) {
 			return m, nil, false
 		}
 		return m.key(msg)
+	case tea.MouseWheelMsg: // a notch is a variant: the strip is short
+		if !m.open {
+			return m, nil, false
+		}
+		m, cmd = m.moveTo(m.cursor + sign(style.WheelStep(msg)))
+		return m, cmd, true
 	}
 	return m, nil, false
 }
@@ -214,11 +221,28 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	default:
 		return m, nil, false
 	}
-	m.cursor = max(0, min(to, len(m.jobs)-1))
+	m, cmd := m.moveTo(to)
+	return m, cmd, true
+}
+
+// moveTo puts the cursor on job i (within the strip) and loads the
+// thumbnails that come into sight.
+func (m Model) moveTo(i int) (Model, tea.Cmd) {
+	m.cursor = max(0, min(i, len(m.jobs)-1))
 	if j, ok := m.Selected(); ok {
 		m.keep = j.ID
 	}
-	return m, m.loadThumbs(), true
+	return m, m.loadThumbs()
+}
+
+func sign(n int) int {
+	switch {
+	case n < 0:
+		return -1
+	case n > 0:
+		return 1
+	}
+	return 0
 }
 
 // loadThumbs reads and decodes, once each, the thumbnails of the tiles in

@@ -134,6 +134,11 @@ func TestStripShowsTheLineageAndMoves(t *testing.T) {
 	if h.chosen() != one {
 		t.Fatalf("home went to %d", h.chosen())
 	}
+	h.m, _, _ = h.m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	if h.chosen() != two {
+		t.Fatalf("the wheel went to %d", h.chosen())
+	}
+	h.m, _, _ = h.m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
 	if _, _, ok := h.m.Update(tabtest.Press("x")); ok {
 		t.Fatal("the strip took a key it has no use for")
 	}
