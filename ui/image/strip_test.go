@@ -6,8 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"atelier/client"
 	"atelier/store"
+	"atelier/ui/imageview"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
@@ -64,6 +67,36 @@ func TestGalleryStripOfVariants(t *testing.T) {
 	h.to(rowQuality).Keys("g", "down", "s", "esc")
 	if h.m.area != galleryArea || h.m.strip.IsOpen() {
 		t.Fatalf("esc left the strip for area %d", h.m.area)
+	}
+	h.NoErrors()
+}
+
+// With kitty graphics the strip's thumbnails are sent to the terminal,
+// one transmission each, and drawn as placeholders once they went out.
+func TestStripThumbnailsInKitty(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, nil)
+	h.m.viewer.Caps = imageview.Capabilities{Override: imageview.ProtocolKitty, TrueColor: true}
+	h.set("prompt", "a bell").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
+	h.to(rowQuality).pick(rowQuality, "medium").Keys("enter")
+	h.Keys("g")
+	before := len(h.Out)
+	h.Keys("s")
+	var raws []tea.Msg
+	for _, m := range h.Out[before:] {
+		if r, ok := m.(tea.RawMsg); ok {
+			raws = append(raws, r)
+		}
+	}
+	if len(raws) != 2 {
+		t.Fatalf("%d kitty transmissions for two thumbnails", len(raws))
+	}
+	if strings.Contains(h.m.View(), "\U0010EEEE") {
+		t.Error("placeholders drawn before the thumbnails were sent")
+	}
+	h.Send(raws...)
+	if n := strings.Count(h.m.View(), "\U0010EEEE"); n == 0 {
+		t.Fatalf("no kitty placeholders once the thumbnails were sent:\n%s", h.view())
 	}
 	h.NoErrors()
 }
