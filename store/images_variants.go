@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -19,28 +20,18 @@ const MaxVariants = 200
 // cells join only through an edit, as they stay with their batch
 // elsewhere. Past MaxVariants the newest are kept.
 func (s *Store) ImageVariants(ctx context.Context, id int64) ([]ImageJob, error) {
-	// UNION, not UNION ALL: each job joins once, and a cycle (which the app
-	// never makes) still ends; the LIMIT bounds a lineage of any size.
-	jobs, err := s.imageJobsWhere(ctx, `id IN (WITH RECURSIVE fam(id) AS (
-			SELECT id FROM image_jobs WHERE id = ?
-			UNION
-			SELECT j.id FROM fam JOIN image_jobs p ON p.id = fam.id
-			  JOIN image_jobs j ON j.prompt = p.prompt AND j.batch_id IS NULL
-			UNION
-			SELECT f.job_id FROM fam JOIN image_inputs i ON i.job_id = fam.id JOIN image_files f ON f.id = i.file_id
-			UNION
-			SELECT i.job_id FROM fam JOIN image_files f ON f.job_id = fam.id JOIN image_inputs i ON i.file_id = f.id
-			LIMIT 10000
-		) SELECT id FROM fam) ORDER BY created_at DESC, id DESC LIMIT ?`, id, MaxVariants)
+	ids, err := s.lineageIDs(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("image variants of %d: %w", id, err)
+	}
+	jobs, err := s.imageJobsWhere(ctx, `id IN (`+ids+`) ORDER BY created_at DESC, id DESC LIMIT ?`, MaxVariants)
 	if err != nil {
 		return nil, fmt.Errorf("image variants of %d: %w", id, err)
 	}
 	if len(jobs) == 0 {
 		return nil, fmt.Errorf("image variants of %d: %w", id, ErrNotFound)
 	}
-	for i, j := 0, len(jobs)-1; i < j; i, j = i+1, j-1 {
-		jobs[i], jobs[j] = jobs[j], jobs[i]
-	}
+	slices.Reverse(jobs)
 	if err := s.attachImageFiles(ctx, jobs); err != nil {
 		return nil, fmt.Errorf("image variants of %d: %w", id, err)
 	}
@@ -48,6 +39,54 @@ func (s *Store) ImageVariants(ctx context.Context, id int64) ([]ImageJob, error)
 		return nil, fmt.Errorf("image variants of %d: %w", id, err)
 	}
 	return jobs, nil
+}
+
+// maxLineage bounds the jobs a lineage is followed through, whatever its
+// size (the newest MaxVariants of them are shown).
+const maxLineage = 10_000
+
+// lineageIDs are the ids of job id's lineage, for an IN (…) clause: in
+// rounds, the jobs of the prompts found so far (one pass over the jobs,
+// which have no index on their prompt), then the edits either way from
+// those (by the indexes of the inputs and files), until a round adds
+// nothing.
+func (s *Store) lineageIDs(ctx context.Context, id int64) (string, error) {
+	found := strconv.FormatInt(id, 10)
+	for n := 1; ; {
+		rows, err := s.r.QueryContext(ctx, `WITH RECURSIVE seed(id) AS (
+				SELECT id FROM image_jobs WHERE id IN (`+found+`)
+				UNION
+				SELECT id FROM image_jobs WHERE batch_id IS NULL
+				  AND prompt IN (SELECT prompt FROM image_jobs WHERE id IN (`+found+`))
+			), fam(id) AS (
+				SELECT id FROM seed
+				UNION
+				SELECT f.job_id FROM fam JOIN image_inputs i ON i.job_id = fam.id JOIN image_files f ON f.id = i.file_id
+				UNION
+				SELECT i.job_id FROM fam JOIN image_files f ON f.job_id = fam.id JOIN image_inputs i ON i.file_id = f.id
+				LIMIT ?
+			) SELECT id FROM fam ORDER BY id`, maxLineage)
+		if err != nil {
+			return "", err
+		}
+		ids, err := collect(rows, func(sc rowScanner) (string, error) {
+			var id int64
+			err := sc.Scan(&id)
+			return strconv.FormatInt(id, 10), err
+		})
+		if err != nil {
+			return "", err
+		}
+		// UNION, not UNION ALL, so each job joins once; a lineage that
+		// stops growing, or reaches the bound, is whole.
+		if len(ids) == n || len(ids) >= maxLineage || len(ids) == 0 {
+			if len(ids) == 0 {
+				return found, nil
+			}
+			return strings.Join(ids, ","), nil
+		}
+		found, n = strings.Join(ids, ","), len(ids)
+	}
 }
 
 // attachImageInputs fills the Inputs of jobs with one query.
