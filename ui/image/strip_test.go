@@ -3,6 +3,7 @@ package imagetab
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -97,6 +98,43 @@ func TestStripThumbnailsInKitty(t *testing.T) {
 	h.Send(raws...)
 	if n := strings.Count(h.m.View(), "\U0010EEEE"); n == 0 {
 		t.Fatalf("no kitty placeholders once the thumbnails were sent:\n%s", h.view())
+	}
+	h.NoErrors()
+}
+
+// R on an edit in the strip reloads its input image with the recipe: the
+// form edits the same earlier result again, the lineage kept.
+func TestStripReloadsAnEditWithItsInput(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, nil)
+	h.set("prompt", "a bell").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
+	first := h.jobs()[0]
+	ctx := context.Background()
+	edit := tabtest.Must[int64](t)(h.db.AddImageJob(ctx, store.ImageJobStart{Endpoint: store.ImageEdit, Model: client.ImageModel2,
+		Prompt: "add snow", Inputs: []store.ImageInput{{FileID: first.Files[0].ID}},
+		RequestJSON: json.RawMessage(`{"model":"` + client.ImageModel2 + `","prompt":"add snow","size":"256x256","seed":9}`)}))
+	rel, _, err := h.db.SaveImage(ctx, edit, "png", tabtest.EncodePNG(t, scene(16, 16, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tabtest.Must[int64](t)(h.db.AddImageFile(ctx, store.ImageFile{JobID: edit, Path: rel, MIME: "image/png", Width: 16, Height: 16}))
+	if err := h.db.FinishImageJob(ctx, edit, store.ImageJobEnd{}); err != nil {
+		t.Fatal(err)
+	}
+
+	h.Keys("g", "s") // the gallery opens on the newest: the edit
+	if v := h.view(); !strings.Contains(v, fmt.Sprintf("edit of #%d", first.ID)) || !strings.Contains(v, fmt.Sprintf("▲ #%d", edit)) {
+		t.Fatalf("the edit is not in the strip under the cursor:\n%s", v)
+	}
+	h.Keys("R")
+	for _, msg := range h.Out {
+		if r, ok := msg.(tab.RerunMsg); ok {
+			h.Send(r)
+		}
+	}
+	s := h.m.form.spec()
+	if s.Prompt != "add snow" || len(s.Inputs) != 1 || s.Inputs[0].FileID != first.Files[0].ID || fmt.Sprint(s.Extra["seed"]) != "9" {
+		t.Fatalf("after R on the edit: %+v", s)
 	}
 	h.NoErrors()
 }
