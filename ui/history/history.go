@@ -206,6 +206,8 @@ func (m *Model) SetDark(dark bool) {
 // Summary names what the tab shows, for the status bar.
 func (m Model) Summary() string {
 	switch {
+	case m.strip.IsOpen():
+		return "history · " + m.strip.Summary()
 	case m.reader.open:
 		return "history · " + string(m.reader.row.ref.Kind) + " " + oneLine(m.reader.title(), 40)
 	case m.costs.open:

@@ -41,6 +41,9 @@ func (m Model) Summary() string {
 	if b := m.page.blind(); b.hidden() {
 		return "image · blind comparison of " + strconv.Itoa(len(b.order))
 	}
+	if m.area == stripArea {
+		return "image · " + m.strip.Summary()
+	}
 	s := m.form.spec()
 	parts := []string{"image", s.Model}
 	for _, p := range []string{s.Size, s.Quality, numbered("n", s.N), s.Format} {

@@ -17,6 +17,7 @@ package strip
 import (
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"slices"
 
@@ -104,6 +105,15 @@ func (m Model) Close() Model {
 	m.open = false
 	m.seq++ // an answer on its way is dropped
 	return m
+}
+
+// Summary names what the strip shows, for the status bar: "variants ·
+// 3 of 7".
+func (m Model) Summary() string {
+	if len(m.jobs) == 0 {
+		return "variants"
+	}
+	return fmt.Sprintf("variants · %d of %d", m.cursor+1, len(m.jobs))
 }
 
 // IsOpen reports whether the strip shows.

@@ -122,6 +122,9 @@ func TestStripShowsTheLineageAndMoves(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, v)
 		}
 	}
+	if s := h.m.Summary(); s != "variants · 2 of 3" {
+		t.Fatalf("summary %q", s)
+	}
 	h.keys("left")
 	if h.chosen() != one {
 		t.Fatalf("left went to %d", h.chosen())
