@@ -104,6 +104,9 @@ func (m Model) Init() tea.Cmd {
 
 // Update handles keys, the wheel and the results of the tab's commands.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	if m, cmd, ok := m.stripAnswer(msg); ok {
+		return m, cmd
+	}
 	m, cmd := m.update(msg)
 	return m, tea.Batch(cmd, m.reader.renderPending(m.env()))
 }
@@ -112,9 +115,6 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 // paste) goes to the search field while it has the keyboard.
 func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	var cmd tea.Cmd
-	if m, cmd, ok := m.stripAnswer(msg); ok {
-		return m, cmd
-	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
@@ -126,11 +126,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		if msg.Shown != tab.History {
 			return m, nil // read again when shown
 		}
-		if m.strip.IsOpen() {
-			m, cmd = m.followStrip()
-		}
-		m, list := m.changed()
-		return m, tea.Batch(cmd, list)
+		return m.changed()
 	case tab.SettingsMsg:
 		m = m.withSettings(msg.Settings)
 		m.costs, cmd = m.costs.count(m.env(), m.browse.filters)
@@ -281,10 +277,13 @@ func (m Model) shown() (Model, tea.Cmd) {
 // the top of a list at its top come into sight. The list is read even
 // under an open item, so that esc comes back to it as it now is.
 func (m Model) changed() (Model, tea.Cmd) {
-	var list, costs tea.Cmd
+	var strip, list, costs tea.Cmd
+	if m.strip.IsOpen() {
+		m, strip = m.followStrip()
+	}
 	m.browse, list = m.browse.refresh(m.env())
 	m.costs, costs = m.costs.count(m.env(), m.browse.filters)
-	return m, tea.Batch(list, costs)
+	return m, tea.Batch(strip, list, costs)
 }
 
 // oneLine is s cleaned, on one line, cut to n runes.

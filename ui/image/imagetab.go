@@ -112,7 +112,7 @@ func New(o Options) Model {
 		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
 		gallery: gallery{jobs: newJobList(), thumbs: map[string]thumb{}, pending: map[string]bool{}}}
 	m.page = page{db: o.Store, open: open, viewer: m.viewer}
-	m.strip = m.newStrip()
+	m.strip = newStrip(m.viewer)
 	m.form = newDraft(model, m.st, m.km, &lookBook{})
 	return m
 }
@@ -124,7 +124,10 @@ func (m Model) Init() tea.Cmd { return imageview.QueryCmds() }
 // commands, then sends the terminal any image the new layout needs (kitty
 // graphics only: nothing is sent for half blocks, or twice for one size).
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	m, cmd := m.route(msg)
+	m, cmd, ok := m.stripAnswer(msg)
+	if !ok {
+		m, cmd = m.route(msg)
+	}
 	if m.area != stripArea && m.strip.IsOpen() { // R took a variant to the form
 		m.strip = m.strip.Close()
 	}
@@ -142,12 +145,6 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	if cmd, ok := m.viewer.Caps.Update(msg); ok {
 		return m, cmd
-	}
-	if _, isKey := msg.(tea.KeyPressMsg); !isKey {
-		if s, cmd, ok := m.strip.Update(msg); ok {
-			m.strip = s
-			return m, cmd
-		}
 	}
 	if cmd, news, ok := m.page.update(msg); ok {
 		m.form.late(news.vs)

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/ui/components/strip"
+	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
 
@@ -15,7 +16,7 @@ import (
 
 // newStrip is the tab's strip: its answers addressed to the tab, its
 // pictures freed from the terminal through the viewer.
-func (m Model) newStrip() strip.Model { return strip.New(result, m.viewer.Forget) }
+func newStrip(v *imageview.Viewer) strip.Model { return strip.New(result, v.Forget) }
 
 // openStrip shows the strip of the job selected in the gallery.
 func (m Model) openStrip() (Model, tea.Cmd) {
@@ -42,13 +43,25 @@ func (m Model) stripKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
+// stripAnswer takes the strip's own answers (a lineage read, a thumbnail
+// decoded, a recipe read for R) and, while it shows, the wheel; false for
+// any other message. Keys go by area.
+func (m Model) stripAnswer(msg tea.Msg) (Model, tea.Cmd, bool) {
+	if _, isKey := msg.(tea.KeyPressMsg); isKey {
+		return m, nil, false
+	}
+	s, cmd, ok := m.strip.Update(msg)
+	m.strip = s
+	return m, cmd, ok
+}
+
 // placeStrip sends the terminal the strip's pictures in sight (kitty
 // graphics; nothing for half blocks), and says whether there are any.
-func (m Model) placeStrip() (tea.Cmd, bool) {
+func placeStrip(s strip.Model, v *imageview.Viewer) (tea.Cmd, bool) {
 	var cmds []tea.Cmd
-	shown := m.strip.Visible()
-	for _, s := range shown {
-		cmds = append(cmds, m.viewer.Prepare(s.Key, s.Img, s.Cols, s.Rows))
+	shown := s.Visible()
+	for _, t := range shown {
+		cmds = append(cmds, v.Prepare(t.Key, t.Img, t.Cols, t.Rows))
 	}
 	return tea.Batch(cmds...), len(shown) > 0
 }

@@ -79,7 +79,7 @@ func (m Model) images() (place, hint tea.Cmd) {
 	shows := m.page.run.showsImage()
 	switch m.area {
 	case stripArea:
-		place, shows = m.placeStrip()
+		place, shows = placeStrip(m.strip, m.viewer)
 	case galleryArea:
 		place, shows = m.gallery.placeThumb(m.viewer, m.width, m.height), m.gallery.showsImage()
 	default:
