@@ -104,10 +104,12 @@ func (m Model) Init() tea.Cmd {
 
 // Update handles keys, the wheel and the results of the tab's commands.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	if m, cmd, ok := m.stripAnswer(msg); ok {
+	var cmd tea.Cmd
+	var ok bool
+	if m.strip, cmd, ok = m.strip.Answer(msg); ok {
 		return m, cmd
 	}
-	m, cmd := m.update(msg)
+	m, cmd = m.update(msg)
 	return m, tea.Batch(cmd, m.reader.renderPending(m.env()))
 }
 

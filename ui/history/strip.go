@@ -40,17 +40,6 @@ func (m Model) stripKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// stripAnswer takes the strip's own answers (a lineage read, a thumbnail
-// decoded, a recipe read for R); false for any other message.
-func (m Model) stripAnswer(msg tea.Msg) (Model, tea.Cmd, bool) {
-	if _, isKey := msg.(tea.KeyPressMsg); isKey {
-		return m, nil, false
-	}
-	s, cmd, ok := m.strip.Update(msg)
-	m.strip = s
-	return m, cmd, ok
-}
-
 // followStrip reads the open strip's lineage again: the store changed.
 func (m Model) followStrip() (Model, tea.Cmd) {
 	var cmd tea.Cmd

@@ -124,8 +124,9 @@ func (m Model) Init() tea.Cmd { return imageview.QueryCmds() }
 // commands, then sends the terminal any image the new layout needs (kitty
 // graphics only: nothing is sent for half blocks, or twice for one size).
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	m, cmd, ok := m.stripAnswer(msg)
-	if !ok {
+	var cmd tea.Cmd
+	var ok bool
+	if m.strip, cmd, ok = m.strip.Answer(msg); !ok {
 		m, cmd = m.route(msg)
 	}
 	if m.area != stripArea && m.strip.IsOpen() { // R took a variant to the form

@@ -43,18 +43,6 @@ func (m Model) stripKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// stripAnswer takes the strip's own answers (a lineage read, a thumbnail
-// decoded, a recipe read for R) and, while it shows, the wheel; false for
-// any other message. Keys go by area.
-func (m Model) stripAnswer(msg tea.Msg) (Model, tea.Cmd, bool) {
-	if _, isKey := msg.(tea.KeyPressMsg); isKey {
-		return m, nil, false
-	}
-	s, cmd, ok := m.strip.Update(msg)
-	m.strip = s
-	return m, cmd, ok
-}
-
 // placeStrip sends the terminal the strip's pictures in sight (kitty
 // graphics; nothing for half blocks), and says whether there are any.
 func placeStrip(s strip.Model, v *imageview.Viewer) (tea.Cmd, bool) {

@@ -198,6 +198,16 @@ func (m Model) Update(msg tea.Msg) (_ Model, cmd tea.Cmd, handled bool) {
 	return m, nil, false
 }
 
+// Answer is Update for a tab that routes keys itself, by what has the
+// keyboard: the strip's own answers and, while it is open, the wheel;
+// handled is false for a key and anything else.
+func (m Model) Answer(msg tea.Msg) (_ Model, cmd tea.Cmd, handled bool) {
+	if _, isKey := msg.(tea.KeyPressMsg); isKey {
+		return m, nil, false
+	}
+	return m.Update(msg)
+}
+
 // setJobs shows a lineage read, the cursor on the job it was on (or the
 // one opened), else as near its place as the strip now allows.
 func (m *Model) setJobs(jobs []store.ImageJob) {
