@@ -47,21 +47,20 @@ type Model struct {
 	wrap   func(tea.Msg) tea.Msg    // addresses a command's answer to the tab
 	forget func(key string) tea.Cmd // frees a thumbnail's picture in the terminal
 
-	db       *store.Store
-	of       int64 // the job it was opened on
-	open     bool
-	seq      int // the load whose answer counts
-	loaded   bool
-	err      error
-	jobs     []store.ImageJob
-	labels   []string
-	cursor   int
-	keep     int64 // the job the cursor stays on across a reload
-	w, h     int
-	thumbs   map[string]thumb
-	order    []string // thumbs by age, oldest first
-	pending  map[string]bool
-	stripKey string // the prefix of its thumbnails' keys
+	db      *store.Store
+	of      int64 // the job it was opened on
+	open    bool
+	seq     int // the load whose answer counts
+	loaded  bool
+	err     error
+	jobs    []store.ImageJob
+	labels  []string
+	cursor  int
+	keep    int64 // the job the cursor stays on across a reload
+	w, h    int
+	thumbs  map[string]thumb
+	order   []string // thumbs by age, oldest first
+	pending map[string]bool
 }
 
 // thumb is a decoded thumbnail, or why there is none.
@@ -90,7 +89,7 @@ func New(wrap func(tea.Msg) tea.Msg, forget func(key string) tea.Cmd) Model {
 		forget = func(string) tea.Cmd { return nil }
 	}
 	return Model{KeyMap: DefaultKeyMap(), Styles: DefaultStyles(true), wrap: wrap, forget: forget,
-		thumbs: map[string]thumb{}, pending: map[string]bool{}, stripKey: "strip:"}
+		thumbs: map[string]thumb{}, pending: map[string]bool{}}
 }
 
 // Open shows the lineage of job id from db, the cursor on that job.
@@ -321,8 +320,9 @@ func (m *Model) thumbLoaded(msg thumbMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// ThumbKey names a thumbnail for the painter.
-func (m Model) ThumbKey(rel string) string { return m.stripKey + rel }
+// ThumbKey names a thumbnail for the painter: apart from the gallery's
+// own picture of the same file, which is drawn at another size.
+func (m Model) ThumbKey(rel string) string { return "strip:" + rel }
 
 // ShownFile is the file a job shows: its first result, else the last
 // partial image kept from a stream cut short.
