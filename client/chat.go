@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"iter"
+	"strings"
 	"time"
 )
 
@@ -82,8 +83,13 @@ const (
 
 // ChatDelta is one change to a reply as it streams.
 type ChatDelta struct {
-	Kind     ChatDeltaKind
-	Text     string
+	Kind ChatDeltaKind
+	Text string
+	// SoFar, with a text delta of StreamChat, is the reply's text up to
+	// and with it: a string shared with the stream's own, not a copy, so
+	// that a screen keeping the text as it streams does not hold a reply
+	// of megabytes twice (issue 32).
+	SoFar    string
 	Tool     *ChatToolCall
 	Citation *ChatSource
 	Usage    ChatUsage
@@ -229,9 +235,14 @@ func (c *Client) StreamChat(ctx context.Context, t ChatTarget, turns []ChatTurn)
 		var first time.Duration
 		stopped, full := false, false
 		kept := replyKept{max: c.Limits.replyText()}
+		var text strings.Builder // the text yielded: each text delta's SoFar
 		res, err := p.stream(ctx, c, &kept, func(d ChatDelta) bool {
 			d, full = kept.take(d)
 			full = full || kept.over
+			if d.Kind == ChatTextDelta {
+				text.WriteString(d.Text)
+				d.SoFar = text.String()
+			}
 			if first == 0 && (d.Kind == ChatTextDelta || d.Kind == ChatThinkingDelta) && d.Text != "" {
 				first = time.Since(start)
 			}
@@ -253,6 +264,11 @@ func (c *Client) StreamChat(ctx context.Context, t ChatTarget, turns []ChatTurn)
 			}
 			kept.cut(res)
 			res.Complete, err = false, c.replyTextError()
+		}
+		if res.Text == text.String() {
+			// The one copy of the text, the one the deltas shared: the
+			// family's own is left to the collector.
+			res.Text = text.String()
 		}
 		res.Total, res.FirstToken = time.Since(start), first
 		res.Request, _ = chatBody(p, t.Family, true)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -126,4 +127,78 @@ func TestImageParseEvent(t *testing.T) {
 	if _, err := (ImageEvent{Type: ImageEditPartial}).Decode(); err == nil {
 		t.Error("Decode of an event without data succeeded")
 	}
+}
+
+// An image event larger than imageRawMax keeps its image and not its raw
+// data: a 30 MiB image is not held twice; a smaller one, and any other
+// large event, keeps both.
+func TestImageParseEventLargeNotKeptRaw(t *testing.T) {
+	t.Parallel()
+	b64 := strings.Repeat("A", imageRawMax)
+	for _, tc := range []struct {
+		data string
+		raw  bool
+	}{
+		{`{"type":"image_generation.completed","b64_json":"` + b64 + `"}`, false},
+		{`{"type":"image_edit.partial_image","b64_json":"` + b64 + `"}`, false},
+		{`{"type":"image_generation.completed","b64_json":"` + b64[:imageRawMax-60] + `"}`, true},
+		{`{"type":"image_generation.queued","note":"` + b64 + `"}`, true},
+	} {
+		ev, err := imageParseEvent("", []byte(tc.data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (ev.Raw != nil) != tc.raw || ev.Raw != nil && string(ev.Raw) != tc.data {
+			t.Errorf("%.50s…: Raw of %d bytes, want kept %v", tc.data, len(ev.Raw), tc.raw)
+		}
+		if (ev.Partial() || ev.Completed()) && !strings.HasPrefix(ev.B64JSON, b64[:imageRawMax-60]) {
+			t.Errorf("%.50s…: b64_json of %d bytes", tc.data, len(ev.B64JSON))
+		}
+	}
+}
+
+// Response's Raw is what json.Marshal writes, whether its images' base64
+// is written in place (large and plain) or left to json.Marshal.
+func TestImageResponseJSONIsMarshal(t *testing.T) {
+	t.Parallel()
+	big := strings.Repeat("iVBORw0KGgo+/=", imageSpliceMin/14+1)
+	for _, data := range [][]ImageData{
+		{{B64JSON: big}},
+		{{B64JSON: big, RevisedPrompt: `a "b64_json":"-" <cat> & more`}, {URL: "https://x.test/a.png"}, {B64JSON: big[:100]}, {B64JSON: big + "A"}},
+		{{B64JSON: big + "\n" + big}}, // a line break: json.Marshal escapes it
+		{{B64JSON: "-", RevisedPrompt: `"b64_json":"-"`}, {B64JSON: big}},
+		nil,
+	} {
+		r := &ImageResponse{Created: 7, Data: data, Usage: &ImageUsage{TotalTokens: 3, Raw: json.RawMessage(`{"total_tokens":3}`)}, Size: "1024x1024"}
+		want, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := imageResponseJSON(r); !bytes.Equal(got, want) {
+			t.Errorf("%d images: %d bytes, json.Marshal %d:\n%.200s\n%.200s", len(data), len(got), len(want), got, want)
+		}
+		if len(data) > 0 && r.Data[0].B64JSON != data[0].B64JSON {
+			t.Error("the response's data was changed")
+		}
+	}
+}
+
+// BenchmarkImageResponse is the reply a stream's 30 MiB image makes,
+// by json.Marshal and by Response (issue 32: bytes allocated per op).
+func BenchmarkImageResponse(b *testing.B) {
+	var a ImageAccumulator
+	a.Add(ImageEvent{Type: ImageGenerationCompleted, B64JSON: strings.Repeat("AAAA", 10<<20)})
+	b.Run("json.Marshal", func(b *testing.B) {
+		b.ReportAllocs()
+		r := a.Response()
+		for b.Loop() {
+			json.Marshal(r)
+		}
+	})
+	b.Run("Response", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			a.Response()
+		}
+	})
 }

@@ -37,7 +37,10 @@ type ImageEvent struct {
 	OutputFormat      string      `json:"output_format,omitempty"`
 	Usage             *ImageUsage `json:"usage,omitempty"`
 
-	// Raw is the event's data exactly as received.
+	// Raw is the event's data exactly as received; nil for a partial or
+	// completed event of more than imageRawMax bytes that decoded, whose
+	// image B64JSON holds (a 30 MiB image's event is 40 MiB: not held
+	// twice).
 	Raw json.RawMessage `json:"-"`
 	// RequestID is the stream's request id, from the reply's headers.
 	RequestID string `json:"-"`
@@ -65,6 +68,9 @@ func (e ImageEvent) Decode() ([]byte, error) {
 	return b, nil
 }
 
+// imageRawMax is the largest image event whose Raw is kept.
+const imageRawMax = 1 << 20
+
 // errImageSkip marks an event that carries nothing (a ping, a [DONE]).
 var errImageSkip = errors.New("skip")
 
@@ -78,7 +84,7 @@ func imageParseEvent(name string, data []byte) (ImageEvent, error) {
 	if string(data) == "[DONE]" || (name == "ping" && len(data) == 0) {
 		return ImageEvent{}, errImageSkip
 	}
-	ev := ImageEvent{Raw: bytes.Clone(data)}
+	ev := ImageEvent{}
 	var probe struct {
 		Type    json.RawMessage `json:"type"`
 		Error   json.RawMessage `json:"error"`
@@ -86,7 +92,7 @@ func imageParseEvent(name string, data []byte) (ImageEvent, error) {
 		Message json.RawMessage `json:"message"`
 	}
 	if err := json.Unmarshal(data, &probe); err != nil {
-		ev.Type = name
+		ev.Type, ev.Raw = name, bytes.Clone(data)
 		switch {
 		case name == ImageEventError:
 			return ev, &APIError{Group: Gamma, Message: plainText(data), Body: ev.Raw}
@@ -99,6 +105,11 @@ func imageParseEvent(name string, data []byte) (ImageEvent, error) {
 	if ev.Type == "" && name != sse.StrayJSON {
 		ev.Type = name
 	}
+	if image := ev.Partial() || ev.Completed(); !image || len(data) <= imageRawMax {
+		// A large image event is decoded first and not kept raw: the raw
+		// data, its copy and the decoded image would be held at once.
+		ev.Raw = bytes.Clone(data)
+	}
 	switch {
 	case ev.Type == "ping":
 		return ev, errImageSkip
@@ -108,8 +119,9 @@ func imageParseEvent(name string, data []byte) (ImageEvent, error) {
 		return ev, imageEventAPIError(data)
 	case ev.Partial(), ev.Completed():
 		typ := ev.Type
+		freeBefore(len(data)) // the line's pieces, joined into data, are garbage now
 		if err := json.Unmarshal(data, &ev); err != nil {
-			return ImageEvent{Type: typ, Raw: ev.Raw}, fmt.Errorf("malformed %s event: %w", typ, err)
+			return ImageEvent{Type: typ, Raw: bytes.Clone(data)}, fmt.Errorf("malformed %s event: %w", typ, err)
 		}
 		ev.Type = typ
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"atelier/client/clienttest"
 	"atelier/client/sse"
@@ -56,15 +57,23 @@ func TestStreamChatCutAtReplyText(t *testing.T) {
 	var text strings.Builder
 	var res *ChatResult
 	var err error
+	var sofar string
 	for d, e := range c.StreamChat(context.Background(), chatTarget(), []ChatTurn{{Role: "user", Text: "hi"}}) {
 		if d.Kind == ChatTextDelta {
 			text.WriteString(d.Text)
+			if sofar = d.SoFar; sofar != text.String() {
+				t.Fatalf("SoFar is %d bytes of the %d yielded", len(sofar), text.Len())
+			}
 		}
 		if d.Kind == ChatDoneDelta {
 			res, err = d.Result, e
 		}
 	}
 	<-gone // the connection was closed: nothing more is read
+	// The result's text is the one the deltas shared, not a copy of it.
+	if len(res.Text) == 0 || unsafe.StringData(res.Text) != unsafe.StringData(sofar) {
+		t.Error("the result's text is not the deltas' SoFar")
+	}
 	want := "reply text limit (3.0 MiB) reached: the reply is cut there (limits.reply_text in config.toml)"
 	if !errors.Is(err, limits.ErrLimit) || err.Error() != want {
 		t.Fatalf("err = %v, want %q", err, want)

@@ -282,9 +282,18 @@ func (d *Decoder) finishLine(tail []byte) []byte {
 	if d.inLine {
 		d.materialize() // line is about to be written over
 	}
-	d.line = d.long.join(d.line, tail)
-	return d.line
+	line := d.long.join(d.line, tail)
+	d.line = line
+	if cap(line) > keptLine {
+		d.line = nil // not held for the next long line: see keptLine
+	}
+	return line
 }
+
+// keptLine is the largest joined line the decoder keeps to join the next
+// long line into: a larger one (an image of many megabytes) would stay
+// live as long as the stream, beside what was decoded from it.
+const keptLine = 4 << 20
 
 func (d *Decoder) advance(n int) {
 	d.start += n

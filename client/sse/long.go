@@ -19,6 +19,12 @@ const (
 
 var piecePools [maxPieceShift - minPieceShift + 1]sync.Pool
 
+// pooledPieces is how many pieces of one line go back to the pools (some
+// 4 MiB): the pieces of a larger line are left to the collector, as pools
+// hold what they are given until two collections have passed, and a 40 MiB
+// image event's would stay live beside the event itself (issue 32).
+const pooledPieces = 18
+
 // longLine is a line being gathered in pieces.
 type longLine struct {
 	pieces []*[]byte // each full but the last; pointers, as the pools hold them
@@ -53,9 +59,9 @@ func (l *longLine) join(dst, tail []byte) []byte {
 	return append(dst, tail...)
 }
 
-// release gives the pieces back to their pools.
+// release gives the pieces back to their pools, the first pooledPieces.
 func (l *longLine) release() {
-	for i, p := range l.pieces {
+	for i, p := range l.pieces[:min(len(l.pieces), pooledPieces)] {
 		putPiece(p, i)
 	}
 	clear(l.pieces)

@@ -83,3 +83,23 @@ func TestDecoderLargeEventAllocation(t *testing.T) {
 		t.Fatalf("%d bytes allocated for an event of %d", alloc, size)
 	}
 }
+
+// A joined line larger than keptLine is not kept for the next long line:
+// a 40 MiB image event is not held beside what was decoded from it (issue
+// 32). A smaller line's buffer is kept, to join the next one into.
+func TestDecoderDropsHugeLines(t *testing.T) {
+	huge := strings.Repeat("x", keptLine+1)
+	d := NewDecoder(strings.NewReader("data: " + huge + "\n\ndata: " + huge[:keptLine/2] + "\n\n"))
+	if !d.Next() || len(d.Event().Data) != len(huge) {
+		t.Fatalf("first event: %v", d.Err())
+	}
+	if d.line != nil || len(d.long.pieces) != 0 {
+		t.Errorf("after a line of %d bytes the decoder holds %d (and %d pieces)", len(huge), cap(d.line), len(d.long.pieces))
+	}
+	if !d.Next() || len(d.Event().Data) != keptLine/2 {
+		t.Fatalf("second event: %v", d.Err())
+	}
+	if cap(d.line) < keptLine/2 {
+		t.Errorf("a line of %d bytes was not kept to join the next into", keptLine/2)
+	}
+}

@@ -108,7 +108,7 @@ func BenchmarkThinkingShown(b *testing.B) {
 				laps.Restart()
 				w0 := framebench.Thread()
 				for at := 0; at < len(text); at += 16 {
-					e.add("", text[at:min(at+16, len(text))])
+					e.add("", text[at:min(at+16, len(text))], "")
 					if (at/16+1)%16 == 0 || at+16 >= len(text) {
 						lines = thinkingLines(&e, lk)
 						laps.Lap()
@@ -128,18 +128,23 @@ func BenchmarkThinkingShown(b *testing.B) {
 // BenchmarkDeltas grows a 100 KB reply, text then thinking, in deltas of 4
 // bytes, as entry.add does while a reply streams: B/op is what the whole
 // reply allocates (1.33 GB for the text alone when each delta did `+=`).
+// "shared" is the text with the client's SoFar, as StreamChat sends it:
+// the entry then keeps no copy.
 func BenchmarkDeltas(b *testing.B) {
 	text := strings.Repeat("word ", 20_000) // 100 KB
-	for _, kind := range []string{"text", "thinking"} {
+	for _, kind := range []string{"text", "thinking", "shared"} {
 		b.Run(kind, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				var e entry
 				for at := 0; at < len(text); at += 4 {
-					if kind == "text" {
-						e.add(text[at:at+4], "")
-					} else {
-						e.add("", text[at:at+4])
+					switch kind {
+					case "text":
+						e.add(text[at:at+4], "", "")
+					case "shared":
+						e.add(text[at:at+4], "", text[:at+4])
+					default:
+						e.add("", text[at:at+4], "")
 					}
 				}
 				if len(e.text)+len(e.thinking) != len(text) {

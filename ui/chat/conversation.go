@@ -227,11 +227,11 @@ func (c *conversation) delta(d deltaMsg, live *markdown.Renderer) bool {
 	e := &c.entries[last]
 	switch d.d.Kind {
 	case client.ChatTextDelta:
-		e.add(d.d.Text, "")
+		e.add(d.d.Text, "", d.d.SoFar)
 		live.Append(d.d.Text)
 		c.run.firstToken(e, d)
 	case client.ChatThinkingDelta:
-		e.add("", d.d.Text)
+		e.add("", d.d.Text, "")
 		c.run.firstToken(e, d)
 	case client.ChatToolDelta:
 		e.tools = append(e.tools, *d.d.Tool)

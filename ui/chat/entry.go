@@ -40,9 +40,12 @@ type entry struct {
 // liveText is a reply's text and thinking while they stream: each delta is
 // written to a builder, whose string the entry's fields then share (no
 // copy of what came before, as `text +=` would make for every delta), and
-// the thinking is wrapped as it comes (flow).
+// the thinking is wrapped as it comes (flow). The text is the client's own
+// instead (shared), when the delta carries it and the entry began empty:
+// a reply of megabytes is not held twice.
 type liveText struct {
 	text, thinking strings.Builder
+	shared         bool // text is the deltas' SoFar; the builder is unused
 	flow           flow
 	styled         styledLines // the flow's kept lines, styled
 }
@@ -54,15 +57,24 @@ type styledLines struct {
 	lines []string
 }
 
-// add appends a delta of text or thinking to e.
-func (e *entry) add(text, thinking string) {
+// add appends a delta of text or thinking to e; sofar, when known, is the
+// reply's text with the delta, shared with the client (see liveText).
+func (e *entry) add(text, thinking, sofar string) {
 	if e.live == nil {
-		e.live = &liveText{}
+		e.live = &liveText{shared: e.text == "" && sofar != ""}
 		e.live.text.WriteString(e.text)
 		e.live.thinking.WriteString(e.thinking)
 		e.live.flow.append(e.thinking)
 	}
-	if text != "" {
+	switch {
+	case text == "":
+	case e.live.shared && len(sofar) == len(e.text)+len(text):
+		e.text = sofar
+	default:
+		if e.live.shared { // not the client's text after all: kept here from now on
+			e.live.shared = false
+			e.live.text.WriteString(e.text)
+		}
 		e.live.text.WriteString(text)
 		e.text = e.live.text.String()
 	}

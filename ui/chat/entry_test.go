@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"atelier/client"
 	"atelier/store"
@@ -106,5 +107,30 @@ func TestTurnsOf(t *testing.T) {
 		if got[i].Role != want[i].Role || got[i].Text != want[i].Text || string(got[i].Native) != string(want[i].Native) {
 			t.Errorf("turn %d: %+v, want %+v", i, got[i], want[i])
 		}
+	}
+}
+
+// A reply's text is the client's SoFar while it carries one, shared, not
+// copied; a delta whose SoFar does not follow on (or has none) moves the
+// text into the entry's own builder, and nothing is lost either way.
+func TestEntrySharesTheClientsText(t *testing.T) {
+	var e entry
+	client := ""
+	for _, d := range []string{"one ", "two ", "three "} {
+		client += d
+		e.add(d, "", client)
+		if e.text != client || unsafe.StringData(e.text) != unsafe.StringData(client) {
+			t.Fatalf("text %q is not the client's %q", e.text, client)
+		}
+	}
+	e.add("four", "", "")
+	e.add(" five", "", "a SoFar that does not follow on")
+	if e.text != "one two three four five" || unsafe.StringData(e.text) == unsafe.StringData(client) {
+		t.Fatalf("text %q", e.text)
+	}
+	cont := entry{text: "paused. "} // a reply that had text: its own builder
+	cont.add("more", "", "more")
+	if cont.text != "paused. more" {
+		t.Fatalf("continued %q", cont.text)
 	}
 }

@@ -236,3 +236,32 @@ func BenchmarkTailLayout(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkHugeDelta is a server's 1 MiB text delta of one line (a hostile
+// one, or a model that never breaks a line), appended and drawn, four
+// times: what a frame costs, and what it holds, when a whole paragraph of
+// words arrives unrendered (issue 32: a cut point per word kept it at 23
+// MiB a delta).
+func BenchmarkHugeDelta(b *testing.B) {
+	delta := strings.Repeat("lorem ipsum ", 1<<20/12+1)[:1<<20]
+	b.ReportAllocs()
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	base := int64(ms.HeapAlloc)
+	held := int64(0) // the most the renderer held after a frame, beyond its text
+	for b.Loop() {
+		r := NewRenderer(benchWidth, DefaultStyles(true))
+		for range 4 {
+			r.Append(delta)
+			r.Lines()
+			b.StopTimer()
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			held = max(held, int64(ms.HeapAlloc)-base-int64(cap(r.text)))
+			b.StartTimer()
+		}
+		runtime.KeepAlive(r)
+	}
+	b.ReportMetric(float64(held)/(1<<20), "held-MiB")
+}

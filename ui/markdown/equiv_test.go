@@ -378,3 +378,27 @@ func TestStreamedOpenFenceEndsAsWhole(t *testing.T) {
 	}
 	streamedAtCuts(t, "```\nx\n\n\n", []int{4, 4})
 }
+
+// TestHugeDeltasMatchWhole streams one paragraph in deltas larger than
+// wordWindow, some words in emphasis: only the words near the end are
+// candidates, the cut still moves, and each frame draws what the whole
+// rendering draws.
+func TestHugeDeltasMatchWhole(t *testing.T) {
+	t.Parallel()
+	st := DefaultStyles(true)
+	r := NewRenderer(80, st)
+	word := "lorem *ipsum* dolor sit amet, "
+	delta := strings.Repeat(word, 3*wordWindow/len(word))
+	var text string
+	for range 3 {
+		r.Append(delta)
+		text += delta
+		r.Lines()
+		if r.open.cut.at < len(text)-wordWindow {
+			t.Errorf("the cut stayed at %d of %d bytes", r.open.cut.at, len(text))
+		}
+	}
+	diffLines(t, "a frame", collapseBlank(r.Lines()), collapseBlank(wholeLines(t, text, 80, st)))
+	r.Finish()
+	diffLines(t, "finished", collapseBlank(r.Lines()), collapseBlank(wholeLines(t, text, 80, st)))
+}

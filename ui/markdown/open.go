@@ -65,6 +65,37 @@ type cutPoint struct {
 	row           int // a table row's index
 }
 
+// wordCut is the candidate of a paragraph's word at offset at. The words
+// are kept as offsets only, since a word's candidate holds nothing else: a
+// server's one-line delta of 1 MiB has some 170,000 words, which as
+// cutPoints held 23 MiB (issue 32).
+func wordCut(at int) cutPoint {
+	return cutPoint{at: at, mark: at, kind: cutWord}
+}
+
+// candidates are the places a render of the tail marks, in order: the
+// open block's candidates, then the words of the line being written, then
+// at most one more (the start of the next block, see boundary).
+type candidates struct {
+	cands []cutPoint
+	words []int
+	next  []cutPoint
+}
+
+// len is how many candidates there are.
+func (cs candidates) len() int { return len(cs.cands) + len(cs.words) + len(cs.next) }
+
+// at is the i-th candidate.
+func (cs candidates) at(i int) cutPoint {
+	if i < len(cs.cands) {
+		return cs.cands[i]
+	}
+	if i -= len(cs.cands); i < len(cs.words) {
+		return wordCut(cs.words[i])
+	}
+	return cs.next[i-len(cs.words)]
+}
+
 // openMode is how the open block is cut.
 type openMode uint8
 
@@ -89,7 +120,7 @@ type openBlock struct {
 	lines []string    // committed lines
 	codes []CodeBlock // the code blocks among them
 	cands []cutPoint  // candidates after the cut, in order
-	words []cutPoint  // paragraph mode: candidates in the line being written
+	words []int       // paragraph mode: the words of the line being written (candidates; see wordCut)
 	scan  int         // offset of the first complete line not scanned
 	para  paraScan
 	item  itemScan
@@ -145,7 +176,7 @@ func (r *Renderer) renderOpen() ([]string, []CodeBlock) {
 	r.scanOpen()
 	end := o.start + len(complete(r.text[o.start:]))
 	if r.pending(end) {
-		t := r.renderTail(cutPoint{at: o.start, mark: -1, stub: string(itemStub(o.list))}, nil, nil, end, nil, false, len(r.codes)+1)
+		t := r.renderTail(cutPoint{at: o.start, mark: -1, stub: string(itemStub(o.list))}, candidates{}, end, nil, false, len(r.codes)+1)
 		return t.lines, t.codes
 	}
 	for {
@@ -157,12 +188,12 @@ func (r *Renderer) renderOpen() ([]string, []CodeBlock) {
 		if r.cutAtFence(end, first) {
 			continue
 		}
-		words := o.words
+		cs := candidates{cands: o.cands, words: o.words}
 		bnd, at := r.boundary(end)
 		if bnd >= 0 {
-			words = append(words[:len(words):len(words)], cutPoint{at: at, mark: bnd, kind: cutLine})
+			cs.next = []cutPoint{{at: at, mark: bnd, kind: cutLine}}
 		}
-		t := r.renderTail(o.cut, o.cands, words, end, nil, false, first)
+		t := r.renderTail(o.cut, cs, end, nil, false, first)
 		o.last = lastDrawn{}
 		if bnd >= 0 && t.ok {
 			r.keepLast(&t, at)
@@ -201,7 +232,7 @@ func (r *Renderer) closeOpen(end int, more bool) (lines []string, codes []CodeBl
 	if o.cut.kind == cutStart || o.cut.at > end {
 		return nil, nil, false, false
 	}
-	t := r.renderTail(o.cut, nil, nil, end, nil, more, first)
+	t := r.renderTail(o.cut, candidates{}, end, nil, more, first)
 	if !t.ok || o.isTable && (t.sep != o.table.sep || o.table.wraps) {
 		return nil, nil, false, false
 	}
@@ -218,12 +249,9 @@ func join(a, b []string) []string {
 // line with nothing open before it, and keeps the lines before it.
 func (r *Renderer) commit(t *tailRender) {
 	o := &r.open
-	all := o.cands
-	if len(o.words) > 0 {
-		all = append(o.cands[:len(o.cands):len(o.cands)], o.words...)
-	}
-	for i := min(len(all), len(t.at)) - 1; i >= 0; i-- {
-		c, j := all[i], t.at[i]
+	all := candidates{cands: o.cands, words: o.words}
+	for i := min(all.len(), len(t.at)) - 1; i >= 0; i-- {
+		c, j := all.at(i), t.at[i]
 		switch {
 		case j < 0 || !t.clean[i]:
 			continue

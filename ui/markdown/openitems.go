@@ -44,7 +44,11 @@ func (r *Renderer) scanWords() {
 		end = o.scan
 	}
 	text := r.text
-	p := max(o.para.wordAt, o.cut.at+1)
+	// Only the words of the last wordWindow bytes are listed: the cut goes
+	// to the last word that can take it, and a delta of a megabyte (a
+	// server's, never a model's at its pace) would otherwise mark 170,000
+	// words of which the render keeps one.
+	p := max(o.para.wordAt, o.cut.at+1, end-wordWindow)
 	for ; p < end; p++ {
 		if c := text[p-1]; c != ' ' && c != '\n' && c != '\t' {
 			continue
@@ -60,12 +64,17 @@ func (r *Renderer) scanWords() {
 			break // the word may not be whole yet
 		}
 		if plainWord(text[p:w]) {
-			o.words = append(o.words, cutPoint{at: p, mark: p, kind: cutWord})
+			o.words = append(o.words, p)
 		}
 		p = w
 	}
 	o.para.wordAt = p
 }
+
+// wordWindow is how far back from the end of the text scanWords lists
+// words, in bytes: some 10,000 words, far more than a frame brings at a
+// model's pace.
+const wordWindow = 64 << 10
 
 // plainWord reports whether a marker can go before word without changing
 // how it renders: not the start of a link goldmark would find on its own;

@@ -45,7 +45,7 @@ func (r *Renderer) cutAtFence(end, first int) bool {
 	c := o.cands[k]
 	run := strings.Repeat(string(c.fence.char), c.fence.n)
 	closing := []byte(c.ind + run + "\n")
-	t := r.renderTail(o.cut, o.cands[:k+1], nil, c.fence.body, closing, false, first)
+	t := r.renderTail(o.cut, candidates{cands: o.cands[:k+1]}, c.fence.body, closing, false, first)
 	o.last = lastDrawn{}
 	if !t.ok {
 		return false
@@ -55,20 +55,18 @@ func (r *Renderer) cutAtFence(end, first int) bool {
 }
 
 // renderTail renders the text from cut c to end, then close (what closes a
-// fence the tail stops in), with markers at the candidates (cands, then
-// words), and finds where each landed.
-func (r *Renderer) renderTail(c cutPoint, cands, words []cutPoint, end int, close []byte, more bool, first int) tailRender {
-	all := cands
-	if len(words) > 0 {
-		all = append(cands[:len(cands):len(cands)], words...)
-	}
-	src := make([]byte, 0, len(c.stub)+end-c.at+3*len(all)+len(close)+8)
+// fence the tail stops in), with markers at the candidates all, and finds
+// where each landed.
+func (r *Renderer) renderTail(c cutPoint, all candidates, end int, close []byte, more bool, first int) tailRender {
+	n := all.len()
+	src := make([]byte, 0, len(c.stub)+end-c.at+3*n+len(close)+8)
 	src = append(src, c.stub...)
 	tailAt := len(src)
 	pos := c.at
-	srcAt := make([]int, len(all)) // where each candidate's text is in src
+	srcAt := make([]int, n) // where each candidate's text is in src
 	marked := 0
-	for i, k := range all {
+	for i := range n {
+		k := all.at(i)
 		if k.at >= end || k.at < pos {
 			srcAt[i] = -1
 			continue
@@ -114,7 +112,7 @@ func (r *Renderer) renderTail(c cutPoint, cands, words []cutPoint, end int, clos
 	}
 	t.at, t.leads, t.nCode = r.findMarks(lines, all, marked)
 	risk, inside := inlineRisk(rd.doc, rd.src, tailAt)
-	t.clean = make([]bool, len(all))
+	t.clean = make([]bool, n)
 	for i, at := range srcAt {
 		t.clean[i] = cuttable(at, risk, inside)
 	}
@@ -166,8 +164,9 @@ func stubLines(lines []string, c cutPoint) int {
 // whether the marker starts the line's text; for a fence, the line of its
 // code label. The order of markers in the output is the order in the
 // source: if any went missing, no candidate is found.
-func (r *Renderer) findMarks(lines []string, cands []cutPoint, marked int) (at []int, leads []bool, nCode []int) {
-	at, leads, nCode = make([]int, len(cands)), make([]bool, len(cands)), make([]int, len(cands))
+func (r *Renderer) findMarks(lines []string, cands candidates, marked int) (at []int, leads []bool, nCode []int) {
+	n := cands.len()
+	at, leads, nCode = make([]int, n), make([]bool, n), make([]int, n)
 	for i := range at {
 		at[i] = -1
 	}
@@ -194,7 +193,8 @@ func (r *Renderer) findMarks(lines []string, cands []cutPoint, marked int) (at [
 		return
 	}
 	m, code := 0, 0
-	for i, c := range cands {
+	for i := range n {
+		c := cands.at(i)
 		switch {
 		case c.kind == cutCode:
 			if code < len(codeLines) {
