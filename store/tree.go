@@ -128,10 +128,7 @@ func (s Step) Forks() bool { return len(s.Siblings) > 1 }
 // neither prompts nor replies, and a comparison's lanes, are not on it.
 func KeptPath(msgs []Message) []Step {
 	children := map[int64][]Message{}
-	for _, m := range msgs {
-		if (m.Role != RoleUser && m.Role != RoleAssistant) || m.Lane != 0 {
-			continue
-		}
+	for _, m := range linked(msgs) {
 		children[m.ParentID] = append(children[m.ParentID], m)
 	}
 	var path []Step
@@ -162,14 +159,66 @@ func KeptPath(msgs []Message) []Step {
 // conversation has alternatives or branches.
 func Forked(msgs []Message) bool {
 	seen := map[int64]bool{}
-	for _, m := range msgs {
-		if (m.Role != RoleUser && m.Role != RoleAssistant) || m.Lane != 0 {
-			continue
-		}
+	for _, m := range linked(msgs) {
 		if seen[m.ParentID] {
 			return true
 		}
 		seen[m.ParentID] = true
 	}
 	return false
+}
+
+// linked are the prompts and replies of msgs (a chat's, lane 0) in the
+// order they were written, each with its parent: a message read with none
+// that is not a first prompt (one built by hand rather than read from the
+// store, which gives every message its parent) gets the one the turns
+// say, as parentFor would have found it.
+func linked(msgs []Message) []Message {
+	var out []Message
+	for _, m := range msgs {
+		if (m.Role == RoleUser || m.Role == RoleAssistant) && m.Lane == 0 {
+			out = append(out, m)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Message) int { return cmp.Compare(a.ID, b.ID) })
+	for i, m := range out {
+		if m.ParentID != 0 {
+			continue
+		}
+		before := out[:i]
+		switch m.Role {
+		case RoleUser:
+			for j := len(before) - 1; j >= 0; j-- {
+				if before[j].Turn < m.Turn {
+					out[i].ParentID = before[j].ID
+					break
+				}
+			}
+		case RoleAssistant:
+			out[i].ParentID = answered(before, m.Turn)
+		}
+	}
+	return out
+}
+
+// answered is what a reply of turn written after msgs follows: the
+// turn's last message when it is a prompt or a reply that paused, else the
+// turn's last prompt.
+func answered(msgs []Message, turn int) int64 {
+	for j := len(msgs) - 1; j >= 0; j-- {
+		q := msgs[j]
+		if q.Turn != turn {
+			continue
+		}
+		if q.Role == RoleUser || (q.StopReason == "pause_turn" && q.Status == StatusComplete) {
+			return q.ID
+		}
+		for k := j - 1; k >= 0; k-- {
+			if msgs[k].Turn == turn && msgs[k].Role == RoleUser {
+				return msgs[k].ID
+			}
+		}
+		return 0
+	}
+	return 0
 }

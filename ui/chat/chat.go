@@ -172,6 +172,8 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 		return m, cmd
 	case openedMsg:
 		return m.opened(msg)
+	case stepMsg:
+		return m.stepped(msg)
 	case renamedMsg:
 		m.list, cmd = m.list.renamed(msg)
 		return m, cmd

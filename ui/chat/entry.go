@@ -33,7 +33,12 @@ type entry struct {
 	billed   price.Usage     // usage with the thinking its native reply tells apart, read once
 	at       time.Time
 	edited   bool // a prompt that replaced an earlier one
-	version  int  // bumped on every change, for the render cache
+	// siblings are the stored ids of the entry and its alternatives (a
+	// reply) or branches (a prompt), oldest first, the entry's at place;
+	// one or none: no fork (alternatives.go).
+	siblings []int64
+	place    int
+	version  int // bumped on every change, for the render cache
 	live     *liveText
 }
 
@@ -79,35 +84,19 @@ func (e *entry) paused() bool {
 	return e.role == store.RoleAssistant && e.stop == "pause_turn" && e.status == store.StatusComplete
 }
 
-// entriesOf turns stored messages into what the conversation shows, as
-// the tab showed it: a prompt sent again after an edit replaces the earlier
-// prompt and its replies; a reply after a paused one continues it; any
-// other second reply in a turn was regenerated from the prompt, and
-// replaces the turn's replies. natives holds each reply's native response
-// by message id.
+// entriesOf turns stored messages into what the conversation shows: the
+// path kept (store.KeptPath), each entry with its siblings. natives holds
+// each reply's native response by message id.
 func entriesOf(msgs []store.Message, natives map[int64]json.RawMessage) []entry {
-	var out []entry
-	start := -1 // the current turn's prompt
-	for _, m := range msgs {
-		e := entryOf(m, natives[m.ID])
-		ours := start >= 0 && out[start].turn == m.Turn // the turn has its prompt on screen
-		switch {
-		case m.Role == store.RoleUser:
-			if ours {
-				e.edited = true
-				out = out[:start]
-			}
-			start = len(out)
-			out = append(out, e)
-		case m.Role != store.RoleAssistant:
-			continue
-		case len(out) == 0 || out[len(out)-1].role != store.RoleAssistant || out[len(out)-1].paused():
-			out = append(out, e)
-		case ours:
-			out = append(out[:start+1], e) // regenerated from the prompt
-		default:
-			out[len(out)-1] = e
+	path := store.KeptPath(msgs)
+	out := make([]entry, 0, len(path))
+	for _, st := range path {
+		e := entryOf(st.Message, natives[st.ID])
+		if st.Forks() {
+			e.siblings, e.place = st.Siblings, st.At
+			e.edited = e.role == store.RoleUser && st.At > 0
 		}
+		out = append(out, e)
 	}
 	return out
 }

@@ -102,33 +102,36 @@ func loadAll(db *store.Store, seq int) tea.Cmd {
 // response, which later turns send back, and renders the replies that
 // will show first: rendering markdown is the slow part of opening.
 func open(db *store.Store, seq int, id int64, sp drawSpec) tea.Cmd {
-	return func() tea.Msg {
-		msg := openedMsg{seq: seq, id: id}
-		if db == nil {
-			msg.err = errNoStore
-			return result(msg)
-		}
-		ctx := context.Background()
-		conv, err := db.Conversation(ctx, id)
-		if err != nil {
-			msg.err = err
-			return result(msg)
-		}
-		calls, err := db.Calls(ctx, store.CallFilter{ConversationID: id})
-		if err != nil {
-			msg.err = err
-			return result(msg)
-		}
-		natives := map[int64]json.RawMessage{}
-		for _, c := range calls {
-			if len(c.ResponseJSON) > 0 {
-				natives[c.MessageID] = c.ResponseJSON
-			}
-		}
-		msg.entries = entriesOf(conv.Messages, natives)
-		msg.bodies = sp.renderTail(msg.entries)
-		return result(msg)
+	return func() tea.Msg { return result(read(db, seq, id, sp)) }
+}
+
+// read is open's work: the conversation read and its last replies drawn.
+func read(db *store.Store, seq int, id int64, sp drawSpec) openedMsg {
+	msg := openedMsg{seq: seq, id: id}
+	if db == nil {
+		msg.err = errNoStore
+		return msg
 	}
+	ctx := context.Background()
+	conv, err := db.Conversation(ctx, id)
+	if err != nil {
+		msg.err = err
+		return msg
+	}
+	calls, err := db.Calls(ctx, store.CallFilter{ConversationID: id})
+	if err != nil {
+		msg.err = err
+		return msg
+	}
+	natives := map[int64]json.RawMessage{}
+	for _, c := range calls {
+		if len(c.ResponseJSON) > 0 {
+			natives[c.MessageID] = c.ResponseJSON
+		}
+	}
+	msg.entries = entriesOf(conv.Messages, natives)
+	msg.bodies = sp.renderTail(msg.entries)
+	return msg
 }
 
 // drawSpec is what rendering a body ahead needs to know of the pane.
