@@ -222,3 +222,21 @@ func answered(msgs []Message, turn int) int64 {
 	}
 	return 0
 }
+
+// ConversationStamp is where a conversation's messages stand: two
+// readings are equal when no message was added, checkpointed, ended or
+// shown between them. A view that follows the store reads it before
+// reading the whole conversation again.
+type ConversationStamp struct{ Messages, Updated, Shown, Chunks int64 }
+
+// Stamp reads conversation id's stamp.
+func (s *Store) Stamp(ctx context.Context, id int64) (ConversationStamp, error) {
+	var st ConversationStamp
+	err := s.r.QueryRowContext(ctx, `SELECT count(*), coalesce(max(updated_at), 0), coalesce(max(shown_at), 0),
+			(SELECT count(*) FROM message_chunks c JOIN messages x ON x.id = c.message_id WHERE x.conversation_id = ?)
+		FROM messages WHERE conversation_id = ?`, id, id).Scan(&st.Messages, &st.Updated, &st.Shown, &st.Chunks)
+	if err != nil {
+		return st, fmt.Errorf("conversation %d: %w", id, err)
+	}
+	return st, nil
+}

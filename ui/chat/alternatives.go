@@ -84,10 +84,12 @@ func stepBy(msg tea.KeyPressMsg, k keyMap) int {
 	return 1
 }
 
-// stepMsg is a sibling kept, the conversation read again along it.
+// stepMsg is the conversation read again: a sibling kept (anchor), or
+// the store changed under it (another process added an alternative).
 type stepMsg struct {
 	opened openedMsg
-	anchor int64 // the message stepped to, shown at the window's top
+	anchor int64 // the message stepped to, shown at the window's top; 0: keep the window
+	same   bool  // the store changed elsewhere: the conversation was not read again
 }
 
 // step shows the next (by +1) or previous (-1) sibling of the fork in
@@ -124,19 +126,57 @@ func (m Model) stepped(msg stepMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.conv.loading = 0
-	if msg.opened.err != nil {
+	switch {
+	case msg.same:
+		return m, nil
+	case msg.opened.err != nil:
 		return m, tab.Error(msg.opened.err)
 	}
+	anchor, bottom := msg.anchor, m.tr.atBottom()
+	if anchor == 0 { // the entry at the window's top stays there
+		for i := min(len(m.conv.entries), len(m.tr.starts)) - 1; i >= 0; i-- {
+			if m.tr.starts[i] >= 0 && m.tr.starts[i] <= m.tr.offset {
+				anchor = m.conv.entries[i].id
+				break
+			}
+		}
+	}
 	m.conv = m.conv.show(msg.opened.id, msg.opened.entries)
+	m.conv.stamp = msg.opened.stamp
 	m.tr = m.tr.reset()
 	m.tr = m.tr.adopt(msg.opened.bodies, m.conv.entries)
 	m.relayout()
 	at := lastUser(m.conv.entries)
 	for i, e := range m.conv.entries {
-		if e.id == msg.anchor {
+		if e.id == anchor {
 			at = i
 		}
 	}
 	m.tr = m.tr.showFrom(at, m.conv.entries, m.look())
+	if bottom && msg.anchor == 0 {
+		m.tr = m.tr.scrollBy(len(m.tr.lines), m.conv.entries, m.look())
+	}
+	m.list = m.list.listed(m.conv, true, m.clock, max(m.height-2, 1))
 	return m, m.tr.prerender(m.conv.entries)
+}
+
+// followStore reads the conversation on screen again when the store
+// changed while it shows (or changed out of sight and it is shown now),
+// if its messages moved: another process added an alternative, a
+// branch, a reply, or kept another path. Not while a reply arrives here or
+// a read is under way: their answers are the conversation.
+func (m Model) followStore(msg tea.Msg) (Model, tea.Cmd) {
+	if !m.conv.stale.Follow(msg, tab.Chat) || m.db == nil || m.conv.id == 0 ||
+		m.conv.run != nil || m.conv.loading != 0 {
+		return m, nil
+	}
+	m.conv = m.conv.load()
+	db, seq, id, sp, have := m.db, m.conv.seq, m.conv.id, m.tr.drawSpec(), m.conv.stamp
+	return m, func() tea.Msg {
+		st, err := db.Stamp(context.Background(), id)
+		if err == nil && st == have {
+			return result(stepMsg{opened: openedMsg{seq: seq}, same: true})
+		}
+		return result(stepMsg{opened: read(db, seq, id, sp)})
+	}
 }

@@ -72,6 +72,7 @@ func (m Model) opened(msg openedMsg) (Model, tea.Cmd) {
 		return m, tab.Error(msg.err)
 	}
 	m.conv = m.conv.show(msg.id, msg.entries)
+	m.conv.stamp = msg.stamp
 	m.list.open = m.conv.id
 	m.target = targetOf(m.conv.entries, m.target)
 	m.pick = ref(m.pick.load(m.target))

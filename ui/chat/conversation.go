@@ -24,11 +24,13 @@ import (
 type conversation struct {
 	id      int64 // 0: new, not stored yet
 	entries []entry
-	loading int      // the seq of the load under way; 0 when none
-	run     *running // the reply arriving, if any
-	seq     int      // numbers requests: sends and conversation loads
-	gen     int      // numbers entry versions, for the render cache
-	batch   int      // the text a pull of the stream takes at most (0: deltaq's cap)
+	loading int                     // the seq of the load under way; 0 when none
+	run     *running                // the reply arriving, if any
+	seq     int                     // numbers requests: sends and conversation loads
+	gen     int                     // numbers entry versions, for the render cache
+	batch   int                     // the text a pull of the stream takes at most (0: deltaq's cap)
+	stamp   store.ConversationStamp // where the stored messages stood when read
+	stale   tab.Stale               // a change to follow, heard out of sight
 }
 
 // sendPlan is a send: what the conversation will be (entries, then the

@@ -23,7 +23,7 @@ type keyMap struct {
 	Thinking, Copy, CopyCode, Edit, ToPrompt key.Binding
 	// The fork in view: its alternatives or branches (alternatives.go).
 	PrevAlt, NextAlt key.Binding
-	Scroll                                   markdown.KeyMap
+	Scroll           markdown.KeyMap
 	// The number of a code block, after y.
 	CodeNumber key.Binding
 	// A question or a one-line field.

@@ -34,6 +34,7 @@ type (
 		id      int64
 		entries []entry
 		bodies  map[int]body
+		stamp   store.ConversationStamp // where its messages stood, read first
 		err     error
 	}
 	renamedMsg struct {
@@ -113,6 +114,12 @@ func read(db *store.Store, seq int, id int64, sp drawSpec) openedMsg {
 		return msg
 	}
 	ctx := context.Background()
+	stamp, err := db.Stamp(ctx, id) // before: a change meanwhile reads again later
+	if err != nil {
+		msg.err = err
+		return msg
+	}
+	msg.stamp = stamp
 	conv, err := db.Conversation(ctx, id)
 	if err != nil {
 		msg.err = err
