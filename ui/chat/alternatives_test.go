@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
 
 	"atelier/store"
 	"atelier/ui/tab"
@@ -98,4 +101,58 @@ func pathSummary(es []entry) string {
 		fmt.Fprintf(&b, "%d %s %q %s\n", e.id, e.role, e.text[:min(len(e.text), 20)], e.forkMark())
 	}
 	return b.String()
+}
+
+// TestGoldenAlternatives draws a conversation that forks: its first reply
+// the second of three alternatives, its next prompt the second of two
+// branches, the list marking it. `-update` rewrites the files.
+func TestGoldenAlternatives(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		for _, c := range []struct {
+			name string
+			set  func(*harness)
+		}{
+			{"alternatives", func(h *harness) { h.Keys("tab", "tab", "home") }}, // the first fork in view
+			{"branch", func(*harness) {}},
+		} {
+			t.Run(fmt.Sprintf("%s_%dx%d", c.name, size[0], size[1]), func(t *testing.T) {
+				h := (&harness{t: t, m: newTestModel(Options{Models: store.Models{Alpha: "model-x"}})}).bind()
+				h.m.SetSize(size[0]-4, size[1]-4)
+				h.Send(listLoadedMsg{seq: 0, replace: true, now: testNow, page: []store.Conversation{
+					{ID: 8, Title: "Lighthouse haiku", UpdatedAt: testNow.Add(-time.Minute), Forks: true},
+					{ID: 7, Title: "Tea haiku", UpdatedAt: testNow.Add(-2 * time.Minute)},
+				}})
+				h.m.conv.loading, h.m.conv.seq = 1, 1
+				h.Send(openedMsg{seq: 1, id: 8, entries: entriesOf(forkedConversation(), nil)})
+				c.set(h)
+				golden.RequireEqual(t, tabtest.In256Colours(h.m.View()))
+			})
+		}
+	}
+}
+
+// forkedConversation is a chat whose first reply has three alternatives
+// (the second kept) and whose next prompt two branches (the second kept).
+func forkedConversation() []store.Message {
+	at := testNow.Add(-time.Minute)
+	reply := func(id, parent int64, turn int, text string, shown time.Duration, total time.Duration) store.Message {
+		return store.Message{ID: id, ParentID: parent, Turn: turn, Role: store.RoleAssistant, Family: "alpha",
+			Model: "model-x", Text: text, Status: store.StatusComplete, StopReason: "end_turn",
+			Usage: store.Usage{InputTokens: 12, OutputTokens: 40}, TTFT: 300 * time.Millisecond, Total: total,
+			CreatedAt: at, ShownAt: at.Add(shown)}
+	}
+	prompt := func(id, parent int64, turn int, text string, shown time.Duration) store.Message {
+		return store.Message{ID: id, ParentID: parent, Turn: turn, Role: store.RoleUser, Text: text,
+			CreatedAt: at, ShownAt: at.Add(shown)}
+	}
+	return []store.Message{
+		prompt(1, 0, 0, "write a haiku about a lighthouse", 9),
+		reply(2, 1, 0, "A beam sweeps the fog,\nships count the seconds of light,\nthe keeper sleeps late.", 1, 2*time.Second),
+		reply(3, 1, 0, "Salt on the lantern,\none eye open all night long,\nthe sea keeps its word.", 9, 1800*time.Millisecond),
+		reply(4, 1, 0, "White tower, black rock:\nthe tide writes and rubs it out,\nthe light reads it back.", 3, 2100*time.Millisecond),
+		prompt(5, 3, 1, "now one about a harbour", 4),
+		reply(6, 5, 1, "Ropes creak in the dark.", 4, time.Second),
+		prompt(7, 3, 1, "now one about a harbour at dawn", 9),
+		reply(8, 7, 1, "Gulls wake before boats;\nthe harbour pours out its nets,\npink light on the slips.", 9, 1500*time.Millisecond),
+	}
 }
