@@ -240,3 +240,18 @@ func (s *Store) Stamp(ctx context.Context, id int64) (ConversationStamp, error) 
 	}
 	return st, nil
 }
+
+// PathTo is the path of msgs from a first prompt down to message id,
+// through its parents; nil when id is not one of msgs' prompts or replies.
+func PathTo(msgs []Message, id int64) []Message {
+	byID := map[int64]Message{}
+	for _, m := range linked(msgs) {
+		byID[m.ID] = m
+	}
+	var path []Message
+	for m, ok := byID[id]; ok && len(path) <= len(byID); m, ok = byID[m.ParentID] {
+		path = append(path, m)
+	}
+	slices.Reverse(path)
+	return path
+}
