@@ -138,13 +138,7 @@ func KeptPath(msgs []Message) []Step {
 		if len(kids) == 0 {
 			break
 		}
-		slices.SortFunc(kids, func(a, b Message) int { return cmp.Compare(a.ID, b.ID) })
-		at := 0
-		for i, k := range kids {
-			if k.ShownAt.After(kids[at].ShownAt) || k.ShownAt.Equal(kids[at].ShownAt) {
-				at = i
-			}
-		}
+		at := keptOf(kids)
 		st := Step{Message: kids[at], At: at, Siblings: make([]int64, len(kids))}
 		for i, k := range kids {
 			st.Siblings[i] = k.ID
@@ -153,6 +147,18 @@ func KeptPath(msgs []Message) []Step {
 		parent = kids[at].ID
 	}
 	return path
+}
+
+// keptOf is the place of the one kept among siblings in the order they
+// were written (linked's): the one shown last, the newest of a tie.
+func keptOf(kids []Message) int {
+	at := 0
+	for i, k := range kids {
+		if !k.ShownAt.Before(kids[at].ShownAt) {
+			at = i
+		}
+	}
+	return at
 }
 
 // Forked reports whether any message of msgs has a sibling: the
@@ -254,4 +260,45 @@ func PathTo(msgs []Message, id int64) []Message {
 	}
 	slices.Reverse(path)
 	return path
+}
+
+// Fork is a place a chat forks: the children of one message (or the
+// first prompts), the one kept and the others.
+type Fork struct {
+	Parent int64   `json:"parent,omitempty"` // 0: the first prompts
+	Kind   string  `json:"kind"`             // "alternatives" (replies) or "branches" (prompts)
+	Kept   int64   `json:"kept"`             // the one shown last
+	Others []int64 `json:"others"`           // oldest first
+}
+
+// Forks are every place msgs fork, in the order their parents were
+// written.
+func Forks(msgs []Message) []Fork {
+	children := map[int64][]Message{}
+	var parents []int64
+	for _, m := range linked(msgs) {
+		if _, ok := children[m.ParentID]; !ok {
+			parents = append(parents, m.ParentID)
+		}
+		children[m.ParentID] = append(children[m.ParentID], m)
+	}
+	var out []Fork
+	for _, p := range parents {
+		kids := children[p]
+		if len(kids) < 2 {
+			continue
+		}
+		kept := keptOf(kids)
+		f := Fork{Parent: p, Kind: "alternatives", Kept: kids[kept].ID}
+		if kids[kept].Role == RoleUser {
+			f.Kind = "branches"
+		}
+		for i, k := range kids {
+			if i != kept {
+				f.Others = append(f.Others, k.ID)
+			}
+		}
+		out = append(out, f)
+	}
+	return out
 }

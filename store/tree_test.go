@@ -2,8 +2,12 @@ package store
 
 import (
 	"database/sql"
+	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -148,5 +152,61 @@ func TestBranchesMigrationKeepsWhatWasShown(t *testing.T) {
 	}
 	if m := must[*Message](t)(s.Message(bg, 9)); m.ParentID != 0 {
 		t.Fatalf("a comparison's lane got parent %d", m.ParentID)
+	}
+}
+
+// The exports of a chat that forks name the path kept and list the
+// others: JSON as kept_path and forks, Markdown as the path with each
+// fork's place and the messages not kept after it.
+func TestExportNamesTheKeptPath(t *testing.T) {
+	t.Parallel()
+	s := openTest(t)
+	fakeClock(s)
+	conv := must[int64](t)(s.NewConversation(bg, KindChat, ""))
+	p0 := must[int64](t)(s.AddMessage(bg, Message{ConversationID: conv, Role: RoleUser, Text: "a haiku"}))
+	r0 := addReply(t, s, conv, 0, p0, "first alternative")
+	r1 := addReply(t, s, conv, 0, p0, "second alternative")
+	r2 := addReply(t, s, conv, 0, p0, "third alternative")
+	must[int64](t)(s.AddMessage(bg, Message{ConversationID: conv, Turn: 1, ParentID: r2, Role: RoleUser, Text: "on the third"}))
+	if err := s.ShowMessage(bg, r1); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := s.ExportJSON(bg, ItemRef{Kind: KindChat, ID: conv}, &b); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Conversation struct {
+			KeptPath []int64 `json:"kept_path"`
+			Forks    []Fork  `json:"forks"`
+			Messages []struct {
+				ID       int64 `json:"id"`
+				ParentID int64 `json:"parent_id"`
+			} `json:"messages"`
+		} `json:"conversation"`
+	}
+	if err := json.Unmarshal([]byte(b.String()), &doc); err != nil {
+		t.Fatal(err)
+	}
+	ec := doc.Conversation
+	if !slices.Equal(ec.KeptPath, []int64{p0, r1}) || len(ec.Forks) != 1 || ec.Forks[0].Kept != r1 ||
+		ec.Forks[0].Kind != "alternatives" || !slices.Equal(ec.Forks[0].Others, []int64{r0, r2}) ||
+		len(ec.Messages) != 5 || ec.Messages[1].ParentID != p0 {
+		t.Fatalf("JSON export: %s", b.String())
+	}
+	md := must[string](t)(s.ExportMarkdown(bg, ItemRef{Kind: KindChat, ID: conv}, t.TempDir()))
+	text := string(must[[]byte](t)(os.ReadFile(md)))
+	for _, want := range []string{
+		fmt.Sprintf("alternative 2 of 3, kept (others: #%d, #%d)", r0, r2),
+		"## Alternatives and branches not kept",
+		fmt.Sprintf("· #%d · after #%d", r0, p0), "first alternative", "third alternative",
+		fmt.Sprintf("after #%d\n\non the third", r2),
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("Markdown export lacks %q:\n%s", want, text)
+		}
+	}
+	if i, j := strings.Index(text, "second alternative"), strings.Index(text, "first alternative"); i < 0 || i > j {
+		t.Errorf("the kept alternative is not first:\n%s", text)
 	}
 }
