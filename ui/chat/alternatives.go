@@ -84,99 +84,78 @@ func stepBy(msg tea.KeyPressMsg, k keyMap) int {
 	return 1
 }
 
-// stepMsg is the conversation read again: a sibling kept (anchor), or
-// the store changed under it (another process added an alternative).
-type stepMsg struct {
-	opened openedMsg
-	anchor int64 // the message stepped to, shown at the window's top; 0: keep the window
-	same   bool  // the store changed elsewhere: the conversation was not read again
-}
-
-// step shows the next (by +1) or previous (-1) sibling of the fork in
-// view, going round: the store keeps it, and the conversation is read
-// again along it.
-func (m Model) step(by int) (Model, tea.Cmd) {
+// step shows the next (by +1) or previous (-1) sibling of entry i (the
+// fork in view), going round: the store keeps it, and the conversation
+// is read again along it, from it.
+func (c conversation) step(i, by int, db *store.Store, sp drawSpec) (conversation, tea.Cmd) {
 	switch {
-	case m.conv.run != nil:
-		return m, m.conv.busy()
-	case m.db == nil || m.conv.id == 0:
-		return m, tab.Warn("no alternatives here: ctrl+r adds one beside the reply")
+	case c.run != nil:
+		return c, c.busy()
+	case db == nil || c.id == 0:
+		return c, tab.Warn("no alternatives here: ctrl+r adds one beside the reply")
+	case i < 0:
+		return c, tab.Warn("no alternatives in view: ctrl+r adds one beside the last reply")
 	}
-	i := m.tr.forkInView(m.conv.entries)
-	if i < 0 {
-		return m, tab.Warn("no alternatives in view: ctrl+r adds one beside the last reply")
-	}
-	e := m.conv.entries[i]
+	e := c.entries[i]
 	n := len(e.siblings)
 	to := e.siblings[((e.place+by)%n+n)%n]
-	m.conv = m.conv.load()
-	db, seq, id, sp := m.db, m.conv.seq, m.conv.id, m.tr.drawSpec()
-	return m, func() tea.Msg {
+	c = c.load()
+	seq, id := c.seq, c.id
+	return c, func() tea.Msg {
 		if err := db.ShowMessage(context.Background(), to); err != nil {
-			return result(stepMsg{opened: openedMsg{seq: seq, id: id, err: err}})
+			return result(openedMsg{seq: seq, id: id, err: err})
 		}
-		return result(stepMsg{opened: read(db, seq, id, sp), anchor: to})
+		msg := read(db, seq, id, sp)
+		msg.again, msg.anchor = true, to
+		return result(msg)
 	}
 }
 
-// stepped shows the conversation read again after a step, from the
-// message stepped to, the keyboard and the composer as they were.
-func (m Model) stepped(msg stepMsg) (Model, tea.Cmd) {
-	if msg.opened.seq != m.conv.loading {
-		return m, nil
+// follow reads the conversation again when the store changed while it
+// shows (or changed out of sight and it is shown now), if its messages
+// moved: another process added an alternative, a branch, a reply, or kept
+// another path. Not while a reply arrives here or a read is under way:
+// their answers are the conversation.
+func (c conversation) follow(msg tea.Msg, db *store.Store, sp drawSpec) (conversation, tea.Cmd) {
+	if !c.stale.Follow(msg, tab.Chat) || db == nil || c.id == 0 || c.run != nil || c.loading != 0 {
+		return c, nil
 	}
-	m.conv.loading = 0
-	switch {
-	case msg.same:
-		return m, nil
-	case msg.opened.err != nil:
-		return m, tab.Error(msg.opened.err)
+	c = c.load()
+	seq, id, have := c.seq, c.id, c.stamp
+	return c, func() tea.Msg {
+		if st, err := db.Stamp(context.Background(), id); err == nil && st == have {
+			return result(openedMsg{seq: seq, again: true, same: true})
+		}
+		msg := read(db, seq, id, sp)
+		msg.again = true
+		return result(msg)
 	}
-	anchor, bottom := msg.anchor, m.tr.atBottom()
-	if anchor == 0 { // the entry at the window's top stays there
-		for i := min(len(m.conv.entries), len(m.tr.starts)) - 1; i >= 0; i-- {
-			if m.tr.starts[i] >= 0 && m.tr.starts[i] <= m.tr.offset {
-				anchor = m.conv.entries[i].id
-				break
-			}
+}
+
+// keep is where the window stands, to stand there again once the
+// conversation is read again: the entry at its top, and whether it shows
+// the end.
+func (t transcript) keep(entries []entry) (int64, bool) {
+	for i := min(len(entries), len(t.starts)) - 1; i >= 0; i-- {
+		if t.starts[i] >= 0 && t.starts[i] <= t.offset {
+			return entries[i].id, t.atBottom()
 		}
 	}
-	m.conv = m.conv.show(msg.opened.id, msg.opened.entries)
-	m.conv.stamp = msg.opened.stamp
-	m.tr = m.tr.reset()
-	m.tr = m.tr.adopt(msg.opened.bodies, m.conv.entries)
-	m.relayout()
-	at := lastUser(m.conv.entries)
-	for i, e := range m.conv.entries {
-		if e.id == anchor {
+	return 0, t.atBottom()
+}
+
+// showAt puts the entry stored as id at the window's top (the last
+// prompt when none is), or the window at the end when bottom.
+func (t transcript) showAt(id int64, bottom bool, entries []entry, lk look) transcript {
+	at := lastUser(entries)
+	for i, e := range entries {
+		if id != 0 && e.id == id {
 			at = i
 		}
 	}
-	m.tr = m.tr.showFrom(at, m.conv.entries, m.look())
-	if bottom && msg.anchor == 0 {
-		m.tr = m.tr.scrollBy(len(m.tr.lines), m.conv.entries, m.look())
+	t = t.showFrom(at, entries, lk)
+	if bottom {
+		t = t.scrollBy(len(t.lines), entries, lk)
 	}
-	m.list = m.list.listed(m.conv, true, m.clock, max(m.height-2, 1))
-	return m, m.tr.prerender(m.conv.entries)
-}
-
-// followStore reads the conversation on screen again when the store
-// changed while it shows (or changed out of sight and it is shown now),
-// if its messages moved: another process added an alternative, a
-// branch, a reply, or kept another path. Not while a reply arrives here or
-// a read is under way: their answers are the conversation.
-func (m Model) followStore(msg tea.Msg) (Model, tea.Cmd) {
-	if !m.conv.stale.Follow(msg, tab.Chat) || m.db == nil || m.conv.id == 0 ||
-		m.conv.run != nil || m.conv.loading != 0 {
-		return m, nil
-	}
-	m.conv = m.conv.load()
-	db, seq, id, sp, have := m.db, m.conv.seq, m.conv.id, m.tr.drawSpec(), m.conv.stamp
-	return m, func() tea.Msg {
-		st, err := db.Stamp(context.Background(), id)
-		if err == nil && st == have {
-			return result(stepMsg{opened: openedMsg{seq: seq}, same: true})
-		}
-		return result(stepMsg{opened: read(db, seq, id, sp)})
-	}
+	return t
 }

@@ -136,7 +136,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.StoreChangedMsg, tab.ShownMsg:
 		var cmd, conv tea.Cmd
 		m.list, cmd = m.list.followStore(msg)
-		m, conv = m.followStore(msg)
+		m.conv, conv = m.conv.follow(msg, m.db, m.tr.drawSpec())
 		return m, tea.Batch(cmd, conv)
 	case tab.DeletedMsg: // in History
 		if msg.Ref.Kind == store.KindChat {
@@ -173,8 +173,6 @@ func (m Model) result(msg tea.Msg) (Model, tea.Cmd) {
 		return m, cmd
 	case openedMsg:
 		return m.opened(msg)
-	case stepMsg:
-		return m.stepped(msg)
 	case renamedMsg:
 		m.list, cmd = m.list.renamed(msg)
 		return m, cmd

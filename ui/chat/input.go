@@ -104,7 +104,8 @@ func (m Model) composerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.km.Unedit) && m.comp.editing:
 		return m.compose(m.comp.cleared(), false), nil
 	case key.Matches(msg, m.km.PrevAlt, m.km.NextAlt) && m.FieldEmpty(): // text where text is typed
-		return m.step(stepBy(msg, m.km))
+		next, cmd, _ := m.replyAction(msg)
+		return next, cmd
 	}
 	h := m.comp.height()
 	var cmd tea.Cmd
@@ -168,8 +169,9 @@ func (m Model) replyAction(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 		m.code, cmd = m.code.ask(i, m.tr.codes(i))
 		return m, cmd, true
 	case key.Matches(msg, k.PrevAlt, k.NextAlt): // the fork in view's siblings
-		next, cmd := m.step(stepBy(msg, k))
-		return next, cmd, true
+		var cmd tea.Cmd
+		m.conv, cmd = m.conv.step(m.tr.forkInView(m.conv.entries), stepBy(msg, k), m.db, m.tr.drawSpec())
+		return m, cmd, true
 	case key.Matches(msg, k.Edit): // the last prompt back in the composer
 		e, refused := m.conv.lastPrompt()
 		if refused != nil {

@@ -36,6 +36,11 @@ type (
 		bodies  map[int]body
 		stamp   store.ConversationStamp // where its messages stood, read first
 		err     error
+		// again: the conversation on screen read again (a step, a change
+		// elsewhere): the keyboard, the prompt and the target stay, and
+		// the window shows anchor (0: where it stood). same: nothing moved.
+		again, same bool
+		anchor      int64
 	}
 	renamedMsg struct {
 		id    int64
