@@ -17,6 +17,7 @@ import (
 var children = map[string]func(value string) error{
 	crashChildEnv: crashChild,
 	capChildEnv:   capChild,
+	treeChildEnv:  treeChild,
 }
 
 func TestMain(m *testing.M) { childproc.Main(m, children) }

@@ -31,6 +31,7 @@ type Conversation struct {
 	Model     string // model of the last reply, for listings
 	Archived  bool
 	BatchID   int64 // the batch this is a cell of; 0: none
+	Forks     bool  // a chat with alternatives or branches (tree.go)
 	CreatedAt time.Time
 	UpdatedAt time.Time
 
@@ -115,13 +116,15 @@ func (s *Store) updateOne(ctx context.Context, op string, id int64, query string
 	return nil
 }
 
-const conversationColumns = `id, kind, title, family, model, archived, batch_id, created_at, updated_at`
+const conversationColumns = `id, kind, title, family, model, archived, batch_id, created_at, updated_at,
+	kind = 'chat' AND EXISTS (SELECT 1 FROM messages x WHERE x.conversation_id = conversations.id AND x.lane = 0
+		AND x.role IN ('user', 'assistant') GROUP BY x.parent_id HAVING count(*) > 1)`
 
 // scanConversation reads a row of conversationColumns.
 func scanConversation(sc rowScanner) (Conversation, error) {
 	var c Conversation
 	var batch, created, updated sql.NullInt64
-	err := sc.Scan(&c.ID, &c.Kind, &c.Title, &c.Family, &c.Model, &c.Archived, &batch, &created, &updated)
+	err := sc.Scan(&c.ID, &c.Kind, &c.Title, &c.Family, &c.Model, &c.Archived, &batch, &created, &updated, &c.Forks)
 	c.BatchID, c.CreatedAt, c.UpdatedAt = batch.Int64, fromMS(created), fromMS(updated)
 	return c, err
 }

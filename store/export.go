@@ -36,10 +36,15 @@ type exportConversation struct {
 	UpdatedAt time.Time       `json:"updated_at"`
 	Messages  []exportMessage `json:"messages"`
 	Lanes     []exportLane    `json:"lanes,omitempty"`
+	// A chat with alternatives or branches (tree.go): the ids of the path
+	// kept (the one shown last), and each place it forks.
+	KeptPath []int64 `json:"kept_path,omitempty"`
+	Forks    []Fork  `json:"forks,omitempty"`
 }
 
 type exportMessage struct {
 	ID           int64           `json:"id"`
+	ParentID     int64           `json:"parent_id,omitempty"` // the message it follows (tree.go)
 	Turn         int             `json:"turn"`
 	Lane         int             `json:"lane"`
 	Role         string          `json:"role"`
@@ -222,7 +227,7 @@ func (s *Store) export(ctx context.Context, ref ItemRef) (*exportDoc, error) {
 		ec := &exportConversation{ID: c.ID, Title: c.Title, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
 			Messages: []exportMessage{}}
 		for _, m := range c.Messages {
-			ec.Messages = append(ec.Messages, exportMessage{ID: m.ID, Turn: m.Turn, Lane: m.Lane, Role: m.Role,
+			ec.Messages = append(ec.Messages, exportMessage{ID: m.ID, ParentID: m.ParentID, Turn: m.Turn, Lane: m.Lane, Role: m.Role,
 				Family: m.Family, Model: m.Model, Settings: js(m.SettingsJSON), Text: m.Text, Thinking: m.Thinking,
 				Status: m.Status, Error: m.Error, StopReason: m.StopReason, InputTokens: m.Usage.InputTokens,
 				OutputTokens: m.Usage.OutputTokens, TTFTMillis: m.TTFT.Milliseconds(),
@@ -231,6 +236,12 @@ func (s *Store) export(ctx context.Context, ref ItemRef) (*exportDoc, error) {
 		for _, l := range c.Lanes {
 			ec.Lanes = append(ec.Lanes, exportLane{Turn: l.Turn, Lane: l.Lane, Family: l.Family, Model: l.Model,
 				Settings: js(l.SettingsJSON), Rating: l.Rating, Note: l.Note, Winner: l.Winner})
+		}
+		if c.Kind == KindChat && Forked(c.Messages) {
+			for _, st := range KeptPath(c.Messages) {
+				ec.KeptPath = append(ec.KeptPath, st.ID)
+			}
+			ec.Forks = Forks(c.Messages)
 		}
 		doc.Conversation = ec
 	}

@@ -74,6 +74,10 @@ func (w *mdWriter) f(format string, args ...any) { fmt.Fprintf(&w.buf, format, a
 // conversation writes a chat or comparison, message by message.
 func (w *mdWriter) conversation(c *Conversation) {
 	w.f("# %s\n\n%s · started %s · %d messages\n", cmpTitle(c.Title), c.Kind, stamp(c.CreatedAt), len(c.Messages))
+	if c.Kind == KindChat && Forked(c.Messages) {
+		w.forkedChat(c)
+		return
+	}
 	if c.Kind == KindCompare {
 		w.compareSummary(c)
 	}
@@ -82,23 +86,30 @@ func (w *mdWriter) conversation(c *Conversation) {
 		lanes[[2]int{l.Turn, l.Lane}] = l
 	}
 	for _, m := range c.Messages {
-		if m.Role == RoleUser {
-			w.f("\n## You · %s\n\n%s\n", stamp(m.CreatedAt), demoteHeadings(m.Text, 2))
-			continue
-		}
-		head := strings.Join(nonEmpty(m.Family, m.Model), " · ")
-		if c.Kind == KindCompare {
-			head = fmt.Sprintf("Lane %d · %s", m.Lane+1, head)
-		}
-		w.f("\n## %s\n\n%s\n", cmpTitle(head), replyFigures(m, w.costs.reply(m)))
-		if v := verdict(lanes[[2]int{m.Turn, m.Lane}]); v != "" {
-			w.f("\n%s\n", v)
-		}
-		if m.Thinking != "" {
-			w.f("\n<details><summary>Thinking</summary>\n\n%s\n\n</details>\n", m.Thinking)
-		}
-		w.f("\n%s\n", demoteHeadings(m.Text, 2))
+		w.message(c, m, "", 2, lanes)
 	}
+}
+
+// message writes one message under a heading of level depth; mark is
+// what the heading adds (its place among its siblings).
+func (w *mdWriter) message(c *Conversation, m Message, mark string, depth int, lanes map[[2]int]Lane) {
+	hashes := strings.Repeat("#", depth)
+	if m.Role == RoleUser {
+		w.f("\n%s You · %s%s\n\n%s\n", hashes, stamp(m.CreatedAt), mark, demoteHeadings(m.Text, depth))
+		return
+	}
+	head := strings.Join(nonEmpty(m.Family, m.Model), " · ")
+	if c.Kind == KindCompare {
+		head = fmt.Sprintf("Lane %d · %s", m.Lane+1, head)
+	}
+	w.f("\n%s %s%s\n\n%s\n", hashes, cmpTitle(head), mark, replyFigures(m, w.costs.reply(m)))
+	if v := verdict(lanes[[2]int{m.Turn, m.Lane}]); v != "" {
+		w.f("\n%s\n", v)
+	}
+	if m.Thinking != "" {
+		w.f("\n<details><summary>Thinking</summary>\n\n%s\n\n</details>\n", m.Thinking)
+	}
+	w.f("\n%s\n", demoteHeadings(m.Text, depth))
 }
 
 // verdict is a lane's rating, win and note in one line.

@@ -23,21 +23,25 @@ type Message struct {
 	ID             int64
 	ConversationID int64
 	Turn           int // the prompt it belongs to, from 0
-	Lane           int // a comparison's column; 0 in a chat
-	Role           string
-	Family         string
-	Model          string
-	SettingsJSON   json.RawMessage
-	Text           string
-	Thinking       string
-	Status         string // StatusComplete, StatusStreaming, StatusInterrupted, StatusError
-	Error          string
-	StopReason     string
-	Usage          Usage
-	TTFT           time.Duration // time to first token; 0 when unknown
-	Total          time.Duration // time to the end of the reply; 0 when unknown
-	CreatedAt      time.Time
-	UpdatedAt      time.Time
+	// ParentID is the message this one follows (tree.go); 0 for a first
+	// prompt. Written as 0, the store finds it by the turn (ParentFor).
+	ParentID     int64
+	ShownAt      time.Time // when it was last on the path shown (tree.go)
+	Lane         int       // a comparison's column; 0 in a chat
+	Role         string
+	Family       string
+	Model        string
+	SettingsJSON json.RawMessage
+	Text         string
+	Thinking     string
+	Status       string // StatusComplete, StatusStreaming, StatusInterrupted, StatusError
+	Error        string
+	StopReason   string
+	Usage        Usage
+	TTFT         time.Duration // time to first token; 0 when unknown
+	Total        time.Duration // time to the end of the reply; 0 when unknown
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
 }
 
 // Usage is the token count of a reply, in the protocol-neutral form shown to
@@ -63,18 +67,26 @@ func (s *Store) AddMessage(ctx context.Context, m Message) (int64, error) {
 	now := s.nowMS()
 	var id int64
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		parent, err := parentFor(ctx, tx, m.ConversationID, m.ParentID, m.Turn, m.Lane, m.Role)
+		if err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO messages
 			(conversation_id, turn, lane, role, family, model, settings_json, text, thinking,
-			 status, error, stop_reason, input_tokens, output_tokens, ttft_ms, total_ms, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			 status, error, stop_reason, input_tokens, output_tokens, ttft_ms, total_ms, created_at, updated_at,
+			 parent_id, shown_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			m.ConversationID, m.Turn, m.Lane, m.Role, m.Family, m.Model, jsonArg(m.SettingsJSON),
 			m.Text, m.Thinking, m.Status, m.Error, m.StopReason,
 			nullInt(m.Usage.InputTokens), nullInt(m.Usage.OutputTokens),
-			nullDur(m.TTFT), nullDur(m.Total), now, now)
+			nullDur(m.TTFT), nullDur(m.Total), now, now, nullInt(parent), now)
 		if err != nil {
 			return err
 		}
 		if id, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		if err := markShown(ctx, tx, parent, now); err != nil {
 			return err
 		}
 		if m.Role == RoleUser {
@@ -129,16 +141,18 @@ const messageColumns = `id, conversation_id, turn, lane, role, family, model, se
 		FROM message_chunks c WHERE c.message_id = messages.id), '') ELSE text END,
 	CASE status WHEN 'streaming' THEN thinking || coalesce((SELECT group_concat(c.thinking, '' ORDER BY c.seq)
 		FROM message_chunks c WHERE c.message_id = messages.id), '') ELSE thinking END,
-	status, error, stop_reason, input_tokens, output_tokens, ttft_ms, total_ms, created_at, updated_at`
+	status, error, stop_reason, input_tokens, output_tokens, ttft_ms, total_ms, created_at, updated_at,
+	parent_id, shown_at`
 
 // scanMessage reads a row of messageColumns.
 func scanMessage(sc rowScanner) (Message, error) {
 	var m Message
 	var settings sql.NullString
-	var in, out, ttft, total, created, updated sql.NullInt64
+	var in, out, ttft, total, created, updated, parent, shown sql.NullInt64
 	err := sc.Scan(&m.ID, &m.ConversationID, &m.Turn, &m.Lane, &m.Role, &m.Family, &m.Model,
 		&settings, &m.Text, &m.Thinking, &m.Status, &m.Error, &m.StopReason,
-		&in, &out, &ttft, &total, &created, &updated)
+		&in, &out, &ttft, &total, &created, &updated, &parent, &shown)
+	m.ParentID, m.ShownAt = parent.Int64, fromMS(shown)
 	m.SettingsJSON = rawJSON(settings)
 	m.Usage = Usage{InputTokens: in.Int64, OutputTokens: out.Int64}
 	m.TTFT = time.Duration(ttft.Int64) * time.Millisecond

@@ -25,12 +25,15 @@ type ReplyStart struct {
 	ConversationID int64
 	Turn           int
 	Lane           int
-	Family         string
-	Model          string
-	SettingsJSON   json.RawMessage
-	Endpoint       string          // the request path, for the call's record
-	RequestJSON    json.RawMessage // the native request as sent
-	StartedAt      time.Time       // when the request was sent; zero means now
+	// ParentID is the message the reply answers (its prompt, or the paused
+	// reply it continues); 0: the store finds it by the turn (ParentFor).
+	ParentID     int64
+	Family       string
+	Model        string
+	SettingsJSON json.RawMessage
+	Endpoint     string          // the request path, for the call's record
+	RequestJSON  json.RawMessage // the native request as sent
+	StartedAt    time.Time       // when the request was sent; zero means now
 
 	// CheckpointInterval and CheckpointBytes bound what a crash can lose;
 	// zero means the defaults.
@@ -99,15 +102,22 @@ func (s *Store) BeginReply(ctx context.Context, st ReplyStart) (*Reply, error) {
 	}
 	now := s.nowMS()
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		parent, err := parentFor(ctx, tx, st.ConversationID, st.ParentID, st.Turn, st.Lane, RoleAssistant)
+		if err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO messages (conversation_id, turn, lane, role, family, model,
-			settings_json, status, writer_pid, writer_start, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			settings_json, status, writer_pid, writer_start, created_at, updated_at, parent_id, shown_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			st.ConversationID, st.Turn, st.Lane, RoleAssistant, st.Family, st.Model, jsonArg(st.SettingsJSON),
-			StatusStreaming, s.self.pid, s.self.start, now, now)
+			StatusStreaming, s.self.pid, s.self.start, now, now, nullInt(parent), now)
 		if err != nil {
 			return err
 		}
 		if r.id, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		if err := markShown(ctx, tx, parent, now); err != nil {
 			return err
 		}
 		r.callID, err = insertCall(ctx, tx, Call{MessageID: r.id, Family: st.Family, Endpoint: st.Endpoint,

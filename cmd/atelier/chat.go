@@ -39,12 +39,14 @@ type chatFlags struct {
 	noStream, json  bool
 	showThinking    bool
 	raw             bool
+	cont            int64 // --continue: the stored chat to go on (chat_continue.go)
+	branchFrom      int64 // --branch-from: the message to go on after
 }
 
 func (a *app) chatCmd() *cobra.Command {
 	var f chatFlags
 	cmd := &cobra.Command{
-		Use:   "chat -p alpha|beta|gamma -m MODEL [flags] [PROMPT]",
+		Use:   "chat -p alpha|beta|gamma -m MODEL [--continue ID [--branch-from MESSAGE]] [flags] [PROMPT]",
 		Short: "Send one prompt to a chat model and stream the reply to stdout",
 		Long: "Send one prompt (an argument, or stdin) to a chat model. The reply streams to stdout as it\n" +
 			"arrives; --json prints the native reply JSON instead. Fields without a flag go through\n" +
@@ -53,7 +55,12 @@ func (a *app) chatCmd() *cobra.Command {
 			bodyPrecedence + "\n\n" +
 			"A flag the protocol does not have is refused (exit 2), naming its nearest flag. A stop that\n" +
 			"is not a normal end is one line on stderr: a reply cut at its token limit exits 0, a blocked\n" +
-			"prompt or a refusal exits 1.",
+			"prompt or a refusal exits 1.\n\n" +
+			"--continue ID goes on with stored chat ID: the prompt follows the path kept (the one shown\n" +
+			"last), whose messages are the request's history, and the reply is kept in that conversation.\n" +
+			"--branch-from MESSAGE goes on after that message instead: after a reply, the prompt is a\n" +
+			"branch beside what followed it; given a prompt, a branch beside that prompt. Without -p/-m\n" +
+			"the target is the path's last reply's.",
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runChat(cmd, args, &f) },
 	}
 	fl := cmd.Flags()
@@ -78,6 +85,8 @@ func (a *app) chatCmd() *cobra.Command {
 	fl.BoolVar(&f.json, "json", false, "print the native reply JSON instead of text")
 	fl.BoolVar(&f.showThinking, "show-thinking", false, "write thinking to stderr, dimmed")
 	fl.BoolVar(&f.raw, "raw", false, "write the model's bytes untouched, even to a terminal")
+	fl.Int64Var(&f.cont, "continue", 0, "go on with stored chat ID, after the path kept")
+	fl.Int64Var(&f.branchFrom, "branch-from", 0, "with --continue: go on after this message id instead, as a branch")
 	return cmd
 }
 
@@ -198,6 +207,11 @@ func (a *app) runChat(cmd *cobra.Command, args []string, f *chatFlags) error {
 	if err != nil {
 		return err
 	}
+	cont, err := a.continuation(cmd.Context(), f)
+	if err != nil {
+		return err
+	}
+	cont.defaults(f)
 	if f.model == "" {
 		ms, err := a.defaultModels()
 		if err != nil {
@@ -217,9 +231,9 @@ func (a *app) runChat(cmd *cobra.Command, args []string, f *chatFlags) error {
 	if err != nil {
 		return err
 	}
-	turns := []client.ChatTurn{{Role: "user", Text: prompt, Images: images}}
+	turns := append(cont.history(), client.ChatTurn{Role: "user", Text: prompt, Images: images})
 	out := a.textOut(a.io.out, f.raw)
-	rec := a.beginChat(cmd.Context(), target, turns, !f.noStream)
+	rec := a.beginChat(cmd.Context(), cont.send(prompt, target, turns, !f.noStream))
 	var res *client.ChatResult
 	if f.noStream {
 		res, err = c.Chat(cmd.Context(), target, turns)

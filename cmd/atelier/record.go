@@ -22,8 +22,8 @@ type chatRecord struct {
 
 // beginChat records the conversation, the prompt and the start of the
 // reply; it returns nil when history is unavailable.
-func (a *app) beginChat(ctx context.Context, t client.ChatTarget, turns []client.ChatTurn, stream bool) *chatRecord {
-	if _, _, err := client.NativeChatRequest(t, turns, stream); err != nil {
+func (a *app) beginChat(ctx context.Context, s record.Send) *chatRecord {
+	if _, _, err := client.NativeChatRequest(s.Target, s.Turns, s.Stream); err != nil {
 		return nil // the request is invalid; the client says why when it refuses it
 	}
 	db, err := a.store()
@@ -31,8 +31,7 @@ func (a *app) beginChat(ctx context.Context, t client.ChatTarget, turns []client
 		a.warn(err)
 		return nil
 	}
-	b, err := record.BeginChat(ctx, db, record.Send{NewTurn: true, Prompt: turns[len(turns)-1].Text,
-		WithPrompt: true, Target: t, Turns: turns, Stream: stream})
+	b, err := record.BeginChat(ctx, db, s)
 	if err != nil {
 		a.warn(err)
 	}

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -28,6 +29,11 @@ type Send struct {
 	// reply).
 	NewTurn bool
 	Turn    int
+	// ParentID is the message the send follows on the path shown: the
+	// last message for a new prompt, the one before an edited prompt (a
+	// branch), the prompt of a regenerated reply (an alternative), the
+	// paused reply continued. 0: the store finds it by the turn.
+	ParentID int64
 	// Prompt is stored as the person's message when WithPrompt is set (a
 	// new or an edited prompt; a regenerated reply stores none).
 	Prompt     string
@@ -72,20 +78,21 @@ func BeginChat(ctx context.Context, db *store.Store, s Send) (Began, error) {
 		b.Turn = turn
 	}
 	if s.WithPrompt {
-		id, err := addPrompt(ctx, db, b.ConversationID, b.Turn, s.Target, s.Prompt)
+		id, err := addPrompt(ctx, db, b.ConversationID, b.Turn, s.ParentID, s.Target, s.Prompt)
 		if err != nil {
 			return b, err
 		}
 		b.PromptID = id
 	}
 	var err error
-	b.Reply, err = BeginReply(ctx, db, Place{ConversationID: b.ConversationID, Turn: b.Turn}, s.Target, s.Turns, s.Stream)
+	place := Place{ConversationID: b.ConversationID, Turn: b.Turn, ParentID: cmp.Or(b.PromptID, s.ParentID)}
+	b.Reply, err = BeginReply(ctx, db, place, s.Target, s.Turns, s.Stream)
 	return b, err
 }
 
 // addPrompt stores the person's prompt, asked of t.
-func addPrompt(ctx context.Context, db *store.Store, conv int64, turn int, t client.ChatTarget, prompt string) (int64, error) {
-	return db.AddMessage(ctx, store.Message{ConversationID: conv, Turn: turn, Role: store.RoleUser, Text: prompt,
+func addPrompt(ctx context.Context, db *store.Store, conv int64, turn int, parent int64, t client.ChatTarget, prompt string) (int64, error) {
+	return db.AddMessage(ctx, store.Message{ConversationID: conv, Turn: turn, ParentID: parent, Role: store.RoleUser, Text: prompt,
 		Family: string(t.Family), Model: t.Model})
 }
 
@@ -93,6 +100,7 @@ func addPrompt(ctx context.Context, db *store.Store, conv int64, turn int, t cli
 type Place struct {
 	ConversationID int64
 	Turn, Lane     int
+	ParentID       int64 // the message it answers; 0: found by the turn
 }
 
 // BeginReply stores the start of t's reply to turns at p, with the native
@@ -105,7 +113,7 @@ func BeginReply(ctx context.Context, db *store.Store, p Place, t client.ChatTarg
 	settings, _ := json.Marshal(t.Settings)
 	started := time.Now()
 	r, err := db.BeginReply(context.WithoutCancel(ctx), store.ReplyStart{ConversationID: p.ConversationID,
-		Turn: p.Turn, Lane: p.Lane, Family: string(t.Family), Model: t.Model, SettingsJSON: settings,
+		Turn: p.Turn, Lane: p.Lane, ParentID: p.ParentID, Family: string(t.Family), Model: t.Model, SettingsJSON: settings,
 		Endpoint: path, RequestJSON: body, StartedAt: started})
 	if err != nil {
 		return nil, err

@@ -24,7 +24,7 @@ func BeginComparison(ctx context.Context, db *store.Store, prompt string, target
 	if err != nil {
 		return 0, replies, err
 	}
-	if _, err := addPrompt(ctx, db, id, 0, targets[0], prompt); err != nil {
+	if _, err := addPrompt(ctx, db, id, 0, 0, targets[0], prompt); err != nil {
 		return id, replies, err
 	}
 	turns := []client.ChatTurn{{Role: "user", Text: prompt}}

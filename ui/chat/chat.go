@@ -134,9 +134,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.frames.Clock = frameclock.Sync(msg)
 		return m, nil
 	case tab.StoreChangedMsg, tab.ShownMsg:
-		var cmd tea.Cmd
+		var cmd, conv tea.Cmd
 		m.list, cmd = m.list.followStore(msg)
-		return m, cmd
+		m.conv, conv = m.conv.follow(msg, m.db, m.tr.drawSpec())
+		return m, tea.Batch(cmd, conv)
 	case tab.DeletedMsg: // in History
 		if msg.Ref.Kind == store.KindChat {
 			m, _ = m.drop(msg.Ref.ID)

@@ -62,27 +62,41 @@ func (l convList) nextPage(rows int) (convList, tea.Cmd) {
 }
 
 // opened shows a conversation read from the store, and takes the target
-// of its last reply, so the next prompt goes where the last one went.
+// of its last reply, so the next prompt goes where the last one went; one
+// read again (a step, a change elsewhere) keeps the keyboard, the prompt,
+// the target and where the window stands.
 func (m Model) opened(msg openedMsg) (Model, tea.Cmd) {
 	if msg.seq != m.conv.loading {
 		return m, nil
 	}
 	m.conv.loading = 0
-	if msg.err != nil {
+	switch {
+	case msg.err != nil:
 		return m, tab.Error(msg.err)
+	case msg.same:
+		return m, nil
+	}
+	top, bottom := msg.anchor, false // the last exchange, from its prompt
+	if msg.again && top == 0 {
+		top, bottom = m.tr.keep(m.conv.entries)
 	}
 	m.conv = m.conv.show(msg.id, msg.entries)
+	m.conv.stamp = msg.stamp
 	m.list.open = m.conv.id
-	m.target = targetOf(m.conv.entries, m.target)
-	m.pick = ref(m.pick.load(m.target))
-	m.comp = m.comp.cleared()
 	m.tr = m.tr.reset()
-	m = m.focusOn(onComposer)
+	if !msg.again {
+		m.target = targetOf(m.conv.entries, m.target)
+		m.pick = ref(m.pick.load(m.target))
+		m.comp = m.comp.cleared()
+		m = m.focusOn(onComposer)
+	}
 	m.tr = m.tr.adopt(msg.bodies, m.conv.entries)
 	m.relayout()
-	m.tr = m.tr.showFrom(lastUser(m.conv.entries), m.conv.entries, m.look()) // the last exchange, from its prompt
-	cmd := m.tr.prerender(m.conv.entries)
-	return m, cmd
+	m.tr = m.tr.showAt(top, bottom, m.conv.entries, m.look())
+	if msg.again {
+		m.list = m.list.listed(m.conv, true, m.clock, max(m.height-2, 1))
+	}
+	return m, m.tr.prerender(m.conv.entries)
 }
 
 // targetOf is the target of the last reply in entries, or t.

@@ -24,11 +24,13 @@ import (
 type conversation struct {
 	id      int64 // 0: new, not stored yet
 	entries []entry
-	loading int      // the seq of the load under way; 0 when none
-	run     *running // the reply arriving, if any
-	seq     int      // numbers requests: sends and conversation loads
-	gen     int      // numbers entry versions, for the render cache
-	batch   int      // the text a pull of the stream takes at most (0: deltaq's cap)
+	loading int                     // the seq of the load under way; 0 when none
+	run     *running                // the reply arriving, if any
+	seq     int                     // numbers requests: sends and conversation loads
+	gen     int                     // numbers entry versions, for the render cache
+	batch   int                     // the text a pull of the stream takes at most (0: deltaq's cap)
+	stamp   store.ConversationStamp // where the stored messages stood when read
+	stale   tab.Stale               // a change to follow, heard out of sight
 }
 
 // sendPlan is a send: what the conversation will be (entries, then the
@@ -38,6 +40,7 @@ type sendPlan struct {
 	entries []entry
 	turn    int
 	prompt  string
+	parent  int64 // the stored message the send follows (record.Send.ParentID)
 }
 
 // touch marks entry i changed, for the render cache.
@@ -104,13 +107,15 @@ func (c conversation) prompted(text string, images []attachment, editing bool) s
 	if n := len(base); n > 0 {
 		turn = base[n-1].turn + 1 // the store says, when there is one
 	}
-	if editing {
+	prompt := entry{role: store.RoleUser, text: text, images: images}
+	if editing { // a branch beside the prompt edited
 		if i := lastUser(base); i >= 0 {
+			prompt.siblings, prompt.place = withNew(base[i])
 			base, kind, turn = base[:i], sendEdit, base[i].turn
 		}
 	}
-	prompt := entry{role: store.RoleUser, text: text, images: images, turn: turn, edited: kind == sendEdit}
-	return sendPlan{kind: kind, entries: append(clip(base), prompt), turn: turn, prompt: text}
+	prompt.turn, prompt.edited = turn, kind == sendEdit
+	return sendPlan{kind: kind, entries: append(clip(base), prompt), turn: turn, prompt: text, parent: lastID(base)}
 }
 
 // regeneration sends the last prompt again; the new reply replaces the
@@ -120,7 +125,8 @@ func (c conversation) regeneration() (sendPlan, bool) {
 	if i < 0 {
 		return sendPlan{}, false
 	}
-	return sendPlan{kind: sendRegenerate, entries: clip(c.entries[:i+1]), turn: c.entries[i].turn}, true
+	return sendPlan{kind: sendRegenerate, entries: clip(c.entries[:i+1]), turn: c.entries[i].turn,
+		parent: c.entries[i].id}, true
 }
 
 // continuation continues a reply the model paused (alpha's pause_turn):
@@ -131,7 +137,7 @@ func (c conversation) continuation() (sendPlan, bool) {
 	if i < 0 || !c.entries[i].paused() {
 		return sendPlan{}, false
 	}
-	return sendPlan{kind: sendContinue, entries: clip(c.entries), turn: c.entries[i].turn}, true
+	return sendPlan{kind: sendContinue, entries: clip(c.entries), turn: c.entries[i].turn, parent: c.entries[i].id}, true
 }
 
 // clip is entries with no room to grow, so appending copies: the entries on
@@ -175,12 +181,15 @@ func (c conversation) start(p sendPlan, t client.ChatTarget, cl *client.Client, 
 	settings, _ := json.Marshal(t.Settings)
 	reply := entry{role: store.RoleAssistant, turn: p.turn, family: t.Family, model: t.Model,
 		settings: settings, status: store.StatusStreaming}
+	if i := len(p.entries); p.kind == sendRegenerate && i < len(c.entries) {
+		reply.siblings, reply.place = withNew(c.entries[i]) // an alternative beside the reply shown
+	}
 	c.entries = append(p.entries, reply)
 	for i := len(p.entries) - 1; i < len(c.entries); i++ {
 		c.touch(i)
 	}
 	r := request{id: c.seq, kind: p.kind, db: db, client: cl, target: t, turns: turns,
-		convID: c.id, turn: p.turn, prompt: p.prompt, ctx: ctx, batch: c.batch}
+		convID: c.id, turn: p.turn, prompt: p.prompt, parent: p.parent, ctx: ctx, batch: c.batch}
 	return c, begin(r), true
 }
 
@@ -203,6 +212,7 @@ func (c *conversation) began(b beganMsg) bool {
 	es := c.entries
 	if i := lastUser(es); i >= 0 && b.userID != 0 {
 		es[i].id, es[i].at, es[i].turn = b.userID, b.at, b.turn
+		es[i].named()
 		c.touch(i)
 	} else if i >= 0 && es[i].at.IsZero() {
 		es[i].at = b.at
@@ -212,6 +222,7 @@ func (c *conversation) began(b beganMsg) bool {
 	es[last].turn, es[last].at = b.turn, b.at
 	if b.rec != nil {
 		es[last].id = b.rec.ID()
+		es[last].named()
 	}
 	return true
 }

@@ -8,6 +8,7 @@ import (
 	"atelier/client"
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/store/record"
 )
 
 // entry is one message on screen: a prompt or a reply.
@@ -33,7 +34,12 @@ type entry struct {
 	billed   price.Usage     // usage with the thinking its native reply tells apart, read once
 	at       time.Time
 	edited   bool // a prompt that replaced an earlier one
-	version  int  // bumped on every change, for the render cache
+	// siblings are the stored ids of the entry and its alternatives (a
+	// reply) or branches (a prompt), oldest first, the entry's at place;
+	// one or none: no fork (alternatives.go).
+	siblings []int64
+	place    int
+	version  int // bumped on every change, for the render cache
 	live     *liveText
 }
 
@@ -91,35 +97,19 @@ func (e *entry) paused() bool {
 	return e.role == store.RoleAssistant && e.stop == "pause_turn" && e.status == store.StatusComplete
 }
 
-// entriesOf turns stored messages into what the conversation shows, as
-// the tab showed it: a prompt sent again after an edit replaces the earlier
-// prompt and its replies; a reply after a paused one continues it; any
-// other second reply in a turn was regenerated from the prompt, and
-// replaces the turn's replies. natives holds each reply's native response
-// by message id.
+// entriesOf turns stored messages into what the conversation shows: the
+// path kept (store.KeptPath), each entry with its siblings. natives holds
+// each reply's native response by message id.
 func entriesOf(msgs []store.Message, natives map[int64]json.RawMessage) []entry {
-	var out []entry
-	start := -1 // the current turn's prompt
-	for _, m := range msgs {
-		e := entryOf(m, natives[m.ID])
-		ours := start >= 0 && out[start].turn == m.Turn // the turn has its prompt on screen
-		switch {
-		case m.Role == store.RoleUser:
-			if ours {
-				e.edited = true
-				out = out[:start]
-			}
-			start = len(out)
-			out = append(out, e)
-		case m.Role != store.RoleAssistant:
-			continue
-		case len(out) == 0 || out[len(out)-1].role != store.RoleAssistant || out[len(out)-1].paused():
-			out = append(out, e)
-		case ours:
-			out = append(out[:start+1], e) // regenerated from the prompt
-		default:
-			out[len(out)-1] = e
+	path := store.KeptPath(msgs)
+	out := make([]entry, 0, len(path))
+	for _, st := range path {
+		e := entryOf(st.Message, natives[st.ID])
+		if st.Forks() {
+			e.siblings, e.place = st.Siblings, st.At
+			e.edited = e.role == store.RoleUser && st.At > 0
 		}
+		out = append(out, e)
 	}
 	return out
 }
@@ -143,71 +133,20 @@ func entryOf(m store.Message, native json.RawMessage) entry {
 	return e
 }
 
-// turnsOf are the client turns of entries, in order, alternating as the
-// protocols want: consecutive replies (a paused reply and its continuation)
-// are sent as one assistant turn, with its native reply only when there is
-// one complete reply; a reply that failed or was stopped goes as the text
-// that arrived (its native body is partial, and a protocol may refuse it),
-// and when none arrived it is left out with its prompt, which the model
-// never answered: a failed turn does not poison the turns sent after it.
-// A prompt whose complete reply came back empty joins the next prompt.
+// turnsOf are the client turns of entries, as record.Turns sends a path.
 func turnsOf(entries []entry) []client.ChatTurn {
-	var out []client.ChatTurn
-	for i := 0; i < len(entries); i++ {
-		e := entries[i]
-		if e.role == store.RoleUser {
-			if unanswered(entries, i) {
-				i++ // the prompt and its empty reply
-				continue
-			}
-			t := client.ChatTurn{Role: "user", Text: e.text, Images: chatImages(e.images)}
-			if n := len(out); n > 0 && out[n-1].Role == "user" {
-				out[n-1].Text += "\n\n" + t.Text
-				out[n-1].Images = append(out[n-1].Images, t.Images...)
-				continue
-			}
-			out = append(out, t)
-			continue
-		}
-		t := client.ChatTurn{Role: "assistant", Text: e.text, Family: e.family}
-		if !e.broken() {
-			t.Native = e.native
-		}
-		for i+1 < len(entries) && entries[i+1].role == store.RoleAssistant {
-			i++
-			t.Text += entries[i].text
-			t.Native = nil
-		}
-		if t.Text == "" && len(t.Native) == 0 {
-			continue // an empty reply is not sent back
-		}
-		out = append(out, t)
+	said := make([]record.Said, len(entries))
+	for i := range entries {
+		e := &entries[i]
+		said[i] = record.Said{Role: e.role, Text: e.text, Images: chatImages(e.images), Native: e.native,
+			Family: e.family, Broken: e.broken()}
 	}
-	return out
-}
-
-// unanswered reports whether the prompt at i has one reply, which failed
-// or was stopped before any text: the model said nothing to it.
-func unanswered(entries []entry, i int) bool {
-	if i+1 >= len(entries) || entries[i+1].role != store.RoleAssistant {
-		return false
-	}
-	if i+2 < len(entries) && entries[i+2].role == store.RoleAssistant {
-		return false // a continuation follows
-	}
-	r := entries[i+1]
-	return r.broken() && r.text == ""
+	return record.Turns(said)
 }
 
 // broken reports whether a reply ended without completing: failed,
 // stopped, or cut short by an exit.
-func (e *entry) broken() bool {
-	switch e.status {
-	case store.StatusError, store.StatusInterrupted, store.StatusStreaming:
-		return true
-	}
-	return false
-}
+func (e *entry) broken() bool { return record.Broken(e.status) }
 
 // lastUser is the index of the last prompt, or -1.
 func lastUser(entries []entry) int {

@@ -103,6 +103,9 @@ func (m Model) composerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return next, cmd
 	case key.Matches(msg, m.km.Unedit) && m.comp.editing:
 		return m.compose(m.comp.cleared(), false), nil
+	case key.Matches(msg, m.km.PrevAlt, m.km.NextAlt) && m.FieldEmpty(): // text where text is typed
+		next, cmd, _ := m.replyAction(msg)
+		return next, cmd
 	}
 	h := m.comp.height()
 	var cmd tea.Cmd
@@ -164,6 +167,10 @@ func (m Model) replyAction(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 		i := m.tr.current(m.conv.entries)
 		var cmd tea.Cmd
 		m.code, cmd = m.code.ask(i, m.tr.codes(i))
+		return m, cmd, true
+	case key.Matches(msg, k.PrevAlt, k.NextAlt): // the fork in view's siblings
+		var cmd tea.Cmd
+		m.conv, cmd = m.conv.step(m.tr.forkInView(m.conv.entries), stepBy(msg, k), m.db, m.tr.drawSpec())
 		return m, cmd, true
 	case key.Matches(msg, k.Edit): // the last prompt back in the composer
 		e, refused := m.conv.lastPrompt()

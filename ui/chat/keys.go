@@ -21,7 +21,9 @@ type keyMap struct {
 	Open, Filter, Rename, Delete key.Binding
 	// The reply pane (and the list): keys that would be text in the composer.
 	Thinking, Copy, CopyCode, Edit, ToPrompt key.Binding
-	Scroll                                   markdown.KeyMap
+	// The fork in view: its alternatives or branches (alternatives.go).
+	PrevAlt, NextAlt key.Binding
+	Scroll           markdown.KeyMap
 	// The number of a code block, after y.
 	CodeNumber key.Binding
 	// A question or a one-line field.
@@ -57,6 +59,8 @@ func defaultKeyMap() keyMap {
 		CopyCode: keys.Bind("y N", "copy block N", "y"),
 		Edit:     keys.Bind("e", "edit the last prompt", "e"),
 		ToPrompt: keys.Bind("enter", "to the prompt", "enter"),
+		PrevAlt:  keys.PrevAlternative(),
+		NextAlt:  keys.NextAlternative(),
 		Scroll:   markdown.DefaultKeyMap(),
 
 		CodeNumber: keys.Bind("0-9", "the code block's number", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
@@ -141,7 +145,7 @@ func (h helpKeys) short() []key.Binding {
 	case browsing:
 		return []key.Binding{k.Open, k.New, k.Filter, k.Rename, k.Delete}
 	case reading:
-		return []key.Binding{k.Copy, k.CopyCode, k.Thinking, k.Edit, k.Regenerate}
+		return []key.Binding{k.Copy, k.CopyCode, k.Thinking, k.Edit, k.Regenerate, k.PrevAlt, k.NextAlt}
 	case picking:
 		return h.pickerKeys()
 	case typing:
@@ -190,7 +194,7 @@ func (h helpKeys) groups() []tab.KeyGroup {
 			with(s.PageUp, "scroll the conversation up"), with(s.PageDown, "scroll the conversation down")}},
 		{Title: againKeys, Keys: []key.Binding{k.Unedit}},
 		{Title: replyKeys, Keys: []key.Binding{s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End, k.ToPrompt}},
-		{Title: actionKeys, Keys: []key.Binding{k.Copy, k.CopyCode, k.Thinking, k.Edit}},
+		{Title: actionKeys, Keys: []key.Binding{k.Copy, k.CopyCode, k.Thinking, k.Edit, k.PrevAlt, k.NextAlt}},
 		{Title: listKeys, Keys: append(k.Moves.Bindings(), k.Open, k.Filter, k.Rename, k.Delete)},
 		{Title: tabKeys, Keys: []key.Binding{k.New, k.Target, k.Regenerate, k.Focus, k.FocusBack, k.Editor, k.Attach, k.Detach}},
 		{Title: streamKeys, Keys: []key.Binding{k.Stop}},

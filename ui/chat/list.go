@@ -165,6 +165,9 @@ func (l convList) view(st *styles, w, h int, cursor bool, now time.Time) ([]stri
 // row is one conversation: the title, cut to fit, and its age.
 func (l convList) row(st *styles, c store.Conversation, w int, atCursor bool, now time.Time) string {
 	age := ageOf(now, c.UpdatedAt)
+	if c.Forks { // alternatives or branches: the conversation forks
+		age = forkGlyph + " " + age
+	}
 	title := titleOf(c)
 	mark := "  " // the glyphs tell the cursor and the open one apart without colour
 	switch {
@@ -173,9 +176,9 @@ func (l convList) row(st *styles, c store.Conversation, w int, atCursor bool, no
 	case atCursor:
 		mark = "› "
 	}
-	room := w - 2 - len(age) - 1
+	room := w - 2 - ansi.StringWidth(age) - 1
 	title = ansi.Truncate(title, max(room, 0), "…")
-	gap := max(w-2-ansi.StringWidth(title)-len(age), 1)
+	gap := max(w-2-ansi.StringWidth(title)-ansi.StringWidth(age), 1)
 	text := mark + title + strings.Repeat(" ", gap)
 	switch {
 	case atCursor:
@@ -185,6 +188,10 @@ func (l convList) row(st *styles, c store.Conversation, w int, atCursor bool, no
 	}
 	return st.List.Item.Render(text) + st.List.Age.Render(age)
 }
+
+// forkGlyph marks a conversation with alternatives or branches in the
+// list.
+const forkGlyph = "⑂"
 
 // titleOf is a conversation's title, flat and safe to draw.
 func titleOf(c store.Conversation) string {
@@ -229,6 +236,7 @@ func (l convList) listed(c conversation, kept bool, at time.Time, h int) convLis
 		}
 	}
 	row.UpdatedAt = at
+	row.Forks = row.Forks || slices.ContainsFunc(c.entries, func(e entry) bool { return e.forks() })
 	return l.upsert(row).follow(h)
 }
 

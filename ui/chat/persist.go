@@ -34,7 +34,13 @@ type (
 		id      int64
 		entries []entry
 		bodies  map[int]body
+		stamp   store.ConversationStamp // where its messages stood, read first
 		err     error
+		// again: the conversation on screen read again (a step, a change
+		// elsewhere): the keyboard, the prompt and the target stay, and
+		// the window shows anchor (0: where it stood). same: nothing moved.
+		again, same bool
+		anchor      int64
 	}
 	renamedMsg struct {
 		id    int64
@@ -102,33 +108,42 @@ func loadAll(db *store.Store, seq int) tea.Cmd {
 // response, which later turns send back, and renders the replies that
 // will show first: rendering markdown is the slow part of opening.
 func open(db *store.Store, seq int, id int64, sp drawSpec) tea.Cmd {
-	return func() tea.Msg {
-		msg := openedMsg{seq: seq, id: id}
-		if db == nil {
-			msg.err = errNoStore
-			return result(msg)
-		}
-		ctx := context.Background()
-		conv, err := db.Conversation(ctx, id)
-		if err != nil {
-			msg.err = err
-			return result(msg)
-		}
-		calls, err := db.Calls(ctx, store.CallFilter{ConversationID: id})
-		if err != nil {
-			msg.err = err
-			return result(msg)
-		}
-		natives := map[int64]json.RawMessage{}
-		for _, c := range calls {
-			if len(c.ResponseJSON) > 0 {
-				natives[c.MessageID] = c.ResponseJSON
-			}
-		}
-		msg.entries = entriesOf(conv.Messages, natives)
-		msg.bodies = sp.renderTail(msg.entries)
-		return result(msg)
+	return func() tea.Msg { return result(read(db, seq, id, sp)) }
+}
+
+// read is open's work: the conversation read and its last replies drawn.
+func read(db *store.Store, seq int, id int64, sp drawSpec) openedMsg {
+	msg := openedMsg{seq: seq, id: id}
+	if db == nil {
+		msg.err = errNoStore
+		return msg
 	}
+	ctx := context.Background()
+	stamp, err := db.Stamp(ctx, id) // before: a change meanwhile reads again later
+	if err != nil {
+		msg.err = err
+		return msg
+	}
+	msg.stamp = stamp
+	conv, err := db.Conversation(ctx, id)
+	if err != nil {
+		msg.err = err
+		return msg
+	}
+	calls, err := db.Calls(ctx, store.CallFilter{ConversationID: id})
+	if err != nil {
+		msg.err = err
+		return msg
+	}
+	natives := map[int64]json.RawMessage{}
+	for _, c := range calls {
+		if len(c.ResponseJSON) > 0 {
+			natives[c.MessageID] = c.ResponseJSON
+		}
+	}
+	msg.entries = entriesOf(conv.Messages, natives)
+	msg.bodies = sp.renderTail(msg.entries)
+	return msg
 }
 
 // drawSpec is what rendering a body ahead needs to know of the pane.

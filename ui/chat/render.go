@@ -51,7 +51,10 @@ func renderBody(text string, width int, st markdown.Styles) body {
 func promptLines(e *entry, lk look) []string {
 	st := lk.st
 	head := st.Reply.You.Render("▸ You") + st.Reply.Figures.Render(" · "+clock(e.at, lk.now))
-	if e.edited {
+	switch {
+	case e.forks():
+		head += st.Reply.Figures.Render(figureSep + e.forkMark())
+	case e.edited:
 		head += st.Reply.Figures.Render(" · edited")
 	}
 	out := []string{head}
@@ -79,6 +82,9 @@ type headerKey struct {
 // changed.
 func (t *transcript) headerOf(e *entry, lk look) string {
 	fig := figures(e, lk.prices)
+	if e.forks() { // "2 of 3" first: the figures are the alternative's own
+		fig = figureSep + e.forkMark() + fig
+	}
 	key := headerKey{model: e.model, family: string(e.family), figures: fig, width: lk.width, st: lk.st}
 	return t.header.get(key, func() string { return header(e, fig, lk) })
 }

@@ -207,9 +207,12 @@ func TestInterruptedByExitComesBack(t *testing.T) {
 	}
 }
 
-func TestRegenerateReplacesTheLastReply(t *testing.T) {
+// ctrl+r adds an alternative beside the reply, which stays: "2 of 2",
+// and < / > step between them, the next prompt continuing the one shown.
+func TestRegenerateAddsAnAlternative(t *testing.T) {
 	h := newHarness(t, "")
 	h.prompt("first")
+	firstReply := h.last().id
 	h.Keys("ctrl+r")
 	h.NoErrors()
 	if n := len(h.m.conv.entries); n != 2 {
@@ -219,8 +222,32 @@ func TestRegenerateReplacesTheLastReply(t *testing.T) {
 	if len(c.Messages) != 3 || c.Messages[2].Role != store.RoleAssistant || c.Messages[2].Turn != 0 {
 		t.Fatalf("stored %+v", c.Messages)
 	}
-	if got := entriesOf(c.Messages, nil); len(got) != 2 || got[1].id != c.Messages[2].ID {
-		t.Errorf("reloaded, the new reply does not replace the old: %+v", got)
+	if got := entriesOf(c.Messages, nil); len(got) != 2 || got[1].id != c.Messages[2].ID || got[1].forkMark() != "2 of 2" {
+		t.Errorf("reloaded, the new reply is not kept as the second alternative: %+v", got)
+	}
+	if !strings.Contains(h.view(), "· 2 of 2") {
+		t.Fatalf("the reply does not say it is the second of two:\n%s", h.view())
+	}
+	h.Keys("<") // in the empty composer: the fork in view steps back
+	h.NoErrors()
+	if e := h.last(); e.id != firstReply || !strings.Contains(h.view(), "· 1 of 2") {
+		t.Fatalf("after <: reply %d (want %d)\n%s", e.id, firstReply, h.view())
+	}
+	h.prompt("second")
+	c = h.stored()
+	p := c.Messages[len(c.Messages)-2]
+	if p.Role != store.RoleUser || p.ParentID != firstReply || p.Turn != 1 {
+		t.Fatalf("the next prompt follows %d in turn %d, want the alternative shown %d", p.ParentID, p.Turn, firstReply)
+	}
+	h.Keys("tab", "tab", "home", ">") // the reading pane: the fork at the top
+	h.NoErrors()
+	if es := h.m.conv.entries; len(es) != 2 || es[1].id == firstReply {
+		t.Fatalf("after > on the first reply: %d entries (its own branch has no prompt after it)", len(es))
+	}
+	h.Keys("tab") // back in the composer: holding text, > is text
+	h.Type("a>b")
+	if h.m.comp.text() != "a>b" {
+		t.Fatalf("> in a composer holding text: %q", h.m.comp.text())
 	}
 }
 
@@ -243,8 +270,11 @@ func TestEditTheLastPromptAndResend(t *testing.T) {
 	if len(c.Messages) != 6 || len(got) != 4 || got[2].text != "two and three" || got[2].turn != 1 {
 		t.Fatalf("stored %d messages; reloaded %d entries", len(c.Messages), len(got))
 	}
-	if !strings.Contains(h.view(), "· edited") {
-		t.Errorf("the prompt is not marked edited:\n%s", h.view())
+	if !strings.Contains(h.view(), "· branch 2 of 2") {
+		t.Errorf("the prompt is not marked as the second branch:\n%s", h.view())
+	}
+	if got[2].forkMark() != "branch 2 of 2" {
+		t.Errorf("reloaded, the edited prompt is %q", got[2].forkMark())
 	}
 }
 

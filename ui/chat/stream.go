@@ -35,6 +35,7 @@ type request struct {
 	convID int64  // 0: a new conversation
 	turn   int    // the turn, except for a new prompt (the store says)
 	prompt string // what is stored as the prompt (new and edited prompts)
+	parent int64  // the stored message the send follows; 0: the store finds it
 	ctx    context.Context
 	batch  int // the text a pull takes at most (0: deltaq's cap)
 }
@@ -109,7 +110,10 @@ func begin(r request) tea.Cmd {
 // reply as streaming. The recorder does not take the send's context: a
 // prompt stopped at once is still kept.
 func (r request) record(b *beganMsg) error {
-	began, err := record.BeginChat(r.ctx, r.db, record.Send{ConversationID: r.convID, NewTurn: r.kind == sendPrompt,
+	// A prompt after a message shown takes the turn after it (the path's
+	// depth, which a branch shares with its siblings); the first, the next.
+	began, err := record.BeginChat(r.ctx, r.db, record.Send{ConversationID: r.convID,
+		NewTurn: r.kind == sendPrompt && r.parent == 0, ParentID: r.parent,
 		Turn: r.turn, Prompt: r.prompt, WithPrompt: r.kind == sendPrompt || r.kind == sendEdit,
 		Target: r.target, Turns: r.turns, Stream: true})
 	b.convID, b.created, b.turn, b.userID, b.rec = began.ConversationID, began.Created, began.Turn, began.PromptID, began.Reply

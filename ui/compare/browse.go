@@ -107,6 +107,14 @@ func (m Model) runKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m.open(m.browser.older())
 	case key.Matches(msg, k.Newer):
 		return m.open(m.browser.newer())
+	case key.Matches(msg, k.PrevAlt, k.NextAlt): // open the alternative (alternatives.go)
+		id, refused := m.run.altStep(key.Matches(msg, k.NextAlt))
+		if id == 0 {
+			return m, refused
+		}
+		var i int
+		m.browser, i = m.browser.insert(id)
+		return m.open(i)
 	case key.Matches(msg, k.Blind):
 		m.arena.next = !m.arena.next
 		return m, tea.Batch(m.layout()...)

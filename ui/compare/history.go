@@ -36,6 +36,7 @@ type (
 		votes []store.Vote
 		blind bool
 		tags  []string
+		alts  []int64 // the runs of its prompt on its targets (alternatives.go)
 		err   error
 	}
 )
@@ -81,6 +82,9 @@ func load(db *store.Store, id int64, seq int) loadedMsg {
 	}
 	msg.calls, msg.err = db.Calls(ctx, store.CallFilter{ConversationID: id})
 	if msg.err == nil {
+		msg.alts, msg.err = db.CompareAlternatives(ctx, id)
+	}
+	if msg.err == nil {
 		msg.votes, msg.err = db.Votes(ctx, store.VoteFilter{Item: &ref, Withdrawn: true})
 	}
 	if msg.err == nil {
@@ -103,7 +107,7 @@ func (m Model) loaded(msg loadedMsg) (Model, tea.Cmd) {
 		return m, tab.Error(msg.err)
 	}
 	m.run = runFrom(msg.seq, msg.conv, msg.calls, m.st)
-	m.run.tags = msg.tags
+	m.run.tags, m.run.alts = msg.tags, msg.alts
 	m.browser = m.browser.opened(m.run.convID, false)
 	m.prompt = m.run.prompt
 	m.system, m.targets = splitSystem(m.run.shownTargets(m.targets)) // in the order recorded, which tells nothing

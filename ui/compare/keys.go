@@ -21,6 +21,7 @@ type keyMap struct {
 	Export, Share, Rerun, Edit   key.Binding
 	Targets                      key.Binding
 	Stop, Older, Newer           key.Binding
+	PrevAlt, NextAlt             key.Binding // the run's alternatives (alternatives.go)
 	Diff, Tags, Sets, Judge      key.Binding
 	Scroll                       markdown.KeyMap // a column, or all while in sync
 
@@ -61,6 +62,8 @@ func defaultKeyMap() keyMap {
 		Stop:     keys.Bind("esc", "stop", "esc"),
 		Older:    keys.Bind("[", "older run", "["),
 		Newer:    keys.Bind("]", "newer run", "]"),
+		PrevAlt:  keys.PrevAlternative(),
+		NextAlt:  keys.NextAlternative(),
 		Diff:     keys.Bind("ctrl+d", "word diff with the next column", "ctrl+d"), // D is a ranking's letter
 		Tags:     keys.Bind("#", "tags", "#"),
 		Sets:     keys.Bind("S", "target sets: take one, or save these targets", "S"),
@@ -172,7 +175,7 @@ func (h helpKeys) help() tab.Help {
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: columnKeys, Keys: []key.Binding{k.Next, k.Prev, k.Zoom, k.Sync, s.Up, s.Down, s.PageUp, s.PageDown, s.Home, s.End}},
 		{Title: judgeKeys, Keys: []key.Binding{tab.Retitle(k.Rate, "rate 1 to 5 stars; 0 clears"), k.Note, k.Winner, k.Judge, k.Continue, k.Export, k.Share}},
-		{Title: runKeys, Keys: []key.Binding{k.Edit, k.Targets, k.Sets, k.Rerun, k.Stop, k.Older, k.Newer, k.Diff, k.Tags}},
+		{Title: runKeys, Keys: []key.Binding{k.Edit, k.Targets, k.Sets, k.Rerun, k.Stop, k.Older, k.Newer, k.PrevAlt, k.NextAlt, k.Diff, k.Tags}},
 		{Title: setKeys, Keys: []key.Binding{tab.Retitle(k.Save, "take the set named"), k.SetSave, k.Cancel}},
 		{Title: blindKeys, Keys: []key.Binding{k.Blind}},
 		{Title: voteKeys, Keys: h.voteKeys()},

@@ -24,6 +24,7 @@ type run struct {
 	stopped bool     // esc before the streams began: they never start
 	tags    []string // the person's tags on the comparison (#)
 	pick    *pick    // the judge's pick (J); nil until asked
+	alts    []int64  // the runs of its prompt on its targets, with it (alternatives.go)
 }
 
 // laneState is where a column's reply stands.

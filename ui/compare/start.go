@@ -24,6 +24,7 @@ type recordedMsg struct {
 	seq     int
 	convID  int64           // 0 when not recorded
 	replies []*record.Reply // one per column; nil where not recorded
+	alts    []int64         // the comparisons it is an alternative of, with it (alternatives.go)
 	at      time.Time
 	err     error
 }
@@ -93,6 +94,10 @@ func recordRun(db *store.Store, seq int, p pendingRun) tea.Cmd {
 			if p.blind && msg.convID != 0 {
 				msg.err = errors.Join(msg.err, db.MarkBlind(ctx, msg.convID, 0))
 			}
+			if msg.convID != 0 {
+				alts, err := db.CompareAlternatives(ctx, msg.convID)
+				msg.alts, msg.err = alts, errors.Join(msg.err, err)
+			}
 		}
 		msg.at = time.Now()
 		return result(msg)
@@ -107,7 +112,7 @@ func (r *run) begin(msg recordedMsg, c *client.Client, clock frameclock.Clock) (
 	if msg.seq != r.seq || r.stopped || c == nil {
 		return r.abandon(msg, c != nil), false
 	}
-	r.convID = msg.convID
+	r.convID, r.alts = msg.convID, msg.alts
 	var cmds []tea.Cmd
 	if msg.err != nil {
 		cmds = append(cmds, tab.Error(fmt.Errorf("compare: not all recorded in history: %w", msg.err)))

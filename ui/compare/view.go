@@ -68,7 +68,11 @@ func (m Model) topView(s screen) []string {
 		prompt = st.Muted.Render("none yet")
 	}
 	next := guard.Estimate(estimate(m.prices, withSystem(m.targets, m.system), m.prompt))
-	right := st.Muted.Render(s.position(next, m.browser.where(len(m.run.lanes), m.run.convID)))
+	where := m.browser.where(len(m.run.lanes), m.run.convID)
+	if mark := m.run.altMark(); mark != "" {
+		where = mark + " · " + where
+	}
+	right := st.Muted.Render(s.position(next, where))
 	left := fit(st.Label.Render("Prompt ")+st.Text.Render(prompt), m.width-ansi.StringWidth(right)-2)
 	out := []string{left + strings.Repeat(" ", max(m.width-ansi.StringWidth(left)-ansi.StringWidth(right), 1)) + right}
 	if sys := shownSystem; sys != "" {

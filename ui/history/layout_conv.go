@@ -48,6 +48,9 @@ func (t turn) number() int {
 
 // conversation lays out a chat or a comparison, turn by turn.
 func (lc *layoutCtx) conversation(c *store.Conversation) []block {
+	if c.Kind == store.KindChat && store.Forked(c.Messages) {
+		return lc.forkedChat(c) // layout_tree.go
+	}
 	blocks := []block{lc.convHeading(c)}
 	verdicts := map[[2]int]store.Lane{}
 	for _, l := range c.Lanes {
@@ -64,16 +67,24 @@ func (lc *layoutCtx) conversation(c *store.Conversation) []block {
 			continue
 		}
 		for _, r := range t.replies {
-			k := blockKey{id: r.ID, width: lc.width, thinking: lc.thinking, rendered: lc.rendered([]store.Message{r}, lc.width-2)}
-			blocks = append(blocks, lc.cached(k, func() block {
-				b := block{key: r.ID, replies: []int64{r.ID}}
-				lines := lc.reply(&b, r, c.Kind, verdicts[[2]int{r.Turn, r.Lane}], lc.width-2)
-				b.lines = append([]string{lc.st.Label.Render("▾ ") + lines[0]}, indent(lines[1:], 2)...)
-				return b
-			}))
+			blocks = append(blocks, lc.replyBlock(c, r, verdicts[[2]int{r.Turn, r.Lane}], ""))
 		}
 	}
 	return blocks
+}
+
+// replyBlock is reply r of c, its header adding mark.
+func (lc *layoutCtx) replyBlock(c *store.Conversation, r store.Message, v store.Lane, mark string) block {
+	k := blockKey{id: r.ID, width: lc.width, thinking: lc.thinking, rendered: lc.rendered([]store.Message{r}, lc.width-2), mark: mark}
+	return lc.cached(k, func() block {
+		b := block{key: r.ID, replies: []int64{r.ID}}
+		lines := lc.reply(&b, r, c.Kind, v, lc.width-2)
+		if mark != "" {
+			lines[0] += lc.st.Hint.Render(mark)
+		}
+		b.lines = append([]string{lc.st.Label.Render("▾ ") + lines[0]}, indent(lines[1:], 2)...)
+		return b
+	})
 }
 
 // blockKey names a laid out block of a conversation: laying a long one out
@@ -83,7 +94,8 @@ type blockKey struct {
 	width    int
 	thinking bool
 	lanes    bool
-	rendered int // how many of its replies were rendered
+	rendered int    // how many of its replies were rendered
+	mark     string // its place among its siblings (layout_tree.go)
 }
 
 // cached is the block under k, made by make the first time.
@@ -122,12 +134,15 @@ func (lc *layoutCtx) convHeading(c *store.Conversation) block {
 }
 
 // prompt is one of the person's messages.
-func (lc *layoutCtx) prompt(m store.Message) block {
+func (lc *layoutCtx) prompt(m store.Message) block { return lc.markedPrompt(m, "") }
+
+// markedPrompt is a prompt whose header adds mark.
+func (lc *layoutCtx) markedPrompt(m store.Message, mark string) block {
 	who := "You"
 	if m.Role != store.RoleUser {
 		who = strings.ToUpper(m.Role[:1]) + m.Role[1:]
 	}
-	head := lc.st.Label.Render("▸ "+who) + lc.st.Hint.Render(" · "+stamp(m.CreatedAt))
+	head := lc.st.Label.Render("▸ "+who) + lc.st.Hint.Render(" · "+stamp(m.CreatedAt)+mark)
 	lines := append([]string{head}, indent(paragraph(m.Text, lc.width-2, lc.st.Text), 2)...)
 	return block{key: m.ID, lines: lines}
 }

@@ -52,6 +52,7 @@ func (m Model) formKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.page.run.stop()
 		return m, nil
 	case key.Matches(msg, m.km.Send) && !d.inputRow():
+		m.page.rerun = false // a run of the form's own starts the results afresh
 		return m.send()
 	case !d.typing() && key.Matches(msg, m.km.Gallery):
 		return m.openGallery()

@@ -31,6 +31,7 @@ type keyMap struct {
 
 	// The results.
 	PrevImage, NextImage key.Binding
+	PrevAlt, NextAlt     key.Binding // the results' alternatives (alternatives.go)
 	Open                 key.Binding // enter: the system's image viewer
 	EditThis             key.Binding
 	Rerun                key.Binding
@@ -70,6 +71,8 @@ func defaultKeyMap() keyMap {
 
 		PrevImage:  keys.Bind("←/h/↑", "previous image", "left", "h", "up"),
 		NextImage:  keys.Bind("→/l/↓/space", "next image", "right", "l", "down", "space"),
+		PrevAlt:    keys.PrevAlternative(),
+		NextAlt:    keys.NextAlternative(),
 		Open:       keys.Bind("enter", "open", "enter"),
 		EditThis:   keys.Bind("e", "edit this", "e"),
 		Rerun:      keys.Bind("r", "re-run", "r"),
@@ -193,7 +196,7 @@ func (h helpKeys) help() tab.Help {
 		{Title: pathKeys, Keys: []key.Binding{tab.Retitle(k.Accept, "add the path or URL typed"),
 			tab.Retitle(k.Cancel, "drop an empty one"), k.Next, k.Prev}},
 		{Title: resultKeys, Keys: []key.Binding{k.Open, k.EditThis, k.ToVideo, k.Rerun, k.Recipe, k.Vary, k.FullScreen, k.PrevImage, k.NextImage,
-			k.AddImage, k.SetMask, k.Gallery, k.Compare, tab.Retitle(k.Next, "to the form"), tab.Retitle(k.Prev, "to the form's last row")}},
+			k.PrevAlt, k.NextAlt, k.AddImage, k.SetMask, k.Gallery, k.Compare, tab.Retitle(k.Next, "to the form"), tab.Retitle(k.Prev, "to the form's last row")}},
 		{Title: leaveKeys, Keys: []key.Binding{tab.Retitle(k.Back, "back to the form")}},
 		{Title: runningKeys, Keys: []key.Binding{k.Stop}},
 		{Title: galleryKeys, Keys: append(l.Moves.Bindings(), l.Filter, k.Open, k.Rerun, k.EditThis, k.Variants, k.ToVideo, k.Recipe, k.Vary, k.Share, k.Back)},

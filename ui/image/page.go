@@ -3,6 +3,7 @@ package imagetab
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"atelier/client"
 	"atelier/store"
@@ -19,9 +20,14 @@ import (
 // the page the keys of the results first and does itself what leads
 // elsewhere (the form, the gallery, a comparison).
 type page struct {
-	run *run // the latest run; nil before the first
+	run *run // the run shown: the latest, or an alternative stepped to; nil before the first
 	seq int  // the id of the latest run
 	sel int  // the selected tile
+	// alts are the runs r added beside each other, oldest first, run one
+	// of them; nil while there is one (alternatives.go). rerun: the run
+	// about to start is one more.
+	alts  []*run
+	rerun bool
 
 	// What the page works with, the tab's own, fixed at New.
 	db     *store.Store
@@ -44,9 +50,16 @@ func (p *page) blind() *blind {
 // next starts r as the latest run, the first tile selected, freeing the
 // images of the run it replaces.
 func (p *page) next(r *run) tea.Cmd {
-	forget := p.run.forget(p.viewer)
-	p.run, p.sel = r, 0
-	return forget
+	if p.rerun && p.run != nil { // r: beside the earlier, which stay
+		p.keep(r)
+		return nil
+	}
+	var forget []tea.Cmd
+	for _, old := range append(p.alts, p.run) {
+		forget = append(forget, old.forget(p.viewer))
+	}
+	p.alts, p.run, p.sel = nil, r, 0
+	return tea.Batch(forget...)
 }
 
 // again is the latest run's request and models, to send again: nothing
@@ -92,6 +105,8 @@ func (p *page) key(msg tea.KeyPressMsg, km keyMap, cols, rows int) (cmd tea.Cmd,
 		return p.run.fullScreen(p.sel, p.viewer.Caps, cols, rows), true
 	case b.voting():
 		return p.vote(msg, km), true
+	case key.Matches(msg, km.PrevAlt, km.NextAlt):
+		return p.step(msg, km), true
 	case b != nil && b.vote.Takes(msg): // W, after the vote
 		return p.run.voteKey(msg), true
 	}
@@ -195,5 +210,9 @@ func (p *page) place(width, rows int) tea.Cmd {
 // selected image's path, or how its lane is doing.
 func (p *page) lines(tv tileView, width, room int) []string {
 	lines := p.run.lines(tv, p.sel, width, room)
-	return append(lines, pad(p.run.footer(tv.st, p.sel, width), width))
+	foot := p.run.footer(tv.st, p.sel, width)
+	if mark := p.altMark(); mark != "" {
+		foot = ansi.Truncate(tv.st.Footer.Note.Render(mark+" · ")+foot, width, "…")
+	}
+	return append(lines, pad(foot, width))
 }

@@ -31,6 +31,7 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			return m, cmd
 		}
 		m.form.set(s)
+		m.page.rerun = true // beside this run, which stays: next (alternatives.go) takes it
 		if len(models) > 1 {
 			return m.start(models, "")
 		}

@@ -102,11 +102,20 @@ func Withdraw() key.Binding { return Bind("W", "withdraw the vote", "W") }
 // (ui/components/sharepage), in every tab that shares.
 func Share() key.Binding { return Bind("P", "share as a page", "P") }
 
+// PrevAlternative and NextAlternative step through the alternatives of a
+// result (a reply regenerated, a comparison's lane run again, an image
+// re-run) and the branches of a conversation, in every tab that keeps
+// them: "2 of 3". < and > because [ and ] already page Compare's history.
+func PrevAlternative() key.Binding { return Bind("<", "previous alternative", "<") }
+
+// NextAlternative: see PrevAlternative.
+func NextAlternative() key.Binding { return Bind(">", "next alternative", ">") }
+
 // Shared are the grammar's bindings whose words never change (Yes and No
 // say what they answer): the verbs README's key table must hold.
 func Shared() []key.Binding {
 	return []key.Binding{Up(), Down(), PageUp(), PageDown(), Top(), Bottom(), RowUp(), RowDown(),
-		NextField(), PrevField(), Filter(), Open(), Back(), Withdraw(), Share()}
+		NextField(), PrevField(), Filter(), Open(), Back(), Withdraw(), Share(), PrevAlternative(), NextAlternative()}
 }
 
 // Moves are the keys that move a cursor through a list, every list's.

@@ -1,0 +1,103 @@
+package store
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// treeChildEnv tells a re-executed test binary to be the writer killed
+// while a fourth alternative streams.
+const treeChildEnv = "ATELIER_TEST_TREE_CHILD_DIR"
+
+// treeChild writes a chat with three alternatives of its first reply and a
+// branch after the second, then streams a fourth alternative, says so
+// once it is checkpointed, and goes on until it is killed.
+func treeChild(dir string) error {
+	s, err := Open(dir)
+	if err != nil {
+		return err
+	}
+	conv, err := childChat(s, "a haiku")
+	if err != nil {
+		return err
+	}
+	c, err := s.Conversation(bg, conv)
+	if err != nil {
+		return err
+	}
+	prompt := c.Messages[0].ID
+	var alts []int64
+	for _, text := range []string{"one", "two", "three"} {
+		id, err := s.AddMessage(bg, Message{ConversationID: conv, ParentID: prompt, Role: RoleAssistant, Text: text})
+		if err != nil {
+			return err
+		}
+		alts = append(alts, id)
+	}
+	if err := s.ShowMessage(bg, alts[1]); err != nil {
+		return err
+	}
+	for _, text := range []string{"next", "next, edited"} { // a branch
+		p, err := s.AddMessage(bg, Message{ConversationID: conv, Turn: 1, ParentID: alts[1], Role: RoleUser, Text: text})
+		if err != nil {
+			return err
+		}
+		if _, err := s.AddMessage(bg, Message{ConversationID: conv, Turn: 1, ParentID: p, Role: RoleAssistant, Text: "re " + text}); err != nil {
+			return err
+		}
+	}
+	r, err := s.BeginReply(bg, ReplyStart{ConversationID: conv, ParentID: prompt, Family: "alpha", Model: "m",
+		CheckpointBytes: 64})
+	if err != nil {
+		return err
+	}
+	announced := false
+	for i := 0; ; i++ {
+		if err := r.Append(crashChunk(i), ""); err != nil {
+			return err
+		}
+		if !announced && r.Checkpoints() > 0 {
+			fmt.Printf("alternative %d of conversation %d\n", r.ID(), conv)
+			announced = true
+		}
+	}
+}
+
+// Killed while a fourth alternative streams, the conversation keeps the
+// four and its branch: the one cut short interrupted and shown (it was the
+// last shown), the others as they were.
+func TestKillMidAlternativeKeepsTheTree(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var replyID, conv int64
+	killChild(t, treeChildEnv, dir, "alternative %d of conversation %d", &replyID, &conv)
+
+	s := must[*Store](t)(Open(dir))
+	defer s.Close()
+	c := must[*Conversation](t)(s.Conversation(bg, conv))
+	if len(c.Messages) != 9 {
+		t.Fatalf("%d messages after the kill, want 9", len(c.Messages))
+	}
+	path := KeptPath(c.Messages)
+	if len(path) != 2 || path[1].ID != replyID || path[1].Status != StatusInterrupted || path[1].Text == "" ||
+		path[1].At != 3 || len(path[1].Siblings) != 4 {
+		t.Fatalf("path after the kill: %+v", path)
+	}
+	for _, m := range c.Messages {
+		if m.ID != replyID && m.Status != StatusComplete {
+			t.Errorf("message %d %q: %s, want complete", m.ID, m.Text, m.Status)
+		}
+	}
+	// The second alternative still leads to its branch.
+	if err := s.ShowMessage(bg, path[1].Siblings[1]); err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, st := range KeptPath(must[*Conversation](t)(s.Conversation(bg, conv)).Messages) {
+		texts = append(texts, st.Text)
+	}
+	if !slices.Equal(texts, []string{"a haiku", "two", "next, edited", "re next, edited"}) {
+		t.Fatalf("the second alternative's path: %q", texts)
+	}
+}

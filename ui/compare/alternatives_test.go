@@ -1,0 +1,48 @@
+package compare
+
+import (
+	"strings"
+	"testing"
+)
+
+// ctrl+r runs the prompt on the targets again beside the earlier run,
+// which stays with its lanes' replies: "alternative 2 of 2", and < / >
+// open each; a run of another prompt has none.
+func TestRerunAddsAnAlternative(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, newService(t).client(t))
+	h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "hello"
+	h.Keys("ctrl+r")
+	h.settle()
+	first := h.m.run.convID
+	if first == 0 || h.m.run.altMark() != "" {
+		t.Fatalf("after one run: conversation %d, mark %q", first, h.m.run.altMark())
+	}
+	h.Keys("ctrl+r")
+	h.settle()
+	second := h.m.run.convID
+	if second == first || !strings.Contains(h.view(), "alternative 2 of 2") {
+		t.Fatalf("after ctrl+r: conversation %d (first %d)\n%s", second, first, h.view())
+	}
+	h.Keys("<")
+	h.settle()
+	if h.m.run.convID != first || !strings.Contains(h.view(), "alternative 1 of 2") || len(h.m.run.lanes) != 2 ||
+		h.m.run.lanes[0].text == "" {
+		t.Fatalf("after <: conversation %d, want %d with its replies\n%s", h.m.run.convID, first, h.view())
+	}
+	h.Keys(">")
+	h.settle()
+	if h.m.run.convID != second {
+		t.Fatalf("after >: conversation %d, want %d", h.m.run.convID, second)
+	}
+	h.m.prompt = "another prompt"
+	h.Keys("ctrl+r")
+	h.settle()
+	if h.m.run.altMark() != "" {
+		t.Fatalf("a run of another prompt has alternatives: %v", h.m.run.alts)
+	}
+	h.Keys("<")
+	if w := h.Warnings(); len(w) == 0 || !strings.Contains(w[len(w)-1], "no alternatives") {
+		t.Errorf("< with none: warnings %q", w)
+	}
+}
