@@ -41,6 +41,8 @@ type watch struct {
 // loop is the dispatcher: it starts each due request when a slot and the
 // budget allow, and is the only part of the poller that waits on the clock.
 func (p *Session) loop(ctx context.Context) {
+	p.work, p.stopWork = p.newWork(ctx)
+	defer func() { p.stopWork() }()
 	var timerAt time.Time
 	var timer <-chan time.Time
 	for {
@@ -78,9 +80,15 @@ func (p *Session) intake() {
 	default:
 	}
 	p.mu.Lock()
-	tasks := p.inbox
-	p.inbox = nil
+	tasks, again, look := p.inbox, p.again, p.lookAgain
+	p.inbox, p.again, p.lookAgain = nil, nil, false
 	p.mu.Unlock()
+	if look {
+		p.pause.readAt = time.Time{}
+	}
+	for _, id := range again {
+		delete(p.finished, id)
+	}
 	for _, t := range tasks {
 		p.watch(t)
 	}
@@ -127,14 +135,28 @@ func (p *Session) dispatch(ctx context.Context) time.Time {
 		if w.due.After(now) {
 			return w.due
 		}
+		if p.held(ctx, now) {
+			return now.Add(pauseLook)
+		}
 		if next, ok := p.budget.take(now); !ok {
 			return next
 		}
 		heap.Pop(&p.due)
 		p.inflight++
-		go func() { p.done <- p.work(ctx, w) }()
+		wctx := p.work
+		go func() { p.done <- p.step(wctx, w) }()
 	}
 	return time.Time{}
+}
+
+// newWork is a context for requests under ctx, and its cancel, which
+// makes the next one: a pause stops the requests in flight with it.
+func (p *Session) newWork(ctx context.Context) (context.Context, func()) {
+	wctx, cancel := context.WithCancel(ctx)
+	return wctx, func() {
+		cancel()
+		p.work, p.stopWork = p.newWork(ctx)
+	}
 }
 
 // settle takes back a task whose request ended.

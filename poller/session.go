@@ -61,7 +61,10 @@ type Session struct {
 	inbox   []store.VideoTask          // added, not yet taken by Run
 	waiters map[string][]chan<- Update // by request id, for Wait
 	trouble map[string]Update          // the last stuck or given-up update by request id, until the task moves on
-	wakeup  chan struct{}              // holds a token while inbox is not empty
+	wakeup  chan struct{}              // holds a token while inbox is not empty, or lookAgain is set
+	again   []string                   // request ids to follow again though they ended in this run (Retry)
+	// lookAgain asks the dispatcher to read the pause now (Wake).
+	lookAgain bool
 
 	// Owned by the Run goroutine.
 	watched  map[string]*watch
@@ -71,6 +74,11 @@ type Session struct {
 	inflight int
 	budget   pacer
 	done     chan *watch
+	pause    pauseState
+	// work is the context the requests run in: a pause cancels it (and
+	// stopWork makes a new one), so nothing goes on downloading.
+	work     context.Context
+	stopWork func()
 
 	// idle, when set (by tests), is called each time the dispatcher is about
 	// to wait with no request in flight, with the time it waits for (zero:
@@ -131,10 +139,21 @@ func (p *Session) Add(t store.VideoTask) {
 	p.mu.Lock()
 	p.inbox = append(p.inbox, t)
 	p.mu.Unlock()
-	select {
-	case p.wakeup <- struct{}{}:
-	default:
+	p.poke()
+}
+
+// Retry follows again a task that ended in this run and was made
+// unfinished since (store.RetryVideoDownload): Add would ignore it, since
+// a record read before a task ended looks the same.
+func (p *Session) Retry(t store.VideoTask) {
+	if t.Done {
+		return
 	}
+	p.mu.Lock()
+	p.again = append(p.again, t.RequestID)
+	p.inbox = append(p.inbox, t)
+	p.mu.Unlock()
+	p.poke()
 }
 
 // Run resumes every unfinished task of the store and follows the tasks
@@ -204,10 +223,13 @@ func (p *Session) Wait(ctx context.Context, requestID string) (store.VideoTask, 
 	}
 }
 
-// failureError is the failure of a done task, or nil.
+// failureError is the failure of a done task, or of its download, or nil.
 func failureError(t store.VideoTask) error {
 	if te := Failure(t); te != nil {
 		return te
+	}
+	if de := DownloadFailure(t); de != nil {
+		return de
 	}
 	return nil
 }
