@@ -86,10 +86,16 @@ func (p *Session) intake() {
 	if look {
 		p.pause.readAt = time.Time{}
 	}
+	retry := map[string]bool{}
 	for _, id := range again {
+		retry[id] = true
 		delete(p.finished, id)
 	}
 	for _, t := range tasks {
+		if id := t.RequestID; retry[id] && p.watched[id] != nil {
+			p.rewatch[id] = t // it ended, but its last request is still to settle
+			continue
+		}
 		p.watch(t)
 	}
 }
@@ -165,12 +171,19 @@ func (p *Session) settle(w *watch) {
 		p.budget.hold(w.hold)
 		w.hold = time.Time{}
 	}
-	if w.ended {
-		delete(p.watched, w.task.RequestID)
-		p.finished[w.task.RequestID] = true
-		return
+	id := w.task.RequestID
+	again, retried := p.rewatch[id]
+	delete(p.rewatch, id)
+	switch {
+	case w.ended && retried: // tried again as it ended: follow it from its record
+		delete(p.watched, id)
+		p.watch(again)
+	case w.ended:
+		delete(p.watched, id)
+		p.finished[id] = true
+	default:
+		p.push(w)
 	}
-	p.push(w)
 }
 
 // dueHeap orders the waiting tasks by due time.

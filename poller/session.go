@@ -68,7 +68,8 @@ type Session struct {
 
 	// Owned by the Run goroutine.
 	watched  map[string]*watch
-	finished map[string]bool // ended while this poller ran: never watched again
+	finished map[string]bool            // ended while this poller ran: never watched again, unless retried
+	rewatch  map[string]store.VideoTask // retried while their last request was settling: watched again once it has
 	due      dueHeap
 	seq      uint64
 	inflight int
@@ -119,6 +120,7 @@ func NewSession(c *client.Client, st *store.Store, opts Options) *Session {
 		wakeup:   make(chan struct{}, 1),
 		watched:  map[string]*watch{},
 		finished: map[string]bool{},
+		rewatch:  map[string]store.VideoTask{},
 		budget:   newPacer(opts.MaxRequestsPerSecond),
 		done:     make(chan *watch),
 	}

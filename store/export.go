@@ -120,8 +120,11 @@ type exportVideoTask struct {
 	LastStatus  json.RawMessage `json:"last_status,omitempty"`
 	Result      json.RawMessage `json:"result,omitempty"`
 	Failure     json.RawMessage `json:"failure,omitempty"`
-	VideoPath   string          `json:"video_path,omitempty"`
-	SubmittedAt time.Time       `json:"submitted_at"`
+	// DownloadFailed is why the video of a task the service completed
+	// was not saved (issue 33): such a task is not done.
+	DownloadFailed string    `json:"download_failed,omitempty"`
+	VideoPath      string    `json:"video_path,omitempty"`
+	SubmittedAt    time.Time `json:"submitted_at"`
 	CompletedAt *time.Time      `json:"completed_at,omitempty"`
 	Events      []VideoEvent    `json:"events"`
 	Cost        *float64        `json:"cost,omitempty"`          // at the rates set
@@ -246,6 +249,9 @@ func (s *Store) export(ctx context.Context, ref ItemRef) (*exportDoc, error) {
 			ResponseURL: v.ResponseURL, LastStatus: js(v.StatusJSON), Result: js(v.ResultJSON), Failure: js(v.FailureJSON),
 			VideoPath: v.VideoPath, SubmittedAt: v.SubmittedAt, Events: nonNil(v.Events), Cost: costs.video(v),
 			Sources: v.Inputs}
+		if v.DownloadFailed() {
+			ev.DownloadFailed = v.DownloadError
+		}
 		if !v.CompletedAt.IsZero() {
 			ev.CompletedAt = &v.CompletedAt
 		}

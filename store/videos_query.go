@@ -137,13 +137,15 @@ func (s *Store) DeleteVideoTask(ctx context.Context, requestID string) error {
 
 // VideoTasksStamp sums up the video tasks in a few numbers read in one
 // pass: while it stays the same no task was added, deleted or changed
-// (every change of a task moves its updated_at), so a view that follows
+// (every change of a task moves its updated_at) and the queue was not
+// paused or resumed, so a view that follows
 // the store reads the tasks again only when it moved. Compare stamps only
 // with each other.
 func (s *Store) VideoTasksStamp(ctx context.Context) (string, error) {
 	var stamp string
+	// The queue's pause is part of it: a view of the tasks shows it.
 	err := s.r.QueryRowContext(ctx, `SELECT count(*) || '.' || ifnull(max(id), 0) || '.' || total(updated_at)
-		FROM video_tasks`).Scan(&stamp)
+		|| '.' || ifnull((SELECT value FROM app_state WHERE key = ?), '') FROM video_tasks`, StatePollerPaused).Scan(&stamp)
 	if err != nil {
 		return "", fmt.Errorf("video tasks: %w", err)
 	}

@@ -21,6 +21,7 @@ type keyMap struct {
 
 	// Acting on the item under the cursor, or the open one.
 	Export, Share, Delete, Rerun, Recipe, JSON, ToVideo key.Binding
+	Retry                                               key.Binding // a video whose download failed
 
 	// An open item.
 	Thinking, Lanes, File, Back key.Binding
@@ -55,6 +56,7 @@ func defaultKeyMap() keyMap {
 		Recipe:  keys.Bind("R", "re-run from the file's recipe", "R"),
 		JSON:    keys.Bind("J", "native JSON", "J"),
 		ToVideo: keys.ToVideo(),
+		Retry:   keys.RetryDownload(),
 
 		Thinking: keys.Bind("t", "thinking", "t"),
 		Lanes:    keys.Bind("l", "lanes side by side", "l"),
@@ -132,7 +134,7 @@ func (h helpKeys) help() tab.Help {
 	k := h.km
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: listKeys, Keys: append(k.Moves.Bindings(), k.Open, k.Search, k.Filters, k.Clear, k.Costs)},
-		{Title: itemKeys, Keys: []key.Binding{k.Export, k.Share, k.Delete, k.Rerun, k.Recipe, k.ToVideo, k.JSON}},
+		{Title: itemKeys, Keys: []key.Binding{k.Export, k.Share, k.Delete, k.Rerun, k.Recipe, k.ToVideo, k.Retry, k.JSON}},
 		{Title: readKeys, Keys: append(append(k.Moves.Bindings(), k.Back, k.Thinking, k.Lanes, k.File), linkKeys(k)...)},
 		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
 		{Title: searchKeys, Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},

@@ -157,8 +157,8 @@ func (m Model) withEndpoint(path string) Model {
 	return m
 }
 
-// Init reads the recorded tasks, and the image-to-video endpoint chosen
-// last.
+// Init reads the recorded tasks and whether the queue is paused, and the
+// image-to-video endpoint chosen last.
 func (m Model) Init() tea.Cmd { return tea.Batch(loadTasks(m.db), readLastEndpoint(m.db)) }
 
 // Update routes keys by mode, and each command's answer to its handler;
@@ -198,20 +198,14 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, reloadTasks(m.db, m.out.poller, m.tasks.known(), m.tasks.stamp)
 	case updateMsg:
 		return m, m.tasks.updated(msg, m.db, m.notify)
-	case tasksLoadedMsg:
-		return m, m.tasks.loadedAll(msg)
-	case taskLoadedMsg:
-		return m, m.tasks.loadedOne(msg)
+	case tasksLoadedMsg, taskLoadedMsg, deletedMsg, tickMsg, tab.RetryDownloadMsg, retriedMsg, pausedMsg:
+		return m.listMsg(msg)
 	case vote.RecordedMsg, vote.WithdrawnMsg, playedMsg: // only the arena being judged takes them
 		return m.arenaAnswer(msg)
 	case recipeMsg:
 		return m.adopt(fromRecipe(msg))
 	case submittedMsg:
 		return m.submitted(msg)
-	case deletedMsg:
-		return m, m.tasks.deleted(msg)
-	case tickMsg:
-		return m, m.tasks.ticked(msg)
 	case framesMsg, uv.CellSizeEvent, tea.ColorProfileMsg:
 		m.shots.update(msg)
 	}

@@ -57,6 +57,10 @@ func Open() key.Binding { return Bind("enter", "open", "enter") }
 // History.
 func ToVideo() key.Binding { return Bind("V", "to video", "V") }
 
+// RetryDownload fetches again the video of a task the service completed
+// whose download failed (issue 33): the Video tab, History.
+func RetryDownload() key.Binding { return Bind("D", "retry the download", "D") }
+
 // Back goes one level back: out of what is open, a field, a question.
 func Back() key.Binding { return Bind("esc", "back", "esc") }
 
@@ -97,7 +101,7 @@ func Share() key.Binding { return Bind("P", "share as a page", "P") }
 // say what they answer): the verbs README's key table must hold.
 func Shared() []key.Binding {
 	return []key.Binding{Up(), Down(), PageUp(), PageDown(), Top(), Bottom(), RowUp(), RowDown(),
-		NextField(), PrevField(), Filter(), Open(), Back(), Withdraw(), Share()}
+		NextField(), PrevField(), Filter(), Open(), Back(), Withdraw(), Share(), RetryDownload()}
 }
 
 // Moves are the keys that move a cursor through a list, every list's.
