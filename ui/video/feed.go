@@ -104,7 +104,7 @@ func (l *taskList) added(t task) tea.Cmd {
 
 // updated takes in one report of the poller. A task that ends is read
 // again from db (for its file and result) and announced through n.
-func (l *taskList) updated(msg updateMsg, db *store.Store, n notifier) tea.Cmd {
+func (l *taskList) updated(msg updateMsg, db *store.Store, n alerter) tea.Cmd {
 	u := msg.u
 	i := l.index(u.RequestID)
 	if i < 0 { // submitted elsewhere, or reported before the list was read
@@ -135,9 +135,9 @@ func (l *taskList) tick() tea.Cmd {
 	return cmd
 }
 
-// announce tells the status bar, and the terminal where it can, that a
-// task ended.
-func announce(n notifier, u poller.Update) tea.Cmd {
+// announce tells the status bar, and the terminal as the settings say
+// (a desktop notification or the bell), that a task ended.
+func announce(n alerter, u poller.Update) tea.Cmd {
 	id := shortID(u.RequestID)
 	var de *poller.DownloadError
 	if errors.As(u.Err, &de) {

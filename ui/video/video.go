@@ -69,7 +69,7 @@ type Model struct {
 	db     *store.Store
 	prices price.Table
 	open   func(string) error
-	notify notifier
+	notify alerter // how a task's end is told beyond the status line
 
 	out  sender // the client, the budget's question, the submission in flight
 	dark bool   // the background, for the question's colour
@@ -114,7 +114,7 @@ func New(o Options) Model {
 	}
 	e, mode := defaultEndpoint(o.Endpoint)
 	out := sender{db: o.Store, poller: o.Poller, guard: budgetGuard{Model: guard.New(), settings: o.Settings}}
-	m := Model{db: o.Store, out: out, open: open, notify: detectNotifier(getenv), ar: newArena(o.Store),
+	m := Model{db: o.Store, out: out, open: open, notify: newAlerter(detectNotifier(getenv), o.Settings), ar: newArena(o.Store),
 		tasks: newTaskList(o.Store, clock{now: now(), every: every}), km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices, coin: coin}
 	m.shots = frames{ffmpeg: o.FFmpeg, preview: &imageview.Preview{}}
 	if m.shots.ffmpeg == nil {
@@ -190,6 +190,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.adopt(fromPast("the video task from history", msg.Endpoint, msg.BodyJSON, "")) // to edit and send
 	case tab.SettingsMsg:
 		m.prices, m.out.guard.settings = msg.Settings.Prices, msg.Settings
+		m.notify = m.notify.with(msg.Settings.Notify)
 		return m.withEndpoint(msg.Settings.Models.Video), nil
 	case tab.DeletedMsg:
 		m.tasks.remove(msg.RequestID) // deleted in History: gone here too
