@@ -122,13 +122,13 @@ type exportVideoTask struct {
 	Failure     json.RawMessage `json:"failure,omitempty"`
 	// DownloadFailed is why the video of a task the service completed
 	// was not saved (issue 33): such a task is not done.
-	DownloadFailed string    `json:"download_failed,omitempty"`
-	VideoPath      string    `json:"video_path,omitempty"`
-	SubmittedAt    time.Time `json:"submitted_at"`
-	CompletedAt *time.Time      `json:"completed_at,omitempty"`
-	Events      []VideoEvent    `json:"events"`
-	Cost        *float64        `json:"cost,omitempty"`          // at the rates set
-	Sources     []VideoInput    `json:"source_images,omitempty"` // the images it was made from (lineage)
+	DownloadFailed string       `json:"download_failed,omitempty"`
+	VideoPath      string       `json:"video_path,omitempty"`
+	SubmittedAt    time.Time    `json:"submitted_at"`
+	CompletedAt    *time.Time   `json:"completed_at,omitempty"`
+	Events         []VideoEvent `json:"events"`
+	Cost           *float64     `json:"cost,omitempty"`          // at the rates set
+	Sources        []VideoInput `json:"source_images,omitempty"` // the images it was made from (lineage)
 }
 
 type exportCall struct {

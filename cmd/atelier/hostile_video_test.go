@@ -92,6 +92,7 @@ func downloadFailed(reason string) func(t *testing.T, v *store.VideoTask) {
 		}
 	}
 }
+
 // failed checks a task recorded FAILED with reason, as `video list` shows it.
 func failed(reason string) func(t *testing.T, v *store.VideoTask) {
 	return func(t *testing.T, v *store.VideoTask) {
