@@ -143,10 +143,8 @@ func (m sheet) field(r row) form.Field {
 		text.Shown = "+ add price"
 	case budgetRow:
 		text.Placeholder, text.Empty, text.Doc = "an amount above zero; empty: no limit", "no limit", budgetDocs[r.field]
-	case blindRow:
-		return form.Field{Kind: form.Boolean, NoUnset: true, Doc: "new comparisons start blind · enter toggles"}
-	case notifyRow:
-		return form.Field{Kind: form.Boolean, NoUnset: true, Doc: notifyDocs[r.field]}
+	case blindRow, notifyRow:
+		return form.Field{Kind: form.Boolean, NoUnset: true, Doc: switchDocs[r.path()]}
 	case judgeRow:
 		text.Placeholder, text.Empty = "FAMILY:MODEL[:key=value,...], as -t takes it", "none"
 		text.Doc = "grades batch files' rubric checks, picks in Compare (J), calibrated by atelier judge calibrate"
@@ -159,9 +157,11 @@ var modelDocs = map[string]string{
 	"image": "an image model", "video": "a video endpoint, e.g. videob/o3/pro/text-to-video",
 }
 
-var notifyDocs = map[string]string{
-	"desktop": "when a video task ends, in terminals known to show one · enter toggles",
-	"bell":    "when a video task ends and no desktop notification shows · enter toggles",
+// switchDocs are what each switch (a row enter toggles) does, by path.
+var switchDocs = map[string]string{
+	"arena.blind":    "new comparisons start blind · enter toggles",
+	"notify.desktop": "when a video task ends, in terminals known to show one · enter toggles",
+	"notify.bell":    "when a video task ends and no desktop notification shows · enter toggles",
 }
 
 var budgetDocs = map[string]string{
