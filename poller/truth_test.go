@@ -205,3 +205,38 @@ func TestPauseHoldsEveryRequestAcrossARestart(t *testing.T) {
 		t.Fatalf("requests %+v, want the first at or after the resume (%s)", hits, resumedAt)
 	}
 }
+
+// TestRetryAsTheTaskEnds: a retry that arrives while the task's last
+// request is still to settle (its end told, the dispatcher not yet back)
+// is not lost: once settled, the task is followed again from its record.
+func TestRetryAsTheTaskEnds(t *testing.T) {
+	r := newRig(t, sim.Options{Pace: pace}, nil)
+	task := r.submit(t, "videoa/q1/text-to-video", map[string]any{"prompt": "quay"})
+	p := NewSession(r.client(t, nil), r.st, Options{Clock: r.clk})
+	w := &watch{task: task, step: stepDownload, ended: true, handle: &client.VideoTask{RequestID: task.RequestID}}
+	p.watched[task.RequestID] = w // in flight: its end told, not yet settled
+
+	again := task
+	again.Status = client.VideoCompleted
+	p.Retry(again)
+	p.intake()
+	if len(p.due) != 0 {
+		t.Fatal("watched again before the last request settled")
+	}
+	p.settle(w)
+	if p.finished[task.RequestID] || p.watched[task.RequestID] == nil || p.watched[task.RequestID] == w || len(p.due) != 1 {
+		t.Fatalf("after settling: finished %v, watched %v, %d due", p.finished[task.RequestID], p.watched[task.RequestID], len(p.due))
+	}
+	if nw := p.watched[task.RequestID]; nw.step != stepResult {
+		t.Fatalf("followed again at step %d, want the result fetched again (a fresh URL)", nw.step)
+	}
+
+	// Without a retry, a settled end is final.
+	p2 := NewSession(r.client(t, nil), r.st, Options{Clock: r.clk})
+	w2 := &watch{task: task, step: stepDownload, ended: true}
+	p2.watched[task.RequestID] = w2
+	p2.settle(w2)
+	if !p2.finished[task.RequestID] || p2.watched[task.RequestID] != nil {
+		t.Fatal("an ended task is followed on")
+	}
+}
