@@ -46,7 +46,9 @@ func (p *Session) loop(ctx context.Context) {
 	var timerAt time.Time
 	var timer <-chan time.Time
 	for {
-		p.intake()
+		if p.intake() { // paused or resumed here: a pause stops what is in flight at once
+			p.held(ctx, p.clock.Now())
+		}
 		wake := p.dispatch(ctx)
 		switch {
 		case wake.IsZero():
@@ -73,8 +75,9 @@ func (p *Session) loop(ctx context.Context) {
 	}
 }
 
-// intake takes the added tasks.
-func (p *Session) intake() {
+// intake takes the added tasks; look tells that Wake asked for the pause
+// to be read again.
+func (p *Session) intake() (look bool) {
 	select {
 	case <-p.wakeup:
 	default:
@@ -98,6 +101,7 @@ func (p *Session) intake() {
 		}
 		p.watch(t)
 	}
+	return look
 }
 
 // watch starts following t, unless it is followed already or has ended. A

@@ -240,3 +240,65 @@ func TestRetryAsTheTaskEnds(t *testing.T) {
 		t.Fatal("an ended task is followed on")
 	}
 }
+
+// TestPauseStopsADownloadInFlight: pausing while a video downloads stops
+// the download at once (its partial file kept); resumed, it goes on from
+// where it stopped, and the video is whole.
+func TestPauseStopsADownloadInFlight(t *testing.T) {
+	mp4 := assets.DemoMP4()
+	started, stopped := make(chan struct{}), make(chan struct{})
+	var first atomic.Bool
+	first.Store(true)
+	r := newRig(t, sim.Options{Pace: pace}, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			if strings.HasPrefix(req.URL.Path, "/sim/media/") && first.CompareAndSwap(true, false) {
+				w.Header().Set("Content-Length", "6755")
+				w.Header().Set("Content-Type", "video/mp4")
+				w.Write(mp4[:len(mp4)/2])
+				w.(http.Flusher).Flush()
+				close(started)
+				<-req.Context().Done() // stalls until the poller lets go
+				close(stopped)
+				return
+			}
+			next.ServeHTTP(w, req)
+		})
+	})
+	task := r.submit(t, "videoa/q1/text-to-video", map[string]any{"prompt": "pier"})
+	l := r.start(t, Options{})
+	drove := make(chan bool, 1)
+	go func() { drove <- l.d.runTo(r.clk.Now().Add(10 * time.Minute)) }()
+	select {
+	case <-started:
+	case <-time.After(30 * time.Second): // a safety net, not a wait
+		t.Fatal("the download never started")
+	}
+	ctx := context.Background()
+	if err := SetPaused(ctx, r.st, true); err != nil {
+		t.Fatal(err)
+	}
+	l.s.Wake()
+	select {
+	case <-stopped:
+	case <-time.After(30 * time.Second): // a safety net, not a wait
+		t.Fatal("the download went on while paused")
+	}
+	if done := <-drove; done {
+		t.Fatal("a paused poller had nothing left to do")
+	}
+	media := len(r.hitsWhere("/sim/media/"))
+	if media != 1 {
+		t.Fatalf("%d downloads while paused", media)
+	}
+
+	if err := SetPaused(ctx, r.st, false); err != nil {
+		t.Fatal(err)
+	}
+	l.s.Wake()
+	l.d.poked(0)
+	l.d.run(t, time.Hour)
+	checkSaved(t, r.st, task.RequestID)
+	if hits := r.hitsWhere("/sim/media/"); len(hits) != 2 || hits[1].rng == "" {
+		t.Fatalf("downloads %+v, want the second to resume with a Range", hits)
+	}
+}
