@@ -35,6 +35,7 @@ type watch struct {
 	oddSince     time.Time // when the status went missing or undocumented, in a row; zero while it is documented
 	refetched    bool      // the result was fetched again for a fresh media URL
 	hold         time.Time // a 429's Retry-After: the dispatcher holds every request until then
+	pausedTold   bool      // the listener heard that the pause holds it
 	ended        bool      // nothing is left to do
 }
 
@@ -146,6 +147,7 @@ func (p *Session) dispatch(ctx context.Context) time.Time {
 			return w.due
 		}
 		if p.held(ctx, now) {
+			p.tellPaused()
 			return now.Add(pauseLook)
 		}
 		if next, ok := p.budget.take(now); !ok {

@@ -44,8 +44,7 @@ type pauseState struct {
 // held reports whether the queue is paused, reading the store when the
 // last reading is older than pauseLook (or a Wake asked for a fresh
 // one). Entering a pause stops the requests in flight (a download keeps
-// its partial file) and tells the listener of every task followed;
-// leaving it lets the due tasks go at once. A store that cannot be read
+// its partial file); leaving it lets the due tasks go at once. A store that cannot be read
 // does not hold the queue: a pause is a choice, never a failure's effect.
 func (p *Session) held(ctx context.Context, now time.Time) bool {
 	if !p.pause.readAt.IsZero() && now.Sub(p.pause.readAt) < pauseLook {
@@ -56,16 +55,30 @@ func (p *Session) held(ctx context.Context, now time.Time) bool {
 		on = false
 	}
 	p.pause.readAt = now
-	if on && !p.pause.on {
+	switch {
+	case on && !p.pause.on:
 		p.stopWork()
-		for _, w := range p.watched {
+	case !on && p.pause.on:
+		for _, w := range p.due {
+			w.pausedTold = false
+		}
+	}
+	p.pause.on = on
+	return on
+}
+
+// tellPaused tells the listener, once a pause, of every task the pause
+// holds: those waiting their turn, which the dispatcher owns (a request
+// stopped in flight comes back among them).
+func (p *Session) tellPaused() {
+	for _, w := range p.due {
+		if !w.pausedTold {
+			w.pausedTold = true
 			u := p.update(w)
 			u.Paused = true
 			p.emit(u)
 		}
 	}
-	p.pause.on = on
-	return on
 }
 
 // Wake has the poller read the pause again now, as after this process

@@ -273,6 +273,7 @@ func TestPauseStopsADownloadInFlight(t *testing.T) {
 	case <-time.After(30 * time.Second): // a safety net, not a wait
 		t.Fatal("the download never started")
 	}
+	l.heard(t, "bytes saved", func(u Update) bool { return u.Downloaded > 0 }) // in the partial file
 	ctx := context.Background()
 	if err := SetPaused(ctx, r.st, true); err != nil {
 		t.Fatal(err)
