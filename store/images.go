@@ -208,7 +208,7 @@ func (s *Store) ImageJob(ctx context.Context, id int64) (*ImageJob, error) {
 	if err := s.attachImageFiles(ctx, jobs); err != nil {
 		return nil, fmt.Errorf("image job %d: %w", id, err)
 	}
-	if jobs[0].Inputs, err = s.imageInputs(ctx, id); err != nil {
+	if err := s.attachImageInputs(ctx, jobs); err != nil {
 		return nil, fmt.Errorf("image job %d: %w", id, err)
 	}
 	return &jobs[0], nil
@@ -257,14 +257,9 @@ func (s *Store) attachImageFiles(ctx context.Context, jobs []ImageJob) error {
 	if len(jobs) == 0 {
 		return nil
 	}
-	byID := map[int64]*ImageJob{}
-	ids := make([]string, len(jobs))
-	for i := range jobs {
-		byID[jobs[i].ID] = &jobs[i]
-		ids[i] = fmt.Sprint(jobs[i].ID)
-	}
+	byID, ids := jobIndex(jobs)
 	rows, err := s.r.QueryContext(ctx, `SELECT id, job_id, idx, path, mime, width, height, bytes, partial, created_at
-		FROM image_files WHERE job_id IN (`+strings.Join(ids, ",")+`) ORDER BY job_id, partial, idx, id`)
+		FROM image_files WHERE job_id IN (`+ids+`) ORDER BY job_id, partial, idx, id`)
 	if err != nil {
 		return err
 	}
@@ -281,25 +276,4 @@ func (s *Store) attachImageFiles(ctx context.Context, jobs []ImageJob) error {
 		j.Files = append(j.Files, f)
 	}
 	return rows.Err()
-}
-
-// imageInputs reads what a job started from.
-func (s *Store) imageInputs(ctx context.Context, jobID int64) ([]ImageInput, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT idx, role, file_id, path FROM image_inputs
-		WHERE job_id = ? ORDER BY idx`, jobID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []ImageInput
-	for rows.Next() {
-		var in ImageInput
-		var file sql.NullInt64
-		if err := rows.Scan(&in.Index, &in.Role, &file, &in.Path); err != nil {
-			return nil, err
-		}
-		in.FileID = file.Int64
-		out = append(out, in)
-	}
-	return out, rows.Err()
 }

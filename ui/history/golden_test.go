@@ -38,6 +38,7 @@ func TestGolden(t *testing.T) {
 		{"image", func(hs *harness) { hs.to("watercolor").Keys("enter") }},
 		{"video", func(hs *harness) { hs.to("beam sweeps").Keys("enter") }},
 		{"json", func(hs *harness) { hs.to("haiku").Keys("enter", "J") }},
+		{"strip", func(hs *harness) { hs.to("watercolor").Keys("s") }},
 	}
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 		for _, c := range cases {

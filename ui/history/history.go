@@ -31,6 +31,7 @@ import (
 	"atelier/store"
 	"atelier/store/price"
 	"atelier/ui/components/filter"
+	"atelier/ui/components/strip"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
@@ -59,10 +60,11 @@ type Model struct {
 
 	browse browse // the list, its filters and search, today's spending
 
-	costs  costsView // the costs by day, model and kind
-	reader reader    // the open item
-	opens  int       // items opened so far: each opening's seq
-	del    deletion  // a deletion being asked
+	costs  costsView   // the costs by day, model and kind
+	reader reader      // the open item
+	strip  strip.Model // the strip of variants of an image job (s), over the list or the item
+	opens  int         // items opened so far: each opening's seq
+	del    deletion    // a deletion being asked
 
 	km            keyMap
 	st            styles
@@ -88,6 +90,7 @@ func New(o Options) Model {
 	}
 	m.st = newStyles(true)
 	m.browse = newBrowse(m.st, m.db != nil)
+	m.strip = strip.New(result, nil) // half blocks: nothing held in the terminal
 	return m
 }
 
@@ -101,7 +104,12 @@ func (m Model) Init() tea.Cmd {
 
 // Update handles keys, the wheel and the results of the tab's commands.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	m, cmd := m.update(msg)
+	var cmd tea.Cmd
+	var ok bool
+	if m.strip, cmd, ok = m.strip.Answer(msg); ok {
+		return m, cmd
+	}
+	m, cmd = m.update(msg)
 	return m, tea.Batch(cmd, m.reader.renderPending(m.env()))
 }
 
@@ -169,6 +177,7 @@ func (m *Model) SetSize(w, h int) {
 	m.browse.input.SetWidth(max(w-lipglossWidth(searchLabel)-2, 10))
 	m.browse.filters.form.SetWidth(max(w-2, 20))
 	m.browse.list = m.browse.list.follow(m.browse.height(m.env()))
+	m.strip.SetSize(w, h)
 	if m.reader.open {
 		m.reader.relayout(m.env())
 	}
@@ -186,6 +195,7 @@ func (m *Model) SetDark(dark bool) {
 	m.browse.input.SetStyles(m.st.Input)
 	m.browse.filters.form.SetStyles(filter.DefaultStyles(dark))
 	m.md = newMDCache()
+	m.strip.Styles = strip.DefaultStyles(dark)
 	if m.reader.open {
 		m.reader.relayout(m.env())
 	}
@@ -194,6 +204,8 @@ func (m *Model) SetDark(dark bool) {
 // Summary names what the tab shows, for the status bar.
 func (m Model) Summary() string {
 	switch {
+	case m.strip.IsOpen():
+		return "history · " + m.strip.Summary()
 	case m.reader.open:
 		return "history · " + string(m.reader.row.ref.Kind) + " " + oneLine(m.reader.title(), 40)
 	case m.costs.open:
@@ -213,6 +225,8 @@ func (m Model) mode() mode {
 	switch {
 	case m.del.asking():
 		return confirming
+	case m.strip.IsOpen():
+		return stripping
 	case m.reader.open:
 		return reading
 	case m.costs.open:
@@ -251,6 +265,9 @@ func (m Model) withPrices(p price.Table) Model {
 // shown refreshes the list when the tab comes into view: other tabs may
 // have added to the history meanwhile.
 func (m Model) shown() (Model, tea.Cmd) {
+	if m.strip.IsOpen() {
+		return m.followStrip()
+	}
 	if m.reader.open || m.del.asking() {
 		return m, nil
 	}
@@ -262,10 +279,13 @@ func (m Model) shown() (Model, tea.Cmd) {
 // the top of a list at its top come into sight. The list is read even
 // under an open item, so that esc comes back to it as it now is.
 func (m Model) changed() (Model, tea.Cmd) {
-	var list, costs tea.Cmd
+	var strip, list, costs tea.Cmd
+	if m.strip.IsOpen() {
+		m, strip = m.followStrip()
+	}
 	m.browse, list = m.browse.refresh(m.env())
 	m.costs, costs = m.costs.count(m.env(), m.browse.filters)
-	return m, tea.Batch(list, costs)
+	return m, tea.Batch(strip, list, costs)
 }
 
 // oneLine is s cleaned, on one line, cut to n runes.

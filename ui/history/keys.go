@@ -8,6 +8,7 @@ import (
 	"atelier/ui/components/filter"
 	"atelier/ui/components/keys"
 	"atelier/ui/components/scroll"
+	"atelier/ui/components/strip"
 	"atelier/ui/tab"
 )
 
@@ -22,6 +23,10 @@ type keyMap struct {
 	// Acting on the item under the cursor, or the open one.
 	Export, Share, Delete, Rerun, Recipe, JSON, ToVideo key.Binding
 	Retry                                               key.Binding // a video whose download failed
+	Variants                                            key.Binding // s on an image job: its strip of variants
+
+	// The strip of variants (ui/components/strip).
+	Strip strip.KeyMap
 
 	// An open item.
 	Thinking, Lanes, File, Back key.Binding
@@ -58,6 +63,9 @@ func defaultKeyMap() keyMap {
 		ToVideo: keys.ToVideo(),
 		Retry:   keys.RetryDownload(),
 
+		Variants: keys.Variants(),
+		Strip:    strip.DefaultKeyMap(),
+
 		Thinking: keys.Bind("t", "thinking", "t"),
 		Lanes:    keys.Bind("l", "lanes side by side", "l"),
 		File:     keys.Bind("o", "open file", "o"),
@@ -90,7 +98,8 @@ const (
 	filtering
 	reading
 	confirming
-	costing // the costs view
+	costing   // the costs view
+	stripping // the strip of variants
 )
 
 // helpKeys are the keys of one mode, for the shell's help.
@@ -113,6 +122,8 @@ func (h helpKeys) short() []key.Binding {
 		return []key.Binding{k.Yes, k.No}
 	case costing:
 		return []key.Binding{k.NextPeriod, k.Up, k.Down, k.Costs}
+	case stripping:
+		return []key.Binding{k.Strip.Prev, k.Strip.Next, k.Strip.Reload, k.Back}
 	}
 	return []key.Binding{k.Open, k.Search, k.Filters, k.Costs, k.Export, k.Delete, k.Rerun, k.JSON}
 }
@@ -126,6 +137,7 @@ const (
 	searchKeys  = "Search (/)"
 	filterKeys  = "Filters (f)"
 	costKeys    = "Costs (c)"
+	stripKeys   = "Variants (s)"
 )
 
 // help is every key of the tab, a labelled group a context, the one the
@@ -134,13 +146,14 @@ func (h helpKeys) help() tab.Help {
 	k := h.km
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: listKeys, Keys: append(k.Moves.Bindings(), k.Open, k.Search, k.Filters, k.Clear, k.Costs)},
-		{Title: itemKeys, Keys: []key.Binding{k.Export, k.Share, k.Delete, k.Rerun, k.Recipe, k.ToVideo, k.Retry, k.JSON}},
+		{Title: itemKeys, Keys: []key.Binding{k.Export, k.Share, k.Delete, k.Rerun, k.Recipe, k.ToVideo, k.Variants, k.Retry, k.JSON}},
 		{Title: readKeys, Keys: append(append(k.Moves.Bindings(), k.Back, k.Thinking, k.Lanes, k.File), linkKeys(k)...)},
 		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
 		{Title: searchKeys, Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},
 		{Title: filterKeys, Keys: k.Filter.Help()},
 		{Title: costKeys, Keys: append([]key.Binding{k.NextPeriod, k.PrevPeriod}, append(k.Moves.Bindings(),
 			tab.Retitle(k.Costs, "close the costs"), k.Back)...)},
+		{Title: stripKeys, Keys: append(k.Strip.Bindings(), k.Back)},
 	}}
 	return tab.InMode(all, h.mode, liveIn, listKeys, itemKeys)
 }
@@ -149,14 +162,14 @@ func (h helpKeys) help() tab.Help {
 // the list, the list's and the item's.
 var liveIn = map[mode][]string{
 	reading: {readKeys, itemKeys}, confirming: {confirmKeys}, searching: {searchKeys},
-	filtering: {filterKeys}, costing: {costKeys},
+	filtering: {filterKeys}, costing: {costKeys}, stripping: {stripKeys},
 }
 
 // KeyModes is the help of each of the tab's modes, the first first. The
 // key-grammar test walks them.
 func KeyModes() []tab.Help {
 	var out []tab.Help
-	for mo := listing; mo <= costing; mo++ {
+	for mo := listing; mo <= stripping; mo++ {
 		out = append(out, helpKeys{km: defaultKeyMap(), mode: mo}.help())
 	}
 	return out

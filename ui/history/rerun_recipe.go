@@ -16,6 +16,7 @@ import (
 
 	"atelier/store"
 	"atelier/store/recipe"
+	"atelier/ui/components/strip"
 	"atelier/ui/tab"
 )
 
@@ -121,7 +122,7 @@ func fileRecipe(it *loaded, path, name string) (*recipe.Recipe, string) {
 func fromRow(it *loaded, rc *recipe.Recipe) (_ tab.RerunMsg, body json.RawMessage, endpoint string) {
 	if it.image != nil {
 		msg := rerunImage(it)
-		msg.SettingsJSON = withMultipart(msg.SettingsJSON, rc.Multipart)
+		msg.SettingsJSON = strip.WithMultipart(msg.SettingsJSON, rc.Multipart)
 		return msg, it.image.RequestJSON, it.image.Endpoint
 	}
 	v := it.video
@@ -139,16 +140,6 @@ func recipeRerun(msg recipeRerunMsg) tea.Cmd {
 	}
 	rerun := msg.rerun
 	return tea.Sequence(func() tea.Msg { return rerun }, say(msg.note))
-}
-
-// withMultipart is an image job's settings with the recipe's word on
-// whether the edit went as multipart.
-func withMultipart(settings json.RawMessage, multipart bool) json.RawMessage {
-	s := map[string]any{}
-	_ = json.Unmarshal(settings, &s) // a job without settings has none to keep
-	s["multipart"] = multipart
-	out, _ := json.Marshal(s)
-	return out
 }
 
 // withInputs is the recipe's request with the inputs it knows by their

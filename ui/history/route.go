@@ -23,6 +23,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch m.mode() {
 	case confirming:
 		m.del, cmd = m.del.key(m.env(), msg)
+	case stripping:
+		return m.stripKey(msg)
 	case costing:
 		m.costs, cmd = m.costs.key(m.env(), m.browse.filters, msg)
 	case reading:
@@ -109,6 +111,9 @@ func (m Model) act(msg tea.KeyPressMsg, r row, title string) (_ Model, _ tea.Cmd
 		return m, toVideoCmd(m.db, r), true
 	case key.Matches(msg, k.Retry):
 		return m, retryCmd(r), true
+	case key.Matches(msg, k.Variants):
+		m, cmd := m.openStrip(r)
+		return m, cmd, true
 	}
 	return m, nil, false
 }

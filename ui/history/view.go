@@ -19,6 +19,9 @@ func (m Model) View() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
+	if m.strip.IsOpen() {
+		return m.strip.View(m.preview)
+	}
 	var lines []string
 	switch {
 	case m.reader.open:

@@ -19,6 +19,9 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	switch m.area {
 	case galleryArea:
+		if key.Matches(msg, m.km.Variants) && !m.gallery.jobs.Filtering() {
+			return m.openStrip()
+		}
 		cmd, out := m.gallery.key(msg, m.km, m.height, m.db, m.open)
 		switch {
 		case out.close:
@@ -27,6 +30,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			return m.editThis(out.in, cmd)
 		}
 		return m, cmd
+	case stripArea:
+		return m.stripKey(msg)
 	case pickerArea:
 		return m.pickerKey(msg)
 	case resultsArea:

@@ -15,6 +15,7 @@ import (
 	"atelier/store"
 	"atelier/ui/components/list"
 	"atelier/ui/components/sharepage"
+	"atelier/ui/components/strip"
 	"atelier/ui/tab"
 )
 
@@ -89,8 +90,13 @@ func (g *gallery) reload(db *store.Store) tea.Cmd {
 // the tab shows it, or changed out of sight and the tab is shown now: a
 // job another process made shows, the cursor staying on its job.
 func (m *Model) followStore(msg tea.Msg) tea.Cmd {
-	if m.area != galleryArea || m.db == nil || !m.stale.Follow(msg, tab.Image) {
+	if (m.area != galleryArea && m.area != stripArea) || m.db == nil || !m.stale.Follow(msg, tab.Image) {
 		return nil
+	}
+	if m.area == stripArea {
+		var cmd tea.Cmd
+		m.strip, cmd = m.strip.Follow()
+		return cmd
 	}
 	return m.gallery.reload(m.db)
 }
@@ -178,19 +184,10 @@ func jobPath(db *store.Store, j store.ImageJob) string {
 // selected is the job under the cursor.
 func (g gallery) selected() (store.ImageJob, bool) { return g.jobs.Selected() }
 
-// shownFile is the file the gallery shows for a job: its first result,
-// else the partial image kept from a stream cut short.
-func shownFile(j store.ImageJob) (store.ImageFile, bool) {
-	for _, f := range j.Files {
-		if !f.Partial {
-			return f, true
-		}
-	}
-	if len(j.Files) > 0 {
-		return j.Files[len(j.Files)-1], true
-	}
-	return store.ImageFile{}, false
-}
+// shownFile is the file the gallery shows for a job, as the strip of
+// variants does: its first result, else the partial image kept from a
+// stream cut short.
+var shownFile = strip.ShownFile
 
 // loadThumb reads and decodes the selected job's image from db, once.
 func (g *gallery) loadThumb(db *store.Store) tea.Cmd {

@@ -104,7 +104,13 @@ func fillFromRecipe(db *store.Store, msg tab.RerunMsg) tea.Cmd {
 		if err == nil {
 			var r spec
 			if r, err = requestSpec(msg.Model, msg.Prompt, msg.BodyJSON, msg.SettingsJSON); err == nil {
-				r.Inputs, r.Mask, s = s.Inputs, s.Mask, r
+				// The row's inputs in the recipe's request (one statement
+				// would copy r before its inputs are set), and the recipe's
+				// fields without a row (a seed: what tells variants apart in
+				// the strip) as they were.
+				r.Inputs, r.Mask = s.Inputs, s.Mask
+				s = r
+				s.Extra, err = otherFields(msg.BodyJSON)
 			}
 		}
 		return result(jobFilledMsg{id: msg.ID, spec: s, err: err})

@@ -30,6 +30,7 @@ import (
 	"atelier/ui/components/editor"
 	"atelier/ui/components/guard"
 	"atelier/ui/components/list"
+	"atelier/ui/components/strip"
 	"atelier/ui/imageview"
 	"atelier/ui/tab"
 )
@@ -59,6 +60,7 @@ const (
 	resultsArea             // the images of the last run
 	galleryArea             // earlier jobs
 	pickerArea              // the models of a comparison
+	stripArea               // the strip of variants of a gallery job
 )
 
 // Model is the Image tab.
@@ -81,7 +83,8 @@ type Model struct {
 	page page // the latest run's results
 
 	gallery gallery
-	stale   tab.Stale // the store changed while another tab showed the gallery's
+	stale   tab.Stale   // the store changed while another tab showed the gallery's
+	strip   strip.Model // the strip of variants (s in the gallery)
 	picker  picker
 	arena   arena // the blind default; a run's own letters and vote are in run.blind
 
@@ -109,6 +112,7 @@ func New(o Options) Model {
 		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
 		gallery: gallery{jobs: newJobList(), thumbs: map[string]thumb{}, pending: map[string]bool{}}}
 	m.page = page{db: o.Store, open: open, viewer: m.viewer}
+	m.strip = newStrip(m.viewer)
 	m.form = newDraft(model, m.st, m.km, &lookBook{})
 	return m
 }
@@ -120,7 +124,14 @@ func (m Model) Init() tea.Cmd { return imageview.QueryCmds() }
 // commands, then sends the terminal any image the new layout needs (kitty
 // graphics only: nothing is sent for half blocks, or twice for one size).
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	m, cmd := m.route(msg)
+	var cmd tea.Cmd
+	var ok bool
+	if m.strip, cmd, ok = m.strip.Answer(msg); !ok {
+		m, cmd = m.route(msg)
+	}
+	if m.area != stripArea && m.strip.IsOpen() { // R took a variant to the form
+		m.strip = m.strip.Close()
+	}
 	place, hint := m.images()
 	cmd = tea.Batch(cmd, place)
 	if hint != nil {
@@ -203,6 +214,7 @@ func (m Model) FieldEmpty() bool {
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
 	m.form.setWidth(w)
+	m.strip.SetSize(w, h)
 }
 
 // SetDark picks the styles for a dark or light background.
@@ -213,6 +225,7 @@ func (m *Model) SetDark(dark bool) {
 		b.vote.SetDark(dark)
 	}
 	m.gallery.jobs.SetStyles(list.DefaultStyles(dark))
+	m.strip.Styles = strip.DefaultStyles(dark)
 }
 
 // KeyMap is the tab's keys in the current mode, for help.
@@ -221,7 +234,8 @@ func (m Model) KeyMap() help.KeyMap {
 		return tab.Asking(m.gate.ask.Help())
 	}
 	mo := m.area.mode(m.page.blind(), m.form)
-	h := helpKeys{km: m.km, form: m.form.fields.KeyMap, list: m.gallery.jobs.KeyMap, mode: mo, running: m.page.running()}
+	h := helpKeys{km: m.km, form: m.form.fields.KeyMap, list: m.gallery.jobs.KeyMap, strip: m.strip.KeyMap, mode: mo,
+		running: m.page.running()}
 	if b := m.page.blind(); b != nil {
 		h.vote, h.typing = b.vote.Live(), b.vote.Typing()
 		if b.asking() && m.area == resultsArea {
@@ -242,6 +256,8 @@ func (a area) mode(b *blind, d draft) mode {
 		return viewing
 	case galleryArea:
 		return browsing
+	case stripArea:
+		return stripping
 	case pickerArea:
 		return picking
 	}

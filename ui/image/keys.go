@@ -11,6 +11,7 @@ import (
 	"atelier/ui/components/guard"
 	"atelier/ui/components/keys"
 	"atelier/ui/components/list"
+	"atelier/ui/components/strip"
 	"atelier/ui/components/vote"
 	"atelier/ui/tab"
 )
@@ -40,6 +41,7 @@ type keyMap struct {
 	Vary                 key.Binding // v: the image's recipe sent again, as a new job
 	Share                key.Binding // P: the job as a page (ui/components/sharepage)
 	ToVideo              key.Binding // V: the image to the Video tab, as an image-to-video input
+	Variants             key.Binding // s in the gallery: the strip of the job's variants (ui/components/strip)
 	Back                 key.Binding // esc: from the results, the gallery or the picker, one level back
 
 	// The path prompt and the models picker.
@@ -78,6 +80,7 @@ func defaultKeyMap() keyMap {
 		Vary:       keys.Bind("v", "vary", "v"),
 		Share:      keys.Share(),
 		ToVideo:    keys.ToVideo(),
+		Variants:   keys.Variants(),
 		Back:       keys.Back(),
 
 		Accept: keys.Bind("enter", "add", "enter"),
@@ -95,15 +98,16 @@ func defaultKeyMap() keyMap {
 type mode int
 
 const (
-	typing   mode = iota // a text field of the form
-	choosing             // a field with a list of values and no text
-	listing              // the input images or the mask
-	naming               // the path or URL of an input image or the mask, typed
-	viewing              // the results
-	browsing             // the gallery
-	picking              // the models of a comparison
-	voting               // a blind comparison before its vote
-	asking               // a withdrawal waits for y or n
+	typing    mode = iota // a text field of the form
+	choosing              // a field with a list of values and no text
+	listing               // the input images or the mask
+	naming                // the path or URL of an input image or the mask, typed
+	viewing               // the results
+	browsing              // the gallery
+	stripping             // the strip of variants
+	picking               // the models of a comparison
+	voting                // a blind comparison before its vote
+	asking                // a withdrawal waits for y or n
 )
 
 // helpKeys are the keys of one mode, for the shell's help.
@@ -111,6 +115,7 @@ type helpKeys struct {
 	km      keyMap
 	form    form.KeyMap // the form's rows
 	list    list.KeyMap // the gallery's
+	strip   strip.KeyMap
 	mode    mode
 	running bool          // esc stops something
 	vote    []key.Binding // the vote's keys that act now (ui/components/vote's Live)
@@ -147,7 +152,9 @@ func (h helpKeys) short() []key.Binding {
 	case viewing:
 		ks = []key.Binding{k.Open, k.EditThis, k.ToVideo, k.Gallery, k.Rerun, pick, k.FullScreen, k.Back}
 	case browsing:
-		return []key.Binding{k.Open, k.Rerun, k.EditThis, k.ToVideo, k.Recipe, k.Vary, k.Share, k.Back}
+		return []key.Binding{k.Open, k.Rerun, k.EditThis, k.Variants, k.ToVideo, k.Recipe, k.Vary, k.Share, k.Back}
+	case stripping:
+		return []key.Binding{h.strip.Prev, h.strip.Next, h.strip.Reload, tab.Retitle(k.Back, "back to the gallery")}
 	case picking:
 		return []key.Binding{k.Toggle, k.Run, k.Blind, k.Cancel}
 	case voting:
@@ -170,6 +177,7 @@ const (
 	leaveKeys   = "Leaving the results"
 	runningKeys = "While images arrive"
 	galleryKeys = "Gallery (g)"
+	stripKeys   = "Variants (s in the gallery)"
 	pickerKeys  = "Models to compare (c)"
 	voteKeys    = "The blind vote"
 	judgeKeys   = "Judging blind"
@@ -188,7 +196,8 @@ func (h helpKeys) help() tab.Help {
 			k.AddImage, k.SetMask, k.Gallery, k.Compare, tab.Retitle(k.Next, "to the form"), tab.Retitle(k.Prev, "to the form's last row")}},
 		{Title: leaveKeys, Keys: []key.Binding{tab.Retitle(k.Back, "back to the form")}},
 		{Title: runningKeys, Keys: []key.Binding{k.Stop}},
-		{Title: galleryKeys, Keys: append(l.Moves.Bindings(), l.Filter, k.Open, k.Rerun, k.EditThis, k.ToVideo, k.Recipe, k.Vary, k.Share, k.Back)},
+		{Title: galleryKeys, Keys: append(l.Moves.Bindings(), l.Filter, k.Open, k.Rerun, k.EditThis, k.Variants, k.ToVideo, k.Recipe, k.Vary, k.Share, k.Back)},
+		{Title: stripKeys, Keys: append(h.strip.Bindings(), tab.Retitle(k.Back, "back to the gallery"))},
 		{Title: pickerKeys, Keys: append(k.Moves.Bindings(), k.Toggle, k.Run, k.Blind, k.Cancel)},
 		{Title: voteKeys, Keys: h.vote},
 		{Title: judgeKeys, Keys: h.judging()},
@@ -205,6 +214,8 @@ func (h helpKeys) help() tab.Help {
 		live = []string{resultKeys, voteKeys, leaveKeys}
 	case browsing:
 		return all.In(galleryKeys)
+	case stripping:
+		return all.In(stripKeys)
 	case picking:
 		return all.In(pickerKeys)
 	case voting:
@@ -225,7 +236,8 @@ func (h helpKeys) help() tab.Help {
 func KeyModes() []tab.Help {
 	km, out := defaultKeyMap(), []tab.Help{}
 	h := func(mo mode, running bool, vote []key.Binding, typing bool) tab.Help {
-		return helpKeys{km: km, form: fieldKeys(), list: list.DefaultKeyMap(), mode: mo, running: running, vote: vote, typing: typing}.help()
+		return helpKeys{km: km, form: fieldKeys(), list: list.DefaultKeyMap(), strip: strip.DefaultKeyMap(), mode: mo,
+			running: running, vote: vote, typing: typing}.help()
 	}
 	for mo := typing; mo < voting; mo++ {
 		out = append(out, h(mo, false, nil, false), h(mo, true, nil, false))

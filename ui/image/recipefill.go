@@ -120,22 +120,31 @@ func recipeSpec(rc *recipe.Recipe) (spec, error) {
 	if err := json.Unmarshal(rc.Request, &r); err != nil {
 		return spec{}, fmt.Errorf("request: %w", err)
 	}
-	d := json.NewDecoder(bytes.NewReader(rc.Request))
+	extra, err := otherFields(rc.Request)
+	if err != nil {
+		return spec{}, fmt.Errorf("request: %w", err)
+	}
+	return spec{Model: r.Model, Prompt: r.Prompt, Size: r.Size, Quality: r.Quality, Background: r.Background,
+		Format: r.OutputFormat, N: optInt(&r.N, true), Compression: optInt(r.OutputCompression, false),
+		Partials: optInt(r.PartialImages, false), Stream: r.Stream, Multipart: rc.Multipart, Extra: extra}, nil
+}
+
+// otherFields are a request's fields the form has no row for (a seed),
+// sent again as they were; nil when there are none.
+func otherFields(request []byte) (client.Extra, error) {
+	d := json.NewDecoder(bytes.NewReader(request))
 	d.UseNumber() // a seed stays the number it was
 	var rest map[string]any
 	if err := d.Decode(&rest); err != nil {
-		return spec{}, fmt.Errorf("request: %w", err)
+		return nil, err
 	}
 	for _, k := range imageFields {
 		delete(rest, k)
 	}
-	s := spec{Model: r.Model, Prompt: r.Prompt, Size: r.Size, Quality: r.Quality, Background: r.Background,
-		Format: r.OutputFormat, N: optInt(&r.N, true), Compression: optInt(r.OutputCompression, false),
-		Partials: optInt(r.PartialImages, false), Stream: r.Stream, Multipart: rc.Multipart}
-	if len(rest) > 0 {
-		s.Extra = client.Extra(rest)
+	if len(rest) == 0 {
+		return nil, nil
 	}
-	return s, nil
+	return client.Extra(rest), nil
 }
 
 // recipeOf fills the form from the recipe of the file at path (R), or

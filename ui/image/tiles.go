@@ -77,9 +77,12 @@ func (r *run) step(sel, d int) int {
 // screen and no run is under way (whose notices would cover it).
 func (m Model) images() (place, hint tea.Cmd) {
 	shows := m.page.run.showsImage()
-	if m.area == galleryArea {
+	switch m.area {
+	case stripArea:
+		place, shows = placeStrip(m.strip, m.viewer)
+	case galleryArea:
 		place, shows = m.gallery.placeThumb(m.viewer, m.width, m.height), m.gallery.showsImage()
-	} else {
+	default:
 		// An image's height: the tab's, less the form's (and the question's)
 		// lines, the blank under them, the caption and the footer.
 		place = m.page.place(m.width, m.height-len(m.topLines())-3)

@@ -18,6 +18,9 @@ func (m Model) View() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
+	if m.area == stripArea {
+		return m.strip.View(m.viewer)
+	}
 	if m.area == galleryArea {
 		return m.gallery.view(m.st, m.viewer, m.prices, m.db, m.width, m.height)
 	}
@@ -37,6 +40,9 @@ func (m Model) View() string {
 func (m Model) Summary() string {
 	if b := m.page.blind(); b.hidden() {
 		return "image · blind comparison of " + strconv.Itoa(len(b.order))
+	}
+	if m.area == stripArea {
+		return "image · " + m.strip.Summary()
 	}
 	s := m.form.spec()
 	parts := []string{"image", s.Model}

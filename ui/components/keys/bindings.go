@@ -61,6 +61,15 @@ func ToVideo() key.Binding { return Bind("V", "to video", "V") }
 // whose download failed (issue 33): the Video tab, History.
 func RetryDownload() key.Binding { return Bind("D", "retry the download", "D") }
 
+// Variants opens the strip of variants (ui/components/strip, issue 33)
+// on the image under the cursor: the Image gallery, History.
+func Variants() key.Binding { return Bind("s", "strip of variants", "s") }
+
+// Reload puts the chosen variant's recipe (prompt, target, settings,
+// input images) into the Image form: the strip of variants' R, from the
+// gallery and History alike.
+func Reload() key.Binding { return Bind("R", "reload into the form", "R") }
+
 // Back goes one level back: out of what is open, a field, a question.
 func Back() key.Binding { return Bind("esc", "back", "esc") }
 
