@@ -35,16 +35,21 @@ type watch struct {
 	oddSince     time.Time // when the status went missing or undocumented, in a row; zero while it is documented
 	refetched    bool      // the result was fetched again for a fresh media URL
 	hold         time.Time // a 429's Retry-After: the dispatcher holds every request until then
+	pausedTold   bool      // the listener heard that the pause holds it
 	ended        bool      // nothing is left to do
 }
 
 // loop is the dispatcher: it starts each due request when a slot and the
 // budget allow, and is the only part of the poller that waits on the clock.
 func (p *Session) loop(ctx context.Context) {
+	p.work, p.stopWork = p.newWork(ctx)
+	defer func() { p.stopWork() }()
 	var timerAt time.Time
 	var timer <-chan time.Time
 	for {
-		p.intake()
+		if p.intake() { // paused or resumed here: a pause stops what is in flight at once
+			p.held(ctx, p.clock.Now())
+		}
 		wake := p.dispatch(ctx)
 		switch {
 		case wake.IsZero():
@@ -71,19 +76,33 @@ func (p *Session) loop(ctx context.Context) {
 	}
 }
 
-// intake takes the added tasks.
-func (p *Session) intake() {
+// intake takes the added tasks; look tells that Wake asked for the pause
+// to be read again.
+func (p *Session) intake() (look bool) {
 	select {
 	case <-p.wakeup:
 	default:
 	}
 	p.mu.Lock()
-	tasks := p.inbox
-	p.inbox = nil
+	tasks, again, look := p.inbox, p.again, p.lookAgain
+	p.inbox, p.again, p.lookAgain = nil, nil, false
 	p.mu.Unlock()
+	if look {
+		p.pause.readAt = time.Time{}
+	}
+	retry := map[string]bool{}
+	for _, id := range again {
+		retry[id] = true
+		delete(p.finished, id)
+	}
 	for _, t := range tasks {
+		if id := t.RequestID; retry[id] && p.watched[id] != nil {
+			p.rewatch[id] = t // it ended, but its last request is still to settle
+			continue
+		}
 		p.watch(t)
 	}
+	return look
 }
 
 // watch starts following t, unless it is followed already or has ended. A
@@ -127,14 +146,29 @@ func (p *Session) dispatch(ctx context.Context) time.Time {
 		if w.due.After(now) {
 			return w.due
 		}
+		if p.held(ctx, now) {
+			p.tellPaused()
+			return now.Add(pauseLook)
+		}
 		if next, ok := p.budget.take(now); !ok {
 			return next
 		}
 		heap.Pop(&p.due)
 		p.inflight++
-		go func() { p.done <- p.work(ctx, w) }()
+		wctx := p.work
+		go func() { p.done <- p.step(wctx, w) }()
 	}
 	return time.Time{}
+}
+
+// newWork is a context for requests under ctx, and its cancel, which
+// makes the next one: a pause stops the requests in flight with it.
+func (p *Session) newWork(ctx context.Context) (context.Context, func()) {
+	wctx, cancel := context.WithCancel(ctx)
+	return wctx, func() {
+		cancel()
+		p.work, p.stopWork = p.newWork(ctx)
+	}
 }
 
 // settle takes back a task whose request ended.
@@ -143,12 +177,19 @@ func (p *Session) settle(w *watch) {
 		p.budget.hold(w.hold)
 		w.hold = time.Time{}
 	}
-	if w.ended {
-		delete(p.watched, w.task.RequestID)
-		p.finished[w.task.RequestID] = true
-		return
+	id := w.task.RequestID
+	again, retried := p.rewatch[id]
+	delete(p.rewatch, id)
+	switch {
+	case w.ended && retried: // tried again as it ended: follow it from its record
+		delete(p.watched, id)
+		p.watch(again)
+	case w.ended:
+		delete(p.watched, id)
+		p.finished[id] = true
+	default:
+		p.push(w)
 	}
-	p.push(w)
 }
 
 // dueHeap orders the waiting tasks by due time.

@@ -76,8 +76,7 @@ func (p *Session) downloaded(ctx context.Context, w *watch, m *store.MediaFile, 
 	switch {
 	case errors.Is(err, client.ErrDownloadTooLarge):
 		p.discard(m)
-		p.fail(ctx, w, &client.TaskError{RequestID: id, Status: client.VideoCompleted, Type: "video_too_large",
-			Message: fmt.Sprintf("the video is larger than the %d-byte cap; it was not kept", p.opts.MaxVideoBytes)})
+		p.downloadFailed(ctx, w, fmt.Errorf("the video is larger than the %d-byte cap; it was not kept", p.opts.MaxVideoBytes))
 	case errors.As(err, &ae) && ae.Status == http.StatusRequestedRangeNotSatisfiable:
 		p.discard(m) // the partial file does not fit the file the server has: start again
 		p.retry(ctx, w, err)
@@ -98,13 +97,17 @@ func (p *Session) downloaded(ctx context.Context, w *watch, m *store.MediaFile, 
 			p.retry(ctx, w, err)
 			return
 		}
+		if err := p.checkSaved(rel); err != nil {
+			p.downloadFailed(ctx, w, err)
+			return
+		}
 		w.saved, w.savedBytes = rel, total
 		p.keep(ctx, w, rel, total)
 	}
 }
 
 // errMediaRefused is a media server's refusal (a 4xx, the URL fetched
-// again included): the video can never be had.
+// again included): the download failed, until a person tries again.
 var errMediaRefused = errors.New("the media server refused the video")
 
 // errBusy is the lock of a download that another poller holds.

@@ -40,3 +40,23 @@ func Failure(t store.VideoTask) *client.TaskError {
 	te.Message = strings.TrimSpace(string(t.FailureJSON))
 	return te
 }
+
+// DownloadError is why the video of a task the service completed was not
+// saved: the task is not done in the sense of a whole file on disk, and
+// store.RetryVideoDownload (the Video tab's key, `atelier video retry`)
+// tries again.
+type DownloadError struct {
+	RequestID string
+	Reason    string
+}
+
+func (e *DownloadError) Error() string { return "download failed: " + e.Reason }
+
+// DownloadFailure returns why the video of a recorded task was not saved,
+// or nil when it was, or is still to be fetched, or the task failed.
+func DownloadFailure(t store.VideoTask) *DownloadError {
+	if !t.DownloadFailed() {
+		return nil
+	}
+	return &DownloadError{RequestID: t.RequestID, Reason: t.DownloadError}
+}

@@ -13,7 +13,6 @@ import (
 	"atelier/client"
 	"atelier/client/sim"
 	"atelier/internal/limits"
-	"atelier/store"
 )
 
 func TestClassify(t *testing.T) {
@@ -102,27 +101,5 @@ func TestTransientFaultsHaveAnEnd(t *testing.T) {
 				t.Fatalf("a late Wait: %v", err)
 			}
 		})
-	}
-}
-
-// TestRefusedMediaFailTheTask: a media URL that answers 404 is replaced
-// once by fetching the result again; when the fresh one is refused too,
-// the task fails with the reason, and no more is asked.
-func TestRefusedMediaFailTheTask(t *testing.T) {
-	r := newRig(t, sim.Options{Pace: pace}, always("/sim/media/", http.StatusNotFound))
-	task := r.submit(t, "videoa/q1/text-to-video", map[string]any{"prompt": "fog"})
-	p := NewSession(r.client(t, nil), r.st, Options{Clock: r.clk})
-	ups := r.runPollers(t, time.Hour, []int{1}, p)[0]
-
-	v, _ := r.st.VideoTask(context.Background(), task.RequestID)
-	te := Failure(*v)
-	if !v.Done || te == nil || v.Status != store.VideoFailed || !strings.Contains(te.Message, "the media server refused the video") {
-		t.Fatalf("recorded %+v (failure %v)", v, te)
-	}
-	if n := len(r.hitsWhere("/sim/media/")); n != 2 {
-		t.Fatalf("%d downloads, want 2 (the first URL, then a fresh one)", n)
-	}
-	if last := ups[len(ups)-1]; !last.Done || !last.Failed || last.Status != store.VideoFailed {
-		t.Fatalf("last update %+v", last)
 	}
 }

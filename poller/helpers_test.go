@@ -74,6 +74,10 @@ type driver struct {
 	clk  *fakeClock
 	idle chan idleAt
 	n    int
+
+	// What each poller last reported, kept from one runTo to the next.
+	waits  []time.Time
+	asleep []bool
 }
 
 type idleAt struct {
@@ -87,6 +91,7 @@ func newDriver(clk *fakeClock) *driver { return &driver{clk: clk, idle: make(cha
 func (d *driver) attach(ctx context.Context, p *Session) {
 	i := d.n
 	d.n++
+	d.waits, d.asleep = append(d.waits, time.Time{}), append(d.asleep, false)
 	p.idle = func(wake time.Time) {
 		select {
 		case d.idle <- idleAt{i, wake}:
@@ -99,9 +104,16 @@ func (d *driver) attach(ctx context.Context, p *Session) {
 // of simulated time.
 func (d *driver) run(t testing.TB, limit time.Duration) {
 	t.Helper()
-	end := d.clk.Now().Add(limit)
-	wake := make([]time.Time, d.n)
-	idle := make([]bool, d.n)
+	if !d.runTo(d.clk.Now().Add(limit)) {
+		t.Fatalf("still polling after %s of simulated time", limit)
+	}
+}
+
+// runTo drives until no poller has anything left to do (true), or until
+// one waits for a time past end (false): a paused poller never has
+// nothing to do.
+func (d *driver) runTo(end time.Time) bool {
+	wake, idle := d.waits, d.asleep
 	for {
 		for slices.Contains(idle, false) {
 			m := <-d.idle
@@ -114,10 +126,10 @@ func (d *driver) run(t testing.TB, limit time.Duration) {
 			}
 		}
 		if next.IsZero() {
-			return
+			return true
 		}
 		if next.After(end) {
-			t.Fatalf("still polling after %s of simulated time", limit)
+			return false
 		}
 		d.clk.set(next)
 		for i, w := range wake {
@@ -127,6 +139,10 @@ func (d *driver) run(t testing.TB, limit time.Duration) {
 		}
 	}
 }
+
+// poked tells the driver that poller i was woken from outside (a task
+// added, the pause read again): it reports again before the clock moves.
+func (d *driver) poked(i int) { d.asleep[i] = false }
 
 // hit is one request the service saw, at simulated time.
 type hit struct {

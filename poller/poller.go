@@ -127,6 +127,33 @@ func (p *Poller) Add(t store.VideoTask) {
 	}
 }
 
+// Retry follows again a task whose failed download was cleared
+// (store.RetryVideoDownload). Without a running session it waits in the
+// history, as Add's tasks do.
+func (p *Poller) Retry(t store.VideoTask) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cur != nil {
+		p.cur.Retry(t)
+	}
+}
+
+// Wake has the running session read the pause again now: this process
+// paused or resumed the queue (SetPaused).
+func (p *Poller) Wake() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cur != nil {
+		p.cur.Wake()
+	}
+}
+
 // Close stops polling for good and waits for the session to end; a
 // download in flight keeps its partial file for the next run.
 func (p *Poller) Close() {

@@ -61,16 +61,25 @@ type Session struct {
 	inbox   []store.VideoTask          // added, not yet taken by Run
 	waiters map[string][]chan<- Update // by request id, for Wait
 	trouble map[string]Update          // the last stuck or given-up update by request id, until the task moves on
-	wakeup  chan struct{}              // holds a token while inbox is not empty
+	wakeup  chan struct{}              // holds a token while inbox is not empty, or lookAgain is set
+	again   []string                   // request ids to follow again though they ended in this run (Retry)
+	// lookAgain asks the dispatcher to read the pause now (Wake).
+	lookAgain bool
 
 	// Owned by the Run goroutine.
 	watched  map[string]*watch
-	finished map[string]bool // ended while this poller ran: never watched again
+	finished map[string]bool            // ended while this poller ran: never watched again, unless retried
+	rewatch  map[string]store.VideoTask // retried while their last request was settling: watched again once it has
 	due      dueHeap
 	seq      uint64
 	inflight int
 	budget   pacer
 	done     chan *watch
+	pause    pauseState
+	// work is the context the requests run in: a pause cancels it (and
+	// stopWork makes a new one), so nothing goes on downloading.
+	work     context.Context
+	stopWork func()
 
 	// idle, when set (by tests), is called each time the dispatcher is about
 	// to wait with no request in flight, with the time it waits for (zero:
@@ -111,6 +120,7 @@ func NewSession(c *client.Client, st *store.Store, opts Options) *Session {
 		wakeup:   make(chan struct{}, 1),
 		watched:  map[string]*watch{},
 		finished: map[string]bool{},
+		rewatch:  map[string]store.VideoTask{},
 		budget:   newPacer(opts.MaxRequestsPerSecond),
 		done:     make(chan *watch),
 	}
@@ -131,10 +141,21 @@ func (p *Session) Add(t store.VideoTask) {
 	p.mu.Lock()
 	p.inbox = append(p.inbox, t)
 	p.mu.Unlock()
-	select {
-	case p.wakeup <- struct{}{}:
-	default:
+	p.poke()
+}
+
+// Retry follows again a task that ended in this run and was made
+// unfinished since (store.RetryVideoDownload): Add would ignore it, since
+// a record read before a task ended looks the same.
+func (p *Session) Retry(t store.VideoTask) {
+	if t.Done {
+		return
 	}
+	p.mu.Lock()
+	p.again = append(p.again, t.RequestID)
+	p.inbox = append(p.inbox, t)
+	p.mu.Unlock()
+	p.poke()
 }
 
 // Run resumes every unfinished task of the store and follows the tasks
@@ -204,10 +225,13 @@ func (p *Session) Wait(ctx context.Context, requestID string) (store.VideoTask, 
 	}
 }
 
-// failureError is the failure of a done task, or nil.
+// failureError is the failure of a done task, or of its download, or nil.
 func failureError(t store.VideoTask) error {
 	if te := Failure(t); te != nil {
 		return te
+	}
+	if de := DownloadFailure(t); de != nil {
+		return de
 	}
 	return nil
 }

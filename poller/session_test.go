@@ -279,15 +279,17 @@ func TestDownloadOfAnExpiredURL(t *testing.T) {
 	}
 }
 
-func TestVideoOverTheSizeCapFailsTheTask(t *testing.T) {
+// TestVideoOverTheSizeCapIsAFailedDownload: the service completed the
+// task; its video, over the cap, is not kept, and the task says so.
+func TestVideoOverTheSizeCapIsAFailedDownload(t *testing.T) {
 	r := newRig(t, sim.Options{Pace: pace}, nil)
 	task := r.submit(t, "videoa/q1/text-to-video", map[string]any{"prompt": "a very long film"})
 	p := NewSession(r.client(t, nil), r.st, Options{Clock: r.clk, MaxVideoBytes: 1000})
 	r.runPollers(t, time.Minute, []int{1}, p)
 
 	v, _ := r.st.VideoTask(context.Background(), task.RequestID)
-	if te := Failure(*v); !v.Done || te == nil || te.Type != "video_too_large" {
-		t.Fatalf("done %v, failure %+v", v.Done, te)
+	if de := DownloadFailure(*v); !v.Done || v.Failed() || de == nil || !strings.Contains(de.Reason, "larger than the 1000-byte cap") {
+		t.Fatalf("done %v, failed %v, download failure %+v", v.Done, v.Failed(), de)
 	}
 	left, _ := filepath.Glob(filepath.Join(r.st.MediaDir(), "*", "*"))
 	if len(left) > 0 {

@@ -17,14 +17,19 @@ type Update struct {
 	Logs          []client.VideoLog
 	Downloaded    int64 // bytes of the video saved so far, while it downloads
 
-	Done   bool // nothing is left to do: the video is saved, or the task failed
+	Done   bool // nothing is left to do: the video is saved, the task failed, or its download did
 	Failed bool // the task ended in failure; Err is its *client.TaskError
-	// Err is the failure of a failed task; otherwise a request that failed
-	// and is sent again at Retry.
+	// Err is the failure of a failed task; a *DownloadError when the
+	// service completed it but its video was not saved (Done, not
+	// Failed); otherwise a request that failed and is sent again at Retry.
 	Err   error
 	Retry time.Time
 
 	VideoPath string // the saved video, an absolute path, once Done
+
+	// Paused tells that the queue was paused (SetPaused) while the task
+	// was followed: nothing is sent for it until the queue resumes.
+	Paused bool
 }
 
 // updateQueue holds the updates not yet read, at most one per task: a newer

@@ -14,9 +14,9 @@ import (
 	"atelier/store"
 )
 
-// work sends the one request w needs next, records what came back, and
+// step sends the one request w needs next, records what came back, and
 // sets when w is due again (or that it ended).
-func (p *Session) work(ctx context.Context, w *watch) *watch {
+func (p *Session) step(ctx context.Context, w *watch) *watch {
 	switch w.step {
 	case stepStatus:
 		p.poll(ctx, w)
@@ -134,6 +134,10 @@ func (p *Session) retry(ctx context.Context, w *watch, err error) {
 	now := p.clock.Now()
 	switch classify(err) {
 	case fatal:
+		if w.step == stepDownload { // the service completed the task: its download failed
+			p.downloadFailed(ctx, w, err)
+			return
+		}
 		p.fail(ctx, w, &client.TaskError{RequestID: w.task.RequestID, Status: client.VideoCompleted,
 			Type: "unreachable", Message: err.Error()})
 		return
@@ -150,7 +154,7 @@ func (p *Session) retry(ctx context.Context, w *watch, err error) {
 	}
 	w.fails++
 	if w.fails >= p.opts.MaxAttempts || now.Sub(w.failingSince) >= p.opts.MaxRetryTime {
-		p.giveUp(w, fmt.Errorf("gave up after %d failed attempts in %s: %w", w.fails,
+		p.giveUp(ctx, w, fmt.Errorf("gave up after %d failed attempts in %s: %w", w.fails,
 			now.Sub(w.failingSince).Round(time.Second), err))
 		return
 	}
@@ -168,9 +172,20 @@ func (p *Session) retry(ctx context.Context, w *watch, err error) {
 	p.emit(u)
 }
 
-// giveUp stops following w in this run, leaving its record as it is, and
-// tells the listener and the waiters why.
-func (p *Session) giveUp(w *watch, err error) {
+// giveUp stops following w. A download given up is a failed download
+// (downloadFailed), shown as such with a key to try again; any other
+// request given up leaves the record as it is, for the next run.
+func (p *Session) giveUp(ctx context.Context, w *watch, err error) {
+	if w.step == stepDownload {
+		p.downloadFailed(ctx, w, err)
+		return
+	}
+	p.stopFollowing(w, err)
+}
+
+// stopFollowing stops following w in this run, leaving its record as it
+// is, and tells the listener and the waiters why.
+func (p *Session) stopFollowing(w *watch, err error) {
 	w.ended = true
 	u := p.update(w)
 	u.Err = err

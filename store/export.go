@@ -125,12 +125,15 @@ type exportVideoTask struct {
 	LastStatus  json.RawMessage `json:"last_status,omitempty"`
 	Result      json.RawMessage `json:"result,omitempty"`
 	Failure     json.RawMessage `json:"failure,omitempty"`
-	VideoPath   string          `json:"video_path,omitempty"`
-	SubmittedAt time.Time       `json:"submitted_at"`
-	CompletedAt *time.Time      `json:"completed_at,omitempty"`
-	Events      []VideoEvent    `json:"events"`
-	Cost        *float64        `json:"cost,omitempty"`          // at the rates set
-	Sources     []VideoInput    `json:"source_images,omitempty"` // the images it was made from (lineage)
+	// DownloadFailed is why the video of a task the service completed
+	// was not saved (issue 33): such a task is not done.
+	DownloadFailed string       `json:"download_failed,omitempty"`
+	VideoPath      string       `json:"video_path,omitempty"`
+	SubmittedAt    time.Time    `json:"submitted_at"`
+	CompletedAt    *time.Time   `json:"completed_at,omitempty"`
+	Events         []VideoEvent `json:"events"`
+	Cost           *float64     `json:"cost,omitempty"`          // at the rates set
+	Sources        []VideoInput `json:"source_images,omitempty"` // the images it was made from (lineage)
 }
 
 type exportCall struct {
@@ -257,6 +260,9 @@ func (s *Store) export(ctx context.Context, ref ItemRef) (*exportDoc, error) {
 			ResponseURL: v.ResponseURL, LastStatus: js(v.StatusJSON), Result: js(v.ResultJSON), Failure: js(v.FailureJSON),
 			VideoPath: v.VideoPath, SubmittedAt: v.SubmittedAt, Events: nonNil(v.Events), Cost: costs.video(v),
 			Sources: v.Inputs}
+		if v.DownloadFailed() {
+			ev.DownloadFailed = v.DownloadError
+		}
 		if !v.CompletedAt.IsZero() {
 			ev.CompletedAt = &v.CompletedAt
 		}

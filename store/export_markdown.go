@@ -180,6 +180,9 @@ func (w *mdWriter) videoTask(v *VideoTask) {
 	if v.VideoPath != "" && v.Done {
 		w.f("\n## Video\n\n[%s](%s)\n", filepath.Base(v.VideoPath), w.media(v.VideoPath))
 	}
+	if v.DownloadFailed() {
+		w.f("\n## Video\n\ndownload failed: %s\n", v.DownloadError)
+	}
 	if len(v.Inputs) > 0 {
 		w.f("\n## Source images\n\n")
 		for _, in := range v.Inputs {

@@ -19,7 +19,7 @@ type Item struct {
 	Title     string // a conversation's title, or the prompt
 	Family    string
 	Model     string // for a video task: its endpoint
-	Status    string // image: StatusComplete...; video: the service's word, or "failed"; empty for conversations
+	Status    string // image: StatusComplete...; video: the service's word, "failed" or VideoDownloadFailed; empty for conversations
 	At        time.Time
 }
 
@@ -87,8 +87,10 @@ var itemArms = []itemArm{
 		family: "'' = ?", model: "'' = ?", status: "t.status = ?"},
 }
 
-// videoStatusExpr is a video task's status word in listings.
-const videoStatusExpr = "CASE WHEN t.failure_json IS NOT NULL THEN 'failed' ELSE t.status END"
+// videoStatusExpr is a video task's status word in listings: a task the
+// service completed whose video was not saved is not listed COMPLETED.
+const videoStatusExpr = "CASE WHEN t.failure_json IS NOT NULL THEN 'failed' WHEN t.download_error IS NOT NULL THEN '" +
+	VideoDownloadFailed + "' ELSE t.status END"
 
 // rankOf is a kind's rank in itemArms.
 func rankOf(k Kind) int {

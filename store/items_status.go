@@ -16,18 +16,25 @@ const (
 	WordQueued      = "queued"
 	WordInterrupted = "interrupted"
 	WordFailed      = "failed"
+	// WordDownloadFailed is a video task the service completed whose
+	// file is not whole on disk (issue 33): not complete, not failed.
+	WordDownloadFailed = "download failed"
 )
 
+// VideoDownloadFailed is the stored word of such a task in listings.
+const VideoDownloadFailed = WordDownloadFailed
+
 // StatusWords are the vocabulary, in the order a filter offers them.
-var StatusWords = []string{WordComplete, WordRunning, WordQueued, WordInterrupted, WordFailed}
+var StatusWords = []string{WordComplete, WordRunning, WordQueued, WordInterrupted, WordFailed, WordDownloadFailed}
 
 // statusKept are the stored words each word of StatusWords stands for.
 var statusKept = map[string][]string{
-	WordComplete:    {StatusComplete, "COMPLETED", BatchDone},
-	WordRunning:     {StatusStreaming, StatusRunning, "IN_PROGRESS"}, // a running batch says StatusRunning too
-	WordQueued:      {"IN_QUEUE"},
-	WordInterrupted: {StatusInterrupted, BatchStopped},
-	WordFailed:      {StatusError, "failed", VideoFailed},
+	WordComplete:       {StatusComplete, "COMPLETED", BatchDone},
+	WordRunning:        {StatusStreaming, StatusRunning, "IN_PROGRESS"}, // a running batch says StatusRunning too
+	WordQueued:         {"IN_QUEUE"},
+	WordInterrupted:    {StatusInterrupted, BatchStopped},
+	WordFailed:         {StatusError, "failed", VideoFailed},
+	WordDownloadFailed: {VideoDownloadFailed},
 }
 
 // StatusWord is a stored status word (an Item's Status, a message's) in

@@ -33,6 +33,34 @@ type Settings struct {
 	Prices  price.Table                  `toml:"prices,omitempty"` // decoded and checked by store/price
 	Budget  price.Budget                 `toml:"budget,omitempty"`
 	Arena   Arena                        `toml:"arena,omitempty"`
+	Notify  Notify                       `toml:"notify,omitempty"`
+}
+
+// Notify is how the end of a video task is told beyond the status line
+// (issue 33): a desktop notification where the terminal is known to show
+// one, a terminal bell otherwise. Both are on unless set false.
+type Notify struct {
+	Desktop *bool `toml:"desktop,omitempty"`
+	Bell    *bool `toml:"bell,omitempty"`
+}
+
+// DesktopOn reports whether desktop notifications are wanted.
+func (n Notify) DesktopOn() bool { return n.Desktop == nil || *n.Desktop }
+
+// BellOn reports whether the bell rings where no notification shows.
+func (n Notify) BellOn() bool { return n.Bell == nil || *n.Bell }
+
+// Toggled is n with the switch named ("desktop" or "bell") flipped.
+func (n Notify) Toggled(name string) Notify {
+	switch name {
+	case "desktop":
+		on := !n.DesktopOn()
+		n.Desktop = &on
+	case "bell":
+		on := !n.BellOn()
+		n.Bell = &on
+	}
+	return n
 }
 
 // Arena are the arena's defaults (issue 16).
@@ -215,7 +243,7 @@ var typeErrRE = regexp.MustCompile(`^cannot decode TOML (\w+) into (?:.* of type
 var tomlTypeNames = map[string]string{
 	"string": "a string", "map[string]string": "a table of strings",
 	"map[string]map[string]string": "a table of tables", "store.Models": "a table", "store.Output": "a table", "store.Limits": "a table",
-	"store.Arena": "a table", "bool": "true or false",
+	"store.Arena": "a table", "store.Notify": "a table", "bool": "true or false", "*bool": "true or false",
 }
 
 // credentialHeaders are refused in headers: keys live in the keyring.

@@ -34,9 +34,13 @@ type VideoTask struct {
 	VideoPath       string          // relative to the data directory, once saved
 	DownloadedBytes int64
 	Done            bool // failed, or completed with its result saved: nothing left to poll or fetch
-	SubmittedAt     time.Time
-	UpdatedAt       time.Time
-	CompletedAt     time.Time
+	// DownloadError is why the video of a completed task was not saved;
+	// such a task is Done (nothing is polled) but not whole: see
+	// DownloadFailed and RetryVideoDownload.
+	DownloadError string
+	SubmittedAt   time.Time
+	UpdatedAt     time.Time
+	CompletedAt   time.Time
 
 	Events []VideoEvent // filled by (*Store).VideoTask only
 	Inputs []VideoInput // the images it was given (lineage); filled by (*Store).VideoTask only
@@ -44,6 +48,10 @@ type VideoTask struct {
 
 // Failed reports whether the task ended in failure.
 func (v VideoTask) Failed() bool { return len(v.FailureJSON) > 0 }
+
+// DownloadFailed reports whether the service completed the task but its
+// video could not be saved: the task is not "done" to anyone reading it.
+func (v VideoTask) DownloadFailed() bool { return v.DownloadError != "" && !v.Failed() }
 
 // Cursor returns the position after v in a listing.
 func (v VideoTask) Cursor() Cursor { return Cursor{At: v.SubmittedAt, Kind: KindVideo, ID: v.ID} }
@@ -241,8 +249,10 @@ func (s *Store) endVideoTask(ctx context.Context, op, requestID, status, set str
 // to the data directory), the bytes fetched so far, and whether it is
 // complete, which makes the task done.
 func (s *Store) SetVideoFile(ctx context.Context, requestID, path string, downloaded int64, complete bool) error {
+	// A whole file ends any failed download recorded before it.
 	_, err := s.w.ExecContext(ctx, `UPDATE video_tasks SET video_path = ?, downloaded_bytes = ?,
-		done = done OR ?, updated_at = ? WHERE request_id = ?`, path, downloaded, complete, s.nowMS(), requestID)
+		done = done OR ?3, download_error = CASE WHEN ?3 THEN NULL ELSE download_error END, updated_at = ?
+		WHERE request_id = ?`, path, downloaded, complete, s.nowMS(), requestID)
 	if err != nil {
 		return fmt.Errorf("set video file %s: %w", requestID, err)
 	}

@@ -10,16 +10,17 @@ import (
 
 const videoTaskColumns = `id, request_id, endpoint, family, mode, prompt, body_json, webhook, status,
 	queue_position, status_url, response_url, cancel_url, status_json, logs_json, result_json, failure_json,
-	video_path, downloaded_bytes, done, submitted_at, updated_at, completed_at`
+	video_path, downloaded_bytes, done, submitted_at, updated_at, completed_at, download_error`
 
 // scanVideoTask reads a row of videoTaskColumns.
 func scanVideoTask(sc rowScanner) (VideoTask, error) {
 	var v VideoTask
-	var body, status, logs, result, failure sql.NullString
+	var body, status, logs, result, failure, dlErr sql.NullString
 	var pos, submitted, updated, completed sql.NullInt64
 	err := sc.Scan(&v.ID, &v.RequestID, &v.Endpoint, &v.Family, &v.Mode, &v.Prompt, &body, &v.Webhook,
 		&v.Status, &pos, &v.StatusURL, &v.ResponseURL, &v.CancelURL, &status, &logs, &result, &failure,
-		&v.VideoPath, &v.DownloadedBytes, &v.Done, &submitted, &updated, &completed)
+		&v.VideoPath, &v.DownloadedBytes, &v.Done, &submitted, &updated, &completed, &dlErr)
+	v.DownloadError = dlErr.String
 	v.BodyJSON, v.StatusJSON, v.LogsJSON = rawJSON(body), rawJSON(status), rawJSON(logs)
 	v.ResultJSON, v.FailureJSON = rawJSON(result), rawJSON(failure)
 	v.QueuePosition = intPtr(pos)
@@ -136,13 +137,15 @@ func (s *Store) DeleteVideoTask(ctx context.Context, requestID string) error {
 
 // VideoTasksStamp sums up the video tasks in a few numbers read in one
 // pass: while it stays the same no task was added, deleted or changed
-// (every change of a task moves its updated_at), so a view that follows
+// (every change of a task moves its updated_at) and the queue was not
+// paused or resumed, so a view that follows
 // the store reads the tasks again only when it moved. Compare stamps only
 // with each other.
 func (s *Store) VideoTasksStamp(ctx context.Context) (string, error) {
 	var stamp string
+	// The queue's pause is part of it: a view of the tasks shows it.
 	err := s.r.QueryRowContext(ctx, `SELECT count(*) || '.' || ifnull(max(id), 0) || '.' || total(updated_at)
-		FROM video_tasks`).Scan(&stamp)
+		|| '.' || ifnull((SELECT value FROM app_state WHERE key = ?), '') FROM video_tasks`, StatePollerPaused).Scan(&stamp)
 	if err != nil {
 		return "", fmt.Errorf("video tasks: %w", err)
 	}

@@ -145,6 +145,8 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.continueChat(msg)
 	case tab.ToVideoMsg:
 		return m.toVideo(msg)
+	case tab.RetryDownloadMsg: // History's key; the Video tab has the poller
+		return m.deliver(tab.Video, msg)
 	case tab.DeletedMsg:
 		return m.broadcast(msg)
 	case connectedMsg:

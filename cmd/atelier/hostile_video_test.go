@@ -28,12 +28,14 @@ func TestHostileVideoTasks(t *testing.T) {
 		{sizeSmaller, 0, "", 1, saved},
 		{sizeLarger, 0, "", 1, saved},
 		{longID, 0, "", 1, saved},
+		// A download given up is a failed download (issue 33): not done,
+		// its partial bytes kept for `video retry`.
 		{shortMedia, 1, "gave up after 8 failed attempts", 8, func(t *testing.T, v *store.VideoTask) {
-			if v.Done || v.Failed() || v.VideoPath != "" || v.DownloadedBytes == 0 {
-				t.Fatalf("want a resumable task with its partial bytes: %+v", v)
+			if !v.DownloadFailed() || v.Failed() || v.VideoPath != "" || v.DownloadedBytes == 0 {
+				t.Fatalf("want a failed download with its partial bytes: %+v", v)
 			}
 		}},
-		{fileMedia, 1, "only absolute http(s) media URLs are fetched", 0, failed("only absolute http(s) media URLs are fetched")},
+		{fileMedia, 1, "only absolute http(s) media URLs are fetched", 0, downloadFailed("only absolute http(s) media URLs are fetched")},
 		{metadataMedia, 1, "refusing plain http to a host that is not loopback (use https, or run atelier with --insecure)", 0,
 			func(t *testing.T, v *store.VideoTask) {
 				if v.Done || v.VideoPath != "" {
@@ -78,6 +80,16 @@ func TestHostileVideoTasks(t *testing.T) {
 func saved(t *testing.T, v *store.VideoTask) {
 	if !v.Done || v.Failed() || v.VideoPath == "" {
 		t.Fatalf("want the video saved: %+v", v)
+	}
+}
+
+// downloadFailed checks a task the service completed whose video was not
+// saved, for reason: not FAILED, not done to anyone reading it.
+func downloadFailed(reason string) func(t *testing.T, v *store.VideoTask) {
+	return func(t *testing.T, v *store.VideoTask) {
+		if !v.DownloadFailed() || v.Failed() || v.VideoPath != "" || !strings.Contains(v.DownloadError, reason) {
+			t.Fatalf("want a failed download with %q: %+v", reason, v)
+		}
 	}
 }
 

@@ -30,18 +30,19 @@ type videoFlags struct {
 
 func (a *app) videoCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "video submit|status|result|wait|list",
+		Use:   "video submit|status|result|wait|list|retry|pause|resume",
 		Short: "Submit video tasks, follow them and download their videos",
 		Long: "Submit a task to one of the 16 video endpoints, follow it, and download its video into the\n" +
 			"data directory. Every task is recorded in the history, so status, result and wait take its id.",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usagef("unknown video command %q: use submit, status, result, wait or list", args[0])
+				return usagef("unknown video command %q: use submit, status, result, wait, list, retry, pause or resume", args[0])
 			}
 			return cmd.Help()
 		},
 	}
-	cmd.AddCommand(a.videoSubmitCmd(), a.videoStatusCmd(), a.videoResultCmd(), a.videoWaitCmd(), a.videoListCmd())
+	cmd.AddCommand(a.videoSubmitCmd(), a.videoStatusCmd(), a.videoResultCmd(), a.videoWaitCmd(), a.videoListCmd(),
+		a.videoRetryCmd(), a.videoPauseCmd(true), a.videoPauseCmd(false))
 	return cmd
 }
 

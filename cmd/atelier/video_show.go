@@ -91,6 +91,9 @@ func (a *app) printSaved(st *store.Store, t store.VideoTask) error {
 	if te := poller.Failure(t); te != nil {
 		return te
 	}
+	if de := poller.DownloadFailure(t); de != nil {
+		return retryHint(t.RequestID, de)
+	}
 	if t.VideoPath == "" {
 		return fmt.Errorf("video task %s completed without a video (see --json for its result)", t.RequestID)
 	}
@@ -116,11 +119,14 @@ func (a *app) runVideoList(ctx context.Context, limit int) error {
 	now := time.Now()
 	for _, t := range tasks {
 		status := cmp.Or(t.Status, noStatus)
-		if t.Failed() {
-			status = store.VideoFailed // a record of an earlier version may say COMPLETED
-		}
 		file := "-"
-		if p, err := st.MediaPath(t.VideoPath); t.VideoPath != "" && err == nil {
+		switch {
+		case t.Failed():
+			status = store.VideoFailed // a record of an earlier version may say COMPLETED
+		case t.DownloadFailed():
+			status, file = "DOWNLOAD FAILED", "download failed: "+cleanLine(t.DownloadError)
+		}
+		if p, err := st.MediaPath(t.VideoPath); t.VideoPath != "" && t.Done && err == nil {
 			file = p
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", cleanLine(t.RequestID), cleanLine(t.Endpoint), cleanLine(status), age(now.Sub(t.SubmittedAt)), file)

@@ -39,7 +39,7 @@ func (a *app) waitVideo(ctx context.Context, c *client.Client, st *store.Store, 
 		return runErr
 	}
 	if err != nil {
-		return err
+		return retryHint(id, err)
 	}
 	return a.printSaved(st, t)
 }
@@ -72,6 +72,8 @@ func progressLine(u poller.Update) string {
 		fmt.Fprintf(&b, " (position %d)", *u.QueuePosition)
 	}
 	switch {
+	case u.Paused:
+		return pausedLine
 	case u.Done:
 		return "" // the path, or the failure, follows
 	case u.Status == client.VideoCompleted && u.Downloaded == 0:

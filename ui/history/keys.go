@@ -22,6 +22,7 @@ type keyMap struct {
 
 	// Acting on the item under the cursor, or the open one.
 	Export, Share, Delete, Rerun, Recipe, JSON, ToVideo key.Binding
+	Retry                                               key.Binding // a video whose download failed
 	Variants                                            key.Binding // s on an image job: its strip of variants
 
 	// The strip of variants (ui/components/strip).
@@ -60,6 +61,7 @@ func defaultKeyMap() keyMap {
 		Recipe:  keys.Bind("R", "re-run from the file's recipe", "R"),
 		JSON:    keys.Bind("J", "native JSON", "J"),
 		ToVideo: keys.ToVideo(),
+		Retry:   keys.RetryDownload(),
 
 		Variants: keys.Variants(),
 		Strip:    strip.DefaultKeyMap(),
@@ -144,7 +146,7 @@ func (h helpKeys) help() tab.Help {
 	k := h.km
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: listKeys, Keys: append(k.Moves.Bindings(), k.Open, k.Search, k.Filters, k.Clear, k.Costs)},
-		{Title: itemKeys, Keys: []key.Binding{k.Export, k.Share, k.Delete, k.Rerun, k.Recipe, k.ToVideo, k.Variants, k.JSON}},
+		{Title: itemKeys, Keys: []key.Binding{k.Export, k.Share, k.Delete, k.Rerun, k.Recipe, k.ToVideo, k.Variants, k.Retry, k.JSON}},
 		{Title: readKeys, Keys: append(append(k.Moves.Bindings(), k.Back, k.Thinking, k.Lanes, k.File), linkKeys(k)...)},
 		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
 		{Title: searchKeys, Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},

@@ -126,6 +126,10 @@ func (lc *layoutCtx) videoTask(it *loaded) []block {
 	if len(v.FailureJSON) > 0 {
 		blocks = append(blocks, lc.section("Failure", paragraph(tab.VideoFailure(v.FailureJSON), lc.width-2, lc.st.Problem)))
 	}
+	if v.DownloadFailed() {
+		blocks = append(blocks, lc.section("Download failed", paragraph(termtext.String(v.DownloadError)+" · D retries",
+			lc.width-2, lc.st.Problem)))
+	}
 	if v.Webhook != "" {
 		blocks = append(blocks, lc.section("Webhook", paragraph(v.Webhook, lc.width-2, lc.st.Text)))
 	}
@@ -139,6 +143,8 @@ func (lc *layoutCtx) videoFile(it *loaded) string {
 		return lc.path(it.files[v.VideoPath], v.VideoPath)
 	case v.Failed():
 		return lc.st.Hint.Render("none: the task failed")
+	case v.DownloadFailed():
+		return lc.st.Problem.Render("none: download failed")
 	case v.DownloadedBytes > 0:
 		return lc.st.Hint.Render("downloading: " + limits.Size(v.DownloadedBytes) + " so far")
 	}
@@ -235,8 +241,11 @@ func lastLog(raw json.RawMessage) string {
 
 // videoStatus is a task's status word as the list shows it.
 func videoStatus(v *store.VideoTask) string {
-	if v.Failed() {
+	switch {
+	case v.Failed():
 		return "failed"
+	case v.DownloadFailed():
+		return store.VideoDownloadFailed
 	}
 	return v.Status
 }

@@ -109,6 +109,8 @@ func (m Model) act(msg tea.KeyPressMsg, r row, title string) (_ Model, _ tea.Cmd
 		return m, recipeRerunCmd(m.db, r), true
 	case key.Matches(msg, k.ToVideo):
 		return m, toVideoCmd(m.db, r), true
+	case key.Matches(msg, k.Retry):
+		return m, retryCmd(r), true
 	case key.Matches(msg, k.Variants):
 		m, cmd := m.openStrip(r)
 		return m, cmd, true

@@ -77,7 +77,7 @@ func statusStyle(st styles, status string) lipgloss.Style {
 	switch store.StatusWord(status) {
 	case store.WordComplete:
 		return st.Done
-	case store.WordFailed:
+	case store.WordFailed, store.WordDownloadFailed:
 		return st.Failed
 	case store.WordRunning, store.WordQueued:
 		return st.Running

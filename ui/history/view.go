@@ -202,7 +202,7 @@ func rowTarget(r row) string {
 // statusGlyphs are the marks of the listings' status words.
 var statusGlyphs = map[string]string{
 	store.WordComplete: "✓", store.WordFailed: "✗", store.WordInterrupted: "◌",
-	store.WordRunning: "●", store.WordQueued: "●",
+	store.WordRunning: "●", store.WordQueued: "●", store.WordDownloadFailed: "✗",
 }
 
 // statusMark is one cell saying how an item ended.

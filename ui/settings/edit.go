@@ -79,6 +79,11 @@ func (m Model) open() (Model, tea.Cmd) {
 		m.busy = true
 		next := toggledBlind(m.cfg)
 		return m, m.storage.save(next, "new comparisons start "+blindWord(next.Arena.Blind), nil)
+	case notifyRow:
+		m.busy = true
+		next := m.cfg
+		next.Notify = next.Notify.Toggled(r.field)
+		return m, m.storage.save(next, notifyWord(r.field, notifyOn(&next, r.field)), nil)
 	case priceRow, addPriceRow:
 		m.price = newPriceEditor(m.cfg.Prices, r.field)
 		m.price.form.SetStyles(m.st.Form)

@@ -30,6 +30,7 @@ const (
 	budgetRow   // [budget] run or day
 	blindRow    // [arena] blind: new comparisons start blind
 	judgeRow    // [arena] judge: the judge target
+	notifyRow   // [notify] desktop or bell: how a video task's end is told
 )
 
 // row is one line of the list the cursor moves over.
@@ -44,6 +45,9 @@ var families = []string{"alpha", "beta", "gamma", "image", "video"}
 
 // folders are the media folders Settings edits.
 var folders = []string{"images", "videos"}
+
+// alerts are the switches of [notify], in display order.
+var alerts = []string{"desktop", "bell"}
 
 // budgets are the limits of [budget], in display order.
 var budgets = []string{"run", "day"}
@@ -74,7 +78,11 @@ func rows(cfg *store.Settings) []row {
 	for _, b := range budgets {
 		rs = append(rs, row{kind: budgetRow, field: b})
 	}
-	return append(rs, row{kind: blindRow}, row{kind: judgeRow})
+	rs = append(rs, row{kind: blindRow}, row{kind: judgeRow})
+	for _, a := range alerts {
+		rs = append(rs, row{kind: notifyRow, field: a})
+	}
+	return rs
 }
 
 // section is the heading a row is listed under.
@@ -96,6 +104,8 @@ func (r row) section() string {
 		return "Budget"
 	case blindRow, judgeRow:
 		return "Arena"
+	case notifyRow:
+		return "Notifications"
 	}
 	return "Media folders"
 }
@@ -275,6 +285,14 @@ func label(r row) string {
 		return "budget per " + r.field
 	}
 	return "settings"
+}
+
+// notifyOn reports whether the [notify] switch named is on in cfg.
+func notifyOn(cfg *store.Settings, name string) bool {
+	if name == "bell" {
+		return cfg.Notify.BellOn()
+	}
+	return cfg.Notify.DesktopOn()
 }
 
 // toggledBlind returns a copy of cfg with [arena] blind flipped.

@@ -41,6 +41,8 @@ func (r row) path() string {
 		return "budget." + r.field
 	case judgeRow:
 		return "arena.judge"
+	case notifyRow:
+		return "notify." + r.field
 	}
 	return "arena.blind"
 }
@@ -53,6 +55,7 @@ var sectionDocs = map[string]string{
 	"Prices":         "per model or pattern: per million tokens, per image, per video second",
 	"Budget":         "a run or a day whose estimate passes it asks first",
 	"Arena":          "Compare and Image's side-by-side runs, and the judge",
+	"Notifications":  "how a video task's end is told beyond the status line",
 }
 
 // sheet is the settings as the rows show them: what the form is
@@ -140,8 +143,8 @@ func (m sheet) field(r row) form.Field {
 		text.Shown = "+ add price"
 	case budgetRow:
 		text.Placeholder, text.Empty, text.Doc = "an amount above zero; empty: no limit", "no limit", budgetDocs[r.field]
-	case blindRow:
-		return form.Field{Kind: form.Boolean, NoUnset: true, Doc: "new comparisons start blind · enter toggles"}
+	case blindRow, notifyRow:
+		return form.Field{Kind: form.Boolean, NoUnset: true, Doc: switchDocs[r.path()]}
 	case judgeRow:
 		text.Placeholder, text.Empty = "FAMILY:MODEL[:key=value,...], as -t takes it", "none"
 		text.Doc = "grades batch files' rubric checks, picks in Compare (J), calibrated by atelier judge calibrate"
@@ -152,6 +155,13 @@ func (m sheet) field(r row) form.Field {
 var modelDocs = map[string]string{
 	"alpha": "messages protocol", "beta": "content-generation protocol", "gamma": "responses protocol",
 	"image": "an image model", "video": "a video endpoint, e.g. videob/o3/pro/text-to-video",
+}
+
+// switchDocs are what each switch (a row enter toggles) does, by path.
+var switchDocs = map[string]string{
+	"arena.blind":    "new comparisons start blind · enter toggles",
+	"notify.desktop": "when a video task ends, in terminals known to show one · enter toggles",
+	"notify.bell":    "when a video task ends and no desktop notification shows · enter toggles",
 }
 
 var budgetDocs = map[string]string{
@@ -185,6 +195,8 @@ func (m sheet) values() map[string]any {
 			out[r.path()] = m.cfg.Theme
 		case blindRow:
 			out[r.path()] = m.cfg.Arena.Blind
+		case notifyRow:
+			out[r.path()] = notifyOn(m.cfg, r.field)
 		case keyRow, addHeaderRow, priceRow, addPriceRow:
 		default:
 			out[r.path()] = r.text(m.cfg)

@@ -84,8 +84,22 @@ func (m sheet) rowLabel(i int, r row) string {
 		return "Blind"
 	case judgeRow:
 		return "Judge"
+	case notifyRow:
+		if r.field == "bell" {
+			return "Bell"
+		}
+		return "Desktop"
 	}
 	return strings.ToUpper(r.field[:1]) + r.field[1:]
+}
+
+// notifyWord says what a [notify] switch now does.
+func notifyWord(name string, on bool) string {
+	what := map[string]string{"desktop": "desktop notifications", "bell": "the terminal bell"}[name]
+	if on {
+		return what + " on: a video task's end is told"
+	}
+	return what + " off"
 }
 
 // blindWord is how new comparisons start.

@@ -25,6 +25,8 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			return m.openPicker(), nil
 		case key.Matches(msg, m.km.Submit):
 			return m.trySubmit()
+		case key.Matches(msg, m.km.Pause):
+			return m, setPaused(m.db, m.out.poller, !m.tasks.paused)
 		}
 		t, ok := m.tasks.Selected()
 		switch {
@@ -35,6 +37,8 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			return m, copyURL(t)
 		case key.Matches(msg, m.km.File):
 			return m, showFile(t)
+		case key.Matches(msg, m.km.Retry):
+			return m, retryDownload(m.db, m.out.poller, t)
 		case key.Matches(msg, m.km.Resubmit): // to edit and send again
 			return m.adopt(fromPast("video "+shortID(t.id()), t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook))
 		case key.Matches(msg, m.km.Arena):

@@ -20,10 +20,11 @@ import (
 type (
 	updateMsg      struct{ u poller.Update }
 	tasksLoadedMsg struct {
-		tasks []task
-		stamp string // what the store's tasks stood at (store.VideoTasksStamp)
-		live  bool   // read again as the store changed: the list is replaced
-		err   error
+		tasks  []task
+		stamp  string // what the store's tasks stood at (store.VideoTasksStamp)
+		live   bool   // read again as the store changed: the list is replaced
+		paused bool   // the queue is paused (poller.Paused)
+		err    error
 	}
 	taskLoadedMsg struct {
 		task task
@@ -56,7 +57,8 @@ func loadTasks(db *store.Store) tea.Cmd {
 	}
 	return func() tea.Msg {
 		tasks, stamp, err := readTasks(db)
-		return result(tasksLoadedMsg{tasks: tasks, stamp: stamp, err: err})
+		paused, _ := poller.Paused(context.Background(), db)
+		return result(tasksLoadedMsg{tasks: tasks, stamp: stamp, paused: paused, err: err})
 	}
 }
 
@@ -80,7 +82,8 @@ func reloadTasks(db *store.Store, p *poller.Poller, known map[string]bool, was s
 				p.Add(t.rec)
 			}
 		}
-		return result(tasksLoadedMsg{tasks: tasks, stamp: stamp, live: true, err: err})
+		paused, _ := poller.Paused(context.Background(), db) // moves the stamp: read with the tasks
+		return result(tasksLoadedMsg{tasks: tasks, stamp: stamp, live: true, paused: paused, err: err})
 	}
 }
 

@@ -1,6 +1,7 @@
 package video
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -24,7 +25,7 @@ func (l *taskList) loadedAll(msg tasksLoadedMsg) tea.Cmd {
 	if msg.err != nil {
 		return tab.Error(fmt.Errorf("video tasks: %w", msg.err))
 	}
-	l.stamp = msg.stamp
+	l.stamp, l.paused = msg.stamp, msg.paused
 	if msg.live {
 		return l.reloaded(msg.tasks)
 	}
@@ -60,7 +61,7 @@ func (l *taskList) reloaded(fresh []task) tea.Cmd {
 // poller's last word that the task ended is older than the task here:
 // the task stays as it is.
 func (t task) refreshed(rec task) task {
-	if t.rec.Done && !rec.rec.Done {
+	if t.rec.Done && !rec.rec.Done && t.downloadFailure() == nil { // a failed download may be retried elsewhere
 		return t
 	}
 	if rec.running() {
@@ -103,7 +104,7 @@ func (l *taskList) added(t task) tea.Cmd {
 
 // updated takes in one report of the poller. A task that ends is read
 // again from db (for its file and result) and announced through n.
-func (l *taskList) updated(msg updateMsg, db *store.Store, n notifier) tea.Cmd {
+func (l *taskList) updated(msg updateMsg, db *store.Store, n alerter) tea.Cmd {
 	u := msg.u
 	i := l.index(u.RequestID)
 	if i < 0 { // submitted elsewhere, or reported before the list was read
@@ -134,10 +135,15 @@ func (l *taskList) tick() tea.Cmd {
 	return cmd
 }
 
-// announce tells the status bar, and the terminal where it can, that a
-// task ended.
-func announce(n notifier, u poller.Update) tea.Cmd {
+// announce tells the status bar, and the terminal as the settings say
+// (a desktop notification or the bell), that a task ended.
+func announce(n alerter, u poller.Update) tea.Cmd {
 	id := shortID(u.RequestID)
+	var de *poller.DownloadError
+	if errors.As(u.Err, &de) {
+		return tea.Batch(tab.Error(fmt.Errorf("video %s: download failed: %s · D retries", id, clean(de.Reason))),
+			n.cmd("video "+id+" download failed"))
+	}
 	if u.Failed {
 		return tea.Batch(tab.Error(fmt.Errorf("video %s failed: %s", id, clean(errText(u.Err)))),
 			n.cmd("video "+id+" failed"))

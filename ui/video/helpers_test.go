@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -123,6 +124,9 @@ type rig struct {
 
 	mu     sync.Mutex
 	bodies []map[string]any // each submission's body, as received
+	polls  int              // requests for a task's status or result
+
+	refuse atomic.Bool // the media server refuses every download
 }
 
 func newRig(t *testing.T, opts sim.Options) *rig {
@@ -141,6 +145,15 @@ func newRig(t *testing.T, opts sim.Options) *rig {
 				r.mu.Unlock()
 				req.Body = io.NopCloser(bytes.NewReader(b))
 			}
+			if strings.Contains(req.URL.Path, "/requests/") {
+				r.mu.Lock()
+				r.polls++
+				r.mu.Unlock()
+			}
+			if strings.HasPrefix(req.URL.Path, "/sim/media/") && r.refuse.Load() {
+				http.Error(w, "forbidden", http.StatusForbidden)
+				return
+			}
 			s.ServeHTTP(w, req)
 		})
 	}))
@@ -157,6 +170,13 @@ func (r *rig) submissions() []map[string]any {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return append([]map[string]any(nil), r.bodies...)
+}
+
+// polled is how many status and result requests the service received.
+func (r *rig) polled() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.polls
 }
 
 // harness is a tab on the rig, connected.

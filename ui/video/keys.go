@@ -22,6 +22,8 @@ type keyMap struct {
 	Leave                      key.Binding // from the form to the tasks
 	Open, Copy, File           key.Binding // a task's video
 	Resubmit, Delete, Filter   key.Binding // a task; the tasks
+	Retry                      key.Binding // a task whose download failed
+	Pause                      key.Binding // the queue: pause or resume every poller
 	Pick, Cancel               key.Binding // the endpoint chooser
 	Yes, No                    key.Binding // a deletion waiting for confirmation
 	Arena                      key.Binding // a finished task: judge it blind against another
@@ -48,6 +50,8 @@ func defaultKeyMap() keyMap {
 		Copy:     keys.Bind("y", "copy URL", "y"),
 		File:     keys.Bind("f", "file", "f"),
 		Resubmit: keys.Bind("r", "re-submit", "r"),
+		Retry:    keys.RetryDownload(),
+		Pause:    keys.Bind("p", "pause/resume the queue", "p"),
 		Delete:   lk.Delete,
 		Filter:   lk.Filter,
 		Pick:     keys.Bind("enter", "choose", "enter"),
@@ -94,7 +98,7 @@ func (h helpKeys) short() []key.Binding {
 	case confirming, withdrawing:
 		return []key.Binding{k.Yes, k.No}
 	case browsing:
-		return []key.Binding{k.Open, k.Copy, k.File, k.Resubmit, k.Arena, k.Delete, k.Next}
+		return []key.Binding{k.Open, k.Copy, k.File, k.Resubmit, k.Retry, k.Pause, k.Arena, k.Delete, k.Next}
 	case judging:
 		return []key.Binding{k.PlayBoth, k.PlayA, k.PlayB, k.Vote.Two, k.Leave}
 	case revealed:
@@ -128,7 +132,7 @@ func (h helpKeys) help() tab.Help {
 	answers := confirm.Keys("withdraw", "keep") // the vote's question
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: formKeys, Keys: append(append([]key.Binding{k.Choose, k.Submit, k.Next, k.Prev}, k.Form.Bindings()...), k.Leave)},
-		{Title: taskKeys, Keys: append(k.List.Moves.Bindings(), k.Open, k.Copy, k.File, k.Resubmit, k.Arena, k.Filter, k.Delete,
+		{Title: taskKeys, Keys: append(k.List.Moves.Bindings(), k.Open, k.Copy, k.File, k.Resubmit, k.Retry, k.Pause, k.Arena, k.Filter, k.Delete,
 			k.Choose, k.Submit, tab.Retitle(k.Next, "to the form"), tab.Retitle(k.Prev, "to the form's last row"))},
 		{Title: filterKeys, Keys: k.List.Filtering()},
 		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},

@@ -5,6 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"atelier/store"
 )
 
 // notifier is how this terminal shows a desktop notification, if it can.
@@ -82,4 +84,44 @@ func safeText(s string) string {
 		}
 		return -1
 	}, s)
+}
+
+// alerter is how the end of a task is told beyond the status line (issue
+// 33): a desktop notification where the terminal is known to show one
+// and [notify] desktop is on, else the terminal's bell where [notify] bell
+// is on (a bell is one byte every terminal, tmux and screen take), else
+// nothing.
+type alerter struct {
+	term          notifier
+	desktop, bell bool
+}
+
+// newAlerter is the terminal's notifier under the settings' switches
+// (nil settings: both on).
+func newAlerter(term notifier, s *store.Settings) alerter {
+	a := alerter{term: term, desktop: true, bell: true}
+	if s != nil {
+		a = a.with(s.Notify)
+	}
+	return a
+}
+
+// with is a under the switches of n.
+func (a alerter) with(n store.Notify) alerter {
+	a.desktop, a.bell = n.DesktopOn(), n.BellOn()
+	return a
+}
+
+// bel is the terminal's bell.
+const bel = "\a"
+
+// cmd tells that a task ended, saying text where a notification shows.
+func (a alerter) cmd(text string) tea.Cmd {
+	if a.desktop && a.term != noNotify {
+		return a.term.cmd(text)
+	}
+	if a.bell {
+		return tea.Raw(bel)
+	}
+	return nil
 }

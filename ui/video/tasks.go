@@ -2,6 +2,7 @@ package video
 
 import (
 	"encoding/json"
+	"errors"
 	"maps"
 	"slices"
 	"strings"
@@ -44,6 +45,10 @@ func (t task) running() bool { return !t.rec.Done }
 // failure is why the task failed, nil if it did not.
 func (t task) failure() *client.TaskError { return poller.Failure(t.rec) }
 
+// downloadFailure is why the video of a task the service completed was not
+// saved, nil if it was or is still to come.
+func (t task) downloadFailure() *poller.DownloadError { return poller.DownloadFailure(t.rec) }
+
 // elapsed is how long the task ran: until now while it runs, else until it
 // ended.
 func (t task) elapsed(now time.Time) time.Duration {
@@ -78,6 +83,10 @@ func (t *task) apply(u poller.Update) {
 	}
 	if u.Done {
 		t.rec.Done = true
+	}
+	var de *poller.DownloadError
+	if u.Done && errors.As(u.Err, &de) {
+		t.rec.DownloadError = de.Reason
 	}
 }
 
@@ -129,6 +138,7 @@ type taskList struct {
 	history bool   // there is a history to read tasks from and keep them in
 	loaded  bool   // the history's tasks have been read
 	stamp   string // what the store's tasks stood at when last read (store.VideoTasksStamp)
+	paused  bool   // the queue is paused (poller.Paused): nothing is polled or downloaded
 	clock   clock
 }
 

@@ -237,20 +237,28 @@ func TestReportOfATaskNotListed(t *testing.T) {
 // TestTerminalNotification is sent only where the terminal is known to
 // show one, with our own words.
 func TestTerminalNotification(t *testing.T) {
+	off := false
 	cases := []struct {
-		env  map[string]string
-		want string
+		env    map[string]string
+		notify store.Notify // the settings' [notify]
+		want   string
 	}{
-		{map[string]string{"TERM_PROGRAM": "iTerm.app"}, "\x1b]9;atelier: video task-1 done\a"},
-		{map[string]string{"TERM": "xterm-kitty"}, "\x1b]99;;atelier: video task-1 done\a"}, // kitty ends any OSC at BEL as at ST
-		{map[string]string{"TERM_PROGRAM": "ghostty"}, "\x1b]777;notify;atelier;video task-1 done\a"},
-		{map[string]string{"TERM": "foot"}, "\x1b]777;notify;atelier;video task-1 done\a"},
-		{map[string]string{"TERM_PROGRAM": "iTerm.app", "TMUX": "/tmp/tmux-1/default,1,0"}, ""},
-		{map[string]string{"TERM": "xterm-256color"}, ""},
+		{map[string]string{"TERM_PROGRAM": "iTerm.app"}, store.Notify{}, "\x1b]9;atelier: video task-1 done\a"},
+		{map[string]string{"TERM": "xterm-kitty"}, store.Notify{}, "\x1b]99;;atelier: video task-1 done\a"}, // kitty ends any OSC at BEL as at ST
+		{map[string]string{"TERM_PROGRAM": "ghostty"}, store.Notify{}, "\x1b]777;notify;atelier;video task-1 done\a"},
+		{map[string]string{"TERM": "foot"}, store.Notify{}, "\x1b]777;notify;atelier;video task-1 done\a"},
+		// No notification where none is known to show: the bell.
+		{map[string]string{"TERM_PROGRAM": "iTerm.app", "TMUX": "/tmp/tmux-1/default,1,0"}, store.Notify{}, "\a"},
+		{map[string]string{"TERM": "xterm-256color"}, store.Notify{}, "\a"},
+		// The switches of Settings.
+		{map[string]string{"TERM_PROGRAM": "iTerm.app"}, store.Notify{Desktop: &off}, "\a"},
+		{map[string]string{"TERM_PROGRAM": "iTerm.app"}, store.Notify{Desktop: &off, Bell: &off}, ""},
+		{map[string]string{"TERM": "xterm-256color"}, store.Notify{Bell: &off}, ""},
+		{map[string]string{"TERM": "foot"}, store.Notify{Bell: &off}, "\x1b]777;notify;atelier;video task-1 done\a"},
 	}
 	for _, c := range cases {
-		t.Run(fmt.Sprint(c.env), func(t *testing.T) {
-			h := newHarness(t, Options{Getenv: func(k string) string { return c.env[k] }})
+		t.Run(fmt.Sprint(c.env, c.notify.DesktopOn(), c.notify.BellOn()), func(t *testing.T) {
+			h := newHarness(t, Options{Getenv: func(k string) string { return c.env[k] }, Settings: &store.Settings{Notify: c.notify}})
 			h.Send(loaded(running("task-1\x07;x", "videoa/q1/text-to-video")))
 			h.Send(updateMsg{poller.Update{RequestID: "task-1\x07;x", Status: client.VideoCompleted, Done: true}})
 			raw := ""
@@ -263,6 +271,21 @@ func TestTerminalNotification(t *testing.T) {
 				t.Errorf("sent %q, want %q", raw, c.want)
 			}
 		})
+	}
+}
+
+// TestNotifySettingsApplyAtOnce: switching the bell off in Settings
+// silences the next task's end, without a restart.
+func TestNotifySettingsApplyAtOnce(t *testing.T) {
+	h := newHarness(t, Options{Getenv: func(string) string { return "" }})
+	off := false
+	h.Send(tab.SettingsMsg{Settings: &store.Settings{Notify: store.Notify{Bell: &off}}})
+	h.Send(loaded(running("task-2", "videoa/q1/text-to-video")))
+	h.Send(updateMsg{poller.Update{RequestID: "task-2", Status: client.VideoCompleted, Done: true}})
+	for _, m := range h.Out {
+		if r, ok := m.(tea.RawMsg); ok {
+			t.Fatalf("sent %q with the bell off", r.Msg)
+		}
 	}
 }
 

@@ -79,7 +79,7 @@ func (l taskList) line(s taskStyles, now time.Time, t task, marked bool, w int, 
 	}
 	mark, ms := "●", s.Running
 	switch {
-	case t.failure() != nil:
+	case t.failure() != nil, t.downloadFailure() != nil:
 		mark, ms = "✗", s.Failed
 	case !t.running():
 		mark, ms = "✓", s.Done
@@ -108,6 +108,8 @@ func (l taskList) news(s taskStyles, t task, room int) string {
 		return s.Failed.Render("delete? y / n")
 	case fail != nil:
 		return s.Failed.Render(clean(tab.VideoFailure(t.rec.FailureJSON)))
+	case t.downloadFailure() != nil:
+		return s.Failed.Render(clean(t.downloadFailure().Error()))
 	case t.trouble != "":
 		return s.Failed.Render("⚠ " + clean(t.trouble))
 	case t.file != "":
@@ -136,6 +138,8 @@ func (l taskList) detail(s taskStyles, prices price.Table, w int) string {
 	switch fail := t.failure(); {
 	case fail != nil:
 		parts = append(parts, clean(fail.Error()))
+	case t.downloadFailure() != nil:
+		parts = append(parts, "D retries · "+clean(t.downloadFailure().Error())) // the key first: the reason may be cut
 	case t.file != "":
 		parts = append(parts, t.file)
 	case t.trouble != "" && t.retry.IsZero(): // given up for this run
@@ -180,5 +184,8 @@ func (l taskList) heading(st styles, w int) string {
 		note = fmt.Sprintf("%d", n)
 	}
 	head := title + " " + st.Tasks.Muted.Render(note) + " "
+	if l.paused {
+		head += st.Tasks.Failed.Render("⏸ paused · p resumes") + " "
+	}
 	return head + st.Rule.Render(strings.Repeat("─", max(w-ansi.StringWidth(head), 0)))
 }

@@ -69,7 +69,7 @@ type Model struct {
 	db     *store.Store
 	prices price.Table
 	open   func(string) error
-	notify notifier
+	notify alerter // how a task's end is told beyond the status line
 
 	out  sender // the client, the budget's question, the submission in flight
 	dark bool   // the background, for the question's colour
@@ -114,7 +114,7 @@ func New(o Options) Model {
 	}
 	e, mode := defaultEndpoint(o.Endpoint)
 	out := sender{db: o.Store, poller: o.Poller, guard: budgetGuard{Model: guard.New(), settings: o.Settings}}
-	m := Model{db: o.Store, out: out, open: open, notify: detectNotifier(getenv), ar: newArena(o.Store),
+	m := Model{db: o.Store, out: out, open: open, notify: newAlerter(detectNotifier(getenv), o.Settings), ar: newArena(o.Store),
 		tasks: newTaskList(o.Store, clock{now: now(), every: every}), km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices, coin: coin}
 	m.shots = frames{ffmpeg: o.FFmpeg, preview: &imageview.Preview{}}
 	if m.shots.ffmpeg == nil {
@@ -157,8 +157,8 @@ func (m Model) withEndpoint(path string) Model {
 	return m
 }
 
-// Init reads the recorded tasks, and the image-to-video endpoint chosen
-// last.
+// Init reads the recorded tasks and whether the queue is paused, and the
+// image-to-video endpoint chosen last.
 func (m Model) Init() tea.Cmd { return tea.Batch(loadTasks(m.db), readLastEndpoint(m.db)) }
 
 // Update routes keys by mode, and each command's answer to its handler;
@@ -190,6 +190,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.adopt(fromPast("the video task from history", msg.Endpoint, msg.BodyJSON, "")) // to edit and send
 	case tab.SettingsMsg:
 		m.prices, m.out.guard.settings = msg.Settings.Prices, msg.Settings
+		m.notify = m.notify.with(msg.Settings.Notify)
 		return m.withEndpoint(msg.Settings.Models.Video), nil
 	case tab.DeletedMsg:
 		m.tasks.remove(msg.RequestID) // deleted in History: gone here too
@@ -198,20 +199,14 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, reloadTasks(m.db, m.out.poller, m.tasks.known(), m.tasks.stamp)
 	case updateMsg:
 		return m, m.tasks.updated(msg, m.db, m.notify)
-	case tasksLoadedMsg:
-		return m, m.tasks.loadedAll(msg)
-	case taskLoadedMsg:
-		return m, m.tasks.loadedOne(msg)
+	case tasksLoadedMsg, taskLoadedMsg, deletedMsg, tickMsg, tab.RetryDownloadMsg, retriedMsg, pausedMsg:
+		return m.listMsg(msg)
 	case vote.RecordedMsg, vote.WithdrawnMsg, playedMsg: // only the arena being judged takes them
 		return m.arenaAnswer(msg)
 	case recipeMsg:
 		return m.adopt(fromRecipe(msg))
 	case submittedMsg:
 		return m.submitted(msg)
-	case deletedMsg:
-		return m, m.tasks.deleted(msg)
-	case tickMsg:
-		return m, m.tasks.ticked(msg)
 	case framesMsg, uv.CellSizeEvent, tea.ColorProfileMsg:
 		m.shots.update(msg)
 	}

@@ -57,6 +57,10 @@ func Open() key.Binding { return Bind("enter", "open", "enter") }
 // History.
 func ToVideo() key.Binding { return Bind("V", "to video", "V") }
 
+// RetryDownload fetches again the video of a task the service completed
+// whose download failed (issue 33): the Video tab, History.
+func RetryDownload() key.Binding { return Bind("D", "retry the download", "D") }
+
 // Variants opens the strip of variants (ui/components/strip, issue 33)
 // on the image under the cursor: the Image gallery, History.
 func Variants() key.Binding { return Bind("s", "strip of variants", "s") }
@@ -115,7 +119,8 @@ func NextAlternative() key.Binding { return Bind(">", "next alternative", ">") }
 // say what they answer): the verbs README's key table must hold.
 func Shared() []key.Binding {
 	return []key.Binding{Up(), Down(), PageUp(), PageDown(), Top(), Bottom(), RowUp(), RowDown(),
-		NextField(), PrevField(), Filter(), Open(), Back(), Withdraw(), Share(), PrevAlternative(), NextAlternative()}
+		NextField(), PrevField(), Filter(), Open(), Back(), Withdraw(), Share(), PrevAlternative(), NextAlternative(),
+		RetryDownload()}
 }
 
 // Moves are the keys that move a cursor through a list, every list's.
