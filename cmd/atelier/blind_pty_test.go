@@ -3,6 +3,7 @@
 package main
 
 import (
+	"atelier/client/sim/simtest"
 	"bytes"
 	"context"
 	"strings"
@@ -13,16 +14,16 @@ import (
 // asks again after an answer it cannot read, and takes a ranking's letters.
 func TestBlindCompareAsksForTheVoteOnATerminal(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := simtest.NewService(t)
 	term := newTerminal(t)
 	// Typed ahead: the terminal holds the lines until the command reads.
 	if _, err := term.master.Write([]byte("q\nbca\n")); err != nil {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	seedHistory(t, svc.env, nil)
+	seedHistory(t, svc.Env, nil)
 	code := runWith(context.Background(), []string{"compare", "--blind", "-t", "alpha:zq-first", "-t", "beta:xv-second",
-		"-t", "gamma:wy-third", "three things"}, stdio{in: term.tty, out: &out, err: &errb}, lookup(svc.env), clocks{})
+		"-t", "gamma:wy-third", "three things"}, stdio{in: term.tty, out: &out, err: &errb}, lookup(svc.Env), clocks{})
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}

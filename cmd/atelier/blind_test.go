@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"atelier/client/sim/simtest"
 	"atelier/store"
 )
 
@@ -32,9 +33,9 @@ func beforeVote(t *testing.T, stdout string) string {
 
 func TestBlindCompareHidesTargetsUntilTheVote(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := simtest.NewService(t)
 	args := append(append([]string{"compare", "--blind"}, blindTargets...), "--vote", "a", "--tag", "Code", "explain CRDTs")
-	r := runIn(t, svc.env, nil, clocks{}, args...)
+	r := runIn(t, svc.Env, nil, clocks{}, args...)
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
@@ -45,7 +46,7 @@ func TestBlindCompareHidesTargetsUntilTheVote(t *testing.T) {
 		}
 	}
 	if !strings.Contains(before, "== A ==\n") || !strings.Contains(before, "== B ==\n") ||
-		strings.Count(before, strings.TrimSpace(printed("explain CRDTs"))) != 2 {
+		strings.Count(before, strings.TrimSpace(simtest.Printed("explain CRDTs"))) != 2 {
 		t.Errorf("want both replies under letters A and B:\n%s", before)
 	}
 	// The vote reveals who was who, the figures with them.
@@ -61,12 +62,12 @@ func TestBlindCompareHidesTargetsUntilTheVote(t *testing.T) {
 		t.Fatalf("the reveal does not name A (%q) as the winner with the figures:\n%s", winner, after)
 	}
 	// Recorded: the vote in history show and in the JSON export, the tag too.
-	show := runIn(t, svc.env, nil, clocks{}, "history", "show", "compare:1")
+	show := runIn(t, svc.Env, nil, clocks{}, "history", "show", "compare:1")
 	if !strings.Contains(show.stdout, "## Votes") || !strings.Contains(show.stdout, "blind vote on prompt 1: "+winner+" better") || !strings.Contains(show.stdout, "- vote 1 · ") ||
 		!strings.Contains(show.stdout, "Tags: code") {
 		t.Errorf("history show lacks the vote or tag:\n%s", show.stdout)
 	}
-	js := runIn(t, svc.env, nil, clocks{}, "history", "show", "--json", "compare:1")
+	js := runIn(t, svc.Env, nil, clocks{}, "history", "show", "--json", "compare:1")
 	var doc struct {
 		Votes []struct {
 			Verdict string
@@ -80,22 +81,22 @@ func TestBlindCompareHidesTargetsUntilTheVote(t *testing.T) {
 	}
 	// Withdrawn, it leaves the board but stays in the history, marked.
 	defer func() {
-		w := runIn(t, svc.env, nil, clocks{}, "vote", "withdraw", "1")
+		w := runIn(t, svc.Env, nil, clocks{}, "vote", "withdraw", "1")
 		if w.code != 0 || w.stdout != "vote 1 withdrawn\n" {
 			t.Fatalf("withdraw: exit %d %q %q", w.code, w.stdout, w.stderr)
 		}
-		if again := runIn(t, svc.env, nil, clocks{}, "vote", "withdraw", "1"); again.code != 1 || !strings.Contains(again.stderr, "already withdrawn") {
+		if again := runIn(t, svc.Env, nil, clocks{}, "vote", "withdraw", "1"); again.code != 1 || !strings.Contains(again.stderr, "already withdrawn") {
 			t.Errorf("withdrawing twice: exit %d %q", again.code, again.stderr)
 		}
-		if lb := runIn(t, svc.env, nil, clocks{}, "leaderboard"); !strings.Contains(lb.stdout, "No blind chat votes yet") {
+		if lb := runIn(t, svc.Env, nil, clocks{}, "leaderboard"); !strings.Contains(lb.stdout, "No blind chat votes yet") {
 			t.Errorf("a withdrawn vote still ranks:\n%s", lb.stdout)
 		}
-		if show := runIn(t, svc.env, nil, clocks{}, "history", "show", "compare:1"); !strings.Contains(show.stdout, "· withdrawn ") {
+		if show := runIn(t, svc.Env, nil, clocks{}, "history", "show", "compare:1"); !strings.Contains(show.stdout, "· withdrawn ") {
 			t.Errorf("history show does not mark the withdrawn vote:\n%s", show.stdout)
 		}
 	}()
 	// And it ranks: the winner first on the board.
-	lb := runIn(t, svc.env, nil, clocks{}, "leaderboard", "--json")
+	lb := runIn(t, svc.Env, nil, clocks{}, "leaderboard", "--json")
 	var board struct {
 		Entries []struct {
 			Target string
@@ -110,8 +111,8 @@ func TestBlindCompareHidesTargetsUntilTheVote(t *testing.T) {
 
 func TestBlindCompareWithoutAVoteIsKeptUnvoted(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
-	r := runIn(t, svc.env, nil, clocks{}, append(append([]string{"compare", "--blind"}, blindTargets...), "hello")...)
+	svc := simtest.NewService(t)
+	r := runIn(t, svc.Env, nil, clocks{}, append(append([]string{"compare", "--blind"}, blindTargets...), "hello")...)
 	if r.code != 0 || !strings.Contains(r.stderr, "not voted") || !strings.Contains(r.stderr, "unvoted, as compare:1") {
 		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 	}
@@ -120,7 +121,7 @@ func TestBlindCompareWithoutAVoteIsKeptUnvoted(t *testing.T) {
 			t.Errorf("%q shown though no vote revealed the targets:\n%s", g, r.stdout)
 		}
 	}
-	db, err := store.Open(dataDir(svc.env))
+	db, err := store.Open(dataDir(svc.Env))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +130,7 @@ func TestBlindCompareWithoutAVoteIsKeptUnvoted(t *testing.T) {
 	if err != nil || !blind {
 		t.Errorf("the unvoted comparison is not marked blind (%v): the Compare tab would open it named", err)
 	}
-	lb := runIn(t, svc.env, nil, clocks{}, "leaderboard")
+	lb := runIn(t, svc.Env, nil, clocks{}, "leaderboard")
 	if !strings.Contains(lb.stdout, "No blind chat votes yet") {
 		t.Errorf("leaderboard: %s", lb.stdout)
 	}
@@ -137,7 +138,7 @@ func TestBlindCompareWithoutAVoteIsKeptUnvoted(t *testing.T) {
 
 func TestBlindCompareFlagsChecked(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := simtest.NewService(t)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -148,24 +149,24 @@ func TestBlindCompareFlagsChecked(t *testing.T) {
 		{[]string{"--blind", "--vote", "ab", "--tag", "a,b"}, "--tag"},
 	} {
 		args := append(append(append([]string{"compare"}, blindTargets...), c.args...), "x")
-		r := runIn(t, svc.env, nil, clocks{}, args...)
+		r := runIn(t, svc.Env, nil, clocks{}, args...)
 		if r.code != 2 || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, r.code, r.stderr, c.want)
 		}
 	}
-	if n := svc.hits.Load(); n != 0 {
+	if n := svc.Hits.Load(); n != 0 {
 		t.Errorf("%d requests sent for commands that were wrong from the start", n)
 	}
 }
 
 func TestBlindRankingOfThreeAndFailedTarget(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := simtest.NewService(t)
 	// gamma fails with a 500 on every try: its error names it, so it waits
 	// for the reveal too.
 	cfg := t.TempDir() + "/config.toml"
 	writeFile(t, cfg, "[headers.gamma]\nX-Sim-Fault = \"500\"\n")
-	env := append(append([]string{}, svc.env...), "ATELIER_CONFIG="+cfg)
+	env := append(append([]string{}, svc.Env...), "ATELIER_CONFIG="+cfg)
 	r := runIn(t, env, nil, clocks{}, "compare", "--blind", "-t", "alpha:zq-first", "-t", "beta:xv-second",
 		"-t", "gamma:wy-third", "--vote", "cab", "hi")
 	if r.code != 1 || !strings.Contains(r.stderr, "1 of 3 targets failed") {
@@ -185,9 +186,9 @@ func TestBlindRankingOfThreeAndFailedTarget(t *testing.T) {
 // it is and marked.
 func TestBlindCompareMarksSelfNamingReplies(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := simtest.NewService(t)
 	// The simulator's reply begins "Notes on <the prompt's words>".
-	r := runIn(t, svc.env, nil, clocks{}, "compare", "--blind", "-t", "alpha:zetanine", "-t", "beta:other",
+	r := runIn(t, svc.Env, nil, clocks{}, "compare", "--blind", "-t", "alpha:zetanine", "-t", "beta:other",
 		"--vote", "t", "zetanine facts")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -196,7 +197,7 @@ func TestBlindCompareMarksSelfNamingReplies(t *testing.T) {
 	if strings.Count(before, "(this reply may name its model)") != 2 || !strings.Contains(before, "zetanine facts") {
 		t.Errorf("both replies name zetanine and should be marked, their text kept:\n%s", before)
 	}
-	r = runIn(t, svc.env, nil, clocks{}, "compare", "--blind", "-t", "alpha:zetanine", "-t", "beta:other",
+	r = runIn(t, svc.Env, nil, clocks{}, "compare", "--blind", "-t", "alpha:zetanine", "-t", "beta:other",
 		"--vote", "t", "plain facts")
 	if strings.Contains(r.stdout, "may name its model") {
 		t.Errorf("a reply naming no model was marked:\n%s", r.stdout)
@@ -207,8 +208,8 @@ func TestBlindCompareMarksSelfNamingReplies(t *testing.T) {
 // order of the strengths that drew them, open votes apart, the filters.
 func TestLeaderboardAfterManyVotes(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
-	home := lookup(svc.env)("ATELIER_HOME")
+	svc := simtest.NewService(t)
+	home := lookup(svc.Env)("ATELIER_HOME")
 	db, err := store.Open(home)
 	if err != nil {
 		t.Fatal(err)
@@ -255,7 +256,7 @@ func TestLeaderboardAfterManyVotes(t *testing.T) {
 
 	board := func(args ...string) leaderboard {
 		t.Helper()
-		r := runIn(t, svc.env, nil, clocks{}, append([]string{"leaderboard", "--json"}, args...)...)
+		r := runIn(t, svc.Env, nil, clocks{}, append([]string{"leaderboard", "--json"}, args...)...)
 		var lb leaderboard
 		if err := json.Unmarshal([]byte(r.stdout), &lb); r.code != 0 || err != nil {
 			t.Fatalf("%v: exit %d, %v, %s", args, r.code, err, r.stderr)
@@ -294,7 +295,7 @@ func TestLeaderboardAfterManyVotes(t *testing.T) {
 		t.Errorf("--since the future: %d votes", got)
 	}
 
-	text := runIn(t, svc.env, nil, clocks{}, "leaderboard", "--rounds", "200")
+	text := runIn(t, svc.Env, nil, clocks{}, "leaderboard", "--rounds", "200")
 	for _, want := range []string{"Chat arena · 200 blind votes · 95% intervals from 200 bootstrap rounds",
 		"RANK  TARGET", "1–2   alpha:strong", "Statistically tied (intervals overlap): alpha:strong, alpha:good", "Open votes (names shown; not in the scores):",
 		"Ratings given with the names shown (not in the scores):", "beta:weak:temperature=0.5  5.0 stars from 1  1 times the winner"} {
@@ -302,7 +303,7 @@ func TestLeaderboardAfterManyVotes(t *testing.T) {
 			t.Errorf("leaderboard text lacks %q:\n%s", want, text.stdout)
 		}
 	}
-	bad := runIn(t, svc.env, nil, clocks{}, "leaderboard", "--kind", "audio")
+	bad := runIn(t, svc.Env, nil, clocks{}, "leaderboard", "--kind", "audio")
 	if bad.code != 2 || !strings.Contains(bad.stderr, "--kind \"audio\"") {
 		t.Errorf("--kind audio: exit %d %s", bad.code, bad.stderr)
 	}

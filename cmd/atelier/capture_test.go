@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"cmp"
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -68,25 +67,29 @@ func (c *capture) first(t *testing.T) map[string]any {
 	return m
 }
 
-// runIn runs the command line in this process against c, with a data
-// directory of its own and the prompt on stdin.
+// runIn runs the command line against c in a child process (runChild),
+// with a data directory of its own and the prompt on stdin.
 func (c *capture) runIn(t *testing.T, stdin string, args ...string) result {
 	t.Helper()
 	return c.runHome(t, t.TempDir(), stdin, args...)
 }
 
-// runHome is runIn with the data directory home.
+// runHome is runIn with the data directory home. These tests are about
+// what is sent, printed and kept, so the command runs in the child built
+// without the race detector, at a person's speed; the race detector
+// watches the command line's concurrent paths where they run in this
+// process (runIn: blind comparisons, lanes, the TUI's live views).
 func (c *capture) runHome(t *testing.T, home, stdin string, args ...string) result {
 	t.Helper()
-	env := map[string]string{
-		"ATELIER_BASE_URL": c.url, "ATELIER_HOME": home, "ATELIER_CONFIG": cmp.Or(c.config, t.TempDir()+"/none.toml"),
-		"ATELIER_ALPHA_KEY": "ka", "ATELIER_BETA_KEY": "kb", "ATELIER_GAMMA_KEY": "kg", "ATELIER_QUEUE_KEY": "kq",
+	env := []string{
+		"ATELIER_BASE_URL=" + c.url, "ATELIER_HOME=" + home, "ATELIER_CONFIG=" + cmp.Or(c.config, t.TempDir()+"/none.toml"),
+		"ATELIER_ALPHA_KEY=ka", "ATELIER_BETA_KEY=kb", "ATELIER_GAMMA_KEY=kg", "ATELIER_QUEUE_KEY=kq",
 	}
-	seedHistory(t, []string{"ATELIER_HOME=" + home}, args)
-	var out, errs strings.Builder
-	code := run(context.Background(), args, stdio{in: strings.NewReader(stdin), out: &out, err: &errs},
-		func(k string) string { return env[k] })
-	return result{stdout: out.String(), stderr: errs.String(), code: code}
+	r := runChild(t, env, child{clock: "real", stdin: strings.NewReader(stdin)}, args...)
+	if r.outBytes > int64(len(r.stdout)) {
+		t.Fatalf("atelier %s printed %d bytes, more than a test reads", clipArgs(args), r.outBytes)
+	}
+	return result{stdout: r.stdout, stderr: r.stderr, code: r.code}
 }
 
 // canonical is JSON text with keys sorted and no spaces, for comparing

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"atelier/client/sim/simtest"
 	"atelier/store"
 )
 
@@ -21,8 +22,12 @@ func demoRun(t *testing.T, dir string, args ...string) result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, binary, append([]string{"--demo", "--data-dir", dir, "--sim-pace", "20ms"}, args...)...)
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
+	bin, err := childBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.CommandContext(ctx, bin, append([]string{"--demo", "--data-dir", dir, "--sim-pace", "20ms"}, args...)...)
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, childClockEnv + "=real"}
 	var out, errs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errs
 	if err := cmd.Run(); err != nil {
@@ -46,7 +51,7 @@ func TestDemoTaskSurvivesARestart(t *testing.T) {
 	first := strings.TrimSpace(demo("video", "submit", "videoa/q1/text-to-video", "--set", "prompt=a kite over the sea").stdout)
 	waited := demo("video", "wait", first)
 	path := strings.TrimSpace(waited.stdout)
-	checkMP4(t, path)
+	simtest.CheckMP4(t, path)
 
 	// Another submits and ends; a fresh app on the same data folder runs
 	// the TUI's poller, which finishes it.
@@ -79,7 +84,7 @@ func TestDemoTaskSurvivesARestart(t *testing.T) {
 	if task.Failed() || task.Status != "COMPLETED" || task.VideoPath == "" {
 		t.Fatalf("the poller ended the task as %+v", task)
 	}
-	checkMP4(t, filepath.Join(dir, "demo", task.VideoPath))
+	simtest.CheckMP4(t, filepath.Join(dir, "demo", task.VideoPath))
 
 	// The first video is not fetched again: waiting for it once more prints
 	// the same file, and each task has the one file.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"atelier/client/sim/simtest"
 	"atelier/store"
 	"atelier/store/price"
 )
@@ -48,7 +49,7 @@ func TestDemoCommandsReadTheDemoSettings(t *testing.T) {
 
 	// Before any setting, the demo's default is the TUI's: demo-alpha.
 	r := runDemo(t, home, real, "chat", "-p", "alpha", "hello")
-	if r.code != 0 || r.stdout != printed("hello") {
+	if r.code != 0 || r.stdout != simtest.Printed("hello") {
 		t.Fatalf("demo chat with no model: exit %d, %q %q", r.code, r.stdout, r.stderr)
 	}
 	cfg := deps.Settings

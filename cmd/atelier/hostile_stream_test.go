@@ -45,23 +45,29 @@ func streamFamily(w http.ResponseWriter, r *http.Request, fam string, next func(
 		send("response.content_part.added", map[string]any{"type": "response.content_part.added", "sequence_number": 2,
 			"item_id": "msg1", "output_index": 0, "content_index": 0, "part": map[string]any{"type": "output_text", "text": ""}})
 	}
+	// Each text is quoted once however often it repeats: a megabyte
+	// marshalled again for every event costs seconds under -race.
+	var last, quoted string
 	for seq := 3; r.Context().Err() == nil; seq++ {
 		text, ok := next()
 		if !ok {
 			return
 		}
-		var err error
+		if text != last || quoted == "" {
+			b, _ := json.Marshal(text)
+			last, quoted = text, string(b)
+		}
+		var event string
 		switch fam {
 		case "alpha":
-			err = send("content_block_delta", map[string]any{"type": "content_block_delta", "index": 0,
-				"delta": map[string]any{"type": "text_delta", "text": text}})
+			event = "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":" + quoted + "}}\n\n"
 		case "beta":
-			err = send("", map[string]any{"candidates": []any{map[string]any{"index": 0,
-				"content": map[string]any{"role": "model", "parts": []any{map[string]any{"text": text}}}}}})
+			event = "data: {\"candidates\":[{\"index\":0,\"content\":{\"role\":\"model\",\"parts\":[{\"text\":" + quoted + "}]}}]}\n\n"
 		case "gamma":
-			err = send("response.output_text.delta", map[string]any{"type": "response.output_text.delta", "sequence_number": seq,
-				"item_id": "msg1", "output_index": 0, "content_index": 0, "delta": text})
+			event = fmt.Sprintf("event: response.output_text.delta\ndata: {\"type\":\"response.output_text.delta\",\"sequence_number\":%d,\"item_id\":\"msg1\",\"output_index\":0,\"content_index\":0,\"delta\":%s}\n\n", seq, quoted)
 		}
+		_, err := io.WriteString(w, event)
+		w.(http.Flusher).Flush()
 		if err != nil {
 			return
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"atelier/client/sim/simtest"
 	"atelier/store"
 )
 
@@ -15,8 +16,8 @@ import (
 // flip.
 func TestLeaderboardStyleAndFlipsByTag(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
-	db, err := store.Open(lookup(svc.env)("ATELIER_HOME"))
+	svc := simtest.NewService(t)
+	db, err := store.Open(lookup(svc.Env)("ATELIER_HOME"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +47,7 @@ func TestLeaderboardStyleAndFlipsByTag(t *testing.T) {
 	}
 	db.Close()
 
-	r := runIn(t, svc.env, nil, clocks{}, "leaderboard", "--json", "--rounds", "100")
+	r := runIn(t, svc.Env, nil, clocks{}, "leaderboard", "--json", "--rounds", "100")
 	var lb leaderboard
 	if err := json.Unmarshal([]byte(r.stdout), &lb); r.code != 0 || err != nil {
 		t.Fatalf("exit %d, %v, %s", r.code, err, r.stderr)
@@ -57,14 +58,14 @@ func TestLeaderboardStyleAndFlipsByTag(t *testing.T) {
 	if e := lb.Entries[0]; e.RankBest != 1 || e.RankWorst != 2 || e.Group != 1 || lb.Entries[1].Group != 1 {
 		t.Errorf("entries %+v: 30 wins each way want a tie for 1–2", lb.Entries)
 	}
-	text := runIn(t, svc.env, nil, clocks{}, "leaderboard", "--rounds", "100").stdout
+	text := runIn(t, svc.Env, nil, clocks{}, "leaderboard", "--rounds", "100").stdout
 	for _, want := range []string{"STYLE-CONTROLLED", "length is worth 0 points per doubling", "list items is worth", "even so far: no number of votes would settle it"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q:\n%s", want, text)
 		}
 	}
 
-	r = runIn(t, svc.env, nil, clocks{}, "leaderboard", "--by-tag", "--json", "--rounds", "100")
+	r = runIn(t, svc.Env, nil, clocks{}, "leaderboard", "--by-tag", "--json", "--rounds", "100")
 	var split tagBoards
 	if err := json.Unmarshal([]byte(r.stdout), &split); r.code != 0 || err != nil {
 		t.Fatalf("--by-tag: exit %d, %v, %s", r.code, err, r.stderr)
@@ -76,10 +77,10 @@ func TestLeaderboardStyleAndFlipsByTag(t *testing.T) {
 	if len(split.Flips) != 1 || split.Flips[0].A != "alpha:x" || split.Flips[0].AheadOn != "code" {
 		t.Errorf("flips %+v: want %s", split.Flips, want)
 	}
-	if text := runIn(t, svc.env, nil, clocks{}, "leaderboard", "--by-tag", "--rounds", "100").stdout; !strings.Contains(text, want) {
+	if text := runIn(t, svc.Env, nil, clocks{}, "leaderboard", "--by-tag", "--rounds", "100").stdout; !strings.Contains(text, want) {
 		t.Errorf("--by-tag text lacks %q:\n%s", want, text)
 	}
-	if bad := runIn(t, svc.env, nil, clocks{}, "leaderboard", "--by-tag", "--tag", "code"); bad.code != 2 || !strings.Contains(bad.stderr, "--by-tag and --tag") {
+	if bad := runIn(t, svc.Env, nil, clocks{}, "leaderboard", "--by-tag", "--tag", "code"); bad.code != 2 || !strings.Contains(bad.stderr, "--by-tag and --tag") {
 		t.Errorf("--by-tag with --tag: exit %d %s", bad.code, bad.stderr)
 	}
 }

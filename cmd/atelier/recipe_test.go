@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"atelier/client/sim/simtest"
 	"atelier/store/recipe"
 )
 
@@ -65,7 +66,7 @@ func TestSavedImagesCarryTheRequestTheyCameFrom(t *testing.T) {
 				t.Fatalf("the copies name recipes %s and %s", id, rc.ID+rc.RequestID)
 			}
 			id = rc.ID + rc.RequestID
-			checkPNG(t, p, 256, 256)
+			simtest.CheckPNG(t, p, 256, 256)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"atelier/client/sim/simtest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,25 +16,25 @@ import (
 // refused whole.
 func TestShareAndBallotRoundTrip(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := simtest.NewService(t)
 	dir := t.TempDir()
-	if r := runIn(t, svc.env, nil, clocks{}, append(append([]string{"compare"}, blindTargets...), "explain CRDTs")...); r.code != 0 {
+	if r := runIn(t, svc.Env, nil, clocks{}, append(append([]string{"compare"}, blindTargets...), "explain CRDTs")...); r.code != 0 {
 		t.Fatalf("compare: exit %d: %s", r.code, r.stderr)
 	}
 	page := filepath.Join(dir, "cmp.html")
-	r := runIn(t, svc.env, nil, clocks{}, "share", "compare:1", "-o", page)
+	r := runIn(t, svc.Env, nil, clocks{}, "share", "compare:1", "-o", page)
 	if r.code != 0 || !strings.Contains(r.stdout, "shared → "+page) {
 		t.Fatalf("share: exit %d %q %q", r.code, r.stdout, r.stderr)
 	}
 	b, _ := os.ReadFile(page)
 	html := string(b)
 	if !strings.Contains(html, "zq-first") || !strings.Contains(html, "Content-Security-Policy") ||
-		strings.Contains(html, svc.url) || strings.Contains(html, "127.0.0.1") {
+		strings.Contains(html, svc.URL) || strings.Contains(html, "127.0.0.1") {
 		t.Errorf("the shared page lacks the targets or holds the base URL:\n%.2000s", html)
 	}
 
 	ballot := filepath.Join(dir, "ballot.html")
-	r = runIn(t, svc.env, nil, clocks{}, "share", "--ballot", "compare:1", "-o", ballot)
+	r = runIn(t, svc.Env, nil, clocks{}, "share", "--ballot", "compare:1", "-o", ballot)
 	if r.code != 0 {
 		t.Fatalf("share --ballot: exit %d %q", r.code, r.stderr)
 	}
@@ -49,24 +50,24 @@ func TestShareAndBallotRoundTrip(t *testing.T) {
 	}
 	votes := filepath.Join(dir, "votes.json")
 	os.WriteFile(votes, []byte(`{"ballot": "`+m[1]+`", "rater": "kim", "votes": [{"question": 1, "verdict": "a"}]}`), 0o644)
-	if r := runIn(t, svc.env, nil, clocks{}, "votes", "import", votes); r.code != 0 || r.stdout != "imported 1 blind vote of kim on ballot "+m[1]+"\n" {
+	if r := runIn(t, svc.Env, nil, clocks{}, "votes", "import", votes); r.code != 0 || r.stdout != "imported 1 blind vote of kim on ballot "+m[1]+"\n" {
 		t.Fatalf("votes import: exit %d %q %q", r.code, r.stdout, r.stderr)
 	}
-	if lb := runIn(t, svc.env, nil, clocks{}, "leaderboard", "--rounds", "20"); !strings.Contains(lb.stdout, "1 blind vote") {
+	if lb := runIn(t, svc.Env, nil, clocks{}, "leaderboard", "--rounds", "20"); !strings.Contains(lb.stdout, "1 blind vote") {
 		t.Errorf("the leaderboard does not count kim's vote:\n%s", lb.stdout)
 	}
-	if lb := runIn(t, svc.env, nil, clocks{}, "leaderboard", "--rater", "me"); !strings.Contains(lb.stdout, "No blind chat votes yet") {
+	if lb := runIn(t, svc.Env, nil, clocks{}, "leaderboard", "--rater", "me"); !strings.Contains(lb.stdout, "No blind chat votes yet") {
 		t.Errorf("--rater me counts kim's vote:\n%s", lb.stdout)
 	}
-	again := runIn(t, svc.env, nil, clocks{}, "votes", "import", "--rater", "kim", votes)
+	again := runIn(t, svc.Env, nil, clocks{}, "votes", "import", "--rater", "kim", votes)
 	if again.code == 0 || !strings.Contains(again.stderr, "question 1: kim answered it already") || !strings.Contains(again.stderr, "nothing recorded") {
 		t.Errorf("a second import: exit %d %q", again.code, again.stderr)
 	}
 	os.WriteFile(votes, []byte(`{"ballot": "`+m[1]+`", "rater": "lee", "votes": [{"question": 1, "verdict": "b"}, {"question": 2, "verdict": "a"}]}`), 0o644)
-	if bad := runIn(t, svc.env, nil, clocks{}, "votes", "import", votes); bad.code == 0 || !strings.Contains(bad.stderr, "question 2: ballot "+m[1]+" has questions 1 to 1") {
+	if bad := runIn(t, svc.Env, nil, clocks{}, "votes", "import", votes); bad.code == 0 || !strings.Contains(bad.stderr, "question 2: ballot "+m[1]+" has questions 1 to 1") {
 		t.Errorf("an import with an unknown question: exit %d %q", bad.code, bad.stderr)
 	}
-	if lb := runIn(t, svc.env, nil, clocks{}, "leaderboard", "--rater", "lee"); !strings.Contains(lb.stdout, "No blind chat votes yet") {
+	if lb := runIn(t, svc.Env, nil, clocks{}, "leaderboard", "--rater", "lee"); !strings.Contains(lb.stdout, "No blind chat votes yet") {
 		t.Errorf("a refused import recorded something:\n%s", lb.stdout)
 	}
 }

@@ -28,7 +28,9 @@ func TestUploadsCarryNoRecipe(t *testing.T) {
 	t.Parallel()
 	c := newCapture(t)
 	dir := t.TempDir()
-	r := c.runIn(t, "", "image", "-m", "gamma/image-2", "-o", dir, "a private prompt: the harbour at night")
+	// 256x256: the recipe's chunk is the same at any size, and a megapixel
+	// costs seconds under the race detector at every encode and decode.
+	r := c.runIn(t, "", "image", "-m", "gamma/image-2", "--size", "256x256", "-o", dir, "a private prompt: the harbour at night")
 	if r.code != 0 {
 		t.Fatalf("image: exit %d, %s", r.code, r.stderr)
 	}
@@ -46,8 +48,8 @@ func TestUploadsCarryNoRecipe(t *testing.T) {
 		{"chat", "-p", "alpha", "-m", "m", "--image", saved, "what is this?"},
 		{"chat", "-p", "beta", "-m", "m", "--image", saved, "what is this?"},
 		{"chat", "-p", "gamma", "-m", "m", "--image", saved, "what is this?"},
-		{"image", "-m", "gamma/image-2", "-o", t.TempDir(), "--edit", saved, "make it day"},
-		{"image", "-m", "gamma/image-2", "-o", t.TempDir(), "--edit", saved, "--mask", saved, "--multipart", "make it day"},
+		{"image", "-m", "gamma/image-2", "--size", "256x256", "-o", t.TempDir(), "--edit", saved, "make it day"},
+		{"image", "-m", "gamma/image-2", "--size", "256x256", "-o", t.TempDir(), "--edit", saved, "--mask", saved, "--multipart", "make it day"},
 		{"video", "submit", "videoa/q3/image-to-video/turbo", "--set", "prompt=waves", "--image-file", "image_url=" + saved},
 	} {
 		before := len(c.requests())
@@ -82,7 +84,7 @@ func decodePNG(t *testing.T, b []byte) *image.NRGBA {
 		t.Fatal(err)
 	}
 	// draw.Draw, not a Set per pixel: the same conversion, 30 times faster
-	// under the race detector (a megapixel decoded eight times).
+	// under the race detector (an image decoded eight times).
 	out := image.NewNRGBA(m.Bounds())
 	draw.Draw(out, out.Rect, m, m.Bounds().Min, draw.Src)
 	return out

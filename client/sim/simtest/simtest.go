@@ -4,8 +4,13 @@
 package simtest
 
 import (
+	"bytes"
+	"image/png"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"strings"
+	"sync/atomic"
 	"testing"
 
 	"atelier/client"
@@ -36,4 +41,71 @@ func Client(t testing.TB, url string) *client.Client {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// Keys are the keys Env and Client give atelier, by group: a simulator made
+// with them (sim.Options.Keys) refuses any other.
+func Keys() map[string]string {
+	return map[string]string{"alpha": "ka", "beta": "kb", "gamma": "kg", "queue": "kq"}
+}
+
+// Printed is what `atelier chat` prints for prompt against the simulator:
+// its reply, ending with a newline.
+func Printed(prompt string) string {
+	s := sim.ReplyText(prompt)
+	if !strings.HasSuffix(s, "\n") {
+		s += "\n"
+	}
+	return s
+}
+
+// CheckPNG fails the test unless path holds a PNG of w×h pixels.
+func CheckPNG(t testing.TB, path string, w, h int) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(b))
+	if err != nil || cfg.Width != w || cfg.Height != h {
+		t.Fatalf("%s: %dx%d, %v", path, cfg.Width, cfg.Height, err)
+	}
+}
+
+// CheckMP4 fails the test unless path holds an MP4: its first box is ftyp.
+func CheckMP4(t testing.TB, path string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 12 || string(b[4:8]) != "ftyp" {
+		t.Fatalf("%s: not an MP4 (%d bytes, % x)", path, len(b), b[:min(len(b), 12)])
+	}
+}
+
+// Service is the simulator, with the keys of Keys and the validation of
+// the video endpoints' tables, counting the requests it gets; Env is what
+// atelier runs under to use it, on a data folder of its own, Home.
+type Service struct {
+	URL  string
+	Home string
+	Env  []string
+	Hits atomic.Int32
+}
+
+// NewService starts a Service for the test.
+func NewService(t testing.TB) *Service {
+	t.Helper()
+	svc := &Service{}
+	svc.URL = Serve(t, sim.Options{Keys: Keys(), ValidateVideo: sim.TableRules}, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			svc.Hits.Add(1)
+			h.ServeHTTP(w, r)
+		})
+	})
+	svc.Home = t.TempDir()
+	svc.Env = []string{"ATELIER_BASE_URL=" + svc.URL, "ATELIER_ALPHA_KEY=ka", "ATELIER_BETA_KEY=kb",
+		"ATELIER_GAMMA_KEY=kg", "ATELIER_QUEUE_KEY=kq", "ATELIER_HOME=" + svc.Home}
+	return svc
 }

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/client/sim/simtest"
 )
 
 // videoSets are --set flags giving a valid body for endpoint e: its
@@ -42,21 +43,9 @@ func home(t *testing.T, env []string) []string {
 	return append(append([]string{}, env...), "ATELIER_HOME="+t.TempDir())
 }
 
-// checkMP4 checks that path holds an MP4: its first box is ftyp.
-func checkMP4(t *testing.T, path string) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(b) < 12 || string(b[4:8]) != "ftyp" {
-		t.Fatalf("%s: not an MP4 (%d bytes, % x)", path, len(b), b[:min(len(b), 12)])
-	}
-}
-
 func TestVideoEveryEndpointToMP4(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := simtest.NewService(t)
 	for _, e := range client.VideoEndpoints() {
 		path := e.PathFor("")
 		if len(e.Modes) > 0 {
@@ -65,7 +54,7 @@ func TestVideoEveryEndpointToMP4(t *testing.T) {
 		t.Run(path, func(t *testing.T) {
 			t.Parallel()
 			args := append([]string{"video", "submit", path, "--wait"}, videoSets(e, "a lighthouse in fog")...)
-			r := atelier(t, home(t, svc.env), "", args...)
+			r := atelier(t, home(t, svc.Env), "", args...)
 			lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
 			if r.code != 0 || len(lines) != 2 {
 				t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
@@ -73,15 +62,15 @@ func TestVideoEveryEndpointToMP4(t *testing.T) {
 			if !strings.Contains(lines[1], lines[0]) && !strings.HasSuffix(lines[1], ".mp4") {
 				t.Errorf("path %q", lines[1])
 			}
-			checkMP4(t, lines[1])
+			simtest.CheckMP4(t, lines[1])
 		})
 	}
 }
 
 func TestVideoFailedTask(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
-	env := home(t, svc.env)
+	svc := simtest.NewService(t)
+	env := home(t, svc.Env)
 	r := atelier(t, env, "", "video", "submit", "videoc3.1/fast", "--set", "prompt=a storm [[fail]]", "--wait")
 	id := strings.TrimSpace(r.stdout)
 	if r.code != 1 || id == "" || !strings.Contains(r.stderr, "content_policy_violation") || !strings.Contains(r.stderr, "flagged") {
@@ -117,7 +106,7 @@ func TestVideoFailedTask(t *testing.T) {
 
 func TestVideoValidationSendsNothing(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := simtest.NewService(t)
 	dir := t.TempDir()
 	frame := writePNG(t, dir)
 	notImage := filepath.Join(dir, "notes.txt")
@@ -139,17 +128,17 @@ func TestVideoValidationSendsNothing(t *testing.T) {
 		{"image file not an image", []string{"videoa/q3/image-to-video/turbo", "--image-file", "image_url=" + notImage}, "PNG, JPEG or WebP"},
 		{"no endpoint", nil, "give the ENDPOINT"},
 	}
-	if r := atelier(t, svc.env, "", "video", "bogus"); r.code != 2 || !strings.Contains(r.stderr, "unknown video command") {
+	if r := atelier(t, svc.Env, "", "video", "bogus"); r.code != 2 || !strings.Contains(r.stderr, "unknown video command") {
 		t.Errorf("video bogus: exit %d, %q", r.code, r.stderr)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			before := svc.hits.Load()
-			r := atelier(t, home(t, svc.env), "", append([]string{"video", "submit"}, tt.args...)...)
+			before := svc.Hits.Load()
+			r := atelier(t, home(t, svc.Env), "", append([]string{"video", "submit"}, tt.args...)...)
 			if r.code != 2 || !strings.Contains(r.stderr, tt.stderr) || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {
 				t.Fatalf("exit %d, stderr %q (want %q)", r.code, r.stderr, tt.stderr)
 			}
-			if n := svc.hits.Load() - before; n != 0 {
+			if n := svc.Hits.Load() - before; n != 0 {
 				t.Errorf("%d requests sent", n)
 			}
 		})
@@ -158,8 +147,8 @@ func TestVideoValidationSendsNothing(t *testing.T) {
 
 func TestVideoStatusResultWaitList(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
-	env := home(t, svc.env)
+	svc := simtest.NewService(t)
+	env := home(t, svc.Env)
 	r := atelier(t, env, "", "video", "submit", "videob/o3/standard/text-to-video", "--set", "prompt=kites over a beach")
 	id := strings.TrimSpace(r.stdout)
 	if r.code != 0 || strings.Contains(id, "\n") || id == "" {
@@ -178,7 +167,7 @@ func TestVideoStatusResultWaitList(t *testing.T) {
 
 	// Before the download: the result's file URL; --json: the native result.
 	r = atelier(t, env, "", "video", "result", id)
-	if r.code != 0 || !strings.HasPrefix(r.stdout, svc.url+"/sim/media/"+id) {
+	if r.code != 0 || !strings.HasPrefix(r.stdout, svc.URL+"/sim/media/"+id) {
 		t.Fatalf("result: exit %d, %q %q", r.code, r.stdout, r.stderr)
 	}
 	r = atelier(t, env, "", "video", "result", "--json", id)
@@ -194,13 +183,13 @@ func TestVideoStatusResultWaitList(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("wait: exit %d, %q", r.code, r.stderr)
 	}
-	checkMP4(t, path)
+	simtest.CheckMP4(t, path)
 
 	// After it: the saved file, and no request.
-	before := svc.hits.Load()
+	before := svc.Hits.Load()
 	r = atelier(t, env, "", "video", "result", id)
-	if r.code != 0 || strings.TrimSpace(r.stdout) != path || svc.hits.Load() != before {
-		t.Fatalf("result after wait: exit %d, %q; %d requests", r.code, r.stdout, svc.hits.Load()-before)
+	if r.code != 0 || strings.TrimSpace(r.stdout) != path || svc.Hits.Load() != before {
+		t.Fatalf("result after wait: exit %d, %q; %d requests", r.code, r.stdout, svc.Hits.Load()-before)
 	}
 	r = atelier(t, env, "", "video", "list")
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
@@ -220,9 +209,9 @@ func TestVideoStatusResultWaitList(t *testing.T) {
 	}
 
 	for _, cmd := range []string{"status", "result", "wait"} {
-		before := svc.hits.Load()
+		before := svc.Hits.Load()
 		r := atelier(t, env, "", "video", cmd, "no-such-task")
-		if r.code != 2 || !strings.Contains(r.stderr, "no video task") || svc.hits.Load() != before {
+		if r.code != 2 || !strings.Contains(r.stderr, "no video task") || svc.Hits.Load() != before {
 			t.Errorf("%s of an unknown id: exit %d, %q", cmd, r.code, r.stderr)
 		}
 	}
@@ -256,7 +245,7 @@ func TestVideoImageFileAsDataURI(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	checkMP4(t, strings.Split(strings.TrimSpace(r.stdout), "\n")[1])
+	simtest.CheckMP4(t, strings.Split(strings.TrimSpace(r.stdout), "\n")[1])
 	r = atelier(t, env, "", "video", "submit", "videoa/q3/reference-to-video/turbo", "--set", "prompt=two cats",
 		"--image-file", "reference_image_urls="+frame, "--image-file", "reference_image_urls="+frame)
 	if r.code != 0 {
@@ -292,7 +281,7 @@ func TestVideoDemoShowsProgress(t *testing.T) {
 	if r.code != 0 || len(lines) != 2 {
 		t.Fatalf("exit %d, %q, %q", r.code, r.stdout, r.stderr)
 	}
-	checkMP4(t, lines[1])
+	simtest.CheckMP4(t, lines[1])
 	if !strings.Contains(r.stderr, "IN_") || !strings.Contains(r.stderr, "COMPLETED") {
 		t.Errorf("progress: %q", r.stderr)
 	}

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"atelier/client/sim/simtest"
 	"atelier/store/recipe"
 )
 
@@ -18,9 +19,9 @@ import (
 // the file before anything is sent.
 func TestVideoFromImageLineage(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := simtest.NewService(t)
 	out := t.TempDir()
-	if r := atelier(t, svc.env, "", "image", "-m", "gamma/image-2", "--size", "256x256", "-o", out, "a kite at dusk"); r.code != 0 {
+	if r := atelier(t, svc.Env, "", "image", "-m", "gamma/image-2", "--size", "256x256", "-o", out, "a kite at dusk"); r.code != 0 {
 		t.Fatalf("image: %s", r.stderr)
 	}
 	var img struct {
@@ -28,19 +29,19 @@ func TestVideoFromImageLineage(t *testing.T) {
 			Files []struct{ Path string } `json:"files"`
 		} `json:"image_job"`
 	}
-	r := atelier(t, svc.env, "", "history", "show", "--json", "image:1")
+	r := atelier(t, svc.Env, "", "history", "show", "--json", "image:1")
 	if err := json.Unmarshal([]byte(r.stdout), &img); err != nil || len(img.ImageJob.Files) == 0 {
 		t.Fatalf("image:1: %v %s", err, r.stdout)
 	}
-	home := strings.TrimPrefix(svc.env[len(svc.env)-1], "ATELIER_HOME=")
+	home := strings.TrimPrefix(svc.Env[len(svc.Env)-1], "ATELIER_HOME=")
 	file := filepath.Join(home, img.ImageJob.Files[0].Path)
 
-	before := svc.hits.Load()
-	r = atelier(t, svc.env, "", "video", "submit", "videob/o3/pro/image-to-video", "--from-image", file, "--set", "prompt=drift")
-	if r.code != 2 || !strings.Contains(r.stderr, "not a local file") || svc.hits.Load() != before {
-		t.Fatalf("a URL-only endpoint: exit %d %q, %d requests", r.code, r.stderr, svc.hits.Load()-before)
+	before := svc.Hits.Load()
+	r = atelier(t, svc.Env, "", "video", "submit", "videob/o3/pro/image-to-video", "--from-image", file, "--set", "prompt=drift")
+	if r.code != 2 || !strings.Contains(r.stderr, "not a local file") || svc.Hits.Load() != before {
+		t.Fatalf("a URL-only endpoint: exit %d %q, %d requests", r.code, r.stderr, svc.Hits.Load()-before)
 	}
-	r = atelier(t, svc.env, "", "video", "submit", "videoa/q3/image-to-video/turbo", "--from-image", file,
+	r = atelier(t, svc.Env, "", "video", "submit", "videoa/q3/image-to-video/turbo", "--from-image", file,
 		"--set", "prompt=the kite drifts", "--wait")
 	if r.code != 0 {
 		t.Fatalf("submit --from-image: exit %d %s", r.code, r.stderr)
@@ -56,14 +57,14 @@ func TestVideoFromImageLineage(t *testing.T) {
 			} `json:"source_images"`
 		} `json:"video_task"`
 	}
-	r = atelier(t, svc.env, "", "history", "show", "--json", "video:1")
+	r = atelier(t, svc.Env, "", "history", "show", "--json", "video:1")
 	if err := json.Unmarshal([]byte(r.stdout), &v); err != nil {
 		t.Fatal(err)
 	}
 	if s := v.VideoTask.Sources; len(s) != 1 || s[0].Field != "image_url" || s[0].Job != 1 || s[0].Path != img.ImageJob.Files[0].Path {
 		t.Fatalf("the video's source: %+v", s)
 	}
-	md := atelier(t, svc.env, "", "history", "show", "video:1").stdout
+	md := atelier(t, svc.Env, "", "history", "show", "video:1").stdout
 	if !strings.Contains(md, "## Source images") || !strings.Contains(md, "image_url: image:1") {
 		t.Errorf("history show video:1 does not name its source:\n%s", md)
 	}
@@ -77,14 +78,14 @@ func TestVideoFromImageLineage(t *testing.T) {
 			} `json:"lineage"`
 		} `json:"image_job"`
 	}
-	r = atelier(t, svc.env, "", "history", "show", "--json", "image:1")
+	r = atelier(t, svc.Env, "", "history", "show", "--json", "image:1")
 	if err := json.Unmarshal([]byte(r.stdout), &back); err != nil {
 		t.Fatal(err)
 	}
 	if vs := back.ImageJob.Lineage.Videos; len(vs) != 1 || vs[0].ID != 1 || vs[0].Endpoint != "videoa/q3/image-to-video/turbo" {
 		t.Fatalf("the image's videos: %+v", vs)
 	}
-	if md := atelier(t, svc.env, "", "history", "show", "image:1").stdout; !strings.Contains(md, "video made from it: video:1") {
+	if md := atelier(t, svc.Env, "", "history", "show", "image:1").stdout; !strings.Contains(md, "video made from it: video:1") {
 		t.Errorf("history show image:1 does not name its video:\n%s", md)
 	}
 	rc, err := recipe.ReadFile(video)

@@ -1,6 +1,7 @@
-package main
+package e2e
 
 import (
+	"atelier/client/sim/simtest"
 	"encoding/csv"
 	"encoding/json"
 	"os"
@@ -24,15 +25,15 @@ text = "a poster of a teapot"
 // and the image in the Markdown report.
 func TestImageBatchCommands(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := simtest.NewService(t)
 	file := filepath.Join(t.TempDir(), "posters.toml")
 	writeFile(t, file, imageBatchFile)
 
-	r := atelier(t, svc.env, "", "batch", "run", file, "--json")
+	r := atelier(t, svc.Env, "", "batch", "run", file, "--json")
 	if r.code != 0 {
 		t.Fatalf("run: exit %d: %s", r.code, r.stderr)
 	}
-	var out batchJSON
+	var out batchOut
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		t.Fatalf("%v: %s", err, r.stdout)
 	}
@@ -48,13 +49,13 @@ func TestImageBatchCommands(t *testing.T) {
 		}
 	}
 
-	show := atelier(t, svc.env, "", "batch", "show", "1")
+	show := atelier(t, svc.Env, "", "batch", "show", "1")
 	if show.code != 0 || !strings.Contains(show.stdout, "CASE") || !strings.Contains(show.stdout, "gamma/image-2.5-flare") ||
 		strings.Count(show.stdout, "media") != 4 {
 		t.Errorf("show: exit %d:\n%s%s", show.code, show.stdout, show.stderr)
 	}
 
-	r = atelier(t, svc.env, "", "batch", "export", "1", "--csv")
+	r = atelier(t, svc.Env, "", "batch", "export", "1", "--csv")
 	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
 	if err != nil || len(rows) != 5 {
 		t.Fatalf("csv: %v, %d rows", err, len(rows))
@@ -63,7 +64,7 @@ func TestImageBatchCommands(t *testing.T) {
 	if rows[0][last] != "file" || !strings.HasPrefix(rows[1][last-1], "image:") || rows[1][last] != out.Files[0].File {
 		t.Errorf("csv header %v, first row %v", rows[0], rows[1])
 	}
-	r = atelier(t, svc.env, "", "batch", "export", "1", "--md")
+	r = atelier(t, svc.Env, "", "batch", "export", "1", "--md")
 	if !strings.Contains(r.stdout, "![p1]("+out.Files[0].File+")") {
 		t.Errorf("the report has no image:\n%s", r.stdout)
 	}

@@ -1,81 +1,41 @@
-package main
+// Package e2e runs the atelier binary as a person does, in a process of its
+// own against the simulator over real HTTP: commands in sequence on one data
+// folder, what they print, exit and leave behind. The command line's tests
+// that need its insides (clocks, hostile servers, a pty) are cmd/atelier's.
+package e2e
 
 import (
 	"bytes"
-	"context"
-	"image/png"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 
-	"atelier/client/sim"
+	"atelier/batch"
+	"atelier/client/sim/simtest"
 	"atelier/store"
 )
 
-// These tests build the atelier binary once and run it as a user would,
-// against a simulator served over real HTTP.
-
 var binary string
 
+// TestMain builds atelier once, without the race detector even when these
+// tests run under it: the binary is the program a person runs.
 func TestMain(m *testing.M) {
-	if code, ok := runAsAtelier(); ok { // a hostile case's child
-		os.Exit(code)
-	}
 	dir, err := os.MkdirTemp("", "atelier-e2e")
 	if err != nil {
 		panic(err)
 	}
-	go childBinary() // under -race, a build of its own, begun now
 	binary = filepath.Join(dir, "atelier")
-	build := exec.Command("go", "build", "-o", binary, ".")
+	build := exec.Command("go", "build", "-o", binary, "atelier/cmd/atelier")
+	build.Env = append(os.Environ(), "GOFLAGS=")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
 		panic("build atelier: " + err.Error())
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
-	if bin, err := childBinary(); err == nil && bin != os.Args[0] {
-		os.RemoveAll(filepath.Dir(bin))
-	}
 	os.Exit(code)
-}
-
-// service is a simulator with known keys that counts the requests it gets.
-type service struct {
-	url  string
-	hits atomic.Int32
-	env  []string
-}
-
-func newService(t *testing.T) *service {
-	t.Helper()
-	keys := map[string]string{"alpha": "ka", "beta": "kb", "gamma": "kg", "queue": "kq"}
-	s := sim.New(sim.Options{Keys: keys, ValidateVideo: sim.TableRules})
-	svc := &service{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		svc.hits.Add(1)
-		s.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() { srv.Close(); s.Close() })
-	svc.url = srv.URL
-	svc.env = []string{"ATELIER_BASE_URL=" + srv.URL, "ATELIER_ALPHA_KEY=ka", "ATELIER_BETA_KEY=kb",
-		"ATELIER_GAMMA_KEY=kg", "ATELIER_QUEUE_KEY=kq", "ATELIER_HOME=" + t.TempDir()}
-	return svc
-}
-
-// printed is what `atelier chat` prints for prompt: the simulator's reply,
-// ending with a newline.
-func printed(prompt string) string {
-	s := sim.ReplyText(prompt)
-	if !strings.HasSuffix(s, "\n") {
-		s += "\n"
-	}
-	return s
 }
 
 type result struct {
@@ -83,18 +43,10 @@ type result struct {
 	code           int
 }
 
-// atelier runs the binary with args, env and stdin, on a data folder
-// seeded with an empty history (seedHistory).
+// atelier runs the binary with args, env and stdin.
 func atelier(t *testing.T, env []string, stdin string, args ...string) result {
 	t.Helper()
-	seedHistory(t, env, args)
-	return runBinary(t, env, stdin, args...)
-}
-
-// runBinary runs the binary with args, env and stdin.
-func runBinary(t *testing.T, env []string, stdin string, args ...string) result {
-	t.Helper()
-	cmd := exec.CommandContext(context.Background(), binary, args...)
+	cmd := exec.CommandContext(t.Context(), binary, args...)
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}, env...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
@@ -111,17 +63,17 @@ func runBinary(t *testing.T, env []string, stdin string, args ...string) result 
 
 func TestChatCommand(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := simtest.NewService(t)
 	for _, fam := range []string{"alpha", "beta", "gamma"} {
 		for _, mode := range [][]string{nil, {"--no-stream"}} {
 			args := append([]string{"chat", "-p", fam, "-m", "m1"}, mode...)
-			r := atelier(t, svc.env, "", append(args, "tell me about kites")...)
-			if r.code != 0 || r.stdout != printed("tell me about kites") {
+			r := atelier(t, svc.Env, "", append(args, "tell me about kites")...)
+			if r.code != 0 || r.stdout != simtest.Printed("tell me about kites") {
 				t.Fatalf("%s %v: exit %d, stderr %q, stdout %q", fam, mode, r.code, r.stderr, r.stdout)
 			}
 		}
 		// The prompt from stdin, and --json for the native reply.
-		r := atelier(t, svc.env, "tell me about kites\n", "chat", "-p", fam, "-m", "m1", "--json")
+		r := atelier(t, svc.Env, "tell me about kites\n", "chat", "-p", fam, "-m", "m1", "--json")
 		if r.code != 0 || !strings.HasPrefix(r.stdout, "{") || !strings.Contains(r.stdout, "Notes on") {
 			t.Fatalf("%s --json: exit %d %q", fam, r.code, r.stderr)
 		}
@@ -130,7 +82,7 @@ func TestChatCommand(t *testing.T) {
 
 func TestChatCommandFailures(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := simtest.NewService(t)
 	tests := []struct {
 		name      string
 		env       []string
@@ -149,8 +101,8 @@ func TestChatCommandFailures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			before := svc.hits.Load()
-			env := append(append([]string{}, svc.env...), tt.env...)
+			before := svc.Hits.Load()
+			env := append(append([]string{}, svc.Env...), tt.env...)
 			r := atelier(t, env, "", append([]string{"chat", "-m", "m1"}, tt.args...)...)
 			if r.code != tt.code || !strings.Contains(r.stderr, tt.stderr) {
 				t.Fatalf("exit %d (want %d), stderr %q (want %q)", r.code, tt.code, r.stderr, tt.stderr)
@@ -158,8 +110,8 @@ func TestChatCommandFailures(t *testing.T) {
 			if n := strings.Count(strings.TrimSpace(r.stderr), "\n"); n > 0 {
 				t.Errorf("error is not one line: %q", r.stderr)
 			}
-			if tt.noTraffic && svc.hits.Load() != before {
-				t.Errorf("%d requests sent for a usage error", svc.hits.Load()-before)
+			if tt.noTraffic && svc.Hits.Load() != before {
+				t.Errorf("%d requests sent for a usage error", svc.Hits.Load()-before)
 			}
 			if strings.Contains(r.stderr, "nope") && tt.name == "wrong key" {
 				t.Errorf("key echoed: %q", r.stderr)
@@ -170,8 +122,8 @@ func TestChatCommandFailures(t *testing.T) {
 
 func TestChatCommandPartialTextKept(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
-	r := atelier(t, svc.env, "", "chat", "-p", "alpha", "-m", "m1", "hi [[long]] [[fault:cut]]")
+	svc := simtest.NewService(t)
+	r := atelier(t, svc.Env, "", "chat", "-p", "alpha", "-m", "m1", "hi [[long]] [[fault:cut]]")
 	if r.code != 1 || len(r.stdout) < 100 {
 		t.Fatalf("exit %d, %d bytes of partial text", r.code, len(r.stdout))
 	}
@@ -179,9 +131,9 @@ func TestChatCommandPartialTextKept(t *testing.T) {
 
 func TestImageCommand(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := simtest.NewService(t)
 	dir := t.TempDir()
-	r := atelier(t, svc.env, "", "image", "-m", "gamma/image-2", "--size", "256x256", "-n", "2", "-o", dir, "a red fox")
+	r := atelier(t, svc.Env, "", "image", "-m", "gamma/image-2", "--size", "256x256", "-n", "2", "-o", dir, "a red fox")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
@@ -190,31 +142,19 @@ func TestImageCommand(t *testing.T) {
 		t.Fatalf("paths %q", r.stdout)
 	}
 	for _, p := range paths {
-		checkPNG(t, p, 256, 256)
+		simtest.CheckPNG(t, p, 256, 256)
 	}
 	for _, extra := range [][]string{nil, {"--multipart"}, {"--stream", "--partial-images", "2"}} {
 		args := append([]string{"image", "-m", "gamma/image-2.5-flare", "--size", "256x256", "-o", dir, "--edit", paths[0]}, extra...)
-		r := atelier(t, svc.env, "", append(args, "make it blue")...)
+		r := atelier(t, svc.Env, "", append(args, "make it blue")...)
 		if r.code != 0 {
 			t.Fatalf("edit %v: exit %d: %s", extra, r.code, r.stderr)
 		}
-		checkPNG(t, strings.TrimSpace(r.stdout), 256, 256)
+		simtest.CheckPNG(t, strings.TrimSpace(r.stdout), 256, 256)
 	}
-	r = atelier(t, svc.env, "", "image", "-m", "gamma/image-2", "--output-compression", "50", "x")
+	r = atelier(t, svc.Env, "", "image", "-m", "gamma/image-2", "--output-compression", "50", "x")
 	if r.code != 2 || !strings.Contains(r.stderr, "output_compression") {
 		t.Fatalf("compression with png: exit %d %q", r.code, r.stderr)
-	}
-}
-
-func checkPNG(t *testing.T, path string, w, h int) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := png.DecodeConfig(bytes.NewReader(b))
-	if err != nil || cfg.Width != w || cfg.Height != h {
-		t.Fatalf("%s: %dx%d, %v", path, cfg.Width, cfg.Height, err)
 	}
 }
 
@@ -223,8 +163,8 @@ func checkPNG(t *testing.T, path string, w, h int) {
 func TestDemoNeedsNothing(t *testing.T) {
 	t.Parallel()
 	home := t.TempDir()
-	r := runBinary(t, []string{"ATELIER_HOME=" + home}, "", "--demo", "chat", "-p", "alpha", "-m", "demo", "hello")
-	if r.code != 0 || r.stdout != printed("hello") {
+	r := atelier(t, []string{"ATELIER_HOME=" + home}, "", "--demo", "chat", "-p", "alpha", "-m", "demo", "hello")
+	if r.code != 0 || r.stdout != simtest.Printed("hello") {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
 	if _, err := os.Stat(filepath.Join(home, "demo", store.FileName)); err != nil {
@@ -237,5 +177,34 @@ func TestNoServiceConfigured(t *testing.T) {
 	r := atelier(t, nil, "", "chat", "-p", "alpha", "-m", "m", "hi")
 	if r.code != 2 || !strings.Contains(r.stderr, "--demo") {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+}
+
+// batchOut is what `atelier batch show --json` prints, as a reader of it
+// sees it.
+type batchOut struct {
+	ID                  int64
+	Name, Status        string
+	Cells, Done, Failed int
+	Summary             []batch.TargetSummary
+	Repeats             []batch.Repeats
+	Files               []struct {
+		Cell         int
+		Status, File string
+	}
+}
+
+// laneOut is one target's result as `atelier compare --json` prints it.
+type laneOut struct {
+	Target, Text, Error string
+	Stop                string `json:"stop_reason"`
+	Output              int    `json:"output_tokens"`
+}
+
+// writeFile writes s to path, failing the test when it cannot.
+func writeFile(t *testing.T, path, s string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"atelier/batch"
+	"atelier/client/sim/simtest"
 )
 
 // A batch whose first prompt's first request is refused (the simulator's
@@ -15,7 +16,7 @@ import (
 // a class per case, and the text names the flaky case.
 func TestBatchShowRepeats(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := simtest.NewService(t)
 	file := filepath.Join(t.TempDir(), "repeats.toml")
 	writeFile(t, file, `name = "repeats"
 targets = ["alpha:m1"]
@@ -27,11 +28,11 @@ text = "[[fault:unauthorizedx1:repeats]] say hi"
 name = "steady"
 text = "say hello"
 `)
-	if r := atelier(t, svc.env, "", "batch", "run", file, "--concurrency", "1"); r.code != 0 {
+	if r := atelier(t, svc.Env, "", "batch", "run", file, "--concurrency", "1"); r.code != 0 {
 		t.Fatalf("run: exit %d: %s", r.code, r.stderr)
 	}
-	r := atelier(t, svc.env, "", "batch", "show", "1", "--json")
-	var out batchJSON
+	r := atelier(t, svc.Env, "", "batch", "show", "1", "--json")
+	var out batchOut
 	if err := json.Unmarshal([]byte(r.stdout), &out); r.code != 0 || err != nil {
 		t.Fatalf("show --json: exit %d, %v: %s", r.code, err, r.stderr)
 	}
@@ -48,15 +49,15 @@ text = "say hello"
 	if s := classes["steady"]; s.Class != batch.ClassPasses || s.PassHatN != 1 || len(s.Answers) != 1 || s.Answers[0].Count != 3 {
 		t.Errorf("steady case %+v: want always passes, pass^3 1, 3× the same answer", s)
 	}
-	md := atelier(t, svc.env, "", "batch", "export", "1", "--md").stdout
+	md := atelier(t, svc.Env, "", "batch", "export", "1", "--md").stdout
 	if !strings.Contains(md, "- `alpha:m1`: flaky · 2 of 3 passed · 2× the same answer") || !strings.Contains(md, "| Pass^N | Flaky |") {
 		t.Errorf("the report lacks the repeats:\n%s", md)
 	}
-	csv := atelier(t, svc.env, "", "batch", "export", "1", "--csv").stdout
+	csv := atelier(t, svc.Env, "", "batch", "export", "1", "--csv").stdout
 	if !strings.Contains(csv, ",case_class,pass_hat_n,") || strings.Count(csv, ",flaky,0.00,") != 3 || strings.Count(csv, ",always_passes,1.00,") != 3 {
 		t.Errorf("the CSV lacks each cell's case class and pass^N:\n%s", csv)
 	}
-	text := atelier(t, svc.env, "", "batch", "show", "1").stdout
+	text := atelier(t, svc.Env, "", "batch", "show", "1").stdout
 	for _, want := range []string{"PASS^N", "FLAKY", "Repeats (3 per case and target): 1 always pass, 1 flaky, 0 always fail",
 		"flaky · alpha:m1: flaky · 2 of 3 passed · 2× the same answer"} {
 		if !strings.Contains(text, want) {

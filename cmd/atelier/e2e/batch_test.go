@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"encoding/csv"
@@ -7,10 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"atelier/batch"
 	"atelier/client/sim"
+	"atelier/client/sim/simtest"
 )
 
 // batchFile is 2 prompts × 3 targets × 2 repeats: alpha, alpha answered
@@ -34,16 +33,16 @@ text = "explain {{topic}}"
 
 func TestBatchCommands(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := simtest.NewService(t)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "cli.toml")
 	writeFile(t, file, batchFile)
 
-	r := atelier(t, svc.env, "", "batch", "run", file, "--concurrency", "2", "--json")
+	r := atelier(t, svc.Env, "", "batch", "run", file, "--concurrency", "2", "--json")
 	if r.code != 0 {
 		t.Fatalf("run: exit %d: %s", r.code, r.stderr)
 	}
-	var out batchJSON
+	var out batchOut
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		t.Fatalf("%v: %s", err, r.stdout)
 	}
@@ -58,15 +57,15 @@ func TestBatchCommands(t *testing.T) {
 	if g := out.Summary[2]; g.Failed != 4 || g.Done != 0 || g.PassRate != -1 {
 		t.Errorf("gamma summary = %+v", g)
 	}
-	hits := svc.hits.Load()
+	hits := svc.Hits.Load()
 	if hits != 8+1+4 { // 8 replies, one 429, four 401s
 		t.Errorf("the simulator saw %d requests, want 13", hits)
 	}
 
 	// resume of a finished batch sends nothing, and says so (issue 30).
-	r = atelier(t, svc.env, "", "batch", "resume", "1")
-	if r.code != 0 || svc.hits.Load() != hits {
-		t.Fatalf("resume of a done batch: exit %d, %d requests: %s", r.code, svc.hits.Load()-hits, r.stderr)
+	r = atelier(t, svc.Env, "", "batch", "resume", "1")
+	if r.code != 0 || svc.Hits.Load() != hits {
+		t.Fatalf("resume of a done batch: exit %d, %d requests: %s", r.code, svc.Hits.Load()-hits, r.stderr)
 	}
 	if want := "batch 1: nothing to resume: every cell is done but 4 failed (--retry-failed runs them again)"; !strings.Contains(r.stderr, want) {
 		t.Errorf("resume of a done batch says %q, not %q", r.stderr, want)
@@ -77,11 +76,11 @@ func TestBatchCommands(t *testing.T) {
 		}
 	}
 
-	r = atelier(t, svc.env, "", "batch", "list")
+	r = atelier(t, svc.Env, "", "batch", "list")
 	if r.code != 0 || !strings.Contains(r.stdout, "cli") || !strings.Contains(r.stdout, "done") {
 		t.Errorf("list: %s %s", r.stdout, r.stderr)
 	}
-	show := atelier(t, svc.env, "", "batch", "show", "batch:1")
+	show := atelier(t, svc.Env, "", "batch", "show", "batch:1")
 	if show.code != 0 || !strings.Contains(show.stdout, `batch 1 "cli": done · 12 cells (2 cases × 3 targets × 2 repeats)`) {
 		t.Errorf("show: %s %s", show.stdout, show.stderr)
 	}
@@ -89,7 +88,7 @@ func TestBatchCommands(t *testing.T) {
 		t.Errorf("show: no classes of the repeats:\n%s", show.stdout)
 	}
 
-	r = atelier(t, svc.env, "", "batch", "export", "1", "--csv")
+	r = atelier(t, svc.Env, "", "batch", "export", "1", "--csv")
 	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
 	if r.code != 0 || err != nil || len(rows) != 13 {
 		t.Fatalf("csv: exit %d, %v, %d rows: %s", r.code, err, len(rows), r.stderr)
@@ -111,7 +110,7 @@ func TestBatchCommands(t *testing.T) {
 	}
 
 	md := filepath.Join(dir, "report.md")
-	r = atelier(t, svc.env, "", "batch", "export", "1", "--md", "-o", md)
+	r = atelier(t, svc.Env, "", "batch", "export", "1", "--md", "-o", md)
 	b, err := os.ReadFile(md)
 	if err != nil {
 		t.Fatal(err)
@@ -129,32 +128,32 @@ func TestBatchCommands(t *testing.T) {
 
 	// Every cell's reply is in History, with its batch: the list shows
 	// the batch, --batch its cells; delete takes the batch and them.
-	hist := atelier(t, svc.env, "", "history", "list")
+	hist := atelier(t, svc.Env, "", "history", "list")
 	if strings.Contains(hist.stdout, "chat:") || !strings.Contains(hist.stdout, "batch:1") || !strings.Contains(hist.stdout, "cli") {
 		t.Errorf("history lists the cells, or not their batch:\n%s", hist.stdout)
 	}
-	hist = atelier(t, svc.env, "", "history", "list", "--batch", "1", "--limit", "100")
+	hist = atelier(t, svc.Env, "", "history", "list", "--batch", "1", "--limit", "100")
 	if n := strings.Count(hist.stdout, "chat:"); n != 12 {
 		t.Errorf("history lists %d chats of batch 1, want 12:\n%s", n, hist.stdout)
 	}
-	if r = atelier(t, svc.env, "", "history", "show", "batch:1"); r.code != 2 || !strings.Contains(r.stderr, "atelier batch show 1") {
+	if r = atelier(t, svc.Env, "", "history", "show", "batch:1"); r.code != 2 || !strings.Contains(r.stderr, "atelier batch show 1") {
 		t.Errorf("history show batch:1: exit %d, %s", r.code, r.stderr)
 	}
-	if r = atelier(t, svc.env, "", "batch", "delete", "1"); r.code != 0 {
+	if r = atelier(t, svc.Env, "", "batch", "delete", "1"); r.code != 0 {
 		t.Fatalf("delete: %d %s", r.code, r.stderr)
 	}
-	hist = atelier(t, svc.env, "", "history", "list", "--batch", "1")
+	hist = atelier(t, svc.Env, "", "history", "list", "--batch", "1")
 	if strings.Contains(hist.stdout, "chat:") {
 		t.Errorf("history after delete:\n%s", hist.stdout)
 	}
-	if r = atelier(t, svc.env, "", "batch", "show", "1"); r.code != 1 || !strings.Contains(r.stderr, "not found") {
+	if r = atelier(t, svc.Env, "", "batch", "show", "1"); r.code != 1 || !strings.Contains(r.stderr, "not found") {
 		t.Errorf("show after delete: %d %s", r.code, r.stderr)
 	}
 }
 
 func TestBatchCommandErrors(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := simtest.NewService(t)
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.toml")
 	writeFile(t, bad, "targets = [\"alpha:m1\"]\n[[prompts]]\ntext = \"{{x}}\"\n[[prompts]]\ntext = \"y\"\n[[prompts.checks]]\nregex = \"(\"\n")
@@ -172,24 +171,12 @@ func TestBatchCommandErrors(t *testing.T) {
 		{[]string{"batch", "export", "1"}, 2, "give one of --csv or --md"},
 	}
 	for _, c := range cases {
-		r := atelier(t, svc.env, "", c.args...)
+		r := atelier(t, svc.Env, "", c.args...)
 		if r.code != c.code || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("%v: exit %d, %q; want %d and %q", c.args, r.code, r.stderr, c.code, c.want)
 		}
 	}
-	if svc.hits.Load() != 0 {
-		t.Errorf("%d requests sent for bad command lines", svc.hits.Load())
-	}
-}
-
-func TestBatchProgressLine(t *testing.T) {
-	t.Parallel()
-	p := batch.Progress{BatchID: 3, Total: 45, Done: 12, Failed: 2, Running: 4}
-	if got := batchProgressLine(p); got != "batch 3: 12/45 done, 2 failed, 4 running" {
-		t.Errorf("before a rate: %q", got)
-	}
-	p.Rate, p.ETA = 1.54, 20400*time.Millisecond
-	if got := batchProgressLine(p); got != "batch 3: 12/45 done, 2 failed, 4 running · 1.5 cells/s · ETA 20s" {
-		t.Errorf("with a rate: %q", got)
+	if svc.Hits.Load() != 0 {
+		t.Errorf("%d requests sent for bad command lines", svc.Hits.Load())
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"atelier/batch/judge"
+	"atelier/client/sim/simtest"
 	"atelier/store"
 )
 
@@ -52,13 +53,13 @@ func judgedComparisons(t *testing.T, home string) {
 
 func TestJudgeCalibrate(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
-	judgedComparisons(t, lookup(svc.env)("ATELIER_HOME"))
+	svc := simtest.NewService(t)
+	judgedComparisons(t, svc.Home)
 
-	if r := atelier(t, svc.env, "", "judge", "calibrate"); r.code != 2 || !strings.Contains(r.stderr, "no judge: --judge FAMILY:MODEL") {
+	if r := atelier(t, svc.Env, "", "judge", "calibrate"); r.code != 2 || !strings.Contains(r.stderr, "no judge: --judge FAMILY:MODEL") {
 		t.Errorf("no judge: exit %d %s", r.code, r.stderr)
 	}
-	r := atelier(t, svc.env, "", "judge", "calibrate", "--judge", "alpha:m1", "--tag", "code", "--json")
+	r := atelier(t, svc.Env, "", "judge", "calibrate", "--judge", "alpha:m1", "--tag", "code", "--json")
 	var c judge.Calibration
 	if err := json.Unmarshal([]byte(r.stdout), &c); r.code != 0 || err != nil {
 		t.Fatalf("--tag code: exit %d, %v: %s", r.code, err, r.stderr)
@@ -66,19 +67,19 @@ func TestJudgeCalibrate(t *testing.T) {
 	if c.Votes != 1 || c.Asked != 1 || c.Agreement.Agree != 1 || c.Judge != "alpha:m1" {
 		t.Errorf("--tag code: %+v: want the one tagged vote, agreed", c)
 	}
-	before := svc.hits.Load()
-	r = atelier(t, svc.env, "", "judge", "calibrate", "--judge", "alpha:m1")
+	before := svc.Hits.Load()
+	r = atelier(t, svc.Env, "", "judge", "calibrate", "--judge", "alpha:m1")
 	for _, want := range []string{"Judge alpha:m1 against your blind chat votes", "agrees with you on 67% of 3 votes",
 		"Cohen's kappa", "inconsistent (the pick changed with the order; counted as a tie): 0% (0 of 3)", "asked about 2 votes this time"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("calibrate lacks %q:\n%s%s", want, r.stdout, r.stderr)
 		}
 	}
-	if calls := svc.hits.Load() - before; calls != 4 {
+	if calls := svc.Hits.Load() - before; calls != 4 {
 		t.Errorf("%d calls, want 4: two votes not yet judged, both orders", calls)
 	}
-	before = svc.hits.Load()
-	if r = atelier(t, svc.env, "", "judge", "calibrate", "--judge", "alpha:m1", "--no-ask"); !strings.Contains(r.stdout, "of 3 votes") || svc.hits.Load() != before {
-		t.Errorf("--no-ask: %s (%d calls)", r.stdout, svc.hits.Load()-before)
+	before = svc.Hits.Load()
+	if r = atelier(t, svc.Env, "", "judge", "calibrate", "--judge", "alpha:m1", "--no-ask"); !strings.Contains(r.stdout, "of 3 votes") || svc.Hits.Load() != before {
+		t.Errorf("--no-ask: %s (%d calls)", r.stdout, svc.Hits.Load()-before)
 	}
 }
