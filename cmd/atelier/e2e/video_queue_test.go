@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bufio"
@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"atelier/client/sim"
+	"atelier/client/sim/simtest"
 )
 
 // queueService is the simulator, counting the requests for a task's
@@ -87,7 +88,7 @@ func TestVideoFailedDownloadAndRetry(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("retry --wait: exit %d, %q", r.code, r.stderr)
 	}
-	checkMP4(t, strings.TrimSpace(r.stdout))
+	simtest.CheckMP4(t, strings.TrimSpace(r.stdout))
 	r = atelier(t, q.env, "", "video", "retry", id)
 	if r.code != 2 || !strings.Contains(r.stderr, "did not fail") {
 		t.Errorf("a second retry: exit %d, %q", r.code, r.stderr)
@@ -138,7 +139,7 @@ func TestVideoWaitHonoursThePause(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("wait: %v", err)
 	}
-	checkMP4(t, strings.TrimSpace(out.String()))
+	simtest.CheckMP4(t, strings.TrimSpace(out.String()))
 	if q.polls.Load() == 0 {
 		t.Fatal("done without a status request")
 	}
