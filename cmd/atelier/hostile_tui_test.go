@@ -158,12 +158,13 @@ func replyEnded(st *store.Store) bool {
 	return c.Messages[len(c.Messages)-1].Status != store.StatusStreaming
 }
 
-// endlessTUIResident bounds the TUI on an endless stream: 141–146 MiB on a
-// quiet machine, within maxResident, but 163–201 MiB while other tests
-// load both cores (its peak comes as the 8 MiB reply is written and
-// indexed, SQLite's memory on top of Go's), so that case is held here to
-// what it costs under load, not to the 150 MB it meets only quiet.
-const endlessTUIResident = 230 * limits.MiB
+// loadedTUIResident bounds the TUI where its peak depends on the machine's
+// load: on an endless stream 141–146 MiB quiet but 163–201 MiB while other
+// tests load both cores, and on the streamed image of zeros 128–131 MiB
+// quiet, 167 MiB so loaded (the collector, short of a core, falls behind
+// the reads). Those cases are held here to what they cost under load; the
+// 150 MB of maxResident they meet only on a quiet machine.
+const loadedTUIResident = 230 * limits.MiB
 
 // The models every family's target starts on, and the image model.
 const tuiConfig = "[models]\nalpha = \"m\"\nbeta = \"m\"\ngamma = \"m\"\nimage = \"gamma/image-2\"\n"
@@ -181,9 +182,9 @@ func TestHostileTUIChatStreams(t *testing.T) {
 		{"one 20 MiB event", oneBigEvent, "alpha", 0, len("before "), maxResident},
 		{"one 20 MiB event", oneBigEvent, "beta", 1, len("before "), maxResident},
 		{"one 20 MiB event", oneBigEvent, "gamma", 2, len("before "), maxResident},
-		{"endless", endlessTexts, "alpha", 0, limits.ReplyText, endlessTUIResident},
-		{"endless", endlessTexts, "beta", 1, limits.ReplyText, endlessTUIResident},
-		{"endless", endlessTexts, "gamma", 2, limits.ReplyText, endlessTUIResident},
+		{"endless", endlessTexts, "alpha", 0, limits.ReplyText, loadedTUIResident},
+		{"endless", endlessTexts, "beta", 1, limits.ReplyText, loadedTUIResident},
+		{"endless", endlessTexts, "gamma", 2, limits.ReplyText, loadedTUIResident},
 	} {
 		t.Run(tc.name+"/"+tc.fam, func(t *testing.T) {
 			t.Parallel()
@@ -225,7 +226,7 @@ func TestHostileTUIImageOfZeros(t *testing.T) {
 	u.waitFor(t, "prompt")
 	u.press(t, "a cat"+keyEnter)
 	waitRecorded(t, u, env, imageEnded)
-	u.quit(t, "30 MiB of zeros as a streamed image")
+	u.quitWithin(t, "30 MiB of zeros as a streamed image", loadedTUIResident)
 	job, err := openHistory(t, env).ImageJob(context.Background(), 1)
 	if err != nil || job.Status != store.StatusError || !strings.Contains(job.Error, "not a PNG, JPEG or WebP image") || len(job.Files) != 0 {
 		t.Fatalf("recorded %+v, %v", job, err)

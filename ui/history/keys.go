@@ -58,7 +58,7 @@ func defaultKeyMap() keyMap {
 		Share:   keys.Share(),
 		Delete:  keys.Bind("d/delete", "delete", "d", "delete"),
 		Rerun:   keys.Bind("r", "re-run", "r"),
-		Recipe:  keys.Bind("R", "re-run from the file's recipe", "R"),
+		Recipe:  keys.Reload(),
 		JSON:    keys.Bind("J", "native JSON", "J"),
 		ToVideo: keys.ToVideo(),
 		Retry:   keys.RetryDownload(),

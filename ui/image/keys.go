@@ -79,7 +79,7 @@ func defaultKeyMap() keyMap {
 		FullScreen: keys.Bind("f", "full screen", "f"),
 		Gallery:    keys.Bind("g", "gallery", "g"),
 		Compare:    keys.Bind("c", "compare models", "c"),
-		Recipe:     keys.Bind("R", "form from recipe", "R"),
+		Recipe:     keys.Reload(),
 		Vary:       keys.Bind("v", "vary", "v"),
 		Share:      keys.Share(),
 		ToVideo:    keys.ToVideo(),

@@ -65,9 +65,9 @@ func RetryDownload() key.Binding { return Bind("D", "retry the download", "D") }
 // on the image under the cursor: the Image gallery, History.
 func Variants() key.Binding { return Bind("s", "strip of variants", "s") }
 
-// Reload puts the chosen variant's recipe (prompt, target, settings,
-// input images) into the Image form: the strip of variants' R, from the
-// gallery and History alike.
+// Reload puts an image's recipe (prompt, target, settings, input images;
+// the file's own where it holds one) into the Image form: one verb on one
+// key in the Image results, the gallery, History and the strip of variants.
 func Reload() key.Binding { return Bind("R", "reload into the form", "R") }
 
 // Back goes one level back: out of what is open, a field, a question.
