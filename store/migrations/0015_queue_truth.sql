@@ -1,4 +1,4 @@
--- 0014: a queue that tells the truth (issue 33, item 6).
+-- 0015: a queue that tells the truth (issue 33, item 6).
 --
 -- download_error: why the video of a task the service completed was not
 -- saved (refused, cut short past the retries, not a video, over the cap).
