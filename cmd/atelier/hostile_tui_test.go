@@ -101,15 +101,9 @@ func tail(s string) string {
 	return s[max(0, len(s)-2000):]
 }
 
-// quit quits the TUI with ctrl+c and checks that it ended well, within
-// maxResident.
-func (u *tui) quit(t *testing.T, what string) {
-	t.Helper()
-	u.quitWithin(t, what, maxResident)
-}
-
-// quitWithin is quit against limit.
-func (u *tui) quitWithin(t *testing.T, what string, limit int64) {
+// quit quits the TUI with ctrl+c and checks that it ended well, its peak
+// resident memory within limit.
+func (u *tui) quit(t *testing.T, what string, limit int64) {
 	t.Helper()
 	u.press(t, keyCtrlC)
 	r := u.child.wait(t)
@@ -204,7 +198,7 @@ func TestHostileTUIChatStreams(t *testing.T) {
 			}
 			u.press(t, "tell me everything"+keyEnter)
 			waitRecorded(t, u, env, replyEnded)
-			u.quitWithin(t, tc.name+" "+tc.fam, tc.limit)
+			u.quit(t, tc.name+" "+tc.fam, tc.limit)
 			m := reply(t, env)
 			if m.Family != tc.fam || m.Status != store.StatusInterrupted || len(m.Text) != tc.kept {
 				t.Fatalf("recorded %s %q %q, %d bytes", m.Family, m.Status, m.Error, len(m.Text))
@@ -226,7 +220,7 @@ func TestHostileTUIImageOfZeros(t *testing.T) {
 	u.waitFor(t, "prompt")
 	u.press(t, "a cat"+keyEnter)
 	waitRecorded(t, u, env, imageEnded)
-	u.quitWithin(t, "30 MiB of zeros as a streamed image", loadedTUIResident)
+	u.quit(t, "30 MiB of zeros as a streamed image", loadedTUIResident)
 	job, err := openHistory(t, env).ImageJob(context.Background(), 1)
 	if err != nil || job.Status != store.StatusError || !strings.Contains(job.Error, "not a PNG, JPEG or WebP image") || len(job.Files) != 0 {
 		t.Fatalf("recorded %+v, %v", job, err)
