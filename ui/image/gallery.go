@@ -3,7 +3,6 @@ package imagetab
 import (
 	"context"
 	"image"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -32,13 +31,11 @@ const (
 // gallery lists earlier image jobs, newest first, in the list component
 // (cursor, window, a filter on model and prompt), with their thumbnails.
 type gallery struct {
-	jobs    list.Model[store.ImageJob]
-	loaded  bool
-	err     error
-	seq     int // the load whose answer counts
-	thumbs  map[string]thumb
-	order   []string // thumbs by age, oldest first
-	pending map[string]bool
+	jobs   list.Model[store.ImageJob]
+	loaded bool
+	err    error
+	seq    int // the load whose answer counts
+	thumbs *strip.Cache[thumb]
 }
 
 // thumb is a job's first image, decoded for the gallery.
@@ -193,16 +190,9 @@ var shownFile = strip.ShownFile
 func (g *gallery) loadThumb(db *store.Store) tea.Cmd {
 	job, ok := g.selected()
 	f, has := shownFile(job)
-	if !ok || !has || g.pending[f.Path] {
+	if !ok || !has || !g.thumbs.Want(f.Path) {
 		return nil
 	}
-	if _, done := g.thumbs[f.Path]; done {
-		return nil
-	}
-	if g.pending == nil {
-		g.pending = map[string]bool{}
-	}
-	g.pending[f.Path] = true
 	rel := f.Path
 	return func() tea.Msg {
 		msg := thumbLoadedMsg{rel: rel}
@@ -222,17 +212,8 @@ func (g *gallery) loadThumb(db *store.Store) tea.Cmd {
 // thumbLoaded keeps a decoded image, dropping the oldest past thumbsKept
 // (forget frees its picture in the terminal).
 func (g *gallery) thumbLoaded(msg thumbLoadedMsg, forget func(key string) tea.Cmd) tea.Cmd {
-	delete(g.pending, msg.rel)
-	if g.thumbs == nil {
-		g.thumbs = map[string]thumb{}
-	}
-	g.thumbs[msg.rel] = msg.thumb
-	g.order = append(slices.DeleteFunc(g.order, func(s string) bool { return s == msg.rel }), msg.rel)
 	var cmds []tea.Cmd
-	for len(g.order) > thumbsKept {
-		old := g.order[0]
-		g.order = g.order[1:]
-		delete(g.thumbs, old)
+	for _, old := range g.thumbs.Put(msg.rel, msg.thumb) {
 		cmds = append(cmds, forget(thumbKey(old)))
 	}
 	return tea.Batch(cmds...)

@@ -152,7 +152,7 @@ func at(lines []string, y int) string {
 func (g gallery) thumbLines(sty *styles, v *imageview.Viewer, j store.ImageJob, cols, rows int) []string {
 	st := sty.List
 	f, ok := shownFile(j)
-	t, loaded := g.thumbs[f.Path]
+	t, loaded := g.thumbs.Get(f.Path)
 	var text string
 	switch {
 	case !ok:
@@ -199,7 +199,8 @@ func (s *styles) jobText(j store.ImageJob, cols int, prices price.Table, db *sto
 func (g gallery) showsImage() bool {
 	j, ok := g.selected()
 	f, has := shownFile(j)
-	return ok && has && g.thumbs[f.Path].img != nil
+	t, _ := g.thumbs.Get(f.Path)
+	return ok && has && t.img != nil
 }
 
 // placeThumb places the gallery's image (see Model.images) in a tab
@@ -207,7 +208,7 @@ func (g gallery) showsImage() bool {
 func (g gallery) placeThumb(v *imageview.Viewer, width, height int) tea.Cmd {
 	j, ok := g.selected()
 	f, has := shownFile(j)
-	t, loaded := g.thumbs[f.Path]
+	t, loaded := g.thumbs.Get(f.Path)
 	if !ok || !has || !loaded || t.img == nil {
 		return nil
 	}

@@ -110,7 +110,7 @@ func New(o Options) Model {
 	m := Model{db: o.Store, outDir: cfg.Output.Images, prices: cfg.Prices, cfg: cfg, gate: gate{ask: guard.New()},
 		arena: newArena(cfg.Arena.Blind), edit: edit, open: open, defaultModel: model,
 		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
-		gallery: gallery{jobs: newJobList(), thumbs: map[string]thumb{}, pending: map[string]bool{}}}
+		gallery: gallery{jobs: newJobList(), thumbs: strip.NewCache[thumb](thumbsKept)}}
 	m.page = page{db: o.Store, open: open, viewer: m.viewer}
 	m.strip = newStrip(m.viewer)
 	m.form = newDraft(model, m.st, m.km, &lookBook{})

@@ -47,20 +47,18 @@ type Model struct {
 	wrap   func(tea.Msg) tea.Msg    // addresses a command's answer to the tab
 	forget func(key string) tea.Cmd // frees a thumbnail's picture in the terminal
 
-	db      *store.Store
-	of      int64 // the job it was opened on
-	open    bool
-	seq     int // the load whose answer counts
-	loaded  bool
-	err     error
-	jobs    []store.ImageJob
-	labels  []string
-	cursor  int
-	keep    int64 // the job the cursor stays on across a reload
-	w, h    int
-	thumbs  map[string]thumb
-	order   []string // thumbs by age, oldest first
-	pending map[string]bool
+	db     *store.Store
+	of     int64 // the job it was opened on
+	open   bool
+	seq    int // the load whose answer counts
+	loaded bool
+	err    error
+	jobs   []store.ImageJob
+	labels []string
+	cursor int
+	keep   int64 // the job the cursor stays on across a reload
+	w, h   int
+	thumbs *Cache[thumb]
 }
 
 // thumb is a decoded thumbnail, or why there is none.
@@ -89,7 +87,7 @@ func New(wrap func(tea.Msg) tea.Msg, forget func(key string) tea.Cmd) Model {
 		forget = func(string) tea.Cmd { return nil }
 	}
 	return Model{KeyMap: DefaultKeyMap(), Styles: DefaultStyles(true), wrap: wrap, forget: forget,
-		thumbs: map[string]thumb{}, pending: map[string]bool{}}
+		thumbs: NewCache[thumb](thumbsKept)}
 }
 
 // Open shows the lineage of job id from db, the cursor on that job.
@@ -271,13 +269,9 @@ func (m *Model) loadThumbs() tea.Cmd {
 	var cmds []tea.Cmd
 	for _, j := range m.jobs[first : first+shown] {
 		f, ok := ShownFile(j)
-		if !ok || m.pending[f.Path] {
+		if !ok || !m.thumbs.Want(f.Path) {
 			continue
 		}
-		if _, done := m.thumbs[f.Path]; done {
-			continue
-		}
-		m.pending[f.Path] = true
 		cmds = append(cmds, m.decode(f.Path))
 	}
 	return tea.Batch(cmds...)
@@ -307,14 +301,8 @@ func (m *Model) decode(rel string) tea.Cmd {
 
 // thumbLoaded keeps a thumbnail, dropping the oldest past thumbsKept.
 func (m *Model) thumbLoaded(msg thumbMsg) tea.Cmd {
-	delete(m.pending, msg.rel)
-	m.thumbs[msg.rel] = msg.thumb
-	m.order = append(slices.DeleteFunc(m.order, func(s string) bool { return s == msg.rel }), msg.rel)
 	var cmds []tea.Cmd
-	for len(m.order) > thumbsKept {
-		old := m.order[0]
-		m.order = m.order[1:]
-		delete(m.thumbs, old)
+	for _, old := range m.thumbs.Put(msg.rel, msg.thumb) {
 		cmds = append(cmds, m.forget(m.ThumbKey(old)))
 	}
 	return tea.Batch(cmds...)

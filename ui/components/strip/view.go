@@ -81,7 +81,7 @@ func (m Model) Visible() []Shown {
 	var out []Shown
 	for _, j := range m.jobs[first : first+shown] {
 		f, ok := ShownFile(j)
-		if t := m.thumbs[f.Path]; ok && t.img != nil && rows > 0 {
+		if t, _ := m.thumbs.Get(f.Path); ok && t.img != nil && rows > 0 {
 			out = append(out, Shown{Key: m.ThumbKey(f.Path), Img: t.img, Cols: cols, Rows: rows})
 		}
 	}
@@ -147,7 +147,7 @@ func (m Model) thumbCell(p Painter, j store.ImageJob, cols, rows int) []string {
 	}
 	st := m.Styles
 	f, ok := ShownFile(j)
-	t, loaded := m.thumbs[f.Path]
+	t, loaded := m.thumbs.Get(f.Path)
 	var text string
 	switch {
 	case !ok && j.Status == store.StatusError:
