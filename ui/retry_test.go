@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
+	"atelier/store/storetest"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
@@ -16,11 +17,7 @@ import (
 // reaches the Video tab, which owns the poller: the task is unfinished
 // again in the store (the poller follows it), and History stays shown.
 func TestHistoryRetriesAFailedDownload(t *testing.T) {
-	db, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := storetest.Open(t, "")
 	ctx := t.Context()
 	if _, err := db.AddVideoTask(ctx, store.VideoSubmission{RequestID: "rq-dl", Endpoint: "videoa/q1/text-to-video",
 		BodyJSON: json.RawMessage(`{"prompt":"a harbour at dusk"}`)}); err != nil {

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
+	"atelier/store/storetest"
 	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
@@ -17,11 +18,7 @@ import (
 // TestHistoryImageToVideoOneKey: V on an image job in History shows the
 // Video tab, asking which image-to-video endpoint animates that image.
 func TestHistoryImageToVideoOneKey(t *testing.T) {
-	db, err := store.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := storetest.Open(t, "")
 	var b bytes.Buffer
 	png.Encode(&b, image.NewRGBA(image.Rect(0, 0, 4, 4)))
 	job, _ := db.AddImageJob(t.Context(), store.ImageJobStart{Model: "image-2.5-flare", Prompt: "a lighthouse in fog"})
