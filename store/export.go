@@ -92,6 +92,7 @@ type exportImageJob struct {
 	Inputs      []ImageInput    `json:"inputs,omitempty"`
 	Cost        *float64        `json:"cost,omitempty"` // at the rates set
 	Lineage     *exportLineage  `json:"lineage,omitempty"`
+	Label       string          `json:"label,omitempty"` // the idea it belongs to (labels.go)
 }
 
 // exportLineage is where an image job's pictures came from and went
@@ -134,6 +135,7 @@ type exportVideoTask struct {
 	Events         []VideoEvent `json:"events"`
 	Cost           *float64     `json:"cost,omitempty"`          // at the rates set
 	Sources        []VideoInput `json:"source_images,omitempty"` // the images it was made from (lineage)
+	Label          string       `json:"label,omitempty"`         // the idea it belongs to (labels.go)
 }
 
 type exportCall struct {
@@ -252,14 +254,15 @@ func (s *Store) export(ctx context.Context, ref ItemRef) (*exportDoc, error) {
 		doc.ImageJob = &exportImageJob{ID: j.ID, Endpoint: j.Endpoint, Model: j.Model, Prompt: j.Prompt,
 			Settings: js(j.SettingsJSON), Request: js(j.RequestJSON), Response: js(j.ResponseJSON), Usage: js(j.UsageJSON),
 			Status: j.Status, Error: j.Error, TotalMillis: j.Total.Milliseconds(), CreatedAt: j.CreatedAt,
-			Files: nonNil(j.Files), Inputs: j.Inputs, Cost: costs.image(j), Lineage: lineageOf(d.lineage)}
+			Files: nonNil(j.Files), Inputs: j.Inputs, Cost: costs.image(j), Lineage: lineageOf(d.lineage),
+			Label: j.Label}
 	}
 	if v := d.video; v != nil {
 		ev := &exportVideoTask{RequestID: v.RequestID, Endpoint: v.Endpoint, Family: v.Family, Mode: v.Mode,
 			Prompt: v.Prompt, Body: js(v.BodyJSON), Webhook: v.Webhook, Status: v.Status, StatusURL: v.StatusURL,
 			ResponseURL: v.ResponseURL, LastStatus: js(v.StatusJSON), Result: js(v.ResultJSON), Failure: js(v.FailureJSON),
 			VideoPath: v.VideoPath, SubmittedAt: v.SubmittedAt, Events: nonNil(v.Events), Cost: costs.video(v),
-			Sources: v.Inputs}
+			Sources: v.Inputs, Label: v.Label}
 		if v.DownloadFailed() {
 			ev.DownloadFailed = v.DownloadError
 		}

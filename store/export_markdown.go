@@ -146,7 +146,8 @@ func replyFigures(m Message, cost *float64) string {
 // imageJob writes an image job with its pictures.
 func (w *mdWriter) imageJob(j *ImageJob) {
 	w.f("# Image %d\n\n%s\n\n## Prompt\n\n%s\n", j.ID,
-		strings.Join(append([]string{j.Model, j.Endpoint, j.Status, stamp(j.CreatedAt)}, costPart(w.costs.image(j))...), " · "), j.Prompt)
+		strings.Join(append(append([]string{j.Model, j.Endpoint, j.Status, stamp(j.CreatedAt)}, costPart(w.costs.image(j))...),
+			labelPart(j.Label)...), " · "), j.Prompt)
 	if j.Error != "" {
 		w.f("\n**Error:** %s\n", j.Error)
 	}
@@ -172,10 +173,19 @@ func (w *mdWriter) imageJob(j *ImageJob) {
 	w.json("Response", j.ResponseJSON)
 }
 
+// labelPart is an item's label as a part of its heading line, if it has one.
+func labelPart(label string) []string {
+	if label == "" {
+		return nil
+	}
+	return []string{"label " + label}
+}
+
 // videoTask writes a video task with its status history.
 func (w *mdWriter) videoTask(v *VideoTask) {
 	w.f("# Video %s\n\n%s\n\n## Prompt\n\n%s\n", v.RequestID,
-		strings.Join(append([]string{v.Endpoint, v.Status, "submitted " + stamp(v.SubmittedAt)}, costPart(w.costs.video(v))...), " · "),
+		strings.Join(append(append([]string{v.Endpoint, v.Status, "submitted " + stamp(v.SubmittedAt)}, costPart(w.costs.video(v))...),
+			labelPart(v.Label)...), " · "),
 		v.Prompt)
 	if v.VideoPath != "" && v.Done {
 		w.f("\n## Video\n\n[%s](%s)\n", filepath.Base(v.VideoPath), w.media(v.VideoPath))

@@ -30,7 +30,8 @@ type ImageJob struct {
 	Status       string // StatusRunning, StatusComplete, StatusError, StatusInterrupted
 	Error        string
 	Total        time.Duration
-	BatchID      int64 // the batch this job is a cell of; 0: none
+	BatchID      int64  // the batch this job is a cell of; 0: none
+	Label        string // the idea it belongs to (labels.go); "" for none
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 
@@ -78,6 +79,9 @@ type ImageJobStart struct {
 	// BatchID is the batch this job is a cell of (0: none): named from
 	// the start, so no listing shows it outside its batch.
 	BatchID int64
+	// Label is the idea the job belongs to (labels.go), checked by
+	// NormalizeLabel; "" for none.
+	Label string
 }
 
 // ImageJobEnd is how an image request ended.
@@ -104,14 +108,21 @@ func (s *Store) AddImageJob(ctx context.Context, st ImageJobStart) (int64, error
 	if st.Endpoint == "" {
 		st.Endpoint = ImageGenerate
 	}
+	if st.Label != "" {
+		l, err := NormalizeLabel(st.Label)
+		if err != nil {
+			return 0, fmt.Errorf("add image job: %w", err)
+		}
+		st.Label = l
+	}
 	now := s.nowMS()
 	var id int64
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO image_jobs (endpoint, model, prompt, settings_json,
-			request_json, status, writer_pid, writer_start, batch_id, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			request_json, status, writer_pid, writer_start, batch_id, label, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			st.Endpoint, st.Model, st.Prompt, jsonArg(st.SettingsJSON), jsonArg(elideBase64(st.RequestJSON, nil)),
-			StatusRunning, s.self.pid, s.self.start, nullInt(st.BatchID), now, now)
+			StatusRunning, s.self.pid, s.self.start, nullInt(st.BatchID), st.Label, now, now)
 		if err != nil {
 			return err
 		}
@@ -181,7 +192,7 @@ func (s *Store) FinishImageJob(ctx context.Context, id int64, end ImageJobEnd) e
 }
 
 const imageJobColumns = `id, endpoint, model, prompt, settings_json, request_json, response_json, usage_json,
-	status, error, total_ms, batch_id, created_at, updated_at`
+	status, error, total_ms, batch_id, created_at, updated_at, label`
 
 // scanImageJob reads a row of imageJobColumns.
 func scanImageJob(sc rowScanner) (ImageJob, error) {
@@ -189,7 +200,7 @@ func scanImageJob(sc rowScanner) (ImageJob, error) {
 	var settings, req, resp, usage sql.NullString
 	var total, batch, created, updated sql.NullInt64
 	err := sc.Scan(&j.ID, &j.Endpoint, &j.Model, &j.Prompt, &settings, &req, &resp, &usage,
-		&j.Status, &j.Error, &total, &batch, &created, &updated)
+		&j.Status, &j.Error, &total, &batch, &created, &updated, &j.Label)
 	j.SettingsJSON, j.RequestJSON, j.ResponseJSON, j.UsageJSON = rawJSON(settings), rawJSON(req), rawJSON(resp), rawJSON(usage)
 	j.Total, j.BatchID, j.CreatedAt, j.UpdatedAt = dur(total), batch.Int64, fromMS(created), fromMS(updated)
 	return j, err

@@ -20,6 +20,7 @@ type Item struct {
 	Family    string
 	Model     string // for a video task: its endpoint
 	Status    string // image: StatusComplete...; video: the service's word, "failed" or VideoDownloadFailed; empty for conversations
+	Label     string // an image job's or video task's label (labels.go); "" for none
 	At        time.Time
 }
 
@@ -49,6 +50,9 @@ type ItemFilter struct {
 	// still: the Limit nearest to it, for paging back towards the newest.
 	After *Cursor
 	Marks Marks // tags and votes (items_marks.go)
+	// Label keeps the image jobs and video tasks with this label (without
+	// case): conversations and batches carry none, so they are left out.
+	Label string
 	// Batch lists the cells of this batch (its conversations or image
 	// jobs) instead. When 0, batch cells stay with their batch: the
 	// listing shows each batch as one item (KindBatch), not its cells.
@@ -60,30 +64,31 @@ type itemArm struct {
 	rank   int // order among items at the same instant
 	kinds  []Kind
 	table  string // with the alias t
-	cols   string // kind, id, request id, title, family, model, status
+	cols   string // kind, id, request id, title, family, model, status, label
 	at     string // the time column
 	family string // conditions with one parameter each
 	model  string
 	status string
 	cells  bool // its rows may be batch cells (t.batch_id)
+	labels bool // its rows carry a label (t.label)
 }
 
 // itemArms are the three tables of the history.
 var itemArms = []itemArm{
 	{rank: 0, kinds: []Kind{KindChat, KindCompare}, table: "conversations t",
-		cols: "t.kind, t.id, '', t.title, t.family, t.model, ''", at: "t.updated_at",
+		cols: "t.kind, t.id, '', t.title, t.family, t.model, '', ''", at: "t.updated_at",
 		family: "EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = t.id AND m.family = ?)",
 		model:  "EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = t.id AND m.model = ?)",
 		status: "EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = t.id AND m.status = ?)", cells: true},
 	{rank: 1, kinds: []Kind{KindImage}, table: "image_jobs t",
-		cols: "'image', t.id, '', t.prompt, 'gamma', t.model, t.status", at: "t.created_at",
-		family: "'gamma' = ?", model: "t.model = ?", status: "t.status = ?", cells: true},
+		cols: "'image', t.id, '', t.prompt, 'gamma', t.model, t.status, t.label", at: "t.created_at",
+		family: "'gamma' = ?", model: "t.model = ?", status: "t.status = ?", cells: true, labels: true},
 	{rank: 2, kinds: []Kind{KindVideo}, table: "video_tasks t",
-		cols: "'video', t.id, t.request_id, t.prompt, t.family, t.endpoint, " + videoStatusExpr, at: "t.submitted_at",
-		family: "t.family = ?", model: "t.endpoint = ?", status: videoStatusExpr + " = ?"},
+		cols: "'video', t.id, t.request_id, t.prompt, t.family, t.endpoint, " + videoStatusExpr + ", t.label",
+		at:   "t.submitted_at", family: "t.family = ?", model: "t.endpoint = ?", status: videoStatusExpr + " = ?", labels: true},
 	// A batch has no family or model of its own: those filters leave it out.
 	{rank: 3, kinds: []Kind{KindBatch}, table: "batches t",
-		cols: "'batch', t.id, '', t.name, '', '', t.status", at: "t.created_at",
+		cols: "'batch', t.id, '', t.name, '', '', t.status, ''", at: "t.created_at",
 		family: "'' = ?", model: "'' = ?", status: "t.status = ?"},
 }
 
@@ -129,9 +134,9 @@ func (s *Store) Items(ctx context.Context, f ItemFilter) ([]Item, error) {
 		return nil, fmt.Errorf("list history: unknown kind %q", f.Kind)
 	}
 	args = append(args, f.Limit)
-	order := " ORDER BY 8 DESC, 9, 2 DESC LIMIT ?"
+	order := " ORDER BY 9 DESC, 10, 2 DESC LIMIT ?"
 	if f.After != nil {
-		order = " ORDER BY 8, 9 DESC, 2 LIMIT ?" // nearest first; reversed below
+		order = " ORDER BY 9, 10 DESC, 2 LIMIT ?" // nearest first; reversed below
 	}
 	rows, err := s.r.QueryContext(ctx, strings.Join(arms, " UNION ALL ")+order, args...)
 	if err != nil {
@@ -144,7 +149,7 @@ func (s *Store) Items(ctx context.Context, f ItemFilter) ([]Item, error) {
 		var at sql.NullInt64
 		var rank int
 		if err := rows.Scan(&it.Kind, &it.ID, &it.RequestID, &it.Title, &it.Family, &it.Model, &it.Status,
-			&at, &rank); err != nil {
+			&it.Label, &at, &rank); err != nil {
 			return nil, fmt.Errorf("list history: %w", err)
 		}
 		it.At = fromMS(at)
@@ -171,6 +176,12 @@ func (a itemArm) query(f ItemFilter, convs *idSet) (string, []any, bool) {
 	}
 	if f.Marks.Any() && markColumns[a.rank] == "" {
 		return "", nil, false // nothing marks a batch: its cells carry the marks
+	}
+	if f.Label != "" {
+		if !a.labels {
+			return "", nil, false
+		}
+		where, args = append(where, labelCond), append(args, f.Label)
 	}
 	if convs != nil && a.rank == 0 {
 		if len(convs.ids) == 0 {

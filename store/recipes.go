@@ -25,7 +25,7 @@ func (s *Store) rememberRecipe(id int64, st ImageJobStart) {
 	if err != nil {
 		return // a body that is no JSON object: the images go without
 	}
-	rc.Parent = st.Parent
+	rc.Parent, rc.Label = st.Parent, st.Label
 	var settings struct{ Multipart bool }
 	if json.Unmarshal(st.SettingsJSON, &settings) == nil {
 		rc.Multipart = settings.Multipart
@@ -42,7 +42,12 @@ func (s *Store) ImageRecipe(ctx context.Context, job int64) (*recipe.Recipe, err
 	if err != nil {
 		return nil, err
 	}
-	return recipe.New(recipe.KindImage, j.Endpoint, j.RequestJSON, j.CreatedAt, recipe.Version)
+	rc, err := recipe.New(recipe.KindImage, j.Endpoint, j.RequestJSON, j.CreatedAt, recipe.Version)
+	if err != nil {
+		return nil, err
+	}
+	rc.Label = j.Label
+	return rc, nil
 }
 
 // SetRecipeParent records that a job varies the recipe parent: its images'
@@ -62,6 +67,16 @@ func (s *Store) SetRecipeRequestID(job int64, id string) {
 		withID := *rc.(*recipe.Recipe) // a copy, as SetRecipeParent makes
 		withID.RequestID = id
 		s.recipes.Store(job, &withID)
+	}
+}
+
+// setRecipeLabel records a job's new label in the recipe its images saved
+// from now on carry.
+func (s *Store) setRecipeLabel(job int64, label string) {
+	if rc, ok := s.recipes.Load(job); ok {
+		labelled := *rc.(*recipe.Recipe) // a copy, as SetRecipeParent makes
+		labelled.Label = label
+		s.recipes.Store(job, &labelled)
 	}
 }
 
@@ -97,7 +112,7 @@ func (s *Store) videoRecipe(ctx context.Context, requestID string) (*recipe.Reci
 	if err != nil {
 		return nil, err
 	}
-	rc.RequestID = t.RequestID
+	rc.RequestID, rc.Label = t.RequestID, t.Label
 	for _, in := range t.Inputs {
 		rc.Sources = append(rc.Sources, recipe.Source{Field: in.Field, ImageJob: in.JobID, Path: in.Path})
 	}

@@ -38,6 +38,7 @@ type VideoTask struct {
 	// such a task is Done (nothing is polled) but not whole: see
 	// DownloadFailed and RetryVideoDownload.
 	DownloadError string
+	Label         string // the idea it belongs to (labels.go); "" for none
 	SubmittedAt   time.Time
 	UpdatedAt     time.Time
 	CompletedAt   time.Time
@@ -83,6 +84,7 @@ type VideoSubmission struct {
 	SubmittedAt   time.Time // zero means now
 	Total         time.Duration
 	Inputs        []VideoInputFile // the image files read into the body, for lineage
+	Label         string           // the idea it belongs to, checked by NormalizeLabel; "" for none
 }
 
 // VideoStatus is one answer of the status URL.
@@ -97,6 +99,7 @@ type VideoStatus struct {
 type VideoQuery struct {
 	Family string
 	Status string // the service's status word, or "failed"
+	Label  string // only the tasks with this label (without case)
 	Limit  int    // default 50
 	Before *Cursor
 }
@@ -111,6 +114,13 @@ func (s *Store) AddVideoTask(ctx context.Context, v VideoSubmission) (int64, err
 	v.Family, v.Mode = cmp.Or(v.Family, fam), cmp.Or(v.Mode, mode)
 	v.Prompt = cmp.Or(v.Prompt, promptOf(v.BodyJSON))
 	v.Status = cmp.Or(v.Status, "IN_QUEUE")
+	if v.Label != "" {
+		l, err := NormalizeLabel(v.Label)
+		if err != nil {
+			return 0, fmt.Errorf("add video task %s: %w", v.RequestID, err)
+		}
+		v.Label = l
+	}
 	at := ms(v.SubmittedAt)
 	if at == 0 {
 		at = s.nowMS()
@@ -119,10 +129,10 @@ func (s *Store) AddVideoTask(ctx context.Context, v VideoSubmission) (int64, err
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO video_tasks (request_id, endpoint, family, mode, prompt,
 			body_json, webhook, status, queue_position, status_url, response_url, cancel_url, status_json,
-			submitted_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			label, submitted_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			v.RequestID, v.Endpoint, v.Family, v.Mode, v.Prompt, jsonArg(elideBase64(v.BodyJSON, nil)), v.Webhook,
 			v.Status, intPtrArg(v.QueuePosition), v.StatusURL, v.ResponseURL, v.CancelURL,
-			jsonArg(v.ResponseJSON), at, at)
+			jsonArg(v.ResponseJSON), v.Label, at, at)
 		if err != nil {
 			return err
 		}

@@ -10,7 +10,7 @@ import (
 
 const videoTaskColumns = `id, request_id, endpoint, family, mode, prompt, body_json, webhook, status,
 	queue_position, status_url, response_url, cancel_url, status_json, logs_json, result_json, failure_json,
-	video_path, downloaded_bytes, done, submitted_at, updated_at, completed_at, download_error`
+	video_path, downloaded_bytes, done, submitted_at, updated_at, completed_at, download_error, label`
 
 // scanVideoTask reads a row of videoTaskColumns.
 func scanVideoTask(sc rowScanner) (VideoTask, error) {
@@ -19,7 +19,7 @@ func scanVideoTask(sc rowScanner) (VideoTask, error) {
 	var pos, submitted, updated, completed sql.NullInt64
 	err := sc.Scan(&v.ID, &v.RequestID, &v.Endpoint, &v.Family, &v.Mode, &v.Prompt, &body, &v.Webhook,
 		&v.Status, &pos, &v.StatusURL, &v.ResponseURL, &v.CancelURL, &status, &logs, &result, &failure,
-		&v.VideoPath, &v.DownloadedBytes, &v.Done, &submitted, &updated, &completed, &dlErr)
+		&v.VideoPath, &v.DownloadedBytes, &v.Done, &submitted, &updated, &completed, &dlErr, &v.Label)
 	v.DownloadError = dlErr.String
 	v.BodyJSON, v.StatusJSON, v.LogsJSON = rawJSON(body), rawJSON(status), rawJSON(logs)
 	v.ResultJSON, v.FailureJSON = rawJSON(result), rawJSON(failure)
@@ -83,6 +83,9 @@ func (s *Store) VideoTasks(ctx context.Context, q VideoQuery) ([]VideoTask, erro
 		where = append(where, "failure_json IS NOT NULL")
 	default:
 		where, args = append(where, "status = ? AND failure_json IS NULL"), append(args, q.Status)
+	}
+	if q.Label != "" {
+		where, args = append(where, strings.ReplaceAll(labelCond, "t.", "")), append(args, q.Label)
 	}
 	if q.Before != nil {
 		where, args = append(where, "(submitted_at, id) < (?, ?)"), append(args, ms(q.Before.At), q.Before.ID)

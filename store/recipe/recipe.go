@@ -44,8 +44,11 @@ type Recipe struct {
 	Inputs    []Input         `json:"inputs,omitempty"`
 	Sources   []Source        `json:"sources,omitempty"` // a video's source images (lineage)
 	RequestID string          `json:"request_id,omitempty"`
-	Time      time.Time       `json:"time"`
-	Version   string          `json:"atelier_version,omitempty"`
+	// Label is the idea the artifact belongs to (issue 33), as the
+	// history labels it; a run from the recipe carries it on.
+	Label   string    `json:"label,omitempty"`
+	Time    time.Time `json:"time"`
+	Version string    `json:"atelier_version,omitempty"`
 }
 
 // Source is an image a video was made from: the field it went in, and

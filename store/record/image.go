@@ -49,18 +49,25 @@ type ImageJob struct {
 // for an edit, its inputs: an earlier result by its row, an outside file
 // as a copy in the media folder, a URL as it is.
 func BeginImage(ctx context.Context, db *store.Store, req client.ImageRequest, edit *client.ImageEditRequest, sources []ImageSource) (*ImageJob, error) {
-	return beginImage(ctx, db, 0, req, edit, sources)
+	return beginImage(ctx, db, 0, req, edit, sources, "")
+}
+
+// BeginLabelledImage is BeginImage for a job with a label (issue 33: the
+// idea it belongs to; see store.NormalizeLabel), "" for none. A bad label
+// records nothing and is returned as the error.
+func BeginLabelledImage(ctx context.Context, db *store.Store, req client.ImageRequest, edit *client.ImageEditRequest, sources []ImageSource, label string) (*ImageJob, error) {
+	return beginImage(ctx, db, 0, req, edit, sources, label)
 }
 
 // BeginBatchImage is BeginImage for a cell of image batch batchID: the job
 // is named the batch's, so it stays with its batch.
 func BeginBatchImage(ctx context.Context, db *store.Store, batchID int64, req client.ImageRequest) (*ImageJob, error) {
-	return beginImage(ctx, db, batchID, req, nil, nil)
+	return beginImage(ctx, db, batchID, req, nil, nil, "")
 }
 
-func beginImage(ctx context.Context, db *store.Store, batchID int64, req client.ImageRequest, edit *client.ImageEditRequest, sources []ImageSource) (*ImageJob, error) {
+func beginImage(ctx context.Context, db *store.Store, batchID int64, req client.ImageRequest, edit *client.ImageEditRequest, sources []ImageSource, label string) (*ImageJob, error) {
 	ctx = context.WithoutCancel(ctx)
-	st := store.ImageJobStart{Endpoint: store.ImageGenerate, Model: req.Model, Prompt: req.Prompt, BatchID: batchID}
+	st := store.ImageJobStart{Endpoint: store.ImageGenerate, Model: req.Model, Prompt: req.Prompt, BatchID: batchID, Label: label}
 	var body any = req
 	if edit != nil {
 		st.Endpoint, body = store.ImageEdit, *edit

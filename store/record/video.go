@@ -14,6 +14,13 @@ import (
 // files read into the body (its lineage). It is read back as the history
 // holds it, for a poller to follow.
 func VideoSubmission(ctx context.Context, db *store.Store, req client.VideoRequest, h *client.VideoTask, inputs ...store.VideoInputFile) (store.VideoTask, error) {
+	return LabelledVideoSubmission(ctx, db, req, h, "", inputs...)
+}
+
+// LabelledVideoSubmission is VideoSubmission for a task with a label
+// (issue 33: the idea it belongs to; see store.NormalizeLabel), "" for
+// none.
+func LabelledVideoSubmission(ctx context.Context, db *store.Store, req client.VideoRequest, h *client.VideoTask, label string, inputs ...store.VideoInputFile) (store.VideoTask, error) {
 	ctx = context.WithoutCancel(ctx)
 	body, err := json.Marshal(req.Body)
 	if err != nil {
@@ -22,7 +29,7 @@ func VideoSubmission(ctx context.Context, db *store.Store, req client.VideoReque
 	_, err = db.AddVideoTask(ctx, store.VideoSubmission{RequestID: h.RequestID, Endpoint: h.Endpoint,
 		Family: h.Family, BodyJSON: body, Webhook: req.Webhook, Status: h.Status, QueuePosition: h.QueuePosition,
 		StatusURL: h.StatusURL, ResponseURL: h.ResponseURL, CancelURL: h.CancelURL, ResponseJSON: h.Raw,
-		HTTPStatus: http.StatusOK, Inputs: inputs})
+		HTTPStatus: http.StatusOK, Inputs: inputs, Label: label})
 	if err != nil {
 		return store.VideoTask{}, err
 	}
