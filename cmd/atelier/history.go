@@ -21,12 +21,13 @@ import (
 
 func (a *app) historyCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "history list|search|show|export",
+		Use:   "history list|search|show|export|label",
 		Short: "Browse, search and export past chats, comparisons, images and video tasks",
 		Long: "Everything atelier did is kept in its history, offline. Items are named KIND:ID, as\n" +
 			"`history list` prints them: chat:12, compare:3, image:7, video:4.",
 	}
-	cmd.AddCommand(a.historyListCmd(), a.historySearchCmd(), a.historyShowCmd(), a.historyExportCmd())
+	cmd.AddCommand(a.historyListCmd(), a.historySearchCmd(), a.historyShowCmd(), a.historyExportCmd(),
+		a.historyLabelCmd())
 	return cmd
 }
 

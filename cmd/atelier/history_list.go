@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -28,6 +29,10 @@ func (a *app) historyListCmd() *cobra.Command {
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f.Kind = store.Kind(kind)
+			var err error
+			if f.Label, err = labelFlag(f.Label); err != nil {
+				return err
+			}
 			if since != "" {
 				t, err := parseSince(since, time.Now())
 				if err != nil {
@@ -56,10 +61,11 @@ func (a *app) historyListCmd() *cobra.Command {
 				return writeJSON(a.jsonOut(), items)
 			}
 			tw := tabwriter.NewWriter(a.io.out, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "ITEM\tWHEN\tFAMILY\tMODEL\tSTATUS\tTITLE")
+			fmt.Fprintln(tw, "ITEM\tWHEN\tFAMILY\tMODEL\tSTATUS\tLABEL\tTITLE")
 			for _, it := range items {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", refString(it.Ref()), it.At.Local().Format("2006-01-02 15:04"),
-					cleanLine(it.Family), cleanLine(it.Model), cleanLine(it.Status), clip(termtext.String(it.Title), 60))
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", refString(it.Ref()), it.At.Local().Format("2006-01-02 15:04"),
+					cleanLine(it.Family), cleanLine(it.Model), cleanLine(it.Status), cmp.Or(cleanLine(it.Label), "-"),
+					clip(termtext.String(it.Title), 60))
 			}
 			return tw.Flush()
 		},
@@ -70,6 +76,7 @@ func (a *app) historyListCmd() *cobra.Command {
 	fl.StringVar(&f.Family, "family", "", "alpha, beta, gamma, videoa, videob, videoc3.1")
 	fl.StringVar(&f.Model, "model", "", "a model, or a video endpoint")
 	fl.StringVar(&f.Status, "status", "", strings.Join(store.StatusWords, ", "))
+	fl.StringVar(&f.Label, "label", "", "only the image and video items with this label (case aside)")
 	fl.StringVar(&since, "since", "", "only items since a date (2026-11-01) or a duration ago (48h)")
 	fl.IntVar(&f.Limit, "limit", 50, "items a page")
 	fl.IntVar(&page, "page", 1, "the page to list: 2 is the items after the first --limit")

@@ -27,6 +27,7 @@ type imageFlags struct {
 	from                                     string // a file whose recipe is sent again
 	vary, yes                                bool
 	recipe                                   *recipe.Recipe // the recipe read with --from
+	label                                    string         // --label: the idea the images belong to
 }
 
 func (a *app) imageCmd() *cobra.Command {
@@ -60,6 +61,7 @@ func (a *app) imageCmd() *cobra.Command {
 	fl.StringVar(&f.from, "from", "", "send again the request whose recipe FILE carries (an image atelier saved, or a .recipe.json); flags override its fields")
 	fl.BoolVar(&f.vary, "vary", false, "with --from: a new job linked to the recipe's as its parent, without the recipe's seed")
 	fl.BoolVarP(&f.yes, "yes", "y", false, "run even when the estimate passes the [budget] (n > 1)")
+	fl.StringVar(&f.label, "label", "", "label the job with the idea it belongs to (1-40 characters; with --from, the recipe's label unless given)")
 	return cmd
 }
 
@@ -128,6 +130,9 @@ func imageInput(ref string) (client.ImageInput, error) {
 }
 
 func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
+	if _, err := labelFlag(f.label); err != nil {
+		return err
+	}
 	if f.model == "" {
 		ms, err := a.defaultModels()
 		if err != nil {
@@ -137,6 +142,13 @@ func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
 	}
 	req, parent, err := f.build(cmd, args, a.io.in)
 	if err != nil {
+		return err
+	}
+	if f.recipe != nil {
+		if f.label, err = runLabel(f.label, f.recipe.Label, f.from); err != nil {
+			return err
+		}
+	} else if f.label, err = labelFlag(f.label); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(f.outDir, 0o755); err != nil {
@@ -161,7 +173,7 @@ func (a *app) runImage(cmd *cobra.Command, args []string, f *imageFlags) error {
 			return fmt.Errorf("image: %w", err)
 		}
 		var rec *imageRecord
-		rec, rc = a.startImage(cmd.Context(), req, nil, parent)
+		rec, rc = a.startImage(cmd.Context(), req, nil, parent, f.label)
 		if req.Stream {
 			var acc client.ImageAccumulator
 			err = a.streamImages(c.StreamImages(cmd.Context(), req), &acc)
@@ -214,7 +226,7 @@ func (a *app) editImages(cmd *cobra.Command, c *client.Client, req client.ImageR
 	if f.recipe != nil {
 		a.checkInputs(f.recipe, edit)
 	}
-	rec, rc := a.startImage(cmd.Context(), req, &edit, parent)
+	rec, rc := a.startImage(cmd.Context(), req, &edit, parent, f.label)
 	var resp *client.ImageResponse
 	var err error
 	if req.Stream {

@@ -16,9 +16,10 @@ func init() { recipe.Version = client.Version }
 // startImage records an image request as running and returns the recipe
 // its images carry: the job's in the store, so the copies written to -o
 // and the data folder's files name the same recipe; one made here when
-// history is unavailable. parent links a variation to the recipe it varies.
-func (a *app) startImage(ctx context.Context, req client.ImageRequest, edit *client.ImageEditRequest, parent string) (*imageRecord, *recipe.Recipe) {
-	rec := a.beginImage(ctx, req, edit)
+// history is unavailable. parent links a variation to the recipe it varies;
+// label is the job's (checked by labelFlag).
+func (a *app) startImage(ctx context.Context, req client.ImageRequest, edit *client.ImageEditRequest, parent, label string) (*imageRecord, *recipe.Recipe) {
+	rec := a.beginImage(ctx, req, edit, label)
 	if rec != nil {
 		if parent != "" {
 			rec.db.SetRecipeParent(rec.job.ID(), parent)
@@ -39,7 +40,7 @@ func (a *app) startImage(ctx context.Context, req client.ImageRequest, edit *cli
 	if err != nil {
 		return rec, nil
 	}
-	rc.Parent = parent
+	rc.Parent, rc.Label = parent, label
 	// As the store's recipe says it (from the job's settings): --from
 	// sends a multipart edit as multipart again.
 	rc.Multipart = edit != nil && edit.Multipart

@@ -17,9 +17,9 @@ type imageRecord struct {
 	start time.Time
 }
 
-// beginImage records an image request as running; nil when history is
-// unavailable.
-func (a *app) beginImage(ctx context.Context, req client.ImageRequest, edit *client.ImageEditRequest) *imageRecord {
+// beginImage records an image request as running, with its label; nil when
+// history is unavailable.
+func (a *app) beginImage(ctx context.Context, req client.ImageRequest, edit *client.ImageEditRequest, label string) *imageRecord {
 	db, err := a.store()
 	if err != nil {
 		a.warn(err)
@@ -29,7 +29,7 @@ func (a *app) beginImage(ctx context.Context, req client.ImageRequest, edit *cli
 	if edit != nil {
 		sources = record.EditSources(edit)
 	}
-	job, err := record.BeginImage(ctx, db, req, edit, sources)
+	job, err := record.BeginLabelledImage(ctx, db, req, edit, sources, label)
 	if err != nil {
 		a.warn(err)
 		return nil

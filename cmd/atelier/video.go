@@ -24,6 +24,8 @@ type videoFlags struct {
 	from          string         // a video or recipe file whose request is sent again
 	base          map[string]any // the recipe's body, under --body and --set
 	yes           bool
+	label         string                 // --label: the idea the task belongs to
+	recipeLabel   string                 // the label of the recipe read with --from
 	fromImage     string                 // --from-image: the file for the endpoint's first image field
 	read          []store.VideoInputFile // the image files read into the body: the task's lineage
 }
@@ -58,6 +60,9 @@ func (a *app) videoSubmitCmd() *cobra.Command {
 			bodyPrecedence,
 		Args: cobra.RangeArgs(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if _, err := labelFlag(f.label); err != nil {
+				return err
+			}
 			if len(args) == 0 && f.from == "" {
 				ms, err := a.defaultModels()
 				if err != nil {
@@ -84,6 +89,7 @@ func (a *app) videoSubmitCmd() *cobra.Command {
 	fl.StringVar(&f.from, "from", "", "send again the request of a video atelier saved (its NAME.recipe.json beside it) or of a recipe file; --body, --set and --image-file override its fields")
 	fl.StringVar(&f.fromImage, "from-image", "", "a local image (one of atelier's, or any file) for the endpoint's image, e.g. image_url of an image-to-video endpoint; the video's history names it as its source")
 	fl.BoolVarP(&f.yes, "yes", "y", false, "submit even when the estimate passes the [budget]")
+	fl.StringVar(&f.label, "label", "", "label the task with the idea it belongs to (1-40 characters; with --from, the recipe's label unless given)")
 	return cmd
 }
 
@@ -137,15 +143,21 @@ func (a *app) videoWaitCmd() *cobra.Command {
 
 func (a *app) videoListCmd() *cobra.Command {
 	var limit int
+	var label string
 	cmd := &cobra.Command{
-		Use:   "list",
+		Use:   "list [--label NAME]",
 		Short: "List the recorded video tasks, newest first",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return a.runVideoList(cmd.Context(), limit)
+			l, err := labelFlag(label)
+			if err != nil {
+				return err
+			}
+			return a.runVideoList(cmd.Context(), store.VideoQuery{Limit: limit, Label: l})
 		},
 	}
 	cmd.Flags().IntVarP(&limit, "limit", "n", 50, "how many tasks to list")
+	cmd.Flags().StringVar(&label, "label", "", "only the tasks with this label (case aside)")
 	return cmd
 }
 
@@ -222,6 +234,10 @@ func addImageFile(body map[string]any, e client.VideoEndpoint, endpoint, spec st
 }
 
 func (a *app) runVideoSubmit(ctx context.Context, endpoint string, f *videoFlags) error {
+	label, err := runLabel(f.label, f.recipeLabel, f.from)
+	if err != nil {
+		return err
+	}
 	req, err := f.request(endpoint, a.io.in)
 	if err != nil {
 		return err
@@ -250,7 +266,7 @@ func (a *app) runVideoSubmit(ctx context.Context, endpoint string, f *videoFlags
 	} else {
 		fmt.Fprintln(a.io.out, cleanLine(h.RequestID))
 	}
-	if _, err := record.VideoSubmission(ctx, st, req, h, f.read...); err != nil {
+	if _, err := record.LabelledVideoSubmission(ctx, st, req, h, label, f.read...); err != nil {
 		return fmt.Errorf("the task was submitted but not recorded: %w", err)
 	}
 	if !f.wait {

@@ -48,6 +48,7 @@ func (f *videoFlags) fromRecipe(args []string) (string, error) {
 			return "", usagef("--from %s: %s held an inline image the recipe keeps only as a hash: give it again with --image-file %s=PATH", f.from, k, k)
 		}
 	}
+	f.recipeLabel = rc.Label
 	endpoint := rc.Endpoint
 	if len(args) > 0 {
 		endpoint = args[0]

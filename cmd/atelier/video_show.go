@@ -105,17 +105,17 @@ func (a *app) printSaved(st *store.Store, t store.VideoTask) error {
 	return nil
 }
 
-func (a *app) runVideoList(ctx context.Context, limit int) error {
+func (a *app) runVideoList(ctx context.Context, q store.VideoQuery) error {
 	st, err := a.store()
 	if err != nil {
 		return err
 	}
-	tasks, err := st.VideoTasks(ctx, store.VideoQuery{Limit: limit})
+	tasks, err := st.VideoTasks(ctx, q)
 	if err != nil {
 		return err
 	}
 	tw := tabwriter.NewWriter(a.io.out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "REQUEST ID\tENDPOINT\tSTATUS\tAGE\tFILE")
+	fmt.Fprintln(tw, "REQUEST ID\tENDPOINT\tSTATUS\tLABEL\tAGE\tFILE")
 	now := time.Now()
 	for _, t := range tasks {
 		status := cmp.Or(t.Status, noStatus)
@@ -129,7 +129,8 @@ func (a *app) runVideoList(ctx context.Context, limit int) error {
 		if p, err := st.MediaPath(t.VideoPath); t.VideoPath != "" && t.Done && err == nil {
 			file = p
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", cleanLine(t.RequestID), cleanLine(t.Endpoint), cleanLine(status), age(now.Sub(t.SubmittedAt)), file)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", cleanLine(t.RequestID), cleanLine(t.Endpoint), cleanLine(status),
+			cmp.Or(cleanLine(t.Label), "-"), age(now.Sub(t.SubmittedAt)), file)
 	}
 	return tw.Flush()
 }

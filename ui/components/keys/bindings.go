@@ -159,3 +159,8 @@ func (m Moves) Move(msg tea.KeyPressMsg, i, n, page int) (int, bool) {
 	}
 	return max(min(to, n-1), 0), true
 }
+
+// Label sets, changes or takes away the label of the item under the
+// cursor (issue 33: the idea it belongs to), asked by ui/components/ask:
+// the Video task list, the Image results and gallery, History.
+func Label() key.Binding { return Bind("L", "label", "L") }
