@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -23,17 +24,27 @@ const MaxLabelLen = 40
 // break, a tab, an escape).
 func NormalizeLabel(label string) (string, error) {
 	l := strings.TrimSpace(label)
+	// The rule comes first and the value last, cut: a form shows the
+	// start of the message beside the row.
 	switch {
 	case l == "":
-		return "", fmt.Errorf("label %q: empty: a label is 1 to %d characters", label, MaxLabelLen)
+		return "", fmt.Errorf("label: empty: a label is 1 to %d characters", MaxLabelLen)
 	case !utf8.ValidString(l):
-		return "", fmt.Errorf("label %q: not valid UTF-8", label)
+		return "", fmt.Errorf("label: not valid UTF-8 (%s)", quoteCut(label))
 	case utf8.RuneCountInString(l) > MaxLabelLen:
-		return "", fmt.Errorf("label %q: %d characters, longer than %d", label, utf8.RuneCountInString(l), MaxLabelLen)
+		return "", fmt.Errorf("label: longer than %d characters (%d: %s)", MaxLabelLen, utf8.RuneCountInString(l), quoteCut(l))
 	case strings.ContainsFunc(l, unicode.IsControl):
-		return "", fmt.Errorf("label %q: no control characters (line breaks, tabs, escapes)", label)
+		return "", fmt.Errorf("label: no control characters: line breaks, tabs, escapes (%s)", quoteCut(l))
 	}
 	return l, nil
+}
+
+// quoteCut is a value quoted for an error, its first 16 characters.
+func quoteCut(s string) string {
+	if r := []rune(s); len(r) > 16 {
+		return strconv.Quote(string(r[:16])) + "…"
+	}
+	return strconv.Quote(s)
 }
 
 // labelTable is the table of the items of kind, which carry labels.

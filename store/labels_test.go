@@ -35,7 +35,7 @@ func TestNormalizeLabel(t *testing.T) {
 			}
 			continue
 		}
-		if err == nil || !strings.Contains(err.Error(), c.rule) || !strings.HasPrefix(err.Error(), "label ") {
+		if err == nil || !strings.Contains(err.Error(), c.rule) || !strings.HasPrefix(err.Error(), "label: ") {
 			t.Errorf("NormalizeLabel(%q) error %v; want one naming the label and %q", c.in, err, c.rule)
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"atelier/client"
+	"atelier/store"
+	"atelier/ui/components/ask"
 	"atelier/ui/tab"
 )
 
@@ -39,8 +41,14 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			return m, showFile(t)
 		case key.Matches(msg, m.km.Retry):
 			return m, retryDownload(m.db, m.out.poller, t)
-		case key.Matches(msg, m.km.Resubmit): // to edit and send again
-			return m.adopt(fromPast("video "+shortID(t.id()), t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook))
+		case key.Matches(msg, m.km.Label):
+			return m.askLabel(t)
+		case key.Matches(msg, m.km.Resubmit): // to edit and send again, under its label
+			d, say := fromPast("video "+shortID(t.id()), t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook)
+			if d != nil {
+				d.Set("label", clean(t.rec.Label))
+			}
+			return m.adopt(d, say)
 		case key.Matches(msg, m.km.Arena):
 			var next mode
 			var cmd tea.Cmd
@@ -51,6 +59,29 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	var cmd tea.Cmd // the list's own keys
 	m.tasks.Model, cmd = m.tasks.Update(msg)
 	return m, cmd
+}
+
+// askLabel asks for the task's label (issue 33), on its current one.
+func (m Model) askLabel(t task) (Model, tea.Cmd) {
+	if m.db == nil {
+		return m, tab.Warn("no history: a label cannot be kept")
+	}
+	var cmd tea.Cmd
+	m.labelOf = store.ItemRef{Kind: store.KindVideo, ID: t.rec.ID}
+	m.label, cmd = m.label.Ask("label of video "+shortID(t.id())+":", clean(t.rec.Label), tab.CheckLabel, tab.LabelsInUse(m.db), result)
+	return m, cmd
+}
+
+// labelKey gives the label's question a key; the value given is written
+// to the task it was asked of, "" taking its label away.
+func (m Model) labelKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	var answer ask.Answer
+	var cmd tea.Cmd
+	m.label, answer, cmd = m.label.Update(msg)
+	if answer != ask.Given {
+		return m, cmd
+	}
+	return m, tab.SetLabel(m.db, tab.Video, m.labelOf, m.label.Value())
 }
 
 // playTask opens the task's video in the system's player.

@@ -6,6 +6,7 @@ import (
 	"atelier/client"
 	"atelier/store"
 	"atelier/ui/components/form"
+	"atelier/ui/tab"
 )
 
 // placeholderURI stands for a local image while the form is checked as
@@ -41,6 +42,11 @@ func (d draft) rules(f *form.Model) []form.Violation {
 		Webhook: strings.TrimSpace(f.Text("queue_webhook"))}
 	for _, v := range client.Violations(req.Validate()) {
 		vs = append(vs, form.Violation{Field: v.Field, Text: v.Error()})
+	}
+	if l := strings.TrimSpace(f.Text("label")); l != "" {
+		if err := tab.CheckLabel(l); err != nil {
+			vs = append(vs, form.Violation{Field: "label", Text: err.Error()})
+		}
 	}
 	return vs
 }

@@ -146,8 +146,9 @@ func mediaPath(db *store.Store, rec store.VideoTask) string {
 // submit reads the local images of req into data URIs, checks the body
 // again (now with its real size), sends it, records the task and hands it
 // to the poller. A file that cannot be read, or a rule broken, sends
-// nothing: the problems come back to be shown beside their fields.
-func submit(c *client.Client, db *store.Store, p *poller.Poller, req client.VideoRequest) tea.Cmd {
+// nothing: the problems come back to be shown beside their fields. The
+// task is recorded with label ("" for none), which is not sent.
+func submit(c *client.Client, db *store.Store, p *poller.Poller, req client.VideoRequest, label string) tea.Cmd {
 	return func() tea.Msg {
 		inputs, problems := resolveImages(req.Body)
 		if len(problems) > 0 {
@@ -162,7 +163,7 @@ func submit(c *client.Client, db *store.Store, p *poller.Poller, req client.Vide
 		if err != nil {
 			return result(submittedMsg{err: err})
 		}
-		rec, err := record.VideoSubmission(ctx, db, req, h, inputs...)
+		rec, err := record.LabelledVideoSubmission(ctx, db, req, h, label, inputs...)
 		if err != nil {
 			return result(submittedMsg{err: fmt.Errorf("video task %s was submitted but not recorded: %w", h.RequestID, err)})
 		}

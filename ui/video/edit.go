@@ -17,6 +17,9 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.out, cmd = m.out.update(msg)
 		return m, cmd
 	}
+	if m.label.Asking() { // and the label's
+		return m.labelKey(msg)
+	}
 	switch m.mode {
 	case picking:
 		return m.pickKey(msg)
@@ -86,7 +89,8 @@ func (m Model) trySubmit() (Model, tea.Cmd) {
 		return m, tab.Warn("not sent: no service (Settings: base URL and keys)")
 	}
 	var cmd tea.Cmd
-	m.out, cmd = m.out.submit(m.form.request(func(path, file string) any { return localImage{path: path, file: file} }), m.prices)
+	m.out, cmd = m.out.submit(m.form.request(func(path, file string) any { return localImage{path: path, file: file} }),
+		m.form.label(), m.prices)
 	return m, cmd
 }
 

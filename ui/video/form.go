@@ -31,6 +31,7 @@ func newDraft(e client.VideoEndpoint, mode string) draft {
 		spec = append(spec, form.Field{Name: "queue_webhook", Label: "webhook", Kind: form.String, Meta: true, Trim: true,
 			Placeholder: "https://… (optional)", Empty: "none", Doc: "optional · https URL told when the task ends"})
 	}
+	spec = append(spec, labelField)
 	d := draft{ep: e}
 	d.Model = form.New(spec, d.rules)
 	if slices.Contains(e.Modes, mode) {
@@ -39,6 +40,15 @@ func newDraft(e client.VideoEndpoint, mode string) draft {
 	d.SetNotes(e.RuleDocs())
 	return d
 }
+
+// labelField is the task's label (issue 33): kept in the history, never
+// sent (Meta), checked by the store's rule.
+var labelField = form.Field{Name: "label", Kind: form.String, Meta: true, Trim: true,
+	Placeholder: "the idea it belongs to (optional)", Empty: "none",
+	Doc: "optional · ≤ 40 chars · kept, not sent"}
+
+// label is the label typed, trimmed; "" for none.
+func (d draft) label() string { return strings.TrimSpace(d.Text("label")) }
 
 // fieldOf is a field of the client's table as the form takes it.
 func fieldOf(f client.VideoField) form.Field {
@@ -79,6 +89,7 @@ func (d draft) path() string { return d.ep.PathFor(d.modeName()) }
 func (d draft) carry(old draft) draft {
 	d.Model = d.Carry(old.Model)
 	d.Set("queue_webhook", old.Text("queue_webhook"))
+	d.Set("label", old.Text("label"))
 	return d
 }
 

@@ -76,6 +76,8 @@ func goldenTasks() tea.Msg {
 	failed.Status, failed.Done = client.VideoCompleted, true
 	failed.SubmittedAt, failed.CompletedAt = start.Add(-20*time.Minute), start.Add(-20*time.Minute+40*time.Second)
 	failed.FailureJSON = json.RawMessage(`{"type":"content_policy","message":"content policy: the prompt was refused"}`)
+	// Labels (issue 33): two tasks of one idea, one cut to the list's tag.
+	queued.Label, rendering.Label, done.Label = "lighthouse", "lighthouse", "storm at sea, the final cut"
 	return tasksLoadedMsg{tasks: []task{
 		newTask(queued, ""), newTask(rendering, ""),
 		newTask(done, "/data/atelier/media/2026-11-21/vid-77a0b3c2.mp4"), newTask(failed, ""),

@@ -3,6 +3,7 @@ package video
 import (
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/ask"
 	"atelier/ui/components/confirm"
 	"atelier/ui/components/form"
 	"atelier/ui/components/guard"
@@ -23,6 +24,8 @@ type keyMap struct {
 	Open, Copy, File           key.Binding // a task's video
 	Resubmit, Delete, Filter   key.Binding // a task; the tasks
 	Retry                      key.Binding // a task whose download failed
+	Label                      key.Binding // a task: set, change or take away its label
+	Ask                        ask.KeyMap  // the label's question
 	Pause                      key.Binding // the queue: pause or resume every poller
 	Pick, Cancel               key.Binding // the endpoint chooser
 	Yes, No                    key.Binding // a deletion waiting for confirmation
@@ -51,6 +54,8 @@ func defaultKeyMap() keyMap {
 		File:     keys.Bind("f", "file", "f"),
 		Resubmit: keys.Bind("r", "re-submit", "r"),
 		Retry:    keys.RetryDownload(),
+		Label:    keys.Label(),
+		Ask:      ask.Keys("set the label"),
 		Pause:    keys.Bind("p", "pause/resume the queue", "p"),
 		Delete:   lk.Delete,
 		Filter:   lk.Filter,
@@ -80,6 +85,7 @@ const (
 	revealed                // the arena after the vote (help only)
 	withdrawing             // the arena asks before a withdrawal (help only)
 	filtering               // the task list's filter is typed (help only)
+	labelling               // the selected task's label is asked (help only)
 )
 
 // helpKeys are the keys of one mode, for the shell's help.
@@ -98,13 +104,15 @@ func (h helpKeys) short() []key.Binding {
 	case confirming, withdrawing:
 		return []key.Binding{k.Yes, k.No}
 	case browsing:
-		return []key.Binding{k.Open, k.Copy, k.File, k.Resubmit, k.Retry, k.Pause, k.Arena, k.Delete, k.Next}
+		return []key.Binding{k.Open, k.Copy, k.File, k.Resubmit, k.Retry, k.Label, k.Pause, k.Arena, k.Delete, k.Next}
 	case judging:
 		return []key.Binding{k.PlayBoth, k.PlayA, k.PlayB, k.Vote.Two, k.Leave}
 	case revealed:
 		return []key.Binding{k.Vote.Withdraw, k.Done}
 	case filtering:
 		return k.List.Filtering()
+	case labelling:
+		return k.Ask.Help()
 	}
 	if h.list {
 		return []key.Binding{k.Submit, k.Next, k.Form.Add, k.Form.Remove, k.Choose}
@@ -116,7 +124,8 @@ func (h helpKeys) short() []key.Binding {
 const (
 	formKeys     = "Form"
 	taskKeys     = "Tasks"
-	filterKeys   = "Filter (/)"
+	filterKeys   = "Filter (/; label:NAME keeps a label's tasks)"
+	labelKeys    = "The task's label (L)"
 	confirmKeys  = "A task to delete"
 	pairKeys     = "Arena (c): the other task"
 	judgeKeys    = "Arena: judging blind"
@@ -132,9 +141,10 @@ func (h helpKeys) help() tab.Help {
 	answers := confirm.Keys("withdraw", "keep") // the vote's question
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: formKeys, Keys: append(append([]key.Binding{k.Choose, k.Submit, k.Next, k.Prev}, k.Form.Bindings()...), k.Leave)},
-		{Title: taskKeys, Keys: append(k.List.Moves.Bindings(), k.Open, k.Copy, k.File, k.Resubmit, k.Retry, k.Pause, k.Arena, k.Filter, k.Delete,
+		{Title: taskKeys, Keys: append(k.List.Moves.Bindings(), k.Open, k.Copy, k.File, k.Resubmit, k.Retry, k.Label, k.Pause, k.Arena, k.Filter, k.Delete,
 			k.Choose, k.Submit, tab.Retitle(k.Next, "to the form"), tab.Retitle(k.Prev, "to the form's last row"))},
 		{Title: filterKeys, Keys: k.List.Filtering()},
+		{Title: labelKeys, Keys: k.Ask.Help()},
 		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
 		{Title: pairKeys, Keys: append(k.Moves.Bindings(), k.Pick, k.Cancel)},
 		{Title: judgeKeys, Keys: []key.Binding{k.PlayBoth, k.PlayA, k.PlayB, k.Vote.Two, tab.Retitle(k.Leave, "leave unvoted")}},
@@ -147,7 +157,7 @@ func (h helpKeys) help() tab.Help {
 
 // liveIn names the group that acts in each mode; in the form, the form's.
 var liveIn = map[mode][]string{
-	browsing: {taskKeys}, filtering: {filterKeys}, confirming: {confirmKeys}, picking: {chooserKeys},
+	browsing: {taskKeys}, filtering: {filterKeys}, labelling: {labelKeys}, confirming: {confirmKeys}, picking: {chooserKeys},
 	pairing: {pairKeys}, judging: {judgeKeys}, revealed: {revealedKeys}, withdrawing: {withdrawKeys},
 }
 
@@ -158,7 +168,7 @@ func KeyModes() []tab.Help {
 	km := defaultKeyMap()
 	out := []tab.Help{helpKeys{km: km, mode: browsing}.help(), helpKeys{km: km, mode: editing}.help(),
 		helpKeys{km: km, mode: editing, list: true}.help()}
-	for mo := picking; mo <= filtering; mo++ {
+	for mo := picking; mo <= labelling; mo++ {
 		out = append(out, helpKeys{km: km, mode: mo}.help())
 	}
 	return append(out, tab.Asking(guard.New().Help())) // the budget's question

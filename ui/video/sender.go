@@ -23,6 +23,7 @@ type sender struct {
 	client  *client.Client
 	gen     int         // client generations seen: orders the poller's restarts
 	sending bool        // a submission has not answered yet
+	label   string      // the label of the request kept or on its way (one at a time)
 	guard   budgetGuard // the budget's flow: its question, the request it keeps
 }
 
@@ -53,9 +54,10 @@ func (s sender) update(msg tea.Msg) (sender, tea.Cmd) {
 // weighs it or asks about it: another is not sent meanwhile.
 func (s sender) busy() bool { return s.sending || s.guard.pending != nil }
 
-// submit sends req at once when there is no budget to weigh it against;
-// else the guard keeps it and weighs it at prices.
-func (s sender) submit(req client.VideoRequest, prices price.Table) (sender, tea.Cmd) {
+// submit sends req, labelled label, at once when there is no budget to
+// weigh it against; else the guard keeps it and weighs it at prices.
+func (s sender) submit(req client.VideoRequest, label string, prices price.Table) (sender, tea.Cmd) {
+	s.label = label
 	g, weigh := s.guard.weigh(s.db, prices, req)
 	if weigh == nil {
 		return s.send(&req)
@@ -70,7 +72,7 @@ func (s sender) send(req *client.VideoRequest) (sender, tea.Cmd) {
 		return s, nil
 	}
 	s.sending = true
-	return s, submit(s.client, s.db, s.poller, *req)
+	return s, submit(s.client, s.db, s.poller, *req, s.label)
 }
 
 // note is what the sender is doing, for the form's header; "" when it

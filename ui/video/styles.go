@@ -28,6 +28,7 @@ type taskStyles struct {
 	Text     lipgloss.Style
 	Muted    lipgloss.Style // elapsed time, queue position, log lines
 	Selected lipgloss.Style // the selected task's marker
+	Label    lipgloss.Style // a task's label, as a tag
 }
 
 type pickStyles struct {
@@ -50,6 +51,7 @@ func newStyles(isDark bool) styles {
 			Text:     fg(p.Text),
 			Muted:    fg(p.Muted),
 			Selected: fg(p.Accent).Bold(true),
+			Label:    fg(p.Accent),
 		},
 		Pick: pickStyles{
 			Item:     fg(p.Text),

@@ -149,8 +149,16 @@ func newTaskList(db *store.Store, c clock) taskList {
 		ID:   task.id,
 		Name: func(t task) string { return "task " + shortID(t.id()) },
 		Also: ", its history and its video file",
+		// A label:NAME term keeps the tasks with that label (issue 33).
 		Match: func(t task, q string) bool {
-			return strings.Contains(strings.ToLower(t.id()+" "+shortEndpoint(t.rec.Endpoint)+" "+t.rec.Endpoint+" "+t.status()), q)
+			if l, rest, ok := tab.LabelTerm(q); ok {
+				if !tab.SameLabel(t.rec.Label, l) {
+					return false
+				}
+				q = rest
+			}
+			return strings.Contains(strings.ToLower(t.id()+" "+shortEndpoint(t.rec.Endpoint)+" "+t.rec.Endpoint+" "+t.status()+
+				" "+t.rec.Label), q)
 		},
 		// A running task is not deleted: the poller still records it.
 		Refuse: func(t task) tea.Cmd {

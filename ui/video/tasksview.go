@@ -37,6 +37,7 @@ func (l taskList) lines(s taskStyles, browsing bool, w, n int) []string {
 		cols.endpoint = max(cols.endpoint, ansi.StringWidth(shortEndpoint(t.rec.Endpoint)))
 		cols.status = max(cols.status, ansi.StringWidth(clean(t.status())))
 		cols.queue = max(cols.queue, ansi.StringWidth(queueText(t)))
+		cols.label = max(cols.label, ansi.StringWidth(tab.LabelTag(t.rec.Label, tagWidth(w))))
 	}
 	cols.endpoint, cols.status = min(cols.endpoint, max(w/5, 12)), min(cols.status, 14)
 	l.SetHeight(n - len(out))
@@ -59,7 +60,12 @@ func (t task) status() string {
 
 // columns are the widths of the task list's columns; a queue width of 0
 // leaves the column out.
-type columns struct{ id, endpoint, status, queue int }
+type columns struct{ id, endpoint, status, queue, label int }
+
+// tagWidth is the widest a label's tag is in a list w wide: 16 cells, less
+// at 80 columns, where the news beside it needs the room; the detail line
+// shows the label whole.
+func tagWidth(w int) int { return min(16, max(w/6, 8)) }
 
 // queueText is a waiting task's place in the queue, "" when not known.
 func queueText(t task) string {
@@ -93,6 +99,9 @@ func (l taskList) line(s taskStyles, now time.Time, t task, marked bool, w int, 
 	}
 	if c.queue > 0 {
 		cols = append(cols, s.Muted.Render(pad(queueText(t), c.queue)))
+	}
+	if c.label > 0 {
+		cols = append(cols, s.Label.Render(pad(tab.LabelTag(t.rec.Label, c.label), c.label)))
 	}
 	line := marker + strings.Join(cols, " ") + " "
 	return line + l.news(s, t, w-ansi.StringWidth(line))
@@ -150,6 +159,9 @@ func (l taskList) detail(s taskStyles, prices price.Table, w int) string {
 		parts = append(parts, clean(t.log))
 	}
 	parts = append(parts, clean(t.rec.Endpoint), clean(t.id()), t.cost(prices))
+	if t.rec.Label != "" { // last: the cost is not cut for it
+		parts = append(parts, "label "+clean(t.rec.Label))
+	}
 	return s.Muted.Render(strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " · "))
 }
 

@@ -25,6 +25,7 @@ import (
 	"atelier/poller"
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/ui/components/ask"
 	"atelier/ui/components/guard"
 	"atelier/ui/components/vote"
 	"atelier/ui/imageview"
@@ -78,9 +79,12 @@ type Model struct {
 	tasks taskList
 	mode  mode
 	pick  picker
-	ar    arena       // the video arena, while pairing or judging
-	shots frames      // the selected task's poster and strip
-	coin  func() bool // the arena's order
+	ar    arena     // the video arena, while pairing or judging
+	shots frames    // the selected task's poster and strip
+	label ask.Model // the selected task's label, asked (L)
+	// labelOf is the task the label is asked of.
+	labelOf store.ItemRef
+	coin    func() bool // the arena's order
 
 	endpoint string // the settings' default endpoint, which the form started on
 	lastI2V  string // the image-to-video endpoint chosen last (kept in the store), mode included
@@ -117,6 +121,7 @@ func New(o Options) Model {
 	m := Model{db: o.Store, out: out, open: open, notify: newAlerter(detectNotifier(getenv), o.Settings), ar: newArena(o.Store),
 		tasks: newTaskList(o.Store, clock{now: now(), every: every}), km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices, coin: coin}
 	m.shots = frames{ffmpeg: o.FFmpeg, preview: &imageview.Preview{}}
+	m.label = ask.New(ask.Keys("set the label"))
 	if m.shots.ffmpeg == nil {
 		m.shots.ffmpeg = imageview.FFmpeg
 	}
@@ -207,6 +212,10 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.adopt(fromRecipe(msg))
 	case submittedMsg:
 		return m.submitted(msg)
+	case ask.SuggestionsMsg:
+		m.label, _, _ = m.label.Update(msg)
+	case tab.LabelledMsg:
+		return m, msg.Said() // the list follows the store's change
 	case framesMsg, uv.CellSizeEvent, tea.ColorProfileMsg:
 		m.shots.update(msg)
 	}
@@ -229,13 +238,14 @@ func (m Model) Running() int { return m.tasks.running() }
 // keyboard, or the endpoint chooser, which is modal.
 func (m Model) Focused() bool {
 	return m.mode == editing && m.form.EditsText() || m.mode == picking || m.mode == pairing || m.mode == judging ||
-		m.out.guard.Asking()
+		m.out.guard.Asking() || m.label.Asking()
 }
 
 // FieldEmpty reports whether the text row with the keyboard holds nothing
 // (or the chooser has it): a ? there opens help.
 func (m Model) FieldEmpty() bool {
-	return m.mode == picking || m.mode == pairing || m.mode == judging || m.form.InputEmpty()
+	return m.mode == picking || m.mode == pairing || m.mode == judging || m.form.InputEmpty() ||
+		m.label.Asking() && m.label.Value() == ""
 }
 
 // SetSize sets the space the tab may draw in.
@@ -249,6 +259,7 @@ func (m *Model) SetDark(dark bool) {
 	m.st, m.dark = newStyles(dark), dark
 	m.form.SetStyles(m.st.Form)
 	m.ar.vote.SetDark(dark)
+	m.label.SetStyles(ask.DefaultStyles(dark))
 }
 
 // Summary names the endpoint being written, for the status bar.
@@ -266,6 +277,9 @@ func (m Model) KeyMap() help.KeyMap {
 		return tab.Asking(m.out.guard.Help())
 	}
 	list, mode := m.mode == editing && m.form.InList(), m.mode
+	if m.label.Asking() {
+		mode = labelling
+	}
 	switch {
 	case m.tasks.Asking():
 		mode = confirming

@@ -87,6 +87,9 @@ func (m Model) detail(w int) string {
 	if q := m.out.guard.View(m.dark, w); q != "" {
 		return q
 	}
+	if q := m.label.View(w); q != "" {
+		return q
+	}
 	if m.mode == browsing {
 		return m.tasks.detail(m.st.Tasks, m.prices, w)
 	}

@@ -115,8 +115,10 @@ func (m *Model) SetStyles(s Styles) {
 // Ask returns the Model asking question about value, typed over; check is
 // the rule a non-empty value must pass (its error names the field and the
 // rule), suggest (nil: none) what ↑/↓ offer, run in the command returned,
-// off the update loop.
-func (m Model) Ask(question, value string, check func(string) error, suggest func() []string) (Model, tea.Cmd) {
+// off the update loop, its answer addressed by address (the tab's
+// tab.Result) so the shell brings it back to the tab that asked.
+func (m Model) Ask(question, value string, check func(string) error, suggest func() []string,
+	address func(tea.Msg) tea.Msg) (Model, tea.Cmd) {
 	m.question, m.check, m.choices, m.asking, m.err = question, check, nil, true, ""
 	m.id++
 	m.input.SetValue(value)
@@ -124,7 +126,7 @@ func (m Model) Ask(question, value string, check func(string) error, suggest fun
 	cmds := []tea.Cmd{m.input.Focus()}
 	if suggest != nil {
 		id := m.id
-		cmds = append(cmds, func() tea.Msg { return SuggestionsMsg{id: id, Suggestions: suggest()} })
+		cmds = append(cmds, func() tea.Msg { return address(SuggestionsMsg{id: id, Suggestions: suggest()}) })
 	}
 	return m, tea.Batch(cmds...)
 }
