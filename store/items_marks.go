@@ -13,10 +13,13 @@ type Marks struct {
 	Tags  []string // every one of these tags (as stored: lower case)
 	Voted bool     // a vote on it stands (not withdrawn)
 	Blind bool     // a blind vote on it stands
+	// Label is the label it carries (labels.go), case aside: only image
+	// jobs and video tasks carry one.
+	Label string
 }
 
 // Any reports whether the marks narrow anything.
-func (m Marks) Any() bool { return len(m.Tags) > 0 || m.Voted || m.Blind }
+func (m Marks) Any() bool { return len(m.Tags) > 0 || m.Voted || m.Blind || m.Label != "" }
 
 // markColumns are, per arm rank, the column tags and vote targets refer to
 // an item of that arm by.
@@ -28,6 +31,13 @@ func (m Marks) conds(rank int) ([]string, []any) {
 	col := markColumns[rank]
 	var where []string
 	var args []any
+	switch {
+	case m.Label == "":
+	case itemArms[rank].labels:
+		where, args = append(where, labelCond), append(args, m.Label)
+	default:
+		where = append(where, "0") // a conversation carries no label
+	}
 	for _, tag := range m.Tags {
 		where = append(where, "EXISTS (SELECT 1 FROM tags g WHERE g."+col+" = t.id AND g.tag = ?)")
 		args = append(args, tag)

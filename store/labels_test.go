@@ -244,3 +244,27 @@ func TestLabelRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// A search's hits are narrowed by a label through the marks, as the
+// listing is: a conversation never carries one.
+func TestKeepMarkedByLabel(t *testing.T) {
+	s, refs := labelFixture(t)
+	ctx := context.Background()
+	if err := s.SetLabel(ctx, refs[1], "Cats"); err != nil {
+		t.Fatal(err)
+	}
+	chat := ItemRef{Kind: KindChat, ID: 1}
+	keep, err := s.KeepMarked(ctx, append(refs, chat), Marks{Label: "cats"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ref := range append(refs, chat) {
+		if keep[ref] != (ref == refs[1]) {
+			t.Errorf("%v kept %v", ref, keep[ref])
+		}
+	}
+	items, _, err := s.Listing(ctx, ItemFilter{Marks: Marks{Label: "CATS"}})
+	if err != nil || len(items) != 1 || items[0].Ref() != refs[1] {
+		t.Errorf("listing by the label mark: %v, %v", items, err)
+	}
+}

@@ -52,7 +52,7 @@ func newBrowse(st styles, haveStore bool) browse {
 func newInput(st styles) textinput.Model {
 	in := textinput.New()
 	in.Prompt = ""
-	in.Placeholder = "prompts, replies, image and video prompts; #tag, is:voted, is:blind"
+	in.Placeholder = "prompts, replies, image and video prompts; #tag, label:NAME, is:voted, is:blind"
 	in.SetStyles(st.Input)
 	in.CharLimit = 200
 	return in

@@ -23,7 +23,7 @@ type tabEnv struct {
 	st            styles
 	dark          bool
 	width, height int
-	asking        bool               // a deletion's question takes the last line
+	asking        bool               // a deletion's question (or a label's) takes the last line
 	md            *mdCache           // rendered replies
 	preview       *imageview.Preview // half-block renderings
 }
@@ -31,5 +31,5 @@ type tabEnv struct {
 // env is the parts' environment now.
 func (m Model) env() tabEnv {
 	return tabEnv{db: m.db, now: m.now, ffmpeg: m.ffmpeg, prices: m.prices, km: m.km, st: m.st, dark: m.dark, width: m.width,
-		height: m.height, asking: m.del.asking(), md: m.md, preview: m.preview}
+		height: m.height, asking: m.del.asking() || m.label.Asking(), md: m.md, preview: m.preview}
 }

@@ -30,6 +30,7 @@ import (
 	"atelier/internal/termtext"
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/ui/components/ask"
 	"atelier/ui/components/filter"
 	"atelier/ui/components/strip"
 	"atelier/ui/imageview"
@@ -65,6 +66,9 @@ type Model struct {
 	strip  strip.Model // the strip of variants of an image job (s), over the list or the item
 	opens  int         // items opened so far: each opening's seq
 	del    deletion    // a deletion being asked
+	label  ask.Model   // the label of the item listed or open, asked (L)
+	// labelOf is the item the label is asked of.
+	labelOf store.ItemRef
 
 	km            keyMap
 	st            styles
@@ -91,6 +95,7 @@ func New(o Options) Model {
 	m.st = newStyles(true)
 	m.browse = newBrowse(m.st, m.db != nil)
 	m.strip = strip.New(result, nil) // half blocks: nothing held in the terminal
+	m.label = ask.New(ask.Keys("set the label"))
 	return m
 }
 
@@ -147,6 +152,11 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		cmd = recipeRerun(msg)
 	case exportedMsg:
 		cmd = exported(msg)
+	case ask.SuggestionsMsg:
+		m.label, _, _ = m.label.Update(msg)
+	case tab.LabelledMsg:
+		return m.labelled(msg)
+
 	default:
 		switch m.mode() {
 		case searching:
@@ -160,13 +170,18 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 
 // Focused reports whether the tab owns the bare keys: the search field has
 // the keyboard, or the filters, which are modal.
-func (m Model) Focused() bool { return m.mode() == searching || m.mode() == filtering }
+func (m Model) Focused() bool {
+	return m.mode() == searching || m.mode() == filtering || m.mode() == labelling
+}
 
 // FieldEmpty reports whether the field with the keyboard (the search, or
 // a filter) holds nothing: a ? there opens help.
 func (m Model) FieldEmpty() bool {
-	if m.mode() == filtering {
+	switch m.mode() {
+	case filtering:
 		return m.browse.filters.form.FocusedEmpty()
+	case labelling:
+		return m.label.Value() == ""
 	}
 	return m.browse.input.Value() == ""
 }
@@ -196,6 +211,7 @@ func (m *Model) SetDark(dark bool) {
 	m.browse.filters.form.SetStyles(filter.DefaultStyles(dark))
 	m.md = newMDCache()
 	m.strip.Styles = strip.DefaultStyles(dark)
+	m.label.SetStyles(ask.DefaultStyles(dark))
 	if m.reader.open {
 		m.reader.relayout(m.env())
 	}
@@ -225,6 +241,8 @@ func (m Model) mode() mode {
 	switch {
 	case m.del.asking():
 		return confirming
+	case m.label.Asking():
+		return labelling
 	case m.strip.IsOpen():
 		return stripping
 	case m.reader.open:

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/ui/components/ask"
 	"atelier/ui/components/confirm"
 	"atelier/ui/components/filter"
 	"atelier/ui/components/keys"
@@ -23,6 +24,8 @@ type keyMap struct {
 	// Acting on the item under the cursor, or the open one.
 	Export, Share, Delete, Rerun, Recipe, JSON, ToVideo key.Binding
 	Retry                                               key.Binding // a video whose download failed
+	Label                                               key.Binding // an image or a video: set, change or take away its label
+	Ask                                                 ask.KeyMap  // the label's question
 	Variants                                            key.Binding // s on an image job: its strip of variants
 
 	// The strip of variants (ui/components/strip).
@@ -62,6 +65,8 @@ func defaultKeyMap() keyMap {
 		JSON:    keys.Bind("J", "native JSON", "J"),
 		ToVideo: keys.ToVideo(),
 		Retry:   keys.RetryDownload(),
+		Label:   keys.Label(),
+		Ask:     ask.Keys("set the label"),
 
 		Variants: keys.Variants(),
 		Strip:    strip.DefaultKeyMap(),
@@ -100,6 +105,7 @@ const (
 	confirming
 	costing   // the costs view
 	stripping // the strip of variants
+	labelling // the label of the item listed or open is asked
 )
 
 // helpKeys are the keys of one mode, for the shell's help.
@@ -124,6 +130,8 @@ func (h helpKeys) short() []key.Binding {
 		return []key.Binding{k.NextPeriod, k.Up, k.Down, k.Costs}
 	case stripping:
 		return []key.Binding{k.Strip.Prev, k.Strip.Next, k.Strip.Reload, k.Back}
+	case labelling:
+		return k.Ask.Help()
 	}
 	return []key.Binding{k.Open, k.Search, k.Filters, k.Costs, k.Export, k.Delete, k.Rerun, k.JSON}
 }
@@ -138,6 +146,7 @@ const (
 	filterKeys  = "Filters (f)"
 	costKeys    = "Costs (c)"
 	stripKeys   = "Variants (s)"
+	labelKeys   = "The item's label (L)"
 )
 
 // help is every key of the tab, a labelled group a context, the one the
@@ -146,7 +155,7 @@ func (h helpKeys) help() tab.Help {
 	k := h.km
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
 		{Title: listKeys, Keys: append(k.Moves.Bindings(), k.Open, k.Search, k.Filters, k.Clear, k.Costs)},
-		{Title: itemKeys, Keys: []key.Binding{k.Export, k.Share, k.Delete, k.Rerun, k.Recipe, k.ToVideo, k.Variants, k.Retry, k.JSON}},
+		{Title: itemKeys, Keys: []key.Binding{k.Export, k.Share, k.Delete, k.Rerun, k.Recipe, k.ToVideo, k.Variants, k.Retry, k.Label, k.JSON}},
 		{Title: readKeys, Keys: append(append(k.Moves.Bindings(), k.Back, k.Thinking, k.Lanes, k.File), linkKeys(k)...)},
 		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
 		{Title: searchKeys, Keys: []key.Binding{k.Prev, k.Next, k.Done, k.Cancel}},
@@ -154,6 +163,7 @@ func (h helpKeys) help() tab.Help {
 		{Title: costKeys, Keys: append([]key.Binding{k.NextPeriod, k.PrevPeriod}, append(k.Moves.Bindings(),
 			tab.Retitle(k.Costs, "close the costs"), k.Back)...)},
 		{Title: stripKeys, Keys: append(k.Strip.Bindings(), k.Back)},
+		{Title: labelKeys, Keys: k.Ask.Help()},
 	}}
 	return tab.InMode(all, h.mode, liveIn, listKeys, itemKeys)
 }
@@ -162,14 +172,14 @@ func (h helpKeys) help() tab.Help {
 // the list, the list's and the item's.
 var liveIn = map[mode][]string{
 	reading: {readKeys, itemKeys}, confirming: {confirmKeys}, searching: {searchKeys},
-	filtering: {filterKeys}, costing: {costKeys}, stripping: {stripKeys},
+	filtering: {filterKeys}, costing: {costKeys}, stripping: {stripKeys}, labelling: {labelKeys},
 }
 
 // KeyModes is the help of each of the tab's modes, the first first. The
 // key-grammar test walks them.
 func KeyModes() []tab.Help {
 	var out []tab.Help
-	for mo := listing; mo <= stripping; mo++ {
+	for mo := listing; mo <= labelling; mo++ {
 		out = append(out, helpKeys{km: defaultKeyMap(), mode: mo}.help())
 	}
 	return out

@@ -30,13 +30,14 @@ type row struct {
 	model     string // a video task's endpoint
 	targets   string // a comparison's targets, once its lanes are read
 	status    string
+	label     string // an image's or a video's label (issue 33); "" for none
 	at        time.Time
 	messageID int64 // the message a search matched, to scroll to
 }
 
 func itemRow(it store.Item) row {
 	return row{ref: it.Ref(), requestID: it.RequestID, title: it.Title, family: it.Family, model: it.Model,
-		status: it.Status, at: it.At}
+		status: it.Status, label: it.Label, at: it.At}
 }
 
 func hitRow(h store.Hit) row {

@@ -43,6 +43,8 @@ func parseSearch(q string) searchTerms {
 			if t, err := store.NormalizeTag(tag); err == nil {
 				st.marks.Tags = append(st.marks.Tags, t)
 			}
+		case strings.HasPrefix(lower, "label:") && strings.TrimSpace(strings.Trim(word[len("label:"):], `"`)) != "":
+			st.marks.Label = strings.TrimSpace(strings.Trim(word[len("label:"):], `"`))
 		case lower == "is:voted":
 			st.marks.Voted = true
 		case lower == "is:blind":

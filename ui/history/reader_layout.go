@@ -177,6 +177,9 @@ func (r *reader) layout(e tabEnv) page {
 func (r reader) lines(e tabEnv) []string {
 	title := e.st.Heading.Render("‹ "+string(r.row.ref.Kind)) + e.st.Hint.Render(" · ") +
 		e.st.Title.Render(oneLine(r.title(), max(e.width/2, 10)))
+	if tag := tab.LabelTag(r.label(), 30); tag != "" {
+		title += e.st.Hint.Render(" · ") + e.st.Label.Render(tag)
+	}
 	if marks := marksLine(r.it); marks != "" {
 		room := e.width - ansi.StringWidth(title) - 3 - 12 // the position's room: "native JSON · 100%"
 		title += e.st.Hint.Render(" · ") + e.st.Verdict.Render(oneLine(marks, max(room, 10)))

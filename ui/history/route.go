@@ -23,6 +23,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch m.mode() {
 	case confirming:
 		m.del, cmd = m.del.key(m.env(), msg)
+	case labelling:
+		return m.labelKey(msg)
 	case stripping:
 		return m.stripKey(msg)
 	case costing:
@@ -111,6 +113,9 @@ func (m Model) act(msg tea.KeyPressMsg, r row, title string) (_ Model, _ tea.Cmd
 		return m, toVideoCmd(m.db, r), true
 	case key.Matches(msg, k.Retry):
 		return m, retryCmd(r), true
+	case key.Matches(msg, k.Label):
+		m, cmd := m.askLabel(r)
+		return m, cmd, true
 	case key.Matches(msg, k.Variants):
 		m, cmd := m.openStrip(r)
 		return m, cmd, true

@@ -9,6 +9,7 @@ import (
 	"atelier/internal/termtext"
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/ui/tab"
 )
 
 // searchLabel opens the search line.
@@ -33,6 +34,9 @@ func (m Model) View() string {
 		lines = m.browse.lines(m.env())
 	}
 	if q := m.del.question(m.st); q != "" {
+		lines = append(lines[:min(len(lines), m.height-1)], q)
+	}
+	if q := m.label.View(m.width); q != "" {
 		lines = append(lines[:min(len(lines), m.height-1)], q)
 	}
 	for i, l := range lines {
@@ -180,6 +184,9 @@ func rowLine(st styles, width int, r row, selected bool) string {
 	targetWidth := min(max(width/4, 14), 30)
 	target := st.Target.Render(fit(termtext.String(rowTarget(r)), targetWidth))
 	head := marker + kind + statusMark(st, r.status) + " " + st.When.Render(fit(stamp(r.at), whenWidth)) + target + "  "
+	if tag := tab.LabelTag(r.label, min(max(width/6, 8), 16)); tag != "" {
+		head += st.Label.Render(tag) + " "
+	}
 	room := max(width-ansi.StringWidth(head), 1)
 	title := st.Title.Render(ansi.Truncate(oneLine(r.title, room+1), room, "…"))
 	if r.snippet {
