@@ -66,9 +66,7 @@ type Model struct {
 	strip  strip.Model // the strip of variants of an image job (s), over the list or the item
 	opens  int         // items opened so far: each opening's seq
 	del    deletion    // a deletion being asked
-	label  ask.Model   // the label of the item listed or open, asked (L)
-	// labelOf is the item the label is asked of.
-	labelOf store.ItemRef
+	label  ask.Label   // the label of the item listed or open, asked (L)
 
 	km            keyMap
 	st            styles
@@ -95,7 +93,7 @@ func New(o Options) Model {
 	m.st = newStyles(true)
 	m.browse = newBrowse(m.st, m.db != nil)
 	m.strip = strip.New(result, nil) // half blocks: nothing held in the terminal
-	m.label = ask.New(ask.Keys("set the label"))
+	m.label = ask.NewLabel(tab.History)
 	return m
 }
 
@@ -112,6 +110,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	var cmd tea.Cmd
 	var ok bool
 	if m.strip, cmd, ok = m.strip.Answer(msg); ok {
+		return m, cmd
+	}
+	if m, cmd, ok = m.labelAnswer(msg); ok {
 		return m, cmd
 	}
 	m, cmd = m.update(msg)
@@ -152,10 +153,6 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		cmd = recipeRerun(msg)
 	case exportedMsg:
 		cmd = exported(msg)
-	case ask.SuggestionsMsg:
-		m.label, _, _ = m.label.Update(msg)
-	case tab.LabelledMsg:
-		return m.labelled(msg)
 
 	default:
 		switch m.mode() {

@@ -15,36 +15,30 @@ import (
 // of the search line, as #tag is, rather than a field of the filter form,
 // which it would squeeze past 80 columns.
 
-// askLabel asks for r's label, on its current one.
+// askLabel asks for r's label, on its current one: an image's or a
+// video's.
 func (m Model) askLabel(r row) (Model, tea.Cmd) {
-	switch {
-	case m.db == nil:
-		return m, tab.Warn(errNoStore.Error())
-	case r.ref.Kind != store.KindImage && r.ref.Kind != store.KindVideo:
+	if r.ref.Kind != store.KindImage && r.ref.Kind != store.KindVideo {
 		return m, tab.Warn("only images and videos carry a label")
 	}
 	var cmd tea.Cmd
-	m.labelOf = r.ref
-	m.label, cmd = m.label.Ask("label of "+string(r.ref.Kind)+" "+oneLine(plainTitle(r), 24)+":", oneLine(r.label, 60),
-		tab.CheckLabel, tab.LabelsInUse(m.db), result)
+	m.label, cmd = m.label.Start(m.db, r.ref, "label of "+string(r.ref.Kind)+" "+oneLine(plainTitle(r), 24)+":", oneLine(r.label, 60))
 	return m, cmd
 }
 
-// labelKey gives the label's question a key; the value given is written,
-// "" taking the label away.
-func (m Model) labelKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	var answer ask.Answer
-	var cmd tea.Cmd
-	m.label, answer, cmd = m.label.Update(msg)
-	if answer != ask.Given {
-		return m, cmd
+// labelAnswer takes the question's suggestions, or says what the write
+// did: the open item shows the new label at once (the list follows the
+// store's change, as it follows every other); ok is false for any other
+// message.
+func (m Model) labelAnswer(tm tea.Msg) (_ Model, _ tea.Cmd, ok bool) {
+	if s, isSuggestions := tm.(ask.SuggestionsMsg); isSuggestions {
+		m.label.Model, _, _ = m.label.Update(s)
+		return m, nil, true
 	}
-	return m, tab.SetLabel(m.db, tab.History, m.labelOf, m.label.Value())
-}
-
-// labelled says what the write did; the open item shows the new label at
-// once (the list follows the store's change, as it follows every other).
-func (m Model) labelled(msg tab.LabelledMsg) (Model, tea.Cmd) {
+	msg, ok := tm.(tab.LabelledMsg)
+	if !ok {
+		return m, nil, false
+	}
 	if msg.Err == nil && m.reader.open && sameItem(m.reader.row.ref, msg.Ref) {
 		m.reader.row.label = msg.Label
 		if it := m.reader.it; it != nil && it.image != nil {
@@ -53,7 +47,7 @@ func (m Model) labelled(msg tab.LabelledMsg) (Model, tea.Cmd) {
 			it.video.Label = msg.Label
 		}
 	}
-	return m, msg.Said()
+	return m, msg.Said(), true
 }
 
 // label is the open item's label: as loaded, else as listed.

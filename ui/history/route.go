@@ -24,7 +24,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case confirming:
 		m.del, cmd = m.del.key(m.env(), msg)
 	case labelling:
-		return m.labelKey(msg)
+		m.label, cmd = m.label.Key(m.db, msg)
 	case stripping:
 		return m.stripKey(msg)
 	case costing:

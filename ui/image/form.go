@@ -105,6 +105,7 @@ func (d *draft) remodel() {
 	// model refuses shows its violation at once.
 	d.fields, _ = d.newFields(model).Load(old.Body(nil))
 	d.fields.Set(rowSendAs, old.Text(rowSendAs))
+	d.fields.Set(rowLabel, old.Text(rowLabel))
 	d.fields.Goto(old.Index())
 	if old.Tried() {
 		d.fields.Try()
@@ -122,7 +123,7 @@ func (d draft) spec() spec {
 		Quality: f.Text(rowQuality), Background: f.Text(rowBackground), Format: f.Text(rowFormat),
 		N: f.Text(rowN), Compression: f.Text(rowCompression), Partials: f.Text(rowPartials),
 		Stream: f.Text(rowStream) == "true", Multipart: f.Text(rowSendAs) == sendMultipart,
-		Inputs: d.images(), Extra: maps.Clone(d.extra)}
+		Inputs: d.images(), Extra: maps.Clone(d.extra), Label: strings.TrimSpace(f.Text(rowLabel))}
 	if mask := strings.TrimSpace(f.Text(rowMask)); mask != "" {
 		s.Mask = &inputRef{Ref: mask, FileID: d.lineage[mask]}
 	}
@@ -171,6 +172,7 @@ func (d *draft) set(s spec) {
 	d.fields = d.newFields(strings.TrimSpace(s.Model))
 	d.fields, _ = d.fields.Load(body)
 	d.fields.Set(rowSendAs, map[bool]string{true: sendMultipart, false: sendJSON}[s.Multipart])
+	d.fields.Set(rowLabel, s.Label)
 	d.fields.Goto(at)
 	if !focused {
 		d.fields.Blur()

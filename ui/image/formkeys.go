@@ -17,6 +17,11 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		goes, cmd := m.gate.key(msg)
 		return m.gated(goes, cmd)
 	}
+	if m.label.Asking() {
+		var cmd tea.Cmd
+		m.label, cmd = m.label.Key(m.db, msg)
+		return m, cmd
+	}
 	switch m.area {
 	case galleryArea:
 		if key.Matches(msg, m.km.Variants) && !m.gallery.jobs.Filtering() {
@@ -28,6 +33,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			return m.back()
 		case out.edit:
 			return m.editThis(out.in, cmd)
+		case out.label != nil:
+			m.label, cmd = labelJob(m.label, m.db, out.label.ID, out.label.Label, out.label.Prompt)
 		}
 		return m, cmd
 	case stripArea:

@@ -6,6 +6,7 @@ import (
 
 	"atelier/client"
 	"atelier/ui/components/form"
+	"atelier/ui/tab"
 )
 
 // valuesOf reads the rows' values as a spec, without the prompt, the
@@ -44,6 +45,11 @@ func rulesWith(looks *lookBook) form.Rules {
 				continue
 			}
 			out = append(out, violation(v))
+		}
+		if l := strings.TrimSpace(f.Text(rowLabel)); l != "" {
+			if err := tab.CheckLabel(l); err != nil {
+				out = append(out, form.Violation{Field: rowLabel, Text: err.Error()})
+			}
 		}
 		return out
 	}

@@ -29,6 +29,7 @@ const (
 	rowImages      = "images"
 	rowMask        = "mask"
 	rowSendAs      = "multipart"
+	rowLabel       = "label" // the job's label (issue 33): kept, not sent
 )
 
 // The values of the "send as" row.
@@ -79,6 +80,8 @@ func fieldsSpec(model string) []form.Field {
 			Doc: "m sets a PNG file or URL · " + doc(rowMask)},
 		{Name: rowSendAs, Label: "send as", Kind: form.String, Enum: []string{sendJSON, sendMultipart}, NoUnset: true, Meta: true,
 			Doc: "how an edit travels"},
+		{Name: rowLabel, Kind: form.String, Trim: true, Meta: true, Placeholder: "the idea it belongs to (optional)", Empty: "none",
+			Doc: "optional · ≤ 40 chars · kept, not sent"},
 	}
 }
 

@@ -114,8 +114,14 @@ func newJobList() list.Model[store.ImageJob] {
 	return list.New(list.Options[store.ImageJob]{
 		ID:   func(j store.ImageJob) string { return strconv.FormatInt(j.ID, 10) },
 		Name: func(j store.ImageJob) string { return oneLine(j.Prompt) },
-		Match: func(j store.ImageJob, q string) bool {
-			return strings.Contains(strings.ToLower(j.Model+" "+j.Prompt), q)
+		Match: func(j store.ImageJob, q string) bool { // label:NAME keeps a label's jobs, as in Video and History
+			if l, rest, ok := tab.LabelTerm(q); ok {
+				if !tab.SameLabel(j.Label, l) {
+					return false
+				}
+				q = rest
+			}
+			return strings.Contains(strings.ToLower(j.Model+" "+j.Prompt+" "+j.Label), q)
 		},
 	})
 }
@@ -126,6 +132,7 @@ type galleryExit struct {
 	close bool
 	edit  bool
 	in    inputRef
+	label *store.ImageJob // L: the job whose label to ask for
 }
 
 // key acts on the job selected (db holds it; open shows it), else moves
@@ -152,6 +159,8 @@ func (g *gallery) key(msg tea.KeyPressMsg, km keyMap, height int, db *store.Stor
 		return sharepage.Cmd(db, share.Options{}, share.Ref{Item: store.ItemRef{Kind: store.KindImage, ID: job.ID}}), out
 	case key.Matches(msg, km.ToVideo):
 		return toVideo(jobPath(db, job), job.Prompt), out
+	case key.Matches(msg, km.Label):
+		return nil, galleryExit{label: &job}
 	}
 	return g.update(msg, height, db), out
 }

@@ -71,8 +71,12 @@ func (s *styles) jobLine(j store.ImageJob, current bool) string {
 		marker, item = "▸ ", st.Selected
 	}
 	when := st.Meta.Render(j.CreatedAt.Local().Format("01-02 15:04"))
+	tag := ""
+	if t := tab.LabelTag(j.Label, 16); t != "" {
+		tag = st.Label.Render(t) + " "
+	}
 	return marker + when + " " + s.statusMark(j.Status) + " " + item.Render(oneLine(j.Model)) + "  " +
-		st.Meta.Render(jobSettings(j)) + "  " + item.Render(oneLine(j.Prompt))
+		st.Meta.Render(jobSettings(j)) + "  " + tag + item.Render(oneLine(j.Prompt))
 }
 
 func (s *styles) statusMark(status string) string {

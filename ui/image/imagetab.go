@@ -27,6 +27,7 @@ import (
 	"atelier/client"
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/ui/components/ask"
 	"atelier/ui/components/editor"
 	"atelier/ui/components/guard"
 	"atelier/ui/components/list"
@@ -71,6 +72,7 @@ type Model struct {
 	prices price.Table     // the rates results are costed at; nil: no cost shown
 	cfg    *store.Settings // the [budget] a run is weighed against
 	gate   gate            // a run held for the budget's question
+	label  ask.Label       // an image job's label, asked (L)
 	edit   editor.Model    // the prompt in $VISUAL or $EDITOR
 	open   func(string) error
 	viewer *imageview.Viewer
@@ -107,7 +109,7 @@ func New(o Options) Model {
 	if open == nil {
 		open = startViewer
 	}
-	m := Model{db: o.Store, outDir: cfg.Output.Images, prices: cfg.Prices, cfg: cfg, gate: gate{ask: guard.New()},
+	m := Model{db: o.Store, outDir: cfg.Output.Images, prices: cfg.Prices, cfg: cfg, gate: gate{ask: guard.New()}, label: ask.NewLabel(tab.Image),
 		arena: newArena(cfg.Arena.Blind), edit: edit, open: open, defaultModel: model,
 		viewer: imageview.NewViewer(o.Images, o.Seed), km: defaultKeyMap(), st: newStyles(true),
 		gallery: gallery{jobs: newJobList(), thumbs: strip.NewCache[thumb](thumbsKept)}}
@@ -181,6 +183,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case guard.Verdict:
 		goes, cmd := m.gate.verdict(msg)
 		return m.gated(goes, cmd)
+	case ask.SuggestionsMsg, tab.LabelledMsg:
+		return m.labelMsg(msg)
 	}
 	return m.fill(msg)
 }
@@ -191,13 +195,15 @@ func (m Model) Focused() bool {
 	if m.page.blind().asking() {
 		return true
 	}
-	return m.gate.ask.Asking() || m.area == formArea && m.form.typing() || m.area == pickerArea
+	return m.gate.ask.Asking() || m.label.Asking() || m.area == formArea && m.form.typing() || m.area == pickerArea
 }
 
 // FieldEmpty reports whether the field with the keyboard holds nothing (or
 // the models picker has it): a ? there opens help.
 func (m Model) FieldEmpty() bool {
 	switch {
+	case m.label.Asking():
+		return m.label.Value() == ""
 	case m.area == pickerArea:
 		return true
 	case m.area != formArea:
@@ -226,12 +232,16 @@ func (m *Model) SetDark(dark bool) {
 	}
 	m.gallery.jobs.SetStyles(list.DefaultStyles(dark))
 	m.strip.Styles = strip.DefaultStyles(dark)
+	m.label.SetStyles(ask.DefaultStyles(dark))
 }
 
 // KeyMap is the tab's keys in the current mode, for help.
 func (m Model) KeyMap() help.KeyMap {
 	if m.gate.ask.Asking() {
 		return tab.Asking(m.gate.ask.Help())
+	}
+	if m.label.Asking() {
+		return tab.Asking(m.km.Ask.Help())
 	}
 	mo := m.area.mode(m.page.blind(), m.form)
 	h := helpKeys{km: m.km, form: m.form.fields.KeyMap, list: m.gallery.jobs.KeyMap, strip: m.strip.KeyMap, mode: mo,

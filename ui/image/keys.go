@@ -5,6 +5,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
+	"atelier/ui/components/ask"
 	"atelier/ui/components/confirm"
 	"atelier/ui/components/editor"
 	"atelier/ui/components/form"
@@ -42,6 +43,8 @@ type keyMap struct {
 	Vary                 key.Binding // v: the image's recipe sent again, as a new job
 	Share                key.Binding // P: the job as a page (ui/components/sharepage)
 	ToVideo              key.Binding // V: the image to the Video tab, as an image-to-video input
+	Label                key.Binding // L: set, change or take away the job's label (issue 33)
+	Ask                  ask.KeyMap  // the label's question
 	Variants             key.Binding // s in the gallery: the strip of the job's variants (ui/components/strip)
 	Back                 key.Binding // esc: from the results, the gallery or the picker, one level back
 
@@ -83,6 +86,8 @@ func defaultKeyMap() keyMap {
 		Vary:       keys.Bind("v", "vary", "v"),
 		Share:      keys.Share(),
 		ToVideo:    keys.ToVideo(),
+		Label:      keys.Label(),
+		Ask:        ask.Keys("set the label"),
 		Variants:   keys.Variants(),
 		Back:       keys.Back(),
 
@@ -155,7 +160,7 @@ func (h helpKeys) short() []key.Binding {
 	case viewing:
 		ks = []key.Binding{k.Open, k.EditThis, k.ToVideo, k.Gallery, k.Rerun, pick, k.FullScreen, k.Back}
 	case browsing:
-		return []key.Binding{k.Open, k.Rerun, k.EditThis, k.Variants, k.ToVideo, k.Recipe, k.Vary, k.Share, k.Back}
+		return []key.Binding{k.Open, k.Rerun, k.EditThis, k.Variants, k.ToVideo, k.Recipe, k.Vary, k.Label, k.Share, k.Back}
 	case stripping:
 		return []key.Binding{h.strip.Prev, h.strip.Next, h.strip.Reload, tab.Retitle(k.Back, "back to the gallery")}
 	case picking:
@@ -195,11 +200,11 @@ func (h helpKeys) help() tab.Help {
 		{Title: inputKeys, Keys: []key.Binding{k.AddImage, k.SetMask, k.Remove}},
 		{Title: pathKeys, Keys: []key.Binding{tab.Retitle(k.Accept, "add the path or URL typed"),
 			tab.Retitle(k.Cancel, "drop an empty one"), k.Next, k.Prev}},
-		{Title: resultKeys, Keys: []key.Binding{k.Open, k.EditThis, k.ToVideo, k.Rerun, k.Recipe, k.Vary, k.FullScreen, k.PrevImage, k.NextImage,
+		{Title: resultKeys, Keys: []key.Binding{k.Open, k.EditThis, k.ToVideo, k.Rerun, k.Recipe, k.Vary, k.Label, k.FullScreen, k.PrevImage, k.NextImage,
 			k.PrevAlt, k.NextAlt, k.AddImage, k.SetMask, k.Gallery, k.Compare, tab.Retitle(k.Next, "to the form"), tab.Retitle(k.Prev, "to the form's last row")}},
 		{Title: leaveKeys, Keys: []key.Binding{tab.Retitle(k.Back, "back to the form")}},
 		{Title: runningKeys, Keys: []key.Binding{k.Stop}},
-		{Title: galleryKeys, Keys: append(l.Moves.Bindings(), l.Filter, k.Open, k.Rerun, k.EditThis, k.Variants, k.ToVideo, k.Recipe, k.Vary, k.Share, k.Back)},
+		{Title: galleryKeys, Keys: append(l.Moves.Bindings(), l.Filter, k.Open, k.Rerun, k.EditThis, k.Variants, k.ToVideo, k.Recipe, k.Vary, k.Label, k.Share, k.Back)},
 		{Title: stripKeys, Keys: append(h.strip.Bindings(), tab.Retitle(k.Back, "back to the gallery"))},
 		{Title: pickerKeys, Keys: append(k.Moves.Bindings(), k.Toggle, k.Run, k.Blind, k.Cancel)},
 		{Title: voteKeys, Keys: h.vote},
@@ -250,5 +255,6 @@ func KeyModes() []tab.Help {
 	return append(out, h(viewing, false, v.Now(3, false, false, true), false),
 		h(voting, false, v.Now(2, true, false, false), false), h(voting, false, v.Now(3, true, false, false), false),
 		h(voting, false, v.Now(3, true, true, false), true), h(asking, false, []key.Binding{answers.Yes, answers.No}, false),
-		tab.Asking(guard.New().Help())) // the budget's question
+		tab.Asking(guard.New().Help()), // the budget's question
+		tab.Asking(km.Ask.Help()))      // a label's (L)
 }

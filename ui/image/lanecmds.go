@@ -93,7 +93,7 @@ func (j laneJob) start(ctx context.Context) tea.Msg {
 	if len(vs) > 0 {
 		return laneRefusedMsg{laneRef: j.ref, vs: vs}
 	}
-	rec := beginRecord(j.db, j.outDir, req, edit, ins)
+	rec := beginRecord(j.db, j.outDir, req, edit, ins, j.spec.Label)
 	if j.parent != "" && rec.job != nil {
 		j.db.SetRecipeParent(rec.job.ID(), j.parent) // its images' recipes name the one varied
 	}

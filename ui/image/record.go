@@ -32,9 +32,10 @@ type savedFile struct {
 	fileID int64  // its image_files row; 0 if none
 }
 
-// beginRecord records a request as running, with its inputs: an earlier
-// result by its row (lineage), an outside file as a copy, a URL as it is.
-func beginRecord(db *store.Store, outDir string, req client.ImageRequest, edit *client.ImageEditRequest, ins inputs) jobRecord {
+// beginRecord records a request as running, with its label and its
+// inputs: an earlier result by its row (lineage), an outside file as a
+// copy, a URL as it is.
+func beginRecord(db *store.Store, outDir string, req client.ImageRequest, edit *client.ImageEditRequest, ins inputs, label string) jobRecord {
 	r := jobRecord{outDir: outDir}
 	if db == nil {
 		return r
@@ -43,7 +44,7 @@ func beginRecord(db *store.Store, outDir string, req client.ImageRequest, edit *
 	for _, s := range ins.sources {
 		sources = append(sources, record.ImageSource{Role: s.role, Input: s.in, FileID: s.ref.FileID})
 	}
-	r.job, r.err = record.BeginImage(context.Background(), db, req, edit, sources)
+	r.job, r.err = record.BeginLabelledImage(context.Background(), db, req, edit, sources, label)
 	return r
 }
 

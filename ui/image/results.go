@@ -40,6 +40,8 @@ func (m Model) resultsKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, recipeOf(m.page.run.selectedMedia(m.page.sel), key.Matches(msg, m.km.Vary))
 	case key.Matches(msg, m.km.ToVideo):
 		return m, toVideo(m.page.run.selectedMedia(m.page.sel), m.page.run.spec.Prompt)
+	case key.Matches(msg, m.km.Label):
+		return m.labelResult()
 	case key.Matches(msg, m.km.AddImage):
 		m.area = formArea
 		m.form.addImage()

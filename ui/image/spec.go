@@ -21,6 +21,9 @@ type spec struct {
 	// Extra are request fields the form has no row for (a recipe's seed,
 	// say), sent as they were.
 	Extra client.Extra
+	// Label is the idea the images belong to (issue 33): kept in the
+	// history with the job, never sent; "" for none.
+	Label string
 }
 
 // inputRef is an input image or mask as the form knows it: a file path or

@@ -41,6 +41,7 @@ type styles struct {
 		Meta     lipgloss.Style
 		Done     lipgloss.Style
 		Failed   lipgloss.Style
+		Label    lipgloss.Style // a job's label, as a tag
 	}
 }
 
@@ -77,6 +78,7 @@ func newStyles(isDark bool) *styles {
 	s.List.Item = text
 	s.List.Selected = accent.Bold(true)
 	s.List.Meta = muted
+	s.List.Label = accent
 	s.List.Done = done
 	s.List.Failed = problem
 	return &s

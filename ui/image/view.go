@@ -73,6 +73,9 @@ func (m Model) topLines() []string {
 	if q := m.gate.ask.View(m.st.dark, m.width); q != "" {
 		lines = append(lines, q)
 	}
+	if q := m.label.View(m.width); q != "" {
+		lines = append(lines, q)
+	}
 	return lines
 }
 

@@ -10,7 +10,6 @@ import (
 
 	"atelier/client"
 	"atelier/store"
-	"atelier/ui/components/ask"
 	"atelier/ui/tab"
 )
 
@@ -42,13 +41,12 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		case key.Matches(msg, m.km.Retry):
 			return m, retryDownload(m.db, m.out.poller, t)
 		case key.Matches(msg, m.km.Label):
-			return m.askLabel(t)
+			var cmd tea.Cmd
+			m.label, cmd = m.label.Start(m.db, store.ItemRef{Kind: store.KindVideo, ID: t.rec.ID},
+				"label of video "+shortID(t.id())+":", clean(t.rec.Label))
+			return m, cmd
 		case key.Matches(msg, m.km.Resubmit): // to edit and send again, under its label
-			d, say := fromPast("video "+shortID(t.id()), t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook)
-			if d != nil {
-				d.Set("label", clean(t.rec.Label))
-			}
-			return m.adopt(d, say)
+			return m.adopt(fromPast("video "+shortID(t.id()), t.rec.Endpoint, t.rec.BodyJSON, t.rec.Webhook, t.rec.Label))
 		case key.Matches(msg, m.km.Arena):
 			var next mode
 			var cmd tea.Cmd
@@ -59,29 +57,6 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	var cmd tea.Cmd // the list's own keys
 	m.tasks.Model, cmd = m.tasks.Update(msg)
 	return m, cmd
-}
-
-// askLabel asks for the task's label (issue 33), on its current one.
-func (m Model) askLabel(t task) (Model, tea.Cmd) {
-	if m.db == nil {
-		return m, tab.Warn("no history: a label cannot be kept")
-	}
-	var cmd tea.Cmd
-	m.labelOf = store.ItemRef{Kind: store.KindVideo, ID: t.rec.ID}
-	m.label, cmd = m.label.Ask("label of video "+shortID(t.id())+":", clean(t.rec.Label), tab.CheckLabel, tab.LabelsInUse(m.db), result)
-	return m, cmd
-}
-
-// labelKey gives the label's question a key; the value given is written
-// to the task it was asked of, "" taking its label away.
-func (m Model) labelKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	var answer ask.Answer
-	var cmd tea.Cmd
-	m.label, answer, cmd = m.label.Update(msg)
-	if answer != ask.Given {
-		return m, cmd
-	}
-	return m, tab.SetLabel(m.db, tab.Video, m.labelOf, m.label.Value())
 }
 
 // playTask opens the task's video in the system's player.
@@ -119,14 +94,15 @@ func (m Model) adopt(d *draft, say tea.Cmd) (Model, tea.Cmd) {
 	return m, say
 }
 
-// fromPast is the form holding a past request, and what to say of it:
-// what the form could not hold; nil and the error when it cannot be
-// loaded.
-func fromPast(what, endpoint string, body json.RawMessage, webhook string) (*draft, tea.Cmd) {
+// fromPast is the form holding a past request (under label, "" for
+// none), and what to say of it: what the form could not hold; nil and the
+// error when it cannot be loaded.
+func fromPast(what, endpoint string, body json.RawMessage, webhook, label string) (*draft, tea.Cmd) {
 	d, notes, err := loadDraft(endpoint, body, webhook)
 	if err != nil {
 		return nil, tab.Error(fmt.Errorf("load %s: %w", what, err))
 	}
+	d.Set("label", clean(label))
 	text := what + " loaded: edit it, then submit"
 	if len(notes) > 0 {
 		text += " (left out: " + strings.Join(notes, "; ") + ")"

@@ -18,7 +18,9 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, cmd
 	}
 	if m.label.Asking() { // and the label's
-		return m.labelKey(msg)
+		var cmd tea.Cmd
+		m.label, cmd = m.label.Key(m.db, msg)
+		return m, cmd
 	}
 	switch m.mode {
 	case picking:

@@ -79,12 +79,10 @@ type Model struct {
 	tasks taskList
 	mode  mode
 	pick  picker
-	ar    arena     // the video arena, while pairing or judging
-	shots frames    // the selected task's poster and strip
-	label ask.Model // the selected task's label, asked (L)
-	// labelOf is the task the label is asked of.
-	labelOf store.ItemRef
-	coin    func() bool // the arena's order
+	ar    arena       // the video arena, while pairing or judging
+	shots frames      // the selected task's poster and strip
+	label ask.Label   // the selected task's label, asked (L)
+	coin  func() bool // the arena's order
 
 	endpoint string // the settings' default endpoint, which the form started on
 	lastI2V  string // the image-to-video endpoint chosen last (kept in the store), mode included
@@ -121,7 +119,7 @@ func New(o Options) Model {
 	m := Model{db: o.Store, out: out, open: open, notify: newAlerter(detectNotifier(getenv), o.Settings), ar: newArena(o.Store),
 		tasks: newTaskList(o.Store, clock{now: now(), every: every}), km: defaultKeyMap(), endpoint: o.Endpoint, prices: o.Prices, coin: coin}
 	m.shots = frames{ffmpeg: o.FFmpeg, preview: &imageview.Preview{}}
-	m.label = ask.New(ask.Keys("set the label"))
+	m.label = ask.NewLabel(tab.Video)
 	if m.shots.ffmpeg == nil {
 		m.shots.ffmpeg = imageview.FFmpeg
 	}
@@ -192,7 +190,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.ToVideoMsg, lastEndpointMsg:
 		return m.imageMsg(msg)
 	case tab.RerunMsg:
-		return m.adopt(fromPast("the video task from history", msg.Endpoint, msg.BodyJSON, "")) // to edit and send
+		return m.adopt(fromPast("the video task from history", msg.Endpoint, msg.BodyJSON, "", "")) // to edit and send
 	case tab.SettingsMsg:
 		m.prices, m.out.guard.settings = msg.Settings.Prices, msg.Settings
 		m.notify = m.notify.with(msg.Settings.Notify)
@@ -213,7 +211,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case submittedMsg:
 		return m.submitted(msg)
 	case ask.SuggestionsMsg:
-		m.label, _, _ = m.label.Update(msg)
+		m.label.Model, _, _ = m.label.Update(msg)
 	case tab.LabelledMsg:
 		return m, msg.Said() // the list follows the store's change
 	case framesMsg, uv.CellSizeEvent, tea.ColorProfileMsg:
