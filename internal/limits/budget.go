@@ -61,7 +61,7 @@ const (
 
 	// GoHeap is the soft limit atelier sets on the Go heap (debug.SetMemoryLimit)
 	// unless GOMEMLIMIT is set; cmd/atelier says why it is this size.
-	GoHeap = 72 * MiB
+	GoHeap = 64 * MiB
 
 	// SearchedText is how much of a message the search index reads: FTS5
 	// gathers a row's terms in memory before it writes them, and a reply
