@@ -1,11 +1,9 @@
 package store
 
 import (
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -117,18 +115,8 @@ func TestParentFoundByTurn(t *testing.T) {
 // showed, and the replaced messages are the alternatives and branches.
 func TestBranchesMigrationKeepsWhatWasShown(t *testing.T) {
 	t.Parallel()
-	v := slices.IndexFunc(migrations, func(m migration) bool { return m.name == "branches" })
-	if v < 0 {
-		t.Fatal("no branches migration")
-	}
 	dir := t.TempDir()
-	db, err := sql.Open("sqlite", dsn(filepath.Join(dir, FileName), writerPragmas))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := migrate(bg, db, migrations[:v]); err != nil {
-		t.Fatal(err)
-	}
+	db := migratedBefore(t, dir, "branches")
 	for _, q := range []string{
 		`INSERT INTO conversations (id, kind, created_at, updated_at) VALUES (1, 'chat', 1, 1)`,
 		`INSERT INTO messages (id, conversation_id, turn, role, text, created_at, updated_at) VALUES
