@@ -58,21 +58,25 @@ func (g gallery) lines(st *styles, width, n int) []string {
 	l.SetHeight(n - len(out))
 	rows, at := l.Window()
 	for i, j := range rows {
-		out = append(out, st.jobLine(j, i == at))
+		out = append(out, st.jobLine(j, i == at, g.altMark(j.ID)))
 	}
 	return out
 }
 
-// jobLine is one job: when, how it ended, the model, its settings, the prompt.
-func (s *styles) jobLine(j store.ImageJob, current bool) string {
+// jobLine is one job: when, how it ended, the model, its settings, its
+// place among its alternatives (alt, "" for none), the prompt.
+func (s *styles) jobLine(j store.ImageJob, current bool, alt string) string {
 	st := s.List
 	marker, item := "  ", st.Item
 	if current {
 		marker, item = "▸ ", st.Selected
 	}
 	when := st.Meta.Render(j.CreatedAt.Local().Format("01-02 15:04"))
+	if alt != "" {
+		alt = "  " + st.Meta.Render(alt)
+	}
 	return marker + when + " " + s.statusMark(j.Status) + " " + item.Render(oneLine(j.Model)) + "  " +
-		st.Meta.Render(jobSettings(j)) + "  " + item.Render(oneLine(j.Prompt))
+		st.Meta.Render(jobSettings(j)) + alt + "  " + item.Render(oneLine(j.Prompt))
 }
 
 func (s *styles) statusMark(status string) string {
