@@ -13,8 +13,8 @@ import (
 const composerMax = 8
 
 // composer is the prompt being written: a multi-line field that grows
-// with its text, the images attached to it, and whether it replaces the
-// last prompt. The field (some 15 KB) is held by pointer and copied before
+// with its text, the images attached to it, and the prompt it edits (a
+// branch beside it when sent), if any. The field (some 15 KB) is held by pointer and copied before
 // it changes: the composer is copied with the Model at every message, which
 // most leave it as it is.
 type composer struct {
