@@ -8,9 +8,9 @@ import (
 	"strings"
 )
 
-// Alternatives linked by id (migration 0016): a run made beside another
-// (Compare's ctrl+r, the Image results' r) joins that one's group, held
-// as alt_of, the id of the group's first member. A group is read by its
+// Alternatives linked by id (the alternatives migration): a run made
+// beside another (Compare's ctrl+r, the Image results' r) joins that
+// one's group, held as alt_of, the id of the group's first member. A group is read by its
 // index alone, however many comparisons or jobs history holds.
 
 // AltKind is what is grouped: comparisons (conversations) or image jobs.

@@ -13,7 +13,7 @@ import (
 const benchComparisons = 5_000
 
 // BenchmarkCompareAlternatives reads the alternatives of a comparison in a
-// store of 5,000: before 0016 every comparison's first prompt and targets
+// store of 5,000: before the alternatives migration every comparison's first prompt and targets
 // were read and matched; now the group is read by its index.
 func BenchmarkCompareAlternatives(b *testing.B) {
 	s, err := Open(b.TempDir())

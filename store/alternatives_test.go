@@ -1,8 +1,6 @@
 package store
 
 import (
-	"database/sql"
-	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -52,14 +50,12 @@ func TestLinkAlternativeGroupsByID(t *testing.T) {
 	}
 }
 
-// 0016 writes down the groups Compare found by matching before it: the
+// The alternatives migration writes down the groups Compare found by matching before it: the
 // same first prompt on the same targets in any order, a batch's cells and
 // other prompts or targets apart.
 func TestAlternativesMigrationKeepsTheMatchedGroups(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	db := migratedBefore(t, dir, "alternatives")
-	for _, q := range []string{
+	s := openThrough(t, "alternatives",
 		`INSERT INTO batches (id, name, plan_json, created_at, updated_at) VALUES (1, 'b', '{}', 1, 1)`,
 		`INSERT INTO conversations (id, kind, batch_id, created_at, updated_at) VALUES
 			(1, 'compare', NULL, 1, 1), (2, 'compare', NULL, 1, 1), (3, 'compare', NULL, 1, 1),
@@ -71,36 +67,10 @@ func TestAlternativesMigrationKeepsTheMatchedGroups(t *testing.T) {
 			(4, 0, 0, 'user', '', '', 'other', 1, 1), (4, 0, 1, 'assistant', 'alpha', 'a', '', 1, 1), (4, 0, 2, 'assistant', 'beta', 'b', '', 1, 1),
 			(5, 0, 0, 'user', '', '', 'q', 1, 1), (5, 0, 1, 'assistant', 'alpha', 'a', '', 1, 1), (5, 0, 2, 'assistant', 'beta', 'b', '', 1, 1),
 			(6, 0, 0, 'user', '', '', 'q', 1, 1)`,
-	} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
-	s := must[*Store](t)(Open(dir))
-	defer s.Close()
+	)
 	for id, want := range map[int64][]int64{1: {1, 2}, 2: {1, 2}, 3: {3}, 4: {4}, 5: {5}} {
 		if got := must[[]int64](t)(s.CompareAlternatives(bg, id)); !slices.Equal(got, want) {
 			t.Errorf("comparison %d: %v, want %v", id, got, want)
 		}
 	}
-}
-
-// migratedBefore is a database in dir migrated up to the migration named
-// name, not including it: rows written to it are what that migration
-// finds; Open then runs it.
-func migratedBefore(t *testing.T, dir, name string) *sql.DB {
-	t.Helper()
-	v := slices.IndexFunc(migrations, func(m migration) bool { return m.name == name })
-	if v < 0 {
-		t.Fatalf("no %s migration", name)
-	}
-	db, err := sql.Open("sqlite", dsn(filepath.Join(dir, FileName), writerPragmas))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := migrate(bg, db, migrations[:v]); err != nil {
-		t.Fatal(err)
-	}
-	return db
 }

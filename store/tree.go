@@ -305,7 +305,7 @@ func Forks(msgs []Message) []Fork {
 
 // CompareAlternatives are the comparisons run beside comparison id, with
 // it, oldest first: what Compare's ctrl+r adds beside the run on screen
-// (LinkAlternative, migration 0016), read by the group's index.
+// (LinkAlternative, the alternatives migration), read by the group's index.
 func (s *Store) CompareAlternatives(ctx context.Context, id int64) ([]int64, error) {
 	return s.Alternatives(ctx, AltComparison, id)
 }

@@ -1,4 +1,4 @@
--- 0016: alternatives linked by id, and the fork check indexed (issue 33).
+-- 0017: alternatives linked by id, and the fork check indexed (issue 33).
 --
 -- alt_of groups the runs made beside each other: Compare's ctrl+r run
 -- again beside the comparison on screen, the Image results' r beside the
