@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -37,7 +36,7 @@ func (a *app) batchListCmd() *cobra.Command {
 				}
 				return writeJSON(a.jsonOut(), rows)
 			}
-			tw := tabwriter.NewWriter(a.io.out, 0, 4, 2, ' ', 0)
+			tw := columns(a.io.out)
 			fmt.Fprintln(tw, "ID\tWHEN\tNAME\tSTATUS\tCELLS\tDONE\tFAILED\tPASSED")
 			for _, b := range list {
 				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\n", b.ID, b.CreatedAt.Local().Format("2006-01-02 15:04"),
@@ -136,7 +135,7 @@ func writeFiles(w io.Writer, files []batchFileJSON) error {
 		return nil
 	}
 	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := columns(w)
 	fmt.Fprintln(tw, "CASE\tTARGET\tREPEAT\tSTATUS\tFILE")
 	for _, f := range files {
 		file := f.File
@@ -180,7 +179,7 @@ func (a *app) printBatch(ctx context.Context, db *store.Store, id int64, asJSON 
 
 // writeSummary writes the per-target table.
 func writeSummary(w io.Writer, rows []batch.TargetSummary) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := columns(w)
 	fmt.Fprintln(tw, "TARGET\tDONE\tPASS\tTTFT p50\tp95\tTOTAL p50\tp95\tTOK/S\tOUT TOK\tERRORS\tSTABILITY\tPASS^N\tFLAKY")
 	for _, s := range rows {
 		fmt.Fprintf(tw, "%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.0f\t%d\t%s\t%s\t%d\n", termtext.String(s.Target), s.Done, s.Cells,

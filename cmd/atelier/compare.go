@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 	"sync"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -230,7 +229,7 @@ func (a *app) printCompare(results []laneResult, out compareOutput) error {
 // printSummary writes the figures a prompt engineer compares, one row per
 // target.
 func printSummary(w io.Writer, results []laneResult) {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := columns(w)
 	fmt.Fprintln(tw, "TARGET\tFIRST TOKEN\tTOTAL\tIN\tOUT\tTOK/S\tSTOP")
 	for _, r := range results {
 		stop := cleanLine(r.Stop)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -49,7 +48,7 @@ func (a *app) targetSetListCmd() *cobra.Command {
 			if asJSON {
 				return writeJSON(a.jsonOut(), sets)
 			}
-			tw := tabwriter.NewWriter(a.io.out, 0, 4, 2, ' ', 0)
+			tw := columns(a.io.out)
 			fmt.Fprintln(tw, "NAME\tTARGETS")
 			for _, s := range sets {
 				fmt.Fprintf(tw, "%s\t%s\n", termtext.String(s.Name), termtext.String(strings.Join(s.Targets, "  ")))
