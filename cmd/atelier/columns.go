@@ -12,6 +12,17 @@ func columns(w io.Writer) *tabwriter.Writer {
 	return tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 }
 
+// printTable writes a table: its header, then one line per row, the
+// cells of each (separated by tabs) aligned.
+func printTable[T any](w io.Writer, header string, rows []T, cells func(T) string) error {
+	tw := columns(w)
+	fmt.Fprintln(tw, header)
+	for _, r := range rows {
+		fmt.Fprintln(tw, cells(r))
+	}
+	return tw.Flush()
+}
+
 // printSection writes a titled block of a report (the leaderboard's):
 // nothing when rows is empty, else a blank line, the title, and one
 // indented line per row, its cells (separated by tabs) aligned.
