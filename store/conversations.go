@@ -116,6 +116,10 @@ func (s *Store) updateOne(ctx context.Context, op string, id int64, query string
 	return nil
 }
 
+// conversationColumns end with whether a chat forks; the subquery's terms
+// are those of the partial index messages_siblings (the alternatives
+// migration), which answers it without reading the messages: keep them
+// the same.
 const conversationColumns = `id, kind, title, family, model, archived, batch_id, created_at, updated_at,
 	kind = 'chat' AND EXISTS (SELECT 1 FROM messages x WHERE x.conversation_id = conversations.id AND x.lane = 0
 		AND x.role IN ('user', 'assistant') GROUP BY x.parent_id HAVING count(*) > 1)`

@@ -303,31 +303,9 @@ func Forks(msgs []Message) []Fork {
 	return out
 }
 
-// CompareAlternatives are the comparisons that ran comparison id's prompt
-// on its targets again, with it, oldest first: what Compare's ctrl+r adds
-// beside a run. The same first prompt and the same targets (family and
-// model, in any order: a blind run shuffles them) make one; a batch's
-// cells are not counted.
+// CompareAlternatives are the comparisons run beside comparison id, with
+// it, oldest first: what Compare's ctrl+r adds beside the run on screen
+// (LinkAlternative, the alternatives migration), read by the group's index.
 func (s *Store) CompareAlternatives(ctx context.Context, id int64) ([]int64, error) {
-	rows, err := s.r.QueryContext(ctx, `WITH sig(conv, prompt, targets) AS (
-			SELECT c.id,
-				(SELECT u.text FROM messages u WHERE u.conversation_id = c.id AND u.role = 'user' ORDER BY u.turn, u.id LIMIT 1),
-				(SELECT group_concat(a.family || '/' || a.model, ',' ORDER BY a.family, a.model) FROM messages a
-					WHERE a.conversation_id = c.id AND a.role = 'assistant' AND a.turn = 0)
-			FROM conversations c WHERE c.kind = 'compare' AND c.batch_id IS NULL)
-		SELECT s.conv FROM sig s, sig me WHERE me.conv = ? AND s.prompt = me.prompt AND s.targets IS me.targets
-		ORDER BY s.conv`, id)
-	if err != nil {
-		return nil, fmt.Errorf("alternatives of comparison %d: %w", id, err)
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var c int64
-		if err := rows.Scan(&c); err != nil {
-			return nil, fmt.Errorf("alternatives of comparison %d: %w", id, err)
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	return s.Alternatives(ctx, AltComparison, id)
 }

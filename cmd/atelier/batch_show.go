@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -37,13 +36,10 @@ func (a *app) batchListCmd() *cobra.Command {
 				}
 				return writeJSON(a.jsonOut(), rows)
 			}
-			tw := tabwriter.NewWriter(a.io.out, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tWHEN\tNAME\tSTATUS\tCELLS\tDONE\tFAILED\tPASSED")
-			for _, b := range list {
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\n", b.ID, b.CreatedAt.Local().Format("2006-01-02 15:04"),
+			return printTable(a.io.out, "ID\tWHEN\tNAME\tSTATUS\tCELLS\tDONE\tFAILED\tPASSED", list, func(b store.Batch) string {
+				return fmt.Sprintf("%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d", b.ID, b.CreatedAt.Local().Format("2006-01-02 15:04"),
 					clip(termtext.String(b.Name), 40), b.Status, b.Cells, b.Done, b.Failed, b.Passed)
-			}
-			return tw.Flush()
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
@@ -52,21 +48,14 @@ func (a *app) batchListCmd() *cobra.Command {
 }
 
 func (a *app) batchShowCmd() *cobra.Command {
-	var asJSON bool
-	cmd := &cobra.Command{
-		Use:   "show ID",
-		Short: "Print a batch's summary per target: pass rate, times, tokens/s, length, errors, stability",
-		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			id, db, err := a.batchArg(args)
+	return showCmd("show ID", "Print a batch's summary per target: pass rate, times, tokens/s, length, errors, stability",
+		"print JSON", func(ctx context.Context, arg string, asJSON bool) error {
+			id, db, err := a.batchArg([]string{arg})
 			if err != nil {
 				return err
 			}
-			return a.printBatch(cmd.Context(), db, id, asJSON)
-		},
-	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
-	return cmd
+			return a.printBatch(ctx, db, id, asJSON)
+		})
 }
 
 func (a *app) batchDeleteCmd() *cobra.Command {
@@ -136,16 +125,13 @@ func writeFiles(w io.Writer, files []batchFileJSON) error {
 		return nil
 	}
 	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "CASE\tTARGET\tREPEAT\tSTATUS\tFILE")
-	for _, f := range files {
+	return printTable(w, "CASE\tTARGET\tREPEAT\tSTATUS\tFILE", files, func(f batchFileJSON) string {
 		file := f.File
 		if file == "" {
 			file = f.Error
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", termtext.String(f.Case), termtext.String(f.Target), f.Repeat, f.Status, termtext.String(file))
-	}
-	return tw.Flush()
+		return fmt.Sprintf("%s\t%s\t%d\t%s\t%s", termtext.String(f.Case), termtext.String(f.Target), f.Repeat, f.Status, termtext.String(file))
+	})
 }
 
 func newBatchJSON(b *store.Batch) batchJSON {
@@ -180,14 +166,12 @@ func (a *app) printBatch(ctx context.Context, db *store.Store, id int64, asJSON 
 
 // writeSummary writes the per-target table.
 func writeSummary(w io.Writer, rows []batch.TargetSummary) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "TARGET\tDONE\tPASS\tTTFT p50\tp95\tTOTAL p50\tp95\tTOK/S\tOUT TOK\tERRORS\tSTABILITY\tPASS^N\tFLAKY")
-	for _, s := range rows {
-		fmt.Fprintf(tw, "%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.0f\t%d\t%s\t%s\t%d\n", termtext.String(s.Target), s.Done, s.Cells,
+	const header = "TARGET\tDONE\tPASS\tTTFT p50\tp95\tTOTAL p50\tp95\tTOK/S\tOUT TOK\tERRORS\tSTABILITY\tPASS^N\tFLAKY"
+	return printTable(w, header, rows, func(s batch.TargetSummary) string {
+		return fmt.Sprintf("%s\t%d/%d\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.0f\t%d\t%s\t%s\t%d", termtext.String(s.Target), s.Done, s.Cells,
 			rate(s.PassRate), secs(s.TTFTMedian), secs(s.TTFTP95), secs(s.TotalMedian), secs(s.TotalP95),
 			s.TokensPerSecond, s.OutputTokens, s.Failed, share(s.Stability), share(s.PassHatN), s.Flaky)
-	}
-	return tw.Flush()
+	})
 }
 
 // rate and share write a pass rate and a similarity as the summary does,

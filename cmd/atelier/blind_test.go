@@ -9,6 +9,7 @@ import (
 
 	"atelier/client/sim/simtest"
 	"atelier/store"
+	"atelier/store/storetest"
 )
 
 // blindTargets are two targets whose every name, family and setting is a
@@ -121,10 +122,7 @@ func TestBlindCompareWithoutAVoteIsKeptUnvoted(t *testing.T) {
 			t.Errorf("%q shown though no vote revealed the targets:\n%s", g, r.stdout)
 		}
 	}
-	db, err := store.Open(dataDir(svc.Env))
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := storetest.Open(t, dataDir(svc.Env))
 	blind, err := db.RanBlind(context.Background(), 1, 0)
 	db.Close()
 	if err != nil || !blind {
@@ -164,9 +162,7 @@ func TestBlindRankingOfThreeAndFailedTarget(t *testing.T) {
 	svc := simtest.NewService(t)
 	// gamma fails with a 500 on every try: its error names it, so it waits
 	// for the reveal too.
-	cfg := t.TempDir() + "/config.toml"
-	writeFile(t, cfg, "[headers.gamma]\nX-Sim-Fault = \"500\"\n")
-	env := append(append([]string{}, svc.Env...), "ATELIER_CONFIG="+cfg)
+	env := svc.WithConfig(t, "[headers.gamma]\nX-Sim-Fault = \"500\"\n")
 	r := runIn(t, env, nil, clocks{}, "compare", "--blind", "-t", "alpha:zq-first", "-t", "beta:xv-second",
 		"-t", "gamma:wy-third", "--vote", "cab", "hi")
 	if r.code != 1 || !strings.Contains(r.stderr, "1 of 3 targets failed") {
@@ -210,10 +206,7 @@ func TestLeaderboardAfterManyVotes(t *testing.T) {
 	t.Parallel()
 	svc := simtest.NewService(t)
 	home := lookup(svc.Env)("ATELIER_HOME")
-	db, err := store.Open(home)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := storetest.Open(t, home)
 	ctx := context.Background()
 	conv, err := db.NewConversation(ctx, store.KindCompare, "")
 	if err != nil {

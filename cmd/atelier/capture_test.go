@@ -74,6 +74,15 @@ func (c *capture) runIn(t *testing.T, stdin string, args ...string) result {
 	return c.runHome(t, t.TempDir(), stdin, args...)
 }
 
+// runner runs the command line on the data directory home (runHome with
+// no stdin), for a test whose commands follow one another on one history.
+func (c *capture) runner(t *testing.T, home string) func(args ...string) result {
+	return func(args ...string) result {
+		t.Helper()
+		return c.runHome(t, home, "", args...)
+	}
+}
+
 // runHome is runIn with the data directory home. These tests are about
 // what is sent, printed and kept, so the command runs in the child built
 // without the race detector, at a person's speed; the race detector

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"atelier/store"
+	"atelier/store/storetest"
 )
 
 // `atelier chat --continue ID [--branch-from MESSAGE]` against the
@@ -18,14 +19,15 @@ func TestChatContinueAndBranchFrom(t *testing.T) {
 	t.Parallel()
 	c := newCapture(t)
 	home := t.TempDir()
-	if r := c.runHome(t, home, "", "chat", "-p", "alpha", "-m", "m", "first"); r.code != 0 {
+	run := c.runner(t, home)
+	if r := run("chat", "-p", "alpha", "-m", "m", "first"); r.code != 0 {
 		t.Fatalf("first: exit %d, %s", r.code, r.stderr)
 	}
 	conv, path := keptPath(t, home)
 	p0, r0 := path[0], path[1]
 
 	// Without -p/-m the path's last reply's target goes on.
-	if r := c.runHome(t, home, "", "chat", "--continue", fmt.Sprint(conv), "second"); r.code != 0 {
+	if r := run("chat", "--continue", fmt.Sprint(conv), "second"); r.code != 0 {
 		t.Fatalf("--continue: exit %d, %s", r.code, r.stderr)
 	}
 	sent := string(c.requests()[1].body)
@@ -39,7 +41,7 @@ func TestChatContinueAndBranchFrom(t *testing.T) {
 	p1 := path[2]
 
 	// After the first reply again: a branch beside "second".
-	if r := c.runHome(t, home, "", "chat", "--continue", fmt.Sprint(conv), "--branch-from", fmt.Sprint(r0.ID), "other"); r.code != 0 {
+	if r := run("chat", "--continue", fmt.Sprint(conv), "--branch-from", fmt.Sprint(r0.ID), "other"); r.code != 0 {
 		t.Fatalf("--branch-from a reply: exit %d, %s", r.code, r.stderr)
 	}
 	sent = string(c.requests()[2].body)
@@ -52,7 +54,7 @@ func TestChatContinueAndBranchFrom(t *testing.T) {
 	}
 
 	// At the first prompt: a branch beside it, with no history.
-	if r := c.runHome(t, home, "", "chat", "--continue", fmt.Sprint(conv), "--branch-from", fmt.Sprint(p0.ID), "zero"); r.code != 0 {
+	if r := run("chat", "--continue", fmt.Sprint(conv), "--branch-from", fmt.Sprint(p0.ID), "zero"); r.code != 0 {
 		t.Fatalf("--branch-from a prompt: exit %d, %s", r.code, r.stderr)
 	}
 	if sent = string(c.requests()[3].body); strings.Contains(sent, "first") || !strings.Contains(sent, "zero") {
@@ -73,7 +75,7 @@ func TestChatContinueAndBranchFrom(t *testing.T) {
 		{[]string{"--continue", fmt.Sprint(conv), "--branch-from", "999"}, "--branch-from 999: not a message of conversation"},
 	} {
 		n := len(c.requests())
-		r := c.runHome(t, home, "", append(append([]string{"chat", "-p", "alpha", "-m", "m"}, bad.args...), "x")...)
+		r := run(append(append([]string{"chat", "-p", "alpha", "-m", "m"}, bad.args...), "x")...)
 		if r.code != exitUsage || !strings.Contains(r.stderr, bad.says) || len(c.requests()) != n {
 			t.Errorf("%v: exit %d, %q (want %q, nothing sent)", bad.args, r.code, r.stderr, bad.says)
 		}
@@ -84,11 +86,7 @@ func TestChatContinueAndBranchFrom(t *testing.T) {
 // kept.
 func keptPath(t *testing.T, home string) (int64, []store.Step) {
 	t.Helper()
-	db, err := store.Open(home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := storetest.Open(t, home)
 	ctx := context.Background()
 	list, err := db.Conversations(ctx, store.ConversationQuery{Kind: store.KindChat})
 	if err != nil || len(list) != 1 {

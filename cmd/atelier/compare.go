@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 	"sync"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -230,16 +229,13 @@ func (a *app) printCompare(results []laneResult, out compareOutput) error {
 // printSummary writes the figures a prompt engineer compares, one row per
 // target.
 func printSummary(w io.Writer, results []laneResult) {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "TARGET\tFIRST TOKEN\tTOTAL\tIN\tOUT\tTOK/S\tSTOP")
-	for _, r := range results {
+	printTable(w, "TARGET\tFIRST TOKEN\tTOTAL\tIN\tOUT\tTOK/S\tSTOP", results, func(r laneResult) string {
 		stop := cleanLine(r.Stop)
 		if r.Error != "" {
 			stop = "error: " + clip(cleanLine(r.Error), 60)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%.0f\t%s\n", cleanLine(r.Target), ms(r.TTFTms), ms(r.TotalMS), r.Input, r.Output, r.TokPerS, stop)
-	}
-	tw.Flush()
+		return fmt.Sprintf("%s\t%s\t%s\t%d\t%d\t%.0f\t%s", cleanLine(r.Target), ms(r.TTFTms), ms(r.TotalMS), r.Input, r.Output, r.TokPerS, stop)
+	})
 }
 
 // ms shows milliseconds as a duration: to the millisecond under a second,

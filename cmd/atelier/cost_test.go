@@ -109,18 +109,18 @@ func TestCostsInJSONOutputs(t *testing.T) {
 func TestHistoryShowCost(t *testing.T) {
 	t.Parallel()
 	c := pricedCapture(t, "")
-	home := t.TempDir()
-	if r := c.runHome(t, home, "", "image", "-m", "gamma/image-2", "--size", "256x256", "-o", t.TempDir(), "a kite"); r.code != 0 {
+	run := c.runner(t, t.TempDir())
+	if r := run("image", "-m", "gamma/image-2", "--size", "256x256", "-o", t.TempDir(), "a kite"); r.code != 0 {
 		t.Fatalf("image: exit %d: %s", r.code, r.stderr)
 	}
-	r := c.runHome(t, home, "", "history", "show", "image:1", "--json")
+	r := run("history", "show", "image:1", "--json")
 	if r.code != 0 {
 		t.Fatalf("show: exit %d: %s", r.code, r.stderr)
 	}
 	if got := costOf(t, r.stdout); got == nil || math.Abs(*got-0.04) > 1e-12 {
 		t.Fatalf("history cost %v, want 0.04", got)
 	}
-	r = c.runHome(t, home, "", "history", "show", "image:1")
+	r = run("history", "show", "image:1")
 	if r.code != 0 || !strings.Contains(r.stdout, "Cost: 0.04") {
 		t.Fatalf("show: exit %d %q", r.code, r.stdout)
 	}
@@ -129,13 +129,13 @@ func TestHistoryShowCost(t *testing.T) {
 func TestNoPricesNoCost(t *testing.T) {
 	t.Parallel()
 	c := newCapture(t)
-	home := t.TempDir()
+	run := c.runner(t, t.TempDir())
 	for _, args := range [][]string{
 		{"chat", "-p", "alpha", "-m", "m1", "--json", "q"},
 		{"video", "submit", "videoa/q1/text-to-video", "--set", "prompt=waves", "--json"},
 		{"history", "show", "chat:1", "--json"},
 	} {
-		r := c.runHome(t, home, "", args...)
+		r := run(args...)
 		if r.code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, r.code, r.stderr)
 		}
@@ -186,13 +186,13 @@ func TestBudgetRefusalSendsNothing(t *testing.T) {
 func TestDayBudgetCountsTodaysHistory(t *testing.T) {
 	t.Parallel()
 	c := pricedCapture(t, "\n[budget]\nday = 0.1\n")
-	home := t.TempDir()
+	run := c.runner(t, t.TempDir())
 	args := []string{"image", "-m", "gamma/image-2", "--size", "256x256", "-n", "2", "-o", t.TempDir(), "kites"}
-	if r := c.runHome(t, home, "", args...); r.code != 0 { // 0.08 of 0.1
+	if r := run(args...); r.code != 0 { // 0.08 of 0.1
 		t.Fatalf("first: exit %d: %s", r.code, r.stderr)
 	}
 	before := len(c.requests())
-	r := c.runHome(t, home, "", args...)
+	r := run(args...)
 	if r.code != 2 || len(c.requests()) != before || !strings.Contains(r.stderr, "0.08 spent today passes the day's budget of 0.1") {
 		t.Fatalf("second: exit %d, %d sent: %s", r.code, len(c.requests())-before, r.stderr)
 	}
@@ -229,9 +229,9 @@ func TestBatchBudgetRefusalSendsNothing(t *testing.T) {
 	if err := os.WriteFile(file, []byte(plan), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	home := t.TempDir()
+	run := c.runner(t, t.TempDir())
 	before := len(c.requests())
-	r := c.runHome(t, home, "", "batch", "run", file)
+	r := run("batch", "run", file)
 	if r.code != 2 || len(c.requests()) != before {
 		t.Fatalf("exit %d, %d requests sent: %s", r.code, len(c.requests())-before, r.stderr)
 	}
@@ -240,7 +240,7 @@ func TestBatchBudgetRefusalSendsNothing(t *testing.T) {
 			t.Errorf("%q lacks %q", r.stderr, want)
 		}
 	}
-	if r := c.runHome(t, home, "", "batch", "run", file, "--yes"); r.code != 0 || len(c.requests())-before != 8 {
+	if r := run("batch", "run", file, "--yes"); r.code != 0 || len(c.requests())-before != 8 {
 		t.Fatalf("--yes: exit %d, %d requests sent: %s", r.code, len(c.requests())-before, r.stderr)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"atelier/client/sim/simtest"
 	"atelier/store"
 	"atelier/store/price"
+	"atelier/store/storetest"
 )
 
 // runDemo runs a command with --demo on the data folder home, in this
@@ -66,10 +67,7 @@ func TestDemoCommandsReadTheDemoSettings(t *testing.T) {
 	if costOf(t, r.stdout) == nil {
 		t.Errorf("the demo's prices were not read: %s", r.stdout)
 	}
-	st, err := store.Open(filepath.Join(home, "demo"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := storetest.Open(t, filepath.Join(home, "demo"))
 	c, err := st.Conversation(context.Background(), 2)
 	st.Close()
 	if err != nil || c.Model != "demo-house" {
@@ -87,10 +85,7 @@ func TestDemoCommandsReadTheDemoSettings(t *testing.T) {
 	if r := runDemo(t, home, real, "image", "-o", t.TempDir(), "kites"); r.code != 0 {
 		t.Fatalf("demo image with a default model: exit %d, %q", r.code, r.stderr)
 	}
-	st, err = store.Open(filepath.Join(home, "demo"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	st = storetest.Open(t, filepath.Join(home, "demo"))
 	jobs, err := st.ImageJobs(context.Background(), store.ImageQuery{})
 	st.Close()
 	if err != nil || len(jobs) != 1 || jobs[0].Model != "gamma/image-2" {

@@ -17,11 +17,7 @@ import (
 func TestHistoryCommandsWalk(t *testing.T) {
 	t.Parallel()
 	c := newCapture(t)
-	home := t.TempDir()
-	run := func(args ...string) result {
-		t.Helper()
-		return c.runHome(t, home, "", args...)
-	}
+	run := c.runner(t, t.TempDir())
 	for _, p := range []string{"kites one", "kites two"} {
 		if r := run("chat", "-p", "alpha", "-m", "m1", p); r.code != 0 {
 			t.Fatalf("chat: %s", r.stderr)

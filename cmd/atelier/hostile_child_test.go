@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"atelier/internal/childproc"
 	"atelier/internal/limits"
 )
 
@@ -114,17 +115,8 @@ var childBinary = sync.OnceValues(func() (string, error) {
 		return "", err
 	}
 	bin := filepath.Join(dir, "atelier.test")
-	build := exec.Command("go", "test", "-c", "-o", bin, ".")
-	// Without -race even when GOFLAGS asks for it.
-	var flags []string
-	for _, f := range strings.Fields(os.Getenv("GOFLAGS")) {
-		if f != "-race" && f != "-race=true" {
-			flags = append(flags, f)
-		}
-	}
-	build.Env = append(os.Environ(), "GOFLAGS="+strings.Join(flags, " "))
-	if out, err := build.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go test -c (without -race): %v\n%s", err, out)
+	if err := childproc.BuildWithoutRace(".", "test", "-c", "-o", bin, "."); err != nil {
+		return "", err
 	}
 	return bin, nil
 })

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 
 	"atelier/internal/limits"
@@ -20,7 +21,8 @@ import (
 // command line less than maxResident.
 
 // streamFamily writes a chat stream of family fam, in its own events, of
-// the texts next gives, until it gives none or the client leaves.
+// the texts next gives (each already a JSON string), until it gives none
+// or the client leaves.
 func streamFamily(w http.ResponseWriter, r *http.Request, fam string, next func() (string, bool)) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	send := func(typ string, v any) error {
@@ -45,34 +47,52 @@ func streamFamily(w http.ResponseWriter, r *http.Request, fam string, next func(
 		send("response.content_part.added", map[string]any{"type": "response.content_part.added", "sequence_number": 2,
 			"item_id": "msg1", "output_index": 0, "content_index": 0, "part": map[string]any{"type": "output_text", "text": ""}})
 	}
-	// Each text is quoted once however often it repeats: a megabyte
-	// marshalled again for every event costs seconds under -race.
-	var last, quoted string
+	// An event is written as its head, the quoted text and its tail, so
+	// that a megabyte of text is never copied into an event of its own:
+	// under -race every copy of it costs.
 	for seq := 3; r.Context().Err() == nil; seq++ {
-		text, ok := next()
+		quoted, ok := next()
 		if !ok {
 			return
 		}
-		if text != last || quoted == "" {
-			b, _ := json.Marshal(text)
-			last, quoted = text, string(b)
-		}
-		var event string
+		var head, tail string
 		switch fam {
 		case "alpha":
-			event = "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":" + quoted + "}}\n\n"
+			head, tail = "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":", "}}\n\n"
 		case "beta":
-			event = "data: {\"candidates\":[{\"index\":0,\"content\":{\"role\":\"model\",\"parts\":[{\"text\":" + quoted + "}]}}]}\n\n"
+			head, tail = "data: {\"candidates\":[{\"index\":0,\"content\":{\"role\":\"model\",\"parts\":[{\"text\":", "}]}}]}\n\n"
 		case "gamma":
-			event = fmt.Sprintf("event: response.output_text.delta\ndata: {\"type\":\"response.output_text.delta\",\"sequence_number\":%d,\"item_id\":\"msg1\",\"output_index\":0,\"content_index\":0,\"delta\":%s}\n\n", seq, quoted)
+			head = fmt.Sprintf("event: response.output_text.delta\ndata: {\"type\":\"response.output_text.delta\",\"sequence_number\":%d,\"item_id\":\"msg1\",\"output_index\":0,\"content_index\":0,\"delta\":", seq)
+			tail = "}\n\n"
 		}
-		_, err := io.WriteString(w, event)
+		_, err := io.WriteString(w, head)
+		if err == nil {
+			_, err = io.WriteString(w, quoted)
+		}
+		if err == nil {
+			_, err = io.WriteString(w, tail)
+		}
 		w.(http.Flusher).Flush()
 		if err != nil {
 			return
 		}
 	}
 }
+
+// quote is s as a JSON string.
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// The texts of the stream attacks, quoted once for the whole run: a
+// megabyte marshalled again for every request costs seconds under -race.
+var (
+	quotedMegabyte = sync.OnceValue(func() string {
+		return quote(strings.Repeat("lorem ipsum ", limits.MiB/12+1)[:limits.MiB])
+	})
+	quotedBigEvent = sync.OnceValue(func() string { return quote(strings.Repeat("x", 20*limits.MiB)) })
+)
 
 // streamingHostile is a service whose chat streams, in every family, send
 // the texts of texts() (a new sequence per request).
@@ -96,7 +116,7 @@ func streamingHostile(t *testing.T, texts func() func() (string, bool)) *hostile
 
 // endlessTexts are a megabyte of text at a time, for ever.
 func endlessTexts() func() (string, bool) {
-	mb := strings.Repeat("lorem ipsum ", limits.MiB/12+1)[:limits.MiB]
+	mb := quotedMegabyte()
 	return func() (string, bool) { return mb, true }
 }
 
@@ -107,9 +127,9 @@ func oneBigEvent() func() (string, bool) {
 		n++
 		switch n {
 		case 1:
-			return "before ", true
+			return quote("before "), true
 		case 2:
-			return strings.Repeat("x", 20*limits.MiB), true
+			return quotedBigEvent(), true
 		}
 		return "", false
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -162,23 +161,13 @@ func printLeaderboard(w io.Writer, lb leaderboard) error {
 		printStyle(w, lb.Style)
 		printNeedVotes(w, lb.NeedVotes)
 	}
-	if len(lb.Rated) > 0 {
-		fmt.Fprintf(w, "\nRatings given with the names shown (not in the scores):\n")
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		for _, r := range lb.Rated {
-			fmt.Fprintf(tw, "  %s\t%s\t%d times the winner\n", r.Target, starsText(r), r.Wins)
-		}
-		tw.Flush()
-	}
+	printSection(w, "Ratings given with the names shown (not in the scores):", lb.Rated, func(r store.RatedTarget) string {
+		return fmt.Sprintf("%s\t%s\t%d times the winner", r.Target, starsText(r), r.Wins)
+	})
 	printAgreements(w, lb.Agreement)
-	if len(lb.Open) > 0 {
-		fmt.Fprintf(w, "\nOpen votes (names shown; not in the scores):\n")
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		for _, o := range lb.Open {
-			fmt.Fprintf(tw, "  %s\t%d votes\twin rate %.0f%%\n", o.Target, o.Votes, 100*o.WinRate)
-		}
-		tw.Flush()
-	}
+	printSection(w, "Open votes (names shown; not in the scores):", lb.Open, func(o openRecord) string {
+		return fmt.Sprintf("%s\t%d votes\twin rate %.0f%%", o.Target, o.Votes, 100*o.WinRate)
+	})
 	return nil
 }
 

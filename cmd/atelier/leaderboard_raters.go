@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -32,17 +31,11 @@ func checkRater(name string) error {
 // printAgreements writes the raters' agreement, when two raters voted on
 // the same comparisons.
 func printAgreements(w io.Writer, ags []store.Agreement) {
-	if len(ags) == 0 {
-		return
-	}
-	fmt.Fprintf(w, "\nRaters' agreement on the comparisons both voted:\n")
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	for _, a := range ags {
+	printSection(w, "Raters' agreement on the comparisons both voted:", ags, func(a store.Agreement) string {
 		kappa := "κ undefined (one same verdict throughout)"
 		if a.KappaOK {
 			kappa = fmt.Sprintf("Cohen's κ %.2f", a.Kappa)
 		}
-		fmt.Fprintf(tw, "  %s · %s\t%s\t%.0f%% agree\t%s\n", cleanLine(a.A), cleanLine(a.B), count(a.N, "comparison"), 100*a.Percent, kappa)
-	}
-	tw.Flush()
+		return fmt.Sprintf("%s · %s\t%s\t%.0f%% agree\t%s", cleanLine(a.A), cleanLine(a.B), count(a.N, "comparison"), 100*a.Percent, kappa)
+	})
 }

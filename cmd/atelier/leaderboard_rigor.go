@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"strings"
-	"text/tabwriter"
 
 	"atelier/store"
 	"atelier/store/rank"
@@ -46,7 +45,7 @@ func printEntries(w io.Writer, b rank.Board) {
 			styled[e.Target] = e
 		}
 	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	tw := columns(w)
 	head := "RANK\tTARGET\tSCORE\t95% INTERVAL"
 	if b.Style != nil {
 		head += "\tSTYLE-CONTROLLED\tRANK"
@@ -113,16 +112,10 @@ func signed(x float64) string {
 // printNeedVotes lists the pairs whose order is not settled, with about
 // how many more votes would settle each.
 func printNeedVotes(w io.Writer, ps []rank.Pair) {
-	if len(ps) == 0 {
-		return
-	}
-	fmt.Fprintf(w, "\nPairs that need more votes (their order is not settled):\n")
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	for _, p := range ps {
-		fmt.Fprintf(tw, "  %s vs %s\t%s together\tdifference %+.0f to %+.0f\t%s\n", p.A, p.B, count(p.Games, "vote"),
+	printSection(w, "Pairs that need more votes (their order is not settled):", ps, func(p rank.Pair) string {
+		return fmt.Sprintf("%s vs %s\t%s together\tdifference %+.0f to %+.0f\t%s", p.A, p.B, count(p.Games, "vote"),
 			p.Low, p.High, moreVotesText(p.MoreVotes))
-	}
-	tw.Flush()
+	})
 }
 
 // moreVotesText is a pair's MoreVotes as a reader takes it.
@@ -175,7 +168,7 @@ func (a *app) leaderboardByTag(ctx context.Context, db *store.Store, f store.Vot
 			fmt.Fprintln(w)
 		}
 		fmt.Fprintf(w, "#%s · %s\n", tb.Tag, count(tb.Board.Votes, "blind vote"))
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		tw := columns(w)
 		for _, e := range tb.Board.Entries {
 			fmt.Fprintf(tw, "  %s\t%s\t%.0f\t%.0f – %.0f\n", rankText(e), e.Target, e.Score, e.Low, e.High)
 		}

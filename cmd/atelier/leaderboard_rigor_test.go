@@ -8,6 +8,7 @@ import (
 
 	"atelier/client/sim/simtest"
 	"atelier/store"
+	"atelier/store/storetest"
 )
 
 // The board split by tag: X beats Y on the code prompts and loses to it
@@ -17,10 +18,7 @@ import (
 func TestLeaderboardStyleAndFlipsByTag(t *testing.T) {
 	t.Parallel()
 	svc := simtest.NewService(t)
-	db, err := store.Open(lookup(svc.Env)("ATELIER_HOME"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := storetest.Open(t, lookup(svc.Env)("ATELIER_HOME"))
 	ctx := context.Background()
 	for _, c := range []struct{ tag, verdict string }{{"code", "AB"}, {"poetry", "BA"}} {
 		conv, err := db.NewConversation(ctx, store.KindCompare, c.tag)

@@ -40,10 +40,12 @@ func TestSavedImagesCarryTheRequestTheyCameFrom(t *testing.T) {
 	t.Parallel()
 	c := newCapture(t)
 	for _, mode := range [][]string{nil, {"--stream", "--partial-images", "1"}} {
-		home, out := t.TempDir(), t.TempDir()
+		home := t.TempDir()
+		run := c.runner(t, home)
+		out := t.TempDir()
 		args := append([]string{"image", "-m", "gamma/image-2", "--size", "256x256", "--quality", "low", "-n", "2",
 			"--set", "moderation=low", "-o", out}, mode...)
-		r := c.runHome(t, home, "", append(args, "a red kite")...)
+		r := run(append(args, "a red kite")...)
 		if r.code != 0 {
 			t.Fatalf("%v: exit %d: %s", mode, r.code, r.stderr)
 		}
@@ -179,8 +181,8 @@ func TestVaryLinksToItsParent(t *testing.T) {
 func TestVideoSidecarAndSubmitFrom(t *testing.T) {
 	t.Parallel()
 	c := newCapture(t)
-	home := t.TempDir()
-	r := c.runHome(t, home, "", "video", "submit", "videoa/q1/text-to-video", "--set", "prompt=waves at night",
+	run := c.runner(t, t.TempDir())
+	r := run("video", "submit", "videoa/q1/text-to-video", "--set", "prompt=waves at night",
 		"--set", "duration=5", "--set", "aspect_ratio=16:9", "--wait")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)

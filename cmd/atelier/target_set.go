@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -49,12 +48,9 @@ func (a *app) targetSetListCmd() *cobra.Command {
 			if asJSON {
 				return writeJSON(a.jsonOut(), sets)
 			}
-			tw := tabwriter.NewWriter(a.io.out, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "NAME\tTARGETS")
-			for _, s := range sets {
-				fmt.Fprintf(tw, "%s\t%s\n", termtext.String(s.Name), termtext.String(strings.Join(s.Targets, "  ")))
-			}
-			return tw.Flush()
+			return printTable(a.io.out, "NAME\tTARGETS", sets, func(s store.TargetSet) string {
+				return termtext.String(s.Name) + "\t" + termtext.String(strings.Join(s.Targets, "  "))
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")

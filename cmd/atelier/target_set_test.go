@@ -12,11 +12,7 @@ import (
 func TestTargetSetCommands(t *testing.T) {
 	t.Parallel()
 	c := newCapture(t)
-	home := t.TempDir()
-	run := func(args ...string) result {
-		t.Helper()
-		return c.runHome(t, home, "", args...)
-	}
+	run := c.runner(t, t.TempDir())
 	if r := run("target-set", "save", "sweep", "-t", "alpha:m1:temperature=0.2", "-t", "alpha:m1:temperature=1"); r.code != 0 ||
 		!strings.Contains(r.stderr, `target set "sweep" saved: 2 targets`) {
 		t.Fatalf("save: exit %d %q", r.code, r.stderr)

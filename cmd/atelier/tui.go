@@ -42,11 +42,7 @@ func (a *app) tuiDeps(ctx context.Context) (ui.Deps, error) {
 		}
 		return a.withPoller(deps), nil
 	}
-	cfg, err := a.settings()
-	if err != nil {
-		return ui.Deps{}, err
-	}
-	path, err := a.configPath()
+	cfg, path, err := a.savedSettings()
 	if err != nil {
 		return ui.Deps{}, err
 	}
@@ -61,6 +57,17 @@ func (a *app) tuiDeps(ctx context.Context) (ui.Deps, error) {
 		BaseURL:      baseURL,
 		BaseURLFrom:  from,
 	}), nil
+}
+
+// savedSettings are the settings the screens start from and the file
+// Settings saves them to (under --demo, the demo's own).
+func (a *app) savedSettings() (*store.Settings, string, error) {
+	cfg, err := a.settings()
+	if err != nil {
+		return nil, "", err
+	}
+	path, err := a.configPath()
+	return cfg, path, err
 }
 
 // baseURLOverride is where the base URL comes from when not config.toml,
@@ -104,11 +111,7 @@ func (a *app) demoDeps(ctx context.Context, db *store.Store) (ui.Deps, error) {
 	if err != nil {
 		return ui.Deps{}, err
 	}
-	cfg, err := a.settings()
-	if err != nil {
-		return ui.Deps{}, err
-	}
-	path, err := a.configPath()
+	cfg, path, err := a.savedSettings()
 	if err != nil {
 		return ui.Deps{}, err
 	}

@@ -94,31 +94,13 @@ func (a *app) videoSubmitCmd() *cobra.Command {
 }
 
 func (a *app) videoStatusCmd() *cobra.Command {
-	var asJSON bool
-	cmd := &cobra.Command{
-		Use:   "status ID",
-		Short: "Ask the service for a recorded task's status and print its word",
-		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.runVideoStatus(cmd.Context(), args[0], asJSON)
-		},
-	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the native status object")
-	return cmd
+	return showCmd("status ID", "Ask the service for a recorded task's status and print its word",
+		"print the native status object", a.runVideoStatus)
 }
 
 func (a *app) videoResultCmd() *cobra.Command {
-	var asJSON bool
-	cmd := &cobra.Command{
-		Use:   "result ID",
-		Short: "Print a task's downloaded video path, else its result's file URLs",
-		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.runVideoResult(cmd.Context(), args[0], asJSON)
-		},
-	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the native result, fetched from the service")
-	return cmd
+	return showCmd("result ID", "Print a task's downloaded video path, else its result's file URLs",
+		"print the native result, fetched from the service", a.runVideoResult)
 }
 
 func (a *app) videoWaitCmd() *cobra.Command {

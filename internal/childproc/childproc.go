@@ -7,6 +7,10 @@
 // parent reads the child's stdout for the line that says it is where it
 // should be, kills it with SIGKILL and fails unless the child died of that
 // signal, so a child that ends by itself (or fails) fails the test.
+//
+// BuildWithoutRace builds a program (or a test binary) a test runs as a
+// child without the race detector, one build on the machine at a time, so
+// that test packages run side by side share the compiled dependencies.
 package childproc
 
 import (

@@ -64,3 +64,17 @@ func TestAChildNeverPasses(t *testing.T) {
 		}
 	}
 }
+
+func TestWithoutRaceKeepsTheOtherFlags(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                                     "",
+		"-race":                                "",
+		"-race=true -buildvcs=false":           "-buildvcs=false",
+		"-count=1  -race -tags=ffmpeg":         "-count=1 -tags=ffmpeg",
+		"-buildvcs=false -trimpath -race=true": "-buildvcs=false -trimpath",
+	} {
+		if got := withoutRace(in); got != want {
+			t.Errorf("withoutRace(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -61,7 +61,7 @@ func TestAlternativesAndABranchSurviveARestart(t *testing.T) {
 	h.Keys("ctrl+r")
 	h.Keys("ctrl+r") // three alternatives
 	h.prompt("two")
-	h.Keys("tab", "e") // the last prompt edited and sent: a branch
+	h.Keys("tab", "e", "enter") // the last prompt edited and sent: a branch
 	h.Type(" again").Keys("enter")
 	h.NoErrors()
 	id := h.m.conv.id
@@ -105,7 +105,8 @@ func pathSummary(es []entry) string {
 
 // TestGoldenAlternatives draws a conversation that forks: its first reply
 // the second of three alternatives, its next prompt the second of two
-// branches, the list marking it. `-update` rewrites the files.
+// branches, the list marking it; and its first prompt chosen to branch
+// from. `-update` rewrites the files.
 func TestGoldenAlternatives(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		for _, c := range []struct {
@@ -114,6 +115,9 @@ func TestGoldenAlternatives(t *testing.T) {
 		}{
 			{"alternatives", func(h *harness) { h.Keys("tab", "tab", "home") }}, // the first fork in view
 			{"branch", func(*harness) {}},
+			// e twice: the first prompt chosen to branch from, marked, in
+			// the composer, the window on it.
+			{"chosen", func(h *harness) { h.Keys("tab", "tab", "e", "e") }},
 		} {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, size[0], size[1]), func(t *testing.T) {
 				h := (&harness{t: t, m: newTestModel(Options{Models: store.Models{Alpha: "model-x"}})}).bind()

@@ -13,14 +13,15 @@ import (
 const composerMax = 8
 
 // composer is the prompt being written: a multi-line field that grows
-// with its text, the images attached to it, and whether it replaces the
-// last prompt. The field (some 15 KB) is held by pointer and copied before
+// with its text, the images attached to it, and the prompt it edits (a
+// branch beside it when sent), if any. The field (some 15 KB) is held by pointer and copied before
 // it changes: the composer is copied with the Model at every message, which
 // most leave it as it is.
 type composer struct {
 	ta      *textarea.Model
 	images  []attachment
-	editing bool // sending replaces the last prompt and its reply
+	editing bool // the composer holds a prompt chosen with e: sending it makes a branch beside it
+	edit    chosen
 	// drawn is the field's view, for the field it is of. A field is never
 	// changed in place (own copies it first), so a field at the same
 	// address draws the same: while a reply streams, the screen is drawn
@@ -78,7 +79,7 @@ func (c composer) text() string { return strings.TrimRight(c.ta.Value(), " \n") 
 func (c composer) cleared() composer {
 	c = c.own()
 	c.ta.Reset()
-	c.images, c.editing = nil, false
+	c.images, c.editing, c.edit = nil, false, chosen{}
 	return c
 }
 
@@ -110,11 +111,11 @@ func (c composer) focus(on bool) composer {
 }
 
 // label is the line above the field, when there is something to say:
-// editing the last prompt, images attached.
+// a prompt chosen to edit, images attached.
 func (c composer) label() string {
 	var parts []string
 	if c.editing {
-		parts = append(parts, "editing the last prompt: enter sends it again, esc cancels")
+		parts = append(parts, c.edit.label())
 	}
 	if n := len(c.images); n > 0 {
 		names := make([]string, n)

@@ -82,6 +82,10 @@ func (m Model) opened(msg openedMsg) (Model, tea.Cmd) {
 	}
 	m.conv = m.conv.show(msg.id, msg.entries)
 	m.conv.stamp = msg.stamp
+	if comp, ok := m.comp.taken(m.conv); ok {
+		m = m.compose(comp, false)
+	}
+	m.conv.mark(m.comp) // read again: the prompt chosen stays marked
 	m.list.open = m.conv.id
 	m.tr = m.tr.reset()
 	if !msg.again {

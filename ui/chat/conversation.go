@@ -97,22 +97,27 @@ func (c conversation) submission(comp composer, f client.Group) (sendPlan, tea.C
 	if len(comp.images) > 0 && !takesImages(f) {
 		return sendPlan{}, tab.Warn(fmt.Sprintf("chat: %s takes no images: alt+x drops them", f)), false
 	}
-	return c.prompted(text, comp.images, comp.editing), nil, true
+	at := -1
+	if comp.editing {
+		if at = comp.edit.in(c.entries); at < 0 {
+			return sendPlan{}, tab.Warn("the prompt chosen is no longer on the path shown: e chooses one again"), false
+		}
+	}
+	return c.prompted(text, comp.images, at), nil, true
 }
 
 // prompted is the send of a prompt typed in the composer: a new one, or
-// the last one again, changed, when editing.
-func (c conversation) prompted(text string, images []attachment, editing bool) sendPlan {
+// when at is a prompt's index (not -1) that prompt changed: a branch beside
+// it, following what it followed.
+func (c conversation) prompted(text string, images []attachment, at int) sendPlan {
 	base, kind, turn := c.entries, sendPrompt, 0
 	if n := len(base); n > 0 {
 		turn = base[n-1].turn + 1 // the store says, when there is one
 	}
 	prompt := entry{role: store.RoleUser, text: text, images: images}
-	if editing { // a branch beside the prompt edited
-		if i := lastUser(base); i >= 0 {
-			prompt.siblings, prompt.place = withNew(base[i])
-			base, kind, turn = base[:i], sendEdit, base[i].turn
-		}
+	if at >= 0 && at < len(base) { // a branch beside the prompt edited
+		prompt.siblings, prompt.place = withNew(base[at])
+		base, kind, turn = base[:at], sendEdit, base[at].turn
 	}
 	prompt.turn, prompt.edited = turn, kind == sendEdit
 	return sendPlan{kind: kind, entries: append(clip(base), prompt), turn: turn, prompt: text, parent: lastID(base)}
@@ -143,19 +148,6 @@ func (c conversation) continuation() (sendPlan, bool) {
 // clip is entries with no room to grow, so appending copies: the entries on
 // screen stay as they are until the send is accepted.
 func clip(es []entry) []entry { return es[:len(es):len(es)] }
-
-// lastPrompt is the last prompt, to edit; the cmd says why there is none
-// to edit now.
-func (c conversation) lastPrompt() (entry, tea.Cmd) {
-	i := lastUser(c.entries)
-	if i < 0 {
-		return entry{}, tab.Warn("no prompt to edit yet")
-	}
-	if cmd := c.busy(); cmd != nil {
-		return entry{}, cmd
-	}
-	return c.entries[i], nil
-}
 
 // start checks and begins send p to target t through cl, recorded in db.
 // It refuses, with the reason in the status bar, while a reply is

@@ -28,10 +28,10 @@ func (c composer) took(msg tea.Msg) (composer, tea.Cmd, bool) {
 	return c, nil, false
 }
 
-// again is the composer holding prompt e again, to change it: sending it
-// replaces that prompt and its reply.
-func (c composer) again(e entry) composer {
+// again is the composer holding prompt e again (the chosen one), to
+// change it: sending it makes a branch beside that prompt.
+func (c composer) again(e entry, ch chosen) composer {
 	c = c.withText(e.text)
-	c.images, c.editing = e.images, true
+	c.images, c.editing, c.edit = e.images, true, ch
 	return c
 }

@@ -34,6 +34,7 @@ type entry struct {
 	billed   price.Usage     // usage with the thinking its native reply tells apart, read once
 	at       time.Time
 	edited   bool // a prompt that replaced an earlier one
+	chosen   bool // the prompt the composer edits (e): marked ✎ (branch.go)
 	// siblings are the stored ids of the entry and its alternatives (a
 	// reply) or branches (a prompt), oldest first, the entry's at place;
 	// one or none: no fork (alternatives.go).

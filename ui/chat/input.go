@@ -37,8 +37,12 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case onList:
 		return m.listKey(msg)
 	case onReply: // scroll the conversation, act on the reply in view
-		if key.Matches(msg, m.km.ToPrompt) {
+		switch {
+		case key.Matches(msg, m.km.ToPrompt):
 			return m.focusOn(onComposer), nil
+		case key.Matches(msg, m.km.Unedit) && m.comp.editing: // the choice dropped
+			m.conv.unmark()
+			return m.compose(m.comp.cleared(), false), nil
 		}
 		if next, cmd, ok := m.replyAction(msg); ok {
 			return next, cmd
@@ -102,6 +106,7 @@ func (m Model) composerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		}
 		return next, cmd
 	case key.Matches(msg, m.km.Unedit) && m.comp.editing:
+		m.conv.unmark()
 		return m.compose(m.comp.cleared(), false), nil
 	case key.Matches(msg, m.km.PrevAlt, m.km.NextAlt) && m.FieldEmpty(): // text where text is typed
 		next, cmd, _ := m.replyAction(msg)
@@ -168,16 +173,19 @@ func (m Model) replyAction(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 		var cmd tea.Cmd
 		m.code, cmd = m.code.ask(i, m.tr.codes(i))
 		return m, cmd, true
-	case key.Matches(msg, k.PrevAlt, k.NextAlt): // the fork in view's siblings
+	case key.Matches(msg, k.PrevAlt, k.NextAlt): // the chosen prompt's branches, or the fork in view's siblings
 		var cmd tea.Cmd
-		m.conv, cmd = m.conv.step(m.tr.forkInView(m.conv.entries), stepBy(msg, k), m.db, m.tr.drawSpec())
+		m.conv, m.comp, cmd = m.conv.stepFork(m.comp, m.tr.forkInView(m.conv.entries), stepBy(msg, k), m.db, m.tr.drawSpec())
 		return m, cmd, true
-	case key.Matches(msg, k.Edit): // the last prompt back in the composer
-		e, refused := m.conv.lastPrompt()
+	case key.Matches(msg, k.Edit): // a prompt chosen (branch.go): in the composer, marked, in view
+		e, ch, refused := m.conv.choose(m.comp)
 		if refused != nil {
 			return m, refused, true
 		}
-		return m.compose(m.comp.again(e), true), nil, true
+		m = m.compose(m.comp.again(e, ch), false).focusOn(onReply) // e steps on from here
+		m.conv.mark(m.comp)
+		m.tr = m.tr.showFrom(ch.at, m.conv.entries, m.look())
+		return m, nil, true
 	}
 	return m, nil, false
 }

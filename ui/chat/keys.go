@@ -57,7 +57,7 @@ func defaultKeyMap() keyMap {
 		Thinking: keys.Bind("t", "thinking", "t"),
 		Copy:     keys.Bind("c", "copy reply", "c"),
 		CopyCode: keys.Bind("y N", "copy block N", "y"),
-		Edit:     keys.Bind("e", "edit the last prompt", "e"),
+		Edit:     keys.Bind("e", "edit a prompt", "e"),
 		ToPrompt: keys.Bind("enter", "to the prompt", "enter"),
 		PrevAlt:  keys.PrevAlternative(),
 		NextAlt:  keys.NextAlternative(),
@@ -96,7 +96,7 @@ type helpKeys struct {
 	mode    mode
 	pane    mode        // composing, browsing or reading: the pane with the keyboard
 	running bool        // a reply arrives: esc stops it
-	editing bool        // the composer holds the last prompt again: esc drops that
+	editing bool        // the composer holds a prompt chosen with e: esc drops that
 	row     settingKind // picking: the kind of the row under the cursor
 	field   fieldKind   // typing: the field open, noField in the picker
 }
@@ -161,7 +161,7 @@ func (h helpKeys) short() []key.Binding {
 // The titles of the help's groups.
 const (
 	promptKeys  = "Prompt"
-	againKeys   = "The last prompt, edited again (e)"
+	againKeys   = "A prompt chosen to edit (e)"
 	replyKeys   = "Conversation"
 	actionKeys  = "The reply in view"
 	listKeys    = "Conversations list"
@@ -221,7 +221,7 @@ func (h helpKeys) live() []string {
 	switch {
 	case h.running:
 		live = append(live, streamKeys)
-	case h.editing && h.pane == composing:
+	case h.editing && (h.pane == composing || h.pane == reading):
 		live = append(live, againKeys)
 	}
 	if h.mode == streaming {
@@ -231,7 +231,7 @@ func (h helpKeys) live() []string {
 }
 
 // KeyModes is the help of each of the tab's modes: each pane, idle,
-// editing the last prompt or while a reply arrives, the picker on each
+// editing a prompt chosen (in the prompt and the conversation) or while a reply arrives, the picker on each
 // kind of row, each field, the question and the code block's number.
 // The key-grammar test walks them.
 func KeyModes() []tab.Help {
@@ -246,7 +246,9 @@ func KeyModes() []tab.Help {
 			out = append(out, helpKeys{km: km, mode: mo, pane: pane, running: running}.help())
 		}
 	}
-	out = append(out, helpKeys{km: km, mode: composing, pane: composing, editing: true}.help())
+	for _, pane := range []mode{composing, reading} {
+		out = append(out, helpKeys{km: km, mode: pane, pane: pane, editing: true}.help())
+	}
 	for _, row := range []settingKind{choiceSetting, boolSetting, intSetting, floatSetting, textSetting} {
 		out = append(out, helpKeys{km: km, mode: picking, row: row}.help())
 	}

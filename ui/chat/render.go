@@ -57,6 +57,9 @@ func promptLines(e *entry, lk look) []string {
 	case e.edited:
 		head += st.Reply.Figures.Render(" · edited")
 	}
+	if e.chosen {
+		head += st.Label.Render(" · ✎ editing: a branch from here")
+	}
 	out := []string{head}
 	text := untab(termtext.String(strings.TrimRight(e.text, "\n")))
 	wrapped := ansi.Wrap(text, max(lk.width-len(indent), 10), " ")

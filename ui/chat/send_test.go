@@ -256,8 +256,12 @@ func TestEditTheLastPromptAndResend(t *testing.T) {
 	h.prompt("one")
 	h.prompt("two")
 	h.Keys("tab", "e") // the list has the keyboard; e works there too
-	if !h.m.comp.editing || h.m.comp.text() != "two" || h.m.focus != onComposer {
-		t.Fatalf("editing %v, text %q", h.m.comp.editing, h.m.comp.text())
+	if !h.m.comp.editing || h.m.comp.text() != "two" || h.m.focus != onReply {
+		t.Fatalf("editing %v, text %q, focus %v", h.m.comp.editing, h.m.comp.text(), h.m.focus)
+	}
+	h.Keys("enter") // to the prompt
+	if h.m.focus != onComposer {
+		t.Fatalf("enter after e: focus %v, want the prompt", h.m.focus)
 	}
 	h.Type(" and three").Keys("enter")
 	h.NoErrors()

@@ -18,7 +18,7 @@ type sendKind int
 
 const (
 	sendPrompt     sendKind = iota // a new prompt, in a new turn
-	sendEdit                       // the last prompt, changed: it replaces the old one
+	sendEdit                       // a prompt chosen (e), changed: a branch beside it
 	sendRegenerate                 // the last prompt again: the reply replaces the old one
 	sendContinue                   // the paused reply goes on
 )

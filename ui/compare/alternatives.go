@@ -6,13 +6,16 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/client"
+
 	"atelier/ui/tab"
 )
 
 // Alternatives (issue 33): ctrl+r runs the prompt on the targets again as
-// a comparison of its own, and the earlier runs of that prompt on those
-// targets (the store finds them: CompareAlternatives) stay beside it, each
-// lane's replies with them. The prompt line says "2 of 3", and < / >
+// a comparison of its own, and when the run on screen is of that prompt on
+// those targets the new one is linked beside it in history
+// (store.LinkAlternative): the group, read by id (CompareAlternatives),
+// stays together, each lane's replies with it. The prompt line says "2 of 3", and < / >
 // open the previous or next of them, as they step a chat's alternatives;
 // [ and ] still walk every comparison in history.
 
@@ -41,4 +44,32 @@ func (r run) altStep(on bool) (int64, tea.Cmd) {
 		by = 1
 	}
 	return r.alts[((at+by)%n+n)%n], nil
+}
+
+// againOf is the comparison a run of prompt on targets is an alternative
+// of: this run's when it is recorded and of the same prompt on the same
+// targets (family and model, in any order: a blind run shuffles them);
+// else 0, a run of its own.
+func (r run) againOf(prompt string, targets []client.ChatTarget) int64 {
+	if r.convID == 0 || r.prompt != prompt || len(r.lanes) != len(targets) {
+		return 0
+	}
+	had := make([]client.ChatTarget, len(r.lanes))
+	for i, l := range r.lanes {
+		had[i] = l.target
+	}
+	if !slices.Equal(modelsOf(had), modelsOf(targets)) {
+		return 0
+	}
+	return r.convID
+}
+
+// modelsOf are the family/model pairs of targets, sorted.
+func modelsOf(ts []client.ChatTarget) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = string(t.Family) + "/" + t.Model
+	}
+	slices.Sort(out)
+	return out
 }

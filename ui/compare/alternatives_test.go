@@ -1,6 +1,8 @@
 package compare
 
 import (
+	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -35,11 +37,18 @@ func TestRerunAddsAnAlternative(t *testing.T) {
 	if h.m.run.convID != second {
 		t.Fatalf("after >: conversation %d, want %d", h.m.run.convID, second)
 	}
+	// The group is kept in history by id: what a restart reads.
+	if alts, err := h.db.CompareAlternatives(context.Background(), first); err != nil || !slices.Equal(alts, []int64{first, second}) {
+		t.Fatalf("stored alternatives of %d: %v, %v", first, alts, err)
+	}
 	h.m.prompt = "another prompt"
 	h.Keys("ctrl+r")
 	h.settle()
 	if h.m.run.altMark() != "" {
 		t.Fatalf("a run of another prompt has alternatives: %v", h.m.run.alts)
+	}
+	if alts, _ := h.db.CompareAlternatives(context.Background(), h.m.run.convID); len(alts) != 1 {
+		t.Fatalf("a run of another prompt is stored in a group: %v", alts)
 	}
 	h.Keys("<")
 	if w := h.Warnings(); len(w) == 0 || !strings.Contains(w[len(w)-1], "no alternatives") {

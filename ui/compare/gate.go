@@ -20,6 +20,7 @@ type pendingRun struct {
 	prompt, system string
 	blind          bool
 	judge          *judge.Judge // not a run: the judge's pick of the run on screen (pick.go)
+	altOf          int64        // the comparison it runs again beside (alternatives.go); 0: none
 }
 
 // estimate is what sending prompt to targets may cost at prices; nil when

@@ -53,7 +53,8 @@ func (m Model) start() (Model, tea.Cmd) {
 			return m, tab.Error(fmt.Errorf("compare: target %d (%s · %s): %w", i+1, t.Family, t.Model, err))
 		}
 	}
-	p := pendingRun{targets: targets, prompt: m.prompt, system: m.system, blind: m.arena.next}
+	p := pendingRun{targets: targets, prompt: m.prompt, system: m.system, blind: m.arena.next,
+		altOf: m.run.againOf(m.prompt, targets)}
 	if weigh := guard.Weigh(m.db, m.settings, "comparison", estimate(m.prices, targets, m.prompt)); weigh != nil {
 		return m, m.gate.hold(p, weigh)
 	}
@@ -94,9 +95,10 @@ func recordRun(db *store.Store, seq int, p pendingRun) tea.Cmd {
 			if p.blind && msg.convID != 0 {
 				msg.err = errors.Join(msg.err, db.MarkBlind(ctx, msg.convID, 0))
 			}
-			if msg.convID != 0 {
-				alts, err := db.CompareAlternatives(ctx, msg.convID)
-				msg.alts, msg.err = alts, errors.Join(msg.err, err)
+			if msg.convID != 0 && p.altOf != 0 {
+				err := db.LinkAlternative(ctx, store.AltComparison, p.altOf, msg.convID)
+				alts, aerr := db.CompareAlternatives(ctx, msg.convID)
+				msg.alts, msg.err = alts, errors.Join(msg.err, err, aerr)
 			}
 		}
 		msg.at = time.Now()

@@ -13,7 +13,10 @@ import (
 // beside it rather than in its place. The page keeps every run r added
 // (their images stay, in History too, as every run's do), the footer says
 // "2 of 3", and < / > step through them, as they step a chat's
-// alternatives. A run sent from the form starts the page afresh.
+// alternatives. A run sent from the form starts the page afresh. Each
+// lane's job is linked in history beside the same model's job of the run
+// it ran again (besideJob), so the gallery groups them after a restart
+// (galleryalts.go).
 
 // keep adds r, started by r, beside the runs shown, and shows it.
 func (p *page) keep(r *run) {
@@ -60,4 +63,14 @@ func (p *page) altMark() string {
 		return ""
 	}
 	return fmt.Sprintf("%d of %d", p.shownAt()+1, len(p.alts))
+}
+
+// besideJob is the job lane i of the run about to start (for model) is an
+// alternative of: the same lane's job of the run shown when r runs it
+// again; 0 for a run of the form's own, or a lane without a job.
+func (p *page) besideJob(i int, model string) int64 {
+	if !p.rerun || p.run == nil || i >= len(p.run.lanes) || p.run.lanes[i].model != model {
+		return 0
+	}
+	return p.run.lanes[i].job
 }

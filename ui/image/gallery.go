@@ -36,6 +36,7 @@ type gallery struct {
 	err    error
 	seq    int // the load whose answer counts
 	thumbs *strip.Cache[thumb]
+	alts   map[int64][]int64 // the alternatives of each job listed that has some (galleryalts.go)
 }
 
 // thumb is a job's first image, decoded for the gallery.
@@ -48,6 +49,7 @@ type (
 	galleryLoadedMsg struct {
 		seq  int
 		jobs []store.ImageJob
+		alts map[int64][]int64
 		err  error
 	}
 	thumbLoadedMsg struct {
@@ -79,7 +81,11 @@ func (g *gallery) reload(db *store.Store) tea.Cmd {
 	seq := g.seq
 	return func() tea.Msg {
 		jobs, err := db.ImageJobs(context.Background(), store.ImageQuery{Limit: galleryLimit})
-		return result(galleryLoadedMsg{seq: seq, jobs: jobs, err: err})
+		msg := galleryLoadedMsg{seq: seq, jobs: jobs, err: err}
+		if err == nil {
+			msg.alts, msg.err = db.AlternativeGroups(context.Background(), store.AltImageJob, jobIDs(jobs))
+		}
+		return result(msg)
 	}
 }
 
@@ -105,7 +111,7 @@ func (g *gallery) jobsLoaded(msg galleryLoadedMsg, db *store.Store) tea.Cmd {
 		return nil
 	}
 	g.jobs.SetItems(msg.jobs)
-	g.err, g.loaded = msg.err, true
+	g.err, g.loaded, g.alts = msg.err, true, msg.alts
 	return g.loadThumb(db)
 }
 
@@ -161,6 +167,8 @@ func (g *gallery) key(msg tea.KeyPressMsg, km keyMap, height int, db *store.Stor
 		return toVideo(jobPath(db, job), job.Prompt), out
 	case key.Matches(msg, km.Label):
 		return nil, galleryExit{label: &job}
+	case key.Matches(msg, km.PrevAlt, km.NextAlt):
+		return g.stepAlt(job, key.Matches(msg, km.NextAlt), db), out
 	}
 	return g.update(msg, height, db), out
 }

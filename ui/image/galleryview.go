@@ -58,25 +58,29 @@ func (g gallery) lines(st *styles, width, n int) []string {
 	l.SetHeight(n - len(out))
 	rows, at := l.Window()
 	for i, j := range rows {
-		out = append(out, st.jobLine(j, i == at))
+		out = append(out, st.jobLine(j, i == at, g.altMark(j.ID)))
 	}
 	return out
 }
 
-// jobLine is one job: when, how it ended, the model, its settings, the prompt.
-func (s *styles) jobLine(j store.ImageJob, current bool) string {
+// jobLine is one job: when, how it ended, the model, its settings, its
+// place among its alternatives (alt, "" for none), the prompt.
+func (s *styles) jobLine(j store.ImageJob, current bool, alt string) string {
 	st := s.List
 	marker, item := "  ", st.Item
 	if current {
 		marker, item = "▸ ", st.Selected
 	}
 	when := st.Meta.Render(j.CreatedAt.Local().Format("01-02 15:04"))
+	if alt != "" {
+		alt = "  " + st.Meta.Render(alt)
+	}
 	tag := ""
 	if t := tab.LabelTag(j.Label, 16); t != "" {
 		tag = st.Label.Render(t) + " "
 	}
 	return marker + when + " " + s.statusMark(j.Status) + " " + item.Render(oneLine(j.Model)) + "  " +
-		st.Meta.Render(jobSettings(j)) + "  " + tag + item.Render(oneLine(j.Prompt))
+		st.Meta.Render(jobSettings(j)) + alt + "  " + tag + item.Render(oneLine(j.Prompt))
 }
 
 func (s *styles) statusMark(status string) string {

@@ -60,9 +60,16 @@ func (s *served) all() []servedRequest {
 // simulator alone) and gives the tab a client for it.
 func newHarness(t *testing.T, handler func(sim http.Handler) http.Handler) *harness {
 	t.Helper()
+	return newHarnessAt(t, handler, "")
+}
+
+// newHarnessAt is newHarness on the data folder dir ("": a new one): a
+// second one on the same folder is the tab after a restart.
+func newHarnessAt(t *testing.T, handler func(sim http.Handler) http.Handler, dir string) *harness {
+	t.Helper()
 	h := &harness{t: t, srv: &served{}, outDir: filepath.Join(t.TempDir(), "out")}
 	h.Bind(t, tab.Image, h, func(msgs ...tea.Msg) { h.Deliver(h.update, msgs...) })
-	db := tabtest.OpenStore(t, "")
+	db := tabtest.OpenStore(t, dir)
 	h.db = db
 	url := simtest.Serve(t, sim.Options{Keys: map[string]string{"gamma": "kg"}}, func(s http.Handler) http.Handler {
 		inner := s

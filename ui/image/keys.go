@@ -204,7 +204,7 @@ func (h helpKeys) help() tab.Help {
 			k.PrevAlt, k.NextAlt, k.AddImage, k.SetMask, k.Gallery, k.Compare, tab.Retitle(k.Next, "to the form"), tab.Retitle(k.Prev, "to the form's last row")}},
 		{Title: leaveKeys, Keys: []key.Binding{tab.Retitle(k.Back, "back to the form")}},
 		{Title: runningKeys, Keys: []key.Binding{k.Stop}},
-		{Title: galleryKeys, Keys: append(l.Moves.Bindings(), l.Filter, k.Open, k.Rerun, k.EditThis, k.Variants, k.ToVideo, k.Recipe, k.Vary, k.Label, k.Share, k.Back)},
+		{Title: galleryKeys, Keys: append(l.Moves.Bindings(), l.Filter, k.Open, k.Rerun, k.EditThis, k.Variants, k.ToVideo, k.Recipe, k.Vary, k.Label, k.Share, k.PrevAlt, k.NextAlt, k.Back)},
 		{Title: stripKeys, Keys: append(h.strip.Bindings(), tab.Retitle(k.Back, "back to the gallery"))},
 		{Title: pickerKeys, Keys: append(k.Moves.Bindings(), k.Toggle, k.Run, k.Blind, k.Cancel)},
 		{Title: voteKeys, Keys: h.vote},

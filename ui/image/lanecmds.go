@@ -2,6 +2,7 @@ package imagetab
 
 import (
 	"context"
+	"errors"
 	"image"
 	"iter"
 	"time"
@@ -67,6 +68,7 @@ type laneJob struct {
 	db     *store.Store
 	outDir string
 	parent string // the recipe this job varies; "" for none
+	altOf  int64  // the job this one runs again beside (r in the results); 0: none
 }
 
 // cmd is the lane's job as a command: it reads the inputs, checks the
@@ -96,6 +98,9 @@ func (j laneJob) start(ctx context.Context) tea.Msg {
 	rec := beginRecord(j.db, j.outDir, req, edit, ins, j.spec.Label)
 	if j.parent != "" && rec.job != nil {
 		j.db.SetRecipeParent(rec.job.ID(), j.parent) // its images' recipes name the one varied
+	}
+	if j.altOf != 0 && rec.job != nil { // grouped in history, for the gallery after a restart
+		rec.err = errors.Join(rec.err, j.db.LinkAlternative(ctx, store.AltImageJob, j.altOf, rec.job.ID()))
 	}
 	if j.spec.Stream {
 		next, stop := iter.Pull2(j.stream(ctx, req, edit))

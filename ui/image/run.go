@@ -128,7 +128,8 @@ func (m Model) launch(models []string, parent string) (Model, tea.Cmd) {
 		if vs := s.violations(model); len(vs) > 0 {
 			l.state, l.refused = laneRefused, vs
 		} else {
-			j := laneJob{ref: laneRef{r.id, i}, spec: s, model: model, client: m.client, db: m.db, outDir: m.outDir, parent: parent}
+			j := laneJob{ref: laneRef{r.id, i}, spec: s, model: model, client: m.client, db: m.db, outDir: m.outDir, parent: parent,
+				altOf: m.page.besideJob(i, model)}
 			cmds = append(cmds, j.cmd(ctx))
 		}
 		r.lanes = append(r.lanes, l)

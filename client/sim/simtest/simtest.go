@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -108,4 +109,15 @@ func NewService(t testing.TB) *Service {
 	svc.Env = []string{"ATELIER_BASE_URL=" + svc.URL, "ATELIER_ALPHA_KEY=ka", "ATELIER_BETA_KEY=kb",
 		"ATELIER_GAMMA_KEY=kg", "ATELIER_QUEUE_KEY=kq", "ATELIER_HOME=" + svc.Home}
 	return svc
+}
+
+// WithConfig is Env with a config.toml of its own holding config: the
+// environment of a run that needs settings (a fault header, prices).
+func (svc *Service) WithConfig(t testing.TB, config string) []string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(path, []byte(config), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return append(append([]string{}, svc.Env...), "ATELIER_CONFIG="+path)
 }

@@ -59,10 +59,8 @@ func TestCompareCommand(t *testing.T) {
 func TestCompareOneTargetFailsHard(t *testing.T) {
 	t.Parallel()
 	svc := simtest.NewService(t)
-	cfg := t.TempDir() + "/config.toml"
 	// Per-group headers reach the simulator's fault switch: beta fails.
-	writeFile(t, cfg, "[headers.beta]\nX-Sim-Fault = \"500\"\n")
-	env := append(append([]string{}, svc.Env...), "ATELIER_CONFIG="+cfg)
+	env := svc.WithConfig(t, "[headers.beta]\nX-Sim-Fault = \"500\"\n")
 	r := atelier(t, env, "", "compare", "-t", "alpha:m1", "-t", "beta:m2", "-t", "gamma:m3", "--json", "hello")
 	if r.code != 1 || !strings.Contains(r.stderr, "1 of 3 targets failed") {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)

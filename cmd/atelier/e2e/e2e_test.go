@@ -14,6 +14,7 @@ import (
 
 	"atelier/batch"
 	"atelier/client/sim/simtest"
+	"atelier/internal/childproc"
 	"atelier/store"
 )
 
@@ -27,10 +28,9 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	binary = filepath.Join(dir, "atelier")
-	build := exec.Command("go", "build", "-o", binary, "atelier/cmd/atelier")
-	build.Env = append(os.Environ(), "GOFLAGS=")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
+	// Built as a person builds it, without -race, taking turns with
+	// cmd/atelier's build of its children (childproc.BuildWithoutRace).
+	if err := childproc.BuildWithoutRace(".", "build", "-o", binary, "atelier/cmd/atelier"); err != nil {
 		panic("build atelier: " + err.Error())
 	}
 	code := m.Run()

@@ -9,6 +9,7 @@ import (
 	"atelier/batch/judge"
 	"atelier/client/sim/simtest"
 	"atelier/store"
+	"atelier/store/storetest"
 )
 
 // judgedComparisons records blind votes on comparisons whose replies
@@ -16,11 +17,7 @@ import (
 // it does not.
 func judgedComparisons(t *testing.T, home string) {
 	t.Helper()
-	db, err := store.Open(home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := storetest.Open(t, home)
 	ctx := context.Background()
 	for i, c := range []struct{ a, b, verdict, tag string }{
 		{"one [[pick:me]]", "two", "AB", "code"},

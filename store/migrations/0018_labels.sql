@@ -1,4 +1,4 @@
--- 0017: labels (issue 33, item 6): the idea an image job or a video task
+-- 0018: labels (issue 33, item 6): the idea an image job or a video task
 -- belongs to, shown in the lists and filtered by in the Video tab and
 -- History.
 --
