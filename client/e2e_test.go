@@ -48,6 +48,30 @@ var chatTargets = []client.ChatTarget{
 
 func userTurn(text string) []client.ChatTurn { return []client.ChatTurn{{Role: "user", Text: text}} }
 
+// streamChat streams a chat to its end, failing the test on an error or a
+// stream that ends without a result, and returns the text of its deltas
+// and its result.
+func streamChat(t *testing.T, ctx context.Context, c *client.Client, target client.ChatTarget, turns []client.ChatTurn) (string, *client.ChatResult) {
+	t.Helper()
+	var text strings.Builder
+	var res *client.ChatResult
+	for d, err := range c.StreamChat(ctx, target, turns) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch d.Kind {
+		case client.ChatTextDelta:
+			text.WriteString(d.Text)
+		case client.ChatDoneDelta:
+			res = d.Result
+		}
+	}
+	if res == nil {
+		t.Fatal("the stream ended without a result")
+	}
+	return text.String(), res
+}
+
 func TestChatEveryProtocol(t *testing.T) {
 	t.Parallel()
 	c := newSim(t, sim.Options{})
@@ -55,21 +79,9 @@ func TestChatEveryProtocol(t *testing.T) {
 	want := sim.ReplyText(prompt)
 	for _, target := range chatTargets {
 		t.Run(string(target.Family)+"/stream", func(t *testing.T) {
-			var text strings.Builder
-			var res *client.ChatResult
-			for d, err := range c.StreamChat(context.Background(), target, userTurn(prompt)) {
-				if err != nil {
-					t.Fatal(err)
-				}
-				switch d.Kind {
-				case client.ChatTextDelta:
-					text.WriteString(d.Text)
-				case client.ChatDoneDelta:
-					res = d.Result
-				}
-			}
-			if text.String() != want || res.Text != want {
-				t.Fatalf("streamed text differs from the simulator's reply:\n%q\n%q", text.String(), want)
+			text, res := streamChat(t, context.Background(), c, target, userTurn(prompt))
+			if text != want || res.Text != want {
+				t.Fatalf("streamed text differs from the simulator's reply:\n%q\n%q", text, want)
 			}
 			if !res.Complete || res.Usage.Output == 0 || res.Usage.Input == 0 || res.StopReason == "" {
 				t.Fatalf("result: %+v", res)
