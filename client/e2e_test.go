@@ -13,6 +13,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/client/sim/simtest"
 )
 
 // The end-to-end suite: the real client against the simulator over real
@@ -237,31 +238,6 @@ func TestImagesEndToEnd(t *testing.T) {
 	}
 }
 
-// minimalVideoBodies gives a valid body for each endpoint, by path.
-func minimalVideoBody(e client.VideoEndpoint) map[string]any {
-	body := map[string]any{}
-	img := "https://example.org/frame.png"
-	for _, f := range e.Fields {
-		if !f.Required {
-			continue
-		}
-		switch {
-		case f.Name == "subjects":
-			body[f.Name] = []any{map[string]any{"id": "cat", "images": []any{img}, "voice_id": ""}}
-		case f.Kind == client.VideoStringList:
-			body[f.Name] = []any{img}
-		case f.Image || f.Video || strings.HasSuffix(f.Name, "_url"):
-			body[f.Name] = img
-		default:
-			body[f.Name] = "a lighthouse beam sweeping through fog"
-		}
-	}
-	if _, ok := body["prompt"]; !ok {
-		body["prompt"] = "a lighthouse beam sweeping through fog"
-	}
-	return body
-}
-
 func TestVideoEveryEndpointToDownload(t *testing.T) {
 	t.Parallel()
 	c := newSim(t, sim.Options{})
@@ -273,7 +249,7 @@ func TestVideoEveryEndpointToDownload(t *testing.T) {
 		}
 		path := e.PathFor(mode)
 		t.Run(path, func(t *testing.T) {
-			task, err := c.SubmitVideo(ctx, client.VideoRequest{Path: path, Body: minimalVideoBody(e)})
+			task, err := c.SubmitVideo(ctx, client.VideoRequest{Path: path, Body: simtest.VideoBody(e, "a lighthouse beam sweeping through fog")})
 			if err != nil {
 				t.Fatal(err)
 			}
