@@ -196,11 +196,7 @@ func (s *Store) UnvotedBlind(ctx context.Context, conversationID int64) ([]int, 
 	if err != nil {
 		return nil, fmt.Errorf("comparison %d run blind: %w", conversationID, err)
 	}
-	out, err := collect(rows, func(sc rowScanner) (int, error) {
-		var t int
-		err := sc.Scan(&t)
-		return t, err
-	})
+	out, err := collect(rows, scanValue[int])
 	if err != nil {
 		return nil, fmt.Errorf("comparison %d run blind: %w", conversationID, err)
 	}

@@ -101,20 +101,15 @@ func callsOf(ctx context.Context, q querier, f CallFilter) ([]Call, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []Call
-	for rows.Next() {
+	return collect(rows, func(sc rowScanner) (Call, error) {
 		var c Call
 		var msg, img, vid, started, ttft, total sql.NullInt64
 		var req, resp, usage sql.NullString
-		if err := rows.Scan(&c.ID, &msg, &img, &vid, &c.Family, &c.Endpoint, &req, &resp, &usage,
-			&c.HTTPStatus, &c.Error, &started, &ttft, &total); err != nil {
-			return nil, err
-		}
+		err := sc.Scan(&c.ID, &msg, &img, &vid, &c.Family, &c.Endpoint, &req, &resp, &usage,
+			&c.HTTPStatus, &c.Error, &started, &ttft, &total)
 		c.MessageID, c.ImageJobID, c.VideoTaskID = msg.Int64, img.Int64, vid.Int64
 		c.RequestJSON, c.ResponseJSON, c.UsageJSON = rawJSON(req), rawJSON(resp), rawJSON(usage)
 		c.StartedAt, c.TTFT, c.Total = fromMS(started), dur(ttft), dur(total)
-		out = append(out, c)
-	}
-	return out, rows.Err()
+		return c, err
+	})
 }

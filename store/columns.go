@@ -31,6 +31,9 @@ func collect[T any](rows *sql.Rows, scan func(rowScanner) (T, error)) ([]T, erro
 	return out, rows.Err()
 }
 
+// scanValue reads a row of one column.
+func scanValue[T any](sc rowScanner) (v T, err error) { return v, sc.Scan(&v) }
+
 // jsonArg stores raw JSON as text, and no JSON as NULL.
 func jsonArg(raw json.RawMessage) any {
 	if len(raw) == 0 {

@@ -137,23 +137,21 @@ func (s *Store) Items(ctx context.Context, f ItemFilter) ([]Item, error) {
 	if err != nil {
 		return nil, fmt.Errorf("list history: %w", err)
 	}
-	defer rows.Close()
-	var out []Item
-	for rows.Next() {
+	out, err := collect(rows, func(sc rowScanner) (Item, error) {
 		var it Item
 		var at sql.NullInt64
 		var rank int
-		if err := rows.Scan(&it.Kind, &it.ID, &it.RequestID, &it.Title, &it.Family, &it.Model, &it.Status,
-			&at, &rank); err != nil {
-			return nil, fmt.Errorf("list history: %w", err)
-		}
+		err := sc.Scan(&it.Kind, &it.ID, &it.RequestID, &it.Title, &it.Family, &it.Model, &it.Status, &at, &rank)
 		it.At = fromMS(at)
-		out = append(out, it)
+		return it, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list history: %w", err)
 	}
 	if f.After != nil {
 		slices.Reverse(out)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // query builds one arm's SELECT, or reports that the filter excludes it.

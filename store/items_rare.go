@@ -67,7 +67,7 @@ func (s *Store) conversationsWith(ctx context.Context, col, val string) ([]int64
 	if err != nil {
 		return nil, err
 	}
-	return collect(rows, func(r rowScanner) (id int64, err error) { return id, r.Scan(&id) })
+	return collect(rows, scanValue[int64])
 }
 
 // intersect returns the ids in both sorted lists.

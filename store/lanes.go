@@ -57,19 +57,14 @@ func lanesOf(ctx context.Context, q querier, conversationID int64) ([]Lane, erro
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []Lane
-	for rows.Next() {
+	return collect(rows, func(sc rowScanner) (Lane, error) {
 		var l Lane
 		var settings sql.NullString
-		if err := rows.Scan(&l.ConversationID, &l.Turn, &l.Lane, &l.Family, &l.Model, &settings,
-			&l.Rating, &l.Note, &l.Winner); err != nil {
-			return nil, err
-		}
+		err := sc.Scan(&l.ConversationID, &l.Turn, &l.Lane, &l.Family, &l.Model, &settings,
+			&l.Rating, &l.Note, &l.Winner)
 		l.SettingsJSON = rawJSON(settings)
-		out = append(out, l)
-	}
-	return out, rows.Err()
+		return l, err
+	})
 }
 
 // Lanes returns a comparison's lanes, every turn's, in order: its targets

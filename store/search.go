@@ -127,19 +127,14 @@ func (s *Store) searchOne(ctx context.Context, src searchSource, match string, q
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []Hit
-	for rows.Next() {
+	return collect(rows, func(sc rowScanner) (Hit, error) {
 		var h Hit
 		var at sql.NullInt64
-		if err := rows.Scan(&h.Kind, &h.ID, &h.MessageID, &h.ConversationID, &h.RequestID, &h.Family,
-			&h.Model, &h.Snippet, &at); err != nil {
-			return nil, err
-		}
+		err := sc.Scan(&h.Kind, &h.ID, &h.MessageID, &h.ConversationID, &h.RequestID, &h.Family,
+			&h.Model, &h.Snippet, &at)
 		h.At = fromMS(at)
-		out = append(out, h)
-	}
-	return out, rows.Err()
+		return h, err
+	})
 }
 
 // ftsQuery turns typed text into an FTS5 query that cannot be a syntax

@@ -84,10 +84,7 @@ func (s *Store) Tags(ctx context.Context, ref ItemRef) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tags of %s %d: %w", ref.Kind, ref.ID, err)
 	}
-	out, err := collect(rows, func(sc rowScanner) (string, error) {
-		var t string
-		return t, sc.Scan(&t)
-	})
+	out, err := collect(rows, scanValue[string])
 	if err != nil {
 		return nil, fmt.Errorf("tags of %s %d: %w", ref.Kind, ref.ID, err)
 	}
@@ -101,10 +98,7 @@ func (s *Store) AllTags(ctx context.Context) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tags: %w", err)
 	}
-	out, err := collect(rows, func(sc rowScanner) (string, error) {
-		var t string
-		return t, sc.Scan(&t)
-	})
+	out, err := collect(rows, scanValue[string])
 	if err != nil {
 		return nil, fmt.Errorf("tags: %w", err)
 	}

@@ -130,16 +130,11 @@ func (s *Store) TargetSets(ctx context.Context) ([]TargetSet, error) {
 	if err != nil {
 		return nil, fmt.Errorf("target sets: %w", err)
 	}
-	defer rows.Close()
-	var out []TargetSet
-	for rows.Next() {
-		ts, err := scanTargetSet(rows)
-		if err != nil {
-			return nil, fmt.Errorf("target sets: %w", err)
-		}
-		out = append(out, ts)
+	out, err := collect(rows, scanTargetSet)
+	if err != nil {
+		return nil, fmt.Errorf("target sets: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // TargetSetNamed is the set saved under name; ErrNotFound when none is.
@@ -166,7 +161,7 @@ func (s *Store) DeleteTargetSet(ctx context.Context, name string) error {
 	return nil
 }
 
-func scanTargetSet(row interface{ Scan(...any) error }) (TargetSet, error) {
+func scanTargetSet(row rowScanner) (TargetSet, error) {
 	var ts TargetSet
 	var raw string
 	var created, updated sql.NullInt64

@@ -320,14 +320,9 @@ func (s *Store) CompareAlternatives(ctx context.Context, id int64) ([]int64, err
 	if err != nil {
 		return nil, fmt.Errorf("alternatives of comparison %d: %w", id, err)
 	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var c int64
-		if err := rows.Scan(&c); err != nil {
-			return nil, fmt.Errorf("alternatives of comparison %d: %w", id, err)
-		}
-		out = append(out, c)
+	out, err := collect(rows, scanValue[int64])
+	if err != nil {
+		return nil, fmt.Errorf("alternatives of comparison %d: %w", id, err)
 	}
-	return out, rows.Err()
+	return out, nil
 }

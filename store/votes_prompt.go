@@ -93,11 +93,7 @@ func (s *Store) texts(ctx context.Context, query string, args ...any) ([]string,
 	if err != nil {
 		return nil, fmt.Errorf("next prompt: %w", err)
 	}
-	out, err := collect(rows, func(sc rowScanner) (string, error) {
-		var t string
-		err := sc.Scan(&t)
-		return t, err
-	})
+	out, err := collect(rows, scanValue[string])
 	if err != nil {
 		return nil, fmt.Errorf("next prompt: %w", err)
 	}
