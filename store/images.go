@@ -239,11 +239,7 @@ func (s *Store) ImageJobs(ctx context.Context, q ImageQuery) ([]ImageJob, error)
 
 // imageJobsWhere reads the jobs matching a WHERE clause (and what follows it).
 func (s *Store) imageJobsWhere(ctx context.Context, where string, args ...any) ([]ImageJob, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT `+imageJobColumns+` FROM image_jobs WHERE `+where, args...)
-	if err != nil {
-		return nil, err
-	}
-	return collect(rows, scanImageJob)
+	return selectAll(ctx, s.r, scanImageJob, `SELECT `+imageJobColumns+` FROM image_jobs WHERE `+where, args...)
 }
 
 // attachImageFiles fills the Files of jobs with one query.

@@ -126,11 +126,7 @@ func (s *Store) AddToTargetSet(ctx context.Context, name string, targets []strin
 
 // TargetSets are every saved set, by name.
 func (s *Store) TargetSets(ctx context.Context) ([]TargetSet, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT name, targets, created_at, updated_at FROM target_sets ORDER BY name COLLATE NOCASE`)
-	if err != nil {
-		return nil, fmt.Errorf("target sets: %w", err)
-	}
-	out, err := collect(rows, scanTargetSet)
+	out, err := selectAll(ctx, s.r, scanTargetSet, `SELECT name, targets, created_at, updated_at FROM target_sets ORDER BY name COLLATE NOCASE`)
 	if err != nil {
 		return nil, fmt.Errorf("target sets: %w", err)
 	}

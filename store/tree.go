@@ -309,7 +309,7 @@ func Forks(msgs []Message) []Fork {
 // model, in any order: a blind run shuffles them) make one; a batch's
 // cells are not counted.
 func (s *Store) CompareAlternatives(ctx context.Context, id int64) ([]int64, error) {
-	rows, err := s.r.QueryContext(ctx, `WITH sig(conv, prompt, targets) AS (
+	out, err := selectAll(ctx, s.r, scanValue[int64], `WITH sig(conv, prompt, targets) AS (
 			SELECT c.id,
 				(SELECT u.text FROM messages u WHERE u.conversation_id = c.id AND u.role = 'user' ORDER BY u.turn, u.id LIMIT 1),
 				(SELECT group_concat(a.family || '/' || a.model, ',' ORDER BY a.family, a.model) FROM messages a
@@ -317,10 +317,6 @@ func (s *Store) CompareAlternatives(ctx context.Context, id int64) ([]int64, err
 			FROM conversations c WHERE c.kind = 'compare' AND c.batch_id IS NULL)
 		SELECT s.conv FROM sig s, sig me WHERE me.conv = ? AND s.prompt = me.prompt AND s.targets IS me.targets
 		ORDER BY s.conv`, id)
-	if err != nil {
-		return nil, fmt.Errorf("alternatives of comparison %d: %w", id, err)
-	}
-	out, err := collect(rows, scanValue[int64])
 	if err != nil {
 		return nil, fmt.Errorf("alternatives of comparison %d: %w", id, err)
 	}
