@@ -133,18 +133,7 @@ func (s *Store) Items(ctx context.Context, f ItemFilter) ([]Item, error) {
 	if f.After != nil {
 		order = " ORDER BY 8, 9 DESC, 2 LIMIT ?" // nearest first; reversed below
 	}
-	rows, err := s.r.QueryContext(ctx, strings.Join(arms, " UNION ALL ")+order, args...)
-	if err != nil {
-		return nil, fmt.Errorf("list history: %w", err)
-	}
-	out, err := collect(rows, func(sc rowScanner) (Item, error) {
-		var it Item
-		var at sql.NullInt64
-		var rank int
-		err := sc.Scan(&it.Kind, &it.ID, &it.RequestID, &it.Title, &it.Family, &it.Model, &it.Status, &at, &rank)
-		it.At = fromMS(at)
-		return it, err
-	})
+	out, err := selectAll(ctx, s.r, scanItem, strings.Join(arms, " UNION ALL ")+order, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list history: %w", err)
 	}
@@ -152,6 +141,16 @@ func (s *Store) Items(ctx context.Context, f ItemFilter) ([]Item, error) {
 		slices.Reverse(out)
 	}
 	return out, nil
+}
+
+// scanItem reads a row of the history listing (its rank column read and dropped).
+func scanItem(sc rowScanner) (Item, error) {
+	var it Item
+	var at sql.NullInt64
+	var rank int
+	err := sc.Scan(&it.Kind, &it.ID, &it.RequestID, &it.Title, &it.Family, &it.Model, &it.Status, &at, &rank)
+	it.At = fromMS(at)
+	return it, err
 }
 
 // query builds one arm's SELECT, or reports that the filter excludes it.
