@@ -339,11 +339,7 @@ func TestListKeepsAWindow(t *testing.T) {
 // text, not as raw markdown ("## Notes on …"; issue 30, item 8).
 func TestSearchSnippetsAreText(t *testing.T) {
 	t.Parallel()
-	db, err := store.Open(storetest.Dir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := storetest.Open(t, "")
 	ctx := context.Background()
 	id, err := db.NewConversation(ctx, store.KindChat, "kites")
 	if err != nil {

@@ -65,11 +65,7 @@ func giveaways(msg tasksLoadedMsg) []string {
 // (the task c is pressed on shows as A) or tails.
 func arenaHarness(t *testing.T, tails bool, w, h int) (*harness, *store.Store, tasksLoadedMsg) {
 	t.Helper()
-	st, err := store.Open(storetest.Dir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := storetest.Open(t, "")
 	hs := newHarness(t, Options{Store: st, Coin: func() bool { return tails }, Prices: testPrices()})
 	hs.m.SetSize(w, h)
 	msg := arenaTasks(t, st)
