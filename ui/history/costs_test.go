@@ -69,8 +69,7 @@ func TestGoldenPriced(t *testing.T) {
 // at once; cleared, the view is as it was with none.
 func TestPricesSavedReachTheReader(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 120, 40)
+	_, hs := openFixture(t, 120, 40)
 	hs.to("haiku").Keys("enter")
 	hs.Send(tea.KeyPressMsg{})
 	before := hs.m.View()

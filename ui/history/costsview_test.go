@@ -72,8 +72,8 @@ func TestCostsViewSumsByDayModelAndKind(t *testing.T) {
 // TestCostsViewWithoutPrices says no price is set and shows no number.
 func TestCostsViewWithoutPrices(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 80, 24).Keys("c")
+	_, hs := openFixture(t, 80, 24)
+	hs.Keys("c")
 	v := hs.view()
 	if !strings.Contains(v, "No prices are set") || regexp.MustCompile(`\d\.\d|total|priced`).MatchString(v) {
 		t.Errorf("costs view without prices:\n%s", v)
