@@ -13,7 +13,7 @@ import (
 func TestGalleryListsJobsAndRerunFillsTheForm(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
-	h.set("prompt", "a red kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
+	h.generateSmall("a red kite")
 	h.to("prompt").set("prompt", "a green field").set(rowModel, client.ImageModel25Sunburst).pick(rowQuality, "max").Keys("enter")
 
 	h.Keys("g")
@@ -109,7 +109,7 @@ func TestGalleryWhenEmpty(t *testing.T) {
 func TestRerunFromHistoryFillsTheForm(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
-	h.set("prompt", "a blue kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
+	h.generateSmall("a blue kite")
 	jobs := h.jobs()
 	if len(jobs) != 1 {
 		t.Fatalf("%d jobs", len(jobs))

@@ -17,7 +17,7 @@ import (
 func TestRerunFromARecipeFillsTheForm(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
-	h.set("prompt", "a blue kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
+	h.generateSmall("a blue kite")
 	jobs := h.jobs()
 	if len(jobs) != 1 {
 		t.Fatalf("%d jobs", len(jobs))
@@ -38,7 +38,7 @@ func TestRerunFromARecipeFillsTheForm(t *testing.T) {
 func TestRerunFromARecipeKeepsItsSeed(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
-	h.set("prompt", "a blue kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
+	h.generateSmall("a blue kite")
 	id := h.jobs()[0].ID
 	h.Send(tab.RerunMsg{To: tab.Image, Kind: store.KindImage, ID: id, Model: client.ImageModel2, Prompt: "a blue kite",
 		Endpoint: store.ImageGenerate, BodyJSON: json.RawMessage(`{"model":"` + client.ImageModel2 + `","prompt":"a blue kite","seed":41}`)})
