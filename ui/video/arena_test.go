@@ -14,7 +14,6 @@ import (
 	"atelier/client/sim"
 	"atelier/store"
 	"atelier/store/storetest"
-	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
 
@@ -190,8 +189,7 @@ func TestArenaRefusals(t *testing.T) {
 // the arena and voted.
 func TestArenaOnSimulatedTasks(t *testing.T) {
 	r := newRig(t, sim.Options{})
-	h := newHarness(t, Options{Store: r.st, Poller: r.p, Coin: func() bool { return false }})
-	h.Send(tab.ClientMsg{Client: r.c})
+	h := r.harnessWith(t, Options{Coin: func() bool { return false }})
 	h.endpoint("videoa/q3/text-to-video/turbo")
 	h.to("prompt").Type("a paper boat on a river").Keys("ctrl+s")
 	h.endpoint("videoc3.1/fast") // the prompt goes along
