@@ -2,7 +2,6 @@ package history
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -32,10 +31,7 @@ func testPrices() price.Table {
 // the item's cost, each finished reply its own. TestGolden's views (no
 // prices) stay as they were.
 func TestGoldenPriced(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("USERPROFILE", home)
-	f := newFixture(t, filepath.Join(home, "data"))
+	f := homeFixture(t)
 	cases := []struct {
 		name, to string
 		want     []string
