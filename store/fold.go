@@ -75,9 +75,12 @@ func fold(ctx context.Context, tx *sql.Tx, id int64, tail [2]string, limit int64
 }
 
 // setFolded appends a streaming message's folded text and thinking to what
-// it held, sets how it ended, and deletes its chunks.
+// it held, sets how it ended, and deletes its chunks. What held nothing
+// (a reply streamed from its start) takes the folded text as it is bound:
+// joining it to an empty text would make SQLite copy a reply of megabytes once more.
 func setFolded(ctx context.Context, tx *sql.Tx, id int64, folded [2]string, end foldEnd) error {
-	_, err := tx.ExecContext(ctx, `UPDATE messages SET text = text || ?2, thinking = thinking || ?3,
+	_, err := tx.ExecContext(ctx, `UPDATE messages SET text = iif(text = '', ?2, text || ?2),
+		thinking = iif(thinking = '', ?3, thinking || ?3),
 		status = ?4, error = ?5, writer_pid = NULL, writer_start = NULL, updated_at = ?6 WHERE id = ?1`,
 		id, folded[0], folded[1], end.status, end.errText, end.now)
 	if err != nil {

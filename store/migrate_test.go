@@ -51,14 +51,8 @@ var fixtures = map[int][]string{
 // versions up to v.
 func buildAt(t *testing.T, dir string, v int) {
 	t.Helper()
-	db, err := sql.Open("sqlite", dsn(filepath.Join(dir, FileName), writerPragmas))
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := migratedTo(t, dir, v)
 	defer db.Close()
-	if err := migrate(bg, db, migrations[:v]); err != nil {
-		t.Fatal(err)
-	}
 	for i := 1; i <= v; i++ {
 		for _, q := range fixtures[i] {
 			if _, err := db.Exec(q); err != nil {
@@ -69,6 +63,43 @@ func buildAt(t *testing.T, dir string, v int) {
 	if got := must[int](t)(userVersion(bg, db)); got != v {
 		t.Fatalf("built version %d, want %d", got, v)
 	}
+}
+
+// migratedTo opens a new database in dir and runs the first v migrations.
+func migratedTo(t *testing.T, dir string, v int) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", dsn(filepath.Join(dir, FileName), writerPragmas))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(bg, db, migrations[:v]); err != nil {
+		db.Close()
+		t.Fatal(err)
+	}
+	return db
+}
+
+// openThrough builds a database just before the migration named name,
+// with the rows of fixtures, and opens it, which runs that migration and
+// the later ones.
+func openThrough(t *testing.T, name string, fixtures ...string) *Store {
+	t.Helper()
+	v := slices.IndexFunc(migrations, func(m migration) bool { return m.name == name })
+	if v < 0 {
+		t.Fatalf("no %s migration", name)
+	}
+	dir := t.TempDir()
+	db := migratedTo(t, dir, v)
+	defer db.Close()
+	for _, q := range fixtures {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	s := must[*Store](t)(Open(dir))
+	t.Cleanup(func() { s.Close() })
+	return s
 }
 
 func TestMigrateFromEveryEarlierVersion(t *testing.T) {

@@ -1,11 +1,9 @@
 package store
 
 import (
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -115,19 +113,7 @@ func TestParentFoundByTurn(t *testing.T) {
 // showed, and the replaced messages are the alternatives and branches.
 func TestBranchesMigrationKeepsWhatWasShown(t *testing.T) {
 	t.Parallel()
-	v := slices.IndexFunc(migrations, func(m migration) bool { return m.name == "branches" })
-	if v < 0 {
-		t.Fatal("no branches migration")
-	}
-	dir := t.TempDir()
-	db, err := sql.Open("sqlite", dsn(filepath.Join(dir, FileName), writerPragmas))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := migrate(bg, db, migrations[:v]); err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
+	s := openThrough(t, "branches",
 		`INSERT INTO conversations (id, kind, created_at, updated_at) VALUES (1, 'chat', 1, 1)`,
 		`INSERT INTO messages (id, conversation_id, turn, role, text, created_at, updated_at) VALUES
 			(1, 1, 0, 'user', 'q', 1, 1), (2, 1, 0, 'assistant', 'a', 2, 2), (3, 1, 0, 'assistant', 'a2', 3, 3),
@@ -136,14 +122,7 @@ func TestBranchesMigrationKeepsWhatWasShown(t *testing.T) {
 		`INSERT INTO conversations (id, kind, created_at, updated_at) VALUES (2, 'compare', 1, 1)`,
 		`INSERT INTO messages (id, conversation_id, turn, lane, role, text, created_at, updated_at) VALUES
 			(8, 2, 0, 0, 'user', 'q', 1, 1), (9, 2, 0, 1, 'assistant', 'x', 2, 2)`,
-	} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
-	s := must[*Store](t)(Open(dir))
-	defer s.Close()
+	)
 	path, forks := pathOf(KeptPath(must[*Conversation](t)(s.Conversation(bg, 1)).Messages))
 	if !slices.Equal(path, []int64{1, 3, 6, 7}) || forks[3] != [2]int{2, 2} || forks[6] != [2]int{2, 2} {
 		t.Fatalf("migrated path %v forks %v", path, forks)

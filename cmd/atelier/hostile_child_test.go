@@ -224,18 +224,12 @@ func runHostile(t *testing.T, env []string, stdin io.Reader, clock string, args 
 // (childBinary), so this holds in every run.
 func checkResident(t *testing.T, rss int64, args []string) {
 	t.Helper()
-	checkResidentWithin(t, rss, args, maxResident)
-}
-
-// checkResidentWithin is checkResident against limit.
-func checkResidentWithin(t *testing.T, rss int64, args []string, limit int64) {
-	t.Helper()
 	t.Logf("atelier %s: peak resident %s", clipArgs(args), limits.Size(rss))
 	if rss <= 0 {
 		t.Fatal("no peak resident memory measured")
 	}
-	if rss > limit {
-		t.Fatalf("atelier %s: peak resident %s, the limit is %s", clipArgs(args), limits.Size(rss), limits.Size(limit))
+	if rss > maxResident {
+		t.Fatalf("atelier %s: peak resident %s, the limit is %s", clipArgs(args), limits.Size(rss), limits.Size(maxResident))
 	}
 }
 

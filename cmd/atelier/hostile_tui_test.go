@@ -18,10 +18,11 @@ import (
 // a child process on a pseudo-terminal, as a person runs it, against one
 // event of 20 MiB in each chat family. A prompt is typed in, the test
 // waits until the history holds the finished reply, quits with ctrl+c,
-// and holds the child's peak resident memory to maxResident; the same for
-// an endless stream cut at the reply limit (the closest: 142-145 MiB, most
-// of the end's in SQLite as it folds and indexes 8 MiB of reply), and for
-// 30 MiB of zeros as a streamed image.
+// and holds the child's peak resident memory to maxResident, on a busy
+// machine as on a quiet one; the same for an endless stream cut at the
+// reply limit (the closest: 125-137 MiB with both cores busy, some 40 MiB
+// of it SQLite's as it folds and indexes 8 MiB of reply), and for 30 MiB
+// of zeros as a streamed image.
 
 // Keys as a terminal sends them.
 const (
@@ -103,14 +104,14 @@ func tail(s string) string {
 
 // quit quits the TUI with ctrl+c and checks that it ended well, its peak
 // resident memory within limit.
-func (u *tui) quit(t *testing.T, what string, limit int64) {
+func (u *tui) quit(t *testing.T, what string) {
 	t.Helper()
 	u.press(t, keyCtrlC)
 	r := u.child.wait(t)
 	if r.code != 0 {
 		t.Fatalf("the TUI exited %d; the terminal's last: %q", r.code, tail(u.term.output()))
 	}
-	checkResidentWithin(t, r.maxRSS, []string{"TUI:", what}, limit)
+	checkResident(t, r.maxRSS, []string{"TUI:", what})
 }
 
 // waitRecorded reads the history the TUI writes until done says what it
@@ -152,14 +153,6 @@ func replyEnded(st *store.Store) bool {
 	return c.Messages[len(c.Messages)-1].Status != store.StatusStreaming
 }
 
-// loadedTUIResident bounds the TUI where its peak depends on the machine's
-// load: on an endless stream 141–146 MiB quiet but 163–201 MiB while other
-// tests load both cores, and on the streamed image of zeros 128–131 MiB
-// quiet, 167 MiB so loaded (the collector, short of a core, falls behind
-// the reads). Those cases are held here to what they cost under load; the
-// 150 MB of maxResident they meet only on a quiet machine.
-const loadedTUIResident = 230 * limits.MiB
-
 // The models every family's target starts on, and the image model.
 const tuiConfig = "[models]\nalpha = \"m\"\nbeta = \"m\"\ngamma = \"m\"\nimage = \"gamma/image-2\"\n"
 
@@ -171,14 +164,13 @@ func TestHostileTUIChatStreams(t *testing.T) {
 		fam    string
 		rights int // presses of → on the picker's family row from alpha
 		kept   int
-		limit  int64 // peak resident
 	}{
-		{"one 20 MiB event", oneBigEvent, "alpha", 0, len("before "), maxResident},
-		{"one 20 MiB event", oneBigEvent, "beta", 1, len("before "), maxResident},
-		{"one 20 MiB event", oneBigEvent, "gamma", 2, len("before "), maxResident},
-		{"endless", endlessTexts, "alpha", 0, limits.ReplyText, loadedTUIResident},
-		{"endless", endlessTexts, "beta", 1, limits.ReplyText, loadedTUIResident},
-		{"endless", endlessTexts, "gamma", 2, limits.ReplyText, loadedTUIResident},
+		{"one 20 MiB event", oneBigEvent, "alpha", 0, len("before ")},
+		{"one 20 MiB event", oneBigEvent, "beta", 1, len("before ")},
+		{"one 20 MiB event", oneBigEvent, "gamma", 2, len("before ")},
+		{"endless", endlessTexts, "alpha", 0, limits.ReplyText},
+		{"endless", endlessTexts, "beta", 1, limits.ReplyText},
+		{"endless", endlessTexts, "gamma", 2, limits.ReplyText},
 	} {
 		t.Run(tc.name+"/"+tc.fam, func(t *testing.T) {
 			t.Parallel()
@@ -198,7 +190,7 @@ func TestHostileTUIChatStreams(t *testing.T) {
 			}
 			u.press(t, "tell me everything"+keyEnter)
 			waitRecorded(t, u, env, replyEnded)
-			u.quit(t, tc.name+" "+tc.fam, tc.limit)
+			u.quit(t, tc.name+" "+tc.fam)
 			m := reply(t, env)
 			if m.Family != tc.fam || m.Status != store.StatusInterrupted || len(m.Text) != tc.kept {
 				t.Fatalf("recorded %s %q %q, %d bytes", m.Family, m.Status, m.Error, len(m.Text))
@@ -220,7 +212,7 @@ func TestHostileTUIImageOfZeros(t *testing.T) {
 	u.waitFor(t, "prompt")
 	u.press(t, "a cat"+keyEnter)
 	waitRecorded(t, u, env, imageEnded)
-	u.quit(t, "30 MiB of zeros as a streamed image", loadedTUIResident)
+	u.quit(t, "30 MiB of zeros as a streamed image")
 	job, err := openHistory(t, env).ImageJob(context.Background(), 1)
 	if err != nil || job.Status != store.StatusError || !strings.Contains(job.Error, "not a PNG, JPEG or WebP image") || len(job.Files) != 0 {
 		t.Fatalf("recorded %+v, %v", job, err)

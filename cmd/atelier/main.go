@@ -31,11 +31,17 @@ func main() {
 // collector works harder near it, and never fails an allocation). Without
 // it the heap grows to twice what is live before a collection: a TUI
 // drawing an 8 MiB reply as it streams, or a 30 MiB image in one stream
-// event, holds 80-150 MiB live with as much garbage again, and peaked at
-// 290-340 MB resident (issue 32, item 11). Page tables, the binary and
-// SQLite's page cache come on top, hence well under the 150 MB the
-// hostile suite holds atelier to.
-const memoryLimit = 100 * limits.MiB
+// event, holds 45-85 MiB live at its peak with as much garbage again, and
+// peaked at 290-340 MB resident (issue 32, item 11). The binary, page
+// tables and SQLite's memory (C, outside the Go heap: some 30 MiB while an
+// 8 MiB reply is folded and indexed) come on top. At 100 MiB the TUI met
+// the hostile suite's 150 MiB on a quiet machine but not on a busy one,
+// where the collector, short of a core, let the heap run past the limit
+// (143-181 MiB); at 64 MiB it peaks at 125-136 MiB with both cores busy.
+// A session's ordinary live heap (a history, thumbnails, a reply of a few
+// hundred KiB) is well under it, so the collector runs no more often
+// there than without a limit.
+const memoryLimit = limits.GoHeap
 
 // setMemoryLimit sets memoryLimit, unless the person set GOMEMLIMIT, which
 // the runtime has read already and which wins.

@@ -58,6 +58,17 @@ const (
 	VideoImage = 15 * MiB
 	// Config is config.toml.
 	Config = 1 * MiB
+
+	// GoHeap is the soft limit atelier sets on the Go heap (debug.SetMemoryLimit)
+	// unless GOMEMLIMIT is set; cmd/atelier says why it is this size.
+	GoHeap = 64 * MiB
+
+	// SearchedText is how much of a message the search index reads: FTS5
+	// gathers a row's terms in memory before it writes them, and a reply
+	// at the reply limit would cost some 14 MiB more there. It is
+	// store/migrations/0016_search_budget.sql's number, kept here to be
+	// documented with the others.
+	SearchedText = 1 * MiB
 )
 
 // The waits.

@@ -27,7 +27,7 @@ func (r *run) lines(tv tileView, sel, width, h int) []string {
 	}
 	if r == nil {
 		return centred(tv.st.Tile.Waiting, "Images appear here as they arrive. "+
-			"g opens the gallery of earlier ones; c runs one prompt on several models.", width, h)
+			"On a setting below the model, g opens the gallery of earlier ones and c runs one prompt on several models.", width, h)
 	}
 	ts := r.tileList()
 	first, shown, cols := window(width, sel, len(ts))

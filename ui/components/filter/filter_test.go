@@ -168,3 +168,23 @@ func TestValuesFitTheLine(t *testing.T) {
 		t.Errorf("at 200 columns: %q", got)
 	}
 }
+
+// An empty field too narrow for what it means shows its first word, never
+// a word cut short.
+func TestFitAny(t *testing.T) {
+	for _, tc := range []struct {
+		any  string
+		w    int
+		want string
+	}{
+		{"any time", 8, "any time"},
+		{"any time", 7, "any"},
+		{"any time", 4, "any"},
+		{"all", 4, "all"},
+		{"anyone", 4, "anyo"},
+	} {
+		if got := fitAny(tc.any, tc.w); got != tc.want {
+			t.Errorf("fitAny(%q, %d) = %q, want %q", tc.any, tc.w, got, tc.want)
+		}
+	}
+}

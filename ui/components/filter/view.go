@@ -73,10 +73,22 @@ func (m *Model) layout() {
 		need[widest]--
 		total--
 	}
-	for i := range m.inputs {
+	for i, f := range m.fields {
+		m.inputs[i].Placeholder = fitAny(f.Any, need[i])
 		m.inputs[i].SetWidth(need[i])
 		m.inputs[i].SetCursor(m.inputs[i].Position()) // scrolled for the old width: again for the new
 	}
+}
+
+// fitAny is what an empty field shows in w columns: all of any, or, when
+// it does not fit, its first word ("any" for "any time"), so that a
+// narrow line reads "since any" rather than "since any tim".
+func fitAny(any string, w int) string {
+	if ansi.StringWidth(any) <= w {
+		return any
+	}
+	first, _, _ := strings.Cut(any, " ")
+	return ansi.Truncate(first, w, "")
 }
 
 // View is the fields on one line, cut to the width set; "" when closed.
