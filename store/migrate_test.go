@@ -3,6 +3,7 @@ package store
 import (
 	"database/sql"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -47,11 +48,46 @@ var fixtures = map[int][]string{
 	},
 }
 
-// buildAt creates a database at schema version v holding the fixtures of
-// versions up to v.
-func buildAt(t *testing.T, dir string, v int) {
+// schemas are the empty databases at every schema version before the
+// last, each made by one more step from the one before, so that the test
+// of every version's migration runs each step once to build them rather
+// than all the steps up to each.
+type schemas []string
+
+// buildSchemas writes the empty database at each version 0 to
+// SchemaVersion-1 into dir.
+func buildSchemas(t *testing.T, dir string) schemas {
 	t.Helper()
-	db := migratedTo(t, dir, v)
+	db := migratedTo(t, t.TempDir(), 0)
+	defer db.Close()
+	out := make(schemas, SchemaVersion)
+	for v := range SchemaVersion {
+		if err := migrate(bg, db, migrations[:v]); err != nil {
+			t.Fatal(err)
+		}
+		out[v] = filepath.Join(dir, fmt.Sprintf("v%d.db", v))
+		if _, err := db.Exec(`VACUUM INTO ?`, out[v]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// buildAt creates a database at schema version v holding the fixtures of
+// versions up to v, from its empty schema.
+func (sc schemas) buildAt(t *testing.T, dir string, v int) {
+	t.Helper()
+	b, err := os.ReadFile(sc[v])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, FileName), b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", dsn(filepath.Join(dir, FileName), writerPragmas))
+	if err != nil {
+		t.Fatal(err)
+	}
 	defer db.Close()
 	for i := 1; i <= v; i++ {
 		for _, q := range fixtures[i] {
@@ -107,10 +143,11 @@ func TestMigrateFromEveryEarlierVersion(t *testing.T) {
 	if SchemaVersion < 3 {
 		t.Fatalf("schema version %d: this test expects at least 3 steps", SchemaVersion)
 	}
+	sc := buildSchemas(t, t.TempDir())
 	for v := 0; v < SchemaVersion; v++ {
 		t.Run(fmt.Sprintf("from_v%d", v), func(t *testing.T) {
 			dir := t.TempDir()
-			buildAt(t, dir, v)
+			sc.buildAt(t, dir, v)
 			s := must[*Store](t)(Open(dir))
 			defer s.Close()
 			if got := must[int](t)(userVersion(bg, s.r.DB)); got != SchemaVersion {

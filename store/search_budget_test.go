@@ -14,7 +14,7 @@ import (
 func TestSearchReadsTheFirstMiBOfAMessage(t *testing.T) {
 	t.Parallel()
 	s := openTest(t)
-	filler := strings.Repeat("lorem ipsum ", limits.SearchedText/12)
+	filler := strings.Repeat("x", limits.SearchedText) // one long word: the index's work is per word
 	text := "walrus " + filler + " narwhal"
 	conv := must[int64](t)(s.NewConversation(bg, KindChat, "long"))
 	r := must[*Reply](t)(s.BeginReply(bg, ReplyStart{ConversationID: conv, Family: "alpha", Model: "m"}))
@@ -44,7 +44,7 @@ func TestSearchReadsTheFirstMiBOfAMessage(t *testing.T) {
 // indexed, and the index stays whole.
 func TestSearchBudgetMigrationReindexesLongMessages(t *testing.T) {
 	t.Parallel()
-	long := "walrus " + strings.Repeat("lorem ipsum ", limits.SearchedText/12) + " narwhal"
+	long := "walrus " + strings.Repeat("x", limits.SearchedText) + " narwhal"
 	s := openThrough(t, "search_budget",
 		`INSERT INTO conversations (id, kind, created_at, updated_at) VALUES (1, 'chat', 1, 1)`,
 		`INSERT INTO messages (id, conversation_id, turn, role, text, status, created_at, updated_at) VALUES
