@@ -74,3 +74,40 @@ func TestAlternativesMigrationKeepsTheMatchedGroups(t *testing.T) {
 		}
 	}
 }
+
+// The JSON export names a group's members, itself among them, for an
+// image job and a comparison; an item alone names none.
+func TestExportNamesAlternatives(t *testing.T) {
+	t.Parallel()
+	s := openTest(t)
+	a := must[int64](t)(s.AddImageJob(bg, ImageJobStart{Model: "m", Prompt: "a crane"}))
+	b := must[int64](t)(s.AddImageJob(bg, ImageJobStart{Model: "m", Prompt: "a crane"}))
+	alone := must[int64](t)(s.AddImageJob(bg, ImageJobStart{Model: "m", Prompt: "a heron"}))
+	c1 := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
+	c2 := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
+	if err := s.LinkAlternative(bg, AltImageJob, a, b); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.LinkAlternative(bg, AltComparison, c1, c2); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		ref  ItemRef
+		want []int64
+	}{
+		{ItemRef{Kind: KindImage, ID: b}, []int64{a, b}},
+		{ItemRef{Kind: KindImage, ID: alone}, nil},
+		{ItemRef{Kind: KindCompare, ID: c1}, []int64{c1, c2}},
+	} {
+		doc := must[*exportDoc](t)(s.export(bg, tc.ref))
+		var got []int64
+		if doc.ImageJob != nil {
+			got = doc.ImageJob.Alternatives
+		} else {
+			got = doc.Conversation.Alternatives
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s %d: alternatives %v, want %v", tc.ref.Kind, tc.ref.ID, got, tc.want)
+		}
+	}
+}

@@ -40,6 +40,9 @@ type exportConversation struct {
 	// kept (the one shown last), and each place it forks.
 	KeptPath []int64 `json:"kept_path,omitempty"`
 	Forks    []Fork  `json:"forks,omitempty"`
+	// Alternatives are a comparison's group run beside each other
+	// (ctrl+r in Compare), itself among them, oldest first.
+	Alternatives []int64 `json:"alternatives,omitempty"`
 }
 
 type exportMessage struct {
@@ -93,6 +96,9 @@ type exportImageJob struct {
 	Cost        *float64        `json:"cost,omitempty"` // at the rates set
 	Lineage     *exportLineage  `json:"lineage,omitempty"`
 	Label       string          `json:"label,omitempty"` // the idea it belongs to (labels.go)
+	// Alternatives are the jobs run beside each other (r in the Image
+	// results), itself among them, oldest first.
+	Alternatives []int64 `json:"alternatives,omitempty"`
 }
 
 // exportLineage is where an image job's pictures came from and went
@@ -178,6 +184,7 @@ type itemData struct {
 	conv    *Conversation
 	image   *ImageJob
 	lineage *Lineage // an image job's
+	alts    []int64  // a comparison's or an image job's group of alternatives, when it has one
 	video   *VideoTask
 	calls   []Call
 	votes   []Vote
@@ -192,10 +199,16 @@ func (s *Store) load(ctx context.Context, ref ItemRef) (*itemData, error) {
 	switch ref.Kind {
 	case KindChat, KindCompare:
 		d.conv, err = s.Conversation(ctx, ref.ID)
+		if err == nil && d.conv.Kind == KindCompare {
+			d.alts, err = s.CompareAlternatives(ctx, ref.ID)
+		}
 		f.ConversationID = ref.ID
 	case KindImage:
 		if d.image, err = s.ImageJob(ctx, ref.ID); err == nil {
 			d.lineage, err = s.ImageLineage(ctx, ref.ID)
+		}
+		if err == nil {
+			d.alts, err = s.Alternatives(ctx, AltImageJob, ref.ID)
 		}
 		f.ImageJobID = ref.ID
 	case KindVideo:
@@ -248,6 +261,7 @@ func (s *Store) export(ctx context.Context, ref ItemRef) (*exportDoc, error) {
 			}
 			ec.Forks = Forks(c.Messages)
 		}
+		ec.Alternatives = group(d.alts)
 		doc.Conversation = ec
 	}
 	if j := d.image; j != nil {
@@ -255,7 +269,7 @@ func (s *Store) export(ctx context.Context, ref ItemRef) (*exportDoc, error) {
 			Settings: js(j.SettingsJSON), Request: js(j.RequestJSON), Response: js(j.ResponseJSON), Usage: js(j.UsageJSON),
 			Status: j.Status, Error: j.Error, TotalMillis: j.Total.Milliseconds(), CreatedAt: j.CreatedAt,
 			Files: nonNil(j.Files), Inputs: j.Inputs, Cost: costs.image(j), Lineage: lineageOf(d.lineage),
-			Label: j.Label}
+			Label: j.Label, Alternatives: group(d.alts)}
 	}
 	if v := d.video; v != nil {
 		ev := &exportVideoTask{RequestID: v.RequestID, Endpoint: v.Endpoint, Family: v.Family, Mode: v.Mode,
@@ -279,6 +293,15 @@ func (s *Store) export(ctx context.Context, ref ItemRef) (*exportDoc, error) {
 			Request: js(c.RequestJSON), Response: js(c.ResponseJSON), Usage: js(c.UsageJSON)})
 	}
 	return doc, nil
+}
+
+// group is a group of alternatives as the export writes it: nil for an
+// item alone.
+func group(alts []int64) []int64 {
+	if len(alts) < 2 {
+		return nil
+	}
+	return alts
 }
 
 // lineageOf is an image job's lineage as the export writes it; nil when

@@ -24,6 +24,7 @@ type loaded struct {
 	votes []store.Vote    // the votes standing on it, oldest first
 
 	lineage *store.Lineage // an image job's: what it was edited from, its edits, its videos
+	alts    []int64        // a comparison's or an image job's group of alternatives, itself among them, oldest first
 }
 
 // file is a media file of an item: where it is, and whether it is there.

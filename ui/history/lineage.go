@@ -14,7 +14,9 @@ import (
 // Lineage across kinds (issue 33): an open video names the image it was
 // made from, shown small with its id, never as the elided data URI its
 // body keeps; an open image names the image it was edited from, the edits
-// made from it and the videos made from it. Each of these is a link: tab
+// made from it and the videos made from it. An image job or a comparison
+// run again beside another (r in the Image results, ctrl+r in Compare)
+// names its alternatives, "alt 2 of 3" each. Each of these is a link: tab
 // marks the next one, enter opens the one marked.
 
 // link is an item the open one came from or led to.
@@ -26,10 +28,15 @@ type link struct {
 // loadLineage reads what an item's links need: an image job's lineage, a
 // video's source files.
 func loadLineage(ctx context.Context, db *store.Store, it *loaded) error {
+	var err error
 	switch {
 	case it.image != nil:
-		lin, err := db.ImageLineage(ctx, it.image.ID)
-		it.lineage = lin
+		if it.lineage, err = db.ImageLineage(ctx, it.image.ID); err == nil {
+			it.alts, err = db.Alternatives(ctx, store.AltImageJob, it.image.ID)
+		}
+		return err
+	case it.conv != nil && it.conv.Kind == store.KindCompare:
+		it.alts, err = db.CompareAlternatives(ctx, it.conv.ID)
 		return err
 	case it.video != nil:
 		for _, in := range it.video.Inputs {
@@ -62,6 +69,21 @@ func (it *loaded) links() []link {
 		for _, v := range l.Videos {
 			out = append(out, link{what: "video", row: row{ref: store.ItemRef{Kind: store.KindVideo, ID: v.ID},
 				requestID: v.RequestID, title: v.Prompt, model: v.Endpoint, status: v.Status}})
+		}
+	}
+	return append(out, it.altLinks()...)
+}
+
+// altLinks are the other members of the open item's group of
+// alternatives, each with its place in the group.
+func (it *loaded) altLinks() []link {
+	if len(it.alts) < 2 {
+		return nil
+	}
+	var out []link
+	for i, id := range it.alts {
+		if id != it.ref.ID {
+			out = append(out, link{what: fmt.Sprintf("alt %d of %d", i+1, len(it.alts)), row: row{ref: store.ItemRef{Kind: it.ref.Kind, ID: id}}})
 		}
 	}
 	return out

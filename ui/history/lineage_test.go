@@ -55,3 +55,32 @@ func TestLineageBothWays(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// TestAlternativesAreLinks: a comparison run again beside another, and an
+// image job run again beside another, name each other in the open item's
+// Lineage ("alt 1 of 2"), and enter opens the one marked.
+// (The list is newest first: the second of each is found first.)
+func TestAlternativesAreLinks(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, t.TempDir())
+	again := f.addCompare(t)
+	check(t, f.db.LinkAlternative(bg, store.AltComparison, f.compare, again))
+	image2 := f.addImage(t)
+	check(t, f.db.LinkAlternative(bg, store.AltImageJob, f.image, image2))
+
+	h := newHarness(t, f.db, 120, 40)
+	h.to("explain CRDTs").Keys("enter", "G")
+	if v := h.view(); !strings.Contains(v, "› alt 1 of 2    compare:"+itoa(f.compare)) {
+		t.Fatalf("the newer comparison does not name the first:\n%s", v)
+	}
+	h.Keys("enter", "G")
+	if v := h.view(); !strings.Contains(v, "› alt 2 of 2    compare:"+itoa(again)) {
+		t.Fatalf("enter did not open the first comparison, or it does not name the newer:\n%s", v)
+	}
+	h.Keys("esc", "esc")
+	h.to("a lighthouse in fog").Keys("enter", "G")
+	v := h.view()
+	if !strings.Contains(v, "alt 1 of 2    image:"+itoa(f.image)) {
+		t.Fatalf("the image job does not name its alternative:\n%s", v)
+	}
+}

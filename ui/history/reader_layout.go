@@ -164,7 +164,7 @@ func (r *reader) layout(e tabEnv) page {
 	case r.json:
 		blocks = lc.jsonBlocks(r)
 	case r.it.conv != nil:
-		blocks = lc.conversation(r.it.conv)
+		blocks = append(lc.conversation(r.it.conv), lc.lineageBlock(r.it, lc.link)...)
 	case r.it.image != nil:
 		blocks = lc.imageJob(r.it)
 	case r.it.video != nil:
