@@ -90,24 +90,9 @@ func TestConformanceAimock(t *testing.T) {
 		target := client.ChatTarget{Family: fam, Model: "conformance-" + string(fam)}
 		turns := []client.ChatTurn{{Role: "user", Text: prompt}}
 		t.Run(string(fam)+"/stream", func(t *testing.T) {
-			var deltas strings.Builder
-			var res *client.ChatResult
-			for d, err := range c.StreamChat(ctx, target, turns) {
-				if err != nil {
-					t.Fatal(err)
-				}
-				switch d.Kind {
-				case client.ChatTextDelta:
-					deltas.WriteString(d.Text)
-				case client.ChatDoneDelta:
-					res = d.Result
-				}
-			}
-			if res == nil {
-				t.Fatal("the stream ended without a result")
-			}
-			if deltas.String() != want || res.Text != want {
-				t.Errorf("text differs from the fixture:\ndeltas %q\nresult %q\nwant   %q", deltas.String(), res.Text, want)
+			deltas, res := streamChat(t, ctx, c, target, turns)
+			if deltas != want || res.Text != want {
+				t.Errorf("text differs from the fixture:\ndeltas %q\nresult %q\nwant   %q", deltas, res.Text, want)
 			}
 			if !res.Complete {
 				t.Errorf("the stream is not complete: stop %q", res.StopReason)

@@ -95,12 +95,7 @@ func alphaMessages(w wireBody) {
 
 // alphaTools checks tools and tool_choice.
 func alphaTools(w wireBody) {
-	tools, _ := w.objects("", "tools")
-	for i, m := range tools {
-		if m == nil {
-			continue
-		}
-		t, p := w.item("", "tools", i, m)
+	w.each("", "tools", func(t wireBody, p string) {
 		t.str(p, "type")
 		t.required(p, "name")
 		t.str(p, "name")
@@ -110,7 +105,7 @@ func alphaTools(w wireBody) {
 		if !t.present("type") && !t.present("input_schema") {
 			w.c.add(p+"input_schema", "is required for a custom tool (one with no type)", nil)
 		}
-	}
+	})
 	tc, p, ok := w.in("", "tool_choice")
 	if !ok {
 		return

@@ -18,16 +18,12 @@ func (r *GenerateRequest) Validate() error {
 // betaRules are the rules of 2.3 on a decoded content-generation request.
 func betaRules(w wireBody) {
 	w.required("", "contents")
-	contents, ok := w.objects("", "contents")
+	contents, ok := w.each("", "contents", func(ct wireBody, p string) {
+		ct.enum(p, "role", "user", "model")
+		betaParts(ct, p)
+	})
 	if ok && len(contents) == 0 {
 		w.c.add("contents", "must hold at least one turn", nil)
-	}
-	for i, m := range contents {
-		if m != nil {
-			ct, p := w.item("", "contents", i, m)
-			ct.enum(p, "role", "user", "model")
-			betaParts(ct, p)
-		}
 	}
 	if si, p, ok := w.in("", "systemInstruction"); ok {
 		betaParts(si, p)
@@ -35,24 +31,16 @@ func betaRules(w wireBody) {
 	if g, p, ok := w.in("", "generationConfig"); ok {
 		betaGeneration(g, p)
 	}
-	safety, _ := w.objects("", "safetySettings")
-	for i, m := range safety {
-		if m != nil {
-			s, p := w.item("", "safetySettings", i, m)
-			s.required(p, "category")
-			s.str(p, "category")
-			s.required(p, "threshold")
-			s.str(p, "threshold")
-		}
-	}
-	tools, _ := w.objects("", "tools")
-	for i, m := range tools {
-		if m != nil {
-			t, p := w.item("", "tools", i, m)
-			t.objects(p, "functionDeclarations")
-			t.object(p, "webSearch")
-		}
-	}
+	w.each("", "safetySettings", func(s wireBody, p string) {
+		s.required(p, "category")
+		s.str(p, "category")
+		s.required(p, "threshold")
+		s.str(p, "threshold")
+	})
+	w.each("", "tools", func(t wireBody, p string) {
+		t.objects(p, "functionDeclarations")
+		t.object(p, "webSearch")
+	})
 }
 
 // betaParts checks the parts of a turn: required, at least one.

@@ -21,13 +21,7 @@ func TestChatResultOfReadsBackAStreamedReply(t *testing.T) {
 			if target.Family == client.Gamma {
 				target.Settings = client.ChatSettings{WebSearch: true, Summary: "auto"}
 			}
-			var res *client.ChatResult
-			for d, err := range c.StreamChat(context.Background(), target, userTurn("the weather in Lisbon")) {
-				if err != nil {
-					t.Fatal(err)
-				}
-				res = d.Result
-			}
+			_, res := streamChat(t, context.Background(), c, target, userTurn("the weather in Lisbon"))
 			got, err := client.ChatResultOf(target.Family, res.Response)
 			if err != nil {
 				t.Fatal(err)

@@ -63,6 +63,17 @@ func closeAtEnd(t *testing.T, ended chan struct{}) {
 	t.Cleanup(func() { close(ended) })
 }
 
+// hungUp holds a handler until its client hangs up (true) or ended is
+// closed at the end of the test (false; see closeAtEnd).
+func hungUp(r *http.Request, ended <-chan struct{}) bool {
+	select {
+	case <-r.Context().Done():
+		return true
+	case <-ended:
+		return false
+	}
+}
+
 // boundRequests ends each request's context after twice testWait (so
 // after any deadline a test sets on its own side). A handler that holds a
 // stream open until the client hangs up then ends even if the client

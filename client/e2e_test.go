@@ -13,6 +13,7 @@ import (
 
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/client/sim/simtest"
 )
 
 // The end-to-end suite: the real client against the simulator over real
@@ -48,6 +49,30 @@ var chatTargets = []client.ChatTarget{
 
 func userTurn(text string) []client.ChatTurn { return []client.ChatTurn{{Role: "user", Text: text}} }
 
+// streamChat streams a chat to its end, failing the test on an error or a
+// stream that ends without a result, and returns the text of its deltas
+// and its result.
+func streamChat(t *testing.T, ctx context.Context, c *client.Client, target client.ChatTarget, turns []client.ChatTurn) (string, *client.ChatResult) {
+	t.Helper()
+	var text strings.Builder
+	var res *client.ChatResult
+	for d, err := range c.StreamChat(ctx, target, turns) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch d.Kind {
+		case client.ChatTextDelta:
+			text.WriteString(d.Text)
+		case client.ChatDoneDelta:
+			res = d.Result
+		}
+	}
+	if res == nil {
+		t.Fatal("the stream ended without a result")
+	}
+	return text.String(), res
+}
+
 func TestChatEveryProtocol(t *testing.T) {
 	t.Parallel()
 	c := newSim(t, sim.Options{})
@@ -55,21 +80,9 @@ func TestChatEveryProtocol(t *testing.T) {
 	want := sim.ReplyText(prompt)
 	for _, target := range chatTargets {
 		t.Run(string(target.Family)+"/stream", func(t *testing.T) {
-			var text strings.Builder
-			var res *client.ChatResult
-			for d, err := range c.StreamChat(context.Background(), target, userTurn(prompt)) {
-				if err != nil {
-					t.Fatal(err)
-				}
-				switch d.Kind {
-				case client.ChatTextDelta:
-					text.WriteString(d.Text)
-				case client.ChatDoneDelta:
-					res = d.Result
-				}
-			}
-			if text.String() != want || res.Text != want {
-				t.Fatalf("streamed text differs from the simulator's reply:\n%q\n%q", text.String(), want)
+			text, res := streamChat(t, context.Background(), c, target, userTurn(prompt))
+			if text != want || res.Text != want {
+				t.Fatalf("streamed text differs from the simulator's reply:\n%q\n%q", text, want)
 			}
 			if !res.Complete || res.Usage.Output == 0 || res.Usage.Input == 0 || res.StopReason == "" {
 				t.Fatalf("result: %+v", res)
@@ -225,31 +238,6 @@ func TestImagesEndToEnd(t *testing.T) {
 	}
 }
 
-// minimalVideoBodies gives a valid body for each endpoint, by path.
-func minimalVideoBody(e client.VideoEndpoint) map[string]any {
-	body := map[string]any{}
-	img := "https://example.org/frame.png"
-	for _, f := range e.Fields {
-		if !f.Required {
-			continue
-		}
-		switch {
-		case f.Name == "subjects":
-			body[f.Name] = []any{map[string]any{"id": "cat", "images": []any{img}, "voice_id": ""}}
-		case f.Kind == client.VideoStringList:
-			body[f.Name] = []any{img}
-		case f.Image || f.Video || strings.HasSuffix(f.Name, "_url"):
-			body[f.Name] = img
-		default:
-			body[f.Name] = "a lighthouse beam sweeping through fog"
-		}
-	}
-	if _, ok := body["prompt"]; !ok {
-		body["prompt"] = "a lighthouse beam sweeping through fog"
-	}
-	return body
-}
-
 func TestVideoEveryEndpointToDownload(t *testing.T) {
 	t.Parallel()
 	c := newSim(t, sim.Options{})
@@ -261,7 +249,7 @@ func TestVideoEveryEndpointToDownload(t *testing.T) {
 		}
 		path := e.PathFor(mode)
 		t.Run(path, func(t *testing.T) {
-			task, err := c.SubmitVideo(ctx, client.VideoRequest{Path: path, Body: minimalVideoBody(e)})
+			task, err := c.SubmitVideo(ctx, client.VideoRequest{Path: path, Body: simtest.VideoBody(e, "a lighthouse beam sweeping through fog")})
 			if err != nil {
 				t.Fatal(err)
 			}

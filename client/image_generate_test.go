@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"reflect"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -18,20 +17,12 @@ func TestGenerateImages(t *testing.T) {
 	red, blue := imageTinyPNG(t, imageRed), imageTinyPNG(t, imageBlue)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/bypass/gamma/v1/images/generations", func(w http.ResponseWriter, r *http.Request) {
-		imageCheckRequest(t, r, imageGenerationsPath)
-		if got := r.Header.Get("Accept"); got != "application/json" {
-			t.Errorf("Accept = %q", got)
-		}
-		got := imageJSONBody(t, r)
-		want := map[string]any{
+		imageCheckGeneration(t, r, "application/json", map[string]any{
 			"model": "gamma/image-2.5-flare", "prompt": "a red square", "n": 2.0,
 			"background": "opaque", "output_format": "webp", "output_compression": 0.0,
 			"quality": "xhigh", "size": "1536x1024",
 			"moderation": "low", "user": "u-1", // Extra passthrough
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("body = %v\nwant   %v", got, want)
-		}
+		})
 		imageReplyJSON(w, red, blue)
 	})
 	c, _ := newTestClient(t, mux)

@@ -12,6 +12,7 @@ import (
 	"io"
 	"iter"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -66,6 +67,19 @@ func imageCheckRequest(t *testing.T, r *http.Request, path string) {
 		if r.Header.Get(h) != "" {
 			t.Errorf("unexpected %s header", h)
 		}
+	}
+}
+
+// imageCheckGeneration checks a generation request as imageCheckRequest
+// does, and that it accepts accept and its JSON body is want.
+func imageCheckGeneration(t *testing.T, r *http.Request, accept string, want map[string]any) {
+	t.Helper()
+	imageCheckRequest(t, r, imageGenerationsPath)
+	if got := r.Header.Get("Accept"); got != accept {
+		t.Errorf("Accept = %q, want %q", got, accept)
+	}
+	if got := imageJSONBody(t, r); !reflect.DeepEqual(got, want) {
+		t.Errorf("body = %v\nwant   %v", got, want)
 	}
 }
 

@@ -146,11 +146,7 @@ func TestStreamImagesCancel(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/bypass/gamma/v1/images/generations", func(w http.ResponseWriter, r *http.Request) {
 		imageWriteSSE(w, imagePartialFrame(0, red))
-		select { // hold the stream open until the client goes
-		case <-r.Context().Done():
-		case <-ended:
-			return
-		}
+		hungUp(r, ended) // hold the stream open until the client goes
 	})
 	c, _ := newTestClient(t, mux)
 	closeAtEnd(t, ended)
@@ -181,12 +177,9 @@ func TestStreamImagesLeaveLoopEarly(t *testing.T) {
 	gone := make(chan struct{})
 	mux.HandleFunc("/bypass/gamma/v1/images/generations", func(w http.ResponseWriter, r *http.Request) {
 		imageWriteSSE(w, imagePartialFrame(0, red))
-		select { // ends only because the client closed the body
-		case <-r.Context().Done():
-		case <-ended:
-			return
+		if hungUp(r, ended) { // ends only because the client closed the body
+			close(gone)
 		}
-		close(gone)
 	})
 	c, _ := newTestClient(t, mux)
 	closeAtEnd(t, ended)

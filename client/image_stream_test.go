@@ -14,16 +14,8 @@ func TestStreamImagesFixture(t *testing.T) {
 	t.Parallel()
 	mux := http.NewServeMux()
 	mux.HandleFunc("/bypass/gamma/v1/images/generations", func(w http.ResponseWriter, r *http.Request) {
-		imageCheckRequest(t, r, imageGenerationsPath)
-		if got := r.Header.Get("Accept"); got != "text/event-stream" {
-			t.Errorf("Accept = %q", got)
-		}
-		got := imageJSONBody(t, r)
-		want := map[string]any{"model": "gamma/image-2", "prompt": "a red square", "stream": true,
-			"partial_images": 2.0, "quality": "high"}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("body = %v, want %v", got, want)
-		}
+		imageCheckGeneration(t, r, "text/event-stream", map[string]any{"model": "gamma/image-2", "prompt": "a red square",
+			"stream": true, "partial_images": 2.0, "quality": "high"})
 		imageWriteSSE(w, string(fixture(t, "gamma-images/generation-stream.sse")))
 	})
 	c, _ := newTestClient(t, mux)

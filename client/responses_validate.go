@@ -31,14 +31,10 @@ func (r *ResponseRequest) Validate() error {
 // responsesRules are the rules of 2.8 on a decoded responses request.
 func responsesRules(w wireBody) {
 	w.boolean("", "background")
-	cms, _ := w.objects("", "context_management")
-	for i, m := range cms {
-		if m != nil {
-			cm, p := w.item("", "context_management", i, m)
-			cm.requiredEnum(p, "type", "compaction") // "type string (required; only compaction is supported)"
-			cm.number(p, "compact_threshold")
-		}
-	}
+	w.each("", "context_management", func(cm wireBody, p string) {
+		cm.requiredEnum(p, "type", "compaction") // "type string (required; only compaction is supported)"
+		cm.number(p, "compact_threshold")
+	})
 	responsesConversation(w)
 	incs, _ := w.strings("", "include")
 	for i, v := range incs {
@@ -157,17 +153,12 @@ func responsesTools(w wireBody) {
 			w.typeErr("tool_choice", "none, auto, required or an object", v)
 		}
 	}
-	tools, _ := w.objects("", "tools")
-	for i, m := range tools {
-		if m == nil {
-			continue
-		}
-		t, p := w.item("", "tools", i, m)
+	w.each("", "tools", func(t wireBody, p string) {
 		t.required(p, "type")
 		t.str(p, "type")
 		t.str(p, "name")
 		t.str(p, "description")
 		t.object(p, "parameters")
 		t.boolean(p, "strict")
-	}
+	})
 }

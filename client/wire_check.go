@@ -172,6 +172,19 @@ func (w wireBody) objects(path, key string) ([]map[string]any, bool) {
 	return out, true
 }
 
+// each checks every object of the array at key with check, given the
+// object and its path (items that are not objects were reported by
+// objects); it returns the array as objects does.
+func (w wireBody) each(path, key string, check func(item wireBody, p string)) ([]map[string]any, bool) {
+	list, ok := w.objects(path, key)
+	for i, m := range list {
+		if m != nil {
+			check(w.item(path, key, i, m))
+		}
+	}
+	return list, ok
+}
+
 // strings returns a string[] field, recording items that are not strings.
 func (w wireBody) strings(path, key string) ([]string, bool) {
 	list, ok := w.array(path, key)

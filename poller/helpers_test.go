@@ -326,22 +326,3 @@ func (r *rig) runPollers(t testing.TB, limit time.Duration, ends []int, ps ...*S
 	wg.Wait()
 	return got
 }
-
-// minimalBody is a valid body for endpoint e.
-func minimalBody(e client.VideoEndpoint, prompt string) map[string]any {
-	body := map[string]any{}
-	img := "https://example.org/frame.png"
-	for _, f := range e.Fields {
-		switch {
-		case !f.Required:
-		case f.Name == "subjects":
-			body[f.Name] = []any{map[string]any{"id": "cat", "images": []any{img}, "voice_id": ""}}
-		case f.Kind == client.VideoStringList:
-			body[f.Name] = []any{img}
-		case f.Image || f.Video || strings.HasSuffix(f.Name, "_url"):
-			body[f.Name] = img
-		}
-	}
-	body["prompt"] = prompt
-	return body
-}

@@ -117,40 +117,33 @@ func (p *Poller) send(ctx context.Context, e Event) {
 // Add follows a task just submitted and recorded. Without a running
 // session the task waits in the history, and the next session resumes it.
 func (p *Poller) Add(t store.VideoTask) {
-	if p == nil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.cur != nil {
-		p.cur.Add(t)
-	}
+	p.toSession(func(s *Session) { s.Add(t) })
 }
 
 // Retry follows again a task whose failed download was cleared
 // (store.RetryVideoDownload). Without a running session it waits in the
 // history, as Add's tasks do.
 func (p *Poller) Retry(t store.VideoTask) {
-	if p == nil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.cur != nil {
-		p.cur.Retry(t)
-	}
+	p.toSession(func(s *Session) { s.Retry(t) })
 }
 
 // Wake has the running session read the pause again now: this process
 // paused or resumed the queue (SetPaused).
 func (p *Poller) Wake() {
+	p.toSession(func(s *Session) { s.Wake() })
+}
+
+// toSession calls f with the running session, under the lock that Use and
+// Close take to change it; without one (or without a poller) it does
+// nothing: the next session reads the history, and the pause, anew.
+func (p *Poller) toSession(f func(s *Session)) {
 	if p == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.cur != nil {
-		p.cur.Wake()
+		f(p.cur)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"atelier/assets"
 	"atelier/client"
 	"atelier/client/sim"
+	"atelier/client/sim/simtest"
 	"atelier/internal/testsize"
 	"atelier/store"
 )
@@ -68,7 +69,7 @@ func TestTaskToVideoInEveryReplyForm(t *testing.T) {
 	} {
 		t.Run(path, func(t *testing.T) {
 			r := newRig(t, sim.Options{Pace: pace}, nil)
-			task := r.submit(t, path, minimalBody(endpoint(t, path), "a lighthouse in fog"))
+			task := r.submit(t, path, simtest.VideoBody(endpoint(t, path), "a lighthouse in fog"))
 			p := NewSession(r.client(t, nil), r.st, Options{Clock: r.clk})
 			ups := r.runPollers(t, time.Minute, []int{1}, p)[0]
 
@@ -113,7 +114,7 @@ func TestFailedTaskIsRecordedWithItsDetail(t *testing.T) {
 	for _, path := range []string{"videoa/q1/text-to-video", "videob/o3/standard/text-to-video", "videoc3.1/fast"} {
 		t.Run(path, func(t *testing.T) {
 			r := newRig(t, sim.Options{Pace: pace}, nil)
-			task := r.submit(t, path, minimalBody(endpoint(t, path), "a storm [[fail]]"))
+			task := r.submit(t, path, simtest.VideoBody(endpoint(t, path), "a storm [[fail]]"))
 			p := NewSession(r.client(t, nil), r.st, Options{Clock: r.clk})
 			ups := r.runPollers(t, time.Minute, []int{1}, p)[0]
 

@@ -47,6 +47,18 @@ func (r *rig) start(t *testing.T, opts Options) *live {
 	return l
 }
 
+// resume lifts the queue's pause, wakes the session as SetPaused's
+// caller does, and drives it until it has nothing left to do.
+func (l *live) resume(t *testing.T, r *rig) {
+	t.Helper()
+	if err := SetPaused(context.Background(), r.st, false); err != nil {
+		t.Fatal(err)
+	}
+	l.s.Wake()
+	l.d.poked(0)
+	l.d.run(t, time.Hour)
+}
+
 // stop ends the session, as a quit does.
 func (l *live) stop() {
 	l.cancel()
@@ -193,12 +205,7 @@ func TestPauseHoldsEveryRequestAcrossARestart(t *testing.T) {
 	}
 
 	resumedAt := r.clk.Now()
-	if err := SetPaused(ctx, r.st, false); err != nil {
-		t.Fatal(err)
-	}
-	second.s.Wake()
-	second.d.poked(0)
-	second.d.run(t, time.Hour)
+	second.resume(t, r)
 	checkSaved(t, r.st, task.RequestID)
 	hits := r.hitsWhere("/requests/")
 	if len(hits) == 0 || hits[0].at.Before(resumedAt) {
@@ -292,12 +299,7 @@ func TestPauseStopsADownloadInFlight(t *testing.T) {
 		t.Fatalf("%d downloads while paused", media)
 	}
 
-	if err := SetPaused(ctx, r.st, false); err != nil {
-		t.Fatal(err)
-	}
-	l.s.Wake()
-	l.d.poked(0)
-	l.d.run(t, time.Hour)
+	l.resume(t, r)
 	checkSaved(t, r.st, task.RequestID)
 	if hits := r.hitsWhere("/sim/media/"); len(hits) != 2 || hits[1].rng == "" {
 		t.Fatalf("downloads %+v, want the second to resume with a Range", hits)

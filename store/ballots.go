@@ -190,17 +190,9 @@ func ImageTarget(model, background, quality, size string) string {
 // and that the person has not voted on yet: their names are still
 // hidden, so nothing may show them (a shared page refuses).
 func (s *Store) UnvotedBlind(ctx context.Context, conversationID int64) ([]int, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT b.turn FROM blind_runs b WHERE b.conversation_id = ?
+	out, err := selectAll(ctx, s.r, scanValue[int], `SELECT b.turn FROM blind_runs b WHERE b.conversation_id = ?
 		AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.conversation_id = b.conversation_id AND v.turn = b.turn
 			AND v.rater = '') ORDER BY b.turn`, conversationID)
-	if err != nil {
-		return nil, fmt.Errorf("comparison %d run blind: %w", conversationID, err)
-	}
-	out, err := collect(rows, func(sc rowScanner) (int, error) {
-		var t int
-		err := sc.Scan(&t)
-		return t, err
-	})
 	if err != nil {
 		return nil, fmt.Errorf("comparison %d run blind: %w", conversationID, err)
 	}

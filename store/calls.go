@@ -95,26 +95,20 @@ func callsOf(ctx context.Context, q querier, f CallFilter) ([]Call, error) {
 	default:
 		return nil, errors.New("no owner given")
 	}
-	rows, err := q.QueryContext(ctx, `SELECT id, message_id, image_job_id, video_task_id, family, endpoint,
+	return selectAll(ctx, q, scanCall, `SELECT id, message_id, image_job_id, video_task_id, family, endpoint,
 		request_json, response_json, usage_json, http_status, error, started_at, ttft_ms, total_ms
 		FROM calls WHERE `+where+` ORDER BY id`, arg)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Call
-	for rows.Next() {
-		var c Call
-		var msg, img, vid, started, ttft, total sql.NullInt64
-		var req, resp, usage sql.NullString
-		if err := rows.Scan(&c.ID, &msg, &img, &vid, &c.Family, &c.Endpoint, &req, &resp, &usage,
-			&c.HTTPStatus, &c.Error, &started, &ttft, &total); err != nil {
-			return nil, err
-		}
-		c.MessageID, c.ImageJobID, c.VideoTaskID = msg.Int64, img.Int64, vid.Int64
-		c.RequestJSON, c.ResponseJSON, c.UsageJSON = rawJSON(req), rawJSON(resp), rawJSON(usage)
-		c.StartedAt, c.TTFT, c.Total = fromMS(started), dur(ttft), dur(total)
-		out = append(out, c)
-	}
-	return out, rows.Err()
+}
+
+// scanCall reads a row of calls.
+func scanCall(sc rowScanner) (Call, error) {
+	var c Call
+	var msg, img, vid, started, ttft, total sql.NullInt64
+	var req, resp, usage sql.NullString
+	err := sc.Scan(&c.ID, &msg, &img, &vid, &c.Family, &c.Endpoint, &req, &resp, &usage,
+		&c.HTTPStatus, &c.Error, &started, &ttft, &total)
+	c.MessageID, c.ImageJobID, c.VideoTaskID = msg.Int64, img.Int64, vid.Int64
+	c.RequestJSON, c.ResponseJSON, c.UsageJSON = rawJSON(req), rawJSON(resp), rawJSON(usage)
+	c.StartedAt, c.TTFT, c.Total = fromMS(started), dur(ttft), dur(total)
+	return c, err
 }

@@ -31,6 +31,18 @@ func collect[T any](rows *sql.Rows, scan func(rowScanner) (T, error)) ([]T, erro
 	return out, rows.Err()
 }
 
+// selectAll runs query on q and reads every row it returns with scan.
+func selectAll[T any](ctx context.Context, q querier, scan func(rowScanner) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	return collect(rows, scan)
+}
+
+// scanValue reads a row of one column.
+func scanValue[T any](sc rowScanner) (v T, err error) { return v, sc.Scan(&v) }
+
 // jsonArg stores raw JSON as text, and no JSON as NULL.
 func jsonArg(raw json.RawMessage) any {
 	if len(raw) == 0 {

@@ -13,11 +13,7 @@ import (
 // as a second atelier process would). Run it with -race.
 func TestPollerWriterAndReaderAtOnce(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	s := must[*Store](t)(Open(dir))
-	defer s.Close()
-	other := must[*Store](t)(Open(dir)) // another process's view
-	defer other.Close()
+	s, other := openTwice(t) // other: another process's view
 	const tasks, rounds = 8, 30
 	for i := range tasks {
 		addTask(t, s, fmt.Sprintf("rq-%d", i), "videob/o3/pro/text-to-video", fmt.Sprintf(`{"prompt":"lighthouse %d"}`, i))

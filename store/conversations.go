@@ -152,12 +152,8 @@ func (s *Store) Conversations(ctx context.Context, q ConversationQuery) ([]Conve
 		args = append(args, ms(q.Before.At), q.Before.ID)
 	}
 	args = append(args, q.Limit)
-	rows, err := s.r.QueryContext(ctx, `SELECT `+conversationColumns+` FROM conversations
+	out, err := selectAll(ctx, s.r, scanConversation, `SELECT `+conversationColumns+` FROM conversations
 		WHERE `+strings.Join(where, " AND ")+` ORDER BY updated_at DESC, id DESC LIMIT ?`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("list conversations: %w", err)
-	}
-	out, err := collect(rows, scanConversation)
 	if err != nil {
 		return nil, fmt.Errorf("list conversations: %w", err)
 	}

@@ -9,9 +9,7 @@ import (
 func TestConversationWithComparisonLanes(t *testing.T) {
 	t.Parallel()
 	s := openTest(t)
-	conv := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
-	must[int64](t)(s.AddMessage(bg, Message{ConversationID: conv, Role: RoleUser,
-		Text: "\n  explain CRDTs to a new engineer\nin simple words"}))
+	conv, _ := newConversation(t, s, KindCompare, "", "\n  explain CRDTs to a new engineer\nin simple words")
 	targets := []struct{ family, model string }{{"alpha", "model-x"}, {"beta", "model-y"}, {"gamma", "model-z"}}
 	for lane, tg := range targets {
 		if err := s.SetLane(bg, Lane{ConversationID: conv, Lane: lane, Family: tg.family, Model: tg.model}); err != nil {

@@ -20,8 +20,7 @@ func sumsFixture(t *testing.T) *Store {
 	s := openTest(t)
 	at := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
 	s.now = func() time.Time { return at }
-	chat := must[int64](t)(s.NewConversation(bg, KindChat, "c"))
-	must[int64](t)(s.AddMessage(bg, Message{ConversationID: chat, Role: RoleUser, Text: "q"}))
+	chat, _ := newConversation(t, s, KindChat, "c", "q")
 	must[int64](t)(s.AddMessage(bg, Message{ConversationID: chat, Role: RoleAssistant, Family: "alpha", Model: "alpha/x",
 		Usage: Usage{InputTokens: 1_000_000}}))
 	cmpID := must[int64](t)(s.NewConversation(bg, KindCompare, "k"))

@@ -32,13 +32,20 @@ func crashChild(dir string) error {
 	if err != nil {
 		return err
 	}
+	return streamUntilKilled(r, fmt.Sprintf("checkpointed reply %d", r.ID()))
+}
+
+// streamUntilKilled is a crashing child's writing: it appends chunk after
+// chunk to r, prints line (for killChild, which waits for it) once the
+// first checkpoint is written, and goes on until the process is killed.
+func streamUntilKilled(r *Reply, line string) error {
 	announced := false
 	for i := 0; ; i++ {
 		if err := r.Append(crashChunk(i), ""); err != nil {
 			return err
 		}
 		if !announced && r.Checkpoints() > 0 {
-			fmt.Printf("checkpointed reply %d\n", r.ID())
+			fmt.Println(line)
 			announced = true
 		}
 	}

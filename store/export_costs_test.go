@@ -15,8 +15,7 @@ import (
 func TestExportsCarryCosts(t *testing.T) {
 	t.Parallel()
 	s := openTest(t)
-	conv := must[int64](t)(s.NewConversation(bg, KindChat, "priced"))
-	must[int64](t)(s.AddMessage(bg, Message{ConversationID: conv, Role: RoleUser, Text: "q"}))
+	conv, _ := newConversation(t, s, KindChat, "priced", "q")
 	must[int64](t)(s.AddMessage(bg, Message{ConversationID: conv, Role: RoleAssistant, Model: "alpha/x",
 		Status: StatusComplete, Usage: Usage{InputTokens: 1_000_000, OutputTokens: 100_000}}))
 	must[int64](t)(s.AddMessage(bg, Message{ConversationID: conv, Turn: 1, Role: RoleAssistant, Model: "alpha/x",

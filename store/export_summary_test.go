@@ -15,8 +15,7 @@ import (
 func TestExportMarkdownCompareSummary(t *testing.T) {
 	t.Parallel()
 	s := openTest(t)
-	cmp := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
-	must[int64](t)(s.AddMessage(bg, Message{ConversationID: cmp, Role: RoleUser, Text: "Explain CRDTs"}))
+	cmp, _ := newConversation(t, s, KindCompare, "", "Explain CRDTs")
 	for lane, tc := range []struct {
 		model, settings string
 		err             error

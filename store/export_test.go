@@ -54,8 +54,7 @@ func TestExportJSON(t *testing.T) {
 func TestExportMarkdown(t *testing.T) {
 	t.Parallel()
 	s := openTest(t)
-	cmp := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
-	must[int64](t)(s.AddMessage(bg, Message{ConversationID: cmp, Role: RoleUser, Text: "Explain CRDTs!"}))
+	cmp, _ := newConversation(t, s, KindCompare, "", "Explain CRDTs!")
 	for lane, model := range []string{"model-x", "model-y"} {
 		r := must[*Reply](t)(s.BeginReply(bg, ReplyStart{ConversationID: cmp, Lane: lane, Family: "alpha", Model: model,
 			RequestJSON: json.RawMessage("{\"note\":\"has ``` fence\"}")}))

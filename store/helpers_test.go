@@ -25,6 +25,20 @@ func openTest(t testing.TB) *Store {
 	if err := os.WriteFile(filepath.Join(dir, FileName), b, 0o600); err != nil {
 		t.Fatal(err)
 	}
+	return openAgain(t, dir)
+}
+
+// openTwice is two Stores on one fresh folder, as two atelier processes
+// would have, both closed at the end of the test.
+func openTwice(t testing.TB) (s, other *Store) {
+	t.Helper()
+	s = openTest(t)
+	return s, openAgain(t, s.Dir())
+}
+
+// openAgain opens the store in dir, closed at the end of the test.
+func openAgain(t testing.TB, dir string) *Store {
+	t.Helper()
 	s, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -158,21 +158,15 @@ func (s *Store) FinishImageJob(ctx context.Context, id int64, end ImageJobEnd) e
 	case end.Err != nil:
 		status, errText = StatusError, end.Err.Error()
 	}
-	var files []string
 	rows, err := s.w.QueryContext(ctx, `SELECT path FROM image_files WHERE job_id = ? AND partial = 0
 		ORDER BY idx, id`, id)
 	if err != nil {
 		return fmt.Errorf("finish image job %d: %w", id, err)
 	}
-	for rows.Next() {
-		var p string
-		if err := rows.Scan(&p); err != nil {
-			rows.Close()
-			return fmt.Errorf("finish image job %d: %w", id, err)
-		}
-		files = append(files, p)
+	files, err := collect(rows, scanValue[string])
+	if err != nil {
+		return fmt.Errorf("finish image job %d: %w", id, err)
 	}
-	rows.Close()
 	s.forgetRecipe(id)
 	return s.updateOne(ctx, "finish image job", id, `UPDATE image_jobs SET response_json = ?, usage_json = ?,
 		status = ?, error = ?, total_ms = ?, writer_pid = NULL, writer_start = NULL, updated_at = ? WHERE id = ?`,
@@ -245,11 +239,7 @@ func (s *Store) ImageJobs(ctx context.Context, q ImageQuery) ([]ImageJob, error)
 
 // imageJobsWhere reads the jobs matching a WHERE clause (and what follows it).
 func (s *Store) imageJobsWhere(ctx context.Context, where string, args ...any) ([]ImageJob, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT `+imageJobColumns+` FROM image_jobs WHERE `+where, args...)
-	if err != nil {
-		return nil, err
-	}
-	return collect(rows, scanImageJob)
+	return selectAll(ctx, s.r, scanImageJob, `SELECT `+imageJobColumns+` FROM image_jobs WHERE `+where, args...)
 }
 
 // attachImageFiles fills the Files of jobs with one query.

@@ -55,15 +55,9 @@ func (s *Store) DeleteImageJob(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
-			var p string
-			if err := rows.Scan(&p); err != nil {
-				rows.Close()
-				return err
-			}
-			files = append(files, p)
+		if files, err = collect(rows, scanValue[string]); err != nil {
+			return err
 		}
-		rows.Close()
 		res, err := tx.ExecContext(ctx, `DELETE FROM image_jobs WHERE id = ?`, id)
 		if err != nil {
 			return err

@@ -133,27 +133,24 @@ func (s *Store) Items(ctx context.Context, f ItemFilter) ([]Item, error) {
 	if f.After != nil {
 		order = " ORDER BY 8, 9 DESC, 2 LIMIT ?" // nearest first; reversed below
 	}
-	rows, err := s.r.QueryContext(ctx, strings.Join(arms, " UNION ALL ")+order, args...)
+	out, err := selectAll(ctx, s.r, scanItem, strings.Join(arms, " UNION ALL ")+order, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list history: %w", err)
-	}
-	defer rows.Close()
-	var out []Item
-	for rows.Next() {
-		var it Item
-		var at sql.NullInt64
-		var rank int
-		if err := rows.Scan(&it.Kind, &it.ID, &it.RequestID, &it.Title, &it.Family, &it.Model, &it.Status,
-			&at, &rank); err != nil {
-			return nil, fmt.Errorf("list history: %w", err)
-		}
-		it.At = fromMS(at)
-		out = append(out, it)
 	}
 	if f.After != nil {
 		slices.Reverse(out)
 	}
-	return out, rows.Err()
+	return out, nil
+}
+
+// scanItem reads a row of the history listing (its rank column read and dropped).
+func scanItem(sc rowScanner) (Item, error) {
+	var it Item
+	var at sql.NullInt64
+	var rank int
+	err := sc.Scan(&it.Kind, &it.ID, &it.RequestID, &it.Title, &it.Family, &it.Model, &it.Status, &at, &rank)
+	it.At = fromMS(at)
+	return it, err
 }
 
 // query builds one arm's SELECT, or reports that the filter excludes it.

@@ -13,14 +13,13 @@ func TestItemsAndHitsByMarks(t *testing.T) {
 	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
-	blindCmp := must[int64](t)(s.NewConversation(bg, KindCompare, "blind one"))
-	must[int64](t)(s.RecordVote(bg, chatVote(blindCmp, "AB")))
+	blindCmp, _ := votedComparison(t, s, "blind one", "AB")
 	openCmp := must[int64](t)(s.NewConversation(bg, KindCompare, "open one"))
 	open := chatVote(openCmp, "BA")
 	open.Blind = false
 	must[int64](t)(s.RecordVote(bg, open))
-	gone := must[int64](t)(s.NewConversation(bg, KindCompare, "withdrawn"))
-	check(t, s.WithdrawVote(bg, must[int64](t)(s.RecordVote(bg, chatVote(gone, "AB")))))
+	_, withdrawn := votedComparison(t, s, "withdrawn", "AB")
+	check(t, s.WithdrawVote(bg, withdrawn))
 	plain := must[int64](t)(s.NewConversation(bg, KindChat, "plain chat"))
 	_, jobs := imageVote(t, s, "AB") // blind, on both jobs
 	task := must[int64](t)(s.AddVideoTask(bg, VideoSubmission{RequestID: "rq", Endpoint: "fam-a/text-to-video", Prompt: "waves"}))

@@ -62,12 +62,8 @@ func (s *Store) rareConversations(ctx context.Context, f ItemFilter) (*idSet, er
 // conversationsWith returns, sorted, the conversations with a message whose
 // column col (family, model or status) is val: rareLimit+1 at most.
 func (s *Store) conversationsWith(ctx context.Context, col, val string) ([]int64, error) {
-	rows, err := s.r.QueryContext(ctx, "SELECT DISTINCT conversation_id FROM messages INDEXED BY messages_"+col+
+	return selectAll(ctx, s.r, scanValue[int64], "SELECT DISTINCT conversation_id FROM messages INDEXED BY messages_"+col+
 		" WHERE "+col+" = ? ORDER BY conversation_id LIMIT ?", val, rareLimit+1)
-	if err != nil {
-		return nil, err
-	}
-	return collect(rows, func(r rowScanner) (id int64, err error) { return id, r.Scan(&id) })
 }
 
 // intersect returns the ids in both sorted lists.

@@ -10,8 +10,7 @@ import (
 func TestJudgeVerdicts(t *testing.T) {
 	t.Parallel()
 	s := openTest(t)
-	conv := must[int64](t)(s.NewConversation(bg, KindCompare, "judged"))
-	id := must[int64](t)(s.RecordVote(bg, chatVote(conv, "AB")))
+	conv, id := votedComparison(t, s, "judged", "AB")
 	must[struct{}](t)(struct{}{}, s.RecordJudgeVerdict(bg, JudgeVerdict{VoteID: id, Judge: "alpha:j", First: "A", Second: "B"}))
 	must[struct{}](t)(struct{}{}, s.RecordJudgeVerdict(bg, JudgeVerdict{VoteID: id, Judge: "alpha:j", First: "B", Second: "B", Reason: "r"}))
 	got := must[map[int64]JudgeVerdict](t)(s.JudgeVerdicts(bg, "alpha:j", VoteFilter{}))

@@ -52,24 +52,18 @@ func (s *Store) SetLane(ctx context.Context, l Lane) error {
 
 // lanesOf reads a conversation's lanes in order.
 func lanesOf(ctx context.Context, q querier, conversationID int64) ([]Lane, error) {
-	rows, err := q.QueryContext(ctx, `SELECT conversation_id, turn, lane, family, model, settings_json,
+	return selectAll(ctx, q, scanLane, `SELECT conversation_id, turn, lane, family, model, settings_json,
 		rating, note, winner FROM compare_lanes WHERE conversation_id = ? ORDER BY turn, lane`, conversationID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Lane
-	for rows.Next() {
-		var l Lane
-		var settings sql.NullString
-		if err := rows.Scan(&l.ConversationID, &l.Turn, &l.Lane, &l.Family, &l.Model, &settings,
-			&l.Rating, &l.Note, &l.Winner); err != nil {
-			return nil, err
-		}
-		l.SettingsJSON = rawJSON(settings)
-		out = append(out, l)
-	}
-	return out, rows.Err()
+}
+
+// scanLane reads a row of compare_lanes.
+func scanLane(sc rowScanner) (Lane, error) {
+	var l Lane
+	var settings sql.NullString
+	err := sc.Scan(&l.ConversationID, &l.Turn, &l.Lane, &l.Family, &l.Model, &settings,
+		&l.Rating, &l.Note, &l.Winner)
+	l.SettingsJSON = rawJSON(settings)
+	return l, err
 }
 
 // Lanes returns a comparison's lanes, every turn's, in order: its targets

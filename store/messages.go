@@ -163,12 +163,8 @@ func scanMessage(sc rowScanner) (Message, error) {
 
 // messagesOf reads a conversation's messages in order.
 func messagesOf(ctx context.Context, q querier, conversationID int64) ([]Message, error) {
-	rows, err := q.QueryContext(ctx, `SELECT `+messageColumns+` FROM messages
+	return selectAll(ctx, q, scanMessage, `SELECT `+messageColumns+` FROM messages
 		WHERE conversation_id = ? ORDER BY turn, lane, id`, conversationID)
-	if err != nil {
-		return nil, err
-	}
-	return collect(rows, scanMessage)
 }
 
 // Message returns one message.

@@ -13,9 +13,17 @@ import (
 // newChat makes a conversation with one prompt.
 func newChat(t testing.TB, s *Store, prompt string) int64 {
 	t.Helper()
-	id := must[int64](t)(s.NewConversation(bg, KindChat, ""))
-	must[int64](t)(s.AddMessage(bg, Message{ConversationID: id, Role: RoleUser, Text: prompt}))
+	id, _ := newConversation(t, s, KindChat, "", prompt)
 	return id
+}
+
+// newConversation starts a conversation of kind (chat or compare) titled
+// title with one prompt, and returns its id and the prompt's.
+func newConversation(t testing.TB, s *Store, kind Kind, title, prompt string) (conv, promptID int64) {
+	t.Helper()
+	conv = must[int64](t)(s.NewConversation(bg, kind, title))
+	promptID = must[int64](t)(s.AddMessage(bg, Message{ConversationID: conv, Role: RoleUser, Text: prompt}))
+	return conv, promptID
 }
 
 // chunkCount counts a message's checkpoint rows.

@@ -123,23 +123,17 @@ func (s *Store) searchOne(ctx context.Context, src searchSource, match string, q
 	if q.Kind != "" && src.byKind != "" {
 		query = src.byKind
 	}
-	rows, err := s.r.QueryContext(ctx, query, match, string(q.Kind), q.Limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Hit
-	for rows.Next() {
-		var h Hit
-		var at sql.NullInt64
-		if err := rows.Scan(&h.Kind, &h.ID, &h.MessageID, &h.ConversationID, &h.RequestID, &h.Family,
-			&h.Model, &h.Snippet, &at); err != nil {
-			return nil, err
-		}
-		h.At = fromMS(at)
-		out = append(out, h)
-	}
-	return out, rows.Err()
+	return selectAll(ctx, s.r, scanHit, query, match, string(q.Kind), q.Limit)
+}
+
+// scanHit reads a search source's row.
+func scanHit(sc rowScanner) (Hit, error) {
+	var h Hit
+	var at sql.NullInt64
+	err := sc.Scan(&h.Kind, &h.ID, &h.MessageID, &h.ConversationID, &h.RequestID, &h.Family,
+		&h.Model, &h.Snippet, &at)
+	h.At = fromMS(at)
+	return h, err
 }
 
 // ftsQuery turns typed text into an FTS5 query that cannot be a syntax

@@ -80,14 +80,7 @@ func (s *Store) Tags(ctx context.Context, ref ItemRef) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT tag FROM tags WHERE `+col+` = ? ORDER BY tag`, ref.ID)
-	if err != nil {
-		return nil, fmt.Errorf("tags of %s %d: %w", ref.Kind, ref.ID, err)
-	}
-	out, err := collect(rows, func(sc rowScanner) (string, error) {
-		var t string
-		return t, sc.Scan(&t)
-	})
+	out, err := selectAll(ctx, s.r, scanValue[string], `SELECT tag FROM tags WHERE `+col+` = ? ORDER BY tag`, ref.ID)
 	if err != nil {
 		return nil, fmt.Errorf("tags of %s %d: %w", ref.Kind, ref.ID, err)
 	}
@@ -97,14 +90,7 @@ func (s *Store) Tags(ctx context.Context, ref ItemRef) ([]string, error) {
 // AllTags lists every tag in the history, in order: the boards split by
 // tag read one board per tag.
 func (s *Store) AllTags(ctx context.Context) ([]string, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT DISTINCT tag FROM tags ORDER BY tag`)
-	if err != nil {
-		return nil, fmt.Errorf("tags: %w", err)
-	}
-	out, err := collect(rows, func(sc rowScanner) (string, error) {
-		var t string
-		return t, sc.Scan(&t)
-	})
+	out, err := selectAll(ctx, s.r, scanValue[string], `SELECT DISTINCT tag FROM tags ORDER BY tag`)
 	if err != nil {
 		return nil, fmt.Errorf("tags: %w", err)
 	}

@@ -126,20 +126,11 @@ func (s *Store) AddToTargetSet(ctx context.Context, name string, targets []strin
 
 // TargetSets are every saved set, by name.
 func (s *Store) TargetSets(ctx context.Context) ([]TargetSet, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT name, targets, created_at, updated_at FROM target_sets ORDER BY name COLLATE NOCASE`)
+	out, err := selectAll(ctx, s.r, scanTargetSet, `SELECT name, targets, created_at, updated_at FROM target_sets ORDER BY name COLLATE NOCASE`)
 	if err != nil {
 		return nil, fmt.Errorf("target sets: %w", err)
 	}
-	defer rows.Close()
-	var out []TargetSet
-	for rows.Next() {
-		ts, err := scanTargetSet(rows)
-		if err != nil {
-			return nil, fmt.Errorf("target sets: %w", err)
-		}
-		out = append(out, ts)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // TargetSetNamed is the set saved under name; ErrNotFound when none is.
@@ -166,7 +157,7 @@ func (s *Store) DeleteTargetSet(ctx context.Context, name string) error {
 	return nil
 }
 
-func scanTargetSet(row interface{ Scan(...any) error }) (TargetSet, error) {
+func scanTargetSet(row rowScanner) (TargetSet, error) {
 	var ts TargetSet
 	var raw string
 	var created, updated sql.NullInt64

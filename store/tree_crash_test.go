@@ -64,16 +64,7 @@ func treeChild(dir string) error {
 	if err != nil {
 		return err
 	}
-	announced := false
-	for i := 0; ; i++ {
-		if err := r.Append(crashChunk(i), ""); err != nil {
-			return err
-		}
-		if !announced && r.Checkpoints() > 0 {
-			fmt.Printf("alternative %d of conversation %d\n", r.ID(), conv)
-			announced = true
-		}
-	}
+	return streamUntilKilled(r, fmt.Sprintf("alternative %d of conversation %d", r.ID(), conv))
 }
 
 // Killed while a fourth alternative streams, the conversation keeps the

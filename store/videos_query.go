@@ -108,11 +108,7 @@ func (s *Store) UnfinishedVideoTasks(ctx context.Context) ([]VideoTask, error) {
 
 // videoTasksWhere reads the tasks matching a WHERE clause (and what follows).
 func (s *Store) videoTasksWhere(ctx context.Context, where string, args ...any) ([]VideoTask, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT `+videoTaskColumns+` FROM video_tasks WHERE `+where, args...)
-	if err != nil {
-		return nil, err
-	}
-	return collect(rows, scanVideoTask)
+	return selectAll(ctx, s.r, scanVideoTask, `SELECT `+videoTaskColumns+` FROM video_tasks WHERE `+where, args...)
 }
 
 // DeleteVideoTask deletes a task, its events and calls, and its video file.

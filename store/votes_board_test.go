@@ -45,8 +45,7 @@ func TestNextPromptSkipsJudgedPrompts(t *testing.T) {
 		t.Fatalf("empty history: ok %v, %v; want none", ok, err)
 	}
 	prompt := func(kind Kind, text string) int64 {
-		id := must[int64](t)(s.NewConversation(bg, kind, ""))
-		must[int64](t)(s.AddMessage(bg, Message{ConversationID: id, Role: RoleUser, Text: text}))
+		id, _ := newConversation(t, s, kind, "", text)
 		return id
 	}
 	prompt(KindChat, "old question")
@@ -144,8 +143,7 @@ func TestBoardsStampMovesWithWhatBoardsRead(t *testing.T) {
 		}
 		stamp = now
 	}
-	c := must[int64](t)(s.NewConversation(bg, KindCompare, "cmp"))
-	must[int64](t)(s.AddMessage(bg, Message{ConversationID: c, Role: RoleUser, Text: "q"}))
+	c, _ := newConversation(t, s, KindCompare, "cmp", "q")
 	moved("a comparison recorded", false)
 	id := must[int64](t)(s.RecordVote(bg, chatVote(c, "AB")))
 	moved("a vote", true)

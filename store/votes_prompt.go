@@ -89,15 +89,7 @@ func pickPrompt(judged, recent []string) (prompt string, fresh, ok bool) {
 
 // texts runs a query of one text column for NextPrompt.
 func (s *Store) texts(ctx context.Context, query string, args ...any) ([]string, error) {
-	rows, err := s.r.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("next prompt: %w", err)
-	}
-	out, err := collect(rows, func(sc rowScanner) (string, error) {
-		var t string
-		err := sc.Scan(&t)
-		return t, err
-	})
+	out, err := selectAll(ctx, s.r, scanValue[string], query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("next prompt: %w", err)
 	}

@@ -27,8 +27,7 @@ func styleReply(i int) string {
 func BenchmarkVoteStyles(b *testing.B) {
 	s := openTest(b)
 	for i := range 2000 {
-		conv := must[int64](b)(s.NewConversation(bg, KindCompare, "bench"))
-		must[int64](b)(s.AddMessage(bg, Message{ConversationID: conv, Role: RoleUser, Text: "prompt"}))
+		conv, _ := newConversation(b, s, KindCompare, "bench", "prompt")
 		for lane := range 2 {
 			must[int64](b)(s.AddMessage(bg, Message{ConversationID: conv, Lane: lane, Role: RoleAssistant,
 				Text: styleReply(2*i + lane), Usage: Usage{OutputTokens: 500}}))

@@ -18,6 +18,14 @@ func chatVote(conv int64, verdict string) Vote {
 	}}
 }
 
+// votedComparison records a comparison titled title and a blind vote of
+// verdict on it (chatVote's), and returns their ids.
+func votedComparison(t testing.TB, s *Store, title, verdict string) (conv, vote int64) {
+	t.Helper()
+	conv = must[int64](t)(s.NewConversation(bg, KindCompare, title))
+	return conv, must[int64](t)(s.RecordVote(bg, chatVote(conv, verdict)))
+}
+
 func TestParseVerdict(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -51,8 +59,7 @@ func TestRecordListWithdrawVotes(t *testing.T) {
 	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
-	conv := must[int64](t)(s.NewConversation(bg, KindCompare, "sorting"))
-	id := must[int64](t)(s.RecordVote(bg, chatVote(conv, "BA")))
+	conv, id := votedComparison(t, s, "sorting", "BA")
 	open := chatVote(conv, "AB")
 	open.Blind, open.Turn = false, 1
 	must[int64](t)(s.RecordVote(bg, open))
@@ -134,8 +141,7 @@ func TestVoteFilters(t *testing.T) {
 	t.Parallel()
 	s := openTest(t)
 	fakeClock(s)
-	conv := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
-	chat := must[int64](t)(s.RecordVote(bg, chatVote(conv, VerdictTie)))
+	conv, chat := votedComparison(t, s, "", VerdictTie)
 	img, jobs := imageVote(t, s, "AB")
 	tasks := [2]int64{}
 	for i, ep := range []string{"fam-a/text-to-video", "fam-b/text-to-video"} {
@@ -193,8 +199,7 @@ func TestVoteFilters(t *testing.T) {
 func TestDeletingAnItemDeletesItsVotes(t *testing.T) {
 	t.Parallel()
 	s := openTest(t)
-	conv := must[int64](t)(s.NewConversation(bg, KindCompare, ""))
-	must[int64](t)(s.RecordVote(bg, chatVote(conv, "AB")))
+	conv, _ := votedComparison(t, s, "", "AB")
 	must[struct{}](t)(struct{}{}, s.SetTags(bg, ItemRef{Kind: KindCompare, ID: conv}, []string{"code"}))
 	img, jobs := imageVote(t, s, "BA")
 	must[struct{}](t)(struct{}{}, s.Delete(bg, ItemRef{Kind: KindCompare, ID: conv}))
@@ -211,8 +216,7 @@ func TestDeletingAnItemDeletesItsVotes(t *testing.T) {
 func TestExportsCarryVotes(t *testing.T) {
 	t.Parallel()
 	s := openTest(t)
-	conv := must[int64](t)(s.NewConversation(bg, KindCompare, "haiku"))
-	must[int64](t)(s.RecordVote(bg, chatVote(conv, "BA")))
+	conv, _ := votedComparison(t, s, "haiku", "BA")
 	id := must[int64](t)(s.RecordVote(bg, chatVote(conv, VerdictBad)))
 	must[struct{}](t)(struct{}{}, s.WithdrawVote(bg, id))
 	must[struct{}](t)(struct{}{}, s.SetTags(bg, ItemRef{Kind: KindCompare, ID: conv}, []string{"poetry"}))

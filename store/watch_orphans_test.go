@@ -13,9 +13,7 @@ import (
 // nothing for it.
 func TestVersionMendsRowsOfDeadWriters(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	s := must[*Store](t)(Open(dir))
-	defer s.Close()
+	s := openTest(t)
 	var mu sync.Mutex
 	now := time.Unix(1_800_000_000, 0)
 	s.now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }

@@ -11,11 +11,7 @@ import (
 // nothing is committed, reads included, and Reads does not count it.
 func TestVersionSeesEveryWriter(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	s := must[*Store](t)(Open(dir))
-	defer s.Close()
-	other := must[*Store](t)(Open(dir))
-	defer other.Close()
+	s, other := openTwice(t) // other: another process's view
 
 	v := must[int64](t)(s.Version(bg))
 	same := func(why string) {

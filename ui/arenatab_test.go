@@ -18,11 +18,7 @@ import (
 // that needs votes takes it to Compare, blind, on a prompt from history.
 func TestArenaTab(t *testing.T) {
 	ctx := context.Background()
-	db, err := store.Open(storetest.Dir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := storetest.Open(t, "")
 	conv, err := db.NewConversation(ctx, store.KindCompare, "")
 	if err == nil {
 		_, err = db.AddMessage(ctx, store.Message{ConversationID: conv, Role: store.RoleUser, Text: "name three rivers"})

@@ -18,11 +18,7 @@ import (
 // counted there; a finished one deleted in History leaves the Video tab
 // too (issue 19, bug 5).
 func TestHistoryDeletesAVideoAsTheVideoTabDoes(t *testing.T) {
-	st, err := store.Open(storetest.Dir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t, "")
 	ctx := context.Background()
 	for _, id := range []string{"rq-running", "rq-finished"} {
 		if _, err := st.AddVideoTask(ctx, store.VideoSubmission{RequestID: id, Endpoint: "videoa/q1/text-to-video",

@@ -135,6 +135,19 @@ func inTerminal(t *testing.T, m Model) Model {
 	return start(t, send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40}))
 }
 
+// historyListing is the shell on db in a 120×40 terminal with History
+// shown, which must list an item holding want.
+func historyListing(t *testing.T, db *store.Store, want string) Model {
+	t.Helper()
+	deps := testDeps(t)
+	deps.Store = db
+	m := send(t, inTerminal(t, New(deps)), tabtest.Press("alt+5"))
+	if !strings.Contains(screenText(m), want) {
+		t.Fatalf("History does not list %q:\n%s", want, screenText(m))
+	}
+	return m
+}
+
 // start runs Init's commands as Bubble Tea would.
 func start(t *testing.T, m Model) Model {
 	t.Helper()

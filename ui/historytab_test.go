@@ -25,11 +25,7 @@ func TestHistoryWorksOffline(t *testing.T) {
 	closed := "http://" + ln.Addr().String()
 	ln.Close()
 
-	db, err := store.Open(storetest.Dir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := storetest.Open(t, "")
 	conv, _ := db.NewConversation(t.Context(), store.KindChat, "")
 	db.AddMessage(t.Context(), store.Message{ConversationID: conv, Role: store.RoleUser, Text: "write a haiku about tea",
 		Family: "alpha", Model: "model-x"})

@@ -29,11 +29,7 @@ const hostileReply = "Read [the docs](https://evil.example/x) first.\n\n" +
 func TestModelOutputHasNoHyperlinks(t *testing.T) {
 	srv := httptest.NewServer(paced.Handler(paced.Reply{Text: hostileReply, Piece: 16}))
 	defer srv.Close()
-	db, err := store.Open(storetest.Dir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := storetest.Open(t, "")
 	deps := testDeps(t)
 	deps.Store = db
 	deps.Settings.BaseURL = srv.URL

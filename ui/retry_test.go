@@ -2,10 +2,7 @@ package ui
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
-
-	tea "charm.land/bubbletea/v2"
 
 	"atelier/store"
 	"atelier/store/storetest"
@@ -26,13 +23,7 @@ func TestHistoryRetriesAFailedDownload(t *testing.T) {
 	db.CompleteVideoTask(ctx, "rq-dl", json.RawMessage(`{"video":{"url":"https://media.example.test/h.mp4"}}`), true)
 	db.FailVideoDownload(ctx, "rq-dl", "the media server refused the video")
 
-	deps := testDeps(t)
-	deps.Store = db
-	m := start(t, send(t, New(deps), tea.WindowSizeMsg{Width: 120, Height: 40}))
-	m = send(t, m, tabtest.Press("alt+5"))
-	if !strings.Contains(screenText(m), "a harbour at dusk") {
-		t.Fatalf("the task is not listed:\n%s", screenText(m))
-	}
+	m := historyListing(t, db, "a harbour at dusk")
 	// Two steps by hand: the Video tab, once the task runs again, ticks
 	// its clock every second, which send would follow for ever.
 	next, cmd := m.Update(tabtest.Press("D"))

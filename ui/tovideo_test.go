@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"atelier/store"
 	"atelier/store/storetest"
 	"atelier/ui/tab"
@@ -28,13 +26,7 @@ func TestHistoryImageToVideoOneKey(t *testing.T) {
 	}
 	db.FinishImageJob(t.Context(), job, store.ImageJobEnd{})
 
-	deps := testDeps(t)
-	deps.Store = db
-	m := start(t, send(t, New(deps), tea.WindowSizeMsg{Width: 120, Height: 40}))
-	m = send(t, m, tabtest.Press("alt+5"))
-	if !strings.Contains(screenText(m), "a lighthouse in fog") {
-		t.Fatalf("the image job is not listed:\n%s", screenText(m))
-	}
+	m := historyListing(t, db, "a lighthouse in fog")
 	m = send(t, m, tabtest.Press("V"))
 	if m.active != tab.Video {
 		t.Fatalf("active tab %d after V, want Video", m.active)

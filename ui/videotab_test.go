@@ -23,11 +23,7 @@ import (
 // the status bar counts it running, then announces it done.
 func TestVideoTasksMoveWhileAnotherTabShows(t *testing.T) {
 	c := simtest.Client(t, simtest.Serve(t, sim.Options{Keys: map[string]string{"queue": "kq"}}, nil))
-	st, err := store.Open(storetest.Dir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t, "")
 	ctx := context.Background()
 	h, err := c.SubmitVideo(ctx, client.VideoRequest{Path: "videoa/q1/text-to-video", Body: map[string]any{"prompt": "fog"}})
 	if err != nil {

@@ -46,12 +46,8 @@ type alphaChoice struct {
 
 // alphaMessages answers POST /bypass/alpha/v1/messages.
 func (c *call) alphaMessages() {
-	var req alphaRequest
-	if !c.decode(&req) {
-		return
-	}
-	if vs := req.validate(); len(vs) > 0 {
-		c.invalid(vs)
+	req, ok := validRequest[alphaRequest](c)
+	if !ok {
 		return
 	}
 	m := req.reply()

@@ -56,12 +56,8 @@ type betaFunction struct {
 
 // betaGenerate answers generateContent and streamGenerateContent.
 func (c *call) betaGenerate(model string, streaming bool) {
-	var req betaRequest
-	if !c.decode(&req) {
-		return
-	}
-	if vs := req.validate(); len(vs) > 0 {
-		c.invalid(vs)
+	req, ok := validRequest[betaRequest](c)
+	if !ok {
 		return
 	}
 	rep := req.reply(model)

@@ -67,6 +67,24 @@ func (c *call) decode(v any) bool {
 	return true
 }
 
+// validRequest decodes the call's body into an R and checks it by its
+// rules (the protocol's validate), answering a body that is no JSON or
+// breaks a rule itself: ok is false when it has answered.
+func validRequest[R any, P interface {
+	*R
+	validate() []violation
+}](c *call) (req *R, ok bool) {
+	req = new(R)
+	if !c.decode(req) {
+		return nil, false
+	}
+	if vs := P(req).validate(); len(vs) > 0 {
+		c.invalid(vs)
+		return nil, false
+	}
+	return req, true
+}
+
 // requestID derives a request id from what was asked, so that the same
 // request always gets the same reply bytes.
 func requestID(path string, body []byte) string {

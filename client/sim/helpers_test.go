@@ -231,23 +231,25 @@ func tokens(s string) int {
 // num reads a JSON number at a path of keys.
 func num(t *testing.T, m map[string]any, keys ...string) int {
 	t.Helper()
-	v := dig(t, m, keys...)
-	f, ok := v.(float64)
-	if !ok {
-		t.Fatalf("%v: %v is not a number", keys, v)
-	}
-	return int(f)
+	return int(digAs[float64](t, "a number", m, keys...))
 }
 
 // str reads a JSON string at a path of keys.
 func str(t *testing.T, m map[string]any, keys ...string) string {
 	t.Helper()
+	return digAs[string](t, "a string", m, keys...)
+}
+
+// digAs reads the value at a path of keys, which must be a T (what, in
+// the failure's words).
+func digAs[T any](t *testing.T, what string, m map[string]any, keys ...string) T {
+	t.Helper()
 	v := dig(t, m, keys...)
-	s, ok := v.(string)
+	x, ok := v.(T)
 	if !ok {
-		t.Fatalf("%v: %v is not a string", keys, v)
+		t.Fatalf("%v: %v is not %s", keys, v, what)
 	}
-	return s
+	return x
 }
 
 // dig walks objects by key.
@@ -267,9 +269,5 @@ func dig(t *testing.T, m map[string]any, keys ...string) any {
 // list reads a JSON array at a path of keys.
 func list(t *testing.T, m map[string]any, keys ...string) []any {
 	t.Helper()
-	v, ok := dig(t, m, keys...).([]any)
-	if !ok {
-		t.Fatalf("%v is not an array", keys)
-	}
-	return v
+	return digAs[[]any](t, "an array", m, keys...)
 }

@@ -60,12 +60,8 @@ var responsesIncludes = []string{"file_search_call.results", "web_search_call.re
 
 // responses answers POST /bypass/gamma/v1/responses.
 func (c *call) responses() {
-	var req responsesRequest
-	if !c.decode(&req) {
-		return
-	}
-	if vs := req.validate(); len(vs) > 0 {
-		c.invalid(vs)
+	req, ok := validRequest[responsesRequest](c)
+	if !ok {
 		return
 	}
 	rep := req.reply()

@@ -138,19 +138,32 @@ func compareQuestions(ctx context.Context, db *store.Store, r Ref, m *media, per
 	return out, nil
 }
 
+// groupOf reads the items of r's group (image jobs or video tasks, by
+// get), refusing a group whose items answer different prompts: a question
+// judges one prompt's images or videos.
+func groupOf[T any](r Ref, kind string, get func(int64) (T, error), prompt func(T) string) ([]T, error) {
+	items := make([]T, len(r.Group))
+	for i, id := range r.Group {
+		it, err := get(id)
+		if err != nil {
+			return nil, fmt.Errorf("ballot: %s: %s:%d: %w", r, kind, id, err)
+		}
+		if i > 0 && strings.TrimSpace(prompt(it)) != strings.TrimSpace(prompt(items[0])) {
+			return nil, fmt.Errorf("ballot: %s: %s:%d has another prompt than %s:%d: a question judges one prompt's %ss",
+				r, kind, id, kind, r.Group[0], kind)
+		}
+		items[i] = it
+	}
+	return items, nil
+}
+
 // imageQuestion makes one question of image jobs judged together.
 func imageQuestion(ctx context.Context, db *store.Store, r Ref, m *media, perm func(int) []int, n int) (question, error) {
 	q := question{BallotQuestion: store.BallotQuestion{Kind: store.VoteImage}, view: questionView{N: n}}
-	jobs := make([]*store.ImageJob, len(r.Group))
-	for i, id := range r.Group {
-		j, err := db.ImageJob(ctx, id)
-		if err != nil {
-			return q, fmt.Errorf("ballot: %s: image:%d: %w", r, id, err)
-		}
-		if i > 0 && strings.TrimSpace(j.Prompt) != strings.TrimSpace(jobs[0].Prompt) {
-			return q, fmt.Errorf("ballot: %s: image:%d has another prompt than image:%d: a question judges one prompt's images", r, id, r.Group[0])
-		}
-		jobs[i] = j
+	jobs, err := groupOf(r, "image", func(id int64) (*store.ImageJob, error) { return db.ImageJob(ctx, id) },
+		func(j *store.ImageJob) string { return j.Prompt })
+	if err != nil {
+		return q, err
 	}
 	q.view.Prompt = Markdown(jobs[0].Prompt)
 	for k, i := range perm(len(jobs)) {
@@ -179,16 +192,10 @@ func imageQuestion(ctx context.Context, db *store.Store, r Ref, m *media, perm f
 // videoQuestion makes one question of video tasks judged together.
 func videoQuestion(ctx context.Context, db *store.Store, r Ref, m *media, perm func(int) []int, n int) (question, error) {
 	q := question{BallotQuestion: store.BallotQuestion{Kind: store.VoteVideo}, view: questionView{N: n}}
-	tasks := make([]*store.VideoTask, len(r.Group))
-	for i, id := range r.Group {
-		t, err := db.VideoTaskByID(ctx, id)
-		if err != nil {
-			return q, fmt.Errorf("ballot: %s: video:%d: %w", r, id, err)
-		}
-		if i > 0 && strings.TrimSpace(t.Prompt) != strings.TrimSpace(tasks[0].Prompt) {
-			return q, fmt.Errorf("ballot: %s: video:%d has another prompt than video:%d: a question judges one prompt's videos", r, id, r.Group[0])
-		}
-		tasks[i] = t
+	tasks, err := groupOf(r, "video", func(id int64) (*store.VideoTask, error) { return db.VideoTaskByID(ctx, id) },
+		func(t *store.VideoTask) string { return t.Prompt })
+	if err != nil {
+		return q, err
 	}
 	q.view.Prompt = Markdown(tasks[0].Prompt)
 	for k, i := range perm(len(tasks)) {

@@ -18,8 +18,14 @@ import (
 // openFixture records threeByThree and opens its matrix from the list.
 func openFixture(t *testing.T, w, h int) *harness {
 	t.Helper()
+	return openMatrix(t, threeByThree(), w, h)
+}
+
+// openMatrix records f and opens its matrix from the list, at w×h.
+func openMatrix(t *testing.T, f fixture, w, h int) *harness {
+	t.Helper()
 	db := openStore(t)
-	threeByThree().record(t, db)
+	f.record(t, db)
 	hs := newHarness(t, db, nil, nil, w, h)
 	hs.Keys("enter")
 	hs.NoErrors()

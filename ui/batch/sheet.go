@@ -209,21 +209,33 @@ func (v sheet) mark(s cellSum) (string, lipgloss.Style) {
 // first token and total, tokens per second, output length, errors and
 // stability across repeats.
 func (v sheet) summaryView() []string {
-	x, w := v.x, v.w
-	if x.stability {
+	if v.x.stability {
 		return v.stabilitySummary()
 	}
-	tw := min(max(w-62, 10), 40)
-	row := func(cols ...string) string {
-		s := fit(cols[0], tw-1) + " "
-		widths := []int{6, 13, 13, 7, 7, 5, 6}
-		for i, c := range cols[1:] {
+	return v.summaryTable(62, []int{6, 13, 13, 7, 7, 5, 6},
+		[]string{"pass", "TTFT p50/95", "total p50/95", "tok/s", "out", "err", "stab"},
+		func(_ int, s engine.TargetSummary) []string {
+			return []string{engine.RateText(s.PassRate), pair(s.TTFTMedian, s.TTFTP95), pair(s.TotalMedian, s.TotalP95),
+				fmt.Sprintf("%.1f", s.TokensPerSecond), fmt.Sprintf("%.0f", s.OutputTokens), fmt.Sprint(s.Failed),
+				engine.ShareText(s.Stability)}
+		})
+}
+
+// summaryTable is a summary under its rule: a heading row, then a row a
+// target, its label first (the short label the matrix uses, when it has
+// one), then the columns cells gives, at widths; the label's column takes
+// what w leaves beside the others' (rest), 10 to 40 columns.
+func (v sheet) summaryTable(rest int, widths []int, heads []string, cells func(i int, s engine.TargetSummary) []string) []string {
+	x, w := v.x, v.w
+	tw := min(max(w-rest, 10), 40)
+	row := func(label string, cols []string) string {
+		s := fit(label, tw-1) + " "
+		for i, c := range cols {
 			s += fit(c, widths[i])
 		}
 		return fit(s, w)
 	}
-	out := []string{v.st.Rule.Render(strings.Repeat("─", max(w, 0))),
-		v.st.Header.Render(row("target", "pass", "TTFT p50/95", "total p50/95", "tok/s", "out", "err", "stab"))}
+	out := []string{v.st.Rule.Render(strings.Repeat("─", max(w, 0))), v.st.Header.Render(row("target", heads))}
 	if x.summary == nil {
 		return append(out, v.st.Muted.Render(fit("reading the replies…", w)))
 	}
@@ -232,9 +244,7 @@ func (v sheet) summaryView() []string {
 		if i < len(x.labels) && s.Target == x.plan.Targets[i] {
 			label = x.labels[i]
 		}
-		out = append(out, v.st.Text.Render(row(termtext.String(label), engine.RateText(s.PassRate),
-			pair(s.TTFTMedian, s.TTFTP95), pair(s.TotalMedian, s.TotalP95), fmt.Sprintf("%.1f", s.TokensPerSecond),
-			fmt.Sprintf("%.0f", s.OutputTokens), fmt.Sprint(s.Failed), engine.ShareText(s.Stability))))
+		out = append(out, v.st.Text.Render(row(termtext.String(label), cells(i, s))))
 	}
 	return out
 }

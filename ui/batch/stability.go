@@ -96,39 +96,22 @@ func cmpWord(w string) string {
 // stabilitySummary is the row per target under the stability view:
 // pass rate, pass^N, flaky cases, classes and stability.
 func (v sheet) stabilitySummary() []string {
-	x, w := v.x, v.w
-	tw := min(max(w-50, 10), 40)
-	row := func(cols ...string) string {
-		s := fit(cols[0], tw-1) + " "
-		widths := []int{6, 8, 7, 8, 8, 6}
-		for i, c := range cols[1:] {
-			s += fit(c, widths[i])
-		}
-		return fit(s, w)
-	}
-	out := []string{v.st.Rule.Render(strings.Repeat("─", max(w, 0))),
-		v.st.Header.Render(row("target", "pass", fmt.Sprintf("pass^%d", x.plan.Repeats), "flaky", "always✓", "always✗", "stab"))}
-	if x.summary == nil {
-		return append(out, v.st.Muted.Render(fit("reading the replies…", w)))
-	}
-	for i, s := range x.summary {
-		label := s.Target
-		if i < len(x.labels) && s.Target == x.plan.Targets[i] {
-			label = x.labels[i]
-		}
-		passes, fails := 0, 0
-		for c := range x.grid {
-			if i < len(x.grid[c]) {
-				switch x.grid[c][i].class() {
-				case engine.ClassPasses:
-					passes++
-				case engine.ClassFails:
-					fails++
+	x := v.x
+	return v.summaryTable(50, []int{6, 8, 7, 8, 8, 6},
+		[]string{"pass", fmt.Sprintf("pass^%d", x.plan.Repeats), "flaky", "always✓", "always✗", "stab"},
+		func(i int, s engine.TargetSummary) []string {
+			passes, fails := 0, 0
+			for c := range x.grid {
+				if i < len(x.grid[c]) {
+					switch x.grid[c][i].class() {
+					case engine.ClassPasses:
+						passes++
+					case engine.ClassFails:
+						fails++
+					}
 				}
 			}
-		}
-		out = append(out, v.st.Text.Render(row(termtext.String(label), engine.RateText(s.PassRate),
-			engine.ShareText(s.PassHatN), fmt.Sprint(s.Flaky), fmt.Sprint(passes), fmt.Sprint(fails), engine.ShareText(s.Stability))))
-	}
-	return out
+			return []string{engine.RateText(s.PassRate), engine.ShareText(s.PassHatN), fmt.Sprint(s.Flaky),
+				fmt.Sprint(passes), fmt.Sprint(fails), engine.ShareText(s.Stability)}
+		})
 }

@@ -43,12 +43,8 @@ func repeatsFixture() fixture {
 
 func openRepeats(t *testing.T, w, h int) *harness {
 	t.Helper()
-	db := openStore(t)
-	repeatsFixture().record(t, db)
-	hs := newHarness(t, db, nil, nil, w, h)
-	hs.Keys("enter")
-	hs.NoErrors()
-	if hs.m.mx == nil || hs.m.mx.repeats == nil {
+	hs := openMatrix(t, repeatsFixture(), w, h)
+	if hs.m.mx.repeats == nil {
 		t.Fatalf("no matrix with its repeats:\n%s", hs.view())
 	}
 	return hs

@@ -47,11 +47,7 @@ func (p program) View() tea.View { return tea.NewView(p.m.View()) }
 // program with a fake 120×40 terminal against the simulator: a prompt is
 // typed and sent, the reply streams onto the screen, and it is stored.
 func TestProgramChatsWithTheSimulator(t *testing.T) {
-	db, err := store.Open(storetest.Dir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := storetest.Open(t, "")
 	m := New(Options{Store: db, Models: store.Models{Alpha: "sim-alpha"}})
 	m, _ = m.Update(tabClient(simClient(t)))
 	tm := teatest.NewTestModel(t, program{m: m}, teatest.WithInitialTermSize(120, 40))

@@ -12,8 +12,7 @@ import (
 // open each; a run of another prompt has none.
 func TestRerunAddsAnAlternative(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, newService(t).client(t))
-	h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "hello"
+	h := onSim(t, "hello", "alpha:a", "beta:b")
 	h.Keys("ctrl+r")
 	h.settle()
 	first := h.m.run.convID

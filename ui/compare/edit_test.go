@@ -138,9 +138,8 @@ func TestRunNeedsAPromptAndTargets(t *testing.T) {
 // target that sets none of its own.
 func TestSystemPromptGoesToEveryTarget(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, newService(t).client(t))
-	h.m.targets = targets(t, `alpha:a:system="own"`, "beta:b")
-	h.m.prompt, h.m.system = "hi", "shared"
+	h := onSim(t, "hi", `alpha:a:system="own"`, "beta:b")
+	h.m.system = "shared"
 	h.Keys("ctrl+r")
 	h.NoErrors()
 	conv := h.conversation()

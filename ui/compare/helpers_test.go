@@ -147,6 +147,15 @@ func (s *service) held(r *http.Request) {
 	}
 }
 
+// onSim is a harness on the simulator with prompt and the targets of
+// specs written, not yet run.
+func onSim(t *testing.T, prompt string, specs ...string) *harness {
+	t.Helper()
+	h := newHarness(t, newService(t).client(t))
+	h.m.targets, h.m.prompt = targets(t, specs...), prompt
+	return h
+}
+
 func newService(t *testing.T) *service {
 	t.Helper()
 	s := &service{quit: make(chan struct{})}

@@ -26,8 +26,7 @@ import (
 // ran is a harness that has run prompt on two targets.
 func ran(t *testing.T, prompt string, specs ...string) *harness {
 	t.Helper()
-	h := newHarness(t, newService(t).client(t))
-	h.m.targets, h.m.prompt = targets(t, specs...), prompt
+	h := onSim(t, prompt, specs...)
 	h.Keys("ctrl+r")
 	h.NoErrors()
 	return h
@@ -123,9 +122,8 @@ func TestExportWritesTheReport(t *testing.T) {
 
 func TestExportNeedsHistory(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, newService(t).client(t))
+	h := onSim(t, "hi", "alpha:a", "beta:b")
 	h.m.db = nil
-	h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "hi"
 	h.Keys("ctrl+r", "x")
 	if ws := h.Warnings(); len(ws) != 1 || ws[0] != errNotRecorded.Error() {
 		t.Fatalf("warnings %q", ws)

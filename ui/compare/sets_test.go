@@ -17,8 +17,8 @@ import (
 // back, its first 4 when it holds more; a set not there is named.
 func TestTargetSets(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, newService(t).client(t))
-	h.m.targets, h.m.system = targets(t, "alpha:a:temperature=0.2", "alpha:a:temperature=1"), "be brief"
+	h := onSim(t, "", "alpha:a:temperature=0.2", "alpha:a:temperature=1")
+	h.m.system = "be brief"
 	h.Keys("S")
 	if h.m.mode != lining || !strings.Contains(h.view(), "Target set (none saved yet") {
 		t.Fatalf("S opened no field:\n%s", h.view())

@@ -14,8 +14,7 @@ import (
 // comparison, and they come back with it from history.
 func TestTags(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, newService(t).client(t))
-	h.m.targets, h.m.prompt = targets(t, "alpha:a", "beta:b"), "hello"
+	h := onSim(t, "hello", "alpha:a", "beta:b")
 	h.Keys("ctrl+r", "#")
 	if h.m.mode != lining || !strings.Contains(h.view(), "Tags (comma-separated") {
 		t.Fatalf("mode %d:\n%s", h.m.mode, h.view())

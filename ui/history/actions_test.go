@@ -78,8 +78,7 @@ func TestExport(t *testing.T) {
 
 func TestDelete(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 100, 30)
+	f, hs := openFixture(t, 100, 30)
 	imageFile := filepath.Join(f.db.Dir(), filepath.FromSlash(f.imageFile))
 	videoFile := filepath.Join(f.db.Dir(), filepath.FromSlash(f.videoFile))
 
@@ -129,8 +128,7 @@ func TestDelete(t *testing.T) {
 
 func TestRerun(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 100, 30)
+	f, hs := openFixture(t, 100, 30)
 	rerun := func(row string) tab.RerunMsg {
 		t.Helper()
 		hs.Out = nil

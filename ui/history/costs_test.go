@@ -2,7 +2,6 @@ package history
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -32,10 +31,7 @@ func testPrices() price.Table {
 // the item's cost, each finished reply its own. TestGolden's views (no
 // prices) stay as they were.
 func TestGoldenPriced(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("USERPROFILE", home)
-	f := newFixture(t, filepath.Join(home, "data"))
+	f := homeFixture(t)
 	cases := []struct {
 		name, to string
 		want     []string
@@ -69,8 +65,7 @@ func TestGoldenPriced(t *testing.T) {
 // at once; cleared, the view is as it was with none.
 func TestPricesSavedReachTheReader(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 120, 40)
+	_, hs := openFixture(t, 120, 40)
 	hs.to("haiku").Keys("enter")
 	hs.Send(tea.KeyPressMsg{})
 	before := hs.m.View()

@@ -2,7 +2,6 @@ package history
 
 import (
 	"fmt"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -72,8 +71,8 @@ func TestCostsViewSumsByDayModelAndKind(t *testing.T) {
 // TestCostsViewWithoutPrices says no price is set and shows no number.
 func TestCostsViewWithoutPrices(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 80, 24).Keys("c")
+	_, hs := openFixture(t, 80, 24)
+	hs.Keys("c")
 	v := hs.view()
 	if !strings.Contains(v, "No prices are set") || regexp.MustCompile(`\d\.\d|total|priced`).MatchString(v) {
 		t.Errorf("costs view without prices:\n%s", v)
@@ -102,10 +101,7 @@ func TestCostsCountedInACommand(t *testing.T) {
 // TestGoldenCosts draws the costs view, priced and not, at 80×24 and
 // 120×40.
 func TestGoldenCosts(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("USERPROFILE", home)
-	f := newFixture(t, filepath.Join(home, "data"))
+	f := homeFixture(t)
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		for _, priced := range []bool{true, false} {
 			name := fmt.Sprintf("priced_%dx%d", size[0], size[1])

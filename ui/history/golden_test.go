@@ -13,17 +13,23 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 )
 
+// homeFixture is the fixture in ~/data, under a home folder of the
+// test's own, so that paths on screen read ~/data/… wherever the temporary
+// folder is.
+func homeFixture(t *testing.T) *fixture {
+	t.Helper()
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("USERPROFILE", home)
+	return newFixture(t, filepath.Join(home, "data"))
+}
+
 // TestGolden compares views with testdata/TestGolden/*.golden, drawn in
 // 256 colours. Run `go test ./ui/history -run TestGolden -update` after a
 // deliberate change, and look at the files (cat shows them in colour).
 func TestGolden(t *testing.T) {
-	// The data folder is under a home folder of the test's own, so paths
-	// on screen read ~/data/… wherever the temporary folder is; media
-	// names carry the day and random letters, masked.
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("USERPROFILE", home)
-	f := newFixture(t, filepath.Join(home, "data"))
+	// Media names carry the day and random letters, masked.
+	f := homeFixture(t)
 	cases := []struct {
 		name string
 		do   func(hs *harness)

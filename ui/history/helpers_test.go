@@ -32,6 +32,14 @@ func newHarness(t testing.TB, db *store.Store, w, h int) *harness {
 	return harnessOf(t, New(Options{Store: db, Now: now, FFmpeg: noFFmpeg}), w, h)
 }
 
+// openFixture records the fixture in a fresh folder and opens the tab on
+// it, sized w×h: the start of most of this package's tests.
+func openFixture(t testing.TB, w, h int) (*fixture, *harness) {
+	t.Helper()
+	f := newFixture(t, t.TempDir())
+	return f, newHarness(t, f.db, w, h)
+}
+
 // harnessOf drives m, sized w×h, from its Init on.
 func harnessOf(t testing.TB, m Model, w, h int) *harness {
 	t.Helper()

@@ -15,8 +15,7 @@ import (
 
 func TestListShowsEveryKindNewestFirst(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 120, 30)
+	f, hs := openFixture(t, 120, 30)
 	var got []store.ItemRef
 	for _, r := range hs.m.browse.list.rows() {
 		got = append(got, r.ref)
@@ -78,8 +77,7 @@ func TestListPagesAsTheCursorNearsTheEnd(t *testing.T) {
 // since takes what the Arena's and the command line's since take.
 func TestFilters(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 120, 30)
+	f, hs := openFixture(t, 120, 30)
 	hs.Keys("f")
 	if hs.m.mode() != filtering || !strings.Contains(hs.view(), "kind all") || !strings.Contains(hs.view(), "enter applies") {
 		t.Fatalf("no filter form:\n%s", hs.view())
@@ -134,8 +132,7 @@ func TestFilters(t *testing.T) {
 
 func TestSearchAsYouType(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 120, 30)
+	f, hs := openFixture(t, 120, 30)
 	hs.Keys("/")
 	if !hs.m.Focused() {
 		t.Fatal("the search field does not have the keyboard")
@@ -173,8 +170,7 @@ func TestSearchAsYouType(t *testing.T) {
 // the slower, older answer must not replace the newer one.
 func TestStaleSearchesAreDropped(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 120, 30)
+	_, hs := openFixture(t, 120, 30)
 	hs.Keys("/")
 	m, cmdL := hs.m.Update(tabtest.Press("w"))
 	m, cmdI := m.Update(tabtest.Press("a"))
@@ -190,8 +186,7 @@ func TestStaleSearchesAreDropped(t *testing.T) {
 
 func TestSearchKeepsToTheFilters(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 120, 30)
+	_, hs := openFixture(t, 120, 30)
 	hs.Keys("f", "down", "down", "down", "down", "enter") // kind: video
 	hs.Keys("/").Type("lighthouse")
 	if got := hs.titles(); len(got) != 1 || !strings.Contains(got[0], "beam sweeps") {
@@ -216,8 +211,7 @@ func TestSearchKeepsToTheFilters(t *testing.T) {
 
 func TestShownReloads(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 120, 30)
+	f, hs := openFixture(t, 120, 30)
 	c := tabtest.Must[int64](t)(f.db.NewConversation(bg, store.KindChat, ""))
 	tabtest.Must[int64](t)(f.db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: "made in another tab"}))
 	hs.Send(tab.ShownMsg{})
@@ -339,11 +333,7 @@ func TestListKeepsAWindow(t *testing.T) {
 // text, not as raw markdown ("## Notes on …"; issue 30, item 8).
 func TestSearchSnippetsAreText(t *testing.T) {
 	t.Parallel()
-	db, err := store.Open(storetest.Dir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := storetest.Open(t, "")
 	ctx := context.Background()
 	id, err := db.NewConversation(ctx, store.KindChat, "kites")
 	if err != nil {

@@ -32,17 +32,25 @@ func (hs *harness) cursorLine() string {
 	return ""
 }
 
+// withAnother records the fixture, opens the tab on it at 120×30, and
+// opens the same history again as another process would (other): what
+// other writes, the tab learns only by looking at the store.
+func withAnother(t *testing.T) (f, other *fixture, hs *harness) {
+	t.Helper()
+	dir := t.TempDir()
+	f = newFixture(t, dir)
+	return f, &fixture{db: tabtest.OpenStore(t, dir), order: f.order}, newHarness(t, f.db, 120, 30)
+}
+
 // A newer item arrives while History shows, written by another process:
 // the list shows it at the top within the shell's next look, and the
 // cursor stays on the item it was on, by id, on screen and for enter.
 func TestHistoryFollowsTheStoreKeepingTheCursor(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	f := newFixture(t, dir)
-	hs := newHarness(t, f.db, 120, 30).to("CRDT")
+	f, other, hs := withAnother(t)
+	hs.to("CRDT")
 	was := hs.selected()
 
-	other := &fixture{db: tabtest.OpenStore(t, dir), order: f.order} // another process
 	other.addChat(t)
 	other.pinTimes(t) // the newest
 	hs.Send(changed)
@@ -70,13 +78,11 @@ func TestHistoryFollowsTheStoreKeepingTheCursor(t *testing.T) {
 // in the list of comparisons.
 func TestHistoryFilteredListFollowsTheStore(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	f := newFixture(t, dir)
-	hs := newHarness(t, f.db, 120, 30).Keys("f", "down", "down", "enter") // kind: compare
+	_, other, hs := withAnother(t)
+	hs.Keys("f", "down", "down", "enter") // kind: compare
 	if rows := hs.titles(); len(rows) != 1 {
 		t.Fatalf("the comparisons before: %q", rows)
 	}
-	other := &fixture{db: tabtest.OpenStore(t, dir), order: f.order}
 	other.addCompare(t)
 	other.pinTimes(t)
 	hs.Send(changed)
@@ -89,10 +95,8 @@ func TestHistoryFilteredListFollowsTheStore(t *testing.T) {
 // and puts the cursor on the first row: enter opens the newest.
 func TestHistoryTopReadsTheNewest(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	f := newFixture(t, dir)
-	hs := newHarness(t, f.db, 120, 30).Keys("f", "down", "down", "enter").Keys("j") // comparisons only
-	other := &fixture{db: tabtest.OpenStore(t, dir), order: f.order}
+	_, other, hs := withAnother(t)
+	hs.Keys("f", "down", "down", "enter").Keys("j") // comparisons only
 	made := other.addCompare(t)
 	other.pinTimes(t)
 
@@ -113,11 +117,9 @@ func TestHistoryTopReadsTheNewest(t *testing.T) {
 // again when shown, the cursor kept.
 func TestHistoryOutOfSightWaitsUntilShown(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	f := newFixture(t, dir)
-	hs := newHarness(t, f.db, 120, 30).to("lighthouse")
+	f, other, hs := withAnother(t)
+	hs.to("lighthouse")
 	was := hs.selected()
-	other := &fixture{db: tabtest.OpenStore(t, dir), order: f.order}
 	other.addChat(t)
 	other.pinTimes(t)
 

@@ -34,8 +34,7 @@ func wantAll(t *testing.T, view string, want ...string) {
 
 func TestOpenChat(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 100, 30)
+	_, hs := openFixture(t, 100, 30)
 	view := hs.opened("haiku")
 	wantAll(t, view, "‹ chat · write a haiku about tea", "▸ You · 2026-11-20 09:00", "▾ alpha · model-x",
 		"0.4 s to first token · 3.1 s · 12 in · 212 out tokens · 79 tok/s · end_turn",
@@ -52,8 +51,7 @@ func TestOpenChat(t *testing.T) {
 
 func TestOpenStoppedReplyIsCleaned(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 100, 30)
+	_, hs := openFixture(t, 100, 30)
 	hs.opened("plan a trip")
 	styled := hs.m.View()
 	if strings.Contains(styled, "]52;") || strings.Contains(styled, "\x1b[2J") || strings.Contains(styled, "\x07") {
@@ -64,8 +62,7 @@ func TestOpenStoppedReplyIsCleaned(t *testing.T) {
 
 func TestOpenCompare(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 120, 40)
+	_, hs := openFixture(t, 120, 40)
 	view := hs.opened("CRDT")
 	wantAll(t, view, "lane 1 · alpha · model-x", "★★★★☆ · winner", "• replicas")
 	sideBySide := func() bool {
@@ -98,8 +95,7 @@ func TestOpenCompare(t *testing.T) {
 
 func TestOpenImage(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 100, 40)
+	f, hs := openFixture(t, 100, 40)
 	view := hs.opened("watercolor")
 	abs := homepath.Tilde(filepath.Join(f.db.Dir(), filepath.FromSlash(f.imageFile)))
 	wantAll(t, view, "Image · gamma/image-2.5-flare", "generations · complete · 2026-11-20 10:00 · 4.2 s",
@@ -115,8 +111,7 @@ func TestOpenImage(t *testing.T) {
 
 func TestOpenVideo(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 110, 40)
+	f, hs := openFixture(t, 110, 40)
 	view := hs.opened("beam sweeps")
 	abs := homepath.Tilde(filepath.Join(f.db.Dir(), filepath.FromSlash(f.videoFile)))
 	wantAll(t, view, "Video · videob/o3/pro/text-to-video", "COMPLETED · rq-77a · submitted 2026-11-20 13:00 · took 2m3s",
@@ -131,8 +126,7 @@ func TestOpenVideo(t *testing.T) {
 
 func TestNativeJSON(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 100, 60)
+	_, hs := openFixture(t, 100, 60)
 	hs.opened("haiku")
 	view := hs.Keys("J").view()
 	wantAll(t, view, "native JSON", "Request · call 1 · alpha · /bypass/alpha/v1/messages · HTTP 200 · 2026-11-20 09:01 · 3.1 s",
@@ -188,8 +182,7 @@ func TestOpenAtTheMatch(t *testing.T) {
 // TestResizeRendersAgain lays a reply out at the new width.
 func TestResizeRendersAgain(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 100, 30)
+	_, hs := openFixture(t, 100, 30)
 	hs.opened("CRDT")
 	hs.m.SetSize(60, 30)
 	hs.Send(struct{}{}) // any message: the next update renders what is missing
@@ -207,8 +200,7 @@ func TestResizeRendersAgain(t *testing.T) {
 // come back over the next one.
 func TestStaleOpeningIsDropped(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 100, 30)
+	_, hs := openFixture(t, 100, 30)
 	hs.to("haiku")
 	m, first := hs.m.Update(tabtest.Press("enter"))
 	m, _ = m.Update(tabtest.Press("esc"))
@@ -228,8 +220,7 @@ func (m Model) laneWidthFor(n int) int { return (&layoutCtx{width: m.width}).lan
 // that lane (issue 19, bug 7: the lane view opened at "89%").
 func TestCompareMatchOpensAtItsPrompt(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 80, 24)
+	_, hs := openFixture(t, 80, 24)
 	hs.Keys("/").Type("model-z").Keys("enter", "enter") // said in lane 3's reply only
 	if !hs.m.reader.open || hs.m.reader.it == nil {
 		t.Fatalf("nothing opened:\n%s", hs.view())
@@ -249,8 +240,7 @@ func TestCompareMatchOpensAtItsPrompt(t *testing.T) {
 // failure read as text, not JSON or quoted (issue 19).
 func TestVideoLogsAndFailuresAreText(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 120, 40)
+	_, hs := openFixture(t, 120, 40)
 	view := hs.opened("beam sweeps")
 	if !strings.Contains(view, "IN_PROGRESS  rendering frame 40/120") || strings.Contains(view, "“rendering") {
 		t.Errorf("the log is not plain text:\n%s", view)

@@ -19,8 +19,7 @@ import (
 // an item without a file and a conversation send nothing and say why.
 func TestRerunFromTheFilesRecipe(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 100, 30)
+	f, hs := openFixture(t, 100, 30)
 	press := func(row string) (*tab.RerunMsg, string) {
 		t.Helper()
 		hs.Out = nil

@@ -14,8 +14,7 @@ import (
 // page in the data folder's shares/, and the status line names it.
 func TestShareKey(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, t.TempDir())
-	hs := newHarness(t, f.db, 100, 30)
+	f, hs := openFixture(t, 100, 30)
 	for _, c := range []struct{ row, file, want string }{
 		{"haiku", "chat-1.html", "Steam curls"},
 		{"CRDT", "compare-2.html", "★★★★☆"},

@@ -6,20 +6,16 @@ import (
 )
 
 // BenchmarkViewForm draws the whole form, with violations.
-func BenchmarkViewForm(b *testing.B) {
-	m := goldenModel()
-	m.SetSize(116, 36)
-	m = violations(m)
-	for b.Loop() {
-		_ = m.View()
-	}
-}
+func BenchmarkViewForm(b *testing.B) { benchView(b, violations) }
 
 // BenchmarkViewResults draws two half-block results, cached.
-func BenchmarkViewResults(b *testing.B) {
+func BenchmarkViewResults(b *testing.B) { benchView(b, results) }
+
+// benchView draws the golden model at 116×36 after setup, again and again.
+func benchView(b *testing.B, setup func(Model) Model) {
 	m := goldenModel()
 	m.SetSize(116, 36)
-	m = results(m)
+	m = setup(m)
 	for b.Loop() {
 		_ = m.View()
 	}

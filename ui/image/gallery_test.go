@@ -7,13 +7,12 @@ import (
 
 	"atelier/client"
 	"atelier/store"
-	"atelier/ui/tab"
 )
 
 func TestGalleryListsJobsAndRerunFillsTheForm(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
-	h.set("prompt", "a red kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
+	h.generateSmall("a red kite")
 	h.to("prompt").set("prompt", "a green field").set(rowModel, client.ImageModel25Sunburst).pick(rowQuality, "max").Keys("enter")
 
 	h.Keys("g")
@@ -101,24 +100,6 @@ func TestGalleryWhenEmpty(t *testing.T) {
 	h.Keys("esc")
 	if h.m.area != formArea || h.m.form.row() != rowQuality {
 		t.Error("esc did not go back to where the form was")
-	}
-}
-
-// TestRerunFromHistoryFillsTheForm: History's re-run of an image job puts
-// its request back in the form, as the gallery's re-run does.
-func TestRerunFromHistoryFillsTheForm(t *testing.T) {
-	t.Parallel()
-	h := newHarness(t, nil)
-	h.set("prompt", "a blue kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
-	jobs := h.jobs()
-	if len(jobs) != 1 {
-		t.Fatalf("%d jobs", len(jobs))
-	}
-	h.set("prompt", "something else")
-	h.Send(tab.RerunMsg{To: tab.Image, Kind: store.KindImage, ID: jobs[0].ID, Model: jobs[0].Model, Prompt: jobs[0].Prompt})
-	s := h.m.form.spec()
-	if s.Prompt != "a blue kite" || s.Model != client.ImageModel2 || s.Quality != "low" || s.Size != "256x256" {
-		t.Fatalf("form %+v", s)
 	}
 }
 

@@ -163,6 +163,13 @@ func (h *harness) pick(name, value string) *harness {
 	return h
 }
 
+// generateSmall runs prompt on image-2 at 256x256, quality low: a small
+// job to have one in the gallery and the history.
+func (h *harness) generateSmall(prompt string) *harness {
+	h.t.Helper()
+	return h.set("prompt", prompt).set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
+}
+
 func (h *harness) view() string { return ansi.Strip(h.m.View()) }
 
 // line is the first line of the view holding s.

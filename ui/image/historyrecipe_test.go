@@ -11,24 +11,41 @@ import (
 	"atelier/ui/tab"
 )
 
-// TestRerunFromARecipeFillsTheForm: History's R sends the request of the
-// recipe in a job's file; where it differs from the job's row, the form
-// takes the recipe's.
-func TestRerunFromARecipeFillsTheForm(t *testing.T) {
+// TestRerunFromHistoryFillsTheForm: History's re-run of an image job puts
+// its request back in the form, as the gallery's re-run does; with R, the
+// request of the recipe in the job's file, which wins where it differs
+// from the job's row.
+func TestRerunFromHistoryFillsTheForm(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, nil)
-	h.set("prompt", "a blue kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
-	jobs := h.jobs()
-	if len(jobs) != 1 {
-		t.Fatalf("%d jobs", len(jobs))
-	}
-	h.set("prompt", "something else")
-	h.Send(tab.RerunMsg{To: tab.Image, Kind: store.KindImage, ID: jobs[0].ID, Model: client.ImageModel2,
-		Prompt: "a green kite", Endpoint: store.ImageGenerate, SettingsJSON: json.RawMessage(`{"multipart":false}`),
-		BodyJSON: json.RawMessage(`{"model":"` + client.ImageModel2 + `","prompt":"a green kite","size":"256x256","quality":"high"}`)})
-	s := h.m.form.spec()
-	if s.Prompt != "a green kite" || s.Model != client.ImageModel2 || s.Quality != "high" || s.Size != "256x256" {
-		t.Fatalf("form %+v, want the recipe's prompt and quality", s)
+	for _, c := range []struct {
+		name  string
+		rerun func(job store.ImageJob) tab.RerunMsg
+		want  [2]string // the form's prompt and quality
+	}{
+		{"the job's row", func(job store.ImageJob) tab.RerunMsg {
+			return tab.RerunMsg{To: tab.Image, Kind: store.KindImage, ID: job.ID, Model: job.Model, Prompt: job.Prompt}
+		}, [2]string{"a blue kite", "low"}},
+		{"its recipe", func(job store.ImageJob) tab.RerunMsg {
+			return tab.RerunMsg{To: tab.Image, Kind: store.KindImage, ID: job.ID, Model: client.ImageModel2,
+				Prompt: "a green kite", Endpoint: store.ImageGenerate, SettingsJSON: json.RawMessage(`{"multipart":false}`),
+				BodyJSON: json.RawMessage(`{"model":"` + client.ImageModel2 + `","prompt":"a green kite","size":"256x256","quality":"high"}`)}
+		}, [2]string{"a green kite", "high"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, nil)
+			h.generateSmall("a blue kite")
+			jobs := h.jobs()
+			if len(jobs) != 1 {
+				t.Fatalf("%d jobs", len(jobs))
+			}
+			h.set("prompt", "something else")
+			h.Send(c.rerun(jobs[0]))
+			s := h.m.form.spec()
+			if s.Prompt != c.want[0] || s.Model != client.ImageModel2 || s.Quality != c.want[1] || s.Size != "256x256" {
+				t.Fatalf("form %+v, want prompt %q and quality %q", s, c.want[0], c.want[1])
+			}
+		})
 	}
 }
 
@@ -38,7 +55,7 @@ func TestRerunFromARecipeFillsTheForm(t *testing.T) {
 func TestRerunFromARecipeKeepsItsSeed(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
-	h.set("prompt", "a blue kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
+	h.generateSmall("a blue kite")
 	id := h.jobs()[0].ID
 	h.Send(tab.RerunMsg{To: tab.Image, Kind: store.KindImage, ID: id, Model: client.ImageModel2, Prompt: "a blue kite",
 		Endpoint: store.ImageGenerate, BodyJSON: json.RawMessage(`{"model":"` + client.ImageModel2 + `","prompt":"a blue kite","seed":41}`)})

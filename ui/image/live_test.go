@@ -18,7 +18,7 @@ import (
 func TestGalleryFollowsTheStore(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
-	h.set("prompt", "a red kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
+	h.generateSmall("a red kite")
 	h.to("prompt").set("prompt", "a green field").Keys("enter")
 	h.Keys("g", "down") // the gallery, on the red kite
 	if !strings.Contains(h.line("▸"), "a red kite") {

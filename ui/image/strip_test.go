@@ -23,7 +23,7 @@ import (
 func TestGalleryStripOfVariants(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
-	h.set("prompt", "a red kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
+	h.generateSmall("a red kite")
 	h.to(rowQuality).pick(rowQuality, "medium").Keys("enter")
 	h.to("prompt").set("prompt", "a green field").Keys("enter")
 	jobs := h.jobs() // newest first
@@ -78,7 +78,7 @@ func TestStripThumbnailsInKitty(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
 	h.m.viewer.Caps = imageview.Capabilities{Override: imageview.ProtocolKitty, TrueColor: true}
-	h.set("prompt", "a bell").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
+	h.generateSmall("a bell")
 	h.to(rowQuality).pick(rowQuality, "medium").Keys("enter")
 	h.Keys("g")
 	before := len(h.Out)
@@ -107,7 +107,7 @@ func TestStripThumbnailsInKitty(t *testing.T) {
 func TestStripReloadsAnEditWithItsInput(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
-	h.set("prompt", "a bell").set(rowModel, client.ImageModel2).set(rowSize, "256x256").pick(rowQuality, "low").Keys("enter")
+	h.generateSmall("a bell")
 	first := h.jobs()[0]
 	ctx := context.Background()
 	edit := tabtest.Must[int64](t)(h.db.AddImageJob(ctx, store.ImageJobStart{Endpoint: store.ImageEdit, Model: client.ImageModel2,

@@ -2,6 +2,7 @@ package imageview
 
 import (
 	"flag"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -89,16 +90,7 @@ func TestHalfBlockDimensions(t *testing.T) {
 	for _, s := range sizes {
 		img := testPattern(s.X, s.Y)
 		for _, box := range boxes {
-			out := HalfBlock(img, box.X, box.Y)
-			lines := strings.Split(out, "\n")
-			if len(lines) != box.Y {
-				t.Fatalf("%v in %v: %d lines", s, box, len(lines))
-			}
-			for i, l := range lines {
-				if w := ansi.StringWidth(l); w != box.X {
-					t.Fatalf("%v in %v: line %d is %d cells: %q", s, box, i, w, l)
-				}
-			}
+			checkBox(t, fmt.Sprintf("%v in %v", s, box), HalfBlock(img, box.X, box.Y), box.X, box.Y)
 		}
 	}
 	if HalfBlock(testPattern(4, 4), 0, 5) != "" {

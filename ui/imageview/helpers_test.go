@@ -4,6 +4,10 @@ import (
 	"image"
 	"image/color"
 	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // testPattern draws a w×h image that catches sampling mistakes: hue across,
@@ -61,4 +65,19 @@ func noise(w, h int, seed uint64) *image.NRGBA {
 		}
 	}
 	return m
+}
+
+// checkBox fails the test unless s is h lines of w cells each: a picture
+// drawn in a w×h box fills it exactly, whatever the terminal draws over it.
+func checkBox(t *testing.T, what, s string, w, h int) {
+	t.Helper()
+	lines := strings.Split(s, "\n")
+	if len(lines) != h {
+		t.Fatalf("%s: %d lines, want %d", what, len(lines), h)
+	}
+	for i, l := range lines {
+		if n := ansi.StringWidth(l); n != w {
+			t.Fatalf("%s: line %d is %d cells, want %d: %q", what, i, n, w, l)
+		}
+	}
 }

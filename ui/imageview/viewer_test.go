@@ -18,7 +18,6 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 	uv "github.com/charmbracelet/ultraviolet"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/ansi/kitty"
 
 	"atelier/ui/tab/tabtest"
@@ -133,15 +132,7 @@ func TestViewerKitty(t *testing.T) {
 		t.Fatal("Update answered the transmission with a command")
 	}
 	view := v.View("k", img, 20, 10)
-	lines := strings.Split(view, "\n")
-	if len(lines) != 10 {
-		t.Fatalf("%d lines", len(lines))
-	}
-	for i, l := range lines {
-		if w := ansi.StringWidth(l); w != 20 {
-			t.Errorf("line %d is %d cells", i, w)
-		}
-	}
+	checkBox(t, "the view", view, 20, 10)
 	if want := KittyPlaceholder(Placement{16, 1, 20, 5}); !strings.Contains(view, strings.Split(want, "\n")[0]) {
 		t.Error("placeholder text missing")
 	}
@@ -474,15 +465,7 @@ func TestViewsInLipglossLayout(t *testing.T) {
 	box := lipgloss.NewStyle().Border(lipgloss.NormalBorder())
 	row := lipgloss.JoinHorizontal(lipgloss.Top,
 		box.Render(kv.View("a", img, 30, 12)), box.Render(hb.View("b", img, 30, 12)))
-	lines := strings.Split(row, "\n")
-	if len(lines) != 14 {
-		t.Fatalf("%d lines, want 14", len(lines))
-	}
-	for i, l := range lines {
-		if w := lipgloss.Width(l); w != 64 {
-			t.Errorf("line %d is %d cells wide, want 64", i, w)
-		}
-	}
+	checkBox(t, "the two boxes side by side", row, 64, 14)
 	// 120×80 pixels in 30×12 cells of 1:2: 30×24 pixel box, 30 wide by 10 tall.
 	_, cells := parsePlaceholders(t, strings.Join(placeholderLines(row), "\n"))
 	if len(cells) != 10 || len(cells[0]) != 30 || cells[9][29] != (placeholderCell{9, 29, 0}) {

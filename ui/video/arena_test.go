@@ -14,7 +14,6 @@ import (
 	"atelier/client/sim"
 	"atelier/store"
 	"atelier/store/storetest"
-	"atelier/ui/tab"
 	"atelier/ui/tab/tabtest"
 )
 
@@ -65,11 +64,7 @@ func giveaways(msg tasksLoadedMsg) []string {
 // (the task c is pressed on shows as A) or tails.
 func arenaHarness(t *testing.T, tails bool, w, h int) (*harness, *store.Store, tasksLoadedMsg) {
 	t.Helper()
-	st, err := store.Open(storetest.Dir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := storetest.Open(t, "")
 	hs := newHarness(t, Options{Store: st, Coin: func() bool { return tails }, Prices: testPrices()})
 	hs.m.SetSize(w, h)
 	msg := arenaTasks(t, st)
@@ -194,8 +189,7 @@ func TestArenaRefusals(t *testing.T) {
 // the arena and voted.
 func TestArenaOnSimulatedTasks(t *testing.T) {
 	r := newRig(t, sim.Options{})
-	h := newHarness(t, Options{Store: r.st, Poller: r.p, Coin: func() bool { return false }})
-	h.Send(tab.ClientMsg{Client: r.c})
+	h := r.harnessWith(t, Options{Coin: func() bool { return false }})
 	h.endpoint("videoa/q3/text-to-video/turbo")
 	h.to("prompt").Type("a paper boat on a river").Keys("ctrl+s")
 	h.endpoint("videoc3.1/fast") // the prompt goes along

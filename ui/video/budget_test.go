@@ -7,7 +7,6 @@ import (
 	"atelier/client/sim"
 	"atelier/store"
 	"atelier/store/price"
-	"atelier/ui/tab"
 )
 
 // budgeted is a tab on the rig with videoa priced at $0.10 a second and
@@ -15,8 +14,7 @@ import (
 func budgeted(t *testing.T, r *rig, run float64) *harness {
 	t.Helper()
 	s := &store.Settings{Prices: testPrices(), Budget: price.Budget{Run: &run}}
-	h := newHarness(t, Options{Store: r.st, Poller: r.p, Settings: s})
-	return h.Send(tab.ClientMsg{Client: r.c})
+	return r.harnessWith(t, Options{Settings: s})
 }
 
 // TestFormShowsTheEstimate: the header shows what the request will cost,

@@ -30,11 +30,7 @@ func testPrices() price.Table {
 func TestGoldenPriced(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		t.Run(fmt.Sprintf("tasks_%dx%d", size[0], size[1]), func(t *testing.T) {
-			st, err := store.Open(storetest.Dir(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer st.Close()
+			st := storetest.Open(t, "")
 			h := newHarness(t, Options{Store: st})
 			h.m.SetSize(size[0]-4, size[1]-4)
 			msg := goldenTasks().(tasksLoadedMsg)

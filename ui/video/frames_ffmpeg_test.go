@@ -8,7 +8,6 @@ import (
 
 	"atelier/client/sim"
 	"atelier/ui/imageview"
-	"atelier/ui/tab"
 )
 
 // TestFramesOfAFinishedTask (go test -tags ffmpeg; CI installs ffmpeg):
@@ -19,8 +18,7 @@ func TestFramesOfAFinishedTask(t *testing.T) {
 		t.Fatal("-tags ffmpeg needs ffmpeg on $PATH")
 	}
 	r := newRig(t, sim.Options{})
-	h := newHarness(t, Options{Store: r.st, Poller: r.p, FFmpeg: imageview.FFmpeg})
-	h.Send(tab.ClientMsg{Client: r.c})
+	h := r.harnessWith(t, Options{FFmpeg: imageview.FFmpeg})
 	h.to("prompt").Type("a lighthouse in fog").Keys("ctrl+s")
 	h.await(r.p, func(m Model) bool { return m.Running() == 0 && m.tasks.Items()[0].file != "" })
 	h.Keys("esc")

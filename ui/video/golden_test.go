@@ -10,7 +10,6 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"atelier/client"
-	"atelier/store"
 	"atelier/store/storetest"
 	"atelier/ui/tab/tabtest"
 )
@@ -46,11 +45,7 @@ func TestGolden(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 		for _, c := range cases {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, size[0], size[1]), func(t *testing.T) {
-				st, err := store.Open(storetest.Dir(t)) // empty: the tasks shown are goldenTasks
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer st.Close()
+				st := storetest.Open(t, "") // empty: the tasks shown are goldenTasks
 				h := newHarness(t, Options{Store: st})
 				h.m.SetSize(size[0]-4, size[1]-4) // the shell's frame takes the rest
 				h.Send(goldenTasks())

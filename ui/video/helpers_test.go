@@ -180,9 +180,12 @@ func (r *rig) polled() int {
 }
 
 // harness is a tab on the rig, connected.
-func (r *rig) harness(t *testing.T) *harness {
-	h := newHarness(t, Options{Store: r.st, Poller: r.p})
-	return h.Send(tab.ClientMsg{Client: r.c})
+func (r *rig) harness(t *testing.T) *harness { return r.harnessWith(t, Options{}) }
+
+// harnessWith is a tab on the rig with o's other options, connected.
+func (r *rig) harnessWith(t *testing.T, o Options) *harness {
+	o.Store, o.Poller = r.st, r.p
+	return newHarness(t, o).Send(tab.ClientMsg{Client: r.c})
 }
 
 // await feeds the tab the poller's reports until done says so.

@@ -19,8 +19,7 @@ import (
 // task of the same prompt (issue 30: it said "no other finished task").
 func TestTaskSubmittedElsewhereAppearsAndIsJudged(t *testing.T) {
 	r := newRig(t, sim.Options{})
-	h := newHarness(t, Options{Store: r.st, Poller: r.p, Coin: func() bool { return false }})
-	h.Send(tab.ClientMsg{Client: r.c})
+	h := r.harnessWith(t, Options{Coin: func() bool { return false }})
 	h.endpoint("videoa/q3/text-to-video/turbo")
 	h.to("prompt").Type("a paper boat on a river").Keys("ctrl+s")
 	h.await(r.p, func(m Model) bool {

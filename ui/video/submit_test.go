@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"atelier/client/sim"
-	"atelier/store"
 	"atelier/store/storetest"
 )
 
@@ -141,11 +140,7 @@ func TestUnreadableImageShowsBesideItsField(t *testing.T) {
 
 // TestWithoutAServiceNothingIsSent tells why.
 func TestWithoutAServiceNothingIsSent(t *testing.T) {
-	st, err := store.Open(storetest.Dir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t, "")
 	h := newHarness(t, Options{Store: st})
 	h.to("prompt").Type("fog").Keys("ctrl+s")
 	if w := h.Warnings(); len(w) != 1 || !strings.Contains(w[0], "no service") {

@@ -126,11 +126,7 @@ func doneTask(t *testing.T, st *store.Store, id string) string {
 
 // TestTaskKeys: play, copy the URL, show the file, re-submit, delete.
 func TestTaskKeys(t *testing.T) {
-	st, err := store.Open(storetest.Dir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t, "")
 	file := doneTask(t, st, "task-done")
 	h := newHarness(t, Options{Store: st})
 	h.Keys("esc")
@@ -218,13 +214,9 @@ func TestResubmitKeepsWhatItCan(t *testing.T) {
 
 // TestReportOfATaskNotListed reads it from the history.
 func TestReportOfATaskNotListed(t *testing.T) {
-	st, err := store.Open(storetest.Dir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t, "")
 	h := newHarness(t, Options{Store: st})
-	_, err = st.AddVideoTask(t.Context(), store.VideoSubmission{RequestID: "cli-task", Endpoint: "videoc3.1/fast"})
+	_, err := st.AddVideoTask(t.Context(), store.VideoSubmission{RequestID: "cli-task", Endpoint: "videoc3.1/fast"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -350,11 +342,7 @@ func TestTasksFilter(t *testing.T) {
 // videos says so in atelier's words, with what to install (issue 30:
 // `exec: "xdg-open": executable file not found in $PATH`).
 func TestNoPlayerSaysWhatToInstall(t *testing.T) {
-	st, err := store.Open(storetest.Dir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t, "")
 	doneTask(t, st, "task-done")
 	h := newHarness(t, Options{Store: st})
 	h.m.open = func(string) error { return &exec.Error{Name: "xdg-open", Err: exec.ErrNotFound} }

@@ -121,3 +121,27 @@ func (svc *Service) WithConfig(t testing.TB, config string) []string {
 	}
 	return append(append([]string{}, svc.Env...), "ATELIER_CONFIG="+path)
 }
+
+// VideoBody is a valid request body for endpoint e, asking for prompt:
+// each required field filled (an image URL where a picture or video is
+// asked for, a subject with one image, the prompt elsewhere) and the
+// prompt.
+func VideoBody(e client.VideoEndpoint, prompt string) map[string]any {
+	body := map[string]any{}
+	img := "https://example.org/frame.png"
+	for _, f := range e.Fields {
+		switch {
+		case !f.Required:
+		case f.Name == "subjects":
+			body[f.Name] = []any{map[string]any{"id": "cat", "images": []any{img}, "voice_id": ""}}
+		case f.Kind == client.VideoStringList:
+			body[f.Name] = []any{img}
+		case f.Image || f.Video || strings.HasSuffix(f.Name, "_url"):
+			body[f.Name] = img
+		default:
+			body[f.Name] = prompt
+		}
+	}
+	body["prompt"] = prompt
+	return body
+}

@@ -68,24 +68,12 @@ func Presses(ks ...string) []tea.KeyPressMsg {
 
 // Notices are the status-bar notices among msgs, in order.
 func Notices(msgs []tea.Msg) []string {
-	var out []string
-	for _, m := range msgs {
-		if n, ok := m.(tab.NoticeMsg); ok {
-			out = append(out, n.Text)
-		}
-	}
-	return out
+	return pick(msgs, func(n tab.NoticeMsg) (string, bool) { return n.Text, true })
 }
 
 // NoticesOf are the status-bar notices of kind k among msgs, in order.
 func NoticesOf(msgs []tea.Msg, k tab.Kind) []string {
-	var out []string
-	for _, m := range msgs {
-		if n, ok := m.(tab.NoticeMsg); ok && n.Kind == k {
-			out = append(out, n.Text)
-		}
-	}
-	return out
+	return pick(msgs, func(n tab.NoticeMsg) (string, bool) { return n.Text, n.Kind == k })
 }
 
 // Warnings are the status-bar notices among msgs that say why a key did
@@ -94,10 +82,18 @@ func Warnings(msgs []tea.Msg) []string { return NoticesOf(msgs, tab.Warning) }
 
 // Errors are the status-bar errors among msgs, in order.
 func Errors(msgs []tea.Msg) []error {
-	var out []error
+	return pick(msgs, func(e tab.ErrorMsg) (error, bool) { return e.Err, true })
+}
+
+// pick is what of returns of each message of type M among msgs that it
+// keeps, in order.
+func pick[M tea.Msg, V any](msgs []tea.Msg, of func(M) (V, bool)) []V {
+	var out []V
 	for _, m := range msgs {
-		if e, ok := m.(tab.ErrorMsg); ok {
-			out = append(out, e.Err)
+		if mm, ok := m.(M); ok {
+			if v, keep := of(mm); keep {
+				out = append(out, v)
+			}
 		}
 	}
 	return out
