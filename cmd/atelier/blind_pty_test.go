@@ -4,6 +4,7 @@ package main
 
 import (
 	"atelier/client/sim/simtest"
+	"atelier/cmd/atelier/internal/clitest"
 	"bytes"
 	"context"
 	"strings"
@@ -15,15 +16,15 @@ import (
 func TestBlindCompareAsksForTheVoteOnATerminal(t *testing.T) {
 	t.Parallel()
 	svc := simtest.NewService(t)
-	term := newTerminal(t)
+	term := clitest.NewTerminal(t)
 	// Typed ahead: the terminal holds the lines until the command reads.
-	if _, err := term.master.Write([]byte("q\nbca\n")); err != nil {
+	if _, err := term.Master.Write([]byte("q\nbca\n")); err != nil {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	seedHistory(t, svc.Env, nil)
+	clitest.SeedHistory(t, svc.Env, nil)
 	code := runWith(context.Background(), []string{"compare", "--blind", "-t", "alpha:zq-first", "-t", "beta:xv-second",
-		"-t", "gamma:wy-third", "three things"}, stdio{in: term.tty, out: &out, err: &errb}, lookup(svc.Env), clocks{})
+		"-t", "gamma:wy-third", "three things"}, stdio{in: term.Tty, out: &out, err: &errb}, clitest.Lookup(svc.Env), clocks{})
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"atelier/client/sim/simtest"
+	"atelier/cmd/atelier/internal/clitest"
 	"atelier/store"
 	"atelier/store/storetest"
 )
@@ -122,7 +123,7 @@ func TestBlindCompareWithoutAVoteIsKeptUnvoted(t *testing.T) {
 			t.Errorf("%q shown though no vote revealed the targets:\n%s", g, r.stdout)
 		}
 	}
-	db := storetest.Open(t, dataDir(svc.Env))
+	db := storetest.Open(t, clitest.DataDir(svc.Env))
 	blind, err := db.RanBlind(context.Background(), 1, 0)
 	db.Close()
 	if err != nil || !blind {
@@ -205,7 +206,7 @@ func TestBlindCompareMarksSelfNamingReplies(t *testing.T) {
 func TestLeaderboardAfterManyVotes(t *testing.T) {
 	t.Parallel()
 	svc := simtest.NewService(t)
-	home := lookup(svc.Env)("ATELIER_HOME")
+	home := clitest.Lookup(svc.Env)("ATELIER_HOME")
 	db := storetest.Open(t, home)
 	ctx := context.Background()
 	conv, err := db.NewConversation(ctx, store.KindCompare, "")

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"atelier/client/sim"
+	"atelier/cmd/atelier/internal/clitest"
 )
 
 // capture is a simulator that keeps every request it is sent, so a test
@@ -94,11 +95,11 @@ func (c *capture) runHome(t *testing.T, home, stdin string, args ...string) resu
 		"ATELIER_BASE_URL=" + c.url, "ATELIER_HOME=" + home, "ATELIER_CONFIG=" + cmp.Or(c.config, t.TempDir()+"/none.toml"),
 		"ATELIER_ALPHA_KEY=ka", "ATELIER_BETA_KEY=kb", "ATELIER_GAMMA_KEY=kg", "ATELIER_QUEUE_KEY=kq",
 	}
-	r := runChild(t, env, child{clock: "real", stdin: strings.NewReader(stdin)}, args...)
-	if r.outBytes > int64(len(r.stdout)) {
-		t.Fatalf("atelier %s printed %d bytes, more than a test reads", clipArgs(args), r.outBytes)
+	r := runChild(t, env, clitest.Child{Clock: "real", Stdin: strings.NewReader(stdin)}, args...)
+	if r.OutBytes > int64(len(r.Stdout)) {
+		t.Fatalf("atelier %s printed %d bytes, more than a test reads", clitest.ClipArgs(args), r.OutBytes)
 	}
-	return result{stdout: r.stdout, stderr: r.stderr, code: r.code}
+	return result{stdout: r.Stdout, stderr: r.Stderr, code: r.Code}
 }
 
 // canonical is JSON text with keys sorted and no spaces, for comparing

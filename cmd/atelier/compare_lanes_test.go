@@ -5,20 +5,12 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 
 	"atelier/client"
 	"atelier/client/sim"
 )
-
-func writeFile(t *testing.T, path, s string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // TestCompareLanesRunAtOnce proves a slow target does not hold the others
 // back: the alpha reply is held until the gamma reply has been served, so

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"atelier/client/sim/simtest"
+	"atelier/cmd/atelier/internal/clitest"
 	"atelier/store"
 )
 
@@ -27,7 +28,7 @@ func demoRun(t *testing.T, dir string, args ...string) result {
 		t.Fatal(err)
 	}
 	cmd := exec.CommandContext(ctx, bin, append([]string{"--demo", "--data-dir", dir, "--sim-pace", "20ms"}, args...)...)
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, childClockEnv + "=real"}
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, clitest.ClockEnv + "=real"}
 	var out, errs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errs
 	if err := cmd.Run(); err != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"atelier/client/sim/simtest"
+	"atelier/cmd/atelier/internal/clitest"
 	"atelier/store"
 	"atelier/store/price"
 	"atelier/store/storetest"
@@ -18,7 +19,7 @@ import (
 func runDemo(t *testing.T, home, real string, args ...string) result {
 	t.Helper()
 	env := map[string]string{"ATELIER_CONFIG": real}
-	seedHistory(t, nil, append([]string{"--demo", "--data-dir", home}, args...))
+	clitest.SeedHistory(t, nil, append([]string{"--demo", "--data-dir", home}, args...))
 	var out, errs strings.Builder
 	code := run(context.Background(), append([]string{"--demo", "--data-dir", home}, args...),
 		stdio{in: strings.NewReader(""), out: &out, err: &errs}, func(k string) string { return env[k] })

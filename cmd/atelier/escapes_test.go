@@ -3,6 +3,7 @@
 package main
 
 import (
+	"atelier/cmd/atelier/internal/clitest"
 	"bytes"
 	"context"
 	"os"
@@ -18,17 +19,17 @@ import (
 // pipe or exported, keeps the characters with every control one escaped.
 func TestNoEscapesReachATerminal(t *testing.T) {
 	t.Parallel()
-	h := newHostile(t, controls)
-	env := h.env(t)
-	getenv := lookup(env)
+	h := clitest.NewHostile(t, clitest.Controls)
+	env := h.Env(t)
+	getenv := clitest.Lookup(env)
 	toTerminal := func(args ...string) string {
-		term := newTerminal(t)
+		term := clitest.NewTerminal(t)
 		var errb bytes.Buffer
-		seedHistory(t, env, args)
-		if code := runWith(context.Background(), args, stdio{in: strings.NewReader(""), out: term.tty, err: &errb}, getenv, clocks{}); code != 0 {
+		clitest.SeedHistory(t, env, args)
+		if code := runWith(context.Background(), args, stdio{in: strings.NewReader(""), out: term.Tty, err: &errb}, getenv, clocks{}); code != 0 {
 			t.Fatalf("%v: exit %d, %s", args, code, errb.String())
 		}
-		return term.output()
+		return term.Output()
 	}
 	for _, args := range [][]string{
 		{"chat", "--no-stream", "--json", "-p", "alpha", "-m", "m", "hi"},
@@ -38,7 +39,7 @@ func TestNoEscapesReachATerminal(t *testing.T) {
 		{"chat", "-p", "alpha", "-m", "m", "hi"},
 	} {
 		out := toTerminal(args...)
-		if i := rawControl(out); i >= 0 {
+		if i := clitest.RawControl(out); i >= 0 {
 			t.Fatalf("%v: a raw control character %q reached the terminal: %q", args, out[i], out[max(i-30, 0):min(i+30, len(out))])
 		}
 		if args[len(args)-2] == "--json" || args[1] == "--no-stream" {
@@ -54,7 +55,7 @@ func TestNoEscapesReachATerminal(t *testing.T) {
 	// export is cleaned like the screen: the sequences go, their text with
 	// them.
 	r := runIn(t, env, nil, clocks{}, "history", "show", "--json", "chat:1")
-	if !strings.Contains(r.stdout, `\u001b]52`) || !strings.Contains(r.stdout, `\u009b2J`) || rawControl(r.stdout) >= 0 {
+	if !strings.Contains(r.stdout, `\u001b]52`) || !strings.Contains(r.stdout, `\u009b2J`) || clitest.RawControl(r.stdout) >= 0 {
 		t.Errorf("to a pipe: %.400s", r.stdout)
 	}
 	jdir := t.TempDir()
@@ -65,7 +66,7 @@ func TestNoEscapesReachATerminal(t *testing.T) {
 	if len(jsons) != 1 {
 		t.Fatalf("exported %v", jsons)
 	}
-	if js, _ := os.ReadFile(jsons[0]); rawControl(string(js)) >= 0 || !strings.Contains(string(js), `\u009b2J`) {
+	if js, _ := os.ReadFile(jsons[0]); clitest.RawControl(string(js)) >= 0 || !strings.Contains(string(js), `\u009b2J`) {
 		t.Fatalf("the JSON export keeps a raw control: %q", js)
 	}
 	dir := t.TempDir()
@@ -77,7 +78,7 @@ func TestNoEscapesReachATerminal(t *testing.T) {
 		t.Fatalf("exported %v", mds)
 	}
 	md, _ := os.ReadFile(mds[0])
-	if i := rawControl(string(md)); i >= 0 || !strings.Contains(string(md), "\ncopy this link 2J end\n") {
+	if i := clitest.RawControl(string(md)); i >= 0 || !strings.Contains(string(md), "\ncopy this link 2J end\n") {
 		t.Fatalf("the Markdown export: %q", md)
 	}
 }

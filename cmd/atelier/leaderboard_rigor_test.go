@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"atelier/client/sim/simtest"
+	"atelier/cmd/atelier/internal/clitest"
 	"atelier/store"
 	"atelier/store/storetest"
 )
@@ -18,7 +19,7 @@ import (
 func TestLeaderboardStyleAndFlipsByTag(t *testing.T) {
 	t.Parallel()
 	svc := simtest.NewService(t)
-	db := storetest.Open(t, lookup(svc.Env)("ATELIER_HOME"))
+	db := storetest.Open(t, clitest.Lookup(svc.Env)("ATELIER_HOME"))
 	ctx := context.Background()
 	for _, c := range []struct{ tag, verdict string }{{"code", "AB"}, {"poetry", "BA"}} {
 		conv, err := db.NewConversation(ctx, store.KindCompare, c.tag)

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
+	"atelier/cmd/atelier/internal/clitest"
 	"atelier/ui"
 	"atelier/ui/tab/tabtest"
 )
@@ -115,7 +116,7 @@ func TestLiveViewsAcrossProcesses(t *testing.T) {
 	child("chat", "-p", "alpha", "-m", "demo", "the first question")
 	child("chat", "-p", "alpha", "-m", "demo", "the second question")
 	batchFile := filepath.Join(dir, "live.toml")
-	writeFile(t, batchFile, "name = \"live\"\ntargets = [\"alpha:demo\", \"beta:demo\"]\n[[prompts]]\ntext = \"capital of Peru?\"\n")
+	clitest.WriteFile(t, batchFile, "name = \"live\"\ntargets = [\"alpha:demo\", \"beta:demo\"]\n[[prompts]]\ntext = \"capital of Peru?\"\n")
 
 	a := &app{getenv: func(string) string { return "" }}
 	a.flags.demo, a.flags.dataDir, a.flags.simPace = true, dir, 20*time.Millisecond

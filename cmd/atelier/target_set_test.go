@@ -1,6 +1,7 @@
 package main
 
 import (
+	"atelier/cmd/atelier/internal/clitest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -30,7 +31,7 @@ func TestTargetSetCommands(t *testing.T) {
 		}
 	}
 	file := filepath.Join(t.TempDir(), "b.toml")
-	writeFile(t, file, "name = \"b\"\ntarget_set = \"sweep\"\n[[prompts]]\ntext = \"hi\"\n")
+	clitest.WriteFile(t, file, "name = \"b\"\ntarget_set = \"sweep\"\n[[prompts]]\ntext = \"hi\"\n")
 	if r := run("batch", "run", file); r.code != 0 || len(c.requests()) != 5 || !strings.Contains(r.stdout, "alpha:m1:temperature=1") {
 		t.Fatalf("batch run with a target set: exit %d, %d requests: %s\n%s", r.code, len(c.requests()), r.stderr, r.stdout)
 	}

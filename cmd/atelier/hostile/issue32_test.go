@@ -1,4 +1,4 @@
-package main
+package hostile
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"atelier/cmd/atelier/internal/clitest"
 	"atelier/internal/limits"
 	"atelier/store"
 )
@@ -29,7 +30,7 @@ func TestHostileBatchFileOutsideItsFolder(t *testing.T) {
 	t.Parallel()
 	outside := t.TempDir()
 	secret := filepath.Join(outside, "secret.txt")
-	writeFile(t, secret, "the secret")
+	clitest.WriteFile(t, secret, "the secret")
 	dir := filepath.Join(t.TempDir(), "shared")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -48,10 +49,10 @@ func TestHostileBatchFileOutsideItsFolder(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			h := newHostile(t, controls) // a whole streamed reply
+			h := clitest.NewHostile(t, clitest.Controls) // a whole streamed reply
 			var mu sync.Mutex
 			var bodies []string
-			h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
+			h.SetServe(func(w http.ResponseWriter, r *http.Request) bool {
 				b, _ := io.ReadAll(r.Body)
 				mu.Lock()
 				bodies = append(bodies, string(b))
@@ -59,19 +60,19 @@ func TestHostileBatchFileOutsideItsFolder(t *testing.T) {
 				r.Body = io.NopCloser(strings.NewReader(string(b)))
 				return false // the messages endpoint answers
 			})
-			env := h.env(t)
+			env := h.Env(t)
 			file := filepath.Join(dir, "b.toml")
-			writeFile(t, file, "targets = [\"alpha:m\"]\n\n[[prompts]]\nfile = \""+tc.file+"\"\n")
+			clitest.WriteFile(t, file, "targets = [\"alpha:m\"]\n\n[[prompts]]\nfile = \""+tc.file+"\"\n")
 			r := runHostile(t, env, nil, "real", "batch", "run", file)
 			checkRun(t, r, 2, "b.toml:4: prompts[0].file: ")
-			if !strings.Contains(r.stderr, "--allow-outside-files") || h.hits.Load() != 0 {
-				t.Fatalf("%d requests; stderr %q", h.hits.Load(), r.stderr)
+			if !strings.Contains(r.Stderr, "--allow-outside-files") || h.Hits.Load() != 0 {
+				t.Fatalf("%d requests; stderr %q", h.Hits.Load(), r.Stderr)
 			}
 			r = runHostile(t, env, nil, "real", "batch", "run", "--allow-outside-files", file)
 			mu.Lock()
 			defer mu.Unlock()
-			if r.code != 0 || len(bodies) != 1 || !strings.Contains(bodies[0], "the secret") {
-				t.Fatalf("allowed: exit %d, sent %q; stderr %q", r.code, bodies, r.stderr)
+			if r.Code != 0 || len(bodies) != 1 || !strings.Contains(bodies[0], "the secret") {
+				t.Fatalf("allowed: exit %d, sent %q; stderr %q", r.Code, bodies, r.Stderr)
 			}
 		})
 	}
@@ -84,31 +85,31 @@ func TestHostileOddVideoStatuses(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ status, shown, reason string }{
 		{"PAUSED", "PAUSED", "unknown status PAUSED for 15 min"},
-		{"", noStatus, "status never reported for 15 min"},
+		{"", "(no status)", "status never reported for 15 min"},
 	} {
 		t.Run(tc.shown, func(t *testing.T) {
 			t.Parallel()
-			h := newHostile(t, "")
-			h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
+			h := clitest.NewHostile(t, "")
+			h.SetServe(func(w http.ResponseWriter, r *http.Request) bool {
 				if !strings.HasSuffix(r.URL.Path, "/status") {
 					return false
 				}
-				reply := map[string]any{"request_id": h.id, "queue_position": 0}
+				reply := map[string]any{"request_id": h.ID, "queue_position": 0}
 				if tc.status != "" {
 					reply["status"] = tc.status
 				}
-				writeJSONReply(w, reply)
+				clitest.WriteJSONReply(w, reply)
 				return true
 			})
-			env := h.env(t)
+			env := h.Env(t)
 			r := runHostile(t, env, nil, "instant", "video", "submit", "videoa/q1/text-to-video", "--set", "prompt=waves", "--wait")
-			if r.code != 1 || !strings.Contains(r.stderr, tc.shown+"\n") || !strings.HasSuffix(strings.TrimSpace(r.stderr), tc.reason) {
-				t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+			if r.Code != 1 || !strings.Contains(r.Stderr, tc.shown+"\n") || !strings.HasSuffix(strings.TrimSpace(r.Stderr), tc.reason) {
+				t.Fatalf("exit %d, stderr %q", r.Code, r.Stderr)
 			}
-			if h.media.Load() != 0 {
+			if h.Media.Load() != 0 {
 				t.Fatal("the media was fetched")
 			}
-			v, err := openHistory(t, env).VideoTask(context.Background(), h.id)
+			v, err := openHistory(t, env).VideoTask(context.Background(), h.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -123,7 +124,7 @@ func TestHostileOddVideoStatuses(t *testing.T) {
 func TestHostileImageOfZeros(t *testing.T) {
 	t.Parallel()
 	h := zerosImageHostile(t)
-	env := h.env(t)
+	env := h.Env(t)
 	out := t.TempDir()
 	r := runHostile(t, env, nil, "real", "image", "-m", "gamma/image-2", "-o", out, "a cat")
 	checkRun(t, r, 1, "not a PNG, JPEG or WebP image (it begins 00 00 00 00")
@@ -143,16 +144,16 @@ func TestHostileMediaRedirectHeaders(t *testing.T) {
 	t.Parallel()
 	var mu sync.Mutex
 	var got, base http.Header // what the storage host and the base origin's media path got
-	h := newHostile(t, "")
+	h := clitest.NewHostile(t, "")
 	storage := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		got = r.Header.Clone()
 		mu.Unlock()
 		w.Header().Set("Content-Type", "video/mp4")
-		w.Write(h.video)
+		w.Write(h.Video)
 	}))
 	t.Cleanup(storage.Close)
-	h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
+	h.SetServe(func(w http.ResponseWriter, r *http.Request) bool {
 		if r.URL.Path != "/media/video.mp4" {
 			return false
 		}
@@ -162,20 +163,20 @@ func TestHostileMediaRedirectHeaders(t *testing.T) {
 		http.Redirect(w, r, storage.URL+"/stored/video.mp4", http.StatusFound)
 		return true
 	})
-	env := h.env(t)
+	env := h.Env(t)
 	config := filepath.Join(t.TempDir(), "config.toml")
-	writeFile(t, config, "[headers.queue]\n\"X-Tenant\" = \"studio\"\n")
+	clitest.WriteFile(t, config, "[headers.queue]\n\"X-Tenant\" = \"studio\"\n")
 	for i, kv := range env {
 		if strings.HasPrefix(kv, "ATELIER_CONFIG=") {
 			env[i] = "ATELIER_CONFIG=" + config
 		}
 	}
 	r := runHostile(t, env, nil, "instant", "video", "submit", "videoa/q1/text-to-video", "--set", "prompt=waves", "--wait")
-	if r.code != 0 {
-		t.Fatalf("exit %d, %q", r.code, r.stderr)
+	if r.Code != 0 {
+		t.Fatalf("exit %d, %q", r.Code, r.Stderr)
 	}
-	if b, err := os.ReadFile(strings.TrimSpace(r.stdout[strings.Index(r.stdout, "\n")+1:])); err != nil || len(b) != len(h.video) {
-		t.Fatalf("saved %d bytes (%v) of %q", len(b), err, r.stdout)
+	if b, err := os.ReadFile(strings.TrimSpace(r.Stdout[strings.Index(r.Stdout, "\n")+1:])); err != nil || len(b) != len(h.Video) {
+		t.Fatalf("saved %d bytes (%v) of %q", len(b), err, r.Stdout)
 	}
 	mu.Lock()
 	defer mu.Unlock()
@@ -193,9 +194,9 @@ func TestHostileMediaRedirectHeaders(t *testing.T) {
 }
 
 // zerosImageHostile is a service whose image is 30 MiB of zeros, in base64.
-func zerosImageHostile(t *testing.T) *hostile {
-	h := newHostile(t, "")
-	h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
+func zerosImageHostile(t *testing.T) *clitest.Hostile {
+	h := clitest.NewHostile(t, "")
+	h.SetServe(func(w http.ResponseWriter, r *http.Request) bool {
 		if r.URL.Path != "/bypass/gamma/v1/images/generations" {
 			return false
 		}

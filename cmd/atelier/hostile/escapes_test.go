@@ -1,8 +1,9 @@
 //go:build linux
 
-package main
+package hostile
 
 import (
+	"atelier/cmd/atelier/internal/clitest"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -43,8 +44,8 @@ func laced(marker string) string { return marker + served }
 // stream that fails, by the prompt's word), images (URLs, a revised
 // prompt, an error), video tasks of forms A and C, their statuses, logs,
 // results and failures.
-func escapingService(t *testing.T) *hostile {
-	h := newHostile(t, "")
+func escapingService(t *testing.T) *clitest.Hostile {
+	h := clitest.NewHostile(t, "")
 	var mu sync.Mutex
 	polls := map[string]int{} // status polls, by task
 	tasks := map[string]int{} // submissions, by form
@@ -52,9 +53,9 @@ func escapingService(t *testing.T) *hostile {
 		mu.Lock()
 		defer mu.Unlock()
 		tasks[form]++
-		return h.task(fmt.Sprintf("%s%d", form, tasks[form]), status)
+		return task(h, fmt.Sprintf("%s%d", form, tasks[form]), status)
 	}
-	h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
+	h.SetServe(func(w http.ResponseWriter, r *http.Request) bool {
 		body, _ := io.ReadAll(r.Body)
 		word := "ok"
 		for _, k := range []string{"stream-fail", "plain-fail", "fail"} {
@@ -85,12 +86,12 @@ func escapingService(t *testing.T) *hostile {
 					"code": laced("image_code")}})
 				return true
 			}
-			writeJSONReply(w, map[string]any{"created": 1, "data": []any{
+			clitest.WriteJSONReply(w, map[string]any{"created": 1, "data": []any{
 				map[string]any{"url": "https://images.example/" + laced("image-url") + ".png", "revised_prompt": laced("revised")}}})
 		case p == "/queue/qv/videoa/q1/text-to-video":
-			writeJSONReply(w, submit("a", laced("IN_QUEUE")))
+			clitest.WriteJSONReply(w, submit("a", laced("IN_QUEUE")))
 		case p == "/queue/qv/videoc3.1/fast":
-			writeJSONReply(w, submit("c", "IN_QUEUE"))
+			clitest.WriteJSONReply(w, submit("c", "IN_QUEUE"))
 		case strings.HasPrefix(p, "/queue/qv/a") && strings.HasSuffix(p, "/status"):
 			// Form A: a status never documented, a place in the queue,
 			// in progress, then done; every time with its logs.
@@ -99,7 +100,7 @@ func escapingService(t *testing.T) *hostile {
 			polls[name]++
 			n := polls[name]
 			mu.Unlock()
-			reply := h.task(name, laced("IN_PROGRESS"))
+			reply := task(h, name, laced("IN_PROGRESS"))
 			switch n {
 			case 1:
 			case 2:
@@ -109,17 +110,17 @@ func escapingService(t *testing.T) *hostile {
 			default:
 				reply["status"] = "COMPLETED"
 			}
-			writeJSONReply(w, reply)
+			clitest.WriteJSONReply(w, reply)
 		case strings.HasPrefix(p, "/queue/qv/a"):
-			writeJSONReply(w, map[string]any{"video": map[string]any{"url": h.url + "/media/video.mp4", "content_type": "video/mp4",
-				"file_name": laced("file-name") + ".mp4", "file_size": len(h.video)}})
+			clitest.WriteJSONReply(w, map[string]any{"video": map[string]any{"url": h.URL + "/media/video.mp4", "content_type": "video/mp4",
+				"file_name": laced("file-name") + ".mp4", "file_size": len(h.Video)}})
 		case strings.HasPrefix(p, "/queue/qv/c") && strings.HasSuffix(p, "/status"):
 			// Form C: a failure told by its detail.
-			reply := h.task(strings.TrimSuffix(strings.TrimPrefix(p, "/queue/qv/"), "/status"), "COMPLETED")
+			reply := task(h, strings.TrimSuffix(strings.TrimPrefix(p, "/queue/qv/"), "/status"), "COMPLETED")
 			reply["detail"] = []any{map[string]any{"loc": []any{laced("loc")}, "msg": laced("detail-msg"), "type": laced("detail_type")}}
-			writeJSONReply(w, reply)
+			clitest.WriteJSONReply(w, reply)
 		case p == "/media/video.mp4":
-			h.serveMedia(w)
+			h.ServeMedia(w)
 		default:
 			return false
 		}
@@ -131,9 +132,9 @@ func escapingService(t *testing.T) *hostile {
 // task is the handle of video task name (rq-name, form A2/C's fields) with
 // status, every string laced but the URLs atelier fetches, which are the
 // service's own.
-func (h *hostile) task(name, status string) map[string]any {
+func task(h *clitest.Hostile, name, status string) map[string]any {
 	return map[string]any{"request_id": laced("rq-" + name), "status": status, "queue_position": 0,
-		"status_url": h.url + "/queue/qv/" + name + "/status", "response_url": h.url + "/queue/qv/" + name,
+		"status_url": h.URL + "/queue/qv/" + name + "/status", "response_url": h.URL + "/queue/qv/" + name,
 		"cancel_url": laced("cancel-url"),
 		"logs": []any{map[string]any{"message": laced("log-message"), "level": laced("LEVEL"), "source": laced("source"),
 			"timestamp": laced("timestamp")}}}
@@ -156,19 +157,19 @@ func alphaLaced(w http.ResponseWriter, word string) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	start, _ := json.Marshal(map[string]any{"type": "message_start", "message": map[string]any{"id": laced("msg-id"), "type": "message",
 		"role": "assistant", "model": laced("alpha-model"), "content": []any{}, "usage": map[string]any{"input_tokens": 1, "output_tokens": 0}}})
-	sseEvent(w, "message_start", string(start))
-	sseEvent(w, "content_block_start", hostileBlock)
-	sseEvent(w, "content_block_delta", hostileDelta(laced("reply-text")))
+	clitest.SSEEvent(w, "message_start", string(start))
+	clitest.SSEEvent(w, "content_block_start", clitest.HostileBlock)
+	clitest.SSEEvent(w, "content_block_delta", clitest.HostileDelta(laced("reply-text")))
 	if word == "stream-fail" {
 		b, _ := json.Marshal(map[string]any{"type": "error", "error": map[string]any{"type": laced("alpha_type"), "message": laced("stream-message")}})
-		sseEvent(w, "error", string(b))
+		clitest.SSEEvent(w, "error", string(b))
 		return
 	}
-	sseEvent(w, "content_block_stop", `{"type":"content_block_stop","index":0}`)
+	clitest.SSEEvent(w, "content_block_stop", `{"type":"content_block_stop","index":0}`)
 	b, _ := json.Marshal(map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": laced("stop-reason")},
 		"usage": map[string]any{"output_tokens": 3}})
-	sseEvent(w, "message_delta", string(b))
-	sseEvent(w, "message_stop", `{"type":"message_stop"}`)
+	clitest.SSEEvent(w, "message_delta", string(b))
+	clitest.SSEEvent(w, "message_stop", `{"type":"message_stop"}`)
 }
 
 func writeStatus(w http.ResponseWriter, code int, v any) {
@@ -182,10 +183,10 @@ func writeStatus(w http.ResponseWriter, code int, v any) {
 // returns its exit status and what the terminal received.
 func onTerminal(t *testing.T, env []string, clock string, args ...string) (int, string) {
 	t.Helper()
-	term := newTerminal(t)
-	r := runChild(t, env, child{clock: clock, out: term.tty, err: term.tty}, args...)
-	checkResident(t, r.maxRSS, args)
-	return r.code, term.output()
+	term := clitest.NewTerminal(t)
+	r := runChild(t, env, clitest.Child{Clock: clock, Out: term.Tty, Err: term.Tty}, args...)
+	clitest.CheckResident(t, r.MaxRSS, args)
+	return r.Code, term.Output()
 }
 
 // fromService finds a control character in what a terminal received that
@@ -194,7 +195,7 @@ func fromService(got string) string {
 	for _, own := range termOwn {
 		got = strings.ReplaceAll(got, own, "")
 	}
-	i := rawControl(got)
+	i := clitest.RawControl(got)
 	if i < 0 {
 		i = rawC1Byte(got)
 	}
@@ -205,7 +206,7 @@ func fromService(got string) string {
 }
 
 // rawC1Byte finds a C1 control as one raw byte (0x80-0x9f outside UTF-8),
-// which a terminal in an 8-bit mode acts on, and rawControl, reading
+// which a terminal in an 8-bit mode acts on, and clitest.RawControl, reading
 // runes, does not see.
 func rawC1Byte(s string) int {
 	for i, r := range s {
@@ -219,10 +220,10 @@ func rawC1Byte(s string) int {
 func TestHostileServiceStringsReachNoTerminal(t *testing.T) {
 	t.Parallel()
 	h := escapingService(t)
-	env := h.env(t)
+	env := h.Env(t)
 	dir := t.TempDir()
 	batchFile := filepath.Join(dir, "b.toml")
-	writeFile(t, batchFile, "name = \"escapes\"\ntargets = [\"alpha:m\"]\n[[prompts]]\ntext = \"ok\"\n[[prompts]]\ntext = \"fail\"\n")
+	clitest.WriteFile(t, batchFile, "name = \"escapes\"\ntargets = [\"alpha:m\"]\n[[prompts]]\ntext = \"ok\"\n[[prompts]]\ntext = \"fail\"\n")
 	idA, idC := laced("rq-a1"), laced("rq-c1")
 	for _, tc := range []struct {
 		args  []string

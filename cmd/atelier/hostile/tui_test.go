@@ -1,6 +1,6 @@
 //go:build linux
 
-package main
+package hostile
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"atelier/cmd/atelier/internal/clitest"
 	"atelier/internal/limits"
 	"atelier/store"
 )
@@ -18,7 +19,7 @@ import (
 // a child process on a pseudo-terminal, as a person runs it, against one
 // event of 20 MiB in each chat family. A prompt is typed in, the test
 // waits until the history holds the finished reply, quits with ctrl+c,
-// and holds the child's peak resident memory to maxResident, on a busy
+// and holds the child's peak resident memory to clitest.MaxResident, on a busy
 // machine as on a quiet one; the same for an endless stream cut at the
 // reply limit (the closest: 125-137 MiB with both cores busy, some 40 MiB
 // of it SQLite's as it folds and indexes 8 MiB of reply), and for 30 MiB
@@ -36,8 +37,8 @@ const (
 
 // tui is atelier's TUI running in a child process on a terminal.
 type tui struct {
-	term  *terminal
-	child *startedChild
+	term  *clitest.Terminal
+	child *clitest.Started
 	seen  int // how much of the terminal's output a wait has looked at
 }
 
@@ -45,20 +46,20 @@ type tui struct {
 // config (config.toml's text).
 func startTUI(t *testing.T, env []string, config string) *tui {
 	t.Helper()
-	term := newTerminal(t)
-	if err := unix.IoctlSetWinsize(int(term.tty.Fd()), unix.TIOCSWINSZ, &unix.Winsize{Row: 40, Col: 120}); err != nil {
+	term := clitest.NewTerminal(t)
+	if err := unix.IoctlSetWinsize(int(term.Tty.Fd()), unix.TIOCSWINSZ, &unix.Winsize{Row: 40, Col: 120}); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, lookup(env)("ATELIER_CONFIG"), config)
+	clitest.WriteFile(t, clitest.Lookup(env)("ATELIER_CONFIG"), config)
 	env = append(env, "TERM=xterm-256color")
-	c := startChild(t, env, child{clock: "real", stdin: term.tty, out: term.tty, err: term.tty, terminal: true})
+	c := startChild(t, env, clitest.Child{Clock: "real", Stdin: term.Tty, Out: term.Tty, Err: term.Tty, Terminal: true})
 	return &tui{term: term, child: c}
 }
 
 // press types keys on the terminal.
 func (u *tui) press(t *testing.T, keys string) {
 	t.Helper()
-	if _, err := u.term.master.Write([]byte(keys)); err != nil {
+	if _, err := u.term.Master.Write([]byte(keys)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -70,30 +71,30 @@ func (u *tui) press(t *testing.T, keys string) {
 func (u *tui) waitFor(t *testing.T, text string) {
 	t.Helper()
 	term := u.term
-	stop := time.AfterFunc(u.child.limit, func() {
-		term.mu.Lock()
-		defer term.mu.Unlock()
-		term.grew.Broadcast()
+	stop := time.AfterFunc(u.child.Limit, func() {
+		term.Mu.Lock()
+		defer term.Mu.Unlock()
+		term.Grew.Broadcast()
 	})
 	defer stop.Stop()
-	deadline := time.Now().Add(u.child.limit)
-	term.mu.Lock()
-	defer term.mu.Unlock()
+	deadline := time.Now().Add(u.child.Limit)
+	term.Mu.Lock()
+	defer term.Mu.Unlock()
 	for {
-		got := term.got.String()
+		got := term.Got.String()
 		if i := strings.Index(got[u.seen:], text); i >= 0 {
 			u.seen += i + len(text)
 			return
 		}
 		select {
-		case <-term.end:
+		case <-term.End:
 			t.Fatalf("the TUI ended without showing %q; the terminal's last: %q", text, tail(got))
 		default:
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the TUI did not show %q within %s; the terminal's last: %q", text, u.child.limit, tail(got))
+			t.Fatalf("the TUI did not show %q within %s; the terminal's last: %q", text, u.child.Limit, tail(got))
 		}
-		term.grew.Wait()
+		term.Grew.Wait()
 	}
 }
 
@@ -107,11 +108,11 @@ func tail(s string) string {
 func (u *tui) quit(t *testing.T, what string) {
 	t.Helper()
 	u.press(t, keyCtrlC)
-	r := u.child.wait(t)
-	if r.code != 0 {
-		t.Fatalf("the TUI exited %d; the terminal's last: %q", r.code, tail(u.term.output()))
+	r := u.child.Wait(t)
+	if r.Code != 0 {
+		t.Fatalf("the TUI exited %d; the terminal's last: %q", r.Code, tail(u.term.Output()))
 	}
-	checkResident(t, r.maxRSS, []string{"TUI:", what})
+	clitest.CheckResident(t, r.MaxRSS, []string{"TUI:", what})
 }
 
 // waitRecorded reads the history the TUI writes until done says what it
@@ -121,7 +122,7 @@ func (u *tui) quit(t *testing.T, what string) {
 func waitRecorded(t *testing.T, u *tui, env []string, done func(*store.Store) bool) {
 	t.Helper()
 	st := openHistory(t, env)
-	ctx, cancel := context.WithTimeout(context.Background(), u.child.limit)
+	ctx, cancel := context.WithTimeout(context.Background(), u.child.Limit)
 	defer cancel()
 	tick := time.NewTicker(20 * time.Millisecond)
 	defer tick.Stop()
@@ -137,7 +138,7 @@ func waitRecorded(t *testing.T, u *tui, env []string, done func(*store.Store) bo
 		last = v
 		select {
 		case <-ctx.Done():
-			t.Fatalf("the history held no finished reply within %s; the terminal's last: %q", u.child.limit, tail(u.term.output()))
+			t.Fatalf("the history held no finished reply within %s; the terminal's last: %q", u.child.Limit, tail(u.term.Output()))
 		case <-tick.C:
 		}
 	}
@@ -175,7 +176,7 @@ func TestHostileTUIChatStreams(t *testing.T) {
 		t.Run(tc.name+"/"+tc.fam, func(t *testing.T) {
 			t.Parallel()
 			h := streamingHostile(t, tc.texts)
-			env := h.env(t)
+			env := h.Env(t)
 			u := startTUI(t, env, tuiConfig)
 			u.waitFor(t, "Chat")
 			if tc.rights > 0 {
@@ -201,11 +202,11 @@ func TestHostileTUIChatStreams(t *testing.T) {
 
 // 30 MiB of zeros as a streamed image's one event: the job fails with the
 // reason (no image of a documented format), and the TUI holds the event
-// once, decoded as it is read, within maxResident.
+// once, decoded as it is read, within clitest.MaxResident.
 func TestHostileTUIImageOfZeros(t *testing.T) {
 	t.Parallel()
 	h := zerosImageHostile(t)
-	env := h.env(t)
+	env := h.Env(t)
 	u := startTUI(t, env, tuiConfig)
 	u.waitFor(t, "Chat")
 	u.press(t, keyAlt3)

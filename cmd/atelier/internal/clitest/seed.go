@@ -1,4 +1,4 @@
-package main
+package clitest
 
 import (
 	"path/filepath"
@@ -8,14 +8,14 @@ import (
 	"atelier/store/storetest"
 )
 
-// seedHistory writes the template history (store/storetest) into the data
+// SeedHistory writes the template history (store/storetest) into the data
 // folder a run of args under env will open, unless it holds one already:
 // creating a history runs every migration, most of a second under -race,
 // and these tests are about the command line, not the migrations (which
 // store's tests check). The folder is --data-dir, else the last
 // ATELIER_HOME in env (the one a child process sees), with --demo's own
 // folder inside it; a run with neither is left alone.
-func seedHistory(t *testing.T, env []string, args []string) {
+func SeedHistory(t *testing.T, env []string, args []string) {
 	t.Helper()
 	dir := ""
 	for _, kv := range env {

@@ -1,4 +1,4 @@
-package main
+package hostile
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"atelier/cmd/atelier/internal/clitest"
 	"atelier/internal/limits"
 	"atelier/store"
 )
@@ -18,7 +19,7 @@ import (
 // reply, and one event of 20 MiB, each read by `chat` and `chat --json`.
 // Each ends at its limit with what arrived kept, prints no more than the
 // reply it keeps (--json: the native reply, cut alike), and costs the
-// command line less than maxResident.
+// command line less than clitest.MaxResident.
 
 // streamFamily writes a chat stream of family fam, in its own events, of
 // the texts next gives (each already a JSON string), until it gives none
@@ -38,7 +39,7 @@ func streamFamily(w http.ResponseWriter, r *http.Request, fam string, next func(
 	}
 	switch fam {
 	case "alpha":
-		io.WriteString(w, "event: message_start\ndata: "+hostileStart+"\n\nevent: content_block_start\ndata: "+hostileBlock+"\n\n")
+		io.WriteString(w, "event: message_start\ndata: "+clitest.HostileStart+"\n\nevent: content_block_start\ndata: "+clitest.HostileBlock+"\n\n")
 	case "gamma":
 		send("response.created", map[string]any{"type": "response.created", "sequence_number": 0,
 			"response": map[string]any{"id": "r1", "object": "response", "status": "in_progress", "output": []any{}}})
@@ -96,9 +97,9 @@ var (
 
 // streamingHostile is a service whose chat streams, in every family, send
 // the texts of texts() (a new sequence per request).
-func streamingHostile(t *testing.T, texts func() func() (string, bool)) *hostile {
-	h := newHostile(t, "")
-	h.setServe(func(w http.ResponseWriter, r *http.Request) bool {
+func streamingHostile(t *testing.T, texts func() func() (string, bool)) *clitest.Hostile {
+	h := clitest.NewHostile(t, "")
+	h.SetServe(func(w http.ResponseWriter, r *http.Request) bool {
 		switch {
 		case r.URL.Path == "/bypass/alpha/v1/messages":
 			streamFamily(w, r, "alpha", texts())
@@ -151,7 +152,7 @@ func TestHostileChatStreamsEveryFamily(t *testing.T) {
 				t.Run(fmt.Sprintf("%s/%s/json=%v", tc.name, fam, asJSON), func(t *testing.T) {
 					t.Parallel()
 					h := streamingHostile(t, tc.texts)
-					env := h.env(t)
+					env := h.Env(t)
 					args := []string{"chat", "-p", fam, "-m", "m", "tell me everything"}
 					if asJSON {
 						args = append(args, "--json")
@@ -163,14 +164,14 @@ func TestHostileChatStreamsEveryFamily(t *testing.T) {
 						t.Fatalf("recorded %q %q, %d bytes", m.Status, m.Error, len(m.Text))
 					}
 					if !asJSON {
-						if r.outBytes != int64(tc.kept)+1 { // and the newline
-							t.Fatalf("printed %d bytes, want the %d kept", r.outBytes, tc.kept)
+						if r.OutBytes != int64(tc.kept)+1 { // and the newline
+							t.Fatalf("printed %d bytes, want the %d kept", r.OutBytes, tc.kept)
 						}
 						return
 					}
 					// --json at the cap: the native reply printed says what was kept.
-					if r.outBytes > int64(tc.kept)+64*limits.KiB {
-						t.Fatalf("--json printed %s for a reply of %s", limits.Size(r.outBytes), limits.Size(int64(tc.kept)))
+					if r.OutBytes > int64(tc.kept)+64*limits.KiB {
+						t.Fatalf("--json printed %s for a reply of %s", limits.Size(r.OutBytes), limits.Size(int64(tc.kept)))
 					}
 					calls, err := openHistory(t, env).Calls(context.Background(), store.CallFilter{MessageID: m.ID})
 					if err != nil || len(calls) != 1 || int64(len(calls[0].ResponseJSON)) > int64(tc.kept)+64*limits.KiB {

@@ -1,4 +1,4 @@
-package main
+package hostile
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"atelier/cmd/atelier/internal/clitest"
 	"atelier/store"
 )
 
@@ -25,18 +26,18 @@ func TestHostileVideoTasks(t *testing.T) {
 		media  int32                                  // downloads the server saw
 		check  func(t *testing.T, v *store.VideoTask) // what was recorded
 	}{
-		{sizeSmaller, 0, "", 1, saved},
-		{sizeLarger, 0, "", 1, saved},
-		{longID, 0, "", 1, saved},
+		{clitest.SizeSmaller, 0, "", 1, saved},
+		{clitest.SizeLarger, 0, "", 1, saved},
+		{clitest.LongID, 0, "", 1, saved},
 		// A download given up is a failed download (issue 33): not done,
 		// its partial bytes kept for `video retry`.
-		{shortMedia, 1, "gave up after 8 failed attempts", 8, func(t *testing.T, v *store.VideoTask) {
+		{clitest.ShortMedia, 1, "gave up after 8 failed attempts", 8, func(t *testing.T, v *store.VideoTask) {
 			if !v.DownloadFailed() || v.Failed() || v.VideoPath != "" || v.DownloadedBytes == 0 {
 				t.Fatalf("want a failed download with its partial bytes: %+v", v)
 			}
 		}},
-		{fileMedia, 1, "only absolute http(s) media URLs are fetched", 0, downloadFailed("only absolute http(s) media URLs are fetched")},
-		{metadataMedia, 1, "refusing plain http to a host that is not loopback (use https, or run atelier with --insecure)", 0,
+		{clitest.FileMedia, 1, "only absolute http(s) media URLs are fetched", 0, downloadFailed("only absolute http(s) media URLs are fetched")},
+		{clitest.MetadataMedia, 1, "refusing plain http to a host that is not loopback (use https, or run atelier with --insecure)", 0,
 			func(t *testing.T, v *store.VideoTask) {
 				if v.Done || v.VideoPath != "" {
 					t.Fatalf("want the task left to follow with --insecure: %+v", v)
@@ -45,29 +46,29 @@ func TestHostileVideoTasks(t *testing.T) {
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			t.Parallel()
-			h := newHostile(t, tc.mode)
-			env := h.env(t)
+			h := clitest.NewHostile(t, tc.mode)
+			env := h.Env(t)
 			r := runHostile(t, env, nil, "instant", "video", "submit", "videoa/q1/text-to-video", "--set", "prompt=waves", "--wait")
-			lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
-			if lines[0] != h.id {
-				t.Fatalf("printed %q, want the request id first", r.stdout)
+			lines := strings.Split(strings.TrimSpace(r.Stdout), "\n")
+			if lines[0] != h.ID {
+				t.Fatalf("printed %q, want the request id first", r.Stdout)
 			}
 			if tc.code == 0 {
-				if r.code != 0 || len(lines) != 2 {
-					t.Fatalf("exit %d, %q %q", r.code, r.stdout, r.stderr)
+				if r.Code != 0 || len(lines) != 2 {
+					t.Fatalf("exit %d, %q %q", r.Code, r.Stdout, r.Stderr)
 				}
-				if b, err := os.ReadFile(lines[1]); err != nil || !bytes.Equal(b, h.video) {
-					t.Fatalf("saved %d bytes (%v), want the %d the server sent", len(b), err, len(h.video))
+				if b, err := os.ReadFile(lines[1]); err != nil || !bytes.Equal(b, h.Video) {
+					t.Fatalf("saved %d bytes (%v), want the %d the server sent", len(b), err, len(h.Video))
 				}
 			} else {
 				// Progress lines come first; the error is the last line.
-				last := r.stderr[strings.LastIndex(strings.TrimSpace(r.stderr), "\n")+1:]
-				checkRun(t, ran{stderr: last, code: r.code}, tc.code, tc.stderr)
+				last := r.Stderr[strings.LastIndex(strings.TrimSpace(r.Stderr), "\n")+1:]
+				checkRun(t, clitest.Ran{Stderr: last, Code: r.Code}, tc.code, tc.stderr)
 			}
-			if n := h.media.Load(); n != tc.media {
+			if n := h.Media.Load(); n != tc.media {
 				t.Fatalf("%d downloads, want %d", n, tc.media)
 			}
-			v, err := openHistory(t, env).VideoTask(context.Background(), h.id)
+			v, err := openHistory(t, env).VideoTask(context.Background(), h.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
