@@ -95,7 +95,7 @@ func TestFlatParaAsGlamour(t *testing.T) {
 		}
 		whole := newGlamour(width, st.Markdown)
 		paras, lists := 0, 0
-		docs := moreDocs(t, 12, 60)
+		docs := moreDocs(t, 8, 60)
 		for docs.next(paras > 0 && lists > 0) {
 			src, list := []byte(flatPara1(rng, 80, flatPieces)+"\n"), rng.IntN(2) == 0
 			if list {
