@@ -80,14 +80,14 @@ func (m *Model) layout() {
 	}
 }
 
-// fitAny is what an empty field shows in w columns: all of any, or, when
+// fitAny is what an empty field shows in w columns: all of what it means, or, when
 // it does not fit, its first word ("any" for "any time"), so that a
 // narrow line reads "since any" rather than "since any tim".
-func fitAny(any string, w int) string {
-	if ansi.StringWidth(any) <= w {
-		return any
+func fitAny(meaning string, w int) string {
+	if ansi.StringWidth(meaning) <= w {
+		return meaning
 	}
-	first, _, _ := strings.Cut(any, " ")
+	first, _, _ := strings.Cut(meaning, " ")
 	return ansi.Truncate(first, w, "")
 }
 
