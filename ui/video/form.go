@@ -2,9 +2,9 @@ package video
 
 import (
 	"slices"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"strings"
 
 	"atelier/client"
 	"atelier/ui/components/form"
