@@ -41,7 +41,7 @@ func defaultKeyMap() keyMap {
 		Focus:      keys.Bind("tab", "next pane", "tab"),
 		FocusBack:  keys.Bind("shift+tab", "previous pane", "shift+tab"),
 
-		Send:    keys.Bind("enter", "send", "enter"),
+		Send:    keys.Send(),
 		Newline: keys.Bind("⇧enter/ctrl+j", "new line", "shift+enter", "ctrl+j"),
 		Editor:  editor.DefaultKeyMap().Open,
 		Attach:  keys.Bind("alt+a", "attach image", "alt+a"),

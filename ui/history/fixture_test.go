@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"image"
 	"image/color"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -34,10 +35,22 @@ type fixture struct {
 
 var bg = context.Background()
 
-// newFixture fills a store in dir.
+// newFixture is the fixture in dir (a fresh temporary folder when dir is
+// ""): a copy of the one recorded once per test binary (seed_test.go).
 func newFixture(t testing.TB, dir string) *fixture {
 	t.Helper()
-	f := &fixture{db: tabtest.OpenStore(t, dir)}
+	s := snapshotOf(t, "fixture", func(t testing.TB, dir string) any { return recordFixture(t, dir) })
+	f := *s.value.(*fixture)
+	f.db, f.order = s.open(t, dir), slices.Clone(f.order)
+	return &f
+}
+
+// recordFixture records the fixture in dir through the store's API and
+// closes the store.
+func recordFixture(t testing.TB, dir string) *fixture {
+	t.Helper()
+	f := &fixture{db: recordStore(t, dir)}
+	defer f.db.Close()
 	f.chat = f.addChat(t)
 	f.image = f.addImage(t)
 	f.compare = f.addCompare(t)
@@ -46,6 +59,8 @@ func newFixture(t testing.TB, dir string) *fixture {
 	f.failed = f.addFailedVideo(t)
 	f.stopped = f.addStopped(t)
 	f.pinTimes(t)
+	check(t, f.db.Close())
+	f.db = nil
 	return f
 }
 

@@ -75,16 +75,41 @@ func (hs *harness) titles() []string {
 	return out
 }
 
-// numberedChats is a store of n chats, the i-th prompted "prompt i" (three
-// digits), made in that order.
+// numberedChats is a store of n chats, the i-th titled "prompt i" (three
+// digits), made in that order: a copy of a history recorded once (see
+// numberedSnapshot).
 func numberedChats(t testing.TB, n int) *store.Store {
 	t.Helper()
-	db := tabtest.OpenStore(t, "")
-	for i := range n {
-		c := tabtest.Must[int64](t)(db.NewConversation(bg, store.KindChat, ""))
-		tabtest.Must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: fmt.Sprintf("prompt %03d", i)}))
-	}
-	return db
+	return numberedSnapshot(t, n).open(t, "")
+}
+
+// chatCounts are the numbers of chats the tests ask numberedChats for,
+// smallest first: each is recorded on a copy of the one before it, so the
+// largest is the only one recorded from the start.
+var chatCounts = []int{2*pageSize + 30, 3*pageSize + 50, 2*windowPages*pageSize + 37}
+
+// numberedSnapshot records n numbered chats, on a copy of the largest of
+// chatCounts below n when there is one.
+func numberedSnapshot(t testing.TB, n int) *snapshot {
+	t.Helper()
+	return snapshotOf(t, fmt.Sprintf("%d chats", n), func(t testing.TB, dir string) any {
+		from := 0
+		for _, c := range chatCounts {
+			if c < n {
+				from = c
+			}
+		}
+		if from > 0 {
+			numberedSnapshot(t, from).restore(t, dir)
+		}
+		db := recordStore(t, dir)
+		defer db.Close()
+		for i := from; i < n; i++ { // titled as its prompt would title it: one statement, not five
+			tabtest.Must[int64](t)(db.NewConversation(bg, store.KindChat, fmt.Sprintf("prompt %03d", i)))
+		}
+		check(t, db.Close())
+		return nil
+	})
 }
 
 // noFFmpeg finds no ffmpeg: views read the same whether it is installed

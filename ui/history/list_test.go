@@ -271,12 +271,8 @@ func TestSweepIsNamedByItsModel(t *testing.T) {
 // window, and the cursor walks every item once each way, in order.
 func TestListKeepsAWindow(t *testing.T) {
 	t.Parallel()
-	db := tabtest.OpenStore(t, "")
 	const n = 2*windowPages*pageSize + 37
-	for i := range n {
-		c := tabtest.Must[int64](t)(db.NewConversation(bg, store.KindChat, ""))
-		tabtest.Must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Role: store.RoleUser, Text: fmt.Sprintf("prompt %04d", i)}))
-	}
+	db := numberedChats(t, n)
 	hs := newHarness(t, db, 80, 24)
 	title := func() string {
 		r, ok := hs.m.browse.list.selected()
@@ -297,7 +293,7 @@ func TestListKeepsAWindow(t *testing.T) {
 		return -1
 	}
 	for i := range n {
-		if want := fmt.Sprintf("prompt %04d", n-1-i); title() != want {
+		if want := fmt.Sprintf("prompt %03d", n-1-i); title() != want {
 			t.Fatalf("going down, row %d is %q, want %q (%d rows kept)", i, title(), want, len(hs.m.browse.list.rows()))
 		}
 		if got := screenRow(); got != min(i, h-1) {
@@ -312,7 +308,7 @@ func TestListKeepsAWindow(t *testing.T) {
 		t.Fatalf("at the end: above %v, more %v", hs.m.browse.list.above, hs.m.browse.list.more)
 	}
 	for i := range n {
-		if want := fmt.Sprintf("prompt %04d", i); title() != want {
+		if want := fmt.Sprintf("prompt %03d", i); title() != want {
 			t.Fatalf("going up, row %d is %q, want %q", i, title(), want)
 		}
 		if got := screenRow(); got != max(h-1-i, 0) {
@@ -324,7 +320,7 @@ func TestListKeepsAWindow(t *testing.T) {
 		hs.Keys("k")
 	}
 	hs.Keys("G", "G", "G", "G", "g") // far down, then the top: read again
-	if title() != fmt.Sprintf("prompt %04d", n-1) || hs.m.browse.list.above {
+	if title() != fmt.Sprintf("prompt %03d", n-1) || hs.m.browse.list.above {
 		t.Fatalf("after g: %q, above %v", title(), hs.m.browse.list.above)
 	}
 }

@@ -145,9 +145,9 @@ func TestOpenAtTheMatch(t *testing.T) {
 	t.Parallel()
 	db := tabtest.OpenStore(t, "")
 	c := tabtest.Must[int64](t)(db.NewConversation(bg, store.KindChat, "long"))
-	for i := range 60 {
+	for i := range 30 { // some four screens above the match, two below
 		text := fmt.Sprintf("turn %d: **nothing** much to say here, again and again.", i)
-		if i == 45 {
+		if i == 22 {
 			text = "the **zeppelin** is the word searched for"
 		}
 		tabtest.Must[int64](t)(db.AddMessage(bg, store.Message{ConversationID: c, Turn: i, Role: store.RoleUser, Text: "go on"}))

@@ -53,7 +53,7 @@ func (h *harness) blindRun(prompt string) int {
 	if !strings.Contains(h.view(), "blind: shown as A, B, C until you vote") {
 		h.t.Fatalf("the picker does not say it is blind:\n%s", h.view())
 	}
-	start := len(h.seen)
+	start := len(h.watching().seen)
 	h.Keys("enter")
 	if len(h.srv.all()) != 2 || h.m.page.running() {
 		h.t.Fatalf("%d requests; running %v", len(h.srv.all()), h.m.page.running())
@@ -184,7 +184,7 @@ func TestBlindRankingOfThree(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
 	h.m.arena.perm = reversed
-	h.set("prompt", "a lantern").to(rowQuality).Keys("c", "b", "enter")
+	h.set("prompt", "a lantern").set(rowSize, "256x256").to(rowQuality).Keys("c", "b", "enter")
 	if n := len(h.srv.all()); n != 3 {
 		t.Fatalf("%d requests", n)
 	}

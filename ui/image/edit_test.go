@@ -23,7 +23,7 @@ func TestStreamedEditWithPartialImages(t *testing.T) {
 		!strings.Contains(h.line("inputs"), "2 items") || !strings.Contains(h.view(), "https://example.test/sky.png") {
 		t.Fatalf("the inputs are not listed:\n%s", h.view())
 	}
-	h.Keys("enter")
+	h.watching().Keys("enter")
 
 	reqs := h.srv.all()
 	if len(reqs) != 1 || reqs[0].path != "/bypass/gamma/v1/images/edits" || !strings.HasPrefix(reqs[0].contentType, "application/json") {

@@ -120,7 +120,7 @@ func TestGalleryCountsOneJob(t *testing.T) {
 func TestGalleryFilter(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
-	h.set("prompt", "a red kite").set(rowModel, client.ImageModel2).Keys("enter")
+	h.set("prompt", "a red kite").set(rowModel, client.ImageModel2).set(rowSize, "256x256").Keys("enter")
 	h.to("prompt").set("prompt", "a green field").set(rowModel, client.ImageModel25Sunburst).Keys("enter")
 	h.Keys("g", "/")
 	h.Type("kite")

@@ -42,7 +42,7 @@ func TestFormShowsTheEstimateWhenPriced(t *testing.T) {
 func TestGuardNoSendsNothingYesSends(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil).budgeted()
-	h.set("prompt", "three foxes").set(rowN, "3").Keys("enter")
+	h.set("prompt", "three foxes").set(rowN, "3").set(rowSize, "256x256").Keys("enter")
 	if n := len(h.srv.all()); n != 0 {
 		t.Fatalf("%d requests sent before the answer", n)
 	}
@@ -81,7 +81,7 @@ func TestGuardNoSendsNothingYesSends(t *testing.T) {
 func TestGuardLetsARunUnderBudgetGo(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil).budgeted()
-	h.set("prompt", "two foxes").set(rowN, "2").Keys("enter") // 0.08 of 0.10
+	h.set("prompt", "two foxes").set(rowN, "2").set(rowSize, "256x256").Keys("enter") // 0.08 of 0.10
 	if n := len(h.srv.all()); n != 1 || h.m.gate.ask.Asking() {
 		t.Fatalf("%d requests, asking %v", n, h.m.gate.ask.Asking())
 	}

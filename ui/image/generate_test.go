@@ -14,7 +14,7 @@ func TestStreamedGenerationShowsPartialsBeforeTheResult(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
 	h.set("prompt", "a lighthouse in fog").set(rowSize, "256x256").set(rowPartials, "2")
-	h.Keys("enter")
+	h.watching().Keys("enter")
 
 	reqs := h.srv.all()
 	if len(reqs) != 1 || reqs[0].path != "/bypass/gamma/v1/images/generations" {

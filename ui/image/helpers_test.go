@@ -35,7 +35,8 @@ type harness struct {
 	db     *store.Store
 	outDir string
 	srv    *served
-	seen   []string // every view along the way, as plain text
+	seen   []string // every view since watch, as plain text
+	watch  bool     // keep the views in seen
 	opened []string // what was opened in the system viewer
 }
 
@@ -114,12 +115,22 @@ func (h *harness) record(next http.Handler) http.Handler {
 }
 
 // update gives the tab one message and returns its command, not run; the
-// view after it is kept.
+// view after it is kept once watching.
 func (h *harness) update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	h.m, cmd = h.m.Update(msg)
-	h.seen = append(h.seen, h.view())
+	if h.watch {
+		h.seen = append(h.seen, h.view())
+	}
 	return cmd
+}
+
+// watching keeps every view from now on in seen, for a test that reads
+// the frames of a run: drawing the whole tab after each key typed into
+// the form is most of what the other tests would spend under -race.
+func (h *harness) watching() *harness {
+	h.watch = true
+	return h
 }
 
 // to puts the cursor on the row of field name ("prompt": the prompt).

@@ -58,7 +58,7 @@ func TestRerunFromARecipeKeepsItsSeed(t *testing.T) {
 	h.generateSmall("a blue kite")
 	id := h.jobs()[0].ID
 	h.Send(tab.RerunMsg{To: tab.Image, Kind: store.KindImage, ID: id, Model: client.ImageModel2, Prompt: "a blue kite",
-		Endpoint: store.ImageGenerate, BodyJSON: json.RawMessage(`{"model":"` + client.ImageModel2 + `","prompt":"a blue kite","seed":41}`)})
+		Endpoint: store.ImageGenerate, BodyJSON: json.RawMessage(`{"model":"` + client.ImageModel2 + `","prompt":"a blue kite","size":"256x256","seed":41}`)})
 	if s := h.m.form.spec(); fmt.Sprint(s.Extra["seed"]) != "41" {
 		t.Fatalf("form %+v, want the recipe's seed", s)
 	}

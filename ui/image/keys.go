@@ -64,7 +64,7 @@ func defaultKeyMap() keyMap {
 		Up:       keys.Bind("↑", "previous listed value", "up"),
 		Down:     keys.Bind("↓", "next listed value", "down"),
 		Choose:   keys.Bind("↑/↓", "step: a listed model, a size, a number", "up", "down"),
-		Send:     keys.Bind("enter", "send", "enter"),
+		Send:     keys.Send(),
 		NewLine:  keys.Bind("⇧enter/ctrl+j", "new line", "shift+enter", "ctrl+j"),
 		Editor:   editor.DefaultKeyMap().Open,
 		AddImage: keys.Bind("a", "add image", "a"),

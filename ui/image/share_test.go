@@ -16,7 +16,7 @@ import (
 func TestGalleryShareKey(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
-	h.set("prompt", "a red kite").Keys("enter")
+	h.set("prompt", "a red kite").set(rowSize, "256x256").Keys("enter")
 	h.Keys("g", "P")
 	h.NoErrors()
 	id := h.jobs()[0].ID

@@ -84,8 +84,12 @@ func (m Model) images() (place, hint tea.Cmd) {
 		place, shows = m.gallery.placeThumb(m.viewer, m.width, m.height), m.gallery.showsImage()
 	default:
 		// An image's height: the tab's, less the form's (and the question's)
-		// lines, the blank under them, the caption and the footer.
-		place = m.page.place(m.width, m.height-len(m.topLines())-3)
+		// lines, the blank under them, the caption and the footer. The form
+		// is drawn to count them only when there is an image to place: not
+		// for every key typed into it before a run.
+		if shows {
+			place = m.page.place(m.width, m.height-len(m.topLines())-3)
+		}
 	}
 	if m.page.running() || !shows {
 		return place, nil

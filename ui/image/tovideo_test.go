@@ -24,7 +24,7 @@ func (h *harness) toVideoMsgs() []tab.ToVideoMsg {
 func TestToVideoFromResultsAndGallery(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, nil)
-	h.set("prompt", "a red kite").Keys("enter")
+	h.set("prompt", "a red kite").set(rowSize, "256x256").Keys("enter")
 	h.Keys("V")
 	got := h.toVideoMsgs()
 	if len(got) != 1 || got[0].Prompt != "a red kite" || !strings.Contains(got[0].File, "/media/") {

@@ -191,9 +191,9 @@ func TestArenaOnSimulatedTasks(t *testing.T) {
 	r := newRig(t, sim.Options{})
 	h := r.harnessWith(t, Options{Coin: func() bool { return false }})
 	h.endpoint("videoa/q3/text-to-video/turbo")
-	h.to("prompt").Type("a paper boat on a river").Keys("ctrl+s")
+	h.to("prompt").Type("a paper boat on a river").Keys("enter")
 	h.endpoint("videoc3.1/fast") // the prompt goes along
-	h.Keys("ctrl+s")
+	h.Keys("enter")
 	h.await(r.p, func(m Model) bool {
 		items := m.tasks.Items()
 		return m.Running() == 0 && len(items) == 2 && items[0].file != "" && items[1].file != ""

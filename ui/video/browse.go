@@ -24,8 +24,6 @@ func (m Model) browseKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			return m.toForm(-1), nil
 		case key.Matches(msg, m.km.Choose):
 			return m.openPicker(), nil
-		case key.Matches(msg, m.km.Submit):
-			return m.trySubmit()
 		case key.Matches(msg, m.km.Pause):
 			return m, setPaused(m.db, m.out.poller, !m.tasks.paused)
 		}
@@ -103,7 +101,7 @@ func fromPast(what, endpoint string, body json.RawMessage, webhook, label string
 		return nil, tab.Error(fmt.Errorf("load %s: %w", what, err))
 	}
 	d.Set("label", clean(label))
-	text := what + " loaded: edit it, then submit"
+	text := what + " loaded: edit it, then send (enter)"
 	if len(notes) > 0 {
 		text += " (left out: " + strings.Join(notes, "; ") + ")"
 	}

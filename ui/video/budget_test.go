@@ -43,14 +43,14 @@ func TestBudgetGuardAsksBeforeSending(t *testing.T) {
 	r := newRig(t, sim.Options{})
 	h := budgeted(t, r, 0.25)
 	h.endpoint("videoa/q1/text-to-video")
-	h.to("prompt").Type("a lighthouse in fog").Keys("ctrl+s")
+	h.to("prompt").Type("a lighthouse in fog").Keys("enter")
 	if !h.m.out.guard.Asking() || !strings.Contains(h.view(), "Run it anyway?  y run anyway · n do not run") {
 		t.Fatalf("over the budget, no question:\n%s", h.view())
 	}
 	if !h.m.Focused() {
 		t.Error("while asking, the tab must own y and n")
 	}
-	h.Keys("x", "ctrl+s") // a stray key, a second submit: still asking, nothing sent
+	h.Keys("x", "enter") // a stray key, a second submit: still asking, nothing sent
 	if !h.m.out.guard.Asking() || len(r.submissions()) != 0 {
 		t.Fatalf("a stray key answered: asking %v, %d sent", h.m.out.guard.Asking(), len(r.submissions()))
 	}
@@ -65,7 +65,7 @@ func TestBudgetGuardAsksBeforeSending(t *testing.T) {
 	if h.m.form.Text("prompt") != "a lighthouse in fog" {
 		t.Error("a refusal lost the form")
 	}
-	h.Keys("ctrl+s")
+	h.Keys("enter")
 	if !h.m.out.guard.Asking() {
 		t.Fatal("asked once only")
 	}
@@ -83,7 +83,7 @@ func TestBudgetGuardLetsAFittingTaskGo(t *testing.T) {
 	r := newRig(t, sim.Options{})
 	h := budgeted(t, r, 5)
 	h.endpoint("videoa/q1/text-to-video")
-	h.to("prompt").Type("waves").Keys("ctrl+s")
+	h.to("prompt").Type("waves").Keys("enter")
 	if h.m.out.guard.Asking() || len(r.submissions()) != 1 {
 		t.Fatalf("asking %v, %d sent:\n%s", h.m.out.guard.Asking(), len(r.submissions()), h.view())
 	}

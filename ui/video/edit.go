@@ -39,9 +39,11 @@ func (m Model) editKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, m.km.Choose):
 		return m.openPicker(), nil
-	case key.Matches(msg, m.km.Submit):
+	case key.Matches(msg, m.km.Typed) && m.form.typesPath(): // the path is done, as in the Image tab
+		return m.step(1), nil
+	case key.Matches(msg, m.km.Send): // from any other row, as Chat and Image send
 		return m.trySubmit()
-	case key.Matches(msg, m.km.Next), msg.String() == "enter" && m.form.EditsText():
+	case key.Matches(msg, m.km.Next):
 		return m.step(1), nil
 	case key.Matches(msg, m.km.Prev):
 		return m.step(-1), nil
@@ -84,7 +86,7 @@ func (m Model) trySubmit() (Model, tea.Cmd) {
 	switch n := m.form.Try(); {
 	case n > 0:
 		m = m.focusProblem()
-		return m, tab.Warn(fmt.Sprintf("not sent: %s to fix in the form", tab.Plural(n, "problem")))
+		return m, tab.Warn(notSent(m.form.Problems()))
 	case m.db == nil:
 		return m, tab.Warn("not sent: video tasks are kept in the history, which is not open")
 	case m.out.client == nil:
@@ -94,6 +96,19 @@ func (m Model) trySubmit() (Model, tea.Cmd) {
 	m.out, cmd = m.out.submit(m.form.request(func(path, file string) any { return localImage{path: path, file: file} }),
 		m.form.label(), m.prices)
 	return m, cmd
+}
+
+// notSent says why nothing was sent: the first problem, by the field it
+// names, and how many more the form shows.
+func notSent(problems []string) string {
+	if len(problems) == 0 {
+		return "not sent: the form has a problem"
+	}
+	s := "not sent: " + clean(problems[0])
+	if n := len(problems) - 1; n > 0 {
+		s += fmt.Sprintf(" (and %s)", tab.Plural(n, "more problem"))
+	}
+	return s
 }
 
 // submitted shows the new task, or why nothing was sent.

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+
 	"atelier/client"
 	"atelier/ui/components/form"
 )
@@ -40,6 +42,21 @@ func newDraft(e client.VideoEndpoint, mode string) draft {
 	d.SetNotes(e.RuleDocs())
 	return d
 }
+
+// fieldKeys are the form component's keys as the tab gives them: enter is
+// the tab's (it sends, or moves on from a path typed: edit.go), so it
+// neither cycles a choice nor adds an item here; space and ←/→ change a
+// choice, ctrl+n adds.
+func fieldKeys() form.KeyMap {
+	k := form.DefaultKeyMap()
+	k.Enter = key.NewBinding(key.WithDisabled())
+	return k
+}
+
+// typesPath reports whether the focused row is a path or URL typed (an
+// image's or a video's): enter there moves on, as on the Image tab's
+// input rows, and does not send.
+func (d draft) typesPath() bool { return d.EditsText() && d.onFileRow() }
 
 // labelField is the task's label (issue 33): kept in the history, never
 // sent (Meta), checked by the store's rule.

@@ -75,7 +75,7 @@ func TestKindsAreSentAsTheirTypes(t *testing.T) {
 	h.to("duration").Type("8")
 	h.to("aspect_ratio").Keys("space", "space") // unset → 16:9 → 9:16
 	h.to("generate_audio").Keys("space")        // unset → true
-	h.to("multi_prompt").Keys("enter").Type("2").Keys("down").Type("the coast").Keys("down").Type("4")
+	h.to("multi_prompt").Keys("ctrl+n").Type("2").Keys("down").Type("the coast").Keys("down").Type("4")
 	h.to("multi_prompt").Keys("ctrl+n").Keys("down").Type("the lighthouse").Keys("down").Type("3")
 	h.to("shot_type").Keys("space")
 	got := h.m.form.request(nil)
@@ -99,8 +99,8 @@ func TestListEditors(t *testing.T) {
 	h := newHarness(t, Options{})
 	h.endpoint("videoa/q1/reference-to-video")
 	h.to("prompt").Type("@cat waves")
-	h.to("subjects").Keys("enter").Type("cat")
-	h.to("subjects[0].images").Keys("enter").Type("https://example.org/a.png")
+	h.to("subjects").Keys("ctrl+n").Type("cat")
+	h.to("subjects[0].images").Keys("ctrl+n").Type("https://example.org/a.png")
 	h.Keys("ctrl+n").Type("https://example.org/b.png")
 	h.Keys("ctrl+n").Type("https://example.org/c.png")
 	h.to("subjects[0].images[1]").Keys("ctrl+x")
@@ -139,7 +139,7 @@ func TestViolationsShowBesideFields(t *testing.T) {
 		t.Errorf("duration line %q", l)
 	}
 	h.to("image_url").Type("ftp://example.org/x.png")
-	h.Keys("ctrl+s")
+	h.to("duration").Keys("enter")
 	for field, want := range map[string]string{
 		"prompt":    "✗ is required (or multi_prompt)",
 		"image_url": "✗ must be an http(s) URL",
@@ -149,7 +149,7 @@ func TestViolationsShowBesideFields(t *testing.T) {
 			t.Errorf("%s line %q, want %q", field, l, want)
 		}
 	}
-	if w := h.Warnings(); len(w) != 1 || w[0] != "not sent: 3 problems to fix in the form" {
+	if w := h.Warnings(); len(w) != 1 || w[0] != "not sent: prompt: is required (or multi_prompt) (and 2 more problems)" {
 		t.Errorf("warnings %q", w)
 	}
 	if h.m.form.Path() != "prompt" {

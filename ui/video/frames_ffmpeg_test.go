@@ -19,7 +19,7 @@ func TestFramesOfAFinishedTask(t *testing.T) {
 	}
 	r := newRig(t, sim.Options{})
 	h := r.harnessWith(t, Options{FFmpeg: imageview.FFmpeg})
-	h.to("prompt").Type("a lighthouse in fog").Keys("ctrl+s")
+	h.to("prompt").Type("a lighthouse in fog").Keys("enter")
 	h.await(r.p, func(m Model) bool { return m.Running() == 0 && m.tasks.Items()[0].file != "" })
 	h.Keys("esc")
 	v := h.view()

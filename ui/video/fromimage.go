@@ -93,7 +93,7 @@ func (m Model) pickedForImage(e client.VideoEndpoint) (Model, tea.Cmd) {
 	if d.Text("prompt") == "" && p.prompt != "" {
 		d.Set("prompt", p.prompt)
 	}
-	say := tab.Info("the image is " + field.Name + ": write how it moves, then submit (ctrl+s)")
+	say := tab.Info("the image is " + field.Name + ": write how it moves, then send (enter)")
 	if !field.DataURI {
 		d.SetNotes(append(e.RuleDocs(), client.NoLocalImage(e.Path, field.Name)))
 		say = tab.Warn(client.NoLocalImage(e.Path, field.Name))

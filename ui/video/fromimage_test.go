@@ -85,7 +85,7 @@ func TestImageToVideoEveryEndpoint(t *testing.T) {
 			if got := h.m.form.Text("prompt"); got != "a lighthouse in fog" {
 				t.Errorf("prompt %q, want the image's", got)
 			}
-			h.Keys("ctrl+s")
+			h.Keys("enter")
 			if !e.TakesLocalImage() {
 				if w := strings.Join(h.Warnings(), "\n"); !strings.Contains(w, "takes an http(s) URL, not a local file") {
 					t.Errorf("warnings %q: the form must say a local image cannot go", w)

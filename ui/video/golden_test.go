@@ -34,9 +34,9 @@ func TestGolden(t *testing.T) {
 		{"problems", func(h *harness) {
 			h.endpoint("videob/o3/{mode}/reference-to-video")
 			h.to("mode").Keys("space")
-			h.to("multi_prompt").Keys("enter").Keys("down").Type("a wide shot").Keys("down").Type("16")
-			h.to("elements").Keys("enter").Type("el-1").Keys("down").Type("https://example.org/face.png")
-			h.Keys("ctrl+s")
+			h.to("multi_prompt").Keys("ctrl+n").Keys("down").Type("a wide shot").Keys("down").Type("16")
+			h.to("elements").Keys("ctrl+n").Type("el-1").Keys("down").Type("https://example.org/face.png")
+			h.Keys("enter", "enter") // the URL typed is done, the next row; then send
 		}},
 		{"picker", func(h *harness) { h.Keys("ctrl+t", "down", "down") }},
 		{"tasks", func(h *harness) { h.Keys("esc", "down", "down") }},

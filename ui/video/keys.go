@@ -15,24 +15,26 @@ import (
 
 // keyMap is every key of the Video tab, used both to act and for help.
 type keyMap struct {
-	Choose, Submit, Next, Prev key.Binding // anywhere but in the chooser
-	Up, Down                   key.Binding // the tasks, the chooser
-	Moves                      keys.Moves  // the choosers
-	Form                       form.KeyMap // the form's rows, choices and lists
-	List                       list.KeyMap // the tasks
-	Leave                      key.Binding // from the form to the tasks
-	Open, Copy, File           key.Binding // a task's video
-	Resubmit, Delete, Filter   key.Binding // a task; the tasks
-	Retry                      key.Binding // a task whose download failed
-	Label                      key.Binding // a task: set, change or take away its label
-	Ask                        ask.KeyMap  // the label's question
-	Pause                      key.Binding // the queue: pause or resume every poller
-	Pick, Cancel               key.Binding // the endpoint chooser
-	Yes, No                    key.Binding // a deletion waiting for confirmation
-	Arena                      key.Binding // a finished task: judge it blind against another
-	PlayBoth, PlayA, PlayB     key.Binding // the arena's videos
-	Vote                       vote.KeyMap // the arena's vote, as every tab votes
-	Done                       key.Binding // after the reveal: back to the tasks
+	Choose, Send, Next, Prev key.Binding // anywhere but in the chooser; Send the form's
+	Typed                    key.Binding // a path or URL typed: enter moves on, as in the Image tab
+	Up, Down                 key.Binding // the tasks, the chooser
+	Moves                    keys.Moves  // the choosers
+	Form                     form.KeyMap // the form's rows, choices and lists
+	List                     list.KeyMap // the tasks
+	Leave                    key.Binding // from the form to the tasks
+	ToForm                   key.Binding // tab, from the tasks: enter there plays, the form sends
+	Open, Copy, File         key.Binding // a task's video
+	Resubmit, Delete, Filter key.Binding // a task; the tasks
+	Retry                    key.Binding // a task whose download failed
+	Label                    key.Binding // a task: set, change or take away its label
+	Ask                      ask.KeyMap  // the label's question
+	Pause                    key.Binding // the queue: pause or resume every poller
+	Pick, Cancel             key.Binding // the endpoint chooser
+	Yes, No                  key.Binding // a deletion waiting for confirmation
+	Arena                    key.Binding // a finished task: judge it blind against another
+	PlayBoth, PlayA, PlayB   key.Binding // the arena's videos
+	Vote                     vote.KeyMap // the arena's vote, as every tab votes
+	Done                     key.Binding // after the reveal: back to the tasks
 }
 
 // defaultKeyMap returns the Video tab's keys.
@@ -40,15 +42,17 @@ func defaultKeyMap() keyMap {
 	lk := list.DefaultKeyMap()
 	return keyMap{
 		Choose:   keys.Bind("ctrl+t", "endpoint", "ctrl+t"),
-		Submit:   keys.Bind("ctrl+s", "submit", "ctrl+s"),
+		Send:     keys.Send(),
+		Typed:    keys.Bind("enter", "done: the next row", "enter"),
 		Next:     keys.NextField(),
 		Prev:     keys.PrevField(),
 		Up:       lk.Up,
 		Down:     lk.Down,
 		Moves:    keys.DefaultMoves(),
-		Form:     form.DefaultKeyMap(),
+		Form:     fieldKeys(),
 		List:     lk,
 		Leave:    keys.Bind("esc", "to tasks", "esc"),
+		ToForm:   tab.Retitle(keys.NextField(), "to the form"),
 		Open:     keys.Bind("enter", "play", "enter"),
 		Copy:     keys.Bind("y", "copy URL", "y"),
 		File:     keys.Bind("f", "file", "f"),
@@ -93,6 +97,7 @@ type helpKeys struct {
 	km   keyMap
 	mode mode
 	list bool // the focused row is part of a list
+	path bool // the focused row is a path or URL typed: enter is its own
 }
 
 // short lists the keys that matter in the current mode.
@@ -104,7 +109,7 @@ func (h helpKeys) short() []key.Binding {
 	case confirming, withdrawing:
 		return []key.Binding{k.Yes, k.No}
 	case browsing:
-		return []key.Binding{k.Open, k.Copy, k.File, k.Resubmit, k.Retry, k.Label, k.Pause, k.Arena, k.Delete, k.Next}
+		return []key.Binding{k.Open, k.Copy, k.File, k.Resubmit, k.Retry, k.Label, k.Pause, k.Arena, k.Delete, k.ToForm}
 	case judging:
 		return []key.Binding{k.PlayBoth, k.PlayA, k.PlayB, k.Vote.Two, k.Leave}
 	case revealed:
@@ -114,15 +119,19 @@ func (h helpKeys) short() []key.Binding {
 	case labelling:
 		return k.Ask.Help()
 	}
-	if h.list {
-		return []key.Binding{k.Submit, k.Next, k.Form.Add, k.Form.Remove, k.Choose}
+	switch {
+	case h.path:
+		return []key.Binding{k.Typed, k.Next, k.Prev, k.Leave}
+	case h.list:
+		return []key.Binding{k.Send, k.Next, k.Form.Add, k.Form.Remove, k.Choose}
 	}
-	return []key.Binding{k.Submit, k.Next, k.Choose, k.Leave}
+	return []key.Binding{k.Send, k.Next, k.Choose, k.Leave}
 }
 
 // The titles of the help's groups.
 const (
 	formKeys     = "Form"
+	pathKeys     = "A path or URL, typed"
 	taskKeys     = "Tasks"
 	filterKeys   = "Filter (/; label:NAME keeps a label's tasks)"
 	labelKeys    = "The task's label (L)"
@@ -140,9 +149,10 @@ func (h helpKeys) help() tab.Help {
 	k := h.km
 	answers := confirm.Keys("withdraw", "keep") // the vote's question
 	all := tab.Help{Short: h.short(), Groups: []tab.KeyGroup{
-		{Title: formKeys, Keys: append(append([]key.Binding{k.Choose, k.Submit, k.Next, k.Prev}, k.Form.Bindings()...), k.Leave)},
+		{Title: formKeys, Keys: append(append([]key.Binding{k.Choose, k.Send, k.Next, k.Prev}, k.Form.Bindings()...), k.Leave)},
+		{Title: pathKeys, Keys: []key.Binding{k.Typed, k.Next, k.Prev, k.Form.Up, k.Form.Down, k.Form.Add, k.Form.Remove, k.Choose, k.Leave}},
 		{Title: taskKeys, Keys: append(k.List.Moves.Bindings(), k.Open, k.Copy, k.File, k.Resubmit, k.Retry, k.Label, k.Pause, k.Arena, k.Filter, k.Delete,
-			k.Choose, k.Submit, tab.Retitle(k.Next, "to the form"), tab.Retitle(k.Prev, "to the form's last row"))},
+			k.Choose, k.ToForm, tab.Retitle(k.Prev, "to the form's last row"))},
 		{Title: filterKeys, Keys: k.List.Filtering()},
 		{Title: labelKeys, Keys: k.Ask.Help()},
 		{Title: confirmKeys, Keys: []key.Binding{k.Yes, k.No}},
@@ -152,6 +162,9 @@ func (h helpKeys) help() tab.Help {
 		{Title: withdrawKeys, Keys: []key.Binding{answers.Yes, answers.No}},
 		{Title: chooserKeys, Keys: append(k.Moves.Bindings(), k.Pick, k.Cancel)},
 	}}
+	if h.mode == editing && h.path {
+		return all.In(pathKeys)
+	}
 	return tab.InMode(all, h.mode, liveIn, formKeys)
 }
 
@@ -167,7 +180,7 @@ var liveIn = map[mode][]string{
 func KeyModes() []tab.Help {
 	km := defaultKeyMap()
 	out := []tab.Help{helpKeys{km: km, mode: browsing}.help(), helpKeys{km: km, mode: editing}.help(),
-		helpKeys{km: km, mode: editing, list: true}.help()}
+		helpKeys{km: km, mode: editing, list: true}.help(), helpKeys{km: km, mode: editing, path: true}.help()}
 	for mo := picking; mo <= labelling; mo++ {
 		out = append(out, helpKeys{km: km, mode: mo}.help())
 	}

@@ -16,7 +16,7 @@ func TestLabelFromTheForm(t *testing.T) {
 	r := newRig(t, sim.Options{})
 	h := r.harness(t)
 	h.to("prompt").Type("a kite over the sea")
-	h.to("label").Type(strings.Repeat("k", 41)).Keys("ctrl+s")
+	h.to("label").Type(strings.Repeat("k", 41)).Keys("enter")
 	if n := len(r.submissions()); n != 0 {
 		t.Fatalf("a form with a 41-character label sent %d requests", n)
 	}
@@ -26,7 +26,7 @@ func TestLabelFromTheForm(t *testing.T) {
 	for range 41 {
 		h.Keys("backspace")
 	}
-	h.Type("  Kites ").Keys("ctrl+s")
+	h.Type("  Kites ").Keys("enter")
 	got := r.submissions()
 	if len(got) != 1 {
 		t.Fatalf("%d submissions; errors %q\n%s", len(got), h.errs(), h.view())
@@ -52,7 +52,7 @@ func TestLabelKey(t *testing.T) {
 	r := newRig(t, sim.Options{})
 	h := r.harness(t)
 	for _, p := range []string{"first", "second"} {
-		h.to("prompt").Keys("ctrl+u").Type(p).Keys("ctrl+s")
+		h.to("prompt").Keys("ctrl+u").Type(p).Keys("enter")
 	}
 	if len(h.m.tasks.Items()) != 2 {
 		t.Fatalf("%d tasks\n%s", len(h.m.tasks.Items()), h.view())

@@ -21,7 +21,7 @@ func TestTaskSubmittedElsewhereAppearsAndIsJudged(t *testing.T) {
 	r := newRig(t, sim.Options{})
 	h := r.harnessWith(t, Options{Coin: func() bool { return false }})
 	h.endpoint("videoa/q3/text-to-video/turbo")
-	h.to("prompt").Type("a paper boat on a river").Keys("ctrl+s")
+	h.to("prompt").Type("a paper boat on a river").Keys("enter")
 	h.await(r.p, func(m Model) bool {
 		return m.Running() == 0 && len(m.tasks.Items()) == 1 && m.tasks.Items()[0].file != ""
 	})

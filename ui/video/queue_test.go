@@ -20,7 +20,7 @@ func TestFailedDownloadIsShownAndRetried(t *testing.T) {
 	r := newRig(t, sim.Options{})
 	r.refuse.Store(true)
 	h := r.harness(t)
-	h.to("prompt").Type("a harbour at dusk").Keys("ctrl+s", "esc")
+	h.to("prompt").Type("a harbour at dusk").Keys("enter", "esc")
 	h.await(r.p, func(m Model) bool { return m.Running() == 0 })
 	task := h.m.tasks.Items()[0]
 	line := h.line(shortID(task.id()))
@@ -72,7 +72,7 @@ func TestPauseKeyHoldsTheQueue(t *testing.T) {
 		t.Fatalf("stored pause %v, %v", on, err)
 	}
 	h.Keys("tab")
-	h.to("prompt").Type("a lighthouse").Keys("ctrl+s", "esc")
+	h.to("prompt").Type("a lighthouse").Keys("enter", "esc")
 	id := h.m.tasks.Items()[0].id()
 	heard := false
 	for !heard {

@@ -84,7 +84,7 @@ func fromRecipe(msg recipeMsg) (*draft, tea.Cmd) {
 	if err != nil {
 		return nil, tab.Warn("the recipe of " + name + ": " + clean(err.Error()) + "; the form is unchanged")
 	}
-	text := "the recipe of " + name + " loaded: edit it, then submit"
+	text := "the recipe of " + name + " loaded: edit it, then send (enter)"
 	if len(notes) > 0 {
 		text += " (left out: " + strings.Join(notes, "; ") + ")"
 	}

@@ -31,7 +31,7 @@ func TestDroppedVideoFillsTheForm(t *testing.T) {
 	h := r.harness(t)
 	h.endpoint("videoa/q3/text-to-video/turbo")
 	h.to("prompt").Type("a lighthouse in fog")
-	h.to("duration").Keys("backspace").Type("7").Keys("ctrl+s")
+	h.to("duration").Keys("backspace").Type("7").Keys("enter")
 	h.await(r.p, func(m Model) bool { return m.Running() == 0 && m.tasks.Items()[0].file != "" })
 	saved := h.m.tasks.Items()[0].file
 	if _, err := os.Stat(recipe.SidecarPath(saved)); err != nil {
@@ -60,7 +60,7 @@ func TestDroppedVideoFillsTheForm(t *testing.T) {
 	before := r.submissions()[0]
 	g := r.harness(t)
 	g.Send(tea.PasteMsg{Content: recipe.SidecarPath(video)}) // the recipe file itself does too
-	g.Keys("ctrl+s")
+	g.Keys("enter")
 	sent := r.submissions()
 	if len(sent) != 2 || canonical(t, sent[1]) != canonical(t, before) {
 		t.Fatalf("sent again %v, first %v", sent[len(sent)-1], before)

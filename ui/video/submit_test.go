@@ -15,7 +15,7 @@ import (
 func TestSubmitToDone(t *testing.T) {
 	r := newRig(t, sim.Options{})
 	h := r.harness(t)
-	h.to("prompt").Type("a lighthouse in fog").Keys("ctrl+s")
+	h.to("prompt").Type("a lighthouse in fog").Keys("enter")
 	if len(h.m.tasks.Items()) != 1 || h.m.Running() != 1 {
 		t.Fatalf("after submit: %d tasks, %d running\n%s", len(h.m.tasks.Items()), h.m.Running(), h.view())
 	}
@@ -51,7 +51,7 @@ func TestFailedTaskIsAnnounced(t *testing.T) {
 	r := newRig(t, sim.Options{FailShare: 1})
 	h := r.harness(t)
 	h.env["TERM_PROGRAM"] = "iTerm.app"
-	h.to("prompt").Type("a storm").Keys("ctrl+s")
+	h.to("prompt").Type("a storm").Keys("enter")
 	h.await(r.p, func(m Model) bool { return m.Running() == 0 })
 	line := h.line(shortID(h.m.tasks.Items()[0].id()))
 	if !strings.Contains(line, "✗") {
@@ -72,7 +72,11 @@ func TestDataURIWhereAccepted(t *testing.T) {
 	if l := h.line("image_url"); !strings.Contains(l, "sent as data URI") || strings.Contains(l, "✗") {
 		t.Errorf("image_url line %q", l)
 	}
-	h.Keys("ctrl+s")
+	h.Keys("enter") // the path is done: the next row, nothing sent
+	if n := len(r.submissions()); n != 0 || h.m.form.Path() != "audio" {
+		t.Fatalf("enter on the path: %d submissions, focus on %s", n, h.m.form.Path())
+	}
+	h.Keys("enter") // on a choice: sent
 	got := r.submissions()
 	if len(got) != 1 {
 		t.Fatalf("%d submissions; errors %q\n%s", len(got), h.errs(), h.view())
@@ -93,11 +97,11 @@ func TestLocalFileRefusedWhereOnlyAURLGoes(t *testing.T) {
 	if l := h.line("image_url"); !strings.Contains(l, "✗ a URL is required here") {
 		t.Errorf("image_url line %q", l)
 	}
-	h.Keys("ctrl+s")
+	h.to("seed").Keys("enter")
 	if n := len(r.submissions()); n != 0 {
 		t.Errorf("%d submissions", n)
 	}
-	if w := h.Warnings(); len(w) != 1 || w[0] != "not sent: 1 problem to fix in the form" {
+	if w := h.Warnings(); len(w) != 1 || !strings.HasPrefix(w[0], "not sent: image_url: a URL is required here: ") {
 		t.Errorf("warnings %q", w)
 	}
 }
@@ -116,8 +120,8 @@ func TestUnreadableImageShowsBesideItsField(t *testing.T) {
 			h := r.harness(t)
 			h.endpoint("videoa/q3/reference-to-video/turbo")
 			h.to("prompt").Type("a cat")
-			h.to("reference_image_urls").Keys("enter").Type("https://example.org/a.png")
-			h.Keys("ctrl+n").Type(c.file).Keys("ctrl+s")
+			h.to("reference_image_urls").Keys("ctrl+n").Type("https://example.org/a.png")
+			h.Keys("ctrl+n").Type(c.file).Keys("enter", "enter") // the path is done; send
 			if n := len(r.submissions()); n != 0 {
 				t.Fatalf("%d submissions", n)
 			}
@@ -142,7 +146,7 @@ func TestUnreadableImageShowsBesideItsField(t *testing.T) {
 func TestWithoutAServiceNothingIsSent(t *testing.T) {
 	st := storetest.Open(t, "")
 	h := newHarness(t, Options{Store: st})
-	h.to("prompt").Type("fog").Keys("ctrl+s")
+	h.to("prompt").Type("fog").Keys("enter")
 	if w := h.Warnings(); len(w) != 1 || !strings.Contains(w[0], "no service") {
 		t.Errorf("warnings %q", w)
 	}

@@ -28,7 +28,7 @@ func (l taskList) lines(s taskStyles, browsing bool, w, n int) []string {
 	case len(items) == 0 && !l.loaded && l.history:
 		return append(out, "")
 	case len(items) == 0:
-		return append(out, s.Muted.Render("  none yet: fill in the form and submit"))
+		return append(out, s.Muted.Render("  none yet: fill in the form (tab), then enter sends it"))
 	case l.Len() == 0:
 		return append(out, "  "+l.EmptyView(w-2, ""))
 	}

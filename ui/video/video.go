@@ -274,7 +274,7 @@ func (m Model) KeyMap() help.KeyMap {
 	if m.out.guard.Asking() {
 		return tab.Asking(m.out.guard.Help())
 	}
-	list, mode := m.mode == editing && m.form.InList(), m.mode
+	list, path, mode := m.mode == editing && m.form.InList(), m.mode == editing && m.form.typesPath(), m.mode
 	if m.label.Asking() {
 		mode = labelling
 	}
@@ -288,7 +288,7 @@ func (m Model) KeyMap() help.KeyMap {
 	case mode == judging && m.ar.revealed():
 		mode = revealed
 	}
-	return helpKeys{km: m.km, mode: mode, list: list}.help()
+	return helpKeys{km: m.km, mode: mode, list: list, path: path}.help()
 }
 
 // result addresses a command's message to this tab.

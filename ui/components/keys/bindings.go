@@ -46,6 +46,10 @@ func NextField() key.Binding { return Bind("tab", "next field", "tab") }
 // PrevField moves to a form's previous field.
 func PrevField() key.Binding { return Bind("shift+tab", "previous field", "shift+tab") }
 
+// Send sends what a prompt or a form holds: Chat's prompt, the Image and
+// Video forms (issue 30: Video's was ctrl+s, which elsewhere saves).
+func Send() key.Binding { return Bind("enter", "send", "enter") }
+
 // Filter opens a list's filter, typed as it narrows.
 func Filter() key.Binding { return Bind("/", "filter", "/") }
 
@@ -119,7 +123,7 @@ func NextAlternative() key.Binding { return Bind(">", "next alternative", ">") }
 // say what they answer): the verbs README's key table must hold.
 func Shared() []key.Binding {
 	return []key.Binding{Up(), Down(), PageUp(), PageDown(), Top(), Bottom(), RowUp(), RowDown(),
-		NextField(), PrevField(), Filter(), Open(), Back(), Withdraw(), Share(), PrevAlternative(), NextAlternative(),
+		NextField(), PrevField(), Send(), Filter(), Open(), Back(), Withdraw(), Share(), PrevAlternative(), NextAlternative(),
 		RetryDownload()}
 }
 
