@@ -85,16 +85,7 @@ func chatTargetSets(s string) (map[string]any, error) {
 		if slices.ContainsFunc(path, func(p string) bool { return !chatTargetKey(p) }) {
 			return nil, fmt.Errorf("setting %q: a key is letters, digits, _ and -, dotted for a nested field", kv)
 		}
-		m := out
-		for _, p := range path[:len(path)-1] {
-			next, ok := m[p].(map[string]any)
-			if !ok {
-				next = map[string]any{}
-				m[p] = next
-			}
-			m = next
-		}
-		m[path[len(path)-1]] = chatTargetValue(v)
+		SetPath(out, path, chatTargetValue(v))
 	}
 	return out, nil
 }

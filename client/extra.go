@@ -33,6 +33,22 @@ func MergeExtra(layers ...map[string]any) Extra {
 	return out
 }
 
+// SetPath sets the field at path in m (["a", "b"] is a.b), making the
+// objects on the way and replacing a value there that is not one: how a
+// dotted setting (a target's "thinking.display=omitted", the command
+// line's --set a.b=1) becomes the nested field it names.
+func SetPath(m map[string]any, path []string, v any) {
+	for _, p := range path[:len(path)-1] {
+		next, ok := m[p].(map[string]any)
+		if !ok {
+			next = map[string]any{}
+			m[p] = next
+		}
+		m = next
+	}
+	m[path[len(path)-1]] = v
+}
+
 // mergeValue is over merged into base: two objects merge key by key into a
 // new map; otherwise over replaces base. Objects of over are copied, so the
 // result never aliases a layer that a later merge could change.

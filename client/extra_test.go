@@ -2,6 +2,7 @@ package client
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 )
 
@@ -70,5 +71,24 @@ func TestMergeExtraLayers(t *testing.T) {
 	}
 	if MergeExtra(nil, map[string]any{}) != nil {
 		t.Fatal("empty layers should merge to nil")
+	}
+}
+
+// TestSetPath sets a dotted field inside the objects already there, makes
+// the ones missing, and replaces a value on the way that is not an object.
+func TestSetPath(t *testing.T) {
+	m := map[string]any{"thinking": map[string]any{"type": "enabled"}, "n": 1}
+	SetPath(m, []string{"thinking", "display"}, "omitted")
+	SetPath(m, []string{"a", "b", "c"}, 2)
+	SetPath(m, []string{"n", "x"}, true)
+	SetPath(m, []string{"top"}, "v")
+	want := map[string]any{
+		"thinking": map[string]any{"type": "enabled", "display": "omitted"},
+		"a":        map[string]any{"b": map[string]any{"c": 2}},
+		"n":        map[string]any{"x": true},
+		"top":      "v",
+	}
+	if !reflect.DeepEqual(m, want) {
+		t.Fatalf("got %#v\nwant %#v", m, want)
 	}
 }

@@ -40,7 +40,7 @@ func (k AltKind) String() string {
 // beside it: of starts a group when it has none. Both must exist.
 func (s *Store) LinkAlternative(ctx context.Context, kind AltKind, of, id int64) error {
 	t := kind.table()
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		var group sql.NullInt64
 		if err := tx.QueryRowContext(ctx, `SELECT alt_of FROM `+t+` WHERE id = ?`, of).Scan(&group); err != nil {
 			return err

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"testing"
 )
@@ -22,7 +21,7 @@ func BenchmarkCompareAlternatives(b *testing.B) {
 	}
 	b.Cleanup(func() { s.Close() })
 	ctx := context.Background()
-	err = s.tx(ctx, func(tx *sql.Tx) error {
+	err = s.tx(ctx, func(tx *txn) error {
 		for c := 1; c <= benchComparisons; c++ {
 			prompt := fmt.Sprintf("compare prompt %d", c)
 			if c > benchComparisons-3 {

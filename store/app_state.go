@@ -28,7 +28,7 @@ func (s *Store) State(ctx context.Context, key string) (string, error) {
 
 // SetState keeps value under key; "" removes it.
 func (s *Store) SetState(ctx context.Context, key, value string) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		if value == "" {
 			_, err := tx.ExecContext(ctx, `DELETE FROM app_state WHERE key = ?`, key)
 			return err

@@ -68,7 +68,7 @@ func (s *Store) CreateBallot(ctx context.Context, qs []BallotQuestion) (Ballot, 
 		}
 		b.Questions = append(b.Questions, q)
 	}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO ballots (id, created_at) VALUES (?, ?)`, b.ID, ms(b.At)); err != nil {
 			return err
 		}

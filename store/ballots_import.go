@@ -66,7 +66,7 @@ func (s *Store) ImportBallotVotes(ctx context.Context, id, rater string, votes [
 	if len(votes) == 0 {
 		return 0, &ImportError{Lines: []string{"votes: none in the file"}}
 	}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		b, err := ballotOf(ctx, tx, id)
 		if err != nil {
 			return &ImportError{Lines: []string{err.Error()}}
@@ -133,7 +133,7 @@ func (s *Store) ImportBallotVotes(ctx context.Context, id, rater string, votes [
 
 // insertVote writes v and its targets in tx, with its rater and, for an
 // imported answer, its ballot and question.
-func insertVote(ctx context.Context, tx *sql.Tx, v Vote, at int64, rater, ballot string, question int) (int64, error) {
+func insertVote(ctx context.Context, tx *txn, v Vote, at int64, rater, ballot string, question int) (int64, error) {
 	res, err := tx.ExecContext(ctx, `INSERT INTO votes (kind, conversation_id, turn, verdict, blind, created_at,
 		rater, ballot_id, question) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, v.Kind, nullInt(v.ConversationID), v.Turn,
 		v.Verdict, v.Blind, at, rater, nullString(ballot), question)

@@ -51,7 +51,7 @@ type CellKey struct {
 func (s *Store) NewBatch(ctx context.Context, name, file string, plan json.RawMessage, cells []CellKey) (int64, error) {
 	var id int64
 	now := s.nowMS()
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO batches (name, file, plan_json, status, runner_pid, runner_start,
 			created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 			name, file, string(plan), BatchRunning, s.self.pid, s.self.start, now, now)
@@ -123,7 +123,7 @@ func (s *Store) Batch(ctx context.Context, id int64) (*Batch, error) {
 // dead runner left running become interrupted, to be run again. It fails
 // with ErrBatchBusy while another living process runs the batch.
 func (s *Store) TakeBatch(ctx context.Context, id int64) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		if err := s.checkRunner(ctx, tx, id); err != nil {
 			return err
 		}
@@ -146,7 +146,7 @@ func (s *Store) TakeBatch(ctx context.Context, id int64) error {
 // left to run, else stopped.
 func (s *Store) ReleaseBatch(ctx context.Context, id int64) (string, error) {
 	var status string
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		var left int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM batch_cells WHERE batch_id = ? AND status NOT IN (?, ?)`,
 			id, CellDone, CellFailed).Scan(&left); err != nil {
@@ -171,7 +171,7 @@ func (s *Store) ReleaseBatch(ctx context.Context, id int64) (string, error) {
 // runs is refused. An image batch's jobs stay, with their files, as
 // image jobs of their own.
 func (s *Store) DeleteBatch(ctx context.Context, id int64) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		if err := s.checkRunner(ctx, tx, id); err != nil {
 			return err
 		}
@@ -190,7 +190,7 @@ func (s *Store) DeleteBatch(ctx context.Context, id int64) error {
 
 // checkRunner fails with ErrNotFound for no such batch, and with
 // ErrBatchBusy while another living process runs it.
-func (s *Store) checkRunner(ctx context.Context, tx *sql.Tx, id int64) error {
+func (s *Store) checkRunner(ctx context.Context, tx *txn, id int64) error {
 	var pid, start sql.NullInt64
 	err := tx.QueryRowContext(ctx, `SELECT runner_pid, runner_start FROM batches WHERE id = ?`, id).Scan(&pid, &start)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -46,7 +46,7 @@ func generateBenchDB(dir string) error {
 	step := span / benchConversations
 	const batch = 100 // conversations per transaction
 	for c0 := 0; c0 < benchConversations; c0 += batch {
-		err := s.tx(ctx, func(tx *sql.Tx) error {
+		err := s.tx(ctx, func(tx *txn) error {
 			conv, err := tx.PrepareContext(ctx, `INSERT INTO conversations (id, kind, title, family, model, created_at, updated_at)
 				VALUES (?, ?, ?, ?, ?, ?, ?)`)
 			if err != nil {
@@ -69,7 +69,7 @@ func generateBenchDB(dir string) error {
 			return err
 		}
 	}
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(tx *txn) error {
 		for i := range benchImages {
 			at := t0 + int64(i)*(span/benchImages)
 			if _, err := tx.ExecContext(ctx, `INSERT INTO image_jobs (model, prompt, status, created_at, updated_at)

@@ -47,7 +47,7 @@ func (s *Store) AddCall(ctx context.Context, c Call) (int64, error) {
 	return id, nil
 }
 
-// execer is what writes need from *sql.DB and *sql.Tx alike.
+// execer is what writes need from *sql.DB and *txn alike.
 type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// querier is what reads need from *sql.DB, *sql.Tx and *sql.Conn alike.
+// querier is what reads need from *sql.DB, *txn and *sql.Conn alike.
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row

@@ -32,7 +32,7 @@ type Store struct {
 	// Go for it instead of spinning on SQLITE_BUSY, and its transactions begin
 	// IMMEDIATE so that the busy timeout, not a failed upgrade, settles a
 	// conflict with another process.
-	w *sql.DB
+	w *pool
 	// r is a pool of read-only connections; in WAL mode they read a
 	// consistent snapshot while w writes. It counts its reads (Reads).
 	r *readPool
@@ -98,14 +98,15 @@ func OpenWith(dir string, o Options) (*Store, error) {
 		s.now = o.Now
 	}
 	path := filepath.Join(abs, FileName)
-	s.w, err = sql.Open("sqlite", dsn(path, writerPragmas)+"&_txlock=immediate")
+	w, err := sql.Open("sqlite", dsn(path, writerPragmas)+"&_txlock=immediate")
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
+	s.w = &pool{DB: w}
 	s.w.SetMaxOpenConns(1)
 	s.w.SetMaxIdleConns(1)
 	ctx := context.Background()
-	if err := migrate(ctx, s.w, migrations); err != nil {
+	if err := migrate(ctx, s.w.DB, migrations); err != nil {
 		s.w.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
@@ -113,12 +114,12 @@ func OpenWith(dir string, o Options) (*Store, error) {
 		s.w.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	pool, err := sql.Open("sqlite", dsn(path, readerPragmas))
+	rp, err := sql.Open("sqlite", dsn(path, readerPragmas))
 	if err != nil {
 		s.w.Close()
 		return nil, fmt.Errorf("open store: %w", err)
 	}
-	s.r = &readPool{DB: pool}
+	s.r = &readPool{pool: &pool{DB: rp}}
 	s.r.SetMaxOpenConns(readers)
 	s.r.SetMaxIdleConns(readers)
 	return s, nil
@@ -208,7 +209,7 @@ func DefaultDataDir() (string, error) {
 
 // tx runs fn in an IMMEDIATE transaction on the writing connection and
 // commits it when fn returns nil.
-func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+func (s *Store) tx(ctx context.Context, fn func(*txn) error) error {
 	t, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"strings"
 	"unicode/utf8"
 
@@ -27,7 +26,7 @@ type foldEnd struct {
 // of any length, even one an earlier version let grow past what SQLite can
 // concatenate, folds in bounded memory. A reply cut here is marked
 // interrupted with the limit as its reason.
-func fold(ctx context.Context, tx *sql.Tx, id int64, tail [2]string, limit int64, end foldEnd) error {
+func fold(ctx context.Context, tx *txn, id int64, tail [2]string, limit int64, end foldEnd) error {
 	var held int64
 	err := tx.QueryRowContext(ctx, `SELECT octet_length(text) + octet_length(thinking) FROM messages WHERE id = ?`,
 		id).Scan(&held)
@@ -78,7 +77,7 @@ func fold(ctx context.Context, tx *sql.Tx, id int64, tail [2]string, limit int64
 // it held, sets how it ended, and deletes its chunks. What held nothing
 // (a reply streamed from its start) takes the folded text as it is bound:
 // joining it to an empty text would make SQLite copy a reply of megabytes once more.
-func setFolded(ctx context.Context, tx *sql.Tx, id int64, folded [2]string, end foldEnd) error {
+func setFolded(ctx context.Context, tx *txn, id int64, folded [2]string, end foldEnd) error {
 	_, err := tx.ExecContext(ctx, `UPDATE messages SET text = iif(text = '', ?2, text || ?2),
 		thinking = iif(thinking = '', ?3, thinking || ?3),
 		status = ?4, error = ?5, writer_pid = NULL, writer_start = NULL, updated_at = ?6 WHERE id = ?1`,

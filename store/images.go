@@ -117,7 +117,7 @@ func (s *Store) AddImageJob(ctx context.Context, st ImageJobStart) (int64, error
 	}
 	now := s.nowMS()
 	var id int64
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO image_jobs (endpoint, model, prompt, settings_json,
 			request_json, status, writer_pid, writer_start, batch_id, label, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

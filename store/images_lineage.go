@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 )
 
@@ -47,7 +46,7 @@ func (s *Store) ImageLineage(ctx context.Context, jobID int64) (*Lineage, error)
 // files but lose the link to it.
 func (s *Store) DeleteImageJob(ctx context.Context, id int64) error {
 	var files []string
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		rows, err := tx.QueryContext(ctx, `SELECT path FROM image_files WHERE job_id = ?
 			UNION ALL
 			SELECT path FROM image_inputs i WHERE job_id = ? AND file_id IS NULL AND path <> ''

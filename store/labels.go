@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strconv"
 	"strings"
@@ -78,7 +77,7 @@ func (s *Store) writeLabel(ctx context.Context, ref ItemRef, l string) error {
 	if err != nil {
 		return err
 	}
-	err = s.tx(ctx, func(tx *sql.Tx) error {
+	err = s.tx(ctx, func(tx *txn) error {
 		// updated_at moves even within the same millisecond: the Video
 		// tab reads its tasks again only when their stamp moved.
 		res, err := tx.ExecContext(ctx, `UPDATE `+table+` SET label = ?, updated_at = max(updated_at + 1, ?)

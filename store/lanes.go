@@ -28,7 +28,7 @@ func (s *Store) SetLane(ctx context.Context, l Lane) error {
 	if l.Rating < 0 || l.Rating > 5 {
 		return fmt.Errorf("set lane: rating %d is not between 0 and 5", l.Rating)
 	}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		if l.Winner {
 			if _, err := tx.ExecContext(ctx, `UPDATE compare_lanes SET winner = 0
 				WHERE conversation_id = ? AND turn = ? AND lane <> ?`, l.ConversationID, l.Turn, l.Lane); err != nil {

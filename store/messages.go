@@ -66,8 +66,12 @@ func (s *Store) AddMessage(ctx context.Context, m Message) (int64, error) {
 	}
 	now := s.nowMS()
 	var id int64
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		parent, err := parentFor(ctx, tx, m.ConversationID, m.ParentID, m.Turn, m.Lane, m.Role)
+		if err != nil {
+			return err
+		}
+		shown, err := shownStamp(ctx, tx, m.ConversationID, now)
 		if err != nil {
 			return err
 		}
@@ -79,14 +83,14 @@ func (s *Store) AddMessage(ctx context.Context, m Message) (int64, error) {
 			m.ConversationID, m.Turn, m.Lane, m.Role, m.Family, m.Model, jsonArg(m.SettingsJSON),
 			m.Text, m.Thinking, m.Status, m.Error, m.StopReason,
 			nullInt(m.Usage.InputTokens), nullInt(m.Usage.OutputTokens),
-			nullDur(m.TTFT), nullDur(m.Total), now, now, nullInt(parent), now)
+			nullDur(m.TTFT), nullDur(m.Total), now, now, nullInt(parent), shown)
 		if err != nil {
 			return err
 		}
 		if id, err = res.LastInsertId(); err != nil {
 			return err
 		}
-		if err := markShown(ctx, tx, parent, now); err != nil {
+		if err := markShown(ctx, tx, parent, shown); err != nil {
 			return err
 		}
 		if m.Role == RoleUser {

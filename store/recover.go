@@ -34,7 +34,7 @@ func (s *Store) recoverOrphans(ctx context.Context) error {
 		return err
 	}
 	for _, id := range dead {
-		err := s.tx(ctx, func(tx *sql.Tx) error {
+		err := s.tx(ctx, func(tx *txn) error {
 			return fold(ctx, tx, id, [2]string{}, s.replyText,
 				foldEnd{status: StatusInterrupted, errText: interruptedByCrash, now: s.nowMS()})
 		})

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -101,8 +100,12 @@ func (s *Store) BeginReply(ctx context.Context, st ReplyStart) (*Reply, error) {
 		r.maxBytes = DefaultCheckpointBytes
 	}
 	now := s.nowMS()
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		parent, err := parentFor(ctx, tx, st.ConversationID, st.ParentID, st.Turn, st.Lane, RoleAssistant)
+		if err != nil {
+			return err
+		}
+		shown, err := shownStamp(ctx, tx, st.ConversationID, now)
 		if err != nil {
 			return err
 		}
@@ -110,14 +113,14 @@ func (s *Store) BeginReply(ctx context.Context, st ReplyStart) (*Reply, error) {
 			settings_json, status, writer_pid, writer_start, created_at, updated_at, parent_id, shown_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			st.ConversationID, st.Turn, st.Lane, RoleAssistant, st.Family, st.Model, jsonArg(st.SettingsJSON),
-			StatusStreaming, s.self.pid, s.self.start, now, now, nullInt(parent), now)
+			StatusStreaming, s.self.pid, s.self.start, now, now, nullInt(parent), shown)
 		if err != nil {
 			return err
 		}
 		if r.id, err = res.LastInsertId(); err != nil {
 			return err
 		}
-		if err := markShown(ctx, tx, parent, now); err != nil {
+		if err := markShown(ctx, tx, parent, shown); err != nil {
 			return err
 		}
 		r.callID, err = insertCall(ctx, tx, Call{MessageID: r.id, Family: st.Family, Endpoint: st.Endpoint,
@@ -280,7 +283,7 @@ func (r *Reply) end(status, errText string, end ReplyEnd) error {
 	r.s.mu.Unlock()
 	ctx := context.Background()
 	now := r.s.nowMS()
-	err := r.s.tx(ctx, func(tx *sql.Tx) error {
+	err := r.s.tx(ctx, func(tx *txn) error {
 		err := fold(ctx, tx, r.id, [2]string{r.text.String(), r.thinking.String()}, r.s.replyText,
 			foldEnd{status: status, errText: errText, now: now, whole: [2]string{end.Text, end.Thinking}})
 		if err != nil {

@@ -36,7 +36,7 @@ func TestSearchReadsTheFirstMiBOfAMessage(t *testing.T) {
 	if err := s.DeleteConversation(bg, conv); err != nil {
 		t.Fatal(err)
 	}
-	checkSearchIndex(t, s.w)
+	checkSearchIndex(t, s.w.DB)
 }
 
 // A message indexed whole before 0016 is indexed again by its first MiB
@@ -51,7 +51,7 @@ func TestSearchBudgetMigrationReindexesLongMessages(t *testing.T) {
 			(1, 1, 0, 'user', 'a short one with a narwhal', 'complete', 1, 1),
 			(2, 1, 0, 'assistant', '`+long+`', 'complete', 2, 2)`,
 	)
-	checkSearchIndex(t, s.w)
+	checkSearchIndex(t, s.w.DB)
 	hits := must[[]Hit](t)(s.Search(bg, SearchQuery{Text: "narwhal"}))
 	if len(hits) != 1 || hits[0].MessageID != 1 {
 		t.Fatalf("narwhal: %+v, want the short message only", hits)
@@ -59,7 +59,7 @@ func TestSearchBudgetMigrationReindexesLongMessages(t *testing.T) {
 	if err := s.DeleteConversation(bg, 1); err != nil {
 		t.Fatal(err)
 	}
-	checkSearchIndex(t, s.w)
+	checkSearchIndex(t, s.w.DB)
 	if hits := must[[]Hit](t)(s.Search(bg, SearchQuery{Text: "walrus"})); len(hits) != 0 {
 		t.Fatalf("a deleted message still found: %+v", hits)
 	}

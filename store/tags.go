@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
@@ -57,7 +56,7 @@ func (s *Store) SetTags(ctx context.Context, ref ItemRef, tags []string) error {
 			clean = append(clean, n)
 		}
 	}
-	err = s.tx(ctx, func(tx *sql.Tx) error {
+	err = s.tx(ctx, func(tx *txn) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM tags WHERE `+col+` = ?`, ref.ID); err != nil {
 			return err
 		}

@@ -93,7 +93,7 @@ func (s *Store) SaveTargetSet(ctx context.Context, name string, targets []string
 // added to, never replaced. It reports how many were added.
 func (s *Store) AddToTargetSet(ctx context.Context, name string, targets []string) (int, error) {
 	added := 0
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		var raw string
 		var have []string
 		err := tx.QueryRowContext(ctx, `SELECT targets FROM target_sets WHERE name = ?`, name).Scan(&raw)

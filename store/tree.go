@@ -22,7 +22,7 @@ import (
 // read: a prompt follows the last message of the turns before it, a reply
 // answers its turn's last prompt, or continues the reply before it when
 // that one paused. A comparison's messages and a lane's have none.
-func parentFor(ctx context.Context, tx *sql.Tx, conv, explicit int64, turn, lane int, role string) (int64, error) {
+func parentFor(ctx context.Context, tx *txn, conv, explicit int64, turn, lane int, role string) (int64, error) {
 	if explicit != 0 {
 		var n int
 		err := tx.QueryRowContext(ctx, `SELECT count(*) FROM messages WHERE id = ? AND conversation_id = ?`,
@@ -66,15 +66,29 @@ func parentFor(ctx context.Context, tx *sql.Tx, conv, explicit int64, turn, lane
 }
 
 // markShown puts message id and its ancestors on the path shown, as of
-// now: each is then the one kept among its siblings.
-func markShown(ctx context.Context, tx *sql.Tx, id, now int64) error {
+// shown (from shownStamp): each is then the one kept among its siblings.
+func markShown(ctx context.Context, tx *txn, id, shown int64) error {
 	if id == 0 {
 		return nil
 	}
 	_, err := tx.ExecContext(ctx, `WITH RECURSIVE up(id) AS (
 			SELECT ? UNION SELECT m.parent_id FROM messages m JOIN up ON m.id = up.id WHERE m.parent_id IS NOT NULL)
-		UPDATE messages SET shown_at = ? WHERE id IN (SELECT id FROM up)`, id, now)
+		UPDATE messages SET shown_at = ? WHERE id IN (SELECT id FROM up)`, id, shown)
 	return err
+}
+
+// shownStamp is the shown_at a message shown now takes in conversation
+// conv: now, or later than every message of it shown so far. The clock
+// counts milliseconds and may go back, and the path shown must win every
+// tie: a branch shown, then an alternative begun within the same
+// millisecond, would otherwise lose to the branch it left.
+func shownStamp(ctx context.Context, tx *txn, conv, now int64) (int64, error) {
+	var latest sql.NullInt64
+	if err := tx.QueryRowContext(ctx, `SELECT max(shown_at) FROM messages WHERE conversation_id = ?`,
+		conv).Scan(&latest); err != nil {
+		return 0, err
+	}
+	return max(now, latest.Int64+1), nil
 }
 
 // ShowMessage makes message id the one kept among its siblings, with its
@@ -82,25 +96,19 @@ func markShown(ctx context.Context, tx *sql.Tx, id, now int64) error {
 // in every process.
 func (s *Store) ShowMessage(ctx context.Context, id int64) error {
 	now := s.nowMS()
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		var conv int64
 		if err := tx.QueryRowContext(ctx, `SELECT conversation_id FROM messages WHERE id = ?`, id).Scan(&conv); err != nil {
 			return err
 		}
-		// A later shown_at than now's (a clock that went back) would keep
-		// the old path: the new one is made later than any of its siblings'.
-		var latest sql.NullInt64
-		if err := tx.QueryRowContext(ctx, `SELECT max(shown_at) FROM messages WHERE conversation_id = ?`,
-			conv).Scan(&latest); err != nil {
+		var err error
+		if now, err = shownStamp(ctx, tx, conv, now); err != nil {
 			return err
-		}
-		if latest.Int64 >= now {
-			now = latest.Int64 + 1
 		}
 		if err := markShown(ctx, tx, id, now); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE conversations SET updated_at = max(updated_at, ?) WHERE id = ?`, now, conv)
+		_, err = tx.ExecContext(ctx, `UPDATE conversations SET updated_at = max(updated_at, ?) WHERE id = ?`, now, conv)
 		return err
 	})
 	if errors.Is(err, sql.ErrNoRows) {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // pathIDs are the ids of a kept path, with "n/m" where a message forks.
@@ -86,6 +87,38 @@ func TestAlternativesAndBranchesFormATree(t *testing.T) {
 	}
 	if err := s.ShowMessage(bg, 9999); err == nil {
 		t.Fatal("showing a missing message: no error")
+	}
+}
+
+// Within one millisecond (a frozen clock here), the path shown last still
+// wins: a branch from the first prompt, the first prompt shown again, then
+// an alternative begun under it and a prompt added after that, each keeps
+// the path through the first prompt, not the branch that tied with it.
+func TestShownPathWinsATie(t *testing.T) {
+	t.Parallel()
+	s := openTest(t)
+	frozen := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return frozen }
+	conv, p0 := newConversation(t, s, KindChat, "", "a haiku")
+	r0 := addReply(t, s, conv, 0, p0, "first")
+	branch := must[int64](t)(s.AddMessage(bg, Message{ConversationID: conv, Role: RoleUser, Text: "a haiku, again"}))
+	addReply(t, s, conv, 0, branch, "re again")
+	if err := s.ShowMessage(bg, p0); err != nil {
+		t.Fatal(err)
+	}
+	path, _ := pathOf(KeptPath(must[*Conversation](t)(s.Conversation(bg, conv)).Messages))
+	if !slices.Equal(path, []int64{p0, r0}) {
+		t.Fatalf("after showing the first prompt: path %v, want [%d %d]", path, p0, r0)
+	}
+	r1 := addReply(t, s, conv, 0, p0, "second")
+	path, _ = pathOf(KeptPath(must[*Conversation](t)(s.Conversation(bg, conv)).Messages))
+	if !slices.Equal(path, []int64{p0, r1}) {
+		t.Fatalf("after an alternative under the first prompt: path %v, want [%d %d]", path, p0, r1)
+	}
+	p1 := must[int64](t)(s.AddMessage(bg, Message{ConversationID: conv, Turn: 1, ParentID: r0, Role: RoleUser, Text: "go on"}))
+	path, _ = pathOf(KeptPath(must[*Conversation](t)(s.Conversation(bg, conv)).Messages))
+	if !slices.Equal(path, []int64{p0, r0, p1}) {
+		t.Fatalf("after a prompt under the first reply: path %v, want [%d %d %d]", path, p0, r0, p1)
 	}
 }
 

@@ -63,7 +63,7 @@ func (s *Store) ImageFileAt(ctx context.Context, file string) (ImageFile, error)
 // insertVideoInputs records the images task taskID was given, inside the
 // transaction that adds it: a file of the history's media folder is named
 // by its row, any other by its path.
-func (s *Store) insertVideoInputs(ctx context.Context, tx *sql.Tx, taskID int64, in []VideoInputFile) error {
+func (s *Store) insertVideoInputs(ctx context.Context, tx *txn, taskID int64, in []VideoInputFile) error {
 	for _, f := range in {
 		var fileID sql.NullInt64
 		path := f.File

@@ -126,7 +126,7 @@ func (s *Store) AddVideoTask(ctx context.Context, v VideoSubmission) (int64, err
 		at = s.nowMS()
 	}
 	var id int64
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO video_tasks (request_id, endpoint, family, mode, prompt,
 			body_json, webhook, status, queue_position, status_url, response_url, cancel_url, status_json,
 			label, submitted_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -162,7 +162,7 @@ func (s *Store) AddVideoTask(ctx context.Context, v VideoSubmission) (int64, err
 // poller may call it on every poll; changed tells whether it did.
 func (s *Store) RecordVideoStatus(ctx context.Context, requestID string, st VideoStatus) (changed bool, err error) {
 	logs := compactJSON(st.LogsJSON)
-	err = s.tx(ctx, func(tx *sql.Tx) error {
+	err = s.tx(ctx, func(tx *txn) error {
 		var id int64
 		var status string
 		var pos sql.NullInt64
@@ -227,7 +227,7 @@ func (s *Store) FailVideoTask(ctx context.Context, requestID string, failureJSON
 // status word (COMPLETED or FAILED), recorded as an event when it changes.
 func (s *Store) endVideoTask(ctx context.Context, op, requestID, status, set string, args ...any) error {
 	now := s.nowMS()
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE video_tasks SET `+set+`,
 			completed_at = CASE completed_at WHEN 0 THEN ? ELSE completed_at END, updated_at = ?
 			WHERE request_id = ?`, append(args, now, now, requestID)...)

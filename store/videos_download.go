@@ -41,7 +41,7 @@ func (s *Store) FailVideoDownload(ctx context.Context, requestID, reason string)
 // task as it now stands; a task whose download did not fail is left as it
 // is, with ErrNoFailedDownload.
 func (s *Store) RetryVideoDownload(ctx context.Context, requestID string) (*VideoTask, error) {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		var failed bool
 		err := tx.QueryRowContext(ctx, `SELECT download_error IS NOT NULL AND failure_json IS NULL
 			FROM video_tasks WHERE request_id = ?`, requestID).Scan(&failed)

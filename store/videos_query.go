@@ -117,7 +117,7 @@ func (s *Store) videoTasksWhere(ctx context.Context, where string, args ...any) 
 // DeleteVideoTask deletes a task, its events and calls, and its video file.
 func (s *Store) DeleteVideoTask(ctx context.Context, requestID string) error {
 	var path string
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		err := tx.QueryRowContext(ctx, `DELETE FROM video_tasks WHERE request_id = ? RETURNING video_path`,
 			requestID).Scan(&path)
 		if errors.Is(err, sql.ErrNoRows) {

@@ -189,7 +189,7 @@ func (s *Store) RecordVote(ctx context.Context, v Vote) (int64, error) {
 		return 0, fmt.Errorf("record vote: %w", err)
 	}
 	var id int64
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		var err error
 		id, err = insertVote(ctx, tx, v, s.nowMS(), "", "", 0) // the person's own vote: no rater
 		return err
@@ -206,7 +206,7 @@ var ErrWithdrawn = errors.New("already withdrawn")
 // WithdrawVote takes a vote back: it stays in the history, marked, and
 // leaves the leaderboard. A vote is never changed; a new one may be cast.
 func (s *Store) WithdrawVote(ctx context.Context, id int64) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *txn) error {
 		var at int64
 		err := tx.QueryRowContext(ctx, `SELECT withdrawn_at FROM votes WHERE id = ?`, id).Scan(&at)
 		switch {

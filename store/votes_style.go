@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"runtime"
 	"sync"
@@ -112,7 +111,7 @@ func (s *Store) measure(ctx context.Context, all []styleRow) {
 	}
 	close(next)
 	wg.Wait()
-	_ = s.tx(ctx, func(tx *sql.Tx) error {
+	_ = s.tx(ctx, func(tx *txn) error {
 		stmt, err := tx.PrepareContext(ctx, `INSERT OR REPLACE INTO reply_styles (message_id, updated_at, tokens, headers, bold, lists)
 			VALUES (?, ?, ?, ?, ?, ?)`)
 		if err != nil {

@@ -93,28 +93,28 @@ func (w *watcher) close() error {
 // not one of them. The count is how a test or a benchmark shows that an
 // idle view reads nothing (Reads).
 type readPool struct {
-	*sql.DB
+	*pool
 	n atomic.Int64
 }
 
 func (p *readPool) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	p.n.Add(1)
-	return p.DB.QueryContext(ctx, query, args...)
+	return p.pool.QueryContext(ctx, query, args...)
 }
 
 func (p *readPool) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	p.n.Add(1)
-	return p.DB.QueryRowContext(ctx, query, args...)
+	return p.pool.QueryRowContext(ctx, query, args...)
 }
 
 func (p *readPool) QueryRow(query string, args ...any) *sql.Row {
 	p.n.Add(1)
-	return p.DB.QueryRow(query, args...)
+	return p.pool.QueryRowContext(context.Background(), query, args...)
 }
 
-func (p *readPool) BeginTx(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error) {
+func (p *readPool) BeginTx(ctx context.Context, opts *sql.TxOptions) (*txn, error) {
 	p.n.Add(1)
-	return p.DB.BeginTx(ctx, opts)
+	return p.pool.BeginTx(ctx, opts)
 }
 
 // Reads is how many reads this Store has made of the history since it was

@@ -64,7 +64,7 @@ func (a *app) chatCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runChat(cmd, args, &f) },
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&f.family, "protocol", "p", "", "protocol family: alpha, beta or gamma")
+	fl.StringVarP(&f.family, "protocol", "p", "", "protocol family: alpha, beta or gamma (default alpha, as a new conversation in the TUI; with --continue, the conversation's)")
 	fl.StringVarP(&f.model, "model", "m", "", "model name (default: the family's in config.toml's [models]; under --demo, demo-FAMILY)")
 	fl.StringVar(&f.system, "system", "", "system prompt (alpha system, beta systemInstruction, gamma instructions)")
 	fl.IntVar(&f.maxTokens, "max-tokens", 0, "maximum output tokens (default 4096 for alpha)")
@@ -212,6 +212,9 @@ func (a *app) runChat(cmd *cobra.Command, args []string, f *chatFlags) error {
 		return err
 	}
 	cont.defaults(f)
+	if f.family == "" {
+		f.family = string(client.Alpha) // as the TUI's new conversation starts
+	}
 	if f.model == "" {
 		ms, err := a.defaultModels()
 		if err != nil {

@@ -49,10 +49,17 @@ func TestDemoCommandsReadTheDemoSettings(t *testing.T) {
 	}
 	a.close()
 
-	// Before any setting, the demo's default is the TUI's: demo-alpha.
-	r := runDemo(t, home, real, "chat", "-p", "alpha", "hello")
+	// Before any setting, the demo's default is the TUI's new
+	// conversation's: alpha, demo-alpha, with neither -p nor -m given.
+	r := runDemo(t, home, real, "chat", "hello")
 	if r.code != 0 || r.stdout != simtest.Printed("hello") {
-		t.Fatalf("demo chat with no model: exit %d, %q %q", r.code, r.stdout, r.stderr)
+		t.Fatalf("demo chat with no family or model: exit %d, %q %q", r.code, r.stdout, r.stderr)
+	}
+	st := storetest.Open(t, filepath.Join(home, "demo"))
+	c, err := st.Conversation(context.Background(), 1)
+	st.Close()
+	if err != nil || c.Family != "alpha" || c.Model != "demo-alpha" {
+		t.Fatalf("the demo chat with no -p: %v %+v", err, c)
 	}
 	cfg := deps.Settings
 	cfg.Models.Alpha = "demo-house"
@@ -68,8 +75,8 @@ func TestDemoCommandsReadTheDemoSettings(t *testing.T) {
 	if costOf(t, r.stdout) == nil {
 		t.Errorf("the demo's prices were not read: %s", r.stdout)
 	}
-	st := storetest.Open(t, filepath.Join(home, "demo"))
-	c, err := st.Conversation(context.Background(), 2)
+	st = storetest.Open(t, filepath.Join(home, "demo"))
+	c, err = st.Conversation(context.Background(), 2)
 	st.Close()
 	if err != nil || c.Model != "demo-house" {
 		t.Fatalf("the demo chat's model: %v %+v", err, c)

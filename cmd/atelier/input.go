@@ -32,7 +32,7 @@ func parseSets(sets []string) (map[string]any, error) {
 		if err != nil {
 			return nil, usagef("--set %s: %v", k, err)
 		}
-		setPath(out, strings.Split(k, "."), val)
+		client.SetPath(out, strings.Split(k, "."), val)
 	}
 	return out, nil
 }
@@ -53,19 +53,6 @@ func setValue(v string) (any, error) {
 		return nil, fmt.Errorf("not valid JSON (%v); quote text that starts with { [ or \" as a JSON string", err)
 	}
 	return v, nil
-}
-
-// setPath sets the field at path in m, making the objects on the way.
-func setPath(m map[string]any, path []string, v any) {
-	for _, p := range path[:len(path)-1] {
-		next, ok := m[p].(map[string]any)
-		if !ok {
-			next = map[string]any{}
-			m[p] = next
-		}
-		m = next
-	}
-	m[path[len(path)-1]] = v
 }
 
 // withoutPaths returns body without the dotted fields in paths: what a
