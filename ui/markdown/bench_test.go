@@ -242,8 +242,17 @@ func BenchmarkTailLayout(b *testing.B) {
 // times: what a frame costs, and what it holds, when a whole paragraph of
 // words arrives unrendered (issue 32: a cut point per word kept it at 23
 // MiB a delta).
-func BenchmarkHugeDelta(b *testing.B) {
-	delta := strings.Repeat("lorem ipsum ", 1<<20/12+1)[:1<<20]
+func BenchmarkHugeDelta(b *testing.B) { benchHugeDelta(b, "lorem ipsum ") }
+
+// BenchmarkHugeDeltaEmphasis is BenchmarkHugeDelta with a word in
+// emphasis in every five (TestHugeDeltasMatchWhole's text): every
+// emphasis is a span no cut may fall in, and every word near the end a
+// candidate cut to check against them.
+func BenchmarkHugeDeltaEmphasis(b *testing.B) { benchHugeDelta(b, "lorem *ipsum* dolor sit amet, ") }
+
+// benchHugeDelta appends and draws four deltas of 1 MiB of word, repeated.
+func benchHugeDelta(b *testing.B, word string) {
+	delta := strings.Repeat(word, 1<<20/len(word)+1)[:1<<20]
 	b.ReportAllocs()
 	var ms runtime.MemStats
 	runtime.GC()

@@ -45,6 +45,10 @@ type compactor struct {
 
 func (c *compactor) line(s string, p *ansi.Parser) string {
 	c.b.Reset()
+	// The line comes out no longer than it went in but for its tabs: one
+	// allocation, where growing the builder from nothing copied a
+	// paragraph's megabyte of one line some twenty times.
+	c.b.Grow(len(s))
 	var out uv.Style // the style written to b so far
 	keep, keepStyled := 0, false
 	col := 0

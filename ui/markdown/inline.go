@@ -1,7 +1,10 @@
 package markdown
 
 import (
+	"cmp"
 	"math"
+	"slices"
+	"sort"
 	"unicode"
 	"unicode/utf8"
 
@@ -19,7 +22,9 @@ import (
 //
 // It reads what goldmark left as literal text after parsing src (doc):
 // matched constructs are nodes of their own, and only what stays literal
-// can change.
+// can change. The spans come sorted and merged where they touch, so that
+// cuttable finds a cut's by binary search: a tail holds thousands of
+// candidates and as many emphasised words.
 func inlineRisk(doc ast.Node, src []byte, from int) (int, []span) {
 	risk := math.MaxInt
 	var inside []span
@@ -50,7 +55,22 @@ func inlineRisk(doc ast.Node, src []byte, from int) (int, []span) {
 		}
 		return ast.WalkContinue, nil
 	})
-	return risk, inside
+	return risk, mergeSpans(inside)
+}
+
+// mergeSpans sorts spans (each the offsets (start, end] a cut may not
+// fall on) by start and joins those that overlap or touch.
+func mergeSpans(spans []span) []span {
+	slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(a.start, b.start) })
+	var out []span
+	for _, s := range spans {
+		if last := len(out) - 1; last >= 0 && s.start <= out[last].end {
+			out[last].end = max(out[last].end, s.end)
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // textSpan returns where the text inside inline node n starts and ends in
@@ -67,17 +87,15 @@ func textSpan(n ast.Node) (lo, hi int) {
 }
 
 // cuttable reports whether a cut can go at offset p of the source: before
-// the first risk, and inside no inline construct.
+// the first risk, and inside no inline construct (inside as mergeSpans
+// leaves it: sorted, disjoint).
 func cuttable(p, risk int, inside []span) bool {
 	if p < 0 || p > risk {
 		return false
 	}
-	for _, s := range inside {
-		if s.start < p && p <= s.end {
-			return false
-		}
-	}
-	return true
+	// The last span starting before p is the only one that can hold it.
+	i := sort.Search(len(inside), func(i int) bool { return inside[i].start >= p }) - 1
+	return i < 0 || p > inside[i].end
 }
 
 // opens reports whether the literal character at src[p] could start a

@@ -350,7 +350,7 @@ func (f *flatPara) lay(src []byte) (rendering, bool) {
 			b.WriteByte('\n')
 		}
 		cells, cut := leadingSpaces(line)
-		if cut == len(line) || strings.TrimSpace(xansi.Strip(line[cut:])) == "" {
+		if cut == len(line) || blankText(line[cut:]) {
 			if !list && cut < len(line) {
 				// A paragraph of blanks (no-break spaces): glamour draws
 				// it or not depending on its escapes. Left to glamour.
@@ -384,6 +384,25 @@ func (f *flatPara) lay(src []byte) (rendering, bool) {
 	}
 	rd.out = b.String()
 	return rd, true
+}
+
+// blankText reports whether s shows nothing but spaces once its escapes
+// are stripped. The text of an open paragraph is one line of up to
+// megabytes, whose first character shows it is not blank: stripping it
+// whole, at every frame, was a tenth of a streamed reply's work.
+func blankText(s string) bool {
+	var state byte
+	for rest := s; rest != ""; {
+		seq, width, n, next := xansi.DecodeSequence(rest, state, nil)
+		if width > 0 && strings.TrimSpace(seq) != "" {
+			return false // a character Strip keeps, not a space
+		}
+		if width > 0 {
+			break // a space of width: Strip decides the rest
+		}
+		state, rest = next, rest[n:]
+	}
+	return strings.TrimSpace(xansi.Strip(s)) == ""
 }
 
 // leadingSpaces counts the spaces line starts with, escapes between them

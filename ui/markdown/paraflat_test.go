@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	xansi "github.com/charmbracelet/x/ansi"
 )
 
 // flatPieces are what one-line paragraphs are made of, the awkward
@@ -183,5 +185,16 @@ func TestFlatParaRefusesStyles(t *testing.T) {
 	st.Markdown.Table.Margin = &two
 	if newFlat(80, st) != nil {
 		t.Error("flat layout made with neither paragraphs nor tables")
+	}
+}
+
+// TestBlankTextAsStripped: blankText, which stops at the first character
+// that shows, says what stripping the whole line says.
+func TestBlankTextAsStripped(t *testing.T) {
+	for _, s := range []string{"", " ", "x", "\x1b[1m\x1b[0m", "\x1b[38;2;1;2;3m  word\x1b[0m", "\u00a0\u00a0", "\x1b[1m\u00a0\x1b[0m x",
+		"\x1b]8;;https://e.org\x1b\\\x1b]8;;\x1b\\", "\x1b]8;;https://e.org\x1b\\link\x1b]8;;\x1b\\", "\t", "\x1b[7m \x1b[0m", "日本", "\x1b[2m\u3000\x1b[0m"} {
+		if got, want := blankText(s), strings.TrimSpace(xansi.Strip(s)) == ""; got != want {
+			t.Errorf("blankText(%q) = %v, stripped it is %v", s, got, want)
+		}
 	}
 }

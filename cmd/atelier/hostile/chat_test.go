@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 
 	"atelier/cmd/atelier/internal/clitest"
@@ -15,14 +16,29 @@ import (
 // clear error in one line and its exit status, what arrived is recorded
 // as it should be, and the next command opens the history.
 
-// openHistory opens the history a run left, for the test to read.
+// histories are the histories the tests opened, by data folder (each
+// test's own), open until the test ends.
+var histories sync.Map
+
+// openHistory opens the history a run left, for the test to read: once per
+// test, since opening it reads its schema, which under -race cost the suite
+// a second or more when each look at the history opened it again. Every
+// query reads what the children committed up to then.
 func openHistory(t *testing.T, env []string) *store.Store {
 	t.Helper()
-	st, err := store.Open(clitest.DataDir(env))
+	dir := clitest.DataDir(env)
+	if st, ok := histories.Load(dir); ok {
+		return st.(*store.Store)
+	}
+	st, err := store.Open(dir)
 	if err != nil {
 		t.Fatalf("the history does not open: %v", err)
 	}
-	t.Cleanup(func() { st.Close() })
+	histories.Store(dir, st)
+	t.Cleanup(func() {
+		histories.Delete(dir)
+		st.Close()
+	})
 	return st
 }
 

@@ -208,32 +208,43 @@ func (h *Hostile) endless(w http.ResponseWriter, r *http.Request, head string, p
 }
 
 // bomb writes a gzip stream of zeros until the client leaves: a few
-// kilobytes on the wire per megabyte it decodes to.
+// kilobytes on the wire per megabyte it decodes to. The stream is
+// compressed once for the run (bombStream) and its megabyte of zeros sent
+// again and again: compressing under -race cost the suite seconds a run.
 func (h *Hostile) bomb(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Encoding", "gzip")
-	cw := &countWriter{w: w}
-	zw, _ := gzip.NewWriterLevel(cw, gzip.BestCompression)
-	zw.Write([]byte(`{"id":"m1","content":"`))
-	zeros := make([]byte, 1<<20)
+	head, zeros := bombStream()
+	if _, err := w.Write(head); err != nil {
+		return
+	}
+	h.Written.Add(1 << 20)
 	for r.Context().Err() == nil {
-		if _, err := zw.Write(zeros); err != nil {
+		if _, err := w.Write(zeros); err != nil {
 			break
 		}
 		h.Written.Add(1 << 20) // decoded bytes
 	}
 }
 
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
-}
+// bombStream is a gzip stream's start, the reply's opening and a megabyte
+// of zeros, and one more megabyte of zeros, compressed: each part ends
+// with a flush, at a byte of its own, and the second refers back only to
+// the zeros before it, so that it decodes to the same megabyte after the
+// first and after any number of itself.
+var bombStream = sync.OnceValues(func() (head, zeros []byte) {
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	mb := make([]byte, 1<<20)
+	zw.Write([]byte(`{"id":"m1","content":"`))
+	zw.Write(mb)
+	zw.Flush()
+	head = bytes.Clone(b.Bytes())
+	b.Reset()
+	zw.Write(mb)
+	zw.Flush()
+	return head, bytes.Clone(b.Bytes())
+})
 
 func (h *Hostile) mediaURL() string {
 	switch h.Mode {
