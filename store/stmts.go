@@ -95,8 +95,8 @@ func (c *stmtCache) prepare(ctx context.Context, db *sql.DB, query string) *sql.
 	return st
 }
 
-// close closes every statement kept, before their pool closes: a
-// statement left open would keep its connection's file open.
+// close closes every statement kept, before their pool closes, and keeps
+// no more: a statement is its pool's to release, not the driver's.
 func (c *stmtCache) close() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
