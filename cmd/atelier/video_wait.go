@@ -46,19 +46,45 @@ func (a *app) waitVideo(ctx context.Context, c *client.Client, st *store.Store, 
 
 // showProgress writes a line to stderr for each change of the task with
 // id: its status and queue position, its last log line, a failed request
-// about to be sent again.
+// about to be sent again. The poller keeps one update a task for a reader
+// that falls behind, the newest, which carries every log line so far: its
+// newest log line is written once even when the update itself tells of
+// the download, so a busy machine loses no log line a fast one shows.
 func (a *app) showProgress(updates <-chan poller.Update, id string) {
-	last := ""
-	for u := range updates {
-		if u.RequestID != id {
-			continue
-		}
-		line := progressLine(u)
+	last, lastLog := "", ""
+	write := func(line string) {
 		if line != "" && line != last {
 			fmt.Fprintln(a.io.err, cleanLine(line))
 			last = line
 		}
 	}
+	for u := range updates {
+		if u.RequestID != id {
+			continue
+		}
+		line := progressLine(u)
+		if n := len(u.Logs); n > 0 && u.Logs[n-1].Message != lastLog {
+			lastLog = u.Logs[n-1].Message
+			if !strings.HasSuffix(line, ": "+lastLog) { // the update's own line does not tell it
+				write(logLine(u, lastLog))
+			}
+		}
+		write(line)
+	}
+}
+
+// logLine is the status with msg, the task's newest log line, where that
+// says nothing false: not for a task that failed, was paused or whose
+// request failed (what follows says why), nor for a COMPLETED whose
+// result is not read yet (a failure may be told as COMPLETED).
+func logLine(u poller.Update, msg string) string {
+	switch {
+	case u.Paused, u.Failed, u.Err != nil:
+		return ""
+	case u.Status == client.VideoCompleted && u.Downloaded == 0:
+		return ""
+	}
+	return cmp.Or(u.Status, noStatus) + ": " + msg
 }
 
 // noStatus stands for a status reply without a status word.
