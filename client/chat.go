@@ -45,6 +45,10 @@ type ChatSettings struct {
 	Extra Extra `json:"extra,omitempty"`
 }
 
+// DefaultChatFamily is the family a new conversation starts on, in the
+// TUI's Chat tab and on the command line given no -p.
+const DefaultChatFamily = Alpha
+
 // DefaultMaxTokens is used when a target sets no MaxTokens; alpha requires
 // a value.
 const DefaultMaxTokens = 4096

@@ -213,7 +213,7 @@ func (a *app) runChat(cmd *cobra.Command, args []string, f *chatFlags) error {
 	}
 	cont.defaults(f)
 	if f.family == "" {
-		f.family = string(client.Alpha) // as the TUI's new conversation starts
+		f.family = string(client.DefaultChatFamily)
 	}
 	if f.model == "" {
 		ms, err := a.defaultModels()

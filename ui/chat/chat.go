@@ -103,7 +103,7 @@ func New(o Options) Model {
 	}
 	m.conv.batch = o.BatchBytes
 	m.list.KeyMap.Yes, m.list.KeyMap.No = m.km.Yes, m.km.No
-	m.target = client.ChatTarget{Family: client.Alpha, Model: m.defaults.model(client.Alpha)}
+	m.target = client.ChatTarget{Family: client.DefaultChatFamily, Model: m.defaults.model(client.DefaultChatFamily)}
 	m.comp = newComposer(m.km.Newline).focus(true)
 	m.edit = editor.New(result)
 	m.tr = m.tr.reset()
