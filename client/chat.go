@@ -92,7 +92,7 @@ type ChatDelta struct {
 	// SoFar, with a text delta of StreamChat, is the reply's text up to
 	// and with it: a string shared with the stream's own, not a copy, so
 	// that a screen keeping the text as it streams does not hold a reply
-	// of megabytes twice (issue 32).
+	// of megabytes twice.
 	SoFar    string
 	Tool     *ChatToolCall
 	Citation *ChatSource

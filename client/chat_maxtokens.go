@@ -10,7 +10,7 @@ import (
 // a target's extra keys), or the default the client fills in (alpha always
 // sends DefaultMaxTokens). 0 when the request carries none, the model's own
 // cap then applying. Estimates count it, so that what is weighed against a
-// budget is what is sent (issue 30, item 7).
+// budget is what is sent.
 func SentMaxTokens(t ChatTarget) int {
 	w := chatSettingWires[t.Family]["max_tokens"]
 	if len(w.paths) == 0 {

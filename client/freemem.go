@@ -10,7 +10,7 @@ import (
 // n bytes is made, when n is many megabytes: an image event's base64 is
 // read, joined, decoded and re-encoded in turn, each step's input garbage
 // as the next is made, and the collector, left to itself, would let them
-// add up to several times the image in resident memory (issue 32: a 30 MiB
+// add up to several times the image in resident memory (a 30 MiB
 // image peaked at 247 MB in the TUI). A full collection costs milliseconds
 // against the seconds such an event takes to arrive. It is done only when
 // at least n bytes were allocated since the last one it did: less could

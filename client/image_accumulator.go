@@ -102,7 +102,7 @@ func (a *ImageAccumulator) Response() *ImageResponse {
 // imageResponseJSON is r as json.Marshal writes it, with each image's
 // base64 written into a buffer of the exact size: json.Marshal would hold
 // it three times at once (its growing buffer, the copy it returns, and the
-// string), 120 MiB for a 30 MiB image (issue 32). The base64 is written as
+// string), 120 MiB for a 30 MiB image. The base64 is written as
 // it is only when JSON and json.Marshal keep it so (the base64 alphabet);
 // anything else is left to json.Marshal.
 func imageResponseJSON(r *ImageResponse) json.RawMessage {

@@ -2,7 +2,7 @@ package client
 
 import "strings"
 
-// Image to video (issue 33): which endpoints animate one image, which
+// Image to video: which endpoints animate one image, which
 // field takes it, and whether a local file can go there. INTERFACE.md 2.10:
 // "Images may be given as an accessible URL or, where stated, as a base64
 // data URI"; it is stated for q3 image-to-video/turbo's image_url (2.13)

@@ -7,7 +7,7 @@ import (
 	"atelier/store"
 )
 
-// The pause of the queue (issue 33): while the store's app_state holds
+// The pause of the queue: while the store's app_state holds
 // store.StatePollerPaused, no poller sends anything (status, result,
 // download); the tasks go on at the service, and are taken up where they
 // stood at resume. The pause lives in the store, not in a process, so it

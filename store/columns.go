@@ -70,7 +70,7 @@ func nullInt(v int64) any {
 // nullDur stores a duration as whole milliseconds, 0 as NULL. A time under
 // a millisecond is kept as one: stored as 0 it would read back as not
 // known, and a first token the screen timed at 0.4 ms was left blank in
-// the reports (issue 30).
+// the reports.
 func nullDur(d time.Duration) any {
 	if d <= 0 {
 		return nil

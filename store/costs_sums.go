@@ -13,7 +13,7 @@ import (
 	"atelier/store/price"
 )
 
-// What the history cost, summed by day, by model and by kind (issue 18):
+// What the history cost, summed by day, by model and by kind:
 // the History tab's costs view. Replies are summed by SQLite, grouped by
 // kind, model and quarter hour (every time zone's offset is a whole number
 // of quarters, so the quarters fall into the person's days exactly), and

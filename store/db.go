@@ -139,9 +139,9 @@ var writerPragmas = []string{
 
 // readerPragmas are run on each read-only connection. Each reader keeps a
 // page cache of 4 MB, as the writer does (it had 16: folding and indexing a
-// reply of 8 MiB then held 107 MB resident, 85 MB with 4; issue 32): four of them warmed by paging
-// through a long history had held 64 MB, and reads of the database file go
-// through the system's cache anyway (BENCHMARKS.md, "Paging through the
+// reply of 8 MiB then held 107 MB resident, 85 MB with 4): four of them
+// warmed by paging through a long history had held 64 MB, and reads of the
+// database file go through the system's cache anyway (BENCHMARKS.md, "Paging through the
 // whole history").
 var readerPragmas = []string{
 	"busy_timeout(5000)",

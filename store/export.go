@@ -101,9 +101,8 @@ type exportImageJob struct {
 	Alternatives []int64 `json:"alternatives,omitempty"`
 }
 
-// exportLineage is where an image job's pictures came from and went
-// (issue 33): the jobs it edited, the jobs that edited it, the videos made
-// from it.
+// exportLineage is where an image job's pictures came from and went:
+// the jobs it edited, the jobs that edited it, the videos made from it.
 type exportLineage struct {
 	Parents []int64          `json:"parents,omitempty"` // image jobs, oldest first
 	Edits   []int64          `json:"edits,omitempty"`   // image jobs, oldest first
@@ -133,7 +132,7 @@ type exportVideoTask struct {
 	Result      json.RawMessage `json:"result,omitempty"`
 	Failure     json.RawMessage `json:"failure,omitempty"`
 	// DownloadFailed is why the video of a task the service completed
-	// was not saved (issue 33): such a task is not done.
+	// was not saved: such a task is not done.
 	DownloadFailed string       `json:"download_failed,omitempty"`
 	VideoPath      string       `json:"video_path,omitempty"`
 	SubmittedAt    time.Time    `json:"submitted_at"`

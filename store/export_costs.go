@@ -7,7 +7,7 @@ import (
 )
 
 // The exports carry what each reply, image job and video task cost, at
-// the rates the person set (issue 18): the JSON a "cost" field on each,
+// the rates the person set: the JSON a "cost" field on each,
 // the Markdown the cost among each one's figures. With no rates, neither
 // says anything of costs.
 

@@ -7,7 +7,7 @@ import (
 
 // A reply's own headings go below the export's: the report heads each
 // message with "## You" or "## Lane 2 · beta · model", so a reply's "##
-// Notes" would sit beside them, as a lane of its own (issue 30). Its
+// Notes" would sit beside them, as a lane of its own. Its
 // headings are taken two levels down ("## Notes" is "#### Notes", at
 // most six), code blocks left as they are.
 

@@ -12,8 +12,8 @@ import (
 // MaxVariants caps the jobs ImageVariants returns: the newest are kept.
 const MaxVariants = 200
 
-// ImageVariants lists the image jobs of job id's recipe lineage (issue 33,
-// the strip of variants), oldest first, each with its files and inputs:
+// ImageVariants lists the image jobs of job id's recipe lineage (the
+// strip of variants), oldest first, each with its files and inputs:
 // the jobs that share a prompt with one of them (variants, re-runs), the
 // jobs whose results one of them edited and the edits made from theirs
 // (migration 0012's links), followed until nothing new joins. A batch's

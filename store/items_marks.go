@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Marks narrow the history to what the person marked (issue 16): items
+// Marks narrow the history to what the person marked: items
 // with a tag, items voted on. They are ItemFilter's, for the listing, and
 // KeepMarked's, for a search's hits.
 type Marks struct {

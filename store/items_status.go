@@ -9,7 +9,7 @@ import (
 // The one vocabulary of a history item's status, as listings print it:
 // messages, image jobs and video tasks each keep their own word (a
 // message "error", a video task the service's "COMPLETED"), which a list
-// of them all would mix (issue 30).
+// of them all would mix.
 const (
 	WordComplete    = "complete"
 	WordRunning     = "running"
@@ -17,7 +17,7 @@ const (
 	WordInterrupted = "interrupted"
 	WordFailed      = "failed"
 	// WordDownloadFailed is a video task the service completed whose
-	// file is not whole on disk (issue 33): not complete, not failed.
+	// file is not whole on disk: not complete, not failed.
 	WordDownloadFailed = "download failed"
 )
 

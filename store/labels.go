@@ -9,8 +9,8 @@ import (
 	"unicode/utf8"
 )
 
-// A label is the idea an image job or a video task belongs to (issue 33,
-// item 6): one per item, typed by the person, shown in the lists and
+// A label is the idea an image job or a video task belongs to: one
+// per item, typed by the person, shown in the lists and
 // filtered by. Unlike tags (tags.go) it keeps the case it was typed in;
 // filters match it without case (ASCII, as SQLite's NOCASE does).
 

@@ -56,7 +56,7 @@ type ReplyEnd struct {
 	// client's result), when it does. A reply whose checkpoints and tail add
 	// up to them, byte for byte in length and ending in the tail, is
 	// written from them rather than read back from its checkpoints, which
-	// held 8 MiB of reply twice more in memory as it ended (issue 32).
+	// held 8 MiB of reply twice more in memory as it ended.
 	Text, Thinking string
 }
 

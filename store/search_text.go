@@ -6,7 +6,7 @@ import (
 )
 
 // A search snippet is a piece of a reply's markdown; a list of matches
-// shows it as text (issue 30): "## Notes on" is "Notes on", "**Pixel**:"
+// shows it as text: "## Notes on" is "Notes on", "**Pixel**:"
 // is "Pixel:", a link its text with its address, as History shows links.
 // The match markers are kept wherever they were.
 

@@ -36,8 +36,8 @@ type Settings struct {
 	Notify  Notify                       `toml:"notify,omitempty"`
 }
 
-// Notify is how the end of a video task is told beyond the status line
-// (issue 33): a desktop notification where the terminal is known to show
+// Notify is how the end of a video task is told beyond the status line:
+// a desktop notification where the terminal is known to show
 // one, a terminal bell otherwise. Both are on unless set false.
 type Notify struct {
 	Desktop *bool `toml:"desktop,omitempty"`
@@ -63,7 +63,7 @@ func (n Notify) Toggled(name string) Notify {
 	return n
 }
 
-// Arena are the arena's defaults (issue 16).
+// Arena are the arena's defaults.
 type Arena struct {
 	// Blind makes a new comparison (Compare, and Image's side-by-side run)
 	// start blind: the targets shown as A, B… until the vote.

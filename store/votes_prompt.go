@@ -32,7 +32,7 @@ func (s *Store) NextPrompt(ctx context.Context, a, b string) (prompt string, fre
 	// most are read, never every message.
 	// A chat's later prompts lean on what came before ("and now continue
 	// please"): only its first stands alone. Each prompt of a comparison is
-	// sent alone (issue 30).
+	// sent alone.
 	recent, err := s.texts(ctx, `SELECT m.text FROM
 		(SELECT id, kind, updated_at FROM conversations ORDER BY updated_at DESC, id DESC LIMIT ?) c
 		JOIN messages m ON m.conversation_id = c.id AND m.role = 'user' AND trim(m.text) <> ''

@@ -20,8 +20,7 @@ type tabModel[M any] interface {
 	Focused() bool
 }
 
-// adapter is the one adapter of every tab (issue 30: seven copies of it
-// were one): it makes a screen package's Model a screen, and answers the
+// adapter is the one adapter of every tab: it makes a screen package's Model a screen, and answers the
 // shell's optional questions (blanker, busier, claimer) with the Model's
 // own answers where it has them. after, when set, runs after each Update
 // with the Model as it now is: the Video tab tells the status bar how many

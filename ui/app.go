@@ -160,7 +160,7 @@ func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // explain is err as the status bar says it: a refusal of plain http:// says
-// which flag allows it (issue 19, bug 9).
+// which flag allows it.
 func (m Model) explain(err error) string {
 	if errors.Is(err, client.ErrInsecure) && !m.deps.Insecure {
 		return err.Error() + ": start atelier with --insecure to allow it"

@@ -85,7 +85,7 @@ type quitNowMsg struct{}
 
 // quit ends the program. A tab still streaming is told to stop first, so
 // the reply is recorded as esc records it (with its figures and tool
-// calls, issue 19, bug 11) rather than cut off at exit; Update quits once
+// calls) rather than cut off at exit; Update quits once
 // no tab is busy, or after quitGrace, or at a second ctrl+c.
 func (m Model) quit() (Model, tea.Cmd) {
 	if m.quitting || !m.busy() {

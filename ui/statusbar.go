@@ -18,7 +18,7 @@ import (
 // the error of the tab shown, else the active tab's summary; and the log of
 // recent messages, which ctrl+l shows whole.
 //
-// An error belongs to the tab where it arose (issue 30): it shows while
+// An error belongs to the tab where it arose: it shows while
 // that tab does, until esc there or the tab's next success, and the tab
 // bar marks the tab meanwhile; it does not follow the person to the other
 // tabs. The shell's own errors (connecting) show on every tab.

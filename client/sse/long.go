@@ -22,7 +22,7 @@ var piecePools [maxPieceShift - minPieceShift + 1]sync.Pool
 // pooledPieces is how many pieces of one line go back to the pools (some
 // 4 MiB): the pieces of a larger line are left to the collector, as pools
 // hold what they are given until two collections have passed, and a 40 MiB
-// image event's would stay live beside the event itself (issue 32).
+// image event's would stay live beside the event itself.
 const pooledPieces = 18
 
 // longLine is a line being gathered in pieces.

@@ -6,7 +6,7 @@ import (
 	"atelier/store"
 )
 
-// labelFlag checks a --label value (issue 33: the idea an image or a video
+// labelFlag checks a --label value (the idea an image or a video
 // belongs to) before anything is sent: "" (not given) is none; a bad one
 // is a usage error naming the flag and the rule.
 func labelFlag(v string) (string, error) {

@@ -9,7 +9,7 @@ import (
 	"atelier/store"
 )
 
-// Raters on the leaderboard (issue 34): every rater's blind votes count
+// Raters on the leaderboard: every rater's blind votes count
 // unless --rater names one ("me": your own); the agreement of each pair
 // of raters over the comparisons both voted is printed after the board.
 

@@ -5,8 +5,8 @@
 // It wires things together (flags and subcommands, configuration, keys,
 // the store, the client and the UI) and holds what only the command line
 // does: printing and --json output, prompts from stdin, waiting on video
-// tasks, and, until issue 21 moves it to a package both share, recording a
-// run into history (record*.go) as the TUI does.
+// tasks. A run is recorded into history by store/record, as the TUI records
+// it.
 package main
 
 import (
@@ -32,7 +32,7 @@ func main() {
 // it the heap grows to twice what is live before a collection: a TUI
 // drawing an 8 MiB reply as it streams, or a 30 MiB image in one stream
 // event, holds 45-85 MiB live at its peak with as much garbage again, and
-// peaked at 290-340 MB resident (issue 32, item 11). The binary, page
+// peaked at 290-340 MB resident. The binary, page
 // tables and SQLite's memory (C, outside the Go heap: some 30 MiB while an
 // 8 MiB reply is folded and indexed) come on top. At 100 MiB the TUI met
 // the hostile suite's 150 MiB on a quiet machine but not on a busy one,

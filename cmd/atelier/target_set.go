@@ -12,7 +12,7 @@ import (
 	"atelier/store"
 )
 
-// Named target sets (issue 30): the targets a person compares, with their
+// Named target sets: the targets a person compares, with their
 // settings, saved under a name in the history; `compare --target-set` and a
 // batch file's target_set take them up, as the Compare tab (S) does.
 

@@ -10,7 +10,7 @@ import (
 	"atelier/store"
 )
 
-// The queue's truth on the command line (issue 33): a failed download
+// The queue's truth on the command line: a failed download
 // tried again, and the pause every poller honours (the TUI's `p`).
 
 // pausedLine is what `video wait` says while the queue is paused: it

@@ -44,7 +44,7 @@ type Recipe struct {
 	Inputs    []Input         `json:"inputs,omitempty"`
 	Sources   []Source        `json:"sources,omitempty"` // a video's source images (lineage)
 	RequestID string          `json:"request_id,omitempty"`
-	// Label is the idea the artifact belongs to (issue 33), as the
+	// Label is the idea the artifact belongs to, as the
 	// history labels it; a run from the recipe carries it on.
 	Label   string    `json:"label,omitempty"`
 	Time    time.Time `json:"time"`
@@ -52,7 +52,7 @@ type Recipe struct {
 }
 
 // Source is an image a video was made from: the field it went in, and
-// where the history keeps it (issue 33), so the recipe names its image
+// where the history keeps it, so the recipe names its image
 // rather than an elided data URI.
 type Source struct {
 	Field    string `json:"field"`

@@ -188,7 +188,7 @@ func (r *Reply) Finish(res *client.ChatResult, err error, stopped bool) error {
 		// What streaming a long reply left behind (each event decoded, the
 		// text grown by doubling) goes back to the system before SQLite,
 		// whose memory is outside Go's heap, writes and indexes the reply:
-		// else its megabytes come on top of Go's (issue 32: 8 MiB of reply
+		// else its megabytes come on top of Go's (8 MiB of reply
 		// peaked at 130-140 MB resident, most of it at this moment).
 		debug.FreeOSMemory()
 	}

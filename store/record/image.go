@@ -52,7 +52,7 @@ func BeginImage(ctx context.Context, db *store.Store, req client.ImageRequest, e
 	return beginImage(ctx, db, 0, req, edit, sources, "")
 }
 
-// BeginLabelledImage is BeginImage for a job with a label (issue 33: the
+// BeginLabelledImage is BeginImage for a job with a label (the
 // idea it belongs to; see store.NormalizeLabel), "" for none. A bad label
 // records nothing and is returned as the error.
 func BeginLabelledImage(ctx context.Context, db *store.Store, req client.ImageRequest, edit *client.ImageEditRequest, sources []ImageSource, label string) (*ImageJob, error) {

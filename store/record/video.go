@@ -18,7 +18,7 @@ func VideoSubmission(ctx context.Context, db *store.Store, req client.VideoReque
 }
 
 // LabelledVideoSubmission is VideoSubmission for a task with a label
-// (issue 33: the idea it belongs to; see store.NormalizeLabel), "" for
+// (the idea it belongs to; see store.NormalizeLabel), "" for
 // none.
 func LabelledVideoSubmission(ctx context.Context, db *store.Store, req client.VideoRequest, h *client.VideoTask, label string, inputs ...store.VideoInputFile) (store.VideoTask, error) {
 	ctx = context.WithoutCancel(ctx)

@@ -7,7 +7,7 @@ import (
 	"atelier/store"
 )
 
-// Raters (issue 34): the board counts every rater's blind votes — yours
+// Raters: the board counts every rater's blind votes — yours
 // ("me") and a colleague's imported from a ballot (`atelier votes
 // import`) — unless the filter's rater names one; below it, how often two
 // raters agree on the comparisons both voted, whatever letters each saw.

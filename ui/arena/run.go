@@ -57,7 +57,7 @@ func (l needList) run(b *board, db *store.Store) tea.Cmd {
 		msg := promptMsg{kind: kind, pair: pair, prompt: p, fresh: fresh, ok: ok, err: err}
 		if err == nil && ok && kind == store.VoteChat {
 			// The pair joins the target set "arena": added to, never
-			// replacing what it holds (issue 30).
+			// replacing what it holds.
 			msg.added, msg.err = db.AddToTargetSet(ctx, store.ArenaTargetSet, []string{pair.A, pair.B})
 		}
 		return result(msg)
@@ -92,7 +92,7 @@ func (msg promptMsg) rerun() tea.Cmd {
 		targets = append(targets, t)
 	}
 	// Added beside the person's own comparison, not in its place (Keep):
-	// their targets and prompt come back once this one runs (issue 30).
+	// their targets and prompt come back once this one runs.
 	rerun := tab.RerunMsg{To: tab.Compare, Kind: store.KindCompare, Prompt: msg.prompt, Targets: targets, Blind: true, Keep: true}
 	note := "arena: blind comparison added on your newest prompt not judged for this pair yet: enter runs it"
 	if !msg.fresh {

@@ -1,4 +1,4 @@
-// Package batch is the Batch tab of atelier's terminal UI (issue 17): the
+// Package batch is the Batch tab of atelier's terminal UI: the
 // batches kept in history, newest first; a batch file run from a path,
 // weighed against the [budget] first (ui/components/guard), with a
 // progress bar while it runs; a stopped batch resumed; and a batch read

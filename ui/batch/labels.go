@@ -11,7 +11,7 @@ import (
 // the summary's rows, which a narrow screen cuts: targets that share a
 // family and model (a sweep) read the same when cut ("alpha:model-x…"),
 // so each is named by the settings that tell it from the others first,
-// then its family and model (issue 30). A target whose family and model
+// then its family and model. A target whose family and model
 // no other has keeps its name as written.
 func targetLabels(specs []string) []string {
 	type parsed struct {

@@ -143,7 +143,7 @@ func (r *running) end(err error) tea.Cmd {
 }
 
 // endNotice is what the status bar says of a run's end, marked by its
-// kind: a stop or failed cells are no success (issue 30: "batch
+// kind: a stop or failed cells are no success ("batch
 // stopped" was marked ✓), a run that could not go on is a failure.
 func endNotice(id int64, p engine.Progress, err error) tea.Cmd {
 	switch {

@@ -157,7 +157,7 @@ func varsText(vars map[string]string) string {
 // waiting) with its repeats done (passed, with checks), the median total
 // time and mean output tokens; then the first line of its reply, or its
 // error, or that it was interrupted. A cell is never ✓ or ● with repeats
-// left (issue 30: "✓ 2/3" for a cell half done when a batch was stopped).
+// left ("✓ 2/3" for a cell half done when a batch was stopped).
 func (v sheet) cellText(s cellSum, w int) (string, string) {
 	n := len(s.repeats)
 	mark, st := v.mark(s)

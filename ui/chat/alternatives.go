@@ -11,7 +11,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// Alternatives and branches (issue 33). A conversation is a tree in the
+// Alternatives and branches. A conversation is a tree in the
 // store (store/tree.go): ctrl+r adds a reply beside the one shown (an
 // alternative), an edited prompt sent again a prompt beside the one edited
 // (a branch); nothing is replaced. The tab shows the path kept, each

@@ -10,7 +10,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// Branching from any prompt (issue 33). e chooses a prompt of the path
+// Branching from any prompt. e chooses a prompt of the path
 // shown to edit: the last, and at each press again the one before it,
 // going round. The composer holds it, the transcript marks it ✎ and
 // brings it into view, and the conversation pane keeps the keyboard so e

@@ -19,7 +19,7 @@ func (d defaults) model(f client.Group) string {
 	return tab.DefaultModel(d.models, f, d.demo)
 }
 
-// adopt takes new default models at once (issue 19, bug 9: they applied
+// adopt takes new default models at once (they applied
 // only after a restart): the target t follows its family's new default
 // unless a model was picked for it, and families switched to later start
 // on theirs.

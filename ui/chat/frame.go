@@ -6,7 +6,7 @@ const wideWidth = 100
 
 // listWidth and maxListWidth bound the list panel's width beside the
 // conversation, its separator included: a fifth of the tab between them,
-// so the list widens with the terminal (issue 19: it stayed 26 columns at
+// so the list widens with the terminal (it stayed 26 columns at
 // 200).
 const (
 	listWidth    = 28
@@ -14,7 +14,7 @@ const (
 )
 
 // readingWidth caps the width replies are laid out at: wider lines are
-// hard to read (issue 19: replies ran 170 columns wide at 200).
+// hard to read (replies ran 170 columns wide at 200).
 const readingWidth = 100
 
 // look is what drawing entries depends on besides the entries.

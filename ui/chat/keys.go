@@ -105,7 +105,7 @@ type helpKeys struct {
 func with(b key.Binding, what string) key.Binding { return tab.Retitle(b, what) }
 
 // pickerKeys are the picker's keys for the row under the cursor: what
-// enter does depends on it (issue 19: the footer said "enter done").
+// enter does depends on it (the footer said "enter done").
 func (h helpKeys) pickerKeys() []key.Binding {
 	k := h.km
 	out := []key.Binding{k.Up, k.Down}

@@ -159,7 +159,7 @@ func (p picker) show(t client.ChatTarget) picker {
 }
 
 // close is esc: the target is used when it keeps its rules. One that
-// breaks a rule is refused, with why (issue 30: thinking budget over max
+// breaks a rule is refused, with why (thinking budget over max
 // tokens was taken without a word); esc again leaves the picker with the
 // target as it was when it opened.
 func (p picker) close() (picker, tea.Cmd, bool) {

@@ -95,8 +95,8 @@ func (t *transcript) headerOf(e *entry, lk look) string {
 // header is a reply's header: the model and its figures, the figures a
 // prompt engineer wants, on one line when they fit. Where they do not,
 // they go on to a line of their own (indented), a figure never cut in two:
-// at 120 columns with prices set the stop reason was cut ("· end_tu…",
-// issue 30). Its lines are joined by newlines.
+// at 120 columns with prices set the stop reason would be cut
+// ("· end_tu…"). Its lines are joined by newlines.
 func header(e *entry, fig string, lk look) string {
 	st := lk.st
 	model := termtext.String(e.model)
@@ -136,7 +136,7 @@ func figures(e *entry, prices price.Table) string {
 	}
 	// A reply that did not complete has no final count of tokens or stop
 	// reason: what the stream said so far (alpha's first count is 1) would
-	// read as the reply's (issue 19, bug 8: "2.0 s · 1 tok · 1 tok/s").
+	// read as the reply's ("2.0 s · 1 tok · 1 tok/s").
 	final := !e.broken()
 	if e.usage.Output > 0 && final {
 		parts = append(parts, strconv.Itoa(e.usage.Output)+" tok")

@@ -11,7 +11,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// Alternatives (issue 33): ctrl+r runs the prompt on the targets again as
+// Alternatives: ctrl+r runs the prompt on the targets again as
 // a comparison of its own, and when the run on screen is of that prompt on
 // those targets the new one is linked beside it in history
 // (store.LinkAlternative): the group, read by id (CompareAlternatives),

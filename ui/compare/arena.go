@@ -9,7 +9,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// arena is the Compare tab's blind mode (issue 16): whether the next run
+// arena is the Compare tab's blind mode: whether the next run
 // goes blind, and the vote on the run on screen (ui/components/vote, as
 // the Image and Video tabs vote). A blind run's columns are in the order
 // shown, each a letter (A, B…); until the vote nothing names a target

@@ -66,7 +66,7 @@ func (p painter) readyColumn(i int, t client.ChatTarget, iw int, set settingsSpl
 
 // title is the column's heading: its number, family, model and settings,
 // those that tell it from the other columns first and brighter, so a cut
-// title loses the settings every column shares (issue 19: a sweep's four
+// title loses the settings every column shares (a sweep's four
 // titles were cut before their temperatures). A blind column is its
 // letter, its names after it once the vote revealed them.
 func (p painter) title(i int, t client.ChatTarget, set settingsSplit) string {

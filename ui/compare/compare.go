@@ -5,7 +5,7 @@
 // tokens per second, stop reason) or its error; the person rates columns,
 // notes them, picks a winner, continues one as a chat, re-runs, goes back
 // through earlier runs as they were recorded, and exports a report.
-// A run may go blind (issue 16, arena.go): the targets shuffled and shown
+// A run may go blind (arena.go): the targets shuffled and shown
 // as letters until the person's vote, recorded as `compare --blind`
 // records it, reveals them. D shows a word diff of two columns, # tags
 // the comparison, and a run whose estimate passes the budget asks first.

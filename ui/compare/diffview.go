@@ -12,7 +12,7 @@ import (
 	"atelier/ui/markdown"
 )
 
-// diffView is the word diff of two columns (issue 16 item 4, D): the
+// diffView is the word diff of two columns (D): the
 // focused one on the left, the next on the right, the words only one has
 // marked on its side and the lines they share side by side, for replies
 // that answer one prompt with small differences (sweeps, regenerations).

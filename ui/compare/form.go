@@ -52,7 +52,7 @@ func targetOf(f *form.Model, i int) (t client.ChatTarget, off bool, err error) {
 }
 
 // targetRules are the client's rules over each target as it is typed
-// (issue 19, bug 4: the rule showed only once applied): a missing model
+// (the rule showed only once applied): a missing model
 // under the model, the rest under the settings.
 func targetRules(f *form.Model) []form.Violation {
 	var vs []form.Violation

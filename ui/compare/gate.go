@@ -11,7 +11,7 @@ import (
 )
 
 // Before a run is sent, its estimate is weighed against the [budget] of
-// config.toml (issue 18): past it, the tab asks first and sends nothing
+// config.toml: past it, the tab asks first and sends nothing
 // until the answer is yes, as `atelier compare` asks on its terminal.
 
 // pendingRun is a run as it will be sent: kept while the guard weighs it.

@@ -25,7 +25,7 @@ type keyMap struct {
 	Diff, Tags, Sets, Judge      key.Binding
 	Scroll                       markdown.KeyMap // a column, or all while in sync
 
-	// Blind runs (issue 16): the toggle, and the vote's keys
+	// Blind runs: the toggle, and the vote's keys
 	// (ui/components/vote's, as every tab votes).
 	Blind key.Binding
 	Vote  vote.KeyMap

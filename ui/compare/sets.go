@@ -14,7 +14,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// Named target sets (issue 30): S opens a field for a set's name, the
+// Named target sets: S opens a field for a set's name, the
 // saved sets' names beside it; enter takes that set's targets (with their
 // settings) for the next run, ctrl+s saves the targets of the next run
 // under the name. The sets are kept in the history, where `compare

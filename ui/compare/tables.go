@@ -8,7 +8,7 @@ import (
 
 // tableWidth follows the markdown tables of a reply as it streams, for the
 // narrowest column that shows them whole: narrower, the renderer breaks
-// words (issue 19: at four columns, "threa d"), and a little narrower than
+// words (at four columns, "threa d"), and a little narrower than
 // a table's own width it even cuts a cell's last letter, so the need is
 // the table's width with no cell wrapped. Reading is incremental: each
 // piece is read once.

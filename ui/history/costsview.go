@@ -16,7 +16,7 @@ import (
 	"atelier/ui/components/scroll"
 )
 
-// The costs view (issue 18): what the history cost, summed by day, by
+// The costs view: what the history cost, summed by day, by
 // model and by kind, over the range the list shows (its filters and date)
 // or a period chosen with p. The sums are the store's (CostSums), asked
 // for in a command: the frame never waits on them.

@@ -14,7 +14,7 @@ import (
 // deletion is a deletion being decided. It is apart from the list and the
 // reader because both ask for it, and it takes two answers in turn: the
 // store's first for a video task (one that still runs is refused, as the
-// Video tab refuses it: issue 19, bug 5), then the person's, y or n
+// Video tab refuses it), then the person's, y or n
 // (ui/components/confirm), on the tab's last line. The zero deletion asks
 // nothing.
 type deletion struct {

@@ -11,7 +11,7 @@ import (
 	"atelier/ui/imageview"
 )
 
-// An open video's poster frame and a strip of its first frames (issue 33),
+// An open video's poster frame and a strip of its first frames,
 // cut by ffmpeg where it is installed and shown as pictures; without
 // ffmpeg the section is not there, and nothing stands in for it.
 

@@ -8,7 +8,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// Labels in History (issue 33): L on an image or a video, listed or open,
+// Labels in History: L on an image or a video, listed or open,
 // asks for its label (ui/components/ask); the list and the open item show
 // it as a tag, and label:NAME typed after / keeps the items with that
 // label, as the Video tab's / filter does: one way in both. It is a word

@@ -14,7 +14,7 @@ import (
 // A comparison in the list is named by all its targets, read from its
 // lanes once the rows are on screen: the listing itself carries one
 // family and model, a single lane's, which misnamed it and made it seem to
-// match a family filter it did not show (issue 19).
+// match a family filter it did not show.
 
 // lanesMsg is the targets of comparisons, as labels by conversation id.
 type lanesMsg struct{ labels map[int64]string }

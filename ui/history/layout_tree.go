@@ -7,7 +7,7 @@ import (
 	"atelier/store"
 )
 
-// forkedChat lays out a chat with alternatives or branches (issue 33):
+// forkedChat lays out a chat with alternatives or branches:
 // the path kept (the one shown last in Chat) with each fork's place, "2 of
 // 3 · kept", then every alternative and branch not kept under its id and
 // the message it follows, so all of them are here to read.

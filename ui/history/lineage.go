@@ -11,7 +11,7 @@ import (
 	"atelier/store"
 )
 
-// Lineage across kinds (issue 33): an open video names the image it was
+// Lineage across kinds: an open video names the image it was
 // made from, shown small with its id, never as the elided data URI its
 // body keeps; an open image names the image it was edited from, the edits
 // made from it and the videos made from it. An image job or a comparison

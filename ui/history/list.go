@@ -30,7 +30,7 @@ type row struct {
 	model     string // a video task's endpoint
 	targets   string // a comparison's targets, once its lanes are read
 	status    string
-	label     string // an image's or a video's label (issue 33); "" for none
+	label     string // an image's or a video's label; "" for none
 	at        time.Time
 	messageID int64 // the message a search matched, to scroll to
 }

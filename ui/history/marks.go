@@ -7,7 +7,7 @@ import (
 	"atelier/store"
 )
 
-// Tags and votes in History (issue 16): the search line takes filter
+// Tags and votes in History: the search line takes filter
 // words besides its text — #tag (or tag:tag, tag:"two words") keeps the
 // items with that tag, is:voted those with a standing vote, is:blind those
 // with a standing blind vote — and an open item's heading shows its tags

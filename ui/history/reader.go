@@ -99,7 +99,7 @@ func (r reader) opened(e tabEnv, msg openedMsg) (reader, tea.Cmd) {
 
 // promptOfMatch is where a search match in a comparison opens: at the
 // prompt of its turn, so the lanes show from the first, whichever lane the
-// words were found in (issue 19, bug 7: a match in lane 3 opened the
+// words were found in (a match in lane 3 opened the
 // lanes at 89%). Elsewhere the match itself.
 func promptOfMatch(it *loaded, id int64) int64 {
 	if id == 0 || it == nil || it.conv == nil || it.conv.Kind != store.KindCompare {

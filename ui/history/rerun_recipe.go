@@ -20,7 +20,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// R on an image job or a video task (issue 18, "make it again"): the form
+// R on an image job or a video task ("make it again"): the form
 // of its tab is filled from the recipe in the item's saved file (an
 // image's metadata, a video's sidecar), not from the history's row — the
 // file is what the person keeps and copies. Where the two disagree the

@@ -8,7 +8,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// The strip of variants (issue 33): s on an image job, listed or open,
+// The strip of variants: s on an image job, listed or open,
 // shows every image of its recipe lineage side by side — the Image
 // gallery's component (ui/components/strip), drawn here in half blocks —
 // and R reloads the chosen one into the Image form, which the shell then

@@ -11,7 +11,7 @@ import (
 )
 
 // toVideoCmd carries the first saved image of an image job to the Video
-// tab, as the input of an image-to-video endpoint (issue 33).
+// tab, as the input of an image-to-video endpoint.
 func toVideoCmd(db *store.Store, r row) tea.Cmd {
 	if r.ref.Kind != store.KindImage {
 		return tab.Warn("V animates an image: this is a " + string(r.ref.Kind))

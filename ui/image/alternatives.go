@@ -9,7 +9,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// Alternatives (issue 33): r in the results runs the last run again
+// Alternatives: r in the results runs the last run again
 // beside it rather than in its place. The page keeps every run r added
 // (their images stay, in History too, as every run's do), the footer says
 // "2 of 3", and < / > step through them, as they step a chat's

@@ -11,7 +11,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// The image arena (issue 16): the side-by-side run (c) made blind. The
+// The image arena: the side-by-side run (c) made blind. The
 // lanes are shuffled and shown as A, B, C; nothing that names a model
 // (model, size, quality, cost, time, an error's text, a notice) is drawn
 // until the vote (ui/components/vote), which is recorded and reveals the

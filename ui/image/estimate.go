@@ -9,7 +9,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// The form's estimate (issue 18): what the request would cost at the
+// The form's estimate: what the request would cost at the
 // rates of Settings' [prices], shown under the form whenever they price
 // it, and weighed against the [budget] before more than one image is sent.
 

@@ -29,7 +29,7 @@ const (
 	rowImages      = "images"
 	rowMask        = "mask"
 	rowSendAs      = "multipart"
-	rowLabel       = "label" // the job's label (issue 33): kept, not sent
+	rowLabel       = "label" // the job's label: kept, not sent
 )
 
 // The values of the "send as" row.

@@ -11,7 +11,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// The gallery's alternatives (issue 33): the jobs r ran beside each other
+// The gallery's alternatives: the jobs r ran beside each other
 // in the results are linked in history (store.LinkAlternative), so after a
 // restart too each says its place among them ("alt 2 of 3") and < / >
 // move the cursor to the previous or next of them, as they step the

@@ -289,8 +289,7 @@ func (m Model) settings(s *store.Settings) Model {
 	}
 	m.outDir, m.prices, m.cfg = s.Output.Images, s.Prices, s
 	m.arena.blind = s.Arena.Blind
-	// A new default model applies at once, unless another was chosen
-	// (issue 19, bug 9).
+	// A new default model applies at once, unless another was chosen.
 	next := defaultImageModel(s)
 	if m.form.spec().Model == m.defaultModel && next != m.defaultModel {
 		m.form.setText(rowModel, next)

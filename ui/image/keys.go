@@ -43,7 +43,7 @@ type keyMap struct {
 	Vary                 key.Binding // v: the image's recipe sent again, as a new job
 	Share                key.Binding // P: the job as a page (ui/components/sharepage)
 	ToVideo              key.Binding // V: the image to the Video tab, as an image-to-video input
-	Label                key.Binding // L: set, change or take away the job's label (issue 33)
+	Label                key.Binding // L: set, change or take away the job's label
 	Ask                  ask.KeyMap  // the label's question
 	Variants             key.Binding // s in the gallery: the strip of the job's variants (ui/components/strip)
 	Back                 key.Binding // esc: from the results, the gallery or the picker, one level back

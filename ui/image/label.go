@@ -9,7 +9,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// Labels in the Image tab (issue 33): the form's label row labels the
+// Labels in the Image tab: the form's label row labels the
 // jobs a run records; L on a result or a gallery job asks for its label
 // (ui/components/ask), as the Video tab and History ask it.
 

@@ -19,7 +19,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// Make it again (issue 18): a file that carries an atelier recipe, dropped
+// Make it again: a file that carries an atelier recipe, dropped
 // or typed into the form, or picked with R in the gallery or the results,
 // fills the form with the request it was made by; v sends that request
 // again at once as a variation, a new job whose recipe names its parent

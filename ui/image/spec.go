@@ -21,7 +21,7 @@ type spec struct {
 	// Extra are request fields the form has no row for (a recipe's seed,
 	// say), sent as they were.
 	Extra client.Extra
-	// Label is the idea the images belong to (issue 33): kept in the
+	// Label is the idea the images belong to: kept in the
 	// history with the job, never sent; "" for none.
 	Label string
 }

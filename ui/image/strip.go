@@ -9,7 +9,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// The strip of variants (issue 33): s in the gallery shows every image
+// The strip of variants: s in the gallery shows every image
 // of the selected job's recipe lineage side by side (ui/components/strip,
 // History's too); R there reloads one into the form, esc goes back to the
 // gallery. It follows the store as the gallery does.

@@ -7,7 +7,7 @@ import (
 )
 
 // toVideo carries a saved image to the Video tab, which asks for the
-// image-to-video endpoint and opens its form on the image (issue 33).
+// image-to-video endpoint and opens its form on the image.
 func toVideo(path, prompt string) tea.Cmd {
 	if path == "" {
 		return tab.Warn("no saved image selected to animate")

@@ -34,7 +34,7 @@ func openArgs(goos, path string) (string, []string) {
 }
 
 // OpenFailed is err, from running OpenCmd to open one of what ("videos",
-// "images", "files"), in the program's words with what to do (issue 30):
+// "images", "files"), in the program's words with what to do:
 // the launcher not installed, or finding no program for the file
 // (xdg-open's exit status 3). Any other failure is err after doing
 // ("open the video: …"); nil stays nil.

@@ -12,7 +12,7 @@ import (
 	"atelier/internal/homepath"
 )
 
-// Playing a video (issue 33): the first player found among mpv, ffplay
+// Playing a video: the first player found among mpv, ffplay
 // and vlc, then the command in $ATELIER_PLAYER, then the system's opener
 // (xdg-open, open). With none, the error names what to install and where
 // the file is, so it can still be found.

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// A video's poster frame and a short strip of its frames (issue 33),
+// A video's poster frame and a short strip of its frames,
 // cut by ffmpeg where it is installed, as PNG bytes the previews decode
 // like any image. Without ffmpeg there is no poster and nothing stands
 // in for one.

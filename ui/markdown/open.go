@@ -68,7 +68,7 @@ type cutPoint struct {
 // wordCut is the candidate of a paragraph's word at offset at. The words
 // are kept as offsets only, since a word's candidate holds nothing else: a
 // server's one-line delta of 1 MiB has some 170,000 words, which as
-// cutPoints held 23 MiB (issue 32).
+// cutPoints held 23 MiB.
 func wordCut(at int) cutPoint {
 	return cutPoint{at: at, mark: at, kind: cutWord}
 }

@@ -254,8 +254,8 @@ func cloneHeaders(h map[string]map[string]string) map[string]map[string]string {
 
 // checkBaseURL accepts an empty URL (no service) or an http(s) URL with a
 // host, as the config file does; with secure, not plain http:// to a host
-// that is not loopback, which every request would refuse (issue 19, bug 9:
-// it was saved and failed only on send).
+// that is not loopback, which every request would refuse (rather than
+// saved, to fail only on send).
 func checkBaseURL(v string, secure bool) error {
 	if v == "" {
 		return nil

@@ -9,7 +9,7 @@ import (
 // VideoFailure is a video task's recorded failure (the poller's record:
 // status, type, message and the service's detail) in words, for the Video
 // and History tabs alike: the message, the detail's messages, the type
-// last; raw JSON only for a record of another shape (issue 19: History
+// last; raw JSON only for a record of another shape (History
 // showed failures as JSON).
 func VideoFailure(raw json.RawMessage) string {
 	var r struct {

@@ -11,7 +11,7 @@ import (
 	"atelier/store"
 )
 
-// Labels (issue 33): the idea an image job or a video task belongs to.
+// Labels: the idea an image job or a video task belongs to.
 // The Video task list, the Image gallery and results and History set one
 // on the same key (keys.Label), asked by ui/components/ask with these
 // pieces, and show it the same way (LabelTag).

@@ -51,7 +51,7 @@ type RerunMsg struct {
 	Blind bool
 	// Keep asks Compare to add this comparison beside the person's own,
 	// not in their place: the next run is this one, and their targets and
-	// prompt come back once it starts (the Arena's, issue 30).
+	// prompt come back once it starts (the Arena's).
 	Keep bool
 }
 

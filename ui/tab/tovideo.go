@@ -1,6 +1,6 @@
 package tab
 
-// ToVideoMsg carries an image to the Video tab (issue 33): the Image
+// ToVideoMsg carries an image to the Video tab: the Image
 // tab's results and gallery and the History tab send it when the person
 // presses the "to video" key on an image. The shell shows the Video tab
 // and delivers the message to it (a ShownMsg comes first); the tab asks

@@ -11,7 +11,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// The video arena (issue 16): two finished tasks of one prompt, made on
+// The video arena: two finished tasks of one prompt, made on
 // different endpoints, shown as A and B in an order a coin chose, with
 // nothing that names them (no endpoint, model, id, file, time, settings
 // or cost) until the vote; played one after the other; judged, recorded

@@ -14,7 +14,7 @@ import (
 
 // Playing the arena's videos, and what it takes to vote: a video is
 // marked played only once the player took it, and a vote waits until
-// both were (issue 30: "A ▶ played" after playing failed, and a vote cast
+// both were ("A ▶ played" after playing failed, and a vote cast
 // unseen).
 
 // playedMsg is the answer of playing the arena's videos: the places the

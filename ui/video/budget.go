@@ -10,7 +10,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// The form's estimate and the budget's question (issue 18): what the
+// The form's estimate and the budget's question: what the
 // request will cost at the saved prices shows in the form's header, and a
 // task whose estimate passes the [budget] waits for a yes before anything
 // is sent.

@@ -58,7 +58,7 @@ func fieldKeys() form.KeyMap {
 // input rows, and does not send.
 func (d draft) typesPath() bool { return d.EditsText() && d.onFileRow() }
 
-// labelField is the task's label (issue 33): kept in the history, never
+// labelField is the task's label: kept in the history, never
 // sent (Meta), checked by the store's rule.
 var labelField = form.Field{Name: "label", Kind: form.String, Meta: true, Trim: true,
 	Placeholder: "the idea it belongs to (optional)", Empty: "none",

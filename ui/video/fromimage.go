@@ -13,7 +13,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// Image to video in one key (issue 33): an image sent from the Image tab
+// Image to video in one key: an image sent from the Image tab
 // or History (tab.ToVideoMsg) opens the chooser on the image-to-video
 // endpoints, the one chosen last first; enter opens its form with the
 // image as its input. An endpoint whose image field takes only a URL says

@@ -10,7 +10,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// The queue's truth (issue 33): a failed download shown as one and tried
+// The queue's truth: a failed download shown as one and tried
 // again with a key, and the pause of every poller on the data directory,
 // kept in the store.
 

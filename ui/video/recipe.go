@@ -18,7 +18,7 @@ import (
 )
 
 // A path dropped (pasted) into the form, of a file with a recipe, fills
-// the form from it (issue 18): a video with its NAME.recipe.json beside
+// the form from it: a video with its NAME.recipe.json beside
 // it, or the recipe file itself. A file without one changes nothing and
 // says so. On an image row, a dropped image is that row's file, as before.
 

@@ -149,7 +149,7 @@ func newTaskList(db *store.Store, c clock) taskList {
 		ID:   task.id,
 		Name: func(t task) string { return "task " + shortID(t.id()) },
 		Also: ", its history and its video file",
-		// A label:NAME term keeps the tasks with that label (issue 33).
+		// A label:NAME term keeps the tasks with that label.
 		Match: func(t task, q string) bool {
 			if l, rest, ok := tab.LabelTerm(q); ok {
 				if !tab.SameLabel(t.rec.Label, l) {

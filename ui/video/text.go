@@ -44,7 +44,7 @@ func elapsed(d time.Duration) string {
 }
 
 // ageWidth is the age column's width: elapsed is never wider, so the
-// columns after it line up (issue 19).
+// columns after it line up.
 const ageWidth = 6
 
 // padLeft right-aligns s in w columns.

@@ -143,7 +143,7 @@ func defaultEndpoint(path string) (client.VideoEndpoint, string) {
 	return client.VideoEndpoints()[0], ""
 }
 
-// withEndpoint adopts a new default endpoint at once (issue 19, bug 9):
+// withEndpoint adopts a new default endpoint at once:
 // the form moves to it, keeping the values both share, while it is still
 // on the old default.
 func (m Model) withEndpoint(path string) Model {

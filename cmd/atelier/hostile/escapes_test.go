@@ -16,7 +16,7 @@ import (
 	"unicode/utf8"
 )
 
-// The hostile-server suite, service strings (issue 32, item 1): a service
+// The hostile-server suite, service strings: a service
 // that puts terminal escapes in every string of every reply the command
 // line prints — ids, statuses, log lines, URLs, file names, content types,
 // error types, codes and messages, stop reasons, block reasons — and the

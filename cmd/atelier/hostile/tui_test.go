@@ -15,7 +15,7 @@ import (
 	"atelier/store"
 )
 
-// The hostile-server suite, the TUI (issue 32, item 11): atelier's TUI in
+// The hostile-server suite, the TUI: atelier's TUI in
 // a child process on a pseudo-terminal, as a person runs it, against one
 // event of 20 MiB in each chat family. A prompt is typed in, the test
 // waits until the history holds the finished reply, quits with ctrl+c,

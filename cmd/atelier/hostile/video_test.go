@@ -3,6 +3,7 @@ package hostile
 import (
 	"bytes"
 	"context"
+	"net/http"
 	"os"
 	"strings"
 	"testing"
@@ -13,9 +14,10 @@ import (
 
 // The hostile-server suite, video half: `video submit --wait` against media
 // that lie about their size, send too little, live at file:// or a cloud
-// metadata address, and a request id too long for a file name. Every wait
-// ends (the poller's clock spends no real time), with the video saved
-// once, or a clear error and the task recorded as it stands.
+// metadata address, a request id too long for a file name, and statuses
+// never documented or never sent. Every wait ends (the poller's clock
+// spends no real time), with the video saved once, or a clear error and
+// the task recorded as it stands.
 
 func TestHostileVideoTasks(t *testing.T) {
 	t.Parallel()
@@ -29,7 +31,7 @@ func TestHostileVideoTasks(t *testing.T) {
 		{clitest.SizeSmaller, 0, "", 1, saved},
 		{clitest.SizeLarger, 0, "", 1, saved},
 		{clitest.LongID, 0, "", 1, saved},
-		// A download given up is a failed download (issue 33): not done,
+		// A download given up is a failed download: not done,
 		// its partial bytes kept for `video retry`.
 		{clitest.ShortMedia, 1, "gave up after 8 failed attempts", 8, func(t *testing.T, v *store.VideoTask) {
 			if !v.DownloadFailed() || v.Failed() || v.VideoPath != "" || v.DownloadedBytes == 0 {
@@ -100,5 +102,46 @@ func failed(reason string) func(t *testing.T, v *store.VideoTask) {
 		if !v.Done || !v.Failed() || v.Status != store.VideoFailed || !strings.Contains(string(v.FailureJSON), reason) {
 			t.Fatalf("want FAILED with %q: %+v", reason, v)
 		}
+	}
+}
+
+// A task whose status is never documented (PAUSED), or never given, is
+// polled and shown as it is until limits.OddStatus of it, then failed
+// with the reason (the poller's clock spends no real time).
+func TestHostileOddVideoStatuses(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ status, shown, reason string }{
+		{"PAUSED", "PAUSED", "unknown status PAUSED for 15 min"},
+		{"", "(no status)", "status never reported for 15 min"},
+	} {
+		t.Run(tc.shown, func(t *testing.T) {
+			t.Parallel()
+			h := clitest.NewHostile(t, "")
+			h.SetServe(func(w http.ResponseWriter, r *http.Request) bool {
+				if !strings.HasSuffix(r.URL.Path, "/status") {
+					return false
+				}
+				reply := map[string]any{"request_id": h.ID, "queue_position": 0}
+				if tc.status != "" {
+					reply["status"] = tc.status
+				}
+				clitest.WriteJSONReply(w, reply)
+				return true
+			})
+			env := h.Env(t)
+			r := runHostile(t, env, nil, "instant", "video", "submit", "videoa/q1/text-to-video", "--set", "prompt=waves", "--wait")
+			if r.Code != 1 || !strings.Contains(r.Stderr, tc.shown+"\n") || !strings.HasSuffix(strings.TrimSpace(r.Stderr), tc.reason) {
+				t.Fatalf("exit %d, stderr %q", r.Code, r.Stderr)
+			}
+			if h.Media.Load() != 0 {
+				t.Fatal("the media was fetched")
+			}
+			v, err := openHistory(t, env).VideoTask(context.Background(), h.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			failed(tc.reason)(t, v)
+			nextCommandOpensHistory(t, env, "video:1")
+		})
 	}
 }

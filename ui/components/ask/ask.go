@@ -1,5 +1,5 @@
 // Package ask is the one line of text the TUI asks for about an item
-// (issue 33: its label): the Video task list, the Image gallery and
+// (its label): the Video task list, the Image gallery and
 // results and History ask it the same way. It opens on the item's value;
 // ↑/↓ go through suggestions (the labels in use), anything else is typed;
 // enter gives the value once the caller's rule accepts it (a refused

@@ -7,7 +7,7 @@ import (
 	"atelier/ui/tab"
 )
 
-// Label is the question of an item's label (issue 33: L in the Video task
+// Label is the question of an item's label (L in the Video task
 // list, the Image results and gallery, History), with the item it is
 // about: one piece for every tab, the rule, the suggestions and the write
 // tab's (tab.CheckLabel, tab.LabelsInUse, tab.SetLabel).

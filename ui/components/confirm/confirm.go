@@ -1,4 +1,4 @@
-// Package confirm is the one y/n question of the TUI (issue 30): a
+// Package confirm is the one y/n question of the TUI: a
 // deletion, a run past the budget, a vote's withdrawal all ask it the same
 // way. y answers yes, n or esc no, and any other key keeps asking and says
 // so ("answer y or n"): a stray key never answers, and never goes unheard.

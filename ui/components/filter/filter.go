@@ -1,4 +1,4 @@
-// Package filter is the one filter form of the TUI (issue 30): History's
+// Package filter is the one filter form of the TUI: History's
 // list and the Arena's boards are narrowed by the same form, read the
 // same way. Each field is a line of text with the values it suggests:
 // ↑/↓ go through them, anything else is typed; tab and shift+tab move

@@ -1,4 +1,4 @@
-// Package guard is the TUI's budget guard (issue 18): before a run whose
+// Package guard is the TUI's budget guard: before a run whose
 // estimate passes the [budget] of config.toml, the tab asks "run it
 // anyway?" and sends nothing until the answer is yes, as the command line
 // asks on its terminal.

@@ -47,7 +47,7 @@ func NextField() key.Binding { return Bind("tab", "next field", "tab") }
 func PrevField() key.Binding { return Bind("shift+tab", "previous field", "shift+tab") }
 
 // Send sends what a prompt or a form holds: Chat's prompt, the Image and
-// Video forms (issue 30: Video's was ctrl+s, which elsewhere saves).
+// Video forms (not ctrl+s, which elsewhere saves).
 func Send() key.Binding { return Bind("enter", "send", "enter") }
 
 // Filter opens a list's filter, typed as it narrows.
@@ -57,15 +57,15 @@ func Filter() key.Binding { return Bind("/", "filter", "/") }
 func Open() key.Binding { return Bind("enter", "open", "enter") }
 
 // ToVideo carries the image under the cursor to the Video tab, as an
-// image-to-video input (issue 33): the Image tab's results and gallery,
+// image-to-video input: the Image tab's results and gallery,
 // History.
 func ToVideo() key.Binding { return Bind("V", "to video", "V") }
 
 // RetryDownload fetches again the video of a task the service completed
-// whose download failed (issue 33): the Video tab, History.
+// whose download failed: the Video tab, History.
 func RetryDownload() key.Binding { return Bind("D", "retry the download", "D") }
 
-// Variants opens the strip of variants (ui/components/strip, issue 33)
+// Variants opens the strip of variants (ui/components/strip)
 // on the image under the cursor: the Image gallery, History.
 func Variants() key.Binding { return Bind("s", "strip of variants", "s") }
 
@@ -165,6 +165,6 @@ func (m Moves) Move(msg tea.KeyPressMsg, i, n, page int) (int, bool) {
 }
 
 // Label sets, changes or takes away the label of the item under the
-// cursor (issue 33: the idea it belongs to), asked by ui/components/ask:
+// cursor (the idea it belongs to), asked by ui/components/ask:
 // the Video task list, the Image results and gallery, History.
 func Label() key.Binding { return Bind("L", "label", "L") }

@@ -1,4 +1,4 @@
-// Package scroll is the one scroller of every scrolled pane (issue 30):
+// Package scroll is the one scroller of every scrolled pane:
 // the help and messages covers, an open History item and its costs, the
 // Arena's board, Compare's word diff, a Batch cell's replies and the live
 // markdown view of a reply. It keeps a window of Height lines on Total

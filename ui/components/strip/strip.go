@@ -1,4 +1,4 @@
-// Package strip is the strip of variants (issue 33): every image of one
+// Package strip is the strip of variants: every image of one
 // recipe lineage (store.ImageVariants: the same prompt, its variants,
 // re-runs and edits) as a row of thumbnails, oldest first, with the one
 // field that tells each from its neighbour written under it (Labels).

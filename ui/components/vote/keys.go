@@ -22,7 +22,7 @@ type KeyMap struct {
 	Withdraw key.Binding // W: the recorded vote, after a question
 }
 
-// DefaultKeyMap is the one key set of every blind vote (issue 30).
+// DefaultKeyMap is the one key set of every blind vote.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		Two:      keys.Bind("a/b/t/x", "vote: A better, B better, tie, both bad", "a", "b", "t", "x", "A", "B", "T", "X"),

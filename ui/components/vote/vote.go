@@ -1,6 +1,5 @@
-// Package vote is the blind vote's whole life (issue 16, made one piece in
-// issue 30): the letters the targets are shown as, the vote cast from the
-// keys, recorded in the history with the store's vote functions, the
+// Package vote is the blind vote's whole life: the letters the targets are
+// shown as, the vote cast from the keys, recorded in the history with the store's vote functions, the
 // reveal, and the withdrawal after a y/n question. Compare, the Image tab
 // and the Video tab's arena all use it, so a vote reads, keys and waits the
 // same in each:
