@@ -232,7 +232,9 @@ func (m Model) Summary() string {
 }
 
 // KeyMap is the tab's keys in the current mode, for help.
-func (m Model) KeyMap() help.KeyMap { return helpKeys{km: m.km, mode: m.mode()}.help() }
+func (m Model) KeyMap() help.KeyMap {
+	return helpKeys{km: m.km, mode: m.mode(), open: m.reader.row.ref.Kind}.help()
+}
 
 func (m Model) mode() mode {
 	switch {

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"atelier/store"
 	"atelier/ui/components/ask"
 	"atelier/ui/components/confirm"
 	"atelier/ui/components/filter"
@@ -112,6 +113,7 @@ const (
 type helpKeys struct {
 	km   keyMap
 	mode mode
+	open store.Kind // the open item's kind, while reading
 }
 
 // short lists the keys that matter in the current mode.
@@ -123,7 +125,7 @@ func (h helpKeys) short() []key.Binding {
 	case filtering:
 		return []key.Binding{k.Filter.Next, k.Filter.Up, k.Filter.Apply, k.Filter.Close}
 	case reading:
-		return []key.Binding{k.Back, k.Thinking, k.JSON, k.Rerun, k.Export, k.Delete}
+		return readingShort(k, h.open)
 	case confirming:
 		return []key.Binding{k.Yes, k.No}
 	case costing:
@@ -134,6 +136,22 @@ func (h helpKeys) short() []key.Binding {
 		return k.Ask.Help()
 	}
 	return []key.Binding{k.Open, k.Search, k.Filters, k.Costs, k.Export, k.Delete, k.Rerun, k.JSON}
+}
+
+// readingShort are the footer's keys for an open item of kind: those that
+// act on that kind, the most used first, as the footer keeps only what
+// fits. Thinking is a conversation's, lanes a comparison's, a file an
+// image's or a video's.
+func readingShort(k keyMap, kind store.Kind) []key.Binding {
+	switch kind {
+	case store.KindCompare:
+		return []key.Binding{k.Back, k.Lanes, k.Thinking, k.Rerun, k.Export, k.Delete}
+	case store.KindImage:
+		return []key.Binding{k.Back, k.File, k.ToVideo, k.Variants, k.Recipe, k.Export, k.Delete}
+	case store.KindVideo:
+		return []key.Binding{k.Back, k.File, k.Recipe, k.Label, k.Export, k.Delete}
+	}
+	return []key.Binding{k.Back, k.Thinking, k.JSON, k.Rerun, k.Export, k.Delete}
 }
 
 // The titles of the help's groups.

@@ -3,6 +3,7 @@ package history
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -249,5 +250,39 @@ func TestVideoLogsAndFailuresAreText(t *testing.T) {
 	view = hs.opened("storm over the sea")
 	if !strings.Contains(view, "content policy: refused") || strings.Contains(view, `{"detail"`) {
 		t.Errorf("the failure is not text:\n%s", view)
+	}
+}
+
+// TestOpenItemFooterKeys: the footer of an open item offers the keys that
+// act on its kind: no "t thinking" on a video, the file and the way to the
+// Video tab on an image.
+func TestOpenItemFooterKeys(t *testing.T) {
+	t.Parallel()
+	_, hs := openFixture(t, 110, 40)
+	for _, c := range []struct {
+		row       string
+		want, not []string
+	}{
+		{"haiku", []string{"esc", "t", "x"}, []string{"o", "l", "V"}},
+		{"CRDT", []string{"esc", "l", "t"}, []string{"o", "V"}},
+		{"watercolor", []string{"esc", "o", "V", "s"}, []string{"t", "l"}},
+		{"beam sweeps", []string{"esc", "o", "x"}, []string{"t", "l", "V"}},
+	} {
+		hs.opened(c.row)
+		var got []string
+		for _, b := range hs.m.KeyMap().ShortHelp() {
+			got = append(got, b.Help().Key)
+		}
+		for _, k := range c.want {
+			if !slices.Contains(got, k) {
+				t.Errorf("%s: no %q in the footer's keys %q", c.row, k, got)
+			}
+		}
+		for _, k := range c.not {
+			if slices.Contains(got, k) {
+				t.Errorf("%s: %q in the footer's keys %q, though it does nothing here", c.row, k, got)
+			}
+		}
+		hs.Keys("esc")
 	}
 }
