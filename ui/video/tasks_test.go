@@ -12,6 +12,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"atelier/client"
 	"atelier/poller"
@@ -350,5 +351,23 @@ func TestNoPlayerSaysWhatToInstall(t *testing.T) {
 	errs := h.Errors()
 	if len(errs) != 1 || !strings.HasPrefix(errs[0].Error(), "no program to open videos: ") || strings.Contains(errs[0].Error(), "exec:") {
 		t.Errorf("errors %v", errs)
+	}
+}
+
+// TestDetailShowsTheFileAsTheRowDoes: a saved video under the home folder
+// is named from ~ in the line under the list, as in its row and in
+// History, so its name is not the part cut off.
+func TestDetailShowsTheFileAsTheRowDoes(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	file := filepath.Join(home, "data", "atelier", "media", "vid-1.mp4")
+	done := running("task-1", "videoa/q1/text-to-video")
+	done.Status = client.VideoCompleted
+	h := newHarness(t, Options{})
+	h.Send(tasksLoadedMsg{tasks: []task{newTask(done, file)}})
+	h.Keys("esc")
+	d := ansi.Strip(h.m.tasks.detail(h.m.st.Tasks, h.m.prices, h.m.width))
+	if want := filepath.Join("~", "data", "atelier", "media", "vid-1.mp4"); !strings.HasPrefix(d, want+" · ") {
+		t.Errorf("detail %q, want it to start with %q", d, want)
 	}
 }

@@ -150,7 +150,7 @@ func (l taskList) detail(s taskStyles, prices price.Table, w int) string {
 	case t.downloadFailure() != nil:
 		parts = append(parts, "D retries · "+clean(t.downloadFailure().Error())) // the key first: the reason may be cut
 	case t.file != "":
-		parts = append(parts, t.file)
+		parts = append(parts, homepath.Tilde(t.file)) // as the task's row and History show it
 	case t.trouble != "" && t.retry.IsZero(): // given up for this run
 		parts = append(parts, clean(t.trouble))
 	case t.trouble != "":
