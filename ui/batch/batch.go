@@ -279,7 +279,7 @@ func (m Model) Summary() string {
 	case m.mx != nil:
 		return fmt.Sprintf("batch %d", m.mx.b.ID)
 	}
-	return ""
+	return "batch" // the list: the status bar names the tab, as every tab's does
 }
 
 // KeyMap is the tab's keys for help.
