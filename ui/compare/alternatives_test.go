@@ -54,3 +54,21 @@ func TestRerunAddsAnAlternative(t *testing.T) {
 		t.Errorf("< with none: warnings %q", w)
 	}
 }
+
+// TestNarrowTopLineKeepsThePrompt: at 80 columns, with an alternative, a
+// run and a column to tell, the top line still shows the prompt (it showed
+// "Prompt e…"): where the run stands gives way to it down to half the width.
+func TestNarrowTopLineKeepsThePrompt(t *testing.T) {
+	t.Parallel()
+	const prompt = "explain CRDTs briefly"
+	h := onSim(t, prompt, "alpha:a", "beta:b", "gamma:c")
+	h.m.SetSize(76, 20)
+	h.Keys("ctrl+r")
+	h.settle()
+	h.Keys("ctrl+r")
+	h.settle()
+	top := strings.Split(h.view(), "\n")[0]
+	if !strings.Contains(top, prompt) || !strings.Contains(top, "alternative 2 of 2 · run 2 of 2") || strings.HasSuffix(top, "…") {
+		t.Errorf("top line %q: want the whole prompt and where the run stands, no part cut", top)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"atelier/client"
 	"atelier/store/price"
 )
@@ -96,29 +98,44 @@ func (s screen) settingsApart() []settingsSplit {
 }
 
 // position says which run is on screen (where, as the browser says it),
-// what the next costs (next: its estimate, or ""), and how the columns
-// scroll.
-func (s screen) position(next, where string) string {
-	var parts []string
+// what the next costs (next: its estimate, or ""), which column has the
+// keyboard and how the columns scroll, in at most room cells: while the
+// line is too long, the least telling part goes (how they scroll, then
+// the tags, the next run's cost, the column), never where the run is.
+func (s screen) position(next, where string, room int) string {
+	type part struct {
+		text string
+		rank int // which goes first: the highest
+	}
+	var parts []part
 	if next != "" {
-		parts = append(parts, "next run "+next)
+		parts = append(parts, part{"next run " + next, 2})
 	}
 	if len(s.run.tags) > 0 {
-		parts = append(parts, "tags "+strings.Join(s.run.tags, ", "))
+		parts = append(parts, part{"tags " + strings.Join(s.run.tags, ", "), 3})
 	}
 	if where != "" {
-		parts = append(parts, where)
+		parts = append(parts, part{where, 0})
 	}
-	if len(s.run.lanes) == 0 {
-		return strings.Join(parts, " · ")
+	if len(s.run.lanes) > 0 {
+		if g := s.geometry(); g.count < len(s.run.lanes) {
+			parts = append(parts, part{fmt.Sprintf("column %d of %d", s.lens.focus+1, len(s.run.lanes)), 1})
+		}
+		scrolling := "scroll apart"
+		if s.lens.sync {
+			scrolling = "scroll together"
+		}
+		parts = append(parts, part{scrolling, 4})
 	}
-	if g := s.geometry(); g.count < len(s.run.lanes) {
-		parts = append(parts, fmt.Sprintf("column %d of %d", s.lens.focus+1, len(s.run.lanes)))
+	line := func() string {
+		texts := make([]string, len(parts))
+		for i, p := range parts {
+			texts[i] = p.text
+		}
+		return strings.Join(texts, " · ")
 	}
-	if s.lens.sync {
-		parts = append(parts, "scroll together")
-	} else {
-		parts = append(parts, "scroll apart")
+	for rank := 4; rank > 0 && ansi.StringWidth(line()) > room; rank-- {
+		parts = slices.DeleteFunc(parts, func(p part) bool { return p.rank == rank })
 	}
-	return strings.Join(parts, " · ")
+	return line()
 }

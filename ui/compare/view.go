@@ -72,8 +72,14 @@ func (m Model) topView(s screen) []string {
 	if mark := m.run.altMark(); mark != "" {
 		where = mark + " · " + where
 	}
-	right := st.Muted.Render(s.position(next, where))
-	left := fit(st.Label.Render("Prompt ")+st.Text.Render(prompt), m.width-ansi.StringWidth(right)-2)
+	// The prompt is the line's subject: where the run stands gives way to
+	// it down to half the width, so a narrow screen still shows what was
+	// asked.
+	left := st.Label.Render("Prompt ") + st.Text.Render(prompt)
+	keep := min(ansi.StringWidth(left), max(m.width/2, 24))
+	room := max(m.width-keep-2, 0)
+	right := ansi.Truncate(st.Muted.Render(s.position(next, where, room)), room, "…")
+	left = fit(left, m.width-ansi.StringWidth(right)-2)
 	out := []string{left + strings.Repeat(" ", max(m.width-ansi.StringWidth(left)-ansi.StringWidth(right), 1)) + right}
 	if sys := shownSystem; sys != "" {
 		out = append(out, fit(st.Label.Render("System ")+st.Muted.Render(oneLine(sys)), m.width))
