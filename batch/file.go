@@ -449,7 +449,7 @@ func decodeError(path string, err error) error {
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		line, _ := de.Position()
-		return &FileError{Path: path, Line: line, Field: strings.Join(de.Key(), "."), Msg: strings.TrimPrefix(de.Error(), "toml: ")}
+		return &FileError{Path: path, Line: line, Field: strings.Join(de.Key(), "."), Msg: typeMistake(strings.TrimPrefix(de.Error(), "toml: "))}
 	}
 	return &FileError{Path: path, Msg: err.Error()}
 }

@@ -229,3 +229,50 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestPromptsAsStrings: prompts = ["…"] is the short form of [[prompts]]
+// tables holding only a text, variables and all; the two forms mix.
+func TestPromptsAsStrings(t *testing.T) {
+	src := `targets = ["alpha:m"]
+prompts = ["What is the capital of {{country}}?", { name = "greet", text = "hello" }]
+[vars]
+country = ["France", "Japan"]
+`
+	p, err := Parse("t.toml", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, c := range p.Cases {
+		texts = append(texts, c.Text)
+	}
+	want := "What is the capital of France?|What is the capital of Japan?|hello"
+	if got := strings.Join(texts, "|"); got != want {
+		t.Fatalf("cases = %s\nwant    %s", got, want)
+	}
+	if _, err := Parse("t.toml", []byte("targets = [\"alpha:m\"]\nprompts = [\"  \"]\n"), nil); err == nil ||
+		!strings.Contains(err.Error(), "prompts[0]: the prompt is empty") {
+		t.Errorf("an empty string prompt: %v", err)
+	}
+}
+
+// TestWrongTypesSaidInTheFilesWords: a value of the wrong type is named
+// by its field and line, with what the field wants in the file's words,
+// never Go's ("struct field batch.fileDoc.Prompts of type ...").
+func TestWrongTypesSaidInTheFilesWords(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"prompts = \"x\"\n", `t.toml:1: prompts: want a list of prompts: strings, or [[prompts]] tables with text = "…" (got a string)`},
+		{"targets = \"alpha:m\"\n", `t.toml:1: targets: want a list of strings, e.g. ["a", "b"] (got a string)`},
+		{"repeats = 2.5\n", "t.toml:1: repeats: want a whole number (got a number with a fraction)"},
+		{"vars = [\"a\"]\n", "t.toml:1: vars: want a table of lists of strings"},
+		{"[[checks]]\nvalid_json = \"yes\"\n", "t.toml:2: checks.valid_json: want true or false (got a string)"},
+	} {
+		_, err := Parse("t.toml", []byte(c.src), nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v\nwant it to hold %q", c.src, err, c.want)
+		}
+		if err != nil && (strings.Contains(err.Error(), "struct field") || strings.Contains(err.Error(), "batch.")) {
+			t.Errorf("%q: Go's words reach the person: %v", c.src, err)
+		}
+	}
+}
