@@ -70,18 +70,7 @@ vars = { a = ["local"] }
   [[prompts.checks]]
   regex = "^{{a}}.$"
 `
-	p, err := Parse("t.toml", []byte(src), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var texts []string
-	for _, c := range p.Cases {
-		texts = append(texts, c.Text)
-	}
-	want := "x then 1|x then 2|y then 1|y then 2|z then 1|z then 2|no variables|local"
-	if got := strings.Join(texts, "|"); got != want {
-		t.Fatalf("cases = %s\nwant    %s", got, want)
-	}
+	p := parsedCases(t, src, "x then 1|x then 2|y then 1|y then 2|z then 1|z then 2|no variables|local")
 	last := p.Cases[len(p.Cases)-1]
 	if last.Checks[0].Arg != `^local.$` {
 		t.Errorf("regex check expanded to %q", last.Checks[0].Arg)
@@ -238,18 +227,7 @@ prompts = ["What is the capital of {{country}}?", { name = "greet", text = "hell
 [vars]
 country = ["France", "Japan"]
 `
-	p, err := Parse("t.toml", []byte(src), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var texts []string
-	for _, c := range p.Cases {
-		texts = append(texts, c.Text)
-	}
-	want := "What is the capital of France?|What is the capital of Japan?|hello"
-	if got := strings.Join(texts, "|"); got != want {
-		t.Fatalf("cases = %s\nwant    %s", got, want)
-	}
+	parsedCases(t, src, "What is the capital of France?|What is the capital of Japan?|hello")
 	if _, err := Parse("t.toml", []byte("targets = [\"alpha:m\"]\nprompts = [\"  \"]\n"), nil); err == nil ||
 		!strings.Contains(err.Error(), "prompts[0]: the prompt is empty") {
 		t.Errorf("an empty string prompt: %v", err)
@@ -275,4 +253,22 @@ func TestWrongTypesSaidInTheFilesWords(t *testing.T) {
 			t.Errorf("%q: Go's words reach the person: %v", c.src, err)
 		}
 	}
+}
+
+// parsedCases parses src and holds its cases' texts, in order and joined
+// by "|", to want.
+func parsedCases(t *testing.T, src, want string) *Plan {
+	t.Helper()
+	p, err := Parse("t.toml", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, c := range p.Cases {
+		texts = append(texts, c.Text)
+	}
+	if got := strings.Join(texts, "|"); got != want {
+		t.Fatalf("cases = %s\nwant    %s", got, want)
+	}
+	return p
 }
