@@ -239,11 +239,11 @@ country = ["France", "Japan"]
 // never Go's ("struct field batch.fileDoc.Prompts of type ...").
 func TestWrongTypesSaidInTheFilesWords(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
-		{"prompts = \"x\"\n", `t.toml:1: prompts: want a list of prompts: strings, or [[prompts]] tables with text = "…" (got a string)`},
-		{"targets = \"alpha:m\"\n", `t.toml:1: targets: want a list of strings, e.g. ["a", "b"] (got a string)`},
-		{"repeats = 2.5\n", "t.toml:1: repeats: want a whole number (got a number with a fraction)"},
-		{"vars = [\"a\"]\n", "t.toml:1: vars: want a table of lists of strings"},
-		{"[[checks]]\nvalid_json = \"yes\"\n", "t.toml:2: checks.valid_json: want true or false (got a string)"},
+		{"prompts = \"x\"\n", `t.toml:1: prompts: wrong type: want a list of prompts: strings, or [[prompts]] tables with text = "…" (got a string)`},
+		{"targets = \"alpha:m\"\n", `t.toml:1: targets: wrong type: want a list of strings, e.g. ["a", "b"] (got a string)`},
+		{"repeats = 2.5\n", "t.toml:1: repeats: wrong type: want a whole number (got a number with a fraction)"},
+		{"vars = [\"a\"]\n", "t.toml:1: vars: wrong type: want a table of lists of strings"},
+		{"[[checks]]\nvalid_json = \"yes\"\n", "t.toml:2: checks.valid_json: wrong type: want true or false (got a string)"},
 	} {
 		_, err := Parse("t.toml", []byte(c.src), nil)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -2,13 +2,11 @@ package store
 
 import (
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -18,6 +16,7 @@ import (
 
 	"atelier/client"
 	"atelier/internal/limits"
+	"atelier/internal/tomltype"
 	"atelier/store/price"
 )
 
@@ -227,23 +226,17 @@ func decodeErr(path string, err error) error {
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		line, _ := de.Position()
-		msg := strings.TrimPrefix(de.Error(), "toml: ")
-		if m := typeErrRE.FindStringSubmatch(msg); m != nil {
-			msg = fmt.Sprintf("wrong type: a TOML %s where %s is wanted", m[1], cmp.Or(tomlTypeNames[m[2]], m[2]))
-		}
+		msg := tomltype.Mistake(strings.TrimPrefix(de.Error(), "toml: "), settingsTypes)
 		return &SettingsError{Path: path, Line: line, Key: strings.Join(de.Key(), "."), Msg: msg}
 	}
 	return &SettingsError{Path: path, Msg: err.Error()}
 }
 
-// typeErrRE matches go-toml's message for a value of the wrong type.
-var typeErrRE = regexp.MustCompile(`^cannot decode TOML (\w+) into (?:.* of type )?(\S+)$`)
-
-// tomlTypeNames name the Go types of Settings as a TOML user knows them.
-var tomlTypeNames = map[string]string{
-	"string": "a string", "map[string]string": "a table of strings",
-	"map[string]map[string]string": "a table of tables", "store.Models": "a table", "store.Output": "a table", "store.Limits": "a table",
-	"store.Arena": "a table", "store.Notify": "a table", "bool": "true or false", "*bool": "true or false",
+// settingsTypes are config.toml's own tables in words, for a value of the
+// wrong type (tomltype.Mistake).
+var settingsTypes = map[string]string{
+	"store.Models": "a table", "store.Output": "a table", "store.Limits": "a table",
+	"store.Arena": "a table", "store.Notify": "a table",
 }
 
 // credentialHeaders are refused in headers: keys live in the keyring.

@@ -34,7 +34,7 @@ func TestArenaBlindSavesAndLoads(t *testing.T) {
 	}
 
 	os.WriteFile(p, []byte("[arena]\nblind = \"yes\"\n"), 0o600)
-	if _, err := LoadSettings(p); err == nil || !strings.Contains(err.Error(), ":2: arena.blind: wrong type: a TOML string where true or false is wanted") {
+	if _, err := LoadSettings(p); err == nil || !strings.Contains(err.Error(), ":2: arena.blind: wrong type: want true or false (got a string)") {
 		t.Errorf("a string for blind: %v", err)
 	}
 	os.WriteFile(p, []byte("[arena]\nblinded = true\n"), 0o600)
