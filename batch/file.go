@@ -14,7 +14,7 @@ import (
 
 	"atelier/client"
 	"atelier/internal/limits"
-	"atelier/internal/tomltype"
+	"atelier/internal/wrongtype"
 )
 
 // Limits of a batch file: a plan past them is refused before anything is
@@ -450,7 +450,7 @@ func decodeError(path string, err error) error {
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		line, _ := de.Position()
-		return &FileError{Path: path, Line: line, Field: strings.Join(de.Key(), "."), Msg: tomltype.Mistake(strings.TrimPrefix(de.Error(), "toml: "), fileTypes)}
+		return &FileError{Path: path, Line: line, Field: strings.Join(de.Key(), "."), Msg: wrongtype.TOML(strings.TrimPrefix(de.Error(), "toml: "), fileTypes)}
 	}
 	return &FileError{Path: path, Msg: err.Error()}
 }

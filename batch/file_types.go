@@ -10,7 +10,7 @@ func (d *promptDoc) UnmarshalText(b []byte) error {
 }
 
 // fileTypes are the batch file's own tables in words, for a value of the
-// wrong type (tomltype.Mistake).
+// wrong type (wrongtype.TOML).
 var fileTypes = map[string]string{
 	"[]batch.promptDoc": `a list of prompts: strings, or [[prompts]] tables with text = "…"`,
 	"batch.promptDoc":   `a prompt: a string, or a table with text = "…"`,

@@ -16,7 +16,7 @@ import (
 
 	"atelier/client"
 	"atelier/internal/limits"
-	"atelier/internal/tomltype"
+	"atelier/internal/wrongtype"
 	"atelier/store/price"
 )
 
@@ -226,14 +226,14 @@ func decodeErr(path string, err error) error {
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		line, _ := de.Position()
-		msg := tomltype.Mistake(strings.TrimPrefix(de.Error(), "toml: "), settingsTypes)
+		msg := wrongtype.TOML(strings.TrimPrefix(de.Error(), "toml: "), settingsTypes)
 		return &SettingsError{Path: path, Line: line, Key: strings.Join(de.Key(), "."), Msg: msg}
 	}
 	return &SettingsError{Path: path, Msg: err.Error()}
 }
 
 // settingsTypes are config.toml's own tables in words, for a value of the
-// wrong type (tomltype.Mistake).
+// wrong type (wrongtype.TOML).
 var settingsTypes = map[string]string{
 	"store.Models": "a table", "store.Output": "a table", "store.Limits": "a table",
 	"store.Arena": "a table", "store.Notify": "a table",

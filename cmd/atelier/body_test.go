@@ -269,3 +269,20 @@ func TestCompareTargetSettings(t *testing.T) {
 		t.Fatalf("sent %v", got)
 	}
 }
+
+// A --body that is JSON but not an object is refused in the file's words,
+// exit 2, nothing sent (it said "cannot unmarshal array into Go value of
+// type map[string]interface {}").
+func TestBodyNotAnObject(t *testing.T) {
+	t.Parallel()
+	c := newCapture(t)
+	body := writeBody(t, `[{"role": "user"}]`)
+	r := c.runIn(t, "", "chat", "-p", "alpha", "-m", "m1", "--body", body, "hi")
+	if r.code != 2 || !strings.Contains(r.stderr, "--body "+body+": wrong type: want an object (got a list)") ||
+		strings.Contains(r.stderr, "Go value") {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	if n := len(c.requests()); n != 0 {
+		t.Errorf("%d requests sent", n)
+	}
+}

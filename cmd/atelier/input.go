@@ -13,6 +13,7 @@ import (
 
 	"atelier/client"
 	"atelier/internal/limits"
+	"atelier/internal/wrongtype"
 )
 
 // parseSets turns --set field=value pairs into fields. A value that parses
@@ -131,6 +132,9 @@ func readBody(path string, stdin io.Reader) (map[string]any, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	if err := dec.Decode(&m); err != nil {
+		if msg, ok := wrongtype.JSON(err, nil); ok {
+			return nil, usagef("--body %s: %s", path, msg)
+		}
 		return nil, usagef("--body %s: not a JSON object: %v", path, err)
 	}
 	return m, nil

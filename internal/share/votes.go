@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"atelier/internal/wrongtype"
 	"atelier/store"
 )
 
@@ -17,6 +18,18 @@ type VotesFile struct {
 	Ballot string             `json:"ballot"`
 	Rater  string             `json:"rater"`
 	Votes  []store.BallotVote `json:"votes"`
+}
+
+// votesShape is a votes file as it is written, for the message of one
+// that is not.
+const votesShape = `{"ballot": "ID", "rater": "NAME", "votes": [{"question": 1, "verdict": "a"}]}`
+
+// votesTypes are a votes file's parts in words, for a value of the wrong
+// type (wrongtype.JSON).
+var votesTypes = map[string]string{
+	"share.VotesFile":    "an object, e.g. " + votesShape,
+	"[]store.BallotVote": `a list of answers, e.g. [{"question": 1, "verdict": "a"}]`,
+	"store.BallotVote":   `an answer, e.g. {"question": 1, "verdict": "a"}`,
 }
 
 // MaxVotesFile is the largest votes file read: 99 questions' answers fit
@@ -38,7 +51,10 @@ func ParseVotes(r io.Reader) (VotesFile, error) {
 	dec.DisallowUnknownFields()
 	var f VotesFile
 	if err := dec.Decode(&f); err != nil {
-		return VotesFile{}, fmt.Errorf("votes file: %w (want {\"ballot\": \"ID\", \"rater\": \"NAME\", \"votes\": [{\"question\": 1, \"verdict\": \"a\"}]})", err)
+		if msg, ok := wrongtype.JSON(err, votesTypes); ok {
+			return VotesFile{}, errors.New("votes file: " + msg)
+		}
+		return VotesFile{}, fmt.Errorf("votes file: %w (want %s)", err, votesShape)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return VotesFile{}, errors.New("votes file: more after the JSON object")

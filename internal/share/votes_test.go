@@ -15,11 +15,16 @@ func TestParseVotes(t *testing.T) {
 		`{"ballot": "B<script>", "votes": []}`:                           `ballot "B<script>"`,
 		`{"ballot": "b1", "votes": [], "extra": 1}`:                      `unknown field "extra"`,
 		`{"ballot": "b1", "votes": []} {}`:                               "more after",
-		`[1, 2]`:                                                         "want {",
-		`{"ballot": "b1", "votes": [{"question": "1", "verdict": "a"}]}`: "question",
+		`[1, 2]`:                                                         `wrong type: want an object, e.g. {"ballot"`,
+		`{"ballot": "b1", "votes": [{"question": "1", "verdict": "a"}]}`: "votes.question: wrong type: want a whole number (got a string)",
+		`{"ballot": "b1", "votes": "all a"}`:                             "votes: wrong type: want a list of answers",
 	} {
-		if _, err := ParseVotes(strings.NewReader(in)); err == nil || !strings.Contains(err.Error(), want) {
+		_, err := ParseVotes(strings.NewReader(in))
+		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseVotes(%s): %v; want an error saying %q", in, err, want)
+		}
+		if err != nil && strings.Contains(err.Error(), "Go ") {
+			t.Errorf("ParseVotes(%s): Go's words reach the person: %v", in, err)
 		}
 	}
 	if _, err := ParseVotes(strings.NewReader(`{"ballot":"b1","votes":[` + strings.Repeat(`{"question":1,"verdict":"a"},`, 60000) + `]}`)); err == nil {

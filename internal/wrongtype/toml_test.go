@@ -1,4 +1,4 @@
-package tomltype
+package wrongtype
 
 import (
 	"bytes"
@@ -8,10 +8,10 @@ import (
 	"github.com/pelletier/go-toml/v2"
 )
 
-// TestMistakeOfEveryKind decodes values of the wrong type into a struct
+// TestTOMLOfEveryKind decodes values of the wrong type into a struct
 // as a file would, with go-toml itself, and reads each error in words:
 // what the field wants, what it got, and nothing of Go's.
-func TestMistakeOfEveryKind(t *testing.T) {
+func TestTOMLOfEveryKind(t *testing.T) {
 	type inner struct {
 		On *bool `toml:"on"`
 	}
@@ -24,7 +24,7 @@ func TestMistakeOfEveryKind(t *testing.T) {
 		Headers map[string]string   `toml:"headers"`
 		Inner   inner               `toml:"inner"`
 	}
-	names := map[string]string{"tomltype.inner": "a table of switches"}
+	names := map[string]string{"wrongtype.inner": "a table of switches"}
 	for _, c := range []struct{ src, want string }{
 		{`name = 3`, "wrong type: want a string (got a whole number)"},
 		{`count = "3"`, "wrong type: want a whole number (got a string)"},
@@ -45,7 +45,7 @@ func TestMistakeOfEveryKind(t *testing.T) {
 			continue
 		}
 		msg := strings.TrimPrefix(err.Error(), "toml: ")
-		if got := Mistake(msg, names); got != c.want {
+		if got := TOML(msg, names); got != c.want {
 			t.Errorf("%q: %q\nwant %q (from %q)", c.src, got, c.want, msg)
 		}
 	}
@@ -55,8 +55,8 @@ func TestMistakeOfEveryKind(t *testing.T) {
 // as it is.
 func TestOtherMessagesKept(t *testing.T) {
 	for _, msg := range []string{"expected newline", "cannot decode a key into a map with key type int", ""} {
-		if got := Mistake(msg, nil); got != msg {
-			t.Errorf("Mistake(%q) = %q", msg, got)
+		if got := TOML(msg, nil); got != msg {
+			t.Errorf("TOML(%q) = %q", msg, got)
 		}
 	}
 }
