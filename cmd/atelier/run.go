@@ -106,7 +106,7 @@ func newRootCmd(a *app) *cobra.Command {
 		// from here on is not a usage error unless it says so.
 		PersistentPreRun: func(*cobra.Command, []string) { a.ran = true },
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return flagError(err) })
 	root.Version = versionLine(debug.ReadBuildInfo())
 	root.SetVersionTemplate("{{.Version}}\n")
 	f := root.PersistentFlags()
