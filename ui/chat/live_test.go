@@ -55,3 +55,53 @@ func TestListFollowsTheStore(t *testing.T) {
 	}
 	h.NoErrors()
 }
+
+// TestReplyReadBackIsNotDrawnAgain: once a reply has streamed and is
+// recorded, the store's change brings the conversation back as it was;
+// the reply's body on screen is kept, not rendered again from its text
+// (a reply of megabytes drawn twice at its end doubled what the tab held
+// then).
+func TestReplyReadBackIsNotDrawnAgain(t *testing.T) {
+	h := newHarness(t, "")
+	h.prompt("hello")
+	last := len(h.m.conv.entries) - 1
+	before := h.m.tr.bodies[last].lines
+	if len(before) == 0 {
+		t.Fatal("no body for the reply")
+	}
+	h.Send(tab.StoreChangedMsg{Shown: tab.Chat})
+	after := h.m.tr.bodies[last].lines
+	if len(after) == 0 || &after[0] != &before[0] {
+		t.Fatalf("the reply read back was drawn again (%d lines, then %d)", len(before), len(after))
+	}
+	if v := h.view(); !strings.Contains(v, "hello") {
+		t.Fatalf("the view after reading back:\n%s", v)
+	}
+
+	h.NoErrors()
+}
+
+// TestKeptBodyOnlyForTheSameText: a body is kept for a reply read again
+// only when it was drawn from the same text, at the same width, in the
+// same styles; else the reply is drawn again.
+func TestKeptBodyOnlyForTheSameText(t *testing.T) {
+	drawn := body{width: 80, styled: 2, lines: []string{"drawn"}}
+	sp := drawSpec{width: 80, styled: 2, kept: map[int64]keptBody{7: {text: "the reply", b: drawn}}}
+	for _, c := range []struct {
+		name string
+		sp   drawSpec
+		e    entry
+		kept bool
+	}{
+		{"the same", sp, entry{id: 7, text: "the reply"}, true},
+		{"its text changed elsewhere", sp, entry{id: 7, text: "the reply, rewritten"}, false},
+		{"another reply", sp, entry{id: 8, text: "the reply"}, false},
+		{"a reply not stored", sp, entry{text: "the reply"}, false},
+		{"another width", drawSpec{width: 100, styled: 2, kept: sp.kept}, entry{id: 7, text: "the reply"}, false},
+		{"other styles", drawSpec{width: 80, styled: 3, kept: sp.kept}, entry{id: 7, text: "the reply"}, false},
+	} {
+		if _, ok := c.sp.keptFor(c.e); ok != c.kept {
+			t.Errorf("%s: kept %v, want %v", c.name, ok, c.kept)
+		}
+	}
+}

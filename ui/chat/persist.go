@@ -151,11 +151,32 @@ type drawSpec struct {
 	width, height int
 	styled        int
 	st            markdown.Styles
+	// kept are the bodies on screen, by the reply's id, with the text they
+	// were drawn from: a reply read again as it was is not drawn again
+	// (the reply just streamed, read back once it is recorded, may be
+	// megabytes).
+	kept map[int64]keptBody
+}
+
+// keptBody is a reply's body as drawn, and the text it was drawn from.
+type keptBody struct {
+	text string
+	b    body
 }
 
 // drawSpec is what rendering ahead for this transcript needs to know.
 func (t transcript) drawSpec() drawSpec {
 	return drawSpec{width: t.width, height: t.height, styled: t.styled, st: *t.mdStyles}
+}
+
+// keptFor is e's body as drawn already, when it was drawn from the same
+// text at this width and in these styles.
+func (sp drawSpec) keptFor(e entry) (body, bool) {
+	k, ok := sp.kept[e.id]
+	if !ok || e.id == 0 || k.b.width != sp.width || k.b.styled != sp.styled || k.text != e.text {
+		return body{}, false
+	}
+	return k.b, true
 }
 
 // renderTail renders the bodies of the last replies, enough to fill the
@@ -168,8 +189,11 @@ func (sp drawSpec) renderTail(entries []entry) map[int]body {
 		if entries[i].role != store.RoleAssistant {
 			continue
 		}
-		b := renderBody(entries[i].text, sp.width, sp.st)
-		b.styled = sp.styled
+		b, ok := sp.keptFor(entries[i])
+		if !ok {
+			b = renderBody(entries[i].text, sp.width, sp.st)
+			b.styled = sp.styled
+		}
 		out[i] = b
 		lines += len(b.lines)
 	}

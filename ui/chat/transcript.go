@@ -90,6 +90,20 @@ func (t transcript) endLive(i, key int) transcript {
 	return t
 }
 
+// following is the drawSpec of a conversation read again from the store,
+// with the bodies of entries as drawn, to be kept where a reply is read
+// back unchanged.
+func (t transcript) following(entries []entry) drawSpec {
+	sp := t.drawSpec()
+	sp.kept = map[int64]keptBody{}
+	for i, b := range t.bodies {
+		if i < len(entries) && entries[i].role == store.RoleAssistant && b.lines != nil {
+			sp.kept[entries[i].id] = keptBody{text: entries[i].text, b: b}
+		}
+	}
+	return sp
+}
+
 // codes are reply i's code blocks.
 func (t transcript) codes(i int) []markdown.CodeBlock {
 	if t.live != nil && i == len(t.bodies)-1 {

@@ -147,10 +147,11 @@ func isThematic(t []byte) bool {
 // starting with a tag: types 6-7, taken broadly). A marker on the line itself
 // ends the block there.
 func htmlStart(line []byte) (end string, html bool) {
-	t := bytes.ToLower(bytes.TrimLeft(line, " \t"))
+	t := bytes.TrimLeft(line, " \t")
 	if len(t) < 2 || t[0] != '<' {
-		return "", false
+		return "", false // before lowercasing: a paragraph's line may be megabytes long
 	}
+	t = bytes.ToLower(t)
 	switch {
 	case bytes.HasPrefix(t, []byte("<!--")):
 		end = "-->"
