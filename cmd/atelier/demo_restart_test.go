@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -105,5 +107,19 @@ func TestDemoTaskSurvivesARestart(t *testing.T) {
 	list := demo("video", "list").stdout
 	if strings.Count(list, "COMPLETED") != 2 || strings.Contains(list, "IN_QUEUE") {
 		t.Errorf("video list:\n%s", list)
+	}
+	// The same list as JSON, for scripts: each task with its saved file.
+	var rows []struct {
+		RequestID string `json:"request_id"`
+		Status    string `json:"status"`
+		File      string `json:"file"`
+	}
+	if err := json.Unmarshal([]byte(demo("video", "list", "--json").stdout), &rows); err != nil || len(rows) != 2 {
+		t.Fatalf("video list --json: %d rows, %v", len(rows), err)
+	}
+	for _, r := range rows {
+		if r.Status != "COMPLETED" || !slices.Contains(videos, r.File) {
+			t.Errorf("video list --json row %+v: want COMPLETED with one of %v", r, videos)
+		}
 	}
 }

@@ -126,8 +126,9 @@ func (a *app) videoWaitCmd() *cobra.Command {
 func (a *app) videoListCmd() *cobra.Command {
 	var limit int
 	var label string
+	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "list [--label NAME]",
+		Use:   "list [--label NAME] [--json]",
 		Short: "List the recorded video tasks, newest first",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -135,11 +136,12 @@ func (a *app) videoListCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.runVideoList(cmd.Context(), store.VideoQuery{Limit: limit, Label: l})
+			return a.runVideoList(cmd.Context(), store.VideoQuery{Limit: limit, Label: l}, asJSON)
 		},
 	}
 	cmd.Flags().IntVarP(&limit, "limit", "n", 50, "how many tasks to list")
 	cmd.Flags().StringVar(&label, "label", "", "only the tasks with this label (case aside)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
 }
 

@@ -105,7 +105,7 @@ func (a *app) printSaved(st *store.Store, t store.VideoTask) error {
 	return nil
 }
 
-func (a *app) runVideoList(ctx context.Context, q store.VideoQuery) error {
+func (a *app) runVideoList(ctx context.Context, q store.VideoQuery, asJSON bool) error {
 	st, err := a.store()
 	if err != nil {
 		return err
@@ -114,25 +114,53 @@ func (a *app) runVideoList(ctx context.Context, q store.VideoQuery) error {
 	if err != nil {
 		return err
 	}
+	rows := make([]videoRow, len(tasks))
+	for i, t := range tasks {
+		rows[i] = newVideoRow(st, t)
+	}
+	if asJSON {
+		return writeJSON(a.jsonOut(), rows)
+	}
 	tw := tabwriter.NewWriter(a.io.out, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "REQUEST ID\tENDPOINT\tSTATUS\tLABEL\tAGE\tFILE")
 	now := time.Now()
-	for _, t := range tasks {
-		status := cmp.Or(t.Status, noStatus)
-		file := "-"
-		switch {
-		case t.Failed():
-			status = store.VideoFailed // a record of an earlier version may say COMPLETED
-		case t.DownloadFailed():
-			status, file = "DOWNLOAD FAILED", "download failed: "+cleanLine(t.DownloadError)
+	for _, r := range rows {
+		file := cmp.Or(r.File, "-")
+		if r.DownloadError != "" {
+			file = "download failed: " + cleanLine(r.DownloadError)
 		}
-		if p, err := st.MediaPath(t.VideoPath); t.VideoPath != "" && t.Done && err == nil {
-			file = p
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", cleanLine(t.RequestID), cleanLine(t.Endpoint), cleanLine(status),
-			cmp.Or(cleanLine(t.Label), "-"), age(now.Sub(t.SubmittedAt)), file)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", cleanLine(r.RequestID), cleanLine(r.Endpoint), cleanLine(r.Status),
+			cmp.Or(cleanLine(r.Label), "-"), age(now.Sub(r.SubmittedAt)), file)
 	}
 	return tw.Flush()
+}
+
+// videoRow is a video task as video list prints it, in a table or as
+// JSON: its status in the table's one vocabulary, and its file's path once
+// the video is saved.
+type videoRow struct {
+	RequestID     string    `json:"request_id"`
+	Endpoint      string    `json:"endpoint"`
+	Status        string    `json:"status"`
+	Label         string    `json:"label,omitempty"`
+	SubmittedAt   time.Time `json:"submitted_at"`
+	File          string    `json:"file,omitempty"`
+	DownloadError string    `json:"download_error,omitempty"`
+}
+
+func newVideoRow(st *store.Store, t store.VideoTask) videoRow {
+	r := videoRow{RequestID: t.RequestID, Endpoint: t.Endpoint, Status: cmp.Or(t.Status, noStatus), Label: t.Label,
+		SubmittedAt: t.SubmittedAt}
+	switch {
+	case t.Failed():
+		r.Status = store.VideoFailed // a record of an earlier version may say COMPLETED
+	case t.DownloadFailed():
+		r.Status, r.DownloadError = "DOWNLOAD FAILED", t.DownloadError
+	}
+	if p, err := st.MediaPath(t.VideoPath); t.VideoPath != "" && t.Done && err == nil {
+		r.File = p
+	}
+	return r
 }
 
 // age is a duration in its largest whole unit: 42s, 5m, 3h, 12d.
