@@ -2,8 +2,9 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
+
+	"atelier/internal/wrongtype"
 
 	"github.com/spf13/pflag"
 )
@@ -33,19 +34,9 @@ func flagError(err error) error {
 	return usagef("--%s %q: %v", f.Name, iv.GetValue(), reason)
 }
 
+// flagTypes are, in words, the values of pflag's types that are not Go's
+// own (wrongtype knows those).
+var flagTypes = map[string]string{"duration": "a duration like 30s, 2m or 1h30m"}
+
 // flagKind is what a flag of pflag type t takes, in words.
-func flagKind(t string) string {
-	switch t {
-	case "int", "int8", "int16", "int32", "int64":
-		return "a whole number"
-	case "uint", "uint8", "uint16", "uint32", "uint64":
-		return "a whole number, 0 or more"
-	case "float32", "float64":
-		return "a number"
-	case "bool":
-		return "true or false"
-	case "duration":
-		return "a duration like 30s, 2m or 1h30m"
-	}
-	return fmt.Sprintf("a value of type %s", t)
-}
+func flagKind(t string) string { return wrongtype.Want(t, flagTypes) }

@@ -16,7 +16,7 @@ func JSON(err error, names map[string]string) (msg string, ok bool) {
 	if !errors.As(err, &te) || te.Type == nil {
 		return "", false
 	}
-	msg = said(want(te.Type.String(), names), jsonKind(te.Value))
+	msg = said(Want(te.Type.String(), names), jsonKind(te.Value))
 	if te.Field != "" {
 		msg = te.Field + ": " + msg
 	}

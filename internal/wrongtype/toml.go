@@ -17,7 +17,7 @@ func TOML(msg string, names map[string]string) string {
 	if m == nil {
 		return msg
 	}
-	return said(want(m[2], names), tomlKind(m[1]))
+	return said(Want(m[2], names), tomlKind(m[1]))
 }
 
 // tomlKind is go-toml's name of a TOML value's kind, as the file's author

@@ -5,11 +5,21 @@ import "strings"
 // said is the one wording of a value of the wrong type.
 func said(want, got string) string { return "wrong type: want " + want + " (got " + got + ")" }
 
-// common are the words for the Go types the files' fields share.
+// common are the words for the Go types the files' fields (and the
+// command line's flags) share.
 var common = map[string]string{
 	"string":                       "a string",
 	"int":                          "a whole number",
+	"int8":                         "a whole number",
+	"int16":                        "a whole number",
+	"int32":                        "a whole number",
 	"int64":                        "a whole number",
+	"uint":                         "a whole number, 0 or more",
+	"uint8":                        "a whole number, 0 or more",
+	"uint16":                       "a whole number, 0 or more",
+	"uint32":                       "a whole number, 0 or more",
+	"uint64":                       "a whole number, 0 or more",
+	"float32":                      "a number",
 	"float64":                      "a number",
 	"bool":                         "true or false",
 	"[]string":                     `a list of strings, e.g. ["a", "b"]`,
@@ -21,9 +31,10 @@ var common = map[string]string{
 	"map[string]any":               "an object",
 }
 
-// want is the Go type goType in words: the caller's, else the common ones,
-// else the type as Go writes it (a type neither knows).
-func want(goType string, names map[string]string) string {
+// Want is what a value of Go type goType is, in words: the caller's
+// names, else the common ones, else the type as Go writes it (a type
+// neither knows).
+func Want(goType string, names map[string]string) string {
 	t := strings.TrimPrefix(goType, "*")
 	if w, ok := names[t]; ok {
 		return w
