@@ -4,9 +4,9 @@ import (
 	"errors"
 	"strconv"
 
-	"atelier/internal/wrongtype"
-
 	"github.com/spf13/pflag"
+
+	"atelier/internal/wrongtype"
 )
 
 // flagError is a usage error for a flag's value in the program's words:
