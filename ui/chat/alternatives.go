@@ -115,11 +115,13 @@ func (c conversation) step(i, by int, db *store.Store, sp drawSpec) (conversatio
 // shows (or changed out of sight and it is shown now), if its messages
 // moved: another process added an alternative, a branch, a reply, or kept
 // another path. Not while a reply arrives here or a read is under way:
-// their answers are the conversation.
-func (c conversation) follow(msg tea.Msg, db *store.Store, sp drawSpec) (conversation, tea.Cmd) {
+// their answers are the conversation. The replies drawn in tr are kept
+// where they are read back unchanged (transcript.following).
+func (c conversation) follow(msg tea.Msg, db *store.Store, tr transcript) (conversation, tea.Cmd) {
 	if !c.stale.Follow(msg, tab.Chat) || db == nil || c.id == 0 || c.run != nil || c.loading != 0 {
 		return c, nil
 	}
+	sp := tr.following(c.entries)
 	c = c.load()
 	seq, id, have := c.seq, c.id, c.stamp
 	return c, func() tea.Msg {

@@ -136,7 +136,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tab.StoreChangedMsg, tab.ShownMsg:
 		var cmd, conv tea.Cmd
 		m.list, cmd = m.list.followStore(msg)
-		m.conv, conv = m.conv.follow(msg, m.db, m.tr.following(m.conv.entries))
+		m.conv, conv = m.conv.follow(msg, m.db, m.tr)
 		return m, tea.Batch(cmd, conv)
 	case tab.DeletedMsg: // in History
 		if msg.Ref.Kind == store.KindChat {
